@@ -1,0 +1,152 @@
+/**
+ * The HTTP contract between the Rocket.Chat App and the CodeAsk sidecar.
+ * The sidecar validates with these schemas; the app imports only the types (`import type`),
+ * so zod never ships inside the Rocket.Chat App package.
+ */
+import { z } from "zod";
+
+/** Version of the HTTP API between the Rocket.Chat App and the sidecar (the `/v1` prefix). */
+export const API_VERSION = 1;
+/** Longest question the service accepts, in characters. */
+export const MAX_QUESTION_CHARS = 2000;
+
+export const llmProviderSchema = z.enum(["none", "gemini", "openai"]);
+export type LlmProvider = z.infer<typeof llmProviderSchema>;
+
+/** Per-request LLM settings; `apiKey` overrides the sidecar's own key for this request only. */
+export const llmRequestSchema = z.strictObject({
+	provider: llmProviderSchema,
+	model: z.string().min(1).max(200).optional(),
+	apiKey: z.string().min(1).max(500).optional(),
+	baseUrl: z.url().optional(),
+});
+export type LlmRequest = z.infer<typeof llmRequestSchema>;
+
+export const questionSchema = z
+	.string()
+	.trim()
+	.min(1, "question is empty")
+	.max(MAX_QUESTION_CHARS, `question is longer than ${MAX_QUESTION_CHARS} characters`);
+
+export const askRequestSchema = z.strictObject({
+	question: questionSchema,
+	llm: llmRequestSchema.optional(),
+	requestId: z.string().max(200).optional(),
+	/** Who asked (for logs and rate limits); never used for authorisation. */
+	user: z.string().max(200).optional(),
+});
+export type AskRequest = z.infer<typeof askRequestSchema>;
+
+export const citationSchema = z.object({
+	n: z.number().int().positive(),
+	file: z.string(),
+	startLine: z.number().int().positive(),
+	endLine: z.number().int().positive(),
+	symbol: z.string(),
+	verified: z.boolean(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** One hop of a chain: a definition, or a dispatch key joining a dispatcher to its handlers. */
+export const chainHopSchema = z.object({
+	defId: z.string(),
+	kind: z.string(),
+	file: z.string().nullable(),
+	startLine: z.number().int().nullable(),
+	endLine: z.number().int().nullable(),
+	/** How this hop is reached from the previous one: call, dispatch:<trunk>, implementation, … */
+	via: z.string().nullable(),
+	depth: z.number().int().nonnegative(),
+});
+export const chainSchema = z.object({
+	id: z.string(),
+	title: z.string(),
+	direction: z.enum(["downstream", "upstream"]),
+	hops: z.array(chainHopSchema),
+});
+export type Chain = z.infer<typeof chainSchema>;
+
+export const usageSchema = z.object({
+	requests: z.number().int().nonnegative(),
+	tokensIn: z.number().int().nonnegative(),
+	tokensOut: z.number().int().nonnegative(),
+});
+export type Usage = z.infer<typeof usageSchema>;
+
+/** The answer to one question: the body of `POST /v1/ask` and of `codeask ask --json`. */
+export const askResponseSchema = z.object({
+	answer: z.string(),
+	citations: z.array(citationSchema),
+	chains: z.array(chainSchema),
+	usage: usageSchema,
+	/** The repository commit the index was built from (null when not a git checkout). */
+	indexCommit: z.string().nullable(),
+	/** Milliseconds per stage, plus `total`. */
+	timings: z.record(z.string(), z.number()),
+	/** Which LLM produced the answer; "none" for an offline (extractive) answer. */
+	provider: llmProviderSchema,
+	/** Why the LLM was not used or stopped being used, when it was configured. */
+	fallbackReason: z.string().nullable().optional(),
+	/** Citations removed because they did not verify against the index. */
+	droppedCitations: z.number().int().nonnegative(),
+	/** Mermaid flowchart of the answer's chains, when available. */
+	diagram: z.string().optional(),
+});
+export type AskResponse = z.infer<typeof askResponseSchema>;
+
+/** Where the sidecar POSTs a finished job; the body is signed with HMAC-SHA256 using `secret`. */
+export const jobCallbackSchema = z.strictObject({
+	url: z.url(),
+	secret: z.string().min(16).max(500),
+});
+export const jobRequestSchema = askRequestSchema.extend({ callback: jobCallbackSchema.optional() });
+export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+export const jobStatusSchema = z.enum(["queued", "running", "done", "failed"]);
+export const jobCreatedSchema = z.object({ jobId: z.string() });
+export const jobSchema = z.object({
+	jobId: z.string(),
+	status: jobStatusSchema,
+	question: z.string(),
+	createdAt: z.string(),
+	finishedAt: z.string().nullable(),
+	result: askResponseSchema.nullable(),
+	error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * Headers on a job callback. Signature = hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`).
+ * Receivers reject timestamps older than five minutes.
+ */
+export const CALLBACK_SIGNATURE_HEADER = "x-codeask-signature";
+export const CALLBACK_TIMESTAMP_HEADER = "x-codeask-timestamp";
+
+export const statusResponseSchema = z.object({
+	version: z.string(),
+	apiVersion: z.number().int(),
+	index: z.object({
+		commit: z.string().nullable(),
+		builtAt: z.string(),
+		repoRoot: z.string(),
+		files: z.number().int(),
+		definitions: z.number().int(),
+		edges: z.number().int(),
+		packages: z.number().int(),
+	}),
+	trunks: z.record(z.string(), z.object({ keys: z.number().int(), bothSides: z.number().int() })),
+	llm: z.object({ provider: llmProviderSchema, model: z.string().nullable() }),
+});
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** The one error envelope every non-2xx response uses. */
+export const errorResponseSchema = z.object({
+	error: z.object({
+		code: z.string(),
+		message: z.string(),
+		requestId: z.string().optional(),
+		/** Field-level problems for 400s: `path` is the dotted field path. */
+		issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+	}),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

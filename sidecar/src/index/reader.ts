@@ -1,0 +1,299 @@
+/**
+ * Read access to an index file. Opened read-only; every query is a prepared statement, so a
+ * reader is cheap to keep open for the life of a service. Nothing here writes.
+ */
+import { existsSync } from "node:fs";
+import Database from "better-sqlite3";
+import { INDEX_FORMAT_VERSION, type IndexStats } from "./schema.js";
+import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
+
+export class IndexError extends Error {
+	constructor(
+		readonly code: "index-missing" | "index-incompatible" | "index-corrupt",
+		message: string,
+	) {
+		super(message);
+		this.name = "IndexError";
+	}
+}
+
+export interface IndexMeta {
+	formatVersion: number;
+	toolVersion: string;
+	repoRoot: string;
+	commit: string | null;
+	builtAt: string;
+	options: unknown;
+	stats: IndexStats | null;
+}
+
+const DEF_COLUMNS = `d.id, d.def_id AS defId, f.path AS file, p.name AS packageName, d.name, d.qualified_name AS qualifiedName,
+  d.kind, d.start_line AS startLine, d.end_line AS endLine, d.signature, d.doc, d.exported, d.parent_id AS parentId,
+  d.fan_in AS fanIn, d.fan_out AS fanOut`;
+const DEF_FROM = "defs d LEFT JOIN files f ON f.id = d.file_id LEFT JOIN packages p ON p.id = d.package_id";
+
+const EDGE_SELECT = `SELECT e.src, e.dst, s.def_id AS srcDefId, t.def_id AS dstDefId, e.kind, f.path AS file, e.line, e.resolution
+  FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst LEFT JOIN files f ON f.id = e.file_id`;
+
+const SITE_SELECT = `SELECT ds.id, ds.trunk, ds.side, ds.key, ds.raw_key AS rawKey, ds.expression, f.path AS file, ds.line,
+  ed.def_id AS enclosingDefId, hd.def_id AS handlerDefId, ds.resolution, ds.in_scope AS inScope
+  FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id
+  LEFT JOIN defs ed ON ed.id = ds.enclosing LEFT JOIN defs hd ON hd.id = ds.handler`;
+
+type RawDef = Omit<DefRow, "exported"> & { exported: number };
+const toDef = (r: RawDef | undefined): DefRow | undefined =>
+	r ? { ...r, exported: r.exported === 1 } : undefined;
+type RawSite = Omit<DispatchSiteRow, "inScope"> & { inScope: number };
+const toSite = (r: RawSite): DispatchSiteRow => ({ ...r, inScope: r.inScope === 1 });
+
+/** Build an FTS5 MATCH expression from free text: words OR-ed, each quoted (no FTS syntax injection). */
+export function ftsQuery(words: readonly string[]): string | null {
+	const clean = [
+		...new Set(words.map((w) => w.toLowerCase().replace(/[^a-z0-9_]/g, "")).filter((w) => w.length > 1)),
+	];
+	return clean.length ? clean.map((w) => `"${w}"`).join(" OR ") : null;
+}
+
+export class IndexReader {
+	readonly db: Database.Database;
+	readonly path: string;
+	private readonly stmts = new Map<string, Database.Statement>();
+
+	private constructor(path: string, db: Database.Database) {
+		this.path = path;
+		this.db = db;
+	}
+
+	/** Open an index file; throws IndexError with a clear message when missing or of another format. */
+	static open(path: string): IndexReader {
+		if (!existsSync(path)) {
+			throw new IndexError("index-missing", `no index at ${path}: run \`codeask index <repo>\` first`);
+		}
+		let db: Database.Database;
+		try {
+			db = new Database(path, { readonly: true, fileMustExist: true });
+			const row = db.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
+				| { value: string }
+				| undefined;
+			const version = Number(row?.value);
+			if (version !== INDEX_FORMAT_VERSION) {
+				db.close();
+				throw new IndexError(
+					"index-incompatible",
+					`index ${path} has format version ${row?.value ?? "unknown"}, this CodeAsk reads ${INDEX_FORMAT_VERSION}: re-run \`codeask index\``,
+				);
+			}
+		} catch (err) {
+			if (err instanceof IndexError) throw err;
+			throw new IndexError("index-corrupt", `cannot read index ${path}: ${(err as Error).message}`);
+		}
+		return new IndexReader(path, db);
+	}
+
+	close(): void {
+		this.db.close();
+	}
+
+	private stmt(sql: string): Database.Statement {
+		let s = this.stmts.get(sql);
+		if (!s) {
+			s = this.db.prepare(sql);
+			this.stmts.set(sql, s);
+		}
+		return s;
+	}
+
+	meta(): IndexMeta {
+		const rows = this.stmt("SELECT key, value FROM meta").all() as { key: string; value: string }[];
+		const m = new Map(rows.map((r) => [r.key, r.value]));
+		const json = (k: string) => {
+			const v = m.get(k);
+			return v ? JSON.parse(v) : null;
+		};
+		return {
+			formatVersion: Number(m.get("formatVersion")),
+			toolVersion: m.get("toolVersion") ?? "",
+			repoRoot: m.get("repoRoot") ?? "",
+			commit: m.get("commit") || null,
+			builtAt: m.get("builtAt") ?? "",
+			options: json("options"),
+			stats: json("stats"),
+		};
+	}
+
+	metaValue(key: string): string | null {
+		const r = this.stmt("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+		return r?.value ?? null;
+	}
+
+	counts(): { packages: number; files: number; definitions: number; edges: number } {
+		const one = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
+		return {
+			packages: one("SELECT count(*) AS n FROM packages"),
+			files: one("SELECT count(*) AS n FROM files"),
+			definitions: one("SELECT count(*) AS n FROM defs WHERE kind NOT IN ('module', 'dispatch-key')"),
+			edges: one("SELECT count(*) AS n FROM edges"),
+		};
+	}
+
+	packages(): PackageRow[] {
+		return this.stmt(
+			"SELECT id, name, dir, description, readme FROM packages ORDER BY dir",
+		).all() as PackageRow[];
+	}
+
+	files(): FileRow[] {
+		return this.stmt(
+			"SELECT f.id, f.path, p.name AS packageName, f.line_count AS lineCount FROM files f JOIN packages p ON p.id = f.package_id ORDER BY f.path",
+		).all() as FileRow[];
+	}
+
+	file(path: string): FileRow | undefined {
+		return this.stmt(
+			"SELECT f.id, f.path, p.name AS packageName, f.line_count AS lineCount FROM files f JOIN packages p ON p.id = f.package_id WHERE f.path = ?",
+		).get(path) as FileRow | undefined;
+	}
+
+	/** Full text of a file as indexed, or undefined when the file is not in the index. */
+	fileContent(path: string): string | undefined {
+		const r = this.stmt("SELECT content FROM files WHERE path = ?").get(path) as
+			| { content: string }
+			| undefined;
+		return r?.content;
+	}
+
+	/** Lines startLine..endLine (1-based, inclusive) of an indexed file, clamped to the file. */
+	fileLines(path: string, startLine: number, endLine: number): string[] | undefined {
+		const content = this.fileContent(path);
+		if (content === undefined) return undefined;
+		const lines = content.split("\n");
+		return lines.slice(Math.max(0, startLine - 1), Math.min(lines.length, endLine));
+	}
+
+	def(defId: string): DefRow | undefined {
+		return toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.def_id = ?`).get(defId) as RawDef);
+	}
+
+	defById(id: number): DefRow | undefined {
+		return toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id = ?`).get(id) as RawDef);
+	}
+
+	defsInFile(path: string): DefRow[] {
+		return (
+			this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE f.path = ? ORDER BY d.start_line`).all(
+				path,
+			) as RawDef[]
+		).map((r) => toDef(r) as DefRow);
+	}
+
+	/** Definitions whose last name segment is `name` (case-sensitive), most-used first. */
+	defsByName(name: string, limit = 50): DefRow[] {
+		return (
+			this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.name = ? ORDER BY d.fan_in DESC LIMIT ?`).all(
+				name,
+				limit,
+			) as RawDef[]
+		).map((r) => toDef(r) as DefRow);
+	}
+
+	/** Innermost definition (not the module) in `path` whose range contains `line`. */
+	defAt(path: string, line: number): DefRow | undefined {
+		return toDef(
+			this.stmt(
+				`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE f.path = ? AND d.kind != 'module' AND d.start_line <= ? AND d.end_line >= ?
+         ORDER BY (d.end_line - d.start_line) ASC LIMIT 1`,
+			).get(path, line, line) as RawDef,
+		);
+	}
+
+	/** Edges out of a definition (what it calls, references, dispatches, …). */
+	edgesFrom(defRowId: number): EdgeRow[] {
+		return this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(defRowId) as EdgeRow[];
+	}
+
+	/** Edges into a definition (who calls, references, registers, …). */
+	edgesTo(defRowId: number): EdgeRow[] {
+		return this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(defRowId) as EdgeRow[];
+	}
+
+	/** Full-text search over definitions (names split into words, path words, signature, doc), best first. */
+	searchDefs(words: readonly string[], limit = 50): { def: DefRow; score: number }[] {
+		const q = ftsQuery(words);
+		if (!q) return [];
+		const rows = this.stmt(
+			`SELECT ${DEF_COLUMNS}, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN ${DEF_FROM} ON d.id = defs_fts.rowid
+       WHERE defs_fts MATCH ? ORDER BY score LIMIT ?`,
+		).all(q, limit) as (RawDef & { score: number })[];
+		return rows.map(({ score, ...r }) => ({ def: toDef(r) as DefRow, score: -score }));
+	}
+
+	/** BM25 ranking of whole files by words (path words weighted above body), best first. */
+	searchFiles(words: readonly string[], limit = 50): { path: string; score: number }[] {
+		const q = ftsQuery(words);
+		if (!q) return [];
+		const rows = this.stmt(
+			`SELECT f.path, bm25(files_fts, 2.0, 1.0) AS score FROM files_fts JOIN files f ON f.id = files_fts.rowid
+       WHERE files_fts MATCH ? ORDER BY score LIMIT ?`,
+		).all(q, limit) as { path: string; score: number }[];
+		return rows.map((r) => ({ path: r.path, score: -r.score }));
+	}
+
+	outlineSections(): OutlineSectionRow[] {
+		return (this.stmt("SELECT * FROM outline_sections ORDER BY path").all() as Record<string, unknown>[]).map(
+			toSection,
+		);
+	}
+
+	searchOutline(words: readonly string[], limit = 30): { section: OutlineSectionRow; score: number }[] {
+		const q = ftsQuery(words);
+		if (!q) return [];
+		const rows = this.stmt(
+			`SELECT s.*, bm25(outline_fts, 3.0, 2.0, 1.0, 1.0, 1.0) AS score FROM outline_fts JOIN outline_sections s ON s.id = outline_fts.rowid
+       WHERE outline_fts MATCH ? ORDER BY score LIMIT ?`,
+		).all(q, limit) as (Record<string, unknown> & { score: number })[];
+		return rows.map((r) => ({ section: toSection(r), score: -r.score }));
+	}
+
+	/** Every register and dispatch site of a key (or of all keys of a trunk when key is omitted). */
+	dispatchSites(trunk: string, key?: string): DispatchSiteRow[] {
+		const rows = (
+			key === undefined
+				? this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? ORDER BY ds.key, ds.side`).all(trunk)
+				: this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? AND ds.key = ? ORDER BY ds.side`).all(trunk, key)
+		) as RawSite[];
+		return rows.map(toSite);
+	}
+
+	dispatchSitesInFile(path: string): DispatchSiteRow[] {
+		return (this.stmt(`${SITE_SELECT} WHERE f.path = ? ORDER BY ds.line`).all(path) as RawSite[]).map(toSite);
+	}
+
+	trunkNames(): string[] {
+		return (
+			this.stmt("SELECT DISTINCT trunk FROM dispatch_sites ORDER BY trunk").all() as { trunk: string }[]
+		).map((r) => r.trunk);
+	}
+
+	unresolved(): { reason: string; count: number }[] {
+		return this.stmt("SELECT reason, count FROM unresolved ORDER BY count DESC").all() as {
+			reason: string;
+			count: number;
+		}[];
+	}
+}
+
+function toSection(r: Record<string, unknown>): OutlineSectionRow {
+	return {
+		id: r.id as number,
+		sectionId: r.section_id as string,
+		kind: r.kind as "package" | "folder",
+		title: r.title as string,
+		path: r.path as string,
+		packageName: null,
+		parent: (r.parent as string | null) ?? null,
+		summary: r.summary as string,
+		files: JSON.parse(r.files as string),
+		topSymbols: JSON.parse(r.top_symbols as string),
+		keys: JSON.parse(r.keys as string),
+	};
+}

@@ -1,0 +1,98 @@
+import type { DefKind, EdgeKind, Resolution } from "./schema.js";
+
+/** A register or dispatch site of a string-dispatch trunk, as extracted from one file. */
+export interface DispatchSiteRecord {
+	trunk: string;
+	side: "register" | "dispatch";
+	/** Normalised key; null when the key is built at run time (unbound). */
+	key: string | null;
+	/** The key as written, when it is a literal. */
+	rawKey: string | null;
+	/** Source text of the key expression (evidence for unbound keys). */
+	expression: string;
+	/** Repo-relative posix path. */
+	file: string;
+	line: number;
+	/** defId of the definition whose body holds the site (a `(module)` def for top-level code). */
+	enclosingDefId: string | null;
+	/** Register side: defId of the handler, when it is a known definition. */
+	handlerDefId: string | null;
+	resolution: Resolution;
+	/** False for trunks outside the six-trunk counts (e.g. slash commands). */
+	inScope: boolean;
+}
+
+/** A definition row as readers see it (joined with its file). */
+export interface DefRow {
+	id: number;
+	defId: string;
+	file: string | null;
+	packageName: string | null;
+	name: string;
+	qualifiedName: string;
+	kind: DefKind;
+	startLine: number | null;
+	endLine: number | null;
+	signature: string | null;
+	doc: string | null;
+	exported: boolean;
+	parentId: number | null;
+	fanIn: number;
+	fanOut: number;
+}
+
+/** An edge as readers see it: both ends' defIds and where the reference is written. */
+export interface EdgeRow {
+	src: number;
+	dst: number;
+	srcDefId: string;
+	dstDefId: string;
+	kind: EdgeKind;
+	file: string | null;
+	line: number | null;
+	resolution: Resolution;
+}
+
+export interface DispatchSiteRow {
+	id: number;
+	trunk: string;
+	side: "register" | "dispatch";
+	key: string | null;
+	rawKey: string | null;
+	expression: string | null;
+	file: string;
+	line: number;
+	enclosingDefId: string | null;
+	handlerDefId: string | null;
+	resolution: Resolution;
+	inScope: boolean;
+}
+
+export interface OutlineSectionRow {
+	id: number;
+	sectionId: string;
+	kind: "package" | "folder";
+	title: string;
+	path: string;
+	packageName: string | null;
+	parent: string | null;
+	summary: string;
+	files: string[];
+	topSymbols: string[];
+	keys: { trunk: string; key: string; side: "register" | "dispatch" }[];
+}
+
+export interface PackageRow {
+	id: number;
+	name: string;
+	dir: string;
+	description: string | null;
+	readme: string | null;
+}
+
+export interface FileRow {
+	id: number;
+	path: string;
+	packageName: string;
+	lineCount: number;
+}

@@ -1,0 +1,29 @@
+import type { AskResponse } from "@codeask/shared";
+
+/** A line range given to the answer stage (or cited), with the definition it was read for. */
+export interface ReadRange {
+	file: string;
+	startLine: number;
+	endLine: number;
+	defId: string | null;
+}
+
+/**
+ * What each stage kept, so the benchmark can say where a gold file was lost
+ * (not routed → not seeded → cut from the skeleton → not read) and `--report` can show it.
+ */
+export interface AskTrace {
+	routedSections: { sectionId: string; score: number; chain: string }[];
+	seeds: { defId: string; file: string; score: number; chain: string }[];
+	/** defIds in the skeletons, per chain. */
+	skeleton: { chain: string; defIds: string[] }[];
+	/** Everything given to the answer stage. */
+	read: ReadRange[];
+	/** LLM requests made, by stage, with token counts. */
+	requests: { stage: string; tokensIn: number; tokensOut: number; ms: number; ok: boolean }[];
+}
+
+/** The full result of the pipeline: the wire answer plus the trace. */
+export interface AskResult extends AskResponse {
+	trace: AskTrace;
+}
