@@ -96,3 +96,24 @@ export interface FileRow {
 	packageName: string;
 	lineCount: number;
 }
+
+/** What the indexer gives a site extractor for each file. */
+export interface SiteContext {
+	repoRoot: string;
+	/** Repo-relative posix path of the file being extracted. */
+	filePath: string;
+	/** defId of an indexed declaration, or null when that declaration is not a definition of the index. */
+	defIdOf(declaration: import("ts-morph").Node): string | null;
+	/** defId of the innermost indexed definition containing `node` (the file's `(module)` def at top level). */
+	enclosingDefId(node: import("ts-morph").Node): string | null;
+}
+
+/**
+ * A plug-in of the indexer's per-file pass that finds string-dispatch sites (the trunks).
+ * `finalize` runs once over all sites of the repository (e.g. to match concrete REST paths
+ * against `:param` patterns) before they are written.
+ */
+export interface SiteExtractor {
+	extractFile(sourceFile: import("ts-morph").SourceFile, ctx: SiteContext): DispatchSiteRecord[];
+	finalize?(sites: DispatchSiteRecord[]): DispatchSiteRecord[];
+}

@@ -27,3 +27,14 @@ export interface AskTrace {
 export interface AskResult extends AskResponse {
 	trace: AskTrace;
 }
+
+/** Options for one question. Defaults for `config` are documented in pipeline/config.ts. */
+export interface AskOptions {
+	/** Absent or a `none` client: offline, extractive answer. */
+	llm?: import("../llm/types.js").LlmClient;
+	/** Overrides of the pipeline parameters (depths, widths, budget, …). */
+	config?: Record<string, unknown>;
+	signal?: AbortSignal;
+}
+// The entry point, implemented in pipeline/ask.ts:
+//   export async function ask(index: IndexReader, question: string, options?: AskOptions): Promise<AskResult>
