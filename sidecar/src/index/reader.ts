@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { INDEX_FORMAT_VERSION, type IndexStats } from "./schema.js";
+import { type EdgeKind, INDEX_FORMAT_VERSION, type IndexStats } from "./schema.js";
 import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
 
 export class IndexError extends Error {
@@ -272,6 +272,82 @@ export class IndexReader {
 		return (
 			this.stmt("SELECT DISTINCT trunk FROM dispatch_sites ORDER BY trunk").all() as { trunk: string }[]
 		).map((r) => r.trunk);
+	}
+
+	// --- Aggregates and scans for the overview, graph queries and export (added by the overview part) ---
+
+	/** Definitions whose qualified name is exactly `qualifiedName` (e.g. `PushClass.send`), most-used first. */
+	defsByQualifiedName(qualifiedName: string, limit = 50): DefRow[] {
+		return (
+			this.stmt(
+				`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.qualified_name = ? ORDER BY d.fan_in DESC LIMIT ?`,
+			).all(qualifiedName, limit) as RawDef[]
+		).map((r) => toDef(r) as DefRow);
+	}
+
+	/** Size of every package: files, source lines, definitions (pseudo-nodes excluded). */
+	packageSizes(): { packageName: string; dir: string; files: number; lines: number; definitions: number }[] {
+		return this.stmt(
+			`SELECT p.name AS packageName, p.dir,
+         (SELECT count(*) FROM files f WHERE f.package_id = p.id) AS files,
+         (SELECT coalesce(sum(f.line_count), 0) FROM files f WHERE f.package_id = p.id) AS lines,
+         (SELECT count(*) FROM defs d WHERE d.package_id = p.id AND d.kind NOT IN ('module', 'dispatch-key')) AS definitions
+       FROM packages p ORDER BY p.dir`,
+		).all() as { packageName: string; dir: string; files: number; lines: number; definitions: number }[];
+	}
+
+	/** Edges whose two ends sit in different packages, counted per (source package, target package, kind). */
+	crossPackageEdgeCounts(): { from: string; to: string; kind: EdgeKind; count: number }[] {
+		return this.stmt(
+			`SELECT sp.name AS "from", tp.name AS "to", e.kind, count(*) AS count
+       FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst
+       JOIN packages sp ON sp.id = s.package_id JOIN packages tp ON tp.id = t.package_id
+       WHERE s.package_id != t.package_id GROUP BY sp.name, tp.name, e.kind ORDER BY count DESC`,
+		).all() as { from: string; to: string; kind: EdgeKind; count: number }[];
+	}
+
+	/** Bound dispatch sites counted per (trunk, side, key, package of the site's file). */
+	dispatchKeyPackages(): {
+		trunk: string;
+		side: "register" | "dispatch";
+		key: string;
+		packageName: string;
+		sites: number;
+	}[] {
+		return this.stmt(
+			`SELECT ds.trunk, ds.side, ds.key, p.name AS packageName, count(*) AS sites
+       FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id JOIN packages p ON p.id = f.package_id
+       WHERE ds.key IS NOT NULL GROUP BY ds.trunk, ds.side, ds.key, p.name ORDER BY ds.trunk, ds.key`,
+		).all() as {
+			trunk: string;
+			side: "register" | "dispatch";
+			key: string;
+			packageName: string;
+			sites: number;
+		}[];
+	}
+
+	/** The `limit` most depended-on definitions (by fan-in) of every package; pseudo-nodes excluded. */
+	topDefsPerPackage(limit: number): DefRow[] {
+		return (
+			this.stmt(
+				`SELECT ${DEF_COLUMNS} FROM (
+           SELECT id, row_number() OVER (PARTITION BY package_id ORDER BY fan_in DESC, def_id) AS rank
+           FROM defs WHERE package_id IS NOT NULL AND kind NOT IN ('module', 'dispatch-key') AND fan_in > 0
+         ) ranked JOIN ${DEF_FROM} ON d.id = ranked.id WHERE ranked.rank <= ? ORDER BY p.name, d.fan_in DESC`,
+			).all(limit) as RawDef[]
+		).map((r) => toDef(r) as DefRow);
+	}
+
+	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */
+	*iterateDefs(): IterableIterator<DefRow> {
+		const s = this.db.prepare(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} ORDER BY d.id`);
+		for (const r of s.iterate() as IterableIterator<RawDef>) yield toDef(r) as DefRow;
+	}
+
+	/** Every edge, streamed: for exports of large indexes. */
+	*iterateEdges(): IterableIterator<EdgeRow> {
+		yield* this.db.prepare(`${EDGE_SELECT} ORDER BY e.rowid`).iterate() as IterableIterator<EdgeRow>;
 	}
 
 	unresolved(): { reason: string; count: number }[] {
