@@ -1,0 +1,362 @@
+/**
+ * The outline (knowledge layer), generated at index time from the index itself: one section per
+ * package and one per "feature folder". A feature folder is chosen by the data, not by name: a
+ * folder with enough source files below it, not deeper than a limit below its package, and not a
+ * pure pass-through (a folder whose only content is one sub-folder adds nothing over that child).
+ *
+ * Each section carries a title, its files (most-used first), top symbols by fan-in, a summary
+ * built from package description / README / doc comments, and the dispatch keys registered or
+ * dispatched in it. The same text goes into `outline_fts` so routing can search it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type Database from "better-sqlite3";
+import { identifierWords } from "../index/schema.js";
+
+/** Parameters of section selection; defaults suit repositories from a few files to ~10k files. */
+export interface OutlineOptions {
+	/** A folder becomes a section when at least this many indexed files live below it. */
+	minFolderFiles: number;
+	/** Folders deeper than this many segments below their package root get no section of their own. */
+	maxFolderDepth: number;
+	/** Files listed per section (most-used first). */
+	maxFiles: number;
+	/** Top symbols listed per section. */
+	maxSymbols: number;
+	/** Symbol names fed into the section's search text (more than are listed). */
+	maxSearchSymbols: number;
+	/** Dispatch keys listed per section. */
+	maxKeys: number;
+	/** Characters of summary text per section. */
+	maxSummaryChars: number;
+}
+
+export const DEFAULT_OUTLINE_OPTIONS: OutlineOptions = {
+	minFolderFiles: 2,
+	maxFolderDepth: 8,
+	maxFiles: 60,
+	maxSymbols: 15,
+	maxSearchSymbols: 80,
+	maxKeys: 60,
+	maxSummaryChars: 1200,
+};
+
+interface PackageInfo {
+	id: number;
+	name: string;
+	dir: string;
+	description: string | null;
+	readme: string | null;
+}
+
+interface FileInfo {
+	id: number;
+	path: string;
+	packageId: number;
+	/** Sum of fan-in over the file's definitions: how much the rest of the code leans on it. */
+	weight: number;
+	/** Doc comment of the file's module pseudo-definition, if any. */
+	moduleDoc: string | null;
+}
+
+interface SymbolInfo {
+	defId: string;
+	name: string;
+	fileId: number;
+	fanIn: number;
+	doc: string | null;
+	exported: boolean;
+}
+
+interface KeyInfo {
+	trunk: string;
+	key: string;
+	side: "register" | "dispatch";
+	fileId: number;
+}
+
+interface SectionDraft {
+	sectionId: string;
+	kind: "package" | "folder";
+	title: string;
+	path: string;
+	packageId: number;
+	parent: string | null;
+	files: FileInfo[];
+}
+
+/** Kinds worth naming in an outline (modules and dispatch keys are listed elsewhere). */
+const SYMBOL_KINDS = new Set(["function", "method", "class", "interface", "type", "variable", "enum"]);
+
+/** Rebuild `outline_sections` and `outline_fts` from the tables already written to `db`. */
+export function buildOutline(db: Database.Database, options: Partial<OutlineOptions> = {}): void {
+	const opts = { ...DEFAULT_OUTLINE_OPTIONS, ...options };
+	const packages = db
+		.prepare("SELECT id, name, dir, description, readme FROM packages")
+		.all() as PackageInfo[];
+	const files = db
+		.prepare(
+			`SELECT f.id, f.path, f.package_id AS packageId,
+         COALESCE((SELECT sum(d.fan_in) FROM defs d WHERE d.file_id = f.id), 0) AS weight,
+         (SELECT d.doc FROM defs d WHERE d.file_id = f.id AND d.kind = 'module') AS moduleDoc
+       FROM files f`,
+		)
+		.all() as FileInfo[];
+	const symbols = (
+		db
+			.prepare(
+				`SELECT def_id AS defId, name, file_id AS fileId, fan_in AS fanIn, doc, exported, kind
+         FROM defs WHERE file_id IS NOT NULL`,
+			)
+			.all() as (Omit<SymbolInfo, "exported"> & { kind: string; exported: number })[]
+	)
+		.filter((s) => SYMBOL_KINDS.has(s.kind))
+		.map((s) => ({ ...s, exported: s.exported === 1 }));
+	const keys = db
+		.prepare("SELECT DISTINCT trunk, key, side, file_id AS fileId FROM dispatch_sites WHERE key IS NOT NULL")
+		.all() as KeyInfo[];
+	const repoRoot =
+		(db.prepare("SELECT value FROM meta WHERE key = 'repoRoot'").get() as { value: string } | undefined)
+			?.value ?? null;
+
+	const drafts = chooseSections(packages, files, opts);
+	const symbolsByFile = groupBy(symbols, (s) => s.fileId);
+	const keysByFile = groupBy(keys, (k) => k.fileId);
+	const packageById = new Map(packages.map((p) => [p.id, p]));
+
+	const insertSection = db.prepare(
+		`INSERT INTO outline_sections (section_id, kind, title, path, package_id, parent, summary, files, top_symbols, keys)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	const insertFts = db.prepare(
+		"INSERT INTO outline_fts (rowid, title, path_words, summary, symbols, keys) VALUES (?, ?, ?, ?, ?, ?)",
+	);
+
+	db.transaction(() => {
+		db.prepare("DELETE FROM outline_fts").run();
+		db.prepare("DELETE FROM outline_sections").run();
+		for (const draft of drafts) {
+			const sectionFiles = [...draft.files].sort(
+				(a, b) => b.weight - a.weight || a.path.localeCompare(b.path),
+			);
+			const sectionSymbols = sectionFiles
+				.flatMap((f) => symbolsByFile.get(f.id) ?? [])
+				.sort((a, b) => b.fanIn - a.fanIn || Number(b.exported) - Number(a.exported));
+			const sectionKeys = dedupeKeys(sectionFiles.flatMap((f) => keysByFile.get(f.id) ?? []));
+			const pkg = packageById.get(draft.packageId);
+			const summary = summarize(draft, pkg, sectionFiles, sectionSymbols, repoRoot, opts.maxSummaryChars);
+			const listedKeys = sectionKeys.slice(0, opts.maxKeys);
+			const info = insertSection.run(
+				draft.sectionId,
+				draft.kind,
+				draft.title,
+				draft.path,
+				draft.packageId,
+				draft.parent,
+				summary,
+				JSON.stringify(sectionFiles.slice(0, opts.maxFiles).map((f) => f.path)),
+				JSON.stringify(sectionSymbols.slice(0, opts.maxSymbols).map((s) => s.defId)),
+				JSON.stringify(listedKeys),
+			);
+			insertFts.run(
+				info.lastInsertRowid,
+				identifierWords(draft.title),
+				identifierWords(draft.path),
+				summary,
+				sectionSymbols
+					.slice(0, opts.maxSearchSymbols)
+					.map((s) => identifierWords(s.name))
+					.join(" "),
+				listedKeys.map((k) => identifierWords(k.key)).join(" "),
+			);
+		}
+	})();
+}
+
+/** One section per package, plus feature folders chosen by file counts and depth. */
+export function chooseSections(
+	packages: readonly PackageInfo[],
+	files: readonly FileInfo[],
+	opts: OutlineOptions,
+): SectionDraft[] {
+	const drafts: SectionDraft[] = [];
+	const filesByPackage = groupBy(files, (f) => f.packageId);
+	// Longest package dir first, so a folder is attributed to its innermost package.
+	const packageDirs = new Set(packages.map((p) => p.dir));
+
+	for (const pkg of packages) {
+		const pkgFiles = filesByPackage.get(pkg.id) ?? [];
+		if (pkgFiles.length === 0) continue;
+		const pkgSectionId = `pkg:${pkg.name}`;
+		drafts.push({
+			sectionId: pkgSectionId,
+			kind: "package",
+			title: pkg.name,
+			path: pkg.dir,
+			packageId: pkg.id,
+			parent: null,
+			files: pkgFiles,
+		});
+
+		// Every folder strictly below the package root that holds files of this package.
+		const below = new Map<string, FileInfo[]>();
+		const childFolders = new Map<string, Set<string>>();
+		const directFiles = new Map<string, number>();
+		for (const f of pkgFiles) {
+			const rel = pkg.dir ? f.path.slice(pkg.dir.length + 1) : f.path;
+			const segs = rel.split("/").slice(0, -1);
+			let prev = pkg.dir;
+			for (let i = 0; i < segs.length; i++) {
+				const folder = pkg.dir
+					? `${pkg.dir}/${segs.slice(0, i + 1).join("/")}`
+					: segs.slice(0, i + 1).join("/");
+				if (packageDirs.has(folder)) break; // a nested package owns the rest
+				const list = below.get(folder);
+				if (list) list.push(f);
+				else below.set(folder, [f]);
+				const kids = childFolders.get(prev);
+				if (kids) kids.add(folder);
+				else childFolders.set(prev, new Set([folder]));
+				if (i === segs.length - 1) directFiles.set(folder, (directFiles.get(folder) ?? 0) + 1);
+				prev = folder;
+			}
+		}
+
+		const chosen = new Set<string>();
+		for (const [folder, list] of below) {
+			const depth = (pkg.dir ? folder.slice(pkg.dir.length + 1) : folder).split("/").length;
+			if (list.length < opts.minFolderFiles || depth > opts.maxFolderDepth) continue;
+			// Pass-through folder: no files of its own and a single sub-folder holding everything.
+			const kids = childFolders.get(folder);
+			if (!directFiles.has(folder) && kids?.size === 1) continue;
+			// Same files as the package itself: the package section already says it.
+			if (list.length === pkgFiles.length) continue;
+			chosen.add(folder);
+		}
+		for (const folder of [...chosen].sort()) {
+			drafts.push({
+				sectionId: `dir:${folder}`,
+				kind: "folder",
+				title: folderTitle(folder, pkg),
+				path: folder,
+				packageId: pkg.id,
+				parent: nearestChosenAncestor(folder, chosen, pkg.dir) ?? pkgSectionId,
+				files: below.get(folder) ?? [],
+			});
+		}
+	}
+	return drafts;
+}
+
+/**
+ * A folder's title: its own name prefixed by the nearest ancestor names that say more than a
+ * layer name would ("push / server" rather than "server"), and the package it belongs to.
+ */
+function folderTitle(folder: string, pkg: PackageInfo): string {
+	const rel = pkg.dir ? folder.slice(pkg.dir.length + 1) : folder;
+	const segs = rel.split("/");
+	const tail = segs.slice(-3).join(" / ");
+	return `${tail} (${pkg.name})`;
+}
+
+function nearestChosenAncestor(folder: string, chosen: Set<string>, stopAt: string): string | null {
+	let cur = folder;
+	while (cur.includes("/")) {
+		cur = cur.slice(0, cur.lastIndexOf("/"));
+		if (cur === stopAt || cur.length < stopAt.length) return null;
+		if (chosen.has(cur)) return `dir:${cur}`;
+	}
+	return null;
+}
+
+/** Section summary: package description and README, a folder README, then doc comments. */
+function summarize(
+	draft: SectionDraft,
+	pkg: PackageInfo | undefined,
+	files: readonly FileInfo[],
+	symbols: readonly SymbolInfo[],
+	repoRoot: string | null,
+	maxChars: number,
+): string {
+	const parts: string[] = [];
+	if (draft.kind === "package" && pkg) {
+		if (pkg.description) parts.push(pkg.description.trim());
+		if (pkg.readme) parts.push(pkg.readme.trim());
+	} else if (repoRoot) {
+		const readme = readFolderReadme(repoRoot, draft.path);
+		if (readme) parts.push(readme);
+	}
+	for (const f of files) {
+		if (f.moduleDoc) parts.push(firstSentence(f.moduleDoc));
+		if (parts.join(" ").length > maxChars / 2) break;
+	}
+	for (const s of symbols) {
+		if (s.doc) parts.push(`${s.name}: ${firstSentence(s.doc)}`);
+		if (parts.join(" ").length > maxChars) break;
+	}
+	const text = [...new Set(parts.filter(Boolean))].join("\n");
+	return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}
+
+function readFolderReadme(repoRoot: string, folder: string): string | null {
+	for (const name of ["README.md", "readme.md", "README"]) {
+		const p = join(repoRoot, folder, name);
+		try {
+			if (existsSync(p)) return readmeExcerpt(readFileSync(p, "utf8"));
+		} catch {
+			// An unreadable README is not worth failing the index for.
+		}
+	}
+	return null;
+}
+
+/** The first prose paragraphs of a README, without badges, HTML and headings. */
+export function readmeExcerpt(markdown: string, maxChars = 600): string {
+	const paras = markdown
+		.replace(/<[^>]+>/g, " ")
+		.split(/\n\s*\n/)
+		.map((p) => p.trim())
+		.filter(
+			(p) => p && !p.startsWith("#") && !p.startsWith("[![") && !p.startsWith("```") && !p.startsWith("!["),
+		);
+	const text = paras.slice(0, 3).join("\n");
+	return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}
+
+function firstSentence(doc: string): string {
+	const clean = doc
+		.replace(/^\s*\/\*\*?|\*\/\s*$/g, "")
+		.replace(/^\s*\*\s?/gm, "")
+		.replace(/^\s*\/\/\s?/gm, "")
+		.replace(/@\w+.*$/gms, "")
+		.replace(/\s+/g, " ")
+		.trim();
+	const m = clean.match(/^(.{10,200}?[.!?])(\s|$)/);
+	return (m ? m[1] : clean.slice(0, 200)) ?? "";
+}
+
+function dedupeKeys(
+	keys: readonly KeyInfo[],
+): { trunk: string; key: string; side: "register" | "dispatch" }[] {
+	const seen = new Set<string>();
+	const out: { trunk: string; key: string; side: "register" | "dispatch" }[] = [];
+	// Registered keys first: they say what the section provides.
+	for (const k of [...keys].sort((a, b) => (a.side === b.side ? 0 : a.side === "register" ? -1 : 1))) {
+		const id = `${k.trunk}\u0000${k.key}\u0000${k.side}`;
+		if (seen.has(id)) continue;
+		seen.add(id);
+		out.push({ trunk: k.trunk, key: k.key, side: k.side });
+	}
+	return out;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+	const map = new Map<K, T[]>();
+	for (const item of items) {
+		const k = key(item);
+		const list = map.get(k);
+		if (list) list.push(item);
+		else map.set(k, [item]);
+	}
+	return map;
+}
