@@ -1,0 +1,3 @@
+export { callees, callers, listeners, shortestPath, toNode } from "./queries.js";
+export { GraphQueryError, keyDefId, parseKeyDefId, resolveDef } from "./resolve.js";
+export * from "./types.js";
