@@ -1,0 +1,88 @@
+/**
+ * The delta against the previous run in the same folder: either the report this run is about to
+ * overwrite (same output folder), or the newest report of the same question set in a sibling
+ * folder (e.g. another `eval/runs/<date>-<label>/`).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { type BenchReport, METRIC_KEYS, type MeanMetrics, REPORT_SCHEMA, type RunDelta } from "./report.js";
+
+export const REPORT_JSON = "report.json";
+
+function readReport(path: string): BenchReport | null {
+	try {
+		const data = JSON.parse(readFileSync(path, "utf8")) as Partial<BenchReport>;
+		return data.schema === REPORT_SCHEMA && Array.isArray(data.questions) ? (data as BenchReport) : null;
+	} catch {
+		return null;
+	}
+}
+
+/** The previous report for `set`, looking first in `outDir` itself, then in its sibling folders. */
+export function findPreviousReport(
+	outDir: string,
+	set: string,
+): { path: string; report: BenchReport } | null {
+	const own = join(outDir, REPORT_JSON);
+	const ownReport = existsSync(own) ? readReport(own) : null;
+	if (ownReport && ownReport.set === set) return { path: own, report: ownReport };
+	const parent = dirname(resolve(outDir));
+	let best: { path: string; report: BenchReport } | null = null;
+	let entries: string[] = [];
+	try {
+		entries = readdirSync(parent);
+	} catch {
+		return null;
+	}
+	for (const name of entries) {
+		if (name === basename(resolve(outDir))) continue;
+		const path = join(parent, name, REPORT_JSON);
+		if (!existsSync(path)) continue;
+		const report = readReport(path);
+		if (report?.set === set && (!best || report.startedAt > best.report.startedAt)) best = { path, report };
+	}
+	return best;
+}
+
+const diff = (a: number | null | undefined, b: number | null | undefined) =>
+	typeof a === "number" && typeof b === "number" ? a - b : null;
+
+/** Metrics whose per-question change is listed (the ones a pipeline change moves). */
+const TRACKED = ["coreRecallContext", "coreRecallCited", "chainCoverage"] as const;
+
+export function computeDelta(
+	current: Pick<BenchReport, "mean" | "baseline" | "questions">,
+	previous: { path: string; report: BenchReport },
+): RunDelta {
+	const prev = previous.report;
+	const mean = Object.fromEntries(
+		METRIC_KEYS.map((k) => [k, diff(current.mean[k], prev.mean?.[k])]),
+	) as MeanMetrics;
+	const prevById = new Map(prev.questions.map((q) => [q.id, q]));
+	const changed: RunDelta["changed"] = [];
+	for (const q of current.questions) {
+		const p = prevById.get(q.id);
+		if (!p) continue;
+		for (const m of TRACKED) {
+			const before = p.metrics?.[m] ?? null;
+			const after = q.metrics[m];
+			if (before !== after && Math.abs((after ?? 0) - (before ?? 0)) > 1e-9) {
+				changed.push({ id: q.id, metric: m, before, after });
+			}
+		}
+	}
+	return {
+		previous: previous.path,
+		previousStartedAt: prev.startedAt,
+		mean,
+		baseline:
+			current.baseline && prev.baseline
+				? {
+						recallAt10: current.baseline.recallAt10 - prev.baseline.recallAt10,
+						recallAt20: current.baseline.recallAt20 - prev.baseline.recallAt20,
+						recallAt50: current.baseline.recallAt50 - prev.baseline.recallAt50,
+					}
+				: null,
+		changed,
+	};
+}

@@ -1,0 +1,126 @@
+/**
+ * The metrics of one answer against its gold label, as pure functions returning
+ * `{pass, score, reason}` (metric definitions: eval/README.md). `score` is a share in [0, 1], or
+ * null when the label gives nothing to measure (e.g. an answer with no citations has no
+ * citation validity); null scores are left out of means. `pass` means full marks.
+ */
+import type { ReadRange } from "../pipeline/types.js";
+import type { CheckedCitation } from "./citations.js";
+import type { QuestionLabel } from "./questions.js";
+import { lastSegment, namesSymbol, symbolName } from "./symbols.js";
+
+export interface GradeResult {
+	pass: boolean;
+	score: number | null;
+	reason: string;
+}
+
+/** What the graders look at: the answer text, what was read, and the re-checked citations. */
+export interface Evidence {
+	answer: string;
+	read: readonly ReadRange[];
+	citations: readonly CheckedCitation[];
+}
+
+export const RATIO_METRICS = [
+	"coreRecallContext",
+	"coreRecallCited",
+	"chainCoverage",
+	"keySymbolRecall",
+	"citationValidity",
+] as const;
+export type RatioMetric = (typeof RATIO_METRICS)[number];
+
+const LIST_LIMIT = 6;
+const list = (items: readonly string[]) =>
+	items.length > LIST_LIMIT
+		? `${items.slice(0, LIST_LIMIT).join(", ")} … (+${items.length - LIST_LIMIT})`
+		: items.join(", ");
+
+/** Share of `items` that `hit` accepts, with the misses named (by `name`) in the reason. */
+function share<T>(
+	items: readonly T[],
+	hit: (item: T) => boolean,
+	what: string,
+	name: (item: T) => string = String,
+): GradeResult {
+	if (items.length === 0) return { pass: true, score: null, reason: `no ${what} in the label` };
+	const missed = items.filter((i) => !hit(i));
+	const score = (items.length - missed.length) / items.length;
+	return {
+		pass: missed.length === 0,
+		score,
+		reason: missed.length
+			? `${items.length - missed.length}/${items.length} ${what}; missing ${list(missed.map(name))}`
+			: `all ${items.length} ${what}`,
+	};
+}
+
+const validCitations = (ev: Evidence) => ev.citations.filter((c) => c.check.valid);
+
+export function coreRecallContext(label: QuestionLabel, ev: Evidence): GradeResult {
+	const readFiles = new Set(ev.read.map((r) => r.file));
+	return share(label.core, (f) => readFiles.has(f), "core files in the context");
+}
+
+export function coreRecallCited(label: QuestionLabel, ev: Evidence): GradeResult {
+	const cited = new Set(validCitations(ev).map((c) => c.file));
+	return share(label.core, (f) => cited.has(f), "core files cited");
+}
+
+/**
+ * A chain entry is covered when a read or (valid) cited range in its file contains its line, or
+ * a read or cited definition in its file has the same last name segment. Entries that point at a
+ * call site are covered by any range around that line.
+ */
+export function chainCoverage(label: QuestionLabel, ev: Evidence): GradeResult {
+	const ranges = [
+		...ev.read.map((r) => ({ file: r.file, start: r.startLine, end: r.endLine, name: r.defId })),
+		...validCitations(ev).map((c) => ({ file: c.file, start: c.startLine, end: c.endLine, name: c.symbol })),
+	];
+	return share(
+		label.chain,
+		(e) => {
+			const want = lastSegment(e.symbol);
+			return ranges.some(
+				(r) =>
+					r.file === e.file &&
+					((r.start <= e.line && e.line <= r.end) || (r.name !== null && lastSegment(r.name) === want)),
+			);
+		},
+		"chain entries covered",
+		(e) => `${e.symbol} (${e.file}:${e.line})`,
+	);
+}
+
+/** Key symbols written in the answer as whole identifiers (case-sensitive, dotted paths as written). */
+export function keySymbolRecall(label: QuestionLabel, ev: Evidence): GradeResult {
+	return share(label.keySymbols, (s) => namesSymbol(ev.answer, symbolName(s)), "key symbols named");
+}
+
+export function citationValidity(_label: QuestionLabel, ev: Evidence): GradeResult {
+	if (ev.citations.length === 0) return { pass: true, score: null, reason: "the answer has no citations" };
+	const invalid = ev.citations.filter((c) => !c.check.valid);
+	return {
+		pass: invalid.length === 0,
+		score: (ev.citations.length - invalid.length) / ev.citations.length,
+		reason: invalid.length
+			? `${invalid.length}/${ev.citations.length} invalid: ${list(invalid.map((c) => `[${c.n}] ${c.check.reason}`))}`
+			: `all ${ev.citations.length} citations valid`,
+	};
+}
+
+export const GRADERS: Record<RatioMetric, (label: QuestionLabel, ev: Evidence) => GradeResult> = {
+	coreRecallContext,
+	coreRecallCited,
+	chainCoverage,
+	keySymbolRecall,
+	citationValidity,
+};
+
+export function gradeAll(label: QuestionLabel, ev: Evidence): Record<RatioMetric, GradeResult> {
+	return Object.fromEntries(RATIO_METRICS.map((m) => [m, GRADERS[m](label, ev)])) as Record<
+		RatioMetric,
+		GradeResult
+	>;
+}

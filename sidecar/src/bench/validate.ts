@@ -1,0 +1,31 @@
+/** Checks a question set against the index it is run on, before any question is asked. */
+import type { IndexReader } from "../index/reader.js";
+import { labelPaths, type QuestionSet } from "./questions.js";
+
+export interface SetCheck {
+	/** Label paths (core, supporting, chain) that are not files of the index. */
+	missingPaths: { id: string; path: string }[];
+	/** Set when the index was built from another commit than the labels are for (or from no commit). */
+	commitMismatch: { questions: string; index: string | null } | null;
+}
+
+/** True when two commit ids name the same commit (either may be abbreviated). */
+export function sameCommit(a: string, b: string): boolean {
+	const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+	return x.length >= 7 && y.length >= 7 && (x.startsWith(y) || y.startsWith(x));
+}
+
+export function checkSetAgainstIndex(set: QuestionSet, index: Pick<IndexReader, "file" | "meta">): SetCheck {
+	const missingPaths: SetCheck["missingPaths"] = [];
+	for (const q of set.questions) {
+		for (const path of labelPaths(q)) if (!index.file(path)) missingPaths.push({ id: q.id, path });
+	}
+	const indexCommit = index.meta().commit;
+	return {
+		missingPaths,
+		commitMismatch:
+			indexCommit && sameCommit(indexCommit, set.commit)
+				? null
+				: { questions: set.commit, index: indexCommit },
+	};
+}

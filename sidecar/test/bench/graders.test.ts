@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkCitation, checkCitations } from "../../src/bench/citations.js";
+import {
+	chainCoverage,
+	citationValidity,
+	coreRecallCited,
+	coreRecallContext,
+	type Evidence,
+	keySymbolRecall,
+} from "../../src/bench/graders.js";
+import type { IndexReader } from "../../src/index/reader.js";
+import { citation, label } from "./support/labels.js";
+import { openTinyIndex } from "./support/tiny-index.js";
+
+let index: IndexReader;
+beforeAll(() => {
+	index = openTinyIndex();
+});
+afterAll(() => index.close());
+
+const evidence = (over: Partial<Evidence> = {}): Evidence => ({
+	answer: "",
+	read: [],
+	citations: [],
+	...over,
+});
+
+describe("citation check", () => {
+	it("accepts a range that names the symbol, including a qualified or defId-style symbol", () => {
+		expect(checkCitation(index, citation(1, "src/net/send.ts", 1, 3, "send")).valid).toBe(true);
+		expect(
+			checkCitation(index, citation(1, "src/push/push.ts", 4, 6, "PushClass.sendNotificationNative")).valid,
+		).toBe(true);
+		expect(
+			checkCitation(index, citation(1, "src/push/push.ts", 3, 7, "src/push/push.ts#PushClass")).valid,
+		).toBe(true);
+	});
+
+	it("rejects a range that misses the symbol", () => {
+		const check = checkCitation(index, citation(1, "src/net/send.ts", 2, 3, "send"));
+		expect(check.valid).toBe(false);
+		expect(check.reason).toContain("does not contain send");
+	});
+
+	it("does not accept a symbol that only appears inside a longer identifier", () => {
+		// line 4 holds `sendNotificationNative`, which must not count as `send`
+		expect(checkCitation(index, citation(1, "src/push/push.ts", 4, 4, "send")).valid).toBe(false);
+	});
+
+	it("rejects ranges outside the file, inverted ranges and files not in the index", () => {
+		expect(checkCitation(index, citation(1, "src/net/send.ts", 1, 99, "send")).reason).toMatch(/outside/);
+		expect(checkCitation(index, citation(1, "src/net/send.ts", 3, 1, "send")).valid).toBe(false);
+		expect(checkCitation(index, citation(1, "src/net/send.ts", 0, 2, "send")).valid).toBe(false);
+		expect(checkCitation(index, citation(1, "src/nope.ts", 1, 1, "send")).reason).toMatch(/not in the index/);
+	});
+
+	it("ignores the pipeline's own verified flag", () => {
+		const [checked] = checkCitations(index, [
+			{ ...citation(1, "src/net/send.ts", 2, 3, "send"), verified: true },
+		]);
+		expect(checked?.check.valid).toBe(false);
+	});
+});
+
+describe("core recall", () => {
+	it("coreRecallContext counts a core file when any of its ranges was read", () => {
+		const g = coreRecallContext(
+			label(),
+			evidence({ read: [{ file: "src/push/push.ts", startLine: 9, endLine: 9, defId: null }] }),
+		);
+		expect(g.score).toBe(0.5);
+		expect(g.pass).toBe(false);
+		expect(g.reason).toContain("src/net/send.ts");
+	});
+
+	it("coreRecallCited counts a file cited twice once, and only with a valid citation", () => {
+		const citations = checkCitations(index, [
+			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(2, "src/push/push.ts", 4, 6, "sendNotificationNative"),
+			citation(3, "src/net/send.ts", 2, 3, "send"), // invalid: misses the symbol
+		]);
+		const g = coreRecallCited(label(), evidence({ citations }));
+		expect(g.score).toBe(0.5);
+		expect(g.reason).toMatch(/missing src\/net\/send\.ts/);
+	});
+
+	it("full marks pass", () => {
+		const citations = checkCitations(index, [
+			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(2, "src/net/send.ts", 1, 3, "send"),
+		]);
+		expect(coreRecallCited(label(), evidence({ citations }))).toMatchObject({ pass: true, score: 1 });
+	});
+});
+
+describe("chainCoverage", () => {
+	const atCallSite = label({
+		chain: [
+			{ file: "src/push/push.ts", symbol: "callbacks.add", line: 9 },
+			{ file: "src/net/send.ts", symbol: "send", line: 1 },
+		],
+	});
+
+	it("covers a chain entry at a call site with any read range around its line", () => {
+		const g = chainCoverage(
+			atCallSite,
+			evidence({
+				read: [{ file: "src/push/push.ts", startLine: 8, endLine: 9, defId: "src/push/push.ts#(module)" }],
+			}),
+		);
+		expect(g.score).toBe(0.5);
+	});
+
+	it("does not cover a call-site entry with a range in the same file that misses its line", () => {
+		const g = chainCoverage(
+			atCallSite,
+			evidence({
+				read: [{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushClass" }],
+			}),
+		);
+		expect(g.score).toBe(0);
+	});
+
+	it("covers an entry by a read definition of the same last name segment elsewhere in its file", () => {
+		const l = label({
+			chain: [{ file: "src/push/push.ts", symbol: "Push.sendNotificationNative", line: 40 }],
+		});
+		const read = [
+			{
+				file: "src/push/push.ts",
+				startLine: 4,
+				endLine: 6,
+				defId: "src/push/push.ts#PushClass.sendNotificationNative",
+			},
+		];
+		expect(chainCoverage(l, evidence({ read })).score).toBe(1);
+	});
+
+	it("a same-named definition in another file does not count", () => {
+		const l = label({ chain: [{ file: "src/other.ts", symbol: "send", line: 1 }] });
+		const read = [{ file: "src/net/send.ts", startLine: 1, endLine: 3, defId: "src/net/send.ts#send" }];
+		expect(chainCoverage(l, evidence({ read })).score).toBe(0);
+	});
+
+	it("covers entries through valid citations, but not through invalid ones", () => {
+		const valid = checkCitations(index, [citation(1, "src/net/send.ts", 1, 3, "send")]);
+		const invalid = checkCitations(index, [citation(1, "src/net/send.ts", 1, 99, "send")]);
+		expect(chainCoverage(label(), evidence({ citations: valid })).score).toBe(0.5);
+		expect(chainCoverage(label(), evidence({ citations: invalid })).score).toBe(0);
+	});
+
+	it("is null (not applicable) for a label without a chain", () => {
+		expect(chainCoverage(label({ chain: [] }), evidence())).toMatchObject({ score: null, pass: true });
+	});
+});
+
+describe("keySymbolRecall", () => {
+	it("matches whole identifiers and dotted paths, case-sensitively", () => {
+		const l = label({ keySymbols: ["send", "PushClass", "callbacks.add", "notify"] });
+		const g = keySymbolRecall(
+			l,
+			evidence({ answer: "sendMessage calls `callbacks.add` from pushclass; notify()" }),
+		);
+		// `send` is only inside sendMessage, `PushClass` only in the wrong case
+		expect(g.score).toBe(0.5);
+		expect(g.reason).toContain("missing send, PushClass");
+	});
+});
+
+describe("citationValidity", () => {
+	it("is the share of valid citations, with reasons for the invalid ones", () => {
+		const citations = checkCitations(index, [
+			citation(1, "src/net/send.ts", 1, 3, "send"),
+			citation(2, "src/net/send.ts", 2, 3, "send"),
+		]);
+		const g = citationValidity(label(), evidence({ citations }));
+		expect(g.score).toBe(0.5);
+		expect(g.reason).toContain("[2]");
+	});
+
+	it("is null for an answer without citations", () => {
+		expect(citationValidity(label(), evidence()).score).toBeNull();
+	});
+});
