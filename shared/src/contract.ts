@@ -112,6 +112,14 @@ export const jobSchema = z.object({
 	finishedAt: z.string().nullable(),
 	result: askResponseSchema.nullable(),
 	error: z.object({ code: z.string(), message: z.string() }).nullable(),
+	/** Delivery of the signed callback, when the job has one (absent from the callback body itself). */
+	callback: z
+		.object({
+			state: z.enum(["pending", "delivered", "failed"]),
+			attempts: z.number().int().nonnegative(),
+			lastError: z.string().nullable(),
+		})
+		.optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -1,0 +1,62 @@
+/**
+ * The Express application, without `listen` (tests drive it with supertest or a real listener).
+ * Order matters: request id + logging first, probes before auth, auth before any body is read,
+ * then the routes, then 404 and the one error envelope.
+ */
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import type { LlmDefaults } from "../config.js";
+import type { Logger } from "../logger.js";
+import type { IndexHolder } from "./index-holder.js";
+import type { JobStore } from "./jobs.js";
+import type { Lifecycle } from "./lifecycle.js";
+import { bearerAuth } from "./middleware/auth.js";
+import { errorHandler, notFound } from "./middleware/errors.js";
+import { jsonBody } from "./middleware/json-body.js";
+import { requestIdOf } from "./middleware/request-id.js";
+import type { QuestionService } from "./questions.js";
+import { askRoutes } from "./routes/ask.js";
+import { healthRoutes } from "./routes/health.js";
+import { jobRoutes } from "./routes/jobs.js";
+import { statusRoutes } from "./routes/status.js";
+
+/** Largest JSON body accepted. */
+export const BODY_LIMIT = "16kb";
+
+export interface AppDeps {
+	/** The shared bearer token; null disables auth (only with --insecure-no-auth). */
+	token: string | null;
+	llm: LlmDefaults;
+	log: Logger;
+	holder: IndexHolder;
+	questions: QuestionService;
+	jobs: JobStore;
+	lifecycle: Lifecycle;
+}
+
+export function createApp(deps: AppDeps): Express {
+	const app = express();
+	app.disable("x-powered-by");
+	app.set("etag", false);
+	app.set("query parser", "simple");
+
+	app.use(
+		pinoHttp({
+			logger: deps.log,
+			genReqId: requestIdOf,
+			customLogLevel: (_req, res, err) =>
+				err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+			// Probes are polled constantly; they would drown the log.
+			autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+		}),
+	);
+	app.use(healthRoutes(deps.holder, deps.lifecycle));
+	if (deps.token !== null) app.use("/v1", bearerAuth(deps.token));
+	app.use(jsonBody(BODY_LIMIT));
+	app.use(statusRoutes(deps.holder, deps.llm));
+	app.use(askRoutes(deps.questions, deps.lifecycle));
+	app.use(jobRoutes(deps.jobs, deps.lifecycle));
+	app.use(notFound);
+	app.use(errorHandler(deps.log));
+	return app;
+}

@@ -1,0 +1,141 @@
+/**
+ * Asynchronous questions. A chat command cannot wait for an LLM, so the app submits a job, gets
+ * 202 + jobId at once, and hears back through a signed callback (or polls GET /v1/jobs/:id).
+ * Results are kept for `ttlMs` so nothing is lost when the callback cannot be delivered.
+ */
+import { randomUUID } from "node:crypto";
+import type { Job, JobRequest } from "@codeask/shared";
+import type { Logger } from "../logger.js";
+import { deliverCallback } from "./callback.js";
+import { HttpError } from "./http-error.js";
+import type { QuestionService } from "./questions.js";
+
+export interface JobStoreOptions {
+	ttlMs: number;
+	maxJobs: number;
+	callbackAttempts: number;
+	callbackBackoffMs: number;
+	callbackTimeoutMs: number;
+	retryAfterSeconds: number;
+}
+
+interface JobEntry {
+	job: Job;
+	/** Epoch ms after which a finished job is forgotten. */
+	expiresAt: number | null;
+}
+
+export class JobStore {
+	private readonly jobs = new Map<string, JobEntry>();
+	private readonly inFlight = new Set<Promise<void>>();
+	/** Aborted when shutdown's grace period ends: callbacks stop retrying. */
+	private readonly stopRetries = new AbortController();
+	private accepting = true;
+
+	constructor(
+		private readonly questions: QuestionService,
+		private readonly options: JobStoreOptions,
+		private readonly log: Logger,
+		private readonly now: () => number = Date.now,
+	) {}
+
+	get size(): number {
+		return this.jobs.size;
+	}
+
+	/** Accept a job (it runs in the background), or throw HttpError 503 when it cannot be. */
+	submit(request: JobRequest, requestId?: string): Job {
+		if (!this.accepting) throw new HttpError(503, "shutting-down", "the service is shutting down");
+		if (!this.questions.hasRoom()) {
+			throw new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
+				headers: { "retry-after": String(this.options.retryAfterSeconds) },
+			});
+		}
+		this.sweep();
+		if (this.jobs.size >= this.options.maxJobs) {
+			throw new HttpError(503, "busy", "too many jobs are kept; retry later", {
+				headers: { "retry-after": String(this.options.retryAfterSeconds) },
+			});
+		}
+		const job: Job = {
+			jobId: randomUUID(),
+			status: "queued",
+			question: request.question,
+			createdAt: new Date(this.now()).toISOString(),
+			finishedAt: null,
+			result: null,
+			error: null,
+			...(request.callback ? { callback: { state: "pending", attempts: 0, lastError: null } } : {}),
+		};
+		this.jobs.set(job.jobId, { job, expiresAt: null });
+		const log = this.log.child({ jobId: job.jobId, requestId });
+		const run = this.run(job, request, log).finally(() => this.inFlight.delete(run));
+		this.inFlight.add(run);
+		return job;
+	}
+
+	get(jobId: string): Job | undefined {
+		this.sweep();
+		return this.jobs.get(jobId)?.job;
+	}
+
+	/** Stop accepting jobs; resolves when every accepted job has finished and reported back. */
+	async drain(): Promise<void> {
+		this.accepting = false;
+		while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+	}
+
+	/** Give up on callback retries still waiting (end of the shutdown grace period). */
+	abortRetries(): void {
+		this.stopRetries.abort();
+	}
+
+	/** Forget finished jobs whose time is up. */
+	sweep(): void {
+		const now = this.now();
+		for (const [id, entry] of this.jobs) {
+			if (entry.expiresAt !== null && entry.expiresAt <= now) this.jobs.delete(id);
+		}
+	}
+
+	private async run(job: Job, request: JobRequest, log: Logger): Promise<void> {
+		const started = this.now();
+		try {
+			const answered = await this.questions.answer(request.question, request.llm, undefined, () => {
+				job.status = "running";
+			});
+			job.result = answered.answer;
+			job.status = "done";
+		} catch (err) {
+			const e = err instanceof HttpError ? err : new HttpError(500, "answer-failed", "the question failed");
+			job.error = { code: e.code, message: e.message };
+			job.status = "failed";
+		}
+		job.finishedAt = new Date(this.now()).toISOString();
+		const entry = this.jobs.get(job.jobId);
+		if (entry) entry.expiresAt = this.now() + this.options.ttlMs;
+		log.info({ status: job.status, ms: this.now() - started }, "job finished");
+
+		if (request.callback && job.callback) {
+			const status = job.callback;
+			const result = await deliverCallback({
+				url: request.callback.url,
+				secret: request.callback.secret,
+				// The receiver gets the job as GET /v1/jobs/:id shows it, minus its own delivery state.
+				rawBody: JSON.stringify({ ...job, callback: undefined }),
+				attempts: this.options.callbackAttempts,
+				backoffMs: this.options.callbackBackoffMs,
+				timeoutMs: this.options.callbackTimeoutMs,
+				signal: this.stopRetries.signal,
+				onAttempt: (attempt, outcome) => {
+					status.attempts = attempt;
+					log.info({ attempt, outcome }, "callback attempt");
+				},
+			});
+			status.state = result.delivered ? "delivered" : "failed";
+			status.lastError = result.lastError;
+			if (!result.delivered)
+				log.warn({ attempts: result.attempts, lastError: result.lastError }, "callback not delivered");
+		}
+	}
+}

@@ -1,0 +1,176 @@
+/**
+ * Answers one question for the HTTP layer (sync `/v1/ask` and async jobs alike): cache lookup,
+ * a slot in the limiter, a lease on the current index, the per-request LLM, and the per-question
+ * timeout. Errors come out as HttpError with the status the caller should see.
+ */
+import type { AskResponse, LlmRequest } from "@codeask/shared";
+import type { LlmDefaults } from "../config.js";
+import type { IndexReader } from "../index/reader.js";
+import type { LlmClient } from "../llm/types.js";
+import type { Logger } from "../logger.js";
+import type { AskOptions, AskResult } from "../pipeline/types.js";
+import { AnswerCache } from "./answer-cache.js";
+import { HttpError } from "./http-error.js";
+import { type IndexHolder, IndexNotReadyError } from "./index-holder.js";
+import { AbortedWhileQueuedError, type QuestionLimiter, QueueFullError } from "./limiter.js";
+
+/** The pipeline entry point (`ask` from pipeline/ask.ts), injected so tests can pace it. */
+export type AskFn = (
+	index: IndexReader,
+	question: string,
+	options: AskOptions,
+) => Promise<AskResult | AskResponse>;
+
+/** LLM settings for one question after merging the request's with the sidecar's defaults. */
+export type ResolvedLlmSettings = LlmDefaults;
+
+/** Builds the LLM client for one question (with a fresh request budget); undefined = offline. */
+export type LlmFactory = (settings: ResolvedLlmSettings) => LlmClient | undefined;
+
+export interface QuestionServiceOptions {
+	holder: IndexHolder;
+	limiter: QuestionLimiter;
+	cache: AnswerCache;
+	ask: AskFn;
+	createLlm: LlmFactory;
+	llmDefaults: LlmDefaults;
+	providerKeys: { gemini?: string; openai?: string };
+	askTimeoutMs: number;
+	retryAfterSeconds: number;
+	log: Logger;
+}
+
+export interface Answered {
+	answer: AskResponse;
+	cache: "hit" | "miss";
+}
+
+export class QuestionTimeoutError extends Error {
+	constructor(ms: number) {
+		super(`the question took longer than ${ms} ms`);
+		this.name = "QuestionTimeoutError";
+	}
+}
+
+/** Strip the pipeline trace: the wire answer is `askResponseSchema`, nothing more. */
+function toWire(result: AskResult | AskResponse): AskResponse {
+	const { trace: _trace, ...answer } = result as AskResult;
+	return answer;
+}
+
+export class QuestionService {
+	constructor(private readonly o: QuestionServiceOptions) {}
+
+	/** The request's LLM settings over the sidecar's; a request's key is used for that request only. */
+	resolveLlm(request?: LlmRequest): ResolvedLlmSettings {
+		const d = this.o.llmDefaults;
+		if (!request) return d;
+		const sameProvider = request.provider === d.provider;
+		const envKey = request.provider === "none" ? undefined : this.o.providerKeys[request.provider];
+		return {
+			provider: request.provider,
+			model: request.model ?? (sameProvider ? d.model : undefined),
+			baseUrl: request.baseUrl ?? (sameProvider ? d.baseUrl : undefined),
+			apiKey: request.apiKey ?? (sameProvider ? d.apiKey : envKey),
+			timeoutMs: d.timeoutMs,
+			minSpacingMs: d.minSpacingMs,
+		};
+	}
+
+	/** True when a new question would be accepted now (not refused as busy). */
+	hasRoom(): boolean {
+		return this.o.limiter.hasRoom();
+	}
+
+	/** `onStart` is called when the question leaves the queue and starts running (not on a cache hit). */
+	async answer(
+		question: string,
+		llmRequest: LlmRequest | undefined,
+		signal?: AbortSignal,
+		onStart?: () => void,
+	): Promise<Answered> {
+		const settings = this.resolveLlm(llmRequest);
+		const identity = this.o.holder.identity;
+		if (identity === null) throw this.notReady();
+		const key = AnswerCache.key({
+			question,
+			indexIdentity: identity,
+			provider: settings.provider,
+			model: settings.model,
+			baseUrl: settings.baseUrl,
+		});
+		const cached = this.o.cache.get(key);
+		if (cached) return { answer: cached, cache: "hit" };
+
+		let llm: LlmClient | undefined;
+		try {
+			llm = settings.provider === "none" ? undefined : this.o.createLlm(settings);
+		} catch (err) {
+			throw new HttpError(400, "bad-llm-settings", `LLM settings rejected: ${(err as Error).message}`);
+		}
+
+		try {
+			const answer = await this.runBounded(question, llm, signal, onStart);
+			this.o.cache.set(key, answer);
+			return { answer, cache: "miss" };
+		} catch (err) {
+			throw this.toHttp(err);
+		}
+	}
+
+	/**
+	 * Wait for a slot, then run the pipeline under the timeout. The caller hears about a timeout
+	 * at once; the slot is held until the pipeline really stops (it is also told to abort).
+	 */
+	private runBounded(
+		question: string,
+		llm: LlmClient | undefined,
+		signal?: AbortSignal,
+		onStart?: () => void,
+	): Promise<AskResponse> {
+		return new Promise<AskResponse>((resolve, reject) => {
+			const slot = this.o.limiter.run(async () => {
+				const lease = this.o.holder.acquire();
+				onStart?.();
+				const controller = new AbortController();
+				const onOuterAbort = () => controller.abort(signal?.reason);
+				signal?.addEventListener("abort", onOuterAbort, { once: true });
+				const timer = setTimeout(() => {
+					controller.abort(new QuestionTimeoutError(this.o.askTimeoutMs));
+					reject(new QuestionTimeoutError(this.o.askTimeoutMs));
+				}, this.o.askTimeoutMs);
+				try {
+					const result = await this.o.ask(lease.reader, question, { llm, signal: controller.signal });
+					resolve(toWire(result));
+				} catch (err) {
+					reject(err);
+				} finally {
+					clearTimeout(timer);
+					signal?.removeEventListener("abort", onOuterAbort);
+					lease.release();
+				}
+			}, signal);
+			slot.catch(reject);
+		});
+	}
+
+	private notReady(message?: string): HttpError {
+		return new HttpError(503, "index-not-ready", message ?? this.o.holder.problem ?? "index not loaded", {
+			headers: { "retry-after": String(this.o.retryAfterSeconds) },
+		});
+	}
+
+	private toHttp(err: unknown): Error {
+		if (err instanceof HttpError) return err;
+		if (err instanceof QueueFullError) {
+			return new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
+				headers: { "retry-after": String(this.o.retryAfterSeconds) },
+			});
+		}
+		if (err instanceof QuestionTimeoutError) return new HttpError(504, "timeout", err.message);
+		if (err instanceof IndexNotReadyError) return this.notReady(err.message);
+		if (err instanceof AbortedWhileQueuedError) return new HttpError(499, "cancelled", err.message);
+		this.o.log.error({ err }, "question failed");
+		return new HttpError(500, "answer-failed", "the question could not be answered (see the sidecar log)");
+	}
+}

@@ -1,0 +1,24 @@
+/** POST /v1/ask: answer a question and wait for it (the answer JSON of `codeask ask --json`). */
+import { askRequestSchema } from "@codeask/shared";
+import { Router } from "express";
+import type { Lifecycle } from "../lifecycle.js";
+import type { QuestionService } from "../questions.js";
+import { parseBody } from "../validate.js";
+
+export function askRoutes(questions: QuestionService, lifecycle: Lifecycle): Router {
+	const router = Router();
+	router.post("/v1/ask", async (req, res) => {
+		lifecycle.assertAccepting();
+		const body = parseBody(askRequestSchema, req.body);
+		// A caller that hangs up while queued frees its place in the queue.
+		const gone = new AbortController();
+		res.on("close", () => {
+			if (!res.writableFinished) gone.abort();
+		});
+		req.log?.info({ user: body.user, clientRequestId: body.requestId, chars: body.question.length }, "ask");
+		const { answer, cache } = await questions.answer(body.question, body.llm, gone.signal);
+		res.setHeader("x-codeask-cache", cache);
+		res.json(answer);
+	});
+	return router;
+}

@@ -1,0 +1,21 @@
+/** Liveness and readiness probes; unauthenticated, cheap, no body parsing. */
+import { Router } from "express";
+import type { IndexHolder } from "../index-holder.js";
+import type { Lifecycle } from "../lifecycle.js";
+
+export function healthRoutes(holder: IndexHolder, lifecycle: Lifecycle): Router {
+	const router = Router();
+	router.get("/healthz", (_req, res) => {
+		res.json({ ok: true });
+	});
+	router.get("/readyz", (_req, res) => {
+		if (lifecycle.shuttingDown) {
+			res.status(503).json({ ready: false, reason: "shutting down" });
+		} else if (!holder.ready) {
+			res.status(503).json({ ready: false, reason: holder.problem });
+		} else {
+			res.json({ ready: true });
+		}
+	});
+	return router;
+}

@@ -1,0 +1,56 @@
+/** GET /v1/status: what the sidecar serves — version, index, trunk summary, LLM (never a key). */
+import { API_VERSION, type StatusResponse } from "@codeask/shared";
+import { Router } from "express";
+import type { LlmDefaults } from "../../config.js";
+import type { IndexReader } from "../../index/reader.js";
+import { VERSION } from "../../version.js";
+import { HttpError } from "../http-error.js";
+import type { IndexHolder } from "../index-holder.js";
+
+type IndexSummary = Pick<StatusResponse, "index" | "trunks">;
+
+/** Keys per trunk, and how many have both a register and a dispatch site. */
+export function trunkSummary(reader: IndexReader): StatusResponse["trunks"] {
+	const rows = reader.db
+		.prepare(
+			`SELECT trunk, count(*) AS keys, sum(CASE WHEN r > 0 AND d > 0 THEN 1 ELSE 0 END) AS bothSides
+       FROM (SELECT trunk, key, sum(side = 'register') AS r, sum(side = 'dispatch') AS d
+             FROM dispatch_sites WHERE key IS NOT NULL GROUP BY trunk, key)
+       GROUP BY trunk ORDER BY trunk`,
+		)
+		.all() as { trunk: string; keys: number; bothSides: number }[];
+	return Object.fromEntries(rows.map((r) => [r.trunk, { keys: r.keys, bothSides: r.bothSides }]));
+}
+
+function summarise(reader: IndexReader): IndexSummary {
+	const meta = reader.meta();
+	const counts = reader.counts();
+	return {
+		index: { commit: meta.commit, builtAt: meta.builtAt, repoRoot: meta.repoRoot, ...counts },
+		trunks: trunkSummary(reader),
+	};
+}
+
+export function statusRoutes(holder: IndexHolder, llm: LlmDefaults): Router {
+	const router = Router();
+	// Counting rows on a large index takes a moment: compute once per index generation.
+	let memo: { identity: string; summary: IndexSummary } | null = null;
+	router.get("/v1/status", (_req, res) => {
+		if (!holder.ready) throw new HttpError(503, "index-not-ready", holder.problem ?? "index not loaded");
+		const lease = holder.acquire();
+		try {
+			if (memo?.identity !== lease.identity)
+				memo = { identity: lease.identity, summary: summarise(lease.reader) };
+		} finally {
+			lease.release();
+		}
+		const body: StatusResponse = {
+			version: VERSION,
+			apiVersion: API_VERSION,
+			...memo.summary,
+			llm: { provider: llm.provider, model: llm.model ?? null },
+		};
+		res.json(body);
+	});
+	return router;
+}
