@@ -41,24 +41,29 @@ export const questionLabelSchema = z.strictObject({
 	mechanism: z.string().default(""),
 });
 
-export const questionSetSchema = z
-	.strictObject({
-		schema: z.literal("codeask-questions/1"),
-		repository: z.string().min(1),
-		commit: z.string().regex(/^[0-9a-f]{7,40}$/, "a hex git commit"),
-		description: z.string().optional(),
-		set: z.string().min(1),
-		questions: z.array(questionLabelSchema).min(1),
-	})
-	.superRefine((set, ctx) => {
-		const seen = new Set<string>();
-		set.questions.forEach((q, i) => {
-			if (seen.has(q.id)) {
-				ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `duplicate id "${q.id}"` });
-			}
-			seen.add(q.id);
-		});
+export const questionSetSchema = z.strictObject({
+	schema: z.literal("codeask-questions/1"),
+	repository: z.string().min(1),
+	commit: z.string().regex(/^[0-9a-f]{7,40}$/, "a hex git commit"),
+	description: z.string().optional(),
+	set: z.string().min(1),
+	questions: z.array(questionLabelSchema).min(1),
+});
+
+/** Duplicate ids, checked on the raw data so they are reported together with schema problems. */
+function duplicateIdProblems(data: unknown): string[] {
+	const questions = (data as { questions?: unknown } | null)?.questions;
+	if (!Array.isArray(questions)) return [];
+	const seen = new Set<unknown>();
+	const problems: string[] = [];
+	questions.forEach((q, i) => {
+		const id = (q as { id?: unknown } | null)?.id;
+		if (typeof id !== "string") return;
+		if (seen.has(id)) problems.push(`questions[${i}].id: duplicate id "${id}"`);
+		seen.add(id);
 	});
+	return problems;
+}
 
 export type ChainEntry = z.infer<typeof chainEntrySchema>;
 export type QuestionLabel = z.infer<typeof questionLabelSchema>;
@@ -85,11 +90,12 @@ function fieldPath(path: readonly PropertyKey[]): string {
 /** Parse already-loaded JSON as a question set. */
 export function parseQuestionSet(data: unknown, source = "questions file"): QuestionSet {
 	const parsed = questionSetSchema.safeParse(data);
-	if (!parsed.success) {
-		throw new QuestionSetError(
-			`${source} is not a valid codeask-questions/1 file:`,
-			parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`),
-		);
+	const problems = [
+		...(parsed.success ? [] : parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`)),
+		...duplicateIdProblems(data),
+	];
+	if (!parsed.success || problems.length) {
+		throw new QuestionSetError(`${source} is not a valid codeask-questions/1 file:`, problems);
 	}
 	return parsed.data;
 }
