@@ -1,0 +1,108 @@
+import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import {
+	ApiEndpoint,
+	type IApiEndpointInfo,
+	type IApiRequest,
+	type IApiResponse,
+} from "@rocket.chat/apps-engine/definition/api";
+import type { Job } from "../../shared/src/contract";
+import { deliverAnswer } from "../handlers/deliverAnswer";
+import { CALLBACK_PATH, newRequestId } from "../lib/jobs";
+import { claimPending, findPending } from "../lib/PendingQuestions";
+import { isJob, SidecarClient, SidecarError } from "../lib/SidecarClient";
+import { verifyCallback } from "../lib/signature";
+import { readAppSettings } from "../settings/settings";
+
+// Header names of the HTTP contract (CALLBACK_SIGNATURE_HEADER / CALLBACK_TIMESTAMP_HEADER),
+// repeated because the app imports only types from it; a unit test keeps them equal.
+export const SIGNATURE_HEADER = "x-codeask-signature";
+export const TIMESTAMP_HEADER = "x-codeask-timestamp";
+
+function header(request: IApiRequest, name: string): string | undefined {
+	for (const [key, value] of Object.entries(request.headers ?? {})) {
+		if (key.toLowerCase() === name) {
+			return Array.isArray(value) ? String(value[0]) : String(value);
+		}
+	}
+	return undefined;
+}
+
+/**
+ * `POST /api/apps/public/<appId>/job-callback`: the sidecar reports a finished job, signed with
+ * HMAC-SHA256 of `${timestamp}.${body}` under the shared secret. Unsigned, stale or unknown
+ * callbacks change nothing. The engine hands endpoints the parsed body, so the signature is
+ * checked against its JSON serialisation (the sidecar signs `JSON.stringify(body)`).
+ */
+export class JobCallbackEndpoint extends ApiEndpoint {
+	public override path = CALLBACK_PATH;
+
+	public constructor(
+		app: ConstructorParameters<typeof ApiEndpoint>[0],
+		private readonly now: () => number = Date.now,
+	) {
+		super(app);
+	}
+
+	public async post(
+		request: IApiRequest,
+		_endpoint: IApiEndpointInfo,
+		read: IRead,
+		modify: IModify,
+		http: IHttp,
+		persis: IPersistence,
+	): Promise<IApiResponse> {
+		const loaded = await readAppSettings(read);
+		if (!loaded.ok) {
+			return this.json({ status: 503, content: { error: "app not configured" } });
+		}
+		const { sharedSecret, sidecarUrl } = loaded.settings;
+		const rawBody =
+			typeof request.content === "string" ? request.content : JSON.stringify(request.content ?? {});
+		const check = verifyCallback({
+			secret: sharedSecret,
+			timestamp: header(request, TIMESTAMP_HEADER),
+			signature: header(request, SIGNATURE_HEADER),
+			rawBody,
+			now: this.now(),
+		});
+		if (check !== "ok") {
+			this.app.getLogger().warn(`codeask: callback refused (${check})`);
+			return this.json({ status: 401, content: { error: "invalid signature" } });
+		}
+		let body: unknown;
+		try {
+			body = typeof request.content === "string" ? JSON.parse(request.content) : request.content;
+		} catch {
+			return this.json({ status: 400, content: { error: "body is not JSON" } });
+		}
+		const jobId = (body as { jobId?: unknown } | null)?.jobId;
+		if (typeof jobId !== "string") {
+			return this.json({ status: 400, content: { error: "jobId missing" } });
+		}
+		const pending = await findPending(read.getPersistenceReader(), jobId);
+		if (!pending) {
+			// Delivered already by the poller, or not ours: nothing to do, and no reason to retry.
+			return this.success({ status: "ignored" });
+		}
+		let job: Job;
+		if (isJob(body) && (body.status === "done" || body.status === "failed")) {
+			job = body;
+		} else {
+			try {
+				job = await new SidecarClient(http, sidecarUrl, sharedSecret).getJob(jobId, newRequestId());
+			} catch (error) {
+				const code = error instanceof SidecarError ? error.code : "server_error";
+				this.app.getLogger().warn(`codeask: callback for ${jobId} could not fetch the job (${code})`);
+				return this.json({ status: 502, content: { error: "job not readable; the poller will retry" } });
+			}
+			if (job.status !== "done" && job.status !== "failed") {
+				return this.json({ status: 202, content: { status: "pending" } });
+			}
+		}
+		const claimed = await claimPending(persis, jobId);
+		if (claimed) {
+			await deliverAnswer(read, modify, claimed, job);
+		}
+		return this.success({ status: "delivered" });
+	}
+}

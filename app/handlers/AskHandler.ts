@@ -1,0 +1,107 @@
+import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
+import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
+import type { IUser } from "@rocket.chat/apps-engine/definition/users";
+import { formatQuestion } from "../lib/formatAnswer";
+import { buildJobRequest, newRequestId, schedulePoll } from "../lib/jobs";
+import { MAX_QUESTION_CHARS } from "../lib/limits";
+import { notifyUser, postAsBot } from "../lib/Messenger";
+import { messages } from "../lib/messages";
+import { savePending } from "../lib/PendingQuestions";
+import { RateLimiter } from "../lib/RateLimiter";
+import { SidecarClient, SidecarError } from "../lib/SidecarClient";
+import { readAppSettings } from "../settings/settings";
+
+export interface AskInput {
+	app: IApp;
+	read: IRead;
+	modify: IModify;
+	http: IHttp;
+	persis: IPersistence;
+	user: IUser;
+	room: IRoom;
+	question: string;
+	/** Thread the question came from; the answer goes there. */
+	threadId?: string;
+	/** `command` answers publicly in the room; `dm` answers in the direct room with the bot. */
+	source: "command" | "dm";
+}
+
+/**
+ * Hands a question to the sidecar as a job and returns at once (the engine cuts executors off
+ * after ~30 s). The answer arrives later through the signed callback or the scheduled poll; the
+ * pending record in persistence is what keeps the question from being lost in between.
+ */
+export async function askQuestion(input: AskInput): Promise<void> {
+	const { app, read, modify, http, persis, user, room } = input;
+	const tell = (text: string, threadId = input.threadId) =>
+		notifyUser(read, modify, user, room, text, threadId);
+
+	const loaded = await readAppSettings(read);
+	if (!loaded.ok) {
+		await tell(messages.notConfigured(loaded.problems));
+		return;
+	}
+	const settings = loaded.settings;
+	const question = input.question.trim();
+	if (!question) {
+		await tell(messages.usage);
+		return;
+	}
+	if (question.length > MAX_QUESTION_CHARS) {
+		await tell(messages.questionTooLong(MAX_QUESTION_CHARS));
+		return;
+	}
+	const rate = await new RateLimiter(read.getPersistenceReader(), persis).take(
+		user.id,
+		settings.rateLimitPerMinute,
+	);
+	if (!rate.allowed) {
+		await tell(messages.rateLimited(settings.rateLimitPerMinute, rate.retryAfterSeconds));
+		return;
+	}
+
+	const requestId = newRequestId();
+	const client = new SidecarClient(http, settings.sidecarUrl, settings.sharedSecret);
+	let jobId: string;
+	try {
+		const request = await buildJobRequest(read, settings, app.getID(), {
+			question,
+			username: user.username,
+			requestId,
+		});
+		jobId = await client.createJob(request, requestId);
+	} catch (error) {
+		if (error instanceof SidecarError) {
+			app
+				.getLogger()
+				.warn(`codeask: job not created (${error.code}, request ${requestId}): ${error.message}`);
+			await tell(messages.sidecarFailure(error.code, error.message));
+			return;
+		}
+		throw error;
+	}
+
+	// A slash command is invisible to others, so the public answer needs the question with it:
+	// in thread mode a bot message quoting it becomes the thread root.
+	let threadId = input.threadId;
+	let quoteQuestion = input.source === "command";
+	if (!threadId && input.source === "command" && settings.placement === "thread") {
+		threadId = await postAsBot(read, modify, room, formatQuestion(user.username, question));
+		quoteQuestion = false;
+	}
+	await savePending(persis, {
+		jobId,
+		question,
+		userId: user.id,
+		roomId: room.id,
+		...(threadId ? { threadId } : {}),
+		quoteQuestion,
+		askedAt: Date.now(),
+		polls: 0,
+		resubmits: 0,
+	});
+	await schedulePoll(modify, jobId, 0);
+	app.getLogger().info(`codeask: job ${jobId} created for ${user.username} (request ${requestId})`);
+	await tell(messages.working(question), threadId);
+}

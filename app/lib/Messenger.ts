@@ -1,0 +1,72 @@
+import type { IModify, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
+import type { IUser } from "@rocket.chat/apps-engine/definition/users";
+import { DEFAULT_MAX_MESSAGE_CHARS, splitMessage } from "./splitMessage";
+
+/** Only the asker sees it: acknowledgements, usage, errors. */
+export async function notifyUser(
+	read: IRead,
+	modify: IModify,
+	user: IUser,
+	room: IRoom,
+	text: string,
+	threadId?: string,
+): Promise<void> {
+	const builder = modify.getNotifier().getMessageBuilder().setRoom(room).setText(text).setGroupable(false);
+	const bot = await read.getUserReader().getAppUser();
+	if (bot) {
+		builder.setSender(bot);
+	}
+	if (threadId) {
+		builder.setThreadId(threadId);
+	}
+	await modify.getNotifier().notifyUser(user, builder.getMessage());
+}
+
+/** Posts as the app's bot user; returns the new message's id. */
+export async function postAsBot(
+	read: IRead,
+	modify: IModify,
+	room: IRoom,
+	text: string,
+	threadId?: string,
+): Promise<string> {
+	const bot = await read.getUserReader().getAppUser();
+	const builder = modify.getCreator().startMessage().setRoom(room).setText(text).setGroupable(false);
+	if (bot) {
+		builder.setSender(bot);
+	}
+	if (threadId) {
+		builder.setThreadId(threadId);
+	}
+	return modify.getCreator().finish(builder);
+}
+
+/** The server's message size limit, so long answers are split rather than refused. */
+export async function maxMessageChars(read: IRead): Promise<number> {
+	try {
+		const value = Number(
+			await read.getEnvironmentReader().getServerSettings().getValueById("Message_MaxAllowedSize"),
+		);
+		return Number.isFinite(value) && value > 0
+			? Math.min(value, DEFAULT_MAX_MESSAGE_CHARS)
+			: DEFAULT_MAX_MESSAGE_CHARS;
+	} catch {
+		return DEFAULT_MAX_MESSAGE_CHARS;
+	}
+}
+
+/** Posts a long text as consecutive messages, in order. */
+export async function postLongAsBot(
+	read: IRead,
+	modify: IModify,
+	room: IRoom,
+	text: string,
+	threadId?: string,
+): Promise<Array<string>> {
+	const ids: Array<string> = [];
+	for (const part of splitMessage(text, await maxMessageChars(read))) {
+		ids.push(await postAsBot(read, modify, room, part, threadId));
+	}
+	return ids;
+}
