@@ -331,10 +331,10 @@ export class IndexReader {
 	topDefsPerPackage(limit: number): DefRow[] {
 		return (
 			this.stmt(
-				`SELECT ${DEF_COLUMNS} FROM (
+				`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} JOIN (
            SELECT id, row_number() OVER (PARTITION BY package_id ORDER BY fan_in DESC, def_id) AS rank
            FROM defs WHERE package_id IS NOT NULL AND kind NOT IN ('module', 'dispatch-key') AND fan_in > 0
-         ) ranked JOIN ${DEF_FROM} ON d.id = ranked.id WHERE ranked.rank <= ? ORDER BY p.name, d.fan_in DESC`,
+         ) ranked ON ranked.id = d.id WHERE ranked.rank <= ? ORDER BY p.name, d.fan_in DESC`,
 			).all(limit) as RawDef[]
 		).map((r) => toDef(r) as DefRow);
 	}

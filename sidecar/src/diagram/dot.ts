@@ -1,0 +1,83 @@
+/** Graphviz DOT for the same pictures, for offline PNG rendering. */
+import type { OverviewData } from "../overview/types.js";
+import type { DiagramModel } from "./model.js";
+import { type PackageGraphOptions, packageGraph } from "./package-graph.js";
+
+const FONT = "DejaVu Sans";
+const KIND_FILL: Record<string, string> = {
+	class: "#e8f0fe",
+	method: "#f1f8e9",
+	function: "#f1f8e9",
+	interface: "#fff8e1",
+	type: "#fff8e1",
+	variable: "#f3e5f5",
+	module: "#eceff1",
+	"dispatch-key": "#ffe0b2",
+};
+const TRUNK_COLOUR = "#d84315";
+
+function q(text: string): string {
+	return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
+}
+
+/** Names longer than this are shortened in the middle so boxes stay narrow. */
+function shorten(text: string, max = 40): string {
+	return text.length <= max ? text : `${text.slice(0, max - 12)}…${text.slice(-11)}`;
+}
+
+export function modelDot(model: DiagramModel, title?: string): string {
+	const out = [
+		"digraph chains {",
+		`  graph [rankdir=TB, fontname=${q(FONT)}, fontsize=12, nodesep=0.3, ranksep=0.45, pad=0.2${title ? `, label=${q(title)}, labelloc=t` : ""}];`,
+		`  node [shape=box, style="rounded,filled", fontname=${q(FONT)}, fontsize=11, margin="0.12,0.05"];`,
+		`  edge [fontname=${q(FONT)}, fontsize=10, color="#455a64"];`,
+	];
+	const clusters = new Map<string, typeof model.nodes>();
+	for (const n of model.nodes) clusters.set(n.cluster, [...(clusters.get(n.cluster) ?? []), n]);
+	let c = 0;
+	for (const [cluster, nodes] of clusters) {
+		out.push(
+			`  subgraph cluster_${c++} { label=${q(cluster)}; style="rounded,dashed"; color="#90a4ae"; fontcolor="#37474f";`,
+		);
+		for (const n of nodes) {
+			const fill = KIND_FILL[n.kind] ?? "#ffffff";
+			const shape = n.kind === "dispatch-key" ? ", shape=ellipse" : "";
+			const pen = n.root ? ", penwidth=2.5" : "";
+			out.push(
+				`    ${n.id} [label=${q(`${shorten(n.label)}\n${n.detail}`)}, fillcolor=${q(fill)}${shape}${pen}];`,
+			);
+		}
+		out.push("  }");
+	}
+	for (const e of model.edges) {
+		const attrs: string[] = [];
+		if (e.label) attrs.push(`label=${q(` ${e.label} `)}`);
+		if (e.style === "dispatch")
+			attrs.push(`color=${q(TRUNK_COLOUR)}`, `fontcolor=${q(TRUNK_COLOUR)}`, "style=bold");
+		if (e.style === "collapsed") attrs.push("style=dashed", `tooltip=${q(e.hidden.join(" → "))}`);
+		out.push(`  ${e.from} -> ${e.to}${attrs.length ? ` [${attrs.join(", ")}]` : ""};`);
+	}
+	out.push("}");
+	return `${out.join("\n")}\n`;
+}
+
+export function packageGraphDot(data: OverviewData, options: PackageGraphOptions = {}): string {
+	const g = packageGraph(data, options);
+	const out = [
+		"digraph packages {",
+		`  graph [rankdir=LR, fontname=${q(FONT)}, nodesep=0.25, ranksep=0.6, pad=0.2];`,
+		`  node [shape=box, style="rounded,filled", fillcolor="#e8f0fe", fontname=${q(FONT)}, fontsize=11];`,
+		`  edge [fontname=${q(FONT)}, fontsize=9, color="#607d8b"];`,
+	];
+	for (const n of g.nodes) {
+		out.push(
+			`  ${n.id} [label=${q(n.label)}${n.id === g.focus ? ', penwidth=2.5, fillcolor="#c5e1a5"' : ""}];`,
+		);
+	}
+	for (const e of g.edges) {
+		const trunk = e.trunk ? `, style=dashed, color=${q(TRUNK_COLOUR)}, fontcolor=${q(TRUNK_COLOUR)}` : "";
+		out.push(`  ${e.from} -> ${e.to} [label=${q(e.label)}${trunk}];`);
+	}
+	out.push("}");
+	return `${out.join("\n")}\n`;
+}

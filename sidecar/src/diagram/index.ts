@@ -1,0 +1,11 @@
+export { modelDot, packageGraphDot } from "./dot.js";
+export { chainsMermaid, modelMermaid, packageGraphMermaid } from "./mermaid.js";
+export { buildDiagramModel, type DiagramModel, guessPackage, type ModelOptions } from "./model.js";
+export {
+	chainsPng,
+	dotToPng,
+	dotToSvg,
+	renderChainsPng,
+	renderPackageGraphPng,
+	svgToPng,
+} from "./render.js";

@@ -1,0 +1,81 @@
+/**
+ * Offline PNG rendering: Graphviz compiled to WebAssembly lays out DOT as SVG, resvg rasterises
+ * it. No browser and no network; system fonts (DejaVu Sans when present) draw the text.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Chain } from "@codeask/shared";
+import { Graphviz } from "@hpcc-js/wasm-graphviz";
+import { Resvg } from "@resvg/resvg-js";
+import type { OverviewData } from "../overview/types.js";
+import { modelDot, packageGraphDot } from "./dot.js";
+import { buildDiagramModel, type ModelOptions } from "./model.js";
+import type { PackageGraphOptions } from "./package-graph.js";
+
+let graphviz: Promise<Graphviz> | undefined;
+
+/** Lay out DOT as SVG (the WebAssembly module is loaded once per process). */
+export async function dotToSvg(dot: string): Promise<string> {
+	graphviz ??= Graphviz.load();
+	return (await graphviz).dot(dot, "svg");
+}
+
+export interface PngOptions {
+	/** Scale of the SVG (1 = 72 dpi points as pixels); default 1.5, readable in a chat window. */
+	zoom?: number;
+	/** Cap on the output width in pixels (default 2400); large graphs are scaled down to it. */
+	maxWidth?: number;
+}
+
+export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
+	const zoom = options.zoom ?? 1.5;
+	const maxWidth = options.maxWidth ?? 2400;
+	const width = Number(/<svg[^>]*\bwidth="([\d.]+)pt"/.exec(svg)?.[1] ?? 0);
+	const fitTo =
+		width * zoom > maxWidth
+			? { mode: "width" as const, value: maxWidth }
+			: { mode: "zoom" as const, value: zoom };
+	const resvg = new Resvg(svg, {
+		fitTo,
+		background: "#ffffff",
+		font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" },
+	});
+	return resvg.render().asPng();
+}
+
+export async function dotToPng(dot: string, options: PngOptions = {}): Promise<Buffer> {
+	return svgToPng(await dotToSvg(dot), options);
+}
+
+export interface ChainsPngOptions extends ModelOptions, PngOptions {
+	title?: string;
+}
+
+/** Render an answer's chains (`AskResponse.chains`) to a PNG in memory. */
+export async function chainsPng(chains: readonly Chain[], options: ChainsPngOptions = {}): Promise<Buffer> {
+	return dotToPng(modelDot(buildDiagramModel(chains, options), options.title), options);
+}
+
+/** Render an answer's chains to a PNG file (what `codeask ask --diagram FILE` writes). Returns its size in bytes. */
+export async function renderChainsPng(
+	chains: readonly Chain[],
+	file: string,
+	options: ChainsPngOptions = {},
+): Promise<number> {
+	const png = await chainsPng(chains, options);
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, png);
+	return png.length;
+}
+
+/** Render an overview's package graph to a PNG file. Returns its size in bytes. */
+export async function renderPackageGraphPng(
+	data: OverviewData,
+	file: string,
+	options: PackageGraphOptions & PngOptions = {},
+): Promise<number> {
+	const png = await dotToPng(packageGraphDot(data, options), options);
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, png);
+	return png.length;
+}

@@ -1,0 +1,64 @@
+/**
+ * `overview(index, { package?, llm? })`: the whole-repository (or one-package) view.
+ * Offline it is a structured summary; with an LLM, one request turns it into a narrative.
+ */
+import { packageGraphMermaid } from "../diagram/mermaid.js";
+import type { IndexReader } from "../index/reader.js";
+import { isOffline } from "../llm/index.js";
+import type { LlmClient } from "../llm/types.js";
+import { type CollectOptions, collectOverview } from "./collect.js";
+import { renderOverviewMarkdown } from "./markdown.js";
+import { buildOverviewPrompt } from "./prompt.js";
+import type { OverviewResult } from "./types.js";
+
+export interface OverviewOptions extends CollectOptions {
+	/** Absent or `none`: offline structured summary. */
+	llm?: LlmClient;
+	signal?: AbortSignal;
+}
+
+export async function overview(index: IndexReader, options: OverviewOptions = {}): Promise<OverviewResult> {
+	const t0 = performance.now();
+	const data = collectOverview(index, options);
+	const markdown = renderOverviewMarkdown(data);
+	const diagram = packageGraphMermaid(data);
+	const timings: Record<string, number> = { collect: Math.round(performance.now() - t0) };
+	const usage = { requests: 0, tokensIn: 0, tokensOut: 0 };
+	let narrative: string | null = null;
+	let fallbackReason: string | null = null;
+	let provider = "none";
+
+	if (!isOffline(options.llm) && options.llm) {
+		const t1 = performance.now();
+		try {
+			const { system, prompt } = buildOverviewPrompt(data, markdown);
+			const result = await options.llm.generateText({
+				stage: "overview",
+				system,
+				prompt,
+				maxOutputTokens: 1500,
+				temperature: 0.2,
+				...(options.signal ? { signal: options.signal } : {}),
+			});
+			narrative = result.text.trim() || null;
+			usage.requests = 1;
+			usage.tokensIn = result.usage.tokensIn;
+			usage.tokensOut = result.usage.tokensOut;
+			provider = options.llm.provider;
+			if (!narrative) fallbackReason = "the LLM returned an empty narrative";
+		} catch (err) {
+			// The structured summary is a complete answer on its own; say why the narrative is missing.
+			fallbackReason = `LLM request failed (${(err as { code?: string }).code ?? "error"}): ${(err as Error).message}`;
+			usage.requests = 1;
+		}
+		timings.narrate = Math.round(performance.now() - t1);
+	}
+	timings.total = Math.round(performance.now() - t0);
+	return { data, markdown, narrative, diagram, provider, usage, fallbackReason, timings };
+}
+
+export { isOverviewQuestion, mentionedPackage, type OverviewRoute } from "./classify.js";
+export { collectOverview, findPackage, OverviewError } from "./collect.js";
+export { renderOverviewMarkdown } from "./markdown.js";
+export { buildOverviewPrompt, OVERVIEW_PROMPT_VERSION } from "./prompt.js";
+export type * from "./types.js";
