@@ -85,6 +85,13 @@ const configSchema = z
 				message: "is required (a shared secret of 16+ characters), or pass --insecure-no-auth explicitly",
 			});
 		}
+		if (c.llmProvider === "openai" && !c.llmModel) {
+			ctx.addIssue({
+				code: "custom",
+				path: ["llmModel"],
+				message: "is required when the LLM provider is openai (the model name the server serves)",
+			});
+		}
 		if (c.llmProvider === "openai" && !c.llmBaseUrl) {
 			ctx.addIssue({
 				code: "custom",
