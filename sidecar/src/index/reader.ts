@@ -221,7 +221,7 @@ export class IndexReader {
 		const q = ftsQuery(words);
 		if (!q) return [];
 		const rows = this.stmt(
-			`SELECT ${DEF_COLUMNS}, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN ${DEF_FROM} ON d.id = defs_fts.rowid
+			`SELECT ${DEF_COLUMNS}, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid LEFT JOIN files f ON f.id = d.file_id LEFT JOIN packages p ON p.id = d.package_id
        WHERE defs_fts MATCH ? ORDER BY score LIMIT ?`,
 		).all(q, limit) as (RawDef & { score: number })[];
 		return rows.map(({ score, ...r }) => ({ def: toDef(r) as DefRow, score: -score }));
