@@ -6,10 +6,23 @@
  */
 import { Command } from "commander";
 import { VERSION } from "../version.js";
+import * as askCommand from "./commands/ask.js";
+import * as benchCommand from "./commands/bench.js";
+import * as indexCommand from "./commands/index.js";
+import * as mcpCommand from "./commands/mcp.js";
+import * as serveCommand from "./commands/serve.js";
+import * as trunksCommand from "./commands/trunks.js";
 import { EXIT, UsageError } from "./errors.js";
 
 // One line per command module; keep this list sorted.
-const commands: { register(program: Command): void }[] = [];
+const commands: { register(program: Command): void }[] = [
+	askCommand,
+	benchCommand,
+	indexCommand,
+	mcpCommand,
+	serveCommand,
+	trunksCommand,
+];
 
 export async function run(argv: string[]): Promise<number> {
 	const program = new Command("codeask")

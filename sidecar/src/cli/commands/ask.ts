@@ -1,0 +1,176 @@
+/**
+ * `codeask ask "<question>"`: answer one question from an index, offline by default.
+ * Answer Markdown (or the JSON answer with --json) on stdout; --report DIR writes what each
+ * stage kept. Bad input and a missing index exit 2; an LLM that fails falls back to offline.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { llmProviderSchema } from "@codeask/shared";
+import type { Command } from "commander";
+import { z } from "zod";
+import { IndexReader } from "../../index/reader.js";
+import { createLlmClient, LlmError, RequestBudget } from "../../llm/index.js";
+import type { LlmClient } from "../../llm/types.js";
+import { AskInputError, ask } from "../../pipeline/ask.js";
+import { PipelineConfigError } from "../../pipeline/config.js";
+import type { AskResult } from "../../pipeline/types.js";
+import { UsageError } from "../errors.js";
+
+const optionsSchema = z.strictObject({
+	index: z.string().min(1),
+	llm: llmProviderSchema,
+	model: z.string().min(1).optional(),
+	baseUrl: z.url().optional(),
+	json: z.boolean().default(false),
+	report: z.string().min(1).optional(),
+	config: z.string().optional(),
+});
+export type AskCommandOptions = z.infer<typeof optionsSchema>;
+
+export interface AskCommandResult {
+	result: AskResult;
+	/** Set when the LLM could not even be set up, and the answer is offline for that reason. */
+	llmSetupError: string | null;
+}
+
+/** Run one question; returns data for the shell to print. */
+export async function askMain(
+	question: string,
+	opts: AskCommandOptions,
+	env: Readonly<Record<string, string | undefined>> = {},
+): Promise<AskCommandResult> {
+	let config: Record<string, unknown> = {};
+	if (opts.config) {
+		try {
+			config = JSON.parse(opts.config) as Record<string, unknown>;
+		} catch {
+			throw new UsageError(
+				"--config must be a JSON object of pipeline parameters, e.g. '{\"tokenBudget\":12000}'",
+			);
+		}
+	}
+	let llm: LlmClient | undefined;
+	let llmSetupError: string | null = null;
+	if (opts.llm !== "none") {
+		try {
+			llm = createLlmClient(
+				{
+					provider: opts.llm,
+					...(opts.model ? { model: opts.model } : {}),
+					...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+				},
+				new RequestBudget(),
+				{ env },
+			);
+		} catch (err) {
+			if (!(err instanceof LlmError)) throw err;
+			llmSetupError = err.message;
+		}
+	}
+	const index = IndexReader.open(opts.index);
+	try {
+		const result = await ask(index, question, { ...(llm ? { llm } : {}), config });
+		if (llmSetupError) result.fallbackReason = `llm setup: ${llmSetupError}`;
+		if (opts.report) writeReport(opts.report, question, result);
+		return { result, llmSetupError };
+	} catch (err) {
+		if (err instanceof AskInputError || err instanceof PipelineConfigError) throw new UsageError(err.message);
+		throw err;
+	} finally {
+		index.close();
+	}
+}
+
+/** The --report folder: answer, routed sections, chains and skeleton, nodes read, requests and tokens. */
+export function writeReport(dir: string, question: string, r: AskResult): void {
+	mkdirSync(dir, { recursive: true });
+	writeFileSync(join(dir, "answer.md"), r.answer);
+	writeFileSync(join(dir, "result.json"), `${JSON.stringify(r, null, 2)}\n`);
+	const md = [
+		"# CodeAsk report",
+		"",
+		`Question: ${question}`,
+		`Provider: ${r.provider}${r.fallbackReason ? ` (fallback: ${r.fallbackReason})` : ""}`,
+		`Requests: ${r.usage.requests}, tokens in ${r.usage.tokensIn}, out ${r.usage.tokensOut}`,
+		`Citations: ${r.citations.length} verified, ${r.droppedCitations} dropped`,
+		`Timings (ms): ${Object.entries(r.timings)
+			.map(([k, v]) => `${k} ${v}`)
+			.join(", ")}`,
+		"",
+		"## Routed sections",
+		...r.trace.routedSections.map((s) => `- ${s.chain} ${s.sectionId} (${s.score.toFixed(3)})`),
+		"",
+		"## Seeds",
+		...r.trace.seeds.map((s) => `- ${s.chain} ${s.defId} (${s.score.toFixed(4)})`),
+		"",
+		"## Skeleton",
+		...r.chains.flatMap((c) => [
+			`### ${c.id} ${c.title} (${c.direction})`,
+			...c.hops.map((h) => `${"  ".repeat(Math.min(h.depth, 6))}- ${h.defId}${h.via ? ` ← ${h.via}` : ""}`),
+		]),
+		"",
+		"## Read",
+		...r.trace.read.map((x) => `- ${x.file}:${x.startLine}-${x.endLine} ${x.defId ?? ""}`),
+		"",
+		"## Requests",
+		...(r.trace.requests.length
+			? r.trace.requests.map(
+					(x) => `- ${x.stage}: ${x.ok ? "ok" : "failed"}, in ${x.tokensIn}, out ${x.tokensOut}, ${x.ms} ms`,
+				)
+			: ["- none (offline)"]),
+		"",
+	].join("\n");
+	writeFileSync(join(dir, "report.md"), md);
+}
+
+export function register(program: Command): void {
+	program
+		.command("ask")
+		.description("Answer a question about the indexed repository, with verified line-range citations.")
+		.argument("<question>", 'the question, e.g. "how do push notifications work?"')
+		.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
+		.option(
+			"--llm <provider>",
+			"none (offline, default), gemini (GEMINI_API_KEY) or openai (OpenAI-compatible, --base-url)",
+			"none",
+		)
+		.option("--model <name>", "LLM model name (default: the provider's default)")
+		.option("--base-url <url>", "LLM endpoint (openai: e.g. http://127.0.0.1:11434/v1 for Ollama)")
+		.option(
+			"--config <json>",
+			"pipeline parameters as JSON, e.g. '{\"tokenBudget\":12000}' (see docs/pipeline.md)",
+		)
+		.option("--json", "print the JSON answer {answer, citations, chains, usage, indexCommit, timings}", false)
+		.option(
+			"--report <dir>",
+			"write report.md, answer.md and result.json (routed sections, chains, skeleton, nodes read, requests, tokens)",
+		)
+		.addHelpText(
+			"after",
+			[
+				"",
+				"Examples:",
+				'  codeask ask "how are messages sent?" --index .codeask/index.db',
+				'  GEMINI_API_KEY=… codeask ask "where is a permission checked?" --llm gemini --json',
+				"",
+				"Exit codes: 0 answered (also when the LLM failed and the answer is offline), 2 bad question, options or index.",
+			].join("\n"),
+		)
+		.action(async (question: string, raw: Record<string, unknown>) => {
+			const parsed = optionsSchema.safeParse(raw);
+			if (!parsed.success) {
+				throw new UsageError(
+					parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "),
+				);
+			}
+			const { result } = await askMain(question, parsed.data, process.env);
+			if (parsed.data.json) {
+				const { trace: _trace, ...wire } = result;
+				process.stdout.write(`${JSON.stringify(wire, null, 2)}\n`);
+			} else {
+				process.stdout.write(result.answer);
+				if (result.fallbackReason)
+					process.stderr.write(`codeask: answered offline: ${result.fallbackReason}\n`);
+			}
+		});
+}

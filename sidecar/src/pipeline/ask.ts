@@ -1,0 +1,247 @@
+/**
+ * `ask(index, question, options)`: the fixed answer pipeline, route → seed → skeleton → select →
+ * read → answer → verify. With no LLM (the default) every stage is offline and the answer is
+ * extractive. With an LLM, route, select and answer are one request each (at most 3 per
+ * question); any LLM failure falls back to the offline version of that stage and says why.
+ */
+import type { Chain } from "@codeask/shared";
+import { MAX_QUESTION_CHARS } from "@codeask/shared";
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow } from "../index/types.js";
+import type { LlmRequestRecord } from "../llm/types.js";
+import { offlineAnswer, renderSources } from "./answer-offline.js";
+import { type PipelineConfig, parsePipelineConfig } from "./config.js";
+import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
+import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
+import { readNodes } from "./read.js";
+import { type RouteResult, routeOffline } from "./route.js";
+import { lexicalScore, seed } from "./seed.js";
+import { buildSkeleton, type Skeleton } from "./skeleton.js";
+import type { AskOptions, AskResult, AskTrace } from "./types.js";
+import { verifyAnswer } from "./verify.js";
+
+/** A question the pipeline refuses (empty, too long, not text): the caller shows the message. */
+export class AskInputError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "AskInputError";
+	}
+}
+
+/** Validate a question; returns it trimmed. */
+export function checkQuestion(question: unknown): string {
+	if (typeof question !== "string") throw new AskInputError("the question must be text");
+	const q = question.trim();
+	if (q.length === 0) throw new AskInputError("the question is empty");
+	if (q.length > MAX_QUESTION_CHARS) {
+		throw new AskInputError(`the question is longer than ${MAX_QUESTION_CHARS} characters`);
+	}
+	// Control characters other than whitespace mean binary input, not a question.
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
+	if (/[\u0000-\u0008\u000e-\u001f]/.test(q)) throw new AskInputError("the question is not plain text");
+	if (!/[\p{L}\p{N}]/u.test(q)) throw new AskInputError("the question has no words");
+	return q;
+}
+
+/** Words of the repository's own name (root package): present everywhere, they say nothing about a topic. */
+export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<string> {
+	const root = index.packages().find((p) => p.dir === "");
+	if (!root) return new Set();
+	return new Set(
+		root.name
+			.toLowerCase()
+			.split(/[^a-z0-9]+/)
+			.filter((w) => w.length > 1),
+	);
+}
+
+/** Weigh the question's concepts by how many definitions mention them. */
+function weigh(index: IndexReader, q: QueryAnalysis): void {
+	const count = index.db.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?");
+	const total = (index.db.prepare("SELECT count(*) AS n FROM defs").get() as { n: number }).n;
+	weighConcepts(
+		q.concepts,
+		(word) => {
+			const clean = word.replace(/[^a-z0-9_]/gi, "");
+			if (!clean) return total;
+			try {
+				return (count.get(`"${clean}"`) as { n: number }).n;
+			} catch {
+				return 0;
+			}
+		},
+		Math.max(1, total),
+	);
+}
+
+export async function ask(
+	index: IndexReader,
+	question: string,
+	options: AskOptions = {},
+): Promise<AskResult> {
+	const text = checkQuestion(question);
+	const config: PipelineConfig = parsePipelineConfig(options.config ?? {});
+	const llm = options.llm && options.llm.provider !== "none" ? options.llm : null;
+	const timings: Record<string, number> = {};
+	const started = performance.now();
+	let mark = started;
+	const lap = (stage: string) => {
+		const now = performance.now();
+		timings[stage] = Math.round(now - mark);
+		mark = now;
+	};
+	const fallbacks: string[] = [];
+	const fellBack = (stage: string, err: unknown) => {
+		fallbacks.push(`${stage}: ${(err as Error).message ?? String(err)}`);
+	};
+
+	// Analyse.
+	const q = analyzeQuestion(text, repositoryNameWords(index));
+	weigh(index, q);
+	lap("analyze");
+
+	// Route (LLM call 1, or offline).
+	let route: RouteResult = routeOffline(index, q, config);
+	if (llm) {
+		try {
+			const r = await llmRoute(llm, index, q, config, options.signal);
+			route = r.route;
+			if (r.searchTerms.length) extendQuery(q, r.searchTerms);
+		} catch (err) {
+			fellBack("route", err);
+		}
+	}
+	lap("route");
+
+	// Seed.
+	const seeded = seed(index, q, route, config);
+	const relevanceCache = new Map<number, number>(seeded.relevance);
+	const relevance = (def: DefRow) => {
+		let r = relevanceCache.get(def.id);
+		if (r === undefined) {
+			r = lexicalScore(q, def).score;
+			relevanceCache.set(def.id, r);
+		}
+		return r;
+	};
+	lap("seed");
+
+	// Skeleton: one per chain.
+	let skeletons: Skeleton[] = seeded.chains.map((chain) =>
+		buildSkeleton(
+			index,
+			chain,
+			seeded.seeds.filter((s) => s.chain === chain.id),
+			q.intent,
+			relevance,
+			config,
+		),
+	);
+	lap("skeleton");
+
+	// Select (LLM call 2, or all chains in score order). Keep a request for the answer.
+	if (llm && (llm.budget?.remaining ?? 3) >= 2) {
+		try {
+			skeletons = await llmSelect(llm, q, skeletons, options.signal);
+		} catch (err) {
+			fellBack("select", err);
+		}
+	} else if (llm) {
+		fallbacks.push("select: skipped to keep a request for the answer");
+	}
+	lap("select");
+
+	// Read.
+	const read = readNodes(index, skeletons, config);
+	lap("read");
+
+	// Answer (LLM call 3, or extractive).
+	let provider: AskResult["provider"] = "none";
+	let draft = offlineAnswer(text, skeletons, read, config);
+	if (llm) {
+		try {
+			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal);
+			provider = llm.provider;
+		} catch (err) {
+			fellBack("answer", err);
+		}
+	}
+	lap("answer");
+
+	// Verify, then append the sources list of verified citations only.
+	const verified = verifyAnswer(index, draft.body, draft.drafts);
+	const sources = renderSources(verified.citations);
+	const answer = sources ? `${verified.answer}\n\n${sources}\n` : `${verified.answer}\n`;
+	lap("verify");
+	timings.total = Math.round(performance.now() - started);
+
+	const records: readonly LlmRequestRecord[] = llm?.budget?.records ?? [];
+	const billed = records.filter((r) => r.billed);
+	const trace: AskTrace = {
+		routedSections: route.sections.map((s) => ({
+			sectionId: s.section.sectionId,
+			score: s.score,
+			chain: s.chain,
+		})),
+		seeds: seeded.seeds.map((s) => ({
+			defId: s.def.defId,
+			file: s.def.file ?? "",
+			score: s.score,
+			chain: s.chain,
+		})),
+		skeleton: skeletons.map((sk) => ({ chain: sk.chain.id, defIds: sk.nodes.map((n) => n.def.defId) })),
+		read: read.map((r) => r.range),
+		requests: records.map((r) => ({
+			stage: r.stage,
+			tokensIn: r.tokensIn,
+			tokensOut: r.tokensOut,
+			ms: r.ms,
+			ok: r.ok,
+		})),
+	};
+	return {
+		answer,
+		citations: verified.citations,
+		chains: skeletons.map(toWireChain),
+		usage: {
+			requests: billed.length,
+			tokensIn: records.reduce((n, r) => n + r.tokensIn, 0),
+			tokensOut: records.reduce((n, r) => n + r.tokensOut, 0),
+		},
+		indexCommit: index.meta().commit,
+		timings,
+		provider,
+		fallbackReason: llm ? (fallbacks.length ? fallbacks.join("; ") : null) : null,
+		droppedCitations: verified.dropped,
+		trace,
+	};
+}
+
+/** Search terms suggested by the LLM become extra concepts (at a lower weight than the question's own). */
+function extendQuery(q: QueryAnalysis, terms: readonly string[]): void {
+	const extra = analyzeQuestion(terms.join(" "));
+	const known = new Set(q.concepts.flatMap((c) => c.stems));
+	for (const c of extra.concepts) {
+		if (c.stems.some((s) => known.has(s))) continue;
+		q.concepts.push({ ...c, weight: 0.5 });
+	}
+	q.searchWords = [...new Set([...q.searchWords, ...extra.searchWords])];
+	q.identifiers = [...new Set([...q.identifiers, ...extra.identifiers])];
+}
+
+function toWireChain(sk: Skeleton): Chain {
+	return {
+		id: sk.chain.id,
+		title: sk.chain.title,
+		direction: sk.direction,
+		hops: sk.nodes.map((n) => ({
+			defId: n.def.defId,
+			kind: n.def.kind,
+			file: n.def.file,
+			startLine: n.def.startLine,
+			endLine: n.def.endLine,
+			via: n.via === "seed" ? null : n.via,
+			depth: n.depth,
+		})),
+	};
+}

@@ -1,0 +1,61 @@
+/**
+ * Every tunable of the answer pipeline in one zod-validated object. `parsePipelineConfig({})`
+ * gives the documented defaults; callers (CLI, service, benchmark) pass overrides as plain JSON.
+ */
+import { z } from "zod";
+
+export const pipelineConfigSchema = z.strictObject({
+	/** Route: outline sections kept after scoring. */
+	routeSections: z.number().int().min(1).max(50).default(8),
+	/** Route: topic chains formed from the routed sections (and from strong lexical hits outside them). */
+	maxChains: z.number().int().min(1).max(8).default(4),
+	/** Seed: candidates taken from each lexical channel before fusion. */
+	channelDepth: z.number().int().min(5).max(500).default(80),
+	/** Seed: the k of reciprocal rank fusion (larger flattens the ranks). */
+	rrfK: z.number().int().min(1).max(500).default(30),
+	/** Seed: seed definitions per chain. */
+	seedsPerChain: z.number().int().min(1).max(50).default(8),
+	/** Skeleton: hops followed from a seed. */
+	maxDepth: z.number().int().min(0).max(8).default(3),
+	/** Skeleton: edges followed out of one node (best-scored first). */
+	maxWidth: z.number().int().min(1).max(50).default(6),
+	/** Skeleton: nodes per chain. */
+	maxNodesPerChain: z.number().int().min(5).max(400).default(40),
+	/** Skeleton: a node with more distinct users than this is "hot": shown, not expanded (unless asked about). */
+	hotFanIn: z.number().int().min(2).max(100_000).default(40),
+	/** Skeleton: handlers listed per dispatch key. */
+	maxHandlersPerKey: z.number().int().min(1).max(100).default(12),
+	/** Skeleton: weight of upstream (callers) against downstream (callees) when the data does not decide. */
+	upstreamWeight: z.number().min(0).max(1).default(0.35),
+	/** Read: token budget for the code given to the answer stage. */
+	tokenBudget: z.number().int().min(500).max(1_000_000).default(24_000),
+	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
+	maxLinesPerNode: z.number().int().min(3).max(2000).default(40),
+	/** Answer: citations in the offline answer at most. */
+	maxCitations: z.number().int().min(1).max(200).default(40),
+	/** Answer: lines of code shown per excerpt in the offline answer. */
+	excerptLines: z.number().int().min(0).max(60).default(8),
+	/** Answer: excerpts in the offline answer. */
+	maxExcerpts: z.number().int().min(0).max(40).default(4),
+	/** LLM: output tokens of the answer call. */
+	answerMaxOutputTokens: z.number().int().min(256).max(65_536).default(4096),
+});
+
+export type PipelineConfig = z.infer<typeof pipelineConfigSchema>;
+
+export class PipelineConfigError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = "PipelineConfigError";
+	}
+}
+
+/** Defaults merged with `overrides`; every bad field is reported at once, with its name. */
+export function parsePipelineConfig(overrides: Record<string, unknown> = {}): PipelineConfig {
+	const r = pipelineConfigSchema.safeParse(overrides);
+	if (!r.success) {
+		const issues = r.error.issues.map((i) => `${i.path.join(".") || "(config)"}: ${i.message}`).join("; ");
+		throw new PipelineConfigError(`invalid pipeline config: ${issues}`);
+	}
+	return r.data;
+}

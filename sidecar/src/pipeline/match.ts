@@ -1,0 +1,81 @@
+/**
+ * How well a definition, a file path or an outline section matches the question's concepts.
+ * Words are compared by stem with a shared-prefix rule, so "translate" meets "translation" and
+ * "notify" meets "notifications" without a full stemmer.
+ */
+import { identifierWords } from "../index/schema.js";
+import type { Concept, QueryAnalysis } from "./query.js";
+import { stem } from "./vocabulary.js";
+
+/** Do two stems name the same word? Equal, or a long shared prefix (at least 4 characters). */
+export function stemsMeet(a: string, b: string): boolean {
+	if (a === b) return true;
+	const min = Math.min(a.length, b.length);
+	if (min < 4) return false;
+	let i = 0;
+	while (i < min && a[i] === b[i]) i++;
+	return i >= 4 && i >= min - 1;
+}
+
+/** Stems of the words of identifiers or paths, e.g. `sendPushNotification` → send push notif…. */
+export function wordStems(text: string): string[] {
+	return [...new Set(identifierWords(text).split(" ").filter(Boolean).map(stem))];
+}
+
+/** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */
+export function conceptMatch(concept: Concept, stems: readonly string[]): number {
+	if (stems.some((s) => concept.stems.some((c) => stemsMeet(s, c)))) return 1;
+	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
+	if (
+		concept.word.length >= 6 &&
+		stems.some((s) => s.includes(concept.word) || (concept.word.includes(s) && s.length >= 5))
+	)
+		return 0.8;
+	if (stems.some((s) => concept.related.some((c) => stemsMeet(s, c)))) return 0.5;
+	return 0;
+}
+
+export interface MatchScore {
+	/** Weighted concept coverage, with a bonus for matching several concepts at once. */
+	score: number;
+	/** How many concepts matched at all. */
+	matched: number;
+}
+
+/**
+ * Score a unit described by word groups of decreasing importance (e.g. [name, path, doc]) against
+ * the question: each concept counts once, at its best group, scaled by the group's factor.
+ */
+export function scoreUnit(
+	q: QueryAnalysis,
+	groups: readonly { stems: readonly string[]; factor: number }[],
+): MatchScore {
+	let score = 0;
+	let matched = 0;
+	for (const c of q.concepts) {
+		let best = 0;
+		for (const g of groups) best = Math.max(best, conceptMatch(c, g.stems) * g.factor);
+		if (best > 0) {
+			matched++;
+			score += best * c.weight;
+		}
+	}
+	// Matching two or three of the question's concepts at once is what separates the topic from noise.
+	const coverage = matched > 1 ? 1 + 0.6 * (matched - 1) : 1;
+	return { score: score * coverage, matched };
+}
+
+/** Does `name` (or a qualified name) equal one of the question's literal identifiers? */
+export function namesIdentifier(q: QueryAnalysis, name: string, qualifiedName: string): boolean {
+	return q.identifiers.some((id) => {
+		const last = id.split(".").pop() ?? id;
+		return id === qualifiedName || id === name || (last.length > 3 && last === name);
+	});
+}
+
+/** Test, story, fixture and declaration files: useful only when nothing else matches. */
+export function isAuxiliaryPath(path: string): boolean {
+	return /(^|\/)(__tests__|__mocks__|tests?|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)|\.(spec|test|stories|story)\.[cm]?[jt]sx?$|\.d\.ts$/.test(
+		path,
+	);
+}

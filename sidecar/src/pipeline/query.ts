@@ -1,0 +1,122 @@
+/**
+ * Question analysis: the concepts a question is about (each a word with its stem variants and
+ * related words), the identifiers it names literally, and its intent (flow, impact, locate).
+ * Pure: no index access except through the `df` callback used to weigh concepts.
+ */
+import { identifierWords } from "../index/schema.js";
+import { IMPACT_WORDS, LOCATE_WORDS, relatedWords, STOP_WORDS, stem } from "./vocabulary.js";
+
+export type Intent = "flow" | "impact" | "locate";
+
+/** One thing the question is about: matched by any of `words` (related words count for less). */
+export interface Concept {
+	/** The word as asked (lower case). */
+	word: string;
+	/** Stems accepted as a direct match (the word and its identifier parts). */
+	stems: string[];
+	/** Stems of related words (synonyms, abbreviations): a weaker match. */
+	related: string[];
+	/** Weight in [0, 1]: rarer words in the index weigh more. Filled by `weighConcepts`. */
+	weight: number;
+}
+
+export interface QueryAnalysis {
+	question: string;
+	concepts: Concept[];
+	/** Identifiers written in code form (camelCase, dotted, `name()`): matched against names exactly. */
+	identifiers: string[];
+	intent: Intent;
+	/** Every search word (direct and related), for full-text channels. */
+	searchWords: string[];
+	/** Direct words only (no related words), for channels where precision matters. */
+	directWords: string[];
+}
+
+const IDENTIFIER_RE = /[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g;
+
+/** Does `token` look like code (camelCase, PascalCase with inner capitals, snake_case, dotted, a call)? */
+function looksLikeIdentifier(token: string): boolean {
+	const bare = token.replace(/\(\)$/, "");
+	return (
+		token.endsWith("()") ||
+		/[a-z][A-Z]/.test(bare) ||
+		/^[A-Z][a-z]+[A-Z]/.test(bare) ||
+		/[a-z]_[a-z]/.test(bare) ||
+		/^[a-z]\w*\.[a-z]\w*/i.test(bare)
+	);
+}
+
+/**
+ * Analyse a question. `nameWords` are words naming the repository itself (its root package);
+ * they occur everywhere and say nothing about the topic, so they are dropped.
+ */
+export function analyzeQuestion(question: string, nameWords: ReadonlySet<string> = new Set()): QueryAnalysis {
+	const identifiers = [
+		...new Set(
+			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
+		),
+	].filter((id) => !nameWords.has(id.toLowerCase()));
+
+	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
+	const compounds = (question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []).map((c) =>
+		c.replace(/-/g, "").toLowerCase(),
+	);
+	const rawWords = identifierWords(
+		question.replace(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g, (c) => c.replace(/-/g, " ")),
+	)
+		.split(" ")
+		.filter(Boolean);
+	const lower = rawWords.map((w) => w.toLowerCase());
+	const intent: Intent = lower.some((w) => IMPACT_WORDS.has(w) && w !== "used" && w !== "uses")
+		? "impact"
+		: lower.some((w) => LOCATE_WORDS.has(w))
+			? "locate"
+			: "flow";
+
+	const seen = new Set<string>();
+	const concepts: Concept[] = [];
+	for (const w of [...compounds, ...lower]) {
+		if (w.length < 2 && !/\d/.test(w)) continue;
+		if (STOP_WORDS.has(w) || nameWords.has(w) || IMPACT_WORDS.has(w) || LOCATE_WORDS.has(w)) continue;
+		const s = stem(w);
+		if (seen.has(s)) continue;
+		seen.add(s);
+		const related = [...new Set(relatedWords(w).concat(relatedWords(s)).map(stem))].filter(
+			(r) => r !== s && !STOP_WORDS.has(r),
+		);
+		concepts.push({ word: w, stems: [s], related, weight: 1 });
+	}
+	// A concept that is only a part of a compound already present ("two", "factor" of "twofactor") is redundant
+	// as a separate concept but stays as a related word of the compound.
+	const compoundStems = new Set(compounds.map(stem));
+	const kept = concepts.filter(
+		(c) =>
+			compoundStems.has(c.stems[0] ?? "") ||
+			![...compoundStems].some((cs) => cs !== c.stems[0] && cs.includes(c.stems[0] ?? "")),
+	);
+	for (const c of kept) {
+		if (compoundStems.has(c.stems[0] ?? "")) {
+			const parts = concepts
+				.filter((p) => p !== c && c.word.includes(p.word))
+				.flatMap((p) => [...p.stems, ...p.related]);
+			c.related = [...new Set([...c.related, ...parts])];
+		}
+	}
+
+	const directWords = [...new Set(kept.flatMap((c) => [c.word, ...c.stems]))];
+	const searchWords = [...new Set([...directWords, ...kept.flatMap((c) => c.related)])];
+	return { question, concepts: kept, identifiers, intent, searchWords, directWords };
+}
+
+/**
+ * Weigh concepts by rarity: `df(word)` is how many indexed units contain the word, `total` how many
+ * units there are. Weight = idf normalised to [0.2, 1] so that a word found everywhere still counts a little.
+ */
+export function weighConcepts(concepts: Concept[], df: (word: string) => number, total: number): void {
+	const idf = (n: number) => Math.log(1 + (total - n + 0.5) / (n + 0.5));
+	const max = Math.log(1 + (total + 0.5) / 0.5);
+	for (const c of concepts) {
+		const n = df(c.word);
+		c.weight = Math.max(0.2, Math.min(1, idf(n) / (max * 0.7)));
+	}
+}

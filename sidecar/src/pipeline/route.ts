@@ -1,0 +1,95 @@
+/**
+ * Route: pick the outline sections a question is about and group them into topic chains.
+ * Offline scoring: full-text rank over the outline fused with concept coverage of the section's
+ * path, title, symbols and summary; nested sections join one chain.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { OutlineSectionRow } from "../index/types.js";
+import type { PipelineConfig } from "./config.js";
+import { isAuxiliaryPath, scoreUnit, wordStems } from "./match.js";
+import type { QueryAnalysis } from "./query.js";
+
+export interface RoutedSection {
+	section: OutlineSectionRow;
+	score: number;
+	chain: string;
+}
+
+export interface TopicChain {
+	id: string;
+	title: string;
+	/** Folders of the chain's sections: a definition below one of them belongs to this chain. */
+	paths: string[];
+	score: number;
+}
+
+export interface RouteResult {
+	sections: RoutedSection[];
+	chains: TopicChain[];
+}
+
+export type RouteIndex = Pick<IndexReader, "searchOutline">;
+
+/** Score candidate sections for the question (best first), without grouping. */
+export function scoreSections(
+	index: RouteIndex,
+	q: QueryAnalysis,
+	limit = 60,
+): { section: OutlineSectionRow; score: number }[] {
+	const hits = index.searchOutline(q.searchWords, limit);
+	const maxBm25 = Math.max(1e-9, ...hits.map((h) => h.score));
+	return hits
+		.map(({ section, score }) => {
+			const segs = section.path.split("/");
+			const last = segs.at(-1) ?? "";
+			const lexical = scoreUnit(q, [
+				{ stems: wordStems(last), factor: 1.2 },
+				{ stems: wordStems(segs.slice(-3, -1).join(" ")), factor: 0.8 },
+				{ stems: wordStems(section.title), factor: 0.7 },
+				{ stems: wordStems(section.topSymbols.map((s) => s.split("#").pop() ?? "").join(" ")), factor: 0.5 },
+				{ stems: wordStems(section.summary), factor: 0.3 },
+				{ stems: wordStems(segs.slice(0, -3).join(" ")), factor: 0.3 },
+			]);
+			let s = lexical.score + 0.5 * (score / maxBm25);
+			if (section.kind === "package") s *= 0.85;
+			if (isAuxiliaryPath(`${section.path}/`)) s *= 0.2;
+			return { section, score: s };
+		})
+		.sort((a, b) => b.score - a.score);
+}
+
+/** Offline route: the best sections, grouped so that nested folders share one chain. */
+export function routeOffline(index: RouteIndex, q: QueryAnalysis, config: PipelineConfig): RouteResult {
+	const ranked = scoreSections(index, q).slice(0, config.routeSections);
+	return groupIntoChains(ranked, Math.max(1, config.maxChains - 1));
+}
+
+/** Group sections into at most `maxChains` chains; a section inside (or around) a chain's folder joins it. */
+export function groupIntoChains(
+	ranked: readonly { section: OutlineSectionRow; score: number }[],
+	maxChains: number,
+	titles?: ReadonlyMap<string, string>,
+): RouteResult {
+	const chains: TopicChain[] = [];
+	const sections: RoutedSection[] = [];
+	const related = (a: string, b: string) =>
+		a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`) || a === "" || b === "";
+	for (const { section, score } of ranked) {
+		let chain = chains.find((c) =>
+			c.paths.some((p) => related(p, section.path) && p !== "" && section.path !== ""),
+		);
+		if (!chain) {
+			if (chains.length >= maxChains) continue;
+			chain = {
+				id: `c${chains.length + 1}`,
+				title: titles?.get(section.sectionId) ?? section.title,
+				paths: [],
+				score,
+			};
+			chains.push(chain);
+		}
+		chain.paths.push(section.path);
+		sections.push({ section, score, chain: chain.id });
+	}
+	return { sections, chains };
+}

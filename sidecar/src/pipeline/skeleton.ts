@@ -1,0 +1,237 @@
+/**
+ * Skeleton: expand the definition graph from each chain's seeds, deterministically, in one
+ * direction per chain: downstream (what it calls, dispatches, implements) for flow questions,
+ * upstream (who calls, registers, dispatches it) for impact questions or when the seeds are
+ * leaves. Dispatch keys are pseudo-nodes listing every registered handler; interface members
+ * lead to their implementations; heavily used nodes are shown but not expanded, unless the
+ * question is about them.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow, EdgeRow } from "../index/types.js";
+import type { PipelineConfig } from "./config.js";
+import { isAuxiliaryPath } from "./match.js";
+import type { Intent } from "./query.js";
+import type { TopicChain } from "./route.js";
+import type { Seed } from "./seed.js";
+
+export type Direction = "downstream" | "upstream";
+export type NodeClass = "major" | "passthrough" | "boundary" | "hot" | "type" | "key";
+
+export interface SkeletonNode {
+	def: DefRow;
+	depth: number;
+	/** How the node was reached: "seed", an edge kind, or "dispatch:<trunk>" / "handler:<trunk>". */
+	via: string;
+	/** Row id of the node it was reached from. */
+	from: number | null;
+	nodeClass: NodeClass;
+	/** Relevance to the question (lexical score), for ordering. */
+	relevance: number;
+	/** For dispatch keys: every registered handler (defIds), flat. */
+	handlers?: DefRow[];
+}
+
+export interface Skeleton {
+	chain: TopicChain;
+	direction: Direction;
+	nodes: SkeletonNode[];
+}
+
+export type SkeletonIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "defsInFile">;
+
+const DOWN_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation", "register"]);
+const UP_KINDS = new Set([
+	"call",
+	"new",
+	"jsx",
+	"reference",
+	"dispatch",
+	"handler",
+	"implementation",
+	"register",
+	"extends",
+]);
+
+/** Trunk of a dispatch-key pseudo-node: `trunk:<trunk>#<key>`. */
+export function keyTrunk(def: DefRow): string {
+	return def.defId.startsWith("trunk:") ? def.defId.slice(6, def.defId.indexOf("#")) : "key";
+}
+
+/** Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. */
+export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], intent: Intent): Direction {
+	if (intent === "impact") return "upstream";
+	const top = seeds.slice(0, 3);
+	const out = top.reduce(
+		(n, s) => n + index.edgesFrom(s.def.id).filter((e) => DOWN_KINDS.has(e.kind)).length,
+		0,
+	);
+	const into = top.reduce(
+		(n, s) => n + index.edgesTo(s.def.id).filter((e) => UP_KINDS.has(e.kind)).length,
+		0,
+	);
+	return out === 0 && into > 0 ? "upstream" : "downstream";
+}
+
+function classify(def: DefRow, parent: DefRow | null, config: PipelineConfig): NodeClass {
+	if (def.kind === "dispatch-key") return "key";
+	if (def.kind === "interface" || def.kind === "type") return "type";
+	if (def.fanIn > config.hotFanIn) return "hot";
+	if (parent?.packageName && def.packageName && parent.packageName !== def.packageName) return "boundary";
+	const lines = (def.endLine ?? 0) - (def.startLine ?? 0);
+	if (lines <= 3 && def.fanOut <= 1 && def.kind !== "class") return "passthrough";
+	return "major";
+}
+
+export function buildSkeleton(
+	index: SkeletonIndex,
+	chain: TopicChain,
+	seeds: readonly Seed[],
+	intent: Intent,
+	relevance: (def: DefRow) => number,
+	config: PipelineConfig,
+): Skeleton {
+	const direction = chooseDirection(index, seeds, intent);
+	const nodes = new Map<number, SkeletonNode>();
+	const protectedIds = new Set(seeds.filter((s) => s.named || s.lexical >= 1).map((s) => s.def.id));
+	const queue: SkeletonNode[] = [];
+	const push = (n: SkeletonNode) => {
+		if (nodes.has(n.def.id) || nodes.size >= config.maxNodesPerChain) return false;
+		nodes.set(n.def.id, n);
+		queue.push(n);
+		return true;
+	};
+	for (const s of seeds) {
+		push({
+			def: s.def,
+			depth: 0,
+			via: "seed",
+			from: null,
+			nodeClass: classify(s.def, null, config),
+			relevance: s.lexical,
+		});
+	}
+
+	while (queue.length > 0 && nodes.size < config.maxNodesPerChain) {
+		// Breadth first, most relevant first within a depth.
+		queue.sort((a, b) => a.depth - b.depth || b.relevance - a.relevance);
+		const node = queue.shift() as SkeletonNode;
+		if (node.nodeClass === "key") {
+			expandKey(index, node, direction, relevance, config, push);
+			continue;
+		}
+		if (node.depth >= config.maxDepth) continue;
+		if (node.nodeClass === "hot" && !protectedIds.has(node.def.id)) continue;
+		const edges = direction === "downstream" ? index.edgesFrom(node.def.id) : index.edgesTo(node.def.id);
+		const kinds = direction === "downstream" ? DOWN_KINDS : UP_KINDS;
+		const next = neighbours(index, edges, direction, kinds, node.def.id);
+		// A class seed with no edges of its own leads to its methods.
+		if (node.def.kind === "class" && node.depth === 0 && node.def.file) {
+			for (const m of index.defsInFile(node.def.file).filter((d) => d.parentId === node.def.id)) {
+				next.push({ def: m, via: "member" });
+			}
+		}
+		const ranked = next
+			.filter(({ def }) => !nodes.has(def.id))
+			.map((n) => ({ ...n, rel: relevance(n.def) }))
+			.filter((n) => !(n.def.file && isAuxiliaryPath(n.def.file)) || n.rel >= 1)
+			.sort((a, b) => b.rel - a.rel || priority(a.via) - priority(b.via) || b.def.fanIn - a.def.fanIn)
+			.slice(0, config.maxWidth);
+		for (const n of ranked) {
+			push({
+				def: n.def,
+				depth: node.depth + 1,
+				via: n.via,
+				from: node.def.id,
+				nodeClass: classify(n.def, node.def, config),
+				relevance: n.rel,
+			});
+		}
+	}
+	return { chain, direction, nodes: [...nodes.values()] };
+}
+
+/** Lower is followed first: implementations and dispatches are the hops static call graphs miss. */
+function priority(via: string): number {
+	if (via.startsWith("dispatch") || via.startsWith("handler") || via === "implementation") return 0;
+	if (via === "call" || via === "new" || via === "jsx") return 1;
+	return 2;
+}
+
+function neighbours(
+	index: SkeletonIndex,
+	edges: readonly EdgeRow[],
+	direction: Direction,
+	kinds: ReadonlySet<string>,
+	self: number,
+): { def: DefRow; via: string }[] {
+	const seen = new Set<number>();
+	const out: { def: DefRow; via: string }[] = [];
+	for (const e of edges) {
+		if (!kinds.has(e.kind)) continue;
+		const id = direction === "downstream" ? e.dst : e.src;
+		if (id === self || seen.has(id)) continue;
+		seen.add(id);
+		const def = index.defById(id);
+		if (!def || def.kind === "module" || def.kind === "property") continue;
+		const via = def.kind === "dispatch-key" ? `${e.kind}:${keyTrunk(def)}` : e.kind;
+		out.push({ def, via });
+	}
+	return out;
+}
+
+/** A key lists every handler flat; downstream they are expanded further, upstream the dispatchers are. */
+function expandKey(
+	index: SkeletonIndex,
+	node: SkeletonNode,
+	direction: Direction,
+	relevance: (def: DefRow) => number,
+	config: PipelineConfig,
+	push: (n: SkeletonNode) => boolean,
+): void {
+	const trunk = keyTrunk(node.def);
+	const handlers = neighbours(
+		index,
+		index.edgesFrom(node.def.id),
+		"downstream",
+		new Set(["handler"]),
+		node.def.id,
+	)
+		.map((n) => n.def)
+		.slice(0, config.maxHandlersPerKey);
+	node.handlers = handlers;
+	const callers = neighbours(
+		index,
+		index.edgesTo(node.def.id),
+		"upstream",
+		new Set(["dispatch", "register"]),
+		node.def.id,
+	)
+		.map((n) => ({ def: n.def, rel: relevance(n.def) }))
+		.sort((a, b) => b.rel - a.rel)
+		.slice(0, config.maxWidth);
+	const depth = node.depth + 1;
+	if (direction === "downstream" || node.via === "seed") {
+		for (const h of handlers) {
+			push({
+				def: h,
+				depth,
+				via: `handler:${trunk}`,
+				from: node.def.id,
+				nodeClass: classify(h, null, config),
+				relevance: relevance(h),
+			});
+		}
+	}
+	if (direction === "upstream" || node.via === "seed") {
+		for (const c of callers) {
+			push({
+				def: c.def,
+				depth,
+				via: `dispatch:${trunk}`,
+				from: node.def.id,
+				nodeClass: classify(c.def, null, config),
+				relevance: c.rel,
+			});
+		}
+	}
+}

@@ -1,0 +1,130 @@
+/**
+ * Verify: every citation is checked against the index before it is shown. The file must be
+ * indexed, the range inside it, and the range must hold the cited symbol (its name is written
+ * there, or its definition starts there). Invalid citations are dropped, counted and their
+ * markers removed from the answer text; survivors the text uses are renumbered 1..n in order of
+ * appearance.
+ */
+import type { Citation } from "@codeask/shared";
+import type { IndexReader } from "../index/reader.js";
+
+export type VerifyIndex = Pick<IndexReader, "file" | "fileLines" | "defsInFile">;
+
+export interface CitationDraft {
+	n: number;
+	file: string;
+	startLine: number;
+	endLine: number;
+	symbol: string;
+}
+
+const lastSegment = (symbol: string) => symbol.split(/[#.]/).filter(Boolean).pop() ?? "";
+
+function namesIn(text: string, name: string): boolean {
+	if (!name) return false;
+	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	return new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`).test(text);
+}
+
+/** Is the citation true to the index? */
+export function citationHolds(index: VerifyIndex, c: CitationDraft): boolean {
+	const file = index.file(c.file);
+	if (!file) return false;
+	if (!Number.isInteger(c.startLine) || !Number.isInteger(c.endLine)) return false;
+	if (c.startLine < 1 || c.endLine < c.startLine || c.endLine > file.lineCount) return false;
+	const last = lastSegment(c.symbol);
+	if (!last) return false;
+	const text = (index.fileLines(c.file, c.startLine, c.endLine) ?? []).join("\n");
+	if (namesIn(text, last)) return true;
+	return index
+		.defsInFile(c.file)
+		.some(
+			(d) =>
+				(d.qualifiedName === c.symbol || d.name === last) &&
+				d.startLine !== null &&
+				d.startLine >= c.startLine &&
+				d.startLine <= c.endLine,
+		);
+}
+
+export interface VerifiedAnswer {
+	answer: string;
+	citations: Citation[];
+	dropped: number;
+}
+
+/**
+ * Check `drafts`, drop the invalid ones and the answer's markers that point at them (or at no
+ * citation at all), and renumber the rest in order of first appearance in the answer.
+ */
+export function verifyAnswer(
+	index: VerifyIndex,
+	answer: string,
+	drafts: readonly CitationDraft[],
+): VerifiedAnswer {
+	const byN = new Map(drafts.map((d) => [d.n, d]));
+	const valid = new Map<number, CitationDraft>();
+	let dropped = 0;
+	for (const d of drafts) {
+		if (citationHolds(index, d)) valid.set(d.n, d);
+		else dropped++;
+	}
+	// Markers in the text: [3] or [3, 5] or [3][5].
+	const order: number[] = [];
+	const note = (n: number) => {
+		if (valid.has(n) && !order.includes(n)) order.push(n);
+	};
+	outsideCode(answer, (prose) =>
+		prose.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string) => {
+			for (const n of list.split(",").map((x) => Number(x.trim()))) note(n);
+			return "";
+		}),
+	);
+	// Valid citations the text never uses are not sources of this answer: they are left out, not counted as dropped.
+	const renumber = new Map(order.map((n, i) => [n, i + 1]));
+	let unknown = 0;
+	const text = outsideCode(answer, (prose) =>
+		prose.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string) => {
+			const kept = list
+				.split(",")
+				.map((x) => Number(x.trim()))
+				.filter((n) => {
+					if (renumber.has(n)) return true;
+					if (!byN.has(n)) unknown++;
+					return false;
+				})
+				.map((n) => `[${renumber.get(n)}]`);
+			return kept.join("");
+		}),
+	).replace(/[ \t]+\n/g, "\n");
+	const citations: Citation[] = order.map((n) => {
+		const d = valid.get(n) as CitationDraft;
+		return {
+			n: renumber.get(n) as number,
+			file: d.file,
+			startLine: d.startLine,
+			endLine: d.endLine,
+			symbol: d.symbol,
+			verified: true,
+		};
+	});
+	return { answer: text, citations, dropped: dropped + unknown };
+}
+
+/**
+ * Apply `fn` to the prose of a Markdown text only: fenced code blocks and inline code spans are
+ * left alone, so `items[1]` in an excerpt is never mistaken for a citation marker.
+ */
+export function outsideCode(markdown: string, fn: (prose: string) => string): string {
+	return markdown
+		.split(/(```[\s\S]*?(?:```|$))/)
+		.map((part, i) =>
+			i % 2 === 1
+				? part
+				: part
+						.split(/(`[^`\n]*`)/)
+						.map((p, j) => (j % 2 === 1 ? p : fn(p)))
+						.join(""),
+		)
+		.join("");
+}

@@ -1,0 +1,197 @@
+/**
+ * General programming vocabulary used to bridge the words people ask with and the words code is
+ * written with. Nothing here names a particular repository: these are the abbreviations and
+ * near-synonyms common across TypeScript/JavaScript codebases. Mined co-occurrence (query.ts)
+ * complements this table with a repository's own vocabulary.
+ */
+
+/** Words that carry no topic: English function words, question words, filler verbs. */
+export const STOP_WORDS = new Set(
+	`a about above after again all also an and any are as at be because been before being below between both
+	but by can could did do does doing done during each few for from further had has have having he her here how
+	i if in into is it its itself just let like made make makes many me more most much my new no nor not now of
+	off on once only or other our out over own same she should so some such than that the their them then there
+	these they this those through to too under until up very was we were what when where which while who whom why
+	will with would you your yours get gets got use used uses using way ways work works working happen happens
+	happened explain describe tell show does exactly complete entire whole system systems feature features part parts
+	file files code codebase repository repo go goes going someone something thing things want need needs kind
+	within across via per steps step flow flows process overall general basically really actually please`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+
+/**
+ * Words that mark a question about consequences of a change: the skeleton then walks to the
+ * callers (upstream) rather than the callees.
+ */
+export const IMPACT_WORDS = new Set(
+	"impact impacted impacts affect affected affects break breaks broken blast radius depend depends dependent dependents change changed changing modify modified refactor callers usages used uses".split(
+		" ",
+	),
+);
+
+/** Words that mark a "where is / which file" question (locate): fewer hops, more breadth. */
+export const LOCATE_WORDS = new Set("where located locate find which defined".split(" "));
+
+/**
+ * Groups of words that name the same thing in questions and in code. A question word in a group
+ * adds the other members as weaker search terms. Entries are lower-case single words.
+ */
+const SYNONYM_GROUPS: readonly string[][] = [
+	["channel", "room", "rooms", "channels", "group", "conversation"],
+	["notification", "notifications", "notify", "push", "alert"],
+	["2fa", "twofactor", "totp", "otp", "mfa"],
+	["two", "2fa"],
+	["factor", "2fa", "twofactor"],
+	["e2e", "e2ee", "encryption", "encrypt", "decrypt", "crypto", "cipher"],
+	["encryption", "encrypt", "e2e", "crypto", "key", "keys"],
+	["authentication", "auth", "login", "signin", "authenticate", "credentials"],
+	["authorization", "permission", "permissions", "authz", "access", "role", "roles", "acl"],
+	["permission", "authorization", "access", "role", "can"],
+	["message", "msg", "messages"],
+	["database", "db", "model", "models", "collection", "repository", "schema"],
+	["query", "find", "select", "fetch"],
+	["endpoint", "endpoints", "route", "routes", "api", "rest", "handler"],
+	[
+		"realtime",
+		"stream",
+		"streamer",
+		"subscription",
+		"subscribe",
+		"websocket",
+		"socket",
+		"publish",
+		"broadcast",
+	],
+	["real", "realtime", "stream"],
+	["time", "realtime"],
+	["setting", "settings", "config", "configuration", "options", "preferences"],
+	["upload", "uploads", "file", "storage", "store", "attachment"],
+	["storage", "store", "upload", "fs", "blob", "s3"],
+	["search", "query", "find", "index", "lookup"],
+	["translate", "translation", "translator", "i18n", "language"],
+	["webhook", "webhooks", "integration", "integrations", "hook", "incoming", "outgoing"],
+	["enterprise", "ee", "license", "premium", "edition"],
+	["gating", "license", "flag", "feature", "module"],
+	["video", "videoconf", "conference", "call", "meeting"],
+	["conference", "videoconf", "conf", "meeting", "call"],
+	["render", "rendering", "rendered", "component", "view", "markup", "parse", "parser"],
+	["raw", "text", "markdown", "parse", "parser"],
+	["client", "frontend", "ui", "browser"],
+	["server", "backend"],
+	["user", "users", "account", "member"],
+	["queue", "queued", "worker", "job"],
+	["create", "insert", "add", "new", "register"],
+	["delete", "remove", "destroy"],
+	["update", "edit", "modify", "patch"],
+	["send", "sending", "sent", "post", "dispatch", "emit"],
+	["receive", "received", "incoming", "handle", "handler", "listener", "on"],
+	["event", "events", "listener", "listeners", "hook", "hooks", "callback", "callbacks", "emit", "emitter"],
+	["callback", "callbacks", "hook", "hooks"],
+	["service", "services", "microservice"],
+	["package", "packages", "workspace", "module", "monorepo"],
+	["validation", "validate", "check", "verify", "guard"],
+	["command", "commands", "slash", "slashcommand"],
+	["slash", "slashcommand", "command"],
+	["federation", "federated", "bridge"],
+	["email", "mail", "smtp", "mailer"],
+	["log", "logger", "logging"],
+	["cache", "cached", "caching"],
+	["test", "tests", "spec"],
+	["error", "errors", "exception", "throw"],
+	["startup", "start", "init", "initialize", "bootstrap"],
+	["token", "tokens", "jwt"],
+	["license", "licence", "licensing"],
+	["mention", "mentions", "mentioned"],
+	["thread", "threads", "reply", "replies"],
+	["reaction", "reactions", "emoji", "react"],
+	["ldap", "directory", "bind"],
+	["oauth", "sso", "saml"],
+	["app", "apps", "plugin", "plugins", "extension", "extensions"],
+	["plugin", "plugins", "extension", "addon", "app"],
+	["proxy", "proxify", "proxied"],
+	["inter", "broker", "rpc"],
+	["communication", "broker", "rpc", "call", "message"],
+];
+
+/** Common abbreviations in identifiers, mapped both ways. */
+const ABBREVIATIONS: Record<string, string> = {
+	msg: "message",
+	msgs: "messages",
+	config: "configuration",
+	conf: "configuration",
+	auth: "authentication",
+	authz: "authorization",
+	perm: "permission",
+	perms: "permissions",
+	usr: "user",
+	cb: "callback",
+	evt: "event",
+	req: "request",
+	res: "response",
+	resp: "response",
+	ctx: "context",
+	svc: "service",
+	repo: "repository",
+	util: "utility",
+	utils: "utilities",
+	lib: "library",
+	sub: "subscription",
+	subs: "subscriptions",
+	pub: "publication",
+	notif: "notification",
+	init: "initialize",
+	db: "database",
+	tx: "transaction",
+	sync: "synchronize",
+	env: "environment",
+	impl: "implementation",
+	tmpl: "template",
+	fn: "function",
+	info: "information",
+	id: "identifier",
+};
+
+const synonymIndex: Map<string, Set<string>> = (() => {
+	const m = new Map<string, Set<string>>();
+	const add = (a: string, b: string) => {
+		if (a === b) return;
+		let s = m.get(a);
+		if (!s) {
+			s = new Set();
+			m.set(a, s);
+		}
+		s.add(b);
+	};
+	for (const group of SYNONYM_GROUPS) {
+		const [head, ...rest] = group as [string, ...string[]];
+		// The head word reaches every member; members reach the head and their siblings weakly
+		// through it, which keeps groups from chaining into each other.
+		for (const w of rest) {
+			add(head, w);
+			add(w, head);
+		}
+	}
+	for (const [abbr, full] of Object.entries(ABBREVIATIONS)) {
+		add(abbr, full);
+		add(full, abbr);
+	}
+	return m;
+})();
+
+/** Related words for one lower-case question word (not including the word itself). */
+export function relatedWords(word: string): string[] {
+	return [...(synonymIndex.get(word) ?? [])];
+}
+
+/** A crude English stem (plural and -ing/-ed endings) to compare words with identifier parts. */
+export function stem(word: string): string {
+	let w = word.toLowerCase();
+	if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+	else if (w.length > 4 && w.endsWith("es") && /(ss|sh|ch|x)es$/.test(w)) w = w.slice(0, -2);
+	else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+	if (w.length > 6 && w.endsWith("ing")) w = w.slice(0, -3);
+	else if (w.length > 5 && w.endsWith("ed")) w = w.slice(0, -2);
+	else if (w.length > 6 && w.endsWith("ation")) w = w.slice(0, -5);
+	return w;
+}
