@@ -1,0 +1,5 @@
+export { BaseModel } from './BaseModel';
+export { Messages } from './Messages';
+export { Users } from './Users';
+export { PushTokens } from './PushTokens';
+export type { IMessage, IUser, IPushToken } from './types';

@@ -1,0 +1,118 @@
+/**
+ * `codeask index <repo>`: build the index of a repository into one SQLite file.
+ * Exit 0 when everything was indexed, 1 when the index was written but some files or configs
+ * had problems (listed on stderr), 2 for bad input (nothing written, previous index untouched).
+ */
+import { spawnSync } from "node:child_process";
+import { getHeapStatistics } from "node:v8";
+import type { Command } from "commander";
+import { z } from "zod";
+import { IndexInputError, indexRepository } from "../../indexer/index.js";
+import { createSiteExtractor, loadTrunkConfig } from "../../trunks/index.js";
+import { EXIT, UsageError } from "../errors.js";
+import { createProgressBar } from "../progress.js";
+
+const OptionsSchema = z.object({
+	out: z.string().min(1).optional(),
+	json: z.boolean().default(false),
+	includeTests: z.boolean().default(false),
+	exclude: z.array(z.string().min(1)).default([]),
+	full: z.boolean().default(false),
+	trunks: z.string().min(1).optional(),
+});
+
+/** Heap the indexer wants on a large monorepo; below it the CLI re-runs itself with more. */
+const WANTED_HEAP_MB = 6144;
+
+export function register(program: Command): void {
+	program
+		.command("index")
+		.description("Index a TypeScript/JavaScript repository (monorepo or not) into one SQLite file.")
+		.argument("<repo>", "the repository folder")
+		.option("-o, --out <file>", "index file to write (default: <repo>/.codeask/index.db)")
+		.option("--json", "print the counts as JSON on stdout (no progress bar)")
+		.option("--include-tests", "also index test, spec, story and fixture files")
+		.option("--exclude <substring...>", "skip repo-relative paths containing any of these")
+		.option("--full", "re-extract every file instead of reusing unchanged files from the previous index")
+		.option(
+			"--trunks <file>",
+			"string-dispatch trunk configuration (JSON; replaces the built-in presets, see docs/trunks.md)",
+		)
+		.addHelpText(
+			"after",
+			`
+Output (--json): {packages, files, definitions, edges, crossPackageEdges, externalRefs,
+unresolvedRefs, unresolvedShare, wallMs, reusedPackages, extractedFiles, imports, unresolvedByReason, problems}
+
+Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see stderr);
+2 bad input (nothing written; the previous index is untouched).`,
+		)
+		.action(async (repo: string, raw: unknown) => {
+			const parsed = OptionsSchema.safeParse(raw);
+			if (!parsed.success)
+				throw new UsageError(`index: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+			if (reexecWithLargerHeap()) return;
+			process.exitCode = await runIndex(repo, parsed.data);
+		});
+}
+
+/** Large monorepos need more than Node's default heap: re-run this command once with a larger one. */
+function reexecWithLargerHeap(): boolean {
+	const heapMb = getHeapStatistics().heap_size_limit / 1024 / 1024;
+	if (heapMb >= WANTED_HEAP_MB * 0.9 || process.env.CODEASK_HEAP_REEXEC) return false;
+	const child = spawnSync(
+		process.execPath,
+		[`--max-old-space-size=${WANTED_HEAP_MB}`, ...process.execArgv, ...process.argv.slice(1)],
+		{ stdio: "inherit", env: { ...process.env, CODEASK_HEAP_REEXEC: "1" } },
+	);
+	process.exitCode = child.status ?? EXIT.failed;
+	return true;
+}
+
+async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): Promise<number> {
+	const trunkConfig = loadTrunkConfig(options.trunks ?? null, repo);
+	const bar = createProgressBar({ json: options.json });
+	let result: Awaited<ReturnType<typeof indexRepository>>;
+	try {
+		result = await indexRepository({
+			repo,
+			out: options.out,
+			includeTests: options.includeTests,
+			exclude: options.exclude,
+			full: options.full,
+			siteExtractor: createSiteExtractor(trunkConfig),
+			trunkConfig,
+			onProgress: (e) => bar.update(e.phase, e.done, e.total),
+		});
+	} catch (err) {
+		bar.stop();
+		if (err instanceof IndexInputError) throw new UsageError(err.message);
+		throw err;
+	}
+	bar.stop();
+	for (const p of result.problems) process.stderr.write(`codeask: ${p.file}: ${p.reason}\n`);
+	for (const n of result.notes.slice(0, 10)) process.stderr.write(`codeask: note: ${n.file}: ${n.reason}\n`);
+	if (result.notes.length > 10)
+		process.stderr.write(`codeask: note: … and ${result.notes.length - 10} more\n`);
+	if (options.json) {
+		const { stats, imports, unresolvedByReason, problems, extractedFiles } = result;
+		process.stdout.write(
+			`${JSON.stringify({ ...stats, extractedFiles, imports, unresolvedByReason, problems: problems.length, notes: result.notes.length }, null, 2)}\n`,
+		);
+	} else {
+		const s = result.stats;
+		process.stdout.write(
+			[
+				`indexed ${s.files} files in ${s.packages} packages → ${result.out}`,
+				`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
+				`  call sites: ${s.externalRefs} external, ${s.unresolvedRefs} unresolved (${(s.unresolvedShare * 100).toFixed(1)}%)`,
+				`  in-repo imports resolved: ${result.imports.resolved}/${result.imports.inRepo}`,
+				`  ${result.extractedFiles} files extracted, ${s.reusedPackages} packages reused, ${(s.wallMs / 1000).toFixed(1)} s`,
+				result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
+			]
+				.filter(Boolean)
+				.join("\n") + "\n",
+		);
+	}
+	return result.problems.length ? EXIT.failed : EXIT.ok;
+}

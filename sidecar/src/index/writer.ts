@@ -1,0 +1,270 @@
+/**
+ * Writes an index file. Everything goes into a temporary file next to the destination inside one
+ * transaction, and the finished file is renamed over the destination: a crash or a kill leaves
+ * the previous index untouched (at worst a stale `*.tmp-<pid>` file, removed by the next run).
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { buildOutline } from "../outline/build.js";
+import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
+import type { DispatchSiteRecord } from "./types.js";
+
+export interface WriteDef {
+	defId: string;
+	/** Repo-relative path; null for dispatch-key pseudo-nodes. */
+	file: string | null;
+	name: string;
+	qualifiedName: string;
+	kind: string;
+	startLine: number | null;
+	endLine: number | null;
+	signature: string | null;
+	doc: string | null;
+	exported: boolean;
+	parentDefId: string | null;
+}
+
+export interface WriteEdge {
+	src: string;
+	dst: string;
+	kind: EdgeKind;
+	file: string | null;
+	line: number | null;
+	resolution: Resolution;
+}
+
+export interface IndexContents {
+	meta: Record<string, string>;
+	packages: { name: string; dir: string; description: string | null; readme: string | null; hash: string }[];
+	files: { path: string; packageIndex: number; hash: string; lineCount: number; content: string }[];
+	defs: WriteDef[];
+	edges: WriteEdge[];
+	sites: DispatchSiteRecord[];
+	unresolved: Map<string, number>;
+}
+
+export interface WriteResult {
+	/** Edges dropped because an end is not a definition of the index. */
+	droppedEdges: number;
+	crossPackageEdges: number;
+	edges: number;
+}
+
+/** Edge kinds that say "uses" for fan-in/out; an import alone is not a use. */
+const FAN_KINDS =
+	"('call','new','jsx','reference','extends','implements','implementation','register','handler','dispatch')";
+
+export function tempPathFor(out: string): string {
+	return `${out}.tmp-${process.pid}`;
+}
+
+/** Remove temp files left by killed runs (their process is gone). */
+export function removeStaleTemps(out: string): void {
+	const dir = dirname(out);
+	if (!existsSync(dir)) return;
+	const prefix = `${basename(out)}.tmp-`;
+	for (const name of readdirSync(dir)) {
+		if (!name.startsWith(prefix)) continue;
+		const pid = Number(name.slice(prefix.length).split("-")[0]);
+		if (pid === process.pid || isAlive(pid)) continue;
+		rmSync(join(dir, name), { force: true });
+	}
+}
+
+function isAlive(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (err) {
+		return (err as NodeJS.ErrnoException).code === "EPERM";
+	}
+}
+
+/**
+ * Write `contents` to `out` atomically. `finalMeta` adds meta rows that depend on what was
+ * written (e.g. the stats), before the file is closed and renamed into place.
+ */
+export function writeIndex(
+	out: string,
+	contents: IndexContents,
+	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
+): WriteResult {
+	mkdirSync(dirname(out), { recursive: true });
+	removeStaleTemps(out);
+	const tmp = tempPathFor(out);
+	rmSync(tmp, { force: true });
+	const db = new Database(tmp);
+	let result: WriteResult;
+	try {
+		// The temp file is thrown away on failure, so no journal is needed while writing it.
+		db.pragma("journal_mode = OFF");
+		db.pragma("synchronous = OFF");
+		db.exec(SCHEMA_SQL);
+		result = db.transaction(() => insertAll(db, contents))();
+		buildOutline(db);
+		const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+		for (const [k, v] of Object.entries(finalMeta(result))) meta.run(k, v);
+		db.exec("ANALYZE");
+	} catch (err) {
+		db.close();
+		rmSync(tmp, { force: true });
+		throw err;
+	}
+	db.close();
+	renameSync(tmp, out);
+	return result;
+}
+
+function insertAll(db: Database.Database, c: IndexContents): WriteResult {
+	const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+	for (const [k, v] of Object.entries(c.meta)) meta.run(k, v);
+
+	const pkg = db.prepare(
+		"INSERT INTO packages (id, name, dir, description, readme, hash) VALUES (?, ?, ?, ?, ?, ?)",
+	);
+	c.packages.forEach((p, i) => {
+		pkg.run(i + 1, p.name, p.dir, p.description, p.readme, p.hash);
+	});
+
+	const fileIds = new Map<string, { id: number; packageId: number }>();
+	const file = db.prepare(
+		"INSERT INTO files (id, path, package_id, hash, line_count, content) VALUES (?, ?, ?, ?, ?, ?)",
+	);
+	const fileFts = db.prepare("INSERT INTO files_fts (rowid, path_words, body) VALUES (?, ?, ?)");
+	c.files.forEach((f, i) => {
+		const id = i + 1;
+		fileIds.set(f.path, { id, packageId: f.packageIndex + 1 });
+		file.run(id, f.path, f.packageIndex + 1, f.hash, f.lineCount, f.content);
+		fileFts.run(id, identifierWords(f.path), f.content);
+	});
+
+	// dispatch-key pseudo-definitions, one per (trunk, key)
+	const defs = [...c.defs];
+	const keyDefs = new Set<string>();
+	for (const s of c.sites) {
+		if (s.key === null) continue;
+		const defId = `trunk:${s.trunk}#${s.key}`;
+		if (keyDefs.has(defId)) continue;
+		keyDefs.add(defId);
+		defs.push({
+			defId,
+			file: null,
+			name: s.key,
+			qualifiedName: `${s.trunk}#${s.key}`,
+			kind: "dispatch-key",
+			startLine: null,
+			endLine: null,
+			signature: null,
+			doc: null,
+			exported: false,
+			parentDefId: null,
+		});
+	}
+
+	const defIds = new Map<string, { id: number; packageId: number | null }>();
+	defs.forEach((d, i) => {
+		const f = d.file === null ? undefined : fileIds.get(d.file);
+		defIds.set(d.defId, { id: i + 1, packageId: f?.packageId ?? null });
+	});
+	const def = db.prepare(
+		`INSERT INTO defs (id, def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line, signature, doc, exported, parent_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	const defFts = db.prepare(
+		"INSERT INTO defs_fts (rowid, name_words, path_words, signature, doc) VALUES (?, ?, ?, ?, ?)",
+	);
+	defs.forEach((d, i) => {
+		const f = d.file === null ? undefined : fileIds.get(d.file);
+		const parent = d.parentDefId ? (defIds.get(d.parentDefId)?.id ?? null) : null;
+		def.run(
+			i + 1,
+			d.defId,
+			f?.id ?? null,
+			f?.packageId ?? null,
+			d.name,
+			d.qualifiedName,
+			d.kind,
+			d.startLine,
+			d.endLine,
+			d.signature,
+			d.doc,
+			d.exported ? 1 : 0,
+			parent,
+		);
+		defFts.run(
+			i + 1,
+			identifierWords(d.qualifiedName),
+			d.file ? identifierWords(d.file) : "",
+			d.signature ?? "",
+			d.doc ?? "",
+		);
+	});
+
+	const edges: WriteEdge[] = [...c.edges];
+	const site = db.prepare(
+		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, enclosing, handler, key_def, resolution, in_scope)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	for (const s of c.sites) {
+		const f = fileIds.get(s.file);
+		if (!f) continue;
+		const keyDefId = s.key === null ? null : `trunk:${s.trunk}#${s.key}`;
+		const enclosing = s.enclosingDefId ? (defIds.get(s.enclosingDefId)?.id ?? null) : null;
+		const handler = s.handlerDefId ? (defIds.get(s.handlerDefId)?.id ?? null) : null;
+		site.run(
+			s.trunk,
+			s.side,
+			s.key,
+			s.rawKey,
+			s.expression,
+			f.id,
+			s.line,
+			enclosing,
+			handler,
+			keyDefId ? (defIds.get(keyDefId)?.id ?? null) : null,
+			s.resolution,
+			s.inScope ? 1 : 0,
+		);
+		if (!keyDefId) continue;
+		const at = { file: s.file, line: s.line, resolution: s.resolution };
+		if (s.side === "register") {
+			if (s.enclosingDefId) edges.push({ src: s.enclosingDefId, dst: keyDefId, kind: "register", ...at });
+			if (s.handlerDefId) edges.push({ src: keyDefId, dst: s.handlerDefId, kind: "handler", ...at });
+		} else if (s.enclosingDefId) {
+			edges.push({ src: s.enclosingDefId, dst: keyDefId, kind: "dispatch", ...at });
+		}
+	}
+
+	const edge = db.prepare(
+		"INSERT INTO edges (src, dst, kind, file_id, line, resolution) VALUES (?, ?, ?, ?, ?, ?)",
+	);
+	let dropped = 0;
+	let cross = 0;
+	let written = 0;
+	const seen = new Set<string>();
+	for (const e of edges) {
+		const s = defIds.get(e.src);
+		const d = defIds.get(e.dst);
+		if (!s || !d || s.id === d.id) {
+			dropped++;
+			continue;
+		}
+		const key = `${s.id}:${d.id}:${e.kind}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		const f = e.file === null ? undefined : fileIds.get(e.file);
+		edge.run(s.id, d.id, e.kind, f?.id ?? null, e.line, e.resolution);
+		written++;
+		if (s.packageId !== null && d.packageId !== null && s.packageId !== d.packageId) cross++;
+	}
+
+	db.exec(`UPDATE defs SET
+    fan_in = (SELECT count(DISTINCT src) FROM edges WHERE dst = defs.id AND kind IN ${FAN_KINDS}),
+    fan_out = (SELECT count(DISTINCT dst) FROM edges WHERE src = defs.id AND kind IN ${FAN_KINDS})`);
+
+	const unresolved = db.prepare("INSERT INTO unresolved (reason, count) VALUES (?, ?)");
+	for (const [reason, count] of c.unresolved) unresolved.run(reason, count);
+	return { droppedEdges: dropped, crossPackageEdges: cross, edges: written };
+}

@@ -1,0 +1,126 @@
+/**
+ * Which files are indexed. Walks the repository once (never following symlinks, so symlinked
+ * duplicates are skipped), assigns each source file to the innermost package folder, and leaves
+ * out tests, fixtures, stories, generated and declaration files unless told otherwise.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { WorkspacePackage } from "./workspace.js";
+
+export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+/** Folders never entered: dependencies, build output, VCS and tool state. */
+const ALWAYS_SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "coverage", "bower_components"]);
+/** Folders of tests and fixtures, skipped unless `includeTests`. */
+const TEST_DIRS = new Set([
+	"test",
+	"tests",
+	"__tests__",
+	"__mocks__",
+	"__snapshots__",
+	"__fixtures__",
+	"fixtures",
+	"e2e",
+	"mocks",
+]);
+const TEST_FILE = /\.(test|spec|stories|story|e2e|cy)\.[cm]?[jt]sx?$/;
+const DECLARATION_FILE = /\.d\.[cm]?ts$/;
+const MINIFIED_FILE = /[.-]min\.[cm]?js$/;
+/** Files above this size are bundles or data, not source. */
+const MAX_FILE_BYTES = 1_000_000;
+
+export interface CollectOptions {
+	includeTests: boolean;
+	/** Extra exclusions: a repo-relative path is skipped when it contains any of these substrings. */
+	exclude: string[];
+}
+
+export interface CollectedFile {
+	/** Repo-relative posix path. */
+	path: string;
+	abs: string;
+	/** Index into the packages array. */
+	packageIndex: number;
+	content: string;
+	hash: string;
+	lineCount: number;
+}
+
+export interface Collected {
+	files: CollectedFile[];
+	/** Declaration files in the repository: loaded into the program for types, never indexed. */
+	declarationFiles: string[];
+	skipped: { path: string; reason: string }[];
+}
+
+export function sha1(text: string): string {
+	return createHash("sha1").update(text).digest("hex");
+}
+
+export function isGenerated(content: string): boolean {
+	const head = content.slice(0, 400);
+	return /@generated|auto-generated|do not edit/i.test(head);
+}
+
+export function collectFiles(
+	repoRoot: string,
+	packages: WorkspacePackage[],
+	options: CollectOptions,
+): Collected {
+	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
+	const out: Collected = { files: [], declarationFiles: [], skipped: [] };
+	const walk = (rel: string, packageIndex: number): void => {
+		let entries: import("node:fs").Dirent[];
+		try {
+			entries = readdirSync(join(repoRoot, rel), { withFileTypes: true });
+		} catch (err) {
+			out.skipped.push({ path: rel, reason: `cannot read folder: ${(err as Error).message}` });
+			return;
+		}
+		entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+		for (const e of entries) {
+			const path = rel ? `${rel}/${e.name}` : e.name;
+			if (options.exclude.some((x) => path.includes(x))) continue;
+			if (e.isDirectory()) {
+				if (e.name.startsWith(".") || ALWAYS_SKIPPED_DIRS.has(e.name)) continue;
+				if (!options.includeTests && TEST_DIRS.has(e.name)) continue;
+				walk(path, packageOfDir.get(path) ?? packageIndex);
+				continue;
+			}
+			// Symlinks (files or folders) are duplicates of something indexed elsewhere, or outside the repo.
+			if (!e.isFile()) continue;
+			const ext = SOURCE_EXTENSIONS.find((x) => e.name.endsWith(x));
+			if (!ext) continue;
+			const abs = join(repoRoot, path);
+			if (DECLARATION_FILE.test(e.name)) {
+				out.declarationFiles.push(abs);
+				continue;
+			}
+			if (!options.includeTests && TEST_FILE.test(e.name)) continue;
+			if (MINIFIED_FILE.test(e.name)) continue;
+			let content: string;
+			try {
+				content = readFileSync(abs, "utf8");
+			} catch (err) {
+				out.skipped.push({ path, reason: `cannot read: ${(err as Error).message}` });
+				continue;
+			}
+			if (content.length > MAX_FILE_BYTES) {
+				out.skipped.push({ path, reason: `larger than ${MAX_FILE_BYTES} bytes` });
+				continue;
+			}
+			if (isGenerated(content)) continue;
+			out.files.push({
+				path,
+				abs,
+				packageIndex,
+				content,
+				hash: sha1(content),
+				lineCount: content.split("\n").length,
+			});
+		}
+	};
+	walk("", packageOfDir.get("") ?? 0);
+	return out;
+}

@@ -1,0 +1,374 @@
+/**
+ * Definitions of one file, found syntactically. Identity is `<path>#<qualified name>`:
+ * functions, classes and their members (`C.m`, `C.constructor`), interfaces and their members,
+ * type aliases, enums, module-level variables (`const x = () => …` is a function), members of
+ * module-level object literals (`obj.a.m`), object-literal methods passed to a call
+ * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`) and
+ * the file's top-level code (`(module)`). Locals, parameters and nested helpers are not
+ * definitions: what they reference belongs to the definition around them.
+ */
+import { ts } from "ts-morph";
+import type { DefKind } from "../index/schema.js";
+
+export interface DefRecord {
+	defId: string;
+	name: string;
+	qualifiedName: string;
+	kind: DefKind;
+	startLine: number;
+	endLine: number;
+	signature: string | null;
+	doc: string | null;
+	exported: boolean;
+	/** defId of the class / interface / object that holds this member. */
+	parentDefId: string | null;
+}
+
+export interface FileDefs {
+	defs: DefRecord[];
+	/** Declaration node → defId, for resolving checker symbols and enclosing definitions. */
+	nodes: Map<ts.Node, string>;
+}
+
+export const MODULE_NAME = "(module)";
+
+const MAX_SIGNATURE = 240;
+const MAX_DOC = 1200;
+
+export function moduleDefId(path: string): string {
+	return `${path}#${MODULE_NAME}`;
+}
+
+function isFunctionLike(node: ts.Node | undefined): boolean {
+	if (!node) return false;
+	const inner = skipWrappers(node);
+	return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
+}
+
+/** `x as T`, `(x)`, `x!`, `x satisfies T` → x */
+function skipWrappers(node: ts.Node): ts.Node {
+	let n = node;
+	while (
+		ts.isParenthesizedExpression(n) ||
+		ts.isAsExpression(n) ||
+		ts.isNonNullExpression(n) ||
+		ts.isSatisfiesExpression(n) ||
+		ts.isTypeAssertionExpression(n)
+	) {
+		n = n.expression;
+	}
+	return n;
+}
+
+function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+	return (
+		ts.canHaveModifiers(node) && (ts.getModifiers(node as ts.HasModifiers) ?? []).some((m) => m.kind === kind)
+	);
+}
+
+/** A member or property name as written, or null for computed names we cannot spell. */
+export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefined): string | null {
+	if (!name) return null;
+	if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+	if (ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
+	return null;
+}
+
+function oneLine(text: string): string {
+	const s = text.replace(/\s+/g, " ").trim();
+	return s.length > MAX_SIGNATURE ? `${s.slice(0, MAX_SIGNATURE - 1)}…` : s;
+}
+
+/** Leading comment text of a statement (JSDoc or line comments), without comment markers. */
+function leadingDoc(node: ts.Node, text: string): string | null {
+	const ranges = ts.getLeadingCommentRanges(text, node.getFullStart());
+	if (!ranges?.length) return null;
+	const doc = ranges
+		.map((r) => text.slice(r.pos, r.end))
+		.filter((c) => !/^\/\/\s*(eslint|@ts-|prettier|biome|#region|#endregion)/.test(c))
+		.map((c) =>
+			c
+				.replace(/^\/\*\*?/, "")
+				.replace(/\*\/$/, "")
+				.split("\n")
+				.map((l) => l.replace(/^\s*(\*|\/\/)\s?/, "").trimEnd())
+				.join("\n")
+				.trim(),
+		)
+		.filter(Boolean)
+		.join("\n");
+	return doc ? doc.slice(0, MAX_DOC) : null;
+}
+
+/** The signature: the declaration's text up to its body (or the first line of a variable). */
+function signatureOf(node: ts.Node, sf: ts.SourceFile): string {
+	const start = node.getStart(sf);
+	let end = node.getEnd();
+	const body =
+		(node as { body?: ts.Node }).body ??
+		(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)
+			? functionBodyOf(node.initializer)
+			: undefined);
+	if (body) end = body.getStart(sf);
+	else if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node)) {
+		const brace = sf.text.indexOf("{", (node.name ?? node).getEnd());
+		if (brace > 0 && brace < end) end = brace;
+	}
+	return oneLine(sf.text.slice(start, Math.min(end, start + 600)));
+}
+
+function functionBodyOf(init: ts.Node | undefined): ts.Node | undefined {
+	if (!init) return undefined;
+	const inner = skipWrappers(init);
+	if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return inner.body;
+	if (ts.isObjectLiteralExpression(inner)) return inner;
+	return undefined;
+}
+
+/** Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. */
+function calleeText(call: ts.CallExpression, sf: ts.SourceFile): string {
+	return sf.text
+		.slice(call.expression.getStart(sf), call.expression.getEnd())
+		.replace(/\s+/g, "")
+		.slice(0, 120);
+}
+
+export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
+	const defs: DefRecord[] = [];
+	const byId = new Map<string, DefRecord>();
+	const nodes = new Map<ts.Node, string>();
+	const text = sf.text;
+	const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
+	const exportedNames = new Set<string>();
+	for (const st of sf.statements) {
+		if (
+			ts.isExportDeclaration(st) &&
+			!st.moduleSpecifier &&
+			st.exportClause &&
+			ts.isNamedExports(st.exportClause)
+		) {
+			for (const el of st.exportClause.elements) exportedNames.add((el.propertyName ?? el.name).text);
+		}
+		if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
+	}
+
+	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
+	const moduleId = moduleDefId(path);
+	add(sf, MODULE_NAME, "module", null, false, { start: 1, end: lineCount, signature: null, doc: null });
+
+	function add(
+		node: ts.Node,
+		qualifiedName: string,
+		kind: DefKind,
+		parentDefId: string | null,
+		exported: boolean,
+		fixed?: { start: number; end: number; signature: string | null; doc: string | null },
+		docNode: ts.Node = node,
+		unique = false,
+	): string {
+		let id = `${path}#${qualifiedName}`;
+		if (unique && byId.has(id)) {
+			let n = 2;
+			while (byId.has(`${id}~${n}`)) n++;
+			id = `${id}~${n}`;
+			qualifiedName = `${qualifiedName}~${n}`;
+		}
+		const start = fixed?.start ?? lineOf(node.getStart(sf));
+		const end = fixed?.end ?? lineOf(node.getEnd());
+		const existing = byId.get(id);
+		if (existing) {
+			// Overloads and declaration merging: one definition spanning all its declarations.
+			existing.startLine = Math.min(existing.startLine, start);
+			existing.endLine = Math.max(existing.endLine, end);
+			existing.exported ||= exported;
+			existing.doc ??= leadingDoc(docNode, text);
+			if ((node as { body?: ts.Node }).body) existing.signature = signatureOf(node, sf);
+		} else {
+			const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
+			const rec: DefRecord = {
+				defId: id,
+				name: kind === "module" ? MODULE_NAME : name,
+				qualifiedName,
+				kind,
+				startLine: start,
+				endLine: end,
+				signature: fixed ? fixed.signature : signatureOf(node, sf),
+				doc: fixed ? fixed.doc : leadingDoc(docNode, text),
+				exported,
+				parentDefId,
+			};
+			byId.set(id, rec);
+			defs.push(rec);
+		}
+		nodes.set(node, id);
+		return id;
+	}
+
+	const isExported = (node: ts.Node, name: string | null) =>
+		hasModifier(node, ts.SyntaxKind.ExportKeyword) || (name !== null && exportedNames.has(name));
+
+	function classMembers(
+		cls: ts.ClassLikeDeclaration,
+		prefix: string,
+		classId: string,
+		exported: boolean,
+	): void {
+		for (const m of cls.members) {
+			if (ts.isConstructorDeclaration(m)) {
+				add(m, `${prefix}.constructor`, "method", classId, exported);
+				continue;
+			}
+			const name = propertyNameText(m.name);
+			if (!name) continue;
+			if (ts.isMethodDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
+				add(m, `${prefix}.${name}`, "method", classId, exported);
+			} else if (ts.isPropertyDeclaration(m) && isFunctionLike(m.initializer)) {
+				add(m, `${prefix}.${name}`, "method", classId, exported);
+			}
+		}
+	}
+
+	function interfaceMembers(
+		members: ts.NodeArray<ts.TypeElement>,
+		prefix: string,
+		id: string,
+		exported: boolean,
+	) {
+		for (const m of members) {
+			const name = propertyNameText(m.name);
+			if (!name) continue;
+			if (ts.isMethodSignature(m)) add(m, `${prefix}.${name}`, "method", id, exported);
+			else if (ts.isPropertySignature(m)) {
+				const fn = m.type && (ts.isFunctionTypeNode(m.type) || ts.isConstructorTypeNode(m.type));
+				add(m, `${prefix}.${name}`, fn ? "method" : "property", id, exported);
+			}
+		}
+	}
+
+	/** Members of an object literal, nested objects included: `obj.a.m`. */
+	function objectMembers(
+		obj: ts.ObjectLiteralExpression,
+		prefix: string,
+		parentId: string,
+		exported: boolean,
+		unique: boolean,
+	) {
+		for (const p of obj.properties) {
+			const name = propertyNameText(p.name);
+			if (!name) continue;
+			const q = `${prefix}.${name}`;
+			if (ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p)) {
+				add(p, q, "method", parentId, exported, undefined, p, unique);
+			} else if (ts.isPropertyAssignment(p)) {
+				const init = skipWrappers(p.initializer);
+				if (isFunctionLike(init)) add(p, q, "method", parentId, exported, undefined, p, unique);
+				else if (ts.isObjectLiteralExpression(init)) {
+					const id = add(p, q, "property", parentId, exported, undefined, p, unique);
+					objectMembers(init, id.slice(id.indexOf("#") + 1), id, exported, unique);
+				}
+			}
+		}
+	}
+
+	function variable(decl: ts.VariableDeclaration, statement: ts.Node, prefix: string, exportedStmt: boolean) {
+		const name = propertyNameText(decl.name);
+		if (!name) {
+			// Destructuring at module level: each bound name is a variable.
+			if (ts.isObjectBindingPattern(decl.name) || ts.isArrayBindingPattern(decl.name)) {
+				for (const el of decl.name.elements) {
+					if (ts.isBindingElement(el) && ts.isIdentifier(el.name)) {
+						add(
+							el,
+							`${prefix}${el.name.text}`,
+							"variable",
+							null,
+							exportedStmt || exportedNames.has(el.name.text),
+							undefined,
+							statement,
+						);
+					}
+				}
+			}
+			return;
+		}
+		const init = decl.initializer ? skipWrappers(decl.initializer) : undefined;
+		const exported = exportedStmt || exportedNames.has(name);
+		const kind: DefKind = isFunctionLike(init)
+			? "function"
+			: init && ts.isClassExpression(init)
+				? "class"
+				: "variable";
+		const id = add(decl, `${prefix}${name}`, kind, null, exported, undefined, statement);
+		if (init && ts.isObjectLiteralExpression(init))
+			objectMembers(init, `${prefix}${name}`, id, exported, false);
+		if (init && ts.isClassExpression(init)) classMembers(init, `${prefix}${name}`, id, exported);
+	}
+
+	/** Object-literal methods passed as arguments of a call in top-level code. */
+	function callArguments(node: ts.Node): void {
+		if (ts.isCallExpression(node)) {
+			for (const arg of node.arguments) {
+				const inner = skipWrappers(arg);
+				if (ts.isObjectLiteralExpression(inner)) {
+					objectMembers(inner, calleeText(node, sf), moduleId, false, true);
+				}
+			}
+		}
+		// Descend through top-level code and into callbacks (e.g. Meteor.startup(() => …)),
+		// but not into definitions, whose bodies belong to them.
+		if (nodes.has(node) && node !== sf) return;
+		if (ts.isFunctionDeclaration(node) || ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) return;
+		ts.forEachChild(node, callArguments);
+	}
+
+	function statements(list: ts.NodeArray<ts.Statement>, prefix: string): void {
+		for (const st of list) {
+			if (ts.isFunctionDeclaration(st)) {
+				const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
+				const name = st.name?.text ?? (isDefault ? "default" : null);
+				if (name) add(st, `${prefix}${name}`, "function", null, isExported(st, st.name?.text ?? null));
+			} else if (ts.isClassDeclaration(st)) {
+				const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
+				const name = st.name?.text ?? (isDefault ? "default" : null);
+				if (!name) continue;
+				const exported = isExported(st, st.name?.text ?? null);
+				const id = add(st, `${prefix}${name}`, "class", null, exported);
+				classMembers(st, `${prefix}${name}`, id, exported);
+			} else if (ts.isInterfaceDeclaration(st)) {
+				const exported = isExported(st, st.name.text);
+				const id = add(st, `${prefix}${st.name.text}`, "interface", null, exported);
+				interfaceMembers(st.members, `${prefix}${st.name.text}`, id, exported);
+			} else if (ts.isTypeAliasDeclaration(st)) {
+				add(st, `${prefix}${st.name.text}`, "type", null, isExported(st, st.name.text));
+			} else if (ts.isEnumDeclaration(st)) {
+				add(st, `${prefix}${st.name.text}`, "enum", null, isExported(st, st.name.text));
+			} else if (ts.isVariableStatement(st)) {
+				const exported = hasModifier(st, ts.SyntaxKind.ExportKeyword);
+				for (const decl of st.declarationList.declarations) variable(decl, st, prefix, exported);
+			} else if (ts.isExportAssignment(st) && !st.isExportEquals) {
+				const inner = skipWrappers(st.expression);
+				if (isFunctionLike(inner)) add(st, `${prefix}default`, "function", null, true);
+				else if (ts.isClassExpression(inner)) {
+					const id = add(st, `${prefix}default`, "class", null, true);
+					classMembers(inner, `${prefix}default`, id, true);
+				} else if (ts.isObjectLiteralExpression(inner)) {
+					const id = add(st, `${prefix}default`, "variable", null, true);
+					objectMembers(inner, `${prefix}default`, id, true, false);
+				}
+			} else if (
+				ts.isModuleDeclaration(st) &&
+				st.body &&
+				ts.isModuleBlock(st.body) &&
+				ts.isIdentifier(st.name)
+			) {
+				// `namespace N { … }` (not `declare global`, whose members keep their own names).
+				const global = st.name.text === "global";
+				statements(st.body.statements, global ? prefix : `${prefix}${st.name.text}.`);
+			}
+		}
+	}
+
+	statements(sf.statements, "");
+	callArguments(sf);
+	return { defs, nodes };
+}

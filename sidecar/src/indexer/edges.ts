@@ -1,0 +1,348 @@
+/**
+ * Edges of one file, resolved by the type checker: every identifier that refers to something is
+ * resolved to its declaration; a declaration that is a definition of the index gives an edge
+ * from the innermost definition around the reference. Call, new and JSX sites are also counted:
+ * resolved, external (lib / node_modules / declaration files) or unresolved by reason.
+ */
+import { ts } from "ts-morph";
+import type { EdgeKind } from "../index/schema.js";
+import { moduleDefId } from "./defs.js";
+
+export interface EdgeRecord {
+	src: string;
+	dst: string;
+	kind: EdgeKind;
+	line: number;
+}
+
+export type Target = { def: string } | { external: true } | { local: true } | { unresolved: string };
+
+export interface SiteCounts {
+	/** call/new/JSX sites whose callee resolved to a definition of the index. */
+	resolved: number;
+	external: number;
+	/** Resolved to a local or parameter (not a definition): neither an edge nor unresolved. */
+	local: number;
+	unresolved: Map<string, number>;
+}
+
+export interface ImportCounts {
+	/** Static imports/re-exports of in-repo modules (relative or a workspace package). */
+	inRepo: number;
+	resolved: number;
+	unresolvedSpecifiers: string[];
+}
+
+/** Shared, program-wide lookups used while extracting edges. */
+export interface EdgeContext {
+	checker: ts.TypeChecker;
+	/** Declaration node → defId over all indexed files. */
+	defOfNode: Map<ts.Node, string>;
+	/** Absolute path → repo-relative path of indexed files. */
+	indexedPath: Map<string, string>;
+	isWorkspaceImport(moduleName: string): boolean;
+	symbolCache: Map<ts.Symbol, Target>;
+}
+
+export function createSiteCounts(): SiteCounts {
+	return { resolved: 0, external: 0, local: 0, unresolved: new Map() };
+}
+
+/** Where a symbol's declaration lives, as a definition, an external, or a local. */
+export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined): Target {
+	if (!symbol) return { unresolved: "no-symbol" };
+	const cached = ctx.symbolCache.get(symbol);
+	if (cached) return cached;
+	let target: Target;
+	let sym = symbol;
+	if (sym.flags & ts.SymbolFlags.Alias) {
+		const aliased = ctx.checker.getAliasedSymbol(sym);
+		sym = aliased;
+	}
+	const decls = sym.declarations ?? [];
+	if (decls.length === 0) {
+		target = {
+			unresolved: symbol.flags & ts.SymbolFlags.Alias ? "external-module-missing" : "no-declaration",
+		};
+	} else {
+		const defId = decls.map((d) => defOfDeclaration(ctx, d)).find((d) => d !== undefined);
+		if (defId) target = { def: defId };
+		else {
+			const sf = (decls[0] as ts.Node).getSourceFile();
+			target = ctx.indexedPath.has(sf.fileName) ? { local: true } : { external: true };
+		}
+	}
+	ctx.symbolCache.set(symbol, target);
+	return target;
+}
+
+export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | undefined {
+	if (ts.isSourceFile(decl)) {
+		const path = ctx.indexedPath.get(decl.fileName);
+		return path ? moduleDefId(path) : undefined;
+	}
+	const direct = ctx.defOfNode.get(decl);
+	if (direct) return direct;
+	// `const x = () => …` resolves to the arrow function in some positions; `export default <expr>`.
+	const parent = decl.parent;
+	if (parent && (ts.isVariableDeclaration(parent) || ts.isExportAssignment(parent)))
+		return ctx.defOfNode.get(parent);
+	return undefined;
+}
+
+function isDeclarationName(id: ts.Identifier): boolean {
+	const p = id.parent;
+	if (!p) return false;
+	if ((p as { name?: ts.Node }).name !== id) return false;
+	return (
+		ts.isFunctionDeclaration(p) ||
+		ts.isClassLike(p) ||
+		ts.isMethodDeclaration(p) ||
+		ts.isPropertyDeclaration(p) ||
+		ts.isVariableDeclaration(p) ||
+		ts.isParameter(p) ||
+		ts.isPropertyAssignment(p) ||
+		ts.isPropertySignature(p) ||
+		ts.isMethodSignature(p) ||
+		ts.isInterfaceDeclaration(p) ||
+		ts.isTypeAliasDeclaration(p) ||
+		ts.isEnumDeclaration(p) ||
+		ts.isEnumMember(p) ||
+		ts.isGetAccessorDeclaration(p) ||
+		ts.isSetAccessorDeclaration(p) ||
+		ts.isBindingElement(p) ||
+		ts.isTypeParameterDeclaration(p) ||
+		ts.isModuleDeclaration(p) ||
+		ts.isFunctionExpression(p) ||
+		ts.isLabeledStatement(p) ||
+		ts.isImportClause(p) ||
+		ts.isNamespaceImport(p) ||
+		ts.isImportEqualsDeclaration(p) ||
+		ts.isJsxAttribute(p)
+	);
+}
+
+/** The name node a call/new/JSX site calls: `f` in `f()`, `m` in `a.b.m()`. */
+function calleeName(expr: ts.Expression): ts.Identifier | ts.PrivateIdentifier | undefined {
+	let e = expr;
+	while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e))
+		e = e.expression;
+	if (ts.isIdentifier(e)) return e;
+	if (ts.isPropertyAccessExpression(e)) return e.name;
+	return undefined;
+}
+
+function rootIdentifier(expr: ts.Expression): ts.Identifier | undefined {
+	let e: ts.Expression = expr;
+	while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e))
+		e = e.expression;
+	return ts.isIdentifier(e) ? e : undefined;
+}
+
+/** Why a call site's callee has no symbol. */
+function unresolvedReason(ctx: EdgeContext, callee: ts.Expression): string {
+	const root = rootIdentifier(callee);
+	if (!root) return "dynamic-callee";
+	const rootSymbol = ctx.checker.getSymbolAtLocation(root);
+	if (!rootSymbol) return "undeclared-global";
+	const t = targetOfSymbol(ctx, rootSymbol);
+	if ("unresolved" in t) return t.unresolved;
+	if ("external" in t) return "external-untyped";
+	const type = ctx.checker.getTypeAtLocation(
+		ts.isPropertyAccessExpression(callee) ? callee.expression : callee,
+	);
+	if (type.flags & ts.TypeFlags.Any) return "any-typed";
+	return "no-symbol";
+}
+
+function isInRepoSpecifier(ctx: EdgeContext, spec: string): boolean {
+	return spec.startsWith(".") || spec.startsWith("/") || ctx.isWorkspaceImport(spec);
+}
+
+export function extractEdges(
+	ctx: EdgeContext,
+	sf: ts.SourceFile,
+	path: string,
+	sites: SiteCounts,
+	imports: ImportCounts,
+): EdgeRecord[] {
+	const { checker } = ctx;
+	const edges: EdgeRecord[] = [];
+	const seen = new Set<string>();
+	const moduleId = moduleDefId(path);
+	const lineOf = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+	const emit = (src: string, dst: string, kind: EdgeKind, node: ts.Node) => {
+		if (src === dst) return;
+		const key = `${src}\u0000${dst}\u0000${kind}`;
+		if (seen.has(key)) return;
+		seen.add(key);
+		edges.push({ src, dst, kind, line: lineOf(node) });
+	};
+	const countSite = (target: Target | null, reason?: string) => {
+		if (target && "def" in target) sites.resolved++;
+		else if (target && "external" in target) sites.external++;
+		else if (target && "local" in target) sites.local++;
+		else {
+			const r = reason ?? (target && "unresolved" in target ? target.unresolved : "no-symbol");
+			sites.unresolved.set(r, (sites.unresolved.get(r) ?? 0) + 1);
+		}
+	};
+
+	function moduleSpecifierEdge(spec: ts.Expression): void {
+		if (!ts.isStringLiteralLike(spec)) return;
+		const inRepo = isInRepoSpecifier(ctx, spec.text);
+		const moduleSymbol = checker.getSymbolAtLocation(spec);
+		const decl = moduleSymbol?.declarations?.find(ts.isSourceFile);
+		const targetPath = decl ? ctx.indexedPath.get(decl.fileName) : undefined;
+		if (inRepo) {
+			imports.inRepo++;
+			if (decl) imports.resolved++;
+			else if (imports.unresolvedSpecifiers.length < 2000)
+				imports.unresolvedSpecifiers.push(`${path}: ${spec.text}`);
+		}
+		if (targetPath) emit(moduleId, moduleDefId(targetPath), "import", spec);
+	}
+
+	function importDeclaration(node: ts.ImportDeclaration | ts.ExportDeclaration): void {
+		if (node.moduleSpecifier) moduleSpecifierEdge(node.moduleSpecifier);
+		const named: ts.ModuleExportName[] = [];
+		if (ts.isImportDeclaration(node)) {
+			const clause = node.importClause;
+			if (clause?.name) named.push(clause.name);
+			const nb = clause?.namedBindings;
+			if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) named.push(el.name);
+		} else if (node.exportClause && ts.isNamedExports(node.exportClause)) {
+			for (const el of node.exportClause.elements) named.push(el.name);
+		}
+		for (const id of named) {
+			const t = targetOfSymbol(ctx, checker.getSymbolAtLocation(id));
+			if ("def" in t) emit(moduleId, t.def, "import", id);
+		}
+	}
+
+	function heritage(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, enclosing: string): void {
+		for (const clause of node.heritageClauses ?? []) {
+			const kind: EdgeKind =
+				clause.token === ts.SyntaxKind.ImplementsKeyword || ts.isInterfaceDeclaration(node)
+					? "implements"
+					: "extends";
+			for (const t of clause.types) {
+				const name = calleeName(t.expression);
+				if (!name) continue;
+				const target = targetOfSymbol(ctx, checker.getSymbolAtLocation(name));
+				// An interface extending an interface is `extends`, like a class extending a class.
+				const edgeKind = ts.isInterfaceDeclaration(node) ? "extends" : kind;
+				if ("def" in target) emit(enclosing, target.def, edgeKind, name);
+			}
+		}
+	}
+
+	function site(node: ts.CallExpression | ts.NewExpression, enclosing: string, kind: EdgeKind): void {
+		const callee = node.expression;
+		if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
+		const name = calleeName(callee);
+		if (!name) {
+			countSite(null, "dynamic-callee");
+			return;
+		}
+		const symbol = checker.getSymbolAtLocation(name);
+		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
+		if (target && "def" in target) emit(enclosing, target.def, kind, name);
+		countSite(target, target ? undefined : unresolvedReason(ctx, callee));
+		handled.add(name);
+	}
+
+	function jsx(tag: ts.JsxTagNameExpression, enclosing: string): void {
+		if (ts.isIdentifier(tag) && /^[a-z]/.test(tag.text)) return; // intrinsic element
+		const name = ts.isPropertyAccessExpression(tag) ? tag.name : ts.isIdentifier(tag) ? tag : undefined;
+		if (!name) return;
+		const symbol = checker.getSymbolAtLocation(name);
+		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
+		if (target && "def" in target) emit(enclosing, target.def, "jsx", name);
+		countSite(target, target ? undefined : unresolvedReason(ctx, tag as ts.Expression));
+		handled.add(name);
+	}
+
+	// Callee names already turned into call/new/jsx edges: not repeated as references.
+	const handled = new Set<ts.Node>();
+
+	function visit(node: ts.Node, enclosing: string): void {
+		const own = ctx.defOfNode.get(node);
+		const here = own && node !== sf ? own : enclosing;
+		if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+			importDeclaration(node);
+			return;
+		}
+		if (ts.isImportEqualsDeclaration(node)) return;
+		if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) heritage(node, here);
+		else if (ts.isExpressionWithTypeArguments(node) && ts.isHeritageClause(node.parent)) {
+			// The heritage name is an extends/implements edge; its type arguments are references.
+			for (const t of node.typeArguments ?? []) visit(t, here);
+			return;
+		} else if (ts.isCallExpression(node)) site(node, here, "call");
+		else if (ts.isNewExpression(node)) site(node, here, "new");
+		else if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) jsx(node.tagName, here);
+		else if (ts.isJsxClosingElement(node)) return;
+		else if (ts.isIdentifier(node)) {
+			if (!handled.has(node) && !isDeclarationName(node)) reference(node, here);
+			return;
+		} else if (ts.isShorthandPropertyAssignment(node)) {
+			const t = targetOfSymbol(ctx, checker.getShorthandAssignmentValueSymbol(node));
+			if ("def" in t) emit(here, t.def, "reference", node);
+			if (node.objectAssignmentInitializer) visit(node.objectAssignmentInitializer, here);
+			return;
+		}
+		ts.forEachChild(node, (child) => visit(child, here));
+	}
+
+	function reference(id: ts.Identifier, enclosing: string): void {
+		const symbol = checker.getSymbolAtLocation(id);
+		if (!symbol) return;
+		const t = targetOfSymbol(ctx, symbol);
+		if ("def" in t) emit(enclosing, t.def, "reference", id);
+	}
+
+	visit(sf, moduleId);
+	return edges;
+}
+
+/**
+ * `implementation` edges: an interface member (or abstract member) → the class member that
+ * implements it, so a call through a facade typed by an interface reaches the implementations.
+ */
+export function implementationEdges(ctx: EdgeContext, sf: ts.SourceFile): EdgeRecord[] {
+	const { checker } = ctx;
+	const edges: EdgeRecord[] = [];
+	const visit = (node: ts.Node): void => {
+		if (ts.isClassLike(node) && node.heritageClauses?.length) {
+			const baseTypes = node.heritageClauses.flatMap((c) => c.types.map((t) => checker.getTypeAtLocation(t)));
+			for (const member of node.members) {
+				const memberDef = ctx.defOfNode.get(member);
+				const name = member.name && ts.isIdentifier(member.name) ? member.name.text : undefined;
+				if (!memberDef || !name) continue;
+				for (const base of baseTypes) {
+					const prop = checker.getPropertyOfType(base, name);
+					for (const decl of prop?.declarations ?? []) {
+						const abstractOrInterface =
+							ts.isInterfaceDeclaration(decl.parent) ||
+							ts.isTypeLiteralNode(decl.parent) ||
+							(ts.canHaveModifiers(decl) &&
+								(ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword));
+						const baseDef = abstractOrInterface ? ctx.defOfNode.get(decl) : undefined;
+						if (baseDef && baseDef !== memberDef) {
+							edges.push({
+								src: baseDef,
+								dst: memberDef,
+								kind: "implementation",
+								line: sf.getLineAndCharacterOfPosition(member.getStart(sf)).line + 1,
+							});
+						}
+					}
+				}
+			}
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(sf);
+	return edges;
+}

@@ -1,0 +1,193 @@
+/**
+ * Module resolution without node_modules. One program covers the whole repository (sources are
+ * parsed once), but each import is resolved with the options of the package that writes it:
+ * its tsconfig `paths`/`baseUrl`, then workspace package names mapped to their source folders
+ * (`@scope/pkg`, `@scope/pkg/sub`), then ordinary node_modules lookup when they exist.
+ */
+import { existsSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ts } from "ts-morph";
+import type { WorkspacePackage } from "./workspace.js";
+
+export interface ConfigProblem {
+	file: string;
+	reason: string;
+	/** The config extends a file that is not there (typically an uninstalled package). */
+	missingExtends?: boolean;
+}
+
+const SOURCE_CANDIDATES = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+/** Map a `…/node_modules/<workspace package>/rest` path onto the package's folder (for tsconfig `extends`). */
+function workspacePathMapper(repoRoot: string, packages: WorkspacePackage[]): (path: string) => string {
+	const byName = new Map(packages.filter((p) => p.dir).map((p) => [p.name, join(repoRoot, p.dir)]));
+	return (path) => {
+		const at = path.lastIndexOf("/node_modules/");
+		if (at < 0 || existsSync(path)) return path;
+		const rest = path.slice(at + "/node_modules/".length);
+		const parts = rest.split("/");
+		const name = rest.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+		const dir = byName.get(name);
+		return dir ? join(dir, rest.slice(name.length)) : path;
+	};
+}
+
+/**
+ * Compiler options of one package's tsconfig.json (following `extends`, also into workspace
+ * packages without node_modules). Never reads the file list: we collect files ourselves.
+ */
+export function loadPackageOptions(
+	tsconfigPath: string,
+	mapPath: (p: string) => string,
+): { options: ts.CompilerOptions; problem: ConfigProblem | null } {
+	const host: ts.ParseConfigHost = {
+		useCaseSensitiveFileNames: true,
+		readDirectory: () => [],
+		fileExists: (p) => existsSync(mapPath(p)),
+		readFile: (p) => {
+			try {
+				return ts.sys.readFile(mapPath(p));
+			} catch {
+				return undefined;
+			}
+		},
+	};
+	const read = ts.readConfigFile(tsconfigPath, host.readFile);
+	if (read.error) {
+		return { options: {}, problem: { file: tsconfigPath, reason: flatten(read.error) } };
+	}
+	const parsed = ts.parseJsonConfigFileContent(
+		read.config,
+		host,
+		dirname(tsconfigPath),
+		undefined,
+		tsconfigPath,
+	);
+	// 18003: "No inputs were found" (we gave it no directory listing on purpose).
+	const errors = parsed.errors.filter((e) => e.code !== 18003 && e.category === ts.DiagnosticCategory.Error);
+	// 6053: "File '…' not found" — an `extends` into a package that is not installed.
+	const problem = errors[0]
+		? { file: tsconfigPath, reason: flatten(errors[0]), missingExtends: errors.every((e) => e.code === 6053) }
+		: null;
+	return { options: parsed.options, problem };
+}
+
+function flatten(d: ts.Diagnostic): string {
+	return ts.flattenDiagnosticMessageText(d.messageText, "\n");
+}
+
+function isFile(path: string): boolean {
+	try {
+		return statSync(path).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** The first existing source file for a path written without (or with a build) extension. */
+function sourceFileFor(base: string): string | undefined {
+	const stripped = base.replace(/\.(d\.ts|[cm]?js|jsx)$/, "");
+	for (const candidate of [base, ...SOURCE_CANDIDATES.map((x) => stripped + x)]) {
+		if (isFile(candidate) && !candidate.endsWith(".d.ts")) return candidate;
+	}
+	for (const x of SOURCE_CANDIDATES) {
+		const index = join(stripped, `index${x}`);
+		if (isFile(index)) return index;
+	}
+	return undefined;
+}
+
+/** Where a workspace package's source lives for `import '<name>'` and `import '<name>/<sub>'`. */
+export function workspaceEntry(repoRoot: string, pkg: WorkspacePackage, sub: string): string | undefined {
+	const dir = join(repoRoot, pkg.dir);
+	if (sub) {
+		return sourceFileFor(join(dir, sub)) ?? sourceFileFor(join(dir, "src", sub));
+	}
+	for (const hint of pkg.entryHints) {
+		const asSource = hint.replace(/^\.\//, "").replace(/^(dist|build|lib|out)\//, "src/");
+		const found = sourceFileFor(join(dir, asSource)) ?? sourceFileFor(join(dir, hint));
+		if (found) return found;
+	}
+	return sourceFileFor(join(dir, "src", "index")) ?? sourceFileFor(join(dir, "index"));
+}
+
+export interface ModuleResolver {
+	resolve(moduleName: string, containingFile: string): ts.ResolvedModuleFull | undefined;
+	/** True when `moduleName` names a workspace package (an in-repo import that is not relative). */
+	isWorkspaceImport(moduleName: string): boolean;
+	problems: ConfigProblem[];
+}
+
+export function createModuleResolver(
+	repoRoot: string,
+	packages: WorkspacePackage[],
+	baseOptions: ts.CompilerOptions,
+): ModuleResolver {
+	const mapPath = workspacePathMapper(repoRoot, packages);
+	const problems: ConfigProblem[] = [];
+	const byName = new Map(packages.filter((p) => p.dir).map((p) => [p.name, p]));
+	// Innermost package first, so a file is resolved with its own package's options.
+	const ordered = packages
+		.map((p, i) => ({ p, i, abs: p.dir ? `${join(repoRoot, p.dir)}/` : `${repoRoot}/` }))
+		.sort((a, b) => b.abs.length - a.abs.length);
+	const perPackage = packages.map((p) => {
+		const tsconfig = join(repoRoot, p.dir, "tsconfig.json");
+		let own: ts.CompilerOptions = {};
+		if (existsSync(tsconfig)) {
+			const loaded = loadPackageOptions(tsconfig, mapPath);
+			own = loaded.options;
+			if (loaded.problem) problems.push(loaded.problem);
+		}
+		// Resolve like a bundler: extensionless relative imports and `.js` → `.ts` both work.
+		const options: ts.CompilerOptions = {
+			...baseOptions,
+			baseUrl: own.baseUrl,
+			paths: own.paths,
+			pathsBasePath: (own as { pathsBasePath?: string }).pathsBasePath,
+			customConditions: own.customConditions,
+		};
+		const cache = ts.createModuleResolutionCache(join(repoRoot, p.dir), (f) => f, options);
+		return { options, cache };
+	});
+	const host: ts.ModuleResolutionHost = {
+		fileExists: (f) => isFile(f),
+		readFile: (f) => ts.sys.readFile(f),
+		directoryExists: (d) => ts.sys.directoryExists(d),
+		realpath: (f) => f,
+		getCurrentDirectory: () => repoRoot,
+	};
+	const packageIndexOf = (file: string): number => ordered.find((o) => file.startsWith(o.abs))?.i ?? 0;
+	const workspaceName = (moduleName: string): string | undefined => {
+		const parts = moduleName.split("/");
+		const name = moduleName.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+		return name !== undefined && byName.has(name) ? name : undefined;
+	};
+	const full = (resolvedFileName: string): ts.ResolvedModuleFull => ({
+		resolvedFileName,
+		extension: extensionOf(resolvedFileName),
+		isExternalLibraryImport: false,
+	});
+	return {
+		problems,
+		isWorkspaceImport: (m) => workspaceName(m) !== undefined,
+		resolve(moduleName, containingFile) {
+			const wsName = workspaceName(moduleName);
+			if (wsName) {
+				const pkg = byName.get(wsName) as WorkspacePackage;
+				const found = workspaceEntry(repoRoot, pkg, moduleName.slice(wsName.length + 1));
+				if (found) return full(found);
+			}
+			const { options, cache } = perPackage[packageIndexOf(containingFile)] as (typeof perPackage)[number];
+			const r = ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
+			if (!r) return undefined;
+			return r;
+		},
+	};
+}
+
+function extensionOf(file: string): ts.Extension {
+	const ext = [".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".json"].find((x) =>
+		file.endsWith(x),
+	);
+	return (ext ?? ".ts") as ts.Extension;
+}
