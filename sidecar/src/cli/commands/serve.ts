@@ -1,0 +1,140 @@
+/**
+ * `codeask serve`: the HTTP service the Rocket.Chat App (or anything else) talks to.
+ * Configuration from flags and CODEASK_* environment variables (see docs/service.md).
+ */
+import type { Command } from "commander";
+import { ConfigError, environmentVariables, type Flags, loadConfig } from "../../config.js";
+import { createLogger } from "../../logger.js";
+import { ask } from "../../pipeline/ask.js";
+import { llmFactory } from "../../server/llm-factory.js";
+import { listen } from "../../server/serve.js";
+import { createService } from "../../server/service.js";
+import { UsageError } from "../errors.js";
+
+interface ServeFlags {
+	index?: string;
+	host?: string;
+	port?: string;
+	insecureNoAuth?: boolean;
+	llm?: string;
+	model?: string;
+	llmBaseUrl?: string;
+	maxRunning?: string;
+	maxQueued?: string;
+	askTimeoutMs?: string;
+	cacheEntries?: string;
+	waitForIndex?: boolean;
+	logLevel?: string;
+}
+
+export function register(program: Command): void {
+	program
+		.command("serve")
+		.description(
+			"Serve the HTTP API (POST /v1/ask, /v1/jobs, GET /v1/status, /healthz, /readyz) over an index",
+		)
+		.option("--index <file>", "index file to serve (env CODEASK_INDEX; default .codeask/index.db)")
+		.option("--host <host>", "interface to listen on (env CODEASK_HOST; default 127.0.0.1)")
+		.option("--port <port>", "port (env CODEASK_PORT; default 3900; 0 = any free port)")
+		.option(
+			"--insecure-no-auth",
+			"serve without the bearer token (CODEASK_TOKEN); for local experiments only",
+		)
+		.option(
+			"--llm <provider>",
+			"default LLM: none | gemini | openai (env CODEASK_LLM_PROVIDER; default none)",
+		)
+		.option("--model <model>", "default LLM model (env CODEASK_LLM_MODEL)")
+		.option(
+			"--llm-base-url <url>",
+			"LLM base URL, required for openai-compatible servers (env CODEASK_LLM_BASE_URL)",
+		)
+		.option("--max-running <n>", "questions answered at once (env CODEASK_MAX_RUNNING; default 2)")
+		.option("--max-queued <n>", "questions waiting before 503 (env CODEASK_MAX_QUEUED; default 32)")
+		.option("--ask-timeout-ms <ms>", "per-question time limit (env CODEASK_ASK_TIMEOUT_MS; default 120000)")
+		.option(
+			"--cache-entries <n>",
+			"answers kept in the LRU cache, 0 = off (env CODEASK_CACHE_ENTRIES; default 500)",
+		)
+		.option(
+			"--wait-for-index",
+			"start even when the index file is missing; /readyz says 503 until it appears",
+		)
+		.option(
+			"--log-level <level>",
+			"fatal | error | warn | info | debug | trace | silent (env CODEASK_LOG_LEVEL)",
+		)
+		.addHelpText(
+			"after",
+			`
+Authentication: every /v1 request needs "Authorization: Bearer $CODEASK_TOKEN" (16+ characters).
+Environment: ${environmentVariables("serve").join(", ")}.
+Signals: SIGTERM/SIGINT finish accepted questions then exit; SIGHUP re-checks the index file now
+(it is also polled every CODEASK_INDEX_POLL_MS and swapped in without dropping requests).
+
+Example:
+  CODEASK_TOKEN=$(openssl rand -hex 24) codeask serve --index .codeask/index.db --port 3900`,
+		)
+		.action(async (flags: ServeFlags) => {
+			await serveMain(flags);
+		});
+}
+
+async function serveMain(flags: ServeFlags): Promise<void> {
+	let config: ReturnType<typeof loadConfig>;
+	try {
+		config = loadConfig(process.env, flags as Flags, "serve");
+	} catch (err) {
+		if (err instanceof ConfigError) throw new UsageError(err.message);
+		throw err;
+	}
+	const log = createLogger({ level: config.logLevel });
+	const createLlm = llmFactory(log);
+	if (config.llm.provider !== "none") {
+		try {
+			createLlm(config.llm);
+		} catch (err) {
+			throw new UsageError((err as Error).message);
+		}
+	}
+	if (config.token === null) {
+		log.warn(
+			"authentication is OFF (--insecure-no-auth): anyone who can reach this port can use the service",
+		);
+	}
+	const service = createService(config, { log, ask, createLlm });
+	if (!service.holder.ready && !config.waitForIndex) {
+		service.close();
+		throw new UsageError(`${service.holder.problem ?? "index not loaded"} (or pass --wait-for-index)`);
+	}
+	const listening = await listen(service, {
+		host: config.host,
+		port: config.port,
+		shutdownTimeoutMs: config.shutdownTimeoutMs,
+		log,
+	});
+	log.info({ url: listening.url, index: config.indexPath, llm: config.llm.provider }, "codeask serving");
+
+	await new Promise<void>((resolve) => {
+		let signals = 0;
+		const stop = (signal: NodeJS.Signals) => {
+			signals++;
+			if (signals > 1) {
+				log.warn({ signal }, "second signal: exiting without waiting");
+				process.exit(1);
+			}
+			log.info({ signal }, "signal received");
+			listening.shutdown().then((finished) => {
+				if (!finished) process.exitCode = 1;
+				process.off("SIGHUP", reload);
+				resolve();
+			});
+		};
+		const reload = () => {
+			service.holder.reload();
+		};
+		process.on("SIGTERM", stop);
+		process.on("SIGINT", stop);
+		process.on("SIGHUP", reload);
+	});
+}
