@@ -8,8 +8,11 @@ import { Command } from "commander";
 import { VERSION } from "../version.js";
 import * as askCommand from "./commands/ask.js";
 import * as benchCommand from "./commands/bench.js";
+import * as exportCommand from "./commands/export.js";
 import * as indexCommand from "./commands/index.js";
 import * as mcpCommand from "./commands/mcp.js";
+import * as overviewCommand from "./commands/overview.js";
+import * as queryCommand from "./commands/query.js";
 import * as serveCommand from "./commands/serve.js";
 import * as trunksCommand from "./commands/trunks.js";
 import { EXIT, UsageError } from "./errors.js";
@@ -18,8 +21,11 @@ import { EXIT, UsageError } from "./errors.js";
 const commands: { register(program: Command): void }[] = [
 	askCommand,
 	benchCommand,
+	exportCommand,
 	indexCommand,
 	mcpCommand,
+	overviewCommand,
+	queryCommand,
 	serveCommand,
 	trunksCommand,
 ];
