@@ -1,0 +1,157 @@
+/**
+ * Recognising a call's callee: split it into name and receiver (text normalised so that
+ * `this.api?.broadcast`, `callbacks!.add` and an aliased import read the same), and check the
+ * declaration the checker resolves it to against an idiom's declared declarations.
+ */
+import { type CallExpression, type NewExpression, Node, type SourceFile } from "ts-morph";
+import type { Resolution } from "../index/schema.js";
+import type { CalleeSpec } from "./config.js";
+import { unwrap } from "./key-eval.js";
+
+export interface CalleeParts {
+	name: string;
+	/** The node holding the called name (for symbol resolution). */
+	nameNode: Node;
+	/** The receiver expression, undefined for a bare call. */
+	receiver: Node | undefined;
+	/** Normalised receiver text; "" for a bare call. */
+	receiverText: string;
+}
+
+/** `import { callbacks as systemCallbacks }` → systemCallbacks ↦ callbacks, per file. */
+const aliasCache = new WeakMap<SourceFile, Map<string, string>>();
+
+function importAliases(sf: SourceFile): Map<string, string> {
+	let map = aliasCache.get(sf);
+	if (!map) {
+		map = new Map();
+		for (const imp of sf.getImportDeclarations()) {
+			for (const spec of imp.getNamedImports()) {
+				const alias = spec.getAliasNode();
+				if (alias) map.set(alias.getText(), spec.getName());
+			}
+		}
+		aliasCache.set(sf, map);
+	}
+	return map;
+}
+
+export function receiverText(receiver: Node): string {
+	const text = receiver
+		.getText()
+		.replace(/\s+/g, "")
+		.replace(/\?\./g, ".")
+		.replace(/!(?=\.|$)/g, "");
+	const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
+	if (!root) return text;
+	const original = importAliases(receiver.getSourceFile()).get(root);
+	return original ? original + text.slice(root.length) : text;
+}
+
+export function calleeParts(call: CallExpression | NewExpression): CalleeParts | null {
+	const expr = unwrap(call.getExpression());
+	if (Node.isIdentifier(expr)) {
+		const alias = importAliases(expr.getSourceFile()).get(expr.getText());
+		return { name: alias ?? expr.getText(), nameNode: expr, receiver: undefined, receiverText: "" };
+	}
+	if (Node.isPropertyAccessExpression(expr)) {
+		const receiver = expr.getExpression();
+		return {
+			name: expr.getName(),
+			nameNode: expr.getNameNode(),
+			receiver,
+			receiverText: receiverText(receiver),
+		};
+	}
+	return null;
+}
+
+export interface ResolvedCallable {
+	/** Posix path of the declaring file. */
+	file: string;
+	/** `Container.member`, or the bare name for a free function. */
+	name: string;
+}
+
+function containerName(decl: Node): string | undefined {
+	const parent = decl.getParent();
+	if (
+		Node.isClassDeclaration(parent) ||
+		Node.isInterfaceDeclaration(parent) ||
+		Node.isClassExpression(parent)
+	) {
+		return parent.getName();
+	}
+	if (Node.isModuleBlock(parent)) return parent.getParent()?.getName();
+	return undefined;
+}
+
+/**
+ * The callable declarations the callee resolves to. Parameters and variables holding a function
+ * of no declared shape (`broadcast: BroadcastCallback`) do not count as resolved: the caller falls
+ * back to the receiver text.
+ */
+export function resolveCallable(parts: CalleeParts): ResolvedCallable[] {
+	let symbol: ReturnType<Node["getSymbol"]>;
+	try {
+		symbol = parts.nameNode.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	} catch {
+		return [];
+	}
+	if (!symbol) return [];
+	const out: ResolvedCallable[] = [];
+	for (const decl of symbol.getDeclarations()) {
+		const callable =
+			Node.isMethodDeclaration(decl) ||
+			Node.isMethodSignature(decl) ||
+			Node.isFunctionDeclaration(decl) ||
+			Node.isClassDeclaration(decl) ||
+			(Node.isVariableDeclaration(decl) &&
+				(Node.isArrowFunction(decl.getInitializer()) || Node.isFunctionExpression(decl.getInitializer())));
+		if (!callable) continue;
+		const member = Node.isClassDeclaration(decl)
+			? (decl.getName() ?? "default")
+			: ((decl as { getName?: () => string }).getName?.() ?? parts.name);
+		const container = Node.isClassDeclaration(decl) ? undefined : containerName(decl);
+		out.push({
+			file: decl.getSourceFile().getFilePath(),
+			name: container ? `${container}.${member}` : member,
+		});
+	}
+	return out;
+}
+
+export interface CompiledCallee {
+	spec: CalleeSpec;
+	receiver: RegExp | null;
+	declarations: { file: RegExp; name: RegExp }[];
+}
+
+export function compileCallee(spec: CalleeSpec): CompiledCallee {
+	return {
+		spec,
+		receiver: spec.receiver === undefined ? null : new RegExp(spec.receiver === "" ? "^$" : spec.receiver),
+		declarations: spec.declarations.map((d) => ({
+			file: new RegExp(d.file),
+			name: new RegExp(`^(?:${d.name})$`),
+		})),
+	};
+}
+
+/**
+ * Does the callee match? `checker` when its resolved declaration is one of the declared ones,
+ * `syntactic` when it matched on receiver text (no declaration declared, or none resolved).
+ * A callee that resolves to some other callable declaration is rejected: a method named `add` on
+ * an unrelated object registers nothing.
+ */
+export function matchCallee(c: CompiledCallee, parts: CalleeParts): Resolution | null {
+	const receiverOk = c.receiver === null || c.receiver.test(parts.receiverText);
+	if (c.declarations.length === 0) return receiverOk ? "syntactic" : null;
+	const resolved = resolveCallable(parts);
+	if (resolved.length > 0) {
+		const hit = resolved.some((r) => c.declarations.some((d) => d.file.test(r.file) && d.name.test(r.name)));
+		return hit ? "checker" : null;
+	}
+	return receiverOk && c.spec.syntactic ? "syntactic" : null;
+}

@@ -1,0 +1,200 @@
+/**
+ * Trunk configuration: string-dispatch idioms declared as data (validated with zod), so any
+ * repository can describe its own register/dispatch calls without code changes.
+ * A file holds one or more presets; a preset enables itself when its `detect` rule matches.
+ */
+import { z } from "zod";
+
+/** A declaration the callee must resolve to: file path (regex over the posix path) and `Container.member`. */
+const declarationSchema = z.strictObject({
+	file: z.string().describe("regex over the declaration's posix file path"),
+	name: z.string().describe("regex over 'Container.member' (or a bare function name)"),
+});
+
+/** How a call's callee is recognised. */
+const calleeSchema = z.strictObject({
+	/** Called function / method / constructor names (the last segment of the callee). */
+	names: z.array(z.string().min(1)).min(1),
+	/**
+	 * Regex over the receiver text (optional chaining, `!` and import aliases removed: `this.api?.broadcast`
+	 * has receiver `this.api`). `""` matches only a bare call `names(...)`. Omitted: any receiver.
+	 */
+	receiver: z.string().optional(),
+	/** When the checker resolves the callee to a callable declaration, it must be one of these. */
+	declarations: z.array(declarationSchema).default([]),
+	/** Accept on the receiver text alone when the declaration does not resolve (marked `syntactic`). */
+	syntactic: z.boolean().default(true),
+});
+
+/** Where the key is. */
+const keySchema = z.strictObject({
+	/** Argument position; -1 is the last argument. */
+	arg: z.number().int().min(-1).default(0),
+	/** `value`: literal, array, ternary, template, const; `object-keys`: the keys of an object literal. */
+	form: z.enum(["value", "object-keys"]).default("value"),
+	/**
+	 * Take the key from the receiver's initializer instead of an argument: the receiver is a variable
+	 * initialised by a call to one of `names` (e.g. `const hook = Callbacks.create('name')`).
+	 */
+	receiverInit: z
+		.strictObject({ names: z.array(z.string()).min(1), arg: z.number().int().min(0) })
+		.optional(),
+	/** The key is this property of the object-literal argument (`slashCommands.add({ command: 'invite' })`). */
+	property: z.string().optional(),
+	/** With `property`: the property of the same object holding the handler. */
+	handlerProperty: z.string().optional(),
+	/** Evaluated keys must match this regex, or the site is not one (e.g. Express paths start with '/'). */
+	pattern: z.string().optional(),
+});
+
+/** An extra site recorded for each key of an idiom, e.g. a streamer also registering a `stream-<name>` method. */
+const alsoSchema = z.strictObject({
+	trunk: z.string().min(1),
+	side: z.enum(["register", "dispatch"]),
+	template: z.string().describe("'{key}' is replaced by the normalised key"),
+});
+
+const common = {
+	side: z.enum(["register", "dispatch"]),
+	also: z.array(alsoSchema).default([]),
+};
+
+const callIdiomSchema = z.strictObject({
+	kind: z.literal("call"),
+	...common,
+	callee: calleeSchema,
+	key: keySchema.default({ arg: 0, form: "value" }),
+	/** Register side: argument holding the handler (-1 = last). With `object-keys`, each property is its key's handler. */
+	handlerArg: z.number().int().min(-1).optional(),
+	/**
+	 * Prefix every key with option values of the `new X({ … })` that created the receiver
+	 * (`this.api = new ApiClass({ version: 'apps' })` → `apps/…`), in this order.
+	 */
+	prefixFromConstructorOptions: z.array(z.string()).default([]),
+});
+
+const newIdiomSchema = z.strictObject({
+	kind: z.literal("new"),
+	...common,
+	callee: calleeSchema,
+	key: keySchema.default({ arg: 0, form: "value" }),
+});
+
+/** Classes whose `name` property names a service and whose methods are that service's keys. */
+const classMembersIdiomSchema = z.strictObject({
+	kind: z.literal("class-members"),
+	side: z.literal("register"),
+	also: z.array(alsoSchema).default([]),
+	/** Regex over the name of the class the service extends (as written). */
+	extends: z.string(),
+	/** The property holding the service name (`name = 'presence'`). */
+	nameProperty: z.string().default("name"),
+	/** '{name}' and '{member}' are replaced. */
+	template: z.string().default("{name}.{member}"),
+});
+
+/**
+ * Facades: `export const Presence = factory<IPresence>('presence')` and calls `Presence.setStatus()`
+ * made through an import of that very export (bound by import source, not by name).
+ */
+const facadeIdiomSchema = z.strictObject({
+	kind: z.literal("facade"),
+	side: z.literal("dispatch"),
+	also: z.array(alsoSchema).default([]),
+	/** Names of the facade factory function (`proxify`). */
+	factory: z.array(z.string()).min(1),
+	factoryArg: z.number().int().min(0).default(0),
+	template: z.string().default("{name}.{member}"),
+});
+
+export const idiomSchema = z.discriminatedUnion("kind", [
+	callIdiomSchema,
+	newIdiomSchema,
+	classMembersIdiomSchema,
+	facadeIdiomSchema,
+]);
+
+export const normalizeSchema = z.strictObject({
+	stripLeadingSlash: z.boolean().default(false),
+	/** Regexes removed from the start of the key, applied in order (e.g. '^api/', '^v\\d+/'). */
+	stripPrefixes: z.array(z.string()).default([]),
+	/** Drop a `?query` suffix. */
+	stripQuery: z.boolean().default(false),
+	/** Path keys: `:name` segments are parameters; concrete dispatch paths are matched against registered patterns. */
+	params: z.boolean().default(false),
+});
+
+export const categoryRuleSchema = z.strictObject({
+	side: z.enum(["register-only", "dispatch-only"]),
+	category: z.enum([
+		"framework built-in",
+		"extension point never registered in-repo",
+		"registered for external clients",
+		"dynamic key",
+		"dead code",
+		"unexplained",
+	]),
+	/** Regex over the key; omitted: every key. */
+	key: z.string().optional(),
+	/** Regex over the file of (every) site of the key; omitted: any file. */
+	file: z.string().optional(),
+	why: z.string().optional(),
+});
+
+export const trunkSchema = z.strictObject({
+	name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+	description: z.string().default(""),
+	/** False for trunks kept out of the headline counts (e.g. slash commands). */
+	inScope: z.boolean().default(true),
+	normalize: normalizeSchema.default({
+		stripLeadingSlash: false,
+		stripPrefixes: [],
+		stripQuery: false,
+		params: false,
+	}),
+	idioms: z.array(idiomSchema).min(1),
+	/** How asymmetric keys are explained; first matching rule wins, else `unexplained`. */
+	categories: z.array(categoryRuleSchema).default([]),
+});
+
+/** When a preset turns itself on: any one condition matching the repository is enough. */
+export const detectSchema = z.strictObject({
+	always: z.boolean().default(false),
+	/** Workspace package names (root package.json `workspaces` folders, pnpm-workspace, or the root). */
+	packages: z.array(z.string()).default([]),
+	/** Dependencies declared by the root or any workspace package.json. */
+	dependencies: z.array(z.string()).default([]),
+	/** Repo-relative files that must exist. */
+	files: z.array(z.string()).default([]),
+});
+
+export const presetSchema = z.strictObject({
+	name: z.string().min(1),
+	description: z.string().default(""),
+	detect: detectSchema.default({ always: true, packages: [], dependencies: [], files: [] }),
+	trunks: z.array(trunkSchema).min(1),
+});
+
+export const trunkConfigSchema = z.strictObject({
+	$schema: z.string().optional(),
+	/** Built-in presets to include, enabled whatever their `detect` says (e.g. `["rocketchat"]`). */
+	extends: z.array(z.string().min(1)).default([]),
+	presets: z.array(presetSchema).default([]),
+});
+
+export type Idiom = z.infer<typeof idiomSchema>;
+export type CallIdiom = z.infer<typeof callIdiomSchema>;
+export type NewIdiom = z.infer<typeof newIdiomSchema>;
+export type ClassMembersIdiom = z.infer<typeof classMembersIdiomSchema>;
+export type FacadeIdiom = z.infer<typeof facadeIdiomSchema>;
+export type CalleeSpec = z.infer<typeof calleeSchema>;
+export type KeySpec = z.infer<typeof keySchema>;
+export type NormalizeSpec = z.infer<typeof normalizeSchema>;
+export type CategoryRule = z.infer<typeof categoryRuleSchema>;
+export type Category = CategoryRule["category"];
+export type TrunkSpec = z.infer<typeof trunkSchema>;
+export type DetectSpec = z.infer<typeof detectSchema>;
+export type Preset = z.infer<typeof presetSchema>;
+export type TrunkConfig = z.infer<typeof trunkConfigSchema>;
+
+export const CATEGORIES: readonly Category[] = categoryRuleSchema.shape.category.options;

@@ -1,0 +1,611 @@
+/**
+ * The trunk site extractor: runs the configured idioms over each source file (a plug-in of the
+ * indexer's type-checked pass) and, in `finalize`, joins what needs the whole repository:
+ * facade calls bound to their facade's export, and concrete REST paths bound to `:param` routes.
+ */
+import { relative } from "node:path";
+import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import type { Resolution } from "../index/schema.js";
+import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
+import { type CalleeParts, type CompiledCallee, calleeParts, compileCallee, matchCallee } from "./callee.js";
+import type {
+	CallIdiom,
+	ClassMembersIdiom,
+	FacadeIdiom,
+	Idiom,
+	NewIdiom,
+	TrunkConfig,
+	TrunkSpec,
+} from "./config.js";
+import { enabledPresets } from "./detect.js";
+import { evaluateKey, propertyNameText, resolveObject, unwrap } from "./key-eval.js";
+import {
+	bindToPatterns,
+	type CompiledNormalize,
+	compileNormalize,
+	hasParams,
+	normalizeKey,
+} from "./normalize.js";
+import { nearestPackageName } from "./package-name.js";
+
+/** Internal record kinds carried from extractFile to finalize (never written: finalize removes them). */
+const FACADE_DEF = "(facade-def)";
+const FACADE_USE = "(facade-use)";
+
+const MAX_EXPRESSION = 200;
+
+interface FacadeDefInfo {
+	trunk: string;
+	template: string;
+	pkg: string | null;
+	file: string;
+	exportName: string;
+	ns: string;
+}
+interface FacadeUseInfo {
+	module: string;
+	importedName: string;
+	/** Repo-relative file the import resolved to, when the compiler resolved it. */
+	target: string | null;
+	member: string;
+}
+
+interface CompiledIdiom {
+	trunk: TrunkSpec;
+	idiom: CallIdiom | NewIdiom;
+	callee: CompiledCallee;
+	keyPattern: RegExp | null;
+}
+
+interface Compiled {
+	trunks: Map<string, { spec: TrunkSpec; normalize: CompiledNormalize }>;
+	/** Call/new idioms by called name: the cheap prefilter over every call in a file. */
+	calls: Map<string, CompiledIdiom[]>;
+	news: Map<string, CompiledIdiom[]>;
+	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp }[];
+	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
+}
+
+function compile(trunks: TrunkSpec[]): Compiled {
+	const c: Compiled = { trunks: new Map(), calls: new Map(), news: new Map(), classMembers: [], facades: [] };
+	for (const trunk of trunks) {
+		const existing = c.trunks.get(trunk.name);
+		// Two presets may contribute idioms to one trunk; the first one's normalisation wins.
+		if (!existing) c.trunks.set(trunk.name, { spec: trunk, normalize: compileNormalize(trunk.normalize) });
+		for (const idiom of trunk.idioms) addIdiom(c, trunk, idiom);
+	}
+	return c;
+}
+
+function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
+	if (idiom.kind === "class-members") {
+		c.classMembers.push({ trunk, idiom, extends: new RegExp(idiom.extends) });
+		return;
+	}
+	if (idiom.kind === "facade") {
+		c.facades.push({ trunk, idiom });
+		return;
+	}
+	const entry: CompiledIdiom = {
+		trunk,
+		idiom,
+		callee: compileCallee(idiom.callee),
+		keyPattern: idiom.key.pattern ? new RegExp(idiom.key.pattern) : null,
+	};
+	const map = idiom.kind === "call" ? c.calls : c.news;
+	for (const name of idiom.callee.names) {
+		const list = map.get(name) ?? [];
+		list.push(entry);
+		map.set(name, list);
+	}
+}
+
+const exprText = (n: Node) => {
+	const t = n.getText().replace(/\s+/g, " ");
+	return t.length > MAX_EXPRESSION ? `${t.slice(0, MAX_EXPRESSION - 1)}…` : t;
+};
+
+function argAt(call: CallExpression | NewExpression, pos: number): Node | undefined {
+	const args = call.getArguments();
+	return pos === -1 ? args[args.length - 1] : args[pos];
+}
+
+/** The definition that handles a register site: a named function, a method, or an inline function's owner. */
+function handlerDefId(node: Node | undefined, ctx: SiteContext): string | null {
+	if (!node) return null;
+	let n = unwrap(node);
+	// `this.handler.bind(this)` → `this.handler`
+	if (Node.isCallExpression(n)) {
+		const callee = unwrap(n.getExpression());
+		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
+			n = unwrap(callee.getExpression());
+	}
+	if (Node.isSpreadElement(n)) n = unwrap(n.getExpression());
+	if (Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isMethodDeclaration(n)) {
+		// Inline functions are not definitions: their code belongs to the enclosing definition.
+		return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
+	}
+	if (Node.isObjectLiteralExpression(n)) {
+		for (const p of n.getProperties()) {
+			const fn = Node.isPropertyAssignment(p) ? p.getInitializer() : p;
+			if (fn && (Node.isMethodDeclaration(fn) || Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) {
+				return handlerDefId(fn, ctx);
+			}
+		}
+		return null;
+	}
+	const target = Node.isCallExpression(n) ? n.getExpression() : n;
+	if (Node.isIdentifier(target) || Node.isPropertyAccessExpression(target)) {
+		try {
+			let symbol = target.getSymbol();
+			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+			for (const decl of symbol?.getDeclarations() ?? []) {
+				const id = ctx.defIdOf(decl);
+				if (id) return id;
+			}
+		} catch {
+			return null;
+		}
+	}
+	return null;
+}
+
+/** Key prefix from option values of the `new X({ … })` that created the receiver. */
+function constructorPrefix(receiver: Node | undefined, options: readonly string[]): string {
+	if (!receiver || options.length === 0) return "";
+	const creation = creatingNew(unwrap(receiver));
+	const opts = creation?.getArguments()[0];
+	const obj = opts && resolveObject(opts);
+	if (!obj || !Node.isObjectLiteralExpression(obj)) return "";
+	const parts: string[] = [];
+	for (const name of options) {
+		const prop = obj.getProperty(name);
+		const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		const v = init && evaluateKey(init);
+		if (v?.length === 1 && v[0]) parts.push((v[0] as string).replace(/^\/+|\/+$/g, ""));
+	}
+	return parts.length ? `${parts.join("/")}/` : "";
+}
+
+/** `x` (a variable) or `this.x` (a class field assigned anywhere in the class) created by `new …(…)`. */
+function creatingNew(receiver: Node): NewExpression | undefined {
+	if (Node.isIdentifier(receiver)) {
+		for (const decl of receiver.getSymbol()?.getDeclarations() ?? []) {
+			if (Node.isVariableDeclaration(decl)) {
+				const init = decl.getInitializer();
+				const u = init && unwrap(init);
+				if (u && Node.isNewExpression(u)) return u;
+			}
+		}
+		return undefined;
+	}
+	if (
+		Node.isPropertyAccessExpression(receiver) &&
+		receiver.getExpression().getKind() === SyntaxKind.ThisKeyword
+	) {
+		const cls = receiver.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+		if (!cls) return undefined;
+		const field = receiver.getName();
+		for (const bin of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+			if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+			const left = bin.getLeft();
+			if (
+				Node.isPropertyAccessExpression(left) &&
+				left.getName() === field &&
+				left.getExpression().getKind() === SyntaxKind.ThisKeyword
+			) {
+				const right = unwrap(bin.getRight());
+				if (Node.isNewExpression(right)) return right;
+			}
+		}
+	}
+	return undefined;
+}
+
+/** Evaluate `names(...)` initialising the receiver variable: `const hook = Callbacks.create('x')`. */
+function receiverInitKey(
+	receiver: Node | undefined,
+	spec: { names: string[]; arg: number },
+): { values: string[] | null; expr: Node } | undefined {
+	if (!receiver) return undefined;
+	const r = unwrap(receiver);
+	if (!Node.isIdentifier(r)) return undefined;
+	let symbol = r.getSymbol();
+	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	for (const decl of symbol?.getDeclarations() ?? []) {
+		if (!Node.isVariableDeclaration(decl)) continue;
+		const init = decl.getInitializer();
+		const call = init && unwrap(init);
+		if (!call || !Node.isCallExpression(call)) continue;
+		const parts = calleeParts(call);
+		if (!parts || !spec.names.includes(parts.name)) continue;
+		const arg = call.getArguments()[spec.arg];
+		if (!arg) continue;
+		return { values: evaluateKey(arg), expr: arg };
+	}
+	return undefined;
+}
+
+interface RawSite {
+	keyNode: Node;
+	values: string[] | null;
+	handler: Node | undefined;
+}
+
+export interface ExtractorStats {
+	files: number;
+	sites: number;
+	byResolution: Record<Resolution, number>;
+}
+
+export interface TrunkSiteExtractor extends SiteExtractor {
+	/** Names of the presets that applied to the repository (known after the first file). */
+	readonly enabledPresets: string[];
+	readonly stats: ExtractorStats;
+}
+
+/**
+ * A SiteExtractor for the given configuration. Presets are enabled by their `detect` rule against
+ * the repository of the first file extracted.
+ */
+export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
+	let compiled: Compiled | null = null;
+	const enabled: string[] = [];
+	const stats: ExtractorStats = { files: 0, sites: 0, byResolution: { checker: 0, syntactic: 0 } };
+
+	const setup = (repoRoot: string): Compiled => {
+		if (!compiled) {
+			const presets = enabledPresets(config.presets, repoRoot);
+			enabled.push(...presets.map((p) => p.name));
+			compiled = compile(presets.flatMap((p) => p.trunks));
+		}
+		return compiled;
+	};
+
+	function extractFile(sf: SourceFile, ctx: SiteContext): DispatchSiteRecord[] {
+		const c = setup(ctx.repoRoot);
+		stats.files++;
+		const out: DispatchSiteRecord[] = [];
+		const emit = (
+			trunkName: string,
+			side: "register" | "dispatch",
+			raw: string | null,
+			keyNode: Node,
+			at: Node,
+			handler: string | null,
+			resolution: Resolution,
+			also: readonly { trunk: string; side: "register" | "dispatch"; template: string }[] = [],
+		) => {
+			const trunk = c.trunks.get(trunkName);
+			const key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
+			out.push({
+				trunk: trunkName,
+				side,
+				key,
+				rawKey: raw,
+				expression: exprText(keyNode),
+				file: ctx.filePath,
+				line: keyNode.getStartLineNumber(),
+				enclosingDefId: ctx.enclosingDefId(at),
+				handlerDefId: side === "register" ? handler : null,
+				resolution,
+				inScope: trunk?.spec.inScope ?? true,
+			});
+			if (key !== null) {
+				for (const a of also) {
+					emit(a.trunk, a.side, a.template.replaceAll("{key}", key), keyNode, at, handler, resolution);
+				}
+			}
+		};
+
+		const hasCalls = c.calls.size > 0 || c.facades.length > 0;
+		if (hasCalls) {
+			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) extractCall(call, c, ctx, emit);
+		}
+		if (c.news.size > 0) {
+			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) extractCall(call, c, ctx, emit);
+		}
+		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
+		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
+		stats.sites += out.length;
+		for (const s of out) stats.byResolution[s.resolution]++;
+		return out;
+	}
+
+	function finalize(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
+		const c = compiled;
+		const defs = new Map<string, FacadeDefInfo>();
+		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
+		const rest: DispatchSiteRecord[] = [];
+		for (const s of sites) {
+			if (s.trunk === FACADE_DEF) {
+				const d = JSON.parse(s.rawKey as string) as FacadeDefInfo;
+				defs.set(`${d.file}\0${d.exportName}`, d);
+				if (d.pkg) defs.set(`${d.pkg}\0${d.exportName}`, d);
+			} else if (s.trunk === FACADE_USE) {
+				uses.push({ site: s, info: JSON.parse(s.rawKey as string) as FacadeUseInfo });
+			} else rest.push(s);
+		}
+		// Facade calls bind by import source: the same name exported by another package is not the facade.
+		for (const { site, info } of uses) {
+			const def =
+				(info.target ? defs.get(`${info.target}\0${info.importedName}`) : undefined) ??
+				defs.get(`${info.module}\0${info.importedName}`);
+			if (!def) continue;
+			const raw = def.template.replaceAll("{name}", def.ns).replaceAll("{member}", info.member);
+			const trunk = c?.trunks.get(def.trunk);
+			rest.push({
+				...site,
+				trunk: def.trunk,
+				rawKey: raw,
+				key: trunk ? normalizeKey(raw, trunk.normalize) : raw,
+				inScope: trunk?.spec.inScope ?? true,
+			});
+		}
+		if (c) bindParams(rest, c);
+		return dedupe(rest);
+	}
+
+	return {
+		extractFile,
+		finalize,
+		get enabledPresets() {
+			return [...enabled];
+		},
+		stats,
+	};
+}
+
+type Emit = (
+	trunk: string,
+	side: "register" | "dispatch",
+	raw: string | null,
+	keyNode: Node,
+	at: Node,
+	handler: string | null,
+	resolution: Resolution,
+	also?: readonly { trunk: string; side: "register" | "dispatch"; template: string }[],
+) => void;
+
+function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: SiteContext, emit: Emit): void {
+	const parts = calleeParts(call);
+	if (!parts) return;
+	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
+	if (!candidates) return;
+	for (const cand of candidates) {
+		const resolution = matchCallee(cand.callee, parts);
+		if (!resolution) continue;
+		const raws = rawSites(cand, call, parts);
+		if (raws === null) continue;
+		const prefix =
+			cand.idiom.kind === "call"
+				? constructorPrefix(parts.receiver, cand.idiom.prefixFromConstructorOptions)
+				: "";
+		for (const r of raws) {
+			const handler = cand.idiom.side === "register" ? handlerDefId(r.handler, ctx) : null;
+			if (r.values === null) {
+				emit(cand.trunk.name, cand.idiom.side, null, r.keyNode, call, handler, resolution);
+				continue;
+			}
+			const values = cand.keyPattern ? r.values.filter((v) => cand.keyPattern?.test(v)) : r.values;
+			for (const v of values) {
+				emit(
+					cand.trunk.name,
+					cand.idiom.side,
+					prefix + v,
+					r.keyNode,
+					call,
+					handler,
+					resolution,
+					cand.idiom.also,
+				);
+			}
+		}
+		return; // one idiom per call: the first that matches
+	}
+}
+
+/** The key(s) of a matched call; null when the call turns out not to be a site. */
+function rawSites(
+	cand: CompiledIdiom,
+	call: CallExpression | NewExpression,
+	parts: CalleeParts,
+): RawSite[] | null {
+	const { key } = cand.idiom;
+	const handlerArg = cand.idiom.kind === "call" ? cand.idiom.handlerArg : undefined;
+	const handler = handlerArg === undefined ? undefined : argAt(call, handlerArg);
+	if (key.receiverInit) {
+		const r = receiverInitKey(parts.receiver, key.receiverInit);
+		return r ? [{ keyNode: call, values: r.values, handler }] : null;
+	}
+	const arg = argAt(call, key.arg);
+	if (!arg) return null;
+	if (key.property !== undefined) {
+		const obj = resolveObject(arg);
+		if (!obj || !Node.isObjectLiteralExpression(obj)) return null;
+		const prop = obj.getProperty(key.property);
+		const valueNode = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		if (!valueNode) return prop ? [{ keyNode: prop, values: null, handler: undefined }] : null;
+		const h = key.handlerProperty ? obj.getProperty(key.handlerProperty) : undefined;
+		const hNode = h && Node.isPropertyAssignment(h) ? h.getInitializer() : h;
+		return [{ keyNode: valueNode, values: evaluateKey(valueNode), handler: hNode ?? handler }];
+	}
+	if (key.form === "value") {
+		const values = evaluateKey(arg);
+		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
+		if (!values && cand.keyPattern && !Node.isTemplateExpression(unwrap(arg))) {
+			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that fit.
+			return null;
+		}
+		return [{ keyNode: arg, values, handler }];
+	}
+	const obj = resolveObject(arg);
+	if (!obj || !Node.isObjectLiteralExpression(obj))
+		return [{ keyNode: arg, values: null, handler: undefined }];
+	const out: RawSite[] = [];
+	for (const p of obj.getProperties()) {
+		if (Node.isSpreadAssignment(p)) {
+			out.push({ keyNode: p, values: null, handler: undefined });
+			continue;
+		}
+		const nameNode = (p as { getNameNode?: () => Node }).getNameNode?.();
+		const name = nameNode && propertyNameText(nameNode);
+		if (!name || !nameNode) {
+			out.push({ keyNode: p, values: null, handler: undefined });
+			continue;
+		}
+		const value = Node.isPropertyAssignment(p)
+			? p.getInitializer()
+			: Node.isShorthandPropertyAssignment(p)
+				? p.getNameNode()
+				: p;
+		out.push({ keyNode: nameNode, values: [name], handler: value });
+	}
+	return out;
+}
+
+function extractClassMembers(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
+	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+		const base = cls.getExtends()?.getExpression().getText();
+		if (!base) continue;
+		for (const { trunk, idiom, extends: re } of c.classMembers) {
+			if (!re.test(base)) continue;
+			const prop = cls.getProperty(idiom.nameProperty);
+			const init = prop?.getInitializer();
+			const values = init ? evaluateKey(init) : null;
+			if (!prop || !init) continue;
+			if (!values || values.length !== 1) {
+				emit(trunk.name, "register", null, init, prop, null, "syntactic");
+				continue;
+			}
+			for (const m of cls.getMethods()) {
+				if (
+					m.isStatic() ||
+					m.hasModifier(SyntaxKind.PrivateKeyword) ||
+					m.hasModifier(SyntaxKind.ProtectedKeyword)
+				)
+					continue;
+				const member = m.getName();
+				if (member.startsWith("#")) continue;
+				const raw = idiom.template.replaceAll("{name}", values[0] as string).replaceAll("{member}", member);
+				emit(trunk.name, "register", raw, m.getNameNode(), m, ctx.defIdOf(m), "syntactic", idiom.also);
+			}
+		}
+	}
+}
+
+function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const factories = new Set(c.facades.flatMap((f) => f.idiom.factory));
+	const base = (
+		line: number,
+		expression: string,
+		enclosing: string | null,
+	): Omit<DispatchSiteRecord, "trunk" | "side" | "rawKey"> => ({
+		key: null,
+		expression,
+		file: ctx.filePath,
+		line,
+		enclosingDefId: enclosing,
+		handlerDefId: null,
+		resolution: "syntactic",
+		inScope: true,
+	});
+	// Facade definitions: `export const Presence = proxify<IPresence>('presence')`.
+	for (const stmt of sf.getVariableStatements()) {
+		if (!stmt.isExported()) continue;
+		for (const decl of stmt.getDeclarations()) {
+			const init = decl.getInitializer();
+			const call = init && unwrap(init);
+			if (!call || !Node.isCallExpression(call)) continue;
+			const parts = calleeParts(call);
+			if (!parts || !factories.has(parts.name)) continue;
+			const facade = c.facades.find((f) => f.idiom.factory.includes(parts.name));
+			if (!facade) continue;
+			const arg = call.getArguments()[facade.idiom.factoryArg];
+			const ns = arg ? evaluateKey(arg) : null;
+			if (!ns || ns.length !== 1) continue;
+			const info: FacadeDefInfo = {
+				trunk: facade.trunk.name,
+				template: facade.idiom.template,
+				pkg: nearestPackageName(ctx.repoRoot, ctx.filePath),
+				file: ctx.filePath,
+				exportName: decl.getName(),
+				ns: ns[0] as string,
+			};
+			out.push({
+				...base(decl.getStartLineNumber(), exprText(call), null),
+				trunk: FACADE_DEF,
+				side: "register",
+				rawKey: JSON.stringify(info),
+			});
+		}
+	}
+	// Facade uses: `Presence.setStatus(…)` where `Presence` is a named import.
+	const imports = new Map<string, { module: string; importedName: string; target: string | null }>();
+	for (const imp of sf.getImportDeclarations()) {
+		if (imp.isTypeOnly()) continue;
+		const named = imp.getNamedImports();
+		if (named.length === 0) continue;
+		let target: string | null = null;
+		try {
+			const file = imp.getModuleSpecifierSourceFile()?.getFilePath();
+			target = file ? relative(ctx.repoRoot, file).split("\\").join("/") : null;
+		} catch {
+			target = null;
+		}
+		for (const spec of named) {
+			if (spec.isTypeOnly()) continue;
+			imports.set(spec.getAliasNode()?.getText() ?? spec.getName(), {
+				module: imp.getModuleSpecifierValue(),
+				importedName: spec.getName(),
+				target,
+			});
+		}
+	}
+	if (imports.size === 0) return;
+	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+		const callee = unwrap(call.getExpression());
+		if (!Node.isPropertyAccessExpression(callee)) continue;
+		const recv = unwrap(callee.getExpression());
+		if (!Node.isIdentifier(recv)) continue;
+		const imp = imports.get(recv.getText());
+		if (!imp) continue;
+		const info: FacadeUseInfo = {
+			module: imp.module,
+			importedName: imp.importedName,
+			target: imp.target,
+			member: callee.getName(),
+		};
+		out.push({
+			...base(call.getStartLineNumber(), exprText(callee), ctx.enclosingDefId(call)),
+			trunk: FACADE_USE,
+			side: "dispatch",
+			rawKey: JSON.stringify(info),
+		});
+	}
+}
+
+/** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
+function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
+	for (const [name, t] of c.trunks) {
+		if (!t.spec.normalize.params) continue;
+		const registered = new Set<string>();
+		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
+		const patterns = [...registered].filter(hasParams);
+		if (patterns.length === 0) continue;
+		for (const s of sites) {
+			if (s.trunk === name && s.side === "dispatch" && s.key)
+				s.key = bindToPatterns(s.key, registered, patterns);
+		}
+	}
+}
+
+function dedupe(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
+	const seen = new Set<string>();
+	return sites.filter((s) => {
+		const k = `${s.trunk}\0${s.side}\0${s.key}\0${s.file}\0${s.line}\0${s.expression}`;
+		if (seen.has(k)) return false;
+		seen.add(k);
+		return true;
+	});
+}

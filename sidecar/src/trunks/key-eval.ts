@@ -1,0 +1,194 @@
+/**
+ * Static evaluation of a key expression to the finite set of strings it can take:
+ * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
+ * `const` object maps (`MAP.x`, `MAP[k]`), enum members; then the checker's literal (union) type.
+ * Anything else is unbound: the caller records the expression, never a guess.
+ */
+import { type Expression, Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
+
+const MAX_VALUES = 64;
+const MAX_DEPTH = 8;
+
+/** Strip `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+export function unwrap(node: Node): Node {
+	let n = node;
+	for (;;) {
+		if (
+			Node.isParenthesizedExpression(n) ||
+			Node.isAsExpression(n) ||
+			Node.isSatisfiesExpression(n) ||
+			Node.isTypeAssertion(n) ||
+			Node.isNonNullExpression(n)
+		) {
+			n = n.getExpression();
+		} else return n;
+	}
+}
+
+/** The initializer of a `const` variable (or enum member / readonly-ish property) an identifier refers to. */
+function constInitializer(id: Node): Node | undefined {
+	let symbol = id.getSymbol();
+	if (!symbol) return undefined;
+	if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	for (const decl of symbol.getDeclarations()) {
+		if (Node.isVariableDeclaration(decl)) {
+			const list = decl.getParent();
+			const isConst =
+				Node.isVariableDeclarationList(list) && (list.getFlags() & 2) /* NodeFlags.Const */ !== 0;
+			if (isConst) return decl.getInitializer();
+		}
+		if (Node.isEnumMember(decl)) return decl.getInitializer();
+		if (Node.isEnumDeclaration(decl)) return decl;
+	}
+	return undefined;
+}
+
+/** Resolve an expression to the object literal (or enum) it denotes, following consts and nested properties. */
+export function resolveObject(expr: Node, depth = 0): ObjectLiteralExpression | Node | undefined {
+	if (depth > MAX_DEPTH) return undefined;
+	const n = unwrap(expr);
+	if (Node.isObjectLiteralExpression(n) || Node.isEnumDeclaration(n)) return n;
+	if (Node.isIdentifier(n)) {
+		const init = constInitializer(n);
+		return init ? resolveObject(init, depth + 1) : undefined;
+	}
+	if (Node.isPropertyAccessExpression(n)) {
+		const owner = resolveObject(n.getExpression(), depth + 1);
+		const member = owner && memberInitializer(owner, n.getName());
+		return member ? resolveObject(member, depth + 1) : undefined;
+	}
+	return undefined;
+}
+
+export function propertyNameText(nameNode: Node): string | undefined {
+	if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode)) return nameNode.getText();
+	if (Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode))
+		return nameNode.getLiteralValue();
+	if (Node.isNumericLiteral(nameNode)) return nameNode.getText();
+	if (Node.isComputedPropertyName(nameNode)) {
+		const v = evaluateKey(nameNode.getExpression());
+		return v?.length === 1 ? v[0] : undefined;
+	}
+	return undefined;
+}
+
+function memberInitializer(owner: Node, name: string): Node | undefined {
+	if (Node.isEnumDeclaration(owner)) return owner.getMember(name)?.getInitializer();
+	if (!Node.isObjectLiteralExpression(owner)) return undefined;
+	for (const p of owner.getProperties()) {
+		if (Node.isPropertyAssignment(p) && propertyNameText(p.getNameNode()) === name) return p.getInitializer();
+	}
+	return undefined;
+}
+
+function allMemberInitializers(owner: Node): Node[] | undefined {
+	if (Node.isEnumDeclaration(owner)) {
+		const inits = owner.getMembers().map((m) => m.getInitializer());
+		return inits.every((i) => i) ? (inits as Node[]) : undefined;
+	}
+	if (!Node.isObjectLiteralExpression(owner)) return undefined;
+	const out: Node[] = [];
+	for (const p of owner.getProperties()) {
+		if (!Node.isPropertyAssignment(p)) return undefined;
+		const init = p.getInitializer();
+		if (!init) return undefined;
+		out.push(init);
+	}
+	return out;
+}
+
+function product(parts: string[][]): string[] | null {
+	let acc: string[] = [""];
+	for (const values of parts) {
+		const next: string[] = [];
+		for (const a of acc) for (const v of values) next.push(a + v);
+		if (next.length > MAX_VALUES) return null;
+		acc = next;
+	}
+	return acc;
+}
+
+function union(lists: (string[] | null)[]): string[] | null {
+	if (lists.some((l) => l === null)) return null;
+	const out = [...new Set((lists as string[][]).flat())];
+	return out.length > MAX_VALUES ? null : out;
+}
+
+/** The literal values of the checker's type for `expr`, when it is a string literal or a union of them. */
+function literalTypeValues(expr: Node): string[] | null {
+	let type: ReturnType<Node["getType"]>;
+	try {
+		type = expr.getType();
+	} catch {
+		return null;
+	}
+	if (type.isStringLiteral()) return [String(type.getLiteralValue())];
+	if (type.isUnion()) {
+		const parts = type.getUnionTypes();
+		if (parts.length > MAX_VALUES || !parts.every((t) => t.isStringLiteral())) return null;
+		return parts.map((t) => String(t.getLiteralValue()));
+	}
+	return null;
+}
+
+function isParameter(id: Node): boolean {
+	return (
+		id
+			.getSymbol()
+			?.getDeclarations()
+			.some((d) => Node.isParameterDeclaration(d)) ?? false
+	);
+}
+
+/** The strings `expr` can evaluate to, or null when it is built at run time. */
+export function evaluateKey(expr: Node, depth = 0): string[] | null {
+	if (depth > MAX_DEPTH) return null;
+	const n = unwrap(expr);
+	if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return [n.getLiteralValue()];
+	if (Node.isNumericLiteral(n)) return [n.getText()];
+	if (Node.isArrayLiteralExpression(n)) return union(n.getElements().map((e) => evaluateKey(e, depth + 1)));
+	if (Node.isConditionalExpression(n))
+		return union([evaluateKey(n.getWhenTrue(), depth + 1), evaluateKey(n.getWhenFalse(), depth + 1)]);
+	if (Node.isTemplateExpression(n)) {
+		const parts: string[][] = [[n.getHead().getLiteralText()]];
+		for (const span of n.getTemplateSpans()) {
+			const v = evaluateKey(span.getExpression(), depth + 1);
+			if (!v) return null;
+			parts.push(v, [span.getLiteral().getLiteralText()]);
+		}
+		return product(parts);
+	}
+	if (Node.isBinaryExpression(n) && n.getOperatorToken().getKind() === SyntaxKind.PlusToken) {
+		const l = evaluateKey(n.getLeft(), depth + 1);
+		const r = l && evaluateKey(n.getRight(), depth + 1);
+		return l && r ? product([l, r]) : null;
+	}
+	if (Node.isIdentifier(n)) {
+		const init = constInitializer(n);
+		const v = init && !Node.isEnumDeclaration(init) ? evaluateKey(init, depth + 1) : null;
+		// A parameter's literal-union type lists what callers may pass, not what this site sends.
+		return v ?? (isParameter(n) ? null : literalTypeValues(n));
+	}
+	if (Node.isPropertyAccessExpression(n)) {
+		const owner = resolveObject(n.getExpression());
+		const member = owner && memberInitializer(owner, n.getName());
+		const v = member ? evaluateKey(member, depth + 1) : null;
+		return v ?? literalTypeValues(n);
+	}
+	if (Node.isElementAccessExpression(n)) {
+		const owner = resolveObject(n.getExpression());
+		const arg = n.getArgumentExpression();
+		if (owner && arg) {
+			const index = evaluateKey(arg, depth + 1);
+			const members = index
+				? index.map((k) => memberInitializer(owner, k))
+				: (allMemberInitializers(owner) ?? [undefined]);
+			if (members.every((m) => m)) {
+				const v = union((members as Node[]).map((m) => evaluateKey(m, depth + 1)));
+				if (v) return v;
+			}
+		}
+		return literalTypeValues(n);
+	}
+	return literalTypeValues(n as Expression);
+}

@@ -1,0 +1,137 @@
+/**
+ * Loading trunk configuration: the built-in presets shipped in `sidecar/presets/*.json`, or a
+ * user's file (`codeask index --trunks FILE`). Every problem is reported with its field path.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { UsageError } from "../cli/errors.js";
+import { type Preset, presetSchema, type TrunkConfig, trunkConfigSchema } from "./config.js";
+
+export class TrunkConfigError extends UsageError {
+	constructor(message: string) {
+		super(message);
+		this.name = "TrunkConfigError";
+	}
+}
+
+/** `sidecar/presets/`, both from `src/trunks` (tests) and from `dist/trunks` (built CLI). */
+export const PRESETS_DIR = fileURLToPath(new URL("../../presets/", import.meta.url));
+
+/** A file holds either `{ presets: [...] }` or one preset. */
+const fileSchema = z.union([trunkConfigSchema, presetSchema]);
+
+function formatIssues(source: string, error: z.ZodError): string {
+	const lines = error.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`);
+	return `invalid trunk configuration ${source}:\n${lines.join("\n")}`;
+}
+
+/** Validate parsed JSON as a trunk configuration; throws TrunkConfigError listing every issue. */
+export function parseTrunkConfig(json: unknown, source = "(inline)"): TrunkConfig {
+	const parsed = fileSchema.safeParse(json);
+	if (!parsed.success) {
+		// Report against the wrapper shape when the input looks like one, else against a single preset.
+		const schema =
+			json && typeof json === "object" && ("presets" in json || "extends" in json)
+				? trunkConfigSchema
+				: presetSchema;
+		const again = schema.safeParse(json);
+		throw new TrunkConfigError(formatIssues(source, again.success ? parsed.error : again.error));
+	}
+	const data = parsed.data;
+	const config: TrunkConfig =
+		"trunks" in data ? { extends: [], presets: [data as Preset] } : (data as TrunkConfig);
+	for (const preset of config.presets) checkRegexes(preset, source);
+	return config;
+}
+
+/** Compile every regex once at load time so a typo fails with its path, not mid-index. */
+function checkRegexes(preset: Preset, source: string): void {
+	const bad: string[] = [];
+	const tryRegex = (path: string, re: string | undefined) => {
+		if (re === undefined) return;
+		try {
+			new RegExp(re);
+		} catch (err) {
+			bad.push(`  ${path}: ${(err as Error).message}`);
+		}
+	};
+	preset.trunks.forEach((t, ti) => {
+		const at = `${preset.name}.trunks.${ti}`;
+		t.normalize.stripPrefixes.forEach((p, i) => {
+			tryRegex(`${at}.normalize.stripPrefixes.${i}`, p);
+		});
+		t.categories.forEach((c, i) => {
+			tryRegex(`${at}.categories.${i}.key`, c.key);
+			tryRegex(`${at}.categories.${i}.file`, c.file);
+		});
+		t.idioms.forEach((idiom, ii) => {
+			if (idiom.kind === "call" || idiom.kind === "new") {
+				tryRegex(`${at}.idioms.${ii}.callee.receiver`, idiom.callee.receiver);
+				tryRegex(`${at}.idioms.${ii}.key.pattern`, idiom.key.pattern);
+				idiom.callee.declarations.forEach((d, di) => {
+					tryRegex(`${at}.idioms.${ii}.callee.declarations.${di}.file`, d.file);
+					tryRegex(`${at}.idioms.${ii}.callee.declarations.${di}.name`, d.name);
+				});
+			}
+			if (idiom.kind === "class-members") tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
+		});
+	});
+	if (bad.length) throw new TrunkConfigError(`invalid trunk configuration ${source}:\n${bad.join("\n")}`);
+}
+
+function readJson(file: string): unknown {
+	let text: string;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch (err) {
+		throw new TrunkConfigError(`cannot read trunk configuration ${file}: ${(err as Error).message}`);
+	}
+	try {
+		return JSON.parse(text);
+	} catch (err) {
+		throw new TrunkConfigError(`trunk configuration ${file} is not JSON: ${(err as Error).message}`);
+	}
+}
+
+/** The presets shipped with CodeAsk, each enabling itself by its own `detect` rule. */
+export function builtinPresets(): Preset[] {
+	const files = readdirSync(PRESETS_DIR)
+		.filter((f) => f.endsWith(".json"))
+		.sort();
+	return files.flatMap((f) => parseTrunkConfig(readJson(PRESETS_DIR + f), `presets/${f}`).presets);
+}
+
+/** A repository declares its own trunks in this file at its root (used when no `--trunks` is given). */
+export const REPO_CONFIG_FILE = "codeask.trunks.json";
+
+/** Replace `extends` by the named built-in presets, switched on unconditionally. */
+function resolveExtends(config: TrunkConfig, source: string): TrunkConfig {
+	if (config.extends.length === 0) return config;
+	const builtins = new Map(builtinPresets().map((p) => [p.name, p]));
+	const extended = config.extends.map((name) => {
+		const preset = builtins.get(name);
+		if (!preset) {
+			throw new TrunkConfigError(
+				`invalid trunk configuration ${source}:\n  extends: no built-in preset "${name}" (have: ${[...builtins.keys()].join(", ")})`,
+			);
+		}
+		return { ...preset, detect: { always: true, packages: [], dependencies: [], files: [] } };
+	});
+	return { extends: [], presets: [...extended, ...config.presets] };
+}
+
+/**
+ * The trunk configuration to index with: the given file (which replaces the built-in presets);
+ * else the repository's own `codeask.trunks.json` when `repoRoot` has one; else the built-in
+ * presets, each enabling itself by its `detect` rule. `extends` is resolved here, so the result
+ * is self-contained (it is stored in the index).
+ */
+export function loadTrunkConfig(file: string | null, repoRoot?: string): TrunkConfig {
+	if (file === null && repoRoot && existsSync(join(repoRoot, REPO_CONFIG_FILE))) {
+		file = join(repoRoot, REPO_CONFIG_FILE);
+	}
+	if (file === null) return { extends: [], presets: builtinPresets() };
+	return resolveExtends(parseTrunkConfig(readJson(file), file), file);
+}
