@@ -45,9 +45,9 @@ interface Sent {
 }
 
 export class ProviderClient implements LlmClient {
-	readonly provider;
-	readonly model;
-	readonly budget;
+	readonly provider: LlmClient["provider"];
+	readonly model: string;
+	readonly budget: RequestBudget;
 	readonly #transport: ProviderTransport;
 	readonly #settings: RetrySettings;
 	readonly #secrets: readonly (string | undefined)[];
