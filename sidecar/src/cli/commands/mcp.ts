@@ -49,7 +49,14 @@ Claude Desktop / Cursor configuration:
 async function mcpMain(flags: McpFlags): Promise<void> {
 	let config: ReturnType<typeof loadConfig>;
 	try {
-		config = loadConfig(process.env, flags as Flags, "mcp");
+		const settings: Flags = {
+			indexPath: flags.index,
+			llmProvider: flags.llm,
+			llmModel: flags.model,
+			llmBaseUrl: flags.llmBaseUrl,
+			logLevel: flags.logLevel,
+		};
+		config = loadConfig(process.env, settings, "mcp");
 	} catch (err) {
 		if (err instanceof ConfigError) throw new UsageError(err.message);
 		throw err;

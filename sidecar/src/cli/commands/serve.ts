@@ -80,10 +80,29 @@ Example:
 		});
 }
 
+/** Commander's option names → the configuration's setting names. */
+function toSettings(f: ServeFlags): Flags {
+	return {
+		indexPath: f.index,
+		host: f.host,
+		port: f.port,
+		insecureNoAuth: f.insecureNoAuth,
+		llmProvider: f.llm,
+		llmModel: f.model,
+		llmBaseUrl: f.llmBaseUrl,
+		maxRunning: f.maxRunning,
+		maxQueued: f.maxQueued,
+		askTimeoutMs: f.askTimeoutMs,
+		cacheEntries: f.cacheEntries,
+		waitForIndex: f.waitForIndex,
+		logLevel: f.logLevel,
+	};
+}
+
 async function serveMain(flags: ServeFlags): Promise<void> {
 	let config: ReturnType<typeof loadConfig>;
 	try {
-		config = loadConfig(process.env, flags as Flags, "serve");
+		config = loadConfig(process.env, toSettings(flags), "serve");
 	} catch (err) {
 		if (err instanceof ConfigError) throw new UsageError(err.message);
 		throw err;
