@@ -44,7 +44,11 @@ export const questionLabelSchema = z.strictObject({
 export const questionSetSchema = z.strictObject({
 	schema: z.literal("codeask-questions/1"),
 	repository: z.string().min(1),
-	commit: z.string().regex(/^[0-9a-f]{7,40}$/, "a hex git commit"),
+	/** The commit the labels are for; null for a set that follows a working tree (e.g. a bundled example). */
+	commit: z
+		.string()
+		.regex(/^[0-9a-f]{7,40}$/, "a hex git commit")
+		.nullable(),
 	description: z.string().optional(),
 	set: z.string().min(1),
 	questions: z.array(questionLabelSchema).min(1),

@@ -88,8 +88,8 @@ export interface RunDelta {
 export interface BenchReport {
 	schema: typeof REPORT_SCHEMA;
 	set: string;
-	/** The commit the question labels are for. */
-	commit: string;
+	/** The commit the question labels are for (null: an unpinned set). */
+	commit: string | null;
 	repository: string;
 	/** The commit the index was built from (null when not a git checkout). */
 	indexCommit: string | null;

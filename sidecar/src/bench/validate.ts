@@ -5,7 +5,7 @@ import { labelPaths, type QuestionSet } from "./questions.js";
 export interface SetCheck {
 	/** Label paths (core, supporting, chain) that are not files of the index. */
 	missingPaths: { id: string; path: string }[];
-	/** Set when the index was built from another commit than the labels are for (or from no commit). */
+	/** Set when the index was built from another commit than the labels are for (or from no commit); never for an unpinned set. */
 	commitMismatch: { questions: string; index: string | null } | null;
 }
 
@@ -21,11 +21,7 @@ export function checkSetAgainstIndex(set: QuestionSet, index: Pick<IndexReader, 
 		for (const path of labelPaths(q)) if (!index.file(path)) missingPaths.push({ id: q.id, path });
 	}
 	const indexCommit = index.meta().commit;
-	return {
-		missingPaths,
-		commitMismatch:
-			indexCommit && sameCommit(indexCommit, set.commit)
-				? null
-				: { questions: set.commit, index: indexCommit },
-	};
+	const labelled = set.commit;
+	const same = labelled === null || (indexCommit !== null && sameCommit(indexCommit, labelled));
+	return { missingPaths, commitMismatch: same ? null : { questions: labelled, index: indexCommit } };
 }
