@@ -14,6 +14,7 @@ import type { ResolvedLlmSettings } from "./settings.js";
 import {
 	type LlmClient,
 	LlmError,
+	type LlmErrorCode,
 	type LlmJsonResult,
 	type LlmRequest,
 	type LlmTextResult,
@@ -32,6 +33,18 @@ export interface ClientDeps {
 	logger?: LlmLogger;
 	random?: () => number;
 }
+
+/**
+ * Final errors after which the rest of the question does not call the provider again: retries
+ * are already spent, so another stage would only add the same wait before answering offline.
+ */
+const PROVIDER_UNAVAILABLE = new Set<LlmErrorCode>([
+	"unauthorized",
+	"rate-limited",
+	"server-error",
+	"timeout",
+	"network",
+]);
 
 type RetrySettings = Pick<
 	ResolvedLlmSettings,
@@ -52,6 +65,8 @@ export class ProviderClient implements LlmClient {
 	readonly #settings: RetrySettings;
 	readonly #secrets: readonly (string | undefined)[];
 	readonly #deps: ClientDeps;
+	/** Set once the provider is down, unreachable or refusing us: later stages fail fast. */
+	#unavailable: LlmError | undefined;
 
 	constructor(transport: ProviderTransport, settings: RetrySettings & { apiKey?: string }, deps: ClientDeps) {
 		this.provider = transport.provider;
@@ -145,6 +160,16 @@ export class ProviderClient implements LlmClient {
 	/** One billable request: reserve a slot, then attempt with retries until 2xx or a final error. */
 	async #send(stage: string, call: ProviderCall, external: AbortSignal | undefined): Promise<Sent> {
 		if (external?.aborted) throw abortedError();
+		if (this.#unavailable) {
+			const e = this.#unavailable;
+			throw new LlmError(
+				e.code,
+				`${this.provider} not asked again for stage "${stage}": an earlier request of this question failed (${e.message})`,
+				e.isRetryable,
+				e.status,
+				e.retryAfterMs,
+			);
+		}
 		const reservation = this.#deps.budget.reserve(stage);
 		const started = Date.now();
 		for (let attempt = 0; ; attempt++) {
@@ -164,6 +189,7 @@ export class ProviderClient implements LlmClient {
 					? retryDelayMs(attempt, error.retryAfterMs, this.#settings, this.#deps.random)
 					: null;
 			if (delay === null) {
+				if (PROVIDER_UNAVAILABLE.has(error.code)) this.#unavailable = error;
 				reservation.finish({ ms: Date.now() - started, ok: false, error: error.code });
 				this.#deps.logger?.warn(
 					{ provider: this.provider, stage, attempt, code: error.code, status: error.status },

@@ -179,6 +179,30 @@ describe.each(cases)("$name adapter", (pc) => {
 		]);
 	});
 
+	it("fails later stages fast, without network, once the provider is down for this question", async () => {
+		fake = await pc.start({ fallback: { status: 503, error: "overloaded" } });
+		const llm = client({ maxRetries: 1 });
+		const first = await rejection(
+			llm.generateJson({ stage: "route", system: "s", prompt: "p", schema: routeSchema }),
+		);
+		expect(first.code).toBe("server-error");
+		expect(fake.requests).toHaveLength(2);
+		const later = await rejection(llm.generateText({ stage: "answer", system: "s", prompt: "p" }));
+		expect(later.code).toBe("server-error");
+		expect(later.message).toContain('"answer"');
+		expect(later.message).toContain("overloaded");
+		expect(fake.requests).toHaveLength(2);
+	});
+
+	it("keeps asking after a request-specific failure (400)", async () => {
+		fake = await pc.start({ responses: [{ status: 400, error: "too long" }, { text: "fine" }] });
+		const llm = client();
+		expect((await rejection(llm.generateText({ stage: "route", system: "s", prompt: "p" }))).code).toBe(
+			"bad-request",
+		);
+		expect((await llm.generateText({ stage: "answer", system: "s", prompt: "p" })).text).toBe("fine");
+	});
+
 	it("recovers from a 502 HTML page", async () => {
 		fake = await pc.start({
 			responses: [{ status: 502, rawBody: "<html>Bad Gateway</html>" }, { text: "ok" }],
