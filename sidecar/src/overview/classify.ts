@@ -64,12 +64,14 @@ export function mentionedPackage(question: string, packages: readonly PackageRef
 		const short = p.name.replace(/^@[^/]+\//, "");
 		const forms = [p.name.toLowerCase(), p.dir.toLowerCase()].filter((f) => f.length > 1 && text.includes(f));
 		const phrase = wordsOf(short);
-		// Word mentions of very short or generic names ("ui", "api") need the word "package" next to them.
+		// A one-word short name under 8 letters ("ui", "server") is a common word: it needs "package" after it.
+		const said =
+			phrase.length >= 2 &&
+			(words.includes(` ${phrase} `) || words.includes(` ${phrase.replace(/ /g, "")} `));
 		const wordHit =
-			phrase.length >= 4 &&
-			(words.includes(` ${phrase} `) || words.includes(` ${phrase.replace(/ /g, "")} `)) &&
-			(phrase.includes(" ") ||
-				phrase.length >= 6 ||
+			said &&
+			((phrase.includes(" ") && phrase.length >= 4) ||
+				phrase.length >= 8 ||
 				new RegExp(`\\b${phrase}\\s+(package|module|workspace|library)\\b`).test(words));
 		const length = Math.max(0, ...forms.map((f) => f.length), wordHit ? phrase.length : 0);
 		if (length === 0) continue;
