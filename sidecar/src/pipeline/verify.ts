@@ -84,18 +84,22 @@ export function verifyAnswer(
 	const renumber = new Map(order.map((n, i) => [n, i + 1]));
 	let unknown = 0;
 	const text = outsideCode(answer, (prose) =>
-		prose.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string) => {
-			const kept = list
-				.split(",")
-				.map((x) => Number(x.trim()))
-				.filter((n) => {
-					if (renumber.has(n)) return true;
-					if (!byN.has(n)) unknown++;
-					return false;
-				})
-				.map((n) => `[${renumber.get(n)}]`);
-			return kept.join("");
-		}),
+		prose
+			.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string) => {
+				const kept = list
+					.split(",")
+					.map((x) => Number(x.trim()))
+					.filter((n) => {
+						if (renumber.has(n)) return true;
+						if (!byN.has(n)) unknown++;
+						return false;
+					})
+					.map((n) => `[${renumber.get(n)}]`);
+				return kept.join("");
+			})
+			// Tidy the gaps a removed marker leaves, never touching indentation at a line start.
+			.replace(/(\S) {2,}/g, "$1 ")
+			.replace(/(\S) +([.,;:!?])/g, "$1$2"),
 	).replace(/[ \t]+\n/g, "\n");
 	const citations: Citation[] = order.map((n) => {
 		const d = valid.get(n) as CitationDraft;

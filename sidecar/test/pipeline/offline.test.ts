@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { AskInputError, ask } from "../../src/pipeline/ask.js";
+import { PipelineConfigError } from "../../src/pipeline/config.js";
+import { citationHolds } from "../../src/pipeline/verify.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+
+describe("ask offline on the mini-chat index", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+	});
+	afterAll(() => index.close());
+
+	it("answers a flow question with a chain from the service to its gateways, every citation verified", async () => {
+		const r = await ask(index, "How do push notifications work?");
+		expect(r.provider).toBe("none");
+		expect(r.usage).toEqual({ requests: 0, tokensIn: 0, tokensOut: 0 });
+		expect(r.droppedCitations).toBe(0);
+		expect(r.citations.length).toBeGreaterThan(3);
+		for (const c of r.citations) {
+			expect(c.verified).toBe(true);
+			expect(citationHolds(index, c)).toBe(true);
+			// Every citation is listed in the sources as `[n] path:start-end — symbol`.
+			expect(r.answer).toContain(`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${c.symbol}`);
+		}
+		const readFiles = new Set(r.trace.read.map((x) => x.file));
+		expect(readFiles).toContain("apps/server/src/services/push/PushService.ts");
+		expect(readFiles).toContain("apps/server/src/services/push/gateways.ts");
+		// The flow is followed downstream, through the gateway interface to its implementations.
+		const hops = r.chains.flatMap((c) => c.hops.map((h) => ({ ...h, direction: c.direction })));
+		const send = hops.find((h) => h.defId.endsWith("#PushService.sendNotification"));
+		expect(send?.direction).toBe("downstream");
+		expect(hops.some((h) => h.via === "implementation" && /Gateway\.send$/.test(h.defId))).toBe(true);
+		// Trace: routed sections, seeds and skeleton are all reported.
+		expect(r.trace.routedSections[0]?.sectionId).toBe("dir:apps/server/src/services/push");
+		expect(r.trace.seeds.length).toBeGreaterThan(0);
+		expect(r.trace.skeleton.map((s) => s.chain)).toEqual(r.chains.map((c) => c.id));
+		expect(r.timings.total).toBeGreaterThanOrEqual(0);
+	});
+
+	it("walks upstream for an impact question", async () => {
+		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
+		const chain = r.chains.find((c) =>
+			c.hops.some((h) => h.depth === 0 && h.defId.endsWith("#BaseModel.insertOne")),
+		);
+		expect(chain?.direction).toBe("upstream");
+		// Its callers are in the chain, one hop up.
+		expect(chain?.hops.some((h) => h.depth === 1 && h.via === "call")).toBe(true);
+	});
+
+	it("bridges question words to code words: 'channel' reaches room code", async () => {
+		const r = await ask(index, "How is a channel created?");
+		expect(r.trace.read.some((x) => /room/i.test(x.file))).toBe(true);
+	});
+
+	it("keeps the read context inside the token budget", async () => {
+		const r = await ask(index, "How do push notifications work?", { config: { tokenBudget: 600 } });
+		const chars = r.trace.read.reduce(
+			(n, x) => n + (index.fileLines(x.file, x.startLine, x.endLine) ?? []).join("\n").length,
+			0,
+		);
+		expect(Math.ceil(chars / 4)).toBeLessThanOrEqual(600 + r.trace.read.length);
+	});
+
+	it("refuses empty, huge and non-text questions with a clear message", async () => {
+		await expect(ask(index, "   ")).rejects.toThrow(AskInputError);
+		await expect(ask(index, "x".repeat(2001))).rejects.toThrow(/longer than 2000/);
+		await expect(ask(index, "\u0000\u0001binary")).rejects.toThrow(/not plain text/);
+		await expect(ask(index, "?!")).rejects.toThrow(/no words/);
+		await expect(ask(index, 42 as unknown as string)).rejects.toThrow(/must be text/);
+	});
+
+	it("rejects bad pipeline parameters naming the field", async () => {
+		await expect(ask(index, "push", { config: { maxDepth: -1 } })).rejects.toThrow(PipelineConfigError);
+		await expect(ask(index, "push", { config: { nope: 1 } })).rejects.toThrow(/nope|unrecognized/i);
+	});
+
+	it("says so when nothing matches, with no citations", async () => {
+		const r = await ask(index, "zzqx wvvy");
+		expect(r.citations).toEqual([]);
+		expect(r.answer).toMatch(/Nothing in the index matches/);
+	});
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { conceptMatch, stemsMeet, wordStems } from "../../src/pipeline/match.js";
+import { analyzeQuestion } from "../../src/pipeline/query.js";
+
+describe("analyzeQuestion", () => {
+	it("drops filler and the repository's own name, keeps the topic", () => {
+		const q = analyzeQuestion("How do push notifications work in Acme.Chat?", new Set(["acme", "chat"]));
+		expect(q.concepts.map((c) => c.word)).toEqual(["push", "notifications"]);
+		expect(q.intent).toBe("flow");
+	});
+
+	it("reads intent from the wording", () => {
+		expect(analyzeQuestion("What would be impacted if the cache changed?").intent).toBe("impact");
+		expect(analyzeQuestion("Where is the permission check located?").intent).toBe("locate");
+	});
+
+	it("keeps literal identifiers", () => {
+		const q = analyzeQuestion("What is the call chain for sendMessage and proxify()?");
+		expect(q.identifiers).toEqual(["sendMessage", "proxify"]);
+	});
+
+	it("bridges question words to code words generically", () => {
+		const twoFactor = analyzeQuestion("How does two-factor authentication (2FA) work?");
+		const c = twoFactor.concepts.find((x) => x.word === "twofactor");
+		expect(c).toBeDefined();
+		// A camelCase identifier in code meets the hyphenated question word.
+		expect(conceptMatch(c as NonNullable<typeof c>, wordStems("checkTwoFactorCode"))).toBeGreaterThan(0);
+		const channel = analyzeQuestion("What happens when a user creates a channel?").concepts.find(
+			(x) => x.word === "channel",
+		);
+		expect(conceptMatch(channel as NonNullable<typeof channel>, wordStems("createRoom"))).toBe(0.5);
+	});
+
+	it("matches words by stem and shared prefix", () => {
+		expect(stemsMeet("translat", "translation")).toBe(true);
+		expect(stemsMeet("notify", "notific")).toBe(true);
+		expect(stemsMeet("use", "user")).toBe(false);
+	});
+});

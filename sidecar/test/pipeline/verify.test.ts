@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { citationHolds, outsideCode, verifyAnswer } from "../../src/pipeline/verify.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+
+describe("verify", () => {
+	let index: IndexReader;
+	let good: { file: string; startLine: number; endLine: number; symbol: string };
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+		const d = index
+			.defsInFile("apps/server/src/services/push/PushService.ts")
+			.find((x) => x.name === "sendNotification");
+		if (!d?.file || d.startLine === null || d.endLine === null)
+			throw new Error("fixture lacks PushService.sendNotification");
+		good = { file: d.file, startLine: d.startLine, endLine: d.endLine, symbol: d.qualifiedName };
+	});
+	afterAll(() => index.close());
+
+	it("accepts a range holding the symbol and rejects missing files, out-of-file ranges and wrong symbols", () => {
+		expect(citationHolds(index, { n: 1, ...good })).toBe(true);
+		expect(citationHolds(index, { n: 1, ...good, file: "nope/missing.ts" })).toBe(false);
+		expect(citationHolds(index, { n: 1, ...good, endLine: 100_000 })).toBe(false);
+		expect(citationHolds(index, { n: 1, ...good, startLine: 0 })).toBe(false);
+		expect(citationHolds(index, { n: 1, ...good, symbol: "definitelyNotHere" })).toBe(false);
+	});
+
+	it("drops invalid citations and their markers, counts them and renumbers the rest in order", () => {
+		const drafts = [
+			{ n: 1, ...good, symbol: "definitelyNotHere" },
+			{ n: 2, ...good },
+		];
+		const v = verifyAnswer(index, "A [1] and B [2]; also [7].\n```ts\nconst x = items[1];\n```", drafts);
+		expect(v.dropped).toBe(2); // the wrong symbol, and [7] which names no citation
+		expect(v.citations).toEqual([{ n: 1, ...good, verified: true }]);
+		expect(v.answer).toContain("A and B [1]; also.");
+		expect(v.answer).toContain("items[1]"); // code is never touched
+	});
+
+	it("leaves code spans alone", () => {
+		expect(outsideCode("a [1] `b[2]` c", (p) => p.replace(/\[\d\]/g, "X"))).toBe("a X `b[2]` c");
+	});
+});
