@@ -1,0 +1,104 @@
+/**
+ * The service with the real parts: the answer pipeline on the mini-chat fixture index, and the
+ * production LLM factory driving the real @google/genai SDK against a fake Gemini on 127.0.0.1.
+ */
+import { askResponseSchema, jobSchema } from "@codeask/shared";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ask } from "../../src/pipeline/ask.js";
+import { llmFactory } from "../../src/server/llm-factory.js";
+import { createService, type Service } from "../../src/server/service.js";
+import { type FakeLlmServer, startFakeGemini } from "../support/fake-gemini.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+import { capturingLogger, TOKEN, testConfig } from "./support.js";
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const REQUEST_KEY = "AIza-request-key-from-the-app-settings";
+
+describe("the service over the real pipeline (fixture index)", () => {
+	const captured = capturingLogger();
+	let s: Service;
+	let fake: FakeLlmServer;
+	beforeAll(async () => {
+		s = createService(testConfig(await fixtureIndexPath()), {
+			log: captured.log,
+			ask,
+			createLlm: llmFactory(captured.log),
+		});
+		fake = await startFakeGemini({
+			fallback: { status: 401, error: "API key not valid. Please pass a valid API key." },
+		});
+	});
+	afterAll(async () => {
+		s.close();
+		await fake.close();
+	});
+
+	it("answers offline with verified citations and no LLM requests", async () => {
+		const res = await request(s.app)
+			.post("/v1/ask")
+			.set(auth)
+			.send({ question: "How are push notifications sent to a user's devices?" })
+			.expect(200);
+		const answer = askResponseSchema.parse(res.body);
+		expect(answer.provider).toBe("none");
+		expect(answer.usage.requests).toBe(0);
+		expect(answer.citations.length).toBeGreaterThan(0);
+		expect(answer.citations.every((c) => c.verified)).toBe(true);
+		expect(answer.citations.map((c) => c.file).join(" ")).toMatch(/push/i);
+	});
+
+	it("runs a job through the real pipeline", async () => {
+		const { body } = await request(s.app)
+			.post("/v1/jobs")
+			.set(auth)
+			.send({ question: "Who sets a user's presence status?" })
+			.expect(202);
+		await vi.waitFor(
+			async () => {
+				const polled = jobSchema.parse(
+					(await request(s.app).get(`/v1/jobs/${body.jobId}`).set(auth).expect(200)).body,
+				);
+				expect(polled.status).toBe("done");
+				expect(polled.result?.citations.every((c) => c.verified)).toBe(true);
+			},
+			{ timeout: 20_000, interval: 100 },
+		);
+	});
+
+	it("sends a per-request key to the provider, falls back offline when it is refused, and leaks it nowhere", async () => {
+		const llm = { provider: "gemini", apiKey: REQUEST_KEY, baseUrl: fake.url };
+		const res = await request(s.app)
+			.post("/v1/ask")
+			.set(auth)
+			.send({ question: "How is a message sent?", llm })
+			.expect(200);
+		const answer = askResponseSchema.parse(res.body);
+		expect(fake.requests.length).toBeGreaterThan(0);
+		expect(fake.requests.length).toBeLessThanOrEqual(3);
+		for (const r of fake.requests) expect(r.headers["x-goog-api-key"]).toBe(REQUEST_KEY);
+		expect(answer.fallbackReason).toBeTruthy();
+		expect(answer.citations.every((c) => c.verified)).toBe(true);
+		expect(JSON.stringify(res.body)).not.toContain(REQUEST_KEY);
+		expect(captured.lines()).not.toContain(REQUEST_KEY);
+
+		// A degraded (fallback) answer is not cached: asking again tries the provider again.
+		const before = fake.requests.length;
+		const again = await request(s.app)
+			.post("/v1/ask")
+			.set(auth)
+			.send({ question: "How is a message sent?", llm });
+		expect(again.headers["x-codeask-cache"]).toBe("miss");
+		expect(fake.requests.length).toBeGreaterThan(before);
+	});
+
+	it("refuses unusable LLM settings with a 400 that names the problem", async () => {
+		const res = await request(s.app)
+			.post("/v1/ask")
+			.set(auth)
+			.send({ question: "anything", llm: { provider: "openai" } })
+			.expect(400);
+		expect(res.body.error.code).toBe("bad-llm-settings");
+		expect(res.body.error.message).toMatch(/model|baseUrl/);
+	});
+});
