@@ -37,7 +37,7 @@ describe("codeask bench on mini-chat", () => {
 	let first: {
 		mean: Record<string, number>;
 		questions: Record<string, unknown>[];
-		baseline: Record<string, number>;
+		baseline: { recallAt10: number; recallAt20: number; recallAt50: number };
 	};
 
 	it("prints the --json summary, writes reports in --out, and exits 0", () => {
