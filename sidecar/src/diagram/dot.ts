@@ -20,6 +20,11 @@ function q(text: string): string {
 	return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
 }
 
+/** Text inside a Graphviz HTML-like label. */
+function html(text: string): string {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
 /** Names longer than this are shortened in the middle so boxes stay narrow. */
 function shorten(text: string, max = 40): string {
 	return text.length <= max ? text : `${text.slice(0, max - 12)}…${text.slice(-11)}`;
@@ -28,7 +33,7 @@ function shorten(text: string, max = 40): string {
 export function modelDot(model: DiagramModel, title?: string): string {
 	const out = [
 		"digraph chains {",
-		`  graph [rankdir=TB, fontname=${q(FONT)}, fontsize=12, nodesep=0.3, ranksep=0.45, pad=0.2${title ? `, label=${q(title)}, labelloc=t` : ""}];`,
+		`  graph [rankdir=TB, fontname=${q(FONT)}, fontsize=12, nodesep=0.3, ranksep=0.35, pad=0.2${title ? `, label=${q(title)}, labelloc=t` : ""}];`,
 		`  node [shape=box, style="rounded,filled", fontname=${q(FONT)}, fontsize=11, margin="0.12,0.05"];`,
 		`  edge [fontname=${q(FONT)}, fontsize=10, color="#455a64"];`,
 	];
@@ -43,9 +48,8 @@ export function modelDot(model: DiagramModel, title?: string): string {
 			const fill = KIND_FILL[n.kind] ?? "#ffffff";
 			const shape = n.kind === "dispatch-key" ? ", shape=ellipse" : "";
 			const pen = n.root ? ", penwidth=2.5" : "";
-			out.push(
-				`    ${n.id} [label=${q(`${shorten(n.label)}\n${n.detail}`)}, fillcolor=${q(fill)}${shape}${pen}];`,
-			);
+			const label = `<${html(shorten(n.label))}<BR/><FONT POINT-SIZE="9" COLOR="#546e7a">${html(n.detail)}</FONT>>`;
+			out.push(`    ${n.id} [label=${label}, fillcolor=${q(fill)}${shape}${pen}];`);
 		}
 		out.push("  }");
 	}

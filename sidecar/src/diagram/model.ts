@@ -37,7 +37,7 @@ export interface DiagramModel {
 }
 
 export interface ModelOptions {
-	/** Above this many nodes, pass-through nodes are collapsed (default 16). */
+	/** Above this many nodes, pass-through nodes are collapsed (default 12: fits a chat window). */
 	maxNodes?: number;
 	/** Cluster name of a file (its package); defaults to a monorepo-folder guess. */
 	packageOf?: (file: string) => string | null | undefined;
@@ -46,7 +46,7 @@ export interface ModelOptions {
 const KEY_PREFIX = /^trunk:([^#]+)#(.*)$/;
 
 export function buildDiagramModel(chains: readonly Chain[], options: ModelOptions = {}): DiagramModel {
-	const maxNodes = options.maxNodes ?? 16;
+	const maxNodes = options.maxNodes ?? 12;
 	const clusterOf = (file: string | null) =>
 		file ? (options.packageOf?.(file) ?? guessPackage(file)) : "dispatch keys";
 
@@ -124,45 +124,62 @@ function contractKeys(nodes: Map<string, DiagramNode>, edges: Map<string, Diagra
 	}
 }
 
-/** Collapse nodes with one plain edge in and one out, inside one cluster, until at most maxNodes remain. */
+/**
+ * Collapse nodes with one plain edge in and one out, inside one cluster, until at most maxNodes
+ * remain. The middle of the drawing goes first, so a long chain keeps its start and its end.
+ */
 function collapsePassThrough(
 	nodes: Map<string, DiagramNode>,
 	edges: Map<string, DiagramEdge>,
 	maxNodes: number,
 ): number {
+	const position = new Map([...nodes.keys()].map((defId, i) => [defId, i]));
+	const middle = (nodes.size - 1) / 2;
+	const distance = (n: DiagramNode) => Math.abs((position.get(n.defId) ?? 0) - middle);
 	let collapsed = 0;
-	let changed = true;
-	while (nodes.size > maxNodes && changed) {
-		changed = false;
-		for (const node of nodes.values()) {
-			if (nodes.size <= maxNodes) break;
-			if (node.root) continue;
-			const incoming = [...edges.values()].filter((e) => e.to === node.defId);
-			const outgoing = [...edges.values()].filter((e) => e.from === node.defId);
-			const [i] = incoming;
-			const [o] = outgoing;
-			if (incoming.length !== 1 || outgoing.length !== 1 || !i || !o) continue;
-			if (i.style === "dispatch" || o.style === "dispatch") continue;
-			const before = nodes.get(i.from);
-			const after = nodes.get(o.to);
-			if (!before || !after || before.cluster !== node.cluster || after.cluster !== node.cluster) continue;
-			if (edges.has(`${i.from}\u0000${o.to}`)) continue;
-			edges.delete(`${i.from}\u0000${i.to}`);
-			edges.delete(`${o.from}\u0000${o.to}`);
-			const hidden = [...i.hidden, node.label, ...o.hidden];
-			edges.set(`${i.from}\u0000${o.to}`, {
-				from: i.from,
-				to: o.to,
-				label: `+${hidden.length} hop${hidden.length === 1 ? "" : "s"}`,
-				style: "collapsed",
-				hidden,
-			});
-			nodes.delete(node.defId);
-			collapsed++;
-			changed = true;
-		}
+	while (nodes.size > maxNodes) {
+		const candidates = [...nodes.values()]
+			.map((node) => ({ node, link: passThrough(node, nodes, edges) }))
+			.filter((c) => c.link !== null)
+			.sort((a, b) => distance(a.node) - distance(b.node));
+		const pick = candidates[0];
+		if (!pick?.link) break;
+		const { i, o } = pick.link;
+		edges.delete(`${i.from}\u0000${i.to}`);
+		edges.delete(`${o.from}\u0000${o.to}`);
+		const hidden = [...i.hidden, pick.node.label, ...o.hidden];
+		edges.set(`${i.from}\u0000${o.to}`, {
+			from: i.from,
+			to: o.to,
+			label: `+${hidden.length} hop${hidden.length === 1 ? "" : "s"}`,
+			style: "collapsed",
+			hidden,
+		});
+		nodes.delete(pick.node.defId);
+		collapsed++;
 	}
 	return collapsed;
+}
+
+/** The in and out edge of a pass-through node, or null when the node must stay. */
+function passThrough(
+	node: DiagramNode,
+	nodes: Map<string, DiagramNode>,
+	edges: Map<string, DiagramEdge>,
+): { i: DiagramEdge; o: DiagramEdge } | null {
+	if (node.root) return null;
+	const incoming = [...edges.values()].filter((e) => e.to === node.defId);
+	const outgoing = [...edges.values()].filter((e) => e.from === node.defId);
+	const [i] = incoming;
+	const [o] = outgoing;
+	if (incoming.length !== 1 || outgoing.length !== 1 || !i || !o) return null;
+	if (i.style === "dispatch" || o.style === "dispatch") return null;
+	const before = nodes.get(i.from);
+	const after = nodes.get(o.to);
+	// Package boundaries stay visible; so does a shortcut that already exists.
+	if (!before || !after || before.cluster !== node.cluster || after.cluster !== node.cluster) return null;
+	if (edges.has(`${i.from}\u0000${o.to}`)) return null;
+	return { i, o };
 }
 
 /** `path/file.ts#Class.method` → `Class.method`; a module pseudo-node → its file name. */
