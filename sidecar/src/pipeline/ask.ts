@@ -8,7 +8,7 @@ import type { Chain } from "@codeask/shared";
 import { MAX_QUESTION_CHARS } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import type { LlmRequestRecord } from "../llm/types.js";
+import { LlmError, type LlmRequestRecord } from "../llm/types.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
@@ -91,8 +91,12 @@ export async function ask(
 		mark = now;
 	};
 	const fallbacks: string[] = [];
+	// After a provider fault (unreachable, timeout, refused, out of budget) later stages do not try
+	// again: the question is answered offline from there on. Unusable output only costs its stage.
+	let llmUsable = llm !== null;
 	const fellBack = (stage: string, err: unknown) => {
 		fallbacks.push(`${stage}: ${(err as Error).message ?? String(err)}`);
+		if (err instanceof LlmError && err.code !== "malformed-output") llmUsable = false;
 	};
 
 	// Analyse.
@@ -102,7 +106,7 @@ export async function ask(
 
 	// Route (LLM call 1, or offline).
 	let route: RouteResult = routeOffline(index, q, config);
-	if (llm) {
+	if (llm && llmUsable) {
 		try {
 			const r = await llmRoute(llm, index, q, config, options.signal);
 			route = r.route;
@@ -140,13 +144,13 @@ export async function ask(
 	lap("skeleton");
 
 	// Select (LLM call 2, or all chains in score order). Keep a request for the answer.
-	if (llm && (llm.budget?.remaining ?? 3) >= 2) {
+	if (llm && llmUsable && (llm.budget?.remaining ?? 3) >= 2) {
 		try {
 			skeletons = await llmSelect(llm, q, skeletons, options.signal);
 		} catch (err) {
 			fellBack("select", err);
 		}
-	} else if (llm) {
+	} else if (llm && llmUsable) {
 		fallbacks.push("select: skipped to keep a request for the answer");
 	}
 	lap("select");
@@ -158,7 +162,7 @@ export async function ask(
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
 	let draft = offlineAnswer(text, skeletons, read, config);
-	if (llm) {
+	if (llm && llmUsable) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal);
 			provider = llm.provider;
