@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -110,5 +110,25 @@ describe("set against index", () => {
 		expect(sameCommit("66b0e163e5b8", "66b0e163e5b8498472fe519d44a624e317071879")).toBe(true);
 		expect(sameCommit("66b0e16", "66b0e17")).toBe(false);
 		expect(sameCommit("66b0", "66b0e163e5b8")).toBe(false);
+	});
+});
+
+describe("the bundled mini-chat question set", () => {
+	it("still matches the example's source: every label path exists and every chain line names its symbol", () => {
+		const root = join(import.meta.dirname, "../../..");
+		const set = loadQuestionSet(join(root, "eval/mini-chat.json"));
+		const problems: string[] = [];
+		for (const q of set.questions) {
+			for (const path of [...q.core, ...q.supporting]) {
+				if (!existsSync(join(root, "examples/mini-chat", path))) problems.push(`${q.id}: no file ${path}`);
+			}
+			for (const c of q.chain) {
+				const lines = readFileSync(join(root, "examples/mini-chat", c.file), "utf8").split("\n");
+				const last = c.symbol.split(".").pop() ?? c.symbol;
+				if (!lines[c.line - 1]?.includes(last))
+					problems.push(`${q.id}: ${c.file}:${c.line} does not name ${last}`);
+			}
+		}
+		expect(problems).toEqual([]);
 	});
 });
