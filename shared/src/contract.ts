@@ -144,6 +144,24 @@ export const statusResponseSchema = z.object({
 	}),
 	trunks: z.record(z.string(), z.object({ keys: z.number().int(), bothSides: z.number().int() })),
 	llm: z.object({ provider: llmProviderSchema, model: z.string().nullable() }),
+	/** Live load figures of the service (questions in flight, cache, jobs kept). */
+	runtime: z
+		.object({
+			running: z.number().int(),
+			queued: z.number().int(),
+			maxRunning: z.number().int(),
+			maxQueued: z.number().int(),
+			cache: z.object({
+				entries: z.number().int(),
+				bytes: z.number().int(),
+				hits: z.number().int(),
+				misses: z.number().int(),
+			}),
+			jobs: z.number().int(),
+			rssBytes: z.number().int(),
+			uptimeSeconds: z.number(),
+		})
+		.optional(),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 

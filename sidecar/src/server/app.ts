@@ -18,7 +18,7 @@ import type { QuestionService } from "./questions.js";
 import { askRoutes } from "./routes/ask.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
-import { statusRoutes } from "./routes/status.js";
+import { type RuntimeFigures, statusRoutes } from "./routes/status.js";
 
 /** Largest JSON body accepted. */
 export const BODY_LIMIT = "16kb";
@@ -32,6 +32,8 @@ export interface AppDeps {
 	questions: QuestionService;
 	jobs: JobStore;
 	lifecycle: Lifecycle;
+	/** Live load figures for GET /v1/status. */
+	runtime?: RuntimeFigures;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -53,7 +55,7 @@ export function createApp(deps: AppDeps): Express {
 	app.use(healthRoutes(deps.holder, deps.lifecycle));
 	if (deps.token !== null) app.use("/v1", bearerAuth(deps.token));
 	app.use(jsonBody(BODY_LIMIT));
-	app.use(statusRoutes(deps.holder, deps.llm));
+	app.use(statusRoutes(deps.holder, deps.llm, deps.runtime));
 	app.use(askRoutes(deps.questions, deps.lifecycle));
 	app.use(jobRoutes(deps.jobs, deps.lifecycle));
 	app.use(notFound);

@@ -71,6 +71,16 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		deps.log,
 	);
 	const lifecycle = new Lifecycle();
+	const runtime = () => ({
+		running: limiter.running,
+		queued: limiter.queued,
+		maxRunning: limiter.maxRunning,
+		maxQueued: limiter.maxQueued,
+		cache: { entries: cache.size, bytes: cache.bytes, hits: cache.hits, misses: cache.misses },
+		jobs: jobs.size,
+		rssBytes: process.memoryUsage.rss(),
+		uptimeSeconds: Math.round(process.uptime()),
+	});
 	const app = createApp({
 		token: config.token,
 		llm: config.llm,
@@ -79,6 +89,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		questions,
 		jobs,
 		lifecycle,
+		runtime,
 	});
 
 	return {

@@ -66,6 +66,8 @@ describe("probes and auth", () => {
 		expect(status.index).toMatchObject({ files: 8, packages: 4 });
 		expect(status.trunks).toEqual({ callbacks: { keys: 1, bothSides: 1 }, rest: { keys: 1, bothSides: 1 } });
 		expect(status.llm).toEqual({ provider: "gemini", model: "gemini-test" });
+		expect(status.runtime).toMatchObject({ running: 0, queued: 0, maxRunning: 2, maxQueued: 32, jobs: 0 });
+		expect(status.runtime?.rssBytes).toBeGreaterThan(1_000_000);
 		expect(JSON.stringify(res.body)).not.toContain("AIza");
 	});
 

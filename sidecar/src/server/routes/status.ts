@@ -31,7 +31,10 @@ function summarise(reader: IndexReader): IndexSummary {
 	};
 }
 
-export function statusRoutes(holder: IndexHolder, llm: LlmDefaults): Router {
+/** Live figures for `runtime`; supplied by the service so this route stays a view. */
+export type RuntimeFigures = () => NonNullable<StatusResponse["runtime"]>;
+
+export function statusRoutes(holder: IndexHolder, llm: LlmDefaults, runtime?: RuntimeFigures): Router {
 	const router = Router();
 	// Counting rows on a large index takes a moment: compute once per index generation.
 	let memo: { identity: string; summary: IndexSummary } | null = null;
@@ -49,6 +52,7 @@ export function statusRoutes(holder: IndexHolder, llm: LlmDefaults): Router {
 			apiVersion: API_VERSION,
 			...memo.summary,
 			llm: { provider: llm.provider, model: llm.model ?? null },
+			...(runtime ? { runtime: runtime() } : {}),
 		};
 		res.json(body);
 	});
