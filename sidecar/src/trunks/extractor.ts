@@ -4,7 +4,14 @@
  * facade calls bound to their facade's export, and concrete REST paths bound to `:param` routes.
  */
 import { relative } from "node:path";
-import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import {
+	type CallExpression,
+	type ImportSpecifier,
+	type NewExpression,
+	Node,
+	type SourceFile,
+	SyntaxKind,
+} from "ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
 import { type CalleeParts, type CompiledCallee, calleeParts, compileCallee, matchCallee } from "./callee.js";
@@ -343,7 +350,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			});
 		}
 		if (c) bindParams(rest, c);
-		return dedupe(rest);
+		return rest;
 	}
 
 	return {
@@ -541,28 +548,35 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		}
 	}
 	// Facade uses: `Presence.setStatus(…)` where `Presence` is a named import.
-	const imports = new Map<string, { module: string; importedName: string; target: string | null }>();
+	const imports = new Map<string, { module: string; importedName: string; spec: ImportSpecifier }>();
 	for (const imp of sf.getImportDeclarations()) {
 		if (imp.isTypeOnly()) continue;
-		const named = imp.getNamedImports();
-		if (named.length === 0) continue;
-		let target: string | null = null;
-		try {
-			const file = imp.getModuleSpecifierSourceFile()?.getFilePath();
-			target = file ? relative(ctx.repoRoot, file).split("\\").join("/") : null;
-		} catch {
-			target = null;
-		}
-		for (const spec of named) {
+		for (const spec of imp.getNamedImports()) {
 			if (spec.isTypeOnly()) continue;
 			imports.set(spec.getAliasNode()?.getText() ?? spec.getName(), {
 				module: imp.getModuleSpecifierValue(),
 				importedName: spec.getName(),
-				target,
+				spec,
 			});
 		}
 	}
 	if (imports.size === 0) return;
+	// The file that declares an import (through re-exports), resolved once per local name.
+	const targets = new Map<string, string | null>();
+	const targetOf = (local: string, spec: ImportSpecifier): string | null => {
+		if (targets.has(local)) return targets.get(local) ?? null;
+		let target: string | null = null;
+		try {
+			const symbol = spec.getNameNode().getSymbol();
+			const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
+			const file = decl?.getSourceFile().getFilePath();
+			target = file ? relative(ctx.repoRoot, file).split("\\").join("/") : null;
+		} catch {
+			target = null;
+		}
+		targets.set(local, target);
+		return target;
+	};
 	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
 		const callee = unwrap(call.getExpression());
 		if (!Node.isPropertyAccessExpression(callee)) continue;
@@ -573,7 +587,7 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		const info: FacadeUseInfo = {
 			module: imp.module,
 			importedName: imp.importedName,
-			target: imp.target,
+			target: targetOf(recv.getText(), imp.spec),
 			member: callee.getName(),
 		};
 		out.push({
@@ -598,14 +612,4 @@ function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 				s.key = bindToPatterns(s.key, registered, patterns);
 		}
 	}
-}
-
-function dedupe(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
-	const seen = new Set<string>();
-	return sites.filter((s) => {
-		const k = `${s.trunk}\0${s.side}\0${s.key}\0${s.file}\0${s.line}\0${s.expression}`;
-		if (seen.has(k)) return false;
-		seen.add(k);
-		return true;
-	});
 }

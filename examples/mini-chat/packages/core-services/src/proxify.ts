@@ -3,7 +3,7 @@ import type { IPresenceService } from './types/IPresenceService';
 import type { IPushService } from './types/IPushService';
 
 /** A facade whose methods forward to `api.call('<namespace>.<method>', …)`. */
-function proxify<T extends object>(namespace: string): T {
+export function proxify<T extends object>(namespace: string): T {
 	return new Proxy({} as T, {
 		get:
 			(_target, method: string) =>

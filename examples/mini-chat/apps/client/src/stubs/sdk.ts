@@ -3,6 +3,9 @@ export const sdk = {
 	async call(method: string, ...args: unknown[]): Promise<unknown> {
 		return { method, args };
 	},
+	publish(name: string, args: unknown[]): void {
+		console.log(`publish ${name}`, args);
+	},
 	stream(name: string, key: string, listener: (...args: unknown[]) => void): () => void {
 		console.log(`subscribe ${name}/${key}`, listener);
 		return () => undefined;

@@ -1,0 +1,32 @@
+import { api, type EventHandler, type IBroker, ServiceClass } from '@mini-chat/core-services';
+import type { IMessage } from '@mini-chat/models';
+
+import { listenToPresence } from '../../modules/listeners';
+import { initWatchers } from '../../modules/watchers';
+import { notifyRoomStream } from '../../notifications/streamer';
+
+/** Pushes database changes and presence to connected clients through the streams. */
+export class NotificationsService extends ServiceClass {
+	protected name = 'notifications';
+
+	/** Set once the service is registered with a broker. */
+	api?: IBroker;
+
+	readonly watchers = initWatchers(api.broadcast.bind(api));
+
+	constructor() {
+		super();
+		this.onEvent('watch.messages', ({ message }: { message: IMessage }) => {
+			notifyRoomStream.emit(message.rid, message);
+		});
+		listenToPresence(this);
+	}
+
+	public override onEvent(event: string, handler: EventHandler): void {
+		super.onEvent(event, handler);
+	}
+
+	async notifyTyping(roomId: string, userId: string): Promise<void> {
+		await this.api?.broadcast('user.typing', { roomId, userId });
+	}
+}

@@ -1,0 +1,92 @@
+/**
+ * An in-memory ts-morph project for extractor unit tests (ts-morph's own helper style): files by
+ * absolute path, workspace packages mapped with `paths`, and a SiteContext whose defIds follow the
+ * index's rules closely enough for assertions (`<path>#<Class.member | function | variable>`).
+ */
+import { Node, Project, ts } from "ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../src/index/types.js";
+import type { Preset, TrunkConfig } from "../../src/trunks/config.js";
+import { createSiteExtractor } from "../../src/trunks/extractor.js";
+import { builtinPresets } from "../../src/trunks/load.js";
+
+export const ROOT = "/repo";
+
+/** The built-in presets, switched on whatever the (in-memory) repository looks like. */
+export function alwaysOn(presets: Preset[] = builtinPresets()): TrunkConfig {
+	return {
+		extends: [],
+		presets: presets.map((p) => ({
+			...p,
+			detect: { always: true, packages: [], dependencies: [], files: [] },
+		})),
+	};
+}
+
+function defIdOf(node: Node): string | null {
+	const names: string[] = [];
+	for (let n: Node | undefined = node; n && !Node.isSourceFile(n); n = n.getParent()) {
+		if (
+			Node.isFunctionDeclaration(n) ||
+			Node.isMethodDeclaration(n) ||
+			Node.isClassDeclaration(n) ||
+			Node.isVariableDeclaration(n)
+		) {
+			const name = n.getName();
+			if (name) names.unshift(name);
+		}
+	}
+	return names.length
+		? `${node
+				.getSourceFile()
+				.getFilePath()
+				.slice(ROOT.length + 1)}#${names.join(".")}`
+		: null;
+}
+
+/** Extract and finalize the sites of `files` (repo-relative path → source) with `config`. */
+export function extractSites(
+	files: Record<string, string>,
+	config: TrunkConfig = alwaysOn(),
+	paths: Record<string, string[]> = {},
+): DispatchSiteRecord[] {
+	const project = new Project({
+		useInMemoryFileSystem: true,
+		compilerOptions: {
+			target: ts.ScriptTarget.ES2022,
+			module: ts.ModuleKind.ESNext,
+			moduleResolution: ts.ModuleResolutionKind.Bundler,
+			strict: true,
+			allowJs: true,
+			baseUrl: ROOT,
+			paths,
+		},
+	});
+	for (const [path, text] of Object.entries(files)) project.createSourceFile(`${ROOT}/${path}`, text);
+	const extractor = createSiteExtractor(config);
+	const sites: DispatchSiteRecord[] = [];
+	for (const sf of project.getSourceFiles()) {
+		const filePath = sf.getFilePath().slice(ROOT.length + 1);
+		const ctx: SiteContext = {
+			repoRoot: ROOT,
+			filePath,
+			defIdOf,
+			enclosingDefId: (n) => {
+				const owner = n.getFirstAncestor(
+					(a) =>
+						Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isVariableDeclaration(a),
+				);
+				return (owner && defIdOf(owner)) ?? `${filePath}#(module)`;
+			},
+		};
+		sites.push(...extractor.extractFile(sf, ctx));
+	}
+	return extractor.finalize?.(sites) ?? sites;
+}
+
+/** `trunk side key` lines, sorted: compact to assert on. */
+export function summary(sites: DispatchSiteRecord[], trunk?: string): string[] {
+	return sites
+		.filter((s) => !trunk || s.trunk === trunk)
+		.map((s) => `${s.trunk} ${s.side} ${s.key ?? `UNBOUND(${s.expression})`}`)
+		.sort();
+}
