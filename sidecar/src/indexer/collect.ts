@@ -21,7 +21,7 @@ const TEST_DIRS = new Set([
 	"__snapshots__",
 	"__fixtures__",
 	"fixtures",
-	"e2e",
+	// Not "e2e": it names feature folders too (end-to-end encryption); e2e test suites sit under test(s)/.
 	"mocks",
 ]);
 const TEST_FILE = /\.(test|spec|stories|story|e2e|cy)\.[cm]?[jt]sx?$/;
