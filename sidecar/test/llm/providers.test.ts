@@ -138,8 +138,11 @@ describe.each(cases)("$name adapter", (pc) => {
 	});
 
 	it("honours retry-after given as an HTTP date", async () => {
-		const at = new Date(Date.now() + 2_000).toUTCString(); // HTTP dates have 1 s resolution
-		fake = await pc.start({ responses: [{ status: 503, headers: { "retry-after": at } }, { text: "ok" }] });
+		// HTTP dates have 1 s resolution: 2 s ahead leaves more than 1 s to wait once truncated.
+		const later = () => new Date(Date.now() + 2_000).toUTCString();
+		fake = await pc.start({
+			responses: [() => ({ status: 503, headers: { "retry-after": later() } }), { text: "ok" }],
+		});
 		await client().generateText({ stage: "answer", system: "s", prompt: "p" });
 		const gap = (fake.requests[1]?.at ?? 0) - (fake.requests[0]?.at ?? 0);
 		expect(gap).toBeGreaterThanOrEqual(900);
@@ -418,9 +421,10 @@ describe.each(cases)("$name adapter", (pc) => {
 	it("spaces requests by minSpacingMs", async () => {
 		fake = await pc.start({ fallback: { text: "ok" } });
 		const llm = client({}, { pacer: new Pacer(300) });
+		// Spacing is between send starts: the second cannot leave before first start + 300 ms.
+		const firstStart = Date.now();
 		await llm.generateText({ stage: "a", system: "s", prompt: "p" });
 		await llm.generateText({ stage: "b", system: "s", prompt: "p" });
-		const gap = (fake.requests[1]?.at ?? 0) - (fake.requests[0]?.at ?? 0);
-		expect(gap).toBeGreaterThanOrEqual(280);
+		expect((fake.requests[1]?.receivedAt ?? 0) - firstStart).toBeGreaterThanOrEqual(295);
 	});
 });

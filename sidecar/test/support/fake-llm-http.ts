@@ -52,6 +52,8 @@ export interface RecordedRequest {
 	status?: number;
 	/** ms since the fake started. */
 	at: number;
+	/** Date.now() when the request arrived (to compare with times taken in the test). */
+	receivedAt: number;
 }
 
 export type FakeResponder = FakeReply | ((req: RecordedRequest) => FakeReply | Promise<FakeReply>);
@@ -144,6 +146,7 @@ export async function startFakeLlmServer(
 			...described,
 			prompt: [...described.turns].reverse().find((t) => t.role === "user")?.text ?? "",
 			at: Date.now() - started,
+			receivedAt: Date.now(),
 		};
 		requests.push(recorded);
 
