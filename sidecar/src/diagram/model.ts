@@ -199,3 +199,10 @@ export function guessPackage(file: string): string {
 	if (i >= 0) return parts.slice(0, i + 2).join("/");
 	return parts.length > 1 ? (parts[0] ?? ".") : ".";
 }
+
+/** A `packageOf` backed by an index: the package a file belongs to, by its name in the index. */
+export function indexPackageOf(index: {
+	file(path: string): { packageName: string } | undefined;
+}): (file: string) => string | null {
+	return (file) => index.file(file)?.packageName ?? null;
+}
