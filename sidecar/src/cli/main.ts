@@ -8,6 +8,9 @@ import { Command } from "commander";
 import { VERSION } from "../version.js";
 import * as askCommand from "./commands/ask.js";
 import * as benchCommand from "./commands/bench.js";
+import * as demoCommand from "./commands/demo.js";
+import * as diagramCommand from "./commands/diagram.js";
+import * as edgesCommand from "./commands/edges.js";
 import * as exportCommand from "./commands/export.js";
 import * as indexCommand from "./commands/index.js";
 import * as mcpCommand from "./commands/mcp.js";
@@ -21,6 +24,9 @@ import { EXIT, UsageError } from "./errors.js";
 const commands: { register(program: Command): void }[] = [
 	askCommand,
 	benchCommand,
+	demoCommand,
+	diagramCommand,
+	edgesCommand,
 	exportCommand,
 	indexCommand,
 	mcpCommand,
