@@ -288,11 +288,14 @@ export class IndexReader {
 	/** Size of every package: files, source lines, definitions (pseudo-nodes excluded). */
 	packageSizes(): { packageName: string; dir: string; files: number; lines: number; definitions: number }[] {
 		return this.stmt(
-			`SELECT p.name AS packageName, p.dir,
-         (SELECT count(*) FROM files f WHERE f.package_id = p.id) AS files,
-         (SELECT coalesce(sum(f.line_count), 0) FROM files f WHERE f.package_id = p.id) AS lines,
-         (SELECT count(*) FROM defs d WHERE d.package_id = p.id AND d.kind NOT IN ('module', 'dispatch-key')) AS definitions
-       FROM packages p ORDER BY p.dir`,
+			`SELECT p.name AS packageName, p.dir, coalesce(f.files, 0) AS files, coalesce(f.lines, 0) AS lines,
+         coalesce(d.definitions, 0) AS definitions
+       FROM packages p
+       LEFT JOIN (SELECT package_id, count(*) AS files, sum(line_count) AS lines FROM files GROUP BY package_id) f
+         ON f.package_id = p.id
+       LEFT JOIN (SELECT package_id, count(*) AS definitions FROM defs
+                  WHERE kind NOT IN ('module', 'dispatch-key') GROUP BY package_id) d ON d.package_id = p.id
+       ORDER BY p.dir`,
 		).all() as { packageName: string; dir: string; files: number; lines: number; definitions: number }[];
 	}
 
