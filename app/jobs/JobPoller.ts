@@ -2,11 +2,26 @@ import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engi
 import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
 import type { IJobContext, IProcessor } from "@rocket.chat/apps-engine/definition/scheduler";
 import { deliverAnswer, tellAsker } from "../handlers/deliverAnswer";
-import { buildJobRequest, MAX_WAIT_MS, newRequestId, POLL_PROCESSOR_ID, schedulePoll } from "../lib/jobs";
+import {
+	buildJobRequest,
+	MAX_WAIT_MS,
+	newRequestId,
+	POLL_DATA_KEY,
+	POLL_PROCESSOR_ID,
+	schedulePoll,
+} from "../lib/jobs";
 import { messages } from "../lib/messages";
 import { claimPending, findPending, type PendingQuestion, savePending } from "../lib/PendingQuestions";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
-import { readAppSettings } from "../settings/settings";
+import { type AppSettings, readAppSettings } from "../settings/settings";
+
+interface PollDeps {
+	app: IApp;
+	now: () => number;
+	read: IRead;
+	modify: IModify;
+	persis: IPersistence;
+}
 
 /**
  * The fallback that keeps a question from being lost: polls `GET /v1/jobs/:id` until the job
@@ -21,122 +36,104 @@ export class JobPoller implements IProcessor {
 		private readonly now: () => number = Date.now,
 	) {}
 
-	public async processor(
+	// An arrow property, not a method: the Deno runtime calls processors with `this` bound to the
+	// App, so the poller's own fields are reached through the closure.
+	public processor = (
 		jobContext: IJobContext,
 		read: IRead,
 		modify: IModify,
 		http: IHttp,
 		persis: IPersistence,
-	): Promise<void> {
-		const jobId = typeof jobContext.jobId === "string" ? jobContext.jobId : "";
-		const pending = jobId ? await findPending(read.getPersistenceReader(), jobId) : undefined;
-		if (!pending) {
-			return; // Already delivered (by the callback) or never ours.
-		}
-		const expired = this.now() - pending.askedAt > MAX_WAIT_MS;
-		const loaded = await readAppSettings(read);
-		if (!loaded.ok) {
-			await this.retryOrGiveUp(
-				read,
-				modify,
-				persis,
-				pending,
-				expired,
-				messages.notConfigured(loaded.problems),
-			);
-			return;
-		}
-		const settings = loaded.settings;
-		const client = new SidecarClient(http, settings.sidecarUrl, settings.sharedSecret);
-		try {
-			const job = await client.getJob(jobId, newRequestId());
-			if (job.status === "done" || job.status === "failed") {
-				const claimed = await claimPending(persis, jobId);
-				if (claimed) {
-					await deliverAnswer(read, modify, claimed, job);
-				}
-				return;
-			}
-			await this.retryOrGiveUp(
-				read,
-				modify,
-				persis,
-				pending,
-				expired,
-				messages.jobTimedOut(pending.question, MAX_WAIT_MS / 60_000),
-			);
-		} catch (error) {
-			if (!(error instanceof SidecarError)) {
-				throw error;
-			}
-			if (error.code === "not_found") {
-				await this.resubmit(read, modify, persis, pending, client, settings);
-				return;
-			}
-			this.app.getLogger().warn(`codeask: polling job ${jobId} failed (${error.code})`);
-			await this.retryOrGiveUp(
-				read,
-				modify,
-				persis,
-				pending,
-				expired,
-				messages.sidecarFailure(error.code, error.message),
-			);
-		}
-	}
+	): Promise<void> => pollJob({ app: this.app, now: this.now, read, modify, persis }, http, jobContext);
+}
 
-	private async retryOrGiveUp(
-		read: IRead,
-		modify: IModify,
-		persis: IPersistence,
-		pending: PendingQuestion,
-		expired: boolean,
-		giveUpText: string,
-	): Promise<void> {
-		if (expired) {
-			const claimed = await claimPending(persis, pending.jobId);
+export async function pollJob(deps: PollDeps, http: IHttp, jobContext: IJobContext): Promise<void> {
+	const { app, read } = deps;
+	const value = jobContext[POLL_DATA_KEY];
+	const jobId = typeof value === "string" ? value : "";
+	const pending = jobId ? await findPending(read.getPersistenceReader(), jobId) : undefined;
+	if (!pending) {
+		return; // Already delivered (by the callback) or never ours.
+	}
+	const expired = deps.now() - pending.askedAt > MAX_WAIT_MS;
+	const loaded = await readAppSettings(read);
+	if (!loaded.ok) {
+		await retryOrGiveUp(deps, pending, expired, messages.notConfigured(loaded.problems));
+		return;
+	}
+	const settings = loaded.settings;
+	const client = new SidecarClient(http, settings.sidecarUrl, settings.sharedSecret);
+	try {
+		const job = await client.getJob(jobId, newRequestId());
+		if (job.status === "done" || job.status === "failed") {
+			const claimed = await claimPending(deps.persis, jobId);
 			if (claimed) {
-				await tellAsker(read, modify, claimed, giveUpText);
+				await deliverAnswer(read, deps.modify, claimed, job);
 			}
 			return;
 		}
-		const polls = pending.polls + 1;
-		await savePending(persis, { ...pending, polls });
-		await schedulePoll(modify, pending.jobId, polls);
+		await retryOrGiveUp(deps, pending, expired, messages.jobTimedOut(pending.question, MAX_WAIT_MS / 60_000));
+	} catch (error) {
+		if (!(error instanceof SidecarError)) {
+			throw error;
+		}
+		if (error.code === "not_found") {
+			await resubmit(deps, pending, client, settings);
+			return;
+		}
+		app.getLogger().warn(`codeask: polling job ${jobId} failed (${error.code})`);
+		await retryOrGiveUp(deps, pending, expired, messages.sidecarFailure(error.code, error.message));
 	}
+}
 
-	/** The sidecar restarted and lost the job: ask again once, under a new job id. */
-	private async resubmit(
-		read: IRead,
-		modify: IModify,
-		persis: IPersistence,
-		pending: PendingQuestion,
-		client: SidecarClient,
-		settings: Parameters<typeof buildJobRequest>[1],
-	): Promise<void> {
-		const claimed = await claimPending(persis, pending.jobId);
-		if (!claimed) {
-			return;
+async function retryOrGiveUp(
+	deps: PollDeps,
+	pending: PendingQuestion,
+	expired: boolean,
+	giveUpText: string,
+): Promise<void> {
+	if (expired) {
+		const claimed = await claimPending(deps.persis, pending.jobId);
+		if (claimed) {
+			await tellAsker(deps.read, deps.modify, claimed, giveUpText);
 		}
-		const user = await read.getUserReader().getById(claimed.userId);
-		if (claimed.resubmits >= 1 || !user) {
-			await tellAsker(read, modify, claimed, messages.jobLost(claimed.question));
-			return;
-		}
-		try {
-			const requestId = newRequestId();
-			const request = await buildJobRequest(read, settings, this.app.getID(), {
-				question: claimed.question,
-				username: user.username,
-				requestId,
-			});
-			const jobId = await client.createJob(request, requestId);
-			await savePending(persis, { ...claimed, jobId, polls: 0, resubmits: claimed.resubmits + 1 });
-			await schedulePoll(modify, jobId, 0);
-			this.app.getLogger().info(`codeask: job ${claimed.jobId} was lost by the sidecar; re-sent as ${jobId}`);
-		} catch (error) {
-			const code = error instanceof SidecarError ? error.code : "server_error";
-			await tellAsker(read, modify, claimed, messages.sidecarFailure(code, "could not re-send"));
-		}
+		return;
+	}
+	const polls = pending.polls + 1;
+	await savePending(deps.persis, { ...pending, polls });
+	await schedulePoll(deps.modify, pending.jobId, polls);
+}
+
+/** The sidecar restarted and lost the job: ask again once, under a new job id. */
+async function resubmit(
+	deps: PollDeps,
+	pending: PendingQuestion,
+	client: SidecarClient,
+	settings: AppSettings,
+): Promise<void> {
+	const { app, read, modify, persis } = deps;
+	const claimed = await claimPending(persis, pending.jobId);
+	if (!claimed) {
+		return;
+	}
+	const user = await read.getUserReader().getById(claimed.userId);
+	if (claimed.resubmits >= 1 || !user) {
+		await tellAsker(read, modify, claimed, messages.jobLost(claimed.question));
+		return;
+	}
+	try {
+		const requestId = newRequestId();
+		const request = await buildJobRequest(read, settings, app.getID(), {
+			question: claimed.question,
+			username: user.username,
+			requestId,
+		});
+		const jobId = await client.createJob(request, requestId);
+		await savePending(persis, { ...claimed, jobId, polls: 0, resubmits: claimed.resubmits + 1 });
+		await schedulePoll(modify, jobId, 0);
+		app.getLogger().info(`codeask: job ${claimed.jobId} was lost by the sidecar; re-sent as ${jobId}`);
+	} catch (error) {
+		const code = error instanceof SidecarError ? error.code : "server_error";
+		await tellAsker(read, modify, claimed, messages.sidecarFailure(code, "could not re-send"));
 	}
 }

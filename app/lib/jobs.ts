@@ -6,6 +6,8 @@ import type { AppSettings } from "../settings/settings";
 export const CALLBACK_PATH = "job-callback";
 /** Id of the scheduler processor that polls a job when no callback arrives. */
 export const POLL_PROCESSOR_ID = "codeask-poll-job";
+/** Key of the sidecar job id in the poll job's data. */
+export const POLL_DATA_KEY = "codeaskJobId";
 /** The contract requires callback secrets of at least 16 characters; shorter → poll only. */
 const MIN_CALLBACK_SECRET = 16;
 /** After this long without an answer the asker is told, instead of waiting for ever. */
@@ -74,6 +76,7 @@ export async function schedulePoll(modify: IModify, jobId: string, polls: number
 	await modify.getScheduler().scheduleOnce({
 		id: POLL_PROCESSOR_ID,
 		when: new Date(Date.now() + pollDelayMs(polls)),
-		data: { jobId },
+		// Not `jobId`: Rocket.Chat overwrites that key with the scheduler's own job id.
+		data: { [POLL_DATA_KEY]: jobId },
 	});
 }
