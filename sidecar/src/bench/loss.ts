@@ -1,7 +1,7 @@
 /**
  * Where a gold core file was lost on its way through the pipeline. Each stage narrows the one
- * before (route → seed → skeleton → read → cite), so a miss is charged to the first stage after
- * the furthest one the file reached. A file counts as routed when a routed outline section lists
+ * before (index → route → seed → skeleton → read → cite), so a miss is charged to the first stage
+ * after the furthest one the file reached. A file counts as routed when a routed outline section lists
  * it, or, for a section with a folder path, when it lies under that folder.
  */
 import type { OutlineSectionRow } from "../index/types.js";
@@ -9,6 +9,7 @@ import type { AskTrace } from "../pipeline/types.js";
 import { defIdFile } from "./symbols.js";
 
 export const LOSS_STAGES = [
+	"not indexed",
 	"not routed",
 	"not seeded",
 	"cut from skeleton",
@@ -31,6 +32,8 @@ export interface LossInput {
 	citedFiles: ReadonlySet<string>;
 	/** Outline sections by id (from the index), to know which files a routed section covers. */
 	sections: ReadonlyMap<string, Section>;
+	/** Whether the index holds the file; a core file it does not hold is lost before any stage. */
+	isIndexed?: (file: string) => boolean;
 }
 
 export function routedCovers(section: Section, file: string): boolean {
@@ -51,15 +54,17 @@ export function findMisses(input: LossInput): Miss[] {
 	const misses: Miss[] = [];
 	for (const file of input.core) {
 		if (input.citedFiles.has(file)) continue;
-		const stage: LossStage = read.has(file)
-			? "not cited"
-			: skeleton.has(file)
-				? "not read"
-				: seeded.has(file)
-					? "cut from skeleton"
-					: routed.some((s) => routedCovers(s, file))
-						? "not seeded"
-						: "not routed";
+		const stage: LossStage = !(input.isIndexed?.(file) ?? true)
+			? "not indexed"
+			: read.has(file)
+				? "not cited"
+				: skeleton.has(file)
+					? "not read"
+					: seeded.has(file)
+						? "cut from skeleton"
+						: routed.some((s) => routedCovers(s, file))
+							? "not seeded"
+							: "not routed";
 		misses.push({ file, stage });
 	}
 	return misses;

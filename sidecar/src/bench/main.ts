@@ -4,7 +4,7 @@
  * exit code. The CLI command is a thin shell over this; the pipeline and the LLM factory are
  * injected so tests can drive it without a network.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { llmProviderSchema } from "@codeask/shared";
 import { z } from "zod";
@@ -19,7 +19,7 @@ import type { BenchReport } from "./report.js";
 import { consoleReporter } from "./reporters/console.js";
 import { filesReporter } from "./reporters/files.js";
 import { type BenchReporter, jsonSummary, runBench } from "./run.js";
-import { checkSetAgainstIndex } from "./validate.js";
+import { checkSetAgainstIndex, type SetCheck } from "./validate.js";
 
 /** Requests the judge may make per question: exactly one, outside the answer's budget of three. */
 const JUDGE_REQUESTS = 1;
@@ -48,6 +48,7 @@ export const benchOptionsSchema = z.strictObject({
 	judgeModel: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
 	judgeBaseUrl: z.preprocess(emptyToUndefined, z.url().optional()),
 	minCoreRecall: z.coerce.number().min(0).max(1).optional(),
+	allowMissingPaths: z.boolean().default(false),
 	only: z.preprocess(emptyToUndefined, z.string().optional()),
 	pipelineConfig: z.preprocess(emptyToUndefined, z.string().optional()),
 	/** Settings passed to every LLM client (timeouts, spacing, retries). */
@@ -102,6 +103,49 @@ function readPipelineConfig(path: string | undefined): Record<string, unknown> |
 		throw new BenchUsageError(`cannot read --pipeline-config ${path}: ${(err as Error).message}`);
 	}
 	throw new BenchUsageError(`--pipeline-config ${path} must hold a JSON object`);
+}
+
+/** Whether a label path exists in the indexed repository on this machine (false when it is not here). */
+function inIndexedRepository(repoRoot: string): (path: string) => boolean {
+	const here = repoRoot !== "" && existsSync(repoRoot);
+	return (path) => here && existsSync(join(repoRoot, path));
+}
+
+const MAX_LISTED = 25;
+const listPaths = (ms: readonly { id: string; path: string }[]) =>
+	[
+		...ms.slice(0, MAX_LISTED).map((m) => `  - ${m.id}: ${m.path}`),
+		...(ms.length > MAX_LISTED ? [`  … and ${ms.length - MAX_LISTED} more`] : []),
+	].join("\n");
+
+/**
+ * Label paths missing from the index. A path that is not in the indexed repository either is an
+ * error (a typo, or labels for another tree) unless --allow-missing-paths; a path that is in the
+ * repository but was not indexed (not source, a test, excluded) is a warning. Either way such a
+ * core file counts as a miss at stage "not indexed".
+ */
+function reportMissingPaths(
+	missing: SetCheck["missingPaths"],
+	opts: { questions: string; index: string; allowMissingPaths: boolean },
+	io: BenchIo,
+): void {
+	const unknown = missing.filter((m) => !m.inRepository);
+	const notIndexed = missing.filter((m) => m.inRepository);
+	if (unknown.length && !opts.allowMissingPaths) {
+		throw new BenchUsageError(
+			`${unknown.length} label path(s) in ${opts.questions} are neither files of the index ${opts.index} nor of the indexed repository (typo, wrong index, or labels for another commit?); --allow-missing-paths runs anyway:\n${listPaths(unknown)}`,
+		);
+	}
+	if (unknown.length) {
+		io.stderr(
+			`codeask bench: warning: ${unknown.length} label path(s) are neither in the index nor in the indexed repository; core files among them count as misses ("not indexed"):\n${listPaths(unknown)}\n`,
+		);
+	}
+	if (notIndexed.length) {
+		io.stderr(
+			`codeask bench: warning: ${notIndexed.length} label path(s) exist in the repository but are not in the index (not source, tests, or excluded); core files among them count as misses ("not indexed"):\n${listPaths(notIndexed)}\n`,
+		);
+	}
 }
 
 export async function benchMain(
@@ -160,13 +204,8 @@ export async function benchMain(
 
 	const index = IndexReader.open(opts.index);
 	try {
-		const check = checkSetAgainstIndex(set, index);
-		if (check.missingPaths.length) {
-			const lines = check.missingPaths.map((m) => `${m.id}: ${m.path}`);
-			throw new BenchUsageError(
-				`${check.missingPaths.length} label path(s) in ${opts.questions} are not files of the index ${opts.index} (wrong index, or labels for another commit?):\n${lines.map((l) => `  - ${l}`).join("\n")}`,
-			);
-		}
+		const check = checkSetAgainstIndex(set, index, inIndexedRepository(index.meta().repoRoot));
+		reportMissingPaths(check.missingPaths, opts, io);
 		if (check.commitMismatch) {
 			io.stderr(
 				`codeask bench: warning: the index was built from commit ${check.commitMismatch.index ?? "(none: not a git checkout)"}, but the questions are labelled for commit ${check.commitMismatch.questions}; scores may not be comparable\n`,

@@ -41,7 +41,13 @@ export function scoreQuestion(label: QuestionLabel, result: AskResult, ctx: Scor
 			wallMs: ctx.wallMs,
 		},
 		grades,
-		missed: findMisses({ core: label.core, trace: result.trace, citedFiles, sections: ctx.sections }),
+		missed: findMisses({
+			core: label.core,
+			trace: result.trace,
+			citedFiles,
+			sections: ctx.sections,
+			isIndexed: (f) => ctx.index.file(f) !== undefined,
+		}),
 		routedSections: result.trace.routedSections.map((s) => ({ ...s })),
 		chains: result.chains.map((c) => ({
 			id: c.id,

@@ -3,8 +3,12 @@ import type { IndexReader } from "../index/reader.js";
 import { labelPaths, type QuestionSet } from "./questions.js";
 
 export interface SetCheck {
-	/** Label paths (core, supporting, chain) that are not files of the index. */
-	missingPaths: { id: string; path: string }[];
+	/**
+	 * Label paths (core, supporting, chain) that are not files of the index; `inRepository` tells
+	 * whether the file exists in the indexed repository (then the indexer left it out: not source,
+	 * a test, excluded) or not (a typo, or labels for another tree).
+	 */
+	missingPaths: { id: string; path: string; inRepository: boolean }[];
 	/** Set when the index was built from another commit than the labels are for (or from no commit); never for an unpinned set. */
 	commitMismatch: { questions: string; index: string | null } | null;
 }
@@ -15,10 +19,16 @@ export function sameCommit(a: string, b: string): boolean {
 	return x.length >= 7 && y.length >= 7 && (x.startsWith(y) || y.startsWith(x));
 }
 
-export function checkSetAgainstIndex(set: QuestionSet, index: Pick<IndexReader, "file" | "meta">): SetCheck {
+export function checkSetAgainstIndex(
+	set: QuestionSet,
+	index: Pick<IndexReader, "file" | "meta">,
+	inRepository: (path: string) => boolean = () => false,
+): SetCheck {
 	const missingPaths: SetCheck["missingPaths"] = [];
 	for (const q of set.questions) {
-		for (const path of labelPaths(q)) if (!index.file(path)) missingPaths.push({ id: q.id, path });
+		for (const path of labelPaths(q)) {
+			if (!index.file(path)) missingPaths.push({ id: q.id, path, inRepository: inRepository(path) });
+		}
 	}
 	const indexCommit = index.meta().commit;
 	const labelled = set.commit;

@@ -129,7 +129,7 @@ describe("codeask bench on mini-chat", () => {
 		expect(r.code).toBe(0);
 		expect(r.stdout).toMatch(/^mini-chat: 1 questions, answers by none/);
 		expect(r.stdout).toMatch(/coreRecallContext\s+\d\.\d\d/);
-		expect(r.stdout).toMatch(/missed core files by stage: not routed \d+/);
+		expect(r.stdout).toMatch(/missed core files by stage: not indexed \d+, not routed \d+/);
 	});
 
 	it("exits 2 with field paths for a malformed questions file", () => {
@@ -158,6 +158,21 @@ describe("codeask bench on mini-chat", () => {
 		const r = codeask("--index", indexPath, "--questions", path);
 		expect(r.code).toBe(2);
 		expect(r.stderr).toContain("mc-01-push: apps/server/src/not-there.ts");
+	});
+
+	it("runs with a warning when a label names a repository file the indexer left out (counted 'not indexed')", () => {
+		const set = JSON.parse(readFileSync(QUESTIONS, "utf8"));
+		set.questions = [set.questions[0]];
+		set.questions[0].core.push("README.md");
+		const path = join(work, "not-indexed.json");
+		writeFileSync(path, JSON.stringify(set));
+		const r = codeask("--index", indexPath, "--questions", path, "--no-report", "--json");
+		expect(r.code).toBe(0);
+		expect(r.stderr).toMatch(/exist in the repository but are not in the index[\s\S]*mc-01-push: README\.md/);
+		expect(JSON.parse(r.stdout).questions[0].missed).toContainEqual({
+			file: "README.md",
+			stage: "not indexed",
+		});
 	});
 
 	it("warns with both commits when the labels are pinned to another commit", () => {

@@ -47,6 +47,20 @@ describe("stage of loss", () => {
 		});
 	});
 
+	it("charges a core file the index does not hold to 'not indexed'", () => {
+		const misses = findMisses({
+			core: ["a/read.ts", "docs/guide.md"],
+			trace,
+			citedFiles: new Set(),
+			sections,
+			isIndexed: (f) => f.endsWith(".ts"),
+		});
+		expect(misses).toEqual([
+			{ file: "a/read.ts", stage: "not cited" },
+			{ file: "docs/guide.md", stage: "not indexed" },
+		]);
+	});
+
 	it("a root package section (empty path) does not route every file", () => {
 		const misses = findMisses({ core: ["lib/x.ts"], trace, citedFiles: new Set(), sections });
 		expect(misses).toEqual([{ file: "lib/x.ts", stage: "not routed" }]);

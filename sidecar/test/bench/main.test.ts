@@ -110,6 +110,21 @@ describe("benchMain", () => {
 		expect((err as Error).message).toContain("q-push: src/b.ts");
 	});
 
+	it("with --allow-missing-paths, runs anyway, warns, and counts missing core files as 'not indexed'", async () => {
+		const q = join(dir, "missing-allowed.json");
+		writeFileSync(q, JSON.stringify(questionSet([label({ core: ["src/a.ts", "src/net/send.ts"] })])));
+		const o = io();
+		const { report } = await benchMain(opts({ questions: q, allowMissingPaths: true, report: false }), o, {
+			ask,
+		});
+		expect(o.err.join("")).toMatch(
+			/warning: 1 label path\(s\) are neither in the index nor in the indexed repository/,
+		);
+		expect(report.questions[0]?.missed).toEqual([{ file: "src/a.ts", stage: "not indexed" }]);
+		expect(report.loss["not indexed"]).toBe(1);
+		expect(report.mean.coreRecallContext).toBe(0.5);
+	});
+
 	it("warns and shows both commits when the index is of another commit", async () => {
 		const other = join(dir, "other.json");
 		writeFileSync(

@@ -87,10 +87,10 @@ describe("set against index", () => {
 				chain: [{ file: "src/also-gone.ts", symbol: "x", line: 1 }],
 			}),
 		]);
-		const check = checkSetAgainstIndex(set, index);
+		const check = checkSetAgainstIndex(set, index, (p) => p === "src/gone.ts");
 		expect(check.missingPaths).toEqual([
-			{ id: "q2", path: "src/gone.ts" },
-			{ id: "q2", path: "src/also-gone.ts" },
+			{ id: "q2", path: "src/gone.ts", inRepository: true },
+			{ id: "q2", path: "src/also-gone.ts", inRepository: false },
 		]);
 		expect(check.commitMismatch).toBeNull();
 		index.close();

@@ -35,6 +35,11 @@ export function register(program: Command): void {
 		.option("--judge-base-url <url>", "base URL for --judge-llm")
 		.option("--min-core-recall <x>", "exit 1 when the mean coreRecallContext is below x (0..1)")
 		.option("--only <ids>", "comma-separated question ids to run")
+		.option(
+			"--allow-missing-paths",
+			"run even when label paths are in neither the index nor the indexed repository (they count as misses)",
+			false,
+		)
 		.option("--pipeline-config <file>", "JSON object of pipeline parameter overrides (see docs/pipeline.md)")
 		.addHelpText(
 			"after",
@@ -43,8 +48,11 @@ Metrics are defined in eval/README.md. Reports (report.md, report.json) go to th
 the delta against the previous run of the same set found in that folder or its siblings; answer texts
 go to <out>/scratch/ (not committed). API keys come from GEMINI_API_KEY / OPENAI_API_KEY.
 
+Label paths that exist in the repository but were not indexed (not source, tests, excluded) are
+listed as a warning and count as misses at stage "not indexed".
+
 Exit codes: 0 ok; 1 a question failed or --min-core-recall not met; 2 bad options, question file,
-labels not in the index, or index missing.
+label paths in neither the index nor the repository, or index missing.
 
 Examples:
   codeask bench --index .codeask/index.db --questions eval/mini-chat.json --baseline
