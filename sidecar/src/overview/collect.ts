@@ -182,6 +182,8 @@ function firstParagraph(readme: string | null): string | null {
 function collectDependencies(index: IndexReader): PackageDependency[] {
 	const byPair = new Map<string, PackageDependency>();
 	for (const row of index.crossPackageEdgeCounts()) {
+		// interface member → implementing member points against the dependency; `implements` covers it.
+		if (row.kind === "implementation") continue;
 		const id = `${row.from}\u0000${row.to}`;
 		let dep = byPair.get(id);
 		if (!dep) {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { OverviewError, overview } from "../../src/overview/index.js";
+import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
 
 let index: IndexReader;
 beforeAll(() => {
@@ -166,7 +166,7 @@ describe("overview with an LLM", () => {
 
 describe("overview of the mini-chat example", () => {
 	it("lists its workspace packages with entry points and cross-package dependencies", async () => {
-		const mini = IndexReader.open(await fixtureIndexPath());
+		const mini = IndexReader.open(await fixtureWithTrunksPath());
 		try {
 			const { data, markdown } = await overview(mini);
 			const names = data.packages.map((p) => p.name);
@@ -184,6 +184,11 @@ describe("overview of the mini-chat example", () => {
 					"@mini-chat/server->@mini-chat/core-services",
 				]),
 			);
+			// The client reaches the server over REST (the composer's chat.sendMessage call).
+			expect(data.trunkLinks).toContainEqual(
+				expect.objectContaining({ from: "@mini-chat/client", to: "@mini-chat/server", trunk: "rest" }),
+			);
+			expect(data.trunkLinks.find((l) => l.trunk === "rest")?.sampleKeys).toContain("chat.sendMessage");
 			const client = data.packages.find((p) => p.name === "@mini-chat/client");
 			expect(client?.entryPoints.map((e) => e.file)).toContain("apps/client/src/index.ts");
 			expect(client?.description).toMatch(/client/i);
