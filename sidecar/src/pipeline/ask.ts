@@ -7,7 +7,7 @@
 import type { Chain } from "@codeask/shared";
 import { MAX_QUESTION_CHARS } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
+import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
@@ -118,7 +118,7 @@ export async function ask(
 	lap("route");
 
 	// Seed.
-	const seeded = seed(index, q, route, config);
+	const seeded = seed(index, q, route, config, outlineOf(index));
 	const relevanceCache = new Map<number, number>(seeded.relevance);
 	const relevance = (def: DefRow) => {
 		let r = relevanceCache.get(def.id);
@@ -248,4 +248,15 @@ function toWireChain(sk: Skeleton): Chain {
 			depth: n.depth,
 		})),
 	};
+}
+
+/** Outline sections per open index (they do not change while an index is open). */
+const outlineCache = new WeakMap<IndexReader, OutlineSectionRow[]>();
+function outlineOf(index: IndexReader): OutlineSectionRow[] {
+	let sections = outlineCache.get(index);
+	if (!sections) {
+		sections = index.outlineSections();
+		outlineCache.set(index, sections);
+	}
+	return sections;
 }

@@ -63,7 +63,10 @@ export async function llmRoute(
 	}
 	if (ordered.length === 0) throw new Error("the route answer named no known section");
 	return {
-		route: groupIntoChains(ordered.slice(0, config.routeSections), Math.max(1, config.maxChains - 1), titles),
+		route: {
+			...groupIntoChains(ordered.slice(0, config.routeSections), Math.max(1, config.maxChains - 1), titles),
+			fixed: true,
+		},
 		searchTerms: value.searchTerms,
 	};
 }

@@ -55,17 +55,24 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 		...new Set(
 			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
 		),
-	].filter((id) => !nameWords.has(id.toLowerCase()));
+	].filter((id) => !identifierWords(id).split(" ").every((w) => nameWords.has(w)));
 
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
 	const compounds = (question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []).map((c) =>
 		c.replace(/-/g, "").toLowerCase(),
 	);
-	const rawWords = identifierWords(
-		question.replace(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g, (c) => c.replace(/-/g, " ")),
-	)
-		.split(" ")
-		.filter(Boolean);
+	// Letter-digit tokens ("2FA", "E2E", "S3", "OAuth2") are one word, as code and paths write them.
+	const alnum: string[] = [];
+	const rest = question.replace(/\b[A-Za-z]*\d+[A-Za-z][A-Za-z0-9]*\b|\b[A-Za-z]+\d+\b/g, (t) => {
+		alnum.push(t.toLowerCase());
+		return " ";
+	});
+	const rawWords = [
+		...alnum,
+		...identifierWords(rest.replace(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g, (c) => c.replace(/-/g, " ")))
+			.split(" ")
+			.filter(Boolean),
+	];
 	const lower = rawWords.map((w) => w.toLowerCase());
 	const intent: Intent = lower.some((w) => IMPACT_WORDS.has(w) && w !== "used" && w !== "uses")
 		? "impact"
@@ -116,7 +123,7 @@ export function weighConcepts(concepts: Concept[], df: (word: string) => number,
 	const idf = (n: number) => Math.log(1 + (total - n + 0.5) / (n + 0.5));
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	for (const c of concepts) {
-		const n = df(c.word);
+		const n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
 		c.weight = Math.max(0.2, Math.min(1, idf(n) / (max * 0.7)));
 	}
 }

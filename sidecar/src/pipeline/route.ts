@@ -26,6 +26,8 @@ export interface TopicChain {
 export interface RouteResult {
 	sections: RoutedSection[];
 	chains: TopicChain[];
+	/** The chains are the router's decision (LLM); otherwise seeding forms chains from its own ranking. */
+	fixed: boolean;
 }
 
 export type RouteIndex = Pick<IndexReader, "searchOutline">;
@@ -61,7 +63,7 @@ export function scoreSections(
 /** Offline route: the best sections, grouped so that nested folders share one chain. */
 export function routeOffline(index: RouteIndex, q: QueryAnalysis, config: PipelineConfig): RouteResult {
 	const ranked = scoreSections(index, q).slice(0, config.routeSections);
-	return groupIntoChains(ranked, Math.max(1, config.maxChains - 1));
+	return { ...groupIntoChains(ranked, config.routeSections), fixed: false };
 }
 
 /** Group sections into at most `maxChains` chains; a section inside (or around) a chain's folder joins it. */
@@ -69,7 +71,7 @@ export function groupIntoChains(
 	ranked: readonly { section: OutlineSectionRow; score: number }[],
 	maxChains: number,
 	titles?: ReadonlyMap<string, string>,
-): RouteResult {
+): Omit<RouteResult, "fixed"> {
 	const chains: TopicChain[] = [];
 	const sections: RoutedSection[] = [];
 	const related = (a: string, b: string) =>

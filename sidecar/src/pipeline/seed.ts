@@ -6,7 +6,7 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
+import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import { isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
@@ -29,6 +29,8 @@ export interface SeedResult {
 	chains: TopicChain[];
 	/** Every scored candidate by row id: later stages reuse the lexical scores. */
 	relevance: Map<number, number>;
+	/** Files in fused order with their scores (for reports and diagnosis). */
+	files: { file: string; score: number }[];
 }
 
 export type SeedIndex = Pick<IndexReader, "searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def">;
@@ -65,15 +67,17 @@ export function seed(
 	q: QueryAnalysis,
 	route: RouteResult,
 	config: PipelineConfig,
+	sections: readonly OutlineSectionRow[] = [],
 ): SeedResult {
 	const candidates = new Map<number, DefRow>();
 	const add = (d: DefRow) => {
 		if (SEED_KINDS.has(d.kind)) candidates.set(d.id, d);
 	};
 
-	// Channel: full-repo lexical search over definitions.
-	const ftsDefs = index.searchDefs(q.searchWords, config.channelDepth * 8).map((h) => h.def);
+	// Channel: full-repo lexical search over definitions; the question's own words go deep, related words shallow.
+	const ftsDefs = index.searchDefs(q.directWords, config.channelDepth * 12).map((h) => h.def);
 	ftsDefs.forEach(add);
+	index.searchDefs(q.searchWords, config.channelDepth * 3).forEach((h) => add(h.def));
 	// Channel: literal identifiers in the question.
 	const namedDefs = q.identifiers.flatMap((id) => {
 		const exact = index.def(id);
@@ -81,18 +85,18 @@ export function seed(
 		return [...(exact ? [exact] : []), ...index.defsByName(last, 20)];
 	});
 	namedDefs.forEach(add);
-	// Channel: definitions in the routed sections' files.
-	const sectionRank = new Map<number, number>();
+	// Channel: the routed sections' files, in section order.
+	const sectionFiles: string[] = [];
 	for (const rs of route.sections) {
 		for (const file of rs.section.files) {
-			for (const d of index.defsInFile(file)) {
-				add(d);
-				sectionRank.set(d.id, Math.max(sectionRank.get(d.id) ?? 0, rs.score));
-			}
+			if (sectionFiles.includes(file)) continue;
+			sectionFiles.push(file);
+			index.defsInFile(file).forEach(add);
 		}
 	}
 	// Channel: BM25 over whole files (body text catches words no name carries).
-	const fileRank = new Map(index.searchFiles(q.directWords, config.channelDepth).map((h, i) => [h.path, i]));
+	const bm25Files = index.searchFiles(q.directWords, config.channelDepth).map((h) => h.path);
+	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) index.defsInFile(f).forEach(add);
 
 	const scored = [...candidates.values()].map((def) => {
 		const { score, named } = lexicalScore(q, def);
@@ -100,94 +104,107 @@ export function seed(
 	});
 	const relevance = new Map(scored.map((s) => [s.def.id, s.lexical]));
 
-	const rrf = new Map<number, number>();
-	const fuse = (ranking: readonly number[], weight: number) => {
-		ranking.slice(0, config.channelDepth).forEach((id, rank) => {
-			rrf.set(id, (rrf.get(id) ?? 0) + weight / (config.rrfK + rank + 1));
+	// Rank files, not definitions: a file is as relevant as its best definitions (with diminishing
+	// returns), so one big file cannot take every seed and a file full of matches outranks a lone hit.
+	const byFile = new Map<string, (typeof scored)[number][]>();
+	for (const s of scored) {
+		if (!s.def.file || s.lexical <= 0) continue;
+		const list = byFile.get(s.def.file) ?? [];
+		list.push(s);
+		byFile.set(s.def.file, list);
+	}
+	const fileLexical = new Map<string, number>();
+	for (const [file, list] of byFile) {
+		list.sort((x, y) => y.lexical - x.lexical);
+		fileLexical.set(
+			file,
+			list.slice(0, 4).reduce((n, x, i) => n + x.lexical / 2 ** i, 0),
+		);
+	}
+	const rrf = new Map<string, number>();
+	const fuse = (ranking: readonly string[], weight: number) => {
+		ranking.slice(0, config.channelDepth).forEach((file, rank) => {
+			rrf.set(file, (rrf.get(file) ?? 0) + weight / (config.rrfK + rank + 1));
 		});
 	};
-	const byLexical = scored.filter((s) => s.lexical > 0).sort((a, b) => b.lexical - a.lexical);
 	fuse(
-		byLexical.map((s) => s.def.id),
+		[...fileLexical.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
 		1,
 	);
 	fuse(
-		ftsDefs.filter((d) => candidates.has(d.id)).map((d) => d.id),
+		[...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))],
 		0.5,
 	);
 	fuse(
-		scored
-			.filter((s) => sectionRank.has(s.def.id) && s.lexical > 0)
-			.sort(
-				(a, b) => (sectionRank.get(b.def.id) ?? 0) * b.lexical - (sectionRank.get(a.def.id) ?? 0) * a.lexical,
-			)
-			.map((s) => s.def.id),
-		1,
-	);
-	// One definition per ranked file: the file's best lexical match stands for it.
-	const bestInFile = new Map<string, (typeof scored)[number]>();
-	for (const s of byLexical) {
-		const f = s.def.file;
-		if (f && fileRank.has(f) && !bestInFile.has(f)) bestInFile.set(f, s);
-	}
-	fuse(
-		[...bestInFile.entries()]
-			.sort((a, b) => (fileRank.get(a[0]) ?? 0) - (fileRank.get(b[0]) ?? 0))
-			.map(([, s]) => s.def.id),
+		sectionFiles.filter((f) => byFile.has(f)).sort((x, y) => (fileLexical.get(y) ?? 0) - (fileLexical.get(x) ?? 0)),
 		0.5,
 	);
 	fuse(
-		scored.filter((s) => s.named).map((s) => s.def.id),
+		bm25Files.filter((f) => byFile.has(f)),
+		0.5,
+	);
+	fuse(
+		[...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))],
 		2,
 	);
 
-	const fused = scored
-		.filter((s) => rrf.has(s.def.id))
-		.map((s) => ({ ...s, score: rrf.get(s.def.id) ?? 0 }))
-		.sort((a, b) => b.score - a.score);
+	// Seeds: the best definitions of each file in fused order (at most two per file).
+	const fused: ((typeof scored)[number] & { score: number })[] = [];
+	for (const [file, score] of [...rrf.entries()].sort((x, y) => y[1] - x[1])) {
+		const defs = (byFile.get(file) ?? []).filter((d) => d.def.kind !== "type" || d.named);
+		const picks = defs.filter((d) => d.named).concat(defs.filter((d) => !d.named)).slice(0, 2);
+		picks.forEach((d, i) => {
+			fused.push({ ...d, score: score / (i + 1) });
+		});
+	}
+	// Dispatch keys named by the question (no file) seed too: they list their handlers.
+	for (const s of scored) {
+		if (!s.def.file && s.named) fused.unshift({ ...s, score: 1 });
+	}
 
-	// Assign to chains: the routed chain whose folder holds the definition (deepest folder wins).
-	const chains = [...route.chains];
-	const chainOf = (def: DefRow): string | null => {
-		let best: { id: string; len: number } | null = null;
-		for (const c of route.chains) {
-			for (const p of c.paths) {
-				if (def.file && (p === "" || def.file.startsWith(`${p}/`)) && (!best || p.length > best.len)) {
-					best = { id: c.id, len: p.length };
-				}
+	const perChain = new Map<string, Seed[]>();
+	const chains: TopicChain[] = [];
+	if (route.chains.length > 0 && route.fixed) {
+		// Chains chosen by the router (LLM): a seed goes to the chain whose folder holds it (deepest wins),
+		// strong seeds outside every chain form one more chain.
+		chains.push(...route.chains);
+		const outside: Seed[] = [];
+		for (const s of fused) {
+			const chain = chainOfPath(route.chains, s.def.file);
+			const row: Seed = { def: s.def, score: s.score, lexical: s.lexical, named: s.named, chain: chain ?? "" };
+			if (chain) {
+				const list = perChain.get(chain) ?? [];
+				if (list.length < config.seedsPerChain) list.push(row);
+				perChain.set(chain, list);
+			} else if (outside.length < config.seedsPerChain) {
+				outside.push(row);
 			}
 		}
-		return best?.id ?? null;
-	};
-	const perChain = new Map<string, Seed[]>();
-	const outside: Seed[] = [];
-	for (const s of fused) {
-		const chain = chainOf(s.def);
-		const seedRow: Seed = {
-			def: s.def,
-			score: s.score,
-			lexical: s.lexical,
-			named: s.named,
-			chain: chain ?? "",
-		};
-		if (chain) {
-			const list = perChain.get(chain) ?? [];
-			if (list.length < config.seedsPerChain) list.push(seedRow);
-			perChain.set(chain, list);
-		} else if (outside.length < config.seedsPerChain) {
-			outside.push(seedRow);
+		if (outside.length > 0) {
+			const id = `c${chains.length + 1}`;
+			for (const o of outside) o.chain = id;
+			chains.push({ id, title: `Other matches (${outside[0]?.def.name ?? ""})`, paths: [], score: outside[0]?.score ?? 0 });
+			perChain.set(id, outside);
 		}
-	}
-	if (outside.length > 0) {
-		const id = `c${chains.length + 1}`;
-		for (const s of outside) s.chain = id;
-		chains.push({
-			id,
-			title: `Matches across the repository (${outside[0]?.def.name ?? ""})`,
-			paths: [],
-			score: outside[0]?.score ?? 0,
-		});
-		perChain.set(id, outside);
+	} else {
+		// Offline: chains come from the fused ranking itself. Each strong definition belongs to the
+		// deepest outline folder holding it; folders nested in one another share a chain.
+		const homes = homeFinder(sections);
+		const take = fused.slice(0, config.seedsPerChain * config.maxChains);
+		for (const s of take) {
+			const home = homes(s.def.file);
+			let chain = chains.find((c) => c.paths.some((p) => related(p, home.path)));
+			if (!chain && chains.length < config.maxChains) {
+				chain = { id: `c${chains.length + 1}`, title: home.title, paths: [home.path], score: s.score };
+				chains.push(chain);
+			}
+			// No chain left for a new folder: the chain sharing the longest folder prefix takes it.
+			chain ??= nearestChain(chains, home.path);
+			if (!chain) continue;
+			const list = perChain.get(chain.id) ?? [];
+			list.push({ def: s.def, score: s.score, lexical: s.lexical, named: s.named, chain: chain.id });
+			perChain.set(chain.id, list);
+		}
 	}
 	// Chains ordered by their best seed, so round-robin reading starts with the strongest topic.
 	const bestSeed = (id: string) => perChain.get(id)?.[0]?.score ?? 0;
@@ -196,5 +213,54 @@ export function seed(
 		seeds: ordered.flatMap((c) => perChain.get(c.id) ?? []),
 		chains: ordered,
 		relevance,
+		files: [...rrf.entries()].sort((x, y) => y[1] - x[1]).map(([file, score]) => ({ file, score })),
 	};
+}
+
+/** Is one folder inside the other (or the same)? The repository root relates to nothing. */
+const related = (a: string, b: string) =>
+	a !== "" && b !== "" && (a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`));
+
+function chainOfPath(chains: readonly TopicChain[], file: string | null): string | null {
+	let best: { id: string; len: number } | null = null;
+	for (const c of chains) {
+		for (const p of c.paths) {
+			if (file && (p === "" || file.startsWith(`${p}/`)) && (!best || p.length > best.len)) {
+				best = { id: c.id, len: p.length };
+			}
+		}
+	}
+	return best?.id ?? null;
+}
+
+/** The deepest outline section holding a file (its folder when no section does). */
+export function homeFinder(sections: readonly OutlineSectionRow[]): (file: string | null) => { path: string; title: string } {
+	const byPath = new Map(sections.filter((s) => s.path !== "").map((s) => [s.path, s]));
+	return (file) => {
+		if (!file) return { path: "", title: "Dispatch keys" };
+		let dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+		while (dir) {
+			const s = byPath.get(dir);
+			if (s) return { path: s.path, title: s.title };
+			dir = dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "";
+		}
+		const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+		return { path: folder, title: folder || "(root)" };
+	};
+}
+
+function nearestChain(chains: readonly TopicChain[], path: string): TopicChain | undefined {
+	const shared = (a: string, b: string) => {
+		const x = a.split("/");
+		const y = b.split("/");
+		let i = 0;
+		while (i < x.length && i < y.length && x[i] === y[i]) i++;
+		return i;
+	};
+	let best: { chain: TopicChain; n: number } | undefined;
+	for (const c of chains) {
+		const n = Math.max(...c.paths.map((p) => shared(p, path)));
+		if (!best || n > best.n) best = { chain: c, n };
+	}
+	return best?.chain;
 }

@@ -15,7 +15,8 @@ export const STOP_WORDS = new Set(
 	will with would you your yours get gets got use used uses using way ways work works working happen happens
 	happened explain describe tell show does exactly complete entire whole system systems feature features part parts
 	file files code codebase repository repo go goes going someone something thing things want need needs kind
-	within across via per steps step flow flows process overall general basically really actually please`
+	within across via per steps step flow flows process overall general basically really actually please side sides
+	like mean means called call calls involved involve responsible handled handles implemented implement implementation chain chains`
 		.split(/\s+/)
 		.filter(Boolean),
 );
@@ -185,8 +186,38 @@ export function relatedWords(word: string): string[] {
 }
 
 /** A crude English stem (plural and -ing/-ed endings) to compare words with identifier parts. */
+/** Irregular forms that a suffix rule cannot bring back to the word code uses. */
+const IRREGULAR = new Map<string, string>(Object.entries({
+	sent: "send",
+	built: "build",
+	written: "write",
+	wrote: "write",
+	ran: "run",
+	made: "make",
+	found: "find",
+	kept: "keep",
+	held: "hold",
+	brought: "bring",
+	began: "begin",
+	begun: "begin",
+	chosen: "choose",
+	chose: "choose",
+	gave: "give",
+	given: "give",
+	taken: "take",
+	took: "take",
+	read: "read",
+	shown: "show",
+	left: "leave",
+	lost: "lose",
+	paid: "pay",
+	stored: "store",
+}));
+
 export function stem(word: string): string {
 	let w = word.toLowerCase();
+	const irregular = IRREGULAR.get(w);
+	if (irregular) return irregular;
 	if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
 	else if (w.length > 4 && w.endsWith("es") && /(ss|sh|ch|x)es$/.test(w)) w = w.slice(0, -2);
 	else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
