@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { baselineMeans, meanMetrics } from "./aggregate.js";
 import { type BenchReport, METRIC_KEYS, type MeanMetrics, REPORT_SCHEMA, type RunDelta } from "./report.js";
 
 export const REPORT_JSON = "report.json";
@@ -51,13 +52,19 @@ const diff = (a: number | null | undefined, b: number | null | undefined) =>
 const TRACKED = ["coreRecallContext", "coreRecallCited", "chainCoverage"] as const;
 
 export function computeDelta(
-	current: Pick<BenchReport, "mean" | "baseline" | "questions">,
+	current: Pick<BenchReport, "questions">,
 	previous: { path: string; report: BenchReport },
 ): RunDelta {
 	const prev = previous.report;
-	const mean = Object.fromEntries(
-		METRIC_KEYS.map((k) => [k, diff(current.mean[k], prev.mean?.[k])]),
-	) as MeanMetrics;
+	// Means are compared over the questions both runs answered, so a run with --only is not
+	// compared with a full run's means.
+	const nowIds = new Set(current.questions.map((q) => q.id));
+	const prevIds = new Set(prev.questions.map((q) => q.id));
+	const nowCommon = current.questions.filter((q) => prevIds.has(q.id));
+	const prevCommon = prev.questions.filter((q) => nowIds.has(q.id));
+	const [nowMean, prevMean] = [meanMetrics(nowCommon), meanMetrics(prevCommon)];
+	const mean = Object.fromEntries(METRIC_KEYS.map((k) => [k, diff(nowMean[k], prevMean[k])])) as MeanMetrics;
+	const [nowBase, prevBase] = [baselineMeans(nowCommon), baselineMeans(prevCommon)];
 	const prevById = new Map(prev.questions.map((q) => [q.id, q]));
 	const changed: RunDelta["changed"] = [];
 	for (const q of current.questions) {
@@ -74,13 +81,14 @@ export function computeDelta(
 	return {
 		previous: previous.path,
 		previousStartedAt: prev.startedAt,
+		common: nowCommon.length,
 		mean,
 		baseline:
-			current.baseline && prev.baseline
+			nowBase && prevBase
 				? {
-						recallAt10: current.baseline.recallAt10 - prev.baseline.recallAt10,
-						recallAt20: current.baseline.recallAt20 - prev.baseline.recallAt20,
-						recallAt50: current.baseline.recallAt50 - prev.baseline.recallAt50,
+						recallAt10: nowBase.recallAt10 - prevBase.recallAt10,
+						recallAt20: nowBase.recallAt20 - prevBase.recallAt20,
+						recallAt50: nowBase.recallAt50 - prevBase.recallAt50,
 					}
 				: null,
 		changed,

@@ -78,7 +78,9 @@ export interface RunDelta {
 	/** Report the delta is taken against. */
 	previous: string;
 	previousStartedAt: string;
-	/** current − previous, per mean metric (null when either side has none). */
+	/** Questions in both runs; the mean deltas are taken over these only. */
+	common: number;
+	/** current − previous, per mean metric over the common questions (null when either side has none). */
 	mean: MeanMetrics;
 	baseline: BaselineMeans | null;
 	/** Questions whose coreRecallContext or chainCoverage changed, with both values. */

@@ -121,7 +121,7 @@ export async function runBench(
 		byTrunk: byTrunk(results),
 		loss: lossBreakdown(results),
 		judge: judgeSummary(results),
-		delta: options.previous ? computeDelta(partial, options.previous) : null,
+		delta: options.previous ? computeDelta({ questions: results }, options.previous) : null,
 		errors: results.filter((r) => r.error !== null).length,
 	};
 	for (const r of reporters) await r.onComplete?.(report);

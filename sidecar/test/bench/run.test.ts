@@ -196,6 +196,20 @@ describe("reports on disk and the delta", () => {
 	});
 });
 
+describe("delta over a subset", () => {
+	it("compares means over the questions both runs answered", async () => {
+		const full = await runBench(options(), deps(false));
+		const only = await runBench(
+			options({ set: questionSet([push]), previous: { path: "prev/report.json", report: full } }),
+			deps(true),
+		);
+		expect(only.delta?.common).toBe(1);
+		// q-push alone went from 0.5 to 1; the full run's mean (0.5) is not what it is compared with
+		expect(only.delta?.mean.coreRecallContext).toBe(0.5);
+		expect(only.delta?.baseline?.recallAt50).toBe(0);
+	});
+});
+
 describe("percentile", () => {
 	it("uses the nearest rank", () => {
 		expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);

@@ -48,6 +48,9 @@ export function renderSummary(report: BenchReport, outDir: string | null): strin
 		`${report.set}: ${report.questions.length} questions, answers by ${report.llm.provider}, index ${report.indexCommit?.slice(0, 12) ?? "(no commit)"}${report.errors ? `, ${report.errors} FAILED` : ""}`,
 	);
 	const width = Math.max(...METRIC_KEYS.map((k) => k.length));
+	if (report.delta && report.delta.common < report.questions.length) {
+		lines.push(`  (deltas over the ${report.delta.common} questions also in ${report.delta.previous})`);
+	}
 	for (const k of METRIC_KEYS) {
 		const d = report.delta ? fmtDelta(k, report.delta.mean[k]) : "";
 		lines.push(`  ${k.padEnd(width)}  ${fmtMetric(k, report.mean[k]).padStart(7)}${d ? `  (${d})` : ""}`);
@@ -67,7 +70,7 @@ export function renderSummary(report: BenchReport, outDir: string | null): strin
 		);
 	}
 	if (report.delta?.changed.length) {
-		lines.push(`  changed since ${report.delta.previousStartedAt}:`);
+		lines.push(`  changed since ${report.delta.previousStartedAt} (${report.delta.previous}):`);
 		for (const c of report.delta.changed)
 			lines.push(`    ${c.id} ${c.metric} ${fmtRatio(c.before)} → ${fmtRatio(c.after)}`);
 	}

@@ -92,7 +92,7 @@ export function renderMarkdown(report: BenchReport): string {
 		out.push(
 			"## Changes since the previous run",
 			"",
-			`Previous: \`${report.delta.previous}\` (${report.delta.previousStartedAt}).`,
+			`Previous: \`${report.delta.previous}\` (${report.delta.previousStartedAt}); means compared over the ${report.delta.common} questions in both runs.`,
 			"",
 		);
 		if (report.delta.changed.length) {
