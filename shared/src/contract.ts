@@ -31,6 +31,8 @@ export const questionSchema = z
 export const askRequestSchema = z.strictObject({
 	question: questionSchema,
 	llm: llmRequestSchema.optional(),
+	/** Also return the answer's chains drawn as a base64 PNG (`diagramPng`). */
+	diagramPng: z.boolean().optional(),
 	requestId: z.string().max(200).optional(),
 	/** Who asked (for logs and rate limits); never used for authorisation. */
 	user: z.string().max(200).optional(),
@@ -91,8 +93,41 @@ export const askResponseSchema = z.object({
 	droppedCitations: z.number().int().nonnegative(),
 	/** Mermaid flowchart of the answer's chains, when available. */
 	diagram: z.string().optional(),
+	/** The chains drawn as a PNG (base64), when the request asked for `diagramPng`. */
+	diagramPng: z.string().optional(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
+
+/** `POST /v1/overview`: the whole repository, or one package (by name or folder). */
+export const overviewRequestSchema = z.strictObject({
+	package: z.string().trim().min(1).max(200).optional(),
+	llm: llmRequestSchema.optional(),
+	/** Also return the package graph as a base64 PNG. */
+	diagramPng: z.boolean().optional(),
+	requestId: z.string().max(200).optional(),
+	user: z.string().max(200).optional(),
+});
+export type OverviewRequest = z.infer<typeof overviewRequestSchema>;
+
+export const overviewResponseSchema = z.object({
+	scope: z.enum(["repository", "package"]),
+	/** The package the overview is about (scope "package"). */
+	package: z.string().nullable(),
+	/** Structured Markdown summary (always present; the offline answer). */
+	markdown: z.string(),
+	/** The LLM's narrative, when an LLM was used and answered. */
+	narrative: z.string().nullable(),
+	/** Mermaid flowchart of the package graph. */
+	diagram: z.string(),
+	diagramPng: z.string().optional(),
+	/** The structured data behind the summary (packages, dependencies, trunk links, folders). */
+	data: z.record(z.string(), z.unknown()),
+	usage: usageSchema,
+	provider: llmProviderSchema,
+	fallbackReason: z.string().nullable().optional(),
+	timings: z.record(z.string(), z.number()),
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
 /** Where the sidecar POSTs a finished job; the body is signed with HMAC-SHA256 using `secret`. */
 export const jobCallbackSchema = z.strictObject({

@@ -11,6 +11,7 @@ export {
 	chainsPng,
 	dotToPng,
 	dotToSvg,
+	packageGraphPng,
 	renderChainsPng,
 	renderPackageGraphPng,
 	svgToPng,

@@ -68,13 +68,21 @@ export async function renderChainsPng(
 	return png.length;
 }
 
+/** Render an overview's package graph to a PNG in memory. */
+export async function packageGraphPng(
+	data: OverviewData,
+	options: PackageGraphOptions & PngOptions = {},
+): Promise<Buffer> {
+	return dotToPng(packageGraphDot(data, options), options);
+}
+
 /** Render an overview's package graph to a PNG file. Returns its size in bytes. */
 export async function renderPackageGraphPng(
 	data: OverviewData,
 	file: string,
 	options: PackageGraphOptions & PngOptions = {},
 ): Promise<number> {
-	const png = await dotToPng(packageGraphDot(data, options), options);
+	const png = await packageGraphPng(data, options);
 	mkdirSync(dirname(file), { recursive: true });
 	writeFileSync(file, png);
 	return png.length;

@@ -2,6 +2,7 @@
  * `overview(index, { package?, llm? })`: the whole-repository (or one-package) view.
  * Offline it is a structured summary; with an LLM, one request turns it into a narrative.
  */
+import type { LlmProvider, OverviewResponse } from "@codeask/shared";
 import { packageGraphMermaid } from "../diagram/mermaid.js";
 import type { IndexReader } from "../index/reader.js";
 import { isOffline } from "../llm/index.js";
@@ -26,7 +27,7 @@ export async function overview(index: IndexReader, options: OverviewOptions = {}
 	const usage = { requests: 0, tokensIn: 0, tokensOut: 0 };
 	let narrative: string | null = null;
 	let fallbackReason: string | null = null;
-	let provider = "none";
+	let provider: LlmProvider = "none";
 
 	if (!isOffline(options.llm) && options.llm) {
 		const t1 = performance.now();
@@ -55,6 +56,23 @@ export async function overview(index: IndexReader, options: OverviewOptions = {}
 	}
 	timings.total = Math.round(performance.now() - t0);
 	return { data, markdown, narrative, diagram, provider, usage, fallbackReason, timings };
+}
+
+/** The wire shape of `POST /v1/overview` (`diagramPng`: base64 of `renderPackageGraphPng`'s bytes, if asked). */
+export function toOverviewResponse(result: OverviewResult, diagramPng?: Buffer): OverviewResponse {
+	return {
+		scope: result.data.scope,
+		package: result.data.focus,
+		markdown: result.markdown,
+		narrative: result.narrative,
+		diagram: result.diagram,
+		...(diagramPng ? { diagramPng: diagramPng.toString("base64") } : {}),
+		data: result.data as unknown as Record<string, unknown>,
+		usage: result.usage,
+		provider: result.provider,
+		fallbackReason: result.fallbackReason,
+		timings: result.timings,
+	};
 }
 
 export { isOverviewQuestion, mentionedPackage, type OverviewRoute } from "./classify.js";

@@ -1,4 +1,5 @@
 /** The structured overview of a repository or of one package (the `--json` output). */
+import type { LlmProvider } from "@codeask/shared";
 
 export interface SymbolSummary {
 	defId: string;
@@ -91,7 +92,7 @@ export interface OverviewResult {
 	narrative: string | null;
 	/** Mermaid flowchart of the package graph. */
 	diagram: string;
-	provider: string;
+	provider: LlmProvider;
 	usage: { requests: number; tokensIn: number; tokensOut: number };
 	fallbackReason: string | null;
 	timings: Record<string, number>;

@@ -1,7 +1,9 @@
+import { overviewResponseSchema } from "@codeask/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageGraphPng } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
-import { OverviewError, overview } from "../../src/overview/index.js";
+import { OverviewError, overview, toOverviewResponse } from "../../src/overview/index.js";
 import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
@@ -88,6 +90,21 @@ describe("overview of the whole repository (tiny index)", () => {
   p2 -->|"1"| p1
   p2 -. "rest ×1" .-> p0
 `);
+	});
+});
+
+describe("the POST /v1/overview wire shape", () => {
+	it("matches the shared contract, with the package graph as base64 PNG", async () => {
+		const r = await overview(index, { package: "@acme/web" });
+		const wire = overviewResponseSchema.parse(toOverviewResponse(r, await packageGraphPng(r.data)));
+		expect(wire.scope).toBe("package");
+		expect(wire.package).toBe("@acme/web");
+		expect(
+			Buffer.from(wire.diagramPng ?? "", "base64")
+				.subarray(1, 4)
+				.toString("ascii"),
+		).toBe("PNG");
+		expect(toOverviewResponse(r).diagramPng).toBeUndefined();
 	});
 });
 
