@@ -101,7 +101,7 @@ export function resolveCallable(parts: CalleeParts): ResolvedCallable[] {
 	}
 	if (!symbol) return [];
 	const out: ResolvedCallable[] = [];
-	for (const decl of symbol.getDeclarations()) {
+	for (const decl of withOverridden(symbol.getDeclarations())) {
 		const callable =
 			Node.isMethodDeclaration(decl) ||
 			Node.isMethodSignature(decl) ||
@@ -120,6 +120,36 @@ export function resolveCallable(parts: CalleeParts): ResolvedCallable[] {
 		});
 	}
 	return out;
+}
+
+/**
+ * A method plus the same-named methods of its base classes: a subclass override of the
+ * framework's method (`public override onEvent`) still is the framework's method.
+ */
+function withOverridden(decls: Node[]): Node[] {
+	const out = [...decls];
+	for (const decl of decls) {
+		if (!Node.isMethodDeclaration(decl)) continue;
+		const name = decl.getName();
+		const cls = decl.getParent();
+		let base = Node.isClassDeclaration(cls) ? safeBaseClass(cls) : undefined;
+		for (let depth = 0; base && depth < 8; depth++) {
+			const m = base.getInstanceMethod(name);
+			if (m) out.push(m);
+			base = safeBaseClass(base);
+		}
+	}
+	return out;
+}
+
+function safeBaseClass(
+	cls: import("ts-morph").ClassDeclaration,
+): import("ts-morph").ClassDeclaration | undefined {
+	try {
+		return cls.getBaseClass();
+	} catch {
+		return undefined;
+	}
 }
 
 export interface CompiledCallee {

@@ -91,6 +91,8 @@ const classMembersIdiomSchema = z.strictObject({
 	nameProperty: z.string().default("name"),
 	/** '{name}' and '{member}' are replaced. */
 	template: z.string().default("{name}.{member}"),
+	/** Regex over method names that are not service API (lifecycle hooks, base-class plumbing). */
+	excludeMembers: z.string().optional(),
 });
 
 /**

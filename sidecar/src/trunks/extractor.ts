@@ -69,7 +69,7 @@ interface Compiled {
 	/** Call/new idioms by called name: the cheap prefilter over every call in a file. */
 	calls: Map<string, CompiledIdiom[]>;
 	news: Map<string, CompiledIdiom[]>;
-	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp }[];
+	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp; exclude: RegExp | null }[];
 	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
 }
 
@@ -86,7 +86,12 @@ function compile(trunks: TrunkSpec[]): Compiled {
 
 function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	if (idiom.kind === "class-members") {
-		c.classMembers.push({ trunk, idiom, extends: new RegExp(idiom.extends) });
+		c.classMembers.push({
+			trunk,
+			idiom,
+			extends: new RegExp(idiom.extends),
+			exclude: idiom.excludeMembers ? new RegExp(idiom.excludeMembers) : null,
+		});
 		return;
 	}
 	if (idiom.kind === "facade") {
@@ -475,7 +480,7 @@ function extractClassMembers(sf: SourceFile, c: Compiled, ctx: SiteContext, emit
 	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
 		const base = cls.getExtends()?.getExpression().getText();
 		if (!base) continue;
-		for (const { trunk, idiom, extends: re } of c.classMembers) {
+		for (const { trunk, idiom, extends: re, exclude } of c.classMembers) {
 			if (!re.test(base)) continue;
 			const prop = cls.getProperty(idiom.nameProperty);
 			const init = prop?.getInitializer();
@@ -493,16 +498,32 @@ function extractClassMembers(sf: SourceFile, c: Compiled, ctx: SiteContext, emit
 				)
 					continue;
 				const member = m.getName();
-				if (member.startsWith("#")) continue;
+				if (member.startsWith("#") || exclude?.test(member)) continue;
 				const raw = idiom.template.replaceAll("{name}", values[0] as string).replaceAll("{member}", member);
-				emit(trunk.name, "register", raw, m.getNameNode(), m, ctx.defIdOf(m), "syntactic", idiom.also);
+				emit(trunk.name, "register", raw, m.getNameNode(), cls, ctx.defIdOf(m), "syntactic", idiom.also);
 			}
 		}
 	}
 }
 
+/** `const X = proxify<I>('ns')`: the facade idiom and namespace a variable declaration defines, if any. */
+function facadeOf(
+	decl: Node,
+	c: Compiled,
+): { trunk: TrunkSpec; idiom: FacadeIdiom; ns: string; call: CallExpression } | undefined {
+	if (!Node.isVariableDeclaration(decl)) return undefined;
+	const init = decl.getInitializer();
+	const call = init && unwrap(init);
+	if (!call || !Node.isCallExpression(call)) return undefined;
+	const parts = calleeParts(call);
+	const facade = parts && c.facades.find((f) => f.idiom.factory.includes(parts.name));
+	if (!facade) return undefined;
+	const arg = call.getArguments()[facade.idiom.factoryArg];
+	const ns = arg ? evaluateKey(arg) : null;
+	return ns?.length === 1 ? { ...facade, ns: ns[0] as string, call } : undefined;
+}
+
 function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: DispatchSiteRecord[]): void {
-	const factories = new Set(c.facades.flatMap((f) => f.idiom.factory));
 	const base = (
 		line: number,
 		expression: string,
@@ -521,23 +542,16 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 	for (const stmt of sf.getVariableStatements()) {
 		if (!stmt.isExported()) continue;
 		for (const decl of stmt.getDeclarations()) {
-			const init = decl.getInitializer();
-			const call = init && unwrap(init);
-			if (!call || !Node.isCallExpression(call)) continue;
-			const parts = calleeParts(call);
-			if (!parts || !factories.has(parts.name)) continue;
-			const facade = c.facades.find((f) => f.idiom.factory.includes(parts.name));
+			const facade = facadeOf(decl, c);
 			if (!facade) continue;
-			const arg = call.getArguments()[facade.idiom.factoryArg];
-			const ns = arg ? evaluateKey(arg) : null;
-			if (!ns || ns.length !== 1) continue;
+			const { call } = facade;
 			const info: FacadeDefInfo = {
 				trunk: facade.trunk.name,
 				template: facade.idiom.template,
 				pkg: nearestPackageName(ctx.repoRoot, ctx.filePath),
 				file: ctx.filePath,
 				exportName: decl.getName(),
-				ns: ns[0] as string,
+				ns: facade.ns,
 			};
 			out.push({
 				...base(decl.getStartLineNumber(), exprText(call), null),
@@ -561,21 +575,26 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		}
 	}
 	if (imports.size === 0) return;
-	// The file that declares an import (through re-exports), resolved once per local name.
-	const targets = new Map<string, string | null>();
-	const targetOf = (local: string, spec: ImportSpecifier): string | null => {
-		if (targets.has(local)) return targets.get(local) ?? null;
-		let target: string | null = null;
+	// The declaration an import resolves to (through re-exports), once per local name: with the
+	// checker, a facade call binds here and now; otherwise `finalize` binds it by import source.
+	const targets = new Map<string, { file: string | null; facade: ReturnType<typeof facadeOf> }>();
+	const targetOf = (local: string, spec: ImportSpecifier) => {
+		let t = targets.get(local);
+		if (t) return t;
+		t = { file: null, facade: undefined };
 		try {
 			const symbol = spec.getNameNode().getSymbol();
 			const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
 			const file = decl?.getSourceFile().getFilePath();
-			target = file ? relative(ctx.repoRoot, file).split("\\").join("/") : null;
+			t = {
+				file: file ? relative(ctx.repoRoot, file).split("\\").join("/") : null,
+				facade: decl && facadeOf(decl, c),
+			};
 		} catch {
-			target = null;
+			// unresolved: bound by import source in finalize
 		}
-		targets.set(local, target);
-		return target;
+		targets.set(local, t);
+		return t;
 	};
 	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
 		const callee = unwrap(call.getExpression());
@@ -584,10 +603,28 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		if (!Node.isIdentifier(recv)) continue;
 		const imp = imports.get(recv.getText());
 		if (!imp) continue;
+		const target = targetOf(recv.getText(), imp.spec);
+		if (target.facade) {
+			const raw = target.facade.idiom.template
+				.replaceAll("{name}", target.facade.ns)
+				.replaceAll("{member}", callee.getName());
+			const trunk = c.trunks.get(target.facade.trunk.name);
+			out.push({
+				...base(call.getStartLineNumber(), exprText(callee), ctx.enclosingDefId(call)),
+				trunk: target.facade.trunk.name,
+				side: "dispatch",
+				rawKey: raw,
+				key: trunk ? normalizeKey(raw, trunk.normalize) : raw,
+				resolution: "checker",
+				inScope: trunk?.spec.inScope ?? true,
+			});
+			continue;
+		}
+		if (target.file && !target.file.startsWith("..")) continue; // resolved in the repository, and not a facade
 		const info: FacadeUseInfo = {
 			module: imp.module,
 			importedName: imp.importedName,
-			target: targetOf(recv.getText(), imp.spec),
+			target: target.file,
 			member: callee.getName(),
 		};
 		out.push({

@@ -75,7 +75,10 @@ function checkRegexes(preset: Preset, source: string): void {
 					tryRegex(`${at}.idioms.${ii}.callee.declarations.${di}.name`, d.name);
 				});
 			}
-			if (idiom.kind === "class-members") tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
+			if (idiom.kind === "class-members") {
+				tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
+				tryRegex(`${at}.idioms.${ii}.excludeMembers`, idiom.excludeMembers);
+			}
 		});
 	});
 	if (bad.length) throw new TrunkConfigError(`invalid trunk configuration ${source}:\n${bad.join("\n")}`);

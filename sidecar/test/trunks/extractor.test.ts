@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseTrunkConfig } from "../../src/trunks/load.js";
 import { extractSites, summary } from "./in-memory.js";
@@ -216,6 +219,33 @@ export const f = () => api.call('presence.setStatus', 'u');`,
 		});
 		const reg = sites.find((s) => s.trunk === "api-call" && s.side === "register");
 		expect(reg?.handlerDefId).toBe("apps/server/services/presence.ts#PresenceService.setStatus");
+	});
+
+	it("without module resolution, binds facades by the importing module's package name", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-trunks-"));
+		try {
+			const pkgs = {
+				"packages/core-services/package.json": '{"name":"@x/core-services"}',
+				"packages/models/package.json": '{"name":"@x/models"}',
+			};
+			for (const [p, text] of Object.entries(pkgs)) {
+				mkdirSync(dirname(join(root, p)), { recursive: true });
+				writeFileSync(join(root, p), text);
+			}
+			const sites = extractSites(files, undefined, {}, root);
+			expect(summary(sites, "api-call")).toEqual([
+				"api-call dispatch presence.setStatus",
+				"api-call dispatch presence.setStatus",
+				"api-call dispatch settings.get",
+				"api-call register presence.setStatus",
+			]);
+			expect(sites.find((s) => s.key === "settings.get")).toMatchObject({
+				file: "apps/server/caller.ts",
+				resolution: "syntactic",
+			});
+		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
 	});
 
 	it("finds onEvent on this and on a service parameter, and broadcasts via optional chaining and a bare bound function", () => {

@@ -22,6 +22,8 @@ export function alwaysOn(presets: Preset[] = builtinPresets()): TrunkConfig {
 	};
 }
 
+let currentRoot = ROOT;
+
 function defIdOf(node: Node): string | null {
 	const names: string[] = [];
 	for (let n: Node | undefined = node; n && !Node.isSourceFile(n); n = n.getParent()) {
@@ -48,26 +50,33 @@ export function extractSites(
 	files: Record<string, string>,
 	config: TrunkConfig = alwaysOn(),
 	paths: Record<string, string[]> = {},
+	/** A real folder to write the files to (for what reads the disk, e.g. package.json names). */
+	realRoot?: string,
 ): DispatchSiteRecord[] {
+	const root = realRoot ?? ROOT;
 	const project = new Project({
-		useInMemoryFileSystem: true,
+		useInMemoryFileSystem: realRoot === undefined,
 		compilerOptions: {
 			target: ts.ScriptTarget.ES2022,
 			module: ts.ModuleKind.ESNext,
 			moduleResolution: ts.ModuleResolutionKind.Bundler,
 			strict: true,
 			allowJs: true,
-			baseUrl: ROOT,
+			baseUrl: root,
 			paths,
 		},
 	});
-	for (const [path, text] of Object.entries(files)) project.createSourceFile(`${ROOT}/${path}`, text);
+	for (const [path, text] of Object.entries(files)) {
+		if (path.endsWith(".json")) project.getFileSystem().writeFileSync(`${root}/${path}`, text);
+		else project.createSourceFile(`${root}/${path}`, text, { overwrite: true }).saveSync();
+	}
+	currentRoot = root;
 	const extractor = createSiteExtractor(config);
 	const sites: DispatchSiteRecord[] = [];
 	for (const sf of project.getSourceFiles()) {
-		const filePath = sf.getFilePath().slice(ROOT.length + 1);
+		const filePath = sf.getFilePath().slice(root.length + 1);
 		const ctx: SiteContext = {
-			repoRoot: ROOT,
+			repoRoot: root,
 			filePath,
 			defIdOf,
 			enclosingDefId: (n) => {
