@@ -18,7 +18,7 @@ const OptionsSchema = z.object({
 	includeTests: z.boolean().default(false),
 	exclude: z.array(z.string().min(1)).default([]),
 	full: z.boolean().default(false),
-	trunks: z.string().min(1).optional(),
+	trunks: z.union([z.string().min(1), z.boolean()]).optional(),
 });
 
 /** Heap the indexer wants on a large monorepo; below it the CLI re-runs itself with more. */
@@ -38,6 +38,7 @@ export function register(program: Command): void {
 			"--trunks <file>",
 			"string-dispatch trunk configuration (JSON; replaces the built-in presets, see docs/trunks.md)",
 		)
+		.option("--no-trunks", "skip string-dispatch trunks (static half only)")
 		.addHelpText(
 			"after",
 			`
@@ -70,7 +71,10 @@ function reexecWithLargerHeap(): boolean {
 }
 
 async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): Promise<number> {
-	const trunkConfig = loadTrunkConfig(options.trunks ?? null, repo);
+	const trunkConfig =
+		options.trunks === false
+			? undefined
+			: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
 	const bar = createProgressBar({ json: options.json });
 	let result: Awaited<ReturnType<typeof indexRepository>>;
 	try {
@@ -80,7 +84,7 @@ async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): P
 			includeTests: options.includeTests,
 			exclude: options.exclude,
 			full: options.full,
-			siteExtractor: createSiteExtractor(trunkConfig),
+			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
 			trunkConfig,
 			onProgress: (e) => bar.update(e.phase, e.done, e.total),
 		});
