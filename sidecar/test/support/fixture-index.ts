@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { indexRepository } from "../../src/indexer/index.js";
+import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 
 export const MINI_CHAT_DIR = resolve(fileURLToPath(new URL("../../../examples/mini-chat", import.meta.url)));
 
@@ -16,7 +17,10 @@ let building: Promise<string> | undefined;
 export function fixtureIndexPath(): Promise<string> {
 	building ??= (async () => {
 		const out = join(mkdtempSync(join(tmpdir(), "codeask-fixture-")), "mini-chat.db");
-		await indexRepository({ repo: MINI_CHAT_DIR, out, full: true });
+		// With its trunks, as `codeask index` builds it (mini-chat's codeask.trunks.json).
+		const trunkConfig = loadTrunkConfig(null, MINI_CHAT_DIR);
+		const siteExtractor = createSiteExtractor(trunkConfig);
+		await indexRepository({ repo: MINI_CHAT_DIR, out, full: true, siteExtractor, trunkConfig });
 		return out;
 	})();
 	return building;
