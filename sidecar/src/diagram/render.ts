@@ -5,8 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Chain } from "@codeask/shared";
-import { Graphviz } from "@hpcc-js/wasm-graphviz";
-import { Resvg } from "@resvg/resvg-js";
+import type { Graphviz } from "@hpcc-js/wasm-graphviz";
 import type { OverviewData } from "../overview/types.js";
 import { modelDot, packageGraphDot } from "./dot.js";
 import { buildDiagramModel, type ModelOptions } from "./model.js";
@@ -14,9 +13,12 @@ import type { PackageGraphOptions } from "./package-graph.js";
 
 let graphviz: Promise<Graphviz> | undefined;
 
-/** Lay out DOT as SVG (the WebAssembly module is loaded once per process). */
+/**
+ * Lay out DOT as SVG. The WebAssembly module is imported and loaded on first use, once per
+ * process, so CLI commands that draw nothing never pay for it.
+ */
 export async function dotToSvg(dot: string): Promise<string> {
-	graphviz ??= Graphviz.load();
+	graphviz ??= import("@hpcc-js/wasm-graphviz").then((m) => m.Graphviz.load());
 	return (await graphviz).dot(dot, "svg");
 }
 
@@ -27,7 +29,8 @@ export interface PngOptions {
 	maxWidth?: number;
 }
 
-export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
+export async function svgToPng(svg: string, options: PngOptions = {}): Promise<Buffer> {
+	const { Resvg } = await import("@resvg/resvg-js");
 	const zoom = options.zoom ?? 1.5;
 	const maxWidth = options.maxWidth ?? 2400;
 	const width = Number(/<svg[^>]*\bwidth="([\d.]+)pt"/.exec(svg)?.[1] ?? 0);
@@ -44,7 +47,7 @@ export function svgToPng(svg: string, options: PngOptions = {}): Buffer {
 }
 
 export async function dotToPng(dot: string, options: PngOptions = {}): Promise<Buffer> {
-	return svgToPng(await dotToSvg(dot), options);
+	return await svgToPng(await dotToSvg(dot), options);
 }
 
 export interface ChainsPngOptions extends ModelOptions, PngOptions {
