@@ -1,0 +1,109 @@
+/**
+ * Measures the app end to end in a real AppManager + Deno against a real sidecar: install time,
+ * how fast `/codeask` returns (the ack), and command → last answer part in the thread.
+ *
+ *   CODEASK_MEASURE_INDEX=<index.db>            (default: the mini-chat fixture index)
+ *   CODEASK_MEASURE_QUESTIONS="q1|q2|…"         (default: two generic questions)
+ *   npx vitest run --config app/test/measure/vitest.config.ts
+ *
+ * Prints one JSON line per question and a summary; asserts only that every answer arrived.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, it } from "vitest";
+import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
+import { startEngine } from "../support/engine.js";
+
+const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+const TOKEN = "measure-secret-0123456789";
+const questions = (process.env.CODEASK_MEASURE_QUESTIONS ?? "how are messages sent?|where are users stored?")
+	.split("|")
+	.map((question) => question.trim())
+	.filter(Boolean);
+
+async function freePort(): Promise<number> {
+	const server = createServer();
+	await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+	const { port } = server.address() as { port: number };
+	await new Promise((done) => server.close(done));
+	return port;
+}
+
+it("measures install, ack and answer latency", async () => {
+	const work = mkdtempSync(join(tmpdir(), "codeask-measure-"));
+	const zip = join(work, "codeask.zip");
+	let t = performance.now();
+	execFileSync(process.execPath, [join(repo, "app/scripts/package.mjs"), "--out", zip], { stdio: "ignore" });
+	const packageMs = performance.now() - t;
+
+	const indexPath = process.env.CODEASK_MEASURE_INDEX ?? (await fixtureIndexPath());
+	const port = await freePort();
+	const sidecarUrl = `http://127.0.0.1:${port}`;
+	const sidecar: ChildProcess = spawn(
+		process.execPath,
+		[join(repo, "sidecar/dist/cli/main.js"), "serve", "--index", indexPath, "--port", String(port)],
+		{ env: { ...process.env, CODEASK_TOKEN: TOKEN, CODEASK_LOG_LEVEL: "warn" }, stdio: "ignore" },
+	);
+	try {
+		for (let ready = false; !ready; await new Promise((done) => setTimeout(done, 200))) {
+			ready = await fetch(`${sidecarUrl}/readyz`).then(
+				(r) => r.ok,
+				() => false,
+			);
+		}
+		t = performance.now();
+		const engine = await startEngine(zip);
+		const installMs = performance.now() - t;
+		try {
+			const asker = engine.world.addUser("asker");
+			const room = engine.world.addRoom("general", "c", [asker]);
+			await engine.setSetting("codeask_sidecar_url", sidecarUrl);
+			await engine.setSetting("codeask_shared_secret", TOKEN);
+			await engine.setSetting("codeask_llm_provider", "none");
+			await engine.setSetting("codeask_rate_limit_per_minute", 0);
+			await engine.setSetting("codeask_repo_url", "https://example.com/repo");
+			const rows = [];
+			for (const question of questions) {
+				const before = engine.world.messages.length;
+				const start = performance.now();
+				await engine.command(asker, room, question);
+				const ackMs = performance.now() - start;
+				const root = engine.world.messages[before];
+				let parts: typeof engine.world.messages = [];
+				for (;;) {
+					parts = engine.world.messages.filter((m) => m.threadId !== undefined && m.threadId === root?.id);
+					if (parts.length > 0) break;
+					await new Promise((done) => setTimeout(done, 20));
+				}
+				const answerMs = performance.now() - start; // first part of the answer posted
+				// Let the remaining parts of a split answer arrive before counting them.
+				await new Promise((done) => setTimeout(done, 300));
+				parts = engine.world.messages.filter((m) => m.threadId === root?.id);
+				const text = parts.map((part) => part.text).join("\n");
+				const row = {
+					question,
+					ackMs: Math.round(ackMs),
+					answerMs: Math.round(answerMs),
+					parts: parts.length,
+					chars: text.length,
+					links: (text.match(/\]\(https:\/\/example\.com\/repo\/blob\//g) ?? []).length,
+				};
+				rows.push(row);
+				process.stdout.write(`${JSON.stringify(row)}\n`);
+			}
+			process.stdout.write(
+				`${JSON.stringify({ packageMs: Math.round(packageMs), installMs: Math.round(installMs), questions: rows.length })}\n`,
+			);
+			expect(rows.every((row) => row.parts > 0)).toBe(true);
+		} finally {
+			await engine.stop();
+		}
+	} finally {
+		sidecar.kill("SIGKILL");
+		rmSync(work, { recursive: true, force: true });
+	}
+});
