@@ -107,6 +107,8 @@ const facadeIdiomSchema = z.strictObject({
 	factory: z.array(z.string()).min(1),
 	factoryArg: z.number().int().min(0).default(0),
 	template: z.string().default("{name}.{member}"),
+	/** Regex over the repo-relative file defining the facade (another package's same-named factory is not this one). */
+	definedIn: z.string().optional(),
 });
 
 export const idiomSchema = z.discriminatedUnion("kind", [

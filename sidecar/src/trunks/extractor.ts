@@ -516,7 +516,12 @@ function facadeOf(
 	const call = init && unwrap(init);
 	if (!call || !Node.isCallExpression(call)) return undefined;
 	const parts = calleeParts(call);
-	const facade = parts && c.facades.find((f) => f.idiom.factory.includes(parts.name));
+	const file = decl.getSourceFile().getFilePath();
+	const facade =
+		parts &&
+		c.facades.find(
+			(f) => f.idiom.factory.includes(parts.name) && (!f.idiom.definedIn || new RegExp(f.idiom.definedIn).test(file)),
+		);
 	if (!facade) return undefined;
 	const arg = call.getArguments()[facade.idiom.factoryArg];
 	const ns = arg ? evaluateKey(arg) : null;

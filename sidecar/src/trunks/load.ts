@@ -75,6 +75,7 @@ function checkRegexes(preset: Preset, source: string): void {
 					tryRegex(`${at}.idioms.${ii}.callee.declarations.${di}.name`, d.name);
 				});
 			}
+			if (idiom.kind === "facade") tryRegex(`${at}.idioms.${ii}.definedIn`, idiom.definedIn);
 			if (idiom.kind === "class-members") {
 				tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
 				tryRegex(`${at}.idioms.${ii}.excludeMembers`, idiom.excludeMembers);
