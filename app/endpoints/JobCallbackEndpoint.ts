@@ -81,8 +81,10 @@ export class JobCallbackEndpoint extends ApiEndpoint {
 		}
 		const pending = await findPending(read.getPersistenceReader(), jobId);
 		if (!pending) {
-			// Delivered already by the poller, or not ours: nothing to do, and no reason to retry.
-			return this.success({ status: "ignored" });
+			// Not (or not yet) a question we wait for. A non-2xx makes the sidecar retry, which covers
+			// a callback that overtook the app saving the question; if the poller delivered it
+			// already, the retries just run out.
+			return this.json({ status: 404, content: { error: "unknown job" } });
 		}
 		let job: Job;
 		if (isJob(body) && (body.status === "done" || body.status === "failed")) {

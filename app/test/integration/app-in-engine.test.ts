@@ -294,8 +294,8 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 			},
 			body,
 		});
-		// Correctly signed but not a question this app is waiting for: accepted, nothing posted.
-		expect(signed.status).toBe(200);
+		// Correctly signed but not a question this app is waiting for: nothing posted.
+		expect(signed.status).toBe(404);
 	});
 
 	it("tells the asker when the shared secret is wrong", async () => {

@@ -124,7 +124,7 @@ describe("the job callback endpoint", () => {
 		expect(recorder.pending()).toHaveLength(0);
 
 		// A retried delivery of the same callback changes nothing.
-		expect((await post(recorder, request(doneJob("job-1")))).status).toBe(200);
+		expect((await post(recorder, request(doneJob("job-1")))).status).toBe(404);
 		expect(recorder.posted).toHaveLength(1);
 	});
 
@@ -170,11 +170,19 @@ describe("the job callback endpoint", () => {
 		expect(recorder.notified[0]?.text).toContain("the question took longer than 120 s");
 	});
 
-	it("ignores a signed callback for a question it is not waiting for", async () => {
+	it("answers 404 to a signed callback for a question it is not waiting for", async () => {
 		const recorder = world();
 		const response = await post(recorder, request(doneJob("someone-elses")));
-		expect(response.status).toBe(200);
+		expect(response.status).toBe(404);
 		expect(recorder.posted).toHaveLength(0);
+	});
+
+	it("delivers on the sidecar's retry when the callback overtook the app saving the question", async () => {
+		const recorder = world();
+		expect((await post(recorder, request(doneJob("job-1")))).status).toBe(404);
+		await pending(recorder);
+		expect((await post(recorder, request(doneJob("job-1")))).status).toBe(200);
+		expect(recorder.posted).toHaveLength(1);
 	});
 });
 
