@@ -155,7 +155,12 @@ function unresolvedReason(ctx: EdgeContext, callee: ts.Expression): string {
 	return "no-symbol";
 }
 
+/** Imports of non-code files (styles, images, data) are bundler business, not module edges. */
+const ASSET_IMPORT =
+	/\.(css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|json|info|html?|md|txt|ya?ml|woff2?|ttf|eot|mp3|wav|mp4|wasm)$/i;
+
 function isInRepoSpecifier(ctx: EdgeContext, spec: string): boolean {
+	if (ASSET_IMPORT.test(spec)) return false;
 	return spec.startsWith(".") || spec.startsWith("/") || ctx.isWorkspaceImport(spec);
 }
 
@@ -283,7 +288,14 @@ export function extractEdges(
 		else if (ts.isNewExpression(node)) site(node, here, "new");
 		else if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) jsx(node.tagName, here);
 		else if (ts.isJsxClosingElement(node)) return;
-		else if (ts.isIdentifier(node)) {
+		else if (ts.isPropertyAccessExpression(node) && !handled.has(node.name)) {
+			// A member read (not a call). Resolving `x.y` makes the checker type `x`; that is worth
+			// it when `x` is `this` or a definition (`API.v1`, `Settings.get` passed as a value), not
+			// for fields of locals and parameters (`message.rid`), which would dominate indexing time.
+			visit(node.expression, here);
+			if (ts.isIdentifier(node.name) && memberWorthResolving(node.expression)) reference(node.name, here);
+			return;
+		} else if (ts.isIdentifier(node)) {
 			if (!handled.has(node) && !isDeclarationName(node)) reference(node, here);
 			return;
 		} else if (ts.isShorthandPropertyAssignment(node)) {
@@ -293,6 +305,16 @@ export function extractEdges(
 			return;
 		}
 		ts.forEachChild(node, (child) => visit(child, here));
+	}
+
+	function memberWorthResolving(expr: ts.Expression): boolean {
+		if (expr.kind === ts.SyntaxKind.ThisKeyword || expr.kind === ts.SyntaxKind.SuperKeyword) return true;
+		if (ts.isIdentifier(expr)) {
+			const symbol = checker.getSymbolAtLocation(expr);
+			return symbol !== undefined && "def" in targetOfSymbol(ctx, symbol);
+		}
+		if (ts.isPropertyAccessExpression(expr)) return memberWorthResolving(expr.expression);
+		return false;
 	}
 
 	function reference(id: ts.Identifier, enclosing: string): void {

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { Project, ts } from "ts-morph";
+import { ts } from "ts-morph";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
 import { type WriteDef, type WriteEdge, writeIndex } from "../index/writer.js";
@@ -28,6 +28,7 @@ import {
 	type Target,
 } from "./edges.js";
 import { openPrevious } from "./previous.js";
+import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
 import { discoverPackages } from "./workspace.js";
 
@@ -72,6 +73,8 @@ export interface IndexResult {
 	notes: IndexProblem[];
 	/** Files re-extracted this run (all files on a full run). */
 	extractedFiles: number;
+	/** Milliseconds per stage: collect, load, program, defs, edges, reuse, write. */
+	timings: Record<string, number>;
 }
 
 /** Bad input that stops indexing before anything is written (not a directory, nothing to index). */
@@ -81,26 +84,6 @@ export class IndexInputError extends Error {
 		this.name = "IndexInputError";
 	}
 }
-
-/** Compiler options of the shared program: permissive, so any package's code type-checks enough to resolve. */
-const PROGRAM_OPTIONS: ts.CompilerOptions = {
-	target: ts.ScriptTarget.ES2022,
-	module: ts.ModuleKind.ESNext,
-	moduleResolution: ts.ModuleResolutionKind.Bundler,
-	allowJs: true,
-	checkJs: false,
-	jsx: ts.JsxEmit.Preserve,
-	lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-	types: [],
-	strict: true,
-	skipLibCheck: true,
-	noEmit: true,
-	experimentalDecorators: true,
-	allowImportingTsExtensions: true,
-	resolveJsonModule: false,
-	maxNodeModuleJsDepth: 0,
-	ignoreDeprecations: "6.0",
-};
 
 interface FileCounts {
 	sites: [resolved: number, external: number, local: number, unresolved: Record<string, number>];
@@ -125,6 +108,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	const out = resolve(options.out ?? join(repoRoot, ".codeask", "index.db"));
 	const progress = options.onProgress ?? (() => {});
+	const timings: Record<string, number> = {};
+	let phaseStart = Date.now();
+	const lap = (phase: string) => {
+		const now = Date.now();
+		timings[phase] = now - phaseStart;
+		phaseStart = now;
+	};
 	const problems: IndexProblem[] = [];
 	const relative = (abs: string) => (abs.startsWith(`${repoRoot}/`) ? abs.slice(repoRoot.length + 1) : abs);
 
@@ -140,6 +130,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		throw new IndexInputError(`no TypeScript or JavaScript source files found in ${options.repo}`);
 	}
 	progress({ phase: "collect", done: 1, total: 1 });
+	lap("collect");
 
 	// 2. Reuse: files whose content hash is unchanged since the previous index with the same options
 	const optionsJson = JSON.stringify({
@@ -158,19 +149,14 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		// An `extends` into a package that is not installed is expected without node_modules.
 		(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
 	}
-	const project = new Project({
-		compilerOptions: PROGRAM_OPTIONS,
-		skipAddingFilesFromTsConfig: true,
-		skipFileDependencyResolution: true,
-		resolutionHost: () => ({
-			resolveModuleNames: (names, containingFile) => names.map((n) => resolver.resolve(n, containingFile)),
-		}),
-	});
 	progress({ phase: "parse", done: 0, total: changed.length });
-	const morphFiles = changed.map((f) => project.createSourceFile(f.abs, f.content, { overwrite: true }));
-	for (const d of collected.declarationFiles) project.addSourceFileAtPath(d);
-	const program = project.getProgram().compilerObject;
-	const checker = program.getTypeChecker();
+	const contents = new Map(collected.files.map((f) => [f.abs, f.content]));
+	const { program, checker } = createIndexProgram(
+		[...changed.map((f) => f.abs), ...collected.declarationFiles],
+		contents,
+		resolver,
+	);
+	lap("program");
 	progress({ phase: "parse", done: changed.length, total: changed.length });
 
 	// 4. Definitions of every indexed file the program holds (needed to resolve edges into them)
@@ -185,6 +171,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		for (const [n, id] of nodes) defOfNode.set(n, id);
 	}
 
+	lap("defs");
 	// 5. Edges and dispatch sites of changed files
 	const ctx: EdgeContext = {
 		checker,
@@ -221,11 +208,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			}
 			for (const e of implementationEdges(ctx, sf)) edges.push({ ...e, file: f.path, resolution: "checker" });
 			if (extractor) {
-				const morph = morphFiles[i];
-				if (morph) {
-					sites.push(...extractor.extractFile(morph, siteContext(repoRoot, f.path, ctx)));
-					morph.forgetDescendants();
-				}
+				sites.push(...extractor.extractFile(wrapSourceFile(sf, checker), siteContext(repoRoot, f.path, ctx)));
 			}
 		} catch (err) {
 			problems.push({ file: f.path, reason: `extraction failed: ${(err as Error).message}` });
@@ -244,6 +227,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			progress({ phase: "extract", done: i + 1, total: changed.length });
 	});
 
+	lap("edges");
 	// 6. Carry over unchanged files from the previous index
 	const defs: WriteDef[] = [];
 	for (const f of collected.files) {
@@ -286,6 +270,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const reusedPackages = previous
 		? packages.filter((_, i) => !changedPackages.has(i) && (filesByPackage[i]?.length ?? 0) > 0).length
 		: 0;
+	lap("reuse");
 	progress({ phase: "write", done: 0, total: 1 });
 	let stats: IndexStats | undefined;
 	writeIndex(
@@ -329,6 +314,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		},
 	);
 	progress({ phase: "write", done: 1, total: 1 });
+	lap("write");
 	const finalStats = { ...(stats as IndexStats), wallMs: Date.now() - started };
 	return {
 		out,
@@ -343,6 +329,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		problems,
 		notes,
 		extractedFiles: changed.length,
+		timings,
 	};
 }
 

@@ -1,0 +1,68 @@
+/**
+ * One TypeScript program over the files to extract. Raw compiler API rather than a ts-morph
+ * Project: on a ~7,000-file monorepo, ts-morph's per-file bookkeeping cost more than the parse
+ * itself. ts-morph wrappers are made only where a plug-in needs them (`wrapSourceFile`).
+ * Sources already read by the collector are served from memory, so each file is read once.
+ */
+import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
+import { createWrappedNode, type SourceFile, ts } from "ts-morph";
+import type { ModuleResolver } from "./resolve.js";
+
+/** Compiler options of the shared program: permissive, so any package's code type-checks enough to resolve. */
+export const PROGRAM_OPTIONS: ts.CompilerOptions = {
+	target: ts.ScriptTarget.ES2022,
+	module: ts.ModuleKind.ESNext,
+	moduleResolution: ts.ModuleResolutionKind.Bundler,
+	allowJs: true,
+	checkJs: false,
+	jsx: ts.JsxEmit.Preserve,
+	lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+	types: [],
+	strict: true,
+	skipLibCheck: true,
+	noEmit: true,
+	experimentalDecorators: true,
+	allowImportingTsExtensions: true,
+	resolveJsonModule: false,
+	maxNodeModuleJsDepth: 0,
+	ignoreDeprecations: "6.0",
+};
+
+export function createIndexProgram(
+	rootFiles: string[],
+	contents: Map<string, string>,
+	resolver: ModuleResolver,
+): { program: ts.Program; checker: ts.TypeChecker } {
+	const host = ts.createCompilerHost(PROGRAM_OPTIONS, true);
+	// The lib .d.ts files ship inside ts-morph (matching its TypeScript), not on disk.
+	const memory = new Map(contents);
+	for (const lib of libFiles()) memory.set(`${libFolderInMemoryPath}/${lib.fileName}`, lib.text);
+	host.getDefaultLibLocation = () => libFolderInMemoryPath;
+	host.getDefaultLibFileName = (o) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(o)}`;
+	const readFile = host.readFile.bind(host);
+	host.readFile = (f) => memory.get(f) ?? readFile(f);
+	const fileExists = host.fileExists.bind(host);
+	host.fileExists = (f) => memory.has(f) || fileExists(f);
+	const getSourceFile = host.getSourceFile.bind(host);
+	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+		const text = memory.get(fileName);
+		return text === undefined
+			? getSourceFile(fileName, languageVersion, onError, shouldCreate)
+			: ts.createSourceFile(fileName, text, languageVersion, true);
+	};
+	host.resolveModuleNameLiterals = (literals, containingFile) =>
+		literals.map((l) => ({ resolvedModule: resolver.resolve(l.text, containingFile) }));
+	const program = ts.createProgram({ rootNames: rootFiles, options: PROGRAM_OPTIONS, host });
+	return { program, checker: program.getTypeChecker() };
+}
+
+let libs: { fileName: string; text: string }[] | undefined;
+function libFiles(): { fileName: string; text: string }[] {
+	libs ??= getLibFiles();
+	return libs;
+}
+
+/** A ts-morph view of one source file of the program, for plug-ins written against ts-morph. */
+export function wrapSourceFile(sf: ts.SourceFile, checker: ts.TypeChecker): SourceFile {
+	return createWrappedNode(sf, { sourceFile: sf, typeChecker: checker, compilerOptions: PROGRAM_OPTIONS });
+}

@@ -1,0 +1,120 @@
+/**
+ * The built CLI (`sidecar/dist`, made by `npm run build`) as a user runs it: exit codes, JSON
+ * output, `codeask edges`, and an index write killed midway leaving the previous index readable.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+
+function codeask(...args: string[]) {
+	const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+	return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function copyFixture(): string {
+	const dir = join(mkdtempSync(join(tmpdir(), "codeask-cli-")), "mini-chat");
+	cpSync(MINI_CHAT_DIR, dir, { recursive: true });
+	return dir;
+}
+
+beforeAll(() => {
+	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+});
+
+describe("codeask index / edges", () => {
+	let repo: string;
+	let out: string;
+
+	it("indexes with --json and exit 0; 2 for a path that is not a directory", () => {
+		repo = copyFixture();
+		out = join(repo, "out", "index.db");
+		const r = codeask("index", repo, "--out", out, "--json");
+		expect(r.stderr).toBe("");
+		expect(r.code).toBe(0);
+		const json = JSON.parse(r.stdout);
+		for (const key of [
+			"packages",
+			"files",
+			"definitions",
+			"edges",
+			"crossPackageEdges",
+			"externalRefs",
+			"unresolvedRefs",
+			"unresolvedShare",
+			"wallMs",
+			"reusedPackages",
+		]) {
+			expect(typeof json[key]).toBe("number");
+		}
+		expect(json.packages).toBe(4);
+
+		const bad = codeask("index", join(repo, "package.json"), "--out", out);
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toMatch(/package\.json is not a directory/);
+	});
+
+	it("exits 1 and names the file when a file does not parse, still writing the index", () => {
+		const broken = copyFixture();
+		const target = join(broken, "packages/models/src/Users.ts");
+		const text = readFileSync(target, "utf8");
+		writeFileSync(target, text.replace("class UsersRaw", "class UsersRaw {{"));
+		const r = codeask("index", broken, "--out", join(broken, "i.db"), "--json");
+		expect(r.code).toBe(1);
+		expect(r.stderr).toMatch(/packages\/models\/src\/Users\.ts: does not parse/);
+		expect(existsSync(join(broken, "i.db"))).toBe(true);
+	});
+
+	it("prints a reproducible sample of edges with their reference location", () => {
+		const a = codeask("edges", "--index", out, "--sample", "5", "--seed", "7");
+		const b = codeask("edges", "--index", out, "--sample", "5", "--seed", "7");
+		expect(a.code).toBe(0);
+		expect(a.stdout).toBe(b.stdout);
+		const lines = a.stdout.trim().split("\n");
+		expect(lines).toHaveLength(5);
+		for (const line of lines) expect(line).toMatch(/^\S+#\S+ -> \S+#\S+ {2}\[[a-z-]+\] {2}\(\S+:\d+\)$/);
+		const calls = codeask("edges", "--index", out, "--sample", "3", "--kind", "call", "--json");
+		expect(JSON.parse(calls.stdout).map((e: { kind: string }) => e.kind)).toEqual(["call", "call", "call"]);
+		expect(codeask("edges", "--index", out, "--sample", "x").code).toBe(2);
+		expect(codeask("edges", "--index", join(repo, "nope.db"), "--sample", "3").code).toBe(2);
+	});
+
+	it("leaves the previous index readable when a write is killed midway", async () => {
+		const before = IndexReader.open(out);
+		const counts = before.counts();
+		before.close();
+		// Re-index from scratch and kill the process as soon as its temp file appears.
+		const child: ChildProcess = spawn(process.execPath, [CLI, "index", repo, "--out", out, "--full"], {
+			stdio: "ignore",
+		});
+		const killedWhileWriting = await new Promise<boolean>((done) => {
+			const timer = setInterval(() => {
+				const temp = readdirSync(dirname(out)).some((f) => f.startsWith("index.db.tmp-"));
+				if (temp) {
+					child.kill("SIGKILL");
+					clearInterval(timer);
+					done(true);
+				}
+			}, 2);
+			child.on("exit", () => {
+				clearInterval(timer);
+				done(false);
+			});
+		});
+		await new Promise((r) => child.once("exit", r).once("close", r));
+		expect(killedWhileWriting).toBe(true);
+		expect(readdirSync(dirname(out)).some((f) => f.startsWith("index.db.tmp-"))).toBe(true);
+		const after = IndexReader.open(out);
+		expect(after.counts()).toEqual(counts);
+		after.close();
+		// The next run cleans the dead run's temp file up.
+		expect(codeask("index", repo, "--out", out).code).toBe(0);
+		expect(readdirSync(dirname(out)).filter((f) => f.startsWith("index.db.tmp-"))).toEqual([]);
+	});
+});
