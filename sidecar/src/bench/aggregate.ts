@@ -64,7 +64,7 @@ export function judgeSummary(results: readonly QuestionResult[]): JudgeSummary |
 		partial: count("PARTIAL"),
 		incorrect: count("INCORRECT"),
 		failed: count("FAILED"),
-		requests: js.filter((j) => j.verdict !== "FAILED").length,
+		requests: js.reduce((a, j) => a + j.requests, 0),
 		tokensIn: js.reduce((a, j) => a + j.tokensIn, 0),
 		tokensOut: js.reduce((a, j) => a + j.tokensOut, 0),
 	};

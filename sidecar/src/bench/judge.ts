@@ -22,6 +22,8 @@ export interface JudgeResult {
 	reason: string;
 	tokensIn: number;
 	tokensOut: number;
+	/** Requests billed for the verdict (a malformed reply still costs one). */
+	requests: number;
 	ms: number;
 }
 
@@ -75,6 +77,7 @@ export async function judgeAnswer(
 			reason: value.reason,
 			tokensIn: usage.tokensIn,
 			tokensOut: usage.tokensOut,
+			requests: 1,
 			ms,
 		};
 	} catch (err) {
@@ -83,6 +86,7 @@ export async function judgeAnswer(
 			reason: (err as Error).message,
 			tokensIn: 0,
 			tokensOut: 0,
+			requests: 0,
 			ms: Date.now() - started,
 		};
 	}

@@ -14,7 +14,7 @@ import type { LlmClient } from "../llm/types.js";
 import type { AskOptions, AskResult } from "../pipeline/types.js";
 import { findPreviousReport } from "./delta.js";
 import { judgeAnswer } from "./judge.js";
-import { loadQuestionSet, QuestionSetError } from "./questions.js";
+import { loadQuestionSet, type QuestionLabel, QuestionSetError } from "./questions.js";
 import type { BenchReport } from "./report.js";
 import { consoleReporter } from "./reporters/console.js";
 import { filesReporter } from "./reporters/files.js";
@@ -192,7 +192,13 @@ export async function benchMain(
 		throw new BenchUsageError("--judge needs an LLM: pass --llm gemini|openai, or --judge-llm gemini|openai");
 	}
 	const answerLlm = (): LlmClient => createLlm(answerSettings, new RequestBudget(), io.env);
-	const judgeLlm = (): LlmClient => createLlm(judgeSettings, new RequestBudget(JUDGE_REQUESTS), io.env);
+	const judgeLlm = (budget = new RequestBudget(JUDGE_REQUESTS)): LlmClient =>
+		createLlm(judgeSettings, budget, io.env);
+	/** One verdict on a fresh one-request budget; the requests billed are read from that budget. */
+	const judge = async (l: QuestionLabel, answer: string) => {
+		const budget = new RequestBudget(JUDGE_REQUESTS);
+		return { ...(await judgeAnswer(judgeLlm(budget), l, answer)), requests: budget.used };
+	};
 	let probe: LlmClient;
 	let judgeProbe: LlmClient | null = null;
 	try {
@@ -240,7 +246,7 @@ export async function benchMain(
 						llm: answerLlm(),
 						...(pipelineConfig ? { config: pipelineConfig } : {}),
 					}),
-				...(opts.judge ? { judge: (l, answer) => judgeAnswer(judgeLlm(), l, answer) } : {}),
+				...(opts.judge ? { judge } : {}),
 				now,
 			},
 			reporters,

@@ -190,7 +190,9 @@ describe("--judge against a fake Gemini server", () => {
 		});
 		// malformed output: no repair within a one-request budget, so the verdict is FAILED
 		expect(report.questions[1]?.judge?.verdict).toBe("FAILED");
-		expect(report.judge).toMatchObject({ partial: 1, failed: 1, requests: 1 });
+		expect(report.judge).toMatchObject({ partial: 1, failed: 1, requests: 2 });
+		// the malformed reply was billed too: the summary counts what the provider billed
+		expect(fake.billable()).toBe(2);
 		expect(report.judgeLlm?.provider).toBe("gemini");
 	});
 });

@@ -150,6 +150,7 @@ describe("runBench", () => {
 						reason: "r",
 						tokensIn: 10,
 						tokensOut: 2,
+						requests: 1,
 						ms: 1,
 					};
 				},
