@@ -53,6 +53,8 @@ const ENTRY_NAMES = new Set([
 const MAX_ENTRY_POINTS = 4;
 const MAX_SAMPLE_KEYS = 5;
 const DESCRIPTION_CHARS = 300;
+const FOLDER_SUMMARY_CHARS = 160;
+const MAX_SUBFOLDERS = 8;
 
 interface PackageInfo {
 	name: string;
@@ -175,7 +177,7 @@ function firstParagraph(readme: string | null): string | null {
 		.split(/\n\s*\n/)
 		.map((p) => p.trim())
 		// Headings, badges and HTML are not a description.
-		.find((p) => p && !/^(#|!\[|\[!\[|<)/.test(p));
+		.find((p) => p && !/^(#|!\[|\[!\[|<|`|\$ |npm |yarn |pnpm )/.test(p));
 	return para ?? null;
 }
 
@@ -264,6 +266,7 @@ function collectTrunks(index: IndexReader): { uses: Map<string, TrunkUse[]>; lin
 
 function heaviest(weight: Map<string, number>): string[] {
 	return [...weight.entries()]
+		.filter(([key]) => key.trim() !== "")
 		.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
 		.slice(0, MAX_SAMPLE_KEYS)
 		.map(([k]) => k);
@@ -323,21 +326,47 @@ function collectEntryPoints(index: IndexReader, packages: readonly PackageInfo[]
 	return out;
 }
 
-/** The package's feature folders from the index outline, largest first. */
+/**
+ * The package's feature folders from the index outline, largest first: the shallowest folder
+ * level below the package root with at least three sections (`apps/x/app/<feature>`,
+ * `packages/y/src/<area>`), sized by the files the index holds under each.
+ */
 function collectFolders(index: IndexReader, pkg: PackageInfo, limit: number): FolderSummary[] {
 	const prefix = pkg.dir ? `${pkg.dir}/` : "";
-	return index
-		.outlineSections()
-		.filter((s) => s.kind === "folder" && s.path.startsWith(prefix))
-		.sort((a, b) => b.files.length - a.files.length || a.path.localeCompare(b.path))
+	const base = prefix ? prefix.split("/").length - 1 : 0;
+	const sections = index.outlineSections().filter((s) => s.kind === "folder" && s.path.startsWith(prefix));
+	const depthOf = (path: string) => path.split("/").length - base;
+	const byDepth = new Map<number, typeof sections>();
+	for (const s of sections) upsert(byDepth, depthOf(s.path), () => []).push(s);
+	const depths = [...byDepth.keys()].sort((a, b) => a - b);
+	const level =
+		depths.find((d) => (byDepth.get(d)?.length ?? 0) >= 3) ??
+		depths.sort((a, b) => (byDepth.get(b)?.length ?? 0) - (byDepth.get(a)?.length ?? 0))[0];
+	const chosen = level === undefined ? [] : (byDepth.get(level) ?? []);
+	const files = index.files().filter((f) => f.path.startsWith(prefix));
+	const countUnder = (path: string) => files.filter((f) => f.path.startsWith(`${path}/`)).length;
+	const children = level === undefined ? [] : (byDepth.get(level + 1) ?? []);
+	return chosen
+		.map((s) => ({ s, files: countUnder(s.path) }))
+		.sort((a, b) => b.files - a.files || a.s.path.localeCompare(b.s.path))
 		.slice(0, limit)
-		.map((s) => ({
+		.map(({ s, files }) => ({
 			path: s.path,
 			title: s.title,
-			summary: describe(s.summary, null) ?? "",
-			files: s.files.length,
+			summary: clip(s.summary, FOLDER_SUMMARY_CHARS),
+			files,
 			topSymbols: s.topSymbols.slice(0, 5).map((id) => id.slice(id.lastIndexOf("#") + 1)),
+			subfolders: children
+				.filter((c) => c.path.startsWith(`${s.path}/`))
+				.map((c) => ({ name: c.path.slice(s.path.length + 1), files: countUnder(c.path) }))
+				.sort((a, b) => b.files - a.files || a.name.localeCompare(b.name))
+				.slice(0, MAX_SUBFOLDERS),
 		}));
+}
+
+function clip(text: string, max: number): string {
+	const flat = text.replace(/\s+/g, " ").trim();
+	return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
 function sum(values: readonly number[]): number {

@@ -78,7 +78,12 @@ function renderPackage(data: OverviewData, options: MarkdownOptions): string {
 			const symbols = f.topSymbols.length
 				? `; most used: ${f.topSymbols.map((s) => `\`${s}\``).join(", ")}`
 				: "";
-			out.push(`- \`${f.path}\` (${f.files} files)${f.summary ? ` — ${f.summary}` : ""}${symbols}`);
+			const subs = f.subfolders.length
+				? `; subfolders: ${f.subfolders.map((c) => `\`${c.name}\` (${c.files})`).join(", ")}`
+				: "";
+			out.push(
+				`- \`${f.path}\` (${plural(f.files, "file")})${f.summary ? ` — ${f.summary}` : ""}${subs}${symbols}`,
+			);
 		}
 	}
 

@@ -67,6 +67,8 @@ export interface FolderSummary {
 	summary: string;
 	files: number;
 	topSymbols: string[];
+	/** Its largest subfolders (one level down), by files. */
+	subfolders: { name: string; files: number }[];
 }
 
 export interface OverviewData {
