@@ -86,7 +86,11 @@ async function main(): Promise<number> {
 	const headers = { authorization: `Bearer ${service.token}`, "content-type": "application/json" };
 
 	// One question first, so the baseline RSS includes a warm pipeline and an open index.
-	await fetch(`${service.url}/v1/ask`, { method: "POST", headers, body: JSON.stringify({ question: questions[0] }) });
+	await fetch(`${service.url}/v1/ask`, {
+		method: "POST",
+		headers,
+		body: JSON.stringify({ question: questions[0] }),
+	});
 	const rssBefore = service.rss();
 	let rssPeak = rssBefore ?? 0;
 	const sampler = setInterval(() => {
@@ -135,7 +139,9 @@ async function main(): Promise<number> {
 			return [status, { count: list.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) }];
 		}),
 	);
-	const unexpected = [...latencies.entries()].filter(([s]) => s !== 200 && s !== 503).reduce((n, [, l]) => n + l.length, 0);
+	const unexpected = [...latencies.entries()]
+		.filter(([s]) => s !== 200 && s !== 503)
+		.reduce((n, [, l]) => n + l.length, 0);
 	const summary = {
 		date: new Date().toISOString(),
 		index: { commit },

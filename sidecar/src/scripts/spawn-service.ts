@@ -9,7 +9,12 @@ import { readFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../cli/main.js", import.meta.url));
+// The built CLI, whether this module runs from dist/ or (in tests) from src/.
+const CLI = fileURLToPath(
+	import.meta.url.endsWith(".ts")
+		? new URL("../../dist/cli/main.js", import.meta.url)
+		: new URL("../cli/main.js", import.meta.url),
+);
 
 export interface SpawnedService {
 	url: string;
@@ -42,7 +47,10 @@ async function freePort(): Promise<number> {
 	return port;
 }
 
-export async function spawnService(indexPath: string, env: Record<string, string> = {}): Promise<SpawnedService> {
+export async function spawnService(
+	indexPath: string,
+	env: Record<string, string> = {},
+): Promise<SpawnedService> {
 	const token = randomBytes(24).toString("hex");
 	const port = await freePort();
 	const child: ChildProcess = spawn(

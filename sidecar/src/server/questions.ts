@@ -27,11 +27,34 @@ export type ResolvedLlmSettings = LlmDefaults;
 /** Builds the LLM client for one question (with a fresh request budget); undefined = offline. */
 export type LlmFactory = (settings: ResolvedLlmSettings) => LlmClient | undefined;
 
+/** One question to run: merged LLM settings, the client built from them (in-process runs), a signal. */
+export interface AskTask {
+	question: string;
+	settings: ResolvedLlmSettings;
+	client: LlmClient | undefined;
+	signal: AbortSignal;
+}
+
+/** Runs the pipeline for one question: in this thread (`inProcessRunner`) or in a worker pool. */
+export type AskRunner = (task: AskTask) => Promise<AskResponse>;
+
+/** Run `ask` in this thread on a lease of the current index. */
+export function inProcessRunner(holder: IndexHolder, ask: AskFn): AskRunner {
+	return async ({ question, client, signal }) => {
+		const lease = holder.acquire();
+		try {
+			return toWire(await ask(lease.reader, question, { llm: client, signal }));
+		} finally {
+			lease.release();
+		}
+	};
+}
+
 export interface QuestionServiceOptions {
 	holder: IndexHolder;
 	limiter: QuestionLimiter;
 	cache: AnswerCache;
-	ask: AskFn;
+	runner: AskRunner;
 	createLlm: LlmFactory;
 	llmDefaults: LlmDefaults;
 	providerKeys: { gemini?: string; openai?: string };
@@ -53,7 +76,7 @@ export class QuestionTimeoutError extends Error {
 }
 
 /** Strip the pipeline trace: the wire answer is `askResponseSchema`, nothing more. */
-function toWire(result: AskResult | AskResponse): AskResponse {
+export function toWire(result: AskResult | AskResponse): AskResponse {
 	const { trace: _trace, ...answer } = result as AskResult;
 	return answer;
 }
@@ -110,7 +133,7 @@ export class QuestionService {
 		}
 
 		try {
-			const answer = await this.runBounded(question, llm, signal, onStart);
+			const answer = await this.runBounded(question, settings, llm, signal, onStart);
 			this.o.cache.set(key, answer);
 			return { answer, cache: "miss" };
 		} catch (err) {
@@ -124,13 +147,14 @@ export class QuestionService {
 	 */
 	private runBounded(
 		question: string,
+		settings: ResolvedLlmSettings,
 		llm: LlmClient | undefined,
 		signal?: AbortSignal,
 		onStart?: () => void,
 	): Promise<AskResponse> {
 		return new Promise<AskResponse>((resolve, reject) => {
 			const slot = this.o.limiter.run(async () => {
-				const lease = this.o.holder.acquire();
+				if (!this.o.holder.ready) throw new IndexNotReadyError(this.o.holder.problem ?? "index not loaded");
 				onStart?.();
 				const controller = new AbortController();
 				const onOuterAbort = () => controller.abort(signal?.reason);
@@ -140,14 +164,12 @@ export class QuestionService {
 					reject(new QuestionTimeoutError(this.o.askTimeoutMs));
 				}, this.o.askTimeoutMs);
 				try {
-					const result = await this.o.ask(lease.reader, question, { llm, signal: controller.signal });
-					resolve(toWire(result));
+					resolve(await this.o.runner({ question, settings, client: llm, signal: controller.signal }));
 				} catch (err) {
 					reject(err);
 				} finally {
 					clearTimeout(timer);
 					signal?.removeEventListener("abort", onOuterAbort);
-					lease.release();
 				}
 			}, signal);
 			slot.catch(reject);
@@ -168,7 +190,9 @@ export class QuestionService {
 			});
 		}
 		if (err instanceof QuestionTimeoutError) return new HttpError(504, "timeout", err.message);
-		if (err instanceof IndexNotReadyError) return this.notReady(err.message);
+		if (err instanceof IndexNotReadyError || (err as Error).name === "IndexError") {
+			return this.notReady((err as Error).message);
+		}
 		if (err instanceof AbortedWhileQueuedError) return new HttpError(499, "cancelled", err.message);
 		this.o.log.error({ err }, "question failed");
 		return new HttpError(500, "answer-failed", "the question could not be answered (see the sidecar log)");

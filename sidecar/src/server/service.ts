@@ -12,7 +12,13 @@ import { IndexHolder } from "./index-holder.js";
 import { JobStore } from "./jobs.js";
 import { Lifecycle } from "./lifecycle.js";
 import { QuestionLimiter } from "./limiter.js";
-import { type AskFn, type LlmFactory, QuestionService } from "./questions.js";
+import {
+	type AskFn,
+	type AskRunner,
+	inProcessRunner,
+	type LlmFactory,
+	QuestionService,
+} from "./questions.js";
 
 export type ServiceConfig = Pick<
 	Config,
@@ -29,8 +35,11 @@ export type ServiceConfig = Pick<
 
 export interface ServiceDeps {
 	log: Logger;
+	/** The pipeline, run in this thread unless `runner` says otherwise. */
 	ask: AskFn;
 	createLlm: LlmFactory;
+	/** Where questions run; default: `ask` in this thread. `codeask serve` passes a worker pool. */
+	runner?: (holder: IndexHolder) => AskRunner;
 }
 
 export interface Service {
@@ -57,7 +66,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		holder,
 		limiter,
 		cache,
-		ask: deps.ask,
+		runner: deps.runner ? deps.runner(holder) : inProcessRunner(holder, deps.ask),
 		createLlm: deps.createLlm,
 		llmDefaults: config.llm,
 		providerKeys: config.providerKeys,

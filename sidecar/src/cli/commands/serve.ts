@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { ConfigError, environmentVariables, type Flags, loadConfig } from "../../config.js";
 import { createLogger } from "../../logger.js";
 import { ask } from "../../pipeline/ask.js";
+import { AskPool } from "../../server/ask-pool.js";
 import { llmFactory } from "../../server/llm-factory.js";
 import { listen } from "../../server/serve.js";
 import { createService } from "../../server/service.js";
@@ -121,9 +122,26 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 			"authentication is OFF (--insecure-no-auth): anyone who can reach this port can use the service",
 		);
 	}
-	const service = createService(config, { log, ask, createLlm });
+	// Questions run in worker threads, so a CPU-heavy pipeline never stalls probes and queueing.
+	let pool: AskPool | undefined;
+	const service = createService(config, {
+		log,
+		ask,
+		createLlm,
+		runner: () => {
+			pool = new AskPool({
+				size: config.limits.maxRunning,
+				indexPath: config.indexPath,
+				killAfterMs: Math.min(config.limits.askTimeoutMs, 30_000),
+				log,
+				logLevel: config.logLevel,
+			});
+			return pool.runner;
+		},
+	});
 	if (!service.holder.ready && !config.waitForIndex) {
 		service.close();
+		await pool?.close();
 		throw new UsageError(`${service.holder.problem ?? "index not loaded"} (or pass --wait-for-index)`);
 	}
 	const listening = await listen(service, {
@@ -143,7 +161,8 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 				process.exit(1);
 			}
 			log.info({ signal }, "signal received");
-			listening.shutdown().then((finished) => {
+			listening.shutdown().then(async (finished) => {
+				await pool?.close();
 				if (!finished) process.exitCode = 1;
 				process.off("SIGHUP", reload);
 				resolve();

@@ -1,0 +1,72 @@
+/**
+ * A worker thread that runs the answer pipeline, so a CPU-heavy question never blocks the
+ * service's event loop (probes, status, queueing and 503s stay responsive under load).
+ * It opens the index itself and reopens it when the file is replaced; one question at a time.
+ */
+import { statSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { IndexReader } from "../index/reader.js";
+import { createLlmClient, RequestBudget } from "../llm/index.js";
+import { createLogger } from "../logger.js";
+import { ask } from "../pipeline/ask.js";
+import type { ResolvedLlmSettings } from "./questions.js";
+import { toWire } from "./questions.js";
+
+export type WorkerRequest =
+	| { type: "ask"; id: number; indexPath: string; question: string; settings: ResolvedLlmSettings }
+	| { type: "cancel"; id: number };
+
+export type WorkerReply =
+	| { type: "done"; id: number; answer: ReturnType<typeof toWire> }
+	| { type: "error"; id: number; name: string; message: string };
+
+const port = parentPort;
+if (!port) throw new Error("ask-worker must run in a worker thread");
+const log = createLogger({
+	level: (workerData as { logLevel?: "info" }).logLevel ?? "info",
+	name: "codeask-worker",
+});
+
+let open: { reader: IndexReader; stamp: string } | null = null;
+const controllers = new Map<number, AbortController>();
+
+function readerFor(path: string): IndexReader {
+	const s = statSync(path);
+	const stamp = `${s.ino}:${s.mtimeMs}:${s.size}`;
+	if (open?.stamp !== stamp) {
+		const reader = IndexReader.open(path);
+		open?.reader.close();
+		open = { reader, stamp };
+	}
+	return open.reader;
+}
+
+function defined(settings: ResolvedLlmSettings): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+}
+
+port.on("message", async (msg: WorkerRequest) => {
+	if (msg.type === "cancel") {
+		controllers.get(msg.id)?.abort();
+		return;
+	}
+	const controller = new AbortController();
+	controllers.set(msg.id, controller);
+	try {
+		const reader = readerFor(msg.indexPath);
+		const llm =
+			msg.settings.provider === "none"
+				? undefined
+				: createLlmClient(defined(msg.settings), new RequestBudget(), {
+						logger: log.child({ component: "llm" }),
+					});
+		const result = await ask(reader, msg.question, { llm, signal: controller.signal });
+		port.postMessage({ type: "done", id: msg.id, answer: toWire(result) } satisfies WorkerReply);
+	} catch (err) {
+		const e = err as Error;
+		if (e.name !== "IndexError") log.error({ err: e }, "question failed in worker");
+		port.postMessage({ type: "error", id: msg.id, name: e.name, message: e.message } satisfies WorkerReply);
+	} finally {
+		controllers.delete(msg.id);
+	}
+});
