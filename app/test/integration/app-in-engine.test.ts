@@ -313,6 +313,28 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 		}
 	});
 
+	it("tells the asker when the sidecar accepts the connection but never answers", async () => {
+		const hanging = createServer(() => {}); // holds every connection open, says nothing
+		await new Promise<void>((done) => hanging.listen(0, "127.0.0.1", done));
+		await engine.setSetting(
+			"codeask_sidecar_url",
+			`http://127.0.0.1:${(hanging.address() as { port: number }).port}`,
+		);
+		try {
+			const before = engine.world.notifications.length;
+			const started = Date.now();
+			await engine.command(alice, general, QUESTION);
+			// The app's own 10 s limit ends the wait, well inside the engine's ~30 s executor cap.
+			expect(Date.now() - started).toBeLessThan(25_000);
+			const notices = engine.world.notifications.slice(before);
+			expect(notices).toHaveLength(1);
+			expect(notices[0]?.text).toContain("in time");
+		} finally {
+			await engine.setSetting("codeask_sidecar_url", sidecarUrl);
+			hanging.close();
+		}
+	});
+
 	it("tells the asker, and only the asker, when the sidecar is down", async () => {
 		await stopSidecar();
 		const before = engine.world.notifications.length;
