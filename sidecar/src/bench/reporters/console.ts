@@ -74,6 +74,12 @@ export function renderSummary(report: BenchReport, outDir: string | null): strin
 		for (const c of report.delta.changed)
 			lines.push(`    ${c.id} ${c.metric} ${fmtRatio(c.before)} → ${fmtRatio(c.after)}`);
 	}
+	const fellBack = report.questions.filter((q) => q.fallbackReason);
+	if (fellBack.length) {
+		lines.push(
+			`  ${fellBack.length} answer(s) fell back to offline, e.g. ${fellBack[0]?.id}: ${fellBack[0]?.fallbackReason}`,
+		);
+	}
 	for (const q of report.questions.filter((q) => q.error)) lines.push(`  FAILED ${q.id}: ${q.error}`);
 	if (outDir) lines.push(`reports: ${outDir}/report.md, ${outDir}/report.json`);
 	return `${lines.join("\n")}\n`;

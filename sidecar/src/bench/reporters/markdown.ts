@@ -14,7 +14,7 @@ export function renderMarkdown(report: BenchReport): string {
 		`- started ${report.startedAt}, finished ${report.finishedAt}, CodeAsk ${report.toolVersion}`,
 		`- labels for ${report.repository} at ${report.commit ? `\`${report.commit}\`` : "its working tree (unpinned)"}; index built from \`${report.indexCommit ?? "no commit"}\``,
 		`- answers: ${report.llm.provider}${report.llm.model ? ` (${report.llm.model})` : ""}; judge: ${report.judgeLlm ? report.judgeLlm.provider + (report.judgeLlm.model ? ` (${report.judgeLlm.model})` : "") : "off"}`,
-		`- ${report.questions.length} questions, ${report.errors} failed`,
+		`- ${report.questions.length} questions, ${report.errors} failed, ${report.questions.filter((q) => q.fallbackReason).length} fell back to offline answering`,
 		"",
 	);
 
