@@ -8,11 +8,15 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Route: outline sections kept after scoring. */
 	routeSections: z.number().int().min(1).max(50).default(8),
 	/** Route: topic chains formed from the routed sections (and from strong lexical hits outside them). */
-	maxChains: z.number().int().min(1).max(8).default(4),
+	maxChains: z.number().int().min(1).max(12).default(8),
 	/** Seed: candidates taken from each lexical channel before fusion. */
 	channelDepth: z.number().int().min(5).max(500).default(80),
 	/** Seed: the k of reciprocal rank fusion (larger flattens the ranks). */
 	rrfK: z.number().int().min(1).max(500).default(30),
+	/** Seed: best-ranked files whose graph neighbours get a say (graph channel of the fusion). */
+	graphFiles: z.number().int().min(0).max(200).default(30),
+	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
+	graphWeight: z.number().min(0).max(5).default(1),
 	/** Seed: seed definitions per chain. */
 	seedsPerChain: z.number().int().min(1).max(50).default(8),
 	/** Skeleton: hops followed from a seed. */
@@ -28,11 +32,11 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Skeleton: weight of upstream (callers) against downstream (callees) when the data does not decide. */
 	upstreamWeight: z.number().min(0).max(1).default(0.35),
 	/** Read: token budget for the code given to the answer stage. */
-	tokenBudget: z.number().int().min(500).max(1_000_000).default(24_000),
+	tokenBudget: z.number().int().min(500).max(1_000_000).default(40_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
-	maxLinesPerNode: z.number().int().min(3).max(2000).default(40),
+	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
 	/** Answer: citations in the offline answer at most. */
-	maxCitations: z.number().int().min(1).max(200).default(40),
+	maxCitations: z.number().int().min(1).max(200).default(60),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
 	excerptLines: z.number().int().min(0).max(60).default(8),
 	/** Answer: excerpts in the offline answer. */

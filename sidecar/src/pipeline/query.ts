@@ -16,7 +16,11 @@ export interface Concept {
 	stems: string[];
 	/** Stems of related words (synonyms, abbreviations): a weaker match. */
 	related: string[];
-	/** Weight in [0, 1]: rarer words in the index weigh more. Filled by `weighConcepts`. */
+	/** For a joined compound ("twofactor"): the words it was joined from. */
+	parts?: string[];
+	/** How much the question stresses the word: capitalised mid-sentence, or early in the question. */
+	emphasis?: number;
+	/** Weight in [0, 1.3]: rarer and stressed words weigh more. Filled by `weighConcepts`. */
 	weight: number;
 }
 
@@ -55,7 +59,12 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 		...new Set(
 			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
 		),
-	].filter((id) => !identifierWords(id).split(" ").every((w) => nameWords.has(w)));
+	].filter(
+		(id) =>
+			!identifierWords(id)
+				.split(" ")
+				.every((w) => nameWords.has(w)),
+	);
 
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
 	const compounds = (question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []).map((c) =>
@@ -80,6 +89,12 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 			? "locate"
 			: "flow";
 
+	// Words capitalised inside a sentence ("the Settings system", "LDAP") name the topic.
+	const capitalised = new Set(
+		[...question.matchAll(/[^.?!\s]\s+([A-Z][A-Za-z0-9]*)/g)].flatMap((m) =>
+			identifierWords(m[1] ?? "").split(" "),
+		),
+	);
 	const seen = new Set<string>();
 	const concepts: Concept[] = [];
 	for (const w of [...compounds, ...lower]) {
@@ -91,7 +106,8 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 		const related = [...new Set(relatedWords(w).concat(relatedWords(s)).map(stem))].filter(
 			(r) => r !== s && !STOP_WORDS.has(r),
 		);
-		concepts.push({ word: w, stems: [s], related, weight: 1 });
+		const emphasis = (capitalised.has(w) ? 1.3 : 1) * Math.max(0.8, 1 - 0.05 * concepts.length);
+		concepts.push({ word: w, stems: [s], related, weight: 1, emphasis });
 	}
 	// A concept that is only a part of a compound already present ("two", "factor" of "twofactor") is redundant
 	// as a separate concept but stays as a related word of the compound.
@@ -103,10 +119,9 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 	);
 	for (const c of kept) {
 		if (compoundStems.has(c.stems[0] ?? "")) {
-			const parts = concepts
-				.filter((p) => p !== c && c.word.includes(p.word))
-				.flatMap((p) => [...p.stems, ...p.related]);
-			c.related = [...new Set([...c.related, ...parts])];
+			const parts = concepts.filter((p) => p !== c && c.word.includes(p.word));
+			c.parts = parts.map((p) => p.word);
+			c.related = [...new Set([...c.related, ...parts.flatMap((p) => [...p.stems, ...p.related])])];
 		}
 	}
 
@@ -123,7 +138,9 @@ export function weighConcepts(concepts: Concept[], df: (word: string) => number,
 	const idf = (n: number) => Math.log(1 + (total - n + 0.5) / (n + 0.5));
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	for (const c of concepts) {
-		const n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
-		c.weight = Math.max(0.2, Math.min(1, idf(n) / (max * 0.7)));
+		let n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
+		// A compound the code never writes joined ("client-side") is as rare as its rarest part.
+		if (n === 0 && c.parts?.length) n = Math.min(...c.parts.map((p) => df(p)));
+		c.weight = Math.max(0.35, Math.min(1, idf(n) / (max * 0.7))) * (c.emphasis ?? 1);
 	}
 }

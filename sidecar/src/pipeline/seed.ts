@@ -33,9 +33,24 @@ export interface SeedResult {
 	files: { file: string; score: number }[];
 }
 
-export type SeedIndex = Pick<IndexReader, "searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def">;
+export type SeedIndex = Pick<
+	IndexReader,
+	"searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def" | "defById" | "edgesFrom" | "edgesTo"
+>;
 
 /** Kinds that can start a chain: things with a body or a shape worth reading. */
+/** Edges that carry a flow between files (not imports or plain type references). */
+const GRAPH_KINDS = new Set([
+	"call",
+	"new",
+	"jsx",
+	"dispatch",
+	"handler",
+	"implementation",
+	"register",
+	"extends",
+]);
+
 const SEED_KINDS = new Set([
 	"function",
 	"method",
@@ -131,32 +146,69 @@ export function seed(
 		[...fileLexical.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
 		1,
 	);
+	fuse([...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))], 0.5);
 	fuse(
-		[...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))],
-		0.5,
-	);
-	fuse(
-		sectionFiles.filter((f) => byFile.has(f)).sort((x, y) => (fileLexical.get(y) ?? 0) - (fileLexical.get(x) ?? 0)),
+		sectionFiles
+			.filter((f) => byFile.has(f))
+			.sort((x, y) => (fileLexical.get(y) ?? 0) - (fileLexical.get(x) ?? 0)),
 		0.5,
 	);
 	fuse(
 		bm25Files.filter((f) => byFile.has(f)),
 		0.5,
 	);
-	fuse(
-		[...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))],
-		2,
-	);
+	fuse([...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))], 2);
 
-	// Seeds: the best definitions of each file in fused order (at most two per file).
+	// Channel: the graph around the best files. A file that the top files call, dispatch to,
+	// implement or are called by is likely part of the same flow even when its words differ.
+	const top = [...rrf.entries()].sort((x, y) => y[1] - x[1]).slice(0, config.graphFiles);
+	const graphScore = new Map<string, number>();
+	for (const [file, score] of top) {
+		const defs = (byFile.get(file) ?? []).slice(0, 4);
+		const linked = new Set<string>();
+		for (const d of defs) {
+			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
+				if (!GRAPH_KINDS.has(e.kind)) continue;
+				const other = index.defById(e.src === d.def.id ? e.dst : e.src);
+				if (
+					!other?.file ||
+					other.file === file ||
+					other.fanIn > config.hotFanIn ||
+					isAuxiliaryPath(other.file)
+				)
+					continue;
+				linked.add(other.file);
+				if (!candidates.has(other.id) && SEED_KINDS.has(other.kind)) {
+					candidates.set(other.id, other);
+					const { score: lex, named } = lexicalScore(q, other);
+					const entry = { def: other, lexical: Math.max(lex, 0.01), named };
+					scored.push(entry);
+					relevance.set(other.id, entry.lexical);
+					const list = byFile.get(other.file) ?? [];
+					list.push(entry);
+					byFile.set(other.file, list);
+				}
+			}
+		}
+		for (const f of linked) graphScore.set(f, (graphScore.get(f) ?? 0) + score);
+	}
+	fuse(
+		[...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
+		config.graphWeight,
+	);
+	for (const list of byFile.values()) list.sort((x, y) => y.lexical - x.lexical);
+
+	// Seeds: the best definition of each file in fused order, then the second best of the strongest
+	// files, so the seeds cover as many distinct files as possible.
 	const fused: ((typeof scored)[number] & { score: number })[] = [];
+	const seconds: ((typeof scored)[number] & { score: number })[] = [];
 	for (const [file, score] of [...rrf.entries()].sort((x, y) => y[1] - x[1])) {
 		const defs = (byFile.get(file) ?? []).filter((d) => d.def.kind !== "type" || d.named);
-		const picks = defs.filter((d) => d.named).concat(defs.filter((d) => !d.named)).slice(0, 2);
-		picks.forEach((d, i) => {
-			fused.push({ ...d, score: score / (i + 1) });
-		});
+		const picks = defs.filter((d) => d.named).concat(defs.filter((d) => !d.named));
+		if (picks[0]) fused.push({ ...picks[0], score });
+		if (picks[1] && seconds.length < config.seedsPerChain) seconds.push({ ...picks[1], score: score / 2 });
 	}
+	fused.splice(config.seedsPerChain * 2, 0, ...seconds);
 	// Dispatch keys named by the question (no file) seed too: they list their handlers.
 	for (const s of scored) {
 		if (!s.def.file && s.named) fused.unshift({ ...s, score: 1 });
@@ -171,7 +223,13 @@ export function seed(
 		const outside: Seed[] = [];
 		for (const s of fused) {
 			const chain = chainOfPath(route.chains, s.def.file);
-			const row: Seed = { def: s.def, score: s.score, lexical: s.lexical, named: s.named, chain: chain ?? "" };
+			const row: Seed = {
+				def: s.def,
+				score: s.score,
+				lexical: s.lexical,
+				named: s.named,
+				chain: chain ?? "",
+			};
 			if (chain) {
 				const list = perChain.get(chain) ?? [];
 				if (list.length < config.seedsPerChain) list.push(row);
@@ -183,7 +241,12 @@ export function seed(
 		if (outside.length > 0) {
 			const id = `c${chains.length + 1}`;
 			for (const o of outside) o.chain = id;
-			chains.push({ id, title: `Other matches (${outside[0]?.def.name ?? ""})`, paths: [], score: outside[0]?.score ?? 0 });
+			chains.push({
+				id,
+				title: `Other matches (${outside[0]?.def.name ?? ""})`,
+				paths: [],
+				score: outside[0]?.score ?? 0,
+			});
 			perChain.set(id, outside);
 		}
 	} else {
@@ -234,7 +297,9 @@ function chainOfPath(chains: readonly TopicChain[], file: string | null): string
 }
 
 /** The deepest outline section holding a file (its folder when no section does). */
-export function homeFinder(sections: readonly OutlineSectionRow[]): (file: string | null) => { path: string; title: string } {
+export function homeFinder(
+	sections: readonly OutlineSectionRow[],
+): (file: string | null) => { path: string; title: string } {
 	const byPath = new Map(sections.filter((s) => s.path !== "").map((s) => [s.path, s]));
 	return (file) => {
 		if (!file) return { path: "", title: "Dispatch keys" };

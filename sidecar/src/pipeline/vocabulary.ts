@@ -187,32 +187,34 @@ export function relatedWords(word: string): string[] {
 
 /** A crude English stem (plural and -ing/-ed endings) to compare words with identifier parts. */
 /** Irregular forms that a suffix rule cannot bring back to the word code uses. */
-const IRREGULAR = new Map<string, string>(Object.entries({
-	sent: "send",
-	built: "build",
-	written: "write",
-	wrote: "write",
-	ran: "run",
-	made: "make",
-	found: "find",
-	kept: "keep",
-	held: "hold",
-	brought: "bring",
-	began: "begin",
-	begun: "begin",
-	chosen: "choose",
-	chose: "choose",
-	gave: "give",
-	given: "give",
-	taken: "take",
-	took: "take",
-	read: "read",
-	shown: "show",
-	left: "leave",
-	lost: "lose",
-	paid: "pay",
-	stored: "store",
-}));
+const IRREGULAR = new Map<string, string>(
+	Object.entries({
+		sent: "send",
+		built: "build",
+		written: "write",
+		wrote: "write",
+		ran: "run",
+		made: "make",
+		found: "find",
+		kept: "keep",
+		held: "hold",
+		brought: "bring",
+		began: "begin",
+		begun: "begin",
+		chosen: "choose",
+		chose: "choose",
+		gave: "give",
+		given: "give",
+		taken: "take",
+		took: "take",
+		read: "read",
+		shown: "show",
+		left: "leave",
+		lost: "lose",
+		paid: "pay",
+		stored: "store",
+	}),
+);
 
 export function stem(word: string): string {
 	let w = word.toLowerCase();
