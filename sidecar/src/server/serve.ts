@@ -44,7 +44,7 @@ export async function listen(
 	options: { host: string; port: number; shutdownTimeoutMs: number; log: Logger },
 ): Promise<Listening> {
 	const server = createServer(
-		{ requestTimeout: 0, headersTimeout: 30_000, maxHeaderSize: 16 * 1024 },
+		{ requestTimeout: 0, headersTimeout: 30_000, maxHeaderSize: 16 * 1024, requireHostHeader: false },
 		service.app,
 	);
 	answerClientErrors(server, options.log);

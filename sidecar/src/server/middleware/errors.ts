@@ -59,15 +59,26 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
 		}
 		for (const [name, value] of Object.entries(http.extra.headers ?? {})) res.setHeader(name, value);
 		const requestId = res.getHeader("x-request-id");
-		res
-			.status(http.status)
-			.json(
-				errorBody(
-					http.code,
-					http.message,
-					typeof requestId === "string" ? requestId : undefined,
-					http.extra.issues,
-				),
-			);
+		const send = () => {
+			if (res.headersSent) return;
+			res
+				.status(http.status)
+				.json(
+					errorBody(
+						http.code,
+						http.message,
+						typeof requestId === "string" ? requestId : undefined,
+						http.extra.issues,
+					),
+				);
+		};
+		// A body refused half-read (too large, undecodable): read the rest away (briefly) before
+		// answering, or closing the socket with unread data can reset it and lose the answer.
+		if (!req.complete && req.readable) {
+			res.setHeader("connection", "close");
+			req.resume();
+			req.once("end", send);
+			setTimeout(send, 1000).unref();
+		} else send();
 	};
 }
