@@ -7,7 +7,7 @@
  * build/app-package with only: app.json, icon.png, i18n/, the app's sources and a types-only
  * copy of shared/src/contract.ts (types expanded, so zod is never compiled into the zip).
  *
- * Usage: node app/scripts/package.mjs [--out build/codeask_<version>.zip]
+ * Usage: node app/scripts/package.mjs [--out build/codeask_<version>.zip] [--stage build/app-package]
  * Prints the zip's path on stdout; exit 1 when packaging fails.
  */
 import { execFileSync } from "node:child_process";
@@ -27,12 +27,15 @@ import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(join(repo, "package.json"));
-const stage = join(repo, "build", "app-package");
+function option(name) {
+	const at = process.argv.indexOf(name);
+	return at > 0 ? process.argv[at + 1] : undefined;
+}
+
+// Tests pass their own --stage folder so parallel runs never share one.
+const stage = resolve(option("--stage") ?? join(repo, "build", "app-package"));
 const manifest = JSON.parse(readFileSync(join(repo, "app.json"), "utf8"));
-const outArg = process.argv.indexOf("--out");
-const out = resolve(
-	outArg > 0 ? process.argv[outArg + 1] : join(repo, "build", `${manifest.nameSlug}_${manifest.version}.zip`),
-);
+const out = resolve(option("--out") ?? join(repo, "build", `${manifest.nameSlug}_${manifest.version}.zip`));
 
 /** App sources: every .ts under app/ except tests, scripts and node_modules. */
 const APP_EXCLUDES = new Set(["test", "scripts", "node_modules"]);
@@ -116,7 +119,7 @@ try {
 } catch (error) {
 	process.stderr.write(String(error.stdout ?? ""));
 	process.stderr.write(String(error.stderr ?? error.message));
-	process.stderr.write("\nrc-apps package failed; staged sources are in build/app-package\n");
+	process.stderr.write(`\nrc-apps package failed; staged sources are in ${stage}\n`);
 	process.exit(1);
 }
 const built = join(stage, "dist", `${manifest.nameSlug}_${manifest.version}.zip`);

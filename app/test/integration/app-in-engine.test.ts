@@ -130,7 +130,11 @@ beforeAll(async () => {
 		);
 	}
 	const zip = join(work, "codeask.zip");
-	execFileSync(process.execPath, [join(repo, "app/scripts/package.mjs"), "--out", zip], { stdio: "inherit" });
+	execFileSync(
+		process.execPath,
+		[join(repo, "app/scripts/package.mjs"), "--out", zip, "--stage", join(work, "stage")],
+		{ stdio: "inherit" },
+	);
 	indexPath = await fixtureIndexPath();
 	reader = IndexReader.open(indexPath);
 	await startSidecar();
