@@ -59,6 +59,8 @@ export const chainHopSchema = z.object({
 	/** How this hop is reached from the previous one: call, dispatch:<trunk>, implementation, … */
 	via: z.string().nullable(),
 	depth: z.number().int().nonnegative(),
+	/** defId of the hop this one was reached from (null for a chain's starting hops), when known. */
+	from: z.string().nullable().optional(),
 });
 export const chainSchema = z.object({
 	id: z.string(),

@@ -30,10 +30,33 @@ function shorten(text: string, max = 40): string {
 	return text.length <= max ? text : `${text.slice(0, max - 12)}…${text.slice(-11)}`;
 }
 
+/**
+ * Top-to-bottom for chains (deep), left-to-right for fans (wide): whichever keeps the picture
+ * closer to a chat window's shape.
+ */
+function rankdirOf(model: DiagramModel): "TB" | "LR" {
+	const level = new Map<string, number>();
+	const incoming = new Set(model.edges.map((e) => e.to));
+	let frontier = model.nodes.filter((n) => !incoming.has(n.id)).map((n) => n.id);
+	for (let depth = 0; frontier.length > 0 && depth < model.nodes.length; depth++) {
+		const next: string[] = [];
+		for (const id of frontier) {
+			if (level.has(id)) continue;
+			level.set(id, depth);
+			for (const e of model.edges) if (e.from === id) next.push(e.to);
+		}
+		frontier = next;
+	}
+	const widths = new Map<number, number>();
+	for (const d of level.values()) widths.set(d, (widths.get(d) ?? 0) + 1);
+	const widest = Math.max(1, ...widths.values());
+	return widest > 2 * Math.max(1, widths.size) ? "LR" : "TB";
+}
+
 export function modelDot(model: DiagramModel, title?: string): string {
 	const out = [
 		"digraph chains {",
-		`  graph [rankdir=TB, fontname=${q(FONT)}, fontsize=12, nodesep=0.3, ranksep=0.35, pad=0.2${title ? `, label=${q(title)}, labelloc=t` : ""}];`,
+		`  graph [rankdir=${rankdirOf(model)}, fontname=${q(FONT)}, fontsize=12, nodesep=0.3, ranksep=0.35, pad=0.2${title ? `, label=${q(title)}, labelloc=t` : ""}];`,
 		`  node [shape=box, style="rounded,filled", fontname=${q(FONT)}, fontsize=11, margin="0.12,0.05"];`,
 		`  edge [fontname=${q(FONT)}, fontsize=10, color="#455a64"];`,
 	];

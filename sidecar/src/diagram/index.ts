@@ -4,8 +4,11 @@ export {
 	buildDiagramModel,
 	type DiagramModel,
 	guessPackage,
+	indexLinks,
 	indexPackageOf,
 	type ModelOptions,
+	resolveParents,
+	selectHops,
 } from "./model.js";
 export {
 	chainsPng,

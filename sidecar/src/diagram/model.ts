@@ -39,8 +39,17 @@ export interface DiagramModel {
 export interface ModelOptions {
 	/** Above this many nodes, pass-through nodes are collapsed (default 12: fits a chat window). */
 	maxNodes?: number;
+	/** Chains drawn, in answer order (default 3). */
+	maxChains?: number;
+	/** Hops kept per chain before collapsing: whole paths, deepest first (default 8). */
+	maxHopsPerChain?: number;
 	/** Cluster name of a file (its package); defaults to a monorepo-folder guess. */
 	packageOf?: (file: string) => string | null | undefined;
+	/**
+	 * Whether the index has an edge `from` → `to` (see `indexLinks`): finds each hop's parent when
+	 * hops carry no `from` and are listed breadth first.
+	 */
+	linked?: (from: string, to: string) => boolean;
 }
 
 const KEY_PREFIX = /^trunk:([^#]+)#(.*)$/;
@@ -61,9 +70,11 @@ export function buildDiagramModel(chains: readonly Chain[], options: ModelOption
 			edges.set(id, { from, to, label, style, hidden: [] });
 	};
 
-	for (const chain of chains) {
-		const stack: string[] = [];
-		for (const hop of chain.hops) {
+	for (const chain of chains.slice(0, options.maxChains ?? 3)) {
+		const parents = resolveParents(chain, options.linked);
+		for (const i of selectHops(chain, parents, options.maxHopsPerChain ?? 8)) {
+			const hop = chain.hops[i];
+			if (!hop) continue;
 			let node = nodes.get(hop.defId);
 			if (!node) {
 				const key = KEY_PREFIX.exec(hop.defId);
@@ -80,12 +91,11 @@ export function buildDiagramModel(chains: readonly Chain[], options: ModelOption
 				};
 				nodes.set(hop.defId, node);
 			}
-			stack.length = Math.min(stack.length, hop.depth);
-			const parent = stack[stack.length - 1];
-			if (hop.depth === 0 || parent === undefined) node.root = true;
-			else if (chain.direction === "upstream") addEdge(node.defId, parent, null, "flow");
-			else addEdge(parent, node.defId, null, "flow");
-			stack.push(hop.defId);
+			const parent = parents[i];
+			const parentHop = parent === null || parent === undefined ? undefined : chain.hops[parent];
+			if (!parentHop) node.root = true;
+			else if (chain.direction === "upstream") addEdge(node.defId, parentHop.defId, null, "flow");
+			else addEdge(parentHop.defId, node.defId, null, "flow");
 		}
 	}
 
@@ -96,6 +106,93 @@ export function buildDiagramModel(chains: readonly Chain[], options: ModelOption
 		nodes: [...nodes.values()],
 		edges: [...edges.values()].map((e) => ({ ...e, from: byDef(e.from), to: byDef(e.to) })),
 		collapsed,
+	};
+}
+
+type Hop = Chain["hops"][number];
+
+/**
+ * Index of each hop's parent hop (null for starting hops). In order of trust: the hop's `from`;
+ * an index edge from a hop one level up (`linked`); a member of a class one level up; else,
+ * for depth-first listings, the nearest earlier hop one level up.
+ */
+export function resolveParents(
+	chain: Chain,
+	linked?: (from: string, to: string) => boolean,
+): (number | null)[] {
+	const position = new Map<string, number>();
+	chain.hops.forEach((h, i) => {
+		if (!position.has(h.defId)) position.set(h.defId, i);
+	});
+	const upstream = chain.direction === "upstream";
+	const breadthFirst = chain.hops.every((h, i) => i === 0 || (chain.hops[i - 1]?.depth ?? 0) <= h.depth);
+	const lastAt = new Map<number, number>();
+	return chain.hops.map((hop, i) => {
+		const earlier = lastAt.get(hop.depth - 1);
+		lastAt.set(hop.depth, i);
+		if (hop.depth === 0) return null;
+		if (hop.from) {
+			const p = position.get(hop.from);
+			if (p !== undefined && p !== i) return p;
+		}
+		const above = (h: Hop, j: number) => j < i && h.depth === hop.depth - 1;
+		if (linked) {
+			const j = chain.hops.findIndex(
+				(h, n) => above(h, n) && (upstream ? linked(hop.defId, h.defId) : linked(h.defId, hop.defId)),
+			);
+			if (j >= 0) return j;
+		}
+		const owner = chain.hops.findIndex((h, n) => above(h, n) && hop.defId.startsWith(`${h.defId}.`));
+		if (owner >= 0) return owner;
+		// Breadth-first listings give no parent by position; depth-first ones do.
+		return breadthFirst && linked ? null : (earlier ?? null);
+	});
+}
+
+/**
+ * Which hops to draw: whole paths from a starting hop, deepest first (a deep path is a flow;
+ * a wide fan of leaves is not), until `budget` hops; the first path is always kept whole.
+ */
+export function selectHops(chain: Chain, parents: readonly (number | null)[], budget: number): number[] {
+	const order = chain.hops
+		.map((h, i) => ({ i, depth: h.depth }))
+		.sort((a, b) => b.depth - a.depth || a.i - b.i);
+	const kept = new Set<number>();
+	for (const { i } of order) {
+		if (kept.has(i)) continue;
+		const path: number[] = [];
+		let n: number | null | undefined = i;
+		for (; n !== null && n !== undefined && !kept.has(n); n = parents[n]) {
+			if (path.includes(n)) break;
+			path.push(n);
+		}
+		// A path must reach a starting hop (or a kept one): a hop whose parent is unknown floats alone.
+		const top = path[path.length - 1];
+		const rooted = kept.has(n ?? -1) || (top !== undefined && chain.hops[top]?.depth === 0);
+		if (!rooted) continue;
+		// A starting hop that leads nowhere adds a lone box, not a flow.
+		if (kept.size > 0 && path.length === 1 && top !== undefined && parents[top] == null) continue;
+		if (kept.size > 0 && kept.size + path.length > budget) continue;
+		for (const n of path) kept.add(n);
+		if (kept.size >= budget) break;
+	}
+	return [...kept].sort((a, b) => a - b);
+}
+
+/** A `linked` test backed by an index: is there an edge from one definition to the other? */
+export function indexLinks(index: {
+	def(defId: string): { id: number } | undefined;
+	edgesFrom(id: number): { dstDefId: string }[];
+}): (from: string, to: string) => boolean {
+	const out = new Map<string, Set<string>>();
+	return (from, to) => {
+		let targets = out.get(from);
+		if (!targets) {
+			const def = index.def(from);
+			targets = new Set(def ? index.edgesFrom(def.id).map((e) => e.dstDefId) : []);
+			out.set(from, targets);
+		}
+		return targets.has(to);
 	};
 }
 

@@ -2,15 +2,19 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
+import type { Chain } from "@codeask/shared";
 import { describe, expect, it } from "vitest";
 import {
 	buildDiagramModel,
 	chainsMermaid,
 	chainsPng,
 	guessPackage,
+	indexLinks,
 	modelDot,
 	renderChainsPng,
 	renderPackageGraphPng,
+	resolveParents,
+	selectHops,
 } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { collectOverview } from "../../src/overview/collect.js";
@@ -109,6 +113,84 @@ describe("chain diagram model", () => {
 			packageOf: (f) => (f.startsWith("apps/") ? "@acme/server" : null),
 		});
 		expect(model.nodes.map((n) => n.cluster)).toEqual(["packages/core", "@acme/server", "@acme/server"]);
+	});
+});
+
+describe("breadth-first chains (hops listed level by level)", () => {
+	/** The send chain as the pipeline lists it: every depth-0 hop first, then depth 1, …; one stray root. */
+	const bfs: Chain = {
+		...SEND_CHAIN,
+		hops: [
+			...[...SEND_CHAIN.hops].sort((a, b) => a.depth - b.depth),
+			{
+				...(SEND_CHAIN.hops[5] as Chain["hops"][number]),
+				defId: "packages/core/src/index.ts#orphan",
+				depth: 0,
+			},
+		].sort((a, b) => a.depth - b.depth),
+	};
+
+	it("finds each hop's parent from the index edges", () => {
+		const index = IndexReader.open(writeTinyIndex());
+		try {
+			const parents = resolveParents(bfs, indexLinks(index));
+			const named = bfs.hops.map((h, i) => {
+				const p = parents[i];
+				return [
+					h.defId.split("#")[1],
+					p === null || p === undefined ? null : bfs.hops[p]?.defId.split("#")[1],
+				];
+			});
+			expect(named).toEqual([
+				["ChatView", null],
+				["orphan", null],
+				["sendMessage", "ChatView"],
+				["chat.send", "sendMessage"],
+				["postMessage", "chat.send"],
+				["MessageService.save", "postMessage"],
+				["validate", "MessageService.save"],
+				["afterSave", "MessageService.save"],
+				["notifyUsers", "afterSave"],
+			]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("prefers a hop's own `from` when the pipeline gives it", () => {
+		const chain: Chain = {
+			...IMPACT_CHAIN,
+			hops: IMPACT_CHAIN.hops.map((h, i) =>
+				i === 2 ? { ...h, depth: 1, from: IMPACT_CHAIN.hops[0]?.defId } : h,
+			),
+		};
+		expect(resolveParents(chain)).toEqual([null, 0, 0]);
+	});
+
+	it("draws whole paths, deepest first, within the hop budget, and drops hops that float alone", () => {
+		const index = IndexReader.open(writeTinyIndex());
+		try {
+			const parents = resolveParents(bfs, indexLinks(index));
+			const pick = (budget: number) =>
+				selectHops(bfs, parents, budget).map((i) => bfs.hops[i]?.defId.split("#")[1]);
+			// The deepest hop (notifyUsers) brings its whole path; `orphan` has no children and is not drawn.
+			expect(pick(7)).toEqual([
+				"ChatView",
+				"sendMessage",
+				"chat.send",
+				"postMessage",
+				"MessageService.save",
+				"afterSave",
+				"notifyUsers",
+			]);
+			expect(pick(8)).toContain("validate");
+			expect(pick(20)).toHaveLength(8);
+			expect(pick(20)).not.toContain("orphan");
+			// The first path is kept whole even above the budget.
+			expect(pick(2)).toHaveLength(7);
+		} finally {
+			index.close();
+		}
 	});
 });
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { chainSchema } from "@codeask/shared";
 import type { Command } from "commander";
 import { z } from "zod";
-import { chainsMermaid, indexPackageOf, renderChainsPng } from "../../diagram/index.js";
+import { chainsMermaid, indexLinks, indexPackageOf, renderChainsPng } from "../../diagram/index.js";
 import { IndexReader } from "../../index/reader.js";
 import { UsageError } from "../errors.js";
 
@@ -41,7 +41,10 @@ export async function diagramMain(
 	}
 	const index = opts.index ? IndexReader.open(opts.index) : null;
 	try {
-		const model = { maxNodes: opts.maxNodes, ...(index ? { packageOf: indexPackageOf(index) } : {}) };
+		const model = {
+			maxNodes: opts.maxNodes,
+			...(index ? { packageOf: indexPackageOf(index), linked: indexLinks(index) } : {}),
+		};
 		const mermaid = chainsMermaid(answer.chains, model);
 		const bytes = opts.out
 			? await renderChainsPng(answer.chains, opts.out, {
@@ -63,7 +66,10 @@ export function register(program: Command): void {
 		)
 		.argument("<answer.json>", "an answer saved with `codeask ask --json` (or a POST /v1/ask response body)")
 		.option("-o, --out <file.png>", "write the PNG here")
-		.option("-i, --index <file>", "index, to cluster nodes by their package (default: guessed from folders)")
+		.option(
+			"-i, --index <file>",
+			"index: clusters nodes by package and finds each hop's parent from its edges",
+		)
 		.option("--mermaid", "print the Mermaid flowchart on stdout", false)
 		.option("--max-nodes <n>", "collapse pass-through nodes above this many nodes", "12")
 		.option("--title <text>", "title drawn above the PNG")
