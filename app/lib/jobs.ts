@@ -28,6 +28,9 @@ function llmRequest(settings: AppSettings): LlmRequest | undefined {
 	if (settings.llmApiKey && settings.llm !== "none") {
 		request.apiKey = settings.llmApiKey;
 	}
+	if (settings.llmBaseUrl && settings.llm !== "none") {
+		request.baseUrl = settings.llmBaseUrl;
+	}
 	return request;
 }
 

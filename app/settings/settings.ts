@@ -10,6 +10,7 @@ export enum SettingId {
 	LlmProvider = "codeask_llm_provider",
 	LlmModel = "codeask_llm_model",
 	LlmApiKey = "codeask_llm_api_key",
+	LlmBaseUrl = "codeask_llm_base_url",
 	RepoUrl = "codeask_repo_url",
 	RepoRef = "codeask_repo_ref",
 	AnswerPlacement = "codeask_answer_placement",
@@ -72,6 +73,15 @@ export const settings: Array<ISetting> = [
 		i18nDescription: "setting_llm_api_key_description",
 	},
 	{
+		id: SettingId.LlmBaseUrl,
+		type: SettingType.STRING,
+		packageValue: "",
+		required: false,
+		public: false,
+		i18nLabel: "setting_llm_base_url",
+		i18nDescription: "setting_llm_base_url_description",
+	},
+	{
 		id: SettingId.RepoUrl,
 		type: SettingType.STRING,
 		packageValue: "",
@@ -125,6 +135,8 @@ export interface AppSettings {
 	llm: LlmChoice;
 	llmModel: string;
 	llmApiKey: string;
+	/** Base URL of an OpenAI-compatible server (or a Gemini proxy); empty = the provider's default. */
+	llmBaseUrl: string;
 	repoUrl: string;
 	repoRef: string;
 	placement: AnswerPlacement;
@@ -158,6 +170,7 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	const rateRaw = Number(await value(SettingId.RateLimitPerMinute));
 	const repoUrl = stripTrailingSlashes(text(await value(SettingId.RepoUrl)));
 	const callbackBaseUrl = stripTrailingSlashes(text(await value(SettingId.CallbackBaseUrl)));
+	const llmBaseUrl = text(await value(SettingId.LlmBaseUrl));
 
 	const problems: Array<string> = [];
 	if (!HTTP_URL.test(sidecarUrl)) {
@@ -178,6 +191,9 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	if (repoUrl && !HTTP_URL.test(repoUrl)) {
 		problems.push("the repository web URL is not an http(s) URL");
 	}
+	if (llmBaseUrl && !HTTP_URL.test(llmBaseUrl)) {
+		problems.push("the LLM base URL is not an http(s) URL");
+	}
 	if (callbackBaseUrl && !HTTP_URL.test(callbackBaseUrl)) {
 		problems.push("the callback base URL is not an http(s) URL");
 	}
@@ -192,6 +208,7 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 			llm: llmRaw as LlmChoice,
 			llmModel: text(await value(SettingId.LlmModel)),
 			llmApiKey: text(await value(SettingId.LlmApiKey)),
+			llmBaseUrl,
 			repoUrl,
 			repoRef: text(await value(SettingId.RepoRef)),
 			placement: placementRaw as AnswerPlacement,

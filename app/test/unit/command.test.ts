@@ -161,6 +161,22 @@ describe("/codeask <question>", () => {
 		expect(recorder.logText()).not.toContain("s3cret-s3cret-s3cret");
 	});
 
+	it("forwards an OpenAI-compatible base URL, and nothing of the LLM for the offline provider", async () => {
+		const recorder = new Recorder();
+		recorder.settings.set(SettingId.LlmProvider, "openai");
+		recorder.settings.set(SettingId.LlmBaseUrl, "http://llm.internal:8000/v1");
+		const calls = acceptingSidecar(recorder);
+		await run(recorder, "q?");
+		expect(calls[0]?.options.data).toMatchObject({
+			llm: { provider: "openai", baseUrl: "http://llm.internal:8000/v1" },
+		});
+		recorder.settings.set(SettingId.LlmProvider, "none");
+		recorder.settings.set(SettingId.LlmApiKey, "key-not-needed-offline");
+		await run(recorder, "q2?");
+		expect(calls[1]?.options.data).toMatchObject({ llm: { provider: "none" } });
+		expect(JSON.stringify(calls[1]?.options.data)).not.toContain("key-not-needed-offline");
+	});
+
 	it("asks for no callback when the secret is too short to sign one (the poll still delivers)", async () => {
 		const recorder = new Recorder();
 		recorder.settings.set(SettingId.SharedSecret, "short");
