@@ -3,6 +3,7 @@ export { chainsMermaid, modelMermaid, packageGraphMermaid } from "./mermaid.js";
 export {
 	buildDiagramModel,
 	type DiagramModel,
+	diagramOptionsFor,
 	guessPackage,
 	indexLinks,
 	indexPackageOf,

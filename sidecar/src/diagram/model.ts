@@ -303,3 +303,12 @@ export function indexPackageOf(index: {
 }): (file: string) => string | null {
 	return (file) => index.file(file)?.packageName ?? null;
 }
+
+/** Diagram options backed by an index: real packages for clusters, index edges for hop parents. */
+export function diagramOptionsFor(index: {
+	file(path: string): { packageName: string } | undefined;
+	def(defId: string): { id: number } | undefined;
+	edgesFrom(id: number): { dstDefId: string }[];
+}): Pick<ModelOptions, "packageOf" | "linked"> {
+	return { packageOf: indexPackageOf(index), linked: indexLinks(index) };
+}
