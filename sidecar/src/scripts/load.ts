@@ -21,6 +21,7 @@ const optionsSchema = z.object({
 	index: z.string().min(1, "--index FILE is required"),
 	duration: z.coerce.number().int().min(1).max(3600).default(30),
 	connections: z.coerce.number().int().min(1).max(1000).default(50),
+	rounds: z.coerce.number().int().min(1).max(20).default(1),
 	questions: z.string().optional(),
 	"cache-entries": z.coerce.number().int().min(0).optional(),
 	"max-running": z.coerce.number().int().min(1).optional(),
@@ -58,8 +59,6 @@ interface AutocannonResult {
 	requests: { total: number };
 	errors: number;
 	timeouts: number;
-	non2xx: number;
-	duration: number;
 }
 
 async function main(): Promise<number> {
@@ -67,7 +66,7 @@ async function main(): Promise<number> {
 	if (!parsed.success) {
 		process.stderr.write(
 			`load: ${parsed.error.issues.map((i) => `${i.path.join(".") || "options"}: ${i.message}`).join("; ")}\n` +
-				"usage: npm run load -- --index FILE [--duration 30] [--connections 50] [--questions FILE] [--cache-entries N] [--json]\n",
+				"usage: npm run load -- --index FILE [--duration 30] [--connections 50] [--rounds 1] [--questions FILE] [--cache-entries N] [--json]\n",
 		);
 		return 2;
 	}
@@ -102,29 +101,39 @@ async function main(): Promise<number> {
 	const autocannon = require("autocannon") as (opts: object) => {
 		on(event: "response", cb: (client: unknown, status: number, bytes: number, ms: number) => void): void;
 	} & PromiseLike<AutocannonResult>;
-	const instance = autocannon({
-		url: service.url,
-		connections: o.connections,
-		duration: o.duration,
-		timeout: 120,
-		requests: [
-			{
-				method: "POST",
-				path: "/v1/ask",
-				headers,
-				setupRequest: (req: Record<string, unknown>) => ({
-					...req,
-					body: JSON.stringify({ question: questions[next++ % questions.length] }),
-				}),
-			},
-		],
-	});
-	instance.on("response", (_client, status, _bytes, ms) => {
-		const list = latencies.get(status) ?? [];
-		list.push(ms);
-		latencies.set(status, list);
-	});
-	const result = await instance;
+	// Several rounds against the same process show whether memory keeps growing or levels off.
+	const total = { requests: 0, errors: 0, timeouts: 0 };
+	const rssAfterRound: (number | null)[] = [];
+	for (let round = 0; round < o.rounds; round++) {
+		const instance = autocannon({
+			url: service.url,
+			connections: o.connections,
+			duration: o.duration,
+			timeout: 120,
+			requests: [
+				{
+					method: "POST",
+					path: "/v1/ask",
+					headers,
+					setupRequest: (req: Record<string, unknown>) => ({
+						...req,
+						body: JSON.stringify({ question: questions[next++ % questions.length] }),
+					}),
+				},
+			],
+		});
+		instance.on("response", (_client, status, _bytes, ms) => {
+			const list = latencies.get(status) ?? [];
+			list.push(ms);
+			latencies.set(status, list);
+		});
+		const r = await instance;
+		total.requests += r.requests.total;
+		total.errors += r.errors;
+		total.timeouts += r.timeouts;
+		rssAfterRound.push(service.rss());
+	}
+	const result = total;
 	clearInterval(sampler);
 
 	const statusRes = await fetch(`${service.url}/v1/status`, { headers });
@@ -148,7 +157,8 @@ async function main(): Promise<number> {
 		questions: questions.length,
 		connections: o.connections,
 		durationSeconds: o.duration,
-		requests: result.requests.total,
+		rounds: o.rounds,
+		requests: result.requests,
 		byStatus,
 		connectionErrors: result.errors,
 		timeouts: result.timeouts,
@@ -157,6 +167,7 @@ async function main(): Promise<number> {
 			before: rssBefore && +(rssBefore / 2 ** 20).toFixed(1),
 			peak: +(rssPeak / 2 ** 20).toFixed(1),
 			after: rssAfter && +(rssAfter / 2 ** 20).toFixed(1),
+			afterEachRound: rssAfterRound.map((b) => b && +(b / 2 ** 20).toFixed(1)),
 		},
 		healthAfter: health,
 		serviceRuntime: runtime,
@@ -165,12 +176,12 @@ async function main(): Promise<number> {
 	if (o.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
 	else {
 		const lines = [
-			`load: ${summary.requests} requests, ${o.connections} connections, ${o.duration} s, ${questions.length} distinct questions`,
+			`load: ${summary.requests} requests, ${o.connections} connections, ${o.rounds} × ${o.duration} s, ${questions.length} distinct questions`,
 			...Object.entries(byStatus).map(
 				([s, v]) => `  HTTP ${s}: ${v.count} (p50 ${v.p50?.toFixed(0)} ms, p99 ${v.p99?.toFixed(0)} ms)`,
 			),
 			`  connection errors ${result.errors}, timeouts ${result.timeouts}, unexpected statuses ${unexpected}`,
-			`  RSS MB: before ${summary.rssMb.before}, peak ${summary.rssMb.peak}, after ${summary.rssMb.after}`,
+			`  RSS MB: before ${summary.rssMb.before}, peak ${summary.rssMb.peak}, after ${summary.rssMb.after} (after each round: ${summary.rssMb.afterEachRound.join(", ")})`,
 			`  /healthz after: ${health}; service exit code ${exitCode}`,
 			`  runtime: ${JSON.stringify(runtime)}`,
 		];
