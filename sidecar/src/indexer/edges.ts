@@ -41,6 +41,8 @@ export interface EdgeContext {
 	/** Absolute path → repo-relative path of indexed files. */
 	indexedPath: Map<string, string>;
 	isWorkspaceImport(moduleName: string): boolean;
+	/** Absolute path of the file an import names, as the program resolved it. */
+	resolveModule(moduleName: string, containingFile: string): string | undefined;
 	symbolCache: Map<ts.Symbol, Target>;
 }
 
@@ -196,12 +198,12 @@ export function extractEdges(
 	function moduleSpecifierEdge(spec: ts.Expression): void {
 		if (!ts.isStringLiteralLike(spec)) return;
 		const inRepo = isInRepoSpecifier(ctx, spec.text);
-		const moduleSymbol = checker.getSymbolAtLocation(spec);
-		const decl = moduleSymbol?.declarations?.find(ts.isSourceFile);
-		const targetPath = decl ? ctx.indexedPath.get(decl.fileName) : undefined;
+		// Not the module symbol: a script without imports/exports (`import './polyfill'`) has none.
+		const resolved = ctx.resolveModule(spec.text, sf.fileName);
+		const targetPath = resolved ? ctx.indexedPath.get(resolved) : undefined;
 		if (inRepo) {
 			imports.inRepo++;
-			if (decl) imports.resolved++;
+			if (resolved) imports.resolved++;
 			else if (imports.unresolvedSpecifiers.length < 2000)
 				imports.unresolvedSpecifiers.push(`${path}: ${spec.text}`);
 		}

@@ -178,6 +178,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		defOfNode,
 		indexedPath,
 		isWorkspaceImport: (m) => resolver.isWorkspaceImport(m),
+		resolveModule: (m, from) => resolver.resolve(m, from)?.resolvedFileName,
 		symbolCache: new Map<ts.Symbol, Target>(),
 	};
 	const edges: WriteEdge[] = [];

@@ -162,6 +162,7 @@ export function createModuleResolver(
 		const name = moduleName.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
 		return name !== undefined && byName.has(name) ? name : undefined;
 	};
+	const workspaceEntries = new Map<string, string | null>();
 	const full = (resolvedFileName: string): ts.ResolvedModuleFull => ({
 		resolvedFileName,
 		extension: extensionOf(resolvedFileName),
@@ -173,14 +174,16 @@ export function createModuleResolver(
 		resolve(moduleName, containingFile) {
 			const wsName = workspaceName(moduleName);
 			if (wsName) {
-				const pkg = byName.get(wsName) as WorkspacePackage;
-				const found = workspaceEntry(repoRoot, pkg, moduleName.slice(wsName.length + 1));
+				let found = workspaceEntries.get(moduleName);
+				if (found === undefined) {
+					const pkg = byName.get(wsName) as WorkspacePackage;
+					found = workspaceEntry(repoRoot, pkg, moduleName.slice(wsName.length + 1)) ?? null;
+					workspaceEntries.set(moduleName, found);
+				}
 				if (found) return full(found);
 			}
 			const { options, cache } = perPackage[packageIndexOf(containingFile)] as (typeof perPackage)[number];
-			const r = ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
-			if (!r) return undefined;
-			return r;
+			return ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
 		},
 	};
 }

@@ -28,7 +28,8 @@ beforeAll(() => {
 	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
 });
 
-describe("codeask index / edges", () => {
+// Each test spawns the CLI a few times; on a busy 2-core machine a spawn can take seconds.
+describe("codeask index / edges", { timeout: 240_000 }, () => {
 	let repo: string;
 	let out: string;
 
