@@ -81,6 +81,8 @@ export function modelDot(model: DiagramModel, title?: string): string {
 		if (e.label) attrs.push(`label=${q(` ${e.label} `)}`);
 		if (e.style === "dispatch")
 			attrs.push(`color=${q(TRUNK_COLOUR)}`, `fontcolor=${q(TRUNK_COLOUR)}`, "style=bold");
+		if (e.style === "register")
+			attrs.push(`color=${q(TRUNK_COLOUR)}`, `fontcolor=${q(TRUNK_COLOUR)}`, "style=dashed");
 		if (e.style === "collapsed") attrs.push("style=dashed", `tooltip=${q(e.hidden.join(" → "))}`);
 		out.push(`  ${e.from} -> ${e.to}${attrs.length ? ` [${attrs.join(", ")}]` : ""};`);
 	}

@@ -27,7 +27,8 @@ export function modelMermaid(model: DiagramModel): string {
 		out.push("  end");
 	}
 	for (const e of model.edges) {
-		if (e.style === "dispatch") out.push(`  ${e.from} -. "${esc(e.label ?? "")}" .-> ${e.to}`);
+		if (e.style === "dispatch" || e.style === "register")
+			out.push(`  ${e.from} -. "${esc(e.label ?? "")}" .-> ${e.to}`);
 		else if (e.label) out.push(`  ${e.from} -->|"${esc(e.label)}"| ${e.to}`);
 		else out.push(`  ${e.from} --> ${e.to}`);
 	}

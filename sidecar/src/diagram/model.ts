@@ -24,9 +24,12 @@ export interface DiagramEdge {
 	to: string;
 	/** `rest: chat.send` for a dispatch, `+2 hops` for collapsed pass-through nodes, else null. */
 	label: string | null;
-	style: "flow" | "dispatch" | "collapsed";
+	/** `register`: the source registers the target as the key's handler (not a call). */
+	style: "flow" | "dispatch" | "register" | "collapsed";
 	/** Names of the pass-through definitions a collapsed edge stands for. */
 	hidden: string[];
+	/** Index edge kind behind a flow edge, when known (call, register, handler, …). */
+	kind?: string | null;
 }
 
 export interface DiagramModel {
@@ -49,7 +52,7 @@ export interface ModelOptions {
 	 * Whether the index has an edge `from` → `to` (see `indexLinks`): finds each hop's parent when
 	 * hops carry no `from` and are listed breadth first.
 	 */
-	linked?: (from: string, to: string) => boolean;
+	linked?: (from: string, to: string) => string | false;
 }
 
 const KEY_PREFIX = /^trunk:([^#]+)#(.*)$/;
@@ -61,13 +64,19 @@ export function buildDiagramModel(chains: readonly Chain[], options: ModelOption
 
 	const nodes = new Map<string, DiagramNode>();
 	const edges = new Map<string, DiagramEdge>();
-	const addEdge = (from: string, to: string, label: string | null, style: DiagramEdge["style"]) => {
+	const addEdge = (
+		from: string,
+		to: string,
+		label: string | null,
+		style: DiagramEdge["style"],
+		kind: string | null = null,
+	) => {
 		if (from === to) return;
 		const id = `${from}\u0000${to}`;
 		const existing = edges.get(id);
 		// A dispatch label says more than a plain call between the same two nodes.
 		if (!existing || (existing.style === "flow" && style !== "flow"))
-			edges.set(id, { from, to, label, style, hidden: [] });
+			edges.set(id, { from, to, label, style, hidden: [], kind });
 	};
 
 	for (const chain of chains.slice(0, options.maxChains ?? 3)) {
@@ -94,8 +103,11 @@ export function buildDiagramModel(chains: readonly Chain[], options: ModelOption
 			const parent = parents[i];
 			const parentHop = parent === null || parent === undefined ? undefined : chain.hops[parent];
 			if (!parentHop) node.root = true;
-			else if (chain.direction === "upstream") addEdge(node.defId, parentHop.defId, null, "flow");
-			else addEdge(parentHop.defId, node.defId, null, "flow");
+			else {
+				const [from, to] =
+					chain.direction === "upstream" ? [node.defId, parentHop.defId] : [parentHop.defId, node.defId];
+				addEdge(from, to, null, "flow", options.linked?.(from, to) || null);
+			}
 		}
 	}
 
@@ -118,7 +130,7 @@ type Hop = Chain["hops"][number];
  */
 export function resolveParents(
 	chain: Chain,
-	linked?: (from: string, to: string) => boolean,
+	linked?: (from: string, to: string) => string | false,
 ): (number | null)[] {
 	const position = new Map<string, number>();
 	chain.hops.forEach((h, i) => {
@@ -179,20 +191,22 @@ export function selectHops(chain: Chain, parents: readonly (number | null)[], bu
 	return [...kept].sort((a, b) => a - b);
 }
 
-/** A `linked` test backed by an index: is there an edge from one definition to the other? */
+/** A `linked` test backed by an index: the kind of an edge from one definition to the other, or false. */
 export function indexLinks(index: {
 	def(defId: string): { id: number } | undefined;
-	edgesFrom(id: number): { dstDefId: string }[];
-}): (from: string, to: string) => boolean {
-	const out = new Map<string, Set<string>>();
+	edgesFrom(id: number): { dstDefId: string; kind: string }[];
+}): (from: string, to: string) => string | false {
+	const out = new Map<string, Map<string, string>>();
 	return (from, to) => {
 		let targets = out.get(from);
 		if (!targets) {
 			const def = index.def(from);
-			targets = new Set(def ? index.edgesFrom(def.id).map((e) => e.dstDefId) : []);
+			targets = new Map();
+			for (const e of def ? index.edgesFrom(def.id) : [])
+				if (!targets.has(e.dstDefId)) targets.set(e.dstDefId, e.kind);
 			out.set(from, targets);
 		}
-		return targets.has(to);
+		return targets.get(to) ?? false;
 	};
 }
 
@@ -208,11 +222,13 @@ function contractKeys(nodes: Map<string, DiagramNode>, edges: Map<string, Diagra
 		for (const i of incoming) {
 			for (const o of outgoing) {
 				const id = `${i.from}\u0000${o.to}`;
+				// A registrar (callbacks.add, addRoute, …) hands the handler over; it does not call it.
+				const registers = i.kind === "register";
 				edges.set(id, {
 					from: i.from,
 					to: o.to,
-					label: `${key[1]}: ${key[2]}`,
-					style: "dispatch",
+					label: `${registers ? "registers " : ""}${key[1]}: ${key[2]}`,
+					style: registers ? "register" : "dispatch",
 					hidden: [],
 				});
 			}
@@ -270,7 +286,8 @@ function passThrough(
 	const [i] = incoming;
 	const [o] = outgoing;
 	if (incoming.length !== 1 || outgoing.length !== 1 || !i || !o) return null;
-	if (i.style === "dispatch" || o.style === "dispatch") return null;
+	if (i.style !== "flow" && i.style !== "collapsed") return null;
+	if (o.style !== "flow" && o.style !== "collapsed") return null;
 	const before = nodes.get(i.from);
 	const after = nodes.get(o.to);
 	// Package boundaries stay visible; so does a shortcut that already exists.
@@ -308,7 +325,7 @@ export function indexPackageOf(index: {
 export function diagramOptionsFor(index: {
 	file(path: string): { packageName: string } | undefined;
 	def(defId: string): { id: number } | undefined;
-	edgesFrom(id: number): { dstDefId: string }[];
+	edgesFrom(id: number): { dstDefId: string; kind: string }[];
 }): Pick<ModelOptions, "packageOf" | "linked"> {
 	return { packageOf: indexPackageOf(index), linked: indexLinks(index) };
 }
