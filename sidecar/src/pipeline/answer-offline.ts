@@ -115,6 +115,9 @@ export function offlineAnswer(
 	config: PipelineConfig,
 ): DraftAnswer {
 	const book = new CitationBook(config.maxCitations);
+	// Citations go first to one definition per file, taking chains in turn, roots first: with a
+	// bounded number of citations the answer then points into as many files as possible.
+	for (const def of citationOrder(skeletons, read)) book.cite(def);
 	const out: string[] = [];
 	out.push(`**Question:** ${question.trim()}`, "");
 	if (skeletons.every((sk) => sk.nodes.length === 0)) {
@@ -146,6 +149,15 @@ export function offlineAnswer(
 		out.push(...renderChain(sk, book, hopsPerChain), "");
 	});
 
+	// Cited definitions the chains above did not show (cut for length): listed so nothing cited is hidden.
+	const shown = out.join("\n");
+	const unshown = book.drafts.filter((d) => !new RegExp(`\\[${d.n}\\]`).test(shown));
+	if (unshown.length > 0) {
+		out.push("### Also relevant");
+		for (const d of unshown) out.push(`- ${code(d.symbol)} in ${code(d.file)} [${d.n}]`);
+		out.push("");
+	}
+
 	const excerpts = read.filter((r) => r.node.nodeClass !== "type").slice(0, config.maxExcerpts);
 	if (excerpts.length > 0 && config.excerptLines > 0) {
 		out.push("### Code excerpts");
@@ -174,4 +186,32 @@ export function renderSources(
 		"### Sources",
 		...citations.map((c) => `[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${c.symbol}`),
 	].join("\n");
+}
+
+/** Definitions in the order they should receive citations: read ones, distinct files first. */
+export function citationOrder(skeletons: readonly Skeleton[], read: readonly ReadItem[]): DefRow[] {
+	const readIds = new Set(read.map((r) => r.node.def.id));
+	const queues = skeletons.map((sk) =>
+		sk.nodes
+			.filter((n) => n.def.file && readIds.has(n.def.id))
+			.sort((a, b) => a.depth - b.depth || b.relevance - a.relevance),
+	);
+	const firstPass: DefRow[] = [];
+	const rest: DefRow[] = [];
+	const files = new Set<string>();
+	const seen = new Set<number>();
+	for (let i = 0; queues.some((q) => i < q.length); i++) {
+		for (const q of queues) {
+			const n = q[i];
+			if (!n || seen.has(n.def.id)) continue;
+			seen.add(n.def.id);
+			const file = n.def.file as string;
+			if (files.has(file)) rest.push(n.def);
+			else {
+				files.add(file);
+				firstPass.push(n.def);
+			}
+		}
+	}
+	return [...firstPass, ...rest];
 }

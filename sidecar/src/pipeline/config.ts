@@ -18,13 +18,13 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
 	graphWeight: z.number().min(0).max(5).default(1),
 	/** Seed: seed definitions per chain. */
-	seedsPerChain: z.number().int().min(1).max(50).default(8),
+	seedsPerChain: z.number().int().min(1).max(50).default(12),
 	/** Skeleton: hops followed from a seed. */
 	maxDepth: z.number().int().min(0).max(8).default(3),
 	/** Skeleton: edges followed out of one node (best-scored first). */
-	maxWidth: z.number().int().min(1).max(50).default(6),
+	maxWidth: z.number().int().min(1).max(50).default(8),
 	/** Skeleton: nodes per chain. */
-	maxNodesPerChain: z.number().int().min(5).max(400).default(40),
+	maxNodesPerChain: z.number().int().min(5).max(400).default(80),
 	/** Skeleton: a node with more distinct users than this is "hot": shown, not expanded (unless asked about). */
 	hotFanIn: z.number().int().min(2).max(100_000).default(40),
 	/** Skeleton: handlers listed per dispatch key. */
@@ -36,7 +36,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
 	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
 	/** Answer: citations in the offline answer at most. */
-	maxCitations: z.number().int().min(1).max(200).default(60),
+	maxCitations: z.number().int().min(1).max(200).default(80),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
 	excerptLines: z.number().int().min(0).max(60).default(8),
 	/** Answer: excerpts in the offline answer. */
