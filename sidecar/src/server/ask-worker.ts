@@ -31,8 +31,13 @@ let open: { reader: IndexReader; stamp: string } | null = null;
 const controllers = new Map<number, AbortController>();
 
 function readerFor(path: string): IndexReader {
-	const s = statSync(path);
-	const stamp = `${s.ino}:${s.mtimeMs}:${s.size}`;
+	let stamp: string;
+	try {
+		const s = statSync(path);
+		stamp = `${s.ino}:${s.mtimeMs}:${s.size}`;
+	} catch {
+		return IndexReader.open(path); // throws IndexError("index-missing"): the service says 503
+	}
 	if (open?.stamp !== stamp) {
 		const reader = IndexReader.open(path);
 		open?.reader.close();
