@@ -6,6 +6,7 @@
 import { relative } from "node:path";
 import {
 	type CallExpression,
+	type ClassDeclaration,
 	type ImportSpecifier,
 	type NewExpression,
 	Node,
@@ -476,31 +477,66 @@ function rawSites(
 	return out;
 }
 
+/**
+ * The class and its ancestors up to (not including) the framework base matching `re`, or null when
+ * no ancestor extends it. The direct `extends` text is tried first (works without resolution);
+ * deeper ancestors come from the checker.
+ */
+function serviceLineage(
+	cls: ClassDeclaration,
+	re: RegExp,
+): { chain: ClassDeclaration[]; resolution: Resolution } | null {
+	const chain: ClassDeclaration[] = [];
+	let current: ClassDeclaration | undefined = cls;
+	for (let depth = 0; current && depth < 6; depth++) {
+		chain.push(current);
+		const base = current.getExtends()?.getExpression().getText();
+		if (!base) return null;
+		if (re.test(base)) return { chain, resolution: depth === 0 ? "syntactic" : "checker" };
+		try {
+			current = current.getBaseClass();
+		} catch {
+			return null;
+		}
+	}
+	return null;
+}
+
 function extractClassMembers(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
 	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
-		const base = cls.getExtends()?.getExpression().getText();
-		if (!base) continue;
+		if (!cls.getExtends()) continue;
 		for (const { trunk, idiom, extends: re, exclude } of c.classMembers) {
-			if (!re.test(base)) continue;
-			const prop = cls.getProperty(idiom.nameProperty);
+			const lineage = serviceLineage(cls, re);
+			if (!lineage) continue;
+			// The service name may be set by the class or by an ancestor below the framework base.
+			const prop = lineage.chain
+				.map((k) => k.getProperty(idiom.nameProperty))
+				.find((p) => p?.getInitializer());
 			const init = prop?.getInitializer();
-			const values = init ? evaluateKey(init) : null;
 			if (!prop || !init) continue;
-			if (!values || values.length !== 1) {
-				emit(trunk.name, "register", null, init, prop, null, "syntactic");
+			const values = evaluateKey(init);
+			if (values?.length !== 1) {
+				emit(trunk.name, "register", null, init, cls, null, lineage.resolution);
 				continue;
 			}
-			for (const m of cls.getMethods()) {
+			const seen = new Set<string>();
+			for (const m of lineage.chain.flatMap((k) => k.getMethods())) {
+				const member = m.getName();
 				if (
+					seen.has(member) ||
 					m.isStatic() ||
+					m.isAbstract() ||
 					m.hasModifier(SyntaxKind.PrivateKeyword) ||
-					m.hasModifier(SyntaxKind.ProtectedKeyword)
+					m.hasModifier(SyntaxKind.ProtectedKeyword) ||
+					member.startsWith("#") ||
+					exclude?.test(member)
 				)
 					continue;
-				const member = m.getName();
-				if (member.startsWith("#") || exclude?.test(member)) continue;
+				seen.add(member);
 				const raw = idiom.template.replaceAll("{name}", values[0] as string).replaceAll("{member}", member);
-				emit(trunk.name, "register", raw, m.getNameNode(), cls, ctx.defIdOf(m), "syntactic", idiom.also);
+				// Inherited methods are registered by this class, at the method's own line.
+				const at = m.getSourceFile() === sf ? m.getNameNode() : (cls.getNameNode() ?? cls);
+				emit(trunk.name, "register", raw, at, cls, ctx.defIdOf(m), lineage.resolution, idiom.also);
 			}
 		}
 	}
@@ -520,7 +556,9 @@ function facadeOf(
 	const facade =
 		parts &&
 		c.facades.find(
-			(f) => f.idiom.factory.includes(parts.name) && (!f.idiom.definedIn || new RegExp(f.idiom.definedIn).test(file)),
+			(f) =>
+				f.idiom.factory.includes(parts.name) &&
+				(!f.idiom.definedIn || new RegExp(f.idiom.definedIn).test(file)),
 		);
 	if (!facade) return undefined;
 	const arg = call.getArguments()[facade.idiom.factoryArg];
@@ -641,6 +679,16 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 	}
 }
 
+/** A template literal whose substitutions each fill a whole path segment, as a `:param` path; else null. */
+function templateAsPath(expression: string): string | null {
+	const m = /^`([^`]*)`$/.exec(expression.trim());
+	if (!m?.[1]?.includes("${")) return null;
+	const marked = m[1].replace(/\$\{[^}]*\}/g, "\0");
+	const segments = marked.split("/");
+	if (segments.some((seg) => seg.includes("\0") && seg !== "\0")) return null;
+	return segments.map((seg) => (seg === "\0" ? ":param" : seg)).join("/");
+}
+
 /** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
 function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 	for (const [name, t] of c.trunks) {
@@ -650,8 +698,19 @@ function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 		const patterns = [...registered].filter(hasParams);
 		if (patterns.length === 0) continue;
 		for (const s of sites) {
-			if (s.trunk === name && s.side === "dispatch" && s.key)
+			if (s.trunk !== name || s.side !== "dispatch") continue;
+			if (s.key) {
 				s.key = bindToPatterns(s.key, registered, patterns);
+				continue;
+			}
+			// `/v1/rooms.media/${rid}`: run-time parts filling whole segments are parameters.
+			const asPattern = templateAsPath(s.expression);
+			if (!asPattern) continue;
+			const bound = bindToPatterns(normalizeKey(asPattern, t.normalize), registered, patterns);
+			if (registered.has(bound)) {
+				s.key = bound;
+				s.rawKey = s.expression;
+			}
 		}
 	}
 }

@@ -112,6 +112,7 @@ export function useView(t: 'c' | 'p', team: boolean, kind: string) {
 	useEndpoint('GET', '/v1/rooms/:rid/members');
 	useEndpoint('POST', '/api/apps/notify-admins?x=1');
 	useEndpoint('GET', \`/v1/\${kind}.history\`);
+	sdk.rest.get(\`/v1/rooms/\${kind}/members\`);
 	return sdk.rest.get('/v1/rooms/GENERAL/members');
 }`,
 	};
@@ -124,6 +125,7 @@ export function useView(t: 'c' | 'p', team: boolean, kind: string) {
 			"rest dispatch groups.members",
 			"rest dispatch rooms.get",
 			"rest dispatch rooms.info",
+			"rest dispatch rooms/:roomId/members",
 			"rest dispatch rooms/:roomId/members",
 			"rest dispatch rooms/:roomId/members",
 			"rest dispatch teams.info",
@@ -198,6 +200,15 @@ export async function go() {
 	await Settings.findOneById('x');
 	await PresenceModel.setStatus('u');
 }`,
+		"apps/server/services/federation.ts": `import { ServiceClass } from '@x/core-services';
+export abstract class AbstractFederation extends ServiceClass {
+	async createRoom(name: string) { return name; }
+	protected internal() {}
+}
+export class FederationEE extends AbstractFederation {
+	protected name = 'federation-ee';
+	async searchRooms(q: string) { return q; }
+}`,
 		"apps/server/direct.ts": `import { api } from '@x/core-services';
 export const f = () => api.call('presence.setStatus', 'u');`,
 	};
@@ -208,6 +219,8 @@ export const f = () => api.call('presence.setStatus', 'u');`,
 			"api-call dispatch presence.setStatus",
 			"api-call dispatch presence.setStatus",
 			"api-call dispatch settings.get",
+			"api-call register federation-ee.createRoom",
+			"api-call register federation-ee.searchRooms",
 			"api-call register presence.setStatus",
 		]);
 		const viaFacade = sites.find(
@@ -217,8 +230,11 @@ export const f = () => api.call('presence.setStatus', 'u');`,
 			enclosingDefId: "apps/server/caller.ts#go",
 			expression: "Presence.setStatus",
 		});
-		const reg = sites.find((s) => s.trunk === "api-call" && s.side === "register");
+		const reg = sites.find((s) => s.side === "register" && s.key === "presence.setStatus");
 		expect(reg?.handlerDefId).toBe("apps/server/services/presence.ts#PresenceService.setStatus");
+		// A method inherited from an abstract service base is registered by the concrete service.
+		const inherited = sites.find((s) => s.key === "federation-ee.createRoom");
+		expect(inherited?.handlerDefId).toBe("apps/server/services/federation.ts#AbstractFederation.createRoom");
 	});
 
 	it("without module resolution, binds facades by the importing module's package name", () => {
@@ -237,6 +253,8 @@ export const f = () => api.call('presence.setStatus', 'u');`,
 				"api-call dispatch presence.setStatus",
 				"api-call dispatch presence.setStatus",
 				"api-call dispatch settings.get",
+				"api-call register federation-ee.createRoom",
+				"api-call register federation-ee.searchRooms",
 				"api-call register presence.setStatus",
 			]);
 			expect(sites.find((s) => s.key === "settings.get")).toMatchObject({

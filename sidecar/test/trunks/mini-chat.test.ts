@@ -48,7 +48,13 @@ describe("codeask trunks on mini-chat", () => {
 			"streamer",
 		]);
 		const rest = report.trunks.rest;
-		expect(rest).toMatchObject({ inScope: true, registerSites: 9, dispatchSites: 12, bothSides: 7, unbound: 3 });
+		expect(rest).toMatchObject({
+			inScope: true,
+			registerSites: 9,
+			dispatchSites: 12,
+			bothSides: 7,
+			unbound: 3,
+		});
 		expect(report.trunks["slash-command"]).toMatchObject({ inScope: false, bothSides: 1 });
 		for (const name of ["api-call", "callbacks", "meteor-method", "service-events", "streamer"]) {
 			expect(report.trunks[name]?.bothSides, name).toBeGreaterThan(0);
@@ -56,7 +62,9 @@ describe("codeask trunks on mini-chat", () => {
 	});
 
 	it("categorises every asymmetric key", () => {
-		const all = Object.values(report.trunks).flatMap((t) => t.asymmetries.map((a) => `${a.key}: ${a.category}`));
+		const all = Object.values(report.trunks).flatMap((t) =>
+			t.asymmetries.map((a) => `${a.key}: ${a.category}`),
+		);
 		expect(all).toEqual(
 			expect.arrayContaining([
 				"hooks/:integrationId/:token: registered for external clients",
@@ -83,7 +91,9 @@ describe("codeask trunks on mini-chat", () => {
 				"register apps/server/src/api/v1/rooms.ts#(module)",
 			]);
 			const handlers = reader.edgesFrom(key?.id as number).filter((e) => e.kind === "handler");
-			expect(handlers.map((e) => e.dstDefId)).toEqual([expect.stringMatching(/^apps\/server\/src\/api\/v1\/rooms\.ts#/)]);
+			expect(handlers.map((e) => e.dstDefId)).toEqual([
+				expect.stringMatching(/^apps\/server\/src\/api\/v1\/rooms\.ts#/),
+			]);
 
 			// The Settings facade of core-services binds to the settings service; the Settings model does not.
 			const settings = reader.dispatchSites("api-call", "settings.get");
@@ -91,7 +101,9 @@ describe("codeask trunks on mini-chat", () => {
 				"dispatch apps/server/src/lib/siteName.ts",
 				"register apps/server/src/services/settings/SettingsService.ts",
 			]);
-			expect(reader.dispatchSitesInFile("apps/server/src/services/settings/SettingsService.ts")).toHaveLength(1);
+			expect(reader.dispatchSitesInFile("apps/server/src/services/settings/SettingsService.ts")).toHaveLength(
+				1,
+			);
 			// A Set called `callbacks` and an unrelated `add` register nothing.
 			expect(reader.dispatchSitesInFile("apps/server/src/lib/hookAudit.ts")).toEqual([]);
 			// A key built at run time is unbound, with its expression.
