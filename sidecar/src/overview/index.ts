@@ -5,7 +5,7 @@
 import type { LlmProvider, OverviewResponse } from "@codeask/shared";
 import { packageGraphMermaid } from "../diagram/mermaid.js";
 import type { IndexReader } from "../index/reader.js";
-import { isOffline } from "../llm/index.js";
+import { isOffline } from "../llm/none.js";
 import type { LlmClient } from "../llm/types.js";
 import { type CollectOptions, collectOverview } from "./collect.js";
 import { renderOverviewMarkdown } from "./markdown.js";

@@ -7,9 +7,7 @@
 import { llmProviderSchema } from "@codeask/shared";
 import type { Command } from "commander";
 import { z } from "zod";
-import { renderPackageGraphPng } from "../../diagram/render.js";
 import { IndexReader } from "../../index/reader.js";
-import { createLlmClient, LlmError, RequestBudget } from "../../llm/index.js";
 import type { LlmClient } from "../../llm/types.js";
 import { OverviewError, overview } from "../../overview/index.js";
 import type { OverviewResult } from "../../overview/types.js";
@@ -33,6 +31,8 @@ export async function overviewMain(
 	let llm: LlmClient | undefined;
 	let setupError: string | null = null;
 	if (opts.llm !== "none") {
+		// The provider SDKs load only when an LLM is asked for: the offline overview starts faster.
+		const { createLlmClient, LlmError, RequestBudget } = await import("../../llm/index.js");
 		try {
 			llm = createLlmClient(
 				{
@@ -55,7 +55,10 @@ export async function overviewMain(
 			...(llm ? { llm } : {}),
 		});
 		if (setupError) result.fallbackReason = `llm setup: ${setupError}`;
-		if (opts.diagram) await renderPackageGraphPng(result.data, opts.diagram);
+		if (opts.diagram) {
+			const { renderPackageGraphPng } = await import("../../diagram/render.js");
+			await renderPackageGraphPng(result.data, opts.diagram);
+		}
 		return { ...result, diagramFile: opts.diagram ?? null };
 	} catch (err) {
 		if (err instanceof OverviewError) throw new UsageError(err.message);
