@@ -45,6 +45,12 @@ export function lossBreakdown(results: readonly QuestionResult[]): Record<LossSt
 	return counts;
 }
 
+export function chainLoss(results: readonly QuestionResult[]) {
+	const misses = results.flatMap((r) => r.chainMisses);
+	const reached = misses.filter((m) => m.fileReached).length;
+	return { fileNotReached: misses.length - reached, fileReachedEntryMissed: reached };
+}
+
 export function baselineMeans(results: readonly QuestionResult[]): BaselineMeans | null {
 	const bs = results.map((r) => r.baseline).filter((b) => b !== null);
 	if (!bs.length) return null;

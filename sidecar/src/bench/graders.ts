@@ -6,7 +6,7 @@
  */
 import type { ReadRange } from "../pipeline/types.js";
 import type { CheckedCitation } from "./citations.js";
-import type { QuestionLabel } from "./questions.js";
+import type { ChainEntry, QuestionLabel } from "./questions.js";
 import { lastSegment, namesSymbol, symbolName } from "./symbols.js";
 
 export interface GradeResult {
@@ -73,24 +73,55 @@ export function coreRecallCited(label: QuestionLabel, ev: Evidence): GradeResult
  * a read or cited definition in its file has the same last name segment. Entries that point at a
  * call site are covered by any range around that line.
  */
-export function chainCoverage(label: QuestionLabel, ev: Evidence): GradeResult {
-	const ranges = [
+interface CoveringRange {
+	file: string;
+	start: number;
+	end: number;
+	name: string | null;
+}
+
+/** Read ranges and valid cited ranges, each with the definition it was read or cited for. */
+function coveringRanges(ev: Evidence): CoveringRange[] {
+	return [
 		...ev.read.map((r) => ({ file: r.file, start: r.startLine, end: r.endLine, name: r.defId })),
 		...validCitations(ev).map((c) => ({ file: c.file, start: c.startLine, end: c.endLine, name: c.symbol })),
 	];
+}
+
+function covers(ranges: readonly CoveringRange[], e: ChainEntry): boolean {
+	const want = lastSegment(e.symbol);
+	return ranges.some(
+		(r) =>
+			r.file === e.file &&
+			((r.start <= e.line && e.line <= r.end) || (r.name !== null && lastSegment(r.name) === want)),
+	);
+}
+
+export function chainCoverage(label: QuestionLabel, ev: Evidence): GradeResult {
+	const ranges = coveringRanges(ev);
 	return share(
 		label.chain,
-		(e) => {
-			const want = lastSegment(e.symbol);
-			return ranges.some(
-				(r) =>
-					r.file === e.file &&
-					((r.start <= e.line && e.line <= r.end) || (r.name !== null && lastSegment(r.name) === want)),
-			);
-		},
+		(e) => covers(ranges, e),
 		"chain entries covered",
 		(e) => `${e.symbol} (${e.file}:${e.line})`,
 	);
+}
+
+/** A chain entry not covered, and whether anything of its file reached the answer stage. */
+export interface ChainMiss extends ChainEntry {
+	fileReached: boolean;
+}
+
+/**
+ * The chain entries `chainCoverage` counts as missed. `fileReached` separates entries whose file
+ * never reached the answer stage from those whose file did, but not at that line or definition.
+ */
+export function chainMisses(label: QuestionLabel, ev: Evidence): ChainMiss[] {
+	const ranges = coveringRanges(ev);
+	const reached = new Set(ranges.map((r) => r.file));
+	return label.chain
+		.filter((e) => !covers(ranges, e))
+		.map((e) => ({ ...e, fileReached: reached.has(e.file) }));
 }
 
 /** Key symbols written in the answer as whole identifiers (case-sensitive, dotted paths as written). */

@@ -1,7 +1,7 @@
 /** The shape of a benchmark run's results: one record per question, then the set's aggregates. */
 import type { LlmProvider } from "@codeask/shared";
 import type { BaselineResult } from "./baseline.js";
-import type { GradeResult, RatioMetric } from "./graders.js";
+import type { ChainMiss, GradeResult, RatioMetric } from "./graders.js";
 import type { JudgeResult } from "./judge.js";
 import type { LossStage, Miss } from "./loss.js";
 
@@ -33,6 +33,8 @@ export interface QuestionResult {
 	grades: Record<RatioMetric, GradeResult>;
 	/** Core files the answer did not cite, with the pipeline stage each was lost at. */
 	missed: Miss[];
+	/** Chain entries not covered; `fileReached`: some range of the entry's file reached the answer stage. */
+	chainMisses: ChainMiss[];
 	routedSections: { sectionId: string; score: number; chain: string }[];
 	chains: { id: string; title: string; direction: string; hops: number; defIds: string[] }[];
 	citations: {
@@ -108,6 +110,8 @@ export interface BenchReport {
 	byTrunk: Record<string, GroupMeans>;
 	/** Count of missed core files per stage, over the whole set. */
 	loss: Record<LossStage, number>;
+	/** Missed chain entries over the set: file never reached vs file reached but line/definition not. */
+	chainLoss: { fileNotReached: number; fileReachedEntryMissed: number };
 	baseline: BaselineMeans | null;
 	judge: JudgeSummary | null;
 	delta: RunDelta | null;

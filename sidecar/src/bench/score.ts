@@ -3,7 +3,7 @@ import type { OutlineSectionRow } from "../index/types.js";
 import type { AskResult } from "../pipeline/types.js";
 import type { BaselineResult } from "./baseline.js";
 import { type CitationIndex, checkCitations } from "./citations.js";
-import { type GradeResult, gradeAll, RATIO_METRICS, type RatioMetric } from "./graders.js";
+import { chainMisses, type GradeResult, gradeAll, RATIO_METRICS, type RatioMetric } from "./graders.js";
 import type { JudgeResult } from "./judge.js";
 import { findMisses } from "./loss.js";
 import type { QuestionLabel } from "./questions.js";
@@ -29,7 +29,8 @@ const base = (label: QuestionLabel) => ({
 
 export function scoreQuestion(label: QuestionLabel, result: AskResult, ctx: ScoreContext): QuestionResult {
 	const citations = checkCitations(ctx.index, result.citations);
-	const grades = gradeAll(label, { answer: result.answer, read: result.trace.read, citations });
+	const evidence = { answer: result.answer, read: result.trace.read, citations };
+	const grades = gradeAll(label, evidence);
 	const citedFiles = new Set(citations.filter((c) => c.check.valid).map((c) => c.file));
 	return {
 		...base(label),
@@ -48,6 +49,7 @@ export function scoreQuestion(label: QuestionLabel, result: AskResult, ctx: Scor
 			sections: ctx.sections,
 			isIndexed: (f) => ctx.index.file(f) !== undefined,
 		}),
+		chainMisses: chainMisses(label, evidence),
 		routedSections: result.trace.routedSections.map((s) => ({ ...s })),
 		chains: result.chains.map((c) => ({
 			id: c.id,
@@ -80,6 +82,7 @@ export function errorResult(label: QuestionLabel, message: string, ctx: ScoreCon
 		metrics: { ...scores(grades), requests: 0, tokensIn: 0, tokensOut: 0, wallMs: ctx.wallMs },
 		grades,
 		missed: [],
+		chainMisses: [],
 		routedSections: [],
 		chains: [],
 		citations: [],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCitation, checkCitations } from "../../src/bench/citations.js";
 import {
 	chainCoverage,
+	chainMisses,
 	citationValidity,
 	coreRecallCited,
 	coreRecallContext,
@@ -147,6 +148,16 @@ describe("chainCoverage", () => {
 		const invalid = checkCitations(index, [citation(1, "src/net/send.ts", 1, 99, "send")]);
 		expect(chainCoverage(label(), evidence({ citations: valid })).score).toBe(0.5);
 		expect(chainCoverage(label(), evidence({ citations: invalid })).score).toBe(0);
+	});
+
+	it("lists missed entries, telling a file never reached from a file reached at other lines", () => {
+		const read = [
+			{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushClass" },
+		];
+		expect(chainMisses(atCallSite, evidence({ read }))).toEqual([
+			{ file: "src/push/push.ts", symbol: "callbacks.add", line: 9, fileReached: true },
+			{ file: "src/net/send.ts", symbol: "send", line: 1, fileReached: false },
+		]);
 	});
 
 	it("is null (not applicable) for a label without a chain", () => {

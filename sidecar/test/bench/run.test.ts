@@ -126,6 +126,8 @@ describe("runBench", () => {
 		expect(report.byTrunk["(none listed)"]?.n).toBe(1);
 		expect(report.byType.locate?.mean.coreRecallContext).toBe(1);
 		expect(report.loss["not routed"]).toBe(1);
+		// q-push: send.ts entry (file only cited invalidly) never reached; q-rooms fully covered
+		expect(report.chainLoss).toEqual({ fileNotReached: 1, fileReachedEntryMissed: 0 });
 		expect(report.baseline?.recallAt50).toBeGreaterThan(0);
 		expect(report.delta).toBeNull();
 	});

@@ -63,6 +63,9 @@ export function renderSummary(report: BenchReport, outDir: string | null): strin
 		);
 	}
 	lines.push(`  missed core files by stage: ${LOSS_STAGES.map((s) => `${s} ${report.loss[s]}`).join(", ")}`);
+	lines.push(
+		`  missed chain entries: file never reached ${report.chainLoss.fileNotReached}, file reached but entry not ${report.chainLoss.fileReachedEntryMissed}`,
+	);
 	if (report.judge) {
 		const j = report.judge;
 		lines.push(

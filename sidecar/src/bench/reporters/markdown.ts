@@ -68,6 +68,10 @@ export function renderMarkdown(report: BenchReport): string {
 	out.push(...header(["stage", "core files"]));
 	for (const s of LOSS_STAGES) out.push(row([s, report.loss[s]]));
 	out.push("");
+	out.push(
+		`Missed chain entries: ${report.chainLoss.fileNotReached} whose file never reached the answer stage, ${report.chainLoss.fileReachedEntryMissed} whose file did but not at that line or definition.`,
+		"",
+	);
 
 	out.push("## By question type", "", ...groupTable(report.byType, "type"), "");
 	out.push(
@@ -177,6 +181,15 @@ function questionSection(q: QuestionResult): string[] {
 			const more = c.hops > c.defIds.length ? ` … (+${c.hops - c.defIds.length})` : "";
 			out.push(
 				`- **${esc(c.title)}** (${c.direction}, ${c.hops} hops): ${c.defIds.map((d) => `\`${d}\``).join(" → ")}${more}`,
+			);
+		}
+		out.push("");
+	}
+	if (q.chainMisses.length) {
+		out.push("Missed chain entries:", "");
+		for (const m of q.chainMisses) {
+			out.push(
+				`- \`${m.symbol}\` at \`${m.file}:${m.line}\` — ${m.fileReached ? "file reached, entry not" : "file never reached"}`,
 			);
 		}
 		out.push("");
