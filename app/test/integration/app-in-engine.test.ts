@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../../sidecar/src/index/reader.js";
+import { startFakeGemini } from "../../../sidecar/test/support/fake-gemini.js";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { signCallback } from "../../lib/signature.js";
 import { type Engine, startEngine } from "../support/engine.js";
@@ -88,8 +89,13 @@ function inThread(threadId: string | undefined): Array<PostedMessage> {
 	return botMessages().filter((message) => threadId !== undefined && message.threadId === threadId);
 }
 
-function nonEmpty<T>(items: Array<T>): Array<T> | undefined {
-	return items.length > 0 ? items : undefined;
+/** The parts of an answer, once its last part (ending in the italic footer line) has arrived. */
+function complete(parts: Array<PostedMessage>): Array<PostedMessage> | undefined {
+	return parts.length > 0 && /\n_[^\n]*_$/.test(parts.at(-1)?.text ?? "") ? parts : undefined;
+}
+
+function completeAnswer(threadId: string | undefined): Array<PostedMessage> | undefined {
+	return complete(inThread(threadId));
 }
 
 function botMessages(): Array<PostedMessage> {
@@ -108,7 +114,8 @@ function checkCitationLinks(text: string): number {
 		expect(Number(end)).toBeGreaterThanOrEqual(Number(start));
 		expect(Number(end)).toBeLessThanOrEqual(file?.lineCount ?? 0);
 		if (symbol) {
-			const shortName = symbol.split(/[.#]/).pop() as string;
+			// Anonymous members get a `~n` suffix in the index (`Api.addRoute.get~4`).
+			const shortName = (symbol.split(/[.#]/).pop() as string).replace(/~\d+$/, "");
 			const lines = reader.fileLines(path as string, Number(start), Number(end)) ?? [];
 			expect(lines.join("\n"), `${symbol} inside ${path}:${start}-${end}`).toContain(shortName);
 		}
@@ -209,7 +216,7 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 		expect(root?.text).toBe(`@alice asked:\n> ${QUESTION}`);
 
 		// No scheduler job has run: only the sidecar's callback can bring the answer.
-		const answer = await waitFor("the answer in the thread", () => nonEmpty(inThread(root?.id)));
+		const answer = await waitFor("the answer in the thread", () => completeAnswer(root?.id));
 		const text = answer.map((part) => part.text).join("\n");
 		expect(text).toContain("PushService.sendNotification");
 		expect(checkCitationLinks(text)).toBeGreaterThan(2);
@@ -226,7 +233,7 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 
 	it("answers a /codeask typed inside a thread in that thread, quoting the question", async () => {
 		await engine.command(alice, general, "where is the push token stored?", "thread-42");
-		const answer = await waitFor("the answer in thread-42", () => nonEmpty(inThread("thread-42")));
+		const answer = await waitFor("the answer in thread-42", () => completeAnswer("thread-42"));
 		expect(answer.every((part) => part.threadId === "thread-42")).toBe(true);
 		expect(answer[0]?.text.startsWith("@alice asked:\n> where is the push token stored?")).toBe(true);
 		await engine.world.runScheduledJobs();
@@ -245,7 +252,7 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 
 		await engine.postMessage(alice, dm, "how does the streamer notify a room?");
 		const answer = await waitFor("the DM answer", () =>
-			nonEmpty(botMessages().filter((message) => message.roomId === dm.id)),
+			complete(botMessages().filter((message) => message.roomId === dm.id)),
 		);
 		expect(answer.every((part) => part.roomId === dm.id && part.threadId === undefined)).toBe(true);
 		expect(answer.map((part) => part.text).join("\n")).toContain("notifyRoomStream");
@@ -264,14 +271,44 @@ describe("CodeAsk in a real Apps-Engine runtime", { timeout: 180_000 }, () => {
 			const jobCall = engine.world.httpCalls.filter((call) => call.url.endsWith("/v1/jobs")).pop();
 			expect(jobCall).toBeDefined();
 			// Wait until the sidecar has finished the job, then let the scheduler run the poll.
-			await waitFor("a finished job", async () => {
+			const answer = await waitFor("a finished job", async () => {
 				await engine.world.runScheduledJobs();
-				return botMessages().some((message) => message.threadId === root?.id);
+				return completeAnswer(root?.id);
 			});
-			const answer = botMessages().filter((message) => message.threadId === root?.id);
 			expect(checkCitationLinks(answer.map((part) => part.text).join("\n"))).toBeGreaterThan(0);
 		} finally {
 			await engine.setSetting("codeask_callback_base_url", "");
+		}
+	});
+
+	it("forwards the admin's LLM key with each question and never logs it", async () => {
+		const key = "AIza-app-setting-key-0042";
+		const gemini = await startFakeGemini({ apiKey: key });
+		await engine.setSetting("codeask_llm_provider", "gemini");
+		await engine.setSetting("codeask_llm_model", "gemini-test-model");
+		await engine.setSetting("codeask_llm_api_key", key);
+		await engine.setSetting("codeask_llm_base_url", gemini.url);
+		try {
+			const question = "what does the push gateway do?";
+			await engine.command(alice, general, question);
+			const root = botMessages().find((message) => message.text === `@alice asked:\n> ${question}`);
+			// The fake Gemini has no scripted answer (400): the sidecar falls back to its offline answer.
+			const answer = await waitFor("the answer", () => completeAnswer(root?.id));
+			expect(answer.map((part) => part.text).join("\n")).toContain("offline extractive answer");
+			expect(gemini.requests.length).toBeGreaterThan(0);
+			expect(gemini.requests[0]?.headers["x-goog-api-key"]).toBe(key);
+			expect(gemini.requests[0]?.model).toBe("gemini-test-model");
+			// The engine itself traces setting updates (value included) at debug level; everything
+			// the app logs while answering must be free of the key.
+			const answering = engine.logs().filter((log) => !String(log.method).includes("SettingUpdate"));
+			expect(answering.length).toBeGreaterThan(0);
+			expect(JSON.stringify(answering)).not.toContain(key);
+			await engine.world.runScheduledJobs();
+		} finally {
+			await engine.setSetting("codeask_llm_provider", "none");
+			await engine.setSetting("codeask_llm_api_key", "");
+			await engine.setSetting("codeask_llm_base_url", "");
+			await gemini.close();
 		}
 	});
 
