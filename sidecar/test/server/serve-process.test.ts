@@ -62,6 +62,25 @@ describe("codeask serve (process, worker threads)", () => {
 		}
 	});
 
+	it("exits 2 listing every configuration problem, without a token or with bad numbers", () => {
+		const run = spawnSync(
+			process.execPath,
+			[
+				join(ROOT, "sidecar/dist/cli/main.js"),
+				"serve",
+				"--index",
+				"x.db",
+				"--port",
+				"99999",
+				"--max-running",
+				"0",
+			],
+			{ env: { PATH: process.env.PATH ?? "" }, encoding: "utf8" },
+		);
+		expect(run.status).toBe(2);
+		for (const name of ["CODEASK_TOKEN", "--port", "--max-running"]) expect(run.stderr).toContain(name);
+	});
+
 	it("shuts down cleanly on SIGTERM", async () => {
 		expect(await service.stop()).toBe(0);
 		expect(service.logs.join("\n")).toContain('"finished":true');
