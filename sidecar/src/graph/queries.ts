@@ -151,17 +151,61 @@ function direct(
 
 export interface PathOptions {
 	kinds?: readonly string[];
-	/** Stop after visiting this many definitions (both directions together). */
+	/** Stop after settling this many definitions. */
 	maxVisited?: number;
 }
 
-interface Link {
-	/** The neighbour on the side of the search start (forward) or end (backward). */
-	other: number;
-	edge: EdgeRow;
+/**
+ * Cost of following an edge. Calls and trunk crossings are the flow; a reference (a callback
+ * passed along, or a type) and a registration (wiring a handler, not calling it) are detours
+ * a path takes only when nothing shorter exists.
+ */
+const EDGE_COST: Record<string, number> = { reference: 3, register: 4 };
+const TYPE_KINDS = new Set(["interface", "type"]);
+const TYPE_REFERENCE_COST = 6;
+
+/** A binary min-heap of [cost, id]. */
+class MinHeap {
+	private readonly items: [number, number][] = [];
+	get size(): number {
+		return this.items.length;
+	}
+	push(item: [number, number]): void {
+		const a = this.items;
+		a.push(item);
+		for (let i = a.length - 1; i > 0; ) {
+			const p = (i - 1) >> 1;
+			if ((a[p] as [number, number])[0] <= item[0]) break;
+			a[i] = a[p] as [number, number];
+			a[p] = item;
+			i = p;
+		}
+	}
+	pop(): [number, number] | undefined {
+		const a = this.items;
+		const top = a[0];
+		const last = a.pop();
+		if (a.length > 0 && last) {
+			a[0] = last;
+			for (let i = 0; ; ) {
+				const l = 2 * i + 1;
+				const r = l + 1;
+				let m = i;
+				if (l < a.length && (a[l] as [number, number])[0] < (a[m] as [number, number])[0]) m = l;
+				if (r < a.length && (a[r] as [number, number])[0] < (a[m] as [number, number])[0]) m = r;
+				if (m === i) break;
+				[a[i], a[m]] = [a[m] as [number, number], a[i] as [number, number]];
+				i = m;
+			}
+		}
+		return top;
+	}
 }
 
-/** Shortest directed path `from` → `to` over flow edges, crossing trunks through their keys. */
+/**
+ * Cheapest directed path `from` → `to` over flow edges, crossing trunks through their keys
+ * (Dijkstra; calls, dispatches and handlers cost 1, references 3 — 6 to a type — registrations 4).
+ */
 export function shortestPath(
 	index: IndexReader,
 	fromRef: string,
@@ -173,54 +217,48 @@ export function shortestPath(
 	const kinds = new Set<string>(options.kinds ?? FLOW_EDGE_KINDS);
 	const maxVisited = options.maxVisited ?? 200_000;
 	const defOf = defCache(index);
-	// Bidirectional BFS: forward from `from` over out-edges, backward from `to` over in-edges.
-	const fwd = new Map<number, Link | null>([[from.id, null]]);
-	const bwd = new Map<number, Link | null>([[to.id, null]]);
-	let fFrontier = [from.id];
-	let bFrontier = [to.id];
-	let meet: number | null = from.id === to.id ? from.id : null;
+	const best = new Map<number, number>([[from.id, 0]]);
+	const via = new Map<number, EdgeRow>();
+	const settled = new Set<number>();
+	const heap = new MinHeap();
+	heap.push([0, from.id]);
+	let found = false;
 	let exhausted = false;
 
-	while (meet === null && fFrontier.length > 0 && bFrontier.length > 0) {
-		if (fwd.size + bwd.size > maxVisited) {
+	while (heap.size > 0) {
+		const [cost, id] = heap.pop() as [number, number];
+		if (settled.has(id) || cost > (best.get(id) ?? Number.POSITIVE_INFINITY)) continue;
+		settled.add(id);
+		if (id === to.id) {
+			found = true;
+			break;
+		}
+		if (settled.size >= maxVisited) {
 			exhausted = true;
 			break;
 		}
-		const forward = fFrontier.length <= bFrontier.length;
-		const [mine, theirs] = forward ? [fwd, bwd] : [bwd, fwd];
-		const next: number[] = [];
-		for (const id of forward ? fFrontier : bFrontier) {
-			const edges = forward ? index.edgesFrom(id) : index.edgesTo(id);
-			for (const e of edges) {
-				if (!kinds.has(e.kind)) continue;
-				const n = forward ? e.dst : e.src;
-				if (mine.has(n)) continue;
-				mine.set(n, { other: id, edge: e });
-				if (theirs.has(n)) {
-					meet = n;
-					break;
-				}
-				next.push(n);
+		for (const e of index.edgesFrom(id)) {
+			if (!kinds.has(e.kind) || settled.has(e.dst)) continue;
+			let step = EDGE_COST[e.kind] ?? 1;
+			if (e.kind === "reference" && TYPE_KINDS.has(defOf(e.dst)?.kind ?? "")) step = TYPE_REFERENCE_COST;
+			const next = cost + step;
+			if (next < (best.get(e.dst) ?? Number.POSITIVE_INFINITY)) {
+				best.set(e.dst, next);
+				via.set(e.dst, e);
+				heap.push([next, e.dst]);
 			}
-			if (meet !== null) break;
 		}
-		if (forward) fFrontier = next;
-		else bFrontier = next;
 	}
 
 	const steps: PathStep[] = [];
-	if (meet !== null) {
-		const head: { id: number; edge: EdgeRow | null }[] = [];
-		for (let id: number | undefined = meet; id !== undefined; ) {
-			const link: Link | null | undefined = fwd.get(id);
-			head.unshift({ id, edge: link?.edge ?? null });
-			id = link?.other;
+	if (found) {
+		const chain: { id: number; edge: EdgeRow | null }[] = [];
+		for (let id: number | undefined = to.id; id !== undefined; ) {
+			const edge: EdgeRow | null = via.get(id) ?? null;
+			chain.unshift({ id, edge });
+			id = edge && id !== from.id ? edge.src : undefined;
 		}
-		const tail: { id: number; edge: EdgeRow }[] = [];
-		for (let link = bwd.get(meet); link; link = bwd.get(link.other)) {
-			tail.push({ id: link.other, edge: link.edge });
-		}
-		for (const s of [...head, ...tail]) {
+		for (const s of chain) {
 			const def = defOf(s.id);
 			if (!def) continue;
 			steps.push({
@@ -235,7 +273,7 @@ export function shortestPath(
 		.filter((s) => s.node.kind === "dispatch-key")
 		.map((s) => parseKeyDefId(s.node.defId)?.trunk ?? "")
 		.filter(Boolean);
-	return { from: toNode(from), to: toNode(to), steps, trunks, visited: fwd.size + bwd.size, exhausted };
+	return { from: toNode(from), to: toNode(to), steps, trunks, visited: settled.size, exhausted };
 }
 
 export interface ListenersOptions {
