@@ -17,6 +17,10 @@ export const pipelineConfigSchema = z.strictObject({
 	graphFiles: z.number().int().min(0).max(200).default(30),
 	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
 	graphWeight: z.number().min(0).max(5).default(1),
+	/** Seed: best-ranked files read wide (several definitions each, not just the best one). */
+	wideFiles: z.number().int().min(0).max(100).default(12),
+	/** Seed: extra definitions read from each wide file. */
+	defsPerWideFile: z.number().int().min(0).max(20).default(3),
 	/** Seed: seed definitions per chain. */
 	seedsPerChain: z.number().int().min(1).max(50).default(12),
 	/** Skeleton: hops followed from a seed. */

@@ -51,6 +51,9 @@ const GRAPH_KINDS = new Set([
 	"extends",
 ]);
 
+/** Kinds read when a strong file is read wide. */
+const WIDE_KINDS = new Set(["function", "method", "class", "variable"]);
+
 const SEED_KINDS = new Set([
 	"function",
 	"method",
@@ -201,14 +204,29 @@ export function seed(
 	// Seeds: the best definition of each file in fused order, then the second best of the strongest
 	// files, so the seeds cover as many distinct files as possible.
 	const fused: ((typeof scored)[number] & { score: number })[] = [];
-	const seconds: ((typeof scored)[number] & { score: number })[] = [];
-	for (const [file, score] of [...rrf.entries()].sort((x, y) => y[1] - x[1])) {
+	const extras: ((typeof scored)[number] & { score: number })[] = [];
+	const ranked = [...rrf.entries()].sort((x, y) => y[1] - x[1]);
+	ranked.forEach(([file, score], rank) => {
 		const defs = (byFile.get(file) ?? []).filter((d) => d.def.kind !== "type" || d.named);
 		const picks = defs.filter((d) => d.named).concat(defs.filter((d) => !d.named));
 		if (picks[0]) fused.push({ ...picks[0], score });
-		if (picks[1] && seconds.length < config.seedsPerChain) seconds.push({ ...picks[1], score: score / 2 });
-	}
-	fused.splice(config.seedsPerChain * 2, 0, ...seconds);
+		// The strongest files are read wider: their next-best definitions, then their most used ones.
+		if (rank < config.wideFiles) {
+			const more = picks.slice(1, 1 + config.defsPerWideFile);
+			if (more.length < config.defsPerWideFile) {
+				const taken = new Set(picks.slice(0, 1 + config.defsPerWideFile).map((d) => d.def.id));
+				const used = index
+					.defsInFile(file)
+					.filter((d) => !taken.has(d.id) && WIDE_KINDS.has(d.kind))
+					.sort((a, b) => b.fanIn - a.fanIn)
+					.slice(0, config.defsPerWideFile - more.length)
+					.map((def) => ({ def, lexical: relevance.get(def.id) ?? 0, named: false }));
+				more.push(...used);
+			}
+			for (const d of more) extras.push({ ...d, score: score / 2 });
+		}
+	});
+	fused.splice(config.wideFiles, 0, ...extras);
 	// Dispatch keys named by the question (no file) seed too: they list their handlers.
 	for (const s of scored) {
 		if (!s.def.file && s.named) fused.unshift({ ...s, score: 1 });
@@ -253,7 +271,7 @@ export function seed(
 		// Offline: chains come from the fused ranking itself. Each strong definition belongs to the
 		// deepest outline folder holding it; folders nested in one another share a chain.
 		const homes = homeFinder(sections);
-		const take = fused.slice(0, config.seedsPerChain * config.maxChains);
+		const take = fused.slice(0, config.seedsPerChain * config.maxChains + extras.length);
 		for (const s of take) {
 			const home = homes(s.def.file);
 			let chain = chains.find((c) => c.paths.some((p) => related(p, home.path)));
