@@ -4,10 +4,13 @@
  * 503 + Retry-After, answers the rest with verified citations, and exits 0 on SIGTERM.
  */
 import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { askResponseSchema } from "@codeask/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type SpawnedService, spawnService } from "../../src/scripts/spawn-service.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
@@ -85,5 +88,49 @@ describe("codeask serve (process, worker threads)", () => {
 		expect(await service.stop()).toBe(0);
 		expect(service.logs.join("\n")).toContain('"finished":true');
 		expect(service.logs.join("\n")).not.toContain(service.token);
+	});
+});
+
+/** A copy of the fixture index with its recorded commit set to `commit`, renamed into `path`. */
+async function fixtureWithCommit(path: string, commit: string): Promise<void> {
+	const staging = `${path}.${commit}.tmp`;
+	copyFileSync(await fixtureIndexPath(), staging);
+	const db = new Database(staging);
+	db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('commit', ?)").run(commit);
+	db.close();
+	renameSync(staging, path);
+}
+
+describe("codeask serve (process): re-index while serving", () => {
+	it("answers from the replaced index file in its worker threads", async () => {
+		const path = join(mkdtempSync(join(tmpdir(), "codeask-swap-")), "index.db");
+		await fixtureWithCommit(path, "1111111");
+		const service = await spawnService(path, { CODEASK_INDEX_POLL_MS: "100", CODEASK_CACHE_ENTRIES: "0" });
+		try {
+			const headers = { authorization: `Bearer ${service.token}`, "content-type": "application/json" };
+			const ask = async () => {
+				const r = await fetch(`${service.url}/v1/ask`, {
+					method: "POST",
+					headers,
+					body: JSON.stringify({ question: "How are push notifications sent?" }),
+				});
+				return askResponseSchema.parse(await r.json()).indexCommit;
+			};
+			expect(await ask()).toBe("1111111");
+			await fixtureWithCommit(path, "2222222");
+			await vi.waitFor(
+				async () => {
+					const status = (await (await fetch(`${service.url}/v1/status`, { headers })).json()) as {
+						index: { commit: string };
+					};
+					expect(status.index.commit).toBe("2222222");
+				},
+				{ timeout: 10_000, interval: 100 },
+			);
+			// Both workers answer from the new file (each reopens it on its next question).
+			expect([await ask(), await ask(), await ask()]).toEqual(["2222222", "2222222", "2222222"]);
+		} finally {
+			await service.stop();
+		}
 	});
 });
