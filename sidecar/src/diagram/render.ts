@@ -23,7 +23,7 @@ export async function dotToSvg(dot: string): Promise<string> {
 }
 
 export interface PngOptions {
-	/** Scale of the SVG (1 = 72 dpi points as pixels); default 1.5, readable in a chat window. */
+	/** Scale of the SVG at 96 dpi; default 1.5, readable in a chat window. */
 	zoom?: number;
 	/** Cap on the output width in pixels (default 2400); large graphs are scaled down to it. */
 	maxWidth?: number;
@@ -33,7 +33,8 @@ export async function svgToPng(svg: string, options: PngOptions = {}): Promise<B
 	const { Resvg } = await import("@resvg/resvg-js");
 	const zoom = options.zoom ?? 1.5;
 	const maxWidth = options.maxWidth ?? 2400;
-	const width = Number(/<svg[^>]*\bwidth="([\d.]+)pt"/.exec(svg)?.[1] ?? 0);
+	// Graphviz sizes the SVG in points; resvg renders at 96 dpi (1 pt = 4/3 px).
+	const width = (Number(/<svg[^>]*\bwidth="([\d.]+)pt"/.exec(svg)?.[1] ?? 0) * 4) / 3;
 	const fitTo =
 		width * zoom > maxWidth
 			? { mode: "width" as const, value: maxWidth }
