@@ -19,30 +19,35 @@ function readReport(path: string): BenchReport | null {
 	}
 }
 
-/** The previous report for `set`, looking first in `outDir` itself, then in its sibling folders. */
+/**
+ * The previous report for `set`, looking first in `outDir` itself, then in its sibling folders
+ * (newest first, preferring a run whose answers came from the same LLM provider).
+ */
 export function findPreviousReport(
 	outDir: string,
 	set: string,
+	provider?: string,
 ): { path: string; report: BenchReport } | null {
 	const own = join(outDir, REPORT_JSON);
 	const ownReport = existsSync(own) ? readReport(own) : null;
 	if (ownReport && ownReport.set === set) return { path: own, report: ownReport };
 	const parent = dirname(resolve(outDir));
-	let best: { path: string; report: BenchReport } | null = null;
 	let entries: string[] = [];
 	try {
 		entries = readdirSync(parent);
 	} catch {
 		return null;
 	}
+	const candidates: { path: string; report: BenchReport }[] = [];
 	for (const name of entries) {
 		if (name === basename(resolve(outDir))) continue;
 		const path = join(parent, name, REPORT_JSON);
-		if (!existsSync(path)) continue;
-		const report = readReport(path);
-		if (report?.set === set && (!best || report.startedAt > best.report.startedAt)) best = { path, report };
+		const report = existsSync(path) ? readReport(path) : null;
+		if (report?.set === set) candidates.push({ path, report });
 	}
-	return best;
+	const rank = (c: { report: BenchReport }) => (provider && c.report.llm?.provider === provider ? 1 : 0);
+	candidates.sort((x, y) => rank(y) - rank(x) || y.report.startedAt.localeCompare(x.report.startedAt));
+	return candidates[0] ?? null;
 }
 
 const diff = (a: number | null | undefined, b: number | null | undefined) =>

@@ -223,7 +223,7 @@ export async function benchMain(
 		const outDir = opts.report
 			? (opts.out ?? join("eval", "runs", `${now().toISOString().slice(0, 10)}-${label}`))
 			: null;
-		const previous = outDir ? findPreviousReport(outDir, set.set) : null;
+		const previous = outDir ? findPreviousReport(outDir, set.set, opts.llm) : null;
 		if (outDir) mkdirSync(outDir, { recursive: true });
 
 		const reporters: BenchReporter[] = [];

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -196,6 +196,18 @@ describe("reports on disk and the delta", () => {
 		// re-running into the same folder compares with the report it replaces
 		expect(findPreviousReport(second, "tiny")?.path).toBe(join(second, "report.json"));
 		expect(findPreviousReport(second, "other-set")).toBeNull();
+
+		// a third folder prefers the newest run of the same provider over a newer run of another
+		const third = join(runs, "2026-01-03-c");
+		mkdirSync(third);
+		const gemini = await runBench(options({ llm: { provider: "gemini", model: "m" } }), deps(false));
+		mkdirSync(join(runs, "2026-01-02-z"));
+		writeFileSync(
+			join(runs, "2026-01-02-z", "report.json"),
+			JSON.stringify({ ...gemini, startedAt: "2999-01-01T00:00:00.000Z" }),
+		);
+		expect(findPreviousReport(third, "tiny", "none")?.path).toBe(join(second, "report.json"));
+		expect(findPreviousReport(third, "tiny", "gemini")?.path).toBe(join(runs, "2026-01-02-z", "report.json"));
 	});
 });
 
