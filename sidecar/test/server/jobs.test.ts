@@ -74,6 +74,8 @@ describe("jobs", () => {
 		expect(delivered.result?.indexCommit).toBe("j0b5");
 		expect(delivered.callback).toBeUndefined();
 		expect(cb.rawBody).not.toContain(SECRET);
+		// Receivers that only get the parsed body (Apps-Engine endpoints) can re-serialise it.
+		expect(JSON.stringify(JSON.parse(cb.rawBody))).toBe(cb.rawBody);
 
 		await vi.waitFor(async () => {
 			const polled = await request(s.app).get(`/v1/jobs/${jobId}`).set(auth).expect(200);
