@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callees, callers, listeners, shortestPath } from "../../src/graph/queries.js";
 import { GraphQueryError, resolveDef } from "../../src/graph/resolve.js";
@@ -137,5 +138,37 @@ describe("listeners", () => {
 		const [r] = listeners(index, "chat.sendMessage");
 		expect(r?.handlers).toEqual([]);
 		expect(r?.suggestions).toContain("rest:chat.send");
+	});
+});
+
+describe("shortestPath costs", () => {
+	it("prefers a longer call/dispatch flow over a shortcut through a type", () => {
+		const path = writeTinyIndex();
+		const db = new Database(path);
+		const id = (defId: string) =>
+			(db.prepare("SELECT id FROM defs WHERE def_id = ?").get(defId) as { id: number }).id;
+		const add = db.prepare(
+			"INSERT INTO edges (src, dst, kind, line, resolution) VALUES (?, ?, 'reference', 1, 'checker')",
+		);
+		// ChatView → Message (interface) → MessageService.save: 2 edges, but both through a type.
+		add.run(id("apps/web/src/ChatView.tsx#ChatView"), id("packages/core/src/index.ts#Message"));
+		add.run(id("packages/core/src/index.ts#Message"), id("apps/server/src/service.ts#MessageService.save"));
+		db.close();
+		const shortcut = IndexReader.open(path);
+		try {
+			const r = shortestPath(shortcut, "ChatView", "MessageService.save");
+			expect(r.steps.map((s) => s.node.name)).toEqual([
+				"ChatView",
+				"sendMessage",
+				"chat.send",
+				"postMessage",
+				"MessageService.save",
+			]);
+			// Restricted to references, the type shortcut is the only way.
+			const refs = shortestPath(shortcut, "ChatView", "MessageService.save", { kinds: ["reference"] });
+			expect(refs.steps.map((s) => s.node.name)).toEqual(["ChatView", "Message", "MessageService.save"]);
+		} finally {
+			shortcut.close();
+		}
 	});
 });
