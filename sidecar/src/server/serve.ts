@@ -44,7 +44,9 @@ export async function listen(
 	options: { host: string; port: number; shutdownTimeoutMs: number; log: Logger },
 ): Promise<Listening> {
 	const server = createServer(
-		{ requestTimeout: 0, headersTimeout: 30_000, maxHeaderSize: 16 * 1024, requireHostHeader: false },
+		// requestTimeout bounds receiving a request (slow-trickle clients), not answering it; Host is
+		// irrelevant to this API, and requiring it makes Node answer a bare 400 without the envelope.
+		{ requestTimeout: 60_000, headersTimeout: 30_000, maxHeaderSize: 16 * 1024, requireHostHeader: false },
 		service.app,
 	);
 	answerClientErrors(server, options.log);
