@@ -39,6 +39,8 @@ export const pipelineConfigSchema = z.strictObject({
 	tokenBudget: z.number().int().min(500).max(1_000_000).default(40_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
 	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
+	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
+	windowsPerNode: z.number().int().min(0).max(50).default(12),
 	/** Answer: citations in the offline answer at most. */
 	maxCitations: z.number().int().min(1).max(200).default(80),
 	/** Answer: lines of code shown per excerpt in the offline answer. */

@@ -17,7 +17,8 @@ export interface ReadItem {
 	tokens: number;
 }
 
-export type ReadIndex = Pick<IndexReader, "fileLines">;
+export type ReadIndex = Pick<IndexReader, "fileLines"> &
+	Partial<Pick<IndexReader, "edgesFrom" | "dispatchSitesInFile">>;
 
 /** Rough token count for code when no provider count is at hand: about four characters per token. */
 export function estimateTokens(text: string): number {
@@ -70,5 +71,72 @@ export function readNodes(
 			});
 		}
 	}
+	if (index.edgesFrom && index.dispatchSitesInFile) {
+		spent = readWindows(index as Required<ReadIndex>, items, skeletons, covered, spent, config, count);
+	}
 	return items;
+}
+
+/**
+ * Second pass, with what is left of the budget: the lines around the call sites a cut body makes
+ * to other skeleton nodes (the hops themselves), and around the register/dispatch sites of every
+ * file read (top-level `register('key', handler)` calls belong to no function).
+ */
+function readWindows(
+	index: Required<ReadIndex>,
+	items: ReadItem[],
+	skeletons: readonly Skeleton[],
+	covered: Map<string, [number, number][]>,
+	spent: number,
+	config: PipelineConfig,
+	count: (text: string) => number,
+): number {
+	if (config.windowsPerNode === 0) return spent;
+	const inSkeleton = new Set(skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
+	const wanted: { item: ReadItem; line: number; rank: number }[] = [];
+	for (const item of [...items]) {
+		const def = item.node.def;
+		if ((def.endLine ?? 0) <= item.range.endLine) continue; // read whole
+		const lines = index
+			.edgesFrom(def.id)
+			.filter((e) => e.line !== null && e.file === def.file && e.line > item.range.endLine && e.line <= (def.endLine ?? 0))
+			.map((e) => ({ line: e.line as number, rank: inSkeleton.has(e.dst) ? 0 : e.kind === "dispatch" || e.kind === "register" ? 1 : 2 }))
+			.sort((a, b) => a.rank - b.rank || a.line - b.line);
+		const seen = new Set<number>();
+		for (const l of lines) {
+			if (seen.has(l.line) || seen.size >= config.windowsPerNode) continue;
+			seen.add(l.line);
+			wanted.push({ item, line: l.line, rank: l.rank });
+		}
+	}
+	const files = [...new Set(items.map((i) => i.range.file))];
+	for (const file of files) {
+		const owner = items.find((i) => i.range.file === file) as ReadItem;
+		const sites = index.dispatchSitesInFile(file).slice(0, config.windowsPerNode);
+		for (const site of sites) wanted.push({ item: owner, line: site.line, rank: 1 });
+	}
+	wanted.sort((a, b) => a.rank - b.rank);
+	for (const w of wanted) {
+		if (spent >= config.tokenBudget) break;
+		const file = w.item.range.file;
+		const ranges = covered.get(file) ?? [];
+		if (ranges.some(([s, e]) => s <= w.line && w.line <= e)) continue;
+		const start = Math.max(1, w.line - 1);
+		const lines = index.fileLines(file, start, w.line + 1);
+		if (!lines?.length) continue;
+		const text = lines.join("\n");
+		const tokens = count(text);
+		if (spent + tokens > config.tokenBudget) continue;
+		spent += tokens;
+		ranges.push([start, start + lines.length - 1]);
+		covered.set(file, ranges);
+		items.push({
+			range: { file, startLine: start, endLine: start + lines.length - 1, defId: w.item.node.def.defId },
+			chain: w.item.chain,
+			node: w.item.node,
+			text,
+			tokens,
+		});
+	}
+	return spent;
 }
