@@ -1,7 +1,7 @@
 /**
  * Static evaluation of a key expression to the finite set of strings it can take:
  * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
- * `const` object maps (`MAP.x`, `MAP[k]`), enum members; then the checker's literal (union) type.
+ * `const` object maps (`MAP.x`, `MAP[k]`), enum members; then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
 import { type Expression, Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
@@ -114,7 +114,7 @@ function union(lists: (string[] | null)[]): string[] | null {
 	return out.length > MAX_VALUES ? null : out;
 }
 
-/** The literal values of the checker's type for `expr`, when it is a string literal or a union of them. */
+/** The literal value of the checker's type for `expr`, when it is one string literal. */
 function literalTypeValues(expr: Node): string[] | null {
 	let type: ReturnType<Node["getType"]>;
 	try {
@@ -122,12 +122,8 @@ function literalTypeValues(expr: Node): string[] | null {
 	} catch {
 		return null;
 	}
+	// Only a single literal: a union type (`eventType: StreamNames`) lists what may be passed, not what is.
 	if (type.isStringLiteral()) return [String(type.getLiteralValue())];
-	if (type.isUnion()) {
-		const parts = type.getUnionTypes();
-		if (parts.length > MAX_VALUES || !parts.every((t) => t.isStringLiteral())) return null;
-		return parts.map((t) => String(t.getLiteralValue()));
-	}
 	return null;
 }
 

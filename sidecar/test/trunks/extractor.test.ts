@@ -287,12 +287,14 @@ export class Notifications { Streamer = Streamer; room = new this.Streamer('room
 			"apps/client/sdk.ts": `export const sdk = { publish(n: string, a: unknown[]) {}, stream(n: string, k: string) {} };
 export function useStream(n: string) { return n; }`,
 			"apps/client/use.ts": `import { sdk, useStream } from './sdk';
-sdk.publish('user-status', []); sdk.stream('room-messages', 'r1'); useStream('room-messages');`,
+sdk.publish('user-status', []); sdk.stream('room-messages', 'r1'); useStream('room-messages');
+export class Cache { constructor(private kind: 'user-status' | 'room-messages') {} listen() { sdk.stream(this.kind, 'x'); } }`,
 		});
 		expect(summary(sites).filter((l) => /^(streamer|meteor-method)/.test(l))).toEqual([
 			"meteor-method dispatch stream-user-status",
 			"meteor-method register stream-room-messages",
 			"meteor-method register stream-user-status",
+			"streamer dispatch UNBOUND(this.kind)",
 			"streamer dispatch room-messages",
 			"streamer dispatch room-messages",
 			"streamer dispatch user-status",
