@@ -72,26 +72,27 @@ it("measures install, ack and answer latency", async () => {
 			await engine.setSetting("codeask_repo_url", "https://example.com/repo");
 			const rows = [];
 			for (const question of questions) {
-				const before = engine.world.messages.length;
 				const start = performance.now();
 				await engine.command(asker, room, question);
 				const ackMs = performance.now() - start;
-				const root = engine.world.messages[before];
-				let parts: typeof engine.world.messages = [];
+				const root = engine.world.messages.find((m) => m.text === `@asker asked:\n> ${question}`);
+				const inThread = () => engine.world.messages.filter((m) => root && m.threadId === root.id);
+				let answerMs = 0; // first part of the answer posted
 				for (;;) {
-					parts = engine.world.messages.filter((m) => m.threadId !== undefined && m.threadId === root?.id);
-					if (parts.length > 0) break;
+					const parts = inThread();
+					if (parts.length > 0 && answerMs === 0) answerMs = performance.now() - start;
+					// The last part ends with the italic footer line.
+					if (/\n_[^\n]*_$/.test(parts.at(-1)?.text ?? "")) break;
 					await new Promise((done) => setTimeout(done, 20));
 				}
-				const answerMs = performance.now() - start; // first part of the answer posted
-				// Let the remaining parts of a split answer arrive before counting them.
-				await new Promise((done) => setTimeout(done, 300));
-				parts = engine.world.messages.filter((m) => m.threadId === root?.id);
+				const completeMs = performance.now() - start;
+				const parts = inThread();
 				const text = parts.map((part) => part.text).join("\n");
 				const row = {
 					question,
 					ackMs: Math.round(ackMs),
 					answerMs: Math.round(answerMs),
+					completeMs: Math.round(completeMs),
 					parts: parts.length,
 					chars: text.length,
 					links: (text.match(/\]\(https:\/\/example\.com\/repo\/blob\//g) ?? []).length,
