@@ -6,35 +6,38 @@
  */
 import { Command } from "commander";
 import { VERSION } from "../version.js";
-import * as askCommand from "./commands/ask.js";
-import * as benchCommand from "./commands/bench.js";
-import * as demoCommand from "./commands/demo.js";
-import * as diagramCommand from "./commands/diagram.js";
-import * as edgesCommand from "./commands/edges.js";
-import * as exportCommand from "./commands/export.js";
-import * as indexCommand from "./commands/index.js";
-import * as mcpCommand from "./commands/mcp.js";
-import * as overviewCommand from "./commands/overview.js";
-import * as queryCommand from "./commands/query.js";
-import * as serveCommand from "./commands/serve.js";
-import * as trunksCommand from "./commands/trunks.js";
 import { EXIT, UsageError } from "./errors.js";
 
-// One line per command module; keep this list sorted.
-const commands: { register(program: Command): void }[] = [
-	askCommand,
-	benchCommand,
-	demoCommand,
-	diagramCommand,
-	edgesCommand,
-	exportCommand,
-	indexCommand,
-	mcpCommand,
-	overviewCommand,
-	queryCommand,
-	serveCommand,
-	trunksCommand,
-];
+type CommandModule = { register(program: Command): void };
+
+/**
+ * One loader per command, keep this list sorted. Modules are imported lazily: a command pulls in
+ * only its own dependencies (ts-morph, Graphviz WASM, express … are heavy), so `codeask ask`
+ * does not pay for `codeask index`. `--help` without a command loads them all to list them.
+ */
+const commandLoaders: Record<string, () => Promise<CommandModule>> = {
+	ask: () => import("./commands/ask.js"),
+	bench: () => import("./commands/bench.js"),
+	demo: () => import("./commands/demo.js"),
+	diagram: () => import("./commands/diagram.js"),
+	edges: () => import("./commands/edges.js"),
+	export: () => import("./commands/export.js"),
+	index: () => import("./commands/index.js"),
+	mcp: () => import("./commands/mcp.js"),
+	overview: () => import("./commands/overview.js"),
+	query: () => import("./commands/query.js"),
+	serve: () => import("./commands/serve.js"),
+	trunks: () => import("./commands/trunks.js"),
+};
+
+/** The command modules an invocation needs: the named command, or all of them (help, typos). */
+async function loadCommands(argv: string[]): Promise<CommandModule[]> {
+	const name = argv.slice(2).find((a) => !a.startsWith("-"));
+	if (name === undefined && argv.some((a) => a === "-V" || a === "--version")) return [];
+	const loader = name === undefined ? undefined : commandLoaders[name];
+	const names = loader ? [name as string] : Object.keys(commandLoaders);
+	return Promise.all(names.map((n) => (commandLoaders[n] as () => Promise<CommandModule>)()));
+}
 
 export async function run(argv: string[]): Promise<number> {
 	const program = new Command("codeask")
@@ -44,7 +47,7 @@ export async function run(argv: string[]): Promise<number> {
 		.version(VERSION)
 		.showHelpAfterError()
 		.exitOverride();
-	for (const c of commands) c.register(program);
+	for (const c of await loadCommands(argv)) c.register(program);
 	try {
 		await program.parseAsync(argv);
 		return typeof process.exitCode === "number" ? process.exitCode : EXIT.ok;
