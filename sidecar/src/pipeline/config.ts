@@ -8,7 +8,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Route: outline sections kept after scoring. */
 	routeSections: z.number().int().min(1).max(50).default(8),
 	/** Route: topic chains formed from the routed sections (and from strong lexical hits outside them). */
-	maxChains: z.number().int().min(1).max(12).default(8),
+	maxChains: z.number().int().min(1).max(12).default(10),
 	/** Seed: candidates taken from each lexical channel before fusion. */
 	channelDepth: z.number().int().min(5).max(500).default(80),
 	/** Seed: the k of reciprocal rank fusion (larger flattens the ranks). */
@@ -22,7 +22,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Seed: extra definitions read from each wide file. */
 	defsPerWideFile: z.number().int().min(0).max(20).default(3),
 	/** Seed: seed definitions per chain. */
-	seedsPerChain: z.number().int().min(1).max(50).default(12),
+	seedsPerChain: z.number().int().min(1).max(50).default(14),
 	/** Skeleton: hops followed from a seed. */
 	maxDepth: z.number().int().min(0).max(8).default(3),
 	/** Skeleton: edges followed out of one node (best-scored first). */
@@ -36,13 +36,13 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Skeleton: weight of upstream (callers) against downstream (callees) when the data does not decide. */
 	upstreamWeight: z.number().min(0).max(1).default(0.35),
 	/** Read: token budget for the code given to the answer stage. */
-	tokenBudget: z.number().int().min(500).max(1_000_000).default(40_000),
+	tokenBudget: z.number().int().min(500).max(1_000_000).default(60_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
 	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
 	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
 	windowsPerNode: z.number().int().min(0).max(50).default(12),
 	/** Answer: citations in the offline answer at most. */
-	maxCitations: z.number().int().min(1).max(200).default(80),
+	maxCitations: z.number().int().min(1).max(200).default(100),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
 	excerptLines: z.number().int().min(0).max(60).default(8),
 	/** Answer: excerpts in the offline answer. */

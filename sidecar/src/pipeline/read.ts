@@ -99,8 +99,17 @@ function readWindows(
 		if ((def.endLine ?? 0) <= item.range.endLine) continue; // read whole
 		const lines = index
 			.edgesFrom(def.id)
-			.filter((e) => e.line !== null && e.file === def.file && e.line > item.range.endLine && e.line <= (def.endLine ?? 0))
-			.map((e) => ({ line: e.line as number, rank: inSkeleton.has(e.dst) ? 0 : e.kind === "dispatch" || e.kind === "register" ? 1 : 2 }))
+			.filter(
+				(e) =>
+					e.line !== null &&
+					e.file === def.file &&
+					e.line > item.range.endLine &&
+					e.line <= (def.endLine ?? 0),
+			)
+			.map((e) => ({
+				line: e.line as number,
+				rank: inSkeleton.has(e.dst) ? 0 : e.kind === "dispatch" || e.kind === "register" ? 1 : 2,
+			}))
 			.sort((a, b) => a.rank - b.rank || a.line - b.line);
 		const seen = new Set<number>();
 		for (const l of lines) {
