@@ -151,8 +151,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	progress({ phase: "parse", done: 0, total: changed.length });
 	const contents = new Map(collected.files.map((f) => [f.abs, f.content]));
+	// Nothing changed: no program at all (the declaration files only matter to changed files).
 	const { program, checker } = createIndexProgram(
-		[...changed.map((f) => f.abs), ...collected.declarationFiles],
+		changed.length ? [...changed.map((f) => f.abs), ...collected.declarationFiles] : [],
 		contents,
 		resolver,
 	);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { type EdgeKind, INDEX_FORMAT_VERSION, type Resolution } from "../index/schema.js";
+import { INDEX_FORMAT_VERSION } from "../index/schema.js";
 import type { DispatchSiteRecord } from "../index/types.js";
 import type { WriteDef, WriteEdge } from "../index/writer.js";
 
@@ -46,46 +46,56 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 			r.hash,
 		]),
 	);
-	const defsStmt = db.prepare(
-		`SELECT d.def_id AS defId, f.path AS file, d.name, d.qualified_name AS qualifiedName, d.kind, d.start_line AS startLine,
-       d.end_line AS endLine, d.signature, d.doc, d.exported, p.def_id AS parentDefId
-     FROM defs d JOIN files f ON f.id = d.file_id LEFT JOIN defs p ON p.id = d.parent_id WHERE f.path = ? ORDER BY d.id`,
+	// Bulk reads grouped by file: per-file queries would scan the edge table once per file.
+	const defs = groupBy(
+		(
+			db
+				.prepare(
+					`SELECT d.def_id AS defId, f.path AS file, d.name, d.qualified_name AS qualifiedName, d.kind, d.start_line AS startLine,
+         d.end_line AS endLine, d.signature, d.doc, d.exported, p.def_id AS parentDefId
+       FROM defs d JOIN files f ON f.id = d.file_id LEFT JOIN defs p ON p.id = d.parent_id ORDER BY d.id`,
+				)
+				.all() as (Omit<WriteDef, "exported"> & { exported: number; file: string })[]
+		).map((d) => ({ ...d, exported: d.exported === 1 })),
 	);
 	// Only edges the static pass wrote: register/handler/dispatch edges are rebuilt from the sites.
-	const edgesStmt = db.prepare(
-		`SELECT s.def_id AS src, t.def_id AS dst, e.kind, f.path AS file, e.line, e.resolution
-     FROM edges e JOIN files f ON f.id = e.file_id JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst
-     WHERE f.path = ? AND e.kind NOT IN ('register', 'handler', 'dispatch')`,
+	const edges = groupBy(
+		db
+			.prepare(
+				`SELECT s.def_id AS src, t.def_id AS dst, e.kind, f.path AS file, e.line, e.resolution
+       FROM edges e JOIN files f ON f.id = e.file_id JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst
+       WHERE e.kind NOT IN ('register', 'handler', 'dispatch')`,
+			)
+			.all() as (WriteEdge & { file: string })[],
 	);
-	const sitesStmt = db.prepare(
-		`SELECT ds.trunk, ds.side, ds.key, ds.raw_key AS rawKey, ds.expression, f.path AS file, ds.line,
-       ed.def_id AS enclosingDefId, hd.def_id AS handlerDefId, ds.resolution, ds.in_scope AS inScope
-     FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id
-     LEFT JOIN defs ed ON ed.id = ds.enclosing LEFT JOIN defs hd ON hd.id = ds.handler WHERE f.path = ? ORDER BY ds.id`,
+	const sites = groupBy(
+		(
+			db
+				.prepare(
+					`SELECT ds.trunk, ds.side, ds.key, ds.raw_key AS rawKey, ds.expression, f.path AS file, ds.line,
+         ed.def_id AS enclosingDefId, hd.def_id AS handlerDefId, ds.resolution, ds.in_scope AS inScope
+       FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id
+       LEFT JOIN defs ed ON ed.id = ds.enclosing LEFT JOIN defs hd ON hd.id = ds.handler ORDER BY ds.id`,
+				)
+				.all() as (Omit<DispatchSiteRecord, "inScope"> & { inScope: number; expression: string | null })[]
+		).map((s) => ({ ...s, expression: s.expression ?? "", inScope: s.inScope === 1 })),
 	);
 	return {
 		fileHashes,
-		defsOf: (path) =>
-			(defsStmt.all(path) as (Omit<WriteDef, "exported"> & { exported: number })[]).map((d) => ({
-				...d,
-				exported: d.exported === 1,
-			})),
-		edgesOf: (path) =>
-			edgesStmt.all(path) as {
-				src: string;
-				dst: string;
-				kind: EdgeKind;
-				file: string;
-				line: number;
-				resolution: Resolution;
-			}[],
-		sitesOf: (path) =>
-			(
-				sitesStmt.all(path) as (Omit<DispatchSiteRecord, "inScope"> & {
-					inScope: number;
-					expression: string | null;
-				})[]
-			).map((s) => ({ ...s, expression: s.expression ?? "", inScope: s.inScope === 1 })),
+		defsOf: (path) => defs.get(path) ?? [],
+		edgesOf: (path) => edges.get(path) ?? [],
+		sitesOf: (path) => sites.get(path) ?? [],
 		close: () => db.close(),
 	};
+}
+
+function groupBy<T extends { file: string | null }>(rows: T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of rows) {
+		if (r.file === null) continue;
+		const list = out.get(r.file);
+		if (list) list.push(r);
+		else out.set(r.file, [r]);
+	}
+	return out;
 }
