@@ -18,6 +18,7 @@ import type { QuestionService } from "./questions.js";
 import { askRoutes } from "./routes/ask.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
+import { overviewRoutes } from "./routes/overview.js";
 import { type RuntimeFigures, statusRoutes } from "./routes/status.js";
 
 /** Largest JSON body accepted. */
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
 	app.use(statusRoutes(deps.holder, deps.llm, deps.runtime));
 	app.use(askRoutes(deps.questions, deps.lifecycle));
 	app.use(jobRoutes(deps.jobs, deps.lifecycle));
+	app.use(overviewRoutes(deps.questions, deps.lifecycle));
 	app.use(notFound);
 	app.use(errorHandler(deps.log));
 	return app;

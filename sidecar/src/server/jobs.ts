@@ -101,9 +101,15 @@ export class JobStore {
 	private async run(job: Job, request: JobRequest, log: Logger): Promise<void> {
 		const started = this.now();
 		try {
-			const answered = await this.questions.answer(request.question, request.llm, undefined, () => {
-				job.status = "running";
-			});
+			const answered = await this.questions.answer(
+				request.question,
+				request.llm,
+				undefined,
+				() => {
+					job.status = "running";
+				},
+				{ diagramPng: request.diagramPng },
+			);
 			job.result = answered.answer;
 			job.status = "done";
 		} catch (err) {

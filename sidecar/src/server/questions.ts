@@ -5,6 +5,7 @@
  */
 import type { AskResponse, LlmRequest } from "@codeask/shared";
 import type { LlmDefaults } from "../config.js";
+import { chainsPng, diagramOptionsFor } from "../diagram/index.js";
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
@@ -105,8 +106,42 @@ export class QuestionService {
 		return this.o.limiter.hasRoom();
 	}
 
-	/** `onStart` is called when the question leaves the queue and starts running (not on a cache hit). */
+	/**
+	 * `onStart` is called when the question leaves the queue and starts running (not on a cache
+	 * hit). With `diagramPng`, the answer's chains are drawn as a PNG (never cached; a drawing
+	 * failure leaves the answer without it).
+	 */
 	async answer(
+		question: string,
+		llmRequest: LlmRequest | undefined,
+		signal?: AbortSignal,
+		onStart?: () => void,
+		options: { diagramPng?: boolean } = {},
+	): Promise<Answered> {
+		const answered = await this.answerText(question, llmRequest, signal, onStart);
+		if (!options.diagramPng || answered.answer.chains.length === 0) return answered;
+		return { ...answered, answer: await this.withChainsPng(answered.answer, question) };
+	}
+
+	private async withChainsPng(answer: AskResponse, title: string): Promise<AskResponse> {
+		let lease: ReturnType<IndexHolder["acquire"]>;
+		try {
+			lease = this.o.holder.acquire();
+		} catch {
+			return answer;
+		}
+		try {
+			const png = await chainsPng(answer.chains, { ...diagramOptionsFor(lease.reader), title });
+			return { ...answer, diagramPng: png.toString("base64") };
+		} catch (err) {
+			this.o.log.warn({ err }, "could not draw the answer's chains");
+			return answer;
+		} finally {
+			lease.release();
+		}
+	}
+
+	private async answerText(
 		question: string,
 		llmRequest: LlmRequest | undefined,
 		signal?: AbortSignal,
@@ -125,12 +160,7 @@ export class QuestionService {
 		const cached = this.o.cache.get(key);
 		if (cached) return { answer: cached, cache: "hit" };
 
-		let llm: LlmClient | undefined;
-		try {
-			llm = settings.provider === "none" ? undefined : this.o.createLlm(settings);
-		} catch (err) {
-			throw new HttpError(400, "bad-llm-settings", `LLM settings rejected: ${(err as Error).message}`);
-		}
+		const llm = this.llmFor(settings);
 
 		try {
 			const answer = await this.runBounded(question, settings, llm, signal, onStart);
@@ -142,9 +172,36 @@ export class QuestionService {
 	}
 
 	/**
-	 * Wait for a slot, then run the pipeline under the timeout. The caller hears about a timeout
-	 * at once; the slot is held until the pipeline really stops (it is also told to abort).
+	 * Run other index work (an overview) under the same limits as questions: a slot, the
+	 * timeout, the same 503/504 mapping. `work` gets a lease on the current index and a signal.
 	 */
+	async bounded<T>(
+		work: (reader: IndexReader, signal: AbortSignal) => Promise<T>,
+		signal?: AbortSignal,
+	): Promise<T> {
+		try {
+			return await this.withSlot(async (inner) => {
+				const lease = this.o.holder.acquire();
+				try {
+					return await work(lease.reader, inner);
+				} finally {
+					lease.release();
+				}
+			}, signal);
+		} catch (err) {
+			throw this.toHttp(err);
+		}
+	}
+
+	/** The LLM client for merged settings, or a 400 naming what is wrong with them. */
+	llmFor(settings: ResolvedLlmSettings): LlmClient | undefined {
+		try {
+			return settings.provider === "none" ? undefined : this.o.createLlm(settings);
+		} catch (err) {
+			throw new HttpError(400, "bad-llm-settings", `LLM settings rejected: ${(err as Error).message}`);
+		}
+	}
+
 	private runBounded(
 		question: string,
 		settings: ResolvedLlmSettings,
@@ -152,7 +209,23 @@ export class QuestionService {
 		signal?: AbortSignal,
 		onStart?: () => void,
 	): Promise<AskResponse> {
-		return new Promise<AskResponse>((resolve, reject) => {
+		return this.withSlot(
+			(inner) => this.o.runner({ question, settings, client: llm, signal: inner }),
+			signal,
+			onStart,
+		);
+	}
+
+	/**
+	 * Wait for a slot, then run `work` under the timeout. The caller hears about a timeout at
+	 * once; the slot is held until the work really stops (it is also told to abort).
+	 */
+	private withSlot<T>(
+		work: (signal: AbortSignal) => Promise<T>,
+		signal?: AbortSignal,
+		onStart?: () => void,
+	): Promise<T> {
+		return new Promise<T>((resolve, reject) => {
 			const slot = this.o.limiter.run(async () => {
 				if (!this.o.holder.ready) throw new IndexNotReadyError(this.o.holder.problem ?? "index not loaded");
 				onStart?.();
@@ -164,7 +237,7 @@ export class QuestionService {
 					reject(new QuestionTimeoutError(this.o.askTimeoutMs));
 				}, this.o.askTimeoutMs);
 				try {
-					resolve(await this.o.runner({ question, settings, client: llm, signal: controller.signal }));
+					resolve(await work(controller.signal));
 				} catch (err) {
 					reject(err);
 				} finally {
@@ -184,6 +257,10 @@ export class QuestionService {
 
 	private toHttp(err: unknown): Error {
 		if (err instanceof HttpError) return err;
+		if ((err as Error).name === "OverviewError") {
+			const code = (err as { code?: string }).code ?? "bad-request";
+			return new HttpError(code === "unknown-package" ? 404 : 400, code, (err as Error).message);
+		}
 		if (err instanceof QueueFullError) {
 			return new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
 				headers: { "retry-after": String(this.o.retryAfterSeconds) },

@@ -2,7 +2,7 @@
  * The service with the real parts: the answer pipeline on the mini-chat fixture index, and the
  * production LLM factory driving the real @google/genai SDK against a fake Gemini on 127.0.0.1.
  */
-import { askResponseSchema, jobSchema } from "@codeask/shared";
+import { askResponseSchema, jobSchema, overviewResponseSchema } from "@codeask/shared";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ask } from "../../src/pipeline/ask.js";
@@ -90,6 +90,58 @@ describe("the service over the real pipeline (fixture index)", () => {
 			.send({ question: "How is a message sent?", llm });
 		expect(again.headers["x-codeask-cache"]).toBe("miss");
 		expect(fake.requests.length).toBeGreaterThan(before);
+	});
+
+	it("draws the answer's chains as a PNG when asked, and not otherwise", async () => {
+		const question = "How are push notifications sent to a user's devices?";
+		const plain = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
+		expect(plain.body.diagramPng).toBeUndefined();
+		const drawn = await request(s.app)
+			.post("/v1/ask")
+			.set(auth)
+			.send({ question, diagramPng: true })
+			.expect(200);
+		const answer = askResponseSchema.parse(drawn.body);
+		expect(
+			Buffer.from(answer.diagramPng ?? "", "base64")
+				.subarray(0, 8)
+				.toString("hex"),
+		).toBe("89504e470d0a1a0a");
+	});
+
+	it("serves POST /v1/overview for the repository and one package, 404 for an unknown package", async () => {
+		const whole = overviewResponseSchema.parse(
+			(await request(s.app).post("/v1/overview").set(auth).send({}).expect(200)).body,
+		);
+		expect(whole.scope).toBe("repository");
+		expect(whole.provider).toBe("none");
+		expect(whole.markdown.length).toBeGreaterThan(100);
+		expect(whole.diagram).toMatch(/flowchart|graph/);
+
+		const pkg = overviewResponseSchema.parse(
+			(
+				await request(s.app)
+					.post("/v1/overview")
+					.set(auth)
+					.send({ package: "apps/server", diagramPng: true })
+					.expect(200)
+			).body,
+		);
+		expect(pkg.scope).toBe("package");
+		expect(
+			Buffer.from(pkg.diagramPng ?? "", "base64")
+				.subarray(0, 4)
+				.toString("hex"),
+		).toBe("89504e47");
+
+		const missing = await request(s.app)
+			.post("/v1/overview")
+			.set(auth)
+			.send({ package: "no-such-package" })
+			.expect(404);
+		expect(missing.body.error.code).toBe("unknown-package");
+		const bad = await request(s.app).post("/v1/overview").set(auth).send({ package: 5 }).expect(400);
+		expect(bad.body.error.issues[0].path).toBe("package");
 	});
 
 	it("refuses unusable LLM settings with a 400 that names the problem", async () => {

@@ -16,7 +16,9 @@ export function askRoutes(questions: QuestionService, lifecycle: Lifecycle): Rou
 			if (!res.writableFinished) gone.abort();
 		});
 		req.log?.info({ user: body.user, clientRequestId: body.requestId, chars: body.question.length }, "ask");
-		const { answer, cache } = await questions.answer(body.question, body.llm, gone.signal);
+		const { answer, cache } = await questions.answer(body.question, body.llm, gone.signal, undefined, {
+			diagramPng: body.diagramPng,
+		});
 		res.setHeader("x-codeask-cache", cache);
 		res.json(answer);
 	});

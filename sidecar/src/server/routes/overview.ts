@@ -1,0 +1,37 @@
+/** POST /v1/overview: the whole repository or one package, offline summary or LLM narrative. */
+import { overviewRequestSchema } from "@codeask/shared";
+import { Router } from "express";
+import { packageGraphPng } from "../../diagram/index.js";
+import { overview, toOverviewResponse } from "../../overview/index.js";
+import type { Lifecycle } from "../lifecycle.js";
+import type { QuestionService } from "../questions.js";
+import { parseBody } from "../validate.js";
+
+export function overviewRoutes(questions: QuestionService, lifecycle: Lifecycle): Router {
+	const router = Router();
+	router.post("/v1/overview", async (req, res) => {
+		lifecycle.assertAccepting();
+		const body = parseBody(overviewRequestSchema, req.body);
+		const llm = questions.llmFor(questions.resolveLlm(body.llm));
+		const gone = new AbortController();
+		res.on("close", () => {
+			if (!res.writableFinished) gone.abort();
+		});
+		// Runs under the same slots and timeout as questions (an LLM narrative can take a while).
+		const result = await questions.bounded(
+			(reader, signal) =>
+				overview(reader, { ...(body.package ? { package: body.package } : {}), llm, signal }),
+			gone.signal,
+		);
+		let png: Buffer | undefined;
+		if (body.diagramPng) {
+			try {
+				png = await packageGraphPng(result.data);
+			} catch (err) {
+				req.log?.warn({ err }, "could not draw the package graph");
+			}
+		}
+		res.json(toOverviewResponse(result, png));
+	});
+	return router;
+}
