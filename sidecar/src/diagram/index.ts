@@ -1,3 +1,4 @@
+export { withDiagram } from "./attach.js";
 export { modelDot, packageGraphDot } from "./dot.js";
 export { chainsMermaid, modelMermaid, packageGraphMermaid } from "./mermaid.js";
 export {

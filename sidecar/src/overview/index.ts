@@ -79,4 +79,5 @@ export { isOverviewQuestion, mentionedPackage, type OverviewRoute } from "./clas
 export { collectOverview, findPackage, OverviewError } from "./collect.js";
 export { renderOverviewMarkdown } from "./markdown.js";
 export { buildOverviewPrompt, OVERVIEW_PROMPT_VERSION } from "./prompt.js";
+export { respondOverview } from "./respond.js";
 export type * from "./types.js";

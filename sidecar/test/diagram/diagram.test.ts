@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import type { Chain } from "@codeask/shared";
+import type { AskResponse, Chain } from "@codeask/shared";
 import { describe, expect, it } from "vitest";
 import {
 	buildDiagramModel,
@@ -15,6 +15,7 @@ import {
 	renderPackageGraphPng,
 	resolveParents,
 	selectHops,
+	withDiagram,
 } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { collectOverview } from "../../src/overview/collect.js";
@@ -279,5 +280,33 @@ describe("PNG rendering (Graphviz WASM + resvg, offline)", () => {
 		expect(modelDot(buildDiagramModel([IMPACT_CHAIN]))).toContain(
 			'n0 [label=<validate<BR/><FONT POINT-SIZE="9" COLOR="#546e7a">index.ts:2</FONT>>',
 		);
+	});
+});
+
+describe("withDiagram (what the service adds to an answer)", () => {
+	const answer: AskResponse = {
+		answer: "…",
+		citations: [],
+		chains: [SEND_CHAIN],
+		usage: { requests: 0, tokensIn: 0, tokensOut: 0 },
+		indexCommit: null,
+		timings: {},
+		provider: "none",
+		droppedCitations: 0,
+	};
+
+	it("adds the Mermaid flowchart, clustered by the index's packages, and the PNG only when asked", async () => {
+		const index = IndexReader.open(writeTinyIndex());
+		try {
+			const plain = await withDiagram(answer, index);
+			expect(plain.diagram).toContain('subgraph c0["@acme/web"]');
+			expect(plain.diagram).toContain('-. "rest: chat.send" .->');
+			expect(plain.diagramPng).toBeUndefined();
+			const drawn = await withDiagram(answer, index, { png: true });
+			decodePng(Buffer.from(drawn.diagramPng ?? "", "base64"));
+			expect(await withDiagram({ ...answer, chains: [] }, index)).toEqual({ ...answer, chains: [] });
+		} finally {
+			index.close();
+		}
 	});
 });

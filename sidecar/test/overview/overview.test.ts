@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageGraphPng } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
-import { OverviewError, overview, toOverviewResponse } from "../../src/overview/index.js";
+import { OverviewError, overview, respondOverview, toOverviewResponse } from "../../src/overview/index.js";
 import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
@@ -105,6 +105,16 @@ describe("the POST /v1/overview wire shape", () => {
 				.toString("ascii"),
 		).toBe("PNG");
 		expect(toOverviewResponse(r).diagramPng).toBeUndefined();
+	});
+
+	it("respondOverview turns a request into the response", async () => {
+		const offline = overviewResponseSchema.parse(await respondOverview(index, { package: "core" }));
+		expect(offline.package).toBe("@acme/core");
+		expect(offline.provider).toBe("none");
+		expect(offline.diagramPng).toBeUndefined();
+		const drawn = await respondOverview(index, { diagramPng: true });
+		expect(drawn.scope).toBe("repository");
+		expect(drawn.diagramPng?.length).toBeGreaterThan(1000);
 	});
 });
 
