@@ -75,6 +75,7 @@ export function toOverviewResponse(result: OverviewResult, diagramPng?: Buffer):
 	};
 }
 
+export { overviewAsAnswer } from "./as-answer.js";
 export { isOverviewQuestion, mentionedPackage, type OverviewRoute } from "./classify.js";
 export { collectOverview, findPackage, OverviewError } from "./collect.js";
 export { renderOverviewMarkdown } from "./markdown.js";

@@ -1,9 +1,15 @@
-import { overviewResponseSchema } from "@codeask/shared";
+import { askResponseSchema, overviewResponseSchema } from "@codeask/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageGraphPng } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
-import { OverviewError, overview, respondOverview, toOverviewResponse } from "../../src/overview/index.js";
+import {
+	OverviewError,
+	overview,
+	overviewAsAnswer,
+	respondOverview,
+	toOverviewResponse,
+} from "../../src/overview/index.js";
 import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
@@ -115,6 +121,31 @@ describe("the POST /v1/overview wire shape", () => {
 		const drawn = await respondOverview(index, { diagramPng: true });
 		expect(drawn.scope).toBe("repository");
 		expect(drawn.diagramPng?.length).toBeGreaterThan(1000);
+	});
+});
+
+describe("overviewAsAnswer (an overview question answered through ask)", () => {
+	it("is a valid answer whose citations are the packages' most used definitions, inside their files", async () => {
+		const r = await overviewAsAnswer(index, { overview: true });
+		const { trace, ...wire } = r;
+		askResponseSchema.parse(wire);
+		expect(trace.requests).toEqual([]);
+		expect(r.chains).toEqual([]);
+		expect(r.citations.map((c) => [c.file, c.startLine, c.endLine, c.symbol])).toEqual([
+			["apps/server/src/notify.ts", 2, 4, "notifyUsers"],
+			["apps/server/src/post.ts", 2, 4, "postMessage"],
+			["apps/server/src/service.ts", 2, 8, "MessageService"],
+			["packages/core/src/index.ts", 5, 7, "formatText"],
+			["apps/web/src/send.ts", 2, 4, "sendMessage"],
+		]);
+		expect(r.answer).toContain("# Overview of acme");
+		expect(r.answer).toContain("[4] packages/core/src/index.ts:5-7 — formatText");
+		expect(r.diagram).toContain("flowchart LR");
+	});
+
+	it("answers about the package the question named", async () => {
+		const r = await overviewAsAnswer(index, { overview: true, package: "@acme/core" });
+		expect(r.answer).toContain("# Package `@acme/core`");
 	});
 });
 
