@@ -63,6 +63,7 @@ function keyLabel(def: DefRow): string {
 
 function viaLabel(via: string): string {
 	if (via === "seed") return "";
+	if (via === "caller") return " — calls it";
 	if (via.startsWith("handler:")) return " — handler";
 	if (via.startsWith("dispatch:")) return " — dispatches";
 	if (via.startsWith("register:")) return " — registers";

@@ -33,8 +33,8 @@ export const pipelineConfigSchema = z.strictObject({
 	hotFanIn: z.number().int().min(2).max(100_000).default(40),
 	/** Skeleton: handlers listed per dispatch key. */
 	maxHandlersPerKey: z.number().int().min(1).max(100).default(12),
-	/** Skeleton: weight of upstream (callers) against downstream (callees) when the data does not decide. */
-	upstreamWeight: z.number().min(0).max(1).default(0.35),
+	/** Skeleton: on a downstream chain, direct callers shown per seed, as a share of maxWidth (0 = none). */
+	upstreamWeight: z.number().min(0).max(1).default(0.15),
 	/** Read: token budget for the code given to the answer stage. */
 	tokenBudget: z.number().int().min(500).max(1_000_000).default(60_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */

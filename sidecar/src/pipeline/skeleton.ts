@@ -40,6 +40,7 @@ export interface Skeleton {
 export type SkeletonIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "defsInFile">;
 
 const DOWN_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation", "register"]);
+const CALLER_KINDS = new Set(["call", "new", "jsx", "handler"]);
 const UP_KINDS = new Set([
 	"call",
 	"new",
@@ -111,6 +112,23 @@ export function buildSkeleton(
 		});
 	}
 
+	// A flow also has an entry: the direct callers of the seeds, a few each (upstreamWeight of the
+	// width), shown one hop up and not expanded further.
+	const callers: SkeletonNode[] = [];
+	if (direction === "downstream" && config.upstreamWeight > 0) {
+		const width = Math.ceil(config.maxWidth * config.upstreamWeight);
+		for (const s of seeds) {
+			const up = neighbours(index, index.edgesTo(s.def.id), "upstream", CALLER_KINDS, s.def.id)
+				.filter((n) => !(n.def.file && isAuxiliaryPath(n.def.file)))
+				.map((n) => ({ ...n, rel: relevance(n.def) }))
+				.sort((a, b) => b.rel - a.rel || b.def.fanIn - a.def.fanIn)
+				.slice(0, width);
+			for (const n of up) {
+				callers.push({ def: n.def, depth: 1, via: "caller", from: s.def.id, nodeClass: classify(n.def, s.def, config), relevance: n.rel });
+			}
+		}
+	}
+
 	while (queue.length > 0 && nodes.size < config.maxNodesPerChain) {
 		// Breadth first, most relevant first within a depth.
 		queue.sort((a, b) => a.depth - b.depth || b.relevance - a.relevance);
@@ -146,6 +164,10 @@ export function buildSkeleton(
 				relevance: n.rel,
 			});
 		}
+	}
+	for (const c of callers) {
+		if (nodes.has(c.def.id) || nodes.size >= config.maxNodesPerChain + callers.length) continue;
+		nodes.set(c.def.id, c);
 	}
 	return { chain, direction, nodes: [...nodes.values()] };
 }
