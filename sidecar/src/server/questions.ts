@@ -91,11 +91,14 @@ export class QuestionService {
 		if (!request) return d;
 		const sameProvider = request.provider === d.provider;
 		const envKey = request.provider === "none" ? undefined : this.o.providerKeys[request.provider];
+		// The sidecar's own key goes only to the sidecar's own endpoint: a request that names
+		// another base URL must bring its own key, or a caller could send ours anywhere.
+		const ownKey = request.baseUrl === undefined ? (sameProvider ? d.apiKey : envKey) : undefined;
 		return {
 			provider: request.provider,
 			model: request.model ?? (sameProvider ? d.model : undefined),
 			baseUrl: request.baseUrl ?? (sameProvider ? d.baseUrl : undefined),
-			apiKey: request.apiKey ?? (sameProvider ? d.apiKey : envKey),
+			apiKey: request.apiKey ?? ownKey,
 			timeoutMs: d.timeoutMs,
 			minSpacingMs: d.minSpacingMs,
 		};

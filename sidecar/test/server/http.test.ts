@@ -236,6 +236,33 @@ describe("answering", () => {
 		expect(logged).not.toContain(TOKEN);
 	});
 
+	it("never sends the sidecar's own key to a base URL named by the request", async () => {
+		const seen: ResolvedLlmSettings[] = [];
+		const config = testConfig(indexCopy(), {
+			llm: { provider: "gemini", model: "gemini-env", apiKey: "ENV-KEY-aaaaaaaaaaaa" },
+			providerKeys: { gemini: "ENV-KEY-aaaaaaaaaaaa", openai: "OPENAI-ENV-KEY-cccc" },
+		});
+		const s = service(config, {
+			log: capturingLogger().log,
+			ask: instantAsk,
+			createLlm: (settings) => {
+				seen.push(settings);
+				return undefined;
+			},
+		});
+		const ask = (llm: Record<string, string>) =>
+			request(s.app)
+				.post("/v1/ask")
+				.set(auth)
+				.send({ question: `q ${seen.length}`, llm })
+				.expect(200);
+		await ask({ provider: "gemini", baseUrl: "http://127.0.0.1:9/elsewhere" });
+		await ask({ provider: "openai", model: "m", baseUrl: "http://127.0.0.1:9/v1" });
+		await ask({ provider: "openai", model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "REQ-KEY-dddd" });
+		await ask({ provider: "openai", model: "m" });
+		expect(seen.map((x) => x.apiKey)).toEqual([undefined, undefined, "REQ-KEY-dddd", "OPENAI-ENV-KEY-cccc"]);
+	});
+
 	it("refuses with 503 + Retry-After when running and queued slots are full, and frees them after", async () => {
 		const { log } = capturingLogger();
 		const paced = pacedAsk();
