@@ -41,13 +41,42 @@ interface PackageRef {
 	dir: string;
 }
 
+/**
+ * Words an overview question is made of: question words, the cue phrases themselves, and words
+ * for "the repository". Anything else is a topic ("…the main components *involved in sending a
+ * message*") and sends the question to the answer pipeline.
+ */
+const FRAME_WORDS = new Set(
+	`a about all an and any are as at be between big bird birds block blocks building can code codebase
+	component components core could describe different divided do does each explain eye fit for give
+	general high how i important in interact into introduce is it its key layer layers laid layout level
+	main major make map me module modules monorepo of on organisation organised organization organized
+	other our out overall overview package packages part parts picture piece pieces please principal
+	project purpose relate repo repository responsibilities responsibility role s service services show
+	source split structure structured subsystem subsystems summarise summarize tell that the their them
+	there these they this through to together top tour up walk we what whats which whole with work
+	works workspace workspaces you your app apps library base architecture architected anatomy exist
+	exists area areas depend depends overall entire`.split(/\s+/),
+);
+
+/** Topic words left once the frame, the named package and the repository's own name are removed. */
+function topicWords(text: string, packages: readonly PackageRef[], pkg: string | undefined): string[] {
+	const named = packages.filter((p) => p.name === pkg || p.dir === "");
+	const own = new Set(named.flatMap((p) => wordsOf(`${p.name} ${p.dir}`).split(" ")));
+	return wordsOf(text)
+		.split(" ")
+		.filter((w) => w && !FRAME_WORDS.has(w) && !own.has(w) && !/^\d+$/.test(w));
+}
+
 export function isOverviewQuestion(question: string, packages: readonly PackageRef[] = []): OverviewRoute {
 	const text = question.toLowerCase().replace(/\s+/g, " ").trim();
 	const pkg = mentionedPackage(text, packages);
-	const generic = OVERVIEW_CUES.some((re) => re.test(text));
-	if (generic) return pkg ? { overview: true, package: pkg } : { overview: true };
-	if (pkg && PACKAGE_CUES.some((re) => re.test(text))) return { overview: true, package: pkg };
-	return { overview: false };
+	const cued =
+		OVERVIEW_CUES.some((re) => re.test(text)) ||
+		(pkg !== undefined && PACKAGE_CUES.some((re) => re.test(text)));
+	// One stray word is tolerated ("the main modules of the *backend*"); a topic is not.
+	if (!cued || topicWords(text, packages, pkg).length > 1) return { overview: false };
+	return pkg ? { overview: true, package: pkg } : { overview: true };
 }
 
 /**
@@ -60,7 +89,8 @@ export function mentionedPackage(question: string, packages: readonly PackageRef
 	let best: { name: string; length: number } | undefined;
 	let tie = false;
 	for (const p of packages) {
-		if (!p.dir && !p.name) continue;
+		// The root package is the repository itself: naming it asks for the whole overview.
+		if (!p.dir) continue;
 		const short = p.name.replace(/^@[^/]+\//, "");
 		const forms = [p.name.toLowerCase(), p.dir.toLowerCase()].filter((f) => f.length > 1 && text.includes(f));
 		const phrase = wordsOf(short);

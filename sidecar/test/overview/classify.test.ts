@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isOverviewQuestion, mentionedPackage } from "../../src/overview/classify.js";
 
 const PACKAGES = [
-	{ name: "chat-monorepo", dir: "" },
+	{ name: "acme.chat", dir: "" },
 	{ name: "@acme/apps-engine", dir: "packages/apps-engine" },
 	{ name: "@acme/server", dir: "apps/server" },
 	{ name: "@acme/ui", dir: "packages/ui" },
@@ -18,6 +18,7 @@ describe("isOverviewQuestion", () => {
 		"Which packages are there and how do they depend on each other?",
 		"Can you give me a high-level picture?",
 		"Walk me through the codebase",
+		"What are the main modules of Acme.Chat?",
 	])("routes a whole-repository question to the overview: %s", (q) => {
 		expect(isOverviewQuestion(q, PACKAGES)).toEqual({ overview: true });
 	});
@@ -39,6 +40,10 @@ describe("isOverviewQuestion", () => {
 		"What is the call chain from the composer to the database?",
 		"What would break if the UI button component changed?",
 		"How do I add a new REST endpoint to the server?",
+		"What are the main components involved in sending a message?",
+		"Give me an overview of how messages are sent",
+		"What is the purpose of the afterSave callback in the apps-engine package?",
+		"Describe the architecture of the push notification system",
 	])("sends a specific question to the answer pipeline: %s", (q) => {
 		expect(isOverviewQuestion(q, PACKAGES).overview).toBe(false);
 	});
