@@ -1,7 +1,7 @@
 import type { IModify, IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
 import type { IUser } from "@rocket.chat/apps-engine/definition/users";
-import { DEFAULT_MAX_MESSAGE_CHARS, splitMessage } from "./splitMessage";
+import { DEFAULT_MAX_MESSAGE_CHARS } from "./splitMessage";
 
 /** Only the asker sees it: acknowledgements, usage, errors. */
 export async function notifyUser(
@@ -54,19 +54,4 @@ export async function maxMessageChars(read: IRead): Promise<number> {
 	} catch {
 		return DEFAULT_MAX_MESSAGE_CHARS;
 	}
-}
-
-/** Posts a long text as consecutive messages, in order. */
-export async function postLongAsBot(
-	read: IRead,
-	modify: IModify,
-	room: IRoom,
-	text: string,
-	threadId?: string,
-): Promise<Array<string>> {
-	const ids: Array<string> = [];
-	for (const part of splitMessage(text, await maxMessageChars(read))) {
-		ids.push(await postAsBot(read, modify, room, part, threadId));
-	}
-	return ids;
 }

@@ -73,24 +73,78 @@ function formatFooter(result: AskResponse): string {
 	return `_${parts.join(" · ")}_`;
 }
 
+/** Citation numbers the text refers to as `[n]`. */
+function referencedNumbers(text: string): Set<number> {
+	const numbers = new Set<number>();
+	const pattern = /\[(\d+)\]/g;
+	for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+		numbers.add(Number(match[1]));
+	}
+	return numbers;
+}
+
+function compose(
+	body: string,
+	citations: ReadonlyArray<Citation>,
+	result: AskResponse,
+	target: LinkTarget,
+	asked: { username: string; question: string } | undefined,
+	note?: string,
+): string {
+	const sections: Array<string> = [];
+	if (asked) {
+		sections.push(formatQuestion(asked.username, asked.question));
+	}
+	sections.push(body);
+	if (note) {
+		sections.push(note);
+	}
+	if (citations.length > 0) {
+		sections.push(formatSources(citations, target, result.indexCommit));
+	}
+	sections.push(formatFooter(result));
+	return sections.join("\n\n");
+}
+
+/** Closes a code fence left open by a cut. */
+function balanceFences(text: string): string {
+	return (text.match(/^\s*```/gm) ?? []).length % 2 === 1 ? `${text}\n\`\`\`` : text;
+}
+
 /**
  * The answer as Rocket.Chat markdown: optional quoted question, the answer, then only the
- * citations the sidecar verified, each a link to the exact line range.
+ * citations the sidecar verified, each a link to the exact line range. An answer longer than
+ * `maxChars` is cut at a paragraph boundary, says so, and lists only the sources the kept text
+ * cites, so a chat thread gets a few messages rather than a flood.
  */
 export function formatAnswer(
 	result: AskResponse,
 	target: LinkTarget,
 	asked?: { username: string; question: string },
+	maxChars: number = Number.POSITIVE_INFINITY,
 ): string {
 	const verified = result.citations.filter((citation) => citation.verified);
-	const sections: Array<string> = [];
-	if (asked) {
-		sections.push(formatQuestion(asked.username, asked.question));
+	const body = result.answer.trim();
+	const full = compose(body, verified, result, target, asked);
+	if (full.length <= maxChars) {
+		return full;
 	}
-	sections.push(result.answer.trim());
-	if (verified.length > 0) {
-		sections.push(formatSources(verified, target, result.indexCommit));
+	const note = `_… shortened to fit the chat: the full answer has ${body.length.toLocaleString("en-US")} characters. Ask a narrower question, or run \`codeask ask\` beside the index for all of it._`;
+	const paragraphs = body.split(/\n{2,}/);
+	for (let keep = paragraphs.length - 1; keep >= 1; keep--) {
+		const kept = balanceFences(paragraphs.slice(0, keep).join("\n\n"));
+		const cited = referencedNumbers(kept);
+		const text = compose(
+			kept,
+			verified.filter((citation) => cited.has(citation.n)),
+			result,
+			target,
+			asked,
+			note,
+		);
+		if (text.length <= maxChars || keep === 1) {
+			return text;
+		}
 	}
-	sections.push(formatFooter(result));
-	return sections.join("\n\n");
+	return full; // a single paragraph: nothing to cut at
 }

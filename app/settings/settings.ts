@@ -15,6 +15,7 @@ export enum SettingId {
 	RepoRef = "codeask_repo_ref",
 	AnswerPlacement = "codeask_answer_placement",
 	RateLimitPerMinute = "codeask_rate_limit_per_minute",
+	MaxAnswerMessages = "codeask_max_answer_messages",
 	CallbackBaseUrl = "codeask_callback_base_url",
 }
 
@@ -119,6 +120,15 @@ export const settings: Array<ISetting> = [
 		i18nDescription: "setting_rate_limit_description",
 	},
 	{
+		id: SettingId.MaxAnswerMessages,
+		type: SettingType.NUMBER,
+		packageValue: 4,
+		required: true,
+		public: false,
+		i18nLabel: "setting_max_answer_messages",
+		i18nDescription: "setting_max_answer_messages_description",
+	},
+	{
 		id: SettingId.CallbackBaseUrl,
 		type: SettingType.STRING,
 		packageValue: "",
@@ -142,6 +152,8 @@ export interface AppSettings {
 	placement: AnswerPlacement;
 	/** Questions per user per minute; 0 turns the limit off. */
 	rateLimitPerMinute: number;
+	/** Longest answer, in chat messages; longer answers are shortened. 0 = no limit. */
+	maxAnswerMessages: number;
 	/** Rocket.Chat's base URL as the sidecar sees it; empty = the server's Site_Url. */
 	callbackBaseUrl: string;
 }
@@ -168,6 +180,7 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	const llmRaw = text(await value(SettingId.LlmProvider)) || "sidecar";
 	const placementRaw = text(await value(SettingId.AnswerPlacement)) || "thread";
 	const rateRaw = Number(await value(SettingId.RateLimitPerMinute));
+	const maxMessagesRaw = Number((await value(SettingId.MaxAnswerMessages)) ?? 4);
 	const repoUrl = stripTrailingSlashes(text(await value(SettingId.RepoUrl)));
 	const callbackBaseUrl = stripTrailingSlashes(text(await value(SettingId.CallbackBaseUrl)));
 	const llmBaseUrl = text(await value(SettingId.LlmBaseUrl));
@@ -187,6 +200,9 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	}
 	if (!Number.isInteger(rateRaw) || rateRaw < 0) {
 		problems.push("the rate limit must be a whole number of questions per minute (0 = no limit)");
+	}
+	if (!Number.isInteger(maxMessagesRaw) || maxMessagesRaw < 0) {
+		problems.push("the longest answer must be a whole number of messages (0 = no limit)");
 	}
 	if (repoUrl && !HTTP_URL.test(repoUrl)) {
 		problems.push("the repository web URL is not an http(s) URL");
@@ -213,6 +229,7 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 			repoRef: text(await value(SettingId.RepoRef)),
 			placement: placementRaw as AnswerPlacement,
 			rateLimitPerMinute: rateRaw,
+			maxAnswerMessages: maxMessagesRaw,
 			callbackBaseUrl,
 		},
 	};

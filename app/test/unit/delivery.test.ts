@@ -293,6 +293,7 @@ describe("long answers", () => {
 	it("are split into several messages under the server's size limit, in order, in the thread", async () => {
 		const recorder = world();
 		recorder.serverSettings.set("Message_MaxAllowedSize", 1000);
+		recorder.settings.set(SettingId.MaxAnswerMessages, 0);
 		await pending(recorder);
 		const long = Array.from({ length: 30 }, (_, i) => `Step ${i}: ${"detail ".repeat(20)}`).join("\n\n");
 		recorder.http = () => ({
@@ -313,5 +314,43 @@ describe("long answers", () => {
 		}
 		expect(recorder.posted[0]?.text.startsWith("Step 0:")).toBe(true);
 		expect(recorder.posted.at(-1)?.text).toContain("*Sources*");
+	});
+
+	it("are shortened at a paragraph boundary to the configured number of messages, citing only kept sources", async () => {
+		const recorder = world();
+		recorder.serverSettings.set("Message_MaxAllowedSize", 1000);
+		recorder.settings.set(SettingId.MaxAnswerMessages, 3);
+		await pending(recorder);
+		const paragraphs = Array.from(
+			{ length: 40 },
+			(_, i) => `Step ${i} [${i === 0 ? 1 : 2}]: ${"detail ".repeat(20)}`,
+		);
+		const citations = [
+			{ n: 1, file: "a.ts", startLine: 1, endLine: 2, symbol: "first", verified: true },
+			{ n: 2, file: "b.ts", startLine: 3, endLine: 4, symbol: "second", verified: true },
+			{ n: 3, file: "c.ts", startLine: 5, endLine: 6, symbol: "never-cited", verified: true },
+		];
+		recorder.http = () => ({
+			statusCode: 200,
+			data: doneJob("job-1", {
+				result: { ...doneJob("job-1").result, answer: paragraphs.join("\n\n"), citations },
+			}),
+		});
+		await new JobPoller(recorder.app(), () => NOW).processor(
+			{ [POLL_DATA_KEY]: "job-1" },
+			recorder.read(),
+			recorder.modify(),
+			recorder.httpAccessor(),
+			recorder.persistence(),
+		);
+		expect(recorder.posted.length).toBeGreaterThan(1);
+		expect(recorder.posted.length).toBeLessThanOrEqual(3);
+		const text = recorder.posted.map((part) => part.text).join("\n");
+		expect(text).toContain("Step 0 [1]");
+		expect(text).not.toContain("Step 39");
+		expect(text).toContain("shortened to fit the chat");
+		expect(text).toContain("[1] [a.ts:1-2]");
+		expect(text).toContain("[2] [b.ts:3-4]");
+		expect(text).not.toContain("c.ts");
 	});
 });
