@@ -132,13 +132,13 @@ export function offlineAnswer(
 		"",
 		"### Entry points",
 	);
-	for (const sk of skeletons) {
-		for (const n of sk.nodes.filter((x) => x.depth === 0).slice(0, 3)) {
-			const doc = firstSentence(n.def.doc);
-			const label = n.nodeClass === "key" ? keyLabel(n.def) : `${code(n.def.qualifiedName)} (${n.def.kind})`;
-			const where = n.def.file ? ` in ${code(n.def.file)}` : "";
-			out.push(`- ${label}${where} ${book.cite(n.def)}${doc ? ` — ${doc}` : ""}`.replace(/ +/g, " "));
-		}
+	// Two roots per chain, strongest chains first: where to start reading.
+	const entries = skeletons.flatMap((sk) => sk.nodes.filter((x) => x.depth === 0).slice(0, 2)).slice(0, 10);
+	for (const n of entries) {
+		const doc = firstSentence(n.def.doc);
+		const label = n.nodeClass === "key" ? keyLabel(n.def) : `${code(n.def.qualifiedName)} (${n.def.kind})`;
+		const where = n.def.file ? ` in ${code(n.def.file)}` : "";
+		out.push(`- ${label}${where} ${book.cite(n.def)}${doc ? ` — ${doc}` : ""}`.replace(/ +/g, " "));
 	}
 	out.push("");
 	const hopsPerChain = Math.max(8, Math.floor((config.maxCitations * 2) / Math.max(1, skeletons.length)));

@@ -95,7 +95,7 @@ export function seed(
 	// Channel: full-repo lexical search over definitions; the question's own words go deep, related words shallow.
 	const ftsDefs = index.searchDefs(q.directWords, config.channelDepth * 12).map((h) => h.def);
 	ftsDefs.forEach(add);
-	index.searchDefs(q.searchWords, config.channelDepth * 3).forEach((h) => add(h.def));
+	for (const h of index.searchDefs(q.searchWords, config.channelDepth * 3)) add(h.def);
 	// Channel: literal identifiers in the question.
 	const namedDefs = q.identifiers.flatMap((id) => {
 		const exact = index.def(id);

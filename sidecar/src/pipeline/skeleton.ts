@@ -124,7 +124,14 @@ export function buildSkeleton(
 				.sort((a, b) => b.rel - a.rel || b.def.fanIn - a.def.fanIn)
 				.slice(0, width);
 			for (const n of up) {
-				callers.push({ def: n.def, depth: 1, via: "caller", from: s.def.id, nodeClass: classify(n.def, s.def, config), relevance: n.rel });
+				callers.push({
+					def: n.def,
+					depth: 1,
+					via: "caller",
+					from: s.def.id,
+					nodeClass: classify(n.def, s.def, config),
+					relevance: n.rel,
+				});
 			}
 		}
 	}

@@ -39,6 +39,21 @@ describe("ask offline on the mini-chat index", () => {
 		expect(r.timings.total).toBeGreaterThanOrEqual(0);
 	});
 
+	it("renders a dispatch key as a hop listing its registered handlers", async () => {
+		const r = await ask(index, "What runs after a message is saved?");
+		const hops = r.chains.flatMap((c) => c.hops);
+		const key = hops.find((h) => h.defId === "trunk:callbacks#afterSaveMessage");
+		expect(key?.via).toBe("dispatch:callbacks");
+		const handler = hops.find(
+			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage"),
+		);
+		expect(handler?.depth).toBe((key?.depth ?? 0) + 1);
+		const cited = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
+		expect(r.answer).toContain(
+			`callbacks key \`afterSaveMessage\` — dispatches; handlers: \`sendNotificationsOnMessage\` [${cited?.n}]`,
+		);
+	});
+
 	it("walks upstream for an impact question", async () => {
 		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
 		const chain = r.chains.find((c) =>
