@@ -142,6 +142,45 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const reusable = (f: CollectedFile) =>
 		previous !== null && previous.fileHashes.get(f.path) === f.hash && previousCounts[f.path] !== undefined;
 	const changed = collected.files.filter((f) => !reusable(f));
+	const filesByPackage = packages.map(() => [] as string[]);
+	for (const f of collected.files) filesByPackage[f.packageIndex]?.push(`${f.path}:${f.hash}`);
+	const packageRows = packages.map((p, i) => ({
+		name: p.name,
+		dir: p.dir,
+		description: p.description,
+		readme: p.readme,
+		hash: sha1((filesByPackage[i] ?? []).join("\n")),
+	}));
+	const changedPackages = new Set(changed.map((f) => f.packageIndex));
+	const reusedPackages = previous
+		? packages.filter((_, i) => !changedPackages.has(i) && (filesByPackage[i]?.length ?? 0) > 0).length
+		: 0;
+	const packagesKey = JSON.stringify(packageRows);
+	if (
+		previous?.stats &&
+		changed.length === 0 &&
+		previous.fileHashes.size === collected.files.length &&
+		previous.packagesKey === packagesKey
+	) {
+		// Nothing changed since the previous index: it is already this index; leave the file alone.
+		previous.close();
+		const totals = sumCounts(previousCounts);
+		return {
+			out,
+			stats: { ...previous.stats, wallMs: Date.now() - started, reusedPackages },
+			imports: {
+				inRepo: totals.importsInRepo,
+				resolved: totals.importsResolved,
+				share: totals.importsInRepo ? round(totals.importsResolved / totals.importsInRepo) : 1,
+				unresolvedSample: [],
+			},
+			unresolvedByReason: totals.unresolvedByReason,
+			problems,
+			notes,
+			extractedFiles: 0,
+			timings,
+		};
+	}
 
 	// 3. One program over the changed files; imports pull in what they need (sources parsed once)
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
@@ -246,32 +285,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
 
 	// 7. Stats and write
-	const unresolvedByReason: Record<string, number> = {};
-	let resolvedSites = 0;
-	let externalRefs = 0;
-	let importsInRepo = 0;
-	let importsResolved = 0;
-	for (const c of Object.values(counts)) {
-		resolvedSites += c.sites[0];
-		externalRefs += c.sites[1];
-		for (const [r, n] of Object.entries(c.sites[3])) unresolvedByReason[r] = (unresolvedByReason[r] ?? 0) + n;
-		importsInRepo += c.imports[0];
-		importsResolved += c.imports[1];
-	}
+	const { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved } =
+		sumCounts(counts);
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
-	const filesByPackage = packages.map(() => [] as string[]);
-	for (const f of collected.files) filesByPackage[f.packageIndex]?.push(`${f.path}:${f.hash}`);
-	const packageRows = packages.map((p, i) => ({
-		name: p.name,
-		dir: p.dir,
-		description: p.description,
-		readme: p.readme,
-		hash: sha1((filesByPackage[i] ?? []).join("\n")),
-	}));
-	const changedPackages = new Set(changed.map((f) => f.packageIndex));
-	const reusedPackages = previous
-		? packages.filter((_, i) => !changedPackages.has(i) && (filesByPackage[i]?.length ?? 0) > 0).length
-		: 0;
 	lap("reuse");
 	progress({ phase: "write", done: 0, total: 1 });
 	let stats: IndexStats | undefined;
@@ -337,6 +353,23 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 
 function round(x: number): number {
 	return Math.round(x * 10000) / 10000;
+}
+
+/** Totals of per-file call-site and import counts. */
+function sumCounts(counts: Record<string, FileCounts>) {
+	const unresolvedByReason: Record<string, number> = {};
+	let resolvedSites = 0;
+	let externalRefs = 0;
+	let importsInRepo = 0;
+	let importsResolved = 0;
+	for (const c of Object.values(counts)) {
+		resolvedSites += c.sites[0];
+		externalRefs += c.sites[1];
+		for (const [r, n] of Object.entries(c.sites[3])) unresolvedByReason[r] = (unresolvedByReason[r] ?? 0) + n;
+		importsInRepo += c.imports[0];
+		importsResolved += c.imports[1];
+	}
+	return { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved };
 }
 
 function readPreviousCounts(out: string): Record<string, FileCounts> {

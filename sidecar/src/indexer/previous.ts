@@ -5,12 +5,15 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
-import { INDEX_FORMAT_VERSION } from "../index/schema.js";
+import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord } from "../index/types.js";
 import type { WriteDef, WriteEdge } from "../index/writer.js";
 
 export interface PreviousIndex {
 	fileHashes: Map<string, string>;
+	/** The packages rows (name, dir, description, readme, hash) as JSON, to tell whether any changed. */
+	packagesKey: string;
+	stats: IndexStats | null;
 	defsOf(path: string): WriteDef[];
 	edgesOf(path: string): WriteEdge[];
 	sitesOf(path: string): DispatchSiteRecord[];
@@ -46,7 +49,52 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 			r.hash,
 		]),
 	);
-	// Bulk reads grouped by file: per-file queries would scan the edge table once per file.
+	// Bulk reads grouped by file (per-file queries would scan the edge table once per file),
+	// made on first use: a run where nothing changed never needs them.
+	let rows:
+		| {
+				defs: Map<string, WriteDef[]>;
+				edges: Map<string, WriteEdge[]>;
+				sites: Map<string, DispatchSiteRecord[]>;
+		  }
+		| undefined;
+	const load = () => {
+		rows ??= readRows(db);
+		return rows;
+	};
+	const packagesKey = JSON.stringify(
+		db.prepare("SELECT name, dir, description, readme, hash FROM packages ORDER BY id").all(),
+	);
+	const statsRow = db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as
+		| { value: string }
+		| undefined;
+	return {
+		fileHashes,
+		packagesKey,
+		stats: statsRow ? (JSON.parse(statsRow.value) as IndexStats) : null,
+		defsOf: (path) => load().defs.get(path) ?? [],
+		edgesOf: (path) => load().edges.get(path) ?? [],
+		sitesOf: (path) => load().sites.get(path) ?? [],
+		close: () => db.close(),
+	};
+}
+
+function groupBy<T extends { file: string | null }>(rows: T[]): Map<string, T[]> {
+	const out = new Map<string, T[]>();
+	for (const r of rows) {
+		if (r.file === null) continue;
+		const list = out.get(r.file);
+		if (list) list.push(r);
+		else out.set(r.file, [r]);
+	}
+	return out;
+}
+
+function readRows(db: Database.Database): {
+	defs: Map<string, WriteDef[]>;
+	edges: Map<string, WriteEdge[]>;
+	sites: Map<string, DispatchSiteRecord[]>;
+} {
 	const defs = groupBy(
 		(
 			db
@@ -80,22 +128,5 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 				.all() as (Omit<DispatchSiteRecord, "inScope"> & { inScope: number; expression: string | null })[]
 		).map((s) => ({ ...s, expression: s.expression ?? "", inScope: s.inScope === 1 })),
 	);
-	return {
-		fileHashes,
-		defsOf: (path) => defs.get(path) ?? [],
-		edgesOf: (path) => edges.get(path) ?? [],
-		sitesOf: (path) => sites.get(path) ?? [],
-		close: () => db.close(),
-	};
-}
-
-function groupBy<T extends { file: string | null }>(rows: T[]): Map<string, T[]> {
-	const out = new Map<string, T[]>();
-	for (const r of rows) {
-		if (r.file === null) continue;
-		const list = out.get(r.file);
-		if (list) list.push(r);
-		else out.set(r.file, [r]);
-	}
-	return out;
+	return { defs, edges, sites };
 }

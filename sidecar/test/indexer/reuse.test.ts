@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -44,9 +44,13 @@ describe("incremental re-indexing", () => {
 		expect(first.out).toBe(out);
 		expect(first.stats.reusedPackages).toBe(0);
 
+		const written = statSync(out).mtimeMs;
 		const unchanged = await indexRepository({ repo });
 		expect(unchanged.extractedFiles).toBe(0);
 		expect(unchanged.stats.reusedPackages).toBe(first.stats.packages);
+		expect(unchanged.stats.edges).toBe(first.stats.edges);
+		// nothing changed: the index file is left as it was
+		expect(statSync(out).mtimeMs).toBe(written);
 
 		// Change one file in the models package: a new method, used by nobody yet.
 		const users = join(repo, "packages/models/src/Users.ts");
