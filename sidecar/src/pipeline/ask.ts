@@ -156,7 +156,9 @@ export async function ask(
 	lap("select");
 
 	// Read.
-	const read = readNodes(index, skeletons, config);
+	// An LLM reads what it is given: its budget is its own (smaller, for context windows and quotas).
+	const tokenBudget = llm && llmUsable ? config.llmTokenBudget : config.tokenBudget;
+	const read = readNodes(index, skeletons, { ...config, tokenBudget });
 	lap("read");
 
 	// Answer (LLM call 3, or extractive).

@@ -37,6 +37,8 @@ export const pipelineConfigSchema = z.strictObject({
 	upstreamWeight: z.number().min(0).max(1).default(0.15),
 	/** Read: token budget for the code given to the answer stage. */
 	tokenBudget: z.number().int().min(500).max(1_000_000).default(60_000),
+	/** Read: token budget when an LLM answers (its prompt carries the code read). */
+	llmTokenBudget: z.number().int().min(500).max(1_000_000).default(30_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
 	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
 	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
