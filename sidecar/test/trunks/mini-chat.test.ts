@@ -72,7 +72,7 @@ describe("codeask trunks on mini-chat", () => {
 				"groups.members: unexplained",
 				"beforeLeaveRoom: extension point never registered in-repo",
 				"presence.getStatus: dead code",
-				"stream-room-messages: registered for external clients",
+				"stream-room-messages: framework built-in",
 			]),
 		);
 		const counts = Object.values(report.trunks).map((t) => t.registerOnly + t.dispatchOnly);
