@@ -249,6 +249,8 @@ export interface ExtractorStats {
 	files: number;
 	sites: number;
 	byResolution: Record<Resolution, number>;
+	/** Time spent in extractFile + finalize (what the trunks add to an index run), ms. */
+	ms: number;
 }
 
 export interface TrunkSiteExtractor extends SiteExtractor {
@@ -264,7 +266,7 @@ export interface TrunkSiteExtractor extends SiteExtractor {
 export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	let compiled: Compiled | null = null;
 	const enabled: string[] = [];
-	const stats: ExtractorStats = { files: 0, sites: 0, byResolution: { checker: 0, syntactic: 0 } };
+	const stats: ExtractorStats = { files: 0, sites: 0, byResolution: { checker: 0, syntactic: 0 }, ms: 0 };
 
 	const setup = (repoRoot: string): Compiled => {
 		if (!compiled) {
@@ -276,6 +278,15 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	};
 
 	function extractFile(sf: SourceFile, ctx: SiteContext): DispatchSiteRecord[] {
+		const started = performance.now();
+		try {
+			return extractSites(sf, ctx);
+		} finally {
+			stats.ms += performance.now() - started;
+		}
+	}
+
+	function extractSites(sf: SourceFile, ctx: SiteContext): DispatchSiteRecord[] {
 		const c = setup(ctx.repoRoot);
 		stats.files++;
 		const out: DispatchSiteRecord[] = [];
@@ -326,6 +337,15 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	}
 
 	function finalize(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
+		const started = performance.now();
+		try {
+			return joinSites(sites);
+		} finally {
+			stats.ms += performance.now() - started;
+		}
+	}
+
+	function joinSites(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
 		const c = compiled;
 		const defs = new Map<string, FacadeDefInfo>();
 		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
