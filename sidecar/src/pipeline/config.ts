@@ -41,6 +41,8 @@ export const pipelineConfigSchema = z.strictObject({
 	llmTokenBudget: z.number().int().min(500).max(1_000_000).default(30_000),
 	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
 	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
+	/** Read: entry files (index/main of the chains' folders and of the packages read) whose head is read. */
+	entryFiles: z.number().int().min(0).max(100).default(12),
 	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
 	windowsPerNode: z.number().int().min(0).max(50).default(12),
 	/** Answer: citations in the offline answer at most. */

@@ -131,7 +131,8 @@ export async function llmAnswer(
 	if (read.length === 0) throw new Error("nothing was read to answer from");
 	const book = new CitationBook(Number.MAX_SAFE_INTEGER);
 	const sources = read.map((r) => {
-		const marker = book.cite(r.node.def, r.range);
+		// Entry-file heads are context: a module has no symbol a citation could be checked against.
+		const marker = r.node.def.kind === "module" ? "[0]" : book.cite(r.node.def, r.range);
 		return {
 			n: Number(marker.slice(1, -1)),
 			file: r.range.file,

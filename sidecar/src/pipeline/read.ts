@@ -18,7 +18,7 @@ export interface ReadItem {
 }
 
 export type ReadIndex = Pick<IndexReader, "fileLines"> &
-	Partial<Pick<IndexReader, "edgesFrom" | "dispatchSitesInFile">>;
+	Partial<Pick<IndexReader, "edgesFrom" | "dispatchSitesInFile" | "def" | "packages">>;
 
 /** Rough token count for code when no provider count is at hand: about four characters per token. */
 export function estimateTokens(text: string): number {
@@ -71,10 +71,78 @@ export function readNodes(
 			});
 		}
 	}
+	if (index.def && index.packages && config.entryFiles > 0) {
+		spent = readEntries(index as Required<ReadIndex>, items, skeletons, covered, spent, config, count);
+	}
 	if (index.edgesFrom && index.dispatchSitesInFile) {
 		spent = readWindows(index as Required<ReadIndex>, items, skeletons, covered, spent, config, count);
 	}
 	return items;
+}
+
+const ENTRY_NAMES = ["index.ts", "index.tsx", "index.js", "main.ts", "main.js"];
+
+/**
+ * The entry files (index/main) of the chains' folders and of the packages read: they wire a
+ * feature together (registrations, exports, start-up), so their head is worth reading.
+ */
+function readEntries(
+	index: Required<ReadIndex>,
+	items: ReadItem[],
+	skeletons: readonly Skeleton[],
+	covered: Map<string, [number, number][]>,
+	spent: number,
+	config: PipelineConfig,
+	count: (text: string) => number,
+): number {
+	const dirs: string[] = [];
+	const addDir = (d: string) => {
+		if (!dirs.includes(d)) dirs.push(d);
+	};
+	for (const sk of skeletons) for (const p of sk.chain.paths) if (p) addDir(p);
+	const packageDirs = new Map(index.packages().map((p) => [p.name, p.dir]));
+	for (const item of items) {
+		const dir = item.node.def.packageName ? packageDirs.get(item.node.def.packageName) : undefined;
+		if (dir !== undefined) {
+			addDir(dir ? `${dir}/src` : "src");
+			addDir(dir);
+		}
+	}
+	let taken = 0;
+	for (const dir of dirs) {
+		if (taken >= config.entryFiles || spent >= config.tokenBudget) break;
+		for (const name of ENTRY_NAMES) {
+			const file = dir ? `${dir}/${name}` : name;
+			if (covered.has(file)) break;
+			const module = index.def(`${file}#(module)`);
+			if (!module) continue;
+			const lines = index.fileLines(file, 1, config.maxLinesPerNode);
+			if (!lines?.length) break;
+			const text = lines.join("\n");
+			const tokens = count(text);
+			if (spent + tokens > config.tokenBudget) break;
+			spent += tokens;
+			taken++;
+			covered.set(file, [[1, lines.length]]);
+			const node: SkeletonNode = {
+				def: module,
+				depth: 0,
+				via: "entry",
+				from: null,
+				nodeClass: "major",
+				relevance: 0,
+			};
+			items.push({
+				range: { file, startLine: 1, endLine: lines.length, defId: module.defId },
+				chain: "entry",
+				node,
+				text,
+				tokens,
+			});
+			break;
+		}
+	}
+	return spent;
 }
 
 /**

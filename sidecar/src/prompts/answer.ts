@@ -2,7 +2,7 @@
  * Prompt for LLM call 3 (answer): Markdown grounded in the numbered sources, every claim about
  * the code cited as [n]. The pipeline verifies each cited range and appends the sources list.
  */
-export const ANSWER_PROMPT_VERSION = "answer/1";
+export const ANSWER_PROMPT_VERSION = "answer/2";
 
 export interface AnswerPromptSource {
 	n: number;
@@ -26,7 +26,9 @@ export function buildAnswerPrompt(
 		"it is appended for you. If the sources do not answer the question, say what is missing.",
 	].join(" ");
 	const src = sources.flatMap((s) => [
-		`[${s.n}] ${s.file}:${s.startLine}-${s.endLine} — ${s.symbol}`,
+		s.n > 0
+			? `[${s.n}] ${s.file}:${s.startLine}-${s.endLine} — ${s.symbol}`
+			: `(context, not citable) ${s.file}:${s.startLine}-${s.endLine}`,
 		"```",
 		s.text,
 		"```",
