@@ -2,8 +2,9 @@
  * Gemini adapter on @google/genai (`models.generateContent`). The SDK's own retries are off
  * (no retryOptions): retries, budget and timeouts are the client's job. A per-call fetch
  * wrapper keeps the response headers, which the SDK's ApiError drops, for retry-after.
+ * The SDK is loaded on the first request (dynamic import), so offline runs never pay for it.
  */
-import { ApiError, type GenerateContentResponse, GoogleGenAI } from "@google/genai";
+import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
 import { httpError, providerMessage } from "./errors.js";
 import type { ProviderCall, ProviderReply, ProviderTransport } from "./provider.js";
 import { parseGoogleRetryDelay, parseRetryAfter } from "./retry.js";
@@ -19,13 +20,16 @@ export interface GeminiOptions {
 
 const DEFAULT_ENDPOINT = "https://generativelanguage.googleapis.com";
 
+type GenAiModule = typeof import("@google/genai");
+let sdk: Promise<GenAiModule> | undefined;
+/** The SDK module, imported once per process on first use. */
+const loadSdk = (): Promise<GenAiModule> => {
+	sdk ??= import("@google/genai");
+	return sdk;
+};
+
 export function createGeminiTransport(options: GeminiOptions): ProviderTransport {
-	// vertexai: false so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot redirect requests.
-	const ai = new GoogleGenAI({
-		apiKey: options.apiKey,
-		vertexai: false,
-		...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {}),
-	});
+	let client: GoogleGenAI | undefined;
 	const secrets = [options.apiKey];
 
 	async function send(call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
@@ -35,9 +39,16 @@ export function createGeminiTransport(options: GeminiOptions): ProviderTransport
 			lastHeaders = response.headers;
 			return response;
 		};
+		const { ApiError, GoogleGenAI } = await loadSdk();
+		// vertexai: false so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot redirect requests.
+		client ??= new GoogleGenAI({
+			apiKey: options.apiKey,
+			vertexai: false,
+			...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {}),
+		});
 		let response: GenerateContentResponse;
 		try {
-			response = await ai.models.generateContent({
+			response = await client.models.generateContent({
 				model: options.model,
 				contents: call.turns.map((t) => ({
 					role: t.role === "assistant" ? "model" : "user",
@@ -91,7 +102,11 @@ function replyText(response: GenerateContentResponse): string {
 }
 
 /** ApiError.message is the JSON error body as text. */
-function toLlmError(err: ApiError, headers: Headers | undefined, secrets: string[]): LlmError {
+function toLlmError(
+	err: InstanceType<GenAiModule["ApiError"]>,
+	headers: Headers | undefined,
+	secrets: string[],
+): LlmError {
 	let body: unknown;
 	try {
 		body = JSON.parse(err.message);

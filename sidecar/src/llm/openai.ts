@@ -3,8 +3,9 @@
  * Ollama, vLLM, llama.cpp server, LM Studio… The SDK's retries are off; the client retries.
  * JSON is requested with `response_format: json_schema`; a server that rejects it (400) is asked
  * again once without it, and the JSON is then parsed from the text (fenced blocks included).
+ * The SDK is loaded on the first request (dynamic import), so offline runs never pay for it.
  */
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
 import type {
 	ChatCompletion,
 	ChatCompletionCreateParamsNonStreaming,
@@ -23,22 +24,32 @@ export interface OpenAiOptions {
 	apiKey?: string;
 }
 
+type OpenAiModule = typeof import("openai");
+let sdk: Promise<OpenAiModule> | undefined;
+/** The SDK module, imported once per process on first use. */
+const loadSdk = (): Promise<OpenAiModule> => {
+	sdk ??= import("openai");
+	return sdk;
+};
+
 export function createOpenAiTransport(options: OpenAiOptions): ProviderTransport {
-	// Every option the SDK would otherwise read from process.env is passed explicitly.
-	const client = new OpenAI({
-		apiKey: options.apiKey ?? "no-key",
-		baseURL: options.baseUrl,
-		organization: null,
-		project: null,
-		maxRetries: 0,
-		timeout: 600_000,
-		...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
-	});
+	let client: OpenAI | undefined;
 	const secrets = [options.apiKey];
 	// Learned per client: once a server rejects response_format, stop sending it.
 	let structuredOutput = true;
 
 	async function request(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal) {
+		const { default: OpenAIClient, APIConnectionError, APIError, APIUserAbortError } = await loadSdk();
+		// Every option the SDK would otherwise read from process.env is passed explicitly.
+		client ??= new OpenAIClient({
+			apiKey: options.apiKey ?? "no-key",
+			baseURL: options.baseUrl,
+			organization: null,
+			project: null,
+			maxRetries: 0,
+			timeout: 600_000,
+			...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+		});
 		try {
 			return await client.chat.completions.create(body, { signal });
 		} catch (err) {
