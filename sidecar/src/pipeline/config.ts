@@ -46,7 +46,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
 	windowsPerNode: z.number().int().min(0).max(50).default(12),
 	/** Answer: citations in the offline answer at most. */
-	maxCitations: z.number().int().min(1).max(200).default(100),
+	maxCitations: z.number().int().min(1).max(200).default(120),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
 	excerptLines: z.number().int().min(0).max(60).default(8),
 	/** Answer: excerpts in the offline answer. */
