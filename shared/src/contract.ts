@@ -131,9 +131,15 @@ export const overviewResponseSchema = z.object({
 });
 export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
 
-/** Where the sidecar POSTs a finished job; the body is signed with HMAC-SHA256 using `secret`. */
+/**
+ * Where the sidecar POSTs a finished job; the body is signed with HMAC-SHA256 using `secret`.
+ * Only http(s) URLs without credentials; an operator can further limit the origins
+ * (CODEASK_CALLBACK_ORIGINS, docs/service.md).
+ */
 export const jobCallbackSchema = z.strictObject({
-	url: z.url(),
+	url: z
+		.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+		.refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), "must not carry credentials (user:password@)"),
 	secret: z.string().min(16).max(500),
 });
 export const jobRequestSchema = askRequestSchema.extend({ callback: jobCallbackSchema.optional() });

@@ -33,6 +33,7 @@ const SOURCES = {
 	callbackAttempts: { env: "CODEASK_CALLBACK_ATTEMPTS" },
 	callbackBackoffMs: { env: "CODEASK_CALLBACK_BACKOFF_MS" },
 	callbackTimeoutMs: { env: "CODEASK_CALLBACK_TIMEOUT_MS" },
+	callbackOrigins: { env: "CODEASK_CALLBACK_ORIGINS" },
 	shutdownTimeoutMs: { env: "CODEASK_SHUTDOWN_TIMEOUT_MS" },
 	indexPollMs: { env: "CODEASK_INDEX_POLL_MS" },
 	waitForIndex: { flag: "--wait-for-index" },
@@ -72,6 +73,24 @@ const configSchema = z
 		callbackAttempts: int(1, 20).default(6),
 		callbackBackoffMs: int(1, 600_000).default(1000),
 		callbackTimeoutMs: int(100, 120_000).default(10_000),
+		callbackOrigins: z
+			.string()
+			.transform((text, ctx) => {
+				const origins: string[] = [];
+				for (const item of text
+					.split(",")
+					.map((s) => s.trim())
+					.filter(Boolean)) {
+					const url = URL.canParse(item) ? new URL(item) : null;
+					if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+						ctx.addIssue({ code: "custom", message: `"${item}" is not an http(s) origin` });
+						return z.NEVER;
+					}
+					origins.push(url.origin);
+				}
+				return origins;
+			})
+			.default([]),
 		shutdownTimeoutMs: int(0, 600_000).default(30_000),
 		indexPollMs: int(0, 3_600_000).default(2000),
 		waitForIndex: bool.default(false),
@@ -130,6 +149,8 @@ export interface Config {
 		callbackAttempts: number;
 		callbackBackoffMs: number;
 		callbackTimeoutMs: number;
+		/** Origins a job's callback URL may have; empty = any http(s) URL. */
+		callbackOrigins: string[];
 	};
 	shutdownTimeoutMs: number;
 	indexPollMs: number;
@@ -166,6 +187,7 @@ const SERVE_ONLY: readonly SettingName[] = [
 	"callbackAttempts",
 	"callbackBackoffMs",
 	"callbackTimeoutMs",
+	"callbackOrigins",
 	"shutdownTimeoutMs",
 	"waitForIndex",
 ];
@@ -234,6 +256,7 @@ export function loadConfig(
 			callbackAttempts: c.callbackAttempts,
 			callbackBackoffMs: c.callbackBackoffMs,
 			callbackTimeoutMs: c.callbackTimeoutMs,
+			callbackOrigins: c.callbackOrigins,
 		},
 		shutdownTimeoutMs: c.shutdownTimeoutMs,
 		indexPollMs: c.indexPollMs,

@@ -16,6 +16,8 @@ export interface JobStoreOptions {
 	callbackAttempts: number;
 	callbackBackoffMs: number;
 	callbackTimeoutMs: number;
+	/** Origins a callback URL may have; empty or absent = any http(s) URL (the schema checks that). */
+	callbackOrigins?: readonly string[];
 	retryAfterSeconds: number;
 }
 
@@ -46,6 +48,14 @@ export class JobStore {
 	/** Accept a job (it runs in the background), or throw HttpError 503 when it cannot be. */
 	submit(request: JobRequest, requestId?: string): Job {
 		if (!this.accepting) throw new HttpError(503, "shutting-down", "the service is shutting down");
+		const origins = this.options.callbackOrigins ?? [];
+		if (request.callback && origins.length > 0 && !origins.includes(new URL(request.callback.url).origin)) {
+			throw new HttpError(
+				400,
+				"callback-not-allowed",
+				"callback.url is not on this service's list of callback origins (CODEASK_CALLBACK_ORIGINS)",
+			);
+		}
 		if (!this.questions.hasRoom()) {
 			throw new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
 				headers: { "retry-after": String(this.options.retryAfterSeconds) },

@@ -49,6 +49,19 @@ describe("loadConfig", () => {
 		expect(text).not.toContain("short"); // values (maybe secrets) are not echoed
 	});
 
+	it("reads the callback origin list as origins, and rejects what is not an http(s) origin", () => {
+		expect(loadConfig({ CODEASK_TOKEN: TOKEN }, {}, "serve").jobs.callbackOrigins).toEqual([]);
+		const c = loadConfig(
+			{ CODEASK_TOKEN: TOKEN, CODEASK_CALLBACK_ORIGINS: " https://chat.example.com/api , http://rc:3000 " },
+			{},
+			"serve",
+		);
+		expect(c.jobs.callbackOrigins).toEqual(["https://chat.example.com", "http://rc:3000"]);
+		expect(() =>
+			loadConfig({ CODEASK_TOKEN: TOKEN, CODEASK_CALLBACK_ORIGINS: "file:///tmp" }, {}, "serve"),
+		).toThrow(/CODEASK_CALLBACK_ORIGINS: "file:\/\/\/tmp" is not an http\(s\) origin/);
+	});
+
 	it("treats empty strings as unset and lets flags win over the environment", () => {
 		const c = loadConfig(
 			{ CODEASK_TOKEN: TOKEN, CODEASK_PORT: "", CODEASK_HOST: "0.0.0.0", CODEASK_LLM_MODEL: "" },

@@ -143,6 +143,37 @@ describe("jobs", () => {
 		expect(traversal.body.error.code).toBe("job-not-found");
 	});
 
+	it("refuses callback URLs that are not http(s), carry credentials, or are off the origin list", async () => {
+		const s = start(instantAsk);
+		for (const url of ["file:///etc/passwd", "ftp://127.0.0.1/x", "http://user:pw@127.0.0.1:9/x"]) {
+			const bad = await request(s.app)
+				.post("/v1/jobs")
+				.set(auth)
+				.send({ question: "q", callback: { url, secret: SECRET } })
+				.expect(400);
+			expect(bad.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["callback.url"]);
+		}
+		expect(s.jobs.size).toBe(0);
+
+		const receiver = await startReceiver();
+		cleanups.push(() => receiver.close());
+		const limited = start(instantAsk, { callbackOrigins: [new URL(receiver.url).origin] });
+		const refused = await request(limited.app)
+			.post("/v1/jobs")
+			.set(auth)
+			.send({ question: "q", callback: { url: "http://169.254.169.254/latest", secret: SECRET } })
+			.expect(400);
+		expect(refused.body.error.code).toBe("callback-not-allowed");
+		expect(limited.jobs.size).toBe(0);
+		const { body } = await request(limited.app)
+			.post("/v1/jobs")
+			.set(auth)
+			.send({ question: "q", callback: { url: receiver.url, secret: SECRET } })
+			.expect(202);
+		await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+		expect(JSON.parse(receiver.received[0]?.rawBody ?? "{}").jobId).toBe(body.jobId);
+	});
+
 	it("records a failed question as a failed job and validates the callback", async () => {
 		const s = start(async () => {
 			throw new Error("pipeline exploded");

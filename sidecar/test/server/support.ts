@@ -60,6 +60,7 @@ export function testConfig(indexPath: string, overrides: Partial<ServiceConfig> 
 			callbackAttempts: 3,
 			callbackBackoffMs: 20,
 			callbackTimeoutMs: 2000,
+			callbackOrigins: [],
 		},
 		shutdownTimeoutMs: 5000,
 		indexPollMs: 0,
