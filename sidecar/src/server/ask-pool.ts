@@ -115,6 +115,13 @@ export class AskPool {
 			this.o.log.error({ err }, "ask worker crashed");
 			this.replace(slot, new WorkerCrashedError("the answering worker crashed"));
 		});
+		// A worker can also end without an "error" (process.exit, a resource limit): its question
+		// fails at once instead of waiting for the timeout. A replaced worker is no longer a slot.
+		worker.on("exit", (code) => {
+			if (this.closed || !this.slots.includes(slot)) return;
+			this.o.log.error({ code }, "ask worker exited");
+			this.replace(slot, new WorkerCrashedError("the answering worker exited"));
+		});
 		worker.unref();
 		return slot;
 	}

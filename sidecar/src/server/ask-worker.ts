@@ -6,9 +6,9 @@
 import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { IndexReader } from "../index/reader.js";
-import { createLlmClient, RequestBudget } from "../llm/index.js";
 import { createLogger } from "../logger.js";
 import { ask } from "../pipeline/ask.js";
+import { llmFactory } from "./llm-factory.js";
 import type { ResolvedLlmSettings } from "./questions.js";
 import { toWire } from "./questions.js";
 
@@ -26,6 +26,8 @@ const log = createLogger({
 	level: (workerData as { logLevel?: "info" }).logLevel ?? "info",
 	name: "codeask-worker",
 });
+
+const createLlm = llmFactory(log);
 
 let open: { reader: IndexReader; stamp: string } | null = null;
 const controllers = new Map<number, AbortController>();
@@ -46,10 +48,6 @@ function readerFor(path: string): IndexReader {
 	return open.reader;
 }
 
-function defined(settings: ResolvedLlmSettings): Record<string, unknown> {
-	return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
-}
-
 port.on("message", async (msg: WorkerRequest) => {
 	if (msg.type === "cancel") {
 		controllers.get(msg.id)?.abort();
@@ -59,12 +57,7 @@ port.on("message", async (msg: WorkerRequest) => {
 	controllers.set(msg.id, controller);
 	try {
 		const reader = readerFor(msg.indexPath);
-		const llm =
-			msg.settings.provider === "none"
-				? undefined
-				: createLlmClient(defined(msg.settings), new RequestBudget(), {
-						logger: log.child({ component: "llm" }),
-					});
+		const llm = msg.settings.provider === "none" ? undefined : createLlm(msg.settings);
 		const result = await ask(reader, msg.question, { llm, signal: controller.signal });
 		port.postMessage({ type: "done", id: msg.id, answer: toWire(result) } satisfies WorkerReply);
 	} catch (err) {
