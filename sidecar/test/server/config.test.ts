@@ -1,6 +1,8 @@
 /** The configuration: env + flags parsed once, flags first, empty = unset, every problem at once. */
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { checkedLlmFactory } from "../../src/server/llm-factory.js";
+import { capturingLogger } from "./support.js";
 
 const TOKEN = "a-long-enough-shared-secret";
 
@@ -60,6 +62,21 @@ describe("loadConfig", () => {
 		expect(() =>
 			loadConfig({ CODEASK_TOKEN: TOKEN, CODEASK_CALLBACK_ORIGINS: "file:///tmp" }, {}, "serve"),
 		).toThrow(/CODEASK_CALLBACK_ORIGINS: "file:\/\/\/tmp" is not an http\(s\) origin/);
+	});
+
+	it("stops serve and mcp at start-up when the default LLM settings are unusable", () => {
+		const { log } = capturingLogger();
+		const noKey = loadConfig({ CODEASK_TOKEN: TOKEN, CODEASK_LLM_PROVIDER: "gemini" }, {}, "serve");
+		expect(() => checkedLlmFactory(noKey.llm, log)).toThrow(ConfigError);
+		expect(() => checkedLlmFactory(noKey.llm, log)).toThrow(/gemini needs an API key/);
+		const withKey = loadConfig(
+			{ CODEASK_TOKEN: TOKEN, CODEASK_LLM_PROVIDER: "gemini", GEMINI_API_KEY: "AIza-secret-key" },
+			{},
+			"mcp",
+		);
+		const create = checkedLlmFactory(withKey.llm, log);
+		expect(create(withKey.llm)?.provider).toBe("gemini");
+		expect(() => checkedLlmFactory(loadConfig({}, {}, "mcp").llm, log)).not.toThrow();
 	});
 
 	it("treats empty strings as unset and lets flags win over the environment", () => {

@@ -6,11 +6,12 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Command } from "commander";
 import { pino } from "pino";
 import { ConfigError, type Flags, loadConfig } from "../../config.js";
-import { createLogger } from "../../logger.js";
+import { createLogger, type Logger } from "../../logger.js";
 import { createMcpServer } from "../../mcp/server.js";
 import { ask } from "../../pipeline/ask.js";
 import { IndexHolder } from "../../server/index-holder.js";
-import { llmFactory } from "../../server/llm-factory.js";
+import { checkedLlmFactory } from "../../server/llm-factory.js";
+import type { LlmFactory } from "../../server/questions.js";
 import { UsageError } from "../errors.js";
 
 interface McpFlags {
@@ -48,6 +49,8 @@ Claude Desktop / Cursor configuration:
 
 async function mcpMain(flags: McpFlags): Promise<void> {
 	let config: ReturnType<typeof loadConfig>;
+	let log: Logger;
+	let createLlm: LlmFactory;
 	try {
 		const settings: Flags = {
 			indexPath: flags.index,
@@ -57,18 +60,11 @@ async function mcpMain(flags: McpFlags): Promise<void> {
 			logLevel: flags.logLevel,
 		};
 		config = loadConfig(process.env, settings, "mcp");
+		log = createLogger({ level: config.logLevel, destination: pino.destination(2), name: "codeask-mcp" });
+		createLlm = checkedLlmFactory(config.llm, log);
 	} catch (err) {
 		if (err instanceof ConfigError) throw new UsageError(err.message);
 		throw err;
-	}
-	const log = createLogger({ level: config.logLevel, destination: pino.destination(2), name: "codeask-mcp" });
-	const createLlm = llmFactory(log);
-	if (config.llm.provider !== "none") {
-		try {
-			createLlm(config.llm);
-		} catch (err) {
-			throw new UsageError((err as Error).message);
-		}
 	}
 	const holder = new IndexHolder(config.indexPath, log);
 	if (!holder.reload()) throw new UsageError(holder.problem ?? `cannot open ${config.indexPath}`);

@@ -4,10 +4,11 @@
  */
 import type { Command } from "commander";
 import { ConfigError, environmentVariables, type Flags, loadConfig } from "../../config.js";
-import { createLogger } from "../../logger.js";
+import { createLogger, type Logger } from "../../logger.js";
 import { ask } from "../../pipeline/ask.js";
 import { AskPool } from "../../server/ask-pool.js";
-import { llmFactory } from "../../server/llm-factory.js";
+import { checkedLlmFactory } from "../../server/llm-factory.js";
+import type { LlmFactory } from "../../server/questions.js";
 import { listen } from "../../server/serve.js";
 import { createService } from "../../server/service.js";
 import { UsageError } from "../errors.js";
@@ -102,20 +103,16 @@ function toSettings(f: ServeFlags): Flags {
 
 async function serveMain(flags: ServeFlags): Promise<void> {
 	let config: ReturnType<typeof loadConfig>;
+	let log: Logger;
+	let createLlm: LlmFactory;
 	try {
 		config = loadConfig(process.env, toSettings(flags), "serve");
+		log = createLogger({ level: config.logLevel });
+		// Bad default LLM settings stop the command here (exit 2), not every question later.
+		createLlm = checkedLlmFactory(config.llm, log);
 	} catch (err) {
 		if (err instanceof ConfigError) throw new UsageError(err.message);
 		throw err;
-	}
-	const log = createLogger({ level: config.logLevel });
-	const createLlm = llmFactory(log);
-	if (config.llm.provider !== "none") {
-		try {
-			createLlm(config.llm);
-		} catch (err) {
-			throw new UsageError((err as Error).message);
-		}
 	}
 	if (config.token === null) {
 		log.warn(
