@@ -236,6 +236,7 @@ function extendQuery(q: QueryAnalysis, terms: readonly string[]): void {
 }
 
 function toWireChain(sk: Skeleton): Chain {
+	const defIdOf = new Map(sk.nodes.map((n) => [n.def.id, n.def.defId]));
 	return {
 		id: sk.chain.id,
 		title: sk.chain.title,
@@ -248,6 +249,7 @@ function toWireChain(sk: Skeleton): Chain {
 			endLine: n.def.endLine,
 			via: n.via === "seed" ? null : n.via,
 			depth: n.depth,
+			from: n.from === null ? null : (defIdOf.get(n.from) ?? null),
 		})),
 	};
 }

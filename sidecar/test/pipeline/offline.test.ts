@@ -48,6 +48,7 @@ describe("ask offline on the mini-chat index", () => {
 			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage"),
 		);
 		expect(handler?.depth).toBe((key?.depth ?? 0) + 1);
+		expect(handler?.from).toBe("trunk:callbacks#afterSaveMessage");
 		const cited = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
 		expect(r.answer).toContain(
 			`callbacks key \`afterSaveMessage\` — dispatches; handlers: \`sendNotificationsOnMessage\` [${cited?.n}]`,
