@@ -8,10 +8,10 @@
  *   fake.requests[0].prompt; fake.billable(); await fake.close();
  */
 import {
-	estimate,
 	type FakeLlmServer,
 	type FakeServerOptions,
 	type RecordedRequest,
+	replyUsage,
 	startFakeLlmServer,
 	type WireFormat,
 } from "./fake-llm-http.js";
@@ -76,14 +76,8 @@ const geminiWire: WireFormat = {
 		},
 	}),
 	success(reply, req, text, seq) {
-		const usage =
-			reply.usage === null
-				? undefined
-				: {
-						promptTokenCount:
-							reply.usage?.tokensIn ?? estimate(req.system + req.turns.map((t) => t.text).join("")),
-						candidatesTokenCount: reply.usage?.tokensOut ?? estimate(text),
-					};
+		const counted = replyUsage(reply, req, text);
+		const usage = counted && { promptTokenCount: counted.tokensIn, candidatesTokenCount: counted.tokensOut };
 		return {
 			candidates: [
 				{

@@ -99,6 +99,19 @@ export interface WireFormat {
 
 export const estimate = (text: string) => Math.ceil(text.length / 4);
 
+/** Token counts a success body reports: the scripted ones, else a length-based count; null = none. */
+export function replyUsage(
+	reply: FakeReply,
+	req: RecordedRequest,
+	text: string,
+): { tokensIn: number; tokensOut: number } | null {
+	if (reply.usage === null) return null;
+	return {
+		tokensIn: reply.usage?.tokensIn ?? estimate(req.system + req.turns.map((t) => t.text).join("")),
+		tokensOut: reply.usage?.tokensOut ?? estimate(text),
+	};
+}
+
 export async function startFakeLlmServer(
 	wire: WireFormat,
 	options: FakeServerOptions = {},

@@ -8,10 +8,10 @@
  *   createLlmClient({ provider: "openai", model: "m", baseUrl: fake.url }, budget);
  */
 import {
-	estimate,
 	type FakeLlmServer,
 	type FakeServerOptions,
 	type RecordedRequest,
+	replyUsage,
 	startFakeLlmServer,
 	type WireFormat,
 } from "./fake-llm-http.js";
@@ -76,14 +76,8 @@ const openAiWire: WireFormat = {
 		},
 	}),
 	success(reply, req, text, seq) {
-		const usage =
-			reply.usage === null
-				? undefined
-				: {
-						prompt_tokens:
-							reply.usage?.tokensIn ?? estimate(req.system + req.turns.map((t) => t.text).join("")),
-						completion_tokens: reply.usage?.tokensOut ?? estimate(text),
-					};
+		const counted = replyUsage(reply, req, text);
+		const usage = counted && { prompt_tokens: counted.tokensIn, completion_tokens: counted.tokensOut };
 		return {
 			id: `chatcmpl-fake-${seq}`,
 			object: "chat.completion",
