@@ -3,11 +3,11 @@
  * service's event loop (probes, status, queueing and 503s stay responsive under load).
  * It opens the index itself and reopens it when the file is replaced; one question at a time.
  */
-import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { IndexReader } from "../index/reader.js";
 import { createLogger } from "../logger.js";
 import { ask } from "../pipeline/ask.js";
+import { stampOf } from "./index-holder.js";
 import { llmFactory } from "./llm-factory.js";
 import type { ResolvedLlmSettings } from "./questions.js";
 import { toWire } from "./questions.js";
@@ -33,13 +33,9 @@ let open: { reader: IndexReader; stamp: string } | null = null;
 const controllers = new Map<number, AbortController>();
 
 function readerFor(path: string): IndexReader {
-	let stamp: string;
-	try {
-		const s = statSync(path);
-		stamp = `${s.ino}:${s.mtimeMs}:${s.size}`;
-	} catch {
-		return IndexReader.open(path); // throws IndexError("index-missing"): the service says 503
-	}
+	const stamp = stampOf(path);
+	// No file: open throws IndexError("index-missing"), and the service says 503.
+	if (stamp === null) return IndexReader.open(path);
 	if (open?.stamp !== stamp) {
 		const reader = IndexReader.open(path);
 		open?.reader.close();

@@ -30,7 +30,8 @@ export class IndexNotReadyError extends Error {
 	}
 }
 
-function stampOf(path: string): string | null {
+/** inode + mtime + size of the file, or null when it cannot be read: changes when a re-index replaces it. */
+export function stampOf(path: string): string | null {
 	try {
 		const s = statSync(path);
 		return `${s.ino}:${s.mtimeMs}:${s.size}`;
