@@ -286,13 +286,12 @@ describe.each(cases)("$name adapter", (pc) => {
 
 	it("reports a timeout as a retryable LlmError once retries are spent", async () => {
 		fake = await pc.start({ fallback: { text: "late", delayMs: 2_000 } });
-		const started = Date.now();
 		const err = await rejection(
 			client({ timeoutMs: 200, maxRetries: 0 }).generateText({ stage: "answer", system: "s", prompt: "p" }),
 		);
 		expect(err.code).toBe("timeout");
 		expect(err.isRetryable).toBe(true);
-		expect(Date.now() - started).toBeLessThan(1_500);
+		expect(fake.requests[0]?.status).toBeUndefined(); // given up before the server answered
 		expect(budget.used).toBe(0);
 	});
 
@@ -300,7 +299,6 @@ describe.each(cases)("$name adapter", (pc) => {
 		fake = await pc.start({ fallback: { text: "late", delayMs: 3_000 } });
 		const controller = new AbortController();
 		setTimeout(() => controller.abort(), 150);
-		const started = Date.now();
 		const err = await rejection(
 			client({ maxRetries: 2 }).generateText({
 				stage: "answer",
@@ -311,7 +309,7 @@ describe.each(cases)("$name adapter", (pc) => {
 		);
 		expect(err.code).toBe("aborted");
 		expect(err.isRetryable).toBe(false);
-		expect(Date.now() - started).toBeLessThan(1_500);
+		expect(fake.requests[0]?.status).toBeUndefined(); // stopped before the server answered
 		expect(fake.requests).toHaveLength(1);
 	});
 

@@ -1,5 +1,5 @@
 /** The provider-independent pieces: settings, budget, backoff, retry-after, pacing, JSON extraction. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
 	createLlmClient,
@@ -185,14 +185,23 @@ describe("retry-after and backoff", () => {
 
 describe("Pacer", () => {
 	it("hands out slots minSpacingMs apart, in order", async () => {
-		const pacer = new Pacer(120);
-		const started = Date.now();
-		const times: number[] = [];
-		await Promise.all([0, 1, 2].map(() => pacer.wait().then(() => times.push(Date.now() - started))));
-		times.sort((a, b) => a - b);
-		expect(times[0]).toBeLessThan(100);
-		expect(times[1]).toBeGreaterThanOrEqual(110);
-		expect(times[2]).toBeGreaterThanOrEqual(230);
+		vi.useFakeTimers();
+		try {
+			const pacer = new Pacer(120, () => Date.now());
+			const done: number[] = [];
+			const waits = [0, 1, 2].map((i) => pacer.wait().then(() => done.push(i)));
+			await vi.advanceTimersByTimeAsync(0);
+			expect(done).toEqual([0]);
+			await vi.advanceTimersByTimeAsync(119);
+			expect(done).toEqual([0]);
+			await vi.advanceTimersByTimeAsync(1);
+			expect(done).toEqual([0, 1]);
+			await vi.advanceTimersByTimeAsync(120);
+			expect(done).toEqual([0, 1, 2]);
+			await Promise.all(waits);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 });
 
