@@ -4,7 +4,7 @@
  * Pure: no index access except through the `df` callback used to weigh concepts.
  */
 import { identifierWords } from "../index/schema.js";
-import { IMPACT_WORDS, LOCATE_WORDS, relatedWords, STOP_WORDS, stem } from "./vocabulary.js";
+import { IMPACT_PHRASE, IMPACT_WORDS, LOCATE_WORDS, relatedWords, STOP_WORDS, stem } from "./vocabulary.js";
 
 export type Intent = "flow" | "impact" | "locate";
 
@@ -83,11 +83,12 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 			.filter(Boolean),
 	];
 	const lower = rawWords.map((w) => w.toLowerCase());
-	const intent: Intent = lower.some((w) => IMPACT_WORDS.has(w) && w !== "used" && w !== "uses")
-		? "impact"
-		: lower.some((w) => LOCATE_WORDS.has(w))
-			? "locate"
-			: "flow";
+	const intent: Intent =
+		lower.some((w) => IMPACT_WORDS.has(w)) || IMPACT_PHRASE.test(question)
+			? "impact"
+			: lower.some((w) => LOCATE_WORDS.has(w))
+				? "locate"
+				: "flow";
 
 	// Words capitalised inside a sentence ("the Settings system", "LDAP") name the topic.
 	const capitalised = new Set(

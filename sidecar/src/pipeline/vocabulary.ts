@@ -14,22 +14,26 @@ export const STOP_WORDS = new Set(
 	these they this those through to too under until up very was we were what when where which while who whom why
 	will with would you your yours get gets got use used uses using way ways work works working happen happens
 	happened explain describe tell show does exactly complete entire whole system systems feature features part parts
-	file files code codebase repository repo go goes going someone something thing things want need needs kind
+	code codebase repository repo go goes going someone something thing things want need needs kind
 	within across via per steps step flow flows process overall general basically really actually please side sides
-	like mean means called call calls involved involve responsible handled handles implemented implement implementation chain chains`
+	like mean means involved involve responsible handled handles implemented implement implementation chain chains`
 		.split(/\s+/)
 		.filter(Boolean),
 );
 
 /**
- * Words that mark a question about consequences of a change: the skeleton then walks to the
- * callers (upstream) rather than the callees.
+ * Words that by themselves mark a question about consequences (impact): the skeleton then walks to
+ * the callers (upstream). They say nothing about the topic and are not searched for. Ordinary verbs
+ * ("change", "modify", "break") only mark impact inside a conditional (IMPACT_PHRASE), and stay
+ * topic words otherwise ("how does a user change their email?").
  */
 export const IMPACT_WORDS = new Set(
-	"impact impacted impacts affect affected affects break breaks broken blast radius depend depends dependent dependents change changed changing modify modified refactor callers usages used uses".split(
-		" ",
-	),
+	"impact impacted impacts affect affected affects blast radius dependents callers usages".split(" "),
 );
+
+/** "… if I change / remove / refactor X", "what breaks if …", "who calls / depends on X". */
+export const IMPACT_PHRASE =
+	/\bif\b[^?]*\b(chang\w*|modif\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
 
 /** Words that mark a "where is / which file" question (locate): fewer hops, more breadth. */
 export const LOCATE_WORDS = new Set("where located locate find which defined".split(" "));
@@ -39,13 +43,11 @@ export const LOCATE_WORDS = new Set("where located locate find which defined".sp
  * adds the other members as weaker search terms. Entries are lower-case single words.
  */
 const SYNONYM_GROUPS: readonly string[][] = [
-	["channel", "room", "rooms", "channels", "group", "conversation"],
+	["channel", "room", "rooms", "channels", "conversation"],
 	["notification", "notifications", "notify", "push", "alert"],
 	["2fa", "twofactor", "totp", "otp", "mfa"],
-	["two", "2fa"],
-	["factor", "2fa", "twofactor"],
 	["e2e", "e2ee", "encryption", "encrypt", "decrypt", "crypto", "cipher"],
-	["encryption", "encrypt", "e2e", "crypto", "key", "keys"],
+	["encryption", "encrypt", "e2e", "crypto", "cipher"],
 	["authentication", "auth", "login", "signin", "authenticate", "credentials"],
 	["authorization", "permission", "permissions", "authz", "access", "role", "roles", "acl"],
 	["permission", "authorization", "access", "role", "can"],
@@ -65,17 +67,16 @@ const SYNONYM_GROUPS: readonly string[][] = [
 		"broadcast",
 	],
 	["real", "realtime", "stream"],
-	["time", "realtime"],
 	["setting", "settings", "config", "configuration", "options", "preferences"],
-	["upload", "uploads", "file", "storage", "store", "attachment"],
+	["upload", "uploads", "file", "storage", "attachment"],
 	["storage", "store", "upload", "fs", "blob", "s3"],
 	["search", "query", "find", "index", "lookup"],
 	["translate", "translation", "translator", "i18n", "language"],
 	["webhook", "webhooks", "integration", "integrations", "hook", "incoming", "outgoing"],
 	["enterprise", "ee", "license", "premium", "edition"],
-	["gating", "license", "flag", "feature", "module"],
-	["video", "videoconf", "conference", "call", "meeting"],
-	["conference", "videoconf", "conf", "meeting", "call"],
+	["gating", "flag", "toggle", "license"],
+	["video", "videoconf", "conference", "meeting"],
+	["conference", "videoconf", "conf", "meeting"],
 	["render", "rendering", "rendered", "component", "view", "markup", "parse", "parser"],
 	["raw", "text", "markdown", "parse", "parser"],
 	["client", "frontend", "ui", "browser"],
@@ -106,7 +107,7 @@ const SYNONYM_GROUPS: readonly string[][] = [
 	["mention", "mentions", "mentioned"],
 	["thread", "threads", "reply", "replies"],
 	["reaction", "reactions", "emoji", "react"],
-	["ldap", "directory", "bind"],
+	["ldap", "directory"],
 	["oauth", "sso", "saml"],
 	["app", "apps", "plugin", "plugins", "extension", "extensions"],
 	["plugin", "plugins", "extension", "addon", "app"],

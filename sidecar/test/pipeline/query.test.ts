@@ -12,6 +12,13 @@ describe("analyzeQuestion", () => {
 	it("reads intent from the wording", () => {
 		expect(analyzeQuestion("What would be impacted if the cache changed?").intent).toBe("impact");
 		expect(analyzeQuestion("Where is the permission check located?").intent).toBe("locate");
+		expect(analyzeQuestion("What breaks if I remove the cache?").intent).toBe("impact");
+		expect(analyzeQuestion("Who calls the mailer?").intent).toBe("impact");
+		// An ordinary verb is a topic word, not an impact marker.
+		const change = analyzeQuestion("How does a user change their email address?");
+		expect(change.intent).toBe("flow");
+		expect(change.concepts.map((c) => c.word)).toContain("change");
+		expect(analyzeQuestion("what does broken do").concepts.map((c) => c.word)).toEqual(["broken"]);
 	});
 
 	it("keeps literal identifiers", () => {
