@@ -128,8 +128,6 @@ export class JobStore {
 			job.status = "failed";
 		}
 		job.finishedAt = new Date(this.now()).toISOString();
-		const entry = this.jobs.get(job.jobId);
-		if (entry) entry.expiresAt = this.now() + this.options.ttlMs;
 		log.info({ status: job.status, ms: this.now() - started }, "job finished");
 
 		if (request.callback && job.callback) {
@@ -153,5 +151,9 @@ export class JobStore {
 			if (!result.delivered)
 				log.warn({ attempts: result.attempts, lastError: result.lastError }, "callback not delivered");
 		}
+		// The TTL runs from the end of the callback's delivery, so a poller can still read the job
+		// while its callback is being retried (and for ttlMs after that).
+		const entry = this.jobs.get(job.jobId);
+		if (entry) entry.expiresAt = this.now() + this.options.ttlMs;
 	}
 }

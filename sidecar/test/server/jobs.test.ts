@@ -7,7 +7,8 @@ import { createHmac } from "node:crypto";
 import { CALLBACK_SIGNATURE_HEADER, CALLBACK_TIMESTAMP_HEADER, jobSchema } from "@codeask/shared";
 import request from "supertest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AskFn } from "../../src/server/questions.js";
+import { JobStore } from "../../src/server/jobs.js";
+import type { AskFn, QuestionService } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
 import {
 	capturingLogger,
@@ -172,6 +173,41 @@ describe("jobs", () => {
 			.expect(202);
 		await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
 		expect(JSON.parse(receiver.received[0]?.rawBody ?? "{}").jobId).toBe(body.jobId);
+	});
+
+	it("keeps a finished job while its callback is retried and for ttlMs after, then forgets it", async () => {
+		const receiver = await startReceiver([500]);
+		cleanups.push(() => receiver.close());
+		let clock = 1_000_000;
+		const ttlMs = 60_000;
+		const questions = {
+			hasRoom: () => true,
+			answer: async () => ({ answer: { answer: "done" }, cache: "miss" }),
+		} as unknown as QuestionService;
+		const store = new JobStore(
+			questions,
+			{
+				ttlMs,
+				maxJobs: 10,
+				callbackAttempts: 2,
+				callbackBackoffMs: 200,
+				callbackTimeoutMs: 2000,
+				retryAfterSeconds: 1,
+			},
+			capturingLogger().log,
+			() => clock,
+		);
+		const job = store.submit({ question: "q", callback: { url: receiver.url, secret: SECRET } });
+		await receiver.waitFor(1); // answered; the first delivery fails and is retried
+		clock += 10 * ttlMs;
+		expect(store.get(job.jobId)?.status).toBe("done");
+		await store.drain();
+		expect(store.get(job.jobId)?.callback).toEqual({ state: "delivered", attempts: 2, lastError: null });
+		clock += ttlMs - 1;
+		expect(store.get(job.jobId)).toBeDefined();
+		clock += 1;
+		expect(store.get(job.jobId)).toBeUndefined();
+		expect(store.size).toBe(0);
 	});
 
 	it("records a failed question as a failed job and validates the callback", async () => {
