@@ -39,6 +39,27 @@ const keySchema = z.strictObject({
 	receiverInit: z
 		.strictObject({ names: z.array(z.string()).min(1), arg: z.number().int().min(0) })
 		.optional(),
+	/**
+	 * Take the key from a call further down the receiver's chain: `router.route('/x').get(h).post(h)`
+	 * has receiver chain `router.route('/x')…`; the first call to one of `names` gives the key.
+	 */
+	receiverCall: z
+		.strictObject({ names: z.array(z.string()).min(1), arg: z.number().int().min(0) })
+		.optional(),
+	/**
+	 * HTTP-style keys: prefix the normalised key with a method (`GET /users/:id`), so two verbs on one
+	 * path are two keys. `fromName`: the called name (`router.delete` → `DELETE`, `all` → `ALL`);
+	 * `arg` + `property`: a property of an options argument (`fetch(url, { method: 'POST' })`);
+	 * `default` when neither gives one. `ALL` registrations accept every method.
+	 */
+	method: z
+		.strictObject({
+			fromName: z.boolean().default(false),
+			arg: z.number().int().min(0).optional(),
+			property: z.string().default("method"),
+			default: z.string().optional(),
+		})
+		.optional(),
 	/** The key is this property of the object-literal argument (`slashCommands.add({ command: 'invite' })`). */
 	property: z.string().optional(),
 	/** With `property`: the property of the same object holding the handler. */

@@ -42,6 +42,9 @@ const FACADE_USE = "(facade-use)";
 
 const MAX_EXPRESSION = 200;
 
+/** The HTTP method of an unbound site extracted in this run (not stored: rows reused from a previous index lack it). */
+const unboundMethod = new WeakMap<DispatchSiteRecord, string>();
+
 interface FacadeDefInfo {
 	trunk: string;
 	template: string;
@@ -299,14 +302,18 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			handler: string | null,
 			resolution: Resolution,
 			also: readonly { trunk: string; side: "register" | "dispatch"; template: string }[] = [],
+			method?: string,
 		) => {
 			const trunk = c.trunks.get(trunkName);
-			const key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
-			out.push({
+			let key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
+			// `router.get('/')`: the root path is '/', never an empty key.
+			if (key === "" && raw?.startsWith("/")) key = "/";
+			if (key !== null && method) key = `${method} /${key.replace(/^\/+/, "")}`;
+			const site: DispatchSiteRecord = {
 				trunk: trunkName,
 				side,
 				key,
-				rawKey: raw,
+				rawKey: raw !== null && method ? `${method} ${raw}` : raw,
 				expression: exprText(keyNode),
 				file: ctx.filePath,
 				line: keyNode.getStartLineNumber(),
@@ -314,7 +321,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				handlerDefId: side === "register" ? handler : null,
 				resolution,
 				inScope: trunk?.spec.inScope ?? true,
-			});
+			};
+			out.push(site);
+			if (raw === null && method) unboundMethod.set(site, method);
 			if (key !== null) {
 				for (const a of also) {
 					emit(a.trunk, a.side, a.template.replaceAll("{key}", key), keyNode, at, handler, resolution);
@@ -375,7 +384,10 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				inScope: trunk?.spec.inScope ?? true,
 			});
 		}
-		if (c) bindParams(rest, c);
+		if (c) {
+			bindParams(rest, c);
+			bindTemplates(rest, c);
+		}
 		return rest;
 	}
 
@@ -398,6 +410,7 @@ type Emit = (
 	handler: string | null,
 	resolution: Resolution,
 	also?: readonly { trunk: string; side: "register" | "dispatch"; template: string }[],
+	method?: string,
 ) => void;
 
 function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: SiteContext, emit: Emit): void {
@@ -414,10 +427,12 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 			cand.idiom.kind === "call"
 				? constructorPrefix(parts.receiver, cand.idiom.prefixFromConstructorOptions)
 				: "";
+		const method = cand.idiom.key.method ? httpMethod(cand.idiom.key.method, call, parts) : undefined;
+		if (method === null) continue;
 		for (const r of raws) {
 			const handler = cand.idiom.side === "register" ? handlerDefId(r.handler, ctx) : null;
 			if (r.values === null) {
-				emit(cand.trunk.name, cand.idiom.side, null, r.keyNode, call, handler, resolution);
+				emit(cand.trunk.name, cand.idiom.side, null, r.keyNode, call, handler, resolution, [], method);
 				continue;
 			}
 			const values = cand.keyPattern ? r.values.filter((v) => cand.keyPattern?.test(v)) : r.values;
@@ -431,11 +446,63 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 					handler,
 					resolution,
 					cand.idiom.also,
+					method,
 				);
 			}
 		}
 		return; // one idiom per call: the first that matches
 	}
+}
+
+/**
+ * The HTTP method of a call for a `key.method` idiom: from the called name, an options argument's
+ * property, or the default; undefined when none applies, null when the options name a method that
+ * is not a literal (the call is still a site, but of an unknown verb: skipped rather than guessed).
+ */
+function httpMethod(
+	spec: NonNullable<CallIdiom["key"]["method"]>,
+	call: CallExpression | NewExpression,
+	parts: CalleeParts,
+): string | undefined | null {
+	if (spec.fromName) return parts.name.toUpperCase();
+	if (spec.arg !== undefined) {
+		const opts = call.getArguments()[spec.arg];
+		const obj = opts && resolveObject(opts);
+		if (obj && Node.isObjectLiteralExpression(obj)) {
+			const prop = obj.getProperty(spec.property);
+			if (prop) {
+				const init = Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+				const v = init && evaluateKey(init);
+				return v?.length === 1 && v[0] ? (v[0] as string).toUpperCase() : null;
+			}
+		} else if (opts) return spec.default ?? null;
+	}
+	return spec.default;
+}
+
+/** `router.route('/x').get(h).post(h)`: the key argument of the first call to `names` down the receiver chain. */
+function receiverCallKey(
+	receiver: Node | undefined,
+	spec: { names: string[]; arg: number },
+): { values: string[] | null; expr: Node } | undefined {
+	let r = receiver && unwrap(receiver);
+	for (let depth = 0; r && Node.isCallExpression(r) && depth < 12; depth++) {
+		const parts = calleeParts(r);
+		if (!parts) return undefined;
+		if (spec.names.includes(parts.name)) {
+			const arg = r.getArguments()[spec.arg];
+			return arg ? { values: evaluateKey(arg), expr: arg } : undefined;
+		}
+		r = parts.receiver && unwrap(parts.receiver);
+	}
+	return undefined;
+}
+
+/** A template literal's text with each run-time part as `:param` (`\`team/${id}/added\`` → `team/:param/added`). */
+function templateForm(expression: string): string | null {
+	const m = /^`([^`]*)`$/.exec(expression.trim());
+	if (!m?.[1]?.includes("${")) return null;
+	return m[1].replace(/\$\{[^}]*\}/g, ":param");
 }
 
 /** The key(s) of a matched call; null when the call turns out not to be a site. */
@@ -451,8 +518,17 @@ function rawSites(
 		const r = receiverInitKey(parts.receiver, key.receiverInit);
 		return r ? [{ keyNode: call, values: r.values, handler }] : null;
 	}
+	if (key.receiverCall) {
+		const r = receiverCallKey(parts.receiver, key.receiverCall);
+		if (!r) return null;
+		if (r.values && cand.keyPattern && !r.values.some((v) => cand.keyPattern?.test(v))) return null;
+		return [{ keyNode: r.expr, values: r.values, handler }];
+	}
 	const arg = argAt(call, key.arg);
 	if (!arg) return null;
+	const argNode = unwrap(arg);
+	// `emitter.on(handler)`: a function where the key should be is another API, not a keyed site.
+	if (Node.isArrowFunction(argNode) || Node.isFunctionExpression(argNode)) return null;
 	if (key.property !== undefined) {
 		const obj = resolveObject(arg);
 		if (!obj || !Node.isObjectLiteralExpression(obj)) return null;
@@ -466,9 +542,11 @@ function rawSites(
 	if (key.form === "value") {
 		const values = evaluateKey(arg);
 		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
-		if (!values && cand.keyPattern && !Node.isTemplateExpression(unwrap(arg))) {
-			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that fit.
-			return null;
+		if (!values && cand.keyPattern) {
+			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
+			// fit: `\`/v1/rooms/${id}\`` yes, `\`${base}/x\`` or `\`https://…\`` no.
+			const form = Node.isTemplateExpression(unwrap(arg)) ? templateForm(unwrap(arg).getText()) : null;
+			if (form === null || form.startsWith(":param") || !cand.keyPattern.test(form)) return null;
 		}
 		return [{ keyNode: arg, values, handler }];
 	}
@@ -709,6 +787,56 @@ function templateAsPath(expression: string): string | null {
 	return segments.map((seg) => (seg === "\0" ? ":param" : seg)).join("/");
 }
 
+/** Does the trunk put an HTTP method in its keys? */
+function usesMethods(spec: TrunkSpec): boolean {
+	return spec.idioms.some((i) => (i.kind === "call" || i.kind === "new") && i.key.method !== undefined);
+}
+
+/** A dispatch key bound to a registered pattern; `GET /x` also reaches an `ALL /x` registration. */
+function bindMethodKey(
+	key: string,
+	registered: ReadonlySet<string>,
+	patterns: readonly string[],
+	methods: boolean,
+): string {
+	const bound = bindToPatterns(key, registered, patterns);
+	if (!methods || registered.has(bound)) return bound;
+	const space = key.indexOf(" ");
+	if (space < 0) return bound;
+	const all = bindToPatterns(`ALL${key.slice(space)}`, registered, patterns);
+	return registered.has(all) ? all : bound;
+}
+
+/**
+ * Template keys written identically on both sides (`publish(\`team/${id}/added\`)` and
+ * `asyncIterator(\`team/${teamId}/added\`)`) meet on their shape, `team/:param/added`: only when
+ * both a register and a dispatch site have that shape, so a lone template stays unbound.
+ */
+function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
+	const groups = new Map<string, DispatchSiteRecord[]>();
+	for (const s of sites) {
+		if (s.key !== null) continue;
+		const t = c.trunks.get(s.trunk);
+		if (!t || usesMethods(t.spec)) continue;
+		const form = templateForm(s.expression);
+		// A shape that is all run time (`${a}` or `${a}.${b}`) says nothing about the key.
+		if (!form || !/[A-Za-z0-9]{2}/.test(form.replaceAll(":param", ""))) continue;
+		const key = normalizeKey(form, t.normalize);
+		const id = `${s.trunk}\0${key}`;
+		const list = groups.get(id) ?? [];
+		list.push(s);
+		groups.set(id, list);
+	}
+	for (const [id, list] of groups) {
+		if (!list.some((s) => s.side === "register") || !list.some((s) => s.side === "dispatch")) continue;
+		const key = id.slice(id.indexOf("\0") + 1);
+		for (const s of list) {
+			s.key = key;
+			s.rawKey = s.expression;
+		}
+	}
+}
+
 /** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
 function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 	for (const [name, t] of c.trunks) {
@@ -717,18 +845,43 @@ function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
 		const patterns = [...registered].filter(hasParams);
 		if (patterns.length === 0) continue;
+		const methods = usesMethods(t.spec);
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {
-				s.key = bindToPatterns(s.key, registered, patterns);
+				s.key = bindMethodKey(s.key, registered, patterns, methods);
 				continue;
 			}
 			// `/v1/rooms.media/${rid}`: run-time parts filling whole segments are parameters.
 			const asPattern = templateAsPath(s.expression);
 			if (!asPattern) continue;
-			const bound = bindToPatterns(normalizeKey(asPattern, t.normalize), registered, patterns);
-			if (registered.has(bound)) {
-				s.key = bound;
+			const path = normalizeKey(asPattern, t.normalize);
+			if (!methods) {
+				const bound = bindToPatterns(path, registered, patterns);
+				if (registered.has(bound)) {
+					s.key = bound;
+					s.rawKey = s.expression;
+				}
+				continue;
+			}
+			// The verb of an unbound call is known when it was extracted in this run; otherwise bind
+			// only when exactly one verb's route fits.
+			const known = unboundMethod.get(s);
+			if (known) {
+				const bound = bindMethodKey(`${known} /${path}`, registered, patterns, true);
+				if (registered.has(bound)) {
+					s.key = bound;
+					s.rawKey = s.expression;
+				}
+				continue;
+			}
+			const fits = new Set<string>();
+			for (const verb of new Set([...registered].map((k) => k.slice(0, k.indexOf(" "))))) {
+				const bound = bindToPatterns(`${verb} /${path}`, registered, patterns);
+				if (registered.has(bound)) fits.add(bound);
+			}
+			if (fits.size === 1) {
+				s.key = [...fits][0] as string;
 				s.rawKey = s.expression;
 			}
 		}

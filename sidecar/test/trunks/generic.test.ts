@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { extractSites, summary } from "./in-memory.js";
+
+const EVENTS_DTS = `declare module "events" {
+	class EventEmitter {
+		on(event: string | symbol, listener: (...args: any[]) => void): this;
+		once(event: string | symbol, listener: (...args: any[]) => void): this;
+		emit(event: string | symbol, ...args: any[]): boolean;
+	}
+	export { EventEmitter };
+}`;
+
+describe("generic preset: Express-style routes", () => {
+	it("keys routes by method and path, including chained .route() and the root path", () => {
+		const sites = extractSites({
+			"src/routes/users.js": `const express = require('express');
+const router = express.Router();
+function getUser(req, res) {}
+function deleteUser(req, res) {}
+router.get('/users/:id', getUser);
+router.delete('/users/:id', deleteUser);
+router.route('/users').get(function listUsers(req, res) {}).post(function createUser(req, res) {});
+module.exports = router;`,
+			"src/app.js": `const app = require('express')();
+app.get('/', function home(req, res) {});
+app.all('/health', function health(req, res) {});
+const cache = new Map();
+cache.get('/users/1');`,
+			"web/client.ts": `export async function load(id: string) {
+	await fetch('/users/42');
+	await fetch('/users/42', { method: 'DELETE' });
+	await fetch('/users', { method: 'POST', body: '{}' });
+	await fetch('/health');
+	await fetch('https://example.com/users/1');
+	await fetch('/images/logo.png');
+	await fetch(\`\${base}/users\`);
+	await fetch(\`/users/\${id}\`);
+}
+declare const base: string;
+declare const axios: { get(u: string): Promise<unknown>; post(u: string, b?: unknown): Promise<unknown> };
+export const create = () => axios.post('/users', {});`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch ALL /health",
+			"http-route dispatch DELETE /users/:id",
+			"http-route dispatch GET /users/:id",
+			"http-route dispatch GET /users/:id",
+			"http-route dispatch POST /users",
+			"http-route dispatch POST /users",
+			"http-route register ALL /health",
+			"http-route register DELETE /users/:id",
+			"http-route register GET /",
+			"http-route register GET /users",
+			"http-route register GET /users/:id",
+			"http-route register POST /users",
+		]);
+		const byKey = (side: string, key: string) =>
+			sites.filter((s) => s.side === side && s.key === key).map((s) => s.handlerDefId);
+		expect(byKey("register", "GET /users/:id")).toEqual(["src/routes/users.js#getUser"]);
+		expect(byKey("register", "DELETE /users/:id")).toEqual(["src/routes/users.js#deleteUser"]);
+		expect(sites.find((s) => s.rawKey === "POST /users" && s.side === "register")?.line).toBe(7);
+	});
+});
+
+describe("generic preset: events", () => {
+	it("joins EventEmitter fields, subclasses, *Events receivers and socket.io", () => {
+		const sites = extractSites({
+			"node_modules/@types/node/events.d.ts": EVENTS_DTS,
+			"src/store.ts": `import { EventEmitter } from "events";
+export class Store extends EventEmitter {
+	private emitter = new EventEmitter();
+	private lifecycleEvents = new EventEmitter();
+	save() {
+		this.emitter.emit('saved', 1);
+		this.lifecycleEvents.emit('mounted');
+		this.emit('changed');
+	}
+}
+export function wire(store: Store, e: EventEmitter) {
+	e.on('saved', function onSaved() {});
+	store.on('changed', () => {});
+	store.once('mounted', () => {});
+}`,
+			"src/socket.js": `io.on('connection', (socket) => {
+	socket.on('chat message', function onChat(msg) { io.to('room').emit('chat message', msg); });
+	socket.broadcast.emit('typing');
+});
+clientSocket.on('typing', () => {});`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch changed",
+			"events dispatch chat message",
+			"events dispatch mounted",
+			"events dispatch saved",
+			"events dispatch typing",
+			"events register changed",
+			"events register chat message",
+			"events register connection",
+			"events register mounted",
+			"events register saved",
+			"events register typing",
+		]);
+		const saved = sites.find((s) => s.side === "register" && s.key === "saved");
+		expect(saved?.resolution).toBe("checker");
+	});
+
+	it("registers nothing for unrelated .on/.emit/.get, nor for emitters keyed by a function", () => {
+		const sites = extractSites({
+			"src/other.ts": `class Toggle { on(name: string, h: () => void) {} emit(name: string) {} }
+const emitter = new Toggle();
+emitter.on('x', () => {});
+emitter.emit('x');
+declare const button: { on(e: string, h: () => void): void };
+button.on('click', () => {});
+declare const settings: { get(k: string): string };
+settings.get('/path');
+class Emitter { on(h: () => void) {} emit() {} }
+const changes = new Emitter();
+changes.on(() => {});`,
+		});
+		expect(summary(sites)).toEqual([]);
+	});
+});
+
+describe("generic preset: template keys and pub/sub", () => {
+	it("joins identical template topics on both sides, and leaves a lone template unbound", () => {
+		const sites = extractSites({
+			"src/team.service.ts": `declare const pubsub: { publish(t: string, p: unknown): void; asyncIterator(t: string): unknown };
+export function addMember(teamID: string, uid: string) {
+	pubsub.publish(\`team/\${teamID}/member_added\`, uid);
+	pubsub.publish('team_created', uid);
+	pubsub.publish(\`team/\${teamID}/removed\`, uid);
+}
+export function memberAdded(teamId: string) { return pubsub.asyncIterator(\`team/\${teamId}/member_added\`); }
+export function created() { return pubsub.asyncIterator('team_created'); }`,
+		});
+		expect(summary(sites, "pubsub")).toEqual([
+			"pubsub dispatch UNBOUND(`team/${teamID}/removed`)",
+			"pubsub dispatch team/:param/member_added",
+			"pubsub dispatch team_created",
+			"pubsub register team/:param/member_added",
+			"pubsub register team_created",
+		]);
+	});
+});
