@@ -49,7 +49,11 @@ export async function callbackUrl(
 			base = "";
 		}
 	}
-	return /^https?:\/\//i.test(base) ? `${base}/api/apps/public/${appId}/${CALLBACK_PATH}` : undefined;
+	// The sidecar accepts only http(s) callback URLs without credentials (a 400 would lose the
+	// question); anything else means no callback, and the poll delivers the answer.
+	return /^https?:\/\/[^/?#@]+(?:[/?#]|$)/i.test(base)
+		? `${base}/api/apps/public/${appId}/${CALLBACK_PATH}`
+		: undefined;
 }
 
 export async function buildJobRequest(

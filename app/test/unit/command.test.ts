@@ -196,6 +196,16 @@ describe("/codeask <question>", () => {
 		});
 	});
 
+	it("asks for no callback when the base URL carries credentials (the sidecar would refuse the job)", async () => {
+		const recorder = new Recorder();
+		recorder.settings.set(SettingId.CallbackBaseUrl, "http://admin:pw@rocketchat:3000");
+		const calls = acceptingSidecar(recorder);
+		await run(recorder, "q?");
+		expect(calls).toHaveLength(1);
+		expect(calls[0]?.options.data).not.toHaveProperty("callback");
+		expect(recorder.scheduled).toHaveLength(1);
+	});
+
 	it("refuses a question longer than the sidecar accepts, without calling it", async () => {
 		const recorder = new Recorder();
 		acceptingSidecar(recorder);
