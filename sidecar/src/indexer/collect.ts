@@ -24,7 +24,20 @@ const TEST_DIRS = new Set([
 	// Not "e2e": it names feature folders too (end-to-end encryption); e2e test suites sit under test(s)/.
 	"mocks",
 ]);
-const TEST_FILE = /\.(test|spec|stories|story|e2e|cy)\.[cm]?[jt]sx?$/;
+const TEST_FILE = /\.(test|spec|stories|story|cy)\.[cm]?[jt]sx?$/;
+/**
+ * `x.e2e.ts` is ambiguous: an end-to-end test suite, or a feature named "e2e" (end-to-end
+ * encryption). Such a file is a test only when it uses a test framework.
+ */
+const AMBIGUOUS_TEST_FILE = /\.e2e\.[cm]?[jt]sx?$/;
+const TEST_FRAMEWORK_USE =
+	/\b(?:describe|it|test|beforeEach|beforeAll)\s*\(|from\s+["'](?:@playwright\/test|vitest|@jest\/globals|mocha|chai|cypress|supertest)["']/;
+
+/** True for a test file; `content` decides the ambiguous `*.e2e.*` names. */
+export function isTestFile(name: string, content: () => string): boolean {
+	if (TEST_FILE.test(name)) return true;
+	return AMBIGUOUS_TEST_FILE.test(name) && TEST_FRAMEWORK_USE.test(content());
+}
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const MINIFIED_FILE = /[.-]min\.[cm]?js$/;
 /** Files above this size are bundles or data, not source. */
@@ -106,6 +119,7 @@ export function collectFiles(
 				out.skipped.push({ path, reason: `cannot read: ${(err as Error).message}` });
 				continue;
 			}
+			if (!options.includeTests && isTestFile(e.name, () => content)) continue;
 			if (content.length > MAX_FILE_BYTES) {
 				out.skipped.push({ path, reason: `larger than ${MAX_FILE_BYTES} bytes` });
 				continue;
