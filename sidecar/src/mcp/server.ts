@@ -8,9 +8,11 @@ import { MAX_QUESTION_CHARS } from "@codeask/shared";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { formatPath, GraphQueryError, shortestPath } from "../graph/index.js";
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
+import { OverviewError, overview } from "../overview/index.js";
 import type { IndexHolder } from "../server/index-holder.js";
 import type { AskFn } from "../server/questions.js";
 import { VERSION } from "../version.js";
@@ -87,8 +89,14 @@ export function createMcpServer(deps: McpDeps): McpServer {
 		({ question }) =>
 			withIndex("ask_codebase", async (reader) => {
 				const signal = AbortSignal.timeout(deps.askTimeoutMs);
-				const answer = await deps.ask(reader, question, { llm: deps.llm(), signal });
-				return text(renderAnswer(answer));
+				try {
+					const answer = await deps.ask(reader, question, { llm: deps.llm(), signal });
+					return text(renderAnswer(answer));
+				} catch (err) {
+					// Said plainly, not "failed unexpectedly": the host can ask again or narrow the question.
+					if (signal.aborted) return toolError(`the question took longer than ${deps.askTimeoutMs} ms`);
+					throw err;
+				}
 			}),
 	);
 
@@ -174,6 +182,59 @@ export function createMcpServer(deps: McpDeps): McpServer {
 				const excerpt = readSource(reader, file, startLine, endLine);
 				const header = `${excerpt.file}:${excerpt.startLine}-${excerpt.endLine} (of ${excerpt.lineCount} lines)`;
 				return text(`${header}\n${excerpt.text}`);
+			}),
+	);
+
+	server.registerTool(
+		"find_path",
+		{
+			title: "How one definition reaches another",
+			description:
+				"The cheapest chain of calls, dispatches (REST routes, methods, events, callbacks, …) and handlers from one definition to another, crossing string-dispatch trunks: every hop with the edge kind and the file:line where it is written. Says so when the index has no such path.",
+			inputSchema: { from: defIdArg, to: defIdArg },
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		({ from, to }) =>
+			withIndex("find_path", (reader) => {
+				try {
+					return text(formatPath(shortestPath(reader, from, to)));
+				} catch (err) {
+					if (err instanceof GraphQueryError) {
+						const more = err.candidates.length ? ` Candidates: ${err.candidates.join(", ")}` : "";
+						return toolError(`${err.message}.${more} Use find_symbol to look up defIds.`);
+					}
+					throw err;
+				}
+			}),
+	);
+
+	server.registerTool(
+		"repository_overview",
+		{
+			title: "Overview of the repository or of one package",
+			description:
+				"What the repository (or one package) is made of: its packages and what each is for, their most used symbols, the dependency graph between packages, which packages talk over which string-dispatch trunks (REST, methods, events, …), entry points and feature folders. Structured Markdown, offline.",
+			inputSchema: {
+				package: z
+					.string()
+					.trim()
+					.min(1)
+					.max(200)
+					.optional()
+					.describe(
+						"A package name (@scope/name or name) or folder (apps/web); omit for the whole repository",
+					),
+			},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+		},
+		({ package: pkg }) =>
+			withIndex("repository_overview", async (reader) => {
+				try {
+					return text((await overview(reader, pkg ? { package: pkg } : {})).markdown);
+				} catch (err) {
+					if (err instanceof OverviewError) return toolError(err.message);
+					throw err;
+				}
 			}),
 	);
 
