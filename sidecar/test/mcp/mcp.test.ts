@@ -58,15 +58,17 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 		await client?.close();
 	});
 
-	it("lists the six tools, each with a description and an input schema", async () => {
+	it("lists the eight tools, each with a description and an input schema", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((t) => t.name).sort()).toEqual([
 			"ask_codebase",
 			"dispatch_key",
+			"find_path",
 			"find_symbol",
 			"get_callees",
 			"get_callers",
 			"get_source",
+			"repository_overview",
 		]);
 		for (const t of tools) {
 			expect(t.description?.length).toBeGreaterThan(40);
@@ -104,6 +106,19 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 		const missing = await call(client, "get_callees", { defId: "no/such/file.ts#nothing" });
 		expect(missing.isError).toBe(true);
 		expect(textOf(missing)).toContain("find_symbol");
+	});
+
+	it("finds the path between two definitions and gives the repository overview", async () => {
+		const path = textOf(await call(client, "find_path", { from: "executeSendMessage", to: "renderEmoji" }));
+		expect(path).toContain("apps/server/src/lib/format.ts#formatMessage");
+		expect(path).toMatch(
+			/--call \(apps\/server\/src\/lib\/format\.ts:\d+\)--> apps\/server\/src\/legacy\/emoji\.js#renderEmoji/,
+		);
+		const overview = textOf(await call(client, "repository_overview", {}));
+		expect(overview).toContain("## Packages");
+		expect(overview).toContain("`@mini-chat/server`");
+		const unknown = await call(client, "repository_overview", { package: "no-such-package" });
+		expect(unknown.isError).toBe(true);
 	});
 
 	it("serves numbered source lines of an indexed file and clamps to its end", async () => {
