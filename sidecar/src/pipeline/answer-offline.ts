@@ -15,6 +15,9 @@ export interface DraftAnswer {
 	drafts: CitationDraft[];
 }
 
+/** Longest range cited for a definition that was not read (its head: where it starts). */
+const MAX_CITED_LINES = 40;
+
 /** Numbers citations in order of first use; one number per definition. */
 export class CitationBook {
 	readonly drafts: CitationDraft[] = [];
@@ -34,7 +37,7 @@ export class CitationBook {
 			n,
 			file: def.file,
 			startLine: range?.startLine ?? def.startLine,
-			endLine: range?.endLine ?? def.endLine,
+			endLine: range?.endLine ?? Math.min(def.endLine, def.startLine + MAX_CITED_LINES - 1),
 			symbol: def.qualifiedName,
 		});
 		return `[${n}]`;
@@ -118,7 +121,11 @@ export function offlineAnswer(
 	const book = new CitationBook(config.maxCitations);
 	// Citations go first to one definition per file, taking chains in turn, roots first: with a
 	// bounded number of citations the answer then points into as many files as possible.
-	for (const def of citationOrder(skeletons, read)) book.cite(def);
+	// A citation points at what was read of a definition (its head for a long body), not at a whole
+	// 900-line class: the range must help a reader find the place.
+	const readRange = new Map<string, { startLine: number; endLine: number }>();
+	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
+	for (const def of citationOrder(skeletons, read)) book.cite(def, readRange.get(def.defId));
 	const out: string[] = [];
 	out.push(`**Question:** ${question.trim()}`, "");
 	if (skeletons.every((sk) => sk.nodes.length === 0)) {
