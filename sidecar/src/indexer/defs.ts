@@ -271,6 +271,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	}
 
 	function variable(decl: ts.VariableDeclaration, statement: ts.Node, prefix: string, exportedStmt: boolean) {
+		// `const x = require("y")` (CommonJS) is an import, not a definition of this file.
+		if (decl.initializer && isRequireExpression(decl.initializer)) return;
 		const name = propertyNameText(decl.name);
 		if (!name) {
 			// Destructuring at module level: each bound name is a variable.
@@ -371,4 +373,17 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	statements(sf.statements, "");
 	callArguments(sf);
 	return { defs, nodes };
+}
+
+/** `require("m")`, `require("m").x`, `require("m")(…)`: a CommonJS import in any of its shapes. */
+function isRequireExpression(node: ts.Expression): boolean {
+	let e: ts.Expression = node;
+	for (;;) {
+		if (ts.isParenthesizedExpression(e) || ts.isAwaitExpression(e)) e = e.expression;
+		else if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) e = e.expression;
+		else if (ts.isCallExpression(e)) {
+			if (ts.isIdentifier(e.expression) && e.expression.text === "require") return true;
+			e = e.expression;
+		} else return false;
+	}
 }
