@@ -18,7 +18,7 @@ export const llmRequestSchema = z.strictObject({
 	provider: llmProviderSchema,
 	model: z.string().min(1).max(200).optional(),
 	apiKey: z.string().min(1).max(500).optional(),
-	baseUrl: z.url().optional(),
+	baseUrl: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 export type LlmRequest = z.infer<typeof llmRequestSchema>;
 

@@ -99,6 +99,7 @@ describe("validation and limits", () => {
 			[{ question: "   " }, "question"],
 			[{ question: "ok", llm: { provider: "claude" } }, "llm.provider"],
 			[{ question: "ok", llm: { provider: "gemini", apiKey: 7 } }, "llm.apiKey"],
+			[{ question: "ok", llm: { provider: "openai", model: "m", baseUrl: "file:///etc/x" } }, "llm.baseUrl"],
 			[{ question: "ok", extra: true }, "(body)"],
 		];
 		for (const [body, path] of cases) {
