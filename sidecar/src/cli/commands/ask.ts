@@ -24,6 +24,7 @@ const optionsSchema = z.strictObject({
 	json: z.boolean().default(false),
 	report: z.string().min(1).optional(),
 	config: z.string().optional(),
+	diagram: z.string().min(1).optional(),
 });
 export type AskCommandOptions = z.infer<typeof optionsSchema>;
 
@@ -72,6 +73,11 @@ export async function askMain(
 		const result = await ask(index, question, { ...(llm ? { llm } : {}), config });
 		if (llmSetupError) result.fallbackReason = `llm setup: ${llmSetupError}`;
 		if (opts.report) writeReport(opts.report, question, result);
+		if (opts.diagram && result.chains.length > 0) {
+			// The renderer (Graphviz WASM + resvg) loads only when a picture is asked for.
+			const { diagramOptionsFor, renderChainsPng } = await import("../../diagram/index.js");
+			await renderChainsPng(result.chains, opts.diagram, { ...diagramOptionsFor(index), title: question });
+		}
 		return { result, llmSetupError };
 	} catch (err) {
 		if (err instanceof AskInputError || err instanceof PipelineConfigError) throw new UsageError(err.message);
@@ -141,6 +147,10 @@ export function register(program: Command): void {
 			"pipeline parameters as JSON, e.g. '{\"tokenBudget\":12000}' (see docs/pipeline.md)",
 		)
 		.option("--json", "print the JSON answer {answer, citations, chains, usage, indexCommit, timings}", false)
+		.option(
+			"--diagram <file.png>",
+			"also draw the answer's chains as a PNG (offline: Graphviz WASM + resvg; see docs/overview.md)",
+		)
 		.option(
 			"--report <dir>",
 			"write report.md, answer.md and result.json (routed sections, chains, skeleton, nodes read, requests, tokens)",
