@@ -221,6 +221,8 @@ function contractKeys(nodes: Map<string, DiagramNode>, edges: Map<string, Diagra
 		for (const e of [...incoming, ...outgoing]) edges.delete(`${e.from}\u0000${e.to}`);
 		for (const i of incoming) {
 			for (const o of outgoing) {
+				// A class registering its own method would draw a loop that says nothing.
+				if (i.from === o.to) continue;
 				const id = `${i.from}\u0000${o.to}`;
 				// A registrar (callbacks.add, addRoute, …) hands the handler over; it does not call it.
 				const registers = i.kind === "register";
