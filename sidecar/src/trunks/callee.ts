@@ -66,6 +66,28 @@ export function calleeParts(call: CallExpression | NewExpression): CalleeParts |
 	return null;
 }
 
+/** Is `receiver` a variable initialised by `name(…)`, `x.name(…)` or `new name(…)` for one of `names`? */
+function createdBy(receiver: Node | undefined, names: readonly string[]): boolean {
+	const r = receiver && unwrap(receiver);
+	if (!r || !Node.isIdentifier(r)) return false;
+	try {
+		let symbol = r.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		for (const decl of symbol?.getDeclarations() ?? []) {
+			if (!Node.isVariableDeclaration(decl)) continue;
+			const init = decl.getInitializer();
+			const u = init && unwrap(init);
+			if (!u || !(Node.isCallExpression(u) || Node.isNewExpression(u))) continue;
+			const callee = unwrap(u.getExpression());
+			const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+			if (names.includes(name)) return true;
+		}
+	} catch {
+		return false;
+	}
+	return false;
+}
+
 export interface ResolvedCallable {
 	/** Posix path of the declaring file. */
 	file: string;
@@ -176,7 +198,10 @@ export function compileCallee(spec: CalleeSpec): CompiledCallee {
  * an unrelated object registers nothing.
  */
 export function matchCallee(c: CompiledCallee, parts: CalleeParts): Resolution | null {
-	const receiverOk = c.receiver === null || c.receiver.test(parts.receiverText);
+	const receiverOk =
+		c.receiver === null ||
+		c.receiver.test(parts.receiverText) ||
+		(c.spec.receiverCreatedBy.length > 0 && createdBy(parts.receiver, c.spec.receiverCreatedBy));
 	if (c.declarations.length === 0) return receiverOk ? "syntactic" : null;
 	const resolved = resolveCallable(parts);
 	if (resolved.length > 0) {

@@ -20,6 +20,11 @@ const calleeSchema = z.strictObject({
 	 * has receiver `this.api`). `""` matches only a bare call `names(...)`. Omitted: any receiver.
 	 */
 	receiver: z.string().optional(),
+	/**
+	 * Also accept a receiver that `receiver` does not match when it is a variable initialised by a
+	 * call or `new` of one of these names (`const posts = Router()`, `const app = express()`).
+	 */
+	receiverCreatedBy: z.array(z.string().min(1)).default([]),
 	/** When the checker resolves the callee to a callable declaration, it must be one of these. */
 	declarations: z.array(declarationSchema).default([]),
 	/** Accept on the receiver text alone when the declaration does not resolve (marked `syntactic`). */
@@ -178,6 +183,21 @@ export const trunkSchema = z.strictObject({
 		params: false,
 	}),
 	idioms: z.array(idiomSchema).min(1),
+	/**
+	 * Router mounts (`app.use('/users', usersRouter)`): keys registered on the mounted router (the
+	 * same variable, through imports and `require`) get the mount path as a prefix; mounts nest.
+	 */
+	mounts: z
+		.array(
+			z.strictObject({
+				callee: calleeSchema,
+				/** Argument holding the path prefix (must evaluate to a string starting with '/'). */
+				prefixArg: z.number().int().min(0).default(0),
+				/** Argument holding the mounted router (-1 = last). */
+				targetArg: z.number().int().min(-1).default(-1),
+			}),
+		)
+		.default([]),
 	/** How asymmetric keys are explained; first matching rule wins, else `unexplained`. */
 	categories: z.array(categoryRuleSchema).default([]),
 });

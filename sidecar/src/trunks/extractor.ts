@@ -3,7 +3,7 @@
  * indexer's type-checked pass) and, in `finalize`, joins what needs the whole repository:
  * facade calls bound to their facade's export, and concrete REST paths bound to `:param` routes.
  */
-import { relative } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import {
 	type CallExpression,
 	type ClassDeclaration,
@@ -39,11 +39,23 @@ import { nearestPackageName } from "./package-name.js";
 /** Internal record kinds carried from extractFile to finalize (never written: finalize removes them). */
 const FACADE_DEF = "(facade-def)";
 const FACADE_USE = "(facade-use)";
+const MOUNT = "(mount)";
+
+interface MountInfo {
+	trunk: string;
+	prefix: string;
+	/** Identity (`file#variable`) of the mounted router, and of the router it is mounted on. */
+	target: string;
+	on: string | null;
+}
 
 const MAX_EXPRESSION = 200;
 
 /** The HTTP method of an unbound site extracted in this run (not stored: rows reused from a previous index lack it). */
 const unboundMethod = new WeakMap<DispatchSiteRecord, string>();
+/** The identity of a register site's receiver (for router mounts), for sites extracted in this run. */
+const receiverIdentity = new WeakMap<DispatchSiteRecord, string>();
+let pendingReceiver: string | null = null;
 
 interface FacadeDefInfo {
 	trunk: string;
@@ -75,11 +87,28 @@ interface Compiled {
 	news: Map<string, CompiledIdiom[]>;
 	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp; exclude: RegExp | null }[];
 	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
+	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
 }
 
 function compile(trunks: TrunkSpec[]): Compiled {
-	const c: Compiled = { trunks: new Map(), calls: new Map(), news: new Map(), classMembers: [], facades: [] };
+	const c: Compiled = {
+		trunks: new Map(),
+		calls: new Map(),
+		news: new Map(),
+		classMembers: [],
+		facades: [],
+		mounts: new Map(),
+	};
 	for (const trunk of trunks) {
+		for (const m of trunk.mounts) {
+			const entry = {
+				trunk,
+				callee: compileCallee(m.callee),
+				prefixArg: m.prefixArg,
+				targetArg: m.targetArg,
+			};
+			for (const name of m.callee.names) c.mounts.set(name, [...(c.mounts.get(name) ?? []), entry]);
+		}
 		const existing = c.trunks.get(trunk.name);
 		// Two presets may contribute idioms to one trunk; the first one's normalisation wins.
 		if (!existing) c.trunks.set(trunk.name, { spec: trunk, normalize: compileNormalize(trunk.normalize) });
@@ -324,6 +353,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			};
 			out.push(site);
 			if (raw === null && method) unboundMethod.set(site, method);
+			if (pendingReceiver && side === "register") receiverIdentity.set(site, pendingReceiver);
 			if (key !== null) {
 				for (const a of also) {
 					emit(a.trunk, a.side, a.template.replaceAll("{key}", key), keyNode, at, handler, resolution);
@@ -333,7 +363,10 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 
 		const hasCalls = c.calls.size > 0 || c.facades.length > 0;
 		if (hasCalls) {
-			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) extractCall(call, c, ctx, emit);
+			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+				extractCall(call, c, ctx, emit);
+				if (c.mounts.size > 0) extractMount(call, c, ctx, out);
+			}
 		}
 		if (c.news.size > 0) {
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) extractCall(call, c, ctx, emit);
@@ -358,12 +391,15 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const c = compiled;
 		const defs = new Map<string, FacadeDefInfo>();
 		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
+		const mounts: MountInfo[] = [];
 		const rest: DispatchSiteRecord[] = [];
 		for (const s of sites) {
 			if (s.trunk === FACADE_DEF) {
 				const d = JSON.parse(s.rawKey as string) as FacadeDefInfo;
 				defs.set(`${d.file}\0${d.exportName}`, d);
 				if (d.pkg) defs.set(`${d.pkg}\0${d.exportName}`, d);
+			} else if (s.trunk === MOUNT) {
+				mounts.push(JSON.parse(s.rawKey as string) as MountInfo);
 			} else if (s.trunk === FACADE_USE) {
 				uses.push({ site: s, info: JSON.parse(s.rawKey as string) as FacadeUseInfo });
 			} else rest.push(s);
@@ -385,6 +421,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			});
 		}
 		if (c) {
+			applyMounts(rest, mounts, c);
 			bindParams(rest, c);
 			bindTemplates(rest, c);
 		}
@@ -429,6 +466,10 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 				: "";
 		const method = cand.idiom.key.method ? httpMethod(cand.idiom.key.method, call, parts) : undefined;
 		if (method === null) continue;
+		pendingReceiver =
+			cand.idiom.side === "register" && cand.trunk.mounts.length > 0 && parts.receiver
+				? routerIdentity(routerOf(parts.receiver))
+				: null;
 		for (const r of raws) {
 			const handler = cand.idiom.side === "register" ? handlerDefId(r.handler, ctx) : null;
 			if (r.values === null) {
@@ -450,6 +491,7 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 				);
 			}
 		}
+		pendingReceiver = null;
 		return; // one idiom per call: the first that matches
 	}
 }
@@ -478,6 +520,159 @@ function httpMethod(
 		} else if (opts) return spec.default ?? null;
 	}
 	return spec.default;
+}
+
+/** `router.route('/x').get(h)` → `router`: the receiver at the root of a call chain. */
+function routerOf(receiver: Node): Node {
+	let r = unwrap(receiver);
+	for (let depth = 0; Node.isCallExpression(r) && depth < 12; depth++) {
+		const callee = unwrap(r.getExpression());
+		if (!Node.isPropertyAccessExpression(callee)) break;
+		r = unwrap(callee.getExpression());
+	}
+	return r;
+}
+
+/**
+ * `file#name` of the variable a router expression denotes, through imports, `export default`,
+ * `module.exports =` and `require('./x')`; null when it cannot be followed.
+ */
+function routerIdentity(expr: Node, depth = 0): string | null {
+	if (depth > 6) return null;
+	const n = unwrap(expr);
+	if (Node.isCallExpression(n)) {
+		const sf = requiredFile(n);
+		return sf ? moduleExportIdentity(sf, depth + 1) : null;
+	}
+	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
+	let symbol: ReturnType<Node["getSymbol"]>;
+	try {
+		symbol = n.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	} catch {
+		return null;
+	}
+	for (const decl of symbol?.getDeclarations() ?? []) {
+		if (Node.isVariableDeclaration(decl)) {
+			const init = decl.getInitializer();
+			const u = init && unwrap(init);
+			if (u && Node.isCallExpression(u) && requiredFile(u)) return routerIdentity(u, depth + 1);
+			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
+		}
+		if (Node.isExportAssignment(decl)) return routerIdentity(decl.getExpression(), depth + 1);
+		if (Node.isSourceFile(decl)) return moduleExportIdentity(decl, depth + 1);
+		if (Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl))
+			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
+	}
+	return null;
+}
+
+/** The file of `require('./x')` (relative paths only). */
+function requiredFile(call: CallExpression): SourceFile | undefined {
+	const callee = call.getExpression();
+	const arg = call.getArguments()[0];
+	if (!Node.isIdentifier(callee) || callee.getText() !== "require" || !arg || !Node.isStringLiteral(arg))
+		return undefined;
+	const spec = arg.getLiteralValue();
+	if (!spec.startsWith(".")) return undefined;
+	const sf = call.getSourceFile();
+	const base = resolve(dirname(sf.getFilePath()), spec);
+	const project = sf.getProject();
+	for (const ext of ["", ".js", ".ts", ".cjs", ".mjs", ".jsx", ".tsx", "/index.js", "/index.ts"]) {
+		const found = project.getSourceFile(base + ext);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/** The router a module exports as a whole: `module.exports = router` or `export default router`. */
+function moduleExportIdentity(sf: SourceFile, depth: number): string | null {
+	for (const stmt of sf.getStatements()) {
+		if (Node.isExportAssignment(stmt)) return routerIdentity(stmt.getExpression(), depth);
+		if (!Node.isExpressionStatement(stmt)) continue;
+		const e = stmt.getExpression();
+		if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+			if (e.getLeft().getText().replace(/\s+/g, "") === "module.exports")
+				return routerIdentity(e.getRight(), depth);
+		}
+	}
+	return null;
+}
+
+/** `app.use('/users', users)`: an internal record joined in finalize to the sites registered on `users`. */
+function extractMount(call: CallExpression, c: Compiled, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const parts = calleeParts(call);
+	const cands = parts && c.mounts.get(parts.name);
+	if (!parts || !cands) return;
+	for (const m of cands) {
+		if (!matchCallee(m.callee, parts)) continue;
+		const prefixNode = call.getArguments()[m.prefixArg];
+		const targetNode = argAt(call, m.targetArg);
+		if (!prefixNode || !targetNode || targetNode === prefixNode) continue;
+		const prefix = evaluateKey(prefixNode);
+		if (prefix?.length !== 1 || !prefix[0]?.startsWith("/")) continue;
+		const target = routerIdentity(targetNode);
+		if (!target) continue;
+		const info: MountInfo = {
+			trunk: m.trunk.name,
+			prefix: prefix[0],
+			target,
+			on: parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null,
+		};
+		out.push({
+			trunk: MOUNT,
+			side: "register",
+			key: null,
+			rawKey: JSON.stringify(info),
+			expression: "",
+			file: ctx.filePath,
+			line: call.getStartLineNumber(),
+			enclosingDefId: null,
+			handlerDefId: null,
+			resolution: "syntactic",
+			inScope: false,
+		});
+		return;
+	}
+}
+
+/**
+ * Prefix the keys registered on mounted routers with their mount paths (nested mounts compose; a
+ * router mounted at two paths registers its routes under both).
+ */
+function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c: Compiled): void {
+	if (mounts.length === 0) return;
+	const byTarget = new Map<string, MountInfo[]>();
+	for (const m of mounts) byTarget.set(m.target, [...(byTarget.get(m.target) ?? []), m]);
+	const prefixes = (id: string, seen: Set<string>): string[] => {
+		const ms = byTarget.get(id);
+		if (!ms || seen.has(id)) return [""];
+		const next = new Set(seen).add(id);
+		const out: string[] = [];
+		for (const m of ms) {
+			const own = m.prefix.replace(/\/+$/, "");
+			for (const outer of m.on ? prefixes(m.on, next) : [""]) out.push(outer + own);
+		}
+		return out.slice(0, 4);
+	};
+	const added: DispatchSiteRecord[] = [];
+	for (const s of sites) {
+		const id = receiverIdentity.get(s);
+		if (!id || s.key === null || s.rawKey === null || !byTarget.has(id)) continue;
+		const t = c.trunks.get(s.trunk);
+		if (!t) continue;
+		const space = usesMethods(t.spec) ? s.rawKey.indexOf(" ") : -1;
+		const method = space > 0 ? s.rawKey.slice(0, space) : "";
+		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
+		const keys = prefixes(id, new Set()).map((prefix) => {
+			const joined = path === "/" ? prefix || "/" : prefix + path;
+			const k = normalizeKey(joined, t.normalize) || "/";
+			return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
+		});
+		s.key = keys[0] as string;
+		for (const k of keys.slice(1)) added.push({ ...s, key: k });
+	}
+	sites.push(...added);
 }
 
 /** `router.route('/x').get(h).post(h)`: the key argument of the first call to `names` down the receiver chain. */

@@ -62,6 +62,45 @@ export const create = () => axios.post('/users', {});`,
 	});
 });
 
+describe("generic preset: router mounts", () => {
+	it("prefixes routes with their (nested) mount paths, through require and import", () => {
+		const sites = extractSites({
+			"src/routes/users.js": `const router = require('express').Router();
+router.get('/', function listUsers(req, res) {});
+router.get('/:id', function getUser(req, res) {});
+router.delete('/:id', function deleteUser(req, res) {});
+module.exports = router;`,
+			"src/routes/posts.ts": `import { Router } from 'express';
+const posts = Router();
+posts.get('/:postId', function getPost() {});
+export default posts;`,
+			"src/api.ts": `import { Router } from 'express';
+import posts from './routes/posts';
+const users = require('./routes/users');
+export const apiRouter = Router();
+apiRouter.use('/users', users);
+apiRouter.use('/posts', posts);`,
+			"src/app.ts": `import { apiRouter } from './api';
+declare const app: { use(...a: unknown[]): void; get(p: string, h: Function): void };
+app.use('/v1', apiRouter);
+app.get('/', function home() {});`,
+			"web/client.ts": `export const a = () => fetch('/v1/users/7');
+export const b = (id: string) => fetch(\`/v1/posts/\${id}\`);
+export const c = () => fetch('/v1/users', { method: 'GET' });`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /v1/posts/:postId",
+			"http-route dispatch GET /v1/users",
+			"http-route dispatch GET /v1/users/:id",
+			"http-route register DELETE /v1/users/:id",
+			"http-route register GET /",
+			"http-route register GET /v1/posts/:postId",
+			"http-route register GET /v1/users",
+			"http-route register GET /v1/users/:id",
+		]);
+	});
+});
+
 describe("generic preset: events", () => {
 	it("joins EventEmitter fields, subclasses, *Events receivers and socket.io", () => {
 		const sites = extractSites({
