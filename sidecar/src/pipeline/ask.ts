@@ -9,6 +9,8 @@ import { MAX_QUESTION_CHARS } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
+import { overviewAsAnswer } from "../overview/as-answer.js";
+import { isOverviewQuestion } from "../overview/classify.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
@@ -80,6 +82,14 @@ export async function ask(
 	options: AskOptions = {},
 ): Promise<AskResult> {
 	const text = checkQuestion(question);
+	// Whole-repository questions ("what are the main modules?") get the overview: no extra request.
+	const overviewRoute = isOverviewQuestion(text, index.packages());
+	if (overviewRoute.overview) {
+		return overviewAsAnswer(index, overviewRoute, {
+			...(options.llm ? { llm: options.llm } : {}),
+			...(options.signal ? { signal: options.signal } : {}),
+		});
+	}
 	const config: PipelineConfig = parsePipelineConfig(options.config ?? {});
 	const llm = options.llm && options.llm.provider !== "none" ? options.llm : null;
 	const timings: Record<string, number> = {};

@@ -10,6 +10,7 @@ import {
 	respondOverview,
 	toOverviewResponse,
 } from "../../src/overview/index.js";
+import { ask } from "../../src/pipeline/ask.js";
 import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
@@ -146,6 +147,19 @@ describe("overviewAsAnswer (an overview question answered through ask)", () => {
 	it("answers about the package the question named", async () => {
 		const r = await overviewAsAnswer(index, { overview: true, package: "@acme/core" });
 		expect(r.answer).toContain("# Package `@acme/core`");
+	});
+});
+
+describe("routing inside ask()", () => {
+	it("answers a whole-repository question with the overview and a specific one with the pipeline", async () => {
+		const whole = await ask(index, "What are the main modules of this repository?");
+		expect(whole.answer).toContain("# Overview of acme");
+		expect(whole.chains).toEqual([]);
+		expect(whole.usage.requests).toBe(0);
+		const pkg = await ask(index, "What does the @acme/core package do?");
+		expect(pkg.answer).toContain("# Package `@acme/core`");
+		const specific = await ask(index, "How is a chat message validated before it is saved?");
+		expect(specific.answer).not.toContain("# Overview of");
 	});
 });
 
