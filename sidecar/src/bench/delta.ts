@@ -31,10 +31,11 @@ export function findPreviousReport(
 	const own = join(outDir, REPORT_JSON);
 	const ownReport = existsSync(own) ? readReport(own) : null;
 	if (ownReport && ownReport.set === set) return { path: own, report: ownReport };
-	const parent = dirname(resolve(outDir));
+	// Paths stay as relative as `outDir` was given, so reports do not record this machine's folders.
+	const parent = [".", ".."].includes(basename(outDir)) ? dirname(resolve(outDir)) : dirname(outDir);
 	let entries: string[] = [];
 	try {
-		entries = readdirSync(parent);
+		entries = readdirSync(resolve(parent));
 	} catch {
 		return null;
 	}

@@ -90,7 +90,7 @@ describe("codeask bench on mini-chat", () => {
 		expect(strip(second.questions)).toEqual(strip(first.questions));
 		expect(second.baseline).toEqual(first.baseline);
 		const report = JSON.parse(readFileSync(join(work, "runs/b/report.json"), "utf8"));
-		expect(report.delta.previous).toBe(join(work, "runs/a/report.json"));
+		expect(report.delta.previous).toBe(join("runs", "a", "report.json"));
 		expect(report.delta.mean.coreRecallContext).toBe(0);
 		expect(report.delta.changed).toEqual([]);
 	});
