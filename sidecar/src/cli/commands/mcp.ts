@@ -26,7 +26,7 @@ export function register(program: Command): void {
 	program
 		.command("mcp")
 		.description(
-			"Serve MCP over stdio: ask_codebase, find_symbol, get_callers, get_callees, dispatch_key, get_source",
+			"Serve MCP over stdio: ask_codebase, find_symbol, get_callers, get_callees, dispatch_key, get_source, find_path, repository_overview",
 		)
 		.option("--index <file>", "index file (env CODEASK_INDEX; default .codeask/index.db)")
 		.option(
