@@ -3,6 +3,7 @@ import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
 import type { ISlashCommand, SlashCommandContext } from "@rocket.chat/apps-engine/definition/slashcommands";
 import { askQuestion } from "../handlers/AskHandler";
 import { showHelp } from "../handlers/HelpHandler";
+import { showOverview } from "../handlers/OverviewHandler";
 import { showStatus } from "../handlers/StatusHandler";
 import { notifyUser } from "../lib/Messenger";
 import { messages } from "../lib/messages";
@@ -10,9 +11,10 @@ import { messages } from "../lib/messages";
 export enum Subcommand {
 	Help = "help",
 	Status = "status",
+	Overview = "overview",
 }
 
-/** `/codeask <question> | help | status`: dispatches to one handler per subcommand. */
+/** `/codeask <question> | help | status | overview [package]`: one handler per subcommand. */
 export class CodeAskCommand implements ISlashCommand {
 	public command = "codeask";
 	public i18nParamsExample = "command_params_example";
@@ -38,6 +40,8 @@ export class CodeAskCommand implements ISlashCommand {
 				await showHelp(read, modify, user, room, threadId);
 			} else if (args.length === 1 && first === Subcommand.Status) {
 				await showStatus(read, modify, http, user, room, threadId);
+			} else if (args.length <= 2 && first === Subcommand.Overview) {
+				await showOverview(read, modify, http, user, room, args[1], threadId);
 			} else {
 				const question = args.join(" ");
 				await askQuestion({

@@ -1,5 +1,11 @@
 import type { IHttp, IHttpResponse } from "@rocket.chat/apps-engine/definition/accessors";
-import type { Job, JobRequest, StatusResponse } from "../../shared/src/contract";
+import type {
+	Job,
+	JobRequest,
+	OverviewRequest,
+	OverviewResponse,
+	StatusResponse,
+} from "../../shared/src/contract";
 
 /** What went wrong talking to the sidecar, in terms an admin can act on. */
 export type SidecarErrorCode =
@@ -46,6 +52,10 @@ export function isJob(value: unknown): value is Job {
 		return isRecord(result) && typeof result.answer === "string" && Array.isArray(result.citations);
 	}
 	return true;
+}
+
+function isOverview(value: unknown): value is OverviewResponse {
+	return isRecord(value) && typeof value.markdown === "string" && typeof value.scope === "string";
 }
 
 function isStatus(value: unknown): value is StatusResponse {
@@ -138,6 +148,15 @@ export class SidecarClient {
 		const body = await this.call("get", "/v1/status", requestId);
 		if (!isStatus(body)) {
 			throw new SidecarError("bad_response", "the sidecar's status response has an unexpected shape");
+		}
+		return body;
+	}
+
+	/** `POST /v1/overview`: the repository, or one package when `request.package` is set. */
+	public async overview(request: OverviewRequest, requestId: string): Promise<OverviewResponse> {
+		const body = await this.call("post", "/v1/overview", requestId, request);
+		if (!isOverview(body)) {
+			throw new SidecarError("bad_response", "the sidecar's overview response has an unexpected shape");
 		}
 		return body;
 	}

@@ -12,6 +12,7 @@ export const messages = {
 		"*CodeAsk* answers questions about the code base, citing the exact lines.",
 		"`/codeask <question>` ask a question, e.g. `/codeask how are push notifications sent?`",
 		"`/codeask status` show whether the CodeAsk service is up and which commit it indexed",
+		"`/codeask overview [package]` the main parts of the repository (or of one package) and how they fit together",
 		"`/codeask help` show this help",
 		"You can also send the CodeAsk bot a direct message: every message is a question.",
 	].join("\n"),

@@ -277,3 +277,41 @@ describe("/codeask <question>", () => {
 		expect(recorder.logText()).toContain("database on fire");
 	});
 });
+
+describe("/codeask overview", () => {
+	it("asks the sidecar for one package's overview and shows it to the asker only", async () => {
+		const recorder = new Recorder();
+		recorder.http = () => ({
+			statusCode: 200,
+			data: {
+				scope: "package",
+				package: "@mini-chat/server",
+				markdown: "# @mini-chat/server\n\nThe chat server: methods, REST API, services.",
+				narrative: null,
+				diagram: "flowchart LR",
+				data: {},
+				usage: { requests: 0, tokensIn: 0, tokensOut: 0 },
+				provider: "none",
+				timings: { total: 12 },
+			},
+		});
+		await run(recorder, "overview @mini-chat/server");
+		expect(recorder.httpCalls[0]?.url).toBe("http://127.0.0.1:3900/v1/overview");
+		expect(JSON.stringify(recorder.httpCalls[0])).toContain('"package":"@mini-chat/server"');
+		expect(recorder.notified).toHaveLength(1);
+		expect(recorder.notified[0]?.text).toContain("The chat server: methods, REST API, services.");
+		expect(recorder.posted).toHaveLength(0);
+	});
+
+	it("says what went wrong when the sidecar refuses an unknown package", async () => {
+		const recorder = new Recorder();
+		recorder.http = () => ({
+			statusCode: 404,
+			data: { error: { code: "unknown-package", message: "no package named nosuch" } },
+		});
+		await run(recorder, "overview nosuch");
+		expect(recorder.notified).toHaveLength(1);
+		expect(recorder.notified[0]?.text).toContain("CodeAsk could not");
+		expect(recorder.posted).toHaveLength(0);
+	});
+});
