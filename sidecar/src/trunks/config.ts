@@ -137,7 +137,39 @@ const facadeIdiomSchema = z.strictObject({
 	definedIn: z.string().optional(),
 });
 
+/** Where a decorator's key is: an argument, or a property of an object argument (`{ path: 'team' }`). */
+const decoratorKeySchema = z.strictObject({
+	arg: z.number().int().min(0).default(0),
+	/** When the argument is an object literal, the property holding the key. */
+	property: z.string().optional(),
+});
+
+/**
+ * Decorated class methods (`@Get(':id') find() {}` in a `@Controller('team')` class): each method
+ * decorated by one of `names` is a site whose handler is the method itself.
+ */
+const decoratorIdiomSchema = z.strictObject({
+	kind: z.literal("decorator"),
+	...common,
+	/** Method decorator names (`Get`, `Post`, `OnEvent`, …). */
+	names: z.array(z.string().min(1)).min(1),
+	key: decoratorKeySchema.default({ arg: 0 }),
+	/** The key when the decorator has no key argument (`@Get()`); omitted: such a method is no site. */
+	emptyKey: z.string().optional(),
+	/** Prefix from a class decorator (`@Controller('team')`, `@Controller({ path: 'team' })`), joined with '/'. */
+	classPrefix: z
+		.strictObject({
+			names: z.array(z.string().min(1)).min(1),
+			arg: z.number().int().min(0).default(0),
+			property: z.string().optional(),
+		})
+		.optional(),
+	/** HTTP-style keys: the method is the decorator's name upper-cased (`@Delete` → `DELETE`; `All` → `ALL`). */
+	methodFromName: z.boolean().default(false),
+});
+
 export const idiomSchema = z.discriminatedUnion("kind", [
+	decoratorIdiomSchema,
 	callIdiomSchema,
 	newIdiomSchema,
 	classMembersIdiomSchema,
@@ -232,6 +264,7 @@ export type CallIdiom = z.infer<typeof callIdiomSchema>;
 export type NewIdiom = z.infer<typeof newIdiomSchema>;
 export type ClassMembersIdiom = z.infer<typeof classMembersIdiomSchema>;
 export type FacadeIdiom = z.infer<typeof facadeIdiomSchema>;
+export type DecoratorIdiom = z.infer<typeof decoratorIdiomSchema>;
 export type CalleeSpec = z.infer<typeof calleeSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type NormalizeSpec = z.infer<typeof normalizeSchema>;

@@ -19,6 +19,7 @@ import { type CalleeParts, type CompiledCallee, calleeParts, compileCallee, matc
 import type {
 	CallIdiom,
 	ClassMembersIdiom,
+	DecoratorIdiom,
 	FacadeIdiom,
 	Idiom,
 	NewIdiom,
@@ -88,6 +89,7 @@ interface Compiled {
 	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp; exclude: RegExp | null }[];
 	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
 	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
+	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
 }
 
 function compile(trunks: TrunkSpec[]): Compiled {
@@ -98,6 +100,7 @@ function compile(trunks: TrunkSpec[]): Compiled {
 		classMembers: [],
 		facades: [],
 		mounts: new Map(),
+		decorators: [],
 	};
 	for (const trunk of trunks) {
 		for (const m of trunk.mounts) {
@@ -129,6 +132,10 @@ function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	}
 	if (idiom.kind === "facade") {
 		c.facades.push({ trunk, idiom });
+		return;
+	}
+	if (idiom.kind === "decorator") {
+		c.decorators.push({ trunk, idiom });
 		return;
 	}
 	const entry: CompiledIdiom = {
@@ -372,6 +379,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) extractCall(call, c, ctx, emit);
 		}
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
+		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
 		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
 		stats.sites += out.length;
 		for (const s of out) stats.byResolution[s.resolution]++;
@@ -520,6 +528,69 @@ function httpMethod(
 		} else if (opts) return spec.default ?? null;
 	}
 	return spec.default;
+}
+
+/** The key(s) a decorator's argument gives: a string, or a property of an object argument. */
+function decoratorKey(
+	dec: import("ts-morph").Decorator,
+	spec: { arg: number; property?: string | undefined },
+): { values: string[] | null; node: Node } | undefined {
+	const arg = dec.getArguments()[spec.arg];
+	if (!arg) return undefined;
+	const obj = spec.property ? resolveObject(arg) : undefined;
+	if (obj && Node.isObjectLiteralExpression(obj)) {
+		const prop = obj.getProperty(spec.property as string);
+		const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		return init ? { values: evaluateKey(init), node: init } : undefined;
+	}
+	return { values: evaluateKey(arg), node: arg };
+}
+
+const joinPath = (a: string, b: string) =>
+	[a, b]
+		.map((p) => p.replace(/^\/+|\/+$/g, ""))
+		.filter(Boolean)
+		.join("/");
+
+/** Decorated methods of decorated classes (`@Controller('team')` + `@Get(':id')`): the method is the handler. */
+function extractDecorators(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
+	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+		const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
+		if (methods.length === 0) continue;
+		for (const { trunk, idiom } of c.decorators) {
+			const names = new Set(idiom.names);
+			let prefixes: string[] = [""];
+			if (idiom.classPrefix) {
+				const classNames = new Set(idiom.classPrefix.names);
+				const dec = cls.getDecorators().find((d) => classNames.has(d.getName()));
+				if (!dec) continue;
+				const k = decoratorKey(dec, idiom.classPrefix);
+				if (k && k.values === null) prefixes = [];
+				else if (k?.values) prefixes = k.values;
+			}
+			for (const m of methods) {
+				for (const dec of m.getDecorators()) {
+					if (!names.has(dec.getName())) continue;
+					const k = decoratorKey(dec, idiom.key);
+					const method = idiom.methodFromName ? dec.getName().toUpperCase() : undefined;
+					const handler = ctx.defIdOf(m);
+					const keyNode = k?.node ?? dec;
+					const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
+					if (!k && idiom.emptyKey === undefined) continue;
+					if (values === null || prefixes.length === 0) {
+						emit(trunk.name, idiom.side, null, keyNode, m, handler, "syntactic", [], method);
+						continue;
+					}
+					for (const prefix of prefixes) {
+						for (const v of values) {
+							const raw = idiom.methodFromName ? `/${joinPath(prefix, v)}` : prefix ? `${prefix}/${v}` : v;
+							emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method);
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 /** `router.route('/x').get(h)` → `router`: the receiver at the root of a call chain. */

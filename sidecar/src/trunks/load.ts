@@ -66,6 +66,9 @@ function checkRegexes(preset: Preset, source: string): void {
 			tryRegex(`${at}.categories.${i}.key`, c.key);
 			tryRegex(`${at}.categories.${i}.file`, c.file);
 		});
+		t.mounts.forEach((m, mi) => {
+			tryRegex(`${at}.mounts.${mi}.callee.receiver`, m.callee.receiver);
+		});
 		t.idioms.forEach((idiom, ii) => {
 			if (idiom.kind === "call" || idiom.kind === "new") {
 				tryRegex(`${at}.idioms.${ii}.callee.receiver`, idiom.callee.receiver);

@@ -27,7 +27,7 @@ afterEach(() => {
 describe("trunk configuration", () => {
 	it("ships valid built-in presets: generic always on, rocketchat by detection", () => {
 		const presets = builtinPresets();
-		expect(presets.map((p) => p.name).sort()).toEqual(["generic", "rocketchat"]);
+		expect(presets.map((p) => p.name).sort()).toEqual(["generic", "nestjs", "rocketchat"]);
 		const rc = presets.find((p) => p.name === "rocketchat");
 		expect(rc?.trunks.map((t) => t.name)).toEqual([
 			"rest",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractSites, summary } from "./in-memory.js";
+import { alwaysOn, extractSites, summary } from "./in-memory.js";
 
 const EVENTS_DTS = `declare module "events" {
 	class EventEmitter {
@@ -180,5 +180,48 @@ export function created() { return pubsub.asyncIterator('team_created'); }`,
 			"pubsub register team/:param/member_added",
 			"pubsub register team_created",
 		]);
+	});
+});
+
+describe("nestjs preset", () => {
+	it("registers decorated controller methods with the controller prefix, method and handler", () => {
+		const sites = extractSites(
+			{
+				"src/team.controller.ts": `declare function Controller(p?: unknown): ClassDecorator;
+declare function Get(p?: string): MethodDecorator;
+declare function Post(p?: string): MethodDecorator;
+declare function OnEvent(e: string): MethodDecorator;
+@Controller({ path: 'team', version: '1' })
+export class TeamController {
+	@Get('members') list() {}
+	@Post('members') add() {}
+	@Get() root() {}
+	helper() {}
+}
+@Controller()
+export class HealthController { @Get('health') check() {} }
+export class Listener { @OnEvent('order.created') onOrder() {} }
+export class NotAController { @Get('x') x() {} }`,
+				"web/api.ts": `export const m = () => fetch('/team/members', { method: 'POST' });
+export class Orders {
+	constructor(private eventEmitter: any) {}
+	create() { this.eventEmitter.emit('order.created'); }
+}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch POST /team/members",
+			"http-route register GET /health",
+			"http-route register GET /team",
+			"http-route register GET /team/members",
+			"http-route register POST /team/members",
+		]);
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch order.created",
+			"events register order.created",
+		]);
+		const add = sites.find((s) => s.side === "register" && s.key === "POST /team/members");
+		expect(add?.handlerDefId).toBe("src/team.controller.ts#TeamController.add");
 	});
 });
