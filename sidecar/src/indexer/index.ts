@@ -49,6 +49,8 @@ export interface IndexOptions {
 	exclude?: string[];
 	/** Ignore the previous index and extract every file. */
 	full?: boolean;
+	/** The commit to record when the tree is not a git checkout (e.g. an exported snapshot). */
+	commit?: string;
 	/** Finds string-dispatch sites (trunks) in the type-checked pass. */
 	siteExtractor?: SiteExtractor;
 	/** The trunk configuration behind `siteExtractor`, recorded in meta and part of the reuse key. */
@@ -298,7 +300,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				formatVersion: String(INDEX_FORMAT_VERSION),
 				toolVersion: VERSION,
 				repoRoot,
-				commit: gitCommit(repoRoot),
+				commit: options.commit || gitCommit(repoRoot),
 				builtAt: new Date().toISOString(),
 				options: optionsJson,
 				trunkConfig: JSON.stringify(options.trunkConfig ?? null),

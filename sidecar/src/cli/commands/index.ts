@@ -18,6 +18,10 @@ const OptionsSchema = z.object({
 	exclude: z.array(z.string().min(1)).default([]),
 	full: z.boolean().default(false),
 	trunks: z.union([z.string().min(1), z.boolean()]).optional(),
+	commit: z
+		.string()
+		.regex(/^[0-9a-f]{7,40}$/i, "--commit must be a git commit hash (7 to 40 hex digits)")
+		.optional(),
 });
 
 /**
@@ -37,6 +41,10 @@ export function register(program: Command): void {
 		.option("--include-tests", "also index test, spec, story and fixture files")
 		.option("--exclude <substring...>", "skip repo-relative paths containing any of these")
 		.option("--full", "re-extract every file instead of reusing unchanged files from the previous index")
+		.option(
+			"--commit <sha>",
+			"commit to record when the folder is not a git checkout (e.g. an exported tree)",
+		)
 		.option(
 			"--trunks <file>",
 			"string-dispatch trunk configuration (JSON; replaces the built-in presets, see docs/trunks.md)",
@@ -85,6 +93,7 @@ async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): P
 			includeTests: options.includeTests,
 			exclude: options.exclude,
 			full: options.full,
+			commit: options.commit,
 			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
 			trunkConfig,
 			onProgress: (e) => bar.update(e.phase, e.done, e.total),
@@ -107,7 +116,7 @@ async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): P
 	} else {
 		const s = result.stats;
 		process.stdout.write(
-			[
+			`${[
 				`indexed ${s.files} files in ${s.packages} packages → ${result.out}`,
 				`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
 				`  call sites: ${s.externalRefs} external, ${s.unresolvedRefs} unresolved (${(s.unresolvedShare * 100).toFixed(1)}%)`,
@@ -116,7 +125,7 @@ async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): P
 				result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
 			]
 				.filter(Boolean)
-				.join("\n") + "\n",
+				.join("\n")}\n`,
 		);
 	}
 	return result.problems.length ? EXIT.failed : EXIT.ok;
