@@ -88,6 +88,14 @@ function createdBy(receiver: Node | undefined, names: readonly string[]): boolea
 	return false;
 }
 
+/** Is `this` (the receiver) in a class whose `extends` clause text matches `re`? */
+function thisClassExtends(receiver: Node | undefined, re: RegExp): boolean {
+	const cls = receiver?.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+	if (!cls || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return false;
+	const base = cls.getExtends()?.getExpression().getText();
+	return base !== undefined && re.test(base);
+}
+
 export interface ResolvedCallable {
 	/** Posix path of the declaring file. */
 	file: string;
@@ -177,6 +185,7 @@ function safeBaseClass(
 export interface CompiledCallee {
 	spec: CalleeSpec;
 	receiver: RegExp | null;
+	thisExtends: RegExp | null;
 	declarations: { file: RegExp; name: RegExp }[];
 }
 
@@ -184,6 +193,7 @@ export function compileCallee(spec: CalleeSpec): CompiledCallee {
 	return {
 		spec,
 		receiver: spec.receiver === undefined ? null : new RegExp(spec.receiver === "" ? "^$" : spec.receiver),
+		thisExtends: spec.thisExtends ? new RegExp(spec.thisExtends) : null,
 		declarations: spec.declarations.map((d) => ({
 			file: new RegExp(d.file),
 			name: new RegExp(`^(?:${d.name})$`),
@@ -201,7 +211,10 @@ export function matchCallee(c: CompiledCallee, parts: CalleeParts): Resolution |
 	const receiverOk =
 		c.receiver === null ||
 		c.receiver.test(parts.receiverText) ||
-		(c.spec.receiverCreatedBy.length > 0 && createdBy(parts.receiver, c.spec.receiverCreatedBy));
+		(c.spec.receiverCreatedBy.length > 0 && createdBy(parts.receiver, c.spec.receiverCreatedBy)) ||
+		(c.thisExtends !== null &&
+			parts.receiverText === "this" &&
+			thisClassExtends(parts.receiver, c.thisExtends));
 	if (c.declarations.length === 0) return receiverOk ? "syntactic" : null;
 	const resolved = resolveCallable(parts);
 	if (resolved.length > 0) {

@@ -25,6 +25,11 @@ const calleeSchema = z.strictObject({
 	 * call or `new` of one of these names (`const posts = Router()`, `const app = express()`).
 	 */
 	receiverCreatedBy: z.array(z.string().min(1)).default([]),
+	/**
+	 * Also accept `this` as the receiver inside a class whose `extends` clause (as written) matches
+	 * this regex (`class Store extends EventEmitter { save() { this.emit('saved') } }`), syntactic.
+	 */
+	thisExtends: z.string().optional(),
 	/** When the checker resolves the callee to a callable declaration, it must be one of these. */
 	declarations: z.array(declarationSchema).default([]),
 	/** Accept on the receiver text alone when the declaration does not resolve (marked `syntactic`). */

@@ -72,6 +72,7 @@ function checkRegexes(preset: Preset, source: string): void {
 		t.idioms.forEach((idiom, ii) => {
 			if (idiom.kind === "call" || idiom.kind === "new") {
 				tryRegex(`${at}.idioms.${ii}.callee.receiver`, idiom.callee.receiver);
+				tryRegex(`${at}.idioms.${ii}.callee.thisExtends`, idiom.callee.thisExtends);
 				tryRegex(`${at}.idioms.${ii}.key.pattern`, idiom.key.pattern);
 				idiom.callee.declarations.forEach((d, di) => {
 					tryRegex(`${at}.idioms.${ii}.callee.declarations.${di}.file`, d.file);

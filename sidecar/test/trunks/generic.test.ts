@@ -125,10 +125,14 @@ export function wire(store: Store, e: EventEmitter) {
 	socket.broadcast.emit('typing');
 });
 clientSocket.on('typing', () => {});`,
+			"src/untyped.js": `const { EventEmitter } = require('node:events');
+class Queue extends EventEmitter { push(job) { this.emit('job', job); } }
+new Queue().on('job', function run(job) {});`,
 		});
 		expect(summary(sites, "events")).toEqual([
 			"events dispatch changed",
 			"events dispatch chat message",
+			"events dispatch job",
 			"events dispatch mounted",
 			"events dispatch saved",
 			"events dispatch typing",
@@ -155,7 +159,9 @@ declare const settings: { get(k: string): string };
 settings.get('/path');
 class Emitter { on(h: () => void) {} emit() {} }
 const changes = new Emitter();
-changes.on(() => {});`,
+changes.on(() => {});
+declare class Component { emit(e: string): void }
+class Panel extends Component { close() { this.emit('close'); } }`,
 		});
 		expect(summary(sites)).toEqual([]);
 	});
