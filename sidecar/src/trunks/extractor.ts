@@ -489,7 +489,7 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 				emit(
 					cand.trunk.name,
 					cand.idiom.side,
-					prefix + v,
+					prefix && v.startsWith("/") ? prefix + v.replace(/^\/+/, "") : prefix + v,
 					r.keyNode,
 					call,
 					handler,

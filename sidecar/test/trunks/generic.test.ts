@@ -101,6 +101,22 @@ export const c = () => fetch('/v1/users', { method: 'GET' });`,
 	});
 });
 
+describe("generic preset: Koa-style router prefix", () => {
+	it("prefixes keys with the router's constructor option", () => {
+		const sites = extractSites({
+			"src/orders.ts": `declare class Router { constructor(o?: { prefix?: string }); get(p: string, h: Function): void }
+const router = new Router({ prefix: '/orders' });
+router.get('/:id', function show() {});
+const plain = new Router();
+plain.get('/', function root() {});`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route register GET /",
+			"http-route register GET /orders/:id",
+		]);
+	});
+});
+
 describe("generic preset: events", () => {
 	it("joins EventEmitter fields, subclasses, *Events receivers and socket.io", () => {
 		const sites = extractSites({
