@@ -42,6 +42,18 @@ export class CitationBook {
 		});
 		return `[${n}]`;
 	}
+
+	/** Marker for a range that is no definition of its own (an inline handler), cited for `symbol`. */
+	citeRange(file: string, startLine: number, endLine: number, symbol: string): string {
+		const id = `${file}:${startLine}`;
+		const known = this.byDef.get(id);
+		if (known) return `[${known}]`;
+		if (this.drafts.length >= this.max) return "";
+		const n = this.drafts.length + 1;
+		this.byDef.set(id, n);
+		this.drafts.push({ n, file, startLine, endLine, symbol });
+		return `[${n}]`;
+	}
 }
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -93,7 +105,12 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 		seen.add(n.def.id);
 		const pad = "  ".repeat(indent);
 		if (n.nodeClass === "key") {
-			const handlers = (n.handlers ?? []).map((h) => `${code(h.qualifiedName)} ${book.cite(h)}`.trim());
+			const handlers = [
+				...(n.handlers ?? []).map((h) => `${code(h.qualifiedName)} ${book.cite(h)}`.trim()),
+				...(n.inlineHandlers ?? []).map((h) =>
+					`inline in ${code(`${h.file}:${h.startLine}`)} ${h.keyInRange ? book.citeRange(h.file, h.startLine, h.endLine, n.def.qualifiedName) : ""}`.trim(),
+				),
+			];
 			lines.push(
 				`${pad}- ${keyLabel(n.def)}${viaLabel(n.via)}${handlers.length ? `; handlers: ${handlers.join(", ")}` : "; no registered handler in the index"}`,
 			);

@@ -13,6 +13,7 @@ import { isAuxiliaryPath } from "./match.js";
 import type { Intent } from "./query.js";
 import type { TopicChain } from "./route.js";
 import type { Seed } from "./seed.js";
+import { lastSegment, namesIn } from "./verify.js";
 
 export type Direction = "downstream" | "upstream";
 export type NodeClass = "major" | "passthrough" | "boundary" | "hot" | "type" | "key";
@@ -29,7 +30,22 @@ export interface SkeletonNode {
 	relevance: number;
 	/** For dispatch keys: every registered handler (defIds), flat. */
 	handlers?: DefRow[];
+	/** For dispatch keys: handlers written inline at the register site (no definition of their own). */
+	inlineHandlers?: InlineHandler[];
 }
+
+/** A handler function written inline in a register call (`hooks.add('key', async () => …)`). */
+export interface InlineHandler {
+	file: string;
+	/** The register site's first line, and a bounded window after it. */
+	startLine: number;
+	endLine: number;
+	/** Whether the key is written in that window, so the range can be cited for it. */
+	keyInRange: boolean;
+}
+
+/** Lines of an inline handler shown and cited from its register site. */
+const INLINE_HANDLER_LINES = 15;
 
 export interface Skeleton {
 	chain: TopicChain;
@@ -37,7 +53,10 @@ export interface Skeleton {
 	nodes: SkeletonNode[];
 }
 
-export type SkeletonIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "defsInFile">;
+export type SkeletonIndex = Pick<
+	IndexReader,
+	"edgesFrom" | "edgesTo" | "defById" | "defsInFile" | "fileLines"
+>;
 
 const DOWN_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation", "register"]);
 const CALLER_KINDS = new Set(["call", "new", "jsx", "handler"]);
@@ -176,6 +195,20 @@ export function buildSkeleton(
 		if (nodes.has(c.def.id) || nodes.size >= config.maxNodesPerChain + callers.length) continue;
 		nodes.set(c.def.id, c);
 	}
+	// Keys the walk stopped before still list their handlers (without walking on from them).
+	for (const node of nodes.values()) {
+		if (node.nodeClass !== "key" || node.handlers) continue;
+		node.handlers = neighbours(
+			index,
+			index.edgesFrom(node.def.id),
+			"downstream",
+			new Set(["handler"]),
+			node.def.id,
+		)
+			.map((n) => n.def)
+			.slice(0, config.maxHandlersPerKey);
+		node.inlineHandlers = inlineHandlers(index, node.def.id, config.maxHandlersPerKey);
+	}
 	return { chain, direction, nodes: [...nodes.values()] };
 }
 
@@ -208,6 +241,31 @@ function neighbours(
 	return out;
 }
 
+/**
+ * Handlers registered as inline functions are recorded against the file's module pseudo-def; the
+ * handler edge's location is the register site, so that is where the reader is sent.
+ */
+function inlineHandlers(index: SkeletonIndex, keyId: number, max: number): InlineHandler[] {
+	const out: InlineHandler[] = [];
+	for (const e of index.edgesFrom(keyId)) {
+		if (out.length >= max) break;
+		if (e.kind !== "handler" || !e.file || !e.line) continue;
+		const def = index.defById(e.dst);
+		if (def?.kind !== "module") continue;
+		const endLine = Math.min(def.endLine ?? e.line, e.line + INLINE_HANDLER_LINES - 1);
+		// A registry created elsewhere (`const onLeave = Callbacks.create('key')`) has no key at the site.
+		const keyName = lastSegment(index.defById(keyId)?.qualifiedName ?? "");
+		const text = (index.fileLines(e.file, e.line, endLine) ?? []).join("\n");
+		out.push({
+			file: e.file,
+			startLine: e.line,
+			endLine,
+			keyInRange: namesIn(text, keyName),
+		});
+	}
+	return out;
+}
+
 /** A key lists every handler flat; downstream they are expanded further, upstream the dispatchers are. */
 function expandKey(
 	index: SkeletonIndex,
@@ -228,6 +286,7 @@ function expandKey(
 		.map((n) => n.def)
 		.slice(0, config.maxHandlersPerKey);
 	node.handlers = handlers;
+	node.inlineHandlers = inlineHandlers(index, node.def.id, config.maxHandlersPerKey);
 	const callers = neighbours(
 		index,
 		index.edgesTo(node.def.id),

@@ -18,9 +18,9 @@ export interface CitationDraft {
 	symbol: string;
 }
 
-const lastSegment = (symbol: string) => symbol.split(/[#.]/).filter(Boolean).pop() ?? "";
+export const lastSegment = (symbol: string) => symbol.split(/[#.]/).filter(Boolean).pop() ?? "";
 
-function namesIn(text: string, name: string): boolean {
+export function namesIn(text: string, name: string): boolean {
 	if (!name) return false;
 	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 	return new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`).test(text);

@@ -12,6 +12,14 @@ describe("ask offline on the mini-chat index", () => {
 	});
 	afterAll(() => index.close());
 
+	it("lists handlers written inline at their register site instead of 'no registered handler'", async () => {
+		const r = await ask(index, "What happens after a user leaves a room?");
+		const keyLine = r.answer.split("\n").find((l) => l.includes("key `afterLeaveRoom`")) ?? "";
+		expect(keyLine).toContain("inline in `apps/server/src/lib/roomHooks.ts:6`");
+		expect(keyLine).not.toContain("no registered handler");
+		expect(r.droppedCitations).toBe(0);
+	});
+
 	it("answers a flow question with a chain from the service to its gateways, every citation verified", async () => {
 		const r = await ask(index, "How do push notifications work?");
 		expect(r.provider).toBe("none");
