@@ -9,12 +9,11 @@ import { llmProviderSchema } from "@codeask/shared";
 import type { Command } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
-import { createLlmClient, LlmError, RequestBudget } from "../../llm/index.js";
-import type { LlmClient } from "../../llm/types.js";
 import { AskInputError, ask } from "../../pipeline/ask.js";
 import { PipelineConfigError } from "../../pipeline/config.js";
 import type { AskResult } from "../../pipeline/types.js";
 import { UsageError } from "../errors.js";
+import { llmFromCliOptions } from "../llm-from-options.js";
 
 const optionsSchema = z.strictObject({
 	index: z.string().min(1),
@@ -50,24 +49,7 @@ export async function askMain(
 			);
 		}
 	}
-	let llm: LlmClient | undefined;
-	let llmSetupError: string | null = null;
-	if (opts.llm !== "none") {
-		try {
-			llm = createLlmClient(
-				{
-					provider: opts.llm,
-					...(opts.model ? { model: opts.model } : {}),
-					...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-				},
-				new RequestBudget(),
-				{ env },
-			);
-		} catch (err) {
-			if (!(err instanceof LlmError)) throw err;
-			llmSetupError = err.message;
-		}
-	}
+	const { llm, setupError: llmSetupError } = await llmFromCliOptions(opts, env);
 	const index = IndexReader.open(opts.index);
 	try {
 		const result = await ask(index, question, { ...(llm ? { llm } : {}), config });

@@ -8,10 +8,10 @@ import { llmProviderSchema } from "@codeask/shared";
 import type { Command } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
-import type { LlmClient } from "../../llm/types.js";
 import { OverviewError, overview } from "../../overview/index.js";
 import type { OverviewResult } from "../../overview/types.js";
 import { UsageError } from "../errors.js";
+import { llmFromCliOptions } from "../llm-from-options.js";
 
 const optionsSchema = z.strictObject({
 	index: z.string().min(1),
@@ -28,26 +28,7 @@ export async function overviewMain(
 	opts: OverviewCommandOptions,
 	env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<OverviewResult & { diagramFile: string | null }> {
-	let llm: LlmClient | undefined;
-	let setupError: string | null = null;
-	if (opts.llm !== "none") {
-		// The provider SDKs load only when an LLM is asked for: the offline overview starts faster.
-		const { createLlmClient, LlmError, RequestBudget } = await import("../../llm/index.js");
-		try {
-			llm = createLlmClient(
-				{
-					provider: opts.llm,
-					...(opts.model ? { model: opts.model } : {}),
-					...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
-				},
-				new RequestBudget(),
-				{ env },
-			);
-		} catch (err) {
-			if (!(err instanceof LlmError)) throw err;
-			setupError = err.message;
-		}
-	}
+	const { llm, setupError } = await llmFromCliOptions(opts, env);
 	const index = IndexReader.open(opts.index);
 	try {
 		const result = await overview(index, {

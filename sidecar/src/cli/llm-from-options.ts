@@ -1,0 +1,36 @@
+/**
+ * The LLM client a CLI command asked for with `--llm/--model/--base-url`. A provider that cannot
+ * be set up (no key, bad URL) is not fatal: the command answers offline and says why.
+ */
+import type { LlmProvider } from "@codeask/shared";
+import type { LlmClient } from "../llm/types.js";
+
+export interface LlmCliOptions {
+	llm: LlmProvider;
+	model?: string | undefined;
+	baseUrl?: string | undefined;
+}
+
+export async function llmFromCliOptions(
+	opts: LlmCliOptions,
+	env: Readonly<Record<string, string | undefined>>,
+): Promise<{ llm: LlmClient | undefined; setupError: string | null }> {
+	if (opts.llm === "none") return { llm: undefined, setupError: null };
+	// The provider SDKs load only when an LLM is asked for: offline commands start faster.
+	const { createLlmClient, LlmError, RequestBudget } = await import("../llm/index.js");
+	try {
+		const llm = createLlmClient(
+			{
+				provider: opts.llm,
+				...(opts.model ? { model: opts.model } : {}),
+				...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+			},
+			new RequestBudget(),
+			{ env },
+		);
+		return { llm, setupError: null };
+	} catch (err) {
+		if (!(err instanceof LlmError)) throw err;
+		return { llm: undefined, setupError: err.message };
+	}
+}
