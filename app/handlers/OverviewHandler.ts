@@ -2,11 +2,9 @@ import type { IHttp, IModify, IRead } from "@rocket.chat/apps-engine/definition/
 import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
 import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import { newRequestId } from "../lib/jobs";
-import { maxMessageChars, notifyUser } from "../lib/Messenger";
-import { messages } from "../lib/messages";
-import { SidecarClient, SidecarError } from "../lib/SidecarClient";
+import { maxMessageChars } from "../lib/Messenger";
 import { splitMessage } from "../lib/splitMessage";
-import { readAppSettings } from "../settings/settings";
+import { withSidecar } from "./withSidecar";
 
 /** An overview is a map, not an answer: a few messages at most, to the asker only. */
 const MAX_OVERVIEW_MESSAGES = 4;
@@ -24,15 +22,8 @@ export async function showOverview(
 	packageName: string | undefined,
 	threadId?: string,
 ): Promise<void> {
-	const tell = (text: string) => notifyUser(read, modify, user, room, text, threadId);
-	const loaded = await readAppSettings(read);
-	if (!loaded.ok) {
-		await tell(messages.notConfigured(loaded.problems));
-		return;
-	}
-	const { sidecarUrl, sharedSecret } = loaded.settings;
-	try {
-		const overview = await new SidecarClient(http, sidecarUrl, sharedSecret).overview(
+	await withSidecar(read, modify, http, user, room, threadId, async (client, tell) => {
+		const overview = await client.overview(
 			packageName ? { package: packageName, user: user.username } : { user: user.username },
 			newRequestId(),
 		);
@@ -43,11 +34,5 @@ export async function showOverview(
 				`… (${parts.length - MAX_OVERVIEW_MESSAGES} more parts left out; \`codeask overview\` prints it all)`,
 			);
 		}
-	} catch (error) {
-		if (error instanceof SidecarError) {
-			await tell(messages.sidecarFailure(error.code, error.message));
-			return;
-		}
-		throw error;
-	}
+	});
 }
