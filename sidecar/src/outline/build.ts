@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { firstSentence } from "../index/doc-comment.js";
 import { identifierWords } from "../index/schema.js";
 
 /** Parameters of section selection; defaults suit repositories from a few files to ~10k files. */
@@ -287,11 +288,11 @@ function summarize(
 		if (readme) parts.push(readme);
 	}
 	for (const f of files) {
-		if (f.moduleDoc) parts.push(firstSentence(f.moduleDoc));
+		if (f.moduleDoc) parts.push(firstSentence(f.moduleDoc, 200));
 		if (parts.join(" ").length > maxChars / 2) break;
 	}
 	for (const s of symbols) {
-		if (s.doc) parts.push(`${s.name}: ${firstSentence(s.doc)}`);
+		if (s.doc) parts.push(`${s.name}: ${firstSentence(s.doc, 200)}`);
 		if (parts.join(" ").length > maxChars) break;
 	}
 	const text = [...new Set(parts.filter(Boolean))].join("\n");
@@ -321,18 +322,6 @@ export function readmeExcerpt(markdown: string, maxChars = 600): string {
 		);
 	const text = paras.slice(0, 3).join("\n");
 	return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
-}
-
-function firstSentence(doc: string): string {
-	const clean = doc
-		.replace(/^\s*\/\*\*?|\*\/\s*$/g, "")
-		.replace(/^\s*\*\s?/gm, "")
-		.replace(/^\s*\/\/\s?/gm, "")
-		.replace(/@\w+.*$/gms, "")
-		.replace(/\s+/g, " ")
-		.trim();
-	const m = clean.match(/^(.{10,200}?[.!?])(\s|$)/);
-	return (m ? m[1] : clean.slice(0, 200)) ?? "";
 }
 
 function dedupeKeys(

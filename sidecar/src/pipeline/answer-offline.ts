@@ -4,6 +4,8 @@
  * handlers on each dispatch key, and short code excerpts. The sources list is appended after
  * verification (see ask.ts), so it can only ever show verified citations.
  */
+
+import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import type { ReadItem } from "./read.js";
@@ -57,19 +59,6 @@ export class CitationBook {
 }
 
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-
-function firstSentence(doc: string | null): string {
-	if (!doc) return "";
-	const clean = doc
-		.replace(/^\s*\/\*\*?|\*\/\s*$/g, "")
-		.replace(/^\s*\*\s?/gm, "")
-		.replace(/^\s*\/\/\s?/gm, "")
-		.replace(/@\w+.*$/gms, "")
-		.replace(/\s+/g, " ")
-		.trim();
-	const m = clean.match(/^(.{10,160}?[.!?])(\s|$)/);
-	return m?.[1] ?? clean.slice(0, 160);
-}
 
 function keyLabel(def: DefRow): string {
 	const trunk = def.defId.startsWith("trunk:") ? def.defId.slice(6, def.defId.indexOf("#")) : "key";
@@ -159,7 +148,7 @@ export function offlineAnswer(
 	// Two roots per chain, strongest chains first: where to start reading.
 	const entries = skeletons.flatMap((sk) => sk.nodes.filter((x) => x.depth === 0).slice(0, 2)).slice(0, 10);
 	for (const n of entries) {
-		const doc = firstSentence(n.def.doc);
+		const doc = firstSentence(n.def.doc, 160);
 		const label = n.nodeClass === "key" ? keyLabel(n.def) : `${code(n.def.qualifiedName)} (${n.def.kind})`;
 		const where = n.def.file ? ` in ${code(n.def.file)}` : "";
 		out.push(`- ${label}${where} ${book.cite(n.def)}${doc ? ` — ${doc}` : ""}`.replace(/ +/g, " "));
