@@ -14,6 +14,7 @@ import { connect } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { z } from "zod";
+import { seededRandom } from "../seeded-random.js";
 import { parseArgs, spawnService } from "./spawn-service.js";
 
 const optionsSchema = z.object({
@@ -23,18 +24,6 @@ const optionsSchema = z.object({
 	concurrency: z.coerce.number().int().min(1).max(64).default(8),
 	json: z.literal(true).optional(),
 });
-
-/** mulberry32: small, seeded, good enough to vary cases reproducibly. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface HttpCase {
 	category: string;
@@ -558,7 +547,7 @@ async function main(): Promise<number> {
 		return 2;
 	}
 	const o = parsed.data;
-	const rand = prng(o.seed);
+	const rand = seededRandom(o.seed);
 	const service = await spawnService(o.index, { CODEASK_LOG_LEVEL: "debug", CODEASK_MAX_QUEUED: "64" });
 	const ctx: Ctx = { token: service.token, rand, secrets: [] };
 

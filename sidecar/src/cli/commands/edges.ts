@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
 import { EDGE_KINDS } from "../../index/schema.js";
+import { seededRandom } from "../../seeded-random.js";
 import { UsageError } from "../errors.js";
 
 const OptionsSchema = z.object({
@@ -28,18 +29,6 @@ export interface SampledEdge {
 	line: number | null;
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same sample. */
-function random(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
-
 /** Sample `n` distinct edges (optionally of some kinds) uniformly, reproducibly for a seed. */
 export function sampleEdges(
 	index: IndexReader,
@@ -53,7 +42,7 @@ export function sampleEdges(
 			r: number;
 		}[]
 	).map((x) => x.r);
-	const next = random(seed);
+	const next = seededRandom(seed);
 	// Partial Fisher–Yates: the first n slots become the sample.
 	const take = Math.min(n, rowids.length);
 	for (let i = 0; i < take; i++) {
