@@ -140,6 +140,11 @@ const facadeIdiomSchema = z.strictObject({
 	template: z.string().default("{name}.{member}"),
 	/** Regex over the repo-relative file defining the facade (another package's same-named factory is not this one). */
 	definedIn: z.string().optional(),
+	/**
+	 * Regex over the module a facade's factory is imported from (`import { proxify } from
+	 * '@scope/core-services'`): a facade defined outside `definedIn` with that package's factory also counts.
+	 */
+	factoryFrom: z.string().optional(),
 });
 
 /** Where a decorator's key is: an argument, or a property of an object argument (`{ path: 'team' }`). */

@@ -10,6 +10,7 @@ import {
 	type ImportSpecifier,
 	type NewExpression,
 	Node,
+	type PropertyAccessExpression,
 	type SourceFile,
 	SyntaxKind,
 } from "ts-morph";
@@ -27,7 +28,14 @@ import type {
 	TrunkSpec,
 } from "./config.js";
 import { enabledPresets } from "./detect.js";
-import { evaluateKey, propertyNameText, resolveObject, unwrap } from "./key-eval.js";
+import {
+	classOverrides,
+	evaluateKey,
+	propertyNameText,
+	resolveObject,
+	thisPropertyReads,
+	unwrap,
+} from "./key-eval.js";
 import {
 	bindToPatterns,
 	type CompiledNormalize,
@@ -41,6 +49,23 @@ import { nearestPackageName } from "./package-name.js";
 const FACADE_DEF = "(facade-def)";
 const FACADE_USE = "(facade-use)";
 const MOUNT = "(mount)";
+/** A class's `extends` and the instance properties it sets, to find subclasses redeclaring one. */
+const CLASS_EXTENDS = "(class-extends)";
+/** A bound site whose key rests on `this.x` reads: unbound in finalize when a subclass redeclares `x`. */
+const THIS_READ = "(this-read)";
+
+interface ClassExtendsInfo {
+	name: string | null;
+	base: string;
+	props: string[];
+}
+interface ThisReadInfo {
+	trunk: string;
+	side: "register" | "dispatch";
+	key: string;
+	/** `Class#property` */
+	reads: string[];
+}
 
 interface MountInfo {
 	trunk: string;
@@ -359,6 +384,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				inScope: trunk?.spec.inScope ?? true,
 			};
 			out.push(site);
+			if (key !== null && keyNode.getText().includes("this.")) {
+				const reads = thisPropertyReads(keyNode);
+				if (reads.length > 0) {
+					const info: ThisReadInfo = { trunk: trunkName, side, key, reads };
+					out.push(internalRecord(THIS_READ, info, ctx.filePath, site.line));
+				}
+			}
 			if (raw === null && method) unboundMethod.set(site, method);
 			if (pendingReceiver && side === "register") receiverIdentity.set(site, pendingReceiver);
 			if (key !== null) {
@@ -381,8 +413,20 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
 		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
-		stats.sites += out.length;
-		for (const s of out) stats.byResolution[s.resolution]++;
+		for (const cls of [
+			...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration),
+			...sf.getDescendantsOfKind(SyntaxKind.ClassExpression),
+		]) {
+			const o = cls.getExtends() ? classOverrides(cls) : null;
+			if (!o) continue;
+			const info: ClassExtendsInfo = { name: cls.getName() ?? null, base: o.base, props: o.props };
+			out.push(internalRecord(CLASS_EXTENDS, info, ctx.filePath, cls.getStartLineNumber()));
+		}
+		for (const s of out) {
+			if (s.trunk.startsWith("(")) continue; // internal records are not sites
+			stats.sites++;
+			stats.byResolution[s.resolution]++;
+		}
 		return out;
 	}
 
@@ -400,9 +444,15 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const defs = new Map<string, FacadeDefInfo>();
 		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
 		const mounts: MountInfo[] = [];
+		const classes: ClassExtendsInfo[] = [];
+		const thisReads: { site: DispatchSiteRecord; info: ThisReadInfo }[] = [];
 		const rest: DispatchSiteRecord[] = [];
 		for (const s of sites) {
-			if (s.trunk === FACADE_DEF) {
+			if (s.trunk === CLASS_EXTENDS) {
+				classes.push(JSON.parse(s.rawKey as string) as ClassExtendsInfo);
+			} else if (s.trunk === THIS_READ) {
+				thisReads.push({ site: s, info: JSON.parse(s.rawKey as string) as ThisReadInfo });
+			} else if (s.trunk === FACADE_DEF) {
 				const d = JSON.parse(s.rawKey as string) as FacadeDefInfo;
 				defs.set(`${d.file}\0${d.exportName}`, d);
 				if (d.pkg) defs.set(`${d.pkg}\0${d.exportName}`, d);
@@ -428,6 +478,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				inScope: trunk?.spec.inScope ?? true,
 			});
 		}
+		unbindOverriddenReads(rest, classes, thisReads);
 		if (c) {
 			applyMounts(rest, mounts, c);
 			bindParams(rest, c);
@@ -444,6 +495,63 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		},
 		stats,
 	};
+}
+
+/** An internal record (removed by finalize) carrying `info` as its raw key. */
+function internalRecord(kind: string, info: unknown, file: string, line: number): DispatchSiteRecord {
+	return {
+		trunk: kind,
+		side: "register",
+		key: null,
+		rawKey: JSON.stringify(info),
+		expression: "",
+		file,
+		line,
+		enclosingDefId: null,
+		handlerDefId: null,
+		resolution: "syntactic",
+		inScope: false,
+	};
+}
+
+/**
+ * A key read from `this.name` is the class's own value only when no subclass (by name, anywhere in
+ * the repository, transitively) redeclares `name`; otherwise the site is unbound: which value it
+ * sends depends on the instance.
+ */
+function unbindOverriddenReads(
+	sites: DispatchSiteRecord[],
+	classes: ClassExtendsInfo[],
+	reads: { site: DispatchSiteRecord; info: ThisReadInfo }[],
+): void {
+	if (reads.length === 0) return;
+	const children = new Map<string, ClassExtendsInfo[]>();
+	for (const k of classes) children.set(k.base, [...(children.get(k.base) ?? []), k]);
+	const overridden = (cls: string, prop: string, seen: Set<string>): boolean => {
+		if (seen.has(cls)) return false;
+		seen.add(cls);
+		return (children.get(cls) ?? []).some(
+			(k) => k.props.includes(prop) || (k.name !== null && overridden(k.name, prop, seen)),
+		);
+	};
+	const bySite = new Map<string, DispatchSiteRecord[]>();
+	for (const s of sites) {
+		if (s.key === null) continue;
+		const id = `${s.file}\0${s.line}\0${s.trunk}\0${s.side}\0${s.key}`;
+		bySite.set(id, [...(bySite.get(id) ?? []), s]);
+	}
+	for (const { site, info } of reads) {
+		const varies = info.reads.some((r) => {
+			const [cls, prop] = r.split("#") as [string, string];
+			return overridden(cls, prop, new Set());
+		});
+		if (!varies) continue;
+		for (const s of bySite.get(`${site.file}\0${site.line}\0${info.trunk}\0${info.side}\0${info.key}`) ??
+			[]) {
+			s.key = null;
+			s.rawKey = null;
+		}
+	}
 }
 
 type Emit = (
@@ -922,12 +1030,70 @@ function facadeOf(
 		c.facades.find(
 			(f) =>
 				f.idiom.factory.includes(parts.name) &&
-				(!f.idiom.definedIn || new RegExp(f.idiom.definedIn).test(file)),
+				((!f.idiom.definedIn && !f.idiom.factoryFrom) ||
+					(f.idiom.definedIn !== undefined && new RegExp(f.idiom.definedIn).test(file)) ||
+					(f.idiom.factoryFrom !== undefined &&
+						parts.receiver === undefined &&
+						importedFrom(decl.getSourceFile(), parts.nameNode.getText(), new RegExp(f.idiom.factoryFrom)))),
 		);
 	if (!facade) return undefined;
 	const arg = call.getArguments()[facade.idiom.factoryArg];
 	const ns = arg ? evaluateKey(arg) : null;
 	return ns?.length === 1 ? { ...facade, ns: ns[0] as string, call } : undefined;
+}
+
+/** Is the local name `local` imported in `sf` from a (non-relative) module matching `re`? */
+function importedFrom(sf: SourceFile, local: string, re: RegExp): boolean {
+	for (const imp of sf.getImportDeclarations()) {
+		const module = imp.getModuleSpecifierValue();
+		if (module.startsWith(".") || !re.test(module)) continue;
+		if (imp.getNamedImports().some((spec) => (spec.getAliasNode()?.getText() ?? spec.getName()) === local))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * The imported names a facade receiver stands for: the import itself (`Presence.setStatus()`), or a
+ * local `const` holding one of several (`const service = ee ? FederationEE : Federation`), each a
+ * possible target. Empty when any branch is something else.
+ */
+function facadeReceivers(
+	recv: Node,
+	imports: ReadonlyMap<string, unknown>,
+	aliases: ReadonlySet<string>,
+	depth = 0,
+): string[] {
+	const n = unwrap(recv);
+	if (depth > 4) return [];
+	if (Node.isConditionalExpression(n)) {
+		const a = facadeReceivers(n.getWhenTrue(), imports, aliases, depth + 1);
+		const b = a.length ? facadeReceivers(n.getWhenFalse(), imports, aliases, depth + 1) : [];
+		return a.length && b.length ? [...new Set([...a, ...b])] : [];
+	}
+	if (Node.isBinaryExpression(n)) {
+		const op = n.getOperatorToken().getKind();
+		if (op !== SyntaxKind.QuestionQuestionToken && op !== SyntaxKind.BarBarToken) return [];
+		const a = facadeReceivers(n.getLeft(), imports, aliases, depth + 1);
+		const b = a.length ? facadeReceivers(n.getRight(), imports, aliases, depth + 1) : [];
+		return a.length && b.length ? [...new Set([...a, ...b])] : [];
+	}
+	if (!Node.isIdentifier(n)) return [];
+	if (imports.has(n.getText())) return [n.getText()];
+	// Only names some `const` of this file is declared with are worth a symbol lookup.
+	if (!aliases.has(n.getText())) return [];
+	let decls: Node[] = [];
+	try {
+		decls = n.getSymbol()?.getDeclarations() ?? [];
+	} catch {
+		return [];
+	}
+	const decl = decls.length === 1 ? decls[0] : undefined;
+	if (!decl || !Node.isVariableDeclaration(decl) || decl.getSourceFile() !== n.getSourceFile()) return [];
+	const list = decl.getParent();
+	const isConst = Node.isVariableDeclarationList(list) && (list.getFlags() & 2) /* NodeFlags.Const */ !== 0;
+	const init = decl.getInitializer();
+	return isConst && init ? facadeReceivers(init, imports, aliases, depth + 1) : [];
 }
 
 function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: DispatchSiteRecord[]): void {
@@ -1003,14 +1169,13 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		targets.set(local, t);
 		return t;
 	};
-	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-		const callee = unwrap(call.getExpression());
-		if (!Node.isPropertyAccessExpression(callee)) continue;
-		const recv = unwrap(callee.getExpression());
-		if (!Node.isIdentifier(recv)) continue;
-		const imp = imports.get(recv.getText());
-		if (!imp) continue;
-		const target = targetOf(recv.getText(), imp.spec);
+	const facadeUse = (
+		local: string,
+		imp: { module: string; importedName: string; spec: ImportSpecifier },
+		callee: PropertyAccessExpression,
+		call: Node,
+	): void => {
+		const target = targetOf(local, imp.spec);
 		if (target.facade) {
 			const raw = target.facade.idiom.template
 				.replaceAll("{name}", target.facade.ns)
@@ -1025,9 +1190,9 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 				resolution: "checker",
 				inScope: trunk?.spec.inScope ?? true,
 			});
-			continue;
+			return;
 		}
-		if (target.file && !target.file.startsWith("..")) continue; // resolved in the repository, and not a facade
+		if (target.file && !target.file.startsWith("..")) return; // resolved in the repository, and not a facade
 		const info: FacadeUseInfo = {
 			module: imp.module,
 			importedName: imp.importedName,
@@ -1040,6 +1205,33 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 			side: "dispatch",
 			rawKey: JSON.stringify(info),
 		});
+	};
+	// Facade methods called (`Presence.setStatus(…)`) or handed over to be called later
+	// (`mem(Analytics.getOverview)`): both reach the service method.
+	const uses: { access: PropertyAccessExpression; at: Node }[] = [];
+	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+		const callee = unwrap(call.getExpression());
+		if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: call });
+		for (const arg of call.getArguments()) {
+			const a = unwrap(arg);
+			if (Node.isPropertyAccessExpression(a)) uses.push({ access: a, at: a });
+		}
+	}
+	// Local consts that may stand for imported facades (`const service = ee ? FederationEE : Federation`).
+	const aliases = new Set<string>();
+	for (const decl of sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
+		const init = decl.getInitializer();
+		const u = init && unwrap(init);
+		if (u && (Node.isConditionalExpression(u) || Node.isBinaryExpression(u) || Node.isIdentifier(u)))
+			aliases.add(decl.getName());
+	}
+	for (const { access: callee, at: call } of uses) {
+		const recv = unwrap(callee.getExpression());
+		if (!Node.isIdentifier(recv)) continue;
+		for (const local of facadeReceivers(recv, imports, aliases)) {
+			const imp = imports.get(local);
+			if (imp) facadeUse(local, imp, callee, call);
+		}
 	}
 }
 

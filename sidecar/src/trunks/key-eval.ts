@@ -1,10 +1,20 @@
 /**
  * Static evaluation of a key expression to the finite set of strings it can take:
  * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
- * `const` object maps (`MAP.x`, `MAP[k]`), enum members; then the checker's type when it is one literal.
+ * `const` object maps (`MAP.x`, `MAP[k]`), enum members, `static readonly` class members, and
+ * `this.x` for a class property initialised with a literal that nothing reassigns or overrides;
+ * then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
-import { type Expression, Node, type ObjectLiteralExpression, SyntaxKind } from "ts-morph";
+import {
+	type ClassDeclaration,
+	type ClassExpression,
+	type Expression,
+	Node,
+	type ObjectLiteralExpression,
+	type PropertyAccessExpression,
+	SyntaxKind,
+} from "ts-morph";
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;
@@ -38,7 +48,7 @@ function constInitializer(id: Node): Node | undefined {
 			if (isConst) return decl.getInitializer();
 		}
 		if (Node.isEnumMember(decl)) return decl.getInitializer();
-		if (Node.isEnumDeclaration(decl)) return decl;
+		if (Node.isEnumDeclaration(decl) || Node.isClassDeclaration(decl)) return decl;
 	}
 	return undefined;
 }
@@ -47,7 +57,7 @@ function constInitializer(id: Node): Node | undefined {
 export function resolveObject(expr: Node, depth = 0): ObjectLiteralExpression | Node | undefined {
 	if (depth > MAX_DEPTH) return undefined;
 	const n = unwrap(expr);
-	if (Node.isObjectLiteralExpression(n) || Node.isEnumDeclaration(n)) return n;
+	if (Node.isObjectLiteralExpression(n) || Node.isEnumDeclaration(n) || Node.isClassDeclaration(n)) return n;
 	if (Node.isIdentifier(n)) {
 		const init = constInitializer(n);
 		return init ? resolveObject(init, depth + 1) : undefined;
@@ -74,6 +84,11 @@ export function propertyNameText(nameNode: Node): string | undefined {
 
 function memberInitializer(owner: Node, name: string): Node | undefined {
 	if (Node.isEnumDeclaration(owner)) return owner.getMember(name)?.getInitializer();
+	if (Node.isClassDeclaration(owner)) {
+		// `Cls.NAME`: only a `static readonly` member is a constant.
+		const prop = owner.getStaticProperty(name);
+		return prop && Node.isPropertyDeclaration(prop) && prop.isReadonly() ? prop.getInitializer() : undefined;
+	}
 	if (!Node.isObjectLiteralExpression(owner)) return undefined;
 	for (const p of owner.getProperties()) {
 		if (Node.isPropertyAssignment(p) && propertyNameText(p.getNameNode()) === name) return p.getInitializer();
@@ -127,6 +142,93 @@ function literalTypeValues(expr: Node): string[] | null {
 	return null;
 }
 
+const thisValueCache = new WeakMap<Node, Node | null>();
+
+/** The class whose instance `this` denotes at `node` (arrow functions keep it; other functions rebind it). */
+function thisClass(node: Node): ClassDeclaration | ClassExpression | undefined {
+	for (let n = node.getParent(); n; n = n.getParent()) {
+		if (Node.isClassDeclaration(n) || Node.isClassExpression(n)) return n;
+		if (Node.isFunctionDeclaration(n) || Node.isFunctionExpression(n)) return undefined;
+	}
+	return undefined;
+}
+
+function assignsThisProperty(cls: Node, name: string): boolean {
+	return cls.getDescendantsOfKind(SyntaxKind.BinaryExpression).some((bin) => {
+		if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+		const left = unwrap(bin.getLeft());
+		return (
+			Node.isPropertyAccessExpression(left) &&
+			left.getName() === name &&
+			left.getExpression().getKind() === SyntaxKind.ThisKeyword
+		);
+	});
+}
+
+/**
+ * `this.name` → the initializer of the instance property `name` (`protected name = 'presence'`), when
+ * nothing in the class or its ancestors assigns `this.name =`. A class deriving from this one may
+ * still redeclare it: that needs the whole repository, so the extractor checks it in `finalize`
+ * (see `thisPropertyReads`).
+ */
+function thisPropertyInitializer(access: PropertyAccessExpression): Node | undefined {
+	const cached = thisValueCache.get(access);
+	if (cached !== undefined) return cached ?? undefined;
+	let found: Node | null = null;
+	const cls = thisClass(access);
+	const name = access.getName();
+	if (cls) {
+		try {
+			const lineage: (ClassDeclaration | ClassExpression)[] = [cls];
+			for (let base = cls.getBaseClass(); base && lineage.length < 8; base = base.getBaseClass())
+				lineage.push(base);
+			const owner = lineage.find((k) => k.getInstanceProperty(name));
+			const prop = owner?.getInstanceProperty(name);
+			const init = prop && Node.isPropertyDeclaration(prop) ? prop.getInitializer() : undefined;
+			if (init !== undefined && !lineage.some((k) => assignsThisProperty(k, name))) found = init;
+		} catch {
+			found = null; // a base class that does not resolve: the value is not known
+		}
+	}
+	thisValueCache.set(access, found);
+	return found ?? undefined;
+}
+
+/**
+ * The `this.x` reads a key expression's value rests on, as `Class#x` of the class `this` is in:
+ * a subclass redeclaring `x` (`protected name = 'other'`) makes the value depend on the instance.
+ */
+export function thisPropertyReads(expr: Node): string[] {
+	const out = new Set<string>();
+	const accesses = [expr, ...expr.getDescendants()].filter(
+		(d): d is PropertyAccessExpression =>
+			Node.isPropertyAccessExpression(d) && d.getExpression().getKind() === SyntaxKind.ThisKeyword,
+	);
+	for (const access of accesses) {
+		const cls = thisClass(access);
+		const name = cls?.getName();
+		if (name && thisValueCache.get(access)) out.add(`${name}#${access.getName()}`);
+	}
+	return [...out];
+}
+
+/** Instance properties a class sets itself (`name = 'x'` or `this.name = …`), keyed by the class it extends. */
+export function classOverrides(
+	cls: ClassDeclaration | ClassExpression,
+): { base: string; props: string[] } | null {
+	const base = cls.getExtends()?.getExpression().getText().split(".").pop();
+	if (!base) return null;
+	const props = new Set<string>();
+	for (const p of cls.getInstanceProperties()) if (Node.isPropertyDeclaration(p)) props.add(p.getName());
+	for (const bin of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+		if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+		const left = unwrap(bin.getLeft());
+		if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword)
+			props.add(left.getName());
+	}
+	return { base: base.replace(/<.*$/, ""), props: [...props] };
+}
+
 function isParameter(id: Node): boolean {
 	return (
 		id
@@ -166,6 +268,12 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 		return v ?? (isParameter(n) ? null : literalTypeValues(n));
 	}
 	if (Node.isPropertyAccessExpression(n)) {
+		if (n.getExpression().getKind() === SyntaxKind.ThisKeyword) {
+			const init = thisPropertyInitializer(n);
+			const v = init ? evaluateKey(init, depth + 1) : null;
+			if (v?.length === 1) return v;
+			return literalTypeValues(n);
+		}
 		const owner = resolveObject(n.getExpression());
 		const member = owner && memberInitializer(owner, n.getName());
 		const v = member ? evaluateKey(member, depth + 1) : null;
