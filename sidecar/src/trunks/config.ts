@@ -102,6 +102,13 @@ const callIdiomSchema = z.strictObject({
 	 * (`this.api = new ApiClass({ version: 'apps' })` → `apps/…`), in this order.
 	 */
 	prefixFromConstructorOptions: z.array(z.string()).default([]),
+	/**
+	 * Conditions on other arguments, all required: the object-literal argument `arg` has `property`
+	 * equal to `equals` (`settings.add('Test_Button', 'sendTestEmail', { type: 'action' })`).
+	 */
+	where: z
+		.array(z.strictObject({ arg: z.number().int().min(0), property: z.string().min(1), equals: z.string() }))
+		.default([]),
 });
 
 const newIdiomSchema = z.strictObject({

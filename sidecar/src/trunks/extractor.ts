@@ -572,6 +572,7 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
 	if (!candidates) return;
 	for (const cand of candidates) {
+		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
 		const raws = rawSites(cand, call, parts);
@@ -610,6 +611,20 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 		pendingReceiver = null;
 		return; // one idiom per call: the first that matches
 	}
+}
+
+/** Does argument `arg` denote an object literal whose `property` is the literal `equals`? */
+function argumentHas(
+	call: CallExpression | NewExpression,
+	w: { arg: number; property: string; equals: string },
+): boolean {
+	const a = call.getArguments()[w.arg];
+	const obj = a && resolveObject(a);
+	if (!obj || !Node.isObjectLiteralExpression(obj)) return false;
+	const prop = obj.getProperty(w.property);
+	const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+	const v = init && evaluateKey(init);
+	return v?.length === 1 && v[0] === w.equals;
 }
 
 /**

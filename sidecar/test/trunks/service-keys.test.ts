@@ -2,7 +2,8 @@
  * api-call keys a declaration-based join used to miss: templates over `this.name` (a class property
  * holding a literal), the queue worker's `queueWork(queue, 'svc.method', data)`, facades made with
  * the core-services factory outside that package, facades reached through a local const (a ternary
- * of two facades), and facade methods handed over by reference. Each with its look-alike negative.
+ * of two facades), and facade methods handed over by reference; Meteor methods registered by the
+ * DDP streamer's own server and dispatched by action settings. Each with its look-alike negative.
  */
 import { describe, expect, it } from "vitest";
 import { extractSites, summary } from "./in-memory.js";
@@ -151,6 +152,29 @@ export const find = withRetry(Rooms.findOne, 3);`,
 			"api-call dispatch transcript-enterprise.requestTranscript",
 			"api-call dispatch transcript.renderPdf",
 			"api-call dispatch transcript.requestTranscript",
+		]);
+	});
+});
+
+describe("meteor methods beyond Meteor.methods", () => {
+	it("registers the DDP streamer's server.methods and dispatches action settings by their value", () => {
+		const sites = extractSites({
+			"apps/ddp/Server.ts": `export class Server { methods(obj: Record<string, Function>): void {} }`,
+			"apps/ddp/configure.ts": `import { Server } from './Server';
+export const server = new Server();
+server.methods({ login() {}, async 'UserPresence:away'() {} });`,
+			"apps/ddp/health.ts": `const server = { methods(allowed: Record<string, boolean>) {} };
+server.methods({ GET: true });`,
+			"apps/server/settings.ts": `declare const settingsRegistry: { add(id: string, value: string, o: { type: string }): Promise<void> };
+export async function addSettings() {
+	await settingsRegistry.add('SMTP_Test_Button', 'sendSMTPTestEmail', { type: 'action' });
+	await settingsRegistry.add('SMTP_Host', 'smtp.example.com', { type: 'string' });
+}`,
+		});
+		expect(summary(sites, "meteor-method")).toEqual([
+			"meteor-method dispatch sendSMTPTestEmail",
+			"meteor-method register UserPresence:away",
+			"meteor-method register login",
 		]);
 	});
 });
