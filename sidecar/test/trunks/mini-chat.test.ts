@@ -116,6 +116,48 @@ describe("codeask trunks on mini-chat", () => {
 		}
 	});
 
+	it("joins service calls queued by name, facades outside core-services, DDP server methods and action settings", () => {
+		const reader = IndexReader.open(out);
+		try {
+			const sites = (trunk: string, key: string) =>
+				reader
+					.dispatchSites(trunk, key)
+					.map((s) => `${s.side} ${s.file}:${s.line}`)
+					.sort();
+			// `${this.name}.renderPdf` queued with queueWork, the facade reference handed to withRetry,
+			// and the enterprise service's literal target all reach the transcript service's method.
+			expect(sites("api-call", "transcript.renderPdf")).toEqual([
+				"dispatch apps/server/src/methods/requestTranscript.ts:29",
+				"dispatch apps/server/src/services/transcript/TranscriptService.ts:10",
+				"dispatch apps/server/src/services/transcript/TranscriptService.ts:26",
+				"register apps/server/src/services/transcript/TranscriptService.ts:13",
+			]);
+			// A const holding either facade (sdk facades made with core-services' proxify) reaches both services.
+			for (const key of ["transcript.requestTranscript", "transcript-enterprise.requestTranscript"]) {
+				expect(sites("api-call", key)[0]).toBe("dispatch apps/server/src/methods/requestTranscript.ts:11");
+			}
+			// A subclass redeclares `name`: the exporter's template stays unbound; an unrelated queueWork is no site.
+			const exporter = reader.dispatchSitesInFile("apps/server/src/services/export/RoomExporter.ts");
+			const exporterKeys = exporter.filter((s) => s.side === "dispatch").map((s) => s.key ?? s.expression);
+			expect(exporterKeys.sort()).toEqual(["`${this.name}.writeFile`", "queue-worker.queueWork"]);
+			expect(reader.dispatchSitesInFile("apps/server/src/services/export/retries.ts")).toEqual([]);
+			// The DDP streamer's server registers setUserStatus; the health check's `methods` is not DDP.
+			expect(sites("meteor-method", "setUserStatus")).toEqual([
+				"register apps/server/src/ddp/configureServer.ts:9",
+				"register apps/server/src/methods/setUserStatus.ts:5",
+			]);
+			expect(reader.dispatchSitesInFile("apps/server/src/ddp/healthcheck.ts")).toEqual([]);
+			// The action setting's value is the method its button calls; a string setting's value is not.
+			expect(sites("meteor-method", "sendSMTPTestEmail")).toEqual([
+				"dispatch apps/server/src/settings/email.ts:6",
+				"register apps/server/src/methods/sendSMTPTestEmail.ts:4",
+			]);
+			expect(reader.dispatchSitesInFile("apps/server/src/settings/email.ts")).toHaveLength(1);
+		} finally {
+			reader.close();
+		}
+	});
+
 	it("filters by trunk and category, and exits 2 on an unknown trunk or a bad configuration", () => {
 		const r = codeask("trunks", "--index", out, "--trunk", "callbacks", "--category", "unexplained");
 		expect(r.code).toBe(0);
