@@ -8,6 +8,9 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
+import { inShort } from "./in-short.js";
+import { code, keyLabel } from "./markdown.js";
+import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 import type { Skeleton, SkeletonNode } from "./skeleton.js";
 import type { CitationDraft } from "./verify.js";
@@ -45,6 +48,18 @@ export class CitationBook {
 		return `[${n}]`;
 	}
 
+	/** Marker `[n]` of a definition already cited, or "" (never adds one). */
+	marker(def: DefRow): string {
+		const known = this.byDef.get(def.defId);
+		return known ? `[${known}]` : "";
+	}
+
+	/** Marker of an inline handler's range already cited, or "". */
+	rangeMarker(file: string, startLine: number): string {
+		const known = this.byDef.get(`${file}:${startLine}`);
+		return known ? `[${known}]` : "";
+	}
+
 	/** Marker for a range that is no definition of its own (an inline handler), cited for `symbol`. */
 	citeRange(file: string, startLine: number, endLine: number, symbol: string): string {
 		const id = `${file}:${startLine}`;
@@ -56,13 +71,6 @@ export class CitationBook {
 		this.drafts.push({ n, file, startLine, endLine, symbol });
 		return `[${n}]`;
 	}
-}
-
-const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
-
-function keyLabel(def: DefRow): string {
-	const trunk = def.defId.startsWith("trunk:") ? def.defId.slice(6, def.defId.indexOf("#")) : "key";
-	return `${trunk} key ${code(def.name)}`;
 }
 
 function viaLabel(via: string): string {
@@ -79,7 +87,18 @@ function extOf(path: string): string {
 	return ["ts", "tsx", "js", "jsx", "mjs", "cjs", "mts", "cts"].includes(ext) ? ext.replace(/^[mc]/, "") : "";
 }
 
-/** One chain as an indented hop list, in the order the skeleton walked it. */
+/** Sentences of the "In short" paragraph at most. */
+const IN_SHORT_SENTENCES = 6;
+/** Uncited hops of a node named on its "also" line. */
+const OTHER_HOPS = 6;
+/** Definitions listed under "Key places" (one per file, best first). */
+const KEY_PLACES = 8;
+
+/**
+ * One chain as an indented hop list, in the order the skeleton walked it, keeping only the hops
+ * that are cited or lead to a cited hop (and the dispatch keys between them): the chain shows
+ * the path to what the answer cites, not every node the walk visited.
+ */
 function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[] {
 	const children = new Map<number | null, SkeletonNode[]>();
 	for (const n of sk.nodes) {
@@ -87,17 +106,36 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 		list.push(n);
 		children.set(n.from, list);
 	}
+	const cited = (n: SkeletonNode) =>
+		n.nodeClass === "key"
+			? (n.handlers ?? []).some((h) => book.marker(h)) ||
+				(n.inlineHandlers ?? []).some((h) => h.keyInRange && book.rangeMarker(h.file, h.startLine))
+			: book.marker(n.def) !== "";
+	const kept = new Map<number, boolean>();
+	const keep = (n: SkeletonNode, path: Set<number>): boolean => {
+		const known = kept.get(n.def.id);
+		if (known !== undefined) return known;
+		if (path.has(n.def.id)) return false;
+		path.add(n.def.id);
+		let k = cited(n);
+		for (const c of children.get(n.def.id) ?? []) if (keep(c, path)) k = true;
+		path.delete(n.def.id);
+		kept.set(n.def.id, k);
+		return k;
+	};
 	const lines: string[] = [];
 	const seen = new Set<number>();
-	const walk = (n: SkeletonNode, indent: number) => {
+	const walk = (n: SkeletonNode, indent: number, shownParent: boolean) => {
 		if (seen.has(n.def.id) || lines.length >= maxHops) return;
+		// A key right under a shown hop is one informative line (its handlers), even when none is cited.
+		if (!keep(n, new Set()) && !(shownParent && n.nodeClass === "key")) return;
 		seen.add(n.def.id);
 		const pad = "  ".repeat(indent);
 		if (n.nodeClass === "key") {
 			const handlers = [
-				...(n.handlers ?? []).map((h) => `${code(h.qualifiedName)} ${book.cite(h)}`.trim()),
+				...(n.handlers ?? []).map((h) => `${code(h.qualifiedName)} ${book.marker(h)}`.trim()),
 				...(n.inlineHandlers ?? []).map((h) =>
-					`inline in ${code(`${h.file}:${h.startLine}`)} ${h.keyInRange ? book.citeRange(h.file, h.startLine, h.endLine, n.def.qualifiedName) : ""}`.trim(),
+					`inline in ${code(`${h.file}:${h.startLine}`)} ${h.keyInRange ? book.rangeMarker(h.file, h.startLine) : ""}`.trim(),
 				),
 			];
 			lines.push(
@@ -109,13 +147,34 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 			const tag =
 				n.nodeClass === "hot" ? " (widely used)" : n.nodeClass === "boundary" ? " (other package)" : "";
 			lines.push(
-				`${pad}- ${`${code(n.def.qualifiedName)}${where} ${book.cite(n.def)}${viaLabel(n.via)}${tag}`.replace(/ +/g, " ")}`,
+				`${pad}- ${`${code(n.def.qualifiedName)}${where} ${book.marker(n.def)}${viaLabel(n.via)}${tag}`.replace(/ +/g, " ")}`,
 			);
 		}
-		for (const c of children.get(n.def.id) ?? []) walk(c, Math.min(indent + 1, 6));
+		const next = children.get(n.def.id) ?? [];
+		for (const c of next) walk(c, Math.min(indent + 1, 6), true);
+		// The other hops of this node, named on one line without citations: the reader sees the
+		// whole neighbourhood the walk found, at the cost of one line.
+		const others = next.filter((c) => !seen.has(c.def.id) && c.nodeClass !== "key");
+		if (others.length > 0 && lines.length < maxHops) {
+			const names = others.slice(0, OTHER_HOPS).map((c) => code(c.def.qualifiedName));
+			const more = others.length > OTHER_HOPS ? `, and ${others.length - OTHER_HOPS} more` : "";
+			lines.push(`${"  ".repeat(Math.min(indent + 1, 6))}- also: ${names.join(", ")}${more}`);
+		}
 	};
-	for (const root of children.get(null) ?? []) walk(root, 0);
+	for (const root of children.get(null) ?? []) walk(root, 0, false);
 	return lines;
+}
+
+/** Inline handlers written at their register site get a citation when the book has room left. */
+function citeInlineHandlers(skeletons: readonly Skeleton[], book: CitationBook): void {
+	for (const sk of skeletons) {
+		for (const n of sk.nodes) {
+			if (n.nodeClass !== "key") continue;
+			for (const h of n.inlineHandlers ?? []) {
+				if (h.keyInRange) book.citeRange(h.file, h.startLine, h.endLine, n.def.qualifiedName);
+			}
+		}
+	}
 }
 
 export function offlineAnswer(
@@ -123,15 +182,16 @@ export function offlineAnswer(
 	skeletons: readonly Skeleton[],
 	read: readonly ReadItem[],
 	config: PipelineConfig,
+	ranking: CitationRanking = { order: citationOrder(skeletons, read), fileScore: new Map() },
 ): DraftAnswer {
 	const book = new CitationBook(config.maxCitations);
-	// Citations go first to one definition per file, taking chains in turn, roots first: with a
-	// bounded number of citations the answer then points into as many files as possible.
-	// A citation points at what was read of a definition (its head for a long body), not at a whole
-	// 900-line class: the range must help a reader find the place.
+	// Citations go to the definitions read in order of relevance (rank.ts), so a small number of
+	// citations still points at the files that answer the question. A citation points at what was
+	// read of a definition (its head for a long body), never at a whole 900-line class.
 	const readRange = new Map<string, { startLine: number; endLine: number }>();
 	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
-	for (const def of citationOrder(skeletons, read)) book.cite(def, readRange.get(def.defId));
+	for (const def of ranking.order) book.cite(def, readRange.get(def.defId));
+	citeInlineHandlers(skeletons, book);
 	const out: string[] = [];
 	out.push(`**Question:** ${question.trim()}`, "");
 	if (skeletons.every((sk) => sk.nodes.length === 0)) {
@@ -140,30 +200,47 @@ export function offlineAnswer(
 		);
 		return { body: out.join("\n"), drafts: [] };
 	}
+	const summary = inShort(skeletons, ranking, book, IN_SHORT_SENTENCES);
+	if (summary.length > 0) out.push("### In short", "", summary.join(" "), "");
 	out.push(
-		"_Offline answer, assembled from the index without an LLM: the definitions that match the question, followed along the call graph and string-dispatch keys._",
+		"_Offline answer, assembled from the index without an LLM: the definitions that best match the question, followed along the call graph and string-dispatch keys._",
 		"",
-		"### Entry points",
 	);
-	// Two roots per chain, strongest chains first: where to start reading.
-	const entries = skeletons.flatMap((sk) => sk.nodes.filter((x) => x.depth === 0).slice(0, 2)).slice(0, 10);
-	for (const n of entries) {
-		const doc = firstSentence(n.def.doc, 160);
-		const label = n.nodeClass === "key" ? keyLabel(n.def) : `${code(n.def.qualifiedName)} (${n.def.kind})`;
-		const where = n.def.file ? ` in ${code(n.def.file)}` : "";
-		out.push(`- ${label}${where} ${book.cite(n.def)}${doc ? ` — ${doc}` : ""}`.replace(/ +/g, " "));
+
+	// Where to start reading: the best definition of each of the best files.
+	const places: DefRow[] = [];
+	const placeFiles = new Set<string>();
+	for (const def of ranking.order) {
+		if (places.length >= KEY_PLACES) break;
+		if (!def.file || placeFiles.has(def.file) || !book.marker(def)) continue;
+		placeFiles.add(def.file);
+		places.push(def);
 	}
-	out.push("");
+	if (places.length > 0) {
+		out.push("### Key places");
+		for (const def of places) {
+			const doc = firstSentence(def.doc, 160);
+			out.push(
+				`- ${code(def.qualifiedName)} (${def.kind}) in ${code(def.file ?? "")} ${book.marker(def)}${doc ? ` — ${doc}` : ""}`,
+			);
+		}
+		out.push("");
+	}
+
 	const hopsPerChain = Math.max(8, Math.floor((config.maxCitations * 2) / Math.max(1, skeletons.length)));
-	skeletons.forEach((sk, i) => {
-		if (sk.nodes.length === 0) return;
+	const chains = skeletons
+		.map((sk) => ({ sk, lines: renderChain(sk, book, hopsPerChain) }))
+		.filter((c) => c.lines.length > 0);
+	if (chains.length > 0) out.push("### How it connects", "");
+	chains.forEach(({ sk, lines }, i) => {
 		out.push(
-			`### ${i + 1}. ${sk.chain.title} (${sk.direction === "downstream" ? "what it calls" : "who uses it"})`,
+			`#### ${i + 1}. ${sk.chain.title} (${sk.direction === "downstream" ? "what it calls" : "who uses it"})`,
+			...lines,
+			"",
 		);
-		out.push(...renderChain(sk, book, hopsPerChain), "");
 	});
 
-	// Cited definitions the chains above did not show (cut for length): listed so nothing cited is hidden.
+	// Cited definitions the parts above did not show (cut for length): listed so nothing cited is hidden.
 	const shown = out.join("\n");
 	const unshown = book.drafts.filter((d) => !new RegExp(`\\[${d.n}\\]`).test(shown));
 	if (unshown.length > 0) {
@@ -172,15 +249,20 @@ export function offlineAnswer(
 		out.push("");
 	}
 
-	const excerpts = read.filter((r) => r.node.nodeClass !== "type").slice(0, config.maxExcerpts);
+	// Excerpts of the best-ranked definitions read (not types: their shape is in the signature).
+	const readByDef = new Map<number, ReadItem>();
+	for (const r of read) if (!readByDef.has(r.node.def.id)) readByDef.set(r.node.def.id, r);
+	const excerpts = ranking.order
+		.map((def) => readByDef.get(def.id))
+		.filter((r): r is ReadItem => !!r && r.node.nodeClass !== "type" && !!book.marker(r.node.def))
+		.slice(0, config.maxExcerpts);
 	if (excerpts.length > 0 && config.excerptLines > 0) {
 		out.push("### Code excerpts");
 		for (const r of excerpts) {
 			const lines = r.text.split("\n").slice(0, config.excerptLines);
 			const end = r.range.startLine + lines.length - 1;
-			const marker = book.cite(r.node.def);
 			out.push(
-				`${marker} ${code(r.node.def.qualifiedName)} — ${r.range.file}:${r.range.startLine}-${end}`.trim(),
+				`${book.marker(r.node.def)} ${code(r.node.def.qualifiedName)} — ${r.range.file}:${r.range.startLine}-${end}`.trim(),
 				`\`\`\`${extOf(r.range.file)}`,
 				...lines,
 				"```",
@@ -202,7 +284,10 @@ export function renderSources(
 	].join("\n");
 }
 
-/** Definitions in the order they should receive citations: read ones, distinct files first. */
+/**
+ * The order used before citations were ranked by relevance (and still when no ranking is given):
+ * read definitions, chains in turn, roots first, distinct files first.
+ */
 export function citationOrder(skeletons: readonly Skeleton[], read: readonly ReadItem[]): DefRow[] {
 	const readIds = new Set(read.map((r) => r.node.def.id));
 	const queues = skeletons.map((sk) =>

@@ -15,6 +15,7 @@ import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
+import { rankCitations } from "./rank.js";
 import { readNodes } from "./read.js";
 import { type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, seed } from "./seed.js";
@@ -173,10 +174,11 @@ export async function ask(
 
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
-	let draft = offlineAnswer(text, skeletons, read, config);
+	const ranking = rankCitations(index, read, seeded.files, config);
+	let draft = offlineAnswer(text, skeletons, read, config, ranking);
 	if (llm && llmUsable) {
 		try {
-			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal);
+			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal, ranking);
 			provider = llm.provider;
 		} catch (err) {
 			fellBack("answer", err);

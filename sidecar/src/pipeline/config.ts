@@ -45,6 +45,10 @@ export const pipelineConfigSchema = z.strictObject({
 	entryFiles: z.number().int().min(0).max(100).default(12),
 	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
 	windowsPerNode: z.number().int().min(0).max(50).default(12),
+	/** Answer: best files (by the fused seed ranking) whose flow links lift the files they link to in the citation order. */
+	citationLinkFiles: z.number().int().min(0).max(100).default(10),
+	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */
+	citationLinkWeight: z.number().min(0).max(2).default(0.25),
 	/** Answer: citations in the offline answer at most. */
 	maxCitations: z.number().int().min(1).max(200).default(120),
 	/** Answer: lines of code shown per excerpt in the offline answer. */

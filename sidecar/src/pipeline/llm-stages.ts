@@ -12,6 +12,7 @@ import { buildSelectPrompt, selectOutputSchema } from "../prompts/select.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import type { PipelineConfig } from "./config.js";
 import type { QueryAnalysis } from "./query.js";
+import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 import { groupIntoChains, type RouteResult, scoreSections } from "./route.js";
 import type { Skeleton } from "./skeleton.js";
@@ -127,10 +128,11 @@ export async function llmAnswer(
 	read: readonly ReadItem[],
 	config: PipelineConfig,
 	signal?: AbortSignal,
+	ranking?: CitationRanking,
 ): Promise<DraftAnswer> {
 	if (read.length === 0) throw new Error("nothing was read to answer from");
 	const book = new CitationBook(Number.MAX_SAFE_INTEGER);
-	const sources = read.map((r) => {
+	const sources = byRelevance(read, ranking).map((r) => {
 		// Entry-file heads are context: a module has no symbol a citation could be checked against.
 		const marker = r.node.def.kind === "module" ? "[0]" : book.cite(r.node.def, r.range);
 		return {
@@ -166,4 +168,19 @@ export async function llmAnswer(
 	});
 	if (!text.trim()) throw new Error("the answer was empty");
 	return { body: text.trim(), drafts: book.drafts };
+}
+
+/**
+ * The bodies read, most relevant first (the citation ranking's order), so the model meets the
+ * code that answers the question before the hops around it, and [1] is the best source.
+ * Entry-file heads (context, not citable) go last.
+ */
+export function byRelevance(read: readonly ReadItem[], ranking?: CitationRanking): ReadItem[] {
+	if (!ranking) return [...read];
+	const position = new Map(ranking.order.map((d, i) => [d.id, i]));
+	const at = (r: ReadItem) => position.get(r.node.def.id) ?? Number.MAX_SAFE_INTEGER;
+	return read
+		.map((r, i) => ({ r, i }))
+		.sort((a, b) => at(a.r) - at(b.r) || a.i - b.i)
+		.map(({ r }) => r);
 }

@@ -1,0 +1,194 @@
+/**
+ * Citation ranking: which of the definitions read deserve a citation first. Files are ranked by
+ * the seeding stage's fused ranking (reciprocal rank fusion of the lexical, section, BM25, named
+ * and graph channels), lifted when the code links them to one of the very best files (a call,
+ * dispatch, handler or implementation hop between them: the flow the question is about), and
+ * lowered when all they offer is a generic leaf (a widely used helper reached by a call, or a
+ * type). Each file then gives its most telling definition first: a seed before a hop, a method
+ * before the whole class around it.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow } from "../index/types.js";
+import type { PipelineConfig } from "./config.js";
+import type { ReadItem } from "./read.js";
+
+export type RankIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
+
+/** The k of the reciprocal rank turning a fused rank into a score (small: the top ranks stand out). */
+const RANK_K = 10;
+
+/** Edges that carry the question's flow from one file to another (not imports). */
+const LINK_KINDS = new Set([
+	"call",
+	"new",
+	"jsx",
+	"dispatch",
+	"handler",
+	"implementation",
+	"register",
+	"extends",
+	"reference",
+]);
+
+/** A dispatch key with more sites than this is a hub: linking through it says nothing about a file. */
+const MAX_KEY_SITES = 60;
+
+export interface CitationRanking {
+	/** Definitions in the order they should receive citations. */
+	order: DefRow[];
+	/** Score of each file read (higher first). */
+	fileScore: Map<string, number>;
+}
+
+interface Candidate {
+	def: DefRow;
+	seed: boolean;
+	depth: number;
+	relevance: number;
+	/** A widely used helper or a type reached by a hop, not asked about. */
+	leaf: boolean;
+	/** Other files read that this definition reaches by a flow edge (directly or through a key). */
+	links: Set<string>;
+}
+
+/**
+ * Rank the definitions read for citation. `fused` is the seeding stage's file ranking, best
+ * first (SeedResult.files); files reached only through the graph have no fused rank.
+ */
+export function rankCitations(
+	index: RankIndex,
+	read: readonly ReadItem[],
+	fused: readonly { file: string }[],
+	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight">,
+): CitationRanking {
+	const byFile = candidatesByFile(read);
+	const fusedRank = new Map<string, number>();
+	fused.forEach((f, i) => {
+		if (!fusedRank.has(f.file)) fusedRank.set(f.file, i);
+	});
+	const base = new Map<string, number>();
+	for (const file of byFile.keys()) {
+		const rank = fusedRank.get(file);
+		base.set(file, rank === undefined ? 0 : 1 / (RANK_K + rank + 1));
+	}
+
+	// Files the best few files link to (or are linked from) are part of the same flow.
+	const top = [...base.entries()]
+		.filter(([, s]) => s > 0)
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, config.citationLinkFiles);
+	const links = linkFinder(index, new Set(byFile.keys()));
+	for (const list of byFile.values()) {
+		for (const c of list) if (!c.leaf) c.links = links(c.def);
+	}
+	const lift = new Map<string, number>();
+	for (const [file, score] of top) {
+		for (const c of byFile.get(file) ?? []) {
+			for (const other of c.links) lift.set(other, Math.max(lift.get(other) ?? 0, score));
+		}
+	}
+
+	const fileScore = new Map<string, number>();
+	for (const [file, candidates] of byFile) {
+		let s = (base.get(file) ?? 0) + config.citationLinkWeight * (lift.get(file) ?? 0);
+		if (candidates.every((c) => c.leaf)) s *= 0.5;
+		fileScore.set(file, s);
+	}
+
+	// First pass: the best definition of every file, best files first; then the next ones.
+	const files = [...byFile.keys()].sort(
+		(a, b) => (fileScore.get(b) ?? 0) - (fileScore.get(a) ?? 0) || a.localeCompare(b),
+	);
+	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
+	const order: DefRow[] = [];
+	for (let i = 0; perFile.some((list) => i < list.length); i++) {
+		for (const list of perFile) {
+			const c = list[i];
+			if (c) order.push(c.def);
+		}
+	}
+	return { order, fileScore };
+}
+
+/** Read definitions (no entry-file heads: a module has no symbol to check a citation against), per file. */
+function candidatesByFile(read: readonly ReadItem[]): Map<string, Candidate[]> {
+	const byFile = new Map<string, Candidate[]>();
+	const seen = new Set<number>();
+	for (const r of read) {
+		const n = r.node;
+		if (!n.def.file || n.def.kind === "module" || seen.has(n.def.id)) continue;
+		seen.add(n.def.id);
+		const seed = n.via === "seed";
+		const list = byFile.get(n.def.file) ?? [];
+		list.push({
+			def: n.def,
+			seed,
+			depth: n.depth,
+			relevance: n.relevance,
+			leaf: !seed && (n.nodeClass === "hot" || n.nodeClass === "type"),
+			links: new Set(),
+		});
+		byFile.set(n.def.file, list);
+	}
+	return byFile;
+}
+
+/**
+ * Within a file: not leaves first, seeds first, then the definition linked to the most other
+ * files read (the one on the flow), then shallow and relevant; a class after its own read members.
+ */
+function byPriority(list: readonly Candidate[]): Candidate[] {
+	const parents = new Set(list.map((c) => c.def.parentId).filter((p): p is number => p !== null));
+	const wholeClass = (c: Candidate) => (c.def.kind === "class" && parents.has(c.def.id) ? 1 : 0);
+	return [...list].sort(
+		(a, b) =>
+			Number(a.leaf) - Number(b.leaf) ||
+			wholeClass(a) - wholeClass(b) ||
+			Number(b.seed) - Number(a.seed) ||
+			b.links.size - a.links.size ||
+			a.depth - b.depth ||
+			b.relevance - a.relevance ||
+			// Among equals, the definition that does more (calls more) tells more about the flow.
+			b.def.fanOut - a.def.fanOut,
+	);
+}
+
+/** Edges of one definition looked at, at most: a hub's thousands of users say nothing about its file. */
+const MAX_EDGES = 400;
+
+/**
+ * For a definition: the files among `files` it reaches by a flow edge, directly or through a
+ * dispatch key. Definitions and keys are looked up once per ranking.
+ */
+function linkFinder(index: RankIndex, files: ReadonlySet<string>): (def: DefRow) => Set<string> {
+	const defs = new Map<number, DefRow | undefined>();
+	const defOf = (id: number) => {
+		if (!defs.has(id)) defs.set(id, index.defById(id));
+		return defs.get(id);
+	};
+	const keyFiles = new Map<number, string[]>();
+	const filesOfKey = (key: DefRow) => {
+		let list = keyFiles.get(key.id);
+		if (!list) {
+			const sites = [...index.edgesFrom(key.id), ...index.edgesTo(key.id)];
+			list =
+				sites.length > MAX_KEY_SITES
+					? []
+					: sites.map((e) => defOf(e.src === key.id ? e.dst : e.src)?.file ?? "").filter((f) => files.has(f));
+			keyFiles.set(key.id, list);
+		}
+		return list;
+	};
+	return (def) => {
+		const out = new Set<string>();
+		const edges = [...index.edgesFrom(def.id), ...index.edgesTo(def.id)].slice(0, MAX_EDGES);
+		for (const e of edges) {
+			if (!LINK_KINDS.has(e.kind)) continue;
+			const d = defOf(e.src === def.id ? e.dst : e.src);
+			if (!d) continue;
+			const reached = d.kind === "dispatch-key" ? filesOfKey(d) : d.file && files.has(d.file) ? [d.file] : [];
+			for (const f of reached) if (f !== def.file) out.add(f);
+		}
+		return out;
+	};
+}
