@@ -178,3 +178,28 @@ export async function addSettings() {
 		]);
 	});
 });
+
+describe("rest routes beyond API.v1.addRoute", () => {
+	it("registers the REST base class's own routes and dispatches through a `self.rest` client", () => {
+		const sites = extractSites({
+			"packages/restivus/lib/restivus.js": `export class Restivus {
+	addRoute(path, options, endpoints) {}
+	init() { this.addRoute('login', { authRequired: false }, { post() {} }); }
+}`,
+			"apps/server/other.ts": `export class Menu {
+	addRoute(path: string, o: object, e: object) {}
+	init() { this.addRoute('settings', {}, {}); }
+}`,
+			"packages/sdk/legacy.ts": `declare const client: { rest: { get(path: string): Promise<unknown> } };
+export function legacy() {
+	const self = client;
+	return { users: () => self.rest.get('/v1/users.list'), login: () => self.rest.get('/v1/login') };
+}`,
+		});
+		expect(summary(sites, "rest")).toEqual([
+			"rest dispatch login",
+			"rest dispatch users.list",
+			"rest register login",
+		]);
+	});
+});
