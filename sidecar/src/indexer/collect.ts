@@ -24,6 +24,11 @@ const TEST_DIRS = new Set([
 	// Not "e2e": it names feature folders too (end-to-end encryption); e2e test suites sit under test(s)/.
 	"mocks",
 ]);
+/**
+ * `test`/`tests` inside a package's `src/` can be a feature (a CLI's `test` command options, an A/B
+ * test module) rather than a suite: there a file is skipped only when it looks like a test.
+ */
+const AMBIGUOUS_TEST_DIRS = new Set(["test", "tests"]);
 const TEST_FILE = /\.(test|spec|stories|story|cy)\.[cm]?[jt]sx?$/;
 /**
  * `x.e2e.ts` is ambiguous: an end-to-end test suite, or a feature named "e2e" (end-to-end
@@ -32,6 +37,14 @@ const TEST_FILE = /\.(test|spec|stories|story|cy)\.[cm]?[jt]sx?$/;
 const AMBIGUOUS_TEST_FILE = /\.e2e\.[cm]?[jt]sx?$/;
 const TEST_FRAMEWORK_USE =
 	/\b(?:describe|it|test|beforeEach|beforeAll)\s*\(|from\s+["'](?:@playwright\/test|vitest|@jest\/globals|mocha|chai|cypress|supertest)["']/;
+/** Test tooling imported by a helper of a test suite (render, mocks, stubs). */
+const TEST_TOOLING_USE =
+	/from\s+["'](?:@testing-library\/[\w-]+|jest-[\w-]+|sinon|msw(?:\/[\w-]+)?|nock)["']|\bjest\.fn\(|\bvi\.fn\(/;
+
+/** True for a file under an ambiguous `src/**\/test(s)/` folder that is part of a test suite. */
+function looksLikeTest(content: string): boolean {
+	return TEST_FRAMEWORK_USE.test(content) || TEST_TOOLING_USE.test(content);
+}
 
 /** True for a test file; `content` decides the ambiguous `*.e2e.*` names. */
 export function isTestFile(name: string, content: () => string): boolean {
@@ -83,7 +96,8 @@ export function collectFiles(
 ): Collected {
 	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
 	const out: Collected = { files: [], declarationFiles: [], skipped: [] };
-	const walk = (rel: string, packageIndex: number): void => {
+	// `inSourceTestDir`: under a `test(s)/` folder inside `src/`, where files are judged one by one.
+	const walk = (rel: string, packageIndex: number, inSourceTestDir = false): void => {
 		let entries: import("node:fs").Dirent[];
 		try {
 			entries = readdirSync(join(repoRoot, rel), { withFileTypes: true });
@@ -97,8 +111,13 @@ export function collectFiles(
 			if (options.exclude.some((x) => path.includes(x))) continue;
 			if (e.isDirectory()) {
 				if (e.name.startsWith(".") || ALWAYS_SKIPPED_DIRS.has(e.name)) continue;
-				if (!options.includeTests && TEST_DIRS.has(e.name)) continue;
-				walk(path, packageOfDir.get(path) ?? packageIndex);
+				if (!options.includeTests && TEST_DIRS.has(e.name)) {
+					const inSource = AMBIGUOUS_TEST_DIRS.has(e.name) && /(^|\/)src\//.test(path);
+					if (!inSource) continue;
+					walk(path, packageOfDir.get(path) ?? packageIndex, true);
+					continue;
+				}
+				walk(path, packageOfDir.get(path) ?? packageIndex, inSourceTestDir);
 				continue;
 			}
 			// Symlinks (files or folders) are duplicates of something indexed elsewhere, or outside the repo.
@@ -120,6 +139,7 @@ export function collectFiles(
 				continue;
 			}
 			if (!options.includeTests && isTestFile(e.name, () => content)) continue;
+			if (!options.includeTests && inSourceTestDir && looksLikeTest(content)) continue;
 			if (content.length > MAX_FILE_BYTES) {
 				out.skipped.push({ path, reason: `larger than ${MAX_FILE_BYTES} bytes` });
 				continue;

@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { isTestFile } from "../../src/indexer/collect.js";
+import { collectFiles, isTestFile } from "../../src/indexer/collect.js";
+import type { WorkspacePackage } from "../../src/indexer/workspace.js";
 
 describe("isTestFile", () => {
 	it("treats .test/.spec/.stories names as tests whatever they contain", () => {
@@ -19,5 +23,39 @@ describe("isTestFile", () => {
 
 	it("keeps ordinary source files", () => {
 		expect(isTestFile("sendMessage.ts", () => 'describe("not read for plain names")')).toBe(false);
+	});
+});
+
+describe("collectFiles", () => {
+	const write = (root: string, path: string, content: string) => {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), content);
+	};
+	const pkg: WorkspacePackage = { name: "cli", dir: "", description: null, readme: null, entryHints: [] };
+	const paths = (root: string, includeTests = false) =>
+		collectFiles(root, [pkg], { includeTests, exclude: [] }).files.map((f) => f.path);
+
+	it("keeps a `test` folder inside src/ that is a feature, and skips the suites and helpers in it", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-collect-"));
+		write(
+			root,
+			"src/commands/test.ts",
+			'import { parseEnv } from "../options/test/env";\nexport const run = parseEnv;',
+		);
+		write(
+			root,
+			"src/options/test/env.ts",
+			"export function parseEnv(text: string) { return text.split('='); }",
+		);
+		write(root, "src/options/test/env.suite.ts", 'describe("parseEnv", () => { it("splits", () => {}); });');
+		write(
+			root,
+			"src/options/test/render.ts",
+			'import { render } from "@testing-library/react";\nexport { render };',
+		);
+		write(root, "src/options/test/mocks/env.ts", "export const env = {};");
+		write(root, "test/commands.ts", "export function helper() { return 1; }");
+		expect(paths(root)).toEqual(["src/commands/test.ts", "src/options/test/env.ts"]);
+		expect(paths(root, true)).toHaveLength(6);
 	});
 });
