@@ -161,7 +161,15 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 			lines.push(`${"  ".repeat(Math.min(indent + 1, 6))}- also: ${names.join(", ")}${more}`);
 		}
 	};
-	for (const root of children.get(null) ?? []) walk(root, 0, false);
+	const roots = children.get(null) ?? [];
+	for (const root of roots) walk(root, 0, false);
+	// Starting points of the chain that lead to nothing cited: named, so the reader still sees them.
+	const unshownRoots = roots.filter((r) => !seen.has(r.def.id) && r.nodeClass !== "key");
+	if (lines.length > 0 && unshownRoots.length > 0) {
+		const names = unshownRoots.slice(0, OTHER_HOPS).map((r) => code(r.def.qualifiedName));
+		const more = unshownRoots.length > OTHER_HOPS ? `, and ${unshownRoots.length - OTHER_HOPS} more` : "";
+		lines.push(`- also matching: ${names.join(", ")}${more}`);
+	}
 	return lines;
 }
 

@@ -2,9 +2,8 @@
  * Citation ranking: which of the definitions read deserve a citation first. Files are ranked by
  * the seeding stage's fused ranking (reciprocal rank fusion of the lexical, section, BM25, named
  * and graph channels), lifted when the code links them to one of the very best files (a call,
- * dispatch, handler or implementation hop between them: the flow the question is about), and
- * lowered when all they offer is a generic leaf (a widely used helper reached by a call, or a
- * type). Each file then gives its most telling definition first: a seed before a hop, a method
+ * dispatch, handler or implementation hop between them: the flow the question is about); files
+ * that offer only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then gives its most telling definition first: a seed before a hop, a method
  * before the whole class around it.
  */
 import type { IndexReader } from "../index/reader.js";
@@ -89,15 +88,19 @@ export function rankCitations(
 	}
 
 	const fileScore = new Map<string, number>();
+	const leafOnly = new Set<string>();
 	for (const [file, candidates] of byFile) {
-		let s = (base.get(file) ?? 0) + config.citationLinkWeight * (lift.get(file) ?? 0);
-		if (candidates.every((c) => c.leaf)) s *= 0.5;
-		fileScore.set(file, s);
+		fileScore.set(file, (base.get(file) ?? 0) + config.citationLinkWeight * (lift.get(file) ?? 0));
+		if (candidates.every((c) => c.leaf)) leafOnly.add(file);
 	}
 
-	// First pass: the best definition of every file, best files first; then the next ones.
+	// First pass: the best definition of every file, best files first, files offering only
+	// generic leaves last; then the next definitions of each file.
 	const files = [...byFile.keys()].sort(
-		(a, b) => (fileScore.get(b) ?? 0) - (fileScore.get(a) ?? 0) || a.localeCompare(b),
+		(a, b) =>
+			Number(leafOnly.has(a)) - Number(leafOnly.has(b)) ||
+			(fileScore.get(b) ?? 0) - (fileScore.get(a) ?? 0) ||
+			a.localeCompare(b),
 	);
 	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
 	const order: DefRow[] = [];

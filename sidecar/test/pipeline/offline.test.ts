@@ -63,6 +63,85 @@ describe("ask offline on the mini-chat index", () => {
 		);
 	});
 
+	/** The "In short" paragraph split into sentences (each doc comment quoted is one sentence). */
+	const inShortOf = (answer: string) => {
+		const m = answer.match(/### In short\n\n([^\n]+)\n/);
+		return (m?.[1] ?? "").split(/(?<=[.!?])\s+(?=[`A-Z])/).filter(Boolean);
+	};
+
+	it("opens with an 'In short' paragraph of 3 to 6 sentences, each carrying a verified citation", async () => {
+		for (const question of [
+			"How do push notifications work?",
+			"What runs after a message is saved?",
+			"What happens after a user leaves a room?",
+		]) {
+			const r = await ask(index, question);
+			expect(r.answer.indexOf("### In short")).toBeLessThan(r.answer.indexOf("### Key places"));
+			const sentences = inShortOf(r.answer);
+			expect(sentences.length, question).toBeGreaterThanOrEqual(3);
+			expect(sentences.length, question).toBeLessThanOrEqual(6);
+			const cited = new Set(r.citations.map((c) => c.n));
+			for (const s of sentences) {
+				const markers = [...s.matchAll(/\[(\d+)\]/g)].map((x) => Number(x[1]));
+				expect(markers.length, s).toBeGreaterThan(0);
+				for (const n of markers) expect(cited.has(n), s).toBe(true);
+			}
+		}
+	});
+
+	it("says in short which dispatch key joins the flow and who handles it", async () => {
+		const r = await ask(index, "What runs after a message is saved?");
+		const handler = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
+		expect(inShortOf(r.answer).join(" ")).toContain(
+			`the callbacks key \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
+		);
+	});
+
+	it("gives a small citation budget to the seeds, not to widely used helpers", async () => {
+		// With a low hot threshold the fixture's shared helpers (BaseModel.find, …) count as widely used.
+		const config = { hotFanIn: 2 };
+		const full = await ask(index, "How do push notifications work?", { config });
+		const seeds = new Set(full.trace.seeds.map((s) => s.defId));
+		const defOf = (c: { file: string; symbol: string }) =>
+			index.defsInFile(c.file).find((d) => d.qualifiedName === c.symbol);
+		const helper = (c: { file: string; symbol: string }) => {
+			const d = defOf(c);
+			return !!d && d.fanIn > 2 && !seeds.has(d.defId);
+		};
+		expect(full.citations.some(helper)).toBe(true); // there are helpers to leave out
+		const small = await ask(index, "How do push notifications work?", {
+			config: { ...config, maxCitations: 4 },
+		});
+		expect(small.citations.length).toBe(4);
+		expect(small.citations.filter(helper)).toEqual([]);
+		expect(small.citations.map((c) => c.file)).toContain("apps/server/src/services/push/PushService.ts");
+	});
+
+	it("spends a small citation budget on the best-ranked files, not one file per chain", async () => {
+		for (const question of ["How do push notifications work?", "How is a channel created?"]) {
+			// Without the link lift the order is the seeding stage's fused file ranking.
+			const r = await ask(index, question, { config: { citationLinkWeight: 0, maxCitations: 3 } });
+			const best = new Map<string, number>();
+			for (const s of r.trace.seeds) best.set(s.file, Math.max(best.get(s.file) ?? 0, s.score));
+			const top = [...best.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
+			expect(new Set(r.citations.map((c) => c.file)), question).toEqual(new Set(top.slice(0, 3)));
+		}
+	});
+
+	it("keeps the offline answer short: at most maxCitations sources, chains showing only the way to cited hops", async () => {
+		const r = await ask(index, "How do push notifications work?", { config: { maxCitations: 6 } });
+		expect(r.citations.length).toBeLessThanOrEqual(6);
+		const chains = r.answer.slice(
+			r.answer.indexOf("### How it connects"),
+			r.answer.indexOf("### Also relevant"),
+		);
+		const hopLines = chains.split("\n").filter((l) => /^\s*- `/.test(l));
+		const full = await ask(index, "How do push notifications work?");
+		const fullHops = full.answer.split("\n").filter((l) => /^\s*- `/.test(l));
+		expect(hopLines.length).toBeGreaterThan(0);
+		expect(hopLines.length).toBeLessThan(fullHops.length);
+	});
+
 	it("walks upstream for an impact question", async () => {
 		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
 		const chain = r.chains.find((c) =>

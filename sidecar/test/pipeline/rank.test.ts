@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import type { DefKind, EdgeKind } from "../../src/index/schema.js";
+import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import { parsePipelineConfig } from "../../src/pipeline/config.js";
+import { byRelevance } from "../../src/pipeline/llm-stages.js";
+import { rankCitations } from "../../src/pipeline/rank.js";
+import type { ReadItem } from "../../src/pipeline/read.js";
+import type { NodeClass, SkeletonNode } from "../../src/pipeline/skeleton.js";
+
+let nextId = 1;
+const def = (
+	file: string | null,
+	name: string,
+	kind: DefKind = "function",
+	extra: Partial<DefRow> = {},
+): DefRow => {
+	const id = nextId++;
+	return {
+		id,
+		defId: file ? `${file}#${name}` : `trunk:callbacks#${name}`,
+		file,
+		packageName: "p",
+		name: name.split(".").pop() ?? name,
+		qualifiedName: name,
+		kind,
+		startLine: file ? id * 10 : null,
+		endLine: file ? id * 10 + 5 : null,
+		signature: null,
+		doc: null,
+		exported: true,
+		parentId: null,
+		fanIn: 0,
+		fanOut: 0,
+		...extra,
+	};
+};
+
+const item = (d: DefRow, via = "seed", nodeClass: NodeClass = "major", relevance = 1): ReadItem => {
+	const node: SkeletonNode = { def: d, depth: via === "seed" ? 0 : 1, via, from: null, nodeClass, relevance };
+	return {
+		range: { file: d.file ?? "", startLine: d.startLine ?? 1, endLine: d.endLine ?? 1, defId: d.defId },
+		chain: "c1",
+		node,
+		text: "",
+		tokens: 1,
+	};
+};
+
+/** A tiny graph: edges between definitions, looked up like the index does. */
+function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]) {
+	const rows: EdgeRow[] = edges.map(([s, d, kind]) => ({
+		src: s.id,
+		dst: d.id,
+		srcDefId: s.defId,
+		dstDefId: d.defId,
+		kind,
+		file: s.file,
+		line: 1,
+		resolution: "checker",
+	}));
+	const byId = new Map(defs.map((d) => [d.id, d]));
+	return {
+		defById: (id: number) => byId.get(id),
+		edgesFrom: (id: number) => rows.filter((e) => e.src === id),
+		edgesTo: (id: number) => rows.filter((e) => e.dst === id),
+	};
+}
+
+const config = parsePipelineConfig();
+const files = (order: readonly DefRow[]) => [...new Set(order.map((d) => d.file))];
+
+describe("rankCitations", () => {
+	it("follows the fused seed ranking, best file first", () => {
+		const a = def("a.ts", "alpha");
+		const b = def("b.ts", "beta");
+		const c = def("c.ts", "gamma");
+		const { order } = rankCitations(
+			graph([a, b, c], []),
+			[item(c), item(b), item(a)],
+			[{ file: "a.ts" }, { file: "b.ts" }, { file: "c.ts" }],
+			config,
+		);
+		expect(files(order)).toEqual(["a.ts", "b.ts", "c.ts"]);
+	});
+
+	it("lifts a file the best file calls above an unlinked file ranked just above it", () => {
+		const top = def("top.ts", "main");
+		const near = def("near.ts", "unrelated");
+		const mid = def("mid.ts", "other");
+		const filler = def("filler.ts", "filler");
+		const callee = def("callee.ts", "step");
+		const index = graph([top, near, mid, filler, callee], [[top, callee, "call"]]);
+		const fused = [top, near, mid, filler, callee].map((d) => ({ file: d.file as string }));
+		const read = [top, near, mid, filler].map((d) => item(d)).concat(item(callee, "call"));
+		const { order } = rankCitations(index, read, fused, config);
+		expect(files(order)).toEqual(["top.ts", "callee.ts", "near.ts", "mid.ts", "filler.ts"]);
+		// Without the lift the fused order stands.
+		const flat = rankCitations(index, read, fused, { ...config, citationLinkWeight: 0 });
+		expect(files(flat.order)).toEqual(["top.ts", "near.ts", "mid.ts", "filler.ts", "callee.ts"]);
+	});
+
+	it("links through a dispatch key to the file of its handler", () => {
+		const dispatcher = def("save.ts", "saveMessage");
+		const key = def(null, "afterSave", "dispatch-key");
+		const handler = def("notify.ts", "notifyOnSave");
+		const near = def("near.ts", "unrelated");
+		const mid = def("mid.ts", "other");
+		const filler = def("filler.ts", "filler");
+		const index = graph(
+			[dispatcher, key, handler, near, mid, filler],
+			[
+				[dispatcher, key, "dispatch"],
+				[key, handler, "handler"],
+			],
+		);
+		const fused = [dispatcher, near, mid, filler, handler].map((d) => ({ file: d.file as string }));
+		const read = [dispatcher, near, mid, filler]
+			.map((d) => item(d))
+			.concat(item(handler, "handler:callbacks"));
+		const { order } = rankCitations(index, read, fused, config);
+		expect(files(order).indexOf("notify.ts")).toBe(1);
+	});
+
+	it("cites a seed before any widely used helper or type reached by a hop, whatever their fused rank", () => {
+		const helper = def("util.ts", "t", "function", { fanIn: 900 });
+		const type = def("types.ts", "IMessage", "interface");
+		const seed = def("push.ts", "sendPush");
+		const fillers = Array.from({ length: 20 }, (_, i) => def(`f${i}.ts`, `filler${i}`));
+		const { order } = rankCitations(
+			graph([helper, type, seed, ...fillers], []),
+			[
+				item(helper, "call", "hot"),
+				item(type, "reference", "type"),
+				...fillers.map((f) => item(f)),
+				item(seed),
+			],
+			[helper, type, ...fillers, seed].map((d) => ({ file: d.file as string })),
+			config,
+		);
+		expect(order.map((d) => d.qualifiedName).slice(-3)).toEqual(["sendPush", "t", "IMessage"]);
+	});
+
+	it("cites a method before the whole class around it, and never an entry-file head", () => {
+		const cls = def("svc.ts", "PushService", "class");
+		const method = def("svc.ts", "PushService.send", "method", { parentId: cls.id });
+		const module = def("svc.ts", "(module)", "module");
+		const { order } = rankCitations(
+			graph([cls, method, module], []),
+			[item(module, "entry"), item(cls), item(method)],
+			[{ file: "svc.ts" }],
+			config,
+		);
+		expect(order.map((d) => d.qualifiedName)).toEqual(["PushService.send", "PushService"]);
+	});
+
+	it("gives the LLM its sources in the same order, entry-file heads last", () => {
+		const a = def("a.ts", "alpha");
+		const b = def("b.ts", "beta");
+		const module = def("b.ts", "(module)", "module");
+		const read = [item(module, "entry"), item(b), item(a)];
+		const ranking = rankCitations(
+			graph([a, b, module], []),
+			read,
+			[{ file: "a.ts" }, { file: "b.ts" }],
+			config,
+		);
+		expect(byRelevance(read, ranking).map((r) => r.node.def.qualifiedName)).toEqual([
+			"alpha",
+			"beta",
+			"(module)",
+		]);
+		expect(byRelevance(read).map((r) => r.node.def.qualifiedName)).toEqual(["(module)", "beta", "alpha"]);
+	});
+});
