@@ -13,6 +13,7 @@ import {
 	type PropertyAccessExpression,
 	type SourceFile,
 	SyntaxKind,
+	ts,
 } from "ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
@@ -77,9 +78,9 @@ interface MountInfo {
 
 const MAX_EXPRESSION = 200;
 
-/** The HTTP method of an unbound site extracted in this run (not stored: rows reused from a previous index lack it). */
+/** The HTTP method of an unbound site (kept through an incremental run by saveSites/loadSites). */
 const unboundMethod = new WeakMap<DispatchSiteRecord, string>();
-/** The identity of a register site's receiver (for router mounts), for sites extracted in this run. */
+/** The identity of a register site's receiver (for router mounts; kept by saveSites/loadSites). */
 const receiverIdentity = new WeakMap<DispatchSiteRecord, string>();
 let pendingReceiver: string | null = null;
 
@@ -413,21 +414,42 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
 		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
-		for (const cls of [
-			...sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration),
-			...sf.getDescendantsOfKind(SyntaxKind.ClassExpression),
-		]) {
-			const o = cls.getExtends() ? classOverrides(cls) : null;
-			if (!o) continue;
-			const info: ClassExtendsInfo = { name: cls.getName() ?? null, base: o.base, props: o.props };
-			out.push(internalRecord(CLASS_EXTENDS, info, ctx.filePath, cls.getStartLineNumber()));
-		}
+		const raw = sf.compilerNode;
+		const classes = (n: ts.Node): void => {
+			if (ts.isClassLike(n) && n.heritageClauses) {
+				const o = classOverrides(n);
+				if (o) {
+					const info: ClassExtendsInfo = { name: n.name?.text ?? null, base: o.base, props: o.props };
+					const line = raw.getLineAndCharacterOfPosition(n.getStart(raw)).line + 1;
+					out.push(internalRecord(CLASS_EXTENDS, info, ctx.filePath, line));
+				}
+			}
+			ts.forEachChild(n, classes);
+		};
+		classes(raw);
 		for (const s of out) {
 			if (s.trunk.startsWith("(")) continue; // internal records are not sites
 			stats.sites++;
 			stats.byResolution[s.resolution]++;
 		}
 		return out;
+	}
+
+	/** A file's sites with the facts kept beside them (verb of an unbound call, router receiver). */
+	function saveSites(sites: DispatchSiteRecord[]): string {
+		return JSON.stringify(
+			sites.map((site) => ({ site, method: unboundMethod.get(site), receiver: receiverIdentity.get(site) })),
+		);
+	}
+
+	function loadSites(saved: string, repoRoot: string): DispatchSiteRecord[] {
+		setup(repoRoot);
+		const rows = JSON.parse(saved) as { site: DispatchSiteRecord; method?: string; receiver?: string }[];
+		return rows.map(({ site, method, receiver }) => {
+			if (method) unboundMethod.set(site, method);
+			if (receiver) receiverIdentity.set(site, receiver);
+			return site;
+		});
 	}
 
 	function finalize(sites: DispatchSiteRecord[]): DispatchSiteRecord[] {
@@ -490,6 +512,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	return {
 		extractFile,
 		finalize,
+		saveSites,
+		loadSites,
 		get enabledPresets() {
 			return [...enabled];
 		},
@@ -572,9 +596,9 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
 	if (!candidates) return;
 	for (const cand of candidates) {
-		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
+		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
 		const raws = rawSites(cand, call, parts);
 		if (raws === null) continue;
 		const prefix =
@@ -1227,19 +1251,35 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
 		const callee = unwrap(call.getExpression());
 		if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: call });
-		for (const arg of call.getArguments()) {
-			const a = unwrap(arg);
-			if (Node.isPropertyAccessExpression(a)) uses.push({ access: a, at: a });
+		// Compiler nodes first: wrapping every argument of every call costs more than the check.
+		const args = call.compilerNode.arguments;
+		for (let i = 0; i < args.length; i++) {
+			const a = args[i] as ts.Expression;
+			if (
+				ts.isPropertyAccessExpression(a) &&
+				ts.isIdentifier(a.expression) &&
+				imports.has(a.expression.text)
+			) {
+				const access = call.getArguments()[i];
+				if (access && Node.isPropertyAccessExpression(access)) uses.push({ access, at: access });
+			}
 		}
 	}
 	// Local consts that may stand for imported facades (`const service = ee ? FederationEE : Federation`).
 	const aliases = new Set<string>();
-	for (const decl of sf.getDescendantsOfKind(SyntaxKind.VariableDeclaration)) {
-		const init = decl.getInitializer();
-		const u = init && unwrap(init);
-		if (u && (Node.isConditionalExpression(u) || Node.isBinaryExpression(u) || Node.isIdentifier(u)))
-			aliases.add(decl.getName());
-	}
+	const collectAliases = (n: ts.Node): void => {
+		if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+			const k = n.initializer.kind;
+			if (
+				k === ts.SyntaxKind.ConditionalExpression ||
+				k === ts.SyntaxKind.BinaryExpression ||
+				k === ts.SyntaxKind.Identifier
+			)
+				aliases.add(n.name.text);
+		}
+		ts.forEachChild(n, collectAliases);
+	};
+	collectAliases(sf.compilerNode);
 	for (const { access: callee, at: call } of uses) {
 		const recv = unwrap(callee.getExpression());
 		if (!Node.isIdentifier(recv)) continue;

@@ -14,6 +14,7 @@ import {
 	type ObjectLiteralExpression,
 	type PropertyAccessExpression,
 	SyntaxKind,
+	ts,
 } from "ts-morph";
 
 const MAX_VALUES = 64;
@@ -212,21 +213,32 @@ export function thisPropertyReads(expr: Node): string[] {
 	return [...out];
 }
 
-/** Instance properties a class sets itself (`name = 'x'` or `this.name = …`), keyed by the class it extends. */
-export function classOverrides(
-	cls: ClassDeclaration | ClassExpression,
-): { base: string; props: string[] } | null {
-	const base = cls.getExtends()?.getExpression().getText().split(".").pop();
-	if (!base) return null;
+/**
+ * Instance properties a class sets itself (`name = 'x'` or `this.name = …`), keyed by the class it
+ * extends. Raw compiler nodes: this runs over every class of the repository.
+ */
+export function classOverrides(node: ts.ClassLikeDeclaration): { base: string; props: string[] } | null {
+	const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+	const expr = heritage?.types[0]?.expression;
+	if (!expr) return null;
+	const base = (ts.isPropertyAccessExpression(expr) ? expr.name : expr).getText();
 	const props = new Set<string>();
-	for (const p of cls.getInstanceProperties()) if (Node.isPropertyDeclaration(p)) props.add(p.getName());
-	for (const bin of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-		if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-		const left = unwrap(bin.getLeft());
-		if (Node.isPropertyAccessExpression(left) && left.getExpression().getKind() === SyntaxKind.ThisKeyword)
-			props.add(left.getName());
+	for (const m of node.members) {
+		const isStatic = ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static;
+		if (ts.isPropertyDeclaration(m) && !isStatic && ts.isIdentifier(m.name)) props.add(m.name.text);
 	}
-	return { base: base.replace(/<.*$/, ""), props: [...props] };
+	const walk = (n: ts.Node): void => {
+		if (
+			ts.isBinaryExpression(n) &&
+			n.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+			ts.isPropertyAccessExpression(n.left) &&
+			n.left.expression.kind === ts.SyntaxKind.ThisKeyword
+		)
+			props.add(n.left.name.text);
+		ts.forEachChild(n, walk);
+	};
+	ts.forEachChild(node, walk);
+	return { base, props: [...props] };
 }
 
 function isParameter(id: Node): boolean {
