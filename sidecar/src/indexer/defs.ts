@@ -40,9 +40,27 @@ export function moduleDefId(path: string): string {
 }
 
 function isFunctionLike(node: ts.Node | undefined): boolean {
-	if (!node) return false;
+	return wrappedFunction(node) !== undefined;
+}
+
+/**
+ * The function a value is: itself (`(e) => …`), or the one a call wraps (`throttle((e) => …, 50)`,
+ * `withBatchedUpdates(async (e) => …)`, `memo(forwardRef((props, ref) => …))`). A class property or
+ * variable holding a throttled, debounced or memoised handler is that handler, not data.
+ */
+function wrappedFunction(
+	node: ts.Node | undefined,
+	depth = 0,
+): ts.ArrowFunction | ts.FunctionExpression | undefined {
+	if (!node || depth > 2) return undefined;
 	const inner = skipWrappers(node);
-	return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
+	if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return inner;
+	if (!ts.isCallExpression(inner) || isRequireExpression(inner)) return undefined;
+	for (const arg of inner.arguments) {
+		const fn = wrappedFunction(arg, depth + 1);
+		if (fn) return fn;
+	}
+	return undefined;
 }
 
 /** `x as T`, `(x)`, `x!`, `x satisfies T` → x */
@@ -120,9 +138,8 @@ function signatureOf(node: ts.Node, sf: ts.SourceFile): string {
 function functionBodyOf(init: ts.Node | undefined): ts.Node | undefined {
 	if (!init) return undefined;
 	const inner = skipWrappers(init);
-	if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) return inner.body;
 	if (ts.isObjectLiteralExpression(inner)) return inner;
-	return undefined;
+	return wrappedFunction(inner)?.body;
 }
 
 /** Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. */
