@@ -126,6 +126,14 @@ CREATE TABLE dispatch_sites (
 CREATE INDEX dispatch_key ON dispatch_sites(trunk, key);
 CREATE INDEX dispatch_file ON dispatch_sites(file_id);
 
+-- Per file: the site extractor's output before \`finalize\`, serialised by the extractor. An
+-- incremental run feeds the reused files' rows back to \`finalize\` with the re-extracted files'
+-- sites, so cross-file joins (facades, router mounts, :param routes) come out as in a full run.
+CREATE TABLE file_sites (
+  file_id INTEGER PRIMARY KEY REFERENCES files(id),
+  sites   TEXT NOT NULL
+);
+
 -- Unresolved references, by reason (e.g. 'external-module-missing', 'any-typed', 'no-symbol').
 CREATE TABLE unresolved (
   reason TEXT PRIMARY KEY,

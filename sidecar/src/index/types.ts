@@ -116,4 +116,12 @@ export interface SiteContext {
 export interface SiteExtractor {
 	extractFile(sourceFile: import("ts-morph").SourceFile, ctx: SiteContext): DispatchSiteRecord[];
 	finalize?(sites: DispatchSiteRecord[]): DispatchSiteRecord[];
+	/**
+	 * One file's `extractFile` output (before `finalize`) as text for the index, and back: an
+	 * incremental run passes the reused files' saved sites to `finalize` with the re-extracted
+	 * files' sites. Default: JSON of the records; an extractor keeping facts about its records
+	 * outside them implements both. `loadSites` gets the repository root `extractFile` would see.
+	 */
+	saveSites?(sites: DispatchSiteRecord[]): string;
+	loadSites?(saved: string, repoRoot: string): DispatchSiteRecord[];
 }

@@ -41,19 +41,29 @@ export interface IndexContents {
 	defs: WriteDef[];
 	edges: WriteEdge[];
 	sites: DispatchSiteRecord[];
+	/** Per file path: the site extractor's saved output before `finalize` (table file_sites). */
+	rawSites: Map<string, string>;
 	unresolved: Map<string, number>;
 }
 
-export interface WriteResult {
+export interface EdgeCounts {
 	/** Edges dropped because an end is not a definition of the index. */
 	droppedEdges: number;
 	crossPackageEdges: number;
 	edges: number;
 }
 
+export interface WriteResult extends EdgeCounts {
+	/** Definitions in files, without the files' `(module)` pseudo-definitions. */
+	definitions: number;
+}
+
 /** Edge kinds that say "uses" for fan-in/out; an import alone is not a use. */
-const FAN_KINDS =
+export const FAN_KINDS =
 	"('call','new','jsx','reference','extends','implements','implementation','register','handler','dispatch')";
+
+/** Edge kinds derived from dispatch sites (rebuilt from the sites, never carried over). */
+export const TRUNK_EDGE_KINDS = "('register','handler','dispatch')";
 
 export function tempPathFor(out: string): string {
 	return `${out}.tmp-${process.pid}`;
@@ -129,26 +139,150 @@ function insertAll(db: Database.Database, c: IndexContents): WriteResult {
 	});
 
 	const fileIds = new Map<string, { id: number; packageId: number }>();
+	const insertFile = fileInserter(db);
+	c.files.forEach((f, i) => {
+		fileIds.set(f.path, { id: i + 1, packageId: f.packageIndex + 1 });
+		insertFile(i + 1, f);
+	});
+
+	const defs = [...c.defs, ...dispatchKeyDefs(c.sites)];
+	const defIds = new Map<string, { id: number; packageId: number | null }>();
+	defs.forEach((d, i) => {
+		const f = d.file === null ? undefined : fileIds.get(d.file);
+		defIds.set(d.defId, { id: i + 1, packageId: f?.packageId ?? null });
+	});
+	const insertDef = defInserter(db);
+	defs.forEach((d, i) => {
+		const parent = d.parentDefId ? (defIds.get(d.parentDefId)?.id ?? null) : null;
+		insertDef(i + 1, d, d.file === null ? undefined : fileIds.get(d.file), parent);
+	});
+
+	const edges: WriteEdge[] = [
+		...c.edges,
+		...insertSites(
+			db,
+			c.sites,
+			(path) => fileIds.get(path)?.id,
+			(defId) => defIds.get(defId)?.id,
+		),
+	];
+	const fileSites = db.prepare("INSERT INTO file_sites (file_id, sites) VALUES (?, ?)");
+	for (const [path, saved] of c.rawSites) {
+		const f = fileIds.get(path);
+		if (f) fileSites.run(f.id, saved);
+	}
+
+	const written = insertEdges(
+		db,
+		edges,
+		(defId) => defIds.get(defId),
+		(path) => fileIds.get(path)?.id,
+	);
+
+	db.exec(`UPDATE defs SET
+    fan_in = (SELECT count(DISTINCT src) FROM edges WHERE dst = defs.id AND kind IN ${FAN_KINDS}),
+    fan_out = (SELECT count(DISTINCT dst) FROM edges WHERE src = defs.id AND kind IN ${FAN_KINDS})`);
+
+	const unresolved = db.prepare("INSERT INTO unresolved (reason, count) VALUES (?, ?)");
+	for (const [reason, count] of c.unresolved) unresolved.run(reason, count);
+	return { ...written, definitions: c.defs.filter((d) => d.file !== null && d.kind !== "module").length };
+}
+
+/**
+ * Insert edges whose ends are both definitions (others are dropped), one per (source, target,
+ * kind): the first reference wins.
+ */
+export function insertEdges(
+	db: Database.Database,
+	edges: WriteEdge[],
+	defOf: (defId: string) => { id: number; packageId: number | null } | undefined,
+	fileId: (path: string) => number | undefined,
+): EdgeCounts {
+	const edge = db.prepare(
+		"INSERT INTO edges (src, dst, kind, file_id, line, resolution) VALUES (?, ?, ?, ?, ?, ?)",
+	);
+	const result: EdgeCounts = { droppedEdges: 0, crossPackageEdges: 0, edges: 0 };
+	const seen = new Set<string>();
+	for (const e of edges) {
+		const s = defOf(e.src);
+		const d = defOf(e.dst);
+		if (!s || !d || s.id === d.id) {
+			result.droppedEdges++;
+			continue;
+		}
+		const key = `${s.id}:${d.id}:${e.kind}`;
+		if (seen.has(key)) continue;
+		seen.add(key);
+		edge.run(s.id, d.id, e.kind, e.file === null ? null : (fileId(e.file) ?? null), e.line, e.resolution);
+		result.edges++;
+		if (s.packageId !== null && d.packageId !== null && s.packageId !== d.packageId)
+			result.crossPackageEdges++;
+	}
+	return result;
+}
+
+/** Inserts a file row and its full-text row. */
+export function fileInserter(db: Database.Database): (id: number, f: IndexContents["files"][number]) => void {
 	const file = db.prepare(
 		"INSERT INTO files (id, path, package_id, hash, line_count, content) VALUES (?, ?, ?, ?, ?, ?)",
 	);
-	const fileFts = db.prepare("INSERT INTO files_fts (rowid, path_words, body) VALUES (?, ?, ?)");
-	c.files.forEach((f, i) => {
-		const id = i + 1;
-		fileIds.set(f.path, { id, packageId: f.packageIndex + 1 });
+	const fts = db.prepare("INSERT INTO files_fts (rowid, path_words, body) VALUES (?, ?, ?)");
+	return (id, f) => {
 		file.run(id, f.path, f.packageIndex + 1, f.hash, f.lineCount, f.content);
-		fileFts.run(id, identifierWords(f.path), f.content);
-	});
+		fts.run(id, identifierWords(f.path), f.content);
+	};
+}
 
-	// dispatch-key pseudo-definitions, one per (trunk, key)
-	const defs = [...c.defs];
-	const keyDefs = new Set<string>();
-	for (const s of c.sites) {
+/** Inserts a definition row (in the given file, with the given parent row) and its full-text row. */
+export function defInserter(
+	db: Database.Database,
+): (
+	id: number,
+	d: WriteDef,
+	file: { id: number; packageId: number } | undefined,
+	parentId: number | null,
+) => void {
+	const def = db.prepare(
+		`INSERT INTO defs (id, def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line, signature, doc, exported, parent_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	const fts = db.prepare(
+		"INSERT INTO defs_fts (rowid, name_words, path_words, signature, doc) VALUES (?, ?, ?, ?, ?)",
+	);
+	return (id, d, file, parentId) => {
+		def.run(
+			id,
+			d.defId,
+			file?.id ?? null,
+			file?.packageId ?? null,
+			d.name,
+			d.qualifiedName,
+			d.kind,
+			d.startLine,
+			d.endLine,
+			d.signature,
+			d.doc,
+			d.exported ? 1 : 0,
+			parentId,
+		);
+		fts.run(
+			id,
+			identifierWords(d.qualifiedName),
+			d.file ? identifierWords(d.file) : "",
+			d.signature ?? "",
+			d.doc ?? "",
+		);
+	};
+}
+
+/** The dispatch-key pseudo-definitions of bound sites, one per (trunk, key), in site order. */
+export function dispatchKeyDefs(sites: DispatchSiteRecord[]): WriteDef[] {
+	const defs = new Map<string, WriteDef>();
+	for (const s of sites) {
 		if (s.key === null) continue;
-		const defId = `trunk:${s.trunk}#${s.key}`;
-		if (keyDefs.has(defId)) continue;
-		keyDefs.add(defId);
-		defs.push({
+		const defId = keyDefId(s);
+		if (defs.has(defId)) continue;
+		defs.set(defId, {
 			defId,
 			file: null,
 			name: s.key,
@@ -162,109 +296,54 @@ function insertAll(db: Database.Database, c: IndexContents): WriteResult {
 			parentDefId: null,
 		});
 	}
+	return [...defs.values()];
+}
 
-	const defIds = new Map<string, { id: number; packageId: number | null }>();
-	defs.forEach((d, i) => {
-		const f = d.file === null ? undefined : fileIds.get(d.file);
-		defIds.set(d.defId, { id: i + 1, packageId: f?.packageId ?? null });
-	});
-	const def = db.prepare(
-		`INSERT INTO defs (id, def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line, signature, doc, exported, parent_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-	);
-	const defFts = db.prepare(
-		"INSERT INTO defs_fts (rowid, name_words, path_words, signature, doc) VALUES (?, ?, ?, ?, ?)",
-	);
-	defs.forEach((d, i) => {
-		const f = d.file === null ? undefined : fileIds.get(d.file);
-		const parent = d.parentDefId ? (defIds.get(d.parentDefId)?.id ?? null) : null;
-		def.run(
-			i + 1,
-			d.defId,
-			f?.id ?? null,
-			f?.packageId ?? null,
-			d.name,
-			d.qualifiedName,
-			d.kind,
-			d.startLine,
-			d.endLine,
-			d.signature,
-			d.doc,
-			d.exported ? 1 : 0,
-			parent,
-		);
-		defFts.run(
-			i + 1,
-			identifierWords(d.qualifiedName),
-			d.file ? identifierWords(d.file) : "",
-			d.signature ?? "",
-			d.doc ?? "",
-		);
-	});
+function keyDefId(s: DispatchSiteRecord): string {
+	return `trunk:${s.trunk}#${s.key}`;
+}
 
-	const edges: WriteEdge[] = [...c.edges];
+/**
+ * Insert the dispatch sites (sites of files without an id are skipped) and return the edges they
+ * imply: register (enclosing → key), handler (key → handler), dispatch (enclosing → key).
+ */
+export function insertSites(
+	db: Database.Database,
+	sites: DispatchSiteRecord[],
+	fileId: (path: string) => number | undefined,
+	defId: (defId: string) => number | undefined,
+): WriteEdge[] {
+	const edges: WriteEdge[] = [];
 	const site = db.prepare(
 		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, enclosing, handler, key_def, resolution, in_scope)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	);
-	for (const s of c.sites) {
-		const f = fileIds.get(s.file);
-		if (!f) continue;
-		const keyDefId = s.key === null ? null : `trunk:${s.trunk}#${s.key}`;
-		const enclosing = s.enclosingDefId ? (defIds.get(s.enclosingDefId)?.id ?? null) : null;
-		const handler = s.handlerDefId ? (defIds.get(s.handlerDefId)?.id ?? null) : null;
+	for (const s of sites) {
+		const f = fileId(s.file);
+		if (f === undefined) continue;
+		const keyId = s.key === null ? null : keyDefId(s);
 		site.run(
 			s.trunk,
 			s.side,
 			s.key,
 			s.rawKey,
 			s.expression,
-			f.id,
+			f,
 			s.line,
-			enclosing,
-			handler,
-			keyDefId ? (defIds.get(keyDefId)?.id ?? null) : null,
+			s.enclosingDefId ? (defId(s.enclosingDefId) ?? null) : null,
+			s.handlerDefId ? (defId(s.handlerDefId) ?? null) : null,
+			keyId ? (defId(keyId) ?? null) : null,
 			s.resolution,
 			s.inScope ? 1 : 0,
 		);
-		if (!keyDefId) continue;
+		if (!keyId) continue;
 		const at = { file: s.file, line: s.line, resolution: s.resolution };
 		if (s.side === "register") {
-			if (s.enclosingDefId) edges.push({ src: s.enclosingDefId, dst: keyDefId, kind: "register", ...at });
-			if (s.handlerDefId) edges.push({ src: keyDefId, dst: s.handlerDefId, kind: "handler", ...at });
+			if (s.enclosingDefId) edges.push({ src: s.enclosingDefId, dst: keyId, kind: "register", ...at });
+			if (s.handlerDefId) edges.push({ src: keyId, dst: s.handlerDefId, kind: "handler", ...at });
 		} else if (s.enclosingDefId) {
-			edges.push({ src: s.enclosingDefId, dst: keyDefId, kind: "dispatch", ...at });
+			edges.push({ src: s.enclosingDefId, dst: keyId, kind: "dispatch", ...at });
 		}
 	}
-
-	const edge = db.prepare(
-		"INSERT INTO edges (src, dst, kind, file_id, line, resolution) VALUES (?, ?, ?, ?, ?, ?)",
-	);
-	let dropped = 0;
-	let cross = 0;
-	let written = 0;
-	const seen = new Set<string>();
-	for (const e of edges) {
-		const s = defIds.get(e.src);
-		const d = defIds.get(e.dst);
-		if (!s || !d || s.id === d.id) {
-			dropped++;
-			continue;
-		}
-		const key = `${s.id}:${d.id}:${e.kind}`;
-		if (seen.has(key)) continue;
-		seen.add(key);
-		const f = e.file === null ? undefined : fileIds.get(e.file);
-		edge.run(s.id, d.id, e.kind, f?.id ?? null, e.line, e.resolution);
-		written++;
-		if (s.packageId !== null && d.packageId !== null && s.packageId !== d.packageId) cross++;
-	}
-
-	db.exec(`UPDATE defs SET
-    fan_in = (SELECT count(DISTINCT src) FROM edges WHERE dst = defs.id AND kind IN ${FAN_KINDS}),
-    fan_out = (SELECT count(DISTINCT dst) FROM edges WHERE src = defs.id AND kind IN ${FAN_KINDS})`);
-
-	const unresolved = db.prepare("INSERT INTO unresolved (reason, count) VALUES (?, ?)");
-	for (const [reason, count] of c.unresolved) unresolved.run(reason, count);
-	return { droppedEdges: dropped, crossPackageEdges: cross, edges: written };
+	return edges;
 }

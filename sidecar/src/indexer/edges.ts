@@ -36,8 +36,10 @@ export interface ImportCounts {
 /** Shared, program-wide lookups used while extracting edges. */
 export interface EdgeContext {
 	checker: ts.TypeChecker;
-	/** Declaration node → defId over all indexed files. */
+	/** Declaration node → defId over the indexed files whose definitions are loaded. */
 	defOfNode: Map<ts.Node, string>;
+	/** Load the definitions of a file into `defOfNode` (done on first need for files not extracted). */
+	loadDefs(sf: ts.SourceFile): void;
 	/** Absolute path → repo-relative path of indexed files. */
 	indexedPath: Map<string, string>;
 	isWorkspaceImport(moduleName: string): boolean;
@@ -83,6 +85,7 @@ export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | unde
 		const path = ctx.indexedPath.get(decl.fileName);
 		return path ? moduleDefId(path) : undefined;
 	}
+	ctx.loadDefs(decl.getSourceFile());
 	const direct = ctx.defOfNode.get(decl);
 	if (direct) return direct;
 	// `const x = () => …` resolves to the arrow function in some positions; `export default <expr>`.
@@ -352,6 +355,7 @@ export function implementationEdges(ctx: EdgeContext, sf: ts.SourceFile): EdgeRe
 							ts.isTypeLiteralNode(decl.parent) ||
 							(ts.canHaveModifiers(decl) &&
 								(ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword));
+						if (abstractOrInterface) ctx.loadDefs(decl.getSourceFile());
 						const baseDef = abstractOrInterface ? ctx.defOfNode.get(decl) : undefined;
 						if (baseDef && baseDef !== memberDef) {
 							edges.push({

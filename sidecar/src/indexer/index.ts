@@ -4,19 +4,21 @@
  *
  * Stages: discover packages → collect files → load previous index (reuse unchanged files) →
  * one program over the changed files and what they import (each import resolved with its own
- * package's options) → definitions → edges and dispatch sites → write (temp file + rename).
+ * package's options) → definitions → edges and dispatch sites → write: a full write, or a patch
+ * of a copy of the previous index when it can be reused (temp file + rename either way).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { ts } from "ts-morph";
+import { patchIndex } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
-import { type WriteDef, type WriteEdge, writeIndex } from "../index/writer.js";
+import { type WriteDef, type WriteEdge, type WriteResult, writeIndex } from "../index/writer.js";
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, sha1 } from "./collect.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
+import { filesReferringToRemovedDefs } from "./dependents.js";
 import {
 	createSiteCounts,
 	defOfDeclaration,
@@ -27,7 +29,7 @@ import {
 	type SiteCounts,
 	type Target,
 } from "./edges.js";
-import { openPrevious } from "./previous.js";
+import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
 import { discoverPackages } from "./workspace.js";
@@ -87,11 +89,6 @@ export class IndexInputError extends Error {
 	}
 }
 
-interface FileCounts {
-	sites: [resolved: number, external: number, local: number, unresolved: Record<string, number>];
-	imports: [inRepo: number, resolved: number];
-}
-
 function gitCommit(repo: string): string {
 	try {
 		return execFileSync("git", ["-C", repo, "rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
@@ -135,14 +132,23 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	lap("collect");
 
 	// 2. Reuse: files whose content hash is unchanged since the previous index with the same options
-	const optionsJson = JSON.stringify({
-		...collectOptions,
-		trunks: options.trunkConfig === undefined ? null : sha1(JSON.stringify(options.trunkConfig)),
-	});
+	const optionsJson = reuseKey(options);
 	const previous = options.full ? null : openPrevious(out, VERSION, optionsJson);
-	const previousCounts: Record<string, FileCounts> = previous ? readPreviousCounts(out) : {};
-	const reusable = (f: CollectedFile) =>
+	const previousCounts = previous?.fileCounts ?? {};
+	const unchanged = (f: CollectedFile) =>
 		previous !== null && previous.fileHashes.get(f.path) === f.hash && previousCounts[f.path] !== undefined;
+	const collectedPaths = new Set(collected.files.map((f) => f.path));
+	const removedFiles = previous ? [...previous.fileHashes.keys()].filter((p) => !collectedPaths.has(p)) : [];
+	const dependents = new Set(
+		previous
+			? filesReferringToRemovedDefs(
+					previous,
+					collected.files.filter((f) => !unchanged(f)),
+					removedFiles,
+				)
+			: [],
+	);
+	const reusable = (f: CollectedFile) => unchanged(f) && !dependents.has(f.path);
 	const changed = collected.files.filter((f) => !reusable(f));
 	const filesByPackage = packages.map(() => [] as string[]);
 	for (const f of collected.files) filesByPackage[f.packageIndex]?.push(`${f.path}:${f.hash}`);
@@ -161,7 +167,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	if (
 		previous?.stats &&
 		changed.length === 0 &&
-		previous.fileHashes.size === collected.files.length &&
+		removedFiles.length === 0 &&
 		previous.packagesKey === packagesKey
 	) {
 		// Nothing changed since the previous index: it is already this index; leave the file alone.
@@ -183,6 +189,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			timings,
 		};
 	}
+	lap("load");
 
 	// 3. One program over the changed files; imports pull in what they need (sources parsed once)
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
@@ -201,16 +208,21 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	lap("program");
 	progress({ phase: "parse", done: changed.length, total: changed.length });
 
-	// 4. Definitions of every indexed file the program holds (needed to resolve edges into them)
+	// 4. Definitions of the changed files; those of other indexed files in the program are
+	// extracted when a reference first resolves into them (`loadDefs`).
 	const indexedPath = new Map(collected.files.map((f) => [f.abs, f.path]));
 	const defOfNode = new Map<ts.Node, string>();
 	const defsByPath = new Map<string, DefRecord[]>();
-	for (const sf of program.getSourceFiles()) {
+	const loadDefs = (sf: ts.SourceFile) => {
 		const path = indexedPath.get(sf.fileName);
-		if (!path) continue;
+		if (!path || defsByPath.has(path)) return;
 		const { defs, nodes } = extractDefs(sf, path);
 		defsByPath.set(path, defs);
 		for (const [n, id] of nodes) defOfNode.set(n, id);
+	};
+	for (const f of changed) {
+		const sf = program.getSourceFile(f.abs);
+		if (sf) loadDefs(sf);
 	}
 
 	lap("defs");
@@ -218,16 +230,20 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const ctx: EdgeContext = {
 		checker,
 		defOfNode,
+		loadDefs,
 		indexedPath,
 		isWorkspaceImport: (m) => resolver.isWorkspaceImport(m),
 		resolveModule: (m, from) => resolver.resolve(m, from)?.resolvedFileName,
 		symbolCache: new Map<ts.Symbol, Target>(),
 	};
 	const edges: WriteEdge[] = [];
-	const sites: DispatchSiteRecord[] = [];
+	const extractedSites = new Map<string, DispatchSiteRecord[]>();
+	const rawSites = new Map<string, string>();
 	const counts: Record<string, FileCounts> = {};
 	const unresolvedImportSample: string[] = [];
 	const extractor = options.siteExtractor;
+	const saveSites = (sites: DispatchSiteRecord[]) =>
+		extractor?.saveSites ? extractor.saveSites(sites) : JSON.stringify(sites);
 	changed.forEach((f, i) => {
 		const sf = program.getSourceFile(f.abs);
 		if (!sf) {
@@ -251,7 +267,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			}
 			for (const e of implementationEdges(ctx, sf)) edges.push({ ...e, file: f.path, resolution: "checker" });
 			if (extractor) {
-				sites.push(...extractor.extractFile(wrapSourceFile(sf, checker), siteContext(repoRoot, f.path, ctx)));
+				const sites = extractor.extractFile(wrapSourceFile(sf, checker), siteContext(repoRoot, f.path, ctx));
+				extractedSites.set(f.path, sites);
+				// Saved before finalize, which may rewrite the records in place.
+				if (sites.length) rawSites.set(f.path, saveSites(sites));
 			}
 		} catch (err) {
 			problems.push({ file: f.path, reason: `extraction failed: ${(err as Error).message}` });
@@ -271,68 +290,105 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	});
 
 	lap("edges");
-	// 6. Carry over unchanged files from the previous index
-	const defs: WriteDef[] = [];
+	// 6. Every file's sites, in file order as a full run sees them (reused files: their saved
+	// extractor output), joined across the repository by `finalize`.
+	const sites: DispatchSiteRecord[] = [];
 	for (const f of collected.files) {
-		if (reusable(f) && previous) {
-			defs.push(...previous.defsOf(f.path));
-			edges.push(...previous.edgesOf(f.path));
-			sites.push(...previous.sitesOf(f.path));
-			counts[f.path] = previousCounts[f.path] as FileCounts;
-		} else {
-			for (const d of defsByPath.get(f.path) ?? []) defs.push({ ...d, file: f.path });
+		if (!reusable(f)) {
+			sites.push(...(extractedSites.get(f.path) ?? []));
+			continue;
 		}
+		counts[f.path] = previousCounts[f.path] as FileCounts;
+		const saved = previous?.savedSitesOf(f.path);
+		if (!saved || !extractor) continue;
+		sites.push(...(extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved)));
 	}
-	previous?.close();
 	const finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
-
-	// 7. Stats and write
 	const { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved } =
 		sumCounts(counts);
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
 	lap("reuse");
+
+	// 7. Write: patch a copy of the previous index when its packages are the same, else write it all
 	progress({ phase: "write", done: 0, total: 1 });
+	const meta = {
+		formatVersion: String(INDEX_FORMAT_VERSION),
+		toolVersion: VERSION,
+		repoRoot,
+		commit: options.commit || gitCommit(repoRoot),
+		builtAt: new Date().toISOString(),
+		options: optionsJson,
+		trunkConfig: JSON.stringify(options.trunkConfig ?? null),
+		fileCounts: JSON.stringify(counts),
+	};
 	let stats: IndexStats | undefined;
-	writeIndex(
-		out,
-		{
-			meta: {
-				formatVersion: String(INDEX_FORMAT_VERSION),
-				toolVersion: VERSION,
-				repoRoot,
-				commit: options.commit || gitCommit(repoRoot),
-				builtAt: new Date().toISOString(),
-				options: optionsJson,
-				trunkConfig: JSON.stringify(options.trunkConfig ?? null),
-				fileCounts: JSON.stringify(counts),
+	const finalMeta = (written: WriteResult) => {
+		const siteTotal = resolvedSites + externalRefs + unresolvedRefs;
+		stats = {
+			packages: packages.filter((_, i) => (filesByPackage[i]?.length ?? 0) > 0).length,
+			files: collected.files.length,
+			definitions: written.definitions,
+			edges: written.edges,
+			crossPackageEdges: written.crossPackageEdges,
+			externalRefs,
+			unresolvedRefs,
+			unresolvedShare: siteTotal ? round(unresolvedRefs / siteTotal) : 0,
+			wallMs: Date.now() - started,
+			reusedPackages,
+		};
+		return {
+			stats: JSON.stringify(stats),
+			imports: JSON.stringify({ inRepo: importsInRepo, resolved: importsResolved }),
+		};
+	};
+	const changedDefs = (f: CollectedFile) =>
+		(defsByPath.get(f.path) ?? []).map((d) => ({ ...d, file: f.path }));
+	const unresolved = new Map(Object.entries(unresolvedByReason));
+	if (previous && previous.packageIdentity === packageIdentity(packageRows)) {
+		previous.close();
+		patchIndex(
+			out,
+			out,
+			{
+				meta,
+				packages: packageRows,
+				files: changed,
+				removedFiles,
+				defs: changed.flatMap(changedDefs),
+				edges,
+				sites: finalSites,
+				rawSites,
+				unresolved,
 			},
-			packages: packageRows,
-			files: collected.files,
-			defs,
-			edges,
-			sites: finalSites,
-			unresolved: new Map(Object.entries(unresolvedByReason)),
-		},
-		(written) => {
-			const siteTotal = resolvedSites + externalRefs + unresolvedRefs;
-			stats = {
-				packages: packages.filter((_, i) => (filesByPackage[i]?.length ?? 0) > 0).length,
-				files: collected.files.length,
-				definitions: defs.filter((d) => d.kind !== "module").length,
-				edges: written.edges,
-				crossPackageEdges: written.crossPackageEdges,
-				externalRefs,
-				unresolvedRefs,
-				unresolvedShare: siteTotal ? round(unresolvedRefs / siteTotal) : 0,
-				wallMs: Date.now() - started,
-				reusedPackages,
-			};
-			return {
-				stats: JSON.stringify(stats),
-				imports: JSON.stringify({ inRepo: importsInRepo, resolved: importsResolved }),
-			};
-		},
-	);
+			finalMeta,
+		);
+	} else {
+		// Unchanged files' rows are carried over from the previous index (if any) into a full write.
+		const defs: WriteDef[] = [];
+		for (const f of collected.files) {
+			if (reusable(f) && previous) {
+				defs.push(...previous.defsOf(f.path));
+				edges.push(...previous.edgesOf(f.path));
+				const saved = previous.savedSitesOf(f.path);
+				if (saved) rawSites.set(f.path, saved);
+			} else defs.push(...changedDefs(f));
+		}
+		previous?.close();
+		writeIndex(
+			out,
+			{
+				meta,
+				packages: packageRows,
+				files: collected.files,
+				defs,
+				edges,
+				sites: finalSites,
+				rawSites,
+				unresolved,
+			},
+			finalMeta,
+		);
+	}
 	progress({ phase: "write", done: 1, total: 1 });
 	lap("write");
 	const finalStats = { ...(stats as IndexStats), wallMs: Date.now() - started };
@@ -351,6 +407,30 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		extractedFiles: changed.length,
 		timings,
 	};
+}
+
+/**
+ * What must match for a previous index to be reused: the collect options and the trunk
+ * configuration (the format and tool versions are checked separately).
+ */
+function reuseKey(options: IndexOptions): string {
+	return JSON.stringify({
+		includeTests: options.includeTests ?? false,
+		exclude: options.exclude ?? [],
+		trunks: options.trunkConfig === undefined ? null : sha1(JSON.stringify(options.trunkConfig)),
+	});
+}
+
+/**
+ * True when `indexRepository(options)` would start from a previous index (an incremental run,
+ * usually of a few files) rather than extract every file.
+ */
+export function hasReusableIndex(options: IndexOptions): boolean {
+	if (options.full) return false;
+	const out = resolve(options.out ?? join(resolve(options.repo), ".codeask", "index.db"));
+	const previous = openPrevious(out, VERSION, reuseKey(options));
+	previous?.close();
+	return previous !== null;
 }
 
 function round(x: number): number {
@@ -372,20 +452,6 @@ function sumCounts(counts: Record<string, FileCounts>) {
 		importsResolved += c.imports[1];
 	}
 	return { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved };
-}
-
-function readPreviousCounts(out: string): Record<string, FileCounts> {
-	// Read separately from openPrevious: the counts are one JSON value.
-	try {
-		const db = new Database(out, { readonly: true });
-		const row = db.prepare("SELECT value FROM meta WHERE key = 'fileCounts'").get() as
-			| { value: string }
-			| undefined;
-		db.close();
-		return row ? (JSON.parse(row.value) as Record<string, FileCounts>) : {};
-	} catch {
-		return {};
-	}
 }
 
 /** The SiteContext a site extractor gets for one file. */

@@ -1,41 +1,66 @@
 /**
- * The previous index, read back for incremental reuse: per file, its hash, definitions,
- * the edges written in it and its dispatch sites. A file whose content hash is unchanged is
- * not re-extracted; its rows are carried over by defId.
+ * The previous index, read back for incremental reuse: per file, its hash, definitions, the edges
+ * written in it, its call-site counts and its saved site-extractor output. A file whose content
+ * hash is unchanged is not re-extracted: the index is patched around it, or (when the packages
+ * changed) its rows are carried over by defId into a full write.
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
-import type { DispatchSiteRecord } from "../index/types.js";
-import type { WriteDef, WriteEdge } from "../index/writer.js";
+import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
+
+/** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
+export interface FileCounts {
+	sites: [resolved: number, external: number, local: number, unresolved: Record<string, number>];
+	imports: [inRepo: number, resolved: number];
+}
 
 export interface PreviousIndex {
 	fileHashes: Map<string, string>;
 	/** The packages rows (name, dir, description, readme, hash) as JSON, to tell whether any changed. */
 	packagesKey: string;
+	/** The packages' names and folders in id order, as JSON: an index can be patched when they are the same. */
+	packageIdentity: string;
 	stats: IndexStats | null;
+	fileCounts: Record<string, FileCounts>;
 	defsOf(path: string): WriteDef[];
 	edgesOf(path: string): WriteEdge[];
-	sitesOf(path: string): DispatchSiteRecord[];
+	/** The site extractor's saved output for a file (null when it had no sites). */
+	savedSitesOf(path: string): string | null;
+	/** defIds of a file's definitions. */
+	defIdsOf(path: string): string[];
+	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
+	filesReferring(defIds: string[]): string[];
 	close(): void;
+}
+
+/** The names and folders of packages in order, as compared by `PreviousIndex.packageIdentity`. */
+export function packageIdentity(packages: { name: string; dir: string }[]): string {
+	return JSON.stringify(packages.map((p) => [p.name, p.dir]));
 }
 
 /** Open the previous index when it was built by this format/tool version with the same options. */
 export function openPrevious(out: string, toolVersion: string, optionsJson: string): PreviousIndex | null {
 	if (!existsSync(out)) return null;
 	let db: Database.Database;
+	let meta: Map<string, string>;
 	try {
 		db = new Database(out, { readonly: true, fileMustExist: true });
-		const meta = new Map(
+		meta = new Map(
 			(db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
 				r.key,
 				r.value,
 			]),
 		);
+		const hasSavedSites = db
+			.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_sites'")
+			.get();
 		if (
 			Number(meta.get("formatVersion")) !== INDEX_FORMAT_VERSION ||
 			meta.get("toolVersion") !== toolVersion ||
-			meta.get("options") !== optionsJson
+			meta.get("options") !== optionsJson ||
+			!hasSavedSites ||
+			!meta.has("fileCounts")
 		) {
 			db.close();
 			return null;
@@ -55,26 +80,56 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		| {
 				defs: Map<string, WriteDef[]>;
 				edges: Map<string, WriteEdge[]>;
-				sites: Map<string, DispatchSiteRecord[]>;
 		  }
 		| undefined;
 	const load = () => {
 		rows ??= readRows(db);
 		return rows;
 	};
-	const packagesKey = JSON.stringify(
-		db.prepare("SELECT name, dir, description, readme, hash FROM packages ORDER BY id").all(),
-	);
-	const statsRow = db.prepare("SELECT value FROM meta WHERE key = 'stats'").get() as
-		| { value: string }
-		| undefined;
+	let savedSites: Map<string, string> | undefined;
+	const loadSavedSites = () => {
+		savedSites ??= new Map(
+			(
+				db.prepare("SELECT f.path, s.sites FROM file_sites s JOIN files f ON f.id = s.file_id").all() as {
+					path: string;
+					sites: string;
+				}[]
+			).map((r) => [r.path, r.sites]),
+		);
+		return savedSites;
+	};
+	const packages = db
+		.prepare("SELECT name, dir, description, readme, hash FROM packages ORDER BY id")
+		.all() as {
+		name: string;
+		dir: string;
+	}[];
+	const stats = meta.get("stats");
 	return {
 		fileHashes,
-		packagesKey,
-		stats: statsRow ? (JSON.parse(statsRow.value) as IndexStats) : null,
+		packagesKey: JSON.stringify(packages),
+		packageIdentity: packageIdentity(packages),
+		stats: stats ? (JSON.parse(stats) as IndexStats) : null,
+		fileCounts: JSON.parse(meta.get("fileCounts") ?? "{}") as Record<string, FileCounts>,
 		defsOf: (path) => load().defs.get(path) ?? [],
 		edgesOf: (path) => load().edges.get(path) ?? [],
-		sitesOf: (path) => load().sites.get(path) ?? [],
+		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,
+		defIdsOf: (path) =>
+			(
+				db
+					.prepare("SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?")
+					.all(path) as { defId: string }[]
+			).map((r) => r.defId),
+		filesReferring(defIds) {
+			const referring = db.prepare(
+				`SELECT f.path FROM defs d JOIN edges e ON e.dst = d.id JOIN files f ON f.id = e.file_id WHERE d.def_id = ?
+         UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
+         WHERE d.def_id = ?`,
+			);
+			const paths = new Set<string>();
+			for (const id of defIds) for (const r of referring.all(id, id) as { path: string }[]) paths.add(r.path);
+			return [...paths];
+		},
 		close: () => db.close(),
 	};
 }
@@ -93,7 +148,6 @@ function groupBy<T extends { file: string | null }>(rows: T[]): Map<string, T[]>
 function readRows(db: Database.Database): {
 	defs: Map<string, WriteDef[]>;
 	edges: Map<string, WriteEdge[]>;
-	sites: Map<string, DispatchSiteRecord[]>;
 } {
 	const defs = groupBy(
 		(
@@ -112,21 +166,9 @@ function readRows(db: Database.Database): {
 			.prepare(
 				`SELECT s.def_id AS src, t.def_id AS dst, e.kind, f.path AS file, e.line, e.resolution
        FROM edges e JOIN files f ON f.id = e.file_id JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst
-       WHERE e.kind NOT IN ('register', 'handler', 'dispatch')`,
+       WHERE e.kind NOT IN ${TRUNK_EDGE_KINDS}`,
 			)
 			.all() as (WriteEdge & { file: string })[],
 	);
-	const sites = groupBy(
-		(
-			db
-				.prepare(
-					`SELECT ds.trunk, ds.side, ds.key, ds.raw_key AS rawKey, ds.expression, f.path AS file, ds.line,
-         ed.def_id AS enclosingDefId, hd.def_id AS handlerDefId, ds.resolution, ds.in_scope AS inScope
-       FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id
-       LEFT JOIN defs ed ON ed.id = ds.enclosing LEFT JOIN defs hd ON hd.id = ds.handler ORDER BY ds.id`,
-				)
-				.all() as (Omit<DispatchSiteRecord, "inScope"> & { inScope: number; expression: string | null })[]
-		).map((s) => ({ ...s, expression: s.expression ?? "", inScope: s.inScope === 1 })),
-	);
-	return { defs, edges, sites };
+	return { defs, edges };
 }

@@ -43,12 +43,20 @@ export function createIndexProgram(
 	host.readFile = (f) => memory.get(f) ?? readFile(f);
 	const fileExists = host.fileExists.bind(host);
 	host.fileExists = (f) => memory.has(f) || fileExists(f);
+	// JSDoc is parsed only where it carries types (JS files): in TS and .d.ts files (lib.dom.d.ts
+	// above all) it is most of the parse time and nothing here reads it (doc comments are read
+	// from the comment text).
+	host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeInfo;
 	const getSourceFile = host.getSourceFile.bind(host);
 	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
 		const text = memory.get(fileName);
+		const options =
+			typeof languageVersion === "object"
+				? { ...languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo }
+				: { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo };
 		return text === undefined
-			? getSourceFile(fileName, languageVersion, onError, shouldCreate)
-			: ts.createSourceFile(fileName, text, languageVersion, true);
+			? getSourceFile(fileName, options, onError, shouldCreate)
+			: ts.createSourceFile(fileName, text, options, true);
 	};
 	host.resolveModuleNameLiterals = (literals, containingFile) =>
 		literals.map((l) => ({ resolvedModule: resolver.resolve(l.text, containingFile) }));

@@ -6,8 +6,8 @@
 import { spawnSync } from "node:child_process";
 import type { Command } from "commander";
 import { z } from "zod";
-import { IndexInputError, indexRepository } from "../../indexer/index.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../trunks/index.js";
+import { hasReusableIndex, IndexInputError, indexRepository } from "../../indexer/index.js";
+import { createSiteExtractor, loadTrunkConfig, type TrunkConfig } from "../../trunks/index.js";
 import { EXIT, UsageError } from "../errors.js";
 import { createProgressBar } from "../progress.js";
 
@@ -63,8 +63,15 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 			const parsed = OptionsSchema.safeParse(raw);
 			if (!parsed.success)
 				throw new UsageError(`index: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
-			if (reexecWithIndexingFlags()) return;
-			process.exitCode = await runIndex(repo, parsed.data);
+			const options = parsed.data;
+			const trunkConfig =
+				options.trunks === false
+					? undefined
+					: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
+			// An incremental run re-extracts a few files: not worth starting a second Node for.
+			const incremental = hasReusableIndex({ repo, ...options, trunkConfig });
+			if (!incremental && reexecWithIndexingFlags()) return;
+			process.exitCode = await runIndex(repo, options, trunkConfig);
 		});
 }
 
@@ -79,11 +86,11 @@ function reexecWithIndexingFlags(): boolean {
 	return true;
 }
 
-async function runIndex(repo: string, options: z.infer<typeof OptionsSchema>): Promise<number> {
-	const trunkConfig =
-		options.trunks === false
-			? undefined
-			: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
+async function runIndex(
+	repo: string,
+	options: z.infer<typeof OptionsSchema>,
+	trunkConfig: TrunkConfig | undefined,
+): Promise<number> {
 	const bar = createProgressBar({ json: options.json });
 	let result: Awaited<ReturnType<typeof indexRepository>>;
 	try {

@@ -1,0 +1,177 @@
+/**
+ * Incremental runs patch a copy of the previous index: after each change below, the patched index
+ * must hold exactly what a full run over the same tree writes (definitions, edges in both
+ * directions, dispatch sites and their cross-file joins, full-text rows, outline), and pass
+ * SQLite's own consistency checks.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
+import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
+
+function tempDir(prefix: string): string {
+	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Index `repo` with its trunks (as `codeask index` does): incrementally into `out`, or fully. */
+function indexWithTrunks(repo: string, out: string, extra: Partial<IndexOptions> = {}) {
+	const trunkConfig = loadTrunkConfig(null, repo);
+	return indexRepository({
+		repo,
+		out,
+		siteExtractor: createSiteExtractor(trunkConfig),
+		trunkConfig,
+		...extra,
+	});
+}
+
+/** Run incrementally into `out`, then fully into a fresh file, and compare the two. */
+async function expectSameAsFullRun(repo: string, out: string) {
+	const incremental = await indexWithTrunks(repo, out);
+	const fullOut = join(tempDir("codeask-full-"), "full.db");
+	const full = await indexWithTrunks(repo, fullOut, { full: true });
+	expect(integrityProblems(out)).toEqual([]);
+	const patched = snapshotIndex(out);
+	const reference = snapshotIndex(fullOut);
+	for (const key of Object.keys(reference) as (keyof typeof reference)[]) {
+		expect({ [key]: patched[key] }).toEqual({ [key]: reference[key] });
+	}
+	expect(incremental.stats.definitions).toBe(full.stats.definitions);
+	expect(incremental.stats.edges).toBe(full.stats.edges);
+	expect(incremental.stats.crossPackageEdges).toBe(full.stats.crossPackageEdges);
+	return { incremental, full, patched };
+}
+
+function edit(repo: string, path: string, change: (text: string) => string): void {
+	const file = join(repo, path);
+	const before = readFileSync(file, "utf8");
+	const after = change(before);
+	expect(after).not.toBe(before);
+	writeFileSync(file, after);
+}
+
+function write(repo: string, path: string, text: string): void {
+	mkdirSync(dirname(join(repo, path)), { recursive: true });
+	writeFileSync(join(repo, path), text);
+}
+
+describe("incremental runs patch the previous index", () => {
+	it("match a full run after changed, renamed, added and deleted definitions and files", async () => {
+		const repo = join(tempDir("codeask-patch-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		const first = await indexWithTrunks(repo, out);
+		expect(first.extractedFiles).toBe(first.stats.files);
+
+		// A method inserted mid-class (later definitions move down; edges into them must follow),
+		// a definition renamed under its importers, a facade call re-extracted while the facade's
+		// definition file is reused, a new file calling into unchanged code, and a deleted file.
+		edit(repo, "packages/models/src/Users.ts", (t) =>
+			t.replace(
+				"async findOffline(",
+				"async findOnline(userIds: string[]): Promise<IUser[]> {\n\t\treturn this.find((u) => userIds.includes(u._id) && u.status === 'online');\n\t}\n\n\tasync findOffline(",
+			),
+		);
+		edit(repo, "apps/server/src/lib/format.ts", (t) =>
+			t.replace("export function formatMessage(", "export function formatForSaving("),
+		);
+		edit(repo, "apps/server/src/methods/setUserStatus.ts", (t) => `// Sets the caller's presence.\n${t}`);
+		write(
+			repo,
+			"apps/server/src/lib/siteBanner.ts",
+			`import { getSiteName } from './siteName';
+
+/** The banner text. */
+export async function siteBanner(): Promise<string> {
+	return \`Welcome to \${await getSiteName()}\`;
+}
+`,
+		);
+		rmSync(join(repo, "apps/server/src/lib/hookAudit.ts"));
+
+		const { incremental, patched } = await expectSameAsFullRun(repo, out);
+		// The four changed files, and sendMessage.ts: it imports the renamed function.
+		expect(incremental.extractedFiles).toBe(5);
+		expect(patched.defs.some((d) => d.startsWith("packages/models/src/Users.ts#UsersRaw.findOnline|"))).toBe(
+			true,
+		);
+		expect(patched.defs.some((d) => d.startsWith("apps/server/src/lib/format.ts#formatMessage|"))).toBe(
+			false,
+		);
+		expect(patched.edges.some((e) => e.includes("hookAudit.ts"))).toBe(false);
+		expect(
+			patched.edges.some((e) =>
+				e.startsWith(
+					"apps/server/src/lib/siteBanner.ts#siteBanner|apps/server/src/lib/siteName.ts#getSiteName|call|",
+				),
+			),
+		).toBe(true);
+		// The facade call still binds to its service method (the gap this closes).
+		expect(
+			patched.sites.some(
+				(s) => s.startsWith("api-call|dispatch|presence.setStatus|") && s.includes("setUserStatus.ts"),
+			),
+		).toBe(true);
+		const reader = IndexReader.open(out);
+		try {
+			expect(reader.searchDefs(["find", "online"], 5).map((r) => r.def.defId)).toContain(
+				"packages/models/src/Users.ts#UsersRaw.findOnline",
+			);
+		} finally {
+			reader.close();
+		}
+
+		// Then the facade's definition file changes while its callers are reused.
+		edit(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);
+		const second = await expectSameAsFullRun(repo, out);
+		expect(second.incremental.extractedFiles).toBe(1);
+	});
+
+	it("re-joins router mounts when only the router or only the mounting file changed", async () => {
+		const repo = tempDir("codeask-mounts-");
+		write(repo, "package.json", JSON.stringify({ name: "shop", dependencies: { express: "^4.0.0" } }));
+		write(
+			repo,
+			"src/routes/users.ts",
+			"import { Router } from 'express';\nconst router = Router();\nrouter.get('/:id', function getUser() {});\nexport default router;\n",
+		);
+		write(
+			repo,
+			"src/app.ts",
+			"import { Router } from 'express';\nimport users from './routes/users';\nexport const app = Router();\napp.use('/users', users);\n",
+		);
+		write(
+			repo,
+			"web/client.ts",
+			`export async function removeUser(id: string) {
+	await fetch(\`/users/\${id}\`, { method: 'DELETE' });
+}
+`,
+		);
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const registered = (sites: string[]) =>
+			sites.filter((s) => s.startsWith("http-route|register|")).map((s) => s.split("|")[2]);
+
+		// The router gains a route; the mounting file is reused.
+		edit(repo, "src/routes/users.ts", (t) =>
+			t.replace("export default", "router.delete('/:id', function deleteUser() {});\nexport default"),
+		);
+		const routerChanged = await expectSameAsFullRun(repo, out);
+		expect(registered(routerChanged.patched.sites).sort()).toEqual(["DELETE /users/:id", "GET /users/:id"]);
+		// The client's template call (method known only at extraction) binds to the new route.
+		expect(
+			routerChanged.patched.sites.some((s) => s.startsWith("http-route|dispatch|DELETE /users/:id|")),
+		).toBe(true);
+
+		// The mount moves; the router file is reused.
+		edit(repo, "src/app.ts", (t) => t.replace("'/users'", "'/people'"));
+		const mountChanged = await expectSameAsFullRun(repo, out);
+		expect(registered(mountChanged.patched.sites).sort()).toEqual(["DELETE /people/:id", "GET /people/:id"]);
+	});
+});
