@@ -114,7 +114,11 @@ export function buildOutline(db: Database.Database, options: Partial<OutlineOpti
 		.filter((s) => SYMBOL_KINDS.has(s.kind))
 		.map((s) => ({ ...s, exported: s.exported === 1 }));
 	const keys = db
-		.prepare("SELECT DISTINCT trunk, key, side, file_id AS fileId FROM dispatch_sites WHERE key IS NOT NULL")
+		// In site order: without ORDER BY the order would follow the query plan (the planner statistics).
+		.prepare(
+			`SELECT trunk, key, side, file_id AS fileId FROM dispatch_sites WHERE key IS NOT NULL
+       GROUP BY trunk, key, side, file_id ORDER BY min(id)`,
+		)
 		.all() as KeyInfo[];
 	const repoRoot =
 		(db.prepare("SELECT value FROM meta WHERE key = 'repoRoot'").get() as { value: string } | undefined)
