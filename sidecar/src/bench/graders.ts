@@ -7,6 +7,7 @@
 import type { ReadRange } from "../pipeline/types.js";
 import type { CheckedCitation } from "./citations.js";
 import type { ChainEntry, QuestionLabel } from "./questions.js";
+import { labelPaths } from "./questions.js";
 import { lastSegment, namesSymbol, symbolName } from "./symbols.js";
 
 export interface GradeResult {
@@ -25,9 +26,11 @@ export interface Evidence {
 export const RATIO_METRICS = [
 	"coreRecallContext",
 	"coreRecallCited",
+	"coreRecallCitedTop10",
 	"chainCoverage",
 	"keySymbolRecall",
 	"citationValidity",
+	"citationPrecision",
 ] as const;
 export type RatioMetric = (typeof RATIO_METRICS)[number];
 
@@ -66,6 +69,32 @@ export function coreRecallContext(label: QuestionLabel, ev: Evidence): GradeResu
 export function coreRecallCited(label: QuestionLabel, ev: Evidence): GradeResult {
 	const cited = new Set(validCitations(ev).map((c) => c.file));
 	return share(label.core, (f) => cited.has(f), "core files cited");
+}
+
+/** Citations a reader sees first: `coreRecallCitedTop10` looks at these many. */
+export const TOP_CITATIONS = 10;
+
+/**
+ * Core files among the first citations (by number): whether the answer leads with what matters.
+ * A long answer can cite every core file somewhere; this tells a focused one from a long list.
+ */
+export function coreRecallCitedTop10(label: QuestionLabel, ev: Evidence): GradeResult {
+	const first = [...ev.citations].sort((a, b) => a.n - b.n).slice(0, TOP_CITATIONS);
+	const cited = new Set(first.filter((c) => c.check.valid).map((c) => c.file));
+	return share(label.core, (f) => cited.has(f), `core files in the first ${TOP_CITATIONS} citations`);
+}
+
+/** Share of valid citations that point into a file the label names (core, supporting or chain). */
+export function citationPrecision(label: QuestionLabel, ev: Evidence): GradeResult {
+	const valid = validCitations(ev);
+	if (valid.length === 0) return { pass: true, score: null, reason: "the answer has no valid citations" };
+	const labelled = new Set(labelPaths(label));
+	const hits = valid.filter((c) => labelled.has(c.file)).length;
+	return {
+		pass: hits === valid.length,
+		score: hits / valid.length,
+		reason: `${hits}/${valid.length} citations point into a labelled file`,
+	};
 }
 
 /**
@@ -144,9 +173,11 @@ export function citationValidity(_label: QuestionLabel, ev: Evidence): GradeResu
 export const GRADERS: Record<RatioMetric, (label: QuestionLabel, ev: Evidence) => GradeResult> = {
 	coreRecallContext,
 	coreRecallCited,
+	coreRecallCitedTop10,
 	chainCoverage,
 	keySymbolRecall,
 	citationValidity,
+	citationPrecision,
 };
 
 export function gradeAll(label: QuestionLabel, ev: Evidence): Record<RatioMetric, GradeResult> {

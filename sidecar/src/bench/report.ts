@@ -11,9 +11,11 @@ export const REPORT_SCHEMA = "codeask-bench-report/1";
 export const METRIC_KEYS = [
 	"coreRecallContext",
 	"coreRecallCited",
+	"coreRecallCitedTop10",
 	"chainCoverage",
 	"keySymbolRecall",
 	"citationValidity",
+	"citationPrecision",
 	"requests",
 	"tokensIn",
 	"tokensOut",

@@ -3,8 +3,10 @@ import { checkCitation, checkCitations } from "../../src/bench/citations.js";
 import {
 	chainCoverage,
 	chainMisses,
+	citationPrecision,
 	citationValidity,
 	coreRecallCited,
+	coreRecallCitedTop10,
 	coreRecallContext,
 	type Evidence,
 	keySymbolRecall,
@@ -91,6 +93,43 @@ describe("core recall", () => {
 			citation(2, "src/net/send.ts", 1, 3, "send"),
 		]);
 		expect(coreRecallCited(label(), evidence({ citations }))).toMatchObject({ pass: true, score: 1 });
+	});
+});
+
+describe("answer focus", () => {
+	it("coreRecallCitedTop10 only looks at the first ten citations by number", () => {
+		const filler = Array.from({ length: 10 }, (_, i) =>
+			citation(i + 1, "src/rooms/rooms.ts", 2, 2, "createRoom"),
+		);
+		const citations = checkCitations(index, [
+			citation(12, "src/net/send.ts", 1, 3, "send"),
+			...filler,
+			citation(11, "src/push/push.ts", 3, 7, "PushClass"),
+		]);
+		expect(coreRecallCited(label(), evidence({ citations })).score).toBe(1);
+		const top = coreRecallCitedTop10(label(), evidence({ citations }));
+		expect(top.score).toBe(0);
+		expect(top.reason).toMatch(/first 10 citations/);
+		const early = checkCitations(index, [
+			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			...filler.slice(1),
+		]);
+		expect(coreRecallCitedTop10(label(), evidence({ citations: early })).score).toBe(0.5);
+	});
+
+	it("citationPrecision is the share of valid citations in a labelled file (core, supporting or chain)", () => {
+		const citations = checkCitations(index, [
+			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(2, "src/rooms/rooms.ts", 2, 2, "createRoom"),
+			citation(3, "src/net/send.ts", 2, 3, "send"), // invalid: left out
+		]);
+		expect(citationPrecision(label(), evidence({ citations })).score).toBe(0.5);
+		const withSupporting = label({ supporting: ["src/rooms/rooms.ts"] });
+		expect(citationPrecision(withSupporting, evidence({ citations }))).toMatchObject({
+			pass: true,
+			score: 1,
+		});
+		expect(citationPrecision(label(), evidence()).score).toBeNull();
 	});
 });
 

@@ -108,7 +108,9 @@ export function renderMarkdown(report: BenchReport): string {
 	}
 
 	out.push("## Questions", "");
-	out.push(...header(["id", "type", "ctx", "cited", "chain", "keys", "valid", "ms", "BM25@20"]));
+	out.push(
+		...header(["id", "type", "ctx", "cited", "cited@10", "chain", "keys", "valid", "prec", "ms", "BM25@20"]),
+	);
 	for (const q of report.questions) {
 		const m = q.metrics;
 		out.push(
@@ -117,9 +119,11 @@ export function renderMarkdown(report: BenchReport): string {
 				q.type,
 				fmtRatio(m.coreRecallContext),
 				fmtRatio(m.coreRecallCited),
+				fmtRatio(m.coreRecallCitedTop10),
 				fmtRatio(m.chainCoverage),
 				fmtRatio(m.keySymbolRecall),
 				fmtRatio(m.citationValidity),
+				fmtRatio(m.citationPrecision),
 				m.wallMs,
 				q.baseline ? fmtRatio(q.baseline.recallAt20) : "",
 			]),
@@ -131,7 +135,7 @@ export function renderMarkdown(report: BenchReport): string {
 }
 
 function groupTable(groups: Record<string, GroupMeans>, name: string): string[] {
-	const lines = header([name, "n", "ctx", "cited", "chain", "keys", "valid", "ms"]);
+	const lines = header([name, "n", "ctx", "cited", "cited@10", "chain", "keys", "valid", "prec", "ms"]);
 	for (const [k, g] of Object.entries(groups)) {
 		lines.push(
 			row([
@@ -139,9 +143,11 @@ function groupTable(groups: Record<string, GroupMeans>, name: string): string[] 
 				g.n,
 				fmtRatio(g.mean.coreRecallContext),
 				fmtRatio(g.mean.coreRecallCited),
+				fmtRatio(g.mean.coreRecallCitedTop10),
 				fmtRatio(g.mean.chainCoverage),
 				fmtRatio(g.mean.keySymbolRecall),
 				fmtRatio(g.mean.citationValidity),
+				fmtRatio(g.mean.citationPrecision),
 				fmtMetric("wallMs", g.mean.wallMs),
 			]),
 		);
