@@ -96,6 +96,24 @@ function thisClassExtends(receiver: Node | undefined, re: RegExp): boolean {
 	return base !== undefined && re.test(base);
 }
 
+/** Is the receiver's type an in-repo class (or subclass of one) whose `extends` clause matches `re`? */
+function receiverClassExtends(receiver: Node | undefined, re: RegExp): boolean {
+	if (!receiver) return false;
+	try {
+		let decl = receiver.getType().getSymbol()?.getDeclarations()[0];
+		for (let depth = 0; decl && depth < 6; depth++) {
+			if (!Node.isClassDeclaration(decl) && !Node.isClassExpression(decl)) return false;
+			const base = decl.getExtends()?.getExpression().getText();
+			if (base === undefined) return false;
+			if (re.test(base)) return true;
+			decl = decl.getBaseClass();
+		}
+	} catch {
+		return false;
+	}
+	return false;
+}
+
 export interface ResolvedCallable {
 	/** Posix path of the declaring file. */
 	file: string;
@@ -186,6 +204,7 @@ export interface CompiledCallee {
 	spec: CalleeSpec;
 	receiver: RegExp | null;
 	thisExtends: RegExp | null;
+	receiverExtends: RegExp | null;
 	declarations: { file: RegExp; name: RegExp }[];
 }
 
@@ -194,6 +213,7 @@ export function compileCallee(spec: CalleeSpec): CompiledCallee {
 		spec,
 		receiver: spec.receiver === undefined ? null : new RegExp(spec.receiver === "" ? "^$" : spec.receiver),
 		thisExtends: spec.thisExtends ? new RegExp(spec.thisExtends) : null,
+		receiverExtends: spec.receiverExtends ? new RegExp(spec.receiverExtends) : null,
 		declarations: spec.declarations.map((d) => ({
 			file: new RegExp(d.file),
 			name: new RegExp(`^(?:${d.name})$`),
@@ -214,7 +234,11 @@ export function matchCallee(c: CompiledCallee, parts: CalleeParts): Resolution |
 		(c.spec.receiverCreatedBy.length > 0 && createdBy(parts.receiver, c.spec.receiverCreatedBy)) ||
 		(c.thisExtends !== null &&
 			parts.receiverText === "this" &&
-			thisClassExtends(parts.receiver, c.thisExtends));
+			thisClassExtends(parts.receiver, c.thisExtends)) ||
+		(c.receiverExtends !== null &&
+			parts.receiverText !== "this" &&
+			parts.receiverText !== "" &&
+			receiverClassExtends(parts.receiver, c.receiverExtends));
 	if (c.declarations.length === 0) return receiverOk ? "syntactic" : null;
 	const resolved = resolveCallable(parts);
 	if (resolved.length > 0) {

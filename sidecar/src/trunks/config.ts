@@ -30,6 +30,12 @@ const calleeSchema = z.strictObject({
 	 * this regex (`class Store extends EventEmitter { save() { this.emit('saved') } }`), syntactic.
 	 */
 	thisExtends: z.string().optional(),
+	/**
+	 * Also accept a receiver whose type (checker) is an in-repo class whose `extends` clause, or an
+	 * ancestor's, matches this regex (`VideoConfManager.on('x')` where `VideoConfManager` is
+	 * `new (class extends Emitter<Events>)`), for emitter base classes from packages that do not resolve.
+	 */
+	receiverExtends: z.string().optional(),
 	/** When the checker resolves the callee to a callable declaration, it must be one of these. */
 	declarations: z.array(declarationSchema).default([]),
 	/** Accept on the receiver text alone when the declaration does not resolve (marked `syntactic`). */

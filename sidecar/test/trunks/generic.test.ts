@@ -155,6 +155,8 @@ new Queue().on('job', function run(job) {});`,
 			"events register changed",
 			"events register chat message",
 			"events register connection",
+			// `new Queue().on('job')`: the receiver's class extends EventEmitter.
+			"events register job",
 			"events register mounted",
 			"events register saved",
 			"events register typing",
@@ -180,6 +182,35 @@ declare class Component { emit(e: string): void }
 class Panel extends Component { close() { this.emit('close'); } }`,
 		});
 		expect(summary(sites)).toEqual([]);
+	});
+});
+
+describe("generic preset: emitter subclasses", () => {
+	it("accepts receivers whose class extends an emitter of a package that does not resolve", () => {
+		const sites = extractSites({
+			"src/VideoConfManager.ts": `import { Emitter } from '@scope/emitter';
+type Events = { 'direct/ringing': string; 'calling/ended': void };
+export const VideoConfManager = new (class VideoConfManager extends Emitter<Events> {
+	ring(id: string) { this.emit('direct/ringing', id); }
+	end() { this.emit('calling/ended'); }
+})();
+export class RecordList extends Emitter<{ mutated: void }> { mutate() { this.emit('mutated'); } }`,
+			"src/provider.ts": `import { Component } from '@scope/ui';
+import { RecordList, VideoConfManager } from './VideoConfManager';
+class Panel extends Component {}
+export function listen(list: RecordList, panel: Panel) {
+	VideoConfManager.on('direct/ringing', () => {});
+	list.on('mutated', () => {});
+	panel.on('closed', () => {});
+}`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch calling/ended",
+			"events dispatch direct/ringing",
+			"events dispatch mutated",
+			"events register direct/ringing",
+			"events register mutated",
+		]);
 	});
 });
 
