@@ -14,6 +14,10 @@ import type { Direction, Skeleton, SkeletonNode } from "./skeleton.js";
 
 /** Entry points named (each then gets a sentence for its doc comment and one for its hops). */
 const MAX_ENTRIES = 3;
+/** Sentences the paragraph tries to reach with further definitions when the entry points say little. */
+const MIN_SENTENCES = 3;
+/** Best-ranked definitions looked at for those further sentences. */
+const FALLBACK_DEFS = 40;
 /** Hops named in one sentence. */
 const MAX_HOPS = 3;
 /** Length of a doc comment's sentence quoted. */
@@ -59,6 +63,17 @@ export function inShort(
 	if (!crossedKey) {
 		const hop = keyCrossing(ranking, placed, book, mentioned);
 		if (hop) sentences.push(hop);
+	}
+	// Entry points with no doc comment and no cited hop leave the paragraph thin: the next best
+	// definitions that do have cited hops say how the pieces connect.
+	for (const def of ranking.order.slice(0, FALLBACK_DEFS)) {
+		if (sentences.length >= MIN_SENTENCES) break;
+		const p = placed.get(def.id);
+		if (!p || mentioned.has(def.id) || !book.marker(def) || p.node.nodeClass === "hot") continue;
+		const hops = hopPhrases(p, placed, book, new Set(mentioned));
+		if (hops.phrases.length === 0) continue;
+		mentioned.add(def.id);
+		sentences.push(`${cite(def)} ${listWords(hopPhrases(p, placed, book, mentioned).phrases)}.`);
 	}
 	return sentences.slice(0, maxSentences);
 }
