@@ -27,7 +27,8 @@ def codeask_sites(db_path):
         """SELECT s.trunk, s.side, s.key, s.expression, f.path, s.line FROM dispatch_sites s
            JOIN files f ON f.id = s.file_id WHERE s.key IS NOT NULL"""
     ).fetchall()
-    has_tests = any(TEST.search(p) for (p,) in db.execute("SELECT path FROM files"))
+    options = db.execute("SELECT value FROM meta WHERE key = 'options'").fetchone()
+    has_tests = bool(options and json.loads(options[0]).get("includeTests"))
     db.close()
     out = {}
     for trunk, side, key, expr, path, line in rows:
@@ -65,6 +66,8 @@ def main(argv):
             reason = None
             if not has_tests and missing and all(TEST.search(f) for f in sites[missing]):
                 reason = "test-only site"
+            elif not has_tests and not missing and all(TEST.search(f) for f in lacking):
+                reason = "test-only key"
             census_only.append({"key": key, "codeask": mine, "reason": reason, "censusSites": lacking[:4]})
         codeask_only = []
         for key in sorted(o_both - c_both):
