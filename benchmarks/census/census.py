@@ -217,15 +217,15 @@ def param_match(pattern, key):
 def summarise(census):
     out = {}
     for trunk, keys in sorted(census.trunks.items()):
-        if trunk == "rest":  # concrete dispatch paths meet their `:param` route
+        if trunk == "rest":  # concrete dispatch paths meet their most specific `:param` route
             patterns = [k for k, v in keys.items() if ":" in k and v["register"]]
             for k in list(keys):
                 v = keys[k]
                 if v["dispatch"] and not v["register"]:
-                    for p in patterns:
-                        if param_match(p, k):
-                            keys[p]["dispatch"] |= v["dispatch"]
-                            break
+                    fits = [p for p in patterns if param_match(p, k)]
+                    if fits:
+                        best = min(fits, key=lambda p: p.count(":"))
+                        keys[best]["dispatch"] |= v["dispatch"]
         entries = {}
         for key, sides in sorted(keys.items()):
             entries[key] = {side: sorted(files) for side, files in sides.items()}
