@@ -9,12 +9,18 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { ts } from "ts-morph";
 import { patchIndex } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
-import { type WriteDef, type WriteEdge, type WriteResult, writeIndex } from "../index/writer.js";
+import {
+	removeStaleTemps,
+	type WriteDef,
+	type WriteEdge,
+	type WriteResult,
+	writeIndex,
+} from "../index/writer.js";
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, sha1 } from "./collect.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
@@ -32,6 +38,7 @@ import {
 import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
+import { indexPath, reuseKey } from "./reuse.js";
 import { discoverPackages } from "./workspace.js";
 
 export interface IndexProgress {
@@ -105,7 +112,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	if (!existsSync(repoRoot) || !statSync(repoRoot).isDirectory()) {
 		throw new IndexInputError(`${options.repo} is not a directory`);
 	}
-	const out = resolve(options.out ?? join(repoRoot, ".codeask", "index.db"));
+	const out = indexPath(options);
 	const progress = options.onProgress ?? (() => {});
 	const timings: Record<string, number> = {};
 	let phaseStart = Date.now();
@@ -172,6 +179,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	) {
 		// Nothing changed since the previous index: it is already this index; leave the file alone.
 		previous.close();
+		removeStaleTemps(out);
 		const totals = sumCounts(previousCounts);
 		return {
 			out,
@@ -407,30 +415,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		extractedFiles: changed.length,
 		timings,
 	};
-}
-
-/**
- * What must match for a previous index to be reused: the collect options and the trunk
- * configuration (the format and tool versions are checked separately).
- */
-function reuseKey(options: IndexOptions): string {
-	return JSON.stringify({
-		includeTests: options.includeTests ?? false,
-		exclude: options.exclude ?? [],
-		trunks: options.trunkConfig === undefined ? null : sha1(JSON.stringify(options.trunkConfig)),
-	});
-}
-
-/**
- * True when `indexRepository(options)` would start from a previous index (an incremental run,
- * usually of a few files) rather than extract every file.
- */
-export function hasReusableIndex(options: IndexOptions): boolean {
-	if (options.full) return false;
-	const out = resolve(options.out ?? join(resolve(options.repo), ".codeask", "index.db"));
-	const previous = openPrevious(out, VERSION, reuseKey(options));
-	previous?.close();
-	return previous !== null;
 }
 
 function round(x: number): number {

@@ -86,42 +86,70 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 		expect(codeask("edges", "--index", join(repo, "nope.db"), "--sample", "3").code).toBe(2);
 	});
 
-	it("leaves the previous index readable when a write is killed midway", async () => {
-		const before = IndexReader.open(out);
-		const counts = before.counts();
-		before.close();
-		const hasTemp = () => readdirSync(dirname(out)).some((f) => f.startsWith("index.db.tmp-"));
-		// Re-index from scratch, freeze the process (SIGSTOP) as soon as its temp file appears, and
-		// kill it only if it is still mid-write: a fixture write is so short that on a loaded machine
-		// it can finish between two polls, in which case the run is simply tried again.
-		const killMidWrite = () =>
-			new Promise<boolean>((done) => {
-				const child: ChildProcess = spawn(process.execPath, [CLI, "index", repo, "--out", out, "--full"], {
-					stdio: "ignore",
-				});
-				let midWrite = false;
-				const timer = setInterval(() => {
-					if (!hasTemp()) return;
-					clearInterval(timer);
-					child.kill("SIGSTOP");
-					midWrite = hasTemp();
-					child.kill("SIGKILL");
-				}, 2);
-				child.once("exit", () => {
-					clearInterval(timer);
-					done(midWrite);
-				});
+	const hasTemp = () => readdirSync(dirname(out)).some((f) => f.startsWith("index.db.tmp-"));
+	/**
+	 * Run `codeask index`, freeze the process (SIGSTOP) as soon as its temp file appears, and kill
+	 * it only if it is still mid-write: a fixture write is so short that on a loaded machine it can
+	 * finish between two polls (then the caller tries again). The process is told not to re-run
+	 * itself, so the process killed is the one writing.
+	 */
+	const killMidWrite = (...args: string[]) =>
+		new Promise<boolean>((done) => {
+			const child: ChildProcess = spawn(process.execPath, [CLI, "index", repo, "--out", out, ...args], {
+				stdio: "ignore",
+				env: { ...process.env, CODEASK_INDEX_REEXEC: "1" },
 			});
+			let midWrite = false;
+			const timer = setInterval(() => {
+				if (!hasTemp()) return;
+				clearInterval(timer);
+				child.kill("SIGSTOP");
+				midWrite = hasTemp();
+				child.kill("SIGKILL");
+			}, 2);
+			child.once("exit", () => {
+				clearInterval(timer);
+				done(midWrite);
+			});
+		});
+	const countsOf = (path: string) => {
+		const index = IndexReader.open(path);
+		try {
+			return index.counts();
+		} finally {
+			index.close();
+		}
+	};
+
+	it("leaves the previous index readable when a write is killed midway", async () => {
+		const counts = countsOf(out);
 		let killedWhileWriting = false;
 		for (let attempt = 0; attempt < 5 && !killedWhileWriting; attempt++)
-			killedWhileWriting = await killMidWrite();
+			killedWhileWriting = await killMidWrite("--full");
 		expect(killedWhileWriting).toBe(true);
 		expect(hasTemp()).toBe(true);
-		const after = IndexReader.open(out);
-		expect(after.counts()).toEqual(counts);
-		after.close();
+		expect(countsOf(out)).toEqual(counts);
 		// The next run cleans the dead run's temp file up.
 		expect(codeask("index", repo, "--out", out).code).toBe(0);
+		expect(readdirSync(dirname(out)).filter((f) => f.startsWith("index.db.tmp-"))).toEqual([]);
+	});
+
+	it("leaves the previous index readable when an incremental write (a patch) is killed midway", async () => {
+		const file = join(repo, "apps/server/src/lib/siteName.ts");
+		let killedWhileWriting = false;
+		let counts = countsOf(out);
+		for (let attempt = 0; attempt < 5 && !killedWhileWriting; attempt++) {
+			// A new definition each attempt, so each run has a change to write.
+			counts = countsOf(out);
+			writeFileSync(file, `${readFileSync(file, "utf8")}\nexport const killProbe${attempt} = ${attempt};\n`);
+			killedWhileWriting = await killMidWrite();
+		}
+		expect(killedWhileWriting).toBe(true);
+		expect(countsOf(out)).toEqual(counts);
+		const next = codeask("index", repo, "--out", out, "--json");
+		expect(next.code).toBe(0);
+		expect(JSON.parse(next.stdout).extractedFiles).toBe(1);
+		expect(countsOf(out).definitions).toBe(counts.definitions + 1);
 		expect(readdirSync(dirname(out)).filter((f) => f.startsWith("index.db.tmp-"))).toEqual([]);
 	});
 });

@@ -6,8 +6,10 @@
 import { spawnSync } from "node:child_process";
 import type { Command } from "commander";
 import { z } from "zod";
-import { hasReusableIndex, IndexInputError, indexRepository } from "../../indexer/index.js";
-import { createSiteExtractor, loadTrunkConfig, type TrunkConfig } from "../../trunks/index.js";
+import type { IndexResult } from "../../indexer/index.js";
+import { hasReusableIndex } from "../../indexer/reuse.js";
+import type { TrunkConfig } from "../../trunks/config.js";
+import { loadTrunkConfig } from "../../trunks/load.js";
 import { EXIT, UsageError } from "../errors.js";
 import { createProgressBar } from "../progress.js";
 
@@ -26,8 +28,10 @@ const OptionsSchema = z.object({
 
 /**
  * V8 settings for indexing. The type checker allocates many short-lived objects: a larger young
- * generation cuts garbage-collection time. A ~7,000-file monorepo peaks near 2.5 GB of heap,
- * more than Node's default limit on small machines.
+ * generation cuts garbage-collection time (also in a one-file re-run, which still parses what that
+ * file imports). A ~7,000-file monorepo peaks near 2.5 GB of heap, more than Node's default limit
+ * on small machines. A full run re-runs the command with them before loading the indexer
+ * (TypeScript alone takes ~1 s to load), so the first process stays cheap.
  */
 const V8_FLAGS = ["--max-semi-space-size=64", "--max-old-space-size=4096"];
 
@@ -68,9 +72,9 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 				options.trunks === false
 					? undefined
 					: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
-			// An incremental run re-extracts a few files: not worth starting a second Node for.
-			const incremental = hasReusableIndex({ repo, ...options, trunkConfig });
-			if (!incremental && reexecWithIndexingFlags()) return;
+			// An incremental run re-extracts a few files: a second Node and a larger young
+			// generation cost it more than they save.
+			if (!hasReusableIndex({ repo, ...options, trunkConfig }) && reexecWithIndexingFlags()) return;
 			process.exitCode = await runIndex(repo, options, trunkConfig);
 		});
 }
@@ -91,8 +95,13 @@ async function runIndex(
 	options: z.infer<typeof OptionsSchema>,
 	trunkConfig: TrunkConfig | undefined,
 ): Promise<number> {
+	// Loaded here, after the decision to re-run: the compiler takes ~1 s to load.
+	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
+		import("../../indexer/index.js"),
+		import("../../trunks/extractor.js"),
+	]);
 	const bar = createProgressBar({ json: options.json });
-	let result: Awaited<ReturnType<typeof indexRepository>>;
+	let result: IndexResult;
 	try {
 		result = await indexRepository({
 			repo,
