@@ -35,7 +35,7 @@ export function inShort(
 	book: CitationBook,
 	maxSentences: number,
 ): string[] {
-	const placed = placeNodes(skeletons);
+	const placed = placeNodes(skeletons, ranking);
 	const entries: DefRow[] = [];
 	const files = new Set<string>();
 	for (const def of ranking.order) {
@@ -97,8 +97,11 @@ function keyCrossing(
 	return null;
 }
 
-/** Every skeleton node by definition row id (first chain wins), with the nodes reached from it. */
-function placeNodes(skeletons: readonly Skeleton[]): Map<number, Placed> {
+/**
+ * Every skeleton node by definition row id (first chain wins), with the nodes reached from it,
+ * best-ranked first (a key ranks as its best handler), so a sentence names the strongest hops.
+ */
+function placeNodes(skeletons: readonly Skeleton[], ranking: CitationRanking): Map<number, Placed> {
 	const placed = new Map<number, Placed>();
 	for (const sk of skeletons) {
 		for (const n of sk.nodes) {
@@ -111,6 +114,13 @@ function placeNodes(skeletons: readonly Skeleton[]): Map<number, Placed> {
 				parent.children.push(n);
 		}
 	}
+	const position = new Map(ranking.order.map((d, i) => [d.id, i]));
+	const rank = (n: SkeletonNode) =>
+		Math.min(
+			position.get(n.def.id) ?? Number.MAX_SAFE_INTEGER,
+			...(n.handlers ?? []).map((h) => position.get(h.id) ?? Number.MAX_SAFE_INTEGER),
+		);
+	for (const p of placed.values()) p.children.sort((a, b) => rank(a) - rank(b));
 	return placed;
 }
 
