@@ -235,7 +235,7 @@ export function offlineAnswer(
 		out.push("");
 	}
 
-	const hopsPerChain = Math.max(8, Math.floor((config.maxCitations * 2) / Math.max(1, skeletons.length)));
+	const hopsPerChain = Math.max(6, Math.floor(config.maxCitations / Math.max(1, skeletons.length)));
 	const chains = skeletons
 		.map((sk) => ({ sk, lines: renderChain(sk, book, hopsPerChain) }))
 		.filter((c) => c.lines.length > 0);
