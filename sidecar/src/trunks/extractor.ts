@@ -401,15 +401,23 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			}
 		};
 
-		const hasCalls = c.calls.size > 0 || c.facades.length > 0;
+		const hasCalls = c.calls.size > 0 || c.mounts.size > 0;
 		if (hasCalls) {
+			const aliases = bareImportAliases(sf.compilerNode);
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-				extractCall(call, c, ctx, emit);
-				if (c.mounts.size > 0) extractMount(call, c, ctx, out);
+				// The called name from the compiler node first: most calls are no candidate, and
+				// splitting a callee (wrappers, receiver text) for each of them dominated the cost.
+				const name = calledName(call.compilerNode);
+				if (name === undefined) continue;
+				if (c.calls.has(name) || c.calls.has(aliases.get(name) ?? "")) extractCall(call, c, ctx, emit);
+				if (c.mounts.has(name)) extractMount(call, c, ctx, out);
 			}
 		}
 		if (c.news.size > 0) {
-			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) extractCall(call, c, ctx, emit);
+			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+				const name = calledName(call.compilerNode);
+				if (name !== undefined && c.news.has(name)) extractCall(call, c, ctx, emit);
+			}
 		}
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
@@ -519,6 +527,27 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		},
 		stats,
 	};
+}
+
+/** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
+function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+	let e: ts.Expression = call.expression;
+	while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e))
+		e = e.expression;
+	if (ts.isIdentifier(e)) return e.text;
+	if (ts.isPropertyAccessExpression(e)) return e.name.text;
+	return undefined;
+}
+
+/** `import { useEndpoint as useEP }` → useEP ↦ useEndpoint: a bare call by alias still names the idiom. */
+function bareImportAliases(sf: ts.SourceFile): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const stmt of sf.statements) {
+		const named = ts.isImportDeclaration(stmt) ? stmt.importClause?.namedBindings : undefined;
+		if (!named || !ts.isNamedImports(named)) continue;
+		for (const el of named.elements) if (el.propertyName) out.set(el.name.text, el.propertyName.text);
+	}
+	return out;
 }
 
 /** An internal record (removed by finalize) carrying `info` as its raw key. */
@@ -1245,26 +1274,6 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 			rawKey: JSON.stringify(info),
 		});
 	};
-	// Facade methods called (`Presence.setStatus(…)`) or handed over to be called later
-	// (`mem(Analytics.getOverview)`): both reach the service method.
-	const uses: { access: PropertyAccessExpression; at: Node }[] = [];
-	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-		const callee = unwrap(call.getExpression());
-		if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: call });
-		// Compiler nodes first: wrapping every argument of every call costs more than the check.
-		const args = call.compilerNode.arguments;
-		for (let i = 0; i < args.length; i++) {
-			const a = args[i] as ts.Expression;
-			if (
-				ts.isPropertyAccessExpression(a) &&
-				ts.isIdentifier(a.expression) &&
-				imports.has(a.expression.text)
-			) {
-				const access = call.getArguments()[i];
-				if (access && Node.isPropertyAccessExpression(access)) uses.push({ access, at: access });
-			}
-		}
-	}
 	// Local consts that may stand for imported facades (`const service = ee ? FederationEE : Federation`).
 	const aliases = new Set<string>();
 	const collectAliases = (n: ts.Node): void => {
@@ -1280,6 +1289,35 @@ function extractFacades(sf: SourceFile, c: Compiled, ctx: SiteContext, out: Disp
 		ts.forEachChild(n, collectAliases);
 	};
 	collectAliases(sf.compilerNode);
+	// Facade methods called (`Presence.setStatus(…)`) or handed over to be called later
+	// (`mem(Analytics.getOverview)`): both reach the service method.
+	const uses: { access: PropertyAccessExpression; at: Node }[] = [];
+	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+		// Compiler nodes first: wrapping every callee and argument of every call costs more than the check.
+		let raw: ts.Expression = call.compilerNode.expression;
+		while (ts.isParenthesizedExpression(raw) || ts.isAsExpression(raw) || ts.isNonNullExpression(raw))
+			raw = raw.expression;
+		if (
+			ts.isPropertyAccessExpression(raw) &&
+			ts.isIdentifier(raw.expression) &&
+			(imports.has(raw.expression.text) || aliases.has(raw.expression.text))
+		) {
+			const callee = unwrap(call.getExpression());
+			if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: call });
+		}
+		const args = call.compilerNode.arguments;
+		for (let i = 0; i < args.length; i++) {
+			const a = args[i] as ts.Expression;
+			if (
+				ts.isPropertyAccessExpression(a) &&
+				ts.isIdentifier(a.expression) &&
+				imports.has(a.expression.text)
+			) {
+				const access = call.getArguments()[i];
+				if (access && Node.isPropertyAccessExpression(access)) uses.push({ access, at: access });
+			}
+		}
+	}
 	for (const { access: callee, at: call } of uses) {
 		const recv = unwrap(callee.getExpression());
 		if (!Node.isIdentifier(recv)) continue;
