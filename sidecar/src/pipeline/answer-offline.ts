@@ -90,7 +90,9 @@ function extOf(path: string): string {
 /** Sentences of the "In short" paragraph at most. */
 const IN_SHORT_SENTENCES = 6;
 /** Uncited hops of a node named on its "also" line. */
-const OTHER_HOPS = 6;
+const OTHER_HOPS = 10;
+/** Uncited nodes of a chain named on its closing "also in this chain" line. */
+const REST_OF_CHAIN = 15;
 /** Definitions listed under "Key places" (one per file, best first). */
 const KEY_PLACES = 8;
 
@@ -163,12 +165,18 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 	};
 	const roots = children.get(null) ?? [];
 	for (const root of roots) walk(root, 0, false);
-	// Starting points of the chain that lead to nothing cited: named, so the reader still sees them.
-	const unshownRoots = roots.filter((r) => !seen.has(r.def.id) && r.nodeClass !== "key");
-	if (lines.length > 0 && unshownRoots.length > 0) {
-		const names = unshownRoots.slice(0, OTHER_HOPS).map((r) => code(r.def.qualifiedName));
-		const more = unshownRoots.length > OTHER_HOPS ? `, and ${unshownRoots.length - OTHER_HOPS} more` : "";
-		lines.push(`- also matching: ${names.join(", ")}${more}`);
+	// The rest of the chain (starting points first, then by depth): named on one line, so the
+	// reader still sees what the walk found without a line per node.
+	const unshown = sk.nodes
+		.filter((n) => !seen.has(n.def.id) && n.nodeClass !== "key" && n.nodeClass !== "hot")
+		.filter((n, i, all) => all.findIndex((m) => m.def.id === n.def.id) === i)
+		.sort((a, b) => a.depth - b.depth || b.relevance - a.relevance);
+	if (lines.length > 0 && unshown.length > 0) {
+		const names = unshown
+			.slice(0, REST_OF_CHAIN)
+			.map((r) => `${code(r.def.qualifiedName)} ${book.marker(r.def)}`.trim());
+		const more = unshown.length > REST_OF_CHAIN ? `, and ${unshown.length - REST_OF_CHAIN} more` : "";
+		lines.push(`- also in this chain: ${names.join(", ")}${more}`);
 	}
 	return lines;
 }
