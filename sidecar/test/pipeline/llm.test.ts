@@ -84,6 +84,14 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 		expect(answerReq.prompt).toContain("Skeleton of the relevant code");
 		// A body read from the index, verbatim.
 		expect(answerReq.prompt).toContain("gatewayFor(token.platform).send(");
+		// Sources come most relevant first: [1] is a seed definition, entry-file heads (context) last.
+		expect(answerReq.prompt).toContain("Sources (most relevant to the question first):");
+		const first = answerReq.prompt.match(/^\[1\] (\S+):\d+-\d+ — (\S+)$/m);
+		expect(r.trace.seeds.some((s) => s.file === first?.[1] && s.defId.endsWith(`#${first?.[2]}`))).toBe(true);
+		const sourcesText = answerReq.prompt.slice(answerReq.prompt.indexOf("Sources (most"));
+		const lastNumbered = Math.max(...[...sourcesText.matchAll(/^\[\d+\] /gm)].map((m) => m.index ?? 0));
+		const firstContext = sourcesText.search(/^\(context, not citable\)/m);
+		if (firstContext >= 0) expect(firstContext).toBeGreaterThan(lastNumbered);
 		// The made-up [999] is dropped and counted; the two real citations survive, verified and renumbered.
 		expect(r.droppedCitations).toBe(1);
 		expect(r.citations.map((c) => c.n)).toEqual([1, 2]);
