@@ -149,10 +149,23 @@ export function createModuleResolver(
 		const cache = ts.createModuleResolutionCache(join(repoRoot, p.dir), (f) => f, options);
 		return { options, cache };
 	});
+	// The tree does not change during a run: each path is looked up once (imports of absent
+	// packages probe the same node_modules folders from every directory).
+	const memo = (lookup: (path: string) => boolean) => {
+		const known = new Map<string, boolean>();
+		return (path: string) => {
+			let found = known.get(path);
+			if (found === undefined) {
+				found = lookup(path);
+				known.set(path, found);
+			}
+			return found;
+		};
+	};
 	const host: ts.ModuleResolutionHost = {
-		fileExists: (f) => isFile(f),
+		fileExists: memo(isFile),
 		readFile: (f) => ts.sys.readFile(f),
-		directoryExists: (d) => ts.sys.directoryExists(d),
+		directoryExists: memo((d) => ts.sys.directoryExists(d)),
 		realpath: (f) => f,
 		getCurrentDirectory: () => repoRoot,
 	};
