@@ -16,9 +16,15 @@ export function listWords(items: readonly string[]): string {
 	return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-/** A doc comment's first sentence, ending in punctuation (empty when there is none). */
-export function sentence(text: string): string {
+/**
+ * A doc comment's first sentence (as cut by firstSentence to `maxChars`), ending in punctuation;
+ * a sentence cut short ends at a word with "…"; fewer than three words say nothing (empty).
+ */
+export function sentence(text: string, maxChars: number): string {
 	const t = text.trim();
-	if (!t) return "";
-	return /[.!?]$/.test(t) ? t : `${t}.`;
+	if (t.split(/\s+/).length < 3) return "";
+	if (/[.!?]$/.test(t)) return t;
+	if (text.length < maxChars) return `${t}.`;
+	const cut = t.slice(0, t.lastIndexOf(" ")).replace(/[\s,;:(—-]+$/, "");
+	return `${cut}…`;
 }
