@@ -11,7 +11,7 @@ describe("offline answer Markdown helpers", () => {
 				80,
 			);
 		expect(sentence(cut, 80)).toBe(
-			"Upgrades a sketched line to an arrow when it connects two elements (called from…",
+			"Upgrades a sketched line to an arrow when it connects two elements (called…",
 		);
 		expect(sentence("Mutation", 160)).toBe("");
 		expect(sentence("", 160)).toBe("");
