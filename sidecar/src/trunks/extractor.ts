@@ -836,9 +836,22 @@ function requiredFile(call: CallExpression): SourceFile | undefined {
 		return undefined;
 	const spec = arg.getLiteralValue();
 	if (!spec.startsWith(".")) return undefined;
+	// The checker resolves `require('./x')` in JS files to the module's source file. (The indexer's
+	// nodes have no ts-morph Project to look files up in: asking for it throws.)
+	try {
+		const decl = arg.getSymbol()?.getDeclarations()[0];
+		if (decl && Node.isSourceFile(decl)) return decl;
+	} catch {
+		// not resolved: try the Project below
+	}
 	const sf = call.getSourceFile();
 	const base = resolve(dirname(sf.getFilePath()), spec);
-	const project = sf.getProject();
+	let project: ReturnType<SourceFile["getProject"]>;
+	try {
+		project = sf.getProject();
+	} catch {
+		return undefined;
+	}
 	for (const ext of ["", ".js", ".ts", ".cjs", ".mjs", ".jsx", ".tsx", "/index.js", "/index.ts"]) {
 		const found = project.getSourceFile(base + ext);
 		if (found) return found;
