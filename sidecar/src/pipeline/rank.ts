@@ -137,16 +137,27 @@ function candidatesByFile(read: readonly ReadItem[]): Map<string, Candidate[]> {
 }
 
 /**
- * Within a file: not leaves first, seeds first, then the definition linked to the most other
- * files read (the one on the flow), then shallow and relevant; a class after its own read members.
+ * A definition matching the question at least this share as well as the file's best match is
+ * "on topic": the question's own words outrank graph links (a file holding `createInvitation` and
+ * `acceptInvitation` leads with the one the question's verb names, even when the other links more).
+ */
+const ON_TOPIC_SHARE = 0.7;
+
+/**
+ * Within a file: not leaves first, a class after its own read members, the definitions on topic
+ * (by the question's words), seeds, then the definition linked to the most other files read (the
+ * one on the flow), then shallow and relevant.
  */
 function byPriority(list: readonly Candidate[]): Candidate[] {
 	const parents = new Set(list.map((c) => c.def.parentId).filter((p): p is number => p !== null));
 	const wholeClass = (c: Candidate) => (c.def.kind === "class" && parents.has(c.def.id) ? 1 : 0);
+	const best = Math.max(0, ...list.filter((c) => !c.leaf && !wholeClass(c)).map((c) => c.relevance));
+	const onTopic = (c: Candidate) => (best > 0 && c.relevance >= ON_TOPIC_SHARE * best ? 1 : 0);
 	return [...list].sort(
 		(a, b) =>
 			Number(a.leaf) - Number(b.leaf) ||
 			wholeClass(a) - wholeClass(b) ||
+			onTopic(b) - onTopic(a) ||
 			Number(b.seed) - Number(a.seed) ||
 			b.links.size - a.links.size ||
 			a.depth - b.depth ||
