@@ -142,6 +142,17 @@ describe("ask offline on the mini-chat index", () => {
 		expect(hopLines.length).toBeLessThan(fullHops.length);
 	});
 
+	it("leads a file with the definition whose name matches the question's verb, not the one linked most", async () => {
+		const r = await ask(index, "How does a model update one document?");
+		const places = r.answer.split("### Key places")[1]?.split("\n\n")[0] ?? "";
+		const base = places.split("\n").find((l) => l.includes("packages/models/src/BaseModel.ts")) ?? "";
+		expect(base).toContain("`BaseModel.updateOne`");
+		// The In short paragraph names it among the entry points too, and its citation holds.
+		expect(r.answer.split("### Key places")[0]).toContain("`BaseModel.updateOne`");
+		const cited = r.citations.find((c) => c.symbol === "BaseModel.updateOne");
+		expect(cited?.verified).toBe(true);
+	});
+
 	it("walks upstream for an impact question", async () => {
 		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
 		const chain = r.chains.find((c) =>

@@ -140,6 +140,32 @@ describe("rankCitations", () => {
 		expect(order.map((d) => d.qualifiedName).slice(-3)).toEqual(["sendPush", "t", "IMessage"]);
 	});
 
+	it("leads a file with the definition the question's words match best, even when another links to more files", () => {
+		const create = def("invite.ts", "InviteService.createInvite", "method");
+		const accept = def("invite.ts", "InviteService.acceptInvite", "method");
+		const weak = def("invite.ts", "InviteService.listInvites", "method");
+		const others = ["mail.ts", "audit.ts", "events.ts"].map((f) => def(f, `${f}.helper`));
+		const index = graph(
+			[create, accept, weak, ...others],
+			others.map((o) => [create, o, "call"] as [DefRow, DefRow, EdgeKind]),
+		);
+		const read = [
+			item(create, "seed", "major", 3),
+			item(accept, "seed", "major", 6.5),
+			item(weak, "seed", "major", 4),
+			...others.map((o) => item(o, "call")),
+		];
+		const fused = [{ file: "invite.ts" }, ...others.map((o) => ({ file: o.file as string }))];
+		const { order } = rankCitations(index, read, fused, config);
+		const inFile = order.filter((d) => d.file === "invite.ts").map((d) => d.qualifiedName);
+		// Only the close match is "on topic"; below it, graph links decide as before.
+		expect(inFile).toEqual([
+			"InviteService.acceptInvite",
+			"InviteService.createInvite",
+			"InviteService.listInvites",
+		]);
+	});
+
 	it("cites a method before the whole class around it, and never an entry-file head", () => {
 		const cls = def("svc.ts", "PushService", "class");
 		const method = def("svc.ts", "PushService.send", "method", { parentId: cls.id });
