@@ -389,7 +389,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				rawKey: raw !== null && method ? `${method} ${raw}` : raw,
 				expression: exprText(keyNode),
 				file: ctx.filePath,
-				line: keyNode.getStartLineNumber(),
+				// A key read from an object defined in another file (an imported registration object)
+				// is still a site of this call: its line is the call's.
+				line: (keyNode.getSourceFile() === at.getSourceFile() ? keyNode : at).getStartLineNumber(),
 				enclosingDefId: ctx.enclosingDefId(at),
 				handlerDefId: side === "register" ? handler : null,
 				resolution,
