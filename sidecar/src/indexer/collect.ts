@@ -4,7 +4,7 @@
  * out tests, fixtures, stories, generated and declaration files unless told otherwise.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -62,15 +62,25 @@ export interface CollectOptions {
 	exclude: string[];
 }
 
+/** What the previous index knows of a file it indexed with the same options. */
+export interface KnownFile {
+	/** `statSignature` when it was read. */
+	stat: string;
+	hash: string;
+}
+
 export interface CollectedFile {
 	/** Repo-relative posix path. */
 	path: string;
 	abs: string;
 	/** Index into the packages array. */
 	packageIndex: number;
-	content: string;
+	/** The text (read on first use for a file known unchanged by its stat signature). */
+	readonly content: string;
 	hash: string;
-	lineCount: number;
+	readonly lineCount: number;
+	/** Size, mtime and ctime, taken before the content was read. */
+	stat: string;
 }
 
 export interface Collected {
@@ -89,10 +99,46 @@ export function isGenerated(content: string): boolean {
 	return /@generated|auto-generated|do not edit/i.test(head);
 }
 
+/**
+ * Size, mtime and ctime of a file: when they are what they were when the previous index read it,
+ * its content is taken as unchanged without reading it. ctime moves on every write, even one
+ * that restores the mtime (`cp -p`, `touch -d`).
+ */
+export function statSignature(abs: string): string {
+	const st = statSync(abs);
+	return `${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+/**
+ * A file the previous index holds with the same stat signature: the decisions made on its content
+ * (test, generated, too large) stand, and its content is read only if something asks for it.
+ */
+function knownFile(path: string, abs: string, packageIndex: number, known: KnownFile): CollectedFile {
+	let text: string | undefined;
+	const content = () => {
+		text ??= readFileSync(abs, "utf8");
+		return text;
+	};
+	return {
+		path,
+		abs,
+		packageIndex,
+		hash: known.hash,
+		stat: known.stat,
+		get content() {
+			return content();
+		},
+		get lineCount() {
+			return content().split("\n").length;
+		},
+	};
+}
+
 export function collectFiles(
 	repoRoot: string,
 	packages: WorkspacePackage[],
 	options: CollectOptions,
+	known: ReadonlyMap<string, KnownFile> = new Map(),
 ): Collected {
 	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
 	const out: Collected = { files: [], declarationFiles: [], skipped: [] };
@@ -132,7 +178,14 @@ export function collectFiles(
 			if (!options.includeTests && TEST_FILE.test(e.name)) continue;
 			if (MINIFIED_FILE.test(e.name)) continue;
 			let content: string;
+			let stat: string;
 			try {
+				stat = statSignature(abs); // before reading: a write in between shows at the next run
+				const previous = known.get(path);
+				if (previous?.stat === stat) {
+					out.files.push(knownFile(path, abs, packageIndex, previous));
+					continue;
+				}
 				content = readFileSync(abs, "utf8");
 			} catch (err) {
 				out.skipped.push({ path, reason: `cannot read: ${(err as Error).message}` });
@@ -152,6 +205,7 @@ export function collectFiles(
 				content,
 				hash: sha1(content),
 				lineCount: content.split("\n").length,
+				stat,
 			});
 		}
 	};

@@ -22,7 +22,7 @@ import {
 	writeIndex,
 } from "../index/writer.js";
 import { VERSION } from "../version.js";
-import { type CollectedFile, collectFiles, sha1 } from "./collect.js";
+import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
 import { filesReferringToRemovedDefs } from "./dependents.js";
 import {
@@ -124,23 +124,30 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const problems: IndexProblem[] = [];
 	const relative = (abs: string) => (abs.startsWith(`${repoRoot}/`) ? abs.slice(repoRoot.length + 1) : abs);
 
-	// 1. Packages and files
+	// 1. Packages and files. The previous index (same options) says which files it read with the
+	// same size/mtime/ctime: those are not read again unless something needs their text.
 	progress({ phase: "collect", done: 0, total: 1 });
+	const optionsJson = reuseKey(options);
+	const previous = options.full ? null : openPrevious(out, VERSION, optionsJson);
+	const known = new Map<string, KnownFile>();
+	for (const [path, stat] of previous?.fileStats ?? []) {
+		const hash = previous?.fileHashes.get(path);
+		if (hash) known.set(path, { stat, hash });
+	}
 	const packages = discoverPackages(repoRoot);
 	const collectOptions = { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] };
-	const collected = collectFiles(repoRoot, packages, collectOptions);
+	const collected = collectFiles(repoRoot, packages, collectOptions, known);
 	const notes: IndexProblem[] = [];
 	for (const s of collected.skipped)
 		(s.reason.startsWith("cannot") ? problems : notes).push({ file: s.path, reason: s.reason });
 	if (collected.files.length === 0) {
+		previous?.close();
 		throw new IndexInputError(`no TypeScript or JavaScript source files found in ${options.repo}`);
 	}
 	progress({ phase: "collect", done: 1, total: 1 });
 	lap("collect");
 
 	// 2. Reuse: files whose content hash is unchanged since the previous index with the same options
-	const optionsJson = reuseKey(options);
-	const previous = options.full ? null : openPrevious(out, VERSION, optionsJson);
 	const previousCounts = previous?.fileCounts ?? {};
 	const unchanged = (f: CollectedFile) =>
 		previous !== null && previous.fileHashes.get(f.path) === f.hash && previousCounts[f.path] !== undefined;
@@ -206,11 +213,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
 	}
 	progress({ phase: "parse", done: 0, total: changed.length });
-	const contents = new Map(collected.files.map((f) => [f.abs, f.content]));
+	const sources = new Map(collected.files.map((f) => [f.abs, f]));
 	// Nothing changed: no program at all (the declaration files only matter to changed files).
 	const { program, checker } = createIndexProgram(
 		changed.length ? [...changed.map((f) => f.abs), ...collected.declarationFiles] : [],
-		contents,
+		sources,
 		resolver,
 	);
 	lap("program");
@@ -328,6 +335,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		options: optionsJson,
 		trunkConfig: JSON.stringify(options.trunkConfig ?? null),
 		fileCounts: JSON.stringify(counts),
+		fileStats: JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat]))),
 	};
 	let stats: IndexStats | undefined;
 	const finalMeta = (written: WriteResult) => {

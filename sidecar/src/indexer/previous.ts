@@ -23,6 +23,8 @@ export interface PreviousIndex {
 	packageIdentity: string;
 	stats: IndexStats | null;
 	fileCounts: Record<string, FileCounts>;
+	/** Stat signature of each file when it was read (see `statSignature`), from meta.fileStats. */
+	fileStats: Map<string, string>;
 	defsOf(path: string): WriteDef[];
 	edgesOf(path: string): WriteEdge[];
 	/** The site extractor's saved output for a file (null when it had no sites). */
@@ -111,6 +113,7 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		packageIdentity: packageIdentity(packages),
 		stats: stats ? (JSON.parse(stats) as IndexStats) : null,
 		fileCounts: JSON.parse(meta.get("fileCounts") ?? "{}") as Record<string, FileCounts>,
+		fileStats: new Map(Object.entries(JSON.parse(meta.get("fileStats") ?? "{}") as Record<string, string>)),
 		defsOf: (path) => load().defs.get(path) ?? [],
 		edgesOf: (path) => load().edges.get(path) ?? [],
 		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,

@@ -28,28 +28,32 @@ export const PROGRAM_OPTIONS: ts.CompilerOptions = {
 	ignoreDeprecations: "6.0",
 };
 
+/**
+ * One program over `rootFiles` and what they import. `sources` holds the collected files by
+ * absolute path (a file's content is asked for only when the program loads it).
+ */
 export function createIndexProgram(
 	rootFiles: string[],
-	contents: Map<string, string>,
+	sources: ReadonlyMap<string, { readonly content: string }>,
 	resolver: ModuleResolver,
 ): { program: ts.Program; checker: ts.TypeChecker } {
 	const host = ts.createCompilerHost(PROGRAM_OPTIONS, true);
 	// The lib .d.ts files ship inside ts-morph (matching its TypeScript), not on disk.
-	const memory = new Map(contents);
-	for (const lib of libFiles()) memory.set(`${libFolderInMemoryPath}/${lib.fileName}`, lib.text);
+	const libs = new Map(libFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]));
+	const inMemory = (f: string) => libs.get(f) ?? sources.get(f)?.content;
 	host.getDefaultLibLocation = () => libFolderInMemoryPath;
 	host.getDefaultLibFileName = (o) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(o)}`;
 	const readFile = host.readFile.bind(host);
-	host.readFile = (f) => memory.get(f) ?? readFile(f);
+	host.readFile = (f) => inMemory(f) ?? readFile(f);
 	const fileExists = host.fileExists.bind(host);
-	host.fileExists = (f) => memory.has(f) || fileExists(f);
+	host.fileExists = (f) => libs.has(f) || sources.has(f) || fileExists(f);
 	// JSDoc is parsed only where it carries types (JS files): in TS and .d.ts files (lib.dom.d.ts
 	// above all) it is most of the parse time and nothing here reads it (doc comments are read
 	// from the comment text).
 	host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeInfo;
 	const getSourceFile = host.getSourceFile.bind(host);
 	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-		const text = memory.get(fileName);
+		const text = inMemory(fileName);
 		const options =
 			typeof languageVersion === "object"
 				? { ...languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo }

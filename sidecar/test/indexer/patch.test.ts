@@ -4,7 +4,7 @@
  * directions, dispatch sites and their cross-file joins, full-text rows, outline), and pass
  * SQLite's own consistency checks.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -130,6 +130,23 @@ export async function siteBanner(): Promise<string> {
 		edit(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);
 		const second = await expectSameAsFullRun(repo, out);
 		expect(second.incremental.extractedFiles).toBe(1);
+	});
+
+	it("skips reading files whose size and times are unchanged, yet notices a same-size edit", async () => {
+		const repo = join(tempDir("codeask-stat-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		await indexRepository({ repo, out });
+		const file = join(repo, "apps/server/src/lib/siteName.ts");
+		const later = new Date(Date.now() + 60_000);
+		utimesSync(file, later, later);
+		const touched = await indexRepository({ repo, out });
+		expect(touched.extractedFiles).toBe(0);
+		edit(repo, "apps/server/src/lib/siteName.ts", (t) => t.replace("'Mini Chat'", "'Maxi Chat'"));
+		utimesSync(file, later, later); // same size and mtime as the touch: only ctime moved
+		const edited = await indexRepository({ repo, out });
+		expect(edited.extractedFiles).toBe(1);
+		expect(snapshotIndex(out).files.some((f) => f.includes("'Maxi Chat'"))).toBe(true);
 	});
 
 	it("re-joins router mounts when only the router or only the mounting file changed", async () => {
