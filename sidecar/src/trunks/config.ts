@@ -104,6 +104,11 @@ const callIdiomSchema = z.strictObject({
 	/** Register side: argument holding the handler (-1 = last). With `object-keys`, each property is its key's handler. */
 	handlerArg: z.number().int().min(-1).optional(),
 	/**
+	 * Register side, when no handler argument is there: the definition holding the call consumes the
+	 * key (`return pubsub.asyncIterator('topic')` in a subscription resolver is that topic's handler).
+	 */
+	handlerFromEnclosing: z.boolean().default(false),
+	/**
 	 * Prefix every key with option values of the `new X({ … })` that created the receiver
 	 * (`this.api = new ApiClass({ version: 'apps' })` → `apps/…`), in this order.
 	 */

@@ -656,8 +656,13 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 			cand.idiom.side === "register" && cand.trunk.mounts.length > 0 && parts.receiver
 				? routerIdentity(routerOf(parts.receiver))
 				: null;
+		const enclosingHandler =
+			cand.idiom.kind === "call" && cand.idiom.side === "register" && cand.idiom.handlerFromEnclosing
+				? enclosingConsumer(call, ctx)
+				: null;
 		for (const r of raws) {
-			const handler = cand.idiom.side === "register" ? handlerDefId(r.handler, ctx) : null;
+			const handler =
+				cand.idiom.side === "register" ? (handlerDefId(r.handler, ctx) ?? enclosingHandler) : null;
 			if (r.values === null) {
 				emit(cand.trunk.name, cand.idiom.side, null, r.keyNode, call, handler, resolution, [], method);
 				continue;
@@ -680,6 +685,12 @@ function extractCall(call: CallExpression | NewExpression, c: Compiled, ctx: Sit
 		pendingReceiver = null;
 		return; // one idiom per call: the first that matches
 	}
+}
+
+/** The definition holding a call, when it is one (a file's top-level code consumes nothing). */
+function enclosingConsumer(call: Node, ctx: SiteContext): string | null {
+	const id = ctx.enclosingDefId(call);
+	return id && !id.endsWith("#(module)") ? id : null;
 }
 
 /** Does argument `arg` denote an object literal whose `property` is the literal `equals`? */

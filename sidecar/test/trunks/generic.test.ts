@@ -233,6 +233,20 @@ export function created() { return pubsub.asyncIterator('team_created'); }`,
 			"pubsub register team/:param/member_added",
 			"pubsub register team_created",
 		]);
+		// The resolver returning the iterator is the topic's handler; top-level code is nobody's.
+		const handlers = sites
+			.filter((s) => s.trunk === "pubsub" && s.side === "register")
+			.map((s) => `${s.key} -> ${s.handlerDefId}`)
+			.sort();
+		expect(handlers).toEqual([
+			"team/:param/member_added -> src/team.service.ts#memberAdded",
+			"team_created -> src/team.service.ts#created",
+		]);
+		const topLevel = extractSites({
+			"src/boot.ts": `declare const pubsub: { asyncIterator(t: string): unknown };
+void pubsub.asyncIterator('boot');`,
+		});
+		expect(topLevel.filter((s) => s.trunk === "pubsub").map((s) => s.handlerDefId)).toEqual([null]);
 	});
 });
 
