@@ -10,9 +10,10 @@ import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import { inShort } from "./in-short.js";
 import { code, keyLabel } from "./markdown.js";
+import type { Neighbours } from "./neighbours.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
-import type { Skeleton, SkeletonNode } from "./skeleton.js";
+import type { Direction, Skeleton, SkeletonNode } from "./skeleton.js";
 import type { CitationDraft } from "./verify.js";
 
 export interface DraftAnswer {
@@ -95,13 +96,59 @@ const OTHER_HOPS = 10;
 const REST_OF_CHAIN = 15;
 /** Definitions listed under "Key places" (one per file, best first). */
 const KEY_PLACES = 8;
+/** Direct callers or callees named under a key place or a chain's starting point. */
+const NEIGHBOURS = 6;
+
+/**
+ * "calls: `a` [3], `b`, and 2 more" (or "used by: …" upstream): a definition's direct neighbours
+ * from the index, cited ones first (by their existing marker: a back-reference, never a new
+ * citation), then those the skeleton reached, then the rest; `skip` are shown right there already.
+ * With `markable`, only markers already printed above are repeated: citations are numbered in
+ * order of appearance, so a back-reference to a later one would renumber the best sources.
+ */
+function neighbourLine(
+	def: DefRow,
+	direction: Direction,
+	neighbours: Neighbours,
+	book: CitationBook,
+	skip: ReadonlySet<number>,
+	inSkeleton: ReadonlySet<number>,
+	markable?: (marker: string) => boolean,
+): string | null {
+	const list = neighbours(def, direction).filter((d) => !skip.has(d.id));
+	if (list.length === 0) return null;
+	const marker = (d: DefRow) => {
+		const m = book.marker(d);
+		return m && (!markable || markable(m)) ? m : "";
+	};
+	const number = (d: DefRow) => Number(marker(d).slice(1, -1)) || Number.MAX_SAFE_INTEGER;
+	const sorted = [...list].sort(
+		(a, b) => number(a) - number(b) || Number(inSkeleton.has(b.id)) - Number(inSkeleton.has(a.id)),
+	);
+	const names = sorted.slice(0, NEIGHBOURS).map((d) => `${code(d.qualifiedName)} ${marker(d)}`.trim());
+	const more = sorted.length > NEIGHBOURS ? `, and ${sorted.length - NEIGHBOURS} more` : "";
+	return `${direction === "downstream" ? "calls" : "used by"}: ${names.join(", ")}${more}`;
+}
+
+/** What the answer knows of the whole skeleton: where each node sits, for the neighbour lines. */
+interface NeighbourContext {
+	neighbours: Neighbours;
+	inSkeleton: ReadonlySet<number>;
+	/** Key places: their neighbours are named there already, not again under their chain. */
+	named: ReadonlySet<number>;
+}
 
 /**
  * One chain as an indented hop list, in the order the skeleton walked it, keeping only the hops
  * that are cited or lead to a cited hop (and the dispatch keys between them): the chain shows
  * the path to what the answer cites, not every node the walk visited.
  */
-function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[] {
+function renderChain(
+	sk: Skeleton,
+	book: CitationBook,
+	maxHops: number,
+	near: NeighbourContext | null = null,
+): string[] {
 	const children = new Map<number | null, SkeletonNode[]>();
 	for (const n of sk.nodes) {
 		const list = children.get(n.from) ?? [];
@@ -162,6 +209,20 @@ function renderChain(sk: Skeleton, book: CitationBook, maxHops: number): string[
 			const more = others.length > OTHER_HOPS ? `, and ${others.length - OTHER_HOPS} more` : "";
 			lines.push(`${"  ".repeat(Math.min(indent + 1, 6))}- also: ${names.join(", ")}${more}`);
 		}
+		// A cited starting point also names its direct callers/callees that the walk printed
+		// elsewhere or cut (it shows each node once, under whichever node reached it first).
+		if (
+			near &&
+			indent === 0 &&
+			n.nodeClass !== "key" &&
+			!near.named.has(n.def.id) &&
+			book.marker(n.def) &&
+			lines.length < maxHops
+		) {
+			const skip = new Set(next.map((c) => c.def.id));
+			const line = neighbourLine(n.def, sk.direction, near.neighbours, book, skip, near.inSkeleton);
+			if (line) lines.push(`  - directly ${line}`);
+		}
 	};
 	const roots = children.get(null) ?? [];
 	for (const root of roots) walk(root, 0, false);
@@ -199,6 +260,7 @@ export function offlineAnswer(
 	read: readonly ReadItem[],
 	config: PipelineConfig,
 	ranking: CitationRanking = { order: citationOrder(skeletons, read), fileScore: new Map() },
+	neighbours: Neighbours | null = null,
 ): DraftAnswer {
 	const book = new CitationBook(config.maxCitations);
 	// Citations go to the definitions read in order of relevance (rank.ts), so a small number of
@@ -232,6 +294,13 @@ export function offlineAnswer(
 		placeFiles.add(def.file);
 		places.push(def);
 	}
+	// Each node's direction is that of the first chain holding it (impact questions: all upstream).
+	const directionOf = new Map<number, Direction>();
+	for (const sk of skeletons)
+		for (const n of sk.nodes) if (!directionOf.has(n.def.id)) directionOf.set(n.def.id, sk.direction);
+	const near: NeighbourContext | null = neighbours
+		? { neighbours, inSkeleton: new Set(directionOf.keys()), named: new Set(places.map((d) => d.id)) }
+		: null;
 	if (places.length > 0) {
 		out.push("### Key places");
 		for (const def of places) {
@@ -239,13 +308,21 @@ export function offlineAnswer(
 			out.push(
 				`- ${code(def.qualifiedName)} (${def.kind}) in ${code(def.file ?? "")} ${book.marker(def)}${doc ? ` — ${doc}` : ""}`,
 			);
+			const direction = directionOf.get(def.id) ?? skeletons[0]?.direction ?? "downstream";
+			const printed = out.join("\n");
+			const line = near
+				? neighbourLine(def, direction, near.neighbours, book, new Set(), near.inSkeleton, (m) =>
+						printed.includes(m),
+					)
+				: null;
+			if (line) out.push(`  - ${line}`);
 		}
 		out.push("");
 	}
 
 	const hopsPerChain = Math.max(6, Math.floor(config.maxCitations / Math.max(1, skeletons.length)));
 	const chains = skeletons
-		.map((sk) => ({ sk, lines: renderChain(sk, book, hopsPerChain) }))
+		.map((sk) => ({ sk, lines: renderChain(sk, book, hopsPerChain, near) }))
 		.filter((c) => c.lines.length > 0);
 	if (chains.length > 0) out.push("### How it connects", "");
 	chains.forEach(({ sk, lines }, i) => {

@@ -14,6 +14,7 @@ import { isOverviewQuestion } from "../overview/classify.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
+import { neighbourFinder } from "./neighbours.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
 import { readNodes } from "./read.js";
@@ -175,7 +176,7 @@ export async function ask(
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
 	const ranking = rankCitations(index, read, seeded.files, config);
-	let draft = offlineAnswer(text, skeletons, read, config, ranking);
+	let draft = offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn));
 	if (llm && llmUsable) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal, ranking);
