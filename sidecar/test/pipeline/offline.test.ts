@@ -153,6 +153,41 @@ describe("ask offline on the mini-chat index", () => {
 		expect(cited?.verified).toBe(true);
 	});
 
+	it("names a key place's direct callers on an impact question, cited ones by their existing marker", async () => {
+		const r = await ask(index, "What would be affected if I change BaseModel.insertOne?");
+		const lines = r.answer.split("\n");
+		const at = lines.findIndex((l) => l.startsWith("- `BaseModel.insertOne` (method)"));
+		expect(at).toBeGreaterThan(-1);
+		const usedBy = lines[at + 1] ?? "";
+		expect(usedBy).toMatch(/^ {2}- used by: /);
+		// The callers the index knows, each named.
+		const target = index.def("packages/models/src/BaseModel.ts#BaseModel.insertOne");
+		const callers = index
+			.edgesTo(target?.id ?? -1)
+			.filter((e) => e.kind === "call")
+			.map((e) => index.defById(e.src))
+			// A module-level call site is no definition of its own: not named.
+			.filter((d) => d && d.kind !== "module")
+			.map((d) => d?.qualifiedName);
+		expect(callers.length).toBeGreaterThan(1);
+		for (const name of callers) expect(usedBy).toContain(`\`${name}\``);
+		// A marker on that line is a back-reference: it points at the citation of the name before it.
+		for (const m of usedBy.matchAll(/`([^`]+)` \[(\d+)\]/g)) {
+			expect(r.citations.find((c) => c.n === Number(m[2]))?.symbol).toBe(m[1]);
+		}
+		expect(r.droppedCitations).toBe(0);
+	});
+
+	it("names a key place's direct callees on a flow question, even when the walk printed them elsewhere", async () => {
+		const r = await ask(index, "How do push notifications work?");
+		const lines = r.answer.split("\n");
+		const at = lines.findIndex((l) => l.startsWith("- `PushService.sendNotification` (method)"));
+		const calls = lines[at + 1] ?? "";
+		expect(calls).toMatch(/^ {2}- calls: /);
+		expect(calls).toContain("`PushGateway.send`");
+		expect(calls).toContain("`PushTokensRaw.findByUserId`");
+	});
+
 	it("walks upstream for an impact question", async () => {
 		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
 		const chain = r.chains.find((c) =>
