@@ -291,4 +291,31 @@ export class Orders {
 		const add = sites.find((s) => s.side === "register" && s.key === "POST /team/members");
 		expect(add?.handlerDefId).toBe("src/team.controller.ts#TeamController.add");
 	});
+
+	it("joins a Passport strategy to the guards that name it", () => {
+		const sites = extractSites(
+			{
+				"src/auth/jwt.strategy.ts": `declare function PassportStrategy(s: unknown, name?: string): new (...a: unknown[]) => object;
+declare class Strategy {}
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+	validate(payload: { sub: string }) { return payload.sub; }
+}
+export class GoogleStrategy extends PassportStrategy(Strategy) {}`,
+				"src/guards/gql-auth.guard.ts": `declare function AuthGuard(name: string | string[]): new () => object;
+export class GqlAuthGuard extends AuthGuard('jwt') {}
+export class AnyGuard extends AuthGuard(['jwt', 'google']) {}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "passport")).toEqual([
+			"passport dispatch google",
+			"passport dispatch jwt",
+			"passport dispatch jwt",
+			"passport register jwt",
+		]);
+		const jwt = sites.find((s) => s.trunk === "passport" && s.side === "register");
+		expect(jwt?.handlerDefId).toBe("src/auth/jwt.strategy.ts#JwtStrategy");
+		const guard = sites.find((s) => s.trunk === "passport" && s.side === "dispatch");
+		expect(guard?.enclosingDefId).toMatch(/#(GqlAuthGuard|AnyGuard)$/);
+	});
 });

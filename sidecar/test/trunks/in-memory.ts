@@ -82,7 +82,11 @@ export function extractSites(
 			enclosingDefId: (n) => {
 				const owner = n.getFirstAncestor(
 					(a) =>
-						Node.isFunctionDeclaration(a) || Node.isMethodDeclaration(a) || Node.isVariableDeclaration(a),
+						Node.isFunctionDeclaration(a) ||
+						Node.isMethodDeclaration(a) ||
+						Node.isVariableDeclaration(a) ||
+						// like the indexer: code in a class outside its methods (an `extends` call) is the class's
+						Node.isClassDeclaration(a),
 				);
 				return (owner && defIdOf(owner)) ?? `${filePath}#(module)`;
 			},
