@@ -115,7 +115,7 @@ function neighbourLine(
 	inSkeleton: ReadonlySet<number>,
 	markable?: (marker: string) => boolean,
 ): string | null {
-	const list = neighbours(def, direction).filter((d) => !skip.has(d.id));
+	const list = neighbours(def, direction).filter((n) => !skip.has(n.def.id));
 	if (list.length === 0) return null;
 	const marker = (d: DefRow) => {
 		const m = book.marker(d);
@@ -123,11 +123,23 @@ function neighbourLine(
 	};
 	const number = (d: DefRow) => Number(marker(d).slice(1, -1)) || Number.MAX_SAFE_INTEGER;
 	const sorted = [...list].sort(
-		(a, b) => number(a) - number(b) || Number(inSkeleton.has(b.id)) - Number(inSkeleton.has(a.id)),
+		(a, b) =>
+			number(a.def) - number(b.def) || Number(inSkeleton.has(b.def.id)) - Number(inSkeleton.has(a.def.id)),
 	);
-	const names = sorted.slice(0, NEIGHBOURS).map((d) => `${code(d.qualifiedName)} ${marker(d)}`.trim());
+	const shown = sorted.slice(0, NEIGHBOURS);
+	const names = (implementation: boolean) =>
+		shown
+			.filter((n) => n.implementation === implementation)
+			.map((n) => `${code(n.def.qualifiedName)} ${marker(n.def)}`.trim());
 	const more = sorted.length > NEIGHBOURS ? `, and ${sorted.length - NEIGHBOURS} more` : "";
-	return `${direction === "downstream" ? "calls" : "used by"}: ${names.join(", ")}${more}`;
+	const groups = [
+		[direction === "downstream" ? "calls" : "used by", names(false)],
+		[direction === "downstream" ? "implemented by" : "implements", names(true)],
+	] as const;
+	return `${groups
+		.filter(([, list]) => list.length > 0)
+		.map(([verb, list]) => `${verb}: ${list.join(", ")}`)
+		.join("; ")}${more}`;
 }
 
 /** What the answer knows of the whole skeleton: where each node sits, for the neighbour lines. */

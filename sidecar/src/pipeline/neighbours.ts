@@ -11,8 +11,14 @@ import type { Direction } from "./skeleton.js";
 
 export type NeighbourIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
 
+export interface Neighbour {
+	def: DefRow;
+	/** An interface member and its implementation are linked, not called. */
+	implementation: boolean;
+}
+
 /** Direct neighbours of `def` in `direction`, each once, in edge order. */
-export type Neighbours = (def: DefRow, direction: Direction) => DefRow[];
+export type Neighbours = (def: DefRow, direction: Direction) => Neighbour[];
 
 /** Edges that are a step of the flow itself (keys are rendered with their handlers elsewhere). */
 const STEP_KINDS = new Set(["call", "new", "jsx", "implementation"]);
@@ -25,7 +31,7 @@ const MAX_EDGES = 200;
  * (fan-in above `hotFanIn`): they are called from everywhere and say nothing about this flow.
  */
 export function neighbourFinder(index: NeighbourIndex, hotFanIn: number): Neighbours {
-	const cache = new Map<string, DefRow[]>();
+	const cache = new Map<string, Neighbour[]>();
 	return (def, direction) => {
 		const key = `${def.id}:${direction}`;
 		const known = cache.get(key);
@@ -34,7 +40,7 @@ export function neighbourFinder(index: NeighbourIndex, hotFanIn: number): Neighb
 			0,
 			MAX_EDGES,
 		);
-		const out: DefRow[] = [];
+		const out: Neighbour[] = [];
 		const seen = new Set<number>([def.id]);
 		for (const e of edges) {
 			if (!STEP_KINDS.has(e.kind)) continue;
@@ -44,7 +50,7 @@ export function neighbourFinder(index: NeighbourIndex, hotFanIn: number): Neighb
 			const other = index.defById(id);
 			if (!other?.file || other.kind === "module" || isAuxiliaryPath(other.file)) continue;
 			if (direction === "downstream" && other.fanIn > hotFanIn) continue;
-			out.push(other);
+			out.push({ def: other, implementation: e.kind === "implementation" });
 		}
 		cache.set(key, out);
 		return out;

@@ -186,6 +186,9 @@ describe("ask offline on the mini-chat index", () => {
 		expect(calls).toMatch(/^ {2}- calls: /);
 		expect(calls).toContain("`PushGateway.send`");
 		expect(calls).toContain("`PushTokensRaw.findByUserId`");
+		// An interface member is not said to call its implementation.
+		const iface = lines.findIndex((l) => l.startsWith("- `IPushService.sendNotification` (method)"));
+		expect(lines[iface + 1]).toMatch(/^ {2}- implemented by: `PushService\.sendNotification`/);
 	});
 
 	it("walks upstream for an impact question", async () => {
