@@ -50,7 +50,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */
 	citationLinkWeight: z.number().min(0).max(2).default(0.25),
 	/** Answer: citations in the offline answer at most. */
-	maxCitations: z.number().int().min(1).max(200).default(50),
+	maxCitations: z.number().int().min(1).max(200).default(60),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
 	excerptLines: z.number().int().min(0).max(60).default(8),
 	/** Answer: excerpts in the offline answer. */
