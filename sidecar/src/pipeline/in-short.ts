@@ -110,7 +110,8 @@ function placeNodes(skeletons: readonly Skeleton[], ranking: CitationRanking): M
 		for (const n of sk.nodes) {
 			if (n.from === null) continue;
 			const parent = placed.get(n.from);
-			if (parent && parent.direction === sk.direction && !parent.children.includes(n))
+			// One child per definition: a key several chains reach from one function is one hop.
+			if (parent && parent.direction === sk.direction && !parent.children.some((c) => c.def.id === n.def.id))
 				parent.children.push(n);
 		}
 	}

@@ -97,6 +97,13 @@ describe("ask offline on the mini-chat index", () => {
 		);
 	});
 
+	it("names a key once in short, though several chains reach it from the same function", async () => {
+		// The skeleton reaches the afterSaveMessage key from executeSendMessage on more than one chain.
+		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const text = inShortOf(r.answer).join(" ");
+		expect(text.match(/callbacks key `afterSaveMessage`/g)).toHaveLength(1);
+	});
+
 	it("gives a small citation budget to the seeds, not to widely used helpers", async () => {
 		// With a low hot threshold the fixture's shared helpers (BaseModel.find, …) count as widely used.
 		const config = { hotFanIn: 2 };
