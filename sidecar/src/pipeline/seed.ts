@@ -38,6 +38,9 @@ export type SeedIndex = Pick<
 	"searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def" | "defById" | "edgesFrom" | "edgesTo"
 >;
 
+/** A dispatch key the question names lifts its handlers' files when it has at most this many. */
+const MAX_NAMED_KEY_HANDLERS = 2;
+
 /** Kinds that can start a chain: things with a body or a shape worth reading. */
 /** Edges that carry a flow between files (not imports or plain type references). */
 const GRAPH_KINDS = new Set([
@@ -100,7 +103,9 @@ export function seed(
 	const namedDefs = q.identifiers.flatMap((id) => {
 		const exact = index.def(id);
 		const last = id.split(".").pop() ?? id;
-		return [...(exact ? [exact] : []), ...index.defsByName(last, 20)];
+		// A dotted name can be a dispatch key as a whole (`chat.sendMessage`, `watch.messages`).
+		const whole = last === id ? [] : index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key");
+		return [...(exact ? [exact] : []), ...whole, ...index.defsByName(last, 20)];
 	});
 	namedDefs.forEach(add);
 	// Channel: the routed sections' files, in section order.
@@ -161,6 +166,37 @@ export function seed(
 		0.5,
 	);
 	fuse([...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))], 2);
+	// A dispatch key the question names in full (`chat.sendMessage`, not just `sendMessage`) has no
+	// file: its handlers' files are what the question points at, as strongly as a named definition's.
+	const handlerFiles: string[] = [];
+	const namesKey = (k: DefRow) => k.kind === "dispatch-key" && !k.file && q.identifiers.includes(k.name);
+	for (const k of scored.filter((x) => namesKey(x.def))) {
+		const handlers = index.edgesFrom(k.def.id).filter((e) => e.kind === "handler");
+		// A hub key (a callback many modules handle) names no one place: its handlers are listed
+		// under the key, not lifted.
+		if (handlers.length > MAX_NAMED_KEY_HANDLERS) continue;
+		for (const e of handlers) {
+			const h = index.defById(e.dst);
+			if (!h?.file || isAuxiliaryPath(h.file)) continue;
+			if (!handlerFiles.includes(h.file)) handlerFiles.push(h.file);
+			// As relevant as the key that names it: `get` says nothing, `channels.members` does.
+			const lexical = Math.max(lexicalScore(q, h).score, k.lexical, 0.01);
+			const known = scored.find((x) => x.def.id === h.id);
+			if (known) {
+				known.lexical = Math.max(known.lexical, lexical);
+				known.named = true;
+			} else {
+				candidates.set(h.id, h);
+				const entry = { def: h, lexical, named: true };
+				scored.push(entry);
+				const list = byFile.get(h.file) ?? [];
+				list.push(entry);
+				byFile.set(h.file, list);
+			}
+			relevance.set(h.id, lexical);
+		}
+	}
+	fuse(handlerFiles, 4);
 
 	// Channel: the graph around the best files. A file that the top files call, dispatch to,
 	// implement or are called by is likely part of the same flow even when its words differ.

@@ -97,6 +97,15 @@ describe("ask offline on the mini-chat index", () => {
 		);
 	});
 
+	it("leads with the handler of a dispatch key the question names in full", async () => {
+		// rooms.ts registers four routes, each handled by an inline `get`: only the key tells them apart.
+		const r = await ask(index, "What does the channels.members endpoint return?");
+		const first = r.citations.find((c) => c.n === 1);
+		expect(first?.file).toBe("apps/server/src/api/v1/rooms.ts");
+		expect(first?.symbol).toBe("Api.addRoute.get~3");
+		expect(inShortOf(r.answer).join(" ")).toContain("handles the rest key `channels.members`");
+	});
+
 	it("names a key once in short, though several chains reach it from the same function", async () => {
 		// The skeleton reaches the afterSaveMessage key from executeSendMessage on more than one chain.
 		const r = await ask(index, "How are push notifications sent when a new message is posted?");
