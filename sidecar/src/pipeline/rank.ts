@@ -10,24 +10,15 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import type { ReadItem } from "./read.js";
+import { FLOW_EDGE_KINDS } from "./seed.js";
 
 export type RankIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
 
 /** The k of the reciprocal rank turning a fused rank into a score (small: the top ranks stand out). */
 const RANK_K = 10;
 
-/** Edges that carry the question's flow from one file to another (not imports). */
-const LINK_KINDS = new Set([
-	"call",
-	"new",
-	"jsx",
-	"dispatch",
-	"handler",
-	"implementation",
-	"register",
-	"extends",
-	"reference",
-]);
+/** Edges that carry the question's flow from one file to another: the seed's, and references (not imports). */
+const LINK_KINDS: ReadonlySet<string> = new Set([...FLOW_EDGE_KINDS, "reference"]);
 
 /** A dispatch key with more sites than this is a hub: linking through it says nothing about a file. */
 const MAX_KEY_SITES = 60;

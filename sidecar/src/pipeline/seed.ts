@@ -41,9 +41,8 @@ export type SeedIndex = Pick<
 /** A dispatch key the question names lifts its handlers' files when it has at most this many. */
 const MAX_NAMED_KEY_HANDLERS = 2;
 
-/** Kinds that can start a chain: things with a body or a shape worth reading. */
 /** Edges that carry a flow between files (not imports or plain type references). */
-const GRAPH_KINDS = new Set([
+export const FLOW_EDGE_KINDS: ReadonlySet<string> = new Set([
 	"call",
 	"new",
 	"jsx",
@@ -57,6 +56,7 @@ const GRAPH_KINDS = new Set([
 /** Kinds read when a strong file is read wide. */
 const WIDE_KINDS = new Set(["function", "method", "class", "variable"]);
 
+/** Kinds that can start a chain: things with a body or a shape worth reading. */
 const SEED_KINDS = new Set([
 	"function",
 	"method",
@@ -207,7 +207,7 @@ export function seed(
 		const linked = new Set<string>();
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
-				if (!GRAPH_KINDS.has(e.kind)) continue;
+				if (!FLOW_EDGE_KINDS.has(e.kind)) continue;
 				const other = index.defById(e.src === d.def.id ? e.dst : e.src);
 				if (
 					!other?.file ||
