@@ -6,10 +6,8 @@
  * touched, the unresolved counts and the outline are rebuilt. Same crash safety as `writeIndex`:
  * the copy is a temp file until the final rename.
  */
-import { copyFileSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
-import { buildOutline } from "../outline/build.js";
+import { copyFileSync } from "node:fs";
+import type Database from "better-sqlite3";
 import type { DispatchSiteRecord } from "./types.js";
 import {
 	defInserter,
@@ -19,12 +17,11 @@ import {
 	type IndexContents,
 	insertEdges,
 	insertSites,
-	removeStaleTemps,
 	TRUNK_EDGE_KINDS,
-	tempPathFor,
 	type WriteDef,
 	type WriteEdge,
 	type WriteResult,
+	writeThroughTemp,
 } from "./writer.js";
 
 export interface IndexPatch {
@@ -58,36 +55,17 @@ export function patchIndex(
 	patch: IndexPatch,
 	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
 ): WriteResult {
-	mkdirSync(dirname(out), { recursive: true });
-	removeStaleTemps(out);
-	const tmp = tempPathFor(out);
-	rmSync(tmp, { force: true });
-	copyFileSync(previous, tmp);
-	let result: WriteResult;
-	let db: Database.Database | undefined;
-	try {
-		db = new Database(tmp);
-		// The temp file is thrown away on failure, so no journal is needed while patching it.
-		db.pragma("journal_mode = OFF");
-		db.pragma("synchronous = OFF");
-		// Rows are deleted before the rows referring to them are moved or deleted; the patch as a
-		// whole leaves no dangling reference (the tests run foreign_key_check on patched indexes).
-		db.pragma("foreign_keys = OFF");
-		const open = db;
-		result = open.transaction(() => applyPatch(open, patch))();
-		buildOutline(open);
-		const meta = open.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
-		for (const [k, v] of Object.entries(finalMeta(result))) meta.run(k, v);
-		// Fresh planner statistics, as a full write has: readers' row order can follow the plan.
-		open.exec("ANALYZE");
-	} catch (err) {
-		db?.close();
-		rmSync(tmp, { force: true });
-		throw err;
-	}
-	db.close();
-	renameSync(tmp, out);
-	return result;
+	return writeThroughTemp(
+		out,
+		(tmp) => copyFileSync(previous, tmp),
+		(db) => {
+			// Rows are deleted before the rows referring to them are moved or deleted; the patch as a
+			// whole leaves no dangling reference (the tests run foreign_key_check on patched indexes).
+			db.pragma("foreign_keys = OFF");
+			return db.transaction(() => applyPatch(db, patch))();
+		},
+		finalMeta,
+	);
 }
 
 function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {

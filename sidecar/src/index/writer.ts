@@ -101,28 +101,54 @@ export function writeIndex(
 	contents: IndexContents,
 	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
 ): WriteResult {
+	return writeThroughTemp(
+		out,
+		() => {},
+		(db) => {
+			db.exec(SCHEMA_SQL);
+			return db.transaction(() => insertAll(db, contents))();
+		},
+		finalMeta,
+	);
+}
+
+/**
+ * The atomic write a full write and a patch share: a temp file next to `out` (`start` may seed it,
+ * e.g. with a copy of the previous index), filled by `fill`, given its outline, the final meta rows
+ * and planner statistics, then renamed over `out`. On any failure the temp file is removed and
+ * `out` is left as it was.
+ */
+export function writeThroughTemp(
+	out: string,
+	start: (tmp: string) => void,
+	fill: (db: Database.Database) => WriteResult,
+	finalMeta: (result: WriteResult) => Record<string, string>,
+): WriteResult {
 	mkdirSync(dirname(out), { recursive: true });
 	removeStaleTemps(out);
 	const tmp = tempPathFor(out);
 	rmSync(tmp, { force: true });
-	const db = new Database(tmp);
+	let db: Database.Database | undefined;
 	let result: WriteResult;
 	try {
+		start(tmp);
+		const open = new Database(tmp);
+		db = open;
 		// The temp file is thrown away on failure, so no journal is needed while writing it.
-		db.pragma("journal_mode = OFF");
-		db.pragma("synchronous = OFF");
-		db.exec(SCHEMA_SQL);
-		result = db.transaction(() => insertAll(db, contents))();
-		buildOutline(db);
-		const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+		open.pragma("journal_mode = OFF");
+		open.pragma("synchronous = OFF");
+		result = fill(open);
+		buildOutline(open);
+		const meta = open.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
 		for (const [k, v] of Object.entries(finalMeta(result))) meta.run(k, v);
-		db.exec("ANALYZE");
+		// Fresh planner statistics: readers' row order can follow the plan.
+		open.exec("ANALYZE");
+		open.close();
 	} catch (err) {
-		db.close();
+		if (db?.open) db.close();
 		rmSync(tmp, { force: true });
 		throw err;
 	}
-	db.close();
 	renameSync(tmp, out);
 	return result;
 }
