@@ -198,16 +198,7 @@ export function buildSkeleton(
 	// Keys the walk stopped before still list their handlers (without walking on from them).
 	for (const node of nodes.values()) {
 		if (node.nodeClass !== "key" || node.handlers) continue;
-		node.handlers = neighbours(
-			index,
-			index.edgesFrom(node.def.id),
-			"downstream",
-			new Set(["handler"]),
-			node.def.id,
-		)
-			.map((n) => n.def)
-			.slice(0, config.maxHandlersPerKey);
-		node.inlineHandlers = inlineHandlers(index, node.def.id, config.maxHandlersPerKey);
+		listHandlers(index, node, config);
 	}
 	return { chain, direction, nodes: [...nodes.values()] };
 }
@@ -239,6 +230,22 @@ function neighbours(
 		out.push({ def, via });
 	}
 	return out;
+}
+
+/** A key's registered handlers, as definitions and as inline functions at their register site. */
+function listHandlers(index: SkeletonIndex, node: SkeletonNode, config: PipelineConfig): DefRow[] {
+	const handlers = neighbours(
+		index,
+		index.edgesFrom(node.def.id),
+		"downstream",
+		new Set(["handler"]),
+		node.def.id,
+	)
+		.map((n) => n.def)
+		.slice(0, config.maxHandlersPerKey);
+	node.handlers = handlers;
+	node.inlineHandlers = inlineHandlers(index, node.def.id, config.maxHandlersPerKey);
+	return handlers;
 }
 
 /**
@@ -276,17 +283,7 @@ function expandKey(
 	push: (n: SkeletonNode) => boolean,
 ): void {
 	const trunk = keyTrunk(node.def);
-	const handlers = neighbours(
-		index,
-		index.edgesFrom(node.def.id),
-		"downstream",
-		new Set(["handler"]),
-		node.def.id,
-	)
-		.map((n) => n.def)
-		.slice(0, config.maxHandlersPerKey);
-	node.handlers = handlers;
-	node.inlineHandlers = inlineHandlers(index, node.def.id, config.maxHandlersPerKey);
+	const handlers = listHandlers(index, node, config);
 	const callers = neighbours(
 		index,
 		index.edgesTo(node.def.id),
