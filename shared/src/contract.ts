@@ -167,6 +167,17 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 /**
+ * The body of a signed job callback: which job finished and how. It stays a few hundred bytes
+ * whatever the answer's size (Rocket.Chat parses app endpoint bodies with a 100 kB limit); the
+ * receiver reads the finished job with `GET /v1/jobs/:id` and its token.
+ */
+export const jobCallbackBodySchema = z.strictObject({
+	jobId: z.string(),
+	status: z.enum(["done", "failed"]),
+});
+export type JobCallbackBody = z.infer<typeof jobCallbackBodySchema>;
+
+/**
  * Headers on a job callback. Signature = hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`).
  * Receivers reject timestamps older than five minutes.
  */

@@ -4,7 +4,7 @@
  * Results are kept for `ttlMs` so nothing is lost when the callback cannot be delivered.
  */
 import { randomUUID } from "node:crypto";
-import type { Job, JobRequest } from "@codeask/shared";
+import type { Job, JobCallbackBody, JobRequest } from "@codeask/shared";
 import type { Logger } from "../logger.js";
 import { deliverCallback } from "./callback.js";
 import { HttpError } from "./http-error.js";
@@ -135,8 +135,12 @@ export class JobStore {
 			const result = await deliverCallback({
 				url: request.callback.url,
 				secret: request.callback.secret,
-				// The receiver gets the job as GET /v1/jobs/:id shows it, minus its own delivery state.
-				rawBody: JSON.stringify({ ...job, callback: undefined }),
+				// Only which job finished and how: a few hundred bytes whatever the answer's size (Rocket.Chat
+				// refuses app endpoint bodies over 100 kB). The receiver reads the job with its token.
+				rawBody: JSON.stringify({
+					jobId: job.jobId,
+					status: job.status === "done" ? "done" : "failed",
+				} satisfies JobCallbackBody),
 				attempts: this.options.callbackAttempts,
 				backoffMs: this.options.callbackBackoffMs,
 				timeoutMs: this.options.callbackTimeoutMs,

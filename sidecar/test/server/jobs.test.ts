@@ -4,7 +4,12 @@
  * leaving the result available for polling.
  */
 import { createHmac } from "node:crypto";
-import { CALLBACK_SIGNATURE_HEADER, CALLBACK_TIMESTAMP_HEADER, jobSchema } from "@codeask/shared";
+import {
+	CALLBACK_SIGNATURE_HEADER,
+	CALLBACK_TIMESTAMP_HEADER,
+	jobCallbackBodySchema,
+	jobSchema,
+} from "@codeask/shared";
 import request from "supertest";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JobStore } from "../../src/server/jobs.js";
@@ -51,10 +56,15 @@ function verify(
 }
 
 describe("jobs", () => {
-	it("accepts a job with 202, answers it, and POSTs the signed result to the callback", async () => {
+	it("accepts a job with 202, answers it, and POSTs a small signed {jobId, status} to the callback", async () => {
 		const receiver = await startReceiver();
 		cleanups.push(receiver.close);
-		const s = start();
+		// A 1 MB answer: the callback body must stay a few hundred bytes (Rocket.Chat's limit is 100 kB).
+		const bigAsk: AskFn = async (index, question) => ({
+			...(await instantAsk(index, question)),
+			answer: `${question} ${"x".repeat(1_000_000)}`,
+		});
+		const s = start(bigAsk);
 		const created = await request(s.app)
 			.post("/v1/jobs")
 			.set(auth)
@@ -69,19 +79,21 @@ describe("jobs", () => {
 		expect(cb.headers["content-type"]).toBe("application/json");
 		expect(verify(SECRET, cb.headers, cb.rawBody)).toBe(true);
 		expect(verify("another-secret-0123456789", cb.headers, cb.rawBody)).toBe(false);
-		expect(verify(SECRET, cb.headers, cb.rawBody.replace("saved", "SAVED"))).toBe(false);
-		const delivered = jobSchema.parse(JSON.parse(cb.rawBody));
-		expect(delivered).toMatchObject({ jobId, status: "done", question: "How is a message saved?" });
-		expect(delivered.result?.indexCommit).toBe("j0b5");
-		expect(delivered.callback).toBeUndefined();
+		expect(verify(SECRET, cb.headers, cb.rawBody.replace("done", "DONE"))).toBe(false);
+		expect(jobCallbackBodySchema.parse(JSON.parse(cb.rawBody))).toEqual({ jobId, status: "done" });
+		expect(Buffer.byteLength(cb.rawBody)).toBeLessThan(1024);
 		expect(cb.rawBody).not.toContain(SECRET);
 		// Receivers that only get the parsed body (Apps-Engine endpoints) can re-serialise it.
 		expect(JSON.stringify(JSON.parse(cb.rawBody))).toBe(cb.rawBody);
 
+		// The receiver then reads the finished job with its token.
 		await vi.waitFor(async () => {
 			const polled = await request(s.app).get(`/v1/jobs/${jobId}`).set(auth).expect(200);
 			expect(polled.body.callback).toEqual({ state: "delivered", attempts: 1, lastError: null });
-			expect(jobSchema.parse(polled.body).result?.answer).toContain("How is a message saved?");
+			const job = jobSchema.parse(polled.body);
+			expect(job).toMatchObject({ jobId, status: "done", question: "How is a message saved?" });
+			expect(job.result?.indexCommit).toBe("j0b5");
+			expect(job.result?.answer.length).toBeGreaterThan(1_000_000);
 			expect(polled.body).not.toHaveProperty("trace");
 		});
 	});
