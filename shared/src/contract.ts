@@ -22,11 +22,23 @@ export const llmRequestSchema = z.strictObject({
 });
 export type LlmRequest = z.infer<typeof llmRequestSchema>;
 
+/**
+ * A question, as every entry point (HTTP, MCP, CLI, the pipeline itself) accepts it: the one place
+ * that says what a question is, so nothing valid here is refused later.
+ */
 export const questionSchema = z
 	.string()
 	.trim()
 	.min(1, "question is empty")
-	.max(MAX_QUESTION_CHARS, `question is longer than ${MAX_QUESTION_CHARS} characters`);
+	.max(MAX_QUESTION_CHARS, `question is longer than ${MAX_QUESTION_CHARS} characters`)
+	// Control characters other than whitespace mean binary input, not a question.
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
+	.refine((q) => !/[\u0000-\u0008\u000e-\u001f]/.test(q), {
+		message: "question contains control characters: send plain text",
+	})
+	.refine((q) => /[\p{L}\p{N}]/u.test(q), {
+		message: "question has no letters or digits: ask in words, e.g. 'how are messages saved?'",
+	});
 
 export const askRequestSchema = z.strictObject({
 	question: questionSchema,

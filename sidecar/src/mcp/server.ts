@@ -4,7 +4,7 @@
  * picked up), validates its input with zod, and reports problems as tool errors, never crashes.
  */
 
-import { MAX_QUESTION_CHARS } from "@codeask/shared";
+import { questionSchema } from "@codeask/shared";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
 import { OverviewError, overview } from "../overview/index.js";
+import { AskInputError } from "../pipeline/ask.js";
 import type { IndexHolder } from "../server/index-holder.js";
 import type { AskFn } from "../server/questions.js";
 import { VERSION } from "../version.js";
@@ -62,7 +63,9 @@ export function createMcpServer(deps: McpDeps): McpServer {
 		try {
 			return await body(lease.reader);
 		} catch (err) {
-			if (err instanceof ToolError || err instanceof SourceRefused) return toolError(err.message);
+			if (err instanceof ToolError || err instanceof SourceRefused || err instanceof AskInputError) {
+				return toolError(err.message);
+			}
 			deps.log.error({ err, tool }, "tool failed");
 			return toolError(`${tool} failed unexpectedly; see the server log`);
 		} finally {
@@ -77,12 +80,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			description:
 				"Answer a question about the indexed repository (how a feature works, where something is checked, what calls what), grounded in the source. Returns an answer whose citations [n] are verified file:line ranges. Works offline (extractive) unless the server has an LLM configured.",
 			inputSchema: {
-				question: z
-					.string()
-					.trim()
-					.min(1)
-					.max(MAX_QUESTION_CHARS)
-					.describe("The question, in plain language"),
+				question: questionSchema.describe("The question, in plain language"),
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},

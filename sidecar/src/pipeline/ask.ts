@@ -5,7 +5,7 @@
  * question); any LLM failure falls back to the offline version of that stage and says why.
  */
 import type { Chain } from "@codeask/shared";
-import { MAX_QUESTION_CHARS } from "@codeask/shared";
+import { questionSchema } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
@@ -32,19 +32,13 @@ export class AskInputError extends Error {
 	}
 }
 
-/** Validate a question; returns it trimmed. */
+/** Validate a question (the shared contract's rules, so HTTP and MCP refuse the same); returns it trimmed. */
 export function checkQuestion(question: unknown): string {
 	if (typeof question !== "string") throw new AskInputError("the question must be text");
-	const q = question.trim();
-	if (q.length === 0) throw new AskInputError("the question is empty");
-	if (q.length > MAX_QUESTION_CHARS) {
-		throw new AskInputError(`the question is longer than ${MAX_QUESTION_CHARS} characters`);
-	}
-	// Control characters other than whitespace mean binary input, not a question.
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting them is the point
-	if (/[\u0000-\u0008\u000e-\u001f]/.test(q)) throw new AskInputError("the question is not plain text");
-	if (!/[\p{L}\p{N}]/u.test(q)) throw new AskInputError("the question has no words");
-	return q;
+	const parsed = questionSchema.safeParse(question);
+	if (!parsed.success)
+		throw new AskInputError(`the ${parsed.error.issues[0]?.message ?? "question is not valid"}`);
+	return parsed.data;
 }
 
 /** Words of the repository's own name (root package): present everywhere, they say nothing about a topic. */

@@ -109,7 +109,12 @@ export class AskPool {
 			if (!slot.task || slot.task.id !== reply.id) return;
 			if (reply.type === "done") slot.task.resolve(reply.answer);
 			else if (reply.name === "IndexError") slot.task.reject(new IndexError("index-missing", reply.message));
-			else slot.task.reject(new Error(`${reply.name}: ${reply.message}`));
+			else {
+				// Keep the error's name, so the service maps it as it would an in-process one.
+				const err = new Error(reply.message);
+				err.name = reply.name;
+				slot.task.reject(err);
+			}
 		});
 		worker.on("error", (err) => {
 			this.o.log.error({ err }, "ask worker crashed");

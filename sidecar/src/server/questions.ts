@@ -273,6 +273,10 @@ export class QuestionService {
 		if (err instanceof IndexNotReadyError || (err as Error).name === "IndexError") {
 			return this.notReady((err as Error).message);
 		}
+		// The request schema refuses what the pipeline would; this only guards against drift.
+		if ((err as Error).name === "AskInputError") {
+			return new HttpError(400, "invalid-question", (err as Error).message);
+		}
 		if (err instanceof AbortedWhileQueuedError) return new HttpError(499, "cancelled", err.message);
 		this.o.log.error({ err }, "question failed");
 		return new HttpError(500, "answer-failed", "the question could not be answered (see the sidecar log)");

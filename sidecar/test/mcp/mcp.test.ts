@@ -162,6 +162,18 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 		}
 	});
 
+	it("says what is wrong with a question the pipeline refuses, as a tool error", async () => {
+		for (const [question, message] of [
+			["???", /no letters or digits/],
+			["how\u0001 are messages saved?", /control characters/],
+		] as const) {
+			const r = await call(client, "ask_codebase", { question });
+			expect(r.isError).toBe(true);
+			expect(textOf(r)).toMatch(message);
+			expect(textOf(r)).not.toMatch(/unexpectedly/);
+		}
+	});
+
 	it("names the trunks an index has when asked for an unknown one", async () => {
 		const r = await call(client, "dispatch_key", { trunk: "no-such-trunk", key: "x" });
 		expect(r.isError).toBe(true);

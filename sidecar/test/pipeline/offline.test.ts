@@ -234,8 +234,8 @@ describe("ask offline on the mini-chat index", () => {
 	it("refuses empty, huge and non-text questions with a clear message", async () => {
 		await expect(ask(index, "   ")).rejects.toThrow(AskInputError);
 		await expect(ask(index, "x".repeat(2001))).rejects.toThrow(/longer than 2000/);
-		await expect(ask(index, "\u0000\u0001binary")).rejects.toThrow(/not plain text/);
-		await expect(ask(index, "?!")).rejects.toThrow(/no words/);
+		await expect(ask(index, "\u0000\u0001binary")).rejects.toThrow(/control characters/);
+		await expect(ask(index, "?!")).rejects.toThrow(/no letters or digits/);
 		await expect(ask(index, 42 as unknown as string)).rejects.toThrow(/must be text/);
 	});
 

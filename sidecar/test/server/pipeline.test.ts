@@ -92,6 +92,24 @@ describe("the service over the real pipeline (fixture index)", () => {
 		expect(fake.requests.length).toBeGreaterThan(before);
 	});
 
+	it("refuses with 400 every question the pipeline would refuse, naming what is wrong", async () => {
+		const refused: [string, RegExp][] = [
+			["???", /no letters or digits/],
+			["how\u0001 are messages saved?", /control characters/],
+			["\u{1F600}".repeat(1001), /no letters or digits|longer than/],
+			["\u0000\u0000", /control characters|no letters/],
+		];
+		for (const [question, message] of refused) {
+			const ask = await request(s.app).post("/v1/ask").set(auth).send({ question });
+			expect(ask.status, JSON.stringify(question)).toBe(400);
+			expect(ask.body.error.code).toBe("invalid-body");
+			expect(ask.body.error.message).toMatch(message);
+			expect(ask.body.error.issues[0].path).toBe("question");
+			const job = await request(s.app).post("/v1/jobs").set(auth).send({ question });
+			expect(job.status).toBe(400);
+		}
+	});
+
 	it("draws the answer's chains as a PNG when asked, and not otherwise", async () => {
 		const question = "How are push notifications sent to a user's devices?";
 		const plain = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
