@@ -48,6 +48,8 @@ export const askRequestSchema = z.strictObject({
 	requestId: z.string().max(200).optional(),
 	/** Who asked (for logs and rate limits); never used for authorisation. */
 	user: z.string().max(200).optional(),
+	/** "short" (default): one chat message with the path through the code; "full": every chain and code excerpts. */
+	detail: z.enum(["short", "full"]).optional(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
 
@@ -207,6 +209,12 @@ export const statusResponseSchema = z.object({
 		definitions: z.number().int(),
 		edges: z.number().int(),
 		packages: z.number().int(),
+		/**
+		 * The indexed checkout's git remote (`origin`) and the index root's folder inside it ("" at
+		 * the top), recorded at index time: clients turn citations into web links from them.
+		 */
+		remoteUrl: z.string().nullable().optional(),
+		subdir: z.string().optional(),
 	}),
 	trunks: z.record(z.string(), z.object({ keys: z.number().int(), bothSides: z.number().int() })),
 	llm: z.object({ provider: llmProviderSchema, model: z.string().nullable() }),
@@ -242,3 +250,21 @@ export const errorResponseSchema = z.object({
 	}),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/**
+ * `POST /v1/feedback`: a reader's vote on one answer. `answerId` is the job id of the answer
+ * (`jobId` of `POST /v1/jobs`); the sidecar stores the vote with that answer's question, commit and
+ * configuration, and `codeask feedback export` turns the votes into a question set.
+ */
+export const feedbackRequestSchema = z.strictObject({
+	answerId: z.string().min(1).max(200),
+	question: questionSchema,
+	vote: z.enum(["up", "down"]),
+	comment: z.string().trim().max(2000).optional(),
+	/** Who voted (for de-duplication and logs); never used for authorisation. */
+	user: z.string().max(200).optional(),
+	requestId: z.string().max(200).optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+export const feedbackResponseSchema = z.object({ id: z.string(), stored: z.boolean() });
+export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
