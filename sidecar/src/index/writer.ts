@@ -3,7 +3,16 @@
  * transaction, and the finished file is renamed over the destination: a crash or a kill leaves
  * the previous index untouched (at worst a stale `*.tmp-<pid>` file, removed by the next run).
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import {
+	closeSync,
+	existsSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { buildOutline } from "../outline/build.js";
@@ -144,13 +153,29 @@ export function writeThroughTemp(
 		// Fresh planner statistics: readers' row order can follow the plan.
 		open.exec("ANALYZE");
 		open.close();
+		// Durable before it gets the final name: with synchronous = OFF nothing was flushed, and a
+		// power loss after the rename could otherwise leave an empty or partial file under `out`.
+		fsyncPath(tmp);
 	} catch (err) {
 		if (db?.open) db.close();
 		rmSync(tmp, { force: true });
 		throw err;
 	}
 	renameSync(tmp, out);
+	// The rename itself lives in the folder: flushed, it survives a power loss too (Windows
+	// cannot open a folder for fsync; NTFS journals the rename).
+	if (process.platform !== "win32") fsyncPath(dirname(out));
 	return result;
+}
+
+/** fsync a file or a folder (opened read-only: enough for both on Linux and macOS). */
+function fsyncPath(path: string): void {
+	const fd = openSync(path, "r");
+	try {
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
 }
 
 function insertAll(db: Database.Database, c: IndexContents): WriteResult {

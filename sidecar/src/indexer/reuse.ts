@@ -1,6 +1,6 @@
 /**
  * Whether a previous index can be reused, decided without loading the compiler: the CLI asks
- * before it chooses to re-run itself with indexing V8 flags (worth it for a full run only).
+ * before it chooses to run a full index in a worker thread with a larger heap (worth it for a full run only).
  */
 import { join, resolve } from "node:path";
 import { VERSION } from "../version.js";

@@ -3,7 +3,7 @@
  * output, `codeask edges`, and an index write killed midway leaving the previous index readable.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,14 +90,13 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 	/**
 	 * Run `codeask index`, freeze the process (SIGSTOP) as soon as its temp file appears, and kill
 	 * it only if it is still mid-write: a fixture write is so short that on a loaded machine it can
-	 * finish between two polls (then the caller tries again). The process is told not to re-run
-	 * itself, so the process killed is the one writing.
+	 * finish between two polls (then the caller tries again). The process killed is the one
+	 * started (`signal`: how it is killed), whatever it started itself.
 	 */
-	const killMidWrite = (...args: string[]) =>
+	const killMidWrite = (args: string[], signal: NodeJS.Signals = "SIGKILL") =>
 		new Promise<boolean>((done) => {
 			const child: ChildProcess = spawn(process.execPath, [CLI, "index", repo, "--out", out, ...args], {
 				stdio: "ignore",
-				env: { ...process.env, CODEASK_INDEX_REEXEC: "1" },
 			});
 			let midWrite = false;
 			const timer = setInterval(() => {
@@ -105,7 +104,8 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 				clearInterval(timer);
 				child.kill("SIGSTOP");
 				midWrite = hasTemp();
-				child.kill("SIGKILL");
+				child.kill(signal);
+				child.kill("SIGCONT");
 			}, 2);
 			child.once("exit", () => {
 				clearInterval(timer);
@@ -125,7 +125,7 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 		const counts = countsOf(out);
 		let killedWhileWriting = false;
 		for (let attempt = 0; attempt < 5 && !killedWhileWriting; attempt++)
-			killedWhileWriting = await killMidWrite("--full");
+			killedWhileWriting = await killMidWrite(["--full"]);
 		expect(killedWhileWriting).toBe(true);
 		expect(hasTemp()).toBe(true);
 		expect(countsOf(out)).toEqual(counts);
@@ -133,6 +133,37 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 		expect(codeask("index", repo, "--out", out).code).toBe(0);
 		expect(readdirSync(dirname(out)).filter((f) => f.startsWith("index.db.tmp-"))).toEqual([]);
 	});
+
+	/** Pids of live processes whose command line names `path` (orphans of a killed run). */
+	const processesNaming = (path: string) =>
+		readdirSync("/proc")
+			.filter((d) => /^\d+$/.test(d))
+			.filter((pid) => {
+				try {
+					return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(path);
+				} catch {
+					return false; // exited meanwhile
+				}
+			});
+
+	it.runIf(process.platform === "linux").each(["SIGTERM", "SIGKILL"] as const)(
+		"a full run killed with %s never replaces the index afterwards (no orphan)",
+		async (signal) => {
+			const before = statSync(out);
+			let killedWhileWriting = false;
+			for (let attempt = 0; attempt < 5 && !killedWhileWriting; attempt++)
+				killedWhileWriting = await killMidWrite(["--full"], signal);
+			expect(killedWhileWriting).toBe(true);
+			// Anything the killed run left running would go on to rename its index into place: wait
+			// (bounded) until nothing naming the index is alive, then the index must be the old file.
+			const deadline = Date.now() + 60_000;
+			while (processesNaming(out).length > 0 && Date.now() < deadline)
+				await new Promise((r) => setTimeout(r, 50));
+			expect(processesNaming(out)).toEqual([]);
+			const after = statSync(out);
+			expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+		},
+	);
 
 	it("leaves the previous index readable when an incremental write (a patch) is killed midway", async () => {
 		const file = join(repo, "apps/server/src/lib/siteName.ts");
@@ -142,7 +173,7 @@ describe("codeask index / edges", { timeout: 240_000 }, () => {
 			// A new definition each attempt, so each run has a change to write.
 			counts = countsOf(out);
 			writeFileSync(file, `${readFileSync(file, "utf8")}\nexport const killProbe${attempt} = ${attempt};\n`);
-			killedWhileWriting = await killMidWrite();
+			killedWhileWriting = await killMidWrite([]);
 		}
 		expect(killedWhileWriting).toBe(true);
 		expect(countsOf(out)).toEqual(counts);

@@ -3,14 +3,15 @@
  * Exit 0 when everything was indexed, 1 when the index was written but some files or configs
  * had problems (listed on stderr), 2 for bad input (nothing written, previous index untouched).
  */
-import { spawnSync } from "node:child_process";
+import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { z } from "zod";
-import type { IndexResult } from "../../indexer/index.js";
+import type { IndexOptions, IndexResult } from "../../indexer/index.js";
 import { hasReusableIndex } from "../../indexer/reuse.js";
 import type { TrunkConfig } from "../../trunks/config.js";
 import { loadTrunkConfig } from "../../trunks/load.js";
 import { EXIT, UsageError } from "../errors.js";
+import type { IndexWorkerInput, IndexWorkerMessage } from "../index-worker.js";
 import { createProgressBar } from "../progress.js";
 
 const OptionsSchema = z.object({
@@ -27,13 +28,11 @@ const OptionsSchema = z.object({
 });
 
 /**
- * V8 settings for indexing. The type checker allocates many short-lived objects: a larger young
- * generation cuts garbage-collection time (also in a one-file re-run, which still parses what that
- * file imports). A ~7,000-file monorepo peaks near 2.5 GB of heap, more than Node's default limit
- * on small machines. A full run re-runs the command with them before loading the indexer
- * (TypeScript alone takes ~1 s to load), so the first process stays cheap.
+ * Heap of a full run's worker thread. The type checker allocates many short-lived objects: a
+ * larger young generation (3 × a 64 MB semi-space) cuts garbage-collection time. A ~7,000-file
+ * monorepo peaks near 2.5 GB of heap, more than Node's default limit on small machines.
  */
-const V8_FLAGS = ["--max-semi-space-size=64", "--max-old-space-size=4096"];
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 4096 };
 
 export function register(program: Command): void {
 	program
@@ -72,54 +71,37 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 				options.trunks === false
 					? undefined
 					: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
-			// An incremental run re-extracts a few files: a second Node and a larger young
-			// generation cost it more than they save.
-			if (!hasReusableIndex({ repo, ...options, trunkConfig }) && reexecWithIndexingFlags()) return;
-			process.exitCode = await runIndex(repo, options, trunkConfig);
+			// An incremental run re-extracts a few files: a thread with a larger young generation
+			// costs it more than it saves.
+			const inWorker = !hasReusableIndex({ repo, ...options, trunkConfig });
+			process.exitCode = await runIndex(repo, options, trunkConfig, inWorker);
 		});
-}
-
-/** Re-run this command once in a Node with V8_FLAGS (unless it already is one); true when it did. */
-function reexecWithIndexingFlags(): boolean {
-	if (process.env.CODEASK_INDEX_REEXEC || V8_FLAGS.every((f) => process.execArgv.includes(f))) return false;
-	const child = spawnSync(process.execPath, [...V8_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
-		stdio: "inherit",
-		env: { ...process.env, CODEASK_INDEX_REEXEC: "1" },
-	});
-	process.exitCode = child.status ?? EXIT.failed;
-	return true;
 }
 
 async function runIndex(
 	repo: string,
 	options: z.infer<typeof OptionsSchema>,
 	trunkConfig: TrunkConfig | undefined,
+	inWorker: boolean,
 ): Promise<number> {
-	// Loaded here, after the decision to re-run: the compiler takes ~1 s to load.
-	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
-		import("../../indexer/index.js"),
-		import("../../trunks/extractor.js"),
-	]);
 	const bar = createProgressBar({ json: options.json });
+	const input: IndexWorkerInput = {
+		repo,
+		out: options.out,
+		includeTests: options.includeTests,
+		exclude: options.exclude,
+		full: options.full,
+		commit: options.commit,
+		trunkConfig,
+	};
 	let result: IndexResult;
 	try {
-		result = await indexRepository({
-			repo,
-			out: options.out,
-			includeTests: options.includeTests,
-			exclude: options.exclude,
-			full: options.full,
-			commit: options.commit,
-			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
-			trunkConfig,
-			onProgress: (e) => bar.update(e.phase, e.done, e.total),
-		});
-	} catch (err) {
+		result = await (inWorker ? indexInWorker : indexInProcess)(input, (e) =>
+			bar.update(e.phase, e.done, e.total),
+		);
+	} finally {
 		bar.stop();
-		if (err instanceof IndexInputError) throw new UsageError(err.message);
-		throw err;
 	}
-	bar.stop();
 	for (const p of result.problems) process.stderr.write(`codeask: ${p.file}: ${p.reason}\n`);
 	for (const n of result.notes.slice(0, 10)) process.stderr.write(`codeask: note: ${n.file}: ${n.reason}\n`);
 	if (result.notes.length > 10)
@@ -145,4 +127,52 @@ async function runIndex(
 		);
 	}
 	return result.problems.length ? EXIT.failed : EXIT.ok;
+}
+
+type OnProgress = NonNullable<IndexOptions["onProgress"]>;
+
+async function indexInProcess(input: IndexWorkerInput, onProgress: OnProgress): Promise<IndexResult> {
+	// Loaded on demand: the compiler takes ~1 s to load.
+	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
+		import("../../indexer/index.js"),
+		import("../../trunks/extractor.js"),
+	]);
+	const trunkConfig = input.trunkConfig as TrunkConfig | undefined;
+	try {
+		return await indexRepository({
+			...input,
+			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
+			trunkConfig,
+			onProgress,
+		});
+	} catch (err) {
+		if (err instanceof IndexInputError) throw new UsageError(err.message);
+		throw err;
+	}
+}
+
+/** The run in a worker thread with WORKER_LIMITS (see index-worker.ts: no orphan can outlive us). */
+function indexInWorker(input: IndexWorkerInput, onProgress: OnProgress): Promise<IndexResult> {
+	return new Promise((resolve, reject) => {
+		const worker = new Worker(new URL("../index-worker.js", import.meta.url), {
+			workerData: input,
+			resourceLimits: WORKER_LIMITS,
+		});
+		let settled = false;
+		const settle = (fn: () => void) => {
+			if (settled) return;
+			settled = true;
+			fn();
+		};
+		worker.on("message", (m: IndexWorkerMessage) => {
+			if (m.type === "progress") onProgress(m.event);
+			else if (m.type === "done") settle(() => resolve(m.result));
+			else if (m.type === "input-error") settle(() => reject(new UsageError(m.message)));
+			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
+		});
+		worker.on("error", (err) => settle(() => reject(err)));
+		worker.on("exit", (code) =>
+			settle(() => reject(new Error(`the indexing thread stopped unexpectedly (exit ${code})`))),
+		);
+	});
 }

@@ -1,0 +1,59 @@
+/**
+ * A full `codeask index` run inside a worker thread of the CLI process, with a heap sized for
+ * indexing. A thread, not a child process: it dies with the process (SIGTERM, SIGKILL, Ctrl-C),
+ * so a killed run can never rename its index into place afterwards.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { z } from "zod";
+import type { IndexProgress, IndexResult } from "../indexer/index.js";
+
+export const IndexWorkerInput = z.object({
+	repo: z.string(),
+	out: z.string().optional(),
+	includeTests: z.boolean(),
+	exclude: z.array(z.string()),
+	full: z.boolean(),
+	commit: z.string().optional(),
+	/** The trunk configuration (already validated by the CLI), or undefined for `--no-trunks`. */
+	trunkConfig: z.unknown(),
+});
+export type IndexWorkerInput = z.infer<typeof IndexWorkerInput>;
+
+export type IndexWorkerMessage =
+	| { type: "progress"; event: IndexProgress }
+	| { type: "done"; result: IndexResult }
+	| { type: "input-error"; message: string }
+	| { type: "failed"; message: string; stack?: string };
+
+async function main(): Promise<void> {
+	const port = parentPort;
+	if (!port) throw new Error("index-worker must run in a worker thread");
+	const post = (m: IndexWorkerMessage) => port.postMessage(m);
+	const input = IndexWorkerInput.parse(workerData);
+	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
+		import("../indexer/index.js"),
+		import("../trunks/extractor.js"),
+	]);
+	const trunkConfig = input.trunkConfig as Parameters<typeof createSiteExtractor>[0] | undefined;
+	try {
+		const result = await indexRepository({
+			repo: input.repo,
+			out: input.out,
+			includeTests: input.includeTests,
+			exclude: input.exclude,
+			full: input.full,
+			commit: input.commit,
+			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
+			trunkConfig,
+			onProgress: (event) => post({ type: "progress", event }),
+		});
+		post({ type: "done", result });
+	} catch (err) {
+		if (err instanceof IndexInputError) post({ type: "input-error", message: err.message });
+		else post({ type: "failed", message: (err as Error).message, stack: (err as Error).stack });
+	}
+}
+
+main().catch((err: Error) => {
+	parentPort?.postMessage({ type: "failed", message: err.message, stack: err.stack });
+});
