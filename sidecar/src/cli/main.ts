@@ -11,6 +11,12 @@ import { EXIT, UsageError } from "./errors.js";
 type CommandModule = { register(program: Command): void };
 
 /**
+ * Lower layers' user-facing errors, reported like UsageError (one line, exit 2). Matched by name:
+ * importing their modules here would load what the lazy command loaders below avoid.
+ */
+const KNOWN_ERRORS = new Set(["IndexError", "TrunkConfigError"]);
+
+/**
  * One loader per command, keep this list sorted. Modules are imported lazily: a command pulls in
  * only its own dependencies (ts-morph, Graphviz WASM, express … are heavy), so `codeask ask`
  * does not pay for `codeask index`. `--help` without a command loads them all to list them.
@@ -61,7 +67,7 @@ export async function run(argv: string[]): Promise<number> {
 				? EXIT.ok
 				: EXIT.usage;
 		}
-		if (err instanceof UsageError || (err as Error).name === "IndexError") {
+		if (err instanceof UsageError || KNOWN_ERRORS.has((err as Error).name)) {
 			process.stderr.write(`codeask: ${(err as Error).message}\n`);
 			return EXIT.usage;
 		}

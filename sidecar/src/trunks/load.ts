@@ -6,10 +6,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { UsageError } from "../cli/errors.js";
 import { type Preset, presetSchema, type TrunkConfig, trunkConfigSchema } from "./config.js";
 
-export class TrunkConfigError extends UsageError {
+/** A bad or unreadable trunk configuration: a user's mistake, which the CLI reports in one line (exit 2). */
+export class TrunkConfigError extends Error {
 	constructor(message: string) {
 		super(message);
 		this.name = "TrunkConfigError";

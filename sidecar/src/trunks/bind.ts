@@ -1,0 +1,127 @@
+/**
+ * Joins made in finalize over every file's sites: identical templates on both sides, and concrete
+ * (or differently named) paths bound to registered `:param` patterns.
+ */
+import type { DispatchSiteRecord } from "../index/types.js";
+import type { Compiled } from "./compile.js";
+import type { TrunkSpec } from "./config.js";
+import { bindToPatterns, hasParams, normalizeKey } from "./normalize.js";
+import { unboundMethod } from "./sites.js";
+
+/** A template literal's text with each run-time part as `:param` (`\`team/${id}/added\`` → `team/:param/added`). */
+export function templateForm(expression: string): string | null {
+	const m = /^`([^`]*)`$/.exec(expression.trim());
+	if (!m?.[1]?.includes("${")) return null;
+	return m[1].replace(/\$\{[^}]*\}/g, ":param");
+}
+
+/** A template literal whose substitutions each fill a whole path segment, as a `:param` path; else null. */
+export function templateAsPath(expression: string): string | null {
+	const m = /^`([^`]*)`$/.exec(expression.trim());
+	if (!m?.[1]?.includes("${")) return null;
+	const marked = m[1].replace(/\$\{[^}]*\}/g, "\0");
+	const segments = marked.split("/");
+	if (segments.some((seg) => seg.includes("\0") && seg !== "\0")) return null;
+	return segments.map((seg) => (seg === "\0" ? ":param" : seg)).join("/");
+}
+
+/** Does the trunk put an HTTP method in its keys? */
+export function usesMethods(spec: TrunkSpec): boolean {
+	return spec.idioms.some((i) => (i.kind === "call" || i.kind === "new") && i.key.method !== undefined);
+}
+
+/** A dispatch key bound to a registered pattern; `GET /x` also reaches an `ALL /x` registration. */
+export function bindMethodKey(
+	key: string,
+	registered: ReadonlySet<string>,
+	patterns: readonly string[],
+	methods: boolean,
+): string {
+	const bound = bindToPatterns(key, registered, patterns);
+	if (!methods || registered.has(bound)) return bound;
+	const space = key.indexOf(" ");
+	if (space < 0) return bound;
+	const all = bindToPatterns(`ALL${key.slice(space)}`, registered, patterns);
+	return registered.has(all) ? all : bound;
+}
+
+/**
+ * Template keys written identically on both sides (`publish(\`team/${id}/added\`)` and
+ * `asyncIterator(\`team/${teamId}/added\`)`) meet on their shape, `team/:param/added`: only when
+ * both a register and a dispatch site have that shape, so a lone template stays unbound.
+ */
+export function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
+	const groups = new Map<string, DispatchSiteRecord[]>();
+	for (const s of sites) {
+		if (s.key !== null) continue;
+		const t = c.trunks.get(s.trunk);
+		if (!t || usesMethods(t.spec)) continue;
+		const form = templateForm(s.expression);
+		// A shape that is all run time (`${a}` or `${a}.${b}`) says nothing about the key.
+		if (!form || !/[A-Za-z0-9]{2}/.test(form.replaceAll(":param", ""))) continue;
+		const key = normalizeKey(form, t.normalize);
+		const id = `${s.trunk}\0${key}`;
+		const list = groups.get(id) ?? [];
+		list.push(s);
+		groups.set(id, list);
+	}
+	for (const [id, list] of groups) {
+		if (!list.some((s) => s.side === "register") || !list.some((s) => s.side === "dispatch")) continue;
+		const key = id.slice(id.indexOf("\0") + 1);
+		for (const s of list) {
+			s.key = key;
+			s.rawKey = s.expression;
+		}
+	}
+}
+
+/** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
+export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
+	for (const [name, t] of c.trunks) {
+		if (!t.spec.normalize.params) continue;
+		const registered = new Set<string>();
+		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
+		const patterns = [...registered].filter(hasParams);
+		if (patterns.length === 0) continue;
+		const methods = usesMethods(t.spec);
+		for (const s of sites) {
+			if (s.trunk !== name || s.side !== "dispatch") continue;
+			if (s.key) {
+				s.key = bindMethodKey(s.key, registered, patterns, methods);
+				continue;
+			}
+			// `/v1/rooms.media/${rid}`: run-time parts filling whole segments are parameters.
+			const asPattern = templateAsPath(s.expression);
+			if (!asPattern) continue;
+			const path = normalizeKey(asPattern, t.normalize);
+			if (!methods) {
+				const bound = bindToPatterns(path, registered, patterns);
+				if (registered.has(bound)) {
+					s.key = bound;
+					s.rawKey = s.expression;
+				}
+				continue;
+			}
+			// The verb of an unbound call is known when it was extracted in this run; otherwise bind
+			// only when exactly one verb's route fits.
+			const known = unboundMethod.get(s);
+			if (known) {
+				const bound = bindMethodKey(`${known} /${path}`, registered, patterns, true);
+				if (registered.has(bound)) {
+					s.key = bound;
+					s.rawKey = s.expression;
+				}
+				continue;
+			}
+			const fits = new Set<string>();
+			for (const verb of new Set([...registered].map((k) => k.slice(0, k.indexOf(" "))))) {
+				const bound = bindToPatterns(`${verb} /${path}`, registered, patterns);
+				if (registered.has(bound)) fits.add(bound);
+			}
+			if (fits.size === 1) {
+				s.key = [...fits][0] as string;
+				s.rawKey = s.expression;
+			}
+		}
+	}
+}

@@ -1,0 +1,90 @@
+/** The configured idioms compiled once per run: regexes built, call idioms indexed by called name. */
+import { type CompiledCallee, compileCallee } from "./callee.js";
+import type {
+	CallIdiom,
+	ClassMembersIdiom,
+	DecoratorIdiom,
+	FacadeIdiom,
+	Idiom,
+	NewIdiom,
+	TrunkSpec,
+} from "./config.js";
+import { type CompiledNormalize, compileNormalize } from "./normalize.js";
+
+export interface CompiledIdiom {
+	trunk: TrunkSpec;
+	idiom: CallIdiom | NewIdiom;
+	callee: CompiledCallee;
+	keyPattern: RegExp | null;
+}
+
+export interface Compiled {
+	trunks: Map<string, { spec: TrunkSpec; normalize: CompiledNormalize }>;
+	/** Call/new idioms by called name: the cheap prefilter over every call in a file. */
+	calls: Map<string, CompiledIdiom[]>;
+	news: Map<string, CompiledIdiom[]>;
+	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp; exclude: RegExp | null }[];
+	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
+	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
+	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
+}
+
+export function compile(trunks: TrunkSpec[]): Compiled {
+	const c: Compiled = {
+		trunks: new Map(),
+		calls: new Map(),
+		news: new Map(),
+		classMembers: [],
+		facades: [],
+		mounts: new Map(),
+		decorators: [],
+	};
+	for (const trunk of trunks) {
+		for (const m of trunk.mounts) {
+			const entry = {
+				trunk,
+				callee: compileCallee(m.callee),
+				prefixArg: m.prefixArg,
+				targetArg: m.targetArg,
+			};
+			for (const name of m.callee.names) c.mounts.set(name, [...(c.mounts.get(name) ?? []), entry]);
+		}
+		const existing = c.trunks.get(trunk.name);
+		// Two presets may contribute idioms to one trunk; the first one's normalisation wins.
+		if (!existing) c.trunks.set(trunk.name, { spec: trunk, normalize: compileNormalize(trunk.normalize) });
+		for (const idiom of trunk.idioms) addIdiom(c, trunk, idiom);
+	}
+	return c;
+}
+
+export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
+	if (idiom.kind === "class-members") {
+		c.classMembers.push({
+			trunk,
+			idiom,
+			extends: new RegExp(idiom.extends),
+			exclude: idiom.excludeMembers ? new RegExp(idiom.excludeMembers) : null,
+		});
+		return;
+	}
+	if (idiom.kind === "facade") {
+		c.facades.push({ trunk, idiom });
+		return;
+	}
+	if (idiom.kind === "decorator") {
+		c.decorators.push({ trunk, idiom });
+		return;
+	}
+	const entry: CompiledIdiom = {
+		trunk,
+		idiom,
+		callee: compileCallee(idiom.callee),
+		keyPattern: idiom.key.pattern ? new RegExp(idiom.key.pattern) : null,
+	};
+	const map = idiom.kind === "call" ? c.calls : c.news;
+	for (const name of idiom.callee.names) {
+		const list = map.get(name) ?? [];
+		list.push(entry);
+		map.set(name, list);
+	}
+}

@@ -1,0 +1,313 @@
+/**
+ * Call and `new` idioms: `router.post('x', h)`, `bus.emit('x')`, `new Streamer('x')` — the key from
+ * an argument, an object's properties, the receiver's initialiser or a call down the receiver chain.
+ */
+import { type CallExpression, type NewExpression, Node, SyntaxKind, ts } from "ts-morph";
+import type { SiteContext } from "../../index/types.js";
+import { templateForm } from "../bind.js";
+import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";
+import type { Compiled, CompiledIdiom } from "../compile.js";
+import type { CallIdiom } from "../config.js";
+import { enclosingConsumer, handlerDefId } from "../handler.js";
+import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
+import { argAt, type Emit } from "../sites.js";
+import { routerIdentity, routerOf } from "./mounts.js";
+
+/** Key prefix from option values of the `new X({ … })` that created the receiver. */
+export function constructorPrefix(receiver: Node | undefined, options: readonly string[]): string {
+	if (!receiver || options.length === 0) return "";
+	const creation = creatingNew(unwrap(receiver));
+	const opts = creation?.getArguments()[0];
+	const obj = opts && resolveObject(opts);
+	if (!obj || !Node.isObjectLiteralExpression(obj)) return "";
+	const parts: string[] = [];
+	for (const name of options) {
+		const prop = obj.getProperty(name);
+		const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		const v = init && evaluateKey(init);
+		if (v?.length === 1 && v[0]) parts.push((v[0] as string).replace(/^\/+|\/+$/g, ""));
+	}
+	return parts.length ? `${parts.join("/")}/` : "";
+}
+
+/** `x` (a variable) or `this.x` (a class field assigned anywhere in the class) created by `new …(…)`. */
+export function creatingNew(receiver: Node): NewExpression | undefined {
+	if (Node.isIdentifier(receiver)) {
+		for (const decl of receiver.getSymbol()?.getDeclarations() ?? []) {
+			if (Node.isVariableDeclaration(decl)) {
+				const init = decl.getInitializer();
+				const u = init && unwrap(init);
+				if (u && Node.isNewExpression(u)) return u;
+			}
+		}
+		return undefined;
+	}
+	if (
+		Node.isPropertyAccessExpression(receiver) &&
+		receiver.getExpression().getKind() === SyntaxKind.ThisKeyword
+	) {
+		const cls = receiver.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+		if (!cls) return undefined;
+		const field = receiver.getName();
+		for (const bin of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+			if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
+			const left = bin.getLeft();
+			if (
+				Node.isPropertyAccessExpression(left) &&
+				left.getName() === field &&
+				left.getExpression().getKind() === SyntaxKind.ThisKeyword
+			) {
+				const right = unwrap(bin.getRight());
+				if (Node.isNewExpression(right)) return right;
+			}
+		}
+	}
+	return undefined;
+}
+
+/** Evaluate `names(...)` initialising the receiver variable: `const hook = Callbacks.create('x')`. */
+export function receiverInitKey(
+	receiver: Node | undefined,
+	spec: { names: string[]; arg: number },
+): { values: string[] | null; expr: Node } | undefined {
+	if (!receiver) return undefined;
+	const r = unwrap(receiver);
+	if (!Node.isIdentifier(r)) return undefined;
+	let symbol = r.getSymbol();
+	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	for (const decl of symbol?.getDeclarations() ?? []) {
+		if (!Node.isVariableDeclaration(decl)) continue;
+		const init = decl.getInitializer();
+		const call = init && unwrap(init);
+		if (!call || !Node.isCallExpression(call)) continue;
+		const parts = calleeParts(call);
+		if (!parts || !spec.names.includes(parts.name)) continue;
+		const arg = call.getArguments()[spec.arg];
+		if (!arg) continue;
+		return { values: evaluateKey(arg), expr: arg };
+	}
+	return undefined;
+}
+
+export interface RawSite {
+	keyNode: Node;
+	values: string[] | null;
+	handler: Node | undefined;
+}
+
+/** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
+export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+	let e: ts.Expression = call.expression;
+	while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e))
+		e = e.expression;
+	if (ts.isIdentifier(e)) return e.text;
+	if (ts.isPropertyAccessExpression(e)) return e.name.text;
+	return undefined;
+}
+
+/** `import { useEndpoint as useEP }` → useEP ↦ useEndpoint: a bare call by alias still names the idiom. */
+export function bareImportAliases(sf: ts.SourceFile): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const stmt of sf.statements) {
+		const named = ts.isImportDeclaration(stmt) ? stmt.importClause?.namedBindings : undefined;
+		if (!named || !ts.isNamedImports(named)) continue;
+		for (const el of named.elements) if (el.propertyName) out.set(el.name.text, el.propertyName.text);
+	}
+	return out;
+}
+
+export function extractCall(
+	call: CallExpression | NewExpression,
+	c: Compiled,
+	ctx: SiteContext,
+	emit: Emit,
+): void {
+	const parts = calleeParts(call);
+	if (!parts) return;
+	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
+	if (!candidates) return;
+	for (const cand of candidates) {
+		const resolution = matchCallee(cand.callee, parts);
+		if (!resolution) continue;
+		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
+		const raws = rawSites(cand, call, parts);
+		if (raws === null) continue;
+		const prefix =
+			cand.idiom.kind === "call"
+				? constructorPrefix(parts.receiver, cand.idiom.prefixFromConstructorOptions)
+				: "";
+		const method = cand.idiom.key.method ? httpMethod(cand.idiom.key.method, call, parts) : undefined;
+		if (method === null) continue;
+		const receiver =
+			cand.idiom.side === "register" && cand.trunk.mounts.length > 0 && parts.receiver
+				? routerIdentity(routerOf(parts.receiver))
+				: null;
+		const enclosingHandler =
+			cand.idiom.kind === "call" && cand.idiom.side === "register" && cand.idiom.handlerFromEnclosing
+				? enclosingConsumer(call, ctx)
+				: null;
+		for (const r of raws) {
+			const handler =
+				cand.idiom.side === "register" ? (handlerDefId(r.handler, ctx) ?? enclosingHandler) : null;
+			if (r.values === null) {
+				emit(
+					cand.trunk.name,
+					cand.idiom.side,
+					null,
+					r.keyNode,
+					call,
+					handler,
+					resolution,
+					[],
+					method,
+					receiver,
+				);
+				continue;
+			}
+			const values = cand.keyPattern ? r.values.filter((v) => cand.keyPattern?.test(v)) : r.values;
+			for (const v of values) {
+				emit(
+					cand.trunk.name,
+					cand.idiom.side,
+					prefix && v.startsWith("/") ? prefix + v.replace(/^\/+/, "") : prefix + v,
+					r.keyNode,
+					call,
+					handler,
+					resolution,
+					cand.idiom.also,
+					method,
+					receiver,
+				);
+			}
+		}
+		return; // one idiom per call: the first that matches
+	}
+}
+
+/** Does argument `arg` denote an object literal whose `property` is the literal `equals`? */
+export function argumentHas(
+	call: CallExpression | NewExpression,
+	w: { arg: number; property: string; equals: string },
+): boolean {
+	const a = call.getArguments()[w.arg];
+	const obj = a && resolveObject(a);
+	if (!obj || !Node.isObjectLiteralExpression(obj)) return false;
+	const prop = obj.getProperty(w.property);
+	const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+	const v = init && evaluateKey(init);
+	return v?.length === 1 && v[0] === w.equals;
+}
+
+/**
+ * The HTTP method of a call for a `key.method` idiom: from the called name, an options argument's
+ * property, or the default; undefined when none applies, null when the options name a method that
+ * is not a literal (the call is still a site, but of an unknown verb: skipped rather than guessed).
+ */
+export function httpMethod(
+	spec: NonNullable<CallIdiom["key"]["method"]>,
+	call: CallExpression | NewExpression,
+	parts: CalleeParts,
+): string | undefined | null {
+	if (spec.fromName) return parts.name.toUpperCase();
+	if (spec.arg !== undefined) {
+		const opts = call.getArguments()[spec.arg];
+		const obj = opts && resolveObject(opts);
+		if (obj && Node.isObjectLiteralExpression(obj)) {
+			const prop = obj.getProperty(spec.property);
+			if (prop) {
+				const init = Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+				const v = init && evaluateKey(init);
+				return v?.length === 1 && v[0] ? (v[0] as string).toUpperCase() : null;
+			}
+		} else if (opts) return spec.default ?? null;
+	}
+	return spec.default;
+}
+
+/** `router.route('/x').get(h).post(h)`: the key argument of the first call to `names` down the receiver chain. */
+export function receiverCallKey(
+	receiver: Node | undefined,
+	spec: { names: string[]; arg: number },
+): { values: string[] | null; expr: Node } | undefined {
+	let r = receiver && unwrap(receiver);
+	for (let depth = 0; r && Node.isCallExpression(r) && depth < 12; depth++) {
+		const parts = calleeParts(r);
+		if (!parts) return undefined;
+		if (spec.names.includes(parts.name)) {
+			const arg = r.getArguments()[spec.arg];
+			return arg ? { values: evaluateKey(arg), expr: arg } : undefined;
+		}
+		r = parts.receiver && unwrap(parts.receiver);
+	}
+	return undefined;
+}
+
+/** The key(s) of a matched call; null when the call turns out not to be a site. */
+export function rawSites(
+	cand: CompiledIdiom,
+	call: CallExpression | NewExpression,
+	parts: CalleeParts,
+): RawSite[] | null {
+	const { key } = cand.idiom;
+	const handlerArg = cand.idiom.kind === "call" ? cand.idiom.handlerArg : undefined;
+	const handler = handlerArg === undefined ? undefined : argAt(call, handlerArg);
+	if (key.receiverInit) {
+		const r = receiverInitKey(parts.receiver, key.receiverInit);
+		return r ? [{ keyNode: call, values: r.values, handler }] : null;
+	}
+	if (key.receiverCall) {
+		const r = receiverCallKey(parts.receiver, key.receiverCall);
+		if (!r) return null;
+		if (r.values && cand.keyPattern && !r.values.some((v) => cand.keyPattern?.test(v))) return null;
+		return [{ keyNode: r.expr, values: r.values, handler }];
+	}
+	const arg = argAt(call, key.arg);
+	if (!arg) return null;
+	const argNode = unwrap(arg);
+	// `emitter.on(handler)`: a function where the key should be is another API, not a keyed site.
+	if (Node.isArrowFunction(argNode) || Node.isFunctionExpression(argNode)) return null;
+	if (key.property !== undefined) {
+		const obj = resolveObject(arg);
+		if (!obj || !Node.isObjectLiteralExpression(obj)) return null;
+		const prop = obj.getProperty(key.property);
+		const valueNode = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		if (!valueNode) return prop ? [{ keyNode: prop, values: null, handler: undefined }] : null;
+		const h = key.handlerProperty ? obj.getProperty(key.handlerProperty) : undefined;
+		const hNode = h && Node.isPropertyAssignment(h) ? h.getInitializer() : h;
+		return [{ keyNode: valueNode, values: evaluateKey(valueNode), handler: hNode ?? handler }];
+	}
+	if (key.form === "value") {
+		const values = evaluateKey(arg);
+		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
+		if (!values && cand.keyPattern) {
+			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
+			// fit: `\`/v1/rooms/${id}\`` yes, `\`${base}/x\`` or `\`https://…\`` no.
+			const form = Node.isTemplateExpression(unwrap(arg)) ? templateForm(unwrap(arg).getText()) : null;
+			if (form === null || form.startsWith(":param") || !cand.keyPattern.test(form)) return null;
+		}
+		return [{ keyNode: arg, values, handler }];
+	}
+	const obj = resolveObject(arg);
+	if (!obj || !Node.isObjectLiteralExpression(obj))
+		return [{ keyNode: arg, values: null, handler: undefined }];
+	const out: RawSite[] = [];
+	for (const p of obj.getProperties()) {
+		if (Node.isSpreadAssignment(p)) {
+			out.push({ keyNode: p, values: null, handler: undefined });
+			continue;
+		}
+		const nameNode = (p as { getNameNode?: () => Node }).getNameNode?.();
+		const name = nameNode && propertyNameText(nameNode);
+		if (!name || !nameNode) {
+			out.push({ keyNode: p, values: null, handler: undefined });
+			continue;
+		}
+		const value = Node.isPropertyAssignment(p)
+			? p.getInitializer()
+			: Node.isShorthandPropertyAssignment(p)
+				? p.getNameNode()
+				: p;
+		out.push({ keyNode: nameNode, values: [name], handler: value });
+	}
+	return out;
+}

@@ -1,0 +1,69 @@
+/** Decorator idioms: `@Controller('team')` + `@Get(':id')` — the decorated method is the handler. */
+import { type Decorator, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import type { SiteContext } from "../../index/types.js";
+import type { Compiled } from "../compile.js";
+import { evaluateKey, resolveObject } from "../key-eval.js";
+import type { Emit } from "../sites.js";
+
+/** The key(s) a decorator's argument gives: a string, or a property of an object argument. */
+export function decoratorKey(
+	dec: Decorator,
+	spec: { arg: number; property?: string | undefined },
+): { values: string[] | null; node: Node } | undefined {
+	const arg = dec.getArguments()[spec.arg];
+	if (!arg) return undefined;
+	const obj = spec.property ? resolveObject(arg) : undefined;
+	if (obj && Node.isObjectLiteralExpression(obj)) {
+		const prop = obj.getProperty(spec.property as string);
+		const init = prop && Node.isPropertyAssignment(prop) ? prop.getInitializer() : undefined;
+		return init ? { values: evaluateKey(init), node: init } : undefined;
+	}
+	return { values: evaluateKey(arg), node: arg };
+}
+
+export const joinPath = (a: string, b: string) =>
+	[a, b]
+		.map((p) => p.replace(/^\/+|\/+$/g, ""))
+		.filter(Boolean)
+		.join("/");
+
+/** Decorated methods of decorated classes (`@Controller('team')` + `@Get(':id')`): the method is the handler. */
+export function extractDecorators(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
+	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+		const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
+		if (methods.length === 0) continue;
+		for (const { trunk, idiom } of c.decorators) {
+			const names = new Set(idiom.names);
+			let prefixes: string[] = [""];
+			if (idiom.classPrefix) {
+				const classNames = new Set(idiom.classPrefix.names);
+				const dec = cls.getDecorators().find((d) => classNames.has(d.getName()));
+				if (!dec) continue;
+				const k = decoratorKey(dec, idiom.classPrefix);
+				if (k && k.values === null) prefixes = [];
+				else if (k?.values) prefixes = k.values;
+			}
+			for (const m of methods) {
+				for (const dec of m.getDecorators()) {
+					if (!names.has(dec.getName())) continue;
+					const k = decoratorKey(dec, idiom.key);
+					const method = idiom.methodFromName ? dec.getName().toUpperCase() : undefined;
+					const handler = ctx.defIdOf(m);
+					const keyNode = k?.node ?? dec;
+					const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
+					if (!k && idiom.emptyKey === undefined) continue;
+					if (values === null || prefixes.length === 0) {
+						emit(trunk.name, idiom.side, null, keyNode, m, handler, "syntactic", [], method);
+						continue;
+					}
+					for (const prefix of prefixes) {
+						for (const v of values) {
+							const raw = idiom.methodFromName ? `/${joinPath(prefix, v)}` : prefix ? `${prefix}/${v}` : v;
+							emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method);
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,192 @@
+/**
+ * Router mounts: `app.use('/users', users)` recorded per file and, in finalize, prefixed onto the
+ * keys registered on the mounted router (followed through imports, `require` and `module.exports`).
+ */
+import { dirname, resolve } from "node:path";
+import { type CallExpression, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { usesMethods } from "../bind.js";
+import { calleeParts, matchCallee } from "../callee.js";
+import type { Compiled } from "../compile.js";
+import { evaluateKey, unwrap } from "../key-eval.js";
+import { normalizeKey } from "../normalize.js";
+import { argAt, MOUNT, receiverIdentity } from "../sites.js";
+
+export interface MountInfo {
+	trunk: string;
+	prefix: string;
+	/** Identity (`file#variable`) of the mounted router, and of the router it is mounted on. */
+	target: string;
+	on: string | null;
+}
+
+/** `router.route('/x').get(h)` → `router`: the receiver at the root of a call chain. */
+export function routerOf(receiver: Node): Node {
+	let r = unwrap(receiver);
+	for (let depth = 0; Node.isCallExpression(r) && depth < 12; depth++) {
+		const callee = unwrap(r.getExpression());
+		if (!Node.isPropertyAccessExpression(callee)) break;
+		r = unwrap(callee.getExpression());
+	}
+	return r;
+}
+
+/**
+ * `file#name` of the variable a router expression denotes, through imports, `export default`,
+ * `module.exports =` and `require('./x')`; null when it cannot be followed.
+ */
+export function routerIdentity(expr: Node, depth = 0): string | null {
+	if (depth > 6) return null;
+	const n = unwrap(expr);
+	if (Node.isCallExpression(n)) {
+		const sf = requiredFile(n);
+		return sf ? moduleExportIdentity(sf, depth + 1) : null;
+	}
+	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
+	let symbol: ReturnType<Node["getSymbol"]>;
+	try {
+		symbol = n.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+	} catch {
+		return null;
+	}
+	for (const decl of symbol?.getDeclarations() ?? []) {
+		if (Node.isVariableDeclaration(decl)) {
+			const init = decl.getInitializer();
+			const u = init && unwrap(init);
+			if (u && Node.isCallExpression(u) && requiredFile(u)) return routerIdentity(u, depth + 1);
+			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
+		}
+		if (Node.isExportAssignment(decl)) return routerIdentity(decl.getExpression(), depth + 1);
+		if (Node.isSourceFile(decl)) return moduleExportIdentity(decl, depth + 1);
+		if (Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl))
+			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
+	}
+	return null;
+}
+
+/** The file of `require('./x')` (relative paths only). */
+export function requiredFile(call: CallExpression): SourceFile | undefined {
+	const callee = call.getExpression();
+	const arg = call.getArguments()[0];
+	if (!Node.isIdentifier(callee) || callee.getText() !== "require" || !arg || !Node.isStringLiteral(arg))
+		return undefined;
+	const spec = arg.getLiteralValue();
+	if (!spec.startsWith(".")) return undefined;
+	// The checker resolves `require('./x')` in JS files to the module's source file. (The indexer's
+	// nodes have no ts-morph Project to look files up in: asking for it throws.)
+	try {
+		const decl = arg.getSymbol()?.getDeclarations()[0];
+		if (decl && Node.isSourceFile(decl)) return decl;
+	} catch {
+		// not resolved: try the Project below
+	}
+	const sf = call.getSourceFile();
+	const base = resolve(dirname(sf.getFilePath()), spec);
+	let project: ReturnType<SourceFile["getProject"]>;
+	try {
+		project = sf.getProject();
+	} catch {
+		return undefined;
+	}
+	for (const ext of ["", ".js", ".ts", ".cjs", ".mjs", ".jsx", ".tsx", "/index.js", "/index.ts"]) {
+		const found = project.getSourceFile(base + ext);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/** The router a module exports as a whole: `module.exports = router` or `export default router`. */
+export function moduleExportIdentity(sf: SourceFile, depth: number): string | null {
+	for (const stmt of sf.getStatements()) {
+		if (Node.isExportAssignment(stmt)) return routerIdentity(stmt.getExpression(), depth);
+		if (!Node.isExpressionStatement(stmt)) continue;
+		const e = stmt.getExpression();
+		if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+			if (e.getLeft().getText().replace(/\s+/g, "") === "module.exports")
+				return routerIdentity(e.getRight(), depth);
+		}
+	}
+	return null;
+}
+
+/** `app.use('/users', users)`: an internal record joined in finalize to the sites registered on `users`. */
+export function extractMount(
+	call: CallExpression,
+	c: Compiled,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const parts = calleeParts(call);
+	const cands = parts && c.mounts.get(parts.name);
+	if (!parts || !cands) return;
+	for (const m of cands) {
+		if (!matchCallee(m.callee, parts)) continue;
+		const prefixNode = call.getArguments()[m.prefixArg];
+		const targetNode = argAt(call, m.targetArg);
+		if (!prefixNode || !targetNode || targetNode === prefixNode) continue;
+		const prefix = evaluateKey(prefixNode);
+		if (prefix?.length !== 1 || !prefix[0]?.startsWith("/")) continue;
+		const target = routerIdentity(targetNode);
+		if (!target) continue;
+		const info: MountInfo = {
+			trunk: m.trunk.name,
+			prefix: prefix[0],
+			target,
+			on: parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null,
+		};
+		out.push({
+			trunk: MOUNT,
+			side: "register",
+			key: null,
+			rawKey: JSON.stringify(info),
+			expression: "",
+			file: ctx.filePath,
+			line: call.getStartLineNumber(),
+			enclosingDefId: null,
+			handlerDefId: null,
+			resolution: "syntactic",
+			inScope: false,
+		});
+		return;
+	}
+}
+
+/**
+ * Prefix the keys registered on mounted routers with their mount paths (nested mounts compose; a
+ * router mounted at two paths registers its routes under both).
+ */
+export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c: Compiled): void {
+	if (mounts.length === 0) return;
+	const byTarget = new Map<string, MountInfo[]>();
+	for (const m of mounts) byTarget.set(m.target, [...(byTarget.get(m.target) ?? []), m]);
+	const prefixes = (id: string, seen: Set<string>): string[] => {
+		const ms = byTarget.get(id);
+		if (!ms || seen.has(id)) return [""];
+		const next = new Set(seen).add(id);
+		const out: string[] = [];
+		for (const m of ms) {
+			const own = m.prefix.replace(/\/+$/, "");
+			for (const outer of m.on ? prefixes(m.on, next) : [""]) out.push(outer + own);
+		}
+		return out.slice(0, 4);
+	};
+	const added: DispatchSiteRecord[] = [];
+	for (const s of sites) {
+		const id = receiverIdentity.get(s);
+		if (!id || s.key === null || s.rawKey === null || !byTarget.has(id)) continue;
+		const t = c.trunks.get(s.trunk);
+		if (!t) continue;
+		const space = usesMethods(t.spec) ? s.rawKey.indexOf(" ") : -1;
+		const method = space > 0 ? s.rawKey.slice(0, space) : "";
+		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
+		const keys = prefixes(id, new Set()).map((prefix) => {
+			const joined = path === "/" ? prefix || "/" : prefix + path;
+			const k = normalizeKey(joined, t.normalize) || "/";
+			return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
+		});
+		s.key = keys[0] as string;
+		for (const k of keys.slice(1)) added.push({ ...s, key: k });
+	}
+	sites.push(...added);
+}
