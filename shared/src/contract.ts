@@ -50,6 +50,8 @@ export const askRequestSchema = z.strictObject({
 	user: z.string().max(200).optional(),
 	/** "short" (default): one chat message with the path through the code; "full": every chain and code excerpts. */
 	detail: z.enum(["short", "full"]).optional(),
+	/** Which registered repository to answer from; optional when the sidecar serves one (or has a default). */
+	repo: z.string().trim().min(1).max(63).optional(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
 
@@ -117,6 +119,8 @@ export type AskResponse = z.infer<typeof askResponseSchema>;
 /** `POST /v1/overview`: the whole repository, or one package (by name or folder). */
 export const overviewRequestSchema = z.strictObject({
 	package: z.string().trim().min(1).max(200).optional(),
+	/** Which registered repository (see `askRequestSchema.repo`). */
+	repo: z.string().trim().min(1).max(63).optional(),
 	llm: llmRequestSchema.optional(),
 	/** Also return the package graph as a base64 PNG. */
 	diagramPng: z.boolean().optional(),
@@ -236,6 +240,8 @@ export const statusResponseSchema = z.object({
 			uptimeSeconds: z.number(),
 		})
 		.optional(),
+	/** Repository mode: each repository's indexed commit, branch head last seen, last sync, last error. */
+	repos: z.array(z.lazy(() => repoInfoSchema)).optional(),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
@@ -268,3 +274,101 @@ export const feedbackRequestSchema = z.strictObject({
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 export const feedbackResponseSchema = z.object({ id: z.string(), stored: z.boolean() });
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
+
+// --- Repositories (issue 14): a sidecar serving several repositories, kept fresh on every push ---
+
+/** A registered repository's name: what `repo` in a question, `/codeask in <repo>` and URLs use. */
+export const repoNameSchema = z
+	.string()
+	.trim()
+	.regex(
+		/^[a-z0-9][a-z0-9._-]{0,62}$/,
+		"repository names are 1-63 characters: lower-case letters, digits, '.', '_' and '-', starting with a letter or digit",
+	);
+
+/** A branch name git accepts, and nothing that reads as an option or a path trick. */
+export const branchSchema = z
+	.string()
+	.trim()
+	.min(1)
+	.max(200)
+	.regex(
+		/^[A-Za-z0-9_][A-Za-z0-9._/-]*$/,
+		"branch names are letters, digits, '.', '_', '/' and '-', not starting with '-'",
+	)
+	.refine(
+		(b) => !b.includes("..") && !b.includes("//") && !b.endsWith("/") && !b.endsWith(".lock"),
+		"not a valid branch name",
+	);
+
+/** A folder inside the repository to index (a package of a monorepo). */
+export const subdirSchema = z
+	.string()
+	.trim()
+	.min(1)
+	.max(500)
+	.refine(
+		(d) =>
+			!d.startsWith("/") &&
+			!d.startsWith("-") &&
+			!d.split("/").some((s) => s === ".." || s === "") &&
+			!d.includes("\\"),
+		"the subfolder must be a relative path inside the repository (no '..', no leading '/')",
+	);
+
+/** `POST /v1/repos` (admin token): register a repository and start its first index. */
+export const repoAddRequestSchema = z.strictObject({
+	name: repoNameSchema,
+	/** https://…, ssh://…, user@host:path, or a local folder / file:// under the sidecar's local root. */
+	url: z.string().trim().min(1).max(2000),
+	branch: branchSchema.optional(),
+	subdir: subdirSchema.optional(),
+	/** String-dispatch trunks: the built-in presets (default) or none. */
+	trunks: z.enum(["builtin", "none"]).optional(),
+	/** Where to POST indexing progress (started, percent, finished, failed), signed like job callbacks. */
+	callback: jobCallbackSchema.optional(),
+	/** Opaque to the sidecar: echoed in progress callbacks (the app puts the room id here). */
+	context: z.string().max(500).optional(),
+});
+export type RepoAddRequest = z.infer<typeof repoAddRequestSchema>;
+
+export const repoStateSchema = z.enum(["queued", "syncing", "indexing", "ready", "failed"]);
+
+/** One repository and its freshness: indexed commit, branch head last seen, last sync, last error. */
+export const repoInfoSchema = z.object({
+	name: z.string(),
+	url: z.string(),
+	branch: z.string(),
+	subdir: z.string().nullable(),
+	trunks: z.enum(["builtin", "none"]),
+	addedAt: z.string(),
+	state: repoStateSchema,
+	indexedCommit: z.string().nullable(),
+	headSeen: z.string().nullable(),
+	lastSyncAt: z.string().nullable(),
+	lastError: z.string().nullable(),
+	/** Percent of the running index, when one is running. */
+	progress: z.number().int().min(0).max(100).nullable(),
+	counts: z
+		.object({ files: z.number().int(), definitions: z.number().int(), edges: z.number().int() })
+		.nullable(),
+	/** Is this the repository a question without `repo` is answered from? */
+	isDefault: z.boolean(),
+});
+export type RepoInfo = z.infer<typeof repoInfoSchema>;
+export const repoListSchema = z.object({ repos: z.array(repoInfoSchema) });
+export type RepoList = z.infer<typeof repoListSchema>;
+
+/** Body of an indexing progress callback (`POST /v1/repos` with `callback`). */
+export const repoProgressSchema = z.object({
+	repo: z.string(),
+	event: z.enum(["started", "progress", "finished", "failed"]),
+	percent: z.number().int().min(0).max(100).nullable(),
+	commit: z.string().nullable(),
+	counts: z
+		.object({ files: z.number().int(), definitions: z.number().int(), edges: z.number().int() })
+		.nullable(),
+	error: z.string().nullable(),
+	context: z.string().nullable(),
+});
+export type RepoProgress = z.infer<typeof repoProgressSchema>;

@@ -272,3 +272,87 @@ export function environmentVariables(scope: ConfigScope): string[] {
 		.map((n) => (SOURCES[n] as { env?: string }).env)
 		.filter((e): e is string => Boolean(e));
 }
+
+// --- Repositories (issue 14): `codeask serve --repos-dir` and `codeask repos` ---
+
+const REPO_SOURCES = {
+	reposDir: { env: "CODEASK_REPOS_DIR", flag: "--repos-dir" },
+	adminToken: { env: "CODEASK_ADMIN_TOKEN" },
+	localRoot: { env: "CODEASK_REPOS_LOCAL_ROOT", flag: "--local-root" },
+	gitProtocols: { env: "CODEASK_GIT_PROTOCOLS" },
+	gitToken: { env: "CODEASK_GIT_TOKEN" },
+	gitUsername: { env: "CODEASK_GIT_USERNAME" },
+	gitCredentialsFile: { env: "CODEASK_GIT_CREDENTIALS_FILE" },
+	gitCaFile: { env: "CODEASK_GIT_CA_FILE" },
+	cloneTimeoutMs: { env: "CODEASK_CLONE_TIMEOUT_MS" },
+	repoMaxMb: { env: "CODEASK_REPO_MAX_MB" },
+	pollMs: { env: "CODEASK_REPO_POLL_MS" },
+	webhookSecret: { env: "CODEASK_WEBHOOK_SECRET" },
+	defaultRepo: { env: "CODEASK_DEFAULT_REPO" },
+	syncConcurrency: { env: "CODEASK_SYNC_CONCURRENCY" },
+	redisUrl: { env: "CODEASK_REDIS_URL" },
+} as const satisfies Record<string, { env?: string; flag?: string }>;
+
+const repoConfigSchema = z.strictObject({
+	reposDir: z.string().min(1).optional(),
+	adminToken: z
+		.string()
+		.min(16, "must be at least 16 characters")
+		.max(500)
+		.regex(/^\S+$/, "must not contain whitespace")
+		.optional(),
+	localRoot: z.string().min(1).optional(),
+	gitProtocols: z
+		.string()
+		.transform((s) =>
+			s
+				.split(",")
+				.map((p) => p.trim())
+				.filter(Boolean),
+		)
+		.pipe(z.array(z.enum(["https", "ssh", "file"])))
+		.default(["https", "ssh", "file"]),
+	gitToken: z.string().min(1).optional(),
+	gitUsername: z.string().min(1).max(200).optional(),
+	gitCredentialsFile: z.string().min(1).optional(),
+	gitCaFile: z.string().min(1).optional(),
+	cloneTimeoutMs: int(1000, 3_600_000).default(600_000),
+	repoMaxMb: int(1, 1_000_000).default(4096),
+	pollMs: int(0, 86_400_000).default(300_000),
+	webhookSecret: z.string().min(16, "must be at least 16 characters").max(500).optional(),
+	defaultRepo: z.string().min(1).max(63).optional(),
+	syncConcurrency: int(1, 16).default(1),
+	redisUrl: z
+		.string()
+		.regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+		.optional(),
+});
+
+export type RepoConfig = z.infer<typeof repoConfigSchema>;
+export type RepoFlags = Partial<Record<keyof typeof REPO_SOURCES, string | undefined>>;
+
+/** The repository settings (registry folder, git limits and credentials, webhooks, queue). */
+export function loadRepoConfig(env: Record<string, string | undefined>, flags: RepoFlags = {}): RepoConfig {
+	const raw: Record<string, unknown> = {};
+	for (const name of Object.keys(REPO_SOURCES) as (keyof typeof REPO_SOURCES)[]) {
+		const source: { env?: string; flag?: string } = REPO_SOURCES[name];
+		const fromFlag = flags[name];
+		const value =
+			fromFlag !== undefined && fromFlag !== "" ? fromFlag : source.env ? env[source.env] : undefined;
+		if (value !== undefined && value !== "") raw[name] = value.trim();
+	}
+	const parsed = repoConfigSchema.safeParse(raw);
+	if (!parsed.success) {
+		throw new ConfigError(
+			parsed.error.issues.map((issue) => {
+				const name = issue.path[0] as keyof typeof REPO_SOURCES | undefined;
+				const s: { env?: string; flag?: string } | undefined = name ? REPO_SOURCES[name] : undefined;
+				return s ? `${[s.env, s.flag].filter(Boolean).join(" / ")}: ${issue.message}` : issue.message;
+			}),
+		);
+	}
+	if (parsed.data.adminToken && parsed.data.adminToken === env.CODEASK_TOKEN) {
+		throw new ConfigError(["CODEASK_ADMIN_TOKEN: must differ from CODEASK_TOKEN (the asking token)"]);
+	}
+	return parsed.data;
+}

@@ -32,6 +32,7 @@ const commandLoaders: Record<string, () => Promise<CommandModule>> = {
 	mcp: () => import("./commands/mcp.js"),
 	overview: () => import("./commands/overview.js"),
 	query: () => import("./commands/query.js"),
+	repos: () => import("./commands/repos.js"),
 	serve: () => import("./commands/serve.js"),
 	trunks: () => import("./commands/trunks.js"),
 };

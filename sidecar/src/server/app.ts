@@ -3,18 +3,19 @@
  * Order matters: request id + logging first, probes before auth, auth before any body is read,
  * then the routes, then 404 and the one error envelope.
  */
-import express, { type Express } from "express";
+import type { RepoInfo } from "@codeask/shared";
+import express, { type Express, type Router } from "express";
 import { pinoHttp } from "pino-http";
 import type { LlmDefaults } from "../config.js";
 import type { Logger } from "../logger.js";
-import type { IndexHolder } from "./index-holder.js";
+import type { ServedIndex } from "../repos/view.js";
 import type { JobStore } from "./jobs.js";
 import type { Lifecycle } from "./lifecycle.js";
 import { bearerAuth } from "./middleware/auth.js";
 import { errorHandler, notFound } from "./middleware/errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestIdOf } from "./middleware/request-id.js";
-import type { QuestionService } from "./questions.js";
+import type { QuestionSource } from "./questions.js";
 import { askRoutes } from "./routes/ask.js";
 import { healthRoutes } from "./routes/health.js";
 import { jobRoutes } from "./routes/jobs.js";
@@ -29,12 +30,17 @@ export interface AppDeps {
 	token: string | null;
 	llm: LlmDefaults;
 	log: Logger;
-	holder: IndexHolder;
-	questions: QuestionService;
+	holder: ServedIndex;
+	/** The question service, or one per repository (`repo` in a request). */
+	questions: QuestionSource;
 	jobs: JobStore;
 	lifecycle: Lifecycle;
 	/** Live load figures for GET /v1/status. */
 	runtime?: RuntimeFigures;
+	/** Repository mode: every repository's freshness, for GET /v1/status. */
+	repos?: () => RepoInfo[];
+	/** Routes with their own authentication (repositories, webhooks), mounted before the bearer check. */
+	preAuthRoutes?: Router;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -54,9 +60,10 @@ export function createApp(deps: AppDeps): Express {
 		}),
 	);
 	app.use(healthRoutes(deps.holder, deps.lifecycle));
+	if (deps.preAuthRoutes) app.use(deps.preAuthRoutes);
 	if (deps.token !== null) app.use("/v1", bearerAuth(deps.token));
 	app.use(jsonBody(BODY_LIMIT));
-	app.use(statusRoutes(deps.holder, deps.llm, deps.runtime));
+	app.use(statusRoutes(deps.holder, deps.llm, deps.runtime, deps.repos));
 	app.use(askRoutes(deps.questions, deps.lifecycle));
 	app.use(jobRoutes(deps.jobs, deps.lifecycle));
 	app.use(overviewRoutes(deps.questions, deps.lifecycle));

@@ -49,7 +49,12 @@ export class AskPool {
 		return (task) => this.run(task);
 	}
 
-	async run(task: AskTask): Promise<AskResponse> {
+	/** The pool as the runner of one index file (repository mode: one pool, several indexes). */
+	runnerFor(indexPath: string): AskRunner {
+		return (task) => this.run(task, indexPath);
+	}
+
+	async run(task: AskTask, indexPath = this.o.indexPath): Promise<AskResponse> {
 		let slot = this.slots.find((s) => s.task === null);
 		while (!slot) {
 			await new Promise<void>((r) => this.waiting.push(r));
@@ -88,7 +93,7 @@ export class AskPool {
 			const request: WorkerRequest = {
 				type: "ask",
 				id,
-				indexPath: this.o.indexPath,
+				indexPath,
 				question: task.question,
 				settings: task.settings,
 			};

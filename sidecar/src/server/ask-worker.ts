@@ -29,19 +29,20 @@ const log = createLogger({
 
 const createLlm = llmFactory(log);
 
-let open: { reader: IndexReader; stamp: string } | null = null;
+/** Open readers by index path (repository mode sends questions about several indexes). */
+const open = new Map<string, { reader: IndexReader; stamp: string }>();
 const controllers = new Map<number, AbortController>();
 
 function readerFor(path: string): IndexReader {
 	const stamp = stampOf(path);
 	// No file: open throws IndexError("index-missing"), and the service says 503.
 	if (stamp === null) return IndexReader.open(path);
-	if (open?.stamp !== stamp) {
-		const reader = IndexReader.open(path);
-		open?.reader.close();
-		open = { reader, stamp };
-	}
-	return open.reader;
+	const current = open.get(path);
+	if (current?.stamp === stamp) return current.reader;
+	const reader = IndexReader.open(path);
+	current?.reader.close();
+	open.set(path, { reader, stamp });
+	return reader;
 }
 
 port.on("message", async (msg: WorkerRequest) => {

@@ -8,7 +8,7 @@ import type { Job, JobCallbackBody, JobRequest } from "@codeask/shared";
 import type { Logger } from "../logger.js";
 import { deliverCallback } from "./callback.js";
 import { HttpError } from "./http-error.js";
-import type { QuestionService } from "./questions.js";
+import { type QuestionService, type QuestionSource, questionsFor } from "./questions.js";
 
 export interface JobStoreOptions {
 	ttlMs: number;
@@ -35,7 +35,7 @@ export class JobStore {
 	private accepting = true;
 
 	constructor(
-		private readonly questions: QuestionService,
+		private readonly questions: QuestionSource,
 		private readonly options: JobStoreOptions,
 		private readonly log: Logger,
 		private readonly now: () => number = Date.now,
@@ -56,7 +56,8 @@ export class JobStore {
 				"callback.url is not on this service's list of callback origins (CODEASK_CALLBACK_ORIGINS)",
 			);
 		}
-		if (!this.questions.hasRoom()) {
+		const questions = questionsFor(this.questions, request.repo);
+		if (!questions.hasRoom()) {
 			throw new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
 				headers: { "retry-after": String(this.options.retryAfterSeconds) },
 			});
@@ -79,7 +80,7 @@ export class JobStore {
 		};
 		this.jobs.set(job.jobId, { job, expiresAt: null });
 		const log = this.log.child({ jobId: job.jobId, requestId });
-		const run = this.run(job, request, log).finally(() => this.inFlight.delete(run));
+		const run = this.run(job, request, log, questions).finally(() => this.inFlight.delete(run));
 		this.inFlight.add(run);
 		return job;
 	}
@@ -108,10 +109,10 @@ export class JobStore {
 		}
 	}
 
-	private async run(job: Job, request: JobRequest, log: Logger): Promise<void> {
+	private async run(job: Job, request: JobRequest, log: Logger, questions: QuestionService): Promise<void> {
 		const started = this.now();
 		try {
-			const answered = await this.questions.answer(
+			const answered = await questions.answer(
 				request.question,
 				request.llm,
 				undefined,

@@ -51,6 +51,21 @@ export function inProcessRunner(holder: IndexHolder, ask: AskFn): AskRunner {
 	};
 }
 
+/** A question service, or a function picking one by a request's `repo` (repository mode). */
+export type QuestionSource = QuestionService | ((repo?: string) => QuestionService);
+
+/** The question service for a request's `repo` (throws HttpError when it cannot be served). */
+export function questionsFor(source: QuestionSource, repo?: string): QuestionService {
+	if (typeof source === "function") return source(repo);
+	if (repo !== undefined)
+		throw new HttpError(
+			404,
+			"unknown-repo",
+			"this sidecar serves one index and no repository registry: leave out repo",
+		);
+	return source;
+}
+
 export interface QuestionServiceOptions {
 	holder: IndexHolder;
 	limiter: QuestionLimiter;

@@ -6,8 +6,10 @@
 import type { Express } from "express";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { RepoManager } from "../repos/manager.js";
+import { defaultIndexView, holderForRequest, type ServedIndex } from "../repos/view.js";
 import { AnswerCache } from "./answer-cache.js";
-import { createApp } from "./app.js";
+import { type AppDeps, createApp } from "./app.js";
 import { IndexHolder } from "./index-holder.js";
 import { JobStore } from "./jobs.js";
 import { Lifecycle } from "./lifecycle.js";
@@ -17,6 +19,7 @@ import {
 	type AskRunner,
 	inProcessRunner,
 	type LlmFactory,
+	questionsFor as pickQuestions,
 	QuestionService,
 } from "./questions.js";
 
@@ -40,13 +43,21 @@ export interface ServiceDeps {
 	createLlm: LlmFactory;
 	/** Where questions run; default: `ask` in this thread. `codeask serve` passes a worker pool. */
 	runner?: (holder: IndexHolder) => AskRunner;
+	/** Several repositories (a registry) instead of the one index at `indexPath`. */
+	repos?: RepoManager;
+	/** Routes with their own authentication (repositories, webhooks), mounted before the bearer check. */
+	preAuthRoutes?: AppDeps["preAuthRoutes"];
 }
 
 export interface Service {
 	app: Express;
-	holder: IndexHolder;
+	/** The index (single-index mode) or the default repository's (repository mode). */
+	holder: ServedIndex;
+	/** The question service of a request's `repo` (HttpError 404/400 when it cannot be served). */
+	questionsFor(repo?: string): QuestionService;
 	limiter: QuestionLimiter;
 	cache: AnswerCache;
+	/** The question service of the single index (repository mode: the default repository's). */
 	questions: QuestionService;
 	jobs: JobStore;
 	lifecycle: Lifecycle;
@@ -57,25 +68,44 @@ export interface Service {
 }
 
 export function createService(config: ServiceConfig, deps: ServiceDeps): Service {
-	const holder = new IndexHolder(config.indexPath, deps.log);
-	holder.reload();
-	holder.watch(config.indexPollMs);
 	const limiter = new QuestionLimiter(config.limits.maxRunning, config.limits.maxQueued);
 	const cache = new AnswerCache(config.cache);
-	const questions = new QuestionService({
-		holder,
-		limiter,
-		cache,
-		runner: deps.runner ? deps.runner(holder) : inProcessRunner(holder, deps.ask),
-		createLlm: deps.createLlm,
-		llmDefaults: config.llm,
-		providerKeys: config.providerKeys,
-		askTimeoutMs: config.limits.askTimeoutMs,
-		retryAfterSeconds: config.limits.retryAfterSeconds,
-		log: deps.log,
-	});
+	// One question service per index: repositories share the limiter, the cache and the LLM setup.
+	const questionsOf = (h: IndexHolder) =>
+		new QuestionService({
+			holder: h,
+			limiter,
+			cache,
+			runner: deps.runner ? deps.runner(h) : inProcessRunner(h, deps.ask),
+			createLlm: deps.createLlm,
+			llmDefaults: config.llm,
+			providerKeys: config.providerKeys,
+			askTimeoutMs: config.limits.askTimeoutMs,
+			retryAfterSeconds: config.limits.retryAfterSeconds,
+			log: deps.log,
+		});
+	const repos = deps.repos;
+	let single: { holder: IndexHolder; questions: QuestionService } | null = null;
+	if (!repos) {
+		const h = new IndexHolder(config.indexPath, deps.log);
+		h.reload();
+		h.watch(config.indexPollMs);
+		single = { holder: h, questions: questionsOf(h) };
+	}
+	const perRepo = new WeakMap<IndexHolder, QuestionService>();
+	const questionsFor = (repo?: string): QuestionService => {
+		if (single) return pickQuestions(single.questions, repo);
+		const h = holderForRequest(repos as RepoManager, repo);
+		const known = perRepo.get(h);
+		if (known) return known;
+		const q = questionsOf(h);
+		perRepo.set(h, q);
+		return q;
+	};
+	const holder: ServedIndex = single ? single.holder : defaultIndexView(repos as RepoManager);
+	const questions = single ? single.questions : undefined;
 	const jobs = new JobStore(
-		questions,
+		questionsFor,
 		{ ...config.jobs, retryAfterSeconds: config.limits.retryAfterSeconds },
 		deps.log,
 	);
@@ -95,18 +125,24 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		llm: config.llm,
 		log: deps.log,
 		holder,
-		questions,
+		questions: questionsFor,
 		jobs,
 		lifecycle,
 		runtime,
+		...(repos ? { repos: () => repos.list() } : {}),
+		...(deps.preAuthRoutes ? { preAuthRoutes: deps.preAuthRoutes } : {}),
 	});
 
 	return {
 		app,
 		holder,
+		questionsFor,
 		limiter,
 		cache,
-		questions,
+		// Repository mode: the default repository's (throws an HttpError when there is none).
+		get questions() {
+			return questions ?? questionsFor();
+		},
 		jobs,
 		lifecycle,
 		async drain(timeoutMs) {

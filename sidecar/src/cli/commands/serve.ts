@@ -3,9 +3,17 @@
  * Configuration from flags and CODEASK_* environment variables (see docs/service.md).
  */
 import type { Command } from "commander";
-import { ConfigError, environmentVariables, type Flags, loadConfig } from "../../config.js";
+import {
+	ConfigError,
+	environmentVariables,
+	type Flags,
+	loadConfig,
+	loadRepoConfig,
+	type RepoConfig,
+} from "../../config.js";
 import { createLogger, type Logger } from "../../logger.js";
 import { ask } from "../../pipeline/ask.js";
+import type { RepoManager } from "../../repos/manager.js";
 import { AskPool } from "../../server/ask-pool.js";
 import { checkedLlmFactory } from "../../server/llm-factory.js";
 import type { LlmFactory } from "../../server/questions.js";
@@ -27,6 +35,8 @@ interface ServeFlags {
 	cacheEntries?: string;
 	waitForIndex?: boolean;
 	logLevel?: string;
+	reposDir?: string;
+	localRoot?: string;
 }
 
 export function register(program: Command): void {
@@ -61,6 +71,14 @@ export function register(program: Command): void {
 		.option(
 			"--wait-for-index",
 			"start even when the index file is missing; /readyz says 503 until it appears",
+		)
+		.option(
+			"--repos-dir <dir>",
+			"serve the repositories registered in this folder (codeask repos add) instead of one --index (env CODEASK_REPOS_DIR)",
+		)
+		.option(
+			"--local-root <dir>",
+			"local folders under which repositories may be added (env CODEASK_REPOS_LOCAL_ROOT)",
 		)
 		.option(
 			"--log-level <level>",
@@ -105,8 +123,10 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 	let config: ReturnType<typeof loadConfig>;
 	let log: Logger;
 	let createLlm: LlmFactory;
+	let repoConfig: RepoConfig;
 	try {
 		config = loadConfig(process.env, toSettings(flags), "serve");
+		repoConfig = loadRepoConfig(process.env, { reposDir: flags.reposDir, localRoot: flags.localRoot });
 		log = createLogger({ level: config.logLevel });
 		// Bad default LLM settings stop the command here (exit 2), not every question later.
 		createLlm = checkedLlmFactory(config.llm, log);
@@ -120,23 +140,26 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 		);
 	}
 	// Questions run in worker threads, so a CPU-heavy pipeline never stalls probes and queueing.
+	// One pool for every index (repository mode asks it about several).
 	let pool: AskPool | undefined;
+	const repos = repoConfig.reposDir ? await startRepos(repoConfig, config, log) : undefined;
 	const service = createService(config, {
 		log,
 		ask,
 		createLlm,
-		runner: () => {
-			pool = new AskPool({
+		runner: (holder) => {
+			pool ??= new AskPool({
 				size: config.limits.maxRunning,
 				indexPath: config.indexPath,
 				killAfterMs: Math.min(config.limits.askTimeoutMs, 30_000),
 				log,
 				logLevel: config.logLevel,
 			});
-			return pool.runner;
+			return pool.runnerFor(holder.path);
 		},
+		...(repos ? { repos: repos.manager, preAuthRoutes: repos.routes } : {}),
 	});
-	if (!service.holder.ready && !config.waitForIndex) {
+	if (!repos && !service.holder.ready && !config.waitForIndex) {
 		service.close();
 		await pool?.close();
 		throw new UsageError(`${service.holder.problem ?? "index not loaded"} (or pass --wait-for-index)`);
@@ -159,6 +182,7 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 			}
 			log.info({ signal }, "signal received");
 			listening.shutdown().then(async (finished) => {
+				await repos?.manager.close();
 				await pool?.close();
 				if (!finished) process.exitCode = 1;
 				process.off("SIGHUP", reload);
@@ -172,4 +196,43 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 		process.on("SIGINT", stop);
 		process.on("SIGHUP", reload);
 	});
+}
+
+/** Repository mode: the registry, its holders, the sync queue and worker, and their routes. */
+async function startRepos(
+	repoConfig: RepoConfig,
+	config: ReturnType<typeof loadConfig>,
+	log: Logger,
+): Promise<{ manager: RepoManager; routes: import("express").Router }> {
+	const [{ createRepoManager }, { repoRoutes }, { IndexHolder }] = await Promise.all([
+		import("../../repos/setup.js"),
+		import("../../repos/routes.js"),
+		import("../../server/index-holder.js"),
+	]);
+	const manager = createRepoManager(
+		{ ...repoConfig, reposDir: repoConfig.reposDir as string },
+		{
+			log,
+			createHolder: (path) => {
+				const holder = new IndexHolder(path, log);
+				// Also picks up an index another sidecar (or `codeask repos sync`) wrote.
+				holder.watch(config.indexPollMs);
+				return holder;
+			},
+		},
+	);
+	await manager.start();
+	const routes = repoRoutes(manager, {
+		token: config.token,
+		adminToken: repoConfig.adminToken ?? null,
+		webhookSecret: repoConfig.webhookSecret ?? null,
+		callbacks: {
+			attempts: config.jobs.callbackAttempts,
+			backoffMs: config.jobs.callbackBackoffMs,
+			timeoutMs: config.jobs.callbackTimeoutMs,
+		},
+		log,
+	});
+	log.info({ reposDir: repoConfig.reposDir, repos: manager.list().map((r) => r.name) }, "repository mode");
+	return { manager, routes };
 }

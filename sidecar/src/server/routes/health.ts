@@ -1,9 +1,9 @@
 /** Liveness and readiness probes; unauthenticated, cheap, no body parsing. */
 import { Router } from "express";
-import type { IndexHolder } from "../index-holder.js";
+import type { ServedIndex } from "../../repos/view.js";
 import type { Lifecycle } from "../lifecycle.js";
 
-export function healthRoutes(holder: IndexHolder, lifecycle: Lifecycle): Router {
+export function healthRoutes(holder: Pick<ServedIndex, "ready" | "problem">, lifecycle: Lifecycle): Router {
 	const router = Router();
 	router.get("/healthz", (_req, res) => {
 		res.json({ ok: true });

@@ -4,14 +4,15 @@ import { Router } from "express";
 import { packageGraphPng } from "../../diagram/index.js";
 import { overview, toOverviewResponse } from "../../overview/index.js";
 import type { Lifecycle } from "../lifecycle.js";
-import type { QuestionService } from "../questions.js";
+import { type QuestionSource, questionsFor } from "../questions.js";
 import { parseBody } from "../validate.js";
 
-export function overviewRoutes(questions: QuestionService, lifecycle: Lifecycle): Router {
+export function overviewRoutes(source: QuestionSource, lifecycle: Lifecycle): Router {
 	const router = Router();
 	router.post("/v1/overview", async (req, res) => {
 		lifecycle.assertAccepting();
 		const body = parseBody(overviewRequestSchema, req.body);
+		const questions = questionsFor(source, body.repo);
 		const llm = questions.llmFor(questions.resolveLlm(body.llm));
 		const gone = new AbortController();
 		res.on("close", () => {

@@ -1,11 +1,11 @@
 /** GET /v1/status: what the sidecar serves — version, index, trunk summary, LLM (never a key). */
-import { API_VERSION, type StatusResponse } from "@codeask/shared";
+import { API_VERSION, type RepoInfo, type StatusResponse } from "@codeask/shared";
 import { Router } from "express";
 import type { LlmDefaults } from "../../config.js";
 import type { IndexReader } from "../../index/reader.js";
+import type { ServedIndex } from "../../repos/view.js";
 import { VERSION } from "../../version.js";
 import { HttpError } from "../http-error.js";
-import type { IndexHolder } from "../index-holder.js";
 
 type IndexSummary = Pick<StatusResponse, "index" | "trunks">;
 
@@ -34,7 +34,12 @@ function summarise(reader: IndexReader): IndexSummary {
 /** Live figures for `runtime`; supplied by the service so this route stays a view. */
 export type RuntimeFigures = () => NonNullable<StatusResponse["runtime"]>;
 
-export function statusRoutes(holder: IndexHolder, llm: LlmDefaults, runtime?: RuntimeFigures): Router {
+export function statusRoutes(
+	holder: ServedIndex,
+	llm: LlmDefaults,
+	runtime?: RuntimeFigures,
+	repos?: () => RepoInfo[],
+): Router {
 	const router = Router();
 	// Counting rows on a large index takes a moment: compute once per index generation.
 	let memo: { identity: string; summary: IndexSummary } | null = null;
@@ -53,6 +58,7 @@ export function statusRoutes(holder: IndexHolder, llm: LlmDefaults, runtime?: Ru
 			...memo.summary,
 			llm: { provider: llm.provider, model: llm.model ?? null },
 			...(runtime ? { runtime: runtime() } : {}),
+			...(repos ? { repos: repos() } : {}),
 		};
 		res.json(body);
 	});
