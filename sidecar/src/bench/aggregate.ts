@@ -88,3 +88,15 @@ export function latency(results: readonly QuestionResult[]) {
 	const ms = results.map((r) => r.metrics.wallMs);
 	return { p50: percentile(ms, 50), p90: percentile(ms, 90), max: ms.length ? Math.max(...ms) : 0 };
 }
+
+/** Median and maximum of the per-question sizes the budgets bound. */
+export function sizes(results: readonly QuestionResult[]) {
+	const of = (k: "materialTokens" | "answerChars" | "tokensIn") => {
+		const xs = results.filter((r) => r.error === null).map((r) => r.metrics[k]);
+		return { p50: percentile(xs, 50), max: xs.length ? Math.max(...xs) : 0 };
+	};
+	return { materialTokens: of("materialTokens"), answerChars: of("answerChars"), tokensIn: of("tokensIn") };
+}
+
+export const abstentions = (results: readonly QuestionResult[]) =>
+	results.filter((r) => r.error === null && r.metrics.abstained === 1).length;

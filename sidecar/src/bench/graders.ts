@@ -28,6 +28,7 @@ export const RATIO_METRICS = [
 	"coreRecallCited",
 	"coreRecallCitedTop10",
 	"chainCoverage",
+	"keyLineRecall",
 	"keySymbolRecall",
 	"citationValidity",
 	"citationPrecision",
@@ -136,6 +137,20 @@ export function chainCoverage(label: QuestionLabel, ev: Evidence): GradeResult {
 	);
 }
 
+/**
+ * Share of chain entries whose line lies inside the material the answer stage was given (the
+ * read ranges only: a same-named definition elsewhere, or a citation, does not count). Gold
+ * chain entries carry their own line, so no line is derived from the index.
+ */
+export function keyLineRecall(label: QuestionLabel, ev: Evidence): GradeResult {
+	return share(
+		label.chain,
+		(e) => ev.read.some((r) => r.file === e.file && r.startLine <= e.line && e.line <= r.endLine),
+		"chain lines in the material",
+		(e) => `${e.file}:${e.line}`,
+	);
+}
+
 /** A chain entry not covered, and whether anything of its file reached the answer stage. */
 export interface ChainMiss extends ChainEntry {
 	fileReached: boolean;
@@ -175,6 +190,7 @@ export const GRADERS: Record<RatioMetric, (label: QuestionLabel, ev: Evidence) =
 	coreRecallCited,
 	coreRecallCitedTop10,
 	chainCoverage,
+	keyLineRecall,
 	keySymbolRecall,
 	citationValidity,
 	citationPrecision,

@@ -13,12 +13,16 @@ export const METRIC_KEYS = [
 	"coreRecallCited",
 	"coreRecallCitedTop10",
 	"chainCoverage",
+	"keyLineRecall",
 	"keySymbolRecall",
 	"citationValidity",
 	"citationPrecision",
 	"requests",
 	"tokensIn",
 	"tokensOut",
+	"materialTokens",
+	"answerChars",
+	"abstained",
 	"wallMs",
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
@@ -108,6 +112,10 @@ export interface BenchReport {
 	questions: QuestionResult[];
 	mean: MeanMetrics;
 	latency: { p50: number; p90: number; max: number };
+	/** Medians and maxima of the sizes per question (the budget bars are on medians). */
+	sizes: Record<"materialTokens" | "answerChars" | "tokensIn", { p50: number; max: number }>;
+	/** Questions whose answer abstained ("nothing in the code matches"). */
+	abstentions: number;
 	byType: Record<string, GroupMeans>;
 	byTrunk: Record<string, GroupMeans>;
 	/** Count of missed core files per stage, over the whole set. */

@@ -9,6 +9,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { AskResult } from "../pipeline/types.js";
 import { VERSION } from "../version.js";
 import {
+	abstentions,
 	baselineMeans,
 	byTrunk,
 	byType,
@@ -17,6 +18,7 @@ import {
 	latency,
 	lossBreakdown,
 	meanMetrics,
+	sizes,
 } from "./aggregate.js";
 import { bm25Baseline } from "./baseline.js";
 import { computeDelta } from "./delta.js";
@@ -118,6 +120,8 @@ export async function runBench(
 		finishedAt: now().toISOString(),
 		...partial,
 		latency: latency(results),
+		sizes: sizes(results),
+		abstentions: abstentions(results),
 		byType: byType(results),
 		byTrunk: byTrunk(results),
 		loss: lossBreakdown(results),
@@ -147,6 +151,8 @@ export function jsonSummary(report: BenchReport) {
 		mean: report.mean,
 		baseline: report.baseline,
 		latency: report.latency,
+		sizes: report.sizes,
+		abstentions: report.abstentions,
 		loss: report.loss,
 		judge: report.judge,
 		errors: report.errors,

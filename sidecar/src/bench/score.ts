@@ -39,6 +39,9 @@ export function scoreQuestion(label: QuestionLabel, result: AskResult, ctx: Scor
 			requests: result.usage.requests,
 			tokensIn: result.usage.tokensIn,
 			tokensOut: result.usage.tokensOut,
+			materialTokens: result.trace.material?.tokens ?? 0,
+			answerChars: result.answer.length,
+			abstained: result.abstained ? 1 : 0,
 			wallMs: ctx.wallMs,
 		},
 		grades,
@@ -79,7 +82,16 @@ export function errorResult(label: QuestionLabel, message: string, ctx: ScoreCon
 	) as Record<RatioMetric, GradeResult>;
 	return {
 		...base(label),
-		metrics: { ...scores(grades), requests: 0, tokensIn: 0, tokensOut: 0, wallMs: ctx.wallMs },
+		metrics: {
+			...scores(grades),
+			requests: 0,
+			tokensIn: 0,
+			tokensOut: 0,
+			materialTokens: 0,
+			answerChars: 0,
+			abstained: 0,
+			wallMs: ctx.wallMs,
+		},
 		grades,
 		missed: [],
 		chainMisses: [],

@@ -56,6 +56,12 @@ export function renderSummary(report: BenchReport, outDir: string | null): strin
 		lines.push(`  ${k.padEnd(width)}  ${fmtMetric(k, report.mean[k]).padStart(7)}${d ? `  (${d})` : ""}`);
 	}
 	lines.push(`  wall ms p50/p90/max: ${report.latency.p50}/${report.latency.p90}/${report.latency.max}`);
+	if (report.sizes) {
+		const z = report.sizes;
+		lines.push(
+			`  median/max: material tokens ${z.materialTokens.p50}/${z.materialTokens.max}, answer chars ${z.answerChars.p50}/${z.answerChars.max}, LLM tokens in ${z.tokensIn.p50}/${z.tokensIn.max}; abstained ${report.abstentions ?? 0} of ${report.questions.length}`,
+		);
+	}
 	if (report.baseline) {
 		const b = report.baseline;
 		lines.push(

@@ -6,7 +6,13 @@ export const fmtRatio = (v: number | null | undefined) => (typeof v === "number"
 export function fmtMetric(key: MetricKey, v: number | null | undefined): string {
 	if (typeof v !== "number") return "n/a";
 	if (key === "wallMs") return `${Math.round(v)}`;
-	if (key === "requests" || key === "tokensIn" || key === "tokensOut")
+	if (
+		key === "requests" ||
+		key === "tokensIn" ||
+		key === "tokensOut" ||
+		key === "materialTokens" ||
+		key === "answerChars"
+	)
 		return Number.isInteger(v) ? `${v}` : v.toFixed(1);
 	return v.toFixed(2);
 }

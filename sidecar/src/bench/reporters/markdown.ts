@@ -29,6 +29,12 @@ export function renderMarkdown(report: BenchReport): string {
 	out.push(
 		"",
 		`Wall time per question: p50 ${report.latency.p50} ms, p90 ${report.latency.p90} ms, max ${report.latency.max} ms.`,
+		...(report.sizes
+			? [
+					"",
+					`Sizes per question (median / max): material ${report.sizes.materialTokens.p50} / ${report.sizes.materialTokens.max} tokens, answer ${report.sizes.answerChars.p50} / ${report.sizes.answerChars.max} characters, LLM input ${report.sizes.tokensIn.p50} / ${report.sizes.tokensIn.max} tokens. Abstained: ${report.abstentions ?? 0} of ${report.questions.length}.`,
+				]
+			: []),
 		"",
 	);
 
