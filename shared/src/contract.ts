@@ -109,6 +109,8 @@ export const askResponseSchema = z.object({
 	fallbackReason: z.string().nullable().optional(),
 	/** Citations removed because they did not verify against the index. */
 	droppedCitations: z.number().int().nonnegative(),
+	/** True when the answer says the code holds nothing that matches the question ("I don't know"). */
+	abstained: z.boolean().optional(),
 	/** Mermaid flowchart of the answer's chains, when available. */
 	diagram: z.string().optional(),
 	/** The chains drawn as a PNG (base64), when the request asked for `diagramPng`. */

@@ -13,12 +13,14 @@ import { overviewAsAnswer } from "../overview/as-answer.js";
 import { isOverviewQuestion } from "../overview/classify.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
-import { llmAnswer, llmRoute, llmSelect } from "./llm-stages.js";
+import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
+import { assembleMaterial } from "./material/assemble.js";
+import { impactListing, impactTarget } from "./material/impact.js";
+import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
-import { readNodes } from "./read.js";
-import { type RouteResult, routeOffline } from "./route.js";
+import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, seed } from "./seed.js";
 import { buildSkeleton, type Skeleton } from "./skeleton.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
@@ -111,11 +113,13 @@ export async function ask(
 	lap("analyze");
 
 	// Route (LLM call 1, or offline).
-	let route: RouteResult = routeOffline(index, q, config);
+	const offlineRoute: RouteResult = routeOffline(index, q, config);
+	let route = offlineRoute;
 	if (llm && llmUsable) {
 		try {
 			const r = await llmRoute(llm, index, q, config, options.signal);
-			route = r.route;
+			// The LLM's route keeps every section the offline route found (a core file must not be lost here).
+			route = fuseRoutes(r.route, offlineRoute, routeChains(config));
 			if (r.searchTerms.length) extendQuery(q, r.searchTerms);
 		} catch (err) {
 			fellBack("route", err);
@@ -149,10 +153,15 @@ export async function ask(
 	);
 	lap("skeleton");
 
-	// Select (LLM call 2, or all chains in score order). Keep a request for the answer.
+	// Select (LLM call 2, or all chains in score order). Keep a request for the answer, and keep the
+	// three prompts within maxInputTokens: the answer's material and its frame are reserved first.
+	let picks: string[] = [];
 	if (llm && llmUsable && (llm.budget?.remaining ?? 3) >= 2) {
 		try {
-			skeletons = await llmSelect(llm, q, skeletons, options.signal);
+			const room = config.maxInputTokens - inputSpent(llm) - config.tokenBudget - ANSWER_FRAME_TOKENS;
+			const selected = await llmSelect(llm, q, skeletons, options.signal, Math.max(MIN_SELECT_TOKENS, room));
+			skeletons = selected.skeletons;
+			picks = selected.picks;
 		} catch (err) {
 			fellBack("select", err);
 		}
@@ -161,10 +170,30 @@ export async function ask(
 	}
 	lap("select");
 
-	// Read.
-	// An LLM reads what it is given: its budget is its own (smaller, for context windows and quotas).
-	const tokenBudget = llm && llmUsable ? config.llmTokenBudget : config.tokenBudget;
-	const read = readNodes(index, skeletons, { ...config, tokenBudget });
+	// Assemble the material (both modes): an impact question's complete listing first, then the
+	// definitions along the chains. With an LLM, what the first two requests used comes off the budget.
+	const tokenBudget =
+		llm && llmUsable
+			? Math.max(
+					MIN_MATERIAL_TOKENS,
+					Math.min(config.tokenBudget, config.maxInputTokens - inputSpent(llm) - ANSWER_FRAME_TOKENS),
+				)
+			: config.tokenBudget;
+	let impact: ImpactListing | null = null;
+	if (q.intent === "impact") {
+		const target = impactTarget(
+			index,
+			q.identifiers,
+			seeded.seeds.map((s) => s.def),
+		);
+		if (target) impact = impactListing(index, target, Math.floor(tokenBudget * IMPACT_SHARE));
+	}
+	const material: Material = assembleMaterial(
+		index,
+		{ skeletons, picks, words: questionWords(q), relevance, impact },
+		{ ...config, tokenBudget },
+	);
+	const read = material.sources;
 	lap("read");
 
 	// Answer (LLM call 3, or extractive).
@@ -173,7 +202,7 @@ export async function ask(
 	let draft = offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn));
 	if (llm && llmUsable) {
 		try {
-			draft = await llmAnswer(llm, q, skeletons, read, config, options.signal, ranking);
+			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);
 			provider = llm.provider;
 		} catch (err) {
 			fellBack("answer", err);
@@ -203,7 +232,24 @@ export async function ask(
 			chain: s.chain,
 		})),
 		skeleton: skeletons.map((sk) => ({ chain: sk.chain.id, defIds: sk.nodes.map((n) => n.def.defId) })),
-		read: read.map((r) => r.range),
+		read: [
+			...read.map((r) => r.range),
+			...(impact?.listed ?? []).map((s) => ({
+				file: s.file,
+				startLine: s.line,
+				endLine: s.line,
+				defId: null,
+			})),
+		],
+		material: {
+			tokens: material.tokens,
+			budget: material.budget,
+			sources: read.length,
+			roles: countBy(read.map((r) => r.role)),
+			impact: impact
+				? { target: impact.target, sites: impact.sites, files: impact.files, testSites: impact.testSites }
+				: null,
+		},
 		requests: records.map((r) => ({
 			stage: r.stage,
 			tokensIn: r.tokensIn,
@@ -228,6 +274,30 @@ export async function ask(
 		droppedCitations: verified.dropped,
 		trace,
 	};
+}
+
+/** Tokens of the answer prompt besides the material: instructions, question, bounded skeleton. */
+const ANSWER_FRAME_TOKENS = 1_800;
+/** Floors, so a long route prompt cannot starve the later stages entirely. */
+const MIN_SELECT_TOKENS = 1_500;
+const MIN_MATERIAL_TOKENS = 2_000;
+/** Share of the material an impact question's listing of every use may take. */
+const IMPACT_SHARE = 0.4;
+
+/** Input tokens the question's LLM requests have used so far (the provider's counts). */
+function inputSpent(llm: { budget?: { records: readonly LlmRequestRecord[] } }): number {
+	return (llm.budget?.records ?? []).reduce((n, r) => n + r.tokensIn, 0);
+}
+
+/** The question's own words and their stems, lower case: lines holding them are worth reading. */
+function questionWords(q: QueryAnalysis): string[] {
+	return [...new Set(q.concepts.flatMap((c) => [c.word, ...c.stems]).map((w) => w.toLowerCase()))];
+}
+
+function countBy(items: readonly string[]): Record<string, number> {
+	const out: Record<string, number> = {};
+	for (const i of items) out[i] = (out[i] ?? 0) + 1;
+	return out;
 }
 
 /** Search terms suggested by the LLM become extra concepts (at a lower weight than the question's own). */

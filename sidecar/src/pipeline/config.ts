@@ -35,16 +35,14 @@ export const pipelineConfigSchema = z.strictObject({
 	maxHandlersPerKey: z.number().int().min(1).max(100).default(12),
 	/** Skeleton: on a downstream chain, direct callers shown per seed, as a share of maxWidth (0 = none). */
 	upstreamWeight: z.number().min(0).max(1).default(0.15),
-	/** Read: token budget for the code given to the answer stage. */
-	tokenBudget: z.number().int().min(500).max(1_000_000).default(60_000),
-	/** Read: token budget when an LLM answers (its prompt carries the code read). */
-	llmTokenBudget: z.number().int().min(500).max(1_000_000).default(30_000),
-	/** Read: lines read from one definition body at most (longer bodies are cut with a marker). */
-	maxLinesPerNode: z.number().int().min(3).max(2000).default(20),
-	/** Read: entry files (index/main of the chains' folders and of the packages read) whose head is read. */
-	entryFiles: z.number().int().min(0).max(100).default(12),
-	/** Read: windows (a call or dispatch site ±1 line) read from a body cut at maxLinesPerNode, and per file for its dispatch sites. */
-	windowsPerNode: z.number().int().min(0).max(50).default(12),
+	/** Material: tokens of code given to the answer stage, in both modes (the LLM's prompt carries it). */
+	tokenBudget: z.number().int().min(500).max(1_000_000).default(16_000),
+	/** Material: input tokens of the three LLM requests of one question together (route, select, answer). */
+	maxInputTokens: z.number().int().min(2_000).max(2_000_000).default(30_000),
+	/** Material: a definition up to this many lines goes in whole; a longer one gives slices. */
+	wholeDefLines: z.number().int().min(5).max(2000).default(150),
+	/** Material: lines of slices taken from one long definition at most. */
+	sliceLines: z.number().int().min(5).max(2000).default(60),
 	/** Answer: best files (by the fused seed ranking) whose flow links lift the files they link to in the citation order. */
 	citationLinkFiles: z.number().int().min(0).max(100).default(10),
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */

@@ -7,13 +7,14 @@
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import { buildAnswerPrompt } from "../prompts/answer.js";
-import { buildRoutePrompt, routeOutputSchema } from "../prompts/route.js";
-import { buildSelectPrompt, selectOutputSchema } from "../prompts/select.js";
+import { buildRoutePrompt, ROUTE_MAX_CHAINS, routeOutputSchema } from "../prompts/route.js";
+import { buildSelectPrompt, type SelectPromptChain, selectOutputSchema } from "../prompts/select.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import type { PipelineConfig } from "./config.js";
+import type { Material, MaterialSource } from "./material/types.js";
 import type { QueryAnalysis } from "./query.js";
 import type { CitationRanking } from "./rank.js";
-import type { ReadItem } from "./read.js";
+import { estimateTokens } from "./read.js";
 import { groupIntoChains, type RouteResult, scoreSections } from "./route.js";
 import type { Skeleton } from "./skeleton.js";
 
@@ -39,7 +40,7 @@ export async function llmRoute(
 			symbols: section.topSymbols.map((s) => s.split("#").pop() ?? s),
 			keys: section.keys.map((k) => `${k.trunk}:${k.key}`),
 		})),
-		Math.max(1, config.maxChains - 1),
+		routeChains(config),
 	);
 	const { value } = await llm.generateJson({
 		stage: "route",
@@ -65,11 +66,37 @@ export async function llmRoute(
 	if (ordered.length === 0) throw new Error("the route answer named no known section");
 	return {
 		route: {
-			...groupIntoChains(ordered.slice(0, config.routeSections), Math.max(1, config.maxChains - 1), titles),
+			...groupIntoChains(ordered.slice(0, config.routeSections), routeChains(config), titles),
 			fixed: true,
 		},
 		searchTerms: value.searchTerms,
 	};
+}
+
+/** Chains the LLM route may form: one is kept for strong matches outside them, and the schema's bound holds. */
+export function routeChains(config: Pick<PipelineConfig, "maxChains">): number {
+	return Math.max(1, Math.min(config.maxChains - 1, ROUTE_MAX_CHAINS));
+}
+
+/**
+ * Keep the select prompt within `maxTokens`: the deepest hops go first (a chain's seeds and first
+ * hops are what the model chooses among), whole chains last.
+ */
+export function fitSelectChains(chains: SelectPromptChain[], maxTokens: number): SelectPromptChain[] {
+	const size = (cs: SelectPromptChain[]) =>
+		estimateTokens(
+			cs
+				.flatMap((c) => [c.title, ...c.hops.map((h) => `${"  ".repeat(h.depth)}${h.ref}  ${h.label}`)])
+				.join("\n"),
+		);
+	const out = chains.map((c) => ({ ...c, hops: [...c.hops] }));
+	for (let depth = 8; depth >= 1 && size(out) > maxTokens; depth--) {
+		for (const c of out) c.hops = c.hops.filter((h) => h.depth < depth);
+	}
+	while (out.length > 1 && size(out) > maxTokens) out.pop();
+	const first = out[0];
+	while (first && first.hops.length > 1 && size(out) > maxTokens) first.hops.pop();
+	return out;
 }
 
 export async function llmSelect(
@@ -77,7 +104,8 @@ export async function llmSelect(
 	q: QueryAnalysis,
 	skeletons: readonly Skeleton[],
 	signal?: AbortSignal,
-): Promise<Skeleton[]> {
+	maxPromptTokens = Number.MAX_SAFE_INTEGER,
+): Promise<{ skeletons: Skeleton[]; picks: string[] }> {
 	const refs = new Map<string, { chain: string; defId: string }>();
 	let i = 0;
 	const chains = skeletons.map((sk) => ({
@@ -97,7 +125,7 @@ export async function llmSelect(
 			};
 		}),
 	}));
-	const { system, prompt } = buildSelectPrompt(q.question, chains);
+	const { system, prompt } = buildSelectPrompt(q.question, fitSelectChains(chains, maxPromptTokens));
 	const { value } = await llm.generateJson({
 		stage: "select",
 		system,
@@ -108,9 +136,10 @@ export async function llmSelect(
 	});
 	const chosen = value.chains.filter((id) => skeletons.some((s) => s.chain.id === id));
 	if (chosen.length === 0) throw new Error("the select answer named no known chain");
-	const priority = new Set(value.nodes.map((r) => refs.get(r)?.defId).filter((d): d is string => !!d));
-	// Chosen chains first, in the LLM's order; chosen nodes read first within a chain (depth 0 stands for "first").
-	return chosen.map((id) => {
+	const picks = [...new Set(value.nodes.map((r) => refs.get(r)?.defId).filter((d): d is string => !!d))];
+	const priority = new Set(picks);
+	// Chosen chains first, in the LLM's order; chosen nodes read first within a chain; the picks lead the material.
+	const ordered = chosen.map((id) => {
 		const sk = skeletons.find((s) => s.chain.id === id) as Skeleton;
 		return {
 			...sk,
@@ -119,45 +148,39 @@ export async function llmSelect(
 			),
 		};
 	});
+	return { skeletons: ordered, picks };
 }
 
 export async function llmAnswer(
 	llm: LlmClient,
 	q: QueryAnalysis,
 	skeletons: readonly Skeleton[],
-	read: readonly ReadItem[],
+	material: Material,
 	config: PipelineConfig,
 	signal?: AbortSignal,
 	ranking?: CitationRanking,
 ): Promise<DraftAnswer> {
-	if (read.length === 0) throw new Error("nothing was read to answer from");
+	if (material.sources.length === 0 && !material.impact) throw new Error("nothing was read to answer from");
 	const book = new CitationBook(Number.MAX_SAFE_INTEGER);
-	const sources = byRelevance(read, ranking).map((r) => {
-		// Entry-file heads are context: a module has no symbol a citation could be checked against.
-		const marker = r.node.def.kind === "module" ? "[0]" : book.cite(r.node.def, r.range);
+	const sources = promptOrder(material.sources, ranking).map((r) => {
+		const marker = citeSource(book, r);
 		return {
-			n: Number(marker.slice(1, -1)),
+			n: marker ? Number(marker.slice(1, -1)) : 0,
 			file: r.range.file,
 			startLine: r.range.startLine,
 			endLine: r.range.endLine,
-			symbol: r.node.def.qualifiedName,
+			label: r.label,
+			role: r.role,
+			unit: r.unit,
 			text: r.text,
 		};
 	});
-	const skeletonText = skeletons
-		.map((sk) =>
-			[
-				`${sk.chain.id} ${sk.chain.title} (${sk.direction})`,
-				...sk.nodes.map((n) => {
-					const handlers = n.handlers?.length
-						? ` → handlers: ${n.handlers.map((h) => h.qualifiedName).join(", ")}`
-						: "";
-					return `${"  ".repeat(Math.min(n.depth, 6))}${n.def.qualifiedName} [${n.via}]${handlers}`;
-				}),
-			].join("\n"),
-		)
-		.join("\n\n");
-	const { system, prompt } = buildAnswerPrompt(q.question, skeletonText, sources);
+	const { system, prompt } = buildAnswerPrompt(
+		q.question,
+		skeletonText(skeletons, material),
+		sources,
+		material.impact?.text ?? null,
+	);
 	const { text } = await llm.generateText({
 		stage: "answer",
 		system,
@@ -170,15 +193,91 @@ export async function llmAnswer(
 	return { body: text.trim(), drafts: book.drafts };
 }
 
+/** Tokens of the skeleton shown in the answer prompt at most (the material carries the code). */
+const SKELETON_TOKENS = 1_200;
+
+/** The chains' hops that the material reads, and the keys between them, indented by depth; bounded. */
+export function skeletonText(skeletons: readonly Skeleton[], material: Material): string {
+	const read = new Set(material.sources.filter((s) => s.unit !== "signature").map((s) => s.node.def.id));
+	const lines: string[] = [];
+	let tokens = 0;
+	for (const sk of skeletons) {
+		const nodes = sk.nodes.filter(
+			(n) => read.has(n.def.id) || (n.def.kind === "dispatch-key" && n.handlers?.length),
+		);
+		if (!nodes.length) continue;
+		const chunk = [
+			`${sk.chain.id} ${sk.chain.title} (${sk.direction})`,
+			...nodes.map((n) => {
+				const handlers = n.handlers?.length
+					? ` → handlers: ${n.handlers.map((h) => h.qualifiedName).join(", ")}`
+					: "";
+				return `${"  ".repeat(Math.min(n.depth, 6))}${n.def.qualifiedName} [${n.via}]${handlers}`;
+			}),
+			"",
+		];
+		for (const l of chunk) {
+			tokens += estimateTokens(l) + 1;
+			if (tokens > SKELETON_TOKENS) return [...lines, "…"].join("\n");
+			lines.push(l);
+		}
+	}
+	return lines.join("\n");
+}
+
+/**
+ * A source's citation marker: a whole definition or its signature is cited as the definition; a
+ * slice or a module-level block as its own range (several slices of one definition are several
+ * sources). A header comment names no symbol a citation could be checked against: context only.
+ */
+export function citeSource(book: CitationBook, s: MaterialSource): string {
+	const def = s.node.def;
+	if (s.unit === "whole" || s.unit === "signature") return book.cite(def, s.range);
+	if (def.kind === "module") {
+		const symbol = moduleSymbol(s.label);
+		return symbol ? book.citeRange(s.range.file, s.range.startLine, s.range.endLine, symbol) : "";
+	}
+	return book.citeRange(s.range.file, s.range.startLine, s.range.endLine, def.qualifiedName);
+}
+
+/** The callee a module-level block is cited for (`callbacks.add`), from its label; null for a header or config. */
+function moduleSymbol(label: string): string | null {
+	const m = /^module-level (?:register|startup): ([\w$.]+)\(/.exec(label);
+	if (m) return m[1] ?? null;
+	const env = /^module-level env: ([\w$]+)/.exec(label);
+	return env?.[1] ?? null;
+}
+
+/**
+ * Sources in prompt order: the LLM's select picks first (in its order), then the rest by the
+ * citation ranking (so [1] after the picks is the best source), module-level blocks after the
+ * definitions of their file's rank, signatures last.
+ */
+export function promptOrder(sources: readonly MaterialSource[], ranking?: CitationRanking): MaterialSource[] {
+	const picks = sources.filter((s) => s.role === "pick" && s.unit !== "signature");
+	const rest = sources.filter((s) => s.role !== "pick" && s.unit !== "signature");
+	const signatures = sources.filter((s) => s.unit === "signature");
+	return [...picks, ...byRelevance(rest, ranking), ...signatures];
+}
+
 /**
  * The bodies read, most relevant first (the citation ranking's order), so the model meets the
  * code that answers the question before the hops around it, and [1] is the best source.
  * Entry-file heads (context, not citable) go last.
  */
-export function byRelevance(read: readonly ReadItem[], ranking?: CitationRanking): ReadItem[] {
+export function byRelevance<T extends MaterialSource>(read: readonly T[], ranking?: CitationRanking): T[] {
 	if (!ranking) return [...read];
 	const position = new Map(ranking.order.map((d, i) => [d.id, i]));
-	const at = (r: ReadItem) => position.get(r.node.def.id) ?? Number.MAX_SAFE_INTEGER;
+	const fileAt = new Map<string, number>();
+	ranking.order.forEach((d, i) => {
+		if (d.file && !fileAt.has(d.file)) fileAt.set(d.file, i);
+	});
+	// A module-level block sits with its file's best definition.
+	const at = (r: T) =>
+		position.get(r.node.def.id) ??
+		(r.node.def.kind === "module"
+			? (fileAt.get(r.range.file) ?? Number.MAX_SAFE_INTEGER) + 0.5
+			: Number.MAX_SAFE_INTEGER);
 	return read
 		.map((r, i) => ({ r, i }))
 		.sort((a, b) => at(a.r) - at(b.r) || a.i - b.i)

@@ -95,3 +95,29 @@ export function groupIntoChains(
 	}
 	return { sections, chains };
 }
+
+/**
+ * The LLM's route with nothing the offline route found left out: the LLM's chains and order
+ * first; each offline section it did not pick joins the chain whose folders it nests with, or a
+ * chain of its own while there is room, or the last chain.
+ */
+export function fuseRoutes(llm: RouteResult, offline: RouteResult, maxChains: number): RouteResult {
+	const chains = llm.chains.map((c) => ({ ...c, paths: [...c.paths] }));
+	const sections = [...llm.sections];
+	const related = (a: string, b: string) =>
+		a !== "" && b !== "" && (a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`));
+	const lowest = Math.min(...sections.map((s) => s.score), 1);
+	for (const rs of offline.sections) {
+		if (sections.some((s) => s.section.sectionId === rs.section.sectionId)) continue;
+		let chain = chains.find((c) => c.paths.some((p) => related(p, rs.section.path)));
+		if (!chain && chains.length < maxChains) {
+			chain = { id: `c${chains.length + 1}`, title: rs.section.title, paths: [], score: lowest / 2 };
+			chains.push(chain);
+		}
+		chain ??= chains.at(-1);
+		if (!chain) continue;
+		chain.paths.push(rs.section.path);
+		sections.push({ section: rs.section, score: lowest / 2, chain: chain.id });
+	}
+	return { sections, chains, fixed: llm.fixed };
+}

@@ -17,8 +17,18 @@ export interface AskTrace {
 	seeds: { defId: string; file: string; score: number; chain: string }[];
 	/** defIds in the skeletons, per chain. */
 	skeleton: { chain: string; defIds: string[] }[];
-	/** Everything given to the answer stage. */
+	/** Everything given to the answer stage: the material's sources, and the sites an impact listing names. */
 	read: ReadRange[];
+	/** The material's size and make-up (pipeline/material/). */
+	material?: {
+		tokens: number;
+		budget: number;
+		sources: number;
+		/** Sources per role (pick, seed, chain, key-hop, module, neighbour). */
+		roles: Record<string, number>;
+		/** An impact question's listing of every use: exact counts. */
+		impact: { target: string; sites: number; files: number; testSites: number } | null;
+	};
 	/** LLM requests made, by stage, with token counts. */
 	requests: { stage: string; tokensIn: number; tokensOut: number; ms: number; ok: boolean }[];
 }

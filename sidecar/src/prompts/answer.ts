@@ -1,22 +1,40 @@
 /**
  * Prompt for LLM call 3 (answer): Markdown grounded in the numbered sources, every claim about
  * the code cited as [n]. The pipeline verifies each cited range and appends the sources list.
+ * Sources come from the context assembler (pipeline/material/): each is one range of one
+ * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/3";
+export const ANSWER_PROMPT_VERSION = "answer/4";
 
 export interface AnswerPromptSource {
+	/** The citation number; 0 for context that cannot be cited. */
 	n: number;
 	file: string;
 	startLine: number;
 	endLine: number;
-	symbol: string;
+	/** What the range holds (`sendMessage`, `sendMessage (lines 120-131 of 80-410)`, `module-level register: …`). */
+	label: string;
+	/** Why it is here: pick, seed, chain, key-hop, module, neighbour. */
+	role: string;
+	/** whole | slice | block | signature: signatures are listed as one line each. */
+	unit: string;
 	text: string;
 }
+
+const ROLE_NOTE: Record<string, string> = {
+	pick: "asked for",
+	seed: "entry",
+	chain: "chain step",
+	"key-hop": "other end of a key",
+	module: "module-level",
+	neighbour: "neighbour",
+};
 
 export function buildAnswerPrompt(
 	question: string,
 	skeleton: string,
 	sources: readonly AnswerPromptSource[],
+	impact: string | null = null,
 ) {
 	const system = [
 		"You explain how a codebase works to a developer new to it, using only the numbered sources given.",
@@ -24,24 +42,35 @@ export function buildAnswerPrompt(
 		"then the flow step by step (one line per hop, naming the function),",
 		"then where to look to change it. Cite every statement about the code with its source number like [3];",
 		"cite only numbers that exist; never invent files, symbols or line numbers. Do not add a sources list:",
-		"it is appended for you. If the sources do not answer the question, say what is missing.",
+		"it is appended for you. A source marked 'other end of a key' is the handler (or dispatcher) on the far",
+		"side of an event, method, route or queue key. When a listing of every use is given, report its counts",
+		"as they are, never an estimate. If the sources do not answer the question, say so and what is missing.",
 	].join(" ");
-	const src = sources.flatMap((s) => [
-		s.n > 0
-			? `[${s.n}] ${s.file}:${s.startLine}-${s.endLine} — ${s.symbol}`
-			: `(context, not citable) ${s.file}:${s.startLine}-${s.endLine}`,
-		"```",
-		s.text,
-		"```",
-	]);
+	const head = (s: AnswerPromptSource) =>
+		`${s.n > 0 ? `[${s.n}]` : "(context, not citable)"} ${s.file}:${s.startLine}-${s.endLine} — ${s.label} (${ROLE_NOTE[s.role] ?? s.role})`;
+	const bodies = sources.filter((s) => s.unit !== "signature");
+	const signatures = sources.filter((s) => s.unit === "signature");
+	const src = bodies.flatMap((s) => [head(s), "```", s.text, "```"]);
+	// The signature map, grouped by file: the path once, then `[n] line: signature` per definition.
+	const map: string[] = [];
+	for (const file of [...new Set(signatures.map((s) => s.file))]) {
+		map.push(`${file}:`);
+		for (const s of signatures.filter((x) => x.file === file)) {
+			map.push(`  ${s.n > 0 ? `[${s.n}]` : "-"} ${s.startLine}: ${s.text.trim()}`);
+		}
+	}
 	const prompt = [
 		`Question: ${question}`,
 		"",
 		"Skeleton of the relevant code (call graph, by chain):",
 		skeleton,
 		"",
+		...(impact ? ["Every use the index knows (complete counts):", impact, ""] : []),
 		"Sources (most relevant to the question first):",
 		...src,
+		...(map.length
+			? ["", "Signatures of related definitions not shown above (where to look next; citable):", ...map]
+			: []),
 	].join("\n");
 	return { system, prompt, version: ANSWER_PROMPT_VERSION };
 }

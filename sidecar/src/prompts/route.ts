@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 
-export const ROUTE_PROMPT_VERSION = "route/1";
+export const ROUTE_PROMPT_VERSION = "route/2";
+
+/** Chains the route answer may hold; the prompt states the same bound (at most this, or fewer when asked). */
+export const ROUTE_MAX_CHAINS = 6;
+/** Search terms the route answer may suggest (the prompt asks for up to this many). */
+export const ROUTE_MAX_TERMS = 15;
 
 export interface RoutePromptSection {
 	id: string;
@@ -19,9 +24,9 @@ export const routeOutputSchema = z.object({
 	chains: z
 		.array(z.object({ title: z.string().min(1).max(200), sectionIds: z.array(z.string()).min(1).max(10) }))
 		.min(1)
-		.max(6),
+		.max(ROUTE_MAX_CHAINS),
 	/** Identifier-style words the code probably uses for the question's concepts. */
-	searchTerms: z.array(z.string().max(80)).max(20).default([]),
+	searchTerms: z.array(z.string().max(80)).max(ROUTE_MAX_TERMS).default([]),
 });
 export type RouteOutput = z.infer<typeof routeOutputSchema>;
 
@@ -32,6 +37,7 @@ export function buildRoutePrompt(
 	sections: readonly RoutePromptSection[],
 	maxChains: number,
 ) {
+	const chains = Math.max(1, Math.min(maxChains, ROUTE_MAX_CHAINS));
 	const system = [
 		"You route questions about a source repository to the parts of its outline that answer them.",
 		"Answer with JSON only, matching the schema described in the prompt. Use only section ids from the list.",
@@ -54,9 +60,10 @@ export function buildRoutePrompt(
 		"Outline sections (candidates):",
 		...lines,
 		"",
-		`Pick the sections that hold the code answering the question and group them into at most ${maxChains} topic chains`,
+		`Pick the sections that hold the code answering the question and group them into at most ${chains} topic chains`,
 		"(one chain per distinct flow or component, most important first).",
-		"Also list up to 15 searchTerms: identifier words the code likely uses for the question's concepts",
+		`Also list up to ${ROUTE_MAX_TERMS} searchTerms:`,
+		"identifier words the code likely uses for the question's concepts",
 		'(e.g. a question about "channels" in code that says "room").',
 		'JSON shape: {"chains":[{"title":string,"sectionIds":[string]}],"searchTerms":[string]}',
 	].join("\n");

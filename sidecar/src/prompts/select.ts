@@ -4,7 +4,11 @@
  */
 import { z } from "zod";
 
-export const SELECT_PROMPT_VERSION = "select/1";
+export const SELECT_PROMPT_VERSION = "select/2";
+
+/** Chains and node refs the select answer may name; the prompt states the same bounds. */
+export const SELECT_MAX_CHAINS = 8;
+export const SELECT_MAX_NODES = 40;
 
 export interface SelectPromptChain {
 	id: string;
@@ -15,8 +19,8 @@ export interface SelectPromptChain {
 }
 
 export const selectOutputSchema = z.object({
-	chains: z.array(z.string()).max(8),
-	nodes: z.array(z.string()).max(80).default([]),
+	chains: z.array(z.string()).max(SELECT_MAX_CHAINS),
+	nodes: z.array(z.string()).max(SELECT_MAX_NODES).default([]),
 });
 export type SelectOutput = z.infer<typeof selectOutputSchema>;
 
@@ -33,7 +37,7 @@ export function buildSelectPrompt(question: string, chains: readonly SelectPromp
 		"",
 		"Skeletons (node refs like n12 identify definitions):",
 		...body,
-		"Return the ids of the chains that help answer the question (best first) and up to 40 node refs",
+		`Return the ids of the chains that help answer the question (best first, at most ${SELECT_MAX_CHAINS}) and up to ${SELECT_MAX_NODES} node refs`,
 		"whose bodies should be read first (entry points, decisions, the steps the question asks about).",
 		'JSON shape: {"chains":[string],"nodes":[string]}',
 	].join("\n");

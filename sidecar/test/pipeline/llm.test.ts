@@ -84,14 +84,24 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 		expect(answerReq.prompt).toContain("Skeleton of the relevant code");
 		// A body read from the index, verbatim.
 		expect(answerReq.prompt).toContain("gatewayFor(token.platform).send(");
-		// Sources come most relevant first: [1] is a seed definition, entry-file heads (context) last.
+		// The select stage's picks lead the sources: [1] is its first pick, labelled as asked for.
 		expect(answerReq.prompt).toContain("Sources (most relevant to the question first):");
-		const first = answerReq.prompt.match(/^\[1\] (\S+):\d+-\d+ — (\S+)$/m);
-		expect(r.trace.seeds.some((s) => s.file === first?.[1] && s.defId.endsWith(`#${first?.[2]}`))).toBe(true);
-		const sourcesText = answerReq.prompt.slice(answerReq.prompt.indexOf("Sources (most"));
-		const lastNumbered = Math.max(...[...sourcesText.matchAll(/^\[\d+\] /gm)].map((m) => m.index ?? 0));
-		const firstContext = sourcesText.search(/^\(context, not citable\)/m);
-		if (firstContext >= 0) expect(firstContext).toBeGreaterThan(lastNumbered);
+		const firstRef = selectReq.prompt.match(/\b(n\d+)\b/)?.[1];
+		const picked = selectReq.prompt.match(new RegExp(`^\\s*${firstRef} {2}(\\S+) \\[`, "m"))?.[1];
+		expect(picked).toBeTruthy();
+		const first = answerReq.prompt.match(/^\[1\] (\S+):\d+-\d+ — (\S+).*\((asked for)\)$/m);
+		expect(first?.[2]).toBe(picked);
+		// Prompt and schema agree on the bounds they state.
+		expect(selectReq.prompt).toContain("up to 40 node refs");
+		expect(routeReq.prompt).toMatch(/at most [1-6] topic chains/);
+		// Each source is one range, labelled with why it is there; a dispatched key's handler is among them.
+		const heads = [
+			...answerReq.prompt.matchAll(
+				/^(?:\[\d+\]|\(context, not citable\)) \S+:\d+-\d+ — .* \(([a-z -]+)\)$/gm,
+			),
+		];
+		expect(heads.length).toBeGreaterThan(3);
+		expect(heads.some((h) => h[1] === "other end of a key")).toBe(true);
 		// The made-up [999] is dropped and counted; the two real citations survive, verified and renumbered.
 		expect(r.droppedCitations).toBe(1);
 		expect(r.citations.map((c) => c.n)).toEqual([1, 2]);

@@ -1,0 +1,460 @@
+/**
+ * The context assembler: between select and answer, in both modes. It ranks definitions along
+ * the selected chains (the graph neighbourhood of each chain's seeds: a seed, then the hops it
+ * makes, then the next seed), puts a definition of up to `wholeDefLines` lines in whole and a
+ * longer one as slices (signature, the hops on the chain with the conditions around them, the
+ * question's words), adds the far end of every key hop a chosen definition makes, the
+ * module-level blocks of the files read, and, with what is left, one-line signatures of the
+ * chain steps and direct neighbours that did not fit. The LLM's select picks lead.
+ */
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import type { PipelineConfig } from "../config.js";
+import { isAuxiliaryPath } from "../match.js";
+import { estimateTokens } from "../read.js";
+import type { Skeleton, SkeletonNode } from "../skeleton.js";
+import { keyHopEnds } from "./hops.js";
+import { MAX_BLOCK_LINES, type ModuleBlock, moduleBlocks } from "./modules.js";
+import { sliceDefinition } from "./slices.js";
+import type { ImpactListing, Material, MaterialSource, SourceRole } from "./types.js";
+
+export type MaterialIndex = Pick<
+	IndexReader,
+	| "fileLines"
+	| "fileContent"
+	| "edgesFrom"
+	| "edgesTo"
+	| "defById"
+	| "def"
+	| "dispatchSitesInFile"
+	| "defsInFile"
+>;
+
+export interface AssembleInput {
+	skeletons: readonly Skeleton[];
+	/** defIds the LLM's select stage asked to read first, in its order. */
+	picks?: readonly string[];
+	/** Lower-case words (stems) of the question. */
+	words: readonly string[];
+	relevance: (def: DefRow) => number;
+	/** For an impact question: every use of its subject (its tokens come off the budget first). */
+	impact?: ImpactListing | null;
+}
+
+type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines">;
+
+/**
+ * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
+ * then the signature map of chain steps and neighbours (most chain steps are named at their
+ * definition's first line, so the map is what lets a small budget span the whole flow); bodies
+ * that did not fit come back with what is left.
+ */
+const BODY_SHARE = 0.35;
+const MODULE_SHARE = 0.43;
+/** Seed hops taken right after their seed in a chain's order (the rest follow after every seed). */
+const HOPS_PER_SEED = 3;
+/** Files whose module-level blocks are read, and blocks per file. */
+const MODULE_FILES = 40;
+const BLOCKS_PER_FILE = 3;
+/** Direct neighbours listed as signatures per definition read. */
+const NEIGHBOURS_PER_DEF = 4;
+/** A class (or interface) longer than this gives its signature; its members are definitions of their own. */
+const WHOLE_CLASS_LINES = 60;
+/** Above this many users a definition's callers are not listed as its neighbours. */
+const HOT_FAN_IN = 40;
+const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handler"]);
+
+/** The index with the lookups one assembly repeats (a file's lines, a definition's edges) memoised. */
+export function memoIndex(index: MaterialIndex): MaterialIndex {
+	const memo = <K, V>(fn: (k: K) => V) => {
+		const cache = new Map<K, V>();
+		return (k: K): V => {
+			if (!cache.has(k)) cache.set(k, fn(k));
+			return cache.get(k) as V;
+		};
+	};
+	const content = memo((f: string) => index.fileContent(f));
+	const lines = memo((f: string) => content(f)?.split("\n"));
+	return {
+		fileContent: content,
+		fileLines: (f, s, e) => lines(f)?.slice(Math.max(0, s - 1), e),
+		edgesFrom: memo((id: number) => index.edgesFrom(id)),
+		edgesTo: memo((id: number) => index.edgesTo(id)),
+		defById: memo((id: number) => index.defById(id)),
+		def: (id) => index.def(id),
+		dispatchSitesInFile: (f) => index.dispatchSitesInFile(f),
+		defsInFile: memo((f: string) => index.defsInFile(f)),
+	};
+}
+
+/** Tokens a source costs in a prompt: its text and its header line. */
+export function sourceTokens(
+	s: Pick<MaterialSource, "range" | "label" | "text" | "unit">,
+	count = estimateTokens,
+	fileListed = false,
+): number {
+	// Signatures are listed one line each, grouped under their file (the prompt prints the path once).
+	if (s.unit === "signature") {
+		return count(`[000] ${s.range.startLine}: ${s.text.trim()}`) + (fileListed ? 0 : count(s.range.file));
+	}
+	return count(s.text) + count(`[00] ${s.range.file}:${s.range.startLine}-${s.range.endLine} — ${s.label}`);
+}
+
+interface Candidate {
+	node: SkeletonNode;
+	chain: string;
+	role: SourceRole;
+}
+
+/** A chain's definitions in the order worth reading: each seed followed by its best hops, then the rest by depth. */
+export function chainOrder(sk: Skeleton): SkeletonNode[] {
+	const nodes = sk.nodes.filter((n) => n.def.kind !== "dispatch-key");
+	const children = new Map<number, SkeletonNode[]>();
+	for (const n of nodes) {
+		if (n.from === null) continue;
+		const list = children.get(n.from) ?? [];
+		list.push(n);
+		children.set(n.from, list);
+	}
+	// A key pseudo-node between a seed and its handlers: the handlers count as the seed's hops.
+	for (const key of sk.nodes.filter((n) => n.def.kind === "dispatch-key" && n.from !== null)) {
+		const list = children.get(key.from as number) ?? [];
+		list.push(...(children.get(key.def.id) ?? []));
+		children.set(key.from as number, list);
+	}
+	const out: SkeletonNode[] = [];
+	const taken = new Set<number>();
+	const take = (n: SkeletonNode) => {
+		if (taken.has(n.def.id)) return;
+		taken.add(n.def.id);
+		out.push(n);
+	};
+	for (const s of nodes.filter((n) => n.depth === 0)) {
+		take(s);
+		const hops = (children.get(s.def.id) ?? []).sort((a, b) => b.relevance - a.relevance);
+		for (const h of hops.slice(0, HOPS_PER_SEED)) take(h);
+	}
+	for (const n of [...nodes].sort((a, b) => a.depth - b.depth || b.relevance - a.relevance)) take(n);
+	return out;
+}
+
+/** Definitions in reading order: the LLM's picks, then the chains in turn. */
+function candidates(skeletons: readonly Skeleton[], picks: readonly string[]): Candidate[] {
+	const out: Candidate[] = [];
+	const seen = new Set<number>();
+	const byDefId = new Map<string, Candidate>();
+	for (const sk of skeletons) {
+		for (const node of sk.nodes) {
+			if (!byDefId.has(node.def.defId)) {
+				byDefId.set(node.def.defId, {
+					node,
+					chain: sk.chain.id,
+					role: node.via === "seed" ? "seed" : "chain",
+				});
+			}
+		}
+	}
+	for (const id of picks) {
+		const c = byDefId.get(id);
+		if (!c || seen.has(c.node.def.id) || c.node.def.kind === "dispatch-key") continue;
+		seen.add(c.node.def.id);
+		out.push({ ...c, role: "pick" });
+	}
+	const queues = skeletons.map((sk) => ({ chain: sk.chain.id, nodes: chainOrder(sk) }));
+	for (let progress = true; progress; ) {
+		progress = false;
+		for (const q of queues) {
+			const node = q.nodes.shift();
+			if (!node) continue;
+			progress = true;
+			if (seen.has(node.def.id)) continue;
+			seen.add(node.def.id);
+			out.push({ node, chain: q.chain, role: node.via === "seed" ? "seed" : "chain" });
+		}
+	}
+	return out;
+}
+
+class Assembly {
+	readonly sources: MaterialSource[] = [];
+	spent = 0;
+	private readonly covered = new Map<string, [number, number][]>();
+	readonly bodies = new Set<number>();
+
+	constructor(
+		readonly index: MaterialIndex,
+		readonly count: (text: string) => number,
+	) {}
+
+	isCovered(file: string, start: number, end: number): boolean {
+		return (this.covered.get(file) ?? []).some(([s, e]) => s <= start && end <= e);
+	}
+
+	/** Take back a definition's signature line (its body is about to be read). */
+	dropSignature(defId: number): void {
+		const i = this.sources.findIndex((s) => s.unit === "signature" && s.node.def.id === defId);
+		if (i < 0) return;
+		const [s] = this.sources.splice(i, 1) as [MaterialSource];
+		this.spent -= s.tokens;
+		const list = this.covered.get(s.range.file) ?? [];
+		this.covered.set(
+			s.range.file,
+			list.filter(([a, b]) => a !== s.range.startLine || b !== s.range.endLine),
+		);
+	}
+
+	/** Add one range as a source if it fits `limit`; false when it does not (or adds nothing). */
+	add(
+		c: Candidate,
+		start: number,
+		end: number,
+		unit: MaterialSource["unit"],
+		label: string,
+		limit: number,
+	): boolean {
+		const file = c.node.def.file as string;
+		if (this.isCovered(file, start, end)) return false;
+		const lines = this.index.fileLines(file, start, end);
+		if (!lines?.length) return false;
+		const text = lines.join("\n");
+		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
+		const listed =
+			unit === "signature" && this.sources.some((x) => x.unit === "signature" && x.range.file === file);
+		const tokens = sourceTokens({ range, label, text, unit }, this.count, listed);
+		if (this.spent + tokens > limit) return false;
+		this.spent += tokens;
+		const list = this.covered.get(file) ?? [];
+		list.push([range.startLine, range.endLine]);
+		this.covered.set(file, list);
+		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
+		return true;
+	}
+}
+
+const named = (d: DefRow) => d.qualifiedName || d.name;
+
+/** Put one definition in: whole when short, slices when long; false when nothing of it fitted. */
+function addDefinition(
+	a: Assembly,
+	c: Candidate,
+	input: AssembleInput,
+	config: Config,
+	onChain: ReadonlySet<number>,
+	limit: number,
+): boolean {
+	const def = c.node.def;
+	if (!def.file || def.startLine === null || def.endLine === null || def.kind === "dispatch-key")
+		return false;
+	const start = def.startLine;
+	const end = def.endLine;
+	const length = end - start + 1;
+	const isType = def.kind === "class" || def.kind === "interface";
+	if (length <= (isType ? WHOLE_CLASS_LINES : config.wholeDefLines)) {
+		if (a.add(c, start, end, "whole", named(def), limit)) return true;
+	}
+	if (isType) return a.add(c, start, start, "signature", `${named(def)} (signature; ${start}-${end})`, limit);
+	const lines = a.index.fileLines(def.file, start, end) ?? [];
+	// The hops that matter: calls and dispatches to what the chain holds, then every dispatch or register.
+	const edges = a.index
+		.edgesFrom(def.id)
+		.filter((e) => e.line !== null && e.file === def.file && e.line >= start && e.line <= end);
+	const rank = (kind: string, dst: number) =>
+		onChain.has(dst) ? 0 : kind === "dispatch" || kind === "register" ? 1 : kind === "call" ? 2 : 3;
+	const sites = [
+		...new Set(
+			edges
+				.filter((e) => e.kind !== "reference" || onChain.has(e.dst))
+				.sort((x, y) => rank(x.kind, x.dst) - rank(y.kind, y.dst) || (x.line as number) - (y.line as number))
+				.map((e) => e.line as number),
+		),
+	];
+	const slices = sliceDefinition({
+		lines,
+		startLine: start,
+		sites,
+		words: input.words,
+		maxLines: config.sliceLines,
+	});
+	let any = false;
+	for (const [s, e] of slices) {
+		const label = `${named(def)} (lines ${s}-${e} of ${start}-${end})`;
+		if (a.add(c, s, e, "slice", label, limit)) any = true;
+	}
+	return any;
+}
+
+/** The module-level blocks worth reading in a file: register calls at key sites or naming the question, start-up, config, header. */
+function pickBlocks(index: MaterialIndex, file: string, words: readonly string[]): ModuleBlock[] {
+	const content = index.fileContent(file);
+	if (!content) return [];
+	const lines = content.split("\n");
+	const blocks = moduleBlocks(lines, index.defsInFile(file));
+	if (!blocks.length) return [];
+	const siteLines = index
+		.dispatchSitesInFile(file)
+		.filter((s) => s.enclosingDefId?.endsWith("#(module)"))
+		.map((s) => s.line);
+	const mentions = (b: ModuleBlock) =>
+		lines
+			.slice(b.startLine - 1, Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1))
+			.some((l) => words.some((w) => w.length >= 4 && l.toLowerCase().includes(w)));
+	const score = (b: ModuleBlock) => {
+		const atSite = siteLines.some((l) => b.startLine <= l && l <= b.endLine);
+		if (b.kind === "register") return atSite || mentions(b) ? 4 : 0;
+		if (b.kind === "startup") return 3;
+		if (b.kind === "env") return mentions(b) ? 3 : 2;
+		return 1; // header
+	};
+	return blocks
+		.map((b) => ({ b, s: score(b) }))
+		.filter((x) => x.s > 0)
+		.sort((x, y) => y.s - x.s || x.b.startLine - y.b.startLine)
+		.slice(0, BLOCKS_PER_FILE)
+		.map((x) => x.b);
+}
+
+export function assembleMaterial(
+	index: MaterialIndex,
+	input: AssembleInput,
+	config: Config,
+	count: (text: string) => number = estimateTokens,
+): Material {
+	const budget = config.tokenBudget;
+	index = memoIndex(index);
+	const a = new Assembly(index, count);
+	a.spent = input.impact?.tokens ?? 0;
+	const list = candidates(input.skeletons, input.picks ?? []);
+	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
+	const known = new Set(list.map((c) => c.node.def.id));
+
+	// Pass 1: bodies, each followed by the far ends of its key hops.
+	const deferred: Candidate[] = [];
+	const queue = [...list];
+	while (queue.length) {
+		const c = queue.shift() as Candidate;
+		if (a.bodies.has(c.node.def.id)) continue;
+		if (!addDefinition(a, c, input, config, onChain, budget * BODY_SHARE)) {
+			deferred.push(c);
+			continue;
+		}
+		a.bodies.add(c.node.def.id);
+		if (c.role === "key-hop") continue;
+		const hops = keyHopEnds(index, c.node.def, input.relevance).filter((h) => !a.bodies.has(h.def.id));
+		const next: Candidate[] = hops.map((h) => {
+			const node: SkeletonNode = {
+				def: h.def,
+				depth: c.node.depth + 1,
+				via: h.via,
+				from: c.node.def.id,
+				nodeClass: "major",
+				relevance: input.relevance(h.def),
+			};
+			return { node, chain: c.chain, role: "key-hop" };
+		});
+		for (const h of hops.filter((x) => x.line !== null)) {
+			// An inline handler: the register site and the lines after it, labelled as such.
+			const n = next.find((x) => x.node.def.id === h.def.id) as Candidate;
+			const end = Math.min(h.def.endLine ?? (h.line as number), (h.line as number) + MAX_BLOCK_LINES - 1);
+			a.add(
+				n,
+				h.line as number,
+				end,
+				"block",
+				`inline handler of ${h.key.name} (${h.via})`,
+				budget * BODY_SHARE,
+			);
+		}
+		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"));
+		for (const n of next) known.add(n.node.def.id);
+	}
+
+	// Pass 2: module-level blocks of the files read, best files first.
+	const files = [...new Set(a.sources.map((s) => s.range.file))].slice(0, MODULE_FILES);
+	for (const file of files) {
+		const module = index.def(`${file}#(module)`);
+		if (!module) continue;
+		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+		const c: Candidate = {
+			node: {
+				def: module,
+				depth: owner.node.depth,
+				via: "module",
+				from: null,
+				nodeClass: "major",
+				relevance: 0,
+			},
+			chain: owner.chain,
+			role: "module",
+		};
+		for (const b of pickBlocks(index, file, input.words)) {
+			const end = Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1);
+			const label = `module-level ${b.kind}: ${b.label}${end < b.endLine ? ` (head of ${b.startLine}-${b.endLine})` : ""}`;
+			a.add(c, b.startLine, end, "block", label, budget * MODULE_SHARE);
+		}
+	}
+
+	// Pass 3: signatures of the chain steps that did not fit, then of the direct neighbours of what was read.
+	const signature = (c: Candidate, limit: number) => {
+		const d = c.node.def;
+		if (!d.file || d.startLine === null || d.endLine === null) return;
+		a.add(
+			{ ...c, role: "neighbour" },
+			d.startLine,
+			d.startLine,
+			"signature",
+			`${named(d)} (signature; ${d.startLine}-${d.endLine})`,
+			limit,
+		);
+	};
+	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) signature(c, budget);
+	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
+	for (const s of read) {
+		// A widely used definition's callers are no map of where to look: its callees are.
+		const d0 = s.node.def;
+		const edges = [
+			...index.edgesFrom(d0.id).map((e) => ({ id: e.dst, kind: e.kind, via: "callee" })),
+			...(d0.fanIn <= HOT_FAN_IN ? index.edgesTo(d0.id) : []).map((e) => ({
+				id: e.src,
+				kind: e.kind,
+				via: "caller",
+			})),
+		].filter((e) => NEIGHBOUR_KINDS.has(e.kind) && !known.has(e.id));
+		let n = 0;
+		for (const e of edges) {
+			if (n >= NEIGHBOURS_PER_DEF) break;
+			const d = index.defById(e.id);
+			if (!d?.file || d.kind === "module" || d.kind === "dispatch-key" || isAuxiliaryPath(d.file)) continue;
+			known.add(d.id);
+			n++;
+			signature(
+				{
+					node: {
+						def: d,
+						depth: s.node.depth + 1,
+						via: e.via,
+						from: s.node.def.id,
+						nodeClass: "major",
+						relevance: input.relevance(d),
+					},
+					chain: s.chain,
+					role: "neighbour",
+				},
+				budget,
+			);
+		}
+	}
+
+	// Pass 4: with what is left, the bodies that did not fit the first pass.
+	for (const c of deferred) {
+		if (a.bodies.has(c.node.def.id)) continue;
+		a.dropSignature(c.node.def.id);
+		if (addDefinition(a, c, input, config, onChain, budget)) a.bodies.add(c.node.def.id);
+		else signature(c, budget);
+	}
+	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
+	const sources = [
+		...a.sources.filter((s) => s.unit !== "signature"),
+		...a.sources.filter((s) => s.unit === "signature"),
+	];
+	return { sources, impact: input.impact ?? null, tokens: a.spent, budget };
+}

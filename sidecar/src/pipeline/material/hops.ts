@@ -1,0 +1,81 @@
+/**
+ * Both ends of a key hop. A definition that dispatches a key (an event, a method, a REST route, a
+ * queue, a callback) hands control to code it never calls by name: the key's handlers. A
+ * definition that registers a handler (or is one) is run by whoever dispatches the key. The
+ * material carries the far end, so the answer sees where control goes (or comes from).
+ */
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../match.js";
+import { keyTrunk } from "../skeleton.js";
+
+export type HopIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
+
+export interface HopEnd {
+	/** The far end: a handler or dispatcher definition, or a file's module def for an inline handler. */
+	def: DefRow;
+	key: DefRow;
+	/** `handler:<trunk>` (dispatched to) or `dispatch:<trunk>` (dispatched from). */
+	via: string;
+	/** For an inline handler (module-level), the register site's line. */
+	line: number | null;
+}
+
+/** Handlers read per dispatched key, dispatchers per registered key. */
+const PER_KEY = 3;
+
+const byUse = (relevance: (d: DefRow) => number) => (a: DefRow, b: DefRow) =>
+	Number(!!a.file && isAuxiliaryPath(a.file)) - Number(!!b.file && isAuxiliaryPath(b.file)) ||
+	relevance(b) - relevance(a) ||
+	b.fanIn - a.fanIn;
+
+/** The far ends of the key hops `def` makes: handlers of what it dispatches, dispatchers of what it registers or handles. */
+export function keyHopEnds(index: HopIndex, def: DefRow, relevance: (d: DefRow) => number): HopEnd[] {
+	const out: HopEnd[] = [];
+	const seen = new Set<number>([def.id]);
+	const keys = new Map<number, { key: DefRow; side: "dispatch" | "register" }>();
+	for (const e of index.edgesFrom(def.id)) {
+		if (e.kind !== "dispatch" && e.kind !== "register") continue;
+		const key = index.defById(e.dst);
+		if (key?.kind === "dispatch-key" && !keys.has(key.id)) keys.set(key.id, { key, side: e.kind });
+	}
+	for (const e of index.edgesTo(def.id)) {
+		if (e.kind !== "handler") continue;
+		const key = index.defById(e.src);
+		if (key?.kind === "dispatch-key" && !keys.has(key.id)) keys.set(key.id, { key, side: "register" });
+	}
+	for (const { key, side } of keys.values()) {
+		const trunk = keyTrunk(key);
+		if (side === "dispatch") {
+			const handlers = index
+				.edgesFrom(key.id)
+				.filter((e) => e.kind === "handler")
+				.map((e) => ({ def: index.defById(e.dst), line: e.line }))
+				.filter((h): h is { def: DefRow; line: number | null } => !!h.def && !seen.has(h.def.id));
+			const named = handlers
+				.filter((h) => h.def.kind !== "module")
+				.sort((a, b) => byUse(relevance)(a.def, b.def));
+			const inline = handlers.filter((h) => h.def.kind === "module" && h.line !== null);
+			for (const h of [...named, ...inline].slice(0, PER_KEY)) {
+				if (h.def.kind !== "module") seen.add(h.def.id);
+				out.push({ def: h.def, key, via: `handler:${trunk}`, line: h.def.kind === "module" ? h.line : null });
+			}
+		} else {
+			const dispatchers = [
+				...new Map(
+					index
+						.edgesTo(key.id)
+						.filter((e) => e.kind === "dispatch")
+						.map((e) => index.defById(e.src))
+						.filter((d): d is DefRow => !!d && d.kind !== "module" && !seen.has(d.id))
+						.map((d) => [d.id, d]),
+				).values(),
+			].sort(byUse(relevance));
+			for (const d of dispatchers.slice(0, PER_KEY)) {
+				seen.add(d.id);
+				out.push({ def: d, key, via: `dispatch:${trunk}`, line: null });
+			}
+		}
+	}
+	return out;
+}

@@ -1,0 +1,161 @@
+/**
+ * The complete picture for an impact question ("what would break if X changed"): every
+ * reference to X the index knows (calls, references, registrations, dispatches, members of a
+ * class), every register and dispatch site of a key, and every literal use of its name in the
+ * indexed files, tests included — grouped by package, with exact counts. The counts are the
+ * answer's figures; the listing is bounded, the counts are not.
+ */
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { estimateTokens } from "../read.js";
+
+export type ImpactIndex = Pick<
+	IndexReader,
+	"db" | "edgesTo" | "defsInFile" | "dispatchSites" | "file" | "fileLines"
+>;
+
+import type { ImpactListing } from "./types.js";
+
+/** A name shorter than this is too common to look for literally. */
+const MIN_LITERAL = 4;
+/** Files holding the name literally above which the literal channel says nothing (a common word). */
+const MAX_LITERAL_FILES = 400;
+/** Members of a class whose references count as references to the class. */
+const MAX_MEMBERS = 60;
+
+const TEST_PATH = /(^|\/)(__tests__|tests?|spec|e2e|fixtures?|mocks?)(\/|$)|\.(spec|test)\.[cm]?[jt]sx?$/;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+interface Site {
+	file: string;
+	line: number;
+	kind: string;
+}
+
+/** Every use of `target`, grouped by package; the listing holds at most `maxTokens` tokens. */
+export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: number): ImpactListing {
+	const sites = new Map<string, Site>();
+	const put = (file: string | null, line: number | null, kind: string) => {
+		if (!file || !line) return;
+		const k = `${file}:${line}`;
+		if (!sites.has(k)) sites.set(k, { file, line, kind });
+	};
+	const ids = [target.id];
+	if (target.file && (target.kind === "class" || target.kind === "interface" || target.kind === "enum")) {
+		ids.push(
+			...index
+				.defsInFile(target.file)
+				.filter((d) => d.parentId === target.id)
+				.slice(0, MAX_MEMBERS)
+				.map((d) => d.id),
+		);
+	}
+	for (const id of ids) for (const e of index.edgesTo(id)) put(e.file, e.line, e.kind);
+	let literal = target.name;
+	if (target.kind === "dispatch-key" && target.defId.startsWith("trunk:")) {
+		const trunk = target.defId.slice(6, target.defId.indexOf("#"));
+		const key = target.defId.slice(target.defId.indexOf("#") + 1);
+		for (const s of index.dispatchSites(trunk, key)) put(s.file, s.line, `${s.side}:${trunk}`);
+		literal = key;
+	}
+	if (literal.length >= MIN_LITERAL) {
+		const rows = index.db
+			.prepare("SELECT path FROM files WHERE instr(content, ?) > 0 LIMIT ?")
+			.all(literal, MAX_LITERAL_FILES + 1) as { path: string }[];
+		if (rows.length <= MAX_LITERAL_FILES) {
+			const word = new RegExp(`(?<![\\w$])${escapeRegExp(literal)}(?![\\w$])`);
+			for (const { path } of rows) {
+				(index.fileLines(path, 1, Number.MAX_SAFE_INTEGER) ?? []).forEach((text, i) => {
+					if (word.test(text)) put(path, i + 1, "literal");
+				});
+			}
+		}
+	}
+	// Its own definition line is not a use.
+	if (target.file && target.startLine) sites.delete(`${target.file}:${target.startLine}`);
+
+	const all = [...sites.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+	const pkgOf = new Map<string, string>();
+	const packageOf = (f: string) => {
+		let p = pkgOf.get(f);
+		if (p === undefined) {
+			p = index.file(f)?.packageName ?? "(no package)";
+			pkgOf.set(f, p);
+		}
+		return p;
+	};
+	const groups = new Map<string, Site[]>();
+	for (const s of all) {
+		const p = packageOf(s.file);
+		const list = groups.get(p) ?? [];
+		list.push(s);
+		groups.set(p, list);
+	}
+	const byPackage = [...groups.entries()]
+		.map(([packageName, list]) => ({
+			packageName,
+			sites: list.length,
+			files: new Set(list.map((s) => s.file)).size,
+			testSites: list.filter((s) => TEST_PATH.test(s.file)).length,
+			list,
+		}))
+		.sort((a, b) => b.sites - a.sites || a.packageName.localeCompare(b.packageName));
+	const files = new Set(all.map((s) => s.file)).size;
+	const testSites = all.filter((s) => TEST_PATH.test(s.file)).length;
+	const head = [
+		`Every use of \`${literal}\`${target.file ? ` (defined at ${target.file}:${target.startLine})` : ""}: ${all.length} sites in ${files} files (${testSites} in tests), by package:`,
+	];
+	const listed: Site[] = [];
+	let tokens = estimateTokens(head.join("\n"));
+	const out = [...head];
+	for (const g of byPackage) {
+		const line = `- ${g.packageName}: ${g.sites} sites in ${g.files} files (${g.testSites} in tests)`;
+		out.push(line);
+		tokens += estimateTokens(line) + 1;
+	}
+	for (const g of byPackage) {
+		for (const s of g.list) {
+			const code = (index.fileLines(s.file, s.line, s.line)?.[0] ?? "").trim().slice(0, 120);
+			const line = `  ${s.file}:${s.line} [${s.kind}] ${code}`;
+			const t = estimateTokens(line) + 1;
+			if (tokens + t > maxTokens) break;
+			tokens += t;
+			out.push(line);
+			listed.push(s);
+		}
+	}
+	if (listed.length < all.length)
+		out.push(`  … ${all.length - listed.length} more sites counted above, not listed`);
+	return {
+		target: literal,
+		sites: all.length,
+		files,
+		testSites,
+		byPackage: byPackage.map(({ list: _l, ...g }) => g),
+		text: out.join("\n"),
+		tokens,
+		listed,
+	};
+}
+
+/**
+ * What an impact question asks about: a definition or key it names in code form (the seeds'
+ * choice among same-named ones first, then the most used), else the best seed.
+ */
+export function impactTarget(
+	index: Pick<IndexReader, "def" | "defsByName">,
+	identifiers: readonly string[],
+	seeds: readonly DefRow[],
+): DefRow | null {
+	for (const id of identifiers) {
+		const last = id.split(".").pop() ?? id;
+		const found = [
+			...(index.def(id) ? [index.def(id) as DefRow] : []),
+			...index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key"),
+			...index.defsByName(last, 20).filter((d) => d.kind !== "module"),
+		];
+		if (!found.length) continue;
+		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+	}
+	return seeds.find((d) => d.kind !== "module") ?? null;
+}

@@ -1,0 +1,55 @@
+/**
+ * The material given to the answer stage: an ordered list of sources, each one line range of one
+ * definition (whole, or a slice of a long one), or of one module-level block, labelled with what
+ * it really holds and why it is there. Both answer modes read it: the LLM's prompt numbers the
+ * sources in this order; the offline answer cites the definitions they hold.
+ */
+import type { ReadItem } from "../read.js";
+
+/**
+ * Why a source is in the material:
+ * - `pick`: a node the LLM's select stage asked to read first;
+ * - `seed`: a chain's starting definition;
+ * - `chain`: a step along a chain (a hop from a seed);
+ * - `key-hop`: the far end of a dispatch key a chosen definition dispatches (its handler) or
+ *   registers (the dispatcher);
+ * - `module`: a module-level block (top-level register call, startup block, config from the
+ *   environment, header comment) of a file the material reads;
+ * - `neighbour`: a direct caller or callee, or a chain step, that did not fit: its signature line only.
+ */
+export type SourceRole = "pick" | "seed" | "chain" | "key-hop" | "module" | "neighbour";
+
+/** What part of its definition a source holds. */
+export type SourceUnit = "whole" | "slice" | "signature" | "block";
+
+export interface MaterialSource extends ReadItem {
+	role: SourceRole;
+	unit: SourceUnit;
+	/** What the range holds, e.g. `sendMessage`, `sendMessage (lines 120-131 of 80-410)`, `module-level: callbacks.add(…)`. */
+	label: string;
+}
+
+/** Every reference, dispatch site and literal use of the thing an impact question asks about. */
+export interface ImpactListing {
+	/** The name looked for (a definition's or a key's). */
+	target: string;
+	/** Sites in all (each a file and line), and the files holding them. */
+	sites: number;
+	files: number;
+	testSites: number;
+	byPackage: { packageName: string; sites: number; files: number; testSites: number }[];
+	/** The text given to the answer stage: counts per package, then one line per site (bounded). */
+	text: string;
+	tokens: number;
+	/** Sites listed in `text` (all of them unless the listing was bounded). */
+	listed: { file: string; line: number; kind: string }[];
+}
+
+export interface Material {
+	sources: MaterialSource[];
+	impact: ImpactListing | null;
+	/** Estimated tokens of everything in the material (sources and impact listing). */
+	tokens: number;
+	/** The budget it was assembled for. */
+	budget: number;
+}

@@ -1,0 +1,191 @@
+/**
+ * The context assembler (pipeline/material/): slices of long definitions, module-level blocks,
+ * both ends of key hops, honest source units, the budget, and an impact question's complete
+ * listing — on the mini-chat fixture index and on small synthetic inputs.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import type { DefRow } from "../../src/index/types.js";
+import { ask } from "../../src/pipeline/ask.js";
+import { moduleBlocks } from "../../src/pipeline/material/modules.js";
+import { sliceDefinition } from "../../src/pipeline/material/slices.js";
+import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
+import { fixtureIndexPath, MINI_CHAT_DIR } from "../support/fixture-index.js";
+
+let index: IndexReader;
+beforeAll(async () => {
+	index = IndexReader.open(await fixtureIndexPath());
+});
+afterAll(() => index.close());
+
+describe("sliceDefinition", () => {
+	// A 200-line function: the hop sits at line 150, inside an `if` opened at line 140.
+	const lines = Array.from({ length: 200 }, (_, i) => `\t\tconst x${i} = ${i};`);
+	lines[0] = "export async function deliver(message: Message): Promise<void> {";
+	lines[139] = "\tif (message.urgent) {";
+	lines[149] = "\t\tawait gateway.send(message);";
+	lines[170] = "\t// the retry budget is spent here";
+	lines[199] = "}";
+	const slices = sliceDefinition({ lines, startLine: 101, sites: [250], words: ["retry"], maxLines: 30 });
+	const inside = (l: number) => slices.some(([s, e]) => s <= l && l <= e);
+
+	it("reads the signature, the hop with its enclosing condition and the question's words, not a head window", () => {
+		expect(inside(101)).toBe(true); // signature
+		expect(inside(250)).toBe(true); // the hop
+		expect(inside(240)).toBe(true); // `if (message.urgent)` deciding it
+		expect(inside(271)).toBe(true); // the line with the question's word
+		expect(inside(110)).toBe(false); // no first-N-lines window
+		const total = slices.reduce((n, [s, e]) => n + e - s + 1, 0);
+		expect(total).toBeLessThanOrEqual(30);
+	});
+});
+
+describe("moduleBlocks", () => {
+	const text = [
+		"/**",
+		" * Do not change the key format without a migration: stored documents depend on it.",
+		" */",
+		"import { callbacks } from './callbacks';",
+		"",
+		"export function handler() {",
+		"\treturn 1;",
+		"}",
+		"",
+		"callbacks.add('afterSaveMessage', handler, 1);",
+		"",
+		"Meteor.startup(() => {",
+		"\tinit();",
+		"});",
+		"export const LIMIT = Number(process.env.LIMIT ?? 10);",
+	];
+	const def = (id: number, name: string, kind: DefRow["kind"], start: number, end: number): DefRow => ({
+		id,
+		defId: `f.ts#${name}`,
+		file: "f.ts",
+		packageName: "p",
+		name,
+		qualifiedName: name,
+		kind,
+		startLine: start,
+		endLine: end,
+		signature: null,
+		doc: null,
+		exported: true,
+		parentId: null,
+		fanIn: 0,
+		fanOut: 0,
+	});
+	const blocks = moduleBlocks(text, [
+		def(1, "(module)", "module", 1, 15),
+		def(2, "handler", "function", 6, 8),
+		def(3, "LIMIT", "variable", 15, 15),
+	]);
+
+	it("finds the header warning, the top-level register call, the start-up block and config from the environment", () => {
+		expect(blocks.map((b) => [b.kind, b.startLine, b.endLine])).toEqual([
+			["header", 1, 3],
+			["register", 10, 10],
+			["startup", 12, 14],
+			["env", 15, 15],
+		]);
+		expect(blocks[1]?.label).toBe("callbacks.add('afterSaveMessage', …)");
+	});
+});
+
+describe("assembled material on mini-chat", () => {
+	it("holds honest units, both ends of a key hop and module-level register calls, within the budget", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const m = r.trace.material;
+		expect(m).toBeDefined();
+		expect(m?.tokens).toBeLessThanOrEqual(m?.budget ?? 0);
+		expect(m?.budget).toBe(16_000);
+		// Every range read lies inside the definition it is labelled with (or is a module-level block).
+		for (const range of r.trace.read) {
+			if (!range.defId || range.defId.endsWith("#(module)")) continue;
+			const d = index.def(range.defId);
+			expect(d, range.defId).toBeDefined();
+			expect(range.file).toBe(d?.file);
+			expect(range.startLine).toBeGreaterThanOrEqual(d?.startLine ?? 0);
+			expect(range.endLine).toBeLessThanOrEqual(d?.endLine ?? 0);
+		}
+		const holds = (file: string, line: number) =>
+			r.trace.read.some((x) => x.file === file && x.startLine <= line && line <= x.endLine);
+		// The top-level `callbacks.add('afterSaveMessage', sendNotificationsOnMessage, …)` is material.
+		const hookFile = "apps/server/src/lib/sendNotificationsOnMessage.ts";
+		const hookLine =
+			readFileSync(join(MINI_CHAT_DIR, hookFile), "utf8")
+				.split("\n")
+				.findIndex((l) => l.startsWith("callbacks.add(")) + 1;
+		expect(hookLine).toBeGreaterThan(0);
+		expect(holds(hookFile, hookLine)).toBe(true);
+		expect(m?.roles["key-hop"] ?? 0).toBeGreaterThan(0);
+	});
+
+	it("a smaller budget gives less material, and never more than the budget", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?", {
+			config: { tokenBudget: 900 },
+		});
+		expect(r.trace.material?.tokens).toBeLessThanOrEqual(900);
+		expect(r.trace.material?.sources).toBeGreaterThan(0);
+	});
+
+	it("an impact question carries every use of its subject, with exact counts by package", async () => {
+		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const impact = r.trace.material?.impact;
+		expect(impact?.target).toBe("afterSaveMessage");
+		// Count the literal uses in the fixture's indexed files by hand.
+		const files = index.files().filter((f) => (index.fileContent(f.path) ?? "").includes("afterSaveMessage"));
+		const uses = files.flatMap((f) =>
+			(index.fileContent(f.path) ?? "")
+				.split("\n")
+				.map((l, i) => ({ f: f.path, i: i + 1, l }))
+				.filter((x) => /(?<![\w$])afterSaveMessage(?![\w$])/.test(x.l)),
+		);
+		expect(impact?.sites).toBeGreaterThanOrEqual(uses.length);
+		expect(impact?.files).toBe(new Set(uses.map((u) => u.f)).size);
+		for (const u of uses) {
+			expect(r.trace.read.some((x) => x.file === u.f && x.startLine <= u.i && u.i <= x.endLine)).toBe(true);
+		}
+	});
+});
+
+describe("fuseRoutes", () => {
+	const section = (id: string, path: string) => ({
+		section: {
+			id: 0,
+			sectionId: id,
+			kind: "folder" as const,
+			title: id,
+			path,
+			packageName: null,
+			parent: null,
+			summary: "",
+			files: [],
+			topSymbols: [],
+			keys: [],
+		},
+		score: 1,
+		chain: "c1",
+	});
+	it("keeps every section the offline route found, in a related chain or one of its own", () => {
+		const llm: RouteResult = {
+			sections: [section("a", "apps/x")],
+			chains: [{ id: "c1", title: "X", paths: ["apps/x"], score: 1 }],
+			fixed: true,
+		};
+		const offline: RouteResult = {
+			sections: [section("a", "apps/x"), section("b", "apps/x/sub"), section("c", "packages/y")],
+			chains: [],
+			fixed: false,
+		};
+		const fused = fuseRoutes(llm, offline, 5);
+		expect(fused.sections.map((s) => [s.section.sectionId, s.chain])).toEqual([
+			["a", "c1"],
+			["b", "c1"],
+			["c", "c2"],
+		]);
+		expect(fused.fixed).toBe(true);
+	});
+});
