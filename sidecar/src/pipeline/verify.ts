@@ -36,14 +36,17 @@ export function citationHolds(index: VerifyIndex, c: CitationDraft): boolean {
 	if (!last) return false;
 	const text = (index.fileLines(c.file, c.startLine, c.endLine) ?? []).join("\n");
 	if (namesIn(text, last)) return true;
+	// The definition starts in the range, or the range is a slice of the definition (a long
+	// body is given to the answer stage as slices: each is cited as the definition it lies in).
 	return index
 		.defsInFile(c.file)
 		.some(
 			(d) =>
 				(d.qualifiedName === c.symbol || d.name === last) &&
 				d.startLine !== null &&
-				d.startLine >= c.startLine &&
-				d.startLine <= c.endLine,
+				d.endLine !== null &&
+				((d.startLine >= c.startLine && d.startLine <= c.endLine) ||
+					(d.qualifiedName === c.symbol && d.startLine <= c.startLine && c.endLine <= d.endLine)),
 		);
 }
 

@@ -189,3 +189,32 @@ describe("fuseRoutes", () => {
 		expect(fused.fixed).toBe(true);
 	});
 });
+
+describe("citing a slice", () => {
+	it("holds when the range lies inside the cited definition, and not outside it", async () => {
+		const { citationHolds } = await import("../../src/pipeline/verify.js");
+		const d = index
+			.files()
+			.flatMap((f) => index.defsInFile(f.path))
+			.find((x) => x.kind === "method" && (x.endLine ?? 0) - (x.startLine ?? 0) >= 3) as DefRow;
+		const inner = (
+			index.fileLines(d.file as string, (d.endLine as number) - 1, d.endLine as number) ?? []
+		).join("\n");
+		expect(inner.includes(d.name)).toBe(false); // the slice does not name the method
+		const slice = {
+			n: 1,
+			file: d.file as string,
+			startLine: (d.endLine as number) - 1,
+			endLine: d.endLine as number,
+		};
+		expect(citationHolds(index, { ...slice, symbol: d.qualifiedName })).toBe(true);
+		expect(
+			citationHolds(index, {
+				...slice,
+				startLine: (d.endLine as number) + 1,
+				endLine: (d.endLine as number) + 2,
+				symbol: d.qualifiedName,
+			}),
+		).toBe(false);
+	});
+});
