@@ -1,7 +1,8 @@
 /**
  * Re-checks an answer's citations against the index, independently of the pipeline's own
  * `verified` flag: the file is indexed, the range lies inside it, and the range holds the cited
- * symbol (its name is written there, or its definition starts there).
+ * symbol (its name is written there, or its definition starts there, or the range is a slice
+ * inside its definition: long bodies reach the answer stage as slices).
  */
 import type { Citation } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
@@ -46,8 +47,19 @@ export function checkCitation(
 				d.startLine >= c.startLine &&
 				d.startLine <= c.endLine,
 		);
-	return defined
-		? { valid: true, reason: "symbol's definition starts in range" }
+	if (defined) return { valid: true, reason: "symbol's definition starts in range" };
+	const inside = index
+		.defsInFile(c.file)
+		.some(
+			(d) =>
+				d.qualifiedName === name &&
+				d.startLine !== null &&
+				d.endLine !== null &&
+				d.startLine <= c.startLine &&
+				c.endLine <= d.endLine,
+		);
+	return inside
+		? { valid: true, reason: "range is a slice of the symbol's definition" }
 		: { valid: false, reason: `${c.file}:${c.startLine}-${c.endLine} does not contain ${name}` };
 }
 

@@ -28,18 +28,25 @@ export const chainEntrySchema = z.strictObject({
 	line: z.number().int().positive(),
 });
 
-export const questionLabelSchema = z.strictObject({
-	id: z.string().regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' and '-' only"),
-	question: z.string().trim().min(1),
-	type: z.enum(QUESTION_TYPES),
-	core: z.array(repoPath).min(1),
-	supporting: z.array(repoPath).default([]),
-	chain: z.array(chainEntrySchema).default([]),
-	keySymbols: z.array(z.string().min(1)).default([]),
-	/** Trunk names are open-ended: a repository's own trunk config may add more. */
-	trunks: z.array(z.string().min(1)).default([]),
-	mechanism: z.string().default(""),
-});
+export const questionLabelSchema = z
+	.strictObject({
+		id: z.string().regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' and '-' only"),
+		question: z.string().trim().min(1),
+		type: z.enum([...QUESTION_TYPES, "off-topic"]),
+		/** "abstain": nothing in any repository answers it; the right answer says so (core stays empty). */
+		expect: z.enum(["answer", "abstain"]).default("answer"),
+		core: z.array(repoPath),
+		supporting: z.array(repoPath).default([]),
+		chain: z.array(chainEntrySchema).default([]),
+		keySymbols: z.array(z.string().min(1)).default([]),
+		/** Trunk names are open-ended: a repository's own trunk config may add more. */
+		trunks: z.array(z.string().min(1)).default([]),
+		mechanism: z.string().default(""),
+	})
+	.refine((q) => q.expect === "abstain" || q.core.length > 0, {
+		message: "a question that expects an answer names at least one core file",
+		path: ["core"],
+	});
 
 export const questionSetSchema = z.strictObject({
 	schema: z.literal("codeask-questions/1"),

@@ -40,9 +40,16 @@ describe("citation check", () => {
 	});
 
 	it("rejects a range that misses the symbol", () => {
-		const check = checkCitation(index, citation(1, "src/net/send.ts", 2, 3, "send"));
+		const check = checkCitation(index, citation(1, "src/net/send.ts", 2, 3, "notify"));
 		expect(check.valid).toBe(false);
-		expect(check.reason).toContain("does not contain send");
+		expect(check.reason).toContain("does not contain notify");
+	});
+
+	it("accepts a slice inside the cited definition, not one outside it", () => {
+		const inside = checkCitation(index, citation(1, "src/net/send.ts", 2, 3, "send"));
+		expect(inside.valid).toBe(true);
+		expect(inside.reason).toContain("slice");
+		expect(checkCitation(index, citation(1, "src/push/push.ts", 2, 2, "send")).valid).toBe(false);
 	});
 
 	it("does not accept a symbol that only appears inside a longer identifier", () => {
@@ -59,7 +66,7 @@ describe("citation check", () => {
 
 	it("ignores the pipeline's own verified flag", () => {
 		const [checked] = checkCitations(index, [
-			{ ...citation(1, "src/net/send.ts", 2, 3, "send"), verified: true },
+			{ ...citation(1, "src/net/send.ts", 2, 3, "notify"), verified: true },
 		]);
 		expect(checked?.check.valid).toBe(false);
 	});
@@ -80,7 +87,7 @@ describe("core recall", () => {
 		const citations = checkCitations(index, [
 			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
 			citation(2, "src/push/push.ts", 4, 6, "sendNotificationNative"),
-			citation(3, "src/net/send.ts", 2, 3, "send"), // invalid: misses the symbol
+			citation(3, "src/net/send.ts", 2, 3, "notify"), // invalid: misses the symbol
 		]);
 		const g = coreRecallCited(label(), evidence({ citations }));
 		expect(g.score).toBe(0.5);
@@ -121,7 +128,7 @@ describe("answer focus", () => {
 		const citations = checkCitations(index, [
 			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
 			citation(2, "src/rooms/rooms.ts", 2, 2, "createRoom"),
-			citation(3, "src/net/send.ts", 2, 3, "send"), // invalid: left out
+			citation(3, "src/net/send.ts", 2, 3, "notify"), // invalid: left out
 		]);
 		expect(citationPrecision(label(), evidence({ citations })).score).toBe(0.5);
 		const withSupporting = label({ supporting: ["src/rooms/rooms.ts"] });
@@ -221,7 +228,7 @@ describe("citationValidity", () => {
 	it("is the share of valid citations, with reasons for the invalid ones", () => {
 		const citations = checkCitations(index, [
 			citation(1, "src/net/send.ts", 1, 3, "send"),
-			citation(2, "src/net/send.ts", 2, 3, "send"),
+			citation(2, "src/net/send.ts", 2, 3, "notify"),
 		]);
 		const g = citationValidity(label(), evidence({ citations }));
 		expect(g.score).toBe(0.5);

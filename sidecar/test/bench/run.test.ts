@@ -51,7 +51,7 @@ function answerer(readAll: boolean) {
 			answer: "PushClass.sendNotificationNative calls send [1][2]",
 			citations: [
 				citation(1, "src/push/push.ts", 3, 7, "PushClass"),
-				citation(2, "src/net/send.ts", 2, 3, "send"),
+				citation(2, "src/net/send.ts", 2, 3, "notify"),
 			],
 			chains: [
 				{
