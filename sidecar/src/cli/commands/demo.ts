@@ -35,7 +35,13 @@ export interface DemoResult {
 
 /** Index `repo` into a throw-away folder and answer `question` offline. */
 export async function demoMain(opts: z.infer<typeof optionsSchema>): Promise<DemoResult> {
-	if (!existsSync(opts.repo)) throw new UsageError(`demo: no repository at ${opts.repo}`);
+	if (!existsSync(opts.repo)) {
+		throw new UsageError(
+			opts.repo === EXAMPLE_REPO
+				? "demo: the bundled example (examples/mini-chat) comes with a clone of the CodeAsk repository, not with an installed package: pass --repo <folder>"
+				: `demo: no repository at ${opts.repo}`,
+		);
+	}
 	const outDir = mkdtempSync(join(tmpdir(), "codeask-demo-"));
 	const indexPath = join(outDir, "index.db");
 	try {
