@@ -46,7 +46,10 @@ try {
 		process.stderr.write(`pack: add ${missing.join(", ")} to sidecar/package.json dependencies\n`);
 		process.exit(2);
 	}
-	writeFileSync(join(bundled, "package.json"), `${JSON.stringify({ name, version, type, main, types, exports }, null, 2)}\n`);
+	writeFileSync(
+		join(bundled, "package.json"),
+		`${JSON.stringify({ name, version, type, main, types, exports }, null, 2)}\n`,
+	);
 	const pkg = {
 		name: "codeask",
 		version: sidecar.version,
@@ -60,7 +63,11 @@ try {
 		bundleDependencies: ["@codeask/shared"],
 	};
 	writeFileSync(join(stage, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
-	const r = spawnSync("npm", ["pack", "--pack-destination", outDir], { cwd: stage, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+	const r = spawnSync("npm", ["pack", "--pack-destination", outDir], {
+		cwd: stage,
+		stdio: ["ignore", "pipe", "inherit"],
+		encoding: "utf8",
+	});
 	if (r.status !== 0) process.exit(r.status ?? 1);
 	const tarball = r.stdout.trim().split("\n").pop();
 	process.stdout.write(`${join(outDir, tarball)}\n`);

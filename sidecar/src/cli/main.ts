@@ -7,6 +7,7 @@
 import { Command } from "commander";
 import { VERSION } from "../version.js";
 import { EXIT, UsageError } from "./errors.js";
+import { fillIndexOption } from "./find-index.js";
 
 type CommandModule = { register(program: Command): void };
 
@@ -53,7 +54,8 @@ export async function run(argv: string[]): Promise<number> {
 		)
 		.version(VERSION)
 		.showHelpAfterError()
-		.exitOverride();
+		.exitOverride()
+		.hook("preAction", (_program, command) => fillIndexOption(command));
 	for (const c of await loadCommands(argv)) c.register(program);
 	try {
 		await program.parseAsync(argv);

@@ -13,6 +13,7 @@ import { AskInputError, ask } from "../../pipeline/ask.js";
 import { PipelineConfigError } from "../../pipeline/config.js";
 import type { AskResult } from "../../pipeline/types.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 import { llmFromCliOptions } from "../llm-from-options.js";
 
 const optionsSchema = z.strictObject({
@@ -116,7 +117,7 @@ export function register(program: Command): void {
 		.command("ask")
 		.description("Answer a question about the indexed repository, with verified line-range citations.")
 		.argument("<question>", 'the question, e.g. "how do push notifications work?"')
-		.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
+		.option("-i, --index <file>", INDEX_OPTION_HELP)
 		.option(
 			"--llm <provider>",
 			"none (offline, default), gemini (GEMINI_API_KEY) or openai (OpenAI-compatible, --base-url)",

@@ -6,6 +6,7 @@ import { type Command, Option } from "commander";
 import { type BenchCliOptions, BenchUsageError, benchMain } from "../../bench/main.js";
 import { ask } from "../../pipeline/ask.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 
 const LLM_CHOICES = ["none", "gemini", "openai"];
 
@@ -16,7 +17,7 @@ export function register(program: Command): void {
 			"Score the answer pipeline on a gold-labelled question set: core-file recall (context and cited), chain coverage, key symbols, citation validity, requests, tokens and wall time, per question and as means.",
 		)
 		.requiredOption("--questions <file>", "question set (schema codeask-questions/1); may live anywhere")
-		.option("--index <file>", "index file to answer from", "./.codeask/index.db")
+		.option("--index <file>", INDEX_OPTION_HELP)
 		.addOption(
 			new Option("--llm <provider>", "LLM for the answers (none = offline, extractive)")
 				.choices(LLM_CHOICES)

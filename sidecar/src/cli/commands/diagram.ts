@@ -68,7 +68,7 @@ export function register(program: Command): void {
 		.option("-o, --out <file.png>", "write the PNG here")
 		.option(
 			"-i, --index <file>",
-			"index: clusters nodes by package and finds each hop's parent from its edges",
+			"index: clusters nodes by package and finds each hop's parent from its edges (default: .codeask/index.db in this folder or a parent, then $CODEASK_INDEX, when there is one)",
 		)
 		.option("--mermaid", "print the Mermaid flowchart on stdout", false)
 		.option("--max-nodes <n>", "collapse pass-through nodes above this many nodes", "12")

@@ -8,6 +8,7 @@ import { IndexReader } from "../../index/reader.js";
 import { EDGE_KINDS } from "../../index/schema.js";
 import { seededRandom } from "../../seeded-random.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 
 const OptionsSchema = z.object({
 	index: z.string().min(1),
@@ -60,7 +61,7 @@ export function register(program: Command): void {
 	program
 		.command("edges")
 		.description("Print random resolved edges of an index, to check them by reading the code.")
-		.requiredOption("--index <file>", "the index file")
+		.option("--index <file>", INDEX_OPTION_HELP)
 		.requiredOption("--sample <n>", "how many edges")
 		.option("--seed <s>", "random seed (same seed, same sample)", "1")
 		.option("--kind <kinds>", `only these edge kinds, comma-separated (${EDGE_KINDS.join(", ")})`)

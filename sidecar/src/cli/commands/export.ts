@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type ExportResult, exportNeo4jCsv } from "../../export/index.js";
 import { IndexReader } from "../../index/reader.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 
 const optionsSchema = z.strictObject({
 	index: z.string().min(1),
@@ -31,7 +32,7 @@ export function register(program: Command): void {
 		.description(
 			"Export the index graph (definitions, dispatch keys, packages and their edges) for a graph database.",
 		)
-		.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
+		.option("-i, --index <file>", INDEX_OPTION_HELP)
 		.option("--format <format>", "output format: neo4j-csv (Neo4j bulk-import CSV)", "neo4j-csv")
 		.option("-o, --out <dir>", "folder to write the CSV files and import.sh into")
 		.option("--json", "print {files:[{name,file,rows}], importCommand, ms} as JSON", false)

@@ -3,6 +3,9 @@
  * Exit 0 when everything was indexed, 1 when the index was written but some files or configs
  * had problems (listed on stderr), 2 for bad input (nothing written, previous index untouched).
  */
+
+import { existsSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -78,6 +81,21 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 		});
 }
 
+/**
+ * An index in a `.codeask/` folder (the default, inside the user's repository) gets a
+ * `.gitignore` of `*`, so it never shows in `git status`. A user's own .gitignore there is kept.
+ */
+function keepOutOfGit(out: string): void {
+	const dir = dirname(out);
+	const file = join(dir, ".gitignore");
+	if (basename(dir) !== ".codeask" || existsSync(file)) return;
+	try {
+		writeFileSync(file, "# written by codeask: the index is a build artefact\n*\n");
+	} catch {
+		// The index itself was written; an unwritable .gitignore is not worth failing for.
+	}
+}
+
 async function runIndex(
 	repo: string,
 	options: z.infer<typeof OptionsSchema>,
@@ -102,6 +120,7 @@ async function runIndex(
 	} finally {
 		bar.stop();
 	}
+	keepOutOfGit(result.out);
 	for (const p of result.problems) process.stderr.write(`codeask: ${p.file}: ${p.reason}\n`);
 	for (const n of result.notes.slice(0, 10)) process.stderr.write(`codeask: note: ${n.file}: ${n.reason}\n`);
 	if (result.notes.length > 10)

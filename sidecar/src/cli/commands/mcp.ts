@@ -28,7 +28,10 @@ export function register(program: Command): void {
 		.description(
 			"Serve MCP over stdio: ask_codebase, find_symbol, get_callers, get_callees, dispatch_key, get_source, find_path, repository_overview",
 		)
-		.option("--index <file>", "index file (env CODEASK_INDEX; default .codeask/index.db)")
+		.option(
+			"--index <file>",
+			"index file (env CODEASK_INDEX; default .codeask/index.db in this folder or the nearest parent)",
+		)
 		.option(
 			"--llm <provider>",
 			"LLM for ask_codebase: none | gemini | openai (env CODEASK_LLM_PROVIDER; default none)",

@@ -11,6 +11,7 @@ import { IndexReader } from "../../index/reader.js";
 import { OverviewError, overview } from "../../overview/index.js";
 import type { OverviewResult } from "../../overview/types.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 import { llmFromCliOptions } from "../llm-from-options.js";
 
 const optionsSchema = z.strictObject({
@@ -55,7 +56,7 @@ export function register(program: Command): void {
 		.description(
 			"Summarise the repository or one package: packages and their purpose, dependencies, trunks, entry points.",
 		)
-		.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
+		.option("-i, --index <file>", INDEX_OPTION_HELP)
 		.option("-p, --package <name>", "one package, by name (@scope/name or name) or folder (apps/web)")
 		.option(
 			"--llm <provider>",

@@ -18,6 +18,7 @@ import {
 import { IndexReader } from "../../index/reader.js";
 import { EDGE_KINDS } from "../../index/schema.js";
 import { EXIT, UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 
 const kindsSchema = z
 	.string()
@@ -96,9 +97,7 @@ export function register(program: Command): void {
 			].join("\n"),
 		);
 	const common = (c: Command) =>
-		c
-			.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
-			.option("--json", "print the result as JSON", false);
+		c.option("-i, --index <file>", INDEX_OPTION_HELP).option("--json", "print the result as JSON", false);
 
 	for (const direction of ["callers", "callees"] as const) {
 		common(

@@ -45,7 +45,10 @@ export function register(program: Command): void {
 		.description(
 			"Serve the HTTP API (POST /v1/ask, /v1/jobs, GET /v1/status, /healthz, /readyz) over an index",
 		)
-		.option("--index <file>", "index file to serve (env CODEASK_INDEX; default .codeask/index.db)")
+		.option(
+			"--index <file>",
+			"index file to serve (env CODEASK_INDEX; default .codeask/index.db in this folder or the nearest parent)",
+		)
 		.option("--host <host>", "interface to listen on (env CODEASK_HOST; default 127.0.0.1)")
 		.option("--port <port>", "port (env CODEASK_PORT; default 3900; 0 = any free port)")
 		.option(

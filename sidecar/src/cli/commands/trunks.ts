@@ -10,6 +10,7 @@ import { loadTrunkConfig, parseTrunkConfig } from "../../trunks/load.js";
 import { compileNormalize, normalizeKey } from "../../trunks/normalize.js";
 import { reconcile, type TrunksReport } from "../../trunks/reconcile.js";
 import { UsageError } from "../errors.js";
+import { INDEX_OPTION_HELP } from "../find-index.js";
 
 const OptionsSchema = z.object({
 	index: z.string().min(1),
@@ -26,7 +27,7 @@ export function register(program: Command): void {
 		.description(
 			"Show the string-dispatch trunks of an index: keys, register/dispatch sites, keys with both sides, one-sided keys and why.",
 		)
-		.option("-i, --index <file>", "index file built by `codeask index`", "./.codeask/index.db")
+		.option("-i, --index <file>", INDEX_OPTION_HELP)
 		.option("--json", "print the whole report as JSON on stdout")
 		.option("--trunk <name...>", "only these trunks")
 		.option("--category <name...>", "only asymmetries of these categories")
