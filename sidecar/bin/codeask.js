@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 const main = new URL("../dist/cli/main.js", import.meta.url);
 if (!existsSync(fileURLToPath(main))) {
 	const root = fileURLToPath(new URL("../../", import.meta.url));
-	process.stderr.write(`codeask: not built yet (${fileURLToPath(main)} is missing): run \`npm run build\` in ${root}\n`);
+	process.stderr.write(
+		`codeask: not built yet (${fileURLToPath(main)} is missing): run \`npm run build\` in ${root}\n`,
+	);
 	process.exit(2);
 }
 await import(main.href);
