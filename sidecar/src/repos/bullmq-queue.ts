@@ -4,6 +4,7 @@
  * the same repository absorbs a new one (deduplication by repository while it waits).
  */
 import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
 import type { SyncHandler, SyncJob, SyncQueue } from "./queue.js";
 
 export interface BullMqOptions {
@@ -33,20 +34,35 @@ function connectionOf(url: string) {
 export class BullMqQueue implements SyncQueue {
 	private readonly queue: Queue;
 	private worker: Worker | null = null;
-	private readonly connection: ReturnType<typeof connectionOf>;
+	private readonly clients: Redis[] = [];
 	private readonly name: string;
 
 	constructor(private readonly o: BullMqOptions) {
-		this.connection = connectionOf(o.url);
 		this.name = o.name ?? "codeask-sync";
-		this.queue = new Queue(this.name, { connection: this.connection });
+		// BullMQ takes ready-made ioredis clients in an ES module program (one per queue/worker).
+		this.queue = new Queue(this.name, { connection: this.client() });
+	}
+
+	private client(): Redis {
+		const c = new Redis(connectionOf(this.o.url));
+		this.clients.push(c);
+		return c;
 	}
 
 	async start(handler: SyncHandler): Promise<void> {
-		this.worker = new Worker(this.name, async (job) => handler(job.data as SyncJob), {
-			connection: this.connection,
-			concurrency: this.o.concurrency ?? 1,
-		});
+		this.worker = new Worker(
+			this.name,
+			async (job) => {
+				const data = job.data as SyncJob;
+				// From now on a new push queues a new job: this sync may fetch before that commit.
+				await this.queue.removeDeduplicationKey(`repo:${data.repo}`);
+				await handler(data);
+			},
+			{
+				connection: this.client(),
+				concurrency: this.o.concurrency ?? 1,
+			},
+		);
 		await this.worker.waitUntilReady();
 	}
 
@@ -71,5 +87,6 @@ export class BullMqQueue implements SyncQueue {
 	async close(): Promise<void> {
 		await this.worker?.close();
 		await this.queue.close();
+		await Promise.all(this.clients.map((c) => c.quit().catch(() => c.disconnect())));
 	}
 }

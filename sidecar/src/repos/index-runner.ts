@@ -1,11 +1,12 @@
 /**
- * Runs `index-child` in a child Node (with the indexer's V8 settings) and turns its JSON lines
- * into progress callbacks and a result. Injected into the repository service, so tests can
- * count or pace indexing; the default is this child process.
+ * Runs `index-worker` in a worker thread (with the indexer's heap limits) and turns its messages
+ * into progress callbacks and a result. Injected into the repository service, so tests can count
+ * or pace indexing; the default is this worker.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { IndexWorkerMessage } from "./index-worker.js";
 
 export interface IndexRunRequest {
 	/** The folder to index (checkout + subfolder). */
@@ -27,14 +28,14 @@ export interface IndexRunResult {
 
 export type IndexRunner = (request: IndexRunRequest) => Promise<IndexRunResult>;
 
-/** Same V8 settings as `codeask index` (a large monorepo needs more than Node's default heap). */
-const V8_FLAGS = ["--max-semi-space-size=64", "--max-old-space-size=4096"];
+/** The same limits as `codeask index` (a ~7,000-file monorepo peaks near 2.5 GB of heap). */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192, maxOldGenerationSizeMb: 4096 };
 
-/** The compiled child script; from the sources (tests) it is the built one in dist/. */
-export function childScript(): string {
-	const here = fileURLToPath(new URL("./index-child.js", import.meta.url));
-	const built = here.replace(/([\\/])src([\\/]repos[\\/]index-child\.js)$/, "$1dist$2");
-	return existsSync(here) ? here : built;
+/** The compiled worker script; from the sources (tests) it is the built one in dist/. */
+export function workerScript(): URL {
+	const here = fileURLToPath(new URL("./index-worker.js", import.meta.url));
+	if (existsSync(here)) return pathToFileURL(here);
+	return pathToFileURL(here.replace(/([\\/])src([\\/]repos[\\/]index-worker\.js)$/, "$1dist$2"));
 }
 
 /** Map the indexer's phases onto one percentage: extraction is most of the work. */
@@ -57,51 +58,31 @@ export class IndexRunError extends Error {
 	}
 }
 
-export const childIndexRunner: IndexRunner = (request) =>
+export const workerIndexRunner: IndexRunner = (request) =>
 	new Promise((resolve, reject) => {
-		const args = JSON.stringify({ repo: request.repo, out: request.out, trunks: request.trunks });
-		const child = spawn(process.execPath, [...V8_FLAGS, childScript(), args], {
-			stdio: ["ignore", "pipe", "pipe"],
+		const worker = new Worker(workerScript(), {
+			workerData: { repo: request.repo, out: request.out, trunks: request.trunks },
+			resourceLimits: WORKER_LIMITS,
 		});
-		const onAbort = () => child.kill("SIGKILL");
-		request.signal?.addEventListener("abort", onAbort, { once: true });
-		let buffered = "";
-		let stderr = "";
-		let result: IndexRunResult | null = null;
-		let failure: string | null = null;
-		child.stdout.on("data", (d: Buffer) => {
-			buffered += d.toString();
-			let nl = buffered.indexOf("\n");
-			while (nl >= 0) {
-				const line = buffered.slice(0, nl);
-				buffered = buffered.slice(nl + 1);
-				nl = buffered.indexOf("\n");
-				let msg: { type?: string; [k: string]: unknown };
-				try {
-					msg = JSON.parse(line);
-				} catch {
-					continue;
-				}
-				if (msg.type === "progress")
-					request.onProgress?.(percentOf(String(msg.phase), Number(msg.done), Number(msg.total)));
-				else if (msg.type === "done") result = msg as unknown as IndexRunResult;
-				else if (msg.type === "error") failure = String(msg.message);
-			}
-		});
-		child.stderr.on("data", (d: Buffer) => {
-			stderr = (stderr + d.toString()).slice(-4000);
-		});
-		child.on("error", (err) => reject(new IndexRunError(`could not start the indexer: ${err.message}`)));
-		child.on("close", (code, signal) => {
+		let settled = false;
+		const settle = (fn: () => void) => {
+			if (settled) return;
+			settled = true;
 			request.signal?.removeEventListener("abort", onAbort);
-			if (result && code === 0) resolve(result);
-			else if (failure) reject(new IndexRunError(`indexing failed: ${failure}`));
-			else if (request.signal?.aborted) reject(new IndexRunError("indexing was stopped"));
-			else {
-				const last = stderr.trim().split("\n").pop() ?? "";
-				reject(
-					new IndexRunError(`the indexer exited (${signal ?? `code ${code}`})${last ? `: ${last}` : ""}`),
-				);
-			}
+			fn();
+			void worker.terminate();
+		};
+		const onAbort = () => settle(() => reject(new IndexRunError("indexing was stopped")));
+		request.signal?.addEventListener("abort", onAbort, { once: true });
+		worker.on("message", (m: IndexWorkerMessage) => {
+			if (m.type === "progress") request.onProgress?.(percentOf(m.phase, m.done, m.total));
+			else if (m.type === "done") settle(() => resolve(m));
+			else settle(() => reject(new IndexRunError(`indexing failed: ${m.message}`)));
 		});
+		worker.on("error", (err) =>
+			settle(() => reject(new IndexRunError(`the indexer crashed: ${err.message}`))),
+		);
+		worker.on("exit", (code) =>
+			settle(() => reject(new IndexRunError(`the indexer stopped (exit code ${code}) before finishing`))),
+		);
 	});

@@ -1,7 +1,7 @@
 /**
  * The repositories a sidecar serves: the registry, one index holder per repository (the service's
  * own holder, so each repository swaps the way the single index does), and the sync loop
- * (shallow fetch → incremental index in a child process → hot swap) fed by the queue from
+ * (shallow fetch → incremental index in a worker thread → hot swap) fed by the queue from
  * webhooks, polling, `repos sync` and first adds. Answers in flight keep the reader they leased;
  * a swap only changes what new questions get.
  */
@@ -259,8 +259,21 @@ export class RepoManager {
 		this.events.emit("progress", p);
 	}
 
+	/** Syncs running in this process, by repository: a second one waits for the first. */
+	private readonly running = new Map<string, Promise<void>>();
+
+	/** One sync at a time per repository in this process, whatever the queue's concurrency. */
+	runSync(job: SyncJob): Promise<void> {
+		const before = this.running.get(job.repo) ?? Promise.resolve();
+		const next = before.then(() => this.syncOnce(job));
+		this.running.set(job.repo, next);
+		return next.finally(() => {
+			if (this.running.get(job.repo) === next) this.running.delete(job.repo);
+		});
+	}
+
 	/** One sync: fetch (or clone) the branch, index when the commit is new, swap the index in. */
-	async runSync(job: SyncJob): Promise<void> {
+	private async syncOnce(job: SyncJob): Promise<void> {
 		const r = this.registry.get(job.repo);
 		if (!r || this.closed) return;
 		const log = this.o.log.child({ repo: r.name, reason: job.reason });

@@ -26,8 +26,8 @@ const ADMIN = "admin-token-abcdef0123456789";
 const SECRET = "webhook-secret-0123456789";
 const ROOT = resolve(import.meta.dirname, "../../..");
 
-if (!existsSync(join(ROOT, "sidecar/dist/repos/index-child.js"))) {
-	throw new Error("build first (npm run build): the indexer runs from sidecar/dist in a child process");
+if (!existsSync(join(ROOT, "sidecar/dist/repos/index-worker.js"))) {
+	throw new Error("build first (npm run build): the indexer runs from sidecar/dist in a worker thread");
 }
 
 const tmp = mkdtempSync(join(tmpdir(), "codeask-repos-"));
