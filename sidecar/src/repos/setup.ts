@@ -7,7 +7,7 @@ import type { RepoConfig } from "../config.js";
 import type { Logger } from "../logger.js";
 import { BullMqQueue } from "./bullmq-queue.js";
 import { Git } from "./git.js";
-import { workerIndexRunner, type IndexRunner } from "./index-runner.js";
+import { type IndexRunner, workerIndexRunner } from "./index-runner.js";
 import { type HolderFactory, RepoManager } from "./manager.js";
 import { InProcessQueue, type SyncQueue } from "./queue.js";
 import type { UrlPolicy } from "./url.js";
