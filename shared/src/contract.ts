@@ -221,6 +221,8 @@ export const statusResponseSchema = z.object({
 		 */
 		remoteUrl: z.string().nullable().optional(),
 		subdir: z.string().optional(),
+		/** The last replacement file refused since this index was loaded (still serving this one), and why. */
+		refused: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
 	}),
 	trunks: z.record(z.string(), z.object({ keys: z.number().int(), bothSides: z.number().int() })),
 	llm: z.object({ provider: llmProviderSchema, model: z.string().nullable() }),

@@ -69,7 +69,7 @@ export class IndexReader {
 		if (!existsSync(path)) {
 			throw new IndexError("index-missing", `no index at ${path}: run \`codeask index <repo>\` first`);
 		}
-		let db: Database.Database;
+		let db: Database.Database | undefined;
 		try {
 			db = new Database(path, { readonly: true, fileMustExist: true });
 			const row = db.prepare("SELECT value FROM meta WHERE key = 'formatVersion'").get() as
@@ -77,13 +77,14 @@ export class IndexReader {
 				| undefined;
 			const version = Number(row?.value);
 			if (version !== INDEX_FORMAT_VERSION) {
-				db.close();
 				throw new IndexError(
 					"index-incompatible",
 					`index ${path} has format version ${row?.value ?? "unknown"}, this CodeAsk reads ${INDEX_FORMAT_VERSION}: re-run \`codeask index\``,
 				);
 			}
 		} catch (err) {
+			// Closed on every failure path: a handle left to the garbage collector is a leaked descriptor.
+			db?.close();
 			if (err instanceof IndexError) throw err;
 			throw new IndexError("index-corrupt", `cannot read index ${path}: ${(err as Error).message}`);
 		}

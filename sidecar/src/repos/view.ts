@@ -9,7 +9,7 @@ import { RepoLookupError, type RepoManager } from "./manager.js";
 /** What the service reads of "the" index; a holder is one, a repository set provides one. */
 export type ServedIndex = Pick<
 	IndexHolder,
-	"ready" | "problem" | "identity" | "acquire" | "reload" | "close"
+	"ready" | "problem" | "refused" | "identity" | "acquire" | "reload" | "close"
 >;
 
 /** The holder for a question's `repo`, or the HTTP error that says why there is none. */
@@ -41,6 +41,9 @@ export function defaultIndexView(repos: RepoManager): ServedIndex {
 		get problem() {
 			const h = pick();
 			return h ? h.problem : "no repository index loaded yet";
+		},
+		get refused() {
+			return pick()?.refused ?? null;
 		},
 		get identity() {
 			return pick()?.identity ?? null;

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -25,6 +25,8 @@ export interface SpawnedService {
 	logs: string[];
 	/** Resident set size in bytes (Linux /proc; null elsewhere). */
 	rss(): number | null;
+	/** Open file descriptors of the process (Linux /proc; null elsewhere). */
+	fds(): number | null;
 	/** SIGTERM, then wait for the exit code. */
 	stop(): Promise<number | null>;
 }
@@ -33,6 +35,14 @@ export function rssOf(pid: number): number | null {
 	try {
 		const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
 		return m?.[1] ? Number(m[1]) * 1024 : null;
+	} catch {
+		return null;
+	}
+}
+
+export function fdsOf(pid: number): number | null {
+	try {
+		return readdirSync(`/proc/${pid}/fd`).length;
 	} catch {
 		return null;
 	}
@@ -100,6 +110,7 @@ export async function spawnService(
 		pid: child.pid ?? -1,
 		logs,
 		rss: () => rssOf(child.pid ?? -1),
+		fds: () => fdsOf(child.pid ?? -1),
 		async stop() {
 			if (child.exitCode === null) child.kill("SIGTERM");
 			return exited;

@@ -9,11 +9,10 @@ import type { AskResponse } from "@codeask/shared";
 import { IndexError } from "../index/reader.js";
 import type { Logger } from "../logger.js";
 import type { WorkerReply, WorkerRequest } from "./ask-worker.js";
-import type { AskRunner, AskTask } from "./questions.js";
+import type { AskTask, DrawTask, Runners } from "./questions.js";
 
 export interface AskPoolOptions {
 	size: number;
-	indexPath: string;
 	/** Grace after an abort before the worker is terminated. */
 	killAfterMs: number;
 	log: Logger;
@@ -24,7 +23,7 @@ export interface AskPoolOptions {
 
 interface Slot {
 	worker: Worker;
-	task: { id: number; resolve(a: AskResponse): void; reject(e: Error): void } | null;
+	task: { id: number; resolve(value: unknown): void; reject(e: Error): void } | null;
 }
 
 export class WorkerCrashedError extends Error {
@@ -44,17 +43,36 @@ export class AskPool {
 		for (let i = 0; i < o.size; i++) this.slots.push(this.spawn());
 	}
 
-	/** The pool as the question service's runner. */
-	get runner(): AskRunner {
-		return (task) => this.run(task);
+	/** The pool as the question service's runners: questions and drawings both run in the workers. */
+	get runners(): Runners {
+		return { ask: (task) => this.run(task), draw: (task) => this.draw(task) };
 	}
 
-	/** The pool as the runner of one index file (repository mode: one pool, several indexes). */
-	runnerFor(indexPath: string): AskRunner {
-		return (task) => this.run(task, indexPath);
+	run(task: AskTask): Promise<AskResponse> {
+		// A client with its own key stays in this thread; workers build their own from settings.
+		return this.post(task.signal, (id) => ({
+			type: "ask",
+			id,
+			index: task.lease.handle,
+			question: task.question,
+			settings: task.settings,
+			diagramPng: Boolean(task.diagramPng),
+		})) as Promise<AskResponse>;
 	}
 
-	async run(task: AskTask, indexPath = this.o.indexPath): Promise<AskResponse> {
+	async draw(task: DrawTask): Promise<string | undefined> {
+		const png = await this.post(task.signal, (id) => ({
+			type: "draw",
+			id,
+			index: task.lease.handle,
+			chains: task.chains,
+			title: task.title,
+		}));
+		return typeof png === "string" ? png : undefined;
+	}
+
+	/** Hand one request to an idle worker (waiting for one), and settle with its reply. */
+	private async post(signal: AbortSignal, request: (id: number) => WorkerRequest): Promise<unknown> {
 		let slot = this.slots.find((s) => s.task === null);
 		while (!slot) {
 			await new Promise<void>((r) => this.waiting.push(r));
@@ -62,11 +80,11 @@ export class AskPool {
 		}
 		const id = this.nextId++;
 		const current = slot;
-		return new Promise<AskResponse>((resolve, reject) => {
+		return new Promise<unknown>((resolve, reject) => {
 			let killTimer: NodeJS.Timeout | undefined;
 			const finish = () => {
 				clearTimeout(killTimer);
-				task.signal.removeEventListener("abort", onAbort);
+				signal.removeEventListener("abort", onAbort);
 				current.task = null;
 				this.waiting.shift()?.();
 			};
@@ -88,16 +106,8 @@ export class AskPool {
 					this.replace(current, new WorkerCrashedError("the question was stopped"));
 				}, this.o.killAfterMs);
 			};
-			task.signal.addEventListener("abort", onAbort, { once: true });
-			// A client with its own key stays in this thread; workers build their own from settings.
-			const request: WorkerRequest = {
-				type: "ask",
-				id,
-				indexPath,
-				question: task.question,
-				settings: task.settings,
-			};
-			current.worker.postMessage(request);
+			signal.addEventListener("abort", onAbort, { once: true });
+			current.worker.postMessage(request(id));
 		});
 	}
 
@@ -113,6 +123,7 @@ export class AskPool {
 		worker.on("message", (reply: WorkerReply) => {
 			if (!slot.task || slot.task.id !== reply.id) return;
 			if (reply.type === "done") slot.task.resolve(reply.answer);
+			else if (reply.type === "drawn") slot.task.resolve(reply.png ?? undefined);
 			else if (reply.name === "IndexError") slot.task.reject(new IndexError("index-missing", reply.message));
 			else {
 				// Keep the error's name, so the service maps it as it would an in-process one.

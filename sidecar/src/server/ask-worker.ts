@@ -1,23 +1,36 @@
 /**
- * A worker thread that runs the answer pipeline, so a CPU-heavy question never blocks the
- * service's event loop (probes, status, queueing and 503s stay responsive under load).
- * It opens the index itself and reopens it when the file is replaced; one question at a time.
+ * A worker thread that runs the answer pipeline and draws diagrams, so CPU-heavy work never
+ * blocks the service's event loop (probes, status, queueing and 503s stay responsive under
+ * load). It opens the index generation the main thread validated, by the generation's private
+ * link (never the served path, which a re-index may have replaced or broken), checks its inode,
+ * and keeps it open until it is handed a newer generation. One request at a time.
  */
+import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { IndexReader } from "../index/reader.js";
+import type { Chain } from "@codeask/shared";
+import { IndexError, IndexReader } from "../index/reader.js";
 import { createLogger } from "../logger.js";
 import { ask } from "../pipeline/ask.js";
-import { stampOf } from "./index-holder.js";
+import type { IndexHandle } from "./index-holder.js";
 import { llmFactory } from "./llm-factory.js";
 import type { ResolvedLlmSettings } from "./questions.js";
-import { toWire } from "./questions.js";
+import { drawChains, toWire } from "./questions.js";
 
 export type WorkerRequest =
-	| { type: "ask"; id: number; indexPath: string; question: string; settings: ResolvedLlmSettings }
+	| {
+			type: "ask";
+			id: number;
+			index: IndexHandle;
+			question: string;
+			settings: ResolvedLlmSettings;
+			diagramPng: boolean;
+	  }
+	| { type: "draw"; id: number; index: IndexHandle; chains: Chain[]; title: string }
 	| { type: "cancel"; id: number };
 
 export type WorkerReply =
 	| { type: "done"; id: number; answer: ReturnType<typeof toWire> }
+	| { type: "drawn"; id: number; png: string | null }
 	| { type: "error"; id: number; name: string; message: string };
 
 const port = parentPort;
@@ -29,19 +42,35 @@ const log = createLogger({
 
 const createLlm = llmFactory(log);
 
-/** Open readers by index path (repository mode sends questions about several indexes). */
-const open = new Map<string, { reader: IndexReader; stamp: string }>();
+/** The open generation of each served index (repository mode sends questions about several). */
+const open = new Map<string, { reader: IndexReader; generation: number }>();
 const controllers = new Map<number, AbortController>();
 
-function readerFor(path: string): IndexReader {
-	const stamp = stampOf(path);
-	// No file: open throws IndexError("index-missing"), and the service says 503.
-	if (stamp === null) return IndexReader.open(path);
-	const current = open.get(path);
-	if (current?.stamp === stamp) return current.reader;
-	const reader = IndexReader.open(path);
+const inodeOf = (path: string): number | null => {
+	try {
+		return statSync(path).ino;
+	} catch {
+		return null;
+	}
+};
+
+function readerFor(handle: IndexHandle): IndexReader {
+	const current = open.get(handle.served);
+	if (current?.generation === handle.generation) return current.reader;
+	if (inodeOf(handle.path) !== handle.ino) {
+		throw new IndexError(
+			"index-missing",
+			`the index generation ${handle.generation} is no longer at ${handle.path}`,
+		);
+	}
+	const reader = IndexReader.open(handle.path);
+	// The name may have been reused between the check and the open: only the validated file will do.
+	if (inodeOf(handle.path) !== handle.ino) {
+		reader.close();
+		throw new IndexError("index-missing", `the index generation ${handle.generation} changed while opening`);
+	}
 	current?.reader.close();
-	open.set(path, { reader, stamp });
+	open.set(handle.served, { reader, generation: handle.generation });
 	return reader;
 }
 
@@ -53,13 +82,24 @@ port.on("message", async (msg: WorkerRequest) => {
 	const controller = new AbortController();
 	controllers.set(msg.id, controller);
 	try {
-		const reader = readerFor(msg.indexPath);
+		const reader = readerFor(msg.index);
+		const lease = { reader };
+		if (msg.type === "draw") {
+			const png = await drawChains({ chains: msg.chains, title: msg.title, lease }, log);
+			port.postMessage({ type: "drawn", id: msg.id, png: png ?? null } satisfies WorkerReply);
+			return;
+		}
 		const llm = msg.settings.provider === "none" ? undefined : createLlm(msg.settings);
-		const result = await ask(reader, msg.question, { llm, signal: controller.signal });
-		port.postMessage({ type: "done", id: msg.id, answer: toWire(result) } satisfies WorkerReply);
+		let answer = toWire(await ask(reader, msg.question, { llm, signal: controller.signal }));
+		if (msg.diagramPng && answer.chains.length > 0) {
+			const png = await drawChains({ chains: answer.chains, title: msg.question, lease }, log);
+			if (png) answer = { ...answer, diagramPng: png };
+		}
+		port.postMessage({ type: "done", id: msg.id, answer } satisfies WorkerReply);
 	} catch (err) {
 		const e = err as Error;
-		if (e.name !== "IndexError") log.error({ err: e }, "question failed in worker");
+		if (e.name !== "IndexError" && e.name !== "AskInputError")
+			log.error({ err: e }, "question failed in worker");
 		port.postMessage({ type: "error", id: msg.id, name: e.name, message: e.message } satisfies WorkerReply);
 	} finally {
 		controllers.delete(msg.id);

@@ -3,7 +3,7 @@
  * a slot in the limiter, a lease on the current index, the per-request LLM, and the per-question
  * timeout. Errors come out as HttpError with the status the caller should see.
  */
-import type { AskResponse, LlmRequest } from "@codeask/shared";
+import type { AskResponse, Chain, LlmRequest } from "@codeask/shared";
 import type { LlmDefaults } from "../config.js";
 import { chainsPng, diagramOptionsFor } from "../diagram/index.js";
 import type { IndexReader } from "../index/reader.js";
@@ -12,7 +12,7 @@ import type { Logger } from "../logger.js";
 import type { AskOptions, AskResult } from "../pipeline/types.js";
 import { AnswerCache } from "./answer-cache.js";
 import { HttpError } from "./http-error.js";
-import { type IndexHolder, IndexNotReadyError } from "./index-holder.js";
+import { type IndexHolder, type IndexLease, IndexNotReadyError } from "./index-holder.js";
 import { AbortedWhileQueuedError, type QuestionLimiter, QueueFullError } from "./limiter.js";
 
 /** The pipeline entry point (`ask` from pipeline/ask.ts), injected so tests can pace it. */
@@ -34,20 +34,54 @@ export interface AskTask {
 	settings: ResolvedLlmSettings;
 	client: LlmClient | undefined;
 	signal: AbortSignal;
+	/** The index generation the question runs on (held until it settles). */
+	lease: IndexLease;
+	/** Also draw the answer's chains as a base64 PNG, in the same slot. */
+	diagramPng?: boolean;
+}
+
+/** Draw an already known answer's chains (a cached answer asked again with `diagramPng`). */
+export interface DrawTask {
+	chains: Chain[];
+	title: string;
+	signal: AbortSignal;
+	lease: IndexLease;
 }
 
 /** Runs the pipeline for one question: in this thread (`inProcessRunner`) or in a worker pool. */
 export type AskRunner = (task: AskTask) => Promise<AskResponse>;
+/** Draws chains as a base64 PNG; undefined when drawing failed (the answer goes without it). */
+export type DrawRunner = (task: DrawTask) => Promise<string | undefined>;
 
-/** Run `ask` in this thread on a lease of the current index. */
-export function inProcessRunner(holder: IndexHolder, ask: AskFn): AskRunner {
-	return async ({ question, client, signal }) => {
-		const lease = holder.acquire();
-		try {
-			return toWire(await ask(lease.reader, question, { llm: client, signal }));
-		} finally {
-			lease.release();
-		}
+export interface Runners {
+	ask: AskRunner;
+	draw: DrawRunner;
+}
+
+/** Draw chains in this thread; a failure is logged and leaves the answer without a picture. */
+export async function drawChains(
+	task: Pick<DrawTask, "chains" | "title"> & { lease: Pick<IndexLease, "reader"> },
+	log: Logger,
+): Promise<string | undefined> {
+	try {
+		const png = await chainsPng(task.chains, { ...diagramOptionsFor(task.lease.reader), title: task.title });
+		return png.toString("base64");
+	} catch (err) {
+		log.warn({ err }, "could not draw the answer's chains");
+		return undefined;
+	}
+}
+
+/** Run `ask` (and draw) in this thread on the task's lease: the MCP server and tests. */
+export function inProcessRunner(ask: AskFn, log: Logger): Runners {
+	return {
+		async ask({ question, client, signal, lease, diagramPng }) {
+			const answer = toWire(await ask(lease.reader, question, { llm: client, signal }));
+			if (!diagramPng || answer.chains.length === 0) return answer;
+			const png = await drawChains({ chains: answer.chains, title: question, lease }, log);
+			return png ? { ...answer, diagramPng: png } : answer;
+		},
+		draw: (task) => drawChains(task, log),
 	};
 }
 
@@ -70,7 +104,7 @@ export interface QuestionServiceOptions {
 	holder: IndexHolder;
 	limiter: QuestionLimiter;
 	cache: AnswerCache;
-	runner: AskRunner;
+	runners: Runners;
 	createLlm: LlmFactory;
 	llmDefaults: LlmDefaults;
 	providerKeys: { gemini?: string; openai?: string };
@@ -89,6 +123,12 @@ export class QuestionTimeoutError extends Error {
 		super(`the question took longer than ${ms} ms`);
 		this.name = "QuestionTimeoutError";
 	}
+}
+
+function withoutPng(answer: AskResponse): AskResponse {
+	if (answer.diagramPng === undefined) return answer;
+	const { diagramPng: _png, ...rest } = answer;
+	return rest;
 }
 
 /** Strip the pipeline trace: the wire answer is `askResponseSchema`, nothing more. */
@@ -126,8 +166,9 @@ export class QuestionService {
 
 	/**
 	 * `onStart` is called when the question leaves the queue and starts running (not on a cache
-	 * hit). With `diagramPng`, the answer's chains are drawn as a PNG (never cached; a drawing
-	 * failure leaves the answer without it).
+	 * hit). With `diagramPng`, the answer's chains are drawn as a PNG in the question's slot (in a
+	 * worker, off the event loop) and cached with the answer; a drawing failure leaves the answer
+	 * without it.
 	 */
 	async answer(
 		question: string,
@@ -136,35 +177,7 @@ export class QuestionService {
 		onStart?: () => void,
 		options: { diagramPng?: boolean } = {},
 	): Promise<Answered> {
-		const answered = await this.answerText(question, llmRequest, signal, onStart);
-		if (!options.diagramPng || answered.answer.chains.length === 0) return answered;
-		return { ...answered, answer: await this.withChainsPng(answered.answer, question) };
-	}
-
-	private async withChainsPng(answer: AskResponse, title: string): Promise<AskResponse> {
-		let lease: ReturnType<IndexHolder["acquire"]>;
-		try {
-			lease = this.o.holder.acquire();
-		} catch {
-			return answer;
-		}
-		try {
-			const png = await chainsPng(answer.chains, { ...diagramOptionsFor(lease.reader), title });
-			return { ...answer, diagramPng: png.toString("base64") };
-		} catch (err) {
-			this.o.log.warn({ err }, "could not draw the answer's chains");
-			return answer;
-		} finally {
-			lease.release();
-		}
-	}
-
-	private async answerText(
-		question: string,
-		llmRequest: LlmRequest | undefined,
-		signal?: AbortSignal,
-		onStart?: () => void,
-	): Promise<Answered> {
+		const wantPng = Boolean(options.diagramPng);
 		const settings = this.resolveLlm(llmRequest);
 		const identity = this.o.holder.identity;
 		if (identity === null) throw this.notReady();
@@ -176,14 +189,35 @@ export class QuestionService {
 			baseUrl: settings.baseUrl,
 		});
 		const cached = this.o.cache.get(key);
-		if (cached) return { answer: cached, cache: "hit" };
+		if (cached) {
+			if (!wantPng) return { answer: withoutPng(cached), cache: "hit" };
+			if (cached.diagramPng !== undefined || cached.chains.length === 0)
+				return { answer: cached, cache: "hit" };
+			try {
+				const png = await this.withSlot(
+					(inner, lease) =>
+						this.o.runners.draw({ chains: cached.chains, title: question, signal: inner, lease }),
+					signal,
+				);
+				if (!png) return { answer: cached, cache: "hit" };
+				const drawn = { ...cached, diagramPng: png };
+				this.o.cache.set(key, drawn);
+				return { answer: drawn, cache: "hit" };
+			} catch (err) {
+				throw this.toHttp(err);
+			}
+		}
 
 		const llm = this.llmFor(settings);
-
 		try {
-			const answer = await this.runBounded(question, settings, llm, signal, onStart);
+			const answer = await this.withSlot(
+				(inner, lease) =>
+					this.o.runners.ask({ question, settings, client: llm, signal: inner, lease, diagramPng: wantPng }),
+				signal,
+				onStart,
+			);
 			this.o.cache.set(key, answer);
-			return { answer, cache: "miss" };
+			return { answer: wantPng ? answer : withoutPng(answer), cache: "miss" };
 		} catch (err) {
 			throw this.toHttp(err);
 		}
@@ -198,14 +232,7 @@ export class QuestionService {
 		signal?: AbortSignal,
 	): Promise<T> {
 		try {
-			return await this.withSlot(async (inner) => {
-				const lease = this.o.holder.acquire();
-				try {
-					return await work(lease.reader, inner);
-				} finally {
-					lease.release();
-				}
-			}, signal);
+			return await this.withSlot((inner, lease) => work(lease.reader, inner), signal);
 		} catch (err) {
 			throw this.toHttp(err);
 		}
@@ -220,32 +247,19 @@ export class QuestionService {
 		}
 	}
 
-	private runBounded(
-		question: string,
-		settings: ResolvedLlmSettings,
-		llm: LlmClient | undefined,
-		signal?: AbortSignal,
-		onStart?: () => void,
-	): Promise<AskResponse> {
-		return this.withSlot(
-			(inner) => this.o.runner({ question, settings, client: llm, signal: inner }),
-			signal,
-			onStart,
-		);
-	}
-
 	/**
 	 * Wait for a slot, then run `work` under the timeout. The caller hears about a timeout at
 	 * once; the slot is held until the work really stops (it is also told to abort).
 	 */
 	private withSlot<T>(
-		work: (signal: AbortSignal) => Promise<T>,
+		work: (signal: AbortSignal, lease: IndexLease) => Promise<T>,
 		signal?: AbortSignal,
 		onStart?: () => void,
 	): Promise<T> {
 		return new Promise<T>((resolve, reject) => {
 			const slot = this.o.limiter.run(async () => {
-				if (!this.o.holder.ready) throw new IndexNotReadyError(this.o.holder.problem ?? "index not loaded");
+				// Throws IndexNotReadyError when no index is loaded; held until the work really stops.
+				const lease = this.o.holder.acquire();
 				onStart?.();
 				const controller = new AbortController();
 				const onOuterAbort = () => controller.abort(signal?.reason);
@@ -255,10 +269,11 @@ export class QuestionService {
 					reject(new QuestionTimeoutError(this.o.askTimeoutMs));
 				}, this.o.askTimeoutMs);
 				try {
-					resolve(await work(controller.signal));
+					resolve(await work(controller.signal, lease));
 				} catch (err) {
 					reject(err);
 				} finally {
+					lease.release();
 					clearTimeout(timer);
 					signal?.removeEventListener("abort", onOuterAbort);
 				}

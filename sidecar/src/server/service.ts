@@ -16,11 +16,11 @@ import { Lifecycle } from "./lifecycle.js";
 import { QuestionLimiter } from "./limiter.js";
 import {
 	type AskFn,
-	type AskRunner,
 	inProcessRunner,
 	type LlmFactory,
 	questionsFor as pickQuestions,
 	QuestionService,
+	type Runners,
 } from "./questions.js";
 
 export type ServiceConfig = Pick<
@@ -41,8 +41,8 @@ export interface ServiceDeps {
 	/** The pipeline, run in this thread unless `runner` says otherwise. */
 	ask: AskFn;
 	createLlm: LlmFactory;
-	/** Where questions run; default: `ask` in this thread. `codeask serve` passes a worker pool. */
-	runner?: (holder: IndexHolder) => AskRunner;
+	/** Where questions run (and drawings are made); default: in this thread. `codeask serve` passes a worker pool. */
+	runners?: (holder: IndexHolder) => Runners;
 	/** Several repositories (a registry) instead of the one index at `indexPath`. */
 	repos?: RepoManager;
 	/** Routes with their own authentication (repositories, webhooks), mounted before the bearer check. */
@@ -76,7 +76,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 			holder: h,
 			limiter,
 			cache,
-			runner: deps.runner ? deps.runner(h) : inProcessRunner(h, deps.ask),
+			runners: deps.runners ? deps.runners(h) : inProcessRunner(deps.ask, deps.log),
 			createLlm: deps.createLlm,
 			llmDefaults: config.llm,
 			providerKeys: config.providerKeys,

@@ -6,6 +6,7 @@
 import type { AskResponse } from "@codeask/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import { AskPool, WorkerCrashedError } from "../../src/server/ask-pool.js";
+import type { IndexLease } from "../../src/server/index-holder.js";
 import { capturingLogger } from "./support.js";
 
 const workerUrl = new URL("./fixtures/scripted-worker.mjs", import.meta.url);
@@ -16,16 +17,23 @@ afterEach(async () => {
 
 function pool(size: number, killAfterMs = 200): AskPool {
 	const { log } = capturingLogger();
-	const p = new AskPool({ size, indexPath: "unused.db", killAfterMs, log, logLevel: "silent", workerUrl });
+	const p = new AskPool({ size, killAfterMs, log, logLevel: "silent", workerUrl });
 	pools.push(p);
 	return p;
 }
+
+// The scripted worker never opens the index: a lease that only names a generation will do.
+const lease = {
+	handle: { served: "unused.db", generation: 1, path: "unused.db", ino: 0 },
+	release() {},
+} as unknown as IndexLease;
 
 const task = (question: string, signal = new AbortController().signal) => ({
 	question,
 	settings: { provider: "none" as const },
 	client: undefined,
 	signal,
+	lease,
 });
 
 describe("AskPool", () => {

@@ -150,15 +150,14 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 		log,
 		ask,
 		createLlm,
-		runner: (holder) => {
+		runners: () => {
 			pool ??= new AskPool({
 				size: config.limits.maxRunning,
-				indexPath: config.indexPath,
 				killAfterMs: Math.min(config.limits.askTimeoutMs, 30_000),
 				log,
 				logLevel: config.logLevel,
 			});
-			return pool.runnerFor(holder.path);
+			return pool.runners;
 		},
 		...(repos ? { repos: repos.manager, preAuthRoutes: repos.routes } : {}),
 	});

@@ -56,6 +56,7 @@ export function statusRoutes(
 			version: VERSION,
 			apiVersion: API_VERSION,
 			...memo.summary,
+			index: { ...memo.summary.index, refused: holder.refused },
 			llm: { provider: llm.provider, model: llm.model ?? null },
 			...(runtime ? { runtime: runtime() } : {}),
 			...(repos ? { repos: repos() } : {}),
