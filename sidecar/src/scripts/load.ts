@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { IndexReader } from "../index/reader.js";
+import { questionsFromIndex } from "./questions-from-index.js";
 import { parseArgs, spawnService } from "./spawn-service.js";
 
 const require = createRequire(import.meta.url);
@@ -28,19 +29,6 @@ const optionsSchema = z.object({
 	"max-queued": z.coerce.number().int().min(0).optional(),
 	json: z.literal(true).optional(),
 });
-
-/** Questions built from the index itself: one per outline section and per busy symbol. */
-export function questionsFromIndex(reader: IndexReader, max = 200): string[] {
-	const out = new Set<string>();
-	for (const s of reader.outlineSections()) {
-		const topic = s.path.split("/").filter(Boolean).pop() ?? s.title;
-		out.add(`How does ${topic.replace(/[-_.]/g, " ")} work?`);
-	}
-	for (const d of reader.searchDefs(["service", "handler", "send", "save", "update", "notify"], 100)) {
-		out.add(`Who calls ${d.def.qualifiedName} and what does it do?`);
-	}
-	return [...out].slice(0, max);
-}
 
 function loadQuestions(file: string): string[] {
 	const raw = JSON.parse(readFileSync(file, "utf8")) as unknown;

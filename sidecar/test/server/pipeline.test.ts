@@ -7,6 +7,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ask } from "../../src/pipeline/ask.js";
 import { llmFactory } from "../../src/server/llm-factory.js";
+import { inProcessRunner } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { type FakeLlmServer, startFakeGemini } from "../support/fake-gemini.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
@@ -170,5 +171,69 @@ describe("the service over the real pipeline (fixture index)", () => {
 			.expect(400);
 		expect(res.body.error.code).toBe("bad-llm-settings");
 		expect(res.body.error.message).toMatch(/model|baseUrl/);
+	});
+});
+
+describe("diagrams under the question limiter", () => {
+	it("draws in the runner (a slot), caches the PNG with the answer, and never draws a hit again", async () => {
+		const { log } = capturingLogger();
+		const calls = { ask: 0, draw: 0 };
+		const s = createService(
+			testConfig(await fixtureIndexPath(), { limits: { ...testConfig("").limits, maxRunning: 1 } }),
+			{
+				log,
+				ask,
+				createLlm: () => undefined,
+				runners: () => {
+					const base = inProcessRunner(ask, log);
+					return {
+						ask: (task) => {
+							calls.ask++;
+							return base.ask(task);
+						},
+						draw: (task) => {
+							calls.draw++;
+							return base.draw(task);
+						},
+					};
+				},
+			},
+		);
+		try {
+			const question = "How are push notifications sent to a user's devices?";
+			// Asked without a picture first: cached without one.
+			const plain = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
+			expect(plain.body.diagramPng).toBeUndefined();
+			expect(calls).toEqual({ ask: 1, draw: 0 });
+			// Then with one: drawn once, in a slot, and stored with the answer.
+			const first = await request(s.app)
+				.post("/v1/ask")
+				.set(auth)
+				.send({ question, diagramPng: true })
+				.expect(200);
+			expect(first.headers["x-codeask-cache"]).toBe("hit");
+			expect(first.body.diagramPng).toMatch(/^iVBORw0KGgo/);
+			expect(calls).toEqual({ ask: 1, draw: 1 });
+			const again = await request(s.app)
+				.post("/v1/ask")
+				.set(auth)
+				.send({ question, diagramPng: true })
+				.expect(200);
+			expect(again.body.diagramPng).toBe(first.body.diagramPng);
+			expect(calls).toEqual({ ask: 1, draw: 1 });
+			// A hit without diagramPng does not carry the cached picture.
+			const bare = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
+			expect(bare.body.diagramPng).toBeUndefined();
+			// A new question with a picture: answered and drawn in one run.
+			const other = await request(s.app)
+				.post("/v1/ask")
+				.set(auth)
+				.send({ question: "Where is a message saved?", diagramPng: true })
+				.expect(200);
+			if (other.body.chains.length > 0) expect(other.body.diagramPng).toMatch(/^iVBORw0KGgo/);
+			expect(calls).toEqual({ ask: 2, draw: 1 });
+		} finally {
+			s.close();
+		}
 	});
 });
