@@ -72,6 +72,21 @@ function weigh(index: IndexReader, q: QueryAnalysis): void {
 		},
 		Math.max(1, total),
 	);
+	// How common each word is across files: a word most files use names no place (noise control).
+	const files = (index.db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+	const inFiles = index.db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+	for (const c of q.concepts) {
+		const words = [c.word, ...c.stems].map((w) => w.replace(/[^a-z0-9_]/gi, "")).filter(Boolean);
+		let n = 0;
+		for (const w of words) {
+			try {
+				n = Math.max(n, (inFiles.get(`"${w}"`) as { n: number }).n);
+			} catch {
+				// not a searchable word
+			}
+		}
+		c.fileShare = files ? n / files : 0;
+	}
 }
 
 export async function ask(

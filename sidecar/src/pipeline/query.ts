@@ -22,6 +22,8 @@ export interface Concept {
 	emphasis?: number;
 	/** Weight in [0, 1.3]: rarer and stressed words weigh more. Filled by `weighConcepts`. */
 	weight: number;
+	/** Share of the repository's files that use the word (0..1); set by the caller when it can count. */
+	fileShare?: number;
 }
 
 export interface QueryAnalysis {

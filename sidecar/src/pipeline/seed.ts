@@ -68,6 +68,22 @@ const SEED_KINDS = new Set([
 	"dispatch-key",
 ]);
 
+/**
+ * A word used in more than this share of the repository's files is common: a definition matching
+ * the question only through common words (`userId`, `changed`, `send` in a chat server) may join
+ * a chain, but does not start one.
+ */
+export const COMMON_FILE_SHARE = 0.1;
+
+/** Does the definition match the question through a word that is not common (or is it named)? */
+export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean): boolean {
+	if (named) return true;
+	const rare = q.concepts.filter((c) => (c.fileShare ?? 0) <= COMMON_FILE_SHARE);
+	if (rare.length === q.concepts.length) return true;
+	if (rare.length === 0) return false;
+	return lexicalScore({ ...q, concepts: rare, identifiers: [] }, def).score > 0;
+}
+
 /** How much a definition matches the question on its own: name first, then path, then doc. */
 export function lexicalScore(q: QueryAnalysis, def: DefRow): { score: number; named: boolean } {
 	const named = namesIdentifier(q, def.name, def.qualifiedName);
@@ -288,7 +304,9 @@ export function seed(
 				const list = perChain.get(chain) ?? [];
 				if (list.length < config.seedsPerChain) list.push(row);
 				perChain.set(chain, list);
-			} else if (outside.length < config.seedsPerChain) {
+			} else if (outside.length < config.seedsPerChain && distinctiveMatch(q, s.def, s.named)) {
+				// Strong matches outside every routed chain form one more chain, but only through a
+				// word that names a place: common words would fill it with unrelated code.
 				outside.push(row);
 			}
 		}
@@ -311,7 +329,12 @@ export function seed(
 		for (const s of take) {
 			const home = homes(s.def.file);
 			let chain = chains.find((c) => c.paths.some((p) => related(p, home.path)));
-			if (!chain && chains.length < config.maxChains) {
+			// A seed that matches only through common words joins the nearest chain; it starts none.
+			if (
+				!chain &&
+				chains.length < config.maxChains &&
+				(chains.length === 0 || distinctiveMatch(q, s.def, s.named))
+			) {
 				chain = { id: `c${chains.length + 1}`, title: home.title, paths: [home.path], score: s.score };
 				chains.push(chain);
 			}

@@ -218,3 +218,35 @@ describe("citing a slice", () => {
 		).toBe(false);
 	});
 });
+
+describe("noise control", () => {
+	it("a definition matching only through a word most files use starts no chain; a rare word or a named one does", async () => {
+		const { analyzeQuestion } = await import("../../src/pipeline/query.js");
+		const { distinctiveMatch } = await import("../../src/pipeline/seed.js");
+		const q = analyzeQuestion("How is the userId of a push token changed?");
+		for (const c of q.concepts) {
+			c.weight = 1;
+			c.fileShare = c.word === "push" ? 0.02 : 0.4;
+		}
+		const def = (name: string, file: string): DefRow => ({
+			id: 1,
+			defId: `${file}#${name}`,
+			file,
+			packageName: "p",
+			name,
+			qualifiedName: name,
+			kind: "function",
+			startLine: 1,
+			endLine: 2,
+			signature: null,
+			doc: null,
+			exported: true,
+			parentId: null,
+			fanIn: 0,
+			fanOut: 0,
+		});
+		expect(distinctiveMatch(q, def("pushTokenFor", "src/tokens.ts"), false)).toBe(true);
+		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), false)).toBe(false);
+		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), true)).toBe(true);
+	});
+});

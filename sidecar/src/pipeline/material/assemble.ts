@@ -60,6 +60,8 @@ const BLOCKS_PER_FILE = 3;
 const NEIGHBOURS_PER_DEF = 4;
 /** A class (or interface) longer than this gives its signature; its members are definitions of their own. */
 const WHOLE_CLASS_LINES = 60;
+/** Characters of a signature line shown at most. */
+const SIGNATURE_CHARS = 100;
 /** Above this many users a definition's callers are not listed as its neighbours. */
 const HOT_FAN_IN = 40;
 const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handler"]);
@@ -216,7 +218,12 @@ class Assembly {
 		if (this.isCovered(file, start, end)) return false;
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
-		const text = lines.join("\n");
+		// A signature is a pointer, not the code: a long first line is cut.
+		const joined = lines.join("\n");
+		const text =
+			unit === "signature" && joined.length > SIGNATURE_CHARS
+				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
+				: joined;
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
 		const listed =
 			unit === "signature" && this.sources.some((x) => x.unit === "signature" && x.range.file === file);
