@@ -22,6 +22,8 @@ import { dispatchKey, findSymbol, getCallees, getCallers, renderAnswer, ToolErro
 
 export interface McpDeps {
 	holder: IndexHolder;
+	/** Repository mode: the holder of a tool call's `repo` (throws with a message when unknown). */
+	holderFor?: (repo?: string) => IndexHolder;
 	ask: AskFn;
 	/** The LLM for one question (fresh budget each time); undefined = offline answer. */
 	llm: () => LlmClient | undefined;
@@ -44,6 +46,12 @@ const defIdArg = z
 		"A defId (`path#Qualified.name`, from find_symbol), a `path#name`, a `Class.method` or a bare name",
 	);
 const depthArg = z.number().int().min(1).max(5).default(1).describe("Hops to follow (1 = direct)");
+const repoArg = z
+	.string()
+	.min(1)
+	.max(63)
+	.optional()
+	.describe("Which repository to use, when the server serves several (default: its default repository)");
 const limitArg = z.number().int().min(1).max(200).default(50).describe("Most results to return");
 
 export function createMcpServer(deps: McpDeps): McpServer {
@@ -52,11 +60,14 @@ export function createMcpServer(deps: McpDeps): McpServer {
 	/** Run a tool body with a lease on the current index, turning known failures into tool errors. */
 	async function withIndex(
 		tool: string,
+		repo: string | undefined,
 		body: (reader: IndexReader) => CallToolResult | Promise<CallToolResult>,
 	) {
 		let lease: ReturnType<IndexHolder["acquire"]>;
 		try {
-			lease = deps.holder.acquire();
+			if (!deps.holderFor && repo !== undefined)
+				return toolError("this server serves one index: leave out repo");
+			lease = (deps.holderFor ? deps.holderFor(repo) : deps.holder).acquire();
 		} catch (err) {
 			return toolError(`the index is not loaded: ${(err as Error).message}`);
 		}
@@ -80,12 +91,13 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			description:
 				"Answer a question about the indexed repository (how a feature works, where something is checked, what calls what), grounded in the source. Returns an answer whose citations [n] are verified file:line ranges. Works offline (extractive) unless the server has an LLM configured.",
 			inputSchema: {
+				repo: repoArg,
 				question: questionSchema.describe("The question, in plain language"),
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ question }) =>
-			withIndex("ask_codebase", async (reader) => {
+		({ question, repo }) =>
+			withIndex("ask_codebase", repo, async (reader) => {
 				const signal = AbortSignal.timeout(deps.askTimeoutMs);
 				try {
 					const answer = await deps.ask(reader, question, { llm: deps.llm(), signal });
@@ -105,13 +117,14 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			description:
 				"Look up definitions (functions, methods, classes, interfaces, types, variables) by name, qualified name (`Class.method`) or words. Returns defIds with file and line range, kind, signature and fan-in; exact name matches first.",
 			inputSchema: {
+				repo: repoArg,
 				query: z.string().trim().min(1).max(300).describe("A name, `Class.method`, a defId, or words"),
 				limit: limitArg,
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ query, limit }) =>
-			withIndex("find_symbol", (reader) => {
+		({ query, limit, repo }) =>
+			withIndex("find_symbol", repo, (reader) => {
 				const hits = findSymbol(reader, query, limit);
 				return hits.length ? json(hits) : toolError(`no definition matches "${query}"`);
 			}),
@@ -123,11 +136,11 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			title: "Who calls this",
 			description:
 				"Definitions that call, construct, reference or dispatch to a definition — including code that reaches it through a string-dispatch key (a REST route, a method name, an event). Each result says how (`via`) and where (file:line).",
-			inputSchema: { defId: defIdArg, depth: depthArg, limit: limitArg },
+			inputSchema: { defId: defIdArg, depth: depthArg, limit: limitArg, repo: repoArg },
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ defId, depth, limit }) =>
-			withIndex("get_callers", (reader) => json(getCallers(reader, defId, depth, limit))),
+		({ defId, depth, limit, repo }) =>
+			withIndex("get_callers", repo, (reader) => json(getCallers(reader, defId, depth, limit))),
 	);
 
 	server.registerTool(
@@ -136,11 +149,11 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			title: "What this calls",
 			description:
 				"Definitions a definition calls, constructs, references or dispatches to — following string-dispatch keys to their registered handlers. Each result says how (`via`) and where (file:line).",
-			inputSchema: { defId: defIdArg, depth: depthArg, limit: limitArg },
+			inputSchema: { defId: defIdArg, depth: depthArg, limit: limitArg, repo: repoArg },
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ defId, depth, limit }) =>
-			withIndex("get_callees", (reader) => json(getCallees(reader, defId, depth, limit))),
+		({ defId, depth, limit, repo }) =>
+			withIndex("get_callees", repo, (reader) => json(getCallees(reader, defId, depth, limit))),
 	);
 
 	server.registerTool(
@@ -150,6 +163,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			description:
 				"Every place a string-dispatch key is registered (its handlers) and dispatched, for one trunk (e.g. rest, meteor-method, callbacks, service-events, api-call, streamer, or a trunk from the repository's own config). Suggests similar keys when there is no match.",
 			inputSchema: {
+				repo: repoArg,
 				trunk: z.string().trim().min(1).max(100).describe("Trunk name, as listed by the index"),
 				key: z
 					.string()
@@ -160,7 +174,8 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ trunk, key }) => withIndex("dispatch_key", (reader) => json(dispatchKey(reader, trunk, key))),
+		({ trunk, key, repo }) =>
+			withIndex("dispatch_key", repo, (reader) => json(dispatchKey(reader, trunk, key))),
 	);
 
 	server.registerTool(
@@ -169,14 +184,15 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			title: "Read source lines",
 			description: `Lines startLine..endLine (1-based, inclusive; at most ${MAX_SOURCE_LINES}) of a file of the indexed repository, numbered. The path is repo-relative with forward slashes; absolute paths, '..' and symlinks leading out of the repository are refused.`,
 			inputSchema: {
+				repo: repoArg,
 				file: z.string().min(1).max(1000).describe("Repo-relative path, e.g. as returned by find_symbol"),
 				startLine: z.number().int().min(1).describe("First line (1-based)"),
 				endLine: z.number().int().min(1).describe("Last line (inclusive)"),
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ file, startLine, endLine }) =>
-			withIndex("get_source", (reader) => {
+		({ file, startLine, endLine, repo }) =>
+			withIndex("get_source", repo, (reader) => {
 				const excerpt = readSource(reader, file, startLine, endLine);
 				const header = `${excerpt.file}:${excerpt.startLine}-${excerpt.endLine} (of ${excerpt.lineCount} lines)`;
 				return text(`${header}\n${excerpt.text}`);
@@ -189,11 +205,11 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			title: "How one definition reaches another",
 			description:
 				"The cheapest chain of calls, dispatches (REST routes, methods, events, callbacks, …) and handlers from one definition to another, crossing string-dispatch trunks: every hop with the edge kind and the file:line where it is written. Says so when the index has no such path.",
-			inputSchema: { from: defIdArg, to: defIdArg },
+			inputSchema: { from: defIdArg, to: defIdArg, repo: repoArg },
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ from, to }) =>
-			withIndex("find_path", (reader) => {
+		({ from, to, repo }) =>
+			withIndex("find_path", repo, (reader) => {
 				try {
 					return text(formatPath(shortestPath(reader, from, to)));
 				} catch (err) {
@@ -213,6 +229,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			description:
 				"What the repository (or one package) is made of: its packages and what each is for, their most used symbols, the dependency graph between packages, which packages talk over which string-dispatch trunks (REST, methods, events, …), entry points and feature folders. Structured Markdown, offline.",
 			inputSchema: {
+				repo: repoArg,
 				package: z
 					.string()
 					.trim()
@@ -225,8 +242,8 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ package: pkg }) =>
-			withIndex("repository_overview", async (reader) => {
+		({ package: pkg, repo }) =>
+			withIndex("repository_overview", repo, async (reader) => {
 				try {
 					return text((await overview(reader, pkg ? { package: pkg } : {})).markdown);
 				} catch (err) {

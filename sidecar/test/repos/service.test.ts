@@ -9,18 +9,21 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AskResponse, RepoInfo } from "@codeask/shared";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
+import { createMcpServer } from "../../src/mcp/server.js";
 import { ask } from "../../src/pipeline/ask.js";
 import type { RepoManager } from "../../src/repos/manager.js";
 import { repoRoutes } from "../../src/repos/routes.js";
 import { createRepoManager } from "../../src/repos/setup.js";
+import { HOSTILE_URLS } from "../../src/scripts/hostile-urls.js";
 import { IndexHolder } from "../../src/server/index-holder.js";
 import { type Listening, listen } from "../../src/server/serve.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { TOKEN, testConfig } from "../server/support.js";
 import { git, makeRemote, type Remote } from "./git-fixtures.js";
-import { HOSTILE_URLS } from "./hostile-urls.js";
 
 const ADMIN = "admin-token-abcdef0123456789";
 const SECRET = "webhook-secret-0123456789";
@@ -247,6 +250,25 @@ describe("repository mode", () => {
 		// Jobs take a repo too.
 		const job = await call("POST", "/v1/jobs", { question: "what does greetBeta do?", repo: "beta" });
 		expect(job.status).toBe(202);
+		// MCP tools take the same optional repo.
+		const mcp = createMcpServer({
+			holder: manager.resolve("alpha"),
+			holderFor: (repo) => manager.resolve(repo),
+			ask,
+			llm: () => undefined,
+			askTimeoutMs: 10_000,
+			log,
+		});
+		const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+		await mcp.connect(serverSide);
+		const client = new Client({ name: "test", version: "0.0.0" });
+		await client.connect(clientSide);
+		const find = async (repo: string) =>
+			JSON.stringify(await client.callTool({ name: "find_symbol", arguments: { query: "greetBeta", repo } }));
+		expect(await find("beta")).toContain("src/greet.ts#greetBeta");
+		expect(await find("alpha")).not.toContain("greetBeta");
+		expect(await find("gamma")).toContain('"isError":true');
+		await client.close();
 		const status = await call("GET", "/v1/status");
 		expect(status.body.repos.map((r: RepoInfo) => r.name)).toEqual(["alpha", "beta"]);
 	});

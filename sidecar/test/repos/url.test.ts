@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkRepoUrl, RepoUrlError, scrubCredentials } from "../../src/repos/url.js";
-import { HOSTILE_URLS } from "./hostile-urls.js";
+import { HOSTILE_URLS } from "../../src/scripts/hostile-urls.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "codeask-url-"));
 const root = join(tmp, "root");

@@ -5,7 +5,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
 import { pino } from "pino";
-import { ConfigError, type Flags, loadConfig } from "../../config.js";
+import { ConfigError, type Flags, loadConfig, loadRepoConfig } from "../../config.js";
 import { createLogger, type Logger } from "../../logger.js";
 import { createMcpServer } from "../../mcp/server.js";
 import { ask } from "../../pipeline/ask.js";
@@ -20,6 +20,7 @@ interface McpFlags {
 	model?: string;
 	llmBaseUrl?: string;
 	logLevel?: string;
+	reposDir?: string;
 }
 
 export function register(program: Command): void {
@@ -39,6 +40,10 @@ export function register(program: Command): void {
 		.option("--model <model>", "LLM model (env CODEASK_LLM_MODEL)")
 		.option("--llm-base-url <url>", "LLM base URL for openai-compatible servers (env CODEASK_LLM_BASE_URL)")
 		.option("--log-level <level>", "log level on stderr (env CODEASK_LOG_LEVEL; default info)")
+		.option(
+			"--repos-dir <dir>",
+			"serve the registered repositories of this folder (codeask repos); tools take an optional repo (env CODEASK_REPOS_DIR)",
+		)
 		.addHelpText(
 			"after",
 			`
@@ -69,12 +74,16 @@ async function mcpMain(flags: McpFlags): Promise<void> {
 		if (err instanceof ConfigError) throw new UsageError(err.message);
 		throw err;
 	}
-	const holder = new IndexHolder(config.indexPath, log);
-	if (!holder.reload()) throw new UsageError(holder.problem ?? `cannot open ${config.indexPath}`);
-	holder.watch(config.indexPollMs);
+	const repos = await openRepos(flags, log, config.indexPollMs);
+	const holder = repos?.holder ?? new IndexHolder(config.indexPath, log);
+	if (!repos) {
+		if (!holder.reload()) throw new UsageError(holder.problem ?? `cannot open ${config.indexPath}`);
+		holder.watch(config.indexPollMs);
+	}
 
 	const server = createMcpServer({
 		holder,
+		...(repos ? { holderFor: repos.holderFor } : {}),
 		ask,
 		llm: () => (config.llm.provider === "none" ? undefined : createLlm(config.llm)),
 		askTimeoutMs: config.limits.askTimeoutMs,
@@ -89,4 +98,40 @@ async function mcpMain(flags: McpFlags): Promise<void> {
 	await closed;
 	await server.close();
 	holder.close();
+	await repos?.close();
+}
+
+/** Repository mode: the registry's holders (read only: syncing is the service's or the CLI's job). */
+async function openRepos(flags: McpFlags, log: Logger, pollMs: number) {
+	let reposDir: string | undefined;
+	try {
+		reposDir = loadRepoConfig(process.env, { reposDir: flags.reposDir }).reposDir;
+	} catch (err) {
+		if (err instanceof ConfigError) throw new UsageError(err.message);
+		throw err;
+	}
+	if (!reposDir) return null;
+	const [{ createRepoManager }, { InProcessQueue }] = await Promise.all([
+		import("../../repos/setup.js"),
+		import("../../repos/queue.js"),
+	]);
+	const config = loadRepoConfig(process.env, { reposDir });
+	const manager = createRepoManager(
+		{ ...config, reposDir },
+		{
+			log,
+			queue: new InProcessQueue(1),
+			pollMs: 0,
+			createHolder: (path) => {
+				const h = new IndexHolder(path, log);
+				h.watch(pollMs);
+				return h;
+			},
+		},
+	);
+	manager.refresh();
+	const first = manager.list()[0];
+	const holder = first ? manager.holderOf(first.name) : undefined;
+	if (!holder) throw new UsageError(`no repositories registered in ${reposDir} (codeask repos add)`);
+	return { holder, holderFor: (repo?: string) => manager.resolve(repo), close: () => manager.close() };
 }

@@ -1,7 +1,7 @@
 /**
  * Hostile or malformed repository locations (issue 14's bar: each refused with a clear message,
  * nothing executed). `MARK` is replaced by a file a successful injection would create; `ROOT` by
- * the local root. Shared by the test and `scripts/repos-hostile` figures.
+ * the local root. Shared by the tests and `npm run repos-bars`.
  */
 export const HOSTILE_URLS: readonly string[] = [
 	"ext::sh -c touch% MARK",
