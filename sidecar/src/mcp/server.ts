@@ -93,14 +93,24 @@ export function createMcpServer(deps: McpDeps): McpServer {
 			inputSchema: {
 				repo: repoArg,
 				question: questionSchema.describe("The question, in plain language"),
+				detail: z
+					.enum(["short", "full"])
+					.optional()
+					.describe(
+						'"short" (default): the path through the code and where to look, one chat message; "full": every chain, neighbours and code excerpts',
+					),
 			},
 			annotations: { readOnlyHint: true, openWorldHint: false },
 		},
-		({ question, repo }) =>
+		({ question, repo, detail }) =>
 			withIndex("ask_codebase", repo, async (reader) => {
 				const signal = AbortSignal.timeout(deps.askTimeoutMs);
 				try {
-					const answer = await deps.ask(reader, question, { llm: deps.llm(), signal });
+					const answer = await deps.ask(reader, question, {
+						llm: deps.llm(),
+						signal,
+						...(detail ? { detail } : {}),
+					});
 					return text(renderAnswer(answer));
 				} catch (err) {
 					// Said plainly, not "failed unexpectedly": the host can ask again or narrow the question.

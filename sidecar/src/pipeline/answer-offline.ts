@@ -381,10 +381,11 @@ export function offlineAnswer(
 /** The sources list `[n] path:start-end — symbol`, rendered from verified citations only. */
 export function renderSources(
 	citations: readonly { n: number; file: string; startLine: number; endLine: number; symbol: string }[],
+	label = "### Sources",
 ): string {
 	if (citations.length === 0) return "";
 	return [
-		"### Sources",
+		label,
 		...citations.map((c) => `[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${c.symbol}`),
 	].join("\n");
 }

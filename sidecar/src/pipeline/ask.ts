@@ -11,7 +11,16 @@ import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
 import { overviewAsAnswer } from "../overview/as-answer.js";
 import { isOverviewQuestion } from "../overview/classify.js";
+import {
+	abstentionAnswer,
+	COVERAGE_DEFS,
+	conceptStats,
+	coverage,
+	namesRepository,
+	offTopic,
+} from "./abstain.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
+import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
 import { assembleMaterial } from "./material/assemble.js";
@@ -55,24 +64,24 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 	);
 }
 
-/** Weigh the question's concepts by how many definitions mention them. */
-function weigh(index: IndexReader, q: QueryAnalysis): void {
+/** How many definitions mention a word (FTS document frequency), and how many there are. */
+function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
 	const count = index.db.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?");
 	const total = (index.db.prepare("SELECT count(*) AS n FROM defs").get() as { n: number }).n;
-	weighConcepts(
-		q.concepts,
-		(word) => {
-			const clean = word.replace(/[^a-z0-9_]/gi, "");
-			if (!clean) return total;
-			try {
-				return (count.get(`"${clean}"`) as { n: number }).n;
-			} catch {
-				return 0;
-			}
-		},
-		Math.max(1, total),
-	);
-	// How common each word is across files: a word most files use names no place (noise control).
+	const df = (word: string) => {
+		const clean = word.replace(/[^a-z0-9_]/gi, "");
+		if (!clean) return total;
+		try {
+			return (count.get(`"${clean}"`) as { n: number }).n;
+		} catch {
+			return 0;
+		}
+	};
+	return { df, total: Math.max(1, total) };
+}
+
+/** How common each word is across files: a word most files use names no place (noise control). */
+function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
 	const files = (index.db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
 	const inFiles = index.db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
 	for (const c of q.concepts) {
@@ -123,8 +132,14 @@ export async function ask(
 	};
 
 	// Analyse.
-	const q = analyzeQuestion(text, repositoryNameWords(index));
-	weigh(index, q);
+	const nameWords = repositoryNameWords(index);
+	const q = analyzeQuestion(text, nameWords);
+	const frequency = documentFrequency(index);
+	weighConcepts(q.concepts, frequency.df, frequency.total);
+	weighFileShares(index, q);
+	// The question's own concepts (before any LLM search terms) decide whether it is about this code.
+	const stats = conceptStats(q, frequency.df, frequency.total);
+	const namesRepo = namesRepository(text, nameWords);
 	lap("analyze");
 
 	// Route (LLM call 1, or offline).
@@ -211,11 +226,18 @@ export async function ask(
 	const read = material.sources;
 	lap("read");
 
-	// Answer (LLM call 3, or extractive).
+	// Answer (LLM call 3, or extractive). Nothing distinctive of the question matching the best-ranked
+	// code means "I don't know" (abstain.ts), with no LLM request spent on it.
 	let provider: AskResult["provider"] = "none";
 	const ranking = rankCitations(index, read, seeded.files, config);
-	let draft = offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn));
-	if (llm && llmUsable) {
+	const closest = ranking.order.slice(0, COVERAGE_DEFS);
+	let abstained = offTopic(coverage(stats, closest), namesRepo);
+	const offline = () =>
+		options.detail === "full"
+			? offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn))
+			: shortAnswer(index, text, read, ranking);
+	let draft = abstained ? { body: "", drafts: [] } : offline();
+	if (llm && llmUsable && !abstained) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);
 			provider = llm.provider;
@@ -226,8 +248,34 @@ export async function ask(
 	lap("answer");
 
 	// Verify, then append the sources list of verified citations only.
-	const verified = verifyAnswer(index, draft.body, draft.drafts);
-	const sources = renderSources(verified.citations);
+	let verified = verifyAnswer(index, draft.body, draft.drafts);
+	// An LLM answer whose verified sources do not cover the question is no answer either.
+	if (
+		!abstained &&
+		provider !== "none" &&
+		offTopic(
+			coverage(
+				stats,
+				verified.citations.map((c) => ({ qualifiedName: c.symbol, file: c.file })),
+			),
+			namesRepo,
+		)
+	) {
+		abstained = true;
+		fallbacks.push("answer: its sources do not cover the question");
+	}
+	if (abstained) {
+		verified = {
+			answer: abstentionAnswer(text, coverage(stats, closest), closest),
+			citations: [],
+			dropped: 0,
+		};
+	}
+	// The short form is one chat message: bold labels, no headings.
+	const sources = renderSources(
+		verified.citations,
+		options.detail === "full" ? "### Sources" : "**Sources**",
+	);
 	const answer = sources ? `${verified.answer}\n\n${sources}\n` : `${verified.answer}\n`;
 	lap("verify");
 	timings.total = Math.round(performance.now() - started);
@@ -287,6 +335,7 @@ export async function ask(
 		provider,
 		fallbackReason: llm ? (fallbacks.length ? fallbacks.join("; ") : null) : null,
 		droppedCitations: verified.dropped,
+		abstained,
 		trace,
 	};
 }

@@ -44,6 +44,8 @@ export interface AskOptions {
 	llm?: import("../llm/types.js").LlmClient;
 	/** Overrides of the pipeline parameters (depths, widths, budget, …). */
 	config?: Record<string, unknown>;
+	/** "short" (default): the one-message answer; "full": the long form with every chain and excerpts. */
+	detail?: "short" | "full";
 	signal?: AbortSignal;
 }
 // The entry point, implemented in pipeline/ask.ts:

@@ -62,7 +62,7 @@ export interface VerifiedAnswer {
  */
 export function verifyAnswer(
 	index: VerifyIndex,
-	answer: string,
+	rawAnswer: string,
 	drafts: readonly CitationDraft[],
 ): VerifiedAnswer {
 	const byN = new Map(drafts.map((d) => [d.n, d]));
@@ -72,6 +72,13 @@ export function verifyAnswer(
 		if (citationHolds(index, d)) valid.set(d.n, d);
 		else dropped++;
 	}
+	// A marker whose sentence names code the cited range does not hold points at the wrong place.
+	const named = dropMisplacedMarkers(rawAnswer, (n, names) => {
+		const d = valid.get(n);
+		return !d || rangeNames(index, d, names);
+	});
+	const answer = named.text;
+	dropped += named.dropped;
 	// Markers in the text: [3] or [3, 5] or [3][5].
 	const order: number[] = [];
 	const note = (n: number) => {
@@ -116,6 +123,73 @@ export function verifyAnswer(
 		};
 	});
 	return { answer: text, citations, dropped: dropped + unknown };
+}
+
+/** Inline code that names code: an identifier or a dotted / `#` path of them (not a file path or a line of code). */
+const NAME_SPAN = /^[A-Za-z_$][\w$]*(?:[.#][A-Za-z_$][\w$]*)*(?:\(\))?$/;
+const NOT_NAMES = new Set(["true", "false", "null", "undefined", "this"]);
+
+/** The names a span of inline code gives (its last segment), if it names code at all. */
+export function spanNames(span: string): string[] {
+	const s = span.trim();
+	if (!NAME_SPAN.test(s)) return [];
+	const last = lastSegment(s.replace(/\(\)$/, ""));
+	return last.length >= 2 && !NOT_NAMES.has(last) ? [last] : [];
+}
+
+/** Does the cited range hold one of `names` (written there, or the cited definition is one of them)? */
+function rangeNames(index: VerifyIndex, d: CitationDraft, names: readonly string[]): boolean {
+	if (names.includes(lastSegment(d.symbol))) return true;
+	const text = (index.fileLines(d.file, d.startLine, d.endLine) ?? []).join("\n");
+	return names.some((n) => namesIn(text, n));
+}
+
+/**
+ * For every marker `[n]` in prose: the code its sentence names before it (inline code since the
+ * previous marker or the start of the sentence) must be in the cited range, where the sentence
+ * names something. `holds(n, names)` decides; markers that fail are removed and counted.
+ */
+export function dropMisplacedMarkers(
+	markdown: string,
+	holds: (n: number, names: readonly string[]) => boolean,
+): { text: string; dropped: number } {
+	let dropped = 0;
+	const parts = markdown.split(/(```[\s\S]*?(?:```|$))/);
+	const text = parts
+		.map((part, i) => {
+			if (i % 2 === 1) return part;
+			return part
+				.split("\n")
+				.map((line) => {
+					let names: string[] = [];
+					return line.replace(
+						/`[^`\n]*`|( ?)\[(\d+(?:\s*,\s*\d+)*)\]|[.!?;:](?=\s|$)/g,
+						(m: string, space: string | undefined, list: string | undefined) => {
+							if (m.startsWith("`")) {
+								names.push(...spanNames(m.slice(1, -1)));
+								return m;
+							}
+							if (!list) {
+								names = [];
+								return m;
+							}
+							const kept = list
+								.split(",")
+								.map((x) => Number(x.trim()))
+								.filter((n) => {
+									if (names.length === 0 || holds(n, names)) return true;
+									dropped++;
+									return false;
+								});
+							names = [];
+							return kept.length ? `${space ?? ""}[${kept.join(", ")}]` : "";
+						},
+					);
+				})
+				.join("\n");
+		})
+		.join("");
+	return { text, dropped };
 }
 
 /**

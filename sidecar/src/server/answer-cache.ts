@@ -19,6 +19,8 @@ export interface CacheKeyParts {
 	provider: string;
 	model?: string | null;
 	baseUrl?: string | null;
+	/** The answer's form ("short" default, or "full"). */
+	detail?: "short" | "full";
 }
 
 /** Case, spacing, Unicode form and trailing punctuation do not change a question. */
@@ -56,6 +58,7 @@ export class AnswerCache {
 			parts.provider,
 			parts.model ?? null,
 			parts.baseUrl ?? null,
+			parts.detail ?? "short",
 		]);
 	}
 

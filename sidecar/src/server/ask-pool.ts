@@ -57,6 +57,7 @@ export class AskPool {
 			question: task.question,
 			settings: task.settings,
 			diagramPng: Boolean(task.diagramPng),
+			...(task.detail ? { detail: task.detail } : {}),
 		})) as Promise<AskResponse>;
 	}
 

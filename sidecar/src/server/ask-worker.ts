@@ -24,6 +24,7 @@ export type WorkerRequest =
 			question: string;
 			settings: ResolvedLlmSettings;
 			diagramPng: boolean;
+			detail?: "short" | "full";
 	  }
 	| { type: "draw"; id: number; index: IndexHandle; chains: Chain[]; title: string }
 	| { type: "cancel"; id: number };
@@ -90,7 +91,13 @@ port.on("message", async (msg: WorkerRequest) => {
 			return;
 		}
 		const llm = msg.settings.provider === "none" ? undefined : createLlm(msg.settings);
-		let answer = toWire(await ask(reader, msg.question, { llm, signal: controller.signal }));
+		let answer = toWire(
+			await ask(reader, msg.question, {
+				llm,
+				signal: controller.signal,
+				...(msg.detail ? { detail: msg.detail } : {}),
+			}),
+		);
 		if (msg.diagramPng && answer.chains.length > 0) {
 			const png = await drawChains({ chains: answer.chains, title: msg.question, lease }, log);
 			if (png) answer = { ...answer, diagramPng: png };

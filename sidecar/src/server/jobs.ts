@@ -119,7 +119,7 @@ export class JobStore {
 				() => {
 					job.status = "running";
 				},
-				{ diagramPng: request.diagramPng },
+				{ diagramPng: request.diagramPng, detail: request.detail },
 			);
 			job.result = answered.answer;
 			job.status = "done";

@@ -38,6 +38,8 @@ export interface AskTask {
 	lease: IndexLease;
 	/** Also draw the answer's chains as a base64 PNG, in the same slot. */
 	diagramPng?: boolean;
+	/** The answer's form: "short" (default) or "full". */
+	detail?: "short" | "full";
 }
 
 /** Draw an already known answer's chains (a cached answer asked again with `diagramPng`). */
@@ -75,8 +77,10 @@ export async function drawChains(
 /** Run `ask` (and draw) in this thread on the task's lease: the MCP server and tests. */
 export function inProcessRunner(ask: AskFn, log: Logger): Runners {
 	return {
-		async ask({ question, client, signal, lease, diagramPng }) {
-			const answer = toWire(await ask(lease.reader, question, { llm: client, signal }));
+		async ask({ question, client, signal, lease, diagramPng, detail }) {
+			const answer = toWire(
+				await ask(lease.reader, question, { llm: client, signal, ...(detail ? { detail } : {}) }),
+			);
 			if (!diagramPng || answer.chains.length === 0) return answer;
 			const png = await drawChains({ chains: answer.chains, title: question, lease }, log);
 			return png ? { ...answer, diagramPng: png } : answer;
@@ -175,9 +179,10 @@ export class QuestionService {
 		llmRequest: LlmRequest | undefined,
 		signal?: AbortSignal,
 		onStart?: () => void,
-		options: { diagramPng?: boolean } = {},
+		options: { diagramPng?: boolean; detail?: "short" | "full" } = {},
 	): Promise<Answered> {
 		const wantPng = Boolean(options.diagramPng);
+		const detail = options.detail;
 		const settings = this.resolveLlm(llmRequest);
 		const identity = this.o.holder.identity;
 		if (identity === null) throw this.notReady();
@@ -187,6 +192,7 @@ export class QuestionService {
 			provider: settings.provider,
 			model: settings.model,
 			baseUrl: settings.baseUrl,
+			...(detail ? { detail } : {}),
 		});
 		const cached = this.o.cache.get(key);
 		if (cached) {
@@ -212,7 +218,15 @@ export class QuestionService {
 		try {
 			const answer = await this.withSlot(
 				(inner, lease) =>
-					this.o.runners.ask({ question, settings, client: llm, signal: inner, lease, diagramPng: wantPng }),
+					this.o.runners.ask({
+						question,
+						settings,
+						client: llm,
+						signal: inner,
+						lease,
+						diagramPng: wantPng,
+						...(detail ? { detail } : {}),
+					}),
 				signal,
 				onStart,
 			);

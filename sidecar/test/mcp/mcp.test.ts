@@ -85,6 +85,19 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 		expect(text).toMatch(/\[\d+\] [\w/.-]+\.tsx?:\d+-\d+/);
 	});
 
+	it("gives the short answer by default and the long form with detail: full", async () => {
+		const short = textOf(
+			await call(client, "ask_codebase", { question: "How are push notifications sent?" }),
+		);
+		const full = textOf(
+			await call(client, "ask_codebase", { question: "How are push notifications sent?", detail: "full" }),
+		);
+		expect(short).toContain("**The path**");
+		expect(short).not.toContain("### Key places");
+		expect(full).toContain("### Key places");
+		expect(full.length).toBeGreaterThan(short.length);
+	});
+
 	it("finds symbols, then walks callers and callees from one", async () => {
 		const found = await call(client, "find_symbol", { query: "sendNotification" });
 		expect(found.isError).toBeFalsy();

@@ -107,7 +107,7 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 		expect(r.citations.map((c) => c.n)).toEqual([1, 2]);
 		expect(r.citations.every((c) => c.verified)).toBe(true);
 		expect(r.answer).not.toContain("[999]");
-		expect(r.answer).toMatch(/### Sources\n\[1\] \S+:\d+-\d+ — \S+/);
+		expect(r.answer).toMatch(/\*\*Sources\*\*\n\[1\] \S+:\d+-\d+ — \S+/);
 		expect(r.trace.requests.map((x) => x.stage)).toEqual(["route", "select", "answer"]);
 	});
 

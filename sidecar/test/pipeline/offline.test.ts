@@ -5,6 +5,9 @@ import { PipelineConfigError } from "../../src/pipeline/config.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
+/** These tests read the long form (`--detail full`); the short default is tested in short-answer.test.ts. */
+const FULL = { detail: "full" } as const;
+
 describe("ask offline on the mini-chat index", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
@@ -13,7 +16,7 @@ describe("ask offline on the mini-chat index", () => {
 	afterAll(() => index.close());
 
 	it("lists handlers written inline at their register site instead of 'no registered handler'", async () => {
-		const r = await ask(index, "What happens after a user leaves a room?");
+		const r = await ask(index, "What happens after a user leaves a room?", FULL);
 		const keyLine = r.answer.split("\n").find((l) => l.includes("key `afterLeaveRoom`")) ?? "";
 		expect(keyLine).toContain("inline in `apps/server/src/lib/roomHooks.ts:6`");
 		expect(keyLine).not.toContain("no registered handler");
@@ -21,7 +24,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("answers a flow question with a chain from the service to its gateways, every citation verified", async () => {
-		const r = await ask(index, "How do push notifications work?");
+		const r = await ask(index, "How do push notifications work?", FULL);
 		expect(r.provider).toBe("none");
 		expect(r.usage).toEqual({ requests: 0, tokensIn: 0, tokensOut: 0 });
 		expect(r.droppedCitations).toBe(0);
@@ -48,7 +51,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("renders a dispatch key as a hop listing its registered handlers", async () => {
-		const r = await ask(index, "What runs after a message is saved?");
+		const r = await ask(index, "What runs after a message is saved?", FULL);
 		const hops = r.chains.flatMap((c) => c.hops);
 		const key = hops.find((h) => h.defId === "trunk:callbacks#afterSaveMessage");
 		expect(key?.via).toBe("dispatch:callbacks");
@@ -75,7 +78,7 @@ describe("ask offline on the mini-chat index", () => {
 			"What runs after a message is saved?",
 			"What happens after a user leaves a room?",
 		]) {
-			const r = await ask(index, question);
+			const r = await ask(index, question, FULL);
 			expect(r.answer.indexOf("### In short")).toBeLessThan(r.answer.indexOf("### Key places"));
 			const sentences = inShortOf(r.answer);
 			expect(sentences.length, question).toBeGreaterThanOrEqual(3);
@@ -90,7 +93,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("says in short which dispatch key joins the flow and who handles it", async () => {
-		const r = await ask(index, "What runs after a message is saved?");
+		const r = await ask(index, "What runs after a message is saved?", FULL);
 		const handler = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
 		expect(inShortOf(r.answer).join(" ")).toContain(
 			`the callbacks key \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
@@ -99,7 +102,7 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("leads with the handler of a dispatch key the question names in full", async () => {
 		// rooms.ts registers four routes, each handled by an inline `get`: only the key tells them apart.
-		const r = await ask(index, "What does the channels.members endpoint return?");
+		const r = await ask(index, "What does the channels.members endpoint return?", FULL);
 		const first = r.citations.find((c) => c.n === 1);
 		expect(first?.file).toBe("apps/server/src/api/v1/rooms.ts");
 		expect(first?.symbol).toBe("Api.addRoute.get~3");
@@ -108,7 +111,7 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("names a key once in short, though several chains reach it from the same function", async () => {
 		// The skeleton reaches the afterSaveMessage key from executeSendMessage on more than one chain.
-		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const r = await ask(index, "How are push notifications sent when a new message is posted?", FULL);
 		const text = inShortOf(r.answer).join(" ");
 		expect(text.match(/callbacks key `afterSaveMessage`/g)).toHaveLength(1);
 	});
@@ -116,7 +119,7 @@ describe("ask offline on the mini-chat index", () => {
 	it("gives a small citation budget to the seeds, not to widely used helpers", async () => {
 		// With a low hot threshold the fixture's shared helpers (BaseModel.find, …) count as widely used.
 		const config = { hotFanIn: 2 };
-		const full = await ask(index, "How do push notifications work?", { config });
+		const full = await ask(index, "How do push notifications work?", { ...FULL, config });
 		const seeds = new Set(full.trace.seeds.map((s) => s.defId));
 		const defOf = (c: { file: string; symbol: string }) =>
 			index.defsInFile(c.file).find((d) => d.qualifiedName === c.symbol);
@@ -126,6 +129,7 @@ describe("ask offline on the mini-chat index", () => {
 		};
 		expect(full.citations.some(helper)).toBe(true); // there are helpers to leave out
 		const small = await ask(index, "How do push notifications work?", {
+			...FULL,
 			config: { ...config, maxCitations: 4 },
 		});
 		expect(small.citations.length).toBe(4);
@@ -136,7 +140,7 @@ describe("ask offline on the mini-chat index", () => {
 	it("spends a small citation budget on the best-ranked files, not one file per chain", async () => {
 		for (const question of ["How do push notifications work?", "How is a channel created?"]) {
 			// Without the link lift the order is the seeding stage's fused file ranking.
-			const r = await ask(index, question, { config: { citationLinkWeight: 0, maxCitations: 3 } });
+			const r = await ask(index, question, { ...FULL, config: { citationLinkWeight: 0, maxCitations: 3 } });
 			const best = new Map<string, number>();
 			for (const s of r.trace.seeds) best.set(s.file, Math.max(best.get(s.file) ?? 0, s.score));
 			const top = [...best.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
@@ -145,21 +149,21 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("keeps the offline answer short: at most maxCitations sources, chains showing only the way to cited hops", async () => {
-		const r = await ask(index, "How do push notifications work?", { config: { maxCitations: 6 } });
+		const r = await ask(index, "How do push notifications work?", { ...FULL, config: { maxCitations: 6 } });
 		expect(r.citations.length).toBeLessThanOrEqual(6);
 		const chains = r.answer.slice(
 			r.answer.indexOf("### How it connects"),
 			r.answer.indexOf("### Also relevant"),
 		);
 		const hopLines = chains.split("\n").filter((l) => /^\s*- `/.test(l));
-		const full = await ask(index, "How do push notifications work?");
+		const full = await ask(index, "How do push notifications work?", FULL);
 		const fullHops = full.answer.split("\n").filter((l) => /^\s*- `/.test(l));
 		expect(hopLines.length).toBeGreaterThan(0);
 		expect(hopLines.length).toBeLessThan(fullHops.length);
 	});
 
 	it("leads a file with the definition whose name matches the question's verb, not the one linked most", async () => {
-		const r = await ask(index, "How does a model update one document?");
+		const r = await ask(index, "How does a model update one document?", FULL);
 		const places = r.answer.split("### Key places")[1]?.split("\n\n")[0] ?? "";
 		const base = places.split("\n").find((l) => l.includes("packages/models/src/BaseModel.ts")) ?? "";
 		expect(base).toContain("`BaseModel.updateOne`");
@@ -170,7 +174,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key place's direct callers on an impact question, cited ones by their existing marker", async () => {
-		const r = await ask(index, "What would be affected if I change BaseModel.insertOne?");
+		const r = await ask(index, "What would be affected if I change BaseModel.insertOne?", FULL);
 		const lines = r.answer.split("\n");
 		const at = lines.findIndex((l) => l.startsWith("- `BaseModel.insertOne` (method)"));
 		expect(at).toBeGreaterThan(-1);
@@ -195,7 +199,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key place's direct callees on a flow question, even when the walk printed them elsewhere", async () => {
-		const r = await ask(index, "How do push notifications work?");
+		const r = await ask(index, "How do push notifications work?", FULL);
 		const lines = r.answer.split("\n");
 		const at = lines.findIndex((l) => l.startsWith("- `PushService.sendNotification` (method)"));
 		const calls = lines[at + 1] ?? "";
@@ -208,7 +212,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("walks upstream for an impact question", async () => {
-		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?");
+		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?", FULL);
 		const chain = r.chains.find((c) =>
 			c.hops.some((h) => h.depth === 0 && h.defId.endsWith("#BaseModel.insertOne")),
 		);
@@ -218,12 +222,12 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("bridges question words to code words: 'channel' reaches room code", async () => {
-		const r = await ask(index, "How is a channel created?");
+		const r = await ask(index, "How is a channel created?", FULL);
 		expect(r.trace.read.some((x) => /room/i.test(x.file))).toBe(true);
 	});
 
 	it("keeps the read context inside the token budget", async () => {
-		const r = await ask(index, "How do push notifications work?", { config: { tokenBudget: 600 } });
+		const r = await ask(index, "How do push notifications work?", { ...FULL, config: { tokenBudget: 600 } });
 		const chars = r.trace.read.reduce(
 			(n, x) => n + (index.fileLines(x.file, x.startLine, x.endLine) ?? []).join("\n").length,
 			0,
@@ -245,8 +249,9 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("says so when nothing matches, with no citations", async () => {
-		const r = await ask(index, "zzqx wvvy");
+		const r = await ask(index, "zzqx wvvy", FULL);
 		expect(r.citations).toEqual([]);
-		expect(r.answer).toMatch(/Nothing in the index matches/);
+		expect(r.abstained).toBe(true);
+		expect(r.answer).toMatch(/I don't know/);
 	});
 });

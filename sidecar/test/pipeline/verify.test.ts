@@ -37,6 +37,23 @@ describe("verify", () => {
 		expect(v.answer).toContain("items[1]"); // code is never touched
 	});
 
+	it("drops a marker whose sentence names code the cited range does not hold, and counts it", () => {
+		const drafts = [{ n: 1, ...good }];
+		// `gatewayFor` is called inside PushService.sendNotification: the range holds it.
+		const ok = verifyAnswer(index, "It calls `gatewayFor` [1].", drafts);
+		expect(ok.dropped).toBe(0);
+		expect(ok.citations).toHaveLength(1);
+		// The same range cited for a name it does not hold is the wrong evidence.
+		const wrong = verifyAnswer(index, "Messages are saved by `insertOneMessage` [1].", drafts);
+		expect(wrong.dropped).toBe(1);
+		expect(wrong.citations).toEqual([]);
+		expect(wrong.answer).toBe("Messages are saved by `insertOneMessage`.");
+		// A sentence naming no code (or only a file path) is not checked.
+		const plain = verifyAnswer(index, "See the push service in `apps/server/x.ts` [1].", drafts);
+		expect(plain.dropped).toBe(0);
+		expect(plain.citations).toHaveLength(1);
+	});
+
 	it("leaves code spans alone", () => {
 		expect(outsideCode("a [1] `b[2]` c", (p) => p.replace(/\[\d\]/g, "X"))).toBe("a X `b[2]` c");
 	});

@@ -25,6 +25,7 @@ const optionsSchema = z.strictObject({
 	report: z.string().min(1).optional(),
 	config: z.string().optional(),
 	diagram: z.string().min(1).optional(),
+	detail: z.enum(["short", "full"], { error: "--detail must be short or full" }).default("short"),
 });
 export type AskCommandOptions = z.infer<typeof optionsSchema>;
 
@@ -53,7 +54,7 @@ export async function askMain(
 	const { llm, setupError: llmSetupError } = await llmFromCliOptions(opts, env);
 	const index = IndexReader.open(opts.index);
 	try {
-		const result = await ask(index, question, { ...(llm ? { llm } : {}), config });
+		const result = await ask(index, question, { ...(llm ? { llm } : {}), config, detail: opts.detail });
 		if (llmSetupError) result.fallbackReason = `llm setup: ${llmSetupError}`;
 		if (opts.report) writeReport(opts.report, question, result);
 		if (opts.diagram && result.chains.length > 0) {
@@ -131,6 +132,11 @@ export function register(program: Command): void {
 		)
 		.option("--json", "print the JSON answer {answer, citations, chains, usage, indexCommit, timings}", false)
 		.option(
+			"--detail <form>",
+			"short (default: the path through the code and where to look, one chat message) or full (every chain, neighbours, code excerpts)",
+			"short",
+		)
+		.option(
 			"--diagram <file.png>",
 			"also draw the answer's chains as a PNG (offline: Graphviz WASM + resvg; see docs/overview.md)",
 		)
@@ -144,6 +150,7 @@ export function register(program: Command): void {
 				"",
 				"Examples:",
 				'  codeask ask "how are messages sent?" --index .codeask/index.db',
+				'  codeask ask "how are messages sent?" --detail full      # the long form',
 				'  GEMINI_API_KEY=… codeask ask "where is a permission checked?" --llm gemini --json',
 				"",
 				"Exit codes: 0 answered (also when the LLM failed and the answer is offline), 2 bad question, options or index.",

@@ -22,6 +22,7 @@ export function askRoutes(source: QuestionSource, lifecycle: Lifecycle): Router 
 		);
 		const { answer, cache } = await questions.answer(body.question, body.llm, gone.signal, undefined, {
 			diagramPng: body.diagramPng,
+			detail: body.detail,
 		});
 		res.setHeader("x-codeask-cache", cache);
 		res.json(answer);

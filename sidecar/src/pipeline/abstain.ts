@@ -1,0 +1,102 @@
+/**
+ * Saying "I don't know". A question is answered only when something distinctive in it matches the
+ * code; otherwise the answer says so in two sentences, naming the closest matches, instead of
+ * assembling unrelated code. "Distinctive" comes from the index's own statistics, not word lists:
+ * each concept of the question weighs by its IDF over the index's definitions; a concept counts as
+ * matched when the code writes the word (document frequency > 0) and the best-ranked definitions
+ * carry it in their names or paths. The same test runs on an LLM answer's cited sources.
+ */
+import type { DefRow } from "../index/types.js";
+import { code, listWords } from "./markdown.js";
+import { conceptMatch, wordStems } from "./match.js";
+import type { Concept, QueryAnalysis } from "./query.js";
+
+/** Best-ranked definitions whose names and paths are checked against the question's concepts. */
+export const COVERAGE_DEFS = 20;
+/**
+ * Below this IDF-weighted share of the question's concepts matched, the question is off topic.
+ * Measured (benchmarks/answers.md): real questions 0.28 and up on four indexes, off-topic ones
+ * mostly 0 and at most 0.42, which the second rule catches.
+ */
+export const MIN_COVERAGE = 0.25;
+/**
+ * A question whose concepts are mostly words the code never writes at all (IDF-weighted share at
+ * least this) is off topic, unless it names the repository itself (its root package's name).
+ */
+export const MAX_ABSENT = 0.5;
+/** A match weaker than this (a related word only) does not count. */
+const DIRECT_MATCH = 0.8;
+
+export interface ConceptStat {
+	concept: Concept;
+	/** Definitions of the index that write the word (FTS document frequency). */
+	df: number;
+	/** IDF normalised to [0, 1] (1: the code never writes it). */
+	idf: number;
+}
+
+export interface Coverage {
+	/** IDF-weighted share of the question's concepts the definitions match. */
+	covered: number;
+	/** IDF-weighted share of the concepts the code never writes. */
+	absent: number;
+	/** Concepts not matched (for the answer's wording). */
+	missing: string[];
+}
+
+/** Per concept: how many definitions write it, and its IDF (compounds count as their rarest part). */
+export function conceptStats(q: QueryAnalysis, df: (word: string) => number, total: number): ConceptStat[] {
+	const max = Math.log(1 + (total + 0.5) / 0.5);
+	return q.concepts.map((concept) => {
+		let n = Math.max(df(concept.word), ...concept.stems.map(df));
+		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));
+		const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) / max;
+		return { concept, df: n, idf };
+	});
+}
+
+/** How much of the question the definitions' names and paths cover. */
+export function coverage(
+	stats: readonly ConceptStat[],
+	defs: readonly Pick<DefRow, "qualifiedName" | "file">[],
+): Coverage {
+	const stems = defs.map((d) => [...wordStems(d.qualifiedName), ...wordStems(d.file ?? "")]);
+	const total = stats.reduce((n, s) => n + s.idf, 0);
+	if (total === 0) return { covered: 1, absent: 0, missing: [] };
+	let covered = 0;
+	let absent = 0;
+	const missing: string[] = [];
+	for (const s of stats) {
+		const hit = s.df > 0 && stems.some((st) => conceptMatch(s.concept, st) >= DIRECT_MATCH);
+		if (hit) covered += s.idf;
+		else missing.push(s.concept.word);
+		if (s.df === 0) absent += s.idf;
+	}
+	return { covered: covered / total, absent: absent / total, missing };
+}
+
+/** Does the question name the repository itself (every word of its root package's name)? */
+export function namesRepository(question: string, nameWords: ReadonlySet<string>): boolean {
+	if (nameWords.size === 0) return false;
+	const words = new Set(question.toLowerCase().split(/[^a-z0-9]+/));
+	return [...nameWords].every((w) => words.has(w));
+}
+
+/** Off topic: too little of the question matched, or mostly words the code never writes. */
+export function offTopic(c: Coverage, namesRepo: boolean): boolean {
+	if (c.covered < MIN_COVERAGE) return true;
+	return c.absent >= MAX_ABSENT && !namesRepo;
+}
+
+/** The two-sentence answer: nothing matches, and the closest matches by name. */
+export function abstentionAnswer(question: string, c: Coverage, closest: readonly DefRow[]): string {
+	const words = c.missing.slice(0, 4).map(code);
+	const first = words.length
+		? `I don't know: nothing in this code base matches what the question asks about (no definition, file or folder name carries ${listWords(words).replace(/ and /, " or ")}).`
+		: "I don't know: nothing in this code base matches what the question asks about.";
+	const names = closest.slice(0, 3).map((d) => `${code(d.qualifiedName)} in ${code(d.file ?? "")}`);
+	const second = names.length
+		? ` The closest matches are ${listWords(names)}; try asking with the names used in the code.`
+		: " Try asking with the names used in the code (functions, files, folders).";
+	return `**Question:** ${question.trim()}\n\n${first}${second}`;
+}

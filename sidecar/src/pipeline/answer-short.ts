@@ -1,0 +1,228 @@
+/**
+ * The short offline answer (the default): one chat message, at most `SHORT_ANSWER_CHARS` with its
+ * sources list. "In short" tells the path in the order the code runs (at most 5 sentences); "The
+ * path" lists its steps, each with its citation and the one line of code that makes the hop,
+ * quoted from the index's stored file text; "Where to look" names the next best places. Every
+ * citation is the narrowest range that holds what its sentence names: the hop line for a hop,
+ * the definition's head for a place. Bold labels, no headings: it renders in Rocket.Chat as is.
+ */
+import { firstSentence } from "../index/doc-comment.js";
+import type { DefRow } from "../index/types.js";
+import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { code, keyLabel, sentence } from "./markdown.js";
+import { findPath, type PathIndex, type PathStep } from "./path.js";
+import type { CitationRanking } from "./rank.js";
+import type { ReadItem } from "./read.js";
+
+/** One Rocket.Chat message, sources included. */
+export const SHORT_ANSWER_CHARS = 4000;
+/** Sentences of "In short" at most. */
+const IN_SHORT_SENTENCES = 5;
+/** Steps of the path at most. */
+const PATH_STEPS = 10;
+/** Further places under "Where to look" at most. */
+const WHERE_TO_LOOK = 8;
+/** Hops told per "In short" sentence. */
+const HOPS_PER_SENTENCE = 2;
+/** Characters of a quoted code line and of a doc sentence. */
+const QUOTE_CHARS = 110;
+const DOC_CHARS = 90;
+/** Lines of a definition's head cited for a place (its name is on the first of them). */
+const HEAD_LINES = 12;
+
+export function shortAnswer(
+	index: PathIndex,
+	question: string,
+	read: readonly ReadItem[],
+	ranking: CitationRanking,
+): DraftAnswer {
+	const book = new CitationBook(PATH_STEPS * 2 + WHERE_TO_LOOK);
+	const path = findPath(index, ranking.order, { maxSteps: PATH_STEPS });
+	const out: string[] = [`**Question:** ${question.trim()}`, ""];
+	if (path.length === 0) {
+		out.push(
+			"Nothing in the index matches this question. Try the names used in the code (functions, files, folders).",
+		);
+		return { body: out.join("\n"), drafts: [] };
+	}
+	const readRange = new Map<string, { startLine: number; endLine: number }>();
+	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
+	const head = (def: DefRow) => headRange(def, readRange.get(def.defId));
+	// Each step's citation: its hop line when the hop is written in its body and names the next
+	// step (or key); its head otherwise (the last step, an interface member and its implementation).
+	const stepMarker = path.map((s) => {
+		const hop = s.hop;
+		if (hop?.file && hop.line !== null && hop.named)
+			return book.citeRange(hop.file, hop.line, hop.line, hop.named);
+		const h = head(s.def);
+		return h ? book.cite(s.def, h) : "";
+	});
+
+	const summary = inShortSentences(path, stepMarker);
+	out.push("**In short**", summary.join(" "), "");
+
+	if (path.length > 1) {
+		out.push("**The path**");
+		path.forEach((s, i) => {
+			out.push(`${i + 1}. ${stepLine(s, path[i + 1]?.def ?? null, stepMarker[i] ?? "")}`);
+		});
+		out.push("");
+	}
+
+	const onPath = new Set(path.map((s) => s.def.id));
+	const pathFiles = new Set(path.map((s) => s.def.file));
+	const places: string[] = [];
+	const placeFiles = new Set<string>();
+	for (const def of ranking.order) {
+		if (places.length >= WHERE_TO_LOOK) break;
+		if (!def.file || onPath.has(def.id) || pathFiles.has(def.file) || placeFiles.has(def.file)) continue;
+		const h = head(def);
+		if (!h) continue;
+		const marker = book.cite(def, h);
+		if (!marker) continue;
+		placeFiles.add(def.file);
+		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
+		places.push(`- ${code(def.qualifiedName)} in ${code(def.file)} ${marker}${doc ? ` — ${doc}` : ""}`);
+	}
+	if (places.length > 0)
+		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
+	out.push(
+		"_Offline answer from the index (no LLM). Ask with `--detail full` for every chain and code excerpts._",
+	);
+	return fit(out, book);
+}
+
+/** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */
+function headRange(
+	def: DefRow,
+	read: { startLine: number; endLine: number } | undefined,
+): { startLine: number; endLine: number } | null {
+	if (!def.file || def.startLine === null || def.endLine === null) return null;
+	const start = read?.startLine ?? def.startLine;
+	return {
+		startLine: start,
+		endLine: Math.min(read?.endLine ?? def.endLine, def.endLine, start + HEAD_LINES - 1),
+	};
+}
+
+function verbOf(step: PathStep): string {
+	const hop = step.hop;
+	if (!hop) return "";
+	if (hop.kind === "dispatch" && hop.key) return `dispatches the ${keyLabel(hop.key)}, handled by`;
+	if (hop.kind === "implementation") return "is implemented by";
+	if (hop.kind === "new") return "creates";
+	if (hop.kind === "jsx") return "renders";
+	return "calls";
+}
+
+/**
+ * "In short": the path told in order, two hops per sentence, each hop's marker right after the
+ * name its cited line holds. A path of one definition says where the best match is.
+ */
+function inShortSentences(path: readonly PathStep[], markers: readonly string[]): string[] {
+	const first = path[0] as PathStep;
+	const where = first.def.file ? ` (${code(first.def.file)})` : "";
+	if (path.length === 1) {
+		const doc = sentence(firstSentence(first.def.doc, 160), 160);
+		return [
+			`The best match is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}.`.replace(/ \./, "."),
+			...(doc ? [doc] : []),
+		];
+	}
+	const clauses: string[] = [];
+	for (let i = 0; i < path.length - 1; i++) {
+		const s = path[i] as PathStep;
+		const next = path[i + 1] as PathStep;
+		const marker = markers[i] ?? "";
+		const hop = s.hop;
+		const subject =
+			i === 0 ? `it starts in ${code(s.def.qualifiedName)}${where}, which` : code(s.def.qualifiedName);
+		// The marker follows the name its cited range holds: the key or callee on a hop line, else the step itself.
+		if (hop?.kind === "dispatch" && hop.key) {
+			const keyMarker = hop.named ? marker : "";
+			const selfMarker = hop.named ? "" : marker;
+			clauses.push(
+				`${subject}${selfMarker ? ` ${selfMarker}` : ""} dispatches the ${keyLabel(hop.key)} ${keyMarker}, handled by ${code(next.def.qualifiedName)}`,
+			);
+		} else if (hop?.named) {
+			clauses.push(`${subject} ${verbOf(s)} ${code(next.def.qualifiedName)} ${marker}`);
+		} else {
+			const self =
+				i === 0
+					? `${code(s.def.qualifiedName)}${where} ${marker}, which`
+					: `${code(s.def.qualifiedName)} ${marker}`;
+			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${code(next.def.qualifiedName)}`);
+		}
+	}
+	const last = path.at(-1) as PathStep;
+	const lastDoc = sentence(firstSentence(last.def.doc, 120), 120);
+	const sentences: string[] = [];
+	for (let i = 0; i < clauses.length; i += HOPS_PER_SENTENCE) {
+		const group = clauses.slice(i, i + HOPS_PER_SENTENCE);
+		const text = group.join("; then ").replace(/ +/g, " ").replace(/ ,/g, ",");
+		sentences.push(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
+	}
+	const lastMarker = markers.at(-1) ?? "";
+	sentences.push(
+		lastDoc
+			? `${code(last.def.qualifiedName)} ${lastMarker}: ${lastDoc}`
+			: `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}.`,
+	);
+	// At most five sentences: the last one (where the path ends) stays.
+	if (sentences.length > IN_SHORT_SENTENCES) {
+		return [...sentences.slice(0, IN_SHORT_SENTENCES - 1), sentences.at(-1) as string];
+	}
+	return sentences;
+}
+
+/** One step: what it does next, its citation, and the line of code that makes the hop. */
+function stepLine(step: PathStep, next: DefRow | null, marker: string): string {
+	const name = code(step.def.qualifiedName);
+	const hop = step.hop;
+	if (!hop || !next) {
+		const doc = sentence(firstSentence(step.def.doc, DOC_CHARS), DOC_CHARS);
+		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
+	}
+	const target =
+		hop.kind === "dispatch" && hop.key
+			? `${keyLabel(hop.key)} → ${code(next.qualifiedName)}`
+			: code(next.qualifiedName);
+	const verb = hop.kind === "dispatch" ? "dispatches the" : verbOf(step);
+	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
+	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
+	return hop.named
+		? `${name} ${verb} ${target} ${marker}${quoted}`
+		: `${name} ${marker} ${verb} ${target}${quoted}`;
+}
+
+function clip(text: string, max: number): string {
+	return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * Keep the message within SHORT_ANSWER_CHARS with its sources list (rendered after verification,
+ * estimated here from the drafts): "Where to look" entries go first, then the path's last steps.
+ */
+function fit(lines: string[], book: CitationBook): DraftAnswer {
+	const sourcesChars = (body: string) =>
+		book.drafts
+			.filter((d) => body.includes(`[${d.n}]`))
+			.reduce((n, d) => n + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${d.symbol}\n`.length, 12);
+	const size = (ls: readonly string[]) => {
+		const body = ls.join("\n");
+		return body.length + sourcesChars(body) + 2;
+	};
+	const kept = [...lines];
+	const droppable = (l: string) => l.startsWith("- ") || /^\d+\. /.test(l);
+	while (size(kept) > SHORT_ANSWER_CHARS) {
+		let i = -1;
+		for (let j = kept.length - 1; j >= 0; j--)
+			if (droppable(kept[j] as string)) {
+				i = j;
+				break;
+			}
+		if (i < 0) break;
+		kept.splice(i, 1);
+	}
+	return { body: kept.join("\n").trimEnd(), drafts: book.drafts };
+}

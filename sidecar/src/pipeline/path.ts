@@ -1,0 +1,167 @@
+/**
+ * The path through the code: among the best-ranked definitions, the chain of real hops (a call,
+ * an implementation, a dispatch key to its handler) that links the most of them, in the order the
+ * code runs from its entry point. Definitions that connect to other strong definitions lead;
+ * one that only shares a word with the question and links to nothing does not. Each hop keeps the
+ * line of code that makes it (the call, dispatch or register line), read from the index's stored
+ * file text, so the answer can quote it and cite exactly that line.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow, EdgeRow } from "../index/types.js";
+import { isAuxiliaryPath } from "./match.js";
+import { keyTrunk } from "./skeleton.js";
+import { lastSegment, namesIn } from "./verify.js";
+
+export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines">;
+
+/** How one step leads to the next. */
+export interface Hop {
+	kind: "call" | "new" | "jsx" | "implementation" | "dispatch" | "register";
+	/** The dispatch key crossed (dispatch: the key this step dispatches, handled by the next step). */
+	key: DefRow | null;
+	/** Where the hop is written: the call / dispatch line in this step's body (null for implementation). */
+	file: string | null;
+	line: number | null;
+	/** That line's text, trimmed (from the index's stored file text). */
+	text: string | null;
+	/** A name written on that line which the citation is checked against. */
+	named: string | null;
+}
+
+export interface PathStep {
+	def: DefRow;
+	/** The hop to the next step (null for the last step). */
+	hop: Hop | null;
+}
+
+export interface PathOptions {
+	/** Best-ranked definitions considered. */
+	candidates: number;
+	/** Steps at most. */
+	maxSteps: number;
+}
+
+const DEFAULTS: PathOptions = { candidates: 24, maxSteps: 10 };
+
+const STEP_KINDS = new Set(["call", "new", "jsx", "implementation"]);
+/** A key with more handlers than this is a hub: "dispatches X, handled by one of 30" is no path. */
+const MAX_KEY_HANDLERS = 12;
+/** Worth of a hop through a dispatch key (a step's worth falls from 1/2 by rank). */
+const TRUNK_BONUS = 0.1;
+/** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
+const MAX_EXPANSIONS = 20_000;
+
+interface Edge {
+	to: number;
+	hop: Hop;
+}
+
+/**
+ * The best path through `ranked` (definitions in citation order, best first). A definition's
+ * worth falls with its rank; a path is worth the sum of its steps, so a chain of connected strong
+ * definitions beats a lone best match, and its first step is where the flow enters.
+ */
+export function findPath(
+	index: PathIndex,
+	ranked: readonly DefRow[],
+	options: Partial<PathOptions> = {},
+): PathStep[] {
+	const opts = { ...DEFAULTS, ...options };
+	const cands = pathCandidates(ranked, opts.candidates);
+	if (cands.length === 0) return [];
+	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + 2)]));
+	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
+	const byId = new Map(cands.map((d) => [d.id, d]));
+	const graph = new Map<number, Edge[]>();
+	for (const d of cands) graph.set(d.id, hopsFrom(index, d, byId));
+
+	let best: { ids: number[]; hops: Hop[]; worth: number } = {
+		ids: [cands[0]?.id as number],
+		hops: [],
+		worth: worth.get(cands[0]?.id as number) ?? 0,
+	};
+	let expansions = 0;
+	const ids: number[] = [];
+	const hops: Hop[] = [];
+	const visit = (id: number, sum: number) => {
+		if (++expansions > MAX_EXPANSIONS) return;
+		ids.push(id);
+		const total = sum + (worth.get(id) ?? 0);
+		// Ties go to the path that starts better ranked (DFS visits starts in rank order).
+		if (total > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: total };
+		if (ids.length < opts.maxSteps) {
+			for (const e of graph.get(id) ?? []) {
+				if (ids.includes(e.to)) continue;
+				hops.push(e.hop);
+				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
+				hops.pop();
+			}
+		}
+		ids.pop();
+	};
+	for (const d of cands) visit(d.id, 0);
+	return best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null }));
+}
+
+/** Definitions a path may go through: code with a body in a source file (no tests, types or modules). */
+function pathCandidates(ranked: readonly DefRow[], max: number): DefRow[] {
+	const out: DefRow[] = [];
+	const seen = new Set<number>();
+	for (const d of ranked) {
+		if (out.length >= max) break;
+		if (seen.has(d.id) || !d.file || d.startLine === null || isAuxiliaryPath(d.file)) continue;
+		if (d.kind === "module" || d.kind === "type" || d.kind === "dispatch-key") continue;
+		seen.add(d.id);
+		out.push(d);
+	}
+	return out;
+}
+
+/** The hops from `def` to other candidates: direct steps, and dispatch keys to their handlers. */
+function hopsFrom(index: PathIndex, def: DefRow, byId: ReadonlyMap<number, DefRow>): Edge[] {
+	const out: Edge[] = [];
+	const seen = new Set<number>();
+	const edges = index.edgesFrom(def.id);
+	// A call on a dispatch line is the dispatch mechanism (`callbacks.run('key', …)`): the hop is the key's.
+	const dispatchLines = new Set(edges.filter((e) => e.kind === "dispatch").map((e) => e.line));
+	for (const e of edges) {
+		if (STEP_KINDS.has(e.kind)) {
+			if (e.kind === "call" && dispatchLines.has(e.line)) continue;
+			if (!byId.has(e.dst) || e.dst === def.id || seen.has(e.dst)) continue;
+			const to = byId.get(e.dst) as DefRow;
+			seen.add(e.dst);
+			out.push({ to: e.dst, hop: lineHop(index, e, def, to, null) });
+			continue;
+		}
+		// A dispatch: the key's handlers run next. (A register site is no hop from here: whoever
+		// dispatches the key runs the handler, so the flow goes from the dispatcher.)
+		if (e.kind !== "dispatch") continue;
+		const key = index.defById(e.dst);
+		if (key?.kind !== "dispatch-key") continue;
+		const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
+		if (handlers.length > MAX_KEY_HANDLERS) continue;
+		for (const h of handlers) {
+			if (!byId.has(h.dst) || h.dst === def.id || seen.has(h.dst)) continue;
+			seen.add(h.dst);
+			out.push({ to: h.dst, hop: lineHop(index, e, def, byId.get(h.dst) as DefRow, key) });
+		}
+	}
+	return out;
+}
+
+function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, key: DefRow | null): Hop {
+	const kind = key ? "dispatch" : (e.kind as Hop["kind"]);
+	// An implementation edge is written at the implementation, not in this body: no hop line here.
+	if (kind === "implementation" || !e.file || e.line === null || e.file !== from.file) {
+		return { kind, key, file: null, line: null, text: null, named: null };
+	}
+	const text = index.fileLines(e.file, e.line, e.line)?.[0]?.trim() ?? null;
+	const names = key ? [key.name, lastSegment(key.qualifiedName)] : [to.name, lastSegment(to.qualifiedName)];
+	const named = text ? (names.find((n) => n && namesIn(text, n)) ?? null) : null;
+	return { kind, key, file: e.file, line: e.line, text, named };
+}
+
+/** "callbacks key" for a key, for sentences. */
+export function keyKind(key: DefRow): string {
+	return `${keyTrunk(key)} key`;
+}

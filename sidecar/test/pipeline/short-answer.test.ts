@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
+import { ask } from "../../src/pipeline/ask.js";
+import { citationHolds, namesIn } from "../../src/pipeline/verify.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+
+/** The numbered steps under "**The path**". */
+const pathSteps = (answer: string) => {
+	const m = answer.match(/\*\*The path\*\*\n((?:\d+\. .*\n)+)/);
+	return (m?.[1] ?? "").trim().split("\n");
+};
+
+describe("the short offline answer (default) on the mini-chat index", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+	});
+	afterAll(() => index.close());
+
+	it("is one chat message: In short, the path, where to look; bold labels, no headings", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
+		expect(r.answer).not.toMatch(/^#{1,6} /m);
+		const at = (label: string) => r.answer.indexOf(label);
+		expect(at("**In short**")).toBeGreaterThan(0);
+		expect(at("**The path**")).toBeGreaterThan(at("**In short**"));
+		expect(at("**Where to look**")).toBeGreaterThan(at("**The path**"));
+		expect(r.abstained).toBe(false);
+		expect(r.droppedCitations).toBe(0);
+		const inShort = r.answer.slice(at("**In short**"), at("**The path**"));
+		expect(
+			inShort.split(/(?<=[.!?])\s+(?=[`A-Z])/).filter((s) => s.trim().length > 0).length,
+		).toBeLessThanOrEqual(6);
+		expect(pathSteps(r.answer).length).toBeLessThanOrEqual(10);
+		const places = r.answer.slice(at("**Where to look**")).split("\n**Sources**")[0] ?? "";
+		expect(places.split("\n").filter((l) => l.startsWith("- ")).length).toBeLessThanOrEqual(8);
+	});
+
+	it("follows the flow in the order the code runs, across the callbacks key, to the push service", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const steps = pathSteps(r.answer);
+		const step = (name: string) =>
+			steps.findIndex((s) => s.startsWith(`${steps.indexOf(s) + 1}. \`${name}\``));
+		const save = step("executeSendMessage");
+		const notify = step("sendNotificationsOnMessage");
+		const push = step("PushService.sendNotification");
+		expect(save).toBeGreaterThanOrEqual(0);
+		expect(notify).toBeGreaterThan(save);
+		expect(push).toBeGreaterThan(notify);
+		// The hop from saving to notifying is the dispatch of the callbacks key, quoted from the code.
+		expect(steps[save]).toContain("callbacks key `afterSaveMessage`");
+		expect(steps[save]).toContain("`await callbacks.runAsync('afterSaveMessage', saved);`");
+	});
+
+	it("cites each hop at the one line that makes it, quoted from the index's stored text", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const byN = new Map(r.citations.map((c) => [c.n, c]));
+		let hopLines = 0;
+		for (const s of pathSteps(r.answer)) {
+			const m = s.match(/\[(\d+)\]: `(.+)`$/);
+			if (!m) continue;
+			const c = byN.get(Number(m[1]));
+			expect(c).toBeDefined();
+			if (!c) continue;
+			hopLines++;
+			expect(c.startLine).toBe(c.endLine);
+			const line = index.fileLines(c.file, c.startLine, c.endLine)?.[0]?.trim() ?? "";
+			expect(m[2]?.replace(/…$/, "")).toBe(
+				line.slice(0, (m[2]?.length ?? 0) - (m[2]?.endsWith("…") ? 1 : 0)),
+			);
+			expect(namesIn(line, c.symbol.split(/[#.]/).pop() ?? "")).toBe(true);
+		}
+		expect(hopLines).toBeGreaterThanOrEqual(3);
+		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+	});
+
+	it("keeps the long form behind detail: full", async () => {
+		const r = await ask(index, "How are push notifications sent when a new message is posted?", {
+			detail: "full",
+		});
+		expect(r.answer).toContain("### Key places");
+		expect(r.answer).toContain("### How it connects");
+		expect(r.answer.length).toBeGreaterThan(SHORT_ANSWER_CHARS);
+	});
+
+	it("says it does not know, in two sentences naming what it looked for, when nothing distinctive matches", async () => {
+		for (const question of [
+			"What is the meaning of life?",
+			"How do I bake sourdough bread at home?",
+			"Who won the football World Cup in 2018?",
+		]) {
+			const r = await ask(index, question);
+			expect(r.abstained).toBe(true);
+			expect(r.citations).toEqual([]);
+			const body = r.answer.replace(/^\*\*Question:\*\*.*\n\n/, "").trim();
+			expect(body).toMatch(/^I don't know/);
+			expect(body.split(/(?<=[.;])\s+(?=[A-Z])/).length).toBeLessThanOrEqual(2);
+			expect(body.length).toBeLessThan(500);
+		}
+	});
+
+	it("answers every question of the mini-chat set (none abstains)", async () => {
+		const set = JSON.parse(
+			readFileSync(new URL("../../../eval/mini-chat.json", import.meta.url), "utf8"),
+		) as { questions: { question: string }[] };
+		for (const { question } of set.questions) {
+			const r = await ask(index, question);
+			expect(r.abstained, question).toBe(false);
+			expect(r.citations.length, question).toBeGreaterThan(0);
+		}
+	});
+});
