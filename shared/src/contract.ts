@@ -162,6 +162,17 @@ export const jobCallbackSchema = z.strictObject({
 		.refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), "must not carry credentials (user:password@)"),
 	secret: z.string().min(16).max(500),
 });
+/**
+ * `POST /v1/callback-origins`: the app says where its callbacks go (e.g. `http://rocketchat:3000`),
+ * so callbacks to that origin may reach a loopback or private address. A few per process.
+ */
+export const callbackOriginRequestSchema = z.strictObject({
+	origin: z
+		.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+		.refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), "must not carry credentials (user:password@)"),
+});
+export type CallbackOriginRequest = z.infer<typeof callbackOriginRequestSchema>;
+
 export const jobRequestSchema = askRequestSchema.extend({ callback: jobCallbackSchema.optional() });
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 

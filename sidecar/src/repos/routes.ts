@@ -25,7 +25,13 @@ export interface RepoRoutesOptions {
 	adminToken: string | null;
 	/** Shared secret of push webhooks; null = webhooks are off. */
 	webhookSecret: string | null;
-	callbacks: { attempts: number; backoffMs: number; timeoutMs: number };
+	callbacks: {
+		attempts: number;
+		backoffMs: number;
+		timeoutMs: number;
+		/** Origins whose callbacks may reach loopback/private addresses (CODEASK_CALLBACK_ORIGINS). */
+		localOrigins?: readonly string[];
+	};
 	log: Logger;
 	/** Progress callbacks report a percentage at most this often (default 30 s). */
 	progressEveryMs?: number;
@@ -178,6 +184,7 @@ function followProgress(
 			secret: callback.secret,
 			rawBody: JSON.stringify({ ...p, context } satisfies RepoProgress),
 			...options.callbacks,
+			allowLocal: options.callbacks.localOrigins?.includes(new URL(callback.url).origin) ?? false,
 		}).then((r) => {
 			if (!r.delivered)
 				options.log.warn({ repo: name, lastError: r.lastError }, "progress callback not delivered");

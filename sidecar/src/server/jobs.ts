@@ -4,11 +4,20 @@
  * Results are kept for `ttlMs` so nothing is lost when the callback cannot be delivered.
  */
 import { randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import type { Job, JobCallbackBody, JobRequest } from "@codeask/shared";
 import type { Logger } from "../logger.js";
 import { deliverCallback } from "./callback.js";
+import { CallbackOrigins, classifyAddress } from "./callback-policy.js";
 import { HttpError } from "./http-error.js";
 import { type QuestionService, type QuestionSource, questionsFor } from "./questions.js";
+
+const NOT_LISTED_MESSAGE =
+	"callback.url is not on this service's list of callback origins (CODEASK_CALLBACK_ORIGINS)";
+const FORBIDDEN_MESSAGE =
+	"callback.url points at a link-local, metadata, multicast, unspecified or reserved address: callbacks never go there";
+const LOCAL_MESSAGE =
+	"callback.url points at a loopback or private address: list its origin in CODEASK_CALLBACK_ORIGINS, or register it with POST /v1/callback-origins";
 
 export interface JobStoreOptions {
 	ttlMs: number;
@@ -16,7 +25,10 @@ export interface JobStoreOptions {
 	callbackAttempts: number;
 	callbackBackoffMs: number;
 	callbackTimeoutMs: number;
-	/** Origins a callback URL may have; empty or absent = any http(s) URL (the schema checks that). */
+	/**
+	 * Origins a callback URL may have (and which may reach loopback/private addresses); empty or
+	 * absent = any http(s) URL whose addresses are public, plus registered origins.
+	 */
 	callbackOrigins?: readonly string[];
 	retryAfterSeconds: number;
 }
@@ -33,13 +45,16 @@ export class JobStore {
 	/** Aborted when shutdown's grace period ends: callbacks stop retrying. */
 	private readonly stopRetries = new AbortController();
 	private accepting = true;
+	private readonly origins: CallbackOrigins;
 
 	constructor(
 		private readonly questions: QuestionSource,
 		private readonly options: JobStoreOptions,
 		private readonly log: Logger,
 		private readonly now: () => number = Date.now,
-	) {}
+	) {
+		this.origins = new CallbackOrigins(options.callbackOrigins ?? []);
+	}
 
 	get size(): number {
 		return this.jobs.size;
@@ -48,14 +63,7 @@ export class JobStore {
 	/** Accept a job (it runs in the background), or throw HttpError 503 when it cannot be. */
 	submit(request: JobRequest, requestId?: string): Job {
 		if (!this.accepting) throw new HttpError(503, "shutting-down", "the service is shutting down");
-		const origins = this.options.callbackOrigins ?? [];
-		if (request.callback && origins.length > 0 && !origins.includes(new URL(request.callback.url).origin)) {
-			throw new HttpError(
-				400,
-				"callback-not-allowed",
-				"callback.url is not on this service's list of callback origins (CODEASK_CALLBACK_ORIGINS)",
-			);
-		}
+		if (request.callback) this.checkCallback(new URL(request.callback.url));
 		const questions = questionsFor(this.questions, request.repo);
 		if (!questions.hasRoom()) {
 			throw new HttpError(503, "busy", "the service is answering as many questions as it can; retry later", {
@@ -83,6 +91,42 @@ export class JobStore {
 		const run = this.run(job, request, log, questions).finally(() => this.inFlight.delete(run));
 		this.inFlight.add(run);
 		return job;
+	}
+
+	/**
+	 * Let callbacks to `origin` reach loopback and private addresses (the app registering where it
+	 * listens). Throws 409 when the process's registration budget is spent.
+	 */
+	registerOrigin(url: string): string {
+		const parsed = new URL(url);
+		const host = parsed.hostname.replace(/^\[|\]$/g, "");
+		if (isIP(host) && classifyAddress(host) === "forbidden") {
+			throw new HttpError(400, "callback-not-allowed", FORBIDDEN_MESSAGE);
+		}
+		if (!this.origins.accepts(parsed.origin))
+			throw new HttpError(400, "callback-not-allowed", NOT_LISTED_MESSAGE);
+		if (!this.origins.register(parsed.origin)) {
+			throw new HttpError(
+				409,
+				"callback-origins-full",
+				`at most ${this.origins.maxRegistered} callback origins can be registered; list more in CODEASK_CALLBACK_ORIGINS`,
+			);
+		}
+		this.log.info({ origin: parsed.origin }, "callback origin registered");
+		return parsed.origin;
+	}
+
+	/** Refuse at submission what delivery would refuse anyway: an origin off the list, a bad address literal. */
+	private checkCallback(url: URL): void {
+		if (!this.origins.accepts(url.origin))
+			throw new HttpError(400, "callback-not-allowed", NOT_LISTED_MESSAGE);
+		const host = url.hostname.replace(/^\[|\]$/g, "");
+		if (!isIP(host)) return; // a name is checked on the addresses it resolves to, when connecting
+		const verdict = classifyAddress(host);
+		if (verdict === "forbidden") throw new HttpError(400, "callback-not-allowed", FORBIDDEN_MESSAGE);
+		if (verdict === "local" && !this.origins.allowsLocal(url.origin)) {
+			throw new HttpError(400, "callback-not-allowed", LOCAL_MESSAGE);
+		}
 	}
 
 	get(jobId: string): Job | undefined {
@@ -145,6 +189,7 @@ export class JobStore {
 				attempts: this.options.callbackAttempts,
 				backoffMs: this.options.callbackBackoffMs,
 				timeoutMs: this.options.callbackTimeoutMs,
+				allowLocal: this.origins.allowsLocal(new URL(request.callback.url).origin),
 				signal: this.stopRetries.signal,
 				onAttempt: (attempt, outcome) => {
 					status.attempts = attempt;

@@ -232,6 +232,7 @@ async function startRepos(
 			attempts: config.jobs.callbackAttempts,
 			backoffMs: config.jobs.callbackBackoffMs,
 			timeoutMs: config.jobs.callbackTimeoutMs,
+			localOrigins: config.jobs.callbackOrigins,
 		},
 		log,
 	});

@@ -1,5 +1,5 @@
 /** POST /v1/jobs (202 + jobId, answer later by signed callback) and GET /v1/jobs/:id. */
-import { jobRequestSchema } from "@codeask/shared";
+import { callbackOriginRequestSchema, jobRequestSchema } from "@codeask/shared";
 import { Router } from "express";
 import { HttpError } from "../http-error.js";
 import type { JobStore } from "../jobs.js";
@@ -17,6 +17,10 @@ export function jobRoutes(jobs: JobStore, lifecycle: Lifecycle): Router {
 		const job = jobs.submit(body, typeof requestId === "string" ? requestId : undefined);
 		req.log?.info({ jobId: job.jobId, user: body.user, callback: Boolean(body.callback) }, "job accepted");
 		res.status(202).location(`/v1/jobs/${job.jobId}`).json({ jobId: job.jobId });
+	});
+	router.post("/v1/callback-origins", (req, res) => {
+		const body = parseBody(callbackOriginRequestSchema, req.body);
+		res.json({ origin: jobs.registerOrigin(body.origin) });
 	});
 	router.get("/v1/jobs/:id", (req, res) => {
 		const id = req.params.id;
