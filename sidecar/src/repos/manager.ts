@@ -321,7 +321,13 @@ export class RepoManager {
 				counts,
 			});
 			log.info(
-				{ head, ms: Date.now() - started, extracted: result.extractedFiles, ...counts },
+				{
+					head,
+					ms: Date.now() - started,
+					indexerMs: result.wallMs,
+					extracted: result.extractedFiles,
+					...counts,
+				},
 				"repository indexed",
 			);
 			this.emit({ repo: r.name, event: "finished", percent: 100, commit: head, counts, error: null });

@@ -65,11 +65,11 @@ export function checkRepoUrl(input: string, policy: UrlPolicy): CheckedUrl {
 	const raw = input.trim();
 	if (raw === "") refuse("the repository location is empty");
 	if (raw.length > MAX_URL) refuse(`the repository location is longer than ${MAX_URL} characters`);
+	if (raw.startsWith("-"))
+		refuse(`"${clip(raw)}" starts with "-" and would be read as an option; ${ACCEPTED}`);
 	// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 	if (/[\u0000-\u001f\u007f\s]/.test(raw))
 		refuse("the repository location contains spaces or control characters");
-	if (raw.startsWith("-"))
-		refuse(`"${clip(raw)}" starts with "-" and would be read as an option; ${ACCEPTED}`);
 	// git's remote-helper syntax <transport>::<address> (ext::, fd::, and any installed helper).
 	if (/^[A-Za-z][A-Za-z0-9+.-]*::/.test(raw))
 		refuse(`transport helpers ("${raw.split("::")[0]}::") are not allowed; ${ACCEPTED}`);

@@ -13,7 +13,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HOSTILE_URLS } from "./hostile-urls.js";
@@ -144,7 +144,9 @@ async function main(): Promise<void> {
 		for (const r of args.repos) {
 			const t0 = Date.now();
 			const added = await call("POST", "/v1/repos", { name: r.name, url: r.folder, branch: r.branch }, admin);
-			if (added.status !== 201) throw new Error(`add ${r.name}: ${JSON.stringify(added.body)}`);
+			// With --dir of an earlier run, a registered repository is reused (its index is current).
+			if (added.status !== 201 && added.status !== 409)
+				throw new Error(`add ${r.name}: ${JSON.stringify(added.body)}`);
 			let info: { state: string; counts: unknown; lastError: string | null; indexedCommit: string | null };
 			let peak = 0;
 			for (;;) {
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
 				const a = await call("POST", "/v1/ask", { question: `What does ${probe} return?`, repo: r.name });
 				asks++;
 				statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+				if (a.status !== 200) log(args, `ask during the swap: ${a.status} ${JSON.stringify(a.body)}`);
 				if (a.body?.indexCommit === commit && JSON.stringify(a.body?.citations ?? []).includes(probe)) {
 					fresh = Date.now() - t0;
 					break;
@@ -220,7 +223,13 @@ async function main(): Promise<void> {
 			const indexed = logs
 				.map((l) => {
 					try {
-						return JSON.parse(l) as { msg?: string; repo?: string; ms?: number; extracted?: number };
+						return JSON.parse(l) as {
+							msg?: string;
+							repo?: string;
+							ms?: number;
+							indexerMs?: number;
+							extracted?: number;
+						};
 					} catch {
 						return {};
 					}
@@ -231,6 +240,8 @@ async function main(): Promise<void> {
 				webhookStatus: hook.status,
 				secondsToFreshAnswer: fresh === null ? null : fresh / 1000,
 				reindexSeconds: indexed?.ms ? indexed.ms / 1000 : null,
+				indexerSeconds: indexed?.indexerMs ? indexed.indexerMs / 1000 : null,
+				loadAverage: loadavg()[0],
 				extractedFiles: indexed?.extracted ?? null,
 				asksDuringSwap: asks,
 				statuses,

@@ -75,6 +75,32 @@ describe("codeask repos (process)", () => {
 		expect(done?.state).toBe("ready");
 		expect(done?.indexedCommit).toBe(next);
 		expect(JSON.parse(cli("list", "--json")).repos[0].indexedCommit).toBe(next);
+		// `codeask serve --repos-dir` answers from it through its worker pool, stamped with the commit.
+		const serve = spawn(process.execPath, [CLI, "serve", "--repos-dir", reg, "--port", "0"], {
+			env: { ...env, CODEASK_TOKEN: "kill-test-token-0123456789", CODEASK_REPO_POLL_MS: "0" },
+			stdio: ["ignore", "pipe", "inherit"],
+		});
+		try {
+			const url = await new Promise<string>((resolve, reject) => {
+				let out = "";
+				serve.stdout?.on("data", (d: Buffer) => {
+					out += d.toString();
+					const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
+					if (m?.[1]) resolve(m[1]);
+				});
+				serve.once("exit", (code) => reject(new Error(`serve exited (${code})`)));
+			});
+			const res = await fetch(`${url}/v1/ask`, {
+				method: "POST",
+				headers: { authorization: "Bearer kill-test-token-0123456789", "content-type": "application/json" },
+				body: JSON.stringify({ question: "what does f0 return?", repo: "alpha" }),
+			});
+			expect(res.status).toBe(200);
+			expect(((await res.json()) as { indexCommit: string }).indexCommit).toBe(next);
+		} finally {
+			serve.kill("SIGTERM");
+			await new Promise((r) => serve.once("exit", r));
+		}
 		cli("remove", "alpha");
 		expect(JSON.parse(cli("list", "--json")).repos).toEqual([]);
 	});

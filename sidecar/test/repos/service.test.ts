@@ -6,6 +6,8 @@
  */
 import { createHmac } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { AskResponse, RepoInfo } from "@codeask/shared";
@@ -19,6 +21,7 @@ import type { RepoManager } from "../../src/repos/manager.js";
 import { repoRoutes } from "../../src/repos/routes.js";
 import { createRepoManager } from "../../src/repos/setup.js";
 import { HOSTILE_URLS } from "../../src/scripts/hostile-urls.js";
+import { signCallback } from "../../src/server/callback.js";
 import { IndexHolder } from "../../src/server/index-holder.js";
 import { type Listening, listen } from "../../src/server/serve.js";
 import { createService, type Service } from "../../src/server/service.js";
@@ -106,6 +109,7 @@ beforeAll(async () => {
 			webhookSecret: SECRET,
 			callbacks: { attempts: 1, backoffMs: 10, timeoutMs: 1000 },
 			log,
+			progressEveryMs: 0,
 		}),
 	});
 	server = await listen(service, { host: "127.0.0.1", port: 0, shutdownTimeoutMs: 2000, log });
@@ -228,10 +232,44 @@ describe("repository mode", () => {
 	});
 
 	it("answers from the right one of two repositories with the same file paths", async () => {
-		expect(
-			(await call("POST", "/v1/repos", { name: "beta", url: `file://${beta.bare}` }, ADMIN)).status,
-		).toBe(201);
+		// Progress of the first index goes to the adder's callback, signed, with its context.
+		const events: { event: string; percent: number | null; context: string | null; counts: unknown }[] = [];
+		let badSignatures = 0;
+		const receiver = createServer((req, res) => {
+			let raw = "";
+			req.on("data", (d) => {
+				raw += d;
+			});
+			req.on("end", () => {
+				const ts = String(req.headers["x-codeask-timestamp"]);
+				if (req.headers["x-codeask-signature"] !== signCallback("callback-secret-0123456789", ts, raw))
+					badSignatures++;
+				events.push(JSON.parse(raw));
+				res.end();
+			});
+		});
+		await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+		const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/progress`;
+		const added = await call(
+			"POST",
+			"/v1/repos",
+			{
+				name: "beta",
+				url: `file://${beta.bare}`,
+				callback: { url: callbackUrl, secret: "callback-secret-0123456789" },
+				context: "room-42",
+			},
+			ADMIN,
+		);
+		expect(added.status).toBe(201);
 		await manager.idle();
+		await new Promise((r) => setTimeout(r, 300));
+		receiver.close();
+		expect(badSignatures).toBe(0);
+		expect(events[0]?.event).toBe("started");
+		expect(events.at(-1)?.event).toBe("finished");
+		expect(events.at(-1)?.counts).toMatchObject({ files: 2 });
+		expect(events.every((e) => e.context === "room-42")).toBe(true);
 		const b = await info("beta");
 		expect(b.state).toBe("ready");
 		// Two repositories and no default: a question must say which.
