@@ -201,7 +201,12 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			existing.doc ??= leadingDoc(docNode, text);
 			if ((node as { body?: ts.Node }).body) existing.signature = signatureOf(node, sf);
 		} else {
-			const name = qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1);
+			// `callbacks.add(chat.send)~2`: the key in parentheses is part of the name, dots and all.
+			const close = qualifiedName.lastIndexOf(")");
+			const dot = qualifiedName.lastIndexOf(".");
+			const name = qualifiedName.slice(
+				(dot > close ? dot : qualifiedName.lastIndexOf(".", qualifiedName.indexOf("("))) + 1,
+			);
 			const rec: DefRecord = {
 				defId: id,
 				name: kind === "module" ? MODULE_NAME : name,
@@ -239,7 +244,10 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			if (!name) continue;
 			if (ts.isMethodDeclaration(m) || ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
 				add(m, `${prefix}.${name}`, "method", classId, exported);
-			} else if (ts.isPropertyDeclaration(m) && isFunctionLike(m.initializer)) {
+			} else if (
+				ts.isPropertyDeclaration(m) &&
+				(isFunctionLike(m.initializer) || wrapsOwnMethod(m.initializer, methodNames(cls)))
+			) {
 				add(m, `${prefix}.${name}`, "method", classId, exported);
 			}
 		}
@@ -323,19 +331,34 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		if (init && ts.isClassExpression(init)) classMembers(init, `${prefix}${name}`, id, exported);
 	}
 
-	/** Object-literal methods passed as arguments of a call in top-level code. */
+	/**
+	 * Object-literal methods passed as arguments of a call in top-level code, and its anonymous
+	 * callbacks (`Meteor.startup(() => …)`, `callbacks.add('afterSave', (m) => …)`,
+	 * `router.post('shares.create', async (ctx) => …)`): each is a definition named by the call
+	 * and its key, `callbacks.add(afterSave)`, so the handler is not lost in the file's top-level code.
+	 */
+	const callbacks = new Set<ts.Node>();
 	function callArguments(node: ts.Node): void {
 		if (ts.isCallExpression(node)) {
+			const callee = calleeText(node, sf);
 			for (const arg of node.arguments) {
 				const inner = skipWrappers(arg);
 				if (ts.isObjectLiteralExpression(inner)) {
-					objectMembers(inner, calleeText(node, sf), moduleId, false, true);
+					objectMembers(inner, callee, moduleId, false, true);
+				} else if ((ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && !inner.name) {
+					const key = callKey(node);
+					// Signed by the call that registers it: `router.post('shares.create', async (ctx) =>`.
+					const signature = oneLine(sf.text.slice(node.getStart(sf), inner.body.getStart(sf)));
+					const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
+					const fixed = { ...at, signature, doc: leadingDoc(node, text) };
+					add(inner, key ? `${callee}(${key})` : callee, "function", null, false, fixed, node, true);
+					callbacks.add(inner);
 				}
 			}
 		}
 		// Descend through top-level code and into callbacks (e.g. Meteor.startup(() => …)),
 		// but not into definitions, whose bodies belong to them.
-		if (nodes.has(node) && node !== sf) return;
+		if (nodes.has(node) && node !== sf && !callbacks.has(node)) return;
 		if (ts.isFunctionDeclaration(node) || ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) return;
 		ts.forEachChild(node, callArguments);
 	}
@@ -387,9 +410,97 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		}
 	}
 
+	/**
+	 * A function held in a local `const` of a definition and handed to a call by name
+	 * (`const clearCache = () => …; this.onEvent('watch.roles', clearCache)`) is a definition of
+	 * its own, `Authorization.constructor.clearCache`: a register call's handler must be one.
+	 */
+	function localHandlers(): void {
+		const passed = new Set<string>();
+		const collect = (n: ts.Node): void => {
+			if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
+				for (const a of n.arguments ?? []) if (ts.isIdentifier(a)) passed.add(a.text);
+			}
+			ts.forEachChild(n, collect);
+		};
+		collect(sf);
+		if (passed.size === 0) return;
+		const visit = (n: ts.Node, owner: string | undefined): void => {
+			const own = nodes.get(n);
+			const current = own && n !== sf ? own : owner;
+			if (
+				current &&
+				ts.isVariableDeclaration(n) &&
+				ts.isIdentifier(n.name) &&
+				!nodes.has(n) &&
+				passed.has(n.name.text) &&
+				isFunctionLike(n.initializer)
+			) {
+				const parent = byId.get(current);
+				if (parent && parent.kind !== "module") {
+					add(
+						n,
+						`${parent.qualifiedName}.${n.name.text}`,
+						"function",
+						current,
+						false,
+						undefined,
+						n.parent.parent,
+					);
+				}
+			}
+			ts.forEachChild(n, (c) => visit(c, current));
+		};
+		visit(sf, undefined);
+	}
+
 	statements(sf.statements, "");
 	callArguments(sf);
+	localHandlers();
 	return { defs, nodes };
+}
+
+/** The names of a class's methods (and function-valued properties). */
+function methodNames(cls: ts.ClassLikeDeclaration): Set<string> {
+	const out = new Set<string>();
+	for (const m of cls.members) {
+		const name = propertyNameText(m.name);
+		if (name && (ts.isMethodDeclaration(m) || (ts.isPropertyDeclaration(m) && isFunctionLike(m.initializer))))
+			out.add(name);
+	}
+	return out;
+}
+
+/**
+ * A class property wrapping one of the class's own methods, `private getRolesCached =
+ * mem(this.getRoles.bind(this), { maxAge })`: a function too (the memoised method), not data.
+ */
+function wrapsOwnMethod(init: ts.Node | undefined, methods: ReadonlySet<string>): boolean {
+	const call = init && skipWrappers(init);
+	if (!call || !ts.isCallExpression(call)) return false;
+	return call.arguments.some((a) => {
+		let e = skipWrappers(a);
+		// `this.m.bind(this)` → `this.m`
+		if (
+			ts.isCallExpression(e) &&
+			ts.isPropertyAccessExpression(e.expression) &&
+			e.expression.name.text === "bind"
+		)
+			e = skipWrappers(e.expression.expression);
+		return (
+			ts.isPropertyAccessExpression(e) &&
+			e.expression.kind === ts.SyntaxKind.ThisKeyword &&
+			methods.has(e.name.text)
+		);
+	});
+}
+
+/** A call's first argument when it is a short string key (`'afterSaveMessage'`, `'/users/:id'`). */
+function callKey(call: ts.CallExpression): string | null {
+	const first = call.arguments[0];
+	if (!first || !(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) return null;
+	const key = first.text;
+	return key.length > 0 && key.length <= 80 && !/[\s()]/.test(key) ? key : null;
 }
 
 /** `require("m")`, `require("m").x`, `require("m")(…)`: a CommonJS import in any of its shapes. */

@@ -15,11 +15,13 @@ describe("ask offline on the mini-chat index", () => {
 	});
 	afterAll(() => index.close());
 
-	it("lists handlers written inline at their register site instead of 'no registered handler'", async () => {
+	it("names a handler written inline at its register site by its registering call, not 'no registered handler'", async () => {
 		const r = await ask(index, "What happens after a user leaves a room?", FULL);
 		const keyLine = r.answer.split("\n").find((l) => l.includes("key `afterLeaveRoom`")) ?? "";
-		expect(keyLine).toContain("inline in `apps/server/src/lib/roomHooks.ts:6`");
+		// The anonymous callback is a definition of its own (issue 11 §2), cited where it is written.
+		expect(keyLine).toContain("`afterLeaveRoomCallback.add`");
 		expect(keyLine).not.toContain("no registered handler");
+		expect(r.citations.some((c) => c.file === "apps/server/src/lib/roomHooks.ts" && c.startLine === 6)).toBe(true);
 		expect(r.droppedCitations).toBe(0);
 	});
 

@@ -1,0 +1,87 @@
+/**
+ * Handlers that used to hide inside other code are definitions of their own (issue 11 §2): a local
+ * function handed to a register call by name, a class field wrapping one of the class's methods,
+ * and the anonymous callbacks of top-level startup and registration calls.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+
+describe("handler definitions on mini-chat", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+	});
+	afterAll(() => index?.close());
+
+	it("makes a local handler passed by name the handler of its register sites", () => {
+		const file = "apps/server/src/services/roles/RolesService.ts";
+		const clear = index.def(`${file}#RolesService.constructor.clearCache`);
+		expect(clear?.kind).toBe("function");
+		const sites = index.dispatchSites("service-events", "watch.roles");
+		const register = sites.filter((s) => s.side === "register" && s.file === file);
+		expect(register.map((s) => s.handlerDefId)).toEqual([`${file}#RolesService.constructor.clearCache`]);
+		expect(sites.some((s) => s.side === "dispatch")).toBe(true);
+		// The code inside the local function is charged to it, not to the constructor.
+		const fromClear = index.edgesFrom(clear?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		expect(fromClear).toContain("RolesService.getRolesCached");
+	});
+
+	it("makes a class field wrapping one of the class's methods a method", () => {
+		const cached = index.def("apps/server/src/services/roles/RolesService.ts#RolesService.getRolesCached");
+		expect(cached?.kind).toBe("method");
+		const targets = index.edgesFrom(cached?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		expect(targets).toContain("RolesService.getRoles");
+	});
+
+	it("makes the anonymous callback of a top-level startup call a definition", () => {
+		const startup = index.def("apps/server/src/startup.ts#Meteor.startup");
+		expect(startup?.kind).toBe("function");
+		expect(startup?.signature).toBe("Meteor.startup(() =>");
+		const calls = index.edgesFrom(startup?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		expect(calls).toContain("PushService");
+	});
+});
+
+describe("anonymous callbacks of registration calls", () => {
+	it("names each by its call and key, and makes it the route's handler", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-callbacks-"));
+		mkdirSync(join(repo, "src"));
+		writeFileSync(join(repo, "package.json"), '{ "name": "api", "dependencies": { "express": "4" } }');
+		writeFileSync(
+			join(repo, "src/routes.js"),
+			[
+				"const express = require('express');",
+				"const router = express.Router();",
+				"function load(id) { return { id }; }",
+				"router.get('/docs/:id', (req, res) => {",
+				"\tres.json(load(req.params.id));",
+				"});",
+				"router.post('/docs', function (req, res) { res.json(load('new')); });",
+				"describe('some test name', () => {});",
+				"module.exports = router;",
+			].join("\n"),
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const defs = index.defsInFile("src/routes.js").map((d) => [d.qualifiedName, d.name]);
+			expect(defs).toEqual(
+				expect.arrayContaining([
+					["router.get(/docs/:id)", "get(/docs/:id)"],
+					["router.post(/docs)", "post(/docs)"],
+					["describe", "describe"],
+				]),
+			);
+			const load = index.def("src/routes.js#load");
+			const callers = index.edgesTo(load?.id ?? -1).map((e) => index.defById(e.src)?.qualifiedName);
+			expect(callers.sort()).toEqual(["router.get(/docs/:id)", "router.post(/docs)"]);
+		} finally {
+			index.close();
+		}
+	});
+});
