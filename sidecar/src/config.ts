@@ -51,7 +51,13 @@ const configSchema = z
 		indexPath: z.string().min(1).default(".codeask/index.db"),
 		host: z.string().min(1).default("127.0.0.1"),
 		port: int(0, 65535).default(3900),
-		token: z.string().min(16, "must be at least 16 characters").max(500).optional(),
+		token: z
+			.string()
+			.min(16, "must be at least 16 characters")
+			.max(500)
+			// A bearer token is one word: with whitespace in it, no request could ever authenticate.
+			.regex(/^\S+$/, "must not contain spaces or other whitespace")
+			.optional(),
 		insecureNoAuth: bool.default(false),
 		llmProvider: llmProviderSchema.default("none"),
 		llmModel: z.string().min(1).max(200).optional(),

@@ -14,6 +14,7 @@ import type { Lifecycle } from "./lifecycle.js";
 import { bearerAuth } from "./middleware/auth.js";
 import { errorHandler, notFound } from "./middleware/errors.js";
 import { jsonBody } from "./middleware/json-body.js";
+import { redactUrl } from "./middleware/redact-url.js";
 import { requestIdOf } from "./middleware/request-id.js";
 import type { QuestionSource } from "./questions.js";
 import { askRoutes } from "./routes/ask.js";
@@ -53,8 +54,24 @@ export function createApp(deps: AppDeps): Express {
 		pinoHttp({
 			logger: deps.log,
 			genReqId: requestIdOf,
+			// 503 is designed back-pressure (busy, not ready, draining): info, not an error.
 			customLogLevel: (_req, res, err) =>
-				err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+				res.statusCode === 503
+					? "info"
+					: err || res.statusCode >= 500
+						? "error"
+						: res.statusCode >= 400
+							? "warn"
+							: "info",
+			// The redact paths cover headers and fields; a secret in the query string is masked here.
+			serializers: {
+				req: (req: { url?: string; query?: unknown }) => {
+					if (typeof req.url === "string") req.url = redactUrl(req.url);
+					// The parsed query repeats the URL's values in clear; the masked URL says it all.
+					delete req.query;
+					return req;
+				},
+			},
 			// Probes are polled constantly; they would drown the log.
 			autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
 		}),

@@ -25,14 +25,17 @@ function answerClientErrors(server: Server, log: Logger): void {
 			return;
 		}
 		const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
-		const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
-		const body = JSON.stringify(
-			errorBody(
-				tooLarge ? "headers-too-large" : "bad-request",
-				tooLarge ? "request headers too large" : "malformed HTTP request",
-			),
+		const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
+		const [status, code, message] = tooLarge
+			? ["431 Request Header Fields Too Large", "headers-too-large", "request headers too large"]
+			: timedOut
+				? ["408 Request Timeout", "request-timeout", "the request was not received in time; send it again"]
+				: ["400 Bad Request", "bad-request", "malformed HTTP request"];
+		const body = JSON.stringify(errorBody(code, message));
+		log.warn(
+			{ code: err.code },
+			timedOut ? "request timed out while being received" : "malformed HTTP request refused",
 		);
-		log.warn({ code: err.code }, "malformed HTTP request refused");
 		socket.end(
 			`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
 		);
@@ -41,12 +44,26 @@ function answerClientErrors(server: Server, log: Logger): void {
 
 export async function listen(
 	service: Service,
-	options: { host: string; port: number; shutdownTimeoutMs: number; log: Logger },
+	options: {
+		host: string;
+		port: number;
+		shutdownTimeoutMs: number;
+		log: Logger;
+		/** Time to receive a whole request (default 60 s); 408 after it. */
+		requestTimeoutMs?: number;
+	},
 ): Promise<Listening> {
+	const requestTimeout = options.requestTimeoutMs ?? 60_000;
 	const server = createServer(
 		// requestTimeout bounds receiving a request (slow-trickle clients), not answering it; Host is
 		// irrelevant to this API, and requiring it makes Node answer a bare 400 without the envelope.
-		{ requestTimeout: 60_000, headersTimeout: 30_000, maxHeaderSize: 16 * 1024, requireHostHeader: false },
+		{
+			requestTimeout,
+			headersTimeout: Math.min(30_000, requestTimeout),
+			connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(requestTimeout / 4))),
+			maxHeaderSize: 16 * 1024,
+			requireHostHeader: false,
+		},
 		service.app,
 	);
 	answerClientErrors(server, options.log);

@@ -2,12 +2,12 @@
  * `codeask mcp`: the MCP server over stdio for MCP hosts (Claude Desktop, Cursor, …).
  * stdout carries the protocol, so logs go to stderr.
  */
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
 import { pino } from "pino";
 import { ConfigError, type Flags, loadConfig, loadRepoConfig } from "../../config.js";
 import { createLogger, type Logger } from "../../logger.js";
 import { createMcpServer } from "../../mcp/server.js";
+import { FramedStdioTransport } from "../../mcp/stdio-transport.js";
 import { ask } from "../../pipeline/ask.js";
 import { IndexHolder } from "../../server/index-holder.js";
 import { checkedLlmFactory } from "../../server/llm-factory.js";
@@ -89,7 +89,8 @@ async function mcpMain(flags: McpFlags): Promise<void> {
 		askTimeoutMs: config.limits.askTimeoutMs,
 		log,
 	});
-	const transport = new StdioServerTransport();
+	// Not the SDK's StdioServerTransport: an oversized or malformed frame is answered, not fatal.
+	const transport = new FramedStdioTransport();
 	const closed = new Promise<void>((resolve) => {
 		transport.onclose = () => resolve();
 		process.stdin.once("end", () => resolve());
