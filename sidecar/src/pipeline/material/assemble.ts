@@ -49,8 +49,11 @@ type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines
  * definition's first line, so the map is what lets a small budget span the whole flow); bodies
  * that did not fit come back with what is left.
  */
-const BODY_SHARE = 0.35;
-const MODULE_SHARE = 0.43;
+const BODY_SHARE = 0.25;
+/** The LLM's select picks are read in full first, up to this share (they are what it asked for). */
+const PICK_SHARE = 0.5;
+/** Module-level blocks: this share of the budget on top of what the bodies took. */
+const MODULE_SHARE = 0.07;
 /** Seed hops taken right after their seed in a chain's order (the rest follow after every seed). */
 const HOPS_PER_SEED = 3;
 /** Files whose module-level blocks are read, and blocks per file. */
@@ -60,8 +63,12 @@ const BLOCKS_PER_FILE = 3;
 const NEIGHBOURS_PER_DEF = 4;
 /** A class (or interface) longer than this gives its signature; its members are definitions of their own. */
 const WHOLE_CLASS_LINES = 60;
+/** Files whose other functions and methods are listed as signatures (an outline), and how many each. */
+const OUTLINE_FILES = 12;
+const OUTLINE_DEFS = 20;
+const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Characters of a signature line shown at most. */
-const SIGNATURE_CHARS = 100;
+const SIGNATURE_CHARS = 56;
 /** Above this many users a definition's callers are not listed as its neighbours. */
 const HOT_FAN_IN = 40;
 const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handler"]);
@@ -219,7 +226,7 @@ class Assembly {
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
 		// A signature is a pointer, not the code: a long first line is cut.
-		const joined = lines.join("\n");
+		const joined = unit === "signature" ? lines.join(" ").trim() : lines.join("\n");
 		const text =
 			unit === "signature" && joined.length > SIGNATURE_CHARS
 				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
@@ -340,7 +347,8 @@ export function assembleMaterial(
 	while (queue.length) {
 		const c = queue.shift() as Candidate;
 		if (a.bodies.has(c.node.def.id)) continue;
-		if (!addDefinition(a, c, input, config, onChain, budget * BODY_SHARE)) {
+		const share = c.role === "pick" ? PICK_SHARE : BODY_SHARE;
+		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
 			deferred.push(c);
 			continue;
 		}
@@ -377,6 +385,7 @@ export function assembleMaterial(
 
 	// Pass 2: module-level blocks of the files read, best files first.
 	const files = [...new Set(a.sources.map((s) => s.range.file))].slice(0, MODULE_FILES);
+	const moduleLimit = Math.min(budget, a.spent + budget * MODULE_SHARE);
 	for (const file of files) {
 		const module = index.def(`${file}#(module)`);
 		if (!module) continue;
@@ -396,7 +405,7 @@ export function assembleMaterial(
 		for (const b of pickBlocks(index, file, input.words)) {
 			const end = Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1);
 			const label = `module-level ${b.kind}: ${b.label}${end < b.endLine ? ` (head of ${b.startLine}-${b.endLine})` : ""}`;
-			a.add(c, b.startLine, end, "block", label, budget * MODULE_SHARE);
+			a.add(c, b.startLine, end, "block", label, moduleLimit);
 		}
 	}
 
@@ -414,6 +423,33 @@ export function assembleMaterial(
 		);
 	};
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) signature(c, budget);
+	// The outline of the best files read: their other functions and methods, one line each (a
+	// flow often runs through several methods of one class, not all of them in the skeleton).
+	const outlineFiles = [...new Set(a.sources.filter((s) => s.unit !== "signature").map((s) => s.range.file))];
+	for (const file of outlineFiles.slice(0, OUTLINE_FILES)) {
+		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+		let n = 0;
+		for (const d of index.defsInFile(file)) {
+			if (n >= OUTLINE_DEFS || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
+			known.add(d.id);
+			n++;
+			signature(
+				{
+					node: {
+						def: d,
+						depth: owner.node.depth,
+						via: "outline",
+						from: null,
+						nodeClass: "major",
+						relevance: input.relevance(d),
+					},
+					chain: owner.chain,
+					role: "neighbour",
+				},
+				budget,
+			);
+		}
+	}
 	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
 	for (const s of read) {
 		// A widely used definition's callers are no map of where to look: its callees are.
