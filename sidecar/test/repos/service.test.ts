@@ -45,6 +45,8 @@ let beta: Remote;
 let manager: RepoManager;
 let service: Service;
 let server: Listening;
+/** Loopback callback receivers must be listed (CODEASK_CALLBACK_ORIGINS); the test adds its own. */
+const localOrigins: string[] = [];
 
 const files = (fn: string) => ({
 	"package.json": JSON.stringify({ name: `pkg-${fn}`, version: "1.0.0" }),
@@ -107,7 +109,7 @@ beforeAll(async () => {
 			token: TOKEN,
 			adminToken: ADMIN,
 			webhookSecret: SECRET,
-			callbacks: { attempts: 1, backoffMs: 10, timeoutMs: 1000 },
+			callbacks: { attempts: 1, backoffMs: 10, timeoutMs: 1000, localOrigins },
 			log,
 			progressEveryMs: 0,
 		}),
@@ -175,7 +177,13 @@ describe("repository mode", () => {
 			repo: "alpha",
 		});
 		expect((after.body as AskResponse).indexCommit).toBe(pushed);
-		expect(JSON.stringify(after.body.citations)).toContain("src/farewell.ts");
+		// The swapped-in index has the pushed definition.
+		const lease = manager.resolve("alpha").acquire();
+		try {
+			expect(lease.reader.defsByName("farewellAlpha").map((d) => d.file)).toEqual(["src/farewell.ts"]);
+		} finally {
+			lease.release();
+		}
 	});
 
 	it("ignores pushes to other branches and non-push events; GitLab and Gitea signatures", async () => {
@@ -249,7 +257,9 @@ describe("repository mode", () => {
 			});
 		});
 		await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-		const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/progress`;
+		const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+		localOrigins.push(origin);
+		const callbackUrl = `${origin}/progress`;
 		const added = await call(
 			"POST",
 			"/v1/repos",
