@@ -242,7 +242,7 @@ export class RepoManager {
 				try {
 					const { gitUrl } = checkRepoUrl(r.url, this.o.policy);
 					const head = await this.o.git.remoteHead(gitUrl, r.branch);
-					if (head !== r.indexedCommit) {
+					if (head !== r.syncedHead) {
 						this.registry.setStatus(r.name, { headSeen: head });
 						await this.o.queue.enqueue({ repo: r.name, reason: "poll" });
 					}
@@ -287,7 +287,7 @@ export class RepoManager {
 			await this.fetch(gitUrl, r.branch, checkout);
 			const head = await this.o.git.head(checkout);
 			this.registry.setStatus(r.name, { headSeen: head });
-			if (head === r.indexedCommit && existsSync(index) && holder?.ready) {
+			if (head === r.syncedHead && existsSync(index) && holder?.ready) {
 				this.registry.setStatus(r.name, {
 					state: "ready",
 					lastSyncAt: new Date().toISOString(),
@@ -315,7 +315,10 @@ export class RepoManager {
 			this.progress.delete(r.name);
 			this.registry.setStatus(r.name, {
 				state: "ready",
-				indexedCommit: head,
+				// What answers are stamped with: the index's own commit (unchanged when the commit
+				// touched no indexed file, e.g. only docs).
+				indexedCommit: this.indexCommitOf(r.name) ?? head,
+				syncedHead: head,
 				lastSyncAt: new Date().toISOString(),
 				lastError: null,
 				counts,
@@ -365,6 +368,18 @@ export class RepoManager {
 		await this.o.git.clone(gitUrl, branch, temp);
 		rmSync(checkout, { recursive: true, force: true });
 		renameSync(temp, checkout);
+	}
+
+	/** The commit recorded in the repository's index in use. */
+	private indexCommitOf(name: string): string | null {
+		const holder = this.holders.get(name);
+		if (!holder?.ready) return null;
+		const lease = holder.acquire();
+		try {
+			return lease.reader.meta().commit;
+		} finally {
+			lease.release();
+		}
 	}
 
 	/** Temp clones a killed sync left behind. */

@@ -24,8 +24,14 @@ export interface RepoEntry {
 
 export interface RepoStatusRow {
 	state: RepoState;
+	/** The commit the index in use records (what answers are stamped with). */
 	indexedCommit: string | null;
 	headSeen: string | null;
+	/**
+	 * The branch head the last successful sync indexed. Usually `indexedCommit`; differs when a
+	 * commit changed no indexed file (the indexer leaves the index, and its stamp, as it was).
+	 */
+	syncedHead: string | null;
 	lastSyncAt: string | null;
 	lastError: string | null;
 	counts: { files: number; definitions: number; edges: number } | null;
@@ -45,6 +51,7 @@ CREATE TABLE IF NOT EXISTS repo_status (
   state TEXT NOT NULL DEFAULT 'queued',
   indexed_commit TEXT,
   head_seen TEXT,
+  synced_head TEXT,
   last_sync_at TEXT,
   last_error TEXT,
   counts TEXT
@@ -61,6 +68,7 @@ interface Row {
 	state: string | null;
 	indexed_commit: string | null;
 	head_seen: string | null;
+	synced_head: string | null;
 	last_sync_at: string | null;
 	last_error: string | null;
 	counts: string | null;
@@ -97,6 +105,10 @@ export class RepoRegistry {
 		this.db.pragma("foreign_keys = ON");
 		this.db.pragma("busy_timeout = 5000");
 		this.db.exec(SCHEMA);
+		// Registries written before synced_head existed.
+		const columns = this.db.prepare("PRAGMA table_info(repo_status)").all() as { name: string }[];
+		if (!columns.some((c) => c.name === "synced_head"))
+			this.db.exec("ALTER TABLE repo_status ADD COLUMN synced_head TEXT");
 	}
 
 	close(): void {
@@ -106,7 +118,7 @@ export class RepoRegistry {
 	/** Every repository with its status, by name. */
 	list(): (RepoEntry & RepoStatusRow)[] {
 		const rows = this.db
-			.prepare(`SELECT r.*, s.state, s.indexed_commit, s.head_seen, s.last_sync_at, s.last_error, s.counts
+			.prepare(`SELECT r.*, s.state, s.indexed_commit, s.head_seen, s.synced_head, s.last_sync_at, s.last_error, s.counts
          FROM repos r LEFT JOIN repo_status s USING (name) ORDER BY r.name`)
 			.all() as Row[];
 		return rows.map(fromRow);
@@ -114,7 +126,7 @@ export class RepoRegistry {
 
 	get(name: string): (RepoEntry & RepoStatusRow) | undefined {
 		const row = this.db
-			.prepare(`SELECT r.*, s.state, s.indexed_commit, s.head_seen, s.last_sync_at, s.last_error, s.counts
+			.prepare(`SELECT r.*, s.state, s.indexed_commit, s.head_seen, s.synced_head, s.last_sync_at, s.last_error, s.counts
          FROM repos r LEFT JOIN repo_status s USING (name) WHERE r.name = ?`)
 			.get(name) as Row | undefined;
 		return row ? fromRow(row) : undefined;
@@ -147,6 +159,7 @@ export class RepoRegistry {
 			state: "state",
 			indexedCommit: "indexed_commit",
 			headSeen: "head_seen",
+			syncedHead: "synced_head",
 			lastSyncAt: "last_sync_at",
 			lastError: "last_error",
 			counts: "counts",
@@ -175,6 +188,7 @@ function fromRow(r: Row): RepoEntry & RepoStatusRow {
 		state: (r.state ?? "queued") as RepoState,
 		indexedCommit: r.indexed_commit,
 		headSeen: r.head_seen,
+		syncedHead: r.synced_head,
 		lastSyncAt: r.last_sync_at,
 		lastError: r.last_error,
 		counts: r.counts ? (JSON.parse(r.counts) as RepoStatusRow["counts"]) : null,

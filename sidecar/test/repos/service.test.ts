@@ -237,6 +237,20 @@ describe("repository mode", () => {
 		await manager.poll();
 		await manager.idle();
 		expect((await info("alpha")).indexedCommit).toBe(pushed);
+
+		// A commit that touches no indexed file: the index (and the stamp answers carry) stays,
+		// the head is recorded, and the next poll does not sync again.
+		const docs = alpha.push({ "README.md": "# alpha\n" });
+		await manager.poll();
+		await manager.idle();
+		const afterDocs = await info("alpha");
+		expect(afterDocs.headSeen).toBe(docs);
+		expect(afterDocs.indexedCommit).toBe(pushed);
+		const answer = await call("POST", "/v1/ask", { question: "what does greetAlpha do?", repo: "alpha" });
+		expect(answer.body.indexCommit).toBe(afterDocs.indexedCommit);
+		await manager.poll();
+		await manager.idle();
+		expect((await info("alpha")).lastSyncAt).toBe(afterDocs.lastSyncAt);
 	});
 
 	it("answers from the right one of two repositories with the same file paths", async () => {
