@@ -4,13 +4,14 @@
  * exit code. The CLI command is a thin shell over this; the pipeline and the LLM factory are
  * injected so tests can drive it without a network.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { llmProviderSchema } from "@codeask/shared";
 import { z } from "zod";
 import { IndexReader } from "../index/reader.js";
 import { createLlmClient, type LlmEnv, RequestBudget } from "../llm/index.js";
 import type { LlmClient } from "../llm/types.js";
+import { makeDirs } from "../make-dirs.js";
 import type { AskOptions, AskResult } from "../pipeline/types.js";
 import { findPreviousReport } from "./delta.js";
 import { judgeAnswer } from "./judge.js";
@@ -224,7 +225,7 @@ export async function benchMain(
 			? (opts.out ?? join("eval", "runs", `${now().toISOString().slice(0, 10)}-${label}`))
 			: null;
 		const previous = outDir ? findPreviousReport(outDir, set.set, opts.llm) : null;
-		if (outDir) mkdirSync(outDir, { recursive: true });
+		if (outDir) makeDirs(outDir);
 
 		const reporters: BenchReporter[] = [];
 		if (outDir) reporters.push(filesReporter(outDir));

@@ -23,7 +23,19 @@ export type IndexWorkerMessage =
 	| { type: "progress"; event: IndexProgress }
 	| { type: "done"; result: IndexResult }
 	| { type: "input-error"; message: string }
-	| { type: "failed"; message: string; stack?: string };
+	/** `code`/`path`/`syscall` of a system or SQLite error, so the CLI can name it in one sentence. */
+	| { type: "failed"; message: string; stack?: string; code?: string; path?: string; syscall?: string };
+
+function failed(err: Error): IndexWorkerMessage {
+	const { code, path, syscall } = err as NodeJS.ErrnoException;
+	return {
+		type: "failed",
+		message: err.message,
+		stack: err.stack,
+		...(typeof code === "string" ? { code } : {}),
+		...(typeof path === "string" ? { path, syscall } : {}),
+	};
+}
 
 async function main(): Promise<void> {
 	const port = parentPort;
@@ -50,10 +62,10 @@ async function main(): Promise<void> {
 		post({ type: "done", result });
 	} catch (err) {
 		if (err instanceof IndexInputError) post({ type: "input-error", message: err.message });
-		else post({ type: "failed", message: (err as Error).message, stack: (err as Error).stack });
+		else post(failed(err as Error));
 	}
 }
 
 main().catch((err: Error) => {
-	parentPort?.postMessage({ type: "failed", message: err.message, stack: err.stack });
+	parentPort?.postMessage(failed(err));
 });

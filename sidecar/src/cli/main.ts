@@ -6,7 +6,7 @@
  */
 import { Command } from "commander";
 import { VERSION } from "../version.js";
-import { EXIT, UsageError } from "./errors.js";
+import { describeError, type ErrorContext, EXIT } from "./errors.js";
 import { fillIndexOption } from "./find-index.js";
 
 type CommandModule = { register(program: Command): void };
@@ -15,8 +15,6 @@ type CommandModule = { register(program: Command): void };
  * Lower layers' user-facing errors, reported like UsageError (one line, exit 2). Matched by name:
  * importing their modules here would load what the lazy command loaders below avoid.
  */
-const KNOWN_ERRORS = new Set(["IndexError", "TrunkConfigError"]);
-
 /**
  * One loader per command, keep this list sorted. Modules are imported lazily: a command pulls in
  * only its own dependencies (ts-morph, Graphviz WASM, express … are heavy), so `codeask ask`
@@ -48,6 +46,8 @@ async function loadCommands(argv: string[]): Promise<CommandModule[]> {
 }
 
 export async function run(argv: string[]): Promise<number> {
+	// What the running command reads or writes, to name it when it fails.
+	const context: ErrorContext = {};
 	const program = new Command("codeask")
 		.description(
 			"Ask questions of a TypeScript/JavaScript codebase, answered from its source with verified citations.",
@@ -55,7 +55,12 @@ export async function run(argv: string[]): Promise<number> {
 		.version(VERSION)
 		.showHelpAfterError()
 		.exitOverride()
-		.hook("preAction", (_program, command) => fillIndexOption(command));
+		.hook("preAction", (_program, command) => {
+			fillIndexOption(command);
+			const { index, out } = command.opts() as { index?: unknown; out?: unknown };
+			if (typeof index === "string") context.index = index;
+			if (typeof out === "string" && command.name() === "index") context.out = out;
+		});
 	for (const c of await loadCommands(argv)) c.register(program);
 	try {
 		await program.parseAsync(argv);
@@ -70,13 +75,18 @@ export async function run(argv: string[]): Promise<number> {
 				? EXIT.ok
 				: EXIT.usage;
 		}
-		if (err instanceof UsageError || KNOWN_ERRORS.has((err as Error).name)) {
-			process.stderr.write(`codeask: ${(err as Error).message}\n`);
-			return EXIT.usage;
-		}
-		throw err;
+		const sentence = describeError(err, context);
+		if (sentence === null) throw err;
+		process.stderr.write(`codeask: ${sentence}\n`);
+		return EXIT.usage;
 	}
 }
+
+// A closed stdout (`codeask … | head`) is not an error worth a stack trace.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+	if (err.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
+	throw err;
+});
 
 run(process.argv).then(
 	(code) => {

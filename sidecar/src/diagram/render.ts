@@ -2,10 +2,11 @@
  * Offline PNG rendering: Graphviz compiled to WebAssembly lays out DOT as SVG, resvg rasterises
  * it. No browser and no network; system fonts (DejaVu Sans when present) draw the text.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Chain } from "@codeask/shared";
 import type { Graphviz } from "@hpcc-js/wasm-graphviz";
+import { makeDirs } from "../make-dirs.js";
 import type { OverviewData } from "../overview/types.js";
 import { modelDot, packageGraphDot } from "./dot.js";
 import { buildDiagramModel, type ModelOptions } from "./model.js";
@@ -67,7 +68,7 @@ export async function renderChainsPng(
 	options: ChainsPngOptions = {},
 ): Promise<number> {
 	const png = await chainsPng(chains, options);
-	mkdirSync(dirname(file), { recursive: true });
+	makeDirs(dirname(file));
 	writeFileSync(file, png);
 	return png.length;
 }
@@ -87,7 +88,7 @@ export async function renderPackageGraphPng(
 	options: PackageGraphOptions & PngOptions = {},
 ): Promise<number> {
 	const png = await packageGraphPng(data, options);
-	mkdirSync(dirname(file), { recursive: true });
+	makeDirs(dirname(file));
 	writeFileSync(file, png);
 	return png.length;
 }

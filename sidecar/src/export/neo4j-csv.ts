@@ -5,9 +5,10 @@
  * `package:<name>`. Schema documented in docs/overview.md. Streams rows, so a 1M-edge index
  * exports in constant memory.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { IndexReader } from "../index/reader.js";
+import { makeDirs } from "../make-dirs.js";
 
 export const NEO4J_FILES = {
 	definitions: {
@@ -114,7 +115,7 @@ class CsvWriter {
 
 export function exportNeo4jCsv(index: IndexReader, outDir: string): ExportResult {
 	const t0 = performance.now();
-	mkdirSync(outDir, { recursive: true });
+	makeDirs(outDir);
 	const open = (name: Neo4jFileName) =>
 		new CsvWriter(join(outDir, NEO4J_FILES[name].file), NEO4J_FILES[name].header);
 	const writers = {

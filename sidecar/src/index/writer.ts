@@ -3,18 +3,10 @@
  * transaction, and the finished file is renamed over the destination: a crash or a kill leaves
  * the previous index untouched (at worst a stale `*.tmp-<pid>` file, removed by the next run).
  */
-import {
-	closeSync,
-	existsSync,
-	fsyncSync,
-	mkdirSync,
-	openSync,
-	readdirSync,
-	renameSync,
-	rmSync,
-} from "node:fs";
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
+import { makeDirs } from "../make-dirs.js";
 import { buildOutline } from "../outline/build.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
 import type { DispatchSiteRecord } from "./types.js";
@@ -133,7 +125,7 @@ export function writeThroughTemp(
 	fill: (db: Database.Database) => WriteResult,
 	finalMeta: (result: WriteResult) => Record<string, string>,
 ): WriteResult {
-	mkdirSync(dirname(out), { recursive: true });
+	makeDirs(dirname(out));
 	removeStaleTemps(out);
 	const tmp = tempPathFor(out);
 	rmSync(tmp, { force: true });

@@ -3,8 +3,9 @@
  * and each answer's text under `scratch/answers/` (ignored by git: answers quote the source of
  * the repository under test, which must not be committed with the reports).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makeDirs } from "../../make-dirs.js";
 import { REPORT_JSON } from "../delta.js";
 import type { BenchReport } from "../report.js";
 import type { BenchReporter, ResultEvent } from "../run.js";
@@ -16,7 +17,7 @@ export const ANSWERS_DIR = join("scratch", "answers");
 export function filesReporter(outDir: string): BenchReporter {
 	return {
 		onStart() {
-			mkdirSync(join(outDir, ANSWERS_DIR), { recursive: true });
+			makeDirs(join(outDir, ANSWERS_DIR));
 		},
 		onResult({ result, answer }: ResultEvent) {
 			if (!answer) return;

@@ -3,12 +3,13 @@
  * Answer Markdown (or the JSON answer with --json) on stdout; --report DIR writes what each
  * stage kept. Bad input and a missing index exit 2; an LLM that fails falls back to offline.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { llmProviderSchema } from "@codeask/shared";
 import type { Command } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
+import { makeDirs } from "../../make-dirs.js";
 import { AskInputError, ask } from "../../pipeline/ask.js";
 import { PipelineConfigError } from "../../pipeline/config.js";
 import type { AskResult } from "../../pipeline/types.js";
@@ -73,7 +74,7 @@ export async function askMain(
 
 /** The --report folder: answer, routed sections, chains and skeleton, nodes read, requests and tokens. */
 export function writeReport(dir: string, question: string, r: AskResult): void {
-	mkdirSync(dir, { recursive: true });
+	makeDirs(dir);
 	writeFileSync(join(dir, "answer.md"), r.answer);
 	writeFileSync(join(dir, "result.json"), `${JSON.stringify(r, null, 2)}\n`);
 	const md = [

@@ -4,13 +4,15 @@
  * had problems (listed on stderr), 2 for bad input (nothing written, previous index untouched).
  */
 
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
 import { z } from "zod";
+import { IndexError, IndexReader } from "../../index/reader.js";
 import type { IndexOptions, IndexResult } from "../../indexer/index.js";
-import { hasReusableIndex } from "../../indexer/reuse.js";
+import { hasReusableIndex, indexPath } from "../../indexer/reuse.js";
+import { makeDirs } from "../../make-dirs.js";
 import type { TrunkConfig } from "../../trunks/config.js";
 import { loadTrunkConfig } from "../../trunks/load.js";
 import { EXIT, UsageError } from "../errors.js";
@@ -74,11 +76,72 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 				options.trunks === false
 					? undefined
 					: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
-			// An incremental run re-extracts a few files: a thread with a larger young generation
-			// costs it more than it saves.
-			const inWorker = !hasReusableIndex({ repo, ...options, trunkConfig });
-			process.exitCode = await runIndex(repo, options, trunkConfig, inWorker);
+			process.exitCode = await indexOrRebuild(repo, options, trunkConfig);
 		});
+}
+
+/**
+ * Index, incrementally when a previous index can be reused. A previous index that turns out to be
+ * damaged (unreadable, or a corrupt page met while reusing it) is not fatal: the run is redone in
+ * full, and stderr says so.
+ */
+async function indexOrRebuild(
+	repo: string,
+	options: z.infer<typeof OptionsSchema>,
+	trunkConfig: TrunkConfig | undefined,
+): Promise<number> {
+	const out = indexPath({ repo, out: options.out });
+	checkWritable(out);
+	const rebuild = (why: string) => {
+		process.stderr.write(`codeask: the previous index ${out} is damaged (${why}): rebuilding it in full\n`);
+		return runIndex(repo, { ...options, full: true }, trunkConfig, true);
+	};
+	if (options.full) return runIndex(repo, options, trunkConfig, true);
+	const damage = unreadable(out);
+	if (damage) return rebuild(damage);
+	try {
+		// An incremental run re-extracts a few files: a thread with a larger young generation
+		// costs it more than it saves.
+		const inWorker = !hasReusableIndex({ repo, ...options, trunkConfig });
+		return await runIndex(repo, options, trunkConfig, inWorker);
+	} catch (err) {
+		const code = (err as { code?: unknown }).code;
+		if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") return rebuild((err as Error).message);
+		throw err;
+	}
+}
+
+/**
+ * Fail before indexing, not after, when the index cannot be written there (a file used as a
+ * folder, /proc, a read-only folder): probe with a small file next to it. System errors are
+ * turned into one sentence by the CLI's error handler.
+ */
+function checkWritable(out: string): void {
+	if (!existsSync(dirname(out))) {
+		// `codeask index` makes the folder anyway; made now it is checked too.
+		makeDirs(dirname(out));
+	}
+	const probe = `${out}.probe-${process.pid}`;
+	try {
+		writeFileSync(probe, "");
+	} catch (err) {
+		// Named by the index file the user asked for, not the probe.
+		throw Object.assign(err as Error, { path: out, syscall: "open" });
+	}
+	rmSync(probe, { force: true });
+}
+
+/** Why an existing index file cannot even be opened (truncated, not SQLite), or null. */
+function unreadable(file: string): string | null {
+	if (!existsSync(file)) return null;
+	try {
+		IndexReader.open(file).close();
+		return null;
+	} catch (err) {
+		return err instanceof IndexError && err.code === "index-corrupt"
+			? err.message.replace(/^cannot read index .*?: /, "")
+			: null;
+	}
 }
 
 /**
@@ -187,7 +250,16 @@ function indexInWorker(input: IndexWorkerInput, onProgress: OnProgress): Promise
 			if (m.type === "progress") onProgress(m.event);
 			else if (m.type === "done") settle(() => resolve(m.result));
 			else if (m.type === "input-error") settle(() => reject(new UsageError(m.message)));
-			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
+			else
+				settle(() =>
+					reject(
+						Object.assign(new Error(m.message), {
+							stack: m.stack ?? m.message,
+							...(m.code ? { code: m.code } : {}),
+							...(m.path ? { path: m.path, syscall: m.syscall } : {}),
+						}),
+					),
+				);
 		});
 		worker.on("error", (err) => settle(() => reject(err)));
 		worker.on("exit", (code) =>
