@@ -85,11 +85,19 @@ function classify(stderr: string, what: string, secrets: readonly string[]): Git
 
 export class Git {
 	private readonly secrets: string[];
+	/** Kills of the network git commands running now (shutdown stops them all). */
+	private readonly running = new Set<(err: GitError) => void>();
 
 	constructor(private readonly o: GitOptions) {
 		this.secrets = [o.credentials.token ?? ""].filter(Boolean);
 		if (o.credentials.file?.includes("'"))
 			throw new Error("the git credentials file path cannot contain a quote");
+	}
+
+	/** Stop every clone, fetch and ls-remote running now (they fail with code "failed"). */
+	stopAll(): void {
+		for (const kill of [...this.running])
+			kill(new GitError("failed", "stopped: the sidecar is shutting down"));
 	}
 
 	/** Mask credentials (URL userinfo and the configured token) in any text about git. */
@@ -187,12 +195,15 @@ export class Git {
 				};
 				sizeTimer = setTimeout(check, 500);
 			}
+			this.running.add(kill);
 			child.on("error", (err) => {
+				this.running.delete(kill);
 				clearTimeout(timer);
 				clearTimeout(sizeTimer);
 				reject(new GitError("failed", `${what}: could not run git (${err.message})`));
 			});
 			child.on("close", (code) => {
+				this.running.delete(kill);
 				clearTimeout(timer);
 				clearTimeout(sizeTimer);
 				if (stopped) reject(stopped);

@@ -52,6 +52,8 @@ export class RepoManager {
 	/** Emits `progress` (RepoProgress) for each repository's sync. */
 	readonly events = new EventEmitter();
 	private pollTimer: NodeJS.Timeout | null = null;
+	/** Aborted on close: a running index stops, and its repository is left to the next start. */
+	private readonly stopping = new AbortController();
 	private polling = false;
 	private closed = false;
 
@@ -84,6 +86,9 @@ export class RepoManager {
 	async close(): Promise<void> {
 		this.closed = true;
 		if (this.pollTimer) clearInterval(this.pollTimer);
+		// A full index can take minutes: shutdown stops it (and any git) instead of waiting.
+		this.stopping.abort();
+		this.o.git.stopAll();
 		await this.o.queue.close();
 		for (const h of this.holders.values()) h.close();
 		this.holders.clear();
@@ -304,6 +309,7 @@ export class RepoManager {
 				repo: r.subdir ? join(checkout, r.subdir) : checkout,
 				out: index,
 				trunks: r.trunks,
+				signal: this.stopping.signal,
 				onProgress: (percent) => {
 					this.progress.set(r.name, percent);
 					this.emit({ repo: r.name, event: "progress", percent, commit: head, counts: null, error: null });
@@ -337,6 +343,11 @@ export class RepoManager {
 		} catch (err) {
 			const message = this.o.git.scrub((err as Error).message);
 			this.progress.delete(r.name);
+			// Stopped by shutdown: the state stays syncing/indexing, so the next start queues it again.
+			if (this.closed) {
+				log.info("sync stopped by shutdown");
+				return;
+			}
 			if (this.registry.get(r.name)) {
 				this.registry.setStatus(r.name, {
 					state: this.holders.get(r.name)?.ready ? "ready" : "failed",
