@@ -9,8 +9,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../src/logger.js";
 import { BullMqQueue } from "../../src/repos/bullmq-queue.js";
 import type { SyncJob } from "../../src/repos/queue.js";
+import { createRepoManager } from "../../src/repos/setup.js";
+import { IndexHolder } from "../../src/server/index-holder.js";
+import { makeRemote } from "./git-fixtures.js";
 
 function hasRedis(): boolean {
 	try {
@@ -90,6 +94,40 @@ describe.skipIf(!available)("BullMqQueue on a real redis-server", () => {
 		await queue.close();
 		expect(ran.map((j) => j.repo)).toEqual(["first", "second", "third"]);
 		expect(maxRunning).toBe(1);
+	});
+
+	it("syncs a repository through the Redis queue: add, first index, push, re-index", async () => {
+		const root = join(dir, "remotes");
+		const remote = makeRemote(root, "viaredis", {
+			"src/a.ts": "export function a(): number {\n\treturn 1;\n}\n",
+		});
+		const log = createLogger({ level: "silent" });
+		const manager = createRepoManager(
+			{
+				reposDir: join(dir, "registry"),
+				localRoot: root,
+				gitProtocols: ["https", "ssh", "file"],
+				cloneTimeoutMs: 30_000,
+				repoMaxMb: 100,
+				pollMs: 0,
+				syncConcurrency: 1,
+			},
+			{
+				log,
+				createHolder: (p) => new IndexHolder(p, log),
+				queue: new BullMqQueue({ url, name: `repos-${Date.now()}` }),
+				indexRunner: async () => ({ files: 1, definitions: 1, edges: 0, extractedFiles: 1, wallMs: 1 }),
+			},
+		);
+		await manager.start();
+		await manager.add({ name: "viaredis", url: remote.bare });
+		await manager.idle();
+		expect(manager.get("viaredis")?.state).toBe("ready");
+		const next = remote.push({ "src/b.ts": "export const b = 2;\n" });
+		expect(await manager.pushed("viaredis", "main", next)).toBe("queued");
+		await manager.idle();
+		expect(manager.get("viaredis")?.headSeen).toBe(next);
+		await manager.close();
 	});
 
 	it("lets a second worker (another sidecar) take jobs from the same queue", async () => {
