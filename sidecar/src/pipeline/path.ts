@@ -46,8 +46,17 @@ const DEFAULTS: PathOptions = { candidates: 24, maxSteps: 10 };
 const STEP_KINDS = new Set(["call", "new", "jsx", "implementation"]);
 /** A key with more handlers than this is a hub: "dispatches X, handled by one of 30" is no path. */
 const MAX_KEY_HANDLERS = 12;
-/** Worth of a hop through a dispatch key (a step's worth falls from 1/2 by rank). */
-const TRUNK_BONUS = 0.1;
+/**
+ * A step's worth is 1 / (rank + RANK_K): flat enough that two connected strong places outweigh the
+ * single best name match (name similarity alone does not lead), steep enough that the best places
+ * still decide which path.
+ */
+const RANK_K = 6;
+/** Worth of a hop through a dispatch key: like a step (the flow a static reading misses). */
+const TRUNK_BONUS = 1 / (2 * RANK_K);
+/** Bridges looked at per candidate, and the fan-in above which a definition is a shared helper, no bridge. */
+const MAX_BRIDGES = 30;
+const BRIDGE_FAN_IN = 40;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -69,17 +78,39 @@ export function findPath(
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
 	if (cands.length === 0) return [];
-	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + 2)]));
+	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
 	const graph = new Map<number, Edge[]>();
 	for (const d of cands) graph.set(d.id, hopsFrom(index, d, byId));
+	// Bridges: a definition outside the candidates that one candidate calls and that leads on to
+	// another (A → X → B) joins the path at no worth of its own, so two strong places one hop apart connect.
+	const candidates = new Map(byId);
+	for (const d of cands) {
+		for (const { def: x, edge } of bridgesFrom(index, d, candidates)) {
+			if (!graph.has(x.id)) {
+				const on = hopsFrom(index, x, candidates);
+				graph.set(x.id, on);
+				if (on.length > 0) byId.set(x.id, x);
+			}
+			if ((graph.get(x.id) ?? []).every((e) => e.to === d.id)) continue;
+			graph.get(d.id)?.push({ to: x.id, hop: lineHop(index, edge, d, x, null) });
+		}
+	}
 
-	let best: { ids: number[]; hops: Hop[]; worth: number } = {
-		ids: [cands[0]?.id as number],
-		hops: [],
-		worth: worth.get(cands[0]?.id as number) ?? 0,
-	};
+	const best = bestPath(graph, worth, cands, new Set(), opts.maxSteps);
+	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
+}
+
+/** Depth-first over the small candidate graph: the path of most worth that avoids `used`. */
+function bestPath(
+	graph: ReadonlyMap<number, Edge[]>,
+	worth: ReadonlyMap<number, number>,
+	starts: readonly DefRow[],
+	used: ReadonlySet<number>,
+	maxSteps: number,
+): { ids: number[]; hops: Hop[]; worth: number } | null {
+	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	let expansions = 0;
 	const ids: number[] = [];
 	const hops: Hop[] = [];
@@ -87,11 +118,11 @@ export function findPath(
 		if (++expansions > MAX_EXPANSIONS) return;
 		ids.push(id);
 		const total = sum + (worth.get(id) ?? 0);
-		// Ties go to the path that starts better ranked (DFS visits starts in rank order).
-		if (total > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: total };
-		if (ids.length < opts.maxSteps) {
+		// Ties go to the path that starts better ranked (starts are visited in rank order).
+		if (!best || total > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: total };
+		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
-				if (ids.includes(e.to)) continue;
+				if (ids.includes(e.to) || used.has(e.to)) continue;
 				hops.push(e.hop);
 				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
 				hops.pop();
@@ -99,8 +130,8 @@ export function findPath(
 		}
 		ids.pop();
 	};
-	for (const d of cands) visit(d.id, 0);
-	return best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null }));
+	for (const d of starts) if (!used.has(d.id)) visit(d.id, 0);
+	return best;
 }
 
 /** Definitions a path may go through: code with a body in a source file (no tests, types or modules). */
@@ -145,6 +176,29 @@ function hopsFrom(index: PathIndex, def: DefRow, byId: ReadonlyMap<number, DefRo
 			seen.add(h.dst);
 			out.push({ to: h.dst, hop: lineHop(index, e, def, byId.get(h.dst) as DefRow, key) });
 		}
+	}
+	return out;
+}
+
+/** Bridge candidates: what a definition calls that is no candidate, not widely used, not a test. */
+function bridgesFrom(
+	index: PathIndex,
+	def: DefRow,
+	candidates: ReadonlyMap<number, DefRow>,
+): { def: DefRow; edge: EdgeRow }[] {
+	const out: { def: DefRow; edge: EdgeRow }[] = [];
+	const seen = new Set<number>();
+	const edges = index.edgesFrom(def.id);
+	const dispatchLines = new Set(edges.filter((e) => e.kind === "dispatch").map((e) => e.line));
+	for (const e of edges) {
+		if (out.length >= MAX_BRIDGES) break;
+		if (!STEP_KINDS.has(e.kind) || candidates.has(e.dst) || seen.has(e.dst)) continue;
+		if (e.kind === "call" && dispatchLines.has(e.line)) continue;
+		seen.add(e.dst);
+		const x = index.defById(e.dst);
+		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || x.fanIn > BRIDGE_FAN_IN) continue;
+		if (x.kind === "module" || x.kind === "type" || x.kind === "interface") continue;
+		out.push({ def: x, edge: e });
 	}
 	return out;
 }
