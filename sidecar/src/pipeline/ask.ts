@@ -231,7 +231,8 @@ export async function ask(
 	let provider: AskResult["provider"] = "none";
 	const ranking = rankCitations(index, read, seeded.files, config);
 	const closest = ranking.order.slice(0, COVERAGE_DEFS);
-	let abstained = offTopic(coverage(stats, closest), namesRepo);
+	const covered = coverage(stats, closest);
+	let abstained = offTopic(covered, namesRepo);
 	const offline = () =>
 		options.detail === "full"
 			? offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn))
@@ -266,7 +267,7 @@ export async function ask(
 	}
 	if (abstained) {
 		verified = {
-			answer: abstentionAnswer(text, coverage(stats, closest), closest),
+			answer: abstentionAnswer(text, covered, closest),
 			citations: [],
 			dropped: 0,
 		};
@@ -283,6 +284,7 @@ export async function ask(
 	const records: readonly LlmRequestRecord[] = llm?.budget?.records ?? [];
 	const billed = records.filter((r) => r.billed);
 	const trace: AskTrace = {
+		abstention: { covered: covered.covered, absent: covered.absent, namesRepository: namesRepo },
 		routedSections: route.sections.map((s) => ({
 			sectionId: s.section.sectionId,
 			score: s.score,

@@ -31,6 +31,8 @@ export interface AskTrace {
 	};
 	/** LLM requests made, by stage, with token counts. */
 	requests: { stage: string; tokensIn: number; tokensOut: number; ms: number; ok: boolean }[];
+	/** What the abstention test saw (pipeline/abstain.ts): shares of the question's IDF weight. */
+	abstention?: { covered: number; absent: number; namesRepository: boolean };
 }
 
 /** The full result of the pipeline: the wire answer plus the trace. */
