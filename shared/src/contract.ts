@@ -115,6 +115,8 @@ export const askResponseSchema = z.object({
 	diagram: z.string().optional(),
 	/** The chains drawn as a PNG (base64), when the request asked for `diagramPng`. */
 	diagramPng: z.string().optional(),
+	/** Names this answer for feedback (`POST /v1/feedback`, as does a job's `jobId`); a cached repeat has the same id. */
+	answerId: z.string().optional(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
 
@@ -285,9 +287,16 @@ export const feedbackRequestSchema = z.strictObject({
 	/** Who voted (for de-duplication and logs); never used for authorisation. */
 	user: z.string().max(200).optional(),
 	requestId: z.string().max(200).optional(),
+	/** The repository the answer was about (repository mode). */
+	repo: z.string().trim().min(1).max(63).optional(),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
-export const feedbackResponseSchema = z.object({ id: z.string(), stored: z.boolean() });
+export const feedbackResponseSchema = z.object({
+	id: z.string(),
+	stored: z.boolean(),
+	/** Whether the sidecar still knew the answer (its commit, settings and citations were stored with the vote). */
+	answerKnown: z.boolean().optional(),
+});
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 // --- Repositories (issue 14): a sidecar serving several repositories, kept fresh on every push ---

@@ -38,6 +38,7 @@ const SOURCES = {
 	indexPollMs: { env: "CODEASK_INDEX_POLL_MS" },
 	waitForIndex: { flag: "--wait-for-index" },
 	logLevel: { env: "CODEASK_LOG_LEVEL", flag: "--log-level" },
+	feedbackPath: { env: "CODEASK_FEEDBACK_DB" },
 } as const satisfies Record<string, { env?: string; flag?: string }>;
 
 type SettingName = keyof typeof SOURCES;
@@ -98,6 +99,7 @@ const configSchema = z
 			})
 			.default([]),
 		shutdownTimeoutMs: int(0, 600_000).default(30_000),
+		feedbackPath: z.string().min(1).optional(),
 		indexPollMs: int(0, 3_600_000).default(2000),
 		waitForIndex: bool.default(false),
 		logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -162,6 +164,8 @@ export interface Config {
 	indexPollMs: number;
 	waitForIndex: boolean;
 	logLevel: ParsedConfig["logLevel"];
+	/** The feedback store (SQLite); default: feedback.db beside the index. */
+	feedbackPath?: string;
 }
 
 /** Every problem found, each naming the variable or flag it came from. */
@@ -196,6 +200,7 @@ const SERVE_ONLY: readonly SettingName[] = [
 	"callbackOrigins",
 	"shutdownTimeoutMs",
 	"waitForIndex",
+	"feedbackPath",
 ];
 
 function describe(name: SettingName): string {
@@ -268,6 +273,7 @@ export function loadConfig(
 		indexPollMs: c.indexPollMs,
 		waitForIndex: c.waitForIndex,
 		logLevel: c.logLevel,
+		...(c.feedbackPath ? { feedbackPath: c.feedbackPath } : {}),
 	};
 }
 

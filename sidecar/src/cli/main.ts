@@ -27,6 +27,7 @@ const commandLoaders: Record<string, () => Promise<CommandModule>> = {
 	diagram: () => import("./commands/diagram.js"),
 	edges: () => import("./commands/edges.js"),
 	export: () => import("./commands/export.js"),
+	feedback: () => import("./commands/feedback.js"),
 	index: () => import("./commands/index.js"),
 	mcp: () => import("./commands/mcp.js"),
 	overview: () => import("./commands/overview.js"),

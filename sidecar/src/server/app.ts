@@ -40,6 +40,8 @@ export interface AppDeps {
 	runtime?: RuntimeFigures;
 	/** Repository mode: every repository's freshness, for GET /v1/status. */
 	repos?: () => RepoInfo[];
+	/** POST /v1/feedback (absent: no feedback endpoint). */
+	feedback?: Router;
 	/** Routes with their own authentication (repositories, webhooks), mounted before the bearer check. */
 	preAuthRoutes?: Router;
 }
@@ -84,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
 	app.use(askRoutes(deps.questions, deps.lifecycle));
 	app.use(jobRoutes(deps.jobs, deps.lifecycle));
 	app.use(overviewRoutes(deps.questions, deps.lifecycle));
+	if (deps.feedback) app.use(deps.feedback);
 	app.use(notFound);
 	app.use(errorHandler(deps.log));
 	return app;

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import type { Job, JobCallbackBody, JobRequest } from "@codeask/shared";
 import type { Logger } from "../logger.js";
+import type { AnswerLog } from "./answer-log.js";
 import { deliverCallback } from "./callback.js";
 import { CallbackOrigins, classifyAddress } from "./callback-policy.js";
 import { HttpError } from "./http-error.js";
@@ -31,6 +32,8 @@ export interface JobStoreOptions {
 	 */
 	callbackOrigins?: readonly string[];
 	retryAfterSeconds: number;
+	/** Where a job's answer is also known by the job's id (the app votes with it). */
+	answers?: AnswerLog;
 }
 
 interface JobEntry {
@@ -166,6 +169,7 @@ export class JobStore {
 				{ diagramPng: request.diagramPng, detail: request.detail },
 			);
 			job.result = answered.answer;
+			if (answered.answer.answerId) this.options.answers?.alias(job.jobId, answered.answer.answerId);
 			job.status = "done";
 		} catch (err) {
 			const e = err instanceof HttpError ? err : new HttpError(500, "answer-failed", "the question failed");

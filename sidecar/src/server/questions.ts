@@ -3,6 +3,7 @@
  * a slot in the limiter, a lease on the current index, the per-request LLM, and the per-question
  * timeout. Errors come out as HttpError with the status the caller should see.
  */
+import { randomUUID } from "node:crypto";
 import type { AskResponse, Chain, LlmRequest } from "@codeask/shared";
 import type { LlmDefaults } from "../config.js";
 import { chainsPng, diagramOptionsFor } from "../diagram/index.js";
@@ -10,7 +11,9 @@ import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
 import type { AskOptions, AskResult } from "../pipeline/types.js";
+import { VERSION } from "../version.js";
 import { AnswerCache } from "./answer-cache.js";
+import type { AnswerLog } from "./answer-log.js";
 import { HttpError } from "./http-error.js";
 import { type IndexHolder, type IndexLease, IndexNotReadyError } from "./index-holder.js";
 import { AbortedWhileQueuedError, type QuestionLimiter, QueueFullError } from "./limiter.js";
@@ -115,6 +118,8 @@ export interface QuestionServiceOptions {
 	askTimeoutMs: number;
 	retryAfterSeconds: number;
 	log: Logger;
+	/** Where answers are remembered for feedback (absent: not remembered). */
+	answers?: AnswerLog;
 }
 
 export interface Answered {
@@ -217,8 +222,8 @@ export class QuestionService {
 		const llm = this.llmFor(settings);
 		try {
 			const answer = await this.withSlot(
-				(inner, lease) =>
-					this.o.runners.ask({
+				async (inner, lease) => {
+					const wire = await this.o.runners.ask({
 						question,
 						settings,
 						client: llm,
@@ -226,7 +231,12 @@ export class QuestionService {
 						lease,
 						diagramPng: wantPng,
 						...(detail ? { detail } : {}),
-					}),
+					});
+					// Named for feedback, and remembered with what it was made from.
+					const named = { ...wire, answerId: randomUUID() };
+					this.remember(named, question, settings, lease);
+					return named;
+				},
 				signal,
 				onStart,
 			);
@@ -235,6 +245,29 @@ export class QuestionService {
 		} catch (err) {
 			throw this.toHttp(err);
 		}
+	}
+
+	private remember(
+		answer: AskResponse,
+		question: string,
+		settings: ResolvedLlmSettings,
+		lease: IndexLease,
+	): void {
+		if (!this.o.answers || !answer.answerId) return;
+		const meta = lease.reader.meta();
+		this.o.answers.add({
+			answerId: answer.answerId,
+			question,
+			indexCommit: answer.indexCommit,
+			indexIdentity: lease.identity,
+			repository: lease.reader.metaValue("remoteUrl") ?? (meta.repoRoot || null),
+			provider: answer.provider,
+			model: answer.provider === "none" ? null : (settings.model ?? null),
+			version: VERSION,
+			citations: answer.citations
+				.filter((c) => c.verified)
+				.map(({ file, startLine, endLine, symbol }) => ({ file, startLine, endLine, symbol })),
+		});
 	}
 
 	/**

@@ -3,12 +3,14 @@
  * service, job store, lifecycle, and the Express app over them. `drain` is graceful shutdown's
  * core: stop taking questions, finish the ones accepted, then close the index.
  */
+import { dirname, join } from "node:path";
 import type { Express } from "express";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { RepoManager } from "../repos/manager.js";
 import { defaultIndexView, holderForRequest, type ServedIndex } from "../repos/view.js";
 import { AnswerCache } from "./answer-cache.js";
+import { AnswerLog } from "./answer-log.js";
 import { type AppDeps, createApp } from "./app.js";
 import { IndexHolder } from "./index-holder.js";
 import { JobStore } from "./jobs.js";
@@ -22,6 +24,7 @@ import {
 	QuestionService,
 	type Runners,
 } from "./questions.js";
+import { feedbackRoutes, LazyFeedbackStore } from "./routes/feedback.js";
 
 export type ServiceConfig = Pick<
 	Config,
@@ -34,6 +37,7 @@ export type ServiceConfig = Pick<
 	| "jobs"
 	| "indexPollMs"
 	| "shutdownTimeoutMs"
+	| "feedbackPath"
 >;
 
 export interface ServiceDeps {
@@ -70,6 +74,11 @@ export interface Service {
 export function createService(config: ServiceConfig, deps: ServiceDeps): Service {
 	const limiter = new QuestionLimiter(config.limits.maxRunning, config.limits.maxQueued);
 	const cache = new AnswerCache(config.cache);
+	const answers = new AnswerLog();
+	const feedback = new LazyFeedbackStore(
+		config.feedbackPath ?? join(dirname(config.indexPath), "feedback.db"),
+		deps.log,
+	);
 	// One question service per index: repositories share the limiter, the cache and the LLM setup.
 	const questionsOf = (h: IndexHolder) =>
 		new QuestionService({
@@ -83,6 +92,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 			askTimeoutMs: config.limits.askTimeoutMs,
 			retryAfterSeconds: config.limits.retryAfterSeconds,
 			log: deps.log,
+			answers,
 		});
 	const repos = deps.repos;
 	let single: { holder: IndexHolder; questions: QuestionService } | null = null;
@@ -106,7 +116,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 	const questions = single ? single.questions : undefined;
 	const jobs = new JobStore(
 		questionsFor,
-		{ ...config.jobs, retryAfterSeconds: config.limits.retryAfterSeconds },
+		{ ...config.jobs, retryAfterSeconds: config.limits.retryAfterSeconds, answers },
 		deps.log,
 	);
 	const lifecycle = new Lifecycle();
@@ -129,6 +139,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		jobs,
 		lifecycle,
 		runtime,
+		feedback: feedbackRoutes(feedback, answers),
 		...(repos ? { repos: () => repos.list() } : {}),
 		...(deps.preAuthRoutes ? { preAuthRoutes: deps.preAuthRoutes } : {}),
 	});
@@ -159,6 +170,7 @@ export function createService(config: ServiceConfig, deps: ServiceDeps): Service
 		},
 		close() {
 			holder.close();
+			feedback.close();
 		},
 	};
 }

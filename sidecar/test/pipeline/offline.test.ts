@@ -21,7 +21,9 @@ describe("ask offline on the mini-chat index", () => {
 		// The anonymous callback is a definition of its own (issue 11 §2), cited where it is written.
 		expect(keyLine).toContain("`afterLeaveRoomCallback.add`");
 		expect(keyLine).not.toContain("no registered handler");
-		expect(r.citations.some((c) => c.file === "apps/server/src/lib/roomHooks.ts" && c.startLine === 6)).toBe(true);
+		expect(r.citations.some((c) => c.file === "apps/server/src/lib/roomHooks.ts" && c.startLine === 6)).toBe(
+			true,
+		);
 		expect(r.droppedCitations).toBe(0);
 	});
 
