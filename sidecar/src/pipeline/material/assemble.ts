@@ -58,7 +58,7 @@ const MODULE_SHARE = 0.07;
 const HOPS_PER_SEED = 3;
 /** Files whose module-level blocks are read, and blocks per file. */
 const MODULE_FILES = 40;
-const BLOCKS_PER_FILE = 3;
+const BLOCKS_PER_FILE = 4;
 /** Direct neighbours listed as signatures per definition read. */
 const NEIGHBOURS_PER_DEF = 4;
 /** A class (or interface) longer than this gives its signature; its members are definitions of their own. */
@@ -297,8 +297,18 @@ function addDefinition(
 	return any;
 }
 
-/** The module-level blocks worth reading in a file: register calls at key sites or naming the question, start-up, config, header. */
-function pickBlocks(index: MaterialIndex, file: string, words: readonly string[]): ModuleBlock[] {
+/**
+ * The module-level blocks worth reading in a file, best first: the head of a register call whose
+ * handler the material reads (`API.v1.addRoute('chat.sendMessage', …, { post() … })`: the route
+ * string sits before the handler's definition), register calls naming the question's words (more
+ * words first) or at a key site, start-up blocks, config from the environment, the header.
+ */
+function pickBlocks(
+	index: MaterialIndex,
+	file: string,
+	words: readonly string[],
+	readStarts: readonly number[],
+): ModuleBlock[] {
 	const content = index.fileContent(file);
 	if (!content) return [];
 	const lines = content.split("\n");
@@ -308,15 +318,23 @@ function pickBlocks(index: MaterialIndex, file: string, words: readonly string[]
 		.dispatchSitesInFile(file)
 		.filter((s) => s.enclosingDefId?.endsWith("#(module)"))
 		.map((s) => s.line);
-	const mentions = (b: ModuleBlock) =>
-		lines
+	const long = words.filter((w) => w.length >= 4);
+	const mentions = (b: ModuleBlock) => {
+		const head = lines
 			.slice(b.startLine - 1, Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1))
-			.some((l) => words.some((w) => w.length >= 4 && l.toLowerCase().includes(w)));
+			.join(" ")
+			.toLowerCase();
+		return long.filter((w) => head.includes(w)).length;
+	};
 	const score = (b: ModuleBlock) => {
-		const atSite = siteLines.some((l) => b.startLine <= l && l <= b.endLine);
-		if (b.kind === "register") return atSite || mentions(b) ? 4 : 0;
-		if (b.kind === "startup") return 3;
-		if (b.kind === "env") return mentions(b) ? 3 : 2;
+		const m = mentions(b);
+		if (b.kind === "register") {
+			const wraps = readStarts.some((l) => l > b.endLine && l <= b.endLine + 3);
+			const atSite = siteLines.some((l) => b.startLine <= l && l <= b.endLine);
+			return (wraps ? 6 : 0) + (m ? 3 + m / 10 : 0) + (atSite ? 1 : 0);
+		}
+		if (b.kind === "startup") return 3 + m / 10;
+		if (b.kind === "env") return (m ? 3 : 2) + m / 10;
 		return 1; // header
 	};
 	return blocks
@@ -402,7 +420,10 @@ export function assembleMaterial(
 			chain: owner.chain,
 			role: "module",
 		};
-		for (const b of pickBlocks(index, file, input.words)) {
+		const readStarts = a.sources
+			.filter((s) => s.range.file === file && s.unit !== "block")
+			.map((s) => s.node.def.startLine ?? 0);
+		for (const b of pickBlocks(index, file, input.words, readStarts)) {
 			const end = Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1);
 			const label = `module-level ${b.kind}: ${b.label}${end < b.endLine ? ` (head of ${b.startLine}-${b.endLine})` : ""}`;
 			a.add(c, b.startLine, end, "block", label, moduleLimit);
