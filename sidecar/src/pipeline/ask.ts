@@ -343,7 +343,7 @@ export async function ask(
 }
 
 /** Tokens of the answer prompt besides the material: instructions, question, bounded skeleton. */
-const ANSWER_FRAME_TOKENS = 1_800;
+const ANSWER_FRAME_TOKENS = 2_600;
 /** Floors, so a long route prompt cannot starve the later stages entirely. */
 const MIN_SELECT_TOKENS = 1_500;
 const MIN_MATERIAL_TOKENS = 2_000;

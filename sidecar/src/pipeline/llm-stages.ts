@@ -138,8 +138,11 @@ export async function llmSelect(
 	if (chosen.length === 0) throw new Error("the select answer named no known chain");
 	const picks = [...new Set(value.nodes.map((r) => refs.get(r)?.defId).filter((d): d is string => !!d))];
 	const priority = new Set(picks);
-	// Chosen chains first, in the LLM's order; chosen nodes read first within a chain; the picks lead the material.
-	const ordered = chosen.map((id) => {
+	// Chosen chains first, in the LLM's order; chosen nodes read first within a chain; the picks
+	// lead the material. Chains it did not choose follow (the budget decides how much of them is
+	// read): a chain the model passed over can still hold the file the offline answer would read.
+	const order = [...new Set([...chosen, ...skeletons.map((s) => s.chain.id)])];
+	const ordered = order.map((id) => {
 		const sk = skeletons.find((s) => s.chain.id === id) as Skeleton;
 		return {
 			...sk,

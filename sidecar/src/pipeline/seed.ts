@@ -287,9 +287,12 @@ export function seed(
 	const perChain = new Map<string, Seed[]>();
 	const chains: TopicChain[] = [];
 	if (route.chains.length > 0 && route.fixed) {
-		// Chains chosen by the router (LLM): a seed goes to the chain whose folder holds it (deepest wins),
-		// strong seeds outside every chain form one more chain.
+		// Chains chosen by the router (LLM): a seed goes to the chain whose folder holds it (deepest wins).
+		// Strong seeds outside every routed chain keep the chains the offline grouping would give them
+		// (by outline folder, in the chain slots the router left), so the LLM's route never costs
+		// the material a file the offline route would have read.
 		chains.push(...route.chains);
+		const free = Math.max(1, config.maxChains - route.chains.length);
 		const outside: Seed[] = [];
 		for (const s of fused) {
 			const chain = chainOfPath(route.chains, s.def.file);
@@ -304,23 +307,33 @@ export function seed(
 				const list = perChain.get(chain) ?? [];
 				if (list.length < config.seedsPerChain) list.push(row);
 				perChain.set(chain, list);
-			} else if (outside.length < config.seedsPerChain && distinctiveMatch(q, s.def, s.named)) {
-				// Strong matches outside every routed chain form one more chain, but only through a
-				// word that names a place: common words would fill it with unrelated code.
+			} else if (outside.length < config.seedsPerChain * free && distinctiveMatch(q, s.def, s.named)) {
+				// Only through a word that names a place: common words would fill it with unrelated code.
 				outside.push(row);
 			}
 		}
-		if (outside.length > 0) {
-			const id = `c${chains.length + 1}`;
-			for (const o of outside) o.chain = id;
-			chains.push({
-				id,
-				title: `Other matches (${outside[0]?.def.name ?? ""})`,
-				paths: [],
-				score: outside[0]?.score ?? 0,
-			});
-			perChain.set(id, outside);
+		const homes = homeFinder(sections);
+		const added: TopicChain[] = [];
+		for (const o of outside) {
+			const home = homes(o.def.file);
+			let chain = added.find((c) => c.paths.some((p) => related(p, home.path)));
+			if (!chain && added.length < free) {
+				chain = {
+					id: `c${chains.length + added.length + 1}`,
+					title: home.title,
+					paths: [home.path],
+					score: o.score,
+				};
+				added.push(chain);
+			}
+			chain ??= nearestChain(added, home.path);
+			if (!chain) continue;
+			o.chain = chain.id;
+			const list = perChain.get(chain.id) ?? [];
+			list.push(o);
+			perChain.set(chain.id, list);
 		}
+		chains.push(...added);
 	} else {
 		// Offline: chains come from the fused ranking itself. Each strong definition belongs to the
 		// deepest outline folder holding it; folders nested in one another share a chain.
