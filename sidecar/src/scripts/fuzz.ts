@@ -513,6 +513,8 @@ async function fuzzMcp(indexPath: string, count: number, rand: () => number) {
 	});
 	const client = new Client({ name: "codeask-fuzz", version: "0.0.0" });
 	await client.connect(transport);
+	// The tools the server offers, read (not assumed): the same list must be there after the abuse.
+	const toolsBefore = (await client.listTools()).tools.map((t) => t.name).sort();
 	const failures: string[] = [];
 	for (let i = 0; i < count; i++) {
 		const args = traversalArgs(rand, i);
@@ -531,10 +533,17 @@ async function fuzzMcp(indexPath: string, count: number, rand: () => number) {
 			failures.push(`get_source ${JSON.stringify(args)} threw ${(err as Error).message}`);
 		}
 	}
-	// Still alive and still useful after the abuse.
-	const listed = await client.listTools();
+	// Still alive and still useful after the abuse: the same tools, and a plain lookup answers.
+	const toolsAfter = (await client.listTools()).tools.map((t) => t.name).sort();
+	const lookup = (await client.callTool({ name: "find_symbol", arguments: { query: "a" } })) as {
+		content: unknown[];
+	};
 	await client.close();
-	return { calls: count, failures, aliveAfter: listed.tools.length === 6 };
+	const aliveAfter =
+		toolsBefore.length > 0 &&
+		JSON.stringify(toolsAfter) === JSON.stringify(toolsBefore) &&
+		Array.isArray(lookup.content);
+	return { calls: count, tools: toolsBefore, failures, aliveAfter };
 }
 
 async function main(): Promise<number> {
@@ -597,7 +606,12 @@ async function main(): Promise<number> {
 		date: new Date().toISOString(),
 		seed: o.seed,
 		http: { sent: cases.length, byCategory, failures: failures.length },
-		mcp: { calls: mcp.calls, failures: mcp.failures.length, aliveAfter: mcp.aliveAfter },
+		mcp: {
+			calls: mcp.calls,
+			tools: mcp.tools.length,
+			failures: mcp.failures.length,
+			aliveAfter: mcp.aliveAfter,
+		},
 		after: { healthz: health, wellFormedAsk: answered, serviceExit: exit },
 		logs: { lines: service.logs.length, plantedSecrets: ctx.secrets.length + 1, leaked: leaked.length },
 		firstFailures: [...failures, ...mcp.failures].slice(0, 25),
@@ -612,7 +626,7 @@ async function main(): Promise<number> {
 						.map(([s, n]) => `${s}×${n}`)
 						.join(" ")}`,
 			),
-			`  HTTP failures: ${failures.length}; MCP failures: ${mcp.failures.length}; MCP alive after: ${mcp.aliveAfter}`,
+			`  HTTP failures: ${failures.length}; MCP failures: ${mcp.failures.length}; MCP alive after (same ${mcp.tools.length} tools): ${mcp.aliveAfter}`,
 			`  after: /healthz ${health}, well-formed ask ${answered}, service exit ${exit}`,
 			`  logs: ${service.logs.length} lines, ${ctx.secrets.length + 1} planted secrets, ${leaked.length} leaked`,
 			...summary.firstFailures.map((f) => `  ! ${f}`),
