@@ -22,6 +22,9 @@ export interface IndexMeta {
 	toolVersion: string;
 	repoRoot: string;
 	commit: string | null;
+	/** The checkout's git remote without credentials, and the index root's folder inside it (index meta). */
+	remoteUrl: string | null;
+	subdir: string;
 	builtAt: string;
 	options: unknown;
 	stats: IndexStats | null;
@@ -116,6 +119,8 @@ export class IndexReader {
 			toolVersion: m.get("toolVersion") ?? "",
 			repoRoot: m.get("repoRoot") ?? "",
 			commit: m.get("commit") || null,
+			remoteUrl: m.get("remoteUrl") || null,
+			subdir: m.get("subdir") ?? "",
 			builtAt: m.get("builtAt") ?? "",
 			options: json("options"),
 			stats: json("stats"),

@@ -106,6 +106,30 @@ function gitCommit(repo: string): string {
 	}
 }
 
+/** Output of a git command in `repo`, or "" when it is not a checkout (or has no such value). */
+function gitOutput(repo: string, args: string[]): string {
+	try {
+		return execFileSync("git", ["-C", repo, ...args], { stdio: ["ignore", "pipe", "ignore"] })
+			.toString()
+			.trim();
+	} catch {
+		return "";
+	}
+}
+
+/**
+ * The checkout's `origin` remote (credentials removed: an https remote may carry a token) and the
+ * indexed folder's path inside the checkout, so clients can link citations to the web.
+ */
+function gitRemote(repo: string): { remoteUrl: string; subdir: string } {
+	const remote = gitOutput(repo, ["remote", "get-url", "origin"]).replace(
+		/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i,
+		"$1",
+	);
+	const subdir = gitOutput(repo, ["rev-parse", "--show-prefix"]).replace(/\/+$/, "");
+	return { remoteUrl: remote, subdir: remote ? subdir : "" };
+}
+
 export async function indexRepository(options: IndexOptions): Promise<IndexResult> {
 	const started = Date.now();
 	const repoRoot = resolve(options.repo);
@@ -331,6 +355,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		toolVersion: VERSION,
 		repoRoot,
 		commit: options.commit || gitCommit(repoRoot),
+		...gitRemote(repoRoot),
 		builtAt: new Date().toISOString(),
 		options: optionsJson,
 		trunkConfig: JSON.stringify(options.trunkConfig ?? null),

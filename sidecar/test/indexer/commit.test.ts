@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -21,5 +22,28 @@ describe("the recorded commit", () => {
 			}
 		});
 		expect(commits).toEqual([null, "66b0e163e5b8"]);
+	});
+});
+
+describe("the recorded git remote", () => {
+	it("is the checkout's origin without credentials, with the indexed folder inside it", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-remote-"));
+		const web = join(repo, "packages", "web");
+		mkdirSync(web, { recursive: true });
+		writeFileSync(join(web, "package.json"), '{ "name": "web" }');
+		writeFileSync(join(web, "main.ts"), "export function main(): number { return 1; }\n");
+		const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { stdio: "ignore" });
+		git("init", "-q");
+		git("remote", "add", "origin", "https://ci-bot:s3cret-token@gitlab.example.com/acme/mono.git");
+		const result = await indexRepository({ repo: web, out: join(repo, "web.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			expect(index.meta()).toMatchObject({
+				remoteUrl: "https://gitlab.example.com/acme/mono.git",
+				subdir: "packages/web",
+			});
+		} finally {
+			index.close();
+		}
 	});
 });

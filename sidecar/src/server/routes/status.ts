@@ -26,7 +26,14 @@ function summarise(reader: IndexReader): IndexSummary {
 	const meta = reader.meta();
 	const counts = reader.counts();
 	return {
-		index: { commit: meta.commit, builtAt: meta.builtAt, repoRoot: meta.repoRoot, ...counts },
+		index: {
+			commit: meta.commit,
+			builtAt: meta.builtAt,
+			repoRoot: meta.repoRoot,
+			...counts,
+			remoteUrl: meta.remoteUrl,
+			subdir: meta.subdir,
+		},
 		trunks: trunkSummary(reader),
 	};
 }
