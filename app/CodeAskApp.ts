@@ -2,6 +2,7 @@ import { App } from "@rocket.chat/apps-engine/definition/App";
 import type {
 	IAppAccessors,
 	IConfigurationExtend,
+	IConfigurationModify,
 	IEnvironmentRead,
 	IHttp,
 	ILogger,
@@ -10,20 +11,30 @@ import type {
 	IRead,
 } from "@rocket.chat/apps-engine/definition/accessors";
 import { ApiSecurity, ApiVisibility } from "@rocket.chat/apps-engine/definition/api";
-import type { IMessage, IPostMessageSent } from "@rocket.chat/apps-engine/definition/messages";
+import type { IMessage } from "@rocket.chat/apps-engine/definition/messages";
+import type { IPostMessageSentToBot } from "@rocket.chat/apps-engine/definition/messages/IPostMessageSentToBot";
 import type { IAppInfo } from "@rocket.chat/apps-engine/definition/metadata";
+import type { ISetting } from "@rocket.chat/apps-engine/definition/settings";
+import type {
+	IUIKitInteractionHandler,
+	IUIKitResponse,
+	UIKitBlockInteractionContext,
+} from "@rocket.chat/apps-engine/definition/uikit";
 import { CodeAskCommand } from "./commands/CodeAskCommand";
 import { JobCallbackEndpoint } from "./endpoints/JobCallbackEndpoint";
-import { answerDirectMessage, checkDirectMessage } from "./handlers/DirectMessageHandler";
+import { handleAnswerAction } from "./handlers/ActionHandler";
+import { answerDirectMessage } from "./handlers/DirectMessageHandler";
 import { JobPoller } from "./jobs/JobPoller";
-import { settings } from "./settings/settings";
+import { messages } from "./lib/messages";
+import { isInsecureSidecar } from "./lib/security";
+import { SettingId, settings } from "./settings/settings";
 
 /**
  * CodeAsk: answers questions about a code base with verified line-range citations.
  * Thin on purpose: it registers the settings, `/codeask`, the job-callback endpoint and the
- * job poller, and hands direct messages to the bot over to their handler.
+ * job poller, and hands direct messages to the bot and clicks on answer buttons to their handlers.
  */
-export default class CodeAskApp extends App implements IPostMessageSent {
+export default class CodeAskApp extends App implements IPostMessageSentToBot, IUIKitInteractionHandler {
 	public constructor(info: IAppInfo, logger: ILogger, accessors?: IAppAccessors) {
 		super(info, logger, accessors);
 	}
@@ -43,11 +54,8 @@ export default class CodeAskApp extends App implements IPostMessageSent {
 		await configuration.scheduler.registerProcessors([new JobPoller(this)]);
 	}
 
-	public async checkPostMessageSent(message: IMessage, read: IRead, _http: IHttp): Promise<boolean> {
-		return checkDirectMessage(message, read);
-	}
-
-	public async executePostMessageSent(
+	/** The engine calls this only for DMs the bot is in, never for the bot's own messages. */
+	public async executePostMessageSentToBot(
 		message: IMessage,
 		read: IRead,
 		http: IHttp,
@@ -55,5 +63,48 @@ export default class CodeAskApp extends App implements IPostMessageSent {
 		modify: IModify,
 	): Promise<void> {
 		await answerDirectMessage(this, message, read, http, persistence, modify);
+	}
+
+	public async executeBlockActionHandler(
+		context: UIKitBlockInteractionContext,
+		read: IRead,
+		http: IHttp,
+		persistence: IPersistence,
+		modify: IModify,
+	): Promise<IUIKitResponse> {
+		const data = context.getInteractionData();
+		try {
+			await handleAnswerAction({
+				app: this,
+				read,
+				modify,
+				http,
+				persis: persistence,
+				actionId: data.actionId,
+				value: data.value,
+				user: data.user,
+				room: data.room,
+				...(data.message?.threadId ? { threadId: data.message.threadId } : {}),
+			});
+		} catch (error) {
+			this.getLogger().error("codeask: button action failed", error);
+		}
+		return context.getInteractionResponder().successResponse();
+	}
+
+	/** Warns in the app's log as soon as an admin points the app at a plain-http remote sidecar. */
+	public override async onSettingUpdated(
+		setting: ISetting,
+		_configurationModify: IConfigurationModify,
+		_read: IRead,
+		_http: IHttp,
+	): Promise<void> {
+		if (
+			setting.id === SettingId.SidecarUrl &&
+			typeof setting.value === "string" &&
+			isInsecureSidecar(setting.value)
+		) {
+			this.getLogger().warn(`codeask: ${messages.insecureSidecar(setting.value)}`);
+		}
 	}
 }

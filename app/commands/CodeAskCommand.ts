@@ -1,20 +1,11 @@
 import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
 import type { ISlashCommand, SlashCommandContext } from "@rocket.chat/apps-engine/definition/slashcommands";
-import { askQuestion } from "../handlers/AskHandler";
-import { showHelp } from "../handlers/HelpHandler";
-import { showOverview } from "../handlers/OverviewHandler";
-import { showStatus } from "../handlers/StatusHandler";
 import { notifyUser } from "../lib/Messenger";
 import { messages } from "../lib/messages";
+import { route } from "./router";
 
-export enum Subcommand {
-	Help = "help",
-	Status = "status",
-	Overview = "overview",
-}
-
-/** `/codeask <question> | help | status | overview [package]`: one handler per subcommand. */
+/** `/codeask <question> | help | status | overview [package]`: the router picks the handler. */
 export class CodeAskCommand implements ISlashCommand {
 	public command = "codeask";
 	public i18nParamsExample = "command_params_example";
@@ -33,18 +24,9 @@ export class CodeAskCommand implements ISlashCommand {
 		const user = context.getSender();
 		const room = context.getRoom();
 		const threadId = context.getThreadId();
-		const args = context.getArguments();
-		const first = (args[0] ?? "").toLowerCase();
 		try {
-			if (args.length === 0 || (args.length === 1 && first === Subcommand.Help)) {
-				await showHelp(read, modify, user, room, threadId);
-			} else if (args.length === 1 && first === Subcommand.Status) {
-				await showStatus(read, modify, http, user, room, threadId);
-			} else if (args.length <= 2 && first === Subcommand.Overview) {
-				await showOverview(read, modify, http, user, room, args[1], threadId);
-			} else {
-				const question = args.join(" ");
-				await askQuestion({
+			await route(
+				{
 					app: this.app,
 					read,
 					modify,
@@ -52,11 +34,11 @@ export class CodeAskCommand implements ISlashCommand {
 					persis,
 					user,
 					room,
-					threadId,
-					question,
+					...(threadId ? { threadId } : {}),
 					source: "command",
-				});
-			}
+				},
+				context.getArguments().filter((word) => word.length > 0),
+			);
 		} catch (error) {
 			// Bugs reach the log with their stack; the asker gets one plain sentence.
 			this.app.getLogger().error("codeask: /codeask failed", error);

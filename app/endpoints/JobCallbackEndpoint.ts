@@ -9,7 +9,7 @@ import type { Job } from "../../shared/src/contract";
 import { deliverAnswer } from "../handlers/deliverAnswer";
 import { CALLBACK_PATH, newRequestId } from "../lib/jobs";
 import { claimPending, findPending } from "../lib/PendingQuestions";
-import { isJob, SidecarClient, SidecarError } from "../lib/SidecarClient";
+import { SidecarClient, SidecarError } from "../lib/SidecarClient";
 import { verifyCallback } from "../lib/signature";
 import { readAppSettings } from "../settings/settings";
 
@@ -28,7 +28,7 @@ function header(request: IApiRequest, name: string): string | undefined {
 }
 
 /**
- * `POST /api/apps/public/<appId>/job-callback`: the sidecar reports a finished job, signed with
+ * `POST /api/apps/public/<appId>/job-callback`: the sidecar reports that a job finished, signed with
  * HMAC-SHA256 of `${timestamp}.${body}` under the shared secret. Unsigned, stale or unknown
  * callbacks change nothing. The engine hands endpoints the parsed body, so the signature is
  * checked against its JSON serialisation (the sidecar signs `JSON.stringify(body)`).
@@ -79,31 +79,30 @@ export class JobCallbackEndpoint extends ApiEndpoint {
 		if (typeof jobId !== "string") {
 			return this.json({ status: 400, content: { error: "jobId missing" } });
 		}
-		const pending = await findPending(read.getPersistenceReader(), jobId);
-		if (!pending) {
+		const reader = read.getPersistenceReader();
+		if (!(await findPending(reader, jobId))) {
 			// Not (or not yet) a question we wait for. A non-2xx makes the sidecar retry, which covers
-			// a callback that overtook the app saving the question; if the poller delivered it
+			// a callback that overtook the app saving the question; if the poll delivered it
 			// already, the retries just run out.
 			return this.json({ status: 404, content: { error: "unknown job" } });
 		}
+		// The callback only says which job finished ({jobId, status}: a few hundred bytes, under
+		// Rocket.Chat's 100 kB body limit); the job itself is read from the sidecar with the token.
+		const client = new SidecarClient(http, sidecarUrl, sharedSecret);
 		let job: Job;
-		if (isJob(body) && (body.status === "done" || body.status === "failed")) {
-			job = body;
-		} else {
-			try {
-				job = await new SidecarClient(http, sidecarUrl, sharedSecret).getJob(jobId, newRequestId());
-			} catch (error) {
-				const code = error instanceof SidecarError ? error.code : "server_error";
-				this.app.getLogger().warn(`codeask: callback for ${jobId} could not fetch the job (${code})`);
-				return this.json({ status: 502, content: { error: "job not readable; the poller will retry" } });
-			}
-			if (job.status !== "done" && job.status !== "failed") {
-				return this.json({ status: 202, content: { status: "pending" } });
-			}
+		try {
+			job = await client.getJob(jobId, newRequestId());
+		} catch (error) {
+			const code = error instanceof SidecarError ? error.code : "server_error";
+			this.app.getLogger().warn(`codeask: callback for ${jobId} could not fetch the job (${code})`);
+			return this.json({ status: 502, content: { error: "job not readable; the poll will retry" } });
 		}
-		const claimed = await claimPending(persis, jobId);
+		if (job.status !== "done" && job.status !== "failed") {
+			return this.json({ status: 202, content: { status: "pending" } });
+		}
+		const claimed = await claimPending(reader, persis, jobId);
 		if (claimed) {
-			await deliverAnswer(read, modify, claimed, job);
+			await deliverAnswer({ app: this.app, read, modify, persis, client }, claimed, job);
 		}
 		return this.success({ status: "delivered" });
 	}

@@ -10,7 +10,8 @@ import { messages } from "../lib/messages";
 import { savePending } from "../lib/PendingQuestions";
 import { RateLimiter } from "../lib/RateLimiter";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
-import { readAppSettings } from "../settings/settings";
+import { isInsecureSidecar } from "../lib/security";
+import { type AppSettings, readAppSettings } from "../settings/settings";
 
 export interface AskInput {
 	app: IApp;
@@ -25,6 +26,53 @@ export interface AskInput {
 	threadId?: string;
 	/** `command` answers publicly in the room; `dm` answers in the direct room with the bot. */
 	source: "command" | "dm";
+}
+
+/** Warns once per app process (and URL) in the app's log that secrets travel unencrypted. */
+const warnedInsecure = new Set<string>();
+export function warnIfInsecure(app: IApp, settings: AppSettings): void {
+	if (isInsecureSidecar(settings.sidecarUrl) && !warnedInsecure.has(settings.sidecarUrl)) {
+		warnedInsecure.add(settings.sidecarUrl);
+		app.getLogger().warn(`codeask: ${messages.insecureSidecar(settings.sidecarUrl)}`);
+	}
+}
+
+/** Creates the sidecar job; returns its id, or undefined after telling the asker why not. */
+export async function createJob(
+	input: Pick<AskInput, "app" | "read" | "http"> & {
+		settings: AppSettings;
+		question: string;
+		username: string;
+		detail: "short" | "full";
+		tell: (text: string) => Promise<void>;
+	},
+): Promise<string | undefined> {
+	const { app, read, http, settings } = input;
+	warnIfInsecure(app, settings);
+	const requestId = newRequestId();
+	const client = new SidecarClient(http, settings.sidecarUrl, settings.sharedSecret);
+	try {
+		const request = await buildJobRequest(read, settings, app.getID(), {
+			question: input.question,
+			username: input.username,
+			requestId,
+			detail: input.detail,
+		});
+		const jobId = await client.createJob(request, requestId);
+		app
+			.getLogger()
+			.info(`codeask: job ${jobId} (${input.detail}) created for ${input.username} (request ${requestId})`);
+		return jobId;
+	} catch (error) {
+		if (error instanceof SidecarError) {
+			app
+				.getLogger()
+				.warn(`codeask: job not created (${error.code}, request ${requestId}): ${error.message}`);
+			await input.tell(messages.sidecarFailure(error.code, error.message));
+			return undefined;
+		}
+		throw error;
+	}
 }
 
 /**
@@ -60,35 +108,27 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		await tell(messages.rateLimited(settings.rateLimitPerMinute, rate.retryAfterSeconds));
 		return;
 	}
-
-	const requestId = newRequestId();
-	const client = new SidecarClient(http, settings.sidecarUrl, settings.sharedSecret);
-	let jobId: string;
-	try {
-		const request = await buildJobRequest(read, settings, app.getID(), {
-			question,
-			username: user.username,
-			requestId,
-		});
-		jobId = await client.createJob(request, requestId);
-	} catch (error) {
-		if (error instanceof SidecarError) {
-			app
-				.getLogger()
-				.warn(`codeask: job not created (${error.code}, request ${requestId}): ${error.message}`);
-			await tell(messages.sidecarFailure(error.code, error.message));
-			return;
-		}
-		throw error;
-	}
+	const jobId = await createJob({
+		app,
+		read,
+		http,
+		settings,
+		question,
+		username: user.username,
+		detail: "short",
+		tell,
+	});
+	if (!jobId) return;
 
 	// A slash command is invisible to others, so the public answer needs the question with it:
 	// in thread mode a bot message quoting it becomes the thread root.
 	let threadId = input.threadId;
 	let quoteQuestion = input.source === "command";
+	let publicQuestion = input.source === "dm";
 	if (!threadId && input.source === "command" && settings.placement === "thread") {
 		threadId = await postAsBot(read, modify, room, formatQuestion(user.username, question));
 		quoteQuestion = false;
+		publicQuestion = true;
 	}
 	await savePending(persis, {
 		jobId,
@@ -97,11 +137,13 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		roomId: room.id,
 		...(threadId ? { threadId } : {}),
 		quoteQuestion,
+		publicQuestion,
+		source: input.source,
+		detail: "short",
 		askedAt: Date.now(),
 		polls: 0,
 		resubmits: 0,
 	});
 	await schedulePoll(modify, jobId, 0);
-	app.getLogger().info(`codeask: job ${jobId} created for ${user.username} (request ${requestId})`);
 	await tell(messages.working(question), threadId);
 }

@@ -1,7 +1,7 @@
 import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
 import type { IJobContext, IProcessor } from "@rocket.chat/apps-engine/definition/scheduler";
-import { deliverAnswer, tellAsker } from "../handlers/deliverAnswer";
+import { closeLoop, deliverAnswer } from "../handlers/deliverAnswer";
 import {
 	buildJobRequest,
 	MAX_WAIT_MS,
@@ -11,7 +11,13 @@ import {
 	schedulePoll,
 } from "../lib/jobs";
 import { messages } from "../lib/messages";
-import { claimPending, findPending, type PendingQuestion, savePending } from "../lib/PendingQuestions";
+import {
+	claimPending,
+	findPending,
+	type PendingQuestion,
+	releasePending,
+	savePending,
+} from "../lib/PendingQuestions";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
 import { type AppSettings, readAppSettings } from "../settings/settings";
 
@@ -56,9 +62,16 @@ export async function pollJob(deps: PollDeps, http: IHttp, jobContext: IJobConte
 		return; // Already delivered (by the callback) or never ours.
 	}
 	const expired = deps.now() - pending.askedAt > MAX_WAIT_MS;
+	const minutes = MAX_WAIT_MS / 60_000;
 	const loaded = await readAppSettings(read);
 	if (!loaded.ok) {
-		await retryOrGiveUp(deps, pending, expired, messages.notConfigured(loaded.problems));
+		await retryOrGiveUp(
+			deps,
+			pending,
+			expired,
+			messages.publicTimeout(minutes),
+			messages.notConfigured(loaded.problems),
+		);
 		return;
 	}
 	const settings = loaded.settings;
@@ -66,13 +79,19 @@ export async function pollJob(deps: PollDeps, http: IHttp, jobContext: IJobConte
 	try {
 		const job = await client.getJob(jobId, newRequestId());
 		if (job.status === "done" || job.status === "failed") {
-			const claimed = await claimPending(deps.persis, jobId);
+			const claimed = await claimPending(read.getPersistenceReader(), deps.persis, jobId);
 			if (claimed) {
-				await deliverAnswer(read, deps.modify, claimed, job);
+				await deliverAnswer({ app, read, modify: deps.modify, persis: deps.persis, client }, claimed, job);
 			}
 			return;
 		}
-		await retryOrGiveUp(deps, pending, expired, messages.jobTimedOut(pending.question, MAX_WAIT_MS / 60_000));
+		await retryOrGiveUp(
+			deps,
+			pending,
+			expired,
+			messages.publicTimeout(minutes),
+			messages.jobTimedOut(pending.question, minutes),
+		);
 	} catch (error) {
 		if (!(error instanceof SidecarError)) {
 			throw error;
@@ -82,7 +101,13 @@ export async function pollJob(deps: PollDeps, http: IHttp, jobContext: IJobConte
 			return;
 		}
 		app.getLogger().warn(`codeask: polling job ${jobId} failed (${error.code})`);
-		await retryOrGiveUp(deps, pending, expired, messages.sidecarFailure(error.code, error.message));
+		await retryOrGiveUp(
+			deps,
+			pending,
+			expired,
+			messages.publicTimeout(minutes),
+			messages.sidecarFailure(error.code, error.message),
+		);
 	}
 }
 
@@ -90,12 +115,14 @@ async function retryOrGiveUp(
 	deps: PollDeps,
 	pending: PendingQuestion,
 	expired: boolean,
-	giveUpText: string,
+	publicText: string,
+	privateText: string,
 ): Promise<void> {
 	if (expired) {
-		const claimed = await claimPending(deps.persis, pending.jobId);
+		const claimed = await claimPending(deps.read.getPersistenceReader(), deps.persis, pending.jobId);
 		if (claimed) {
-			await tellAsker(deps.read, deps.modify, claimed, giveUpText);
+			await releasePending(deps.persis, claimed.jobId);
+			await closeLoop(deps, claimed, publicText, privateText);
 		}
 		return;
 	}
@@ -112,13 +139,14 @@ async function resubmit(
 	settings: AppSettings,
 ): Promise<void> {
 	const { app, read, modify, persis } = deps;
-	const claimed = await claimPending(persis, pending.jobId);
+	const claimed = await claimPending(read.getPersistenceReader(), persis, pending.jobId);
 	if (!claimed) {
 		return;
 	}
+	await releasePending(persis, claimed.jobId);
 	const user = await read.getUserReader().getById(claimed.userId);
 	if (claimed.resubmits >= 1 || !user) {
-		await tellAsker(read, modify, claimed, messages.jobLost(claimed.question));
+		await closeLoop(deps, claimed, messages.publicLost, messages.jobLost(claimed.question));
 		return;
 	}
 	try {
@@ -127,13 +155,15 @@ async function resubmit(
 			question: claimed.question,
 			username: user.username,
 			requestId,
+			detail: claimed.detail ?? "short",
 		});
 		const jobId = await client.createJob(request, requestId);
-		await savePending(persis, { ...claimed, jobId, polls: 0, resubmits: claimed.resubmits + 1 });
+		const { claim: _claim, ...rest } = claimed;
+		await savePending(persis, { ...rest, jobId, polls: 0, resubmits: claimed.resubmits + 1 });
 		await schedulePoll(modify, jobId, 0);
 		app.getLogger().info(`codeask: job ${claimed.jobId} was lost by the sidecar; re-sent as ${jobId}`);
 	} catch (error) {
 		const code = error instanceof SidecarError ? error.code : "server_error";
-		await tellAsker(read, modify, claimed, messages.sidecarFailure(code, "could not re-send"));
+		await closeLoop(deps, claimed, messages.publicLost, messages.sidecarFailure(code, "could not re-send"));
 	}
 }

@@ -1,6 +1,8 @@
 import type { IModify, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { IMessageAttachment } from "@rocket.chat/apps-engine/definition/messages";
 import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
 import type { IUser } from "@rocket.chat/apps-engine/definition/users";
+import type { LayoutBlock } from "@rocket.chat/ui-kit";
 import { DEFAULT_MAX_MESSAGE_CHARS } from "./splitMessage";
 
 /** Only the asker sees it: acknowledgements, usage, errors. */
@@ -12,7 +14,13 @@ export async function notifyUser(
 	text: string,
 	threadId?: string,
 ): Promise<void> {
-	const builder = modify.getNotifier().getMessageBuilder().setRoom(room).setText(text).setGroupable(false);
+	const builder = modify
+		.getNotifier()
+		.getMessageBuilder()
+		.setRoom(room)
+		.setText(text)
+		.setGroupable(false)
+		.setParseUrls(false);
 	const bot = await read.getUserReader().getAppUser();
 	if (bot) {
 		builder.setSender(bot);
@@ -23,21 +31,42 @@ export async function notifyUser(
 	await modify.getNotifier().notifyUser(user, builder.getMessage());
 }
 
-/** Posts as the app's bot user; returns the new message's id. */
+export interface PostOptions {
+	threadId?: string;
+	attachments?: Array<IMessageAttachment>;
+	blocks?: Array<LayoutBlock>;
+}
+
+/**
+ * Posts as the app's bot user; returns the new message's id. Link previews are off: answers link
+ * to source lines (preview cards of a code host, often its login page, would bury the text).
+ */
 export async function postAsBot(
 	read: IRead,
 	modify: IModify,
 	room: IRoom,
 	text: string,
-	threadId?: string,
+	options: PostOptions = {},
 ): Promise<string> {
 	const bot = await read.getUserReader().getAppUser();
-	const builder = modify.getCreator().startMessage().setRoom(room).setText(text).setGroupable(false);
+	const builder = modify
+		.getCreator()
+		.startMessage()
+		.setRoom(room)
+		.setText(text)
+		.setGroupable(false)
+		.setParseUrls(false);
 	if (bot) {
 		builder.setSender(bot);
 	}
-	if (threadId) {
-		builder.setThreadId(threadId);
+	if (options.threadId) {
+		builder.setThreadId(options.threadId);
+	}
+	if (options.attachments?.length) {
+		builder.setAttachments(options.attachments);
+	}
+	if (options.blocks?.length) {
+		builder.setBlocks(options.blocks);
 	}
 	return modify.getCreator().finish(builder);
 }

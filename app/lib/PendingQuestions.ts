@@ -20,7 +20,20 @@ export interface PendingQuestion {
 	polls: number;
 	/** Times the question was re-sent because the sidecar forgot the job (restart). */
 	resubmits: number;
+	/** "short": the one-message answer with buttons; "full": the full form, posted in the thread. */
+	detail?: "short" | "full";
+	/** The question is visible in the room (a quoted root, or a DM): failures are answered there too. */
+	publicQuestion?: boolean;
+	/** Where it was asked: the mention of the asker is left out of DM answers. */
+	source?: "command" | "dm" | "button";
+	/** Set by the delivery that is claiming the question (see claimPending). */
+	claim?: { token: string; at: number };
 }
+
+/** A claim older than this is taken to be from a delivery that died; another may take over. */
+export const CLAIM_TTL_MS = 60_000;
+/** How long a claimant waits for a concurrent claimant's write to land before re-reading. */
+export const CLAIM_SETTLE_MS = 200;
 
 function associationFor(jobId: string): RocketChatAssociationRecord {
 	return new RocketChatAssociationRecord(RocketChatAssociationModel.MISC, `codeask-job:${jobId}`);
@@ -37,10 +50,6 @@ function isPending(value: unknown): value is PendingQuestion {
 	);
 }
 
-/**
- * Pending questions in the app's persistence, keyed by sidecar job id. Removing a record is the
- * claim that makes delivery happen once, whether the callback or the poller gets there first.
- */
 export async function savePending(persis: IPersistence, pending: PendingQuestion): Promise<void> {
 	await persis.updateByAssociation(associationFor(pending.jobId), pending, true);
 }
@@ -53,11 +62,48 @@ export async function findPending(
 	return records.find(isPending);
 }
 
-/** Removes the record; returns it only to the caller that actually removed it. */
+function newToken(): string {
+	return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Claims a pending question for delivery; only one of several concurrent callers gets it.
+ *
+ * Removing the record cannot be the claim: Rocket.Chat's `removeByAssociations` is a find and
+ * then a delete, so two callers (a callback and the poll, or two server instances) can both
+ * "remove" it. Instead each caller writes its own token into the record (one document update
+ * each, the last one wins), waits for a concurrent write to land, and reads the record again:
+ * only the caller whose token is still there delivers. A caller that finds a fresh claim of
+ * someone else backs off at once. The winner removes the record after delivering
+ * (releasePending), so a delivery that dies half-way is retried by the poll after CLAIM_TTL_MS.
+ */
 export async function claimPending(
+	reader: IPersistenceRead,
 	persis: IPersistence,
 	jobId: string,
+	options: { settleMs?: number; now?: () => number } = {},
 ): Promise<PendingQuestion | undefined> {
-	const removed = await persis.removeByAssociation(associationFor(jobId));
-	return (removed ?? []).find(isPending);
+	const now = options.now ?? Date.now;
+	const pending = await findPending(reader, jobId);
+	if (!pending || (pending.claim && now() - pending.claim.at < CLAIM_TTL_MS)) {
+		return undefined;
+	}
+	const token = newToken();
+	try {
+		await persis.updateByAssociation(
+			associationFor(jobId),
+			{ ...pending, claim: { token, at: now() } },
+			false,
+		);
+	} catch {
+		return undefined; // removed meanwhile: delivered by someone else
+	}
+	await new Promise((done) => setTimeout(done, options.settleMs ?? CLAIM_SETTLE_MS));
+	const again = await findPending(reader, jobId);
+	return again?.claim?.token === token ? again : undefined;
+}
+
+/** Forgets a question once its answer (or failure) is delivered. */
+export async function releasePending(persis: IPersistence, jobId: string): Promise<void> {
+	await persis.removeByAssociation(associationFor(jobId));
 }

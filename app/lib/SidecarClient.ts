@@ -1,5 +1,6 @@
 import type { IHttp, IHttpResponse } from "@rocket.chat/apps-engine/definition/accessors";
 import type {
+	FeedbackRequest,
 	Job,
 	JobRequest,
 	OverviewRequest,
@@ -30,8 +31,11 @@ export class SidecarError extends Error {
 	}
 }
 
-/** Below the engine's ~30 s runtime cap, so a hung sidecar never takes the command down with it. */
-export const SIDECAR_TIMEOUT_MS = 10_000;
+/**
+ * Below the engine's cap on a slash-command executor — 30 s since Apps-Engine 1.47, but a fixed
+ * 10 s in 1.46 (Rocket.Chat 6.13) — so a hung sidecar never takes the command down with it.
+ */
+export const SIDECAR_TIMEOUT_MS = 8_000;
 
 const JOB_STATUSES = ["queued", "running", "done", "failed"];
 
@@ -159,6 +163,11 @@ export class SidecarClient {
 			throw new SidecarError("bad_response", "the sidecar's overview response has an unexpected shape");
 		}
 		return body;
+	}
+
+	/** `POST /v1/feedback`: a reader's vote on an answer. */
+	public async feedback(request: FeedbackRequest, requestId: string): Promise<void> {
+		await this.call("post", "/v1/feedback", requestId, request);
 	}
 
 	private async call(

@@ -1,109 +1,95 @@
 import type { AskResponse, Citation } from "../../shared/src/contract";
+import { chatSafe, chatSafeInline } from "./chatText";
+import { lineRangeUrl, type RepoLinks } from "./links";
+import { splitMessage } from "./splitMessage";
 
-export interface LinkTarget {
-	/** Web URL of the repository, e.g. https://github.com/org/repo; empty = no links. */
-	repoUrl: string;
-	/** Branch or commit for links; empty = the commit the index was built from. */
-	repoRef: string;
+/** An answer as one chat message: the text, and the sources for a collapsed attachment. */
+export interface ChatAnswer {
+	text: string;
+	sources?: { title: string; text: string };
+	/** True when the text was cut to the budget (the full answer is one button away). */
+	shortened: boolean;
 }
 
-function encodePath(path: string): string {
-	return path.split("/").map(encodeURIComponent).join("/");
+/** Who asked, for the one deliberate mention (so the asker is notified of the answer). */
+export interface AnswerContext {
+	links?: RepoLinks;
+	asker?: string;
 }
 
-/** `<repo URL>/blob/<commit>/<path>#L<start>-L<end>`, or undefined when no repository URL is set. */
-export function citationLink(
-	citation: Citation,
-	target: LinkTarget,
-	indexCommit: string | null,
-): string | undefined {
-	if (!target.repoUrl) {
-		return undefined;
-	}
-	const ref = target.repoRef || indexCommit || "HEAD";
-	return `${target.repoUrl}/blob/${encodeURIComponent(ref)}/${encodePath(citation.file)}#L${citation.startLine}-L${citation.endLine}`;
+function citationUrl(citation: Citation, links: RepoLinks | undefined): string | undefined {
+	return links ? lineRangeUrl(links, citation.file, citation.startLine, citation.endLine) : undefined;
 }
 
-function quote(text: string): string {
-	return text
-		.trim()
+/** The public message that opens an answer thread: who asked what (nobody is mentioned). */
+export function formatQuestion(username: string, question: string): string {
+	const quoted = chatSafe(question.trim())
 		.split("\n")
 		.map((line) => `> ${line}`)
 		.join("\n");
+	return `*${chatSafeInline(username)}* asked:\n${quoted}`;
 }
 
-/** The public message that opens an answer: who asked what. */
-export function formatQuestion(username: string, question: string): string {
-	return `@${username} asked:\n${quote(question)}`;
+/** Citation numbers the text refers to as `[n]`. */
+export function referencedNumbers(text: string): Set<number> {
+	const numbers = new Set<number>();
+	const pattern = /\[(\d+)\]/g;
+	for (let match = pattern.exec(text); match; match = pattern.exec(text)) numbers.add(Number(match[1]));
+	return numbers;
 }
 
-function formatSources(
-	citations: ReadonlyArray<Citation>,
-	target: LinkTarget,
-	indexCommit: string | null,
-): string {
-	const lines = citations.map((citation) => {
-		const label = `${citation.file}:${citation.startLine}-${citation.endLine}`;
-		const link = citationLink(citation, target, indexCommit);
-		const where = link ? `[${label}](${link})` : `\`${label}\``;
-		const symbol = citation.symbol ? ` — \`${citation.symbol}\`` : "";
-		return `[${citation.n}] ${where}${symbol}`;
-	});
-	return `*Sources*\n${lines.join("\n")}`;
+/** `[n]` markers outside code become links to the cited lines. */
+function linkMarkers(markdown: string, urls: Map<number, string>): string {
+	if (urls.size === 0) return markdown;
+	let inFence = false;
+	return markdown
+		.split("\n")
+		.map((line) => {
+			if (/^\s*(```|~~~)/.test(line)) {
+				inFence = !inFence;
+				return line;
+			}
+			if (inFence) return line;
+			return line
+				.split(/(`[^`]*`)/)
+				.map((piece) =>
+					piece.startsWith("`")
+						? piece
+						: piece.replace(/\[(\d+)\](?![(\]])/g, (marker, n: string) => {
+								const url = urls.get(Number(n));
+								return url ? `[${marker}](${url})` : marker;
+							}),
+				)
+				.join("");
+		})
+		.join("\n");
 }
 
-function formatFooter(result: AskResponse): string {
+function sourceLine(citation: Citation, links: RepoLinks | undefined): string {
+	const label = `${citation.file}:${citation.startLine}-${citation.endLine}`;
+	const url = citationUrl(citation, links);
+	const where = url ? `[${label}](${url})` : `\`${label}\``;
+	const symbol = citation.symbol ? ` — \`${citation.symbol}\`` : "";
+	return `[${citation.n}] ${where}${symbol}`;
+}
+
+function footer(result: AskResponse, asker?: string): string {
 	const parts: Array<string> = [];
-	if (result.indexCommit) {
-		parts.push(`index ${result.indexCommit.slice(0, 12)}`);
+	if (result.indexCommit) parts.push(`index ${result.indexCommit.slice(0, 12)}`);
+	if (result.provider === "none") {
+		parts.push(result.fallbackReason ? "offline answer (LLM not used)" : "offline answer");
+	} else {
+		parts.push(`${result.provider}, ${result.usage.requests} LLM requests`);
 	}
-	parts.push(
-		result.provider === "none"
-			? "offline extractive answer"
-			: `${result.provider}, ${result.usage.requests} LLM requests`,
-	);
-	if (typeof result.timings.total === "number") {
-		parts.push(`${(result.timings.total / 1000).toFixed(1)} s`);
-	}
+	if (typeof result.timings.total === "number") parts.push(`${(result.timings.total / 1000).toFixed(1)} s`);
 	if (result.droppedCitations > 0) {
 		parts.push(
 			`${result.droppedCitations} unverifiable citation${result.droppedCitations === 1 ? "" : "s"} removed`,
 		);
 	}
-	return `_${parts.join(" · ")}_`;
-}
-
-/** Citation numbers the text refers to as `[n]`. */
-function referencedNumbers(text: string): Set<number> {
-	const numbers = new Set<number>();
-	const pattern = /\[(\d+)\]/g;
-	for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-		numbers.add(Number(match[1]));
-	}
-	return numbers;
-}
-
-function compose(
-	body: string,
-	citations: ReadonlyArray<Citation>,
-	result: AskResponse,
-	target: LinkTarget,
-	asked: { username: string; question: string } | undefined,
-	note?: string,
-): string {
-	const sections: Array<string> = [];
-	if (asked) {
-		sections.push(formatQuestion(asked.username, asked.question));
-	}
-	sections.push(body);
-	if (note) {
-		sections.push(note);
-	}
-	if (citations.length > 0) {
-		sections.push(formatSources(citations, target, result.indexCommit));
-	}
-	sections.push(formatFooter(result));
-	return sections.join("\n\n");
+	// The one deliberate mention: the asker, so they hear about the answer in a thread they do not
+	// follow. Outside the italics: "_… @alice_" would mention "alice_".
+	return `_${parts.join(" · ")}_${asker ? ` · for @${asker}` : ""}`;
 }
 
 /** Closes a code fence left open by a cut. */
@@ -111,40 +97,99 @@ function balanceFences(text: string): string {
 	return (text.match(/^\s*```/gm) ?? []).length % 2 === 1 ? `${text}\n\`\`\`` : text;
 }
 
-/**
- * The answer as Rocket.Chat markdown: optional quoted question, the answer, then only the
- * citations the sidecar verified, each a link to the exact line range. An answer longer than
- * `maxChars` is cut at a paragraph boundary, says so, and lists only the sources the kept text
- * cites, so a chat thread gets a few messages rather than a flood.
- */
-export function formatAnswer(
-	result: AskResponse,
-	target: LinkTarget,
-	asked?: { username: string; question: string },
-	maxChars: number = Number.POSITIVE_INFINITY,
-): string {
-	const verified = result.citations.filter((citation) => citation.verified);
-	const body = result.answer.trim();
-	const full = compose(body, verified, result, target, asked);
-	if (full.length <= maxChars) {
-		return full;
+function urlsOf(citations: ReadonlyArray<Citation>, links: RepoLinks | undefined): Map<number, string> {
+	const urls = new Map<number, string>();
+	for (const citation of citations) {
+		const url = citationUrl(citation, links);
+		if (url) urls.set(citation.n, url);
 	}
-	const note = `_… shortened to fit the chat: the full answer has ${body.length.toLocaleString("en-US")} characters. Ask a narrower question, or run \`codeask ask\` beside the index for all of it._`;
-	const paragraphs = body.split(/\n{2,}/);
-	for (let keep = paragraphs.length - 1; keep >= 1; keep--) {
-		const kept = balanceFences(paragraphs.slice(0, keep).join("\n\n"));
-		const cited = referencedNumbers(kept);
-		const text = compose(
-			kept,
-			verified.filter((citation) => cited.has(citation.n)),
-			result,
-			target,
-			asked,
-			note,
-		);
-		if (text.length <= maxChars || keep === 1) {
-			return text;
+	return urls;
+}
+
+const SHORTENED_NOTE =
+	"_… shortened to fit one message: *Show the full answer* posts all of it in the thread._";
+
+/**
+ * The default answer: one message of at most `budget` characters (links included), with `[n]`
+ * markers linked to the cited lines and the cited sources in a collapsed attachment, not listed a
+ * second time in the text. A longer answer is cut at a paragraph boundary and says so.
+ */
+export function formatShortAnswer(result: AskResponse, context: AnswerContext, budget: number): ChatAnswer {
+	const verified = result.citations.filter((citation) => citation.verified);
+	const urls = urlsOf(verified, context.links);
+	const body = chatSafe(result.answer.trim());
+	const tail = footer(result, context.asker);
+	const compose = (kept: string, note?: string) =>
+		[linkMarkers(kept, urls), ...(note ? [note] : []), tail].join("\n\n");
+
+	let text = compose(body);
+	let kept = body;
+	let shortened = false;
+	if (budget > 0 && text.length > budget) {
+		shortened = true;
+		const paragraphs = body.split(/\n{2,}/);
+		let keep = paragraphs.length - 1;
+		for (; keep >= 1; keep--) {
+			kept = balanceFences(paragraphs.slice(0, keep).join("\n\n"));
+			text = compose(kept, SHORTENED_NOTE);
+			if (text.length <= budget) break;
+		}
+		if (text.length > budget) {
+			// One paragraph longer than the budget: cut inside it, at a line or word boundary.
+			const room = Math.max(200, budget - compose("", SHORTENED_NOTE).length - 200);
+			const cut = body.slice(0, room);
+			kept = balanceFences(cut.slice(0, Math.max(cut.lastIndexOf("\n"), cut.lastIndexOf(" "), room / 2)));
+			text = compose(`${kept} …`, SHORTENED_NOTE);
+			if (text.length > budget) text = compose(`${kept} …`, SHORTENED_NOTE).slice(0, budget);
 		}
 	}
-	return full; // a single paragraph: nothing to cut at
+	const cited = referencedNumbers(kept);
+	const listed = cited.size > 0 ? verified.filter((citation) => cited.has(citation.n)) : verified;
+	return {
+		text,
+		shortened,
+		...(listed.length > 0
+			? {
+					sources: {
+						title: `Sources (${listed.length})`,
+						text: listed.map((citation) => sourceLine(citation, context.links)).join("\n"),
+					},
+				}
+			: {}),
+	};
+}
+
+/**
+ * The full answer for the thread, as messages of at most `maxChars`: the text (cut after
+ * `maxMessages - 1` messages, with a note, when the admin set a limit), then its sources, once.
+ */
+export function formatFullAnswer(
+	result: AskResponse,
+	context: AnswerContext,
+	maxChars: number,
+	maxMessages: number,
+): Array<string> {
+	const verified = result.citations.filter((citation) => citation.verified);
+	const body = linkMarkers(chatSafe(result.answer.trim()), urlsOf(verified, context.links));
+	const sources =
+		verified.length > 0
+			? splitMessage(
+					`*Sources*\n${verified.map((citation) => sourceLine(citation, context.links)).join("\n")}`,
+					maxChars,
+				)
+			: [];
+	let parts = splitMessage(body, maxChars);
+	if (maxMessages > 0 && parts.length + sources.length > maxMessages) {
+		// Room for the note on what was left out, and for the sources.
+		const room = Math.max(1, maxMessages - sources.length - 1);
+		const left = parts.length - room;
+		parts = [
+			...parts.slice(0, room),
+			`_… ${left} more message${left === 1 ? "" : "s"} of this answer left out (the admin's limit); \`codeask ask --detail full\` beside the index prints it all._`,
+		];
+	}
+	const tail = footer(result);
+	const withSources = [...parts, ...sources];
+	withSources[withSources.length - 1] = `${withSources[withSources.length - 1]}\n\n${tail}`;
+	return withSources;
 }

@@ -60,9 +60,14 @@ export async function buildJobRequest(
 	read: IRead,
 	settings: AppSettings,
 	appId: string,
-	input: { question: string; username: string; requestId: string },
+	input: { question: string; username: string; requestId: string; detail: "short" | "full" },
 ): Promise<JobRequest> {
-	const request: JobRequest = { question: input.question, user: input.username, requestId: input.requestId };
+	const request: JobRequest = {
+		question: input.question,
+		user: input.username,
+		requestId: input.requestId,
+		detail: input.detail,
+	};
 	const llm = llmRequest(settings);
 	if (llm) {
 		request.llm = llm;

@@ -1,4 +1,5 @@
 import type { StatusResponse } from "../../shared/src/contract";
+import { chatSafeInline } from "./chatText";
 import type { SidecarErrorCode } from "./SidecarClient";
 
 /**
@@ -11,13 +12,40 @@ export const messages = {
 	usage: [
 		"*CodeAsk* answers questions about the code base, citing the exact lines.",
 		"`/codeask <question>` ask a question, e.g. `/codeask how are push notifications sent?`",
-		"`/codeask status` show whether the CodeAsk service is up and which commit it indexed",
 		"`/codeask overview [package]` the main parts of the repository (or of one package) and how they fit together",
+		"`/codeask status` show whether the CodeAsk service is up and which commit it indexed",
 		"`/codeask help` show this help",
-		"You can also send the CodeAsk bot a direct message: every message is a question.",
+		"In a direct message to the CodeAsk bot, write the question (or `help`, `status`, `overview [package]`) without `/codeask`; in a group DM, mention the bot.",
 	].join("\n"),
 
-	working: (question: string) => `Working on it: _${clip(question, 120)}_ — the answer will be posted here.`,
+	encrypted:
+		"I can't read encrypted messages. Ask me in a room or a direct message without end-to-end encryption.",
+
+	unknownPackage: (name: string, detail: string) =>
+		`CodeAsk has no package _${chatSafeInline(clip(name, 100))}_ in its index (${clip(detail, 200)}). \`/codeask overview\` lists the packages it knows.`,
+
+	publicFailure: (reason: string) =>
+		`Sorry, CodeAsk could not answer this: ${clip(reason, 300)}. Please try again later.`,
+
+	publicTimeout: (minutes: number) =>
+		`Sorry, CodeAsk could not answer this within ${minutes} minutes. Please try again later.`,
+
+	publicLost: "Sorry, the CodeAsk service lost this question (it was probably restarted). Please ask again.",
+
+	fullAnswerWorking: "Working on the full answer; it will be posted in the thread.",
+
+	fullAnswerAlready: "The full answer is already posted in the thread (or on its way).",
+
+	answerGone: "CodeAsk no longer has this answer on record. Please ask the question again.",
+
+	voteThanks: (vote: "up" | "down") =>
+		`Thanks — your ${vote === "up" ? "👍" : "👎"} was recorded. It helps to improve CodeAsk's answers.`,
+
+	insecureSidecar: (url: string) =>
+		`Warning: the sidecar URL ${url} is plain http:// to another host, so the shared secret and the LLM API key cross the network unencrypted. Use https:// or keep the sidecar on the same host.`,
+
+	working: (question: string) =>
+		`Working on it: _${chatSafeInline(clip(question, 120))}_ — the answer will be posted here.`,
 
 	questionTooLong: (max: number) => `That question is too long: CodeAsk takes up to ${max} characters.`,
 
@@ -31,27 +59,41 @@ export const messages = {
 		`CodeAsk could not ${failureText(code, detail)}`,
 
 	jobFailed: (question: string, reason: string) =>
-		`CodeAsk could not answer _${clip(question, 120)}_: ${clip(reason, 300)}. Please try again; if it keeps failing, an admin can check the CodeAsk service's logs.`,
+		`CodeAsk could not answer _${chatSafeInline(clip(question, 120))}_: ${clip(reason, 300)}. Please try again; if it keeps failing, an admin can check the CodeAsk service's logs.`,
 
 	jobTimedOut: (question: string, minutes: number) =>
-		`CodeAsk did not finish answering _${clip(question, 120)}_ within ${minutes} minutes. Please try again later; an admin can check that the CodeAsk service is running.`,
+		`CodeAsk did not finish answering _${chatSafeInline(clip(question, 120))}_ within ${minutes} minutes. Please try again later; an admin can check that the CodeAsk service is running.`,
 
 	jobLost: (question: string) =>
-		`The CodeAsk service no longer knows the question _${clip(question, 120)}_ (it was probably restarted). Please ask again.`,
+		`The CodeAsk service no longer knows the question _${chatSafeInline(clip(question, 120))}_ (it was probably restarted). Please ask again.`,
 
 	unexpected:
 		"CodeAsk hit an unexpected error. Please try again; an admin can find the details in the app's logs.",
 
-	status: (status: StatusResponse, sidecarUrl: string) => {
-		const index = status.index;
+	status: (input: {
+		status: StatusResponse;
+		llm: string;
+		lastFallback?: { reason: string; at: number };
+		/** Only for admins: where the sidecar is, and a warning when secrets travel unencrypted. */
+		admin?: { sidecarUrl: string; insecure: boolean };
+	}) => {
+		const index = input.status.index;
 		const commit = index.commit ? `\`${index.commit.slice(0, 12)}\`` : "not a git checkout";
-		const model = status.llm.model ? ` (${status.llm.model})` : "";
-		return [
-			`*CodeAsk service* at ${sidecarUrl} is up — version ${status.version}, API v${status.apiVersion}`,
+		const model = input.status.llm.model ? ` (${input.status.llm.model})` : "";
+		const lines = [
+			`*CodeAsk service* is up — version ${input.status.version}, API v${input.status.apiVersion}`,
 			`*Index:* commit ${commit}, built ${index.builtAt}`,
 			`${index.files} files, ${index.definitions} definitions, ${index.edges} edges, ${index.packages} packages`,
-			`*LLM:* ${status.llm.provider}${model}`,
-		].join("\n");
+			`*LLM:* ${input.llm}; the sidecar's own default is ${input.status.llm.provider}${model}`,
+			input.lastFallback
+				? `*Last fallback to the offline answer:* ${clip(input.lastFallback.reason, 200)} (${new Date(input.lastFallback.at).toISOString()})`
+				: "*Last fallback to the offline answer:* none recorded",
+		];
+		if (input.admin) {
+			lines.push(`*Sidecar URL* (shown to admins only): ${input.admin.sidecarUrl}`);
+			if (input.admin.insecure) lines.push(messages.insecureSidecar(input.admin.sidecarUrl));
+		}
+		return lines.join("\n");
 	},
 };
 

@@ -22,7 +22,7 @@ import {
 	writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, posix, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -99,18 +99,36 @@ cpSync(join(repo, "i18n"), join(stage, "i18n"), { recursive: true });
 copyAppSources(join(repo, "app"), join(stage, "app"));
 mkdirSync(join(stage, "shared", "src"), { recursive: true });
 writeFileSync(join(stage, "shared", "src", "contract.ts"), contractTypes());
-// rc-apps reads the engine version from package.json (and copies it into app.json if they differ).
+// rc-apps copies the engine's range from package.json into app.json's requiredApiVersion, as is:
+// a pinned "1.46.0" would make every newer server refuse the app, so the range is a caret on the
+// engine the app compiles against (the oldest it supports).
 const appPackage = JSON.parse(readFileSync(join(repo, "app", "package.json"), "utf8"));
+const engineVersion = JSON.parse(
+	readFileSync(join(packageDir("@rocket.chat/apps-engine", join(repo, "app")), "package.json"), "utf8"),
+).version;
+const requiredApiVersion = `^${engineVersion}`;
+if (manifest.requiredApiVersion !== requiredApiVersion) {
+	process.stderr.write(
+		`app.json asks for ${manifest.requiredApiVersion}; the package gets ${requiredApiVersion}\n`,
+	);
+}
 writeFileSync(
 	join(stage, "package.json"),
-	`${JSON.stringify({ name: appPackage.name, version: manifest.version, private: true, devDependencies: appPackage.devDependencies }, null, 2)}\n`,
+	`${JSON.stringify({ name: appPackage.name, version: manifest.version, private: true, devDependencies: { "@rocket.chat/apps-engine": requiredApiVersion } }, null, 2)}\n`,
 );
 
 // The compiler resolves the engine, @types/node 14 (newer ones break its resolver) and
 // TypeScript from the staged folder's node_modules; it never compiles them.
 const modules = join(stage, "node_modules");
-link(join(packageDir("@rocket.chat/apps-engine"), ".."), join(modules, "@rocket.chat"));
-link(packageDir("@types/node", join(repo, "app")), join(modules, "@types", "node"));
+const appDir = join(repo, "app");
+// The engine the app compiles against is the app's own devDependency (the oldest supported one,
+// nested in app/node_modules), not the newer copy apps-cli brings to the repository root.
+link(packageDir("@rocket.chat/apps-engine", appDir), join(modules, "@rocket.chat", "apps-engine"));
+// ui-kit (imported by the definitions without being declared) and what it imports (icons).
+for (const name of ["ui-kit", "icons"]) {
+	link(packageDir(`@rocket.chat/${name}`, appDir), join(modules, "@rocket.chat", name));
+}
+link(packageDir("@types/node", appDir), join(modules, "@types", "node"));
 link(packageDir("typescript"), join(modules, "typescript"));
 
 const rcApps = join(packageDir("@rocket.chat/apps-cli"), "bin", "run");
@@ -128,5 +146,57 @@ if (!existsSync(built)) {
 	process.exit(1);
 }
 mkdirSync(dirname(out), { recursive: true });
-cpSync(built, out);
+await bundleInto(built, out);
 process.stdout.write(`${out}\n`);
+
+/**
+ * Rewrites the package with the app's compiled files bundled into its one class file, as ES2017.
+ * An engine given a package of several files bundles them itself when it loads the app, with
+ * esbuild for `node10`, and then parses the result as ES2017 (acorn) — which fails on the syntax
+ * esbuild emits for node10 (`catch {}` without a binding): Apps-Engine 1.46/1.47 (Rocket.Chat
+ * 6.13/7.0) then cannot start the app. One pre-bundled ES2017 file skips that step on every engine.
+ */
+async function bundleInto(zipIn, zipOut) {
+	const AdmZip = require("adm-zip");
+	const esbuild = createRequire(join(repo, "app", "package.json"))("esbuild");
+	const zip = new AdmZip(zipIn);
+	const files = new Map(
+		zip
+			.getEntries()
+			.filter((entry) => entry.entryName.endsWith(".js"))
+			.map((entry) => [entry.entryName, entry.getData().toString("utf8")]),
+	);
+	const classFile = manifest.classFile.replace(/\.ts$/, ".js");
+	const result = await esbuild.build({
+		write: false,
+		bundle: true,
+		platform: "node",
+		target: ["es2017"],
+		format: "cjs",
+		stdin: { contents: files.get(classFile), sourcefile: classFile, loader: "js", resolveDir: "/" },
+		plugins: [
+			{
+				name: "app-files",
+				setup(build) {
+					build.onResolve({ filter: /.*/ }, (args) => {
+						if (!/^\.\.?\//.test(args.path)) return { path: args.path, external: true };
+						const from = args.namespace === "app" ? args.importer : classFile;
+						const base = posix.join(posix.dirname(from), args.path);
+						const path = [`${base}.js`, base, `${base}/index.js`].find((candidate) => files.has(candidate));
+						return path
+							? { path, namespace: "app" }
+							: { errors: [{ text: `${args.path} is not in the package` }] };
+					});
+					build.onLoad({ filter: /.*/, namespace: "app" }, (args) => ({
+						contents: files.get(args.path),
+						loader: "js",
+						resolveDir: "/",
+					}));
+				},
+			},
+		],
+	});
+	for (const name of files.keys()) zip.deleteFile(name);
+	zip.addFile(classFile, Buffer.from(result.outputFiles[0].text, "utf8"));
+	zip.writeZip(zipOut);
+}

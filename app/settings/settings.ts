@@ -2,6 +2,7 @@ import type { IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { ISetting } from "@rocket.chat/apps-engine/definition/settings";
 import { SettingType } from "@rocket.chat/apps-engine/definition/settings";
 import type { LlmProvider } from "../../shared/src/contract";
+import { LINK_STYLES, type LinkStyle } from "../lib/links";
 
 /** Ids of the admin settings (Administration → Apps → CodeAsk → Settings). */
 export enum SettingId {
@@ -13,8 +14,10 @@ export enum SettingId {
 	LlmBaseUrl = "codeask_llm_base_url",
 	RepoUrl = "codeask_repo_url",
 	RepoRef = "codeask_repo_ref",
+	RepoLinkStyle = "codeask_repo_link_style",
 	AnswerPlacement = "codeask_answer_placement",
 	RateLimitPerMinute = "codeask_rate_limit_per_minute",
+	AnswerBudget = "codeask_answer_budget",
 	MaxAnswerMessages = "codeask_max_answer_messages",
 	CallbackBaseUrl = "codeask_callback_base_url",
 }
@@ -25,6 +28,9 @@ export type AnswerPlacement = "thread" | "room";
 
 const LLM_CHOICES: ReadonlyArray<LlmChoice> = ["sidecar", "none", "gemini", "openai"];
 const PLACEMENTS: ReadonlyArray<AnswerPlacement> = ["thread", "room"];
+
+/** Characters of the one-message answer (links included); Rocket.Chat's default message limit is 5,000. */
+export const DEFAULT_ANSWER_BUDGET = 3500;
 
 export const settings: Array<ISetting> = [
 	{
@@ -101,6 +107,16 @@ export const settings: Array<ISetting> = [
 		i18nDescription: "setting_repo_ref_description",
 	},
 	{
+		id: SettingId.RepoLinkStyle,
+		type: SettingType.SELECT,
+		packageValue: "auto",
+		required: true,
+		public: false,
+		values: LINK_STYLES.map((key) => ({ key, i18nLabel: `setting_repo_link_style_${key}` })),
+		i18nLabel: "setting_repo_link_style",
+		i18nDescription: "setting_repo_link_style_description",
+	},
+	{
 		id: SettingId.AnswerPlacement,
 		type: SettingType.SELECT,
 		packageValue: "thread",
@@ -118,6 +134,15 @@ export const settings: Array<ISetting> = [
 		public: false,
 		i18nLabel: "setting_rate_limit",
 		i18nDescription: "setting_rate_limit_description",
+	},
+	{
+		id: SettingId.AnswerBudget,
+		type: SettingType.NUMBER,
+		packageValue: DEFAULT_ANSWER_BUDGET,
+		required: true,
+		public: false,
+		i18nLabel: "setting_answer_budget",
+		i18nDescription: "setting_answer_budget_description",
 	},
 	{
 		id: SettingId.MaxAnswerMessages,
@@ -149,10 +174,13 @@ export interface AppSettings {
 	llmBaseUrl: string;
 	repoUrl: string;
 	repoRef: string;
+	linkStyle: LinkStyle;
 	placement: AnswerPlacement;
 	/** Questions per user per minute; 0 turns the limit off. */
 	rateLimitPerMinute: number;
-	/** Longest answer, in chat messages; longer answers are shortened. 0 = no limit. */
+	/** Characters of the default one-message answer; 0 = the server's message size. */
+	answerBudget: number;
+	/** Longest full answer, in chat messages; longer ones are shortened. 0 = no limit. */
 	maxAnswerMessages: number;
 	/** Rocket.Chat's base URL as the sidecar sees it; empty = the server's Site_Url. */
 	callbackBaseUrl: string;
@@ -181,6 +209,8 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	const placementRaw = text(await value(SettingId.AnswerPlacement)) || "thread";
 	const rateRaw = Number(await value(SettingId.RateLimitPerMinute));
 	const maxMessagesRaw = Number((await value(SettingId.MaxAnswerMessages)) ?? 4);
+	const budgetRaw = Number((await value(SettingId.AnswerBudget)) ?? DEFAULT_ANSWER_BUDGET);
+	const linkStyleRaw = text(await value(SettingId.RepoLinkStyle)) || "auto";
 	const repoUrl = stripTrailingSlashes(text(await value(SettingId.RepoUrl)));
 	const callbackBaseUrl = stripTrailingSlashes(text(await value(SettingId.CallbackBaseUrl)));
 	const llmBaseUrl = text(await value(SettingId.LlmBaseUrl));
@@ -203,6 +233,12 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 	}
 	if (!Number.isInteger(maxMessagesRaw) || maxMessagesRaw < 0) {
 		problems.push("the longest answer must be a whole number of messages (0 = no limit)");
+	}
+	if (!Number.isInteger(budgetRaw) || budgetRaw < 0) {
+		problems.push("the answer length must be a whole number of characters (0 = the server's message size)");
+	}
+	if (!(LINK_STYLES as ReadonlyArray<string>).includes(linkStyleRaw)) {
+		problems.push(`the link style "${linkStyleRaw}" is not one of ${LINK_STYLES.join(", ")}`);
 	}
 	if (repoUrl && !HTTP_URL.test(repoUrl)) {
 		problems.push("the repository web URL is not an http(s) URL");
@@ -227,8 +263,10 @@ export async function readAppSettings(read: IRead): Promise<SettingsResult> {
 			llmBaseUrl,
 			repoUrl,
 			repoRef: text(await value(SettingId.RepoRef)),
+			linkStyle: linkStyleRaw as LinkStyle,
 			placement: placementRaw as AnswerPlacement,
 			rateLimitPerMinute: rateRaw,
+			answerBudget: budgetRaw,
 			maxAnswerMessages: maxMessagesRaw,
 			callbackBaseUrl,
 		},

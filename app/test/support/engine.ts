@@ -1,22 +1,28 @@
 /**
- * A real Apps-Engine 1.62.0 AppManager (the app runs in its Deno subprocess) over the in-memory
- * World, plus a tiny HTTP gateway on 127.0.0.1 that routes `/api/apps/public/<appId>/<path>` to
- * the app's endpoints the way Rocket.Chat does, so the sidecar can call the app back.
+ * A real Apps-Engine AppManager (the app runs in its Deno subprocess) over the in-memory World,
+ * plus an HTTP gateway on 127.0.0.1 that routes `/api/apps/public/<appId>/<path>` to the app's
+ * endpoints the way Rocket.Chat does — bodies parsed by `express.json()` with its default 100 kB
+ * limit (Rocket.Chat's apps/meteor/app/apps/server/bridges/router.ts), so a larger body gets 413
+ * here as there — so the sidecar can call the app back.
  */
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { World, type WorldRoom, type WorldUser } from "./rocketchat-world.js";
+import express from "express";
+import {
+	ENGINES,
+	type EnginePackage,
+	type PostedMessage,
+	World,
+	type WorldRoom,
+	type WorldUser,
+} from "./rocketchat-world.js";
 
 const require = createRequire(import.meta.url);
-const { AppManager } = require("@rocket.chat/apps-engine/server/AppManager.js");
-const {
-	SlashCommandContext,
-} = require("@rocket.chat/apps-engine/definition/slashcommands/SlashCommandContext.js");
 
 type Manager = {
 	load(): Promise<boolean>;
@@ -53,46 +59,44 @@ export interface Engine {
 		text: string,
 		extra?: Record<string, unknown>,
 	): Promise<void>;
+	/** A click on a button of a posted message, as Rocket.Chat hands it to the app. */
+	click(user: WorldUser, message: PostedMessage, actionId: string): Promise<void>;
+	/** The engine's version, e.g. 1.46.0. */
+	version: string;
 	logs(): Array<Record<string, unknown>>;
 	stop(): Promise<void>;
 }
 
 async function startGateway(getManager: () => Manager): Promise<Server> {
-	const server = createServer(async (req, res) => {
-		const match = /^\/api\/apps\/public\/([^/]+)\/(.+)$/.exec(req.url ?? "");
-		if (!match || req.method !== "POST") {
-			res.writeHead(404).end();
-			return;
-		}
-		const chunks: Array<Buffer> = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		let content: unknown;
-		try {
-			content = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-		} catch {
-			res.writeHead(400).end();
-			return;
-		}
-		// Rocket.Chat hands app endpoints the parsed body, as here.
+	const gateway = express();
+	// As Rocket.Chat: JSON bodies up to express.json()'s default 100 kB; larger ones get 413.
+	gateway.post("/api/apps/public/:appId/*path", express.json(), async (req, res) => {
+		const path = ([] as Array<string>).concat(req.params.path as unknown as Array<string>).join("/");
 		const response = await getManager()
 			.getApiManager()
-			.executeApi(match[1] as string, match[2] as string, {
+			.executeApi(req.params.appId as string, path, {
 				method: "post",
 				headers: req.headers,
 				query: {},
 				params: {},
-				content,
+				content: req.body,
 			});
-		res.writeHead(response.status, { "content-type": "application/json", ...(response.headers ?? {}) });
+		res.status(response.status).set({ "content-type": "application/json", ...(response.headers ?? {}) });
 		res.end(response.content === undefined ? "" : JSON.stringify(response.content));
 	});
-	server.listen(0, "127.0.0.1");
+	const server = gateway.listen(0, "127.0.0.1");
 	await once(server, "listening");
 	return server;
 }
 
-export async function startEngine(zipPath: string): Promise<Engine> {
-	const world = new World();
+export async function startEngine(
+	zipPath: string,
+	enginePackage: EnginePackage = ENGINES.newest,
+): Promise<Engine> {
+	const { AppManager } = require(`${enginePackage}/server/AppManager.js`);
+	const { SlashCommandContext } = require(`${enginePackage}/definition/slashcommands/SlashCommandContext.js`);
+	const version = String(require(`${enginePackage}/package.json`).version);
+	const world = new World(enginePackage);
 	const tempFilePath = mkdtempSync(join(tmpdir(), "codeask-engine-"));
 	const storages = world.storages();
 	const manager: Manager = new AppManager({
@@ -148,6 +152,30 @@ export async function startEngine(zipPath: string): Promise<Engine> {
 				...extra,
 			});
 		},
+		async click(user, message, actionId) {
+			const button = (message.blocks ?? [])
+				.flatMap((block) => (block.elements as Array<Record<string, unknown>> | undefined) ?? [])
+				.find((element) => element.actionId === actionId);
+			if (!button) throw new Error(`no button ${actionId} on message ${message.id}`);
+			const room = world.rooms.get(message.roomId);
+			await manager.getListenerManager().executeListener("IUIKitInteractionHandler", {
+				type: "blockAction",
+				appId,
+				actionId,
+				triggerId: `trigger-${Math.random().toString(36).slice(2)}`,
+				user,
+				room,
+				message: {
+					id: message.id,
+					room,
+					text: message.text,
+					...(message.threadId ? { threadId: message.threadId } : {}),
+				},
+				payload: { blockId: button.blockId, value: button.value },
+				container: { type: "message", id: message.id },
+			});
+		},
+		version,
 		logs: () => storages.logs,
 		async stop() {
 			await manager.unload(true);

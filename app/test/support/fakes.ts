@@ -23,6 +23,9 @@ export interface Posted {
 	threadId?: string;
 	text: string;
 	senderId?: string;
+	attachments?: Array<Record<string, unknown>>;
+	blocks?: Array<Record<string, unknown>>;
+	parseUrls?: boolean;
 }
 
 export interface Notified {
@@ -168,16 +171,31 @@ export class Recorder {
 				upsert([association], data, create),
 			updateByAssociations: (associations: Array<Association>, data: object, create?: boolean) =>
 				upsert(associations, data, create),
+			// Like Rocket.Chat on MongoDB: find, then delete (not atomic): two concurrent removals
+			// can both return the record.
 			removeByAssociation: async (association: Association) => {
 				const found = this.matching([association]);
-				for (const record of found) this.records.splice(this.records.indexOf(record), 1);
-				return found.length > 0 ? found.map((record) => record.data) : undefined;
+				if (found.length === 0) return undefined;
+				await new Promise((done) => setTimeout(done, 1));
+				for (const record of found) {
+					const index = this.records.indexOf(record);
+					if (index >= 0) this.records.splice(index, 1);
+				}
+				return found.map((record) => record.data);
 			},
 		} as unknown as IPersistence;
 	}
 
 	private builder() {
-		const message: { room?: IRoom; sender?: IUser; text?: string; threadId?: string } = {};
+		const message: {
+			room?: IRoom;
+			sender?: IUser;
+			text?: string;
+			threadId?: string;
+			attachments?: Array<Record<string, unknown>>;
+			blocks?: Array<Record<string, unknown>>;
+			parseUrls?: boolean;
+		} = {};
 		const set =
 			<K extends keyof typeof message>(key: K) =>
 			(value: (typeof message)[K]) => {
@@ -189,8 +207,10 @@ export class Recorder {
 			setSender: set("sender"),
 			setText: set("text"),
 			setThreadId: set("threadId"),
+			setAttachments: set("attachments"),
+			setBlocks: set("blocks"),
+			setParseUrls: set("parseUrls"),
 			setGroupable: () => builder,
-			setParseUrls: () => builder,
 			getMessage: () => {
 				if (!message.room) throw new Error("message without room");
 				return { ...message };
@@ -212,6 +232,9 @@ export class Recorder {
 						...(message.threadId ? { threadId: message.threadId } : {}),
 						text: message.text ?? "",
 						...(message.sender ? { senderId: message.sender.id } : {}),
+						...(message.attachments ? { attachments: message.attachments } : {}),
+						...(message.blocks ? { blocks: message.blocks } : {}),
+						...(message.parseUrls !== undefined ? { parseUrls: message.parseUrls } : {}),
 					});
 					return id;
 				},
@@ -251,11 +274,20 @@ export class Recorder {
 		return { get: call("get"), post: call("post"), put: call("put"), del: call("del"), patch: call("patch") };
 	}
 
-	/** The pending-question records (the rate limiter keeps its own records too). */
+	/** The pending-question records (the rate limiter and posted answers keep their own records too). */
 	public pending(): Array<Record<string, unknown>> {
 		return this.records
-			.map((record) => record.data as Record<string, unknown>)
-			.filter((data) => typeof data.jobId === "string");
+			.filter((record) =>
+				record.associations.some((association) => association.id.startsWith("codeask-job:")),
+			)
+			.map((record) => record.data as Record<string, unknown>);
+	}
+
+	/** A sidecar that answers GET /v1/jobs/<id> with `job`, and everything else with `other`. */
+	public sidecarWith(job: unknown, other: HttpHandler = () => ({ statusCode: 404, data: {} })): this {
+		this.http = (call) =>
+			/\/v1\/jobs\/[^/]+$/.test(call.url) ? { statusCode: 200, data: job } : other(call);
+		return this;
 	}
 
 	/** Logs flattened to text, to check that secrets never reach them. */

@@ -8,26 +8,45 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const engine = (path: string) => require(`@rocket.chat/apps-engine/${path}`);
+
+/**
+ * The two engines the app is tested in: the oldest it supports (the app's own
+ * @rocket.chat/apps-engine, 1.46.0, run by Deno 1.46) and the newest on npm that ships its server
+ * (apps-engine-162 = 1.62.0, run by Deno 2.5). 1.65+ on npm ship definitions only.
+ */
+export const ENGINES = {
+	oldest: "@rocket.chat/apps-engine",
+	newest: "apps-engine-162",
+} as const;
+export type EnginePackage = (typeof ENGINES)[keyof typeof ENGINES];
 
 /* The engine is CommonJS without an exports map; its classes are loaded at run time. */
-const { AppBridges } = engine("server/bridges/AppBridges.js");
-const { CommandBridge } = engine("server/bridges/CommandBridge.js");
-const { ApiBridge } = engine("server/bridges/ApiBridge.js");
-const { MessageBridge } = engine("server/bridges/MessageBridge.js");
-const { UserBridge } = engine("server/bridges/UserBridge.js");
-const { RoomBridge } = engine("server/bridges/RoomBridge.js");
-const { PersistenceBridge } = engine("server/bridges/PersistenceBridge.js");
-const { HttpBridge } = engine("server/bridges/HttpBridge.js");
-const { SchedulerBridge } = engine("server/bridges/SchedulerBridge.js");
-const { ServerSettingBridge } = engine("server/bridges/ServerSettingBridge.js");
-const { EnvironmentalVariableBridge } = engine("server/bridges/EnvironmentalVariableBridge.js");
-const { AppActivationBridge } = engine("server/bridges/AppActivationBridge.js");
-const { AppDetailChangesBridge } = engine("server/bridges/AppDetailChangesBridge.js");
-const { InternalBridge } = engine("server/bridges/InternalBridge.js");
-const { AppMetadataStorage } = engine("server/storage/AppMetadataStorage.js");
-const { AppLogStorage } = engine("server/storage/AppLogStorage.js");
-const { AppSourceStorage } = engine("server/storage/AppSourceStorage.js");
+function engineClasses(pkg: EnginePackage) {
+	const engine = (path: string) => require(`${pkg}/${path}`);
+	return {
+		AppBridges: engine("server/bridges/AppBridges.js").AppBridges,
+		CommandBridge: engine("server/bridges/CommandBridge.js").CommandBridge,
+		ApiBridge: engine("server/bridges/ApiBridge.js").ApiBridge,
+		MessageBridge: engine("server/bridges/MessageBridge.js").MessageBridge,
+		UserBridge: engine("server/bridges/UserBridge.js").UserBridge,
+		RoomBridge: engine("server/bridges/RoomBridge.js").RoomBridge,
+		PersistenceBridge: engine("server/bridges/PersistenceBridge.js").PersistenceBridge,
+		HttpBridge: engine("server/bridges/HttpBridge.js").HttpBridge,
+		SchedulerBridge: engine("server/bridges/SchedulerBridge.js").SchedulerBridge,
+		ServerSettingBridge: engine("server/bridges/ServerSettingBridge.js").ServerSettingBridge,
+		EnvironmentalVariableBridge: engine("server/bridges/EnvironmentalVariableBridge.js")
+			.EnvironmentalVariableBridge,
+		AppActivationBridge: engine("server/bridges/AppActivationBridge.js").AppActivationBridge,
+		AppDetailChangesBridge: engine("server/bridges/AppDetailChangesBridge.js").AppDetailChangesBridge,
+		InternalBridge: engine("server/bridges/InternalBridge.js").InternalBridge,
+		AppMetadataStorage: engine("server/storage/AppMetadataStorage.js").AppMetadataStorage,
+		AppLogStorage: engine("server/storage/AppLogStorage.js").AppLogStorage,
+		AppSourceStorage: engine("server/storage/AppSourceStorage.js").AppSourceStorage,
+	};
+}
+
+/** Lets other pending work run, as a database round trip would. */
+const roundTrip = () => new Promise((done) => setTimeout(done, 1));
 
 export interface WorldUser {
 	id: string;
@@ -53,6 +72,9 @@ export interface WorldRoom {
 export interface PostedMessage {
 	id: string;
 	text: string;
+	attachments?: Array<Record<string, unknown>>;
+	blocks?: Array<Record<string, unknown>>;
+	parseUrls?: boolean;
 	roomId: string;
 	threadId?: string;
 	senderId: string;
@@ -152,6 +174,8 @@ function plainAssociations(associations: Array<Anything>): Array<Association> {
 }
 
 export class World {
+	public constructor(public readonly enginePackage: EnginePackage = ENGINES.newest) {}
+
 	public readonly users = new Map<string, WorldUser>();
 	public readonly rooms = new Map<string, WorldRoom>();
 	public readonly messages: Array<PostedMessage> = [];
@@ -162,7 +186,12 @@ export class World {
 	public readonly serverSettings = new Map<string, unknown>();
 	public readonly commands = new Set<string>();
 	public readonly apis: Array<{ appId: string; api: Anything }> = [];
-	public readonly httpCalls: Array<{ method: string; url: string; headers: Record<string, string> }> = [];
+	public readonly httpCalls: Array<{
+		method: string;
+		url: string;
+		headers: Record<string, string>;
+		body?: string;
+	}> = [];
 	public readonly keys = generateKeyPairSync("rsa", {
 		modulusLength: 2048,
 		publicKeyEncoding: { type: "spki", format: "pem" },
@@ -224,6 +253,22 @@ export class World {
 
 	public bridges(): unknown {
 		const world = this;
+		const {
+			AppBridges,
+			CommandBridge,
+			ApiBridge,
+			MessageBridge,
+			UserBridge,
+			RoomBridge,
+			PersistenceBridge,
+			HttpBridge,
+			SchedulerBridge,
+			ServerSettingBridge,
+			EnvironmentalVariableBridge,
+			AppActivationBridge,
+			AppDetailChangesBridge,
+			InternalBridge,
+		} = engineClasses(this.enginePackage);
 
 		class Commands extends CommandBridge {
 			async doesCommandExist(command: string) {
@@ -257,6 +302,9 @@ export class World {
 				world.messages.push({
 					id,
 					text: String(message.text ?? ""),
+					...(Array.isArray(message.attachments) ? { attachments: message.attachments } : {}),
+					...(Array.isArray(message.blocks) ? { blocks: message.blocks } : {}),
+					...(typeof message.parseUrls === "boolean" ? { parseUrls: message.parseUrls } : {}),
 					roomId: room.id,
 					...(message.threadId ? { threadId: String(message.threadId) } : {}),
 					senderId: sender.id,
@@ -380,14 +428,24 @@ export class World {
 			async readByAssociations(associations: Array<Anything>, appId: string) {
 				return this.matching(associations, appId).map((record) => record.data);
 			}
+			// Like Rocket.Chat's bridge on MongoDB: a find, then a delete (not atomic), so two
+			// concurrent removals can both return the record.
 			async remove(id: string) {
-				const index = world.records.findIndex((record) => record.id === id);
-				return index < 0 ? undefined : world.records.splice(index, 1)[0]?.data;
+				const record = world.records.find((candidate) => candidate.id === id);
+				if (!record) return undefined;
+				await roundTrip();
+				const index = world.records.indexOf(record);
+				if (index >= 0) world.records.splice(index, 1);
+				return record.data;
 			}
 			async removeByAssociations(associations: Array<Anything>, appId: string) {
 				const found = this.matching(associations, appId);
 				if (found.length === 0) return undefined;
-				for (const record of found) world.records.splice(world.records.indexOf(record), 1);
+				await roundTrip();
+				for (const record of found) {
+					const index = world.records.indexOf(record);
+					if (index >= 0) world.records.splice(index, 1);
+				}
 				return found.map((record) => record.data);
 			}
 			async update(id: string, data: object) {
@@ -415,13 +473,18 @@ export class World {
 			async call(info: { method: string; url: string; request: Anything }) {
 				const request = info.request ?? {};
 				const headers = { ...((request.headers as Record<string, string>) ?? {}) };
-				world.httpCalls.push({ method: info.method, url: info.url, headers });
 				const body =
 					typeof request.content === "string"
 						? request.content
 						: request.data !== undefined
 							? JSON.stringify(request.data)
 							: undefined;
+				world.httpCalls.push({
+					method: info.method,
+					url: info.url,
+					headers,
+					...(body !== undefined ? { body } : {}),
+				});
 				if (
 					body !== undefined &&
 					!Object.keys(headers).some((name) => name.toLowerCase() === "content-type")
@@ -580,6 +643,7 @@ export class World {
 		sourceStorage: unknown;
 		logs: Array<Anything>;
 	} {
+		const { AppMetadataStorage, AppLogStorage, AppSourceStorage } = engineClasses(this.enginePackage);
 		const items = new Map<string, Anything>();
 		const logs: Array<Anything> = [];
 		const sources = new Map<string, Buffer>();
@@ -619,6 +683,11 @@ export class World {
 				const item = items.get(id);
 				if (item) (item.settings as Record<string, unknown>)[String(setting.id)] = setting;
 				return true;
+			}
+			// Apps-Engine 1.46 saves the whole item with update().
+			async update(item: Anything) {
+				items.set(String(item.id), { ...(items.get(String(item.id)) ?? {}), ...item });
+				return items.get(String(item.id));
 			}
 			async updateAppInfo(id: string, info: Anything) {
 				const item = items.get(id);

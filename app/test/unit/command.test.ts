@@ -95,6 +95,7 @@ describe("/codeask <question>", () => {
 		expect(calls[0]?.options.data).toMatchObject({
 			question: "how are push notifications sent?",
 			user: "alice",
+			detail: "short",
 			callback: {
 				url: `https://chat.example.com/api/apps/public/app-id/${CALLBACK_PATH}`,
 				secret: "s3cret-s3cret-s3cret",
@@ -107,8 +108,9 @@ describe("/codeask <question>", () => {
 			{
 				id: "posted-1",
 				roomId: general.id,
-				text: "@alice asked:\n> how are push notifications sent?",
+				text: "*alice* asked:\n> how are push notifications sent?",
 				senderId: BOT.id,
+				parseUrls: false,
 			},
 		]);
 		expect(recorder.pending()).toEqual([
@@ -311,7 +313,10 @@ describe("/codeask overview", () => {
 		});
 		await run(recorder, "overview nosuch");
 		expect(recorder.notified).toHaveLength(1);
-		expect(recorder.notified[0]?.text).toContain("CodeAsk could not");
+		expect(recorder.notified[0]?.text).toContain(
+			"CodeAsk has no package _nosuch_ in its index (no package named nosuch)",
+		);
+		expect(recorder.notified[0]?.text).not.toContain("sidecar URL");
 		expect(recorder.posted).toHaveLength(0);
 	});
 });

@@ -1,58 +1,55 @@
 import { describe, expect, it } from "vitest";
 import type { AskResponse } from "../../../shared/src/contract";
-import { citationLink, formatAnswer, formatQuestion } from "../../lib/formatAnswer";
+import { formatFullAnswer, formatQuestion, formatShortAnswer } from "../../lib/formatAnswer";
 import { splitMessage } from "../../lib/splitMessage";
 import { doneJob } from "../support/fakes";
 
 const result = doneJob("j").result as AskResponse;
-const citation = { n: 1, file: "apps/my dir/a.ts", startLine: 3, endLine: 9, symbol: "a", verified: true };
 
-describe("citation links", () => {
-	it("link to <repo>/blob/<index commit>/<path>#L<start>-L<end>", () => {
-		expect(citationLink(citation, { repoUrl: "https://github.com/acme/repo", repoRef: "" }, "abc123")).toBe(
-			"https://github.com/acme/repo/blob/abc123/apps/my%20dir/a.ts#L3-L9",
+describe("formatShortAnswer", () => {
+	const links = {
+		webUrl: "https://github.com/acme/repo",
+		forge: "github" as const,
+		ref: "abc123",
+		subdir: "",
+	};
+
+	it("links [n] markers to the cited lines and lists only verified sources in the attachment", () => {
+		const answer = formatShortAnswer(result, { links }, 3500);
+		expect(answer.text).toContain(
+			"Push notifications go through `PushService.sendNotification` [[1]](https://github.com/acme/repo/blob/abc123/apps/server/src/push.ts#L10-L20).",
 		);
+		expect(answer.sources?.text).toBe(
+			"[1] [apps/server/src/push.ts:10-20](https://github.com/acme/repo/blob/abc123/apps/server/src/push.ts#L10-L20) — `PushService.sendNotification`",
+		);
+		expect(answer.text).toContain("1 unverifiable citation removed");
+		expect(answer.text).toContain("offline answer");
+		expect(answer.shortened).toBe(false);
 	});
 
-	it("use the configured branch or commit over the index commit, and HEAD without either", () => {
-		expect(citationLink(citation, { repoUrl: "https://x.test/r", repoRef: "develop" }, "abc")).toContain(
-			"/blob/develop/",
-		);
-		expect(citationLink(citation, { repoUrl: "https://x.test/r", repoRef: "" }, null)).toContain(
-			"/blob/HEAD/",
-		);
+	it("shows citations as code without a repository URL, and mentions the asker outside the italics", () => {
+		const answer = formatShortAnswer(result, { asker: "alice" }, 3500);
+		expect(answer.sources?.text).toContain("[1] `apps/server/src/push.ts:10-20`");
+		expect(answer.text).not.toContain("](");
+		expect(answer.text).toMatch(/_ · for @alice$/);
 	});
 
-	it("are absent without a repository URL", () => {
-		expect(citationLink(citation, { repoUrl: "", repoRef: "" }, "abc")).toBeUndefined();
-	});
-});
-
-describe("formatAnswer", () => {
-	it("shows the answer and only verified citations, as links", () => {
-		const text = formatAnswer(result, { repoUrl: "https://github.com/acme/repo", repoRef: "" });
-		expect(text).toContain("Push notifications go through `PushService.sendNotification` [1].");
-		expect(text).toContain(
-			"[1] [apps/server/src/push.ts:10-20](https://github.com/acme/repo/blob/0123456789abcdef0123456789abcdef01234567/apps/server/src/push.ts#L10-L20) — `PushService.sendNotification`",
-		);
-		expect(text).not.toContain("gone.ts");
-		expect(text).toContain("1 unverifiable citation removed");
-		expect(text).toContain("offline extractive answer");
+	it("formats the thread root as a quote of the question, mentioning nobody", () => {
+		expect(formatQuestion("bob", " where is @all X? ")).toBe("*bob* asked:\n> where is @\u2060all X?");
 	});
 
-	it("shows citations as plain text without a repository URL, and quotes the question when asked", () => {
-		const text = formatAnswer(
-			result,
-			{ repoUrl: "", repoRef: "" },
-			{ username: "alice", question: "how?\nreally?" },
-		);
-		expect(text.startsWith("@alice asked:\n> how?\n> really?\n\n")).toBe(true);
-		expect(text).toContain("[1] `apps/server/src/push.ts:10-20`");
-		expect(text).not.toContain("](");
-	});
-
-	it("formats the thread root as a quote of the question", () => {
-		expect(formatQuestion("bob", " where is X? ")).toBe("@bob asked:\n> where is X?");
+	it("posts the full form as messages under the limit, its sources once at the end", () => {
+		const long = {
+			...result,
+			answer: Array.from({ length: 30 }, (_, i) => `Step ${i} [1]: ${"word ".repeat(30)}`).join("\n\n"),
+		};
+		const parts = formatFullAnswer(long, { links }, 1000, 0);
+		expect(parts.length).toBeGreaterThan(3);
+		expect(parts.join("\n").match(/\*Sources\*/g)).toHaveLength(1);
+		expect(parts.at(-1)).toContain("[1] [apps/server/src/push.ts:10-20]");
+		const cut = formatFullAnswer(long, { links }, 1000, 3);
+		expect(cut).toHaveLength(3);
+		expect(cut[1]).toContain("left out");
 	});
 });
 

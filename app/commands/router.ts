@@ -1,0 +1,68 @@
+import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
+import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
+import type { IUser } from "@rocket.chat/apps-engine/definition/users";
+import { askQuestion } from "../handlers/AskHandler";
+import { showHelp } from "../handlers/HelpHandler";
+import { showOverview } from "../handlers/OverviewHandler";
+import { showStatus } from "../handlers/StatusHandler";
+
+/** Everything a subcommand may need; the same for `/codeask …` and a direct message to the bot. */
+export interface RequestContext {
+	app: IApp;
+	read: IRead;
+	modify: IModify;
+	http: IHttp;
+	persis: IPersistence;
+	user: IUser;
+	room: IRoom;
+	threadId?: string;
+	source: "command" | "dm";
+}
+
+/**
+ * A word that, first in `/codeask …` (or a DM), runs something other than a question. Words
+ * beyond `maxArgs` make the text a question instead ("help me find the login code" is a question).
+ */
+export interface Subcommand {
+	name: string;
+	maxArgs: number;
+	run(context: RequestContext, args: ReadonlyArray<string>): Promise<void>;
+}
+
+/** The subcommands, in the order help lists them; add one here to extend `/codeask`. */
+export const subcommands: Array<Subcommand> = [
+	{
+		name: "help",
+		maxArgs: 0,
+		run: (c) => showHelp(c.read, c.modify, c.user, c.room, c.threadId),
+	},
+	{
+		name: "status",
+		maxArgs: 0,
+		run: (c) => showStatus(c.read, c.modify, c.http, c.user, c.room, c.threadId),
+	},
+	{
+		name: "overview",
+		maxArgs: 1,
+		run: (c, args) => showOverview(c.read, c.modify, c.http, c.user, c.room, args[0], c.threadId),
+	},
+];
+
+/** Runs the subcommand the words name, or asks the text as a question; no words = help. */
+export async function route(
+	context: RequestContext,
+	words: ReadonlyArray<string>,
+	question: string = words.join(" "),
+): Promise<void> {
+	const first = (words[0] ?? "help").toLowerCase();
+	const args = words.slice(1);
+	const subcommand = subcommands.find(
+		(candidate) => candidate.name === first && args.length <= candidate.maxArgs,
+	);
+	if (subcommand) {
+		await subcommand.run(context, args);
+		return;
+	}
+	await askQuestion({ ...context, question });
+}
