@@ -112,9 +112,10 @@ function errorForStatus(response: IHttpResponse): SidecarError {
 	return new SidecarError("server_error", detail ?? `the sidecar answered HTTP ${status}`, status);
 }
 
-function errorForThrown(error: unknown): SidecarError {
+function errorForThrown(error: unknown, timedOut: boolean): SidecarError {
 	const message = error instanceof Error ? error.message : String(error);
-	if (/timed? ?out|ETIMEDOUT|ESOCKETTIMEDOUT|aborted/i.test(message)) {
+	// Engines word (or lose) the reason differently; a call that lasted its whole timeout timed out.
+	if (timedOut || /timed? ?out|ETIMEDOUT|ESOCKETTIMEDOUT|aborted/i.test(message)) {
 		return new SidecarError("timeout", "the sidecar did not answer in time");
 	}
 	return new SidecarError("unreachable", "the sidecar could not be reached");
@@ -187,10 +188,11 @@ export class SidecarClient {
 			...(data === undefined ? {} : { data }),
 		};
 		let response: IHttpResponse;
+		const started = Date.now();
 		try {
 			response = await this.http[method](`${this.baseUrl}${path}`, options);
 		} catch (error) {
-			throw errorForThrown(error);
+			throw errorForThrown(error, Date.now() - started >= this.timeoutMs - 250);
 		}
 		if (!response || typeof response.statusCode !== "number") {
 			throw new SidecarError("unreachable", "the sidecar could not be reached");
