@@ -3,7 +3,7 @@ import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
 import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
 import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import { formatQuestion } from "../lib/formatAnswer";
-import { buildJobRequest, newRequestId, schedulePoll } from "../lib/jobs";
+import { buildJobRequest, newRequestId, schedulePoll, submitJob } from "../lib/jobs";
 import { MAX_QUESTION_CHARS } from "../lib/limits";
 import { notifyUser, postAsBot } from "../lib/Messenger";
 import { messages } from "../lib/messages";
@@ -58,7 +58,7 @@ export async function createJob(
 			requestId,
 			detail: input.detail,
 		});
-		const jobId = await client.createJob(request, requestId);
+		const jobId = await submitJob(client, request, requestId, app.getLogger());
 		app
 			.getLogger()
 			.info(`codeask: job ${jobId} (${input.detail}) created for ${input.username} (request ${requestId})`);

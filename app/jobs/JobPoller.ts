@@ -9,6 +9,7 @@ import {
 	POLL_DATA_KEY,
 	POLL_PROCESSOR_ID,
 	schedulePoll,
+	submitJob,
 } from "../lib/jobs";
 import { messages } from "../lib/messages";
 import {
@@ -157,7 +158,7 @@ async function resubmit(
 			requestId,
 			detail: claimed.detail ?? "short",
 		});
-		const jobId = await client.createJob(request, requestId);
+		const jobId = await submitJob(client, request, requestId, app.getLogger());
 		const { claim: _claim, ...rest } = claimed;
 		await savePending(persis, { ...rest, jobId, polls: 0, resubmits: claimed.resubmits + 1 });
 		await schedulePoll(modify, jobId, 0);

@@ -166,6 +166,14 @@ export class SidecarClient {
 		return body;
 	}
 
+	/**
+	 * `POST /v1/callback-origins`: lets the sidecar call this origin back even when it is a loopback
+	 * or private address (Rocket.Chat next to the sidecar). Idempotent on the sidecar's side.
+	 */
+	public async registerCallbackOrigin(origin: string, requestId: string): Promise<void> {
+		await this.call("post", "/v1/callback-origins", requestId, { origin });
+	}
+
 	/** `POST /v1/feedback`: a reader's vote on an answer. */
 	public async feedback(request: FeedbackRequest, requestId: string): Promise<void> {
 		await this.call("post", "/v1/feedback", requestId, request);

@@ -1,6 +1,7 @@
-import type { IModify, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { ILogger, IModify, IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { JobRequest, LlmRequest } from "../../shared/src/contract";
 import type { AppSettings } from "../settings/settings";
+import { type SidecarClient, SidecarError } from "./SidecarClient";
 
 /** Path of the app endpoint the sidecar calls back: `<RC>/api/apps/public/<appId>/<path>`. */
 export const CALLBACK_PATH = "job-callback";
@@ -77,6 +78,39 @@ export async function buildJobRequest(
 		request.callback = { url, secret: settings.sharedSecret };
 	}
 	return request;
+}
+
+/**
+ * Submits a job. A callback to Rocket.Chat on a loopback or private address (the usual set-up: both
+ * on one network) is refused unless the app registered that origin with the sidecar, so the origin
+ * is registered first (idempotent; a restarted sidecar forgets it). If the sidecar will not take
+ * it, the job goes without a callback and the poll delivers the answer.
+ */
+export async function submitJob(
+	client: SidecarClient,
+	request: JobRequest,
+	requestId: string,
+	logger: ILogger,
+): Promise<string> {
+	if (request.callback) {
+		const origin = /^https?:\/\/[^/?#]+/i.exec(request.callback.url)?.[0] ?? "";
+		try {
+			await client.registerCallbackOrigin(origin, requestId);
+		} catch (error) {
+			// A sidecar that is down, slow or refuses the token would fail the job too: say so once.
+			const fatal = ["unreachable", "timeout", "unauthorized", "forbidden"];
+			if (!(error instanceof SidecarError) || fatal.includes(error.code)) throw error;
+			// 404: a sidecar without the route (it takes any callback); anything else: no callback.
+			if (error.code !== "not_found") {
+				logger.warn(
+					`codeask: the sidecar refused the callback origin ${origin}; answers will come by polling`,
+				);
+				const { callback: _dropped, ...withoutCallback } = request;
+				return client.createJob(withoutCallback, requestId);
+			}
+		}
+	}
+	return client.createJob(request, requestId);
 }
 
 /** Backoff for the fallback poll: 15 s, 20 s, 25 s, … capped at a minute. */

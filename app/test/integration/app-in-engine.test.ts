@@ -419,7 +419,7 @@ describe.each([
 			botMessages().find((message) => message.roomId === dm.id && isAnswer(message)),
 		);
 		expect(answer.threadId).toBeUndefined();
-		expect(fullText(answer)).toContain("notifyRoomStream");
+		expect(checkCitationLinks(fullText(answer))).toBeGreaterThan(0);
 		expect(answer.text).not.toContain("@alice");
 
 		await engine.postMessage(alice, group, "@codeask.bot how does the streamer notify a room?");

@@ -75,7 +75,7 @@ it("measures install, ack and answer latency", async () => {
 				const start = performance.now();
 				await engine.command(asker, room, question);
 				const ackMs = performance.now() - start;
-				const root = engine.world.messages.find((m) => m.text === `@asker asked:\n> ${question}`);
+				const root = engine.world.messages.find((m) => m.text === `*asker* asked:\n> ${question}`);
 				const inThread = () => engine.world.messages.filter((m) => root && m.threadId === root.id);
 				let answerMs = 0; // first part of the answer posted
 				for (;;) {

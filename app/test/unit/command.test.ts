@@ -29,10 +29,16 @@ async function run(recorder: Recorder, text: string, threadId?: string): Promise
 	);
 }
 
+/** A sidecar taking every job (and callback-origin registration); returns the job submissions. */
 function acceptingSidecar(recorder: Recorder): Array<HttpCall> {
 	let n = 0;
-	recorder.http = () => ({ statusCode: 202, data: { jobId: `job-${++n}` } });
-	return recorder.httpCalls;
+	const jobs: Array<HttpCall> = [];
+	recorder.http = (call) => {
+		if (call.url.endsWith("/v1/callback-origins")) return { statusCode: 200, data: call.options.data };
+		jobs.push(call);
+		return { statusCode: 202, data: { jobId: `job-${++n}` } };
+	};
+	return jobs;
 }
 
 describe("/codeask help and usage", () => {
@@ -102,6 +108,11 @@ describe("/codeask <question>", () => {
 			},
 		});
 		expect(calls[0]?.options.data).not.toHaveProperty("llm");
+		// Rocket.Chat next to the sidecar is a private address: the app registers its origin first.
+		expect(recorder.httpCalls[0]).toMatchObject({
+			url: "http://127.0.0.1:3900/v1/callback-origins",
+			options: { data: { origin: "https://chat.example.com" } },
+		});
 
 		// Thread mode: the bot quotes the question as the thread root; the answer will go under it.
 		expect(recorder.posted).toEqual([
@@ -185,6 +196,22 @@ describe("/codeask <question>", () => {
 		const calls = acceptingSidecar(recorder);
 		await run(recorder, "q?");
 		expect(calls[0]?.options.data).not.toHaveProperty("callback");
+		expect(recorder.scheduled).toHaveLength(1);
+	});
+
+	it("asks for no callback when the sidecar will not take its origin (the poll still delivers)", async () => {
+		const recorder = new Recorder();
+		const jobs: Array<HttpCall> = [];
+		recorder.http = (call) => {
+			if (call.url.endsWith("/v1/callback-origins")) {
+				return { statusCode: 409, data: { error: { code: "callback-origins-full", message: "full" } } };
+			}
+			jobs.push(call);
+			return { statusCode: 202, data: { jobId: "job-1" } };
+		};
+		await run(recorder, "how are push notifications sent?");
+		expect(jobs).toHaveLength(1);
+		expect(jobs[0]?.options.data).not.toHaveProperty("callback");
 		expect(recorder.scheduled).toHaveLength(1);
 	});
 

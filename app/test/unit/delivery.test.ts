@@ -97,7 +97,10 @@ describe("direct messages to the bot", () => {
 		const recorder = world().add(dm);
 		recorder.http = () => ({ statusCode: 202, data: { jobId: "job-dm" } });
 		await send(recorder, "how does login work?");
-		expect(recorder.httpCalls).toHaveLength(1);
+		expect(recorder.httpCalls.map((call) => call.url)).toEqual([
+			"http://127.0.0.1:3900/v1/callback-origins",
+			"http://127.0.0.1:3900/v1/jobs",
+		]);
 		expect(recorder.posted).toHaveLength(0);
 		expect(recorder.pending()).toEqual([
 			expect.objectContaining({ jobId: "job-dm", roomId: "dm", quoteQuestion: false, source: "dm" }),
@@ -360,6 +363,7 @@ describe("the job poller (fallback when no callback arrives)", () => {
 		await poll(recorder, "job-1");
 		expect(recorder.httpCalls.map((call) => `${call.method} ${call.url}`)).toEqual([
 			"get http://127.0.0.1:3900/v1/jobs/job-1",
+			"post http://127.0.0.1:3900/v1/callback-origins",
 			"post http://127.0.0.1:3900/v1/jobs",
 		]);
 		expect(recorder.pending()).toEqual([
