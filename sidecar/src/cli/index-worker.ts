@@ -14,6 +14,7 @@ export const IndexWorkerInput = z.object({
 	exclude: z.array(z.string()),
 	full: z.boolean(),
 	commit: z.string().optional(),
+	threads: z.number().int().positive().optional(),
 	/** The trunk configuration (already validated by the CLI), or undefined for `--no-trunks`. */
 	trunkConfig: z.unknown(),
 });
@@ -37,6 +38,9 @@ function failed(err: Error): IndexWorkerMessage {
 	};
 }
 
+/** Extraction threads build their own trunk site extractor from this module. */
+export const SITE_EXTRACTOR_MODULE = new URL("../trunks/extractor.js", import.meta.url).href;
+
 async function main(): Promise<void> {
 	const port = parentPort;
 	if (!port) throw new Error("index-worker must run in a worker thread");
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
 			full: input.full,
 			commit: input.commit,
 			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
+			siteExtractorModule: SITE_EXTRACTOR_MODULE,
 			trunkConfig,
+			threads: input.threads,
 			onProgress: (event) => post({ type: "progress", event }),
 		});
 		post({ type: "done", result });

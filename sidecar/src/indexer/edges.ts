@@ -69,7 +69,7 @@ export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined):
 			unresolved: symbol.flags & ts.SymbolFlags.Alias ? "external-module-missing" : "no-declaration",
 		};
 	} else {
-		const defId = decls.map((d) => defOfDeclaration(ctx, d)).find((d) => d !== undefined);
+		const defId = firstDef(ctx, decls);
 		if (defId) target = { def: defId };
 		else {
 			const sf = (decls[0] as ts.Node).getSourceFile();
@@ -78,6 +78,40 @@ export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined):
 	}
 	ctx.symbolCache.set(symbol, target);
 	return target;
+}
+
+/**
+ * The definition a symbol's declarations stand for. A symbol merged across files (a global
+ * `interface Window` augmented in several, a module augmentation) lists its declarations in the
+ * order the program bound the files, which differs between a full, an incremental and a threaded
+ * run: the declaration outside any augmentation block wins, else the least defId.
+ */
+function firstDef(ctx: EdgeContext, decls: readonly ts.Declaration[]): string | undefined {
+	let best: { def: string; augmentation: boolean } | undefined;
+	for (const d of decls) {
+		const def = defOfDeclaration(ctx, d);
+		if (def === undefined) continue;
+		if (best === undefined) {
+			best = { def, augmentation: inAugmentation(d) };
+			continue;
+		}
+		if (def === best.def) continue;
+		const augmentation = inAugmentation(d);
+		if (augmentation < best.augmentation || (augmentation === best.augmentation && def < best.def))
+			best = { def, augmentation };
+	}
+	return best?.def;
+}
+
+/** Inside `declare global { }` or `declare module "x" { }`. */
+function inAugmentation(node: ts.Node): boolean {
+	for (let n = node.parent; n && !ts.isSourceFile(n); n = n.parent)
+		if (
+			ts.isModuleDeclaration(n) &&
+			(ts.isStringLiteral(n.name) || n.flags & ts.NodeFlags.GlobalAugmentation)
+		)
+			return true;
+	return false;
 }
 
 export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | undefined {

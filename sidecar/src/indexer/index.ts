@@ -9,11 +9,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
+import { availableParallelism, totalmem } from "node:os";
 import { resolve } from "node:path";
-import { ts } from "ts-morph";
 import { patchIndex } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
-import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
+import type { DispatchSiteRecord, SiteExtractor } from "../index/types.js";
 import {
 	removeStaleTemps,
 	type WriteDef,
@@ -23,20 +23,12 @@ import {
 } from "../index/writer.js";
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
-import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
+import type { DefRecord } from "./defs.js";
 import { filesReferringToRemovedDefs } from "./dependents.js";
-import {
-	createSiteCounts,
-	defOfDeclaration,
-	type EdgeContext,
-	extractEdges,
-	type ImportCounts,
-	implementationEdges,
-	type SiteCounts,
-	type Target,
-} from "./edges.js";
+import { extractFiles } from "./extract.js";
+import { extractInThreads } from "./parallel.js";
 import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
-import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
+import { PROGRAM_OPTIONS } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
 import { indexPath, reuseKey } from "./reuse.js";
 import { discoverPackages } from "./workspace.js";
@@ -62,6 +54,15 @@ export interface IndexOptions {
 	commit?: string;
 	/** Finds string-dispatch sites (trunks) in the type-checked pass. */
 	siteExtractor?: SiteExtractor;
+	/**
+	 * URL of a module exporting `createSiteExtractor(trunkConfig)` that builds `siteExtractor`:
+	 * worker threads build their own with it. Without it a run with an extractor uses one thread.
+	 */
+	siteExtractorModule?: string;
+	/** Extraction threads; default 2 for a run extracting many files (on 2+ cores), else 1. */
+	threads?: number;
+	/** Heap limit of each extraction thread in MB (old generation). */
+	threadHeapMb?: number;
 	/** The trunk configuration behind `siteExtractor`, recorded in meta and part of the reuse key. */
 	trunkConfig?: unknown;
 	onProgress?: (event: IndexProgress) => void;
@@ -84,7 +85,7 @@ export interface IndexResult {
 	notes: IndexProblem[];
 	/** Files re-extracted this run (all files on a full run). */
 	extractedFiles: number;
-	/** Milliseconds per stage: collect, load, program, defs, edges, reuse, write. */
+	/** Milliseconds per stage: collect, load, extract (program, defs, edges: summed over the threads' shares), merge, reuse, write; and the extraction threads. */
 	timings: Record<string, number>;
 }
 
@@ -230,7 +231,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	lap("load");
 
-	// 3. One program over the changed files; imports pull in what they need (sources parsed once)
+	// 3-5. One program over the changed files (imports pull in what they need, sources parsed
+	// once), their definitions, edges and dispatch sites: on this thread, or over worker threads
+	// for a large run.
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
 	for (const p of resolver.problems) {
 		// An `extends` into a package that is not installed is expected without node_modules.
@@ -238,97 +241,68 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	progress({ phase: "parse", done: 0, total: changed.length });
 	const sources = new Map(collected.files.map((f) => [f.abs, f]));
-	// Nothing changed: no program at all (the declaration files only matter to changed files).
-	const { program, checker } = createIndexProgram(
-		changed.length ? [...changed.map((f) => f.abs), ...collected.declarationFiles] : [],
-		sources,
-		resolver,
-	);
-	lap("program");
-	progress({ phase: "parse", done: changed.length, total: changed.length });
-
-	// 4. Definitions of the changed files; those of other indexed files in the program are
-	// extracted when a reference first resolves into them (`loadDefs`).
-	const indexedPath = new Map(collected.files.map((f) => [f.abs, f.path]));
-	const defOfNode = new Map<ts.Node, string>();
+	const extractor = options.siteExtractor;
+	const threads = threadCount(options, changed.length);
+	const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
+	// Worker threads build their own site extractor from its module; without one, stay here.
+	const inWorkers =
+		(threads > 1 || changedChars > SHARE_CHARS) && !(options.siteExtractor && !options.siteExtractorModule);
+	const onFile = (done: number) => {
+		if (done % 50 === 0 || done === changed.length)
+			progress({ phase: "extract", done, total: changed.length });
+	};
+	const extracted = inWorkers
+		? await extractInThreads({
+				repoRoot,
+				packages,
+				sources,
+				files: changed.map((f) => f.abs),
+				declarationFiles: collected.declarationFiles,
+				siteExtractor:
+					extractor && options.siteExtractorModule
+						? { module: options.siteExtractorModule, config: options.trunkConfig }
+						: null,
+				threads,
+				heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
+				shareChars: SHARE_CHARS,
+				onProgress: onFile,
+			})
+		: extractFiles({
+				repoRoot,
+				packages,
+				sources,
+				files: changed.map((f) => f.abs),
+				// Nothing changed: no program at all (the declaration files only matter to changed files).
+				extraRoots: collected.declarationFiles,
+				siteExtractor: extractor,
+				onFile,
+			});
+	lap("extract");
+	Object.assign(timings, extracted.timings, { threads: inWorkers ? threads : 1 });
 	const defsByPath = new Map<string, DefRecord[]>();
-	const loadDefs = (sf: ts.SourceFile) => {
-		const path = indexedPath.get(sf.fileName);
-		if (!path || defsByPath.has(path)) return;
-		const { defs, nodes } = extractDefs(sf, path);
-		defsByPath.set(path, defs);
-		for (const [n, id] of nodes) defOfNode.set(n, id);
-	};
-	for (const f of changed) {
-		const sf = program.getSourceFile(f.abs);
-		if (sf) loadDefs(sf);
-	}
-
-	lap("defs");
-	// 5. Edges and dispatch sites of changed files
-	const ctx: EdgeContext = {
-		checker,
-		defOfNode,
-		loadDefs,
-		indexedPath,
-		isWorkspaceImport: (m) => resolver.isWorkspaceImport(m),
-		resolveModule: (m, from) => resolver.resolve(m, from)?.resolvedFileName,
-		symbolCache: new Map<ts.Symbol, Target>(),
-	};
 	const edges: WriteEdge[] = [];
 	const extractedSites = new Map<string, DispatchSiteRecord[]>();
 	const rawSites = new Map<string, string>();
 	const counts: Record<string, FileCounts> = {};
 	const unresolvedImportSample: string[] = [];
-	const extractor = options.siteExtractor;
-	const saveSites = (sites: DispatchSiteRecord[]) =>
-		extractor?.saveSites ? extractor.saveSites(sites) : JSON.stringify(sites);
-	changed.forEach((f, i) => {
-		const sf = program.getSourceFile(f.abs);
-		if (!sf) {
-			problems.push({ file: f.path, reason: "not loaded into the program" });
-			return;
-		}
-		const parseErrors = (sf as unknown as { parseDiagnostics?: ts.Diagnostic[] }).parseDiagnostics ?? [];
-		if (parseErrors[0]) {
-			const d = parseErrors[0];
-			const line = d.start === undefined ? 0 : sf.getLineAndCharacterOfPosition(d.start).line + 1;
-			problems.push({
-				file: f.path,
-				reason: `does not parse (line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}); indexed what could be read`,
-			});
-		}
-		const siteCounts: SiteCounts = createSiteCounts();
-		const importCounts: ImportCounts = { inRepo: 0, resolved: 0, unresolvedSpecifiers: [] };
-		try {
-			for (const e of extractEdges(ctx, sf, f.path, siteCounts, importCounts)) {
-				edges.push({ ...e, file: f.path, resolution: "checker" });
-			}
-			for (const e of implementationEdges(ctx, sf)) edges.push({ ...e, file: f.path, resolution: "checker" });
-			if (extractor) {
-				const sites = extractor.extractFile(wrapSourceFile(sf, checker), siteContext(repoRoot, f.path, ctx));
-				extractedSites.set(f.path, sites);
-				// Saved before finalize, which may rewrite the records in place.
-				if (sites.length) rawSites.set(f.path, saveSites(sites));
-			}
-		} catch (err) {
-			problems.push({ file: f.path, reason: `extraction failed: ${(err as Error).message}` });
-		}
-		counts[f.path] = {
-			sites: [
-				siteCounts.resolved,
-				siteCounts.external,
-				siteCounts.local,
-				Object.fromEntries(siteCounts.unresolved),
-			],
-			imports: [importCounts.inRepo, importCounts.resolved],
-		};
-		unresolvedImportSample.push(...importCounts.unresolvedSpecifiers.slice(0, 5));
-		if (i % 50 === 0 || i === changed.length - 1)
-			progress({ phase: "extract", done: i + 1, total: changed.length });
-	});
+	for (const x of extracted.files) {
+		defsByPath.set(x.path, x.defs);
+		for (const reason of x.problems) problems.push({ file: x.path, reason });
+		for (const e of x.edges) edges.push({ ...e, file: x.path, resolution: "checker" });
+		if (x.savedSites !== null) rawSites.set(x.path, x.savedSites);
+		const sites =
+			x.sites ??
+			(x.savedSites === null
+				? []
+				: extractor?.loadSites
+					? extractor.loadSites(x.savedSites, repoRoot)
+					: (JSON.parse(x.savedSites) as DispatchSiteRecord[]));
+		extractedSites.set(x.path, sites);
+		if (x.counts) counts[x.path] = x.counts;
+		unresolvedImportSample.push(...x.unresolvedImports);
+	}
 
-	lap("edges");
+	lap("merge");
 	// 6. Every file's sites, in file order as a full run sees them (reused files: their saved
 	// extractor output), joined across the repository by `finalize`.
 	const sites: DispatchSiteRecord[] = [];
@@ -450,6 +424,27 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	};
 }
 
+/** Files extracted from which a run uses worker threads: below it, a second program costs more than it saves. */
+const THREADED_RUN_FILES = 1000;
+/**
+ * Source characters per extraction share. A program's memory grows with the source it holds (a
+ * 14 M-character monorepo peaks near 2.5 GB in one program): a larger run is extracted share
+ * after share, each program released before the next.
+ */
+const SHARE_CHARS = 20_000_000;
+
+/** Each thread's heap cap: a fair part of the machine's memory, at least 2 GB, at most 16 GB. */
+function defaultThreadHeapMb(threads: number): number {
+	const mb = Math.floor(totalmem() / 1024 / 1024 / (threads + 1));
+	return Math.max(2048, Math.min(16_384, mb));
+}
+
+function threadCount(options: IndexOptions, files: number): number {
+	const asked = options.threads ?? (files >= THREADED_RUN_FILES ? Math.min(2, availableParallelism()) : 1);
+	if (options.siteExtractor && !options.siteExtractorModule) return 1;
+	return Math.max(1, Math.min(asked, files));
+}
+
 function round(x: number): number {
 	return Math.round(x * 10000) / 10000;
 }
@@ -469,22 +464,4 @@ function sumCounts(counts: Record<string, FileCounts>) {
 		importsResolved += c.imports[1];
 	}
 	return { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved };
-}
-
-/** The SiteContext a site extractor gets for one file. */
-function siteContext(repoRoot: string, filePath: string, ctx: EdgeContext): SiteContext {
-	const moduleId = moduleDefId(filePath);
-	return {
-		repoRoot,
-		filePath,
-		defIdOf: (declaration) => defOfDeclaration(ctx, declaration.compilerNode) ?? null,
-		enclosingDefId(node) {
-			for (let n: ts.Node | undefined = node.compilerNode; n; n = n.parent) {
-				if (ts.isSourceFile(n)) return moduleId;
-				const id = ctx.defOfNode.get(n);
-				if (id) return id;
-			}
-			return moduleId;
-		},
-	};
 }

@@ -25,6 +25,7 @@ const OptionsSchema = z.object({
 	includeTests: z.boolean().default(false),
 	exclude: z.array(z.string().min(1)).default([]),
 	full: z.boolean().default(false),
+	threads: z.coerce.number().int().min(1, "--threads must be a whole number from 1").max(64).optional(),
 	trunks: z.union([z.string().min(1), z.boolean()]).optional(),
 	commit: z
 		.string()
@@ -49,6 +50,10 @@ export function register(program: Command): void {
 		.option("--include-tests", "also index test, spec, story and fixture files")
 		.option("--exclude <substring...>", "skip repo-relative paths containing any of these")
 		.option("--full", "re-extract every file instead of reusing unchanged files from the previous index")
+		.option(
+			"--threads <n>",
+			"extraction threads (default: 2 for a run extracting 1,000+ files, else 1; each holds its own program)",
+		)
 		.option(
 			"--commit <sha>",
 			"commit to record when the folder is not a git checkout (e.g. an exported tree)",
@@ -173,6 +178,7 @@ async function runIndex(
 		exclude: options.exclude,
 		full: options.full,
 		commit: options.commit,
+		threads: options.threads,
 		trunkConfig,
 	};
 	let result: IndexResult;
@@ -224,6 +230,7 @@ async function indexInProcess(input: IndexWorkerInput, onProgress: OnProgress): 
 		return await indexRepository({
 			...input,
 			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
+			siteExtractorModule: new URL("../../trunks/extractor.js", import.meta.url).href,
 			trunkConfig,
 			onProgress,
 		});

@@ -1,0 +1,61 @@
+/**
+ * A worker thread extracting one share of the files (see parallel.ts): its own program over the
+ * share, its own site extractor built from the module the caller named. Dispatch sites go back
+ * as the extractor's saved text, the form an incremental run already reads back.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { SiteExtractor } from "../index/types.js";
+import { type Extracted, type ExtractInput, extractFiles } from "./extract.js";
+import type { WorkspacePackage } from "./workspace.js";
+
+export interface ExtractWorkerInput {
+	repoRoot: string;
+	packages: WorkspacePackage[];
+	/** [absolute path, repo-relative path, content] of every collected file. */
+	sources: [string, string, string][];
+	files: string[];
+	extraRoots: string[];
+	/** URL of a module exporting `createSiteExtractor(config)`, and its config. */
+	siteExtractor: { module: string; config: unknown } | null;
+}
+
+export type ExtractWorkerMessage =
+	| { type: "progress"; done: number }
+	| { type: "done"; extracted: Extracted }
+	| { type: "failed"; message: string; stack?: string };
+
+async function main(): Promise<void> {
+	const port = parentPort;
+	if (!port) throw new Error("extract-worker must run in a worker thread");
+	const input = workerData as ExtractWorkerInput;
+	let siteExtractor: SiteExtractor | undefined;
+	if (input.siteExtractor) {
+		const mod = (await import(input.siteExtractor.module)) as {
+			createSiteExtractor(config: unknown): SiteExtractor;
+		};
+		siteExtractor = mod.createSiteExtractor(input.siteExtractor.config);
+	}
+	const extractInput: ExtractInput = {
+		repoRoot: input.repoRoot,
+		packages: input.packages,
+		sources: new Map(input.sources.map(([abs, path, content]) => [abs, { path, content }])),
+		files: input.files,
+		extraRoots: input.extraRoots,
+		siteExtractor,
+		onFile: (done) => {
+			if (done % 50 === 0) port.postMessage({ type: "progress", done } satisfies ExtractWorkerMessage);
+		},
+	};
+	const { files, timings } = extractFiles(extractInput);
+	// Sites travel as their saved text (`savedSites`); the caller loads them back.
+	const extracted: Extracted = { files: files.map((f) => ({ ...f, sites: null })), timings };
+	port.postMessage({ type: "done", extracted } satisfies ExtractWorkerMessage);
+}
+
+main().catch((err: Error) => {
+	parentPort?.postMessage({
+		type: "failed",
+		message: err.message,
+		stack: err.stack,
+	} satisfies ExtractWorkerMessage);
+});

@@ -1,0 +1,92 @@
+/**
+ * Extraction over worker threads (through the built CLI, where the worker modules exist as .js):
+ * the index is the same as one thread's, table by table and in row order, and a file that only
+ * declares globals still resolves in the share that does not hold it.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { beforeAll, describe, expect, it } from "vitest";
+import { mayDeclareGlobals, shares } from "../../src/indexer/parallel.js";
+import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { snapshotIndex } from "./index-snapshot.js";
+
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+
+function index(repo: string, out: string, threads: number) {
+	const r = spawnSync(
+		process.execPath,
+		[CLI, "index", repo, "--out", out, "--full", "--json", "--threads", String(threads)],
+		{
+			encoding: "utf8",
+		},
+	);
+	expect(r.stderr).toBe("");
+	expect(r.status).toBe(0);
+	return JSON.parse(r.stdout) as Record<string, unknown>;
+}
+
+/** Edges in row order (the order a sample is drawn from), by defIds. */
+function edgeOrder(path: string): string[] {
+	const db = new Database(path, { readonly: true });
+	try {
+		return (
+			db
+				.prepare(
+					"SELECT s.def_id || ' ' || t.def_id || ' ' || e.kind AS e FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst ORDER BY e.rowid",
+				)
+				.all() as { e: string }[]
+		).map((r) => r.e);
+	} finally {
+		db.close();
+	}
+}
+
+beforeAll(() => {
+	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+});
+
+describe("extraction threads", { timeout: 240_000 }, () => {
+	it("writes the same index with 2 threads as with 1", () => {
+		const repo = join(mkdtempSync(join(tmpdir(), "codeask-threads-")), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		// A script declaring a global, used from a file in the other share.
+		mkdirSync(join(repo, "apps/server/src/globals"), { recursive: true });
+		writeFileSync(
+			join(repo, "apps/server/src/globals/aaa-global.ts"),
+			"function globalHelper(x: number): number {\n\treturn x + 1;\n}\n",
+		);
+		writeFileSync(
+			join(repo, "packages/models/src/zzz-uses-global.ts"),
+			"export function usesGlobal(): number {\n\treturn globalHelper(1);\n}\n",
+		);
+		const one = index(repo, join(repo, "one.db"), 1);
+		const two = index(repo, join(repo, "two.db"), 2);
+		const { wallMs: _a, timings: _b, ...countsOne } = one;
+		const { wallMs: _c, timings: _d, ...countsTwo } = two;
+		expect(countsTwo).toEqual(countsOne);
+		expect(snapshotIndex(join(repo, "two.db"))).toEqual(snapshotIndex(join(repo, "one.db")));
+		expect(edgeOrder(join(repo, "two.db"))).toEqual(edgeOrder(join(repo, "one.db")));
+		expect(edgeOrder(join(repo, "two.db"))).toContain(
+			"packages/models/src/zzz-uses-global.ts#usesGlobal apps/server/src/globals/aaa-global.ts#globalHelper call",
+		);
+	});
+
+	it("cuts files into contiguous shares of about equal size; scripts and global blocks declare globals", () => {
+		const size = (f: string) => Number(f.slice(1));
+		expect(shares(["a5", "b5", "c5", "d5"], size, 2)).toEqual([
+			["a5", "b5"],
+			["c5", "d5"],
+		]);
+		expect(shares(["a9", "b1", "c1", "d1"], size, 2)).toEqual([["a9"], ["b1", "c1", "d1"]]);
+		expect(shares(["a1"], size, 3)).toEqual([["a1"]]);
+		expect(mayDeclareGlobals("a.ts", "function f() {}\n")).toBe(true);
+		expect(mayDeclareGlobals("a.ts", "import x from 'y';\ndeclare global {\n}\n")).toBe(true);
+		expect(mayDeclareGlobals("a.js", "import x from 'y';\nprocess.env.A = x;\n")).toBe(true);
+		expect(mayDeclareGlobals("a.ts", "export const a = 1;\n")).toBe(false);
+		expect(mayDeclareGlobals("a.tsx", "import { a } from './a';\nconsole.log(a);\n")).toBe(false);
+	});
+});
