@@ -58,6 +58,8 @@ export interface Extracted {
 	files: FileExtract[];
 	/** Milliseconds: program (parse, bind), defs, edges (with dispatch sites). */
 	timings: { program: number; defs: number; edges: number };
+	/** Per share of a threaded run: its files and timings. */
+	shares?: { files: number; program: number; defs: number; edges: number }[];
 }
 
 /** Extract `input.files` over one program. */

@@ -279,6 +279,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			});
 	lap("extract");
 	Object.assign(timings, extracted.timings, { threads: inWorkers ? threads : 1 });
+	for (const [i, share] of (extracted.shares ?? []).entries())
+		for (const [k, v] of Object.entries(share)) timings[`share${i + 1}.${k}`] = v;
 	const defsByPath = new Map<string, DefRecord[]>();
 	const edges: WriteEdge[] = [];
 	const extractedSites = new Map<string, DispatchSiteRecord[]>();

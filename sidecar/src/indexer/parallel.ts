@@ -104,6 +104,7 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 			defs: results.reduce((a, r) => a + r.timings.defs, 0),
 			edges: results.reduce((a, r) => a + r.timings.edges, 0),
 		},
+		shares: results.map((r, i) => ({ files: (parts[i] as string[]).length, ...r.timings })),
 	};
 }
 
