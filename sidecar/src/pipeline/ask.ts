@@ -215,6 +215,7 @@ export async function ask(
 			index,
 			q.identifiers,
 			seeded.seeds.map((s) => s.def),
+			text,
 		);
 		if (target) impact = impactListing(index, target, Math.floor(tokenBudget * IMPACT_SHARE));
 	}

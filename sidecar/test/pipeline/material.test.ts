@@ -151,6 +151,14 @@ describe("assembled material on mini-chat", () => {
 	});
 });
 
+describe("impact subject", () => {
+	it("is the definition the question names as a capitalised word when it names none in code form", async () => {
+		const r = await ask(index, "What would break if the Streamer class changed?");
+		expect(r.trace.material?.impact?.target).toBe("Streamer");
+		expect(r.trace.material?.impact?.sites).toBeGreaterThan(0);
+	});
+});
+
 describe("fuseRoutes", () => {
 	const section = (id: string, path: string) => ({
 		section: {

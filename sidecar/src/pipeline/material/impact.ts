@@ -140,12 +140,14 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 
 /**
  * What an impact question asks about: a definition or key it names in code form (the seeds'
- * choice among same-named ones first, then the most used), else the best seed.
+ * choice among same-named ones first, then the most used), else one it names as a capitalised
+ * word after the first ("the Streamer module"), else the best seed.
  */
 export function impactTarget(
 	index: Pick<IndexReader, "def" | "defsByName">,
 	identifiers: readonly string[],
 	seeds: readonly DefRow[],
+	question?: string,
 ): DefRow | null {
 	for (const id of identifiers) {
 		const last = id.split(".").pop() ?? id;
@@ -157,5 +159,15 @@ export function impactTarget(
 		if (!found.length) continue;
 		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
 	}
+	// A name written as a word: "the Streamer module", "the Push class" (capitalised mid-sentence).
+	const words = (question ?? "").split(/[^A-Za-z0-9_$]+/).slice(1);
+	for (const w of words.filter((x) => /^[A-Z][A-Za-z0-9_$]+$/.test(x))) {
+		const found = index.defsByName(w, 20).filter((d) => NAMED_KINDS.has(d.kind));
+		if (!found.length) continue;
+		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+	}
 	return seeds.find((d) => d.kind !== "module") ?? null;
 }
+
+/** Kinds a word in the question can name as the subject of an impact question. */
+const NAMED_KINDS = new Set(["class", "interface", "function", "variable", "enum", "type", "dispatch-key"]);
