@@ -5,8 +5,8 @@
  * does not share across threads; two shares on two cores take ~0.6 of the time of one.
  */
 import { Worker } from "node:worker_threads";
-import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
 import type { Extracted } from "./extract.js";
+import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ParallelInput {
