@@ -76,6 +76,8 @@ interface Outcome {
 	signal: string | null;
 	timedOut: boolean;
 	violation: string | null;
+	/** Whether the output held a stack frame (also part of an "unexpected error"). */
+	trace: boolean;
 	ms: number;
 }
 
@@ -139,7 +141,7 @@ function runCli(argv: string[], cwd: string, timeoutMs: number): Promise<Omit<Ou
 							: STACK_LINE.test(out)
 								? `stack trace: ${firstLines(out)}`
 								: null;
-			resolve({ code, signal, timedOut, violation, ms: Date.now() - started });
+			resolve({ code, signal, timedOut, violation, trace: STACK_LINE.test(out), ms: Date.now() - started });
 		});
 	});
 }
@@ -478,7 +480,7 @@ async function main(): Promise<number> {
 			cases: outcomes.length,
 			seed: o.seed,
 			violations: violations.length,
-			stackTraces: violations.filter((x) => x.violation?.startsWith("stack trace")).length,
+			stackTraces: outcomes.filter((x) => x.trace).length,
 			byKind,
 			wallSeconds: Math.round((Date.now() - started) / 1000),
 			failures: violations.map((x) => ({

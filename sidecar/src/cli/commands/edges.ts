@@ -54,7 +54,11 @@ export function sampleEdges(
 		`SELECT s.def_id AS "from", t.def_id AS "to", e.kind, f.path AS file, e.line
      FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst LEFT JOIN files f ON f.id = e.file_id WHERE e.rowid = ?`,
 	);
-	return rowids.slice(0, take).map((r) => stmt.get(r) as SampledEdge);
+	// An edge whose end is missing (a damaged index) has nothing to show: left out.
+	return rowids.slice(0, take).flatMap((r) => {
+		const row = stmt.get(r) as SampledEdge | undefined;
+		return row ? [row] : [];
+	});
 }
 
 export function register(program: Command): void {

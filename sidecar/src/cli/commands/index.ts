@@ -110,8 +110,11 @@ async function indexOrRebuild(
 		const inWorker = !hasReusableIndex({ repo, ...options, trunkConfig });
 		return await runIndex(repo, options, trunkConfig, inWorker);
 	} catch (err) {
+		// A damaged page, or garbled rows SQLite cannot tell from data (saved sites that are no
+		// longer JSON): the previous index cannot be reused.
 		const code = (err as { code?: unknown }).code;
-		if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") return rebuild((err as Error).message);
+		if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || err instanceof SyntaxError)
+			return rebuild((err as Error).message);
 		throw err;
 	}
 }
