@@ -139,6 +139,8 @@ export function collectFiles(
 	packages: WorkspacePackage[],
 	options: CollectOptions,
 	known: ReadonlyMap<string, KnownFile> = new Map(),
+	/** Called with the number of files found so far, every 100 files (progress). */
+	onFound?: (files: number) => void,
 ): Collected {
 	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
 	const out: Collected = { files: [], declarationFiles: [], skipped: [] };
@@ -184,6 +186,7 @@ export function collectFiles(
 				const previous = known.get(path);
 				if (previous?.stat === stat) {
 					out.files.push(knownFile(path, abs, packageIndex, previous));
+					if (out.files.length % 100 === 0) onFound?.(out.files.length);
 					continue;
 				}
 				content = readFileSync(abs, "utf8");
@@ -207,8 +210,10 @@ export function collectFiles(
 				lineCount: content.split("\n").length,
 				stat,
 			});
+			if (out.files.length % 100 === 0) onFound?.(out.files.length);
 		}
 	};
 	walk("", packageOfDir.get("") ?? 0);
+	onFound?.(out.files.length);
 	return out;
 }

@@ -36,6 +36,8 @@ export interface ExtractInput {
 	siteExtractor?: SiteExtractor;
 	/** Called after each file with the number extracted so far. */
 	onFile?: (done: number) => void;
+	/** Called while the program is built with the number of collected sources parsed so far. */
+	onParsed?: (files: number) => void;
 }
 
 /** One extracted file's share of the index. */
@@ -76,6 +78,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		input.files.length ? [...input.files, ...input.extraRoots] : [],
 		sources,
 		resolver,
+		input.onParsed,
 	);
 	const programMs = lap();
 	// Definitions of the extracted files first; those of other indexed files in the program are

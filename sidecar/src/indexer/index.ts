@@ -151,7 +151,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 
 	// 1. Packages and files. The previous index (same options) says which files it read with the
 	// same size/mtime/ctime: those are not read again unless something needs their text.
-	progress({ phase: "collect", done: 0, total: 1 });
+	progress({ phase: "collect", done: 0, total: 0 });
 	const optionsJson = reuseKey(options);
 	const previous = options.full ? null : openPrevious(out, VERSION, optionsJson);
 	const known = new Map<string, KnownFile>();
@@ -161,7 +161,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	const packages = discoverPackages(repoRoot);
 	const collectOptions = { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] };
-	const collected = collectFiles(repoRoot, packages, collectOptions, known);
+	const collected = collectFiles(repoRoot, packages, collectOptions, known, (n) =>
+		progress({ phase: "collect", done: n, total: 0 }),
+	);
 	const notes: IndexProblem[] = [];
 	for (const s of collected.skipped)
 		(s.reason.startsWith("cannot") ? problems : notes).push({ file: s.path, reason: s.reason });
@@ -169,7 +171,6 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		previous?.close();
 		throw new IndexInputError(`no TypeScript or JavaScript source files found in ${options.repo}`);
 	}
-	progress({ phase: "collect", done: 1, total: 1 });
 	lap("collect");
 
 	// 2. Reuse: files whose content hash is unchanged since the previous index with the same options
@@ -276,6 +277,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				extraRoots: collected.declarationFiles,
 				siteExtractor: extractor,
 				onFile,
+				onParsed: (n) =>
+					progress({ phase: "parse", done: Math.min(n, changed.length), total: changed.length }),
 			});
 	lap("extract");
 	Object.assign(timings, extracted.timings, { threads: inWorkers ? threads : 1 });

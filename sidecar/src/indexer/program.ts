@@ -36,7 +36,10 @@ export function createIndexProgram(
 	rootFiles: string[],
 	sources: ReadonlyMap<string, { readonly content: string }>,
 	resolver: ModuleResolver,
+	/** Called with the number of collected sources parsed so far, every 50 (progress). */
+	onParsed?: (files: number) => void,
 ): { program: ts.Program; checker: ts.TypeChecker } {
+	let parsed = 0;
 	const host = ts.createCompilerHost(PROGRAM_OPTIONS, true);
 	// The lib .d.ts files ship inside ts-morph (matching its TypeScript), not on disk.
 	const libs = new Map(libFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]));
@@ -54,6 +57,7 @@ export function createIndexProgram(
 	const getSourceFile = host.getSourceFile.bind(host);
 	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
 		const text = inMemory(fileName);
+		if (onParsed && sources.has(fileName) && ++parsed % 50 === 0) onParsed(parsed);
 		const options =
 			typeof languageVersion === "object"
 				? { ...languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo }

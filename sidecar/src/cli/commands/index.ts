@@ -16,6 +16,7 @@ import { makeDirs } from "../../make-dirs.js";
 import type { TrunkConfig } from "../../trunks/config.js";
 import { loadTrunkConfig } from "../../trunks/load.js";
 import { EXIT, UsageError } from "../errors.js";
+import { indexSummary } from "../index-summary.js";
 import type { IndexWorkerInput, IndexWorkerMessage } from "../index-worker.js";
 import { createProgressBar } from "../progress.js";
 
@@ -203,19 +204,7 @@ async function runIndex(
 			`${JSON.stringify({ ...stats, extractedFiles, timings, imports, unresolvedByReason, problems: problems.length, notes: result.notes.length }, null, 2)}\n`,
 		);
 	} else {
-		const s = result.stats;
-		process.stdout.write(
-			`${[
-				`indexed ${s.files} files in ${s.packages} packages → ${result.out}`,
-				`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
-				`  call sites: ${s.externalRefs} external, ${s.unresolvedRefs} unresolved (${(s.unresolvedShare * 100).toFixed(1)}%)`,
-				`  in-repo imports resolved: ${result.imports.resolved}/${result.imports.inRepo}`,
-				`  ${result.extractedFiles} files extracted, ${s.reusedPackages} packages reused, ${(s.wallMs / 1000).toFixed(1)} s`,
-				result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
-			]
-				.filter(Boolean)
-				.join("\n")}\n`,
-		);
+		process.stdout.write(`${indexSummary(result)}\n`);
 	}
 	return result.problems.length ? EXIT.failed : EXIT.ok;
 }

@@ -1,0 +1,55 @@
+/**
+ * The closing lines of `codeask index`: counts, and what the unresolved call sites mean. The
+ * figures are the ones `--json` prints (stats.unresolvedShare, unresolvedByReason), so the two
+ * outputs never disagree.
+ */
+import type { IndexResult } from "../indexer/index.js";
+
+const INSTALL = "install the repository's dependencies (npm/yarn/pnpm install) for more edges";
+
+/** Why call sites stay unresolved, by the indexer's reason codes (docs/indexing.md), and the remedy. */
+const REASONS: Record<string, { why: string; remedy: string | null }> = {
+	"external-module-missing": { why: "imported from packages that are not installed", remedy: INSTALL },
+	"any-typed": {
+		why: "called on values typed `any` (often by packages that are not installed)",
+		remedy: INSTALL,
+	},
+	"undeclared-global": { why: "globals no installed type declares", remedy: INSTALL },
+	"external-untyped": {
+		why: "from installed packages without type declarations",
+		remedy: "install their @types packages for more edges",
+	},
+	"dynamic-callee": { why: "computed callees (`f()()`, `a[b]()`)", remedy: null },
+	"no-symbol": { why: "names the type checker could not resolve", remedy: null },
+	"no-declaration": { why: "symbols without a declaration", remedy: null },
+};
+
+/**
+ * The call-site line: the unresolved share with its main reason, and the remedy on a line of its
+ * own when the share is worth acting on (5% or more).
+ */
+export function callSiteLines(result: Pick<IndexResult, "stats" | "unresolvedByReason">): string[] {
+	const { externalRefs, unresolvedRefs, unresolvedShare } = result.stats;
+	const head = `call sites: ${externalRefs} external, ${unresolvedRefs} unresolved (${(unresolvedShare * 100).toFixed(1)}%)`;
+	const [reason, count] = Object.entries(result.unresolvedByReason).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+	const r = REASONS[reason];
+	if (unresolvedRefs === 0 || !r) return [head];
+	const part = `${Math.round((count / unresolvedRefs) * 100)}%`;
+	const line = `${head}, ${part} of them ${r.why} (${reason})`;
+	return r.remedy && unresolvedShare >= 0.05 ? [line, `→ ${r.remedy}`] : [line];
+}
+
+/** The human summary printed after an index run. */
+export function indexSummary(result: IndexResult): string {
+	const s = result.stats;
+	return [
+		`indexed ${s.files} files in ${s.packages} packages → ${result.out}`,
+		`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
+		...callSiteLines(result).map((l) => `  ${l}`),
+		`  in-repo imports resolved: ${result.imports.resolved}/${result.imports.inRepo}`,
+		`  ${result.extractedFiles} files extracted, ${s.reusedPackages} packages reused, ${(s.wallMs / 1000).toFixed(1)} s`,
+		result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
+	]
+		.filter(Boolean)
+		.join("\n");
+}
