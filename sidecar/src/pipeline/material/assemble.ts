@@ -64,7 +64,7 @@ const NEIGHBOURS_PER_DEF = 4;
 /** A class (or interface) longer than this gives its signature; its members are definitions of their own. */
 const WHOLE_CLASS_LINES = 60;
 /** Files whose other functions and methods are listed as signatures (an outline), and how many each. */
-const OUTLINE_FILES = 12;
+const OUTLINE_FILES = 30;
 const OUTLINE_DEFS = 20;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Characters of a signature line shown at most. */
