@@ -24,12 +24,7 @@ import {
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
-import { filesReferringToRemovedDefs } from "./dependents.js";
-import { extractFiles } from "./extract.js";
-import { extractInThreads } from "./parallel.js";
 import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
-import { PROGRAM_OPTIONS } from "./program.js";
-import { createModuleResolver } from "./resolve.js";
 import { indexPath, reuseKey } from "./reuse.js";
 import { discoverPackages } from "./workspace.js";
 
@@ -55,8 +50,9 @@ export interface IndexOptions {
 	/** Finds string-dispatch sites (trunks) in the type-checked pass. */
 	siteExtractor?: SiteExtractor;
 	/**
-	 * URL of a module exporting `createSiteExtractor(trunkConfig)` that builds `siteExtractor`:
-	 * worker threads build their own with it. Without it a run with an extractor uses one thread.
+	 * URL of a module exporting `createSiteExtractor(trunkConfig)` that builds the site extractor:
+	 * worker threads build their own with it, and without `siteExtractor` this run loads it when it
+	 * has files to extract. Without it a run with `siteExtractor` uses one thread.
 	 */
 	siteExtractorModule?: string;
 	/** Extraction threads; default 2 for a run extracting many files (on 2+ cores), else 1. */
@@ -179,13 +175,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		previous !== null && previous.fileHashes.get(f.path) === f.hash && previousCounts[f.path] !== undefined;
 	const collectedPaths = new Set(collected.files.map((f) => f.path));
 	const removedFiles = previous ? [...previous.fileHashes.keys()].filter((p) => !collectedPaths.has(p)) : [];
+	const notUnchanged = collected.files.filter((f) => !unchanged(f));
+	// The compiler (~0.5 s to load) is loaded only when something changed.
 	const dependents = new Set(
-		previous
-			? filesReferringToRemovedDefs(
-					previous,
-					collected.files.filter((f) => !unchanged(f)),
-					removedFiles,
-				)
+		previous && (notUnchanged.length > 0 || removedFiles.length > 0)
+			? (await import("./dependents.js")).filesReferringToRemovedDefs(previous, notUnchanged, removedFiles)
 			: [],
 	);
 	const reusable = (f: CollectedFile) => unchanged(f) && !dependents.has(f.path);
@@ -235,6 +229,13 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	// 3-5. One program over the changed files (imports pull in what they need, sources parsed
 	// once), their definitions, edges and dispatch sites: on this thread, or over worker threads
 	// for a large run.
+	const [{ createModuleResolver }, { PROGRAM_OPTIONS }, { extractFiles }, { extractInThreads }] =
+		await Promise.all([
+			import("./resolve.js"),
+			import("./program.js"),
+			import("./extract.js"),
+			import("./parallel.js"),
+		]);
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
 	for (const p of resolver.problems) {
 		// An `extends` into a package that is not installed is expected without node_modules.
@@ -242,12 +243,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	progress({ phase: "parse", done: 0, total: changed.length });
 	const sources = new Map(collected.files.map((f) => [f.abs, f]));
-	const extractor = options.siteExtractor;
+	const extractor = options.siteExtractor ?? (await siteExtractorFrom(options));
 	const threads = threadCount(options, changed.length);
 	const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
 	// Worker threads build their own site extractor from its module; without one, stay here.
 	const inWorkers =
-		(threads > 1 || changedChars > SHARE_CHARS) && !(options.siteExtractor && !options.siteExtractorModule);
+		(threads > 1 || changedChars > SHARE_CHARS) && !(extractor && !options.siteExtractorModule);
 	const onFile = (done: number) => {
 		if (done % 50 === 0 || done === changed.length)
 			progress({ phase: "extract", done, total: changed.length });
@@ -442,6 +443,15 @@ const SHARE_CHARS = 20_000_000;
 function defaultThreadHeapMb(threads: number): number {
 	const mb = Math.floor(totalmem() / 1024 / 1024 / (threads + 1));
 	return Math.max(2048, Math.min(16_384, mb));
+}
+
+/** The site extractor `siteExtractorModule` builds for `trunkConfig` (none without both). */
+async function siteExtractorFrom(options: IndexOptions): Promise<SiteExtractor | undefined> {
+	if (!options.siteExtractorModule || options.trunkConfig === undefined) return undefined;
+	const mod = (await import(options.siteExtractorModule)) as {
+		createSiteExtractor(config: unknown): SiteExtractor;
+	};
+	return mod.createSiteExtractor(options.trunkConfig);
 }
 
 function threadCount(options: IndexOptions, files: number): number {

@@ -212,16 +212,12 @@ async function runIndex(
 type OnProgress = NonNullable<IndexOptions["onProgress"]>;
 
 async function indexInProcess(input: IndexWorkerInput, onProgress: OnProgress): Promise<IndexResult> {
-	// Loaded on demand: the compiler takes ~1 s to load.
-	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
-		import("../../indexer/index.js"),
-		import("../../trunks/extractor.js"),
-	]);
+	const { IndexInputError, indexRepository } = await import("../../indexer/index.js");
 	const trunkConfig = input.trunkConfig as TrunkConfig | undefined;
 	try {
+		// The trunk extractor (and the compiler) are loaded by the indexer only when files changed.
 		return await indexRepository({
 			...input,
-			siteExtractor: trunkConfig && createSiteExtractor(trunkConfig),
 			siteExtractorModule: new URL("../../trunks/extractor.js", import.meta.url).href,
 			trunkConfig,
 			onProgress,
