@@ -127,20 +127,28 @@ export function formatShortAnswer(result: AskResponse, context: AnswerContext, b
 	let shortened = false;
 	if (budget > 0 && text.length > budget) {
 		shortened = true;
+		// Linear in the answer's size (answers can be megabytes): link once, then keep as many
+		// whole paragraphs as fit. Linking adds no blank lines, so both splits line up.
 		const paragraphs = body.split(/\n{2,}/);
-		let keep = paragraphs.length - 1;
-		for (; keep >= 1; keep--) {
-			kept = balanceFences(paragraphs.slice(0, keep).join("\n\n"));
-			text = compose(kept, SHORTENED_NOTE);
-			if (text.length <= budget) break;
+		const linked = linkMarkers(body, urls).split(/\n{2,}/);
+		const room = budget - [SHORTENED_NOTE, tail].join("\n\n").length - 2 - 4; // 4: a closing fence
+		let keep = 0;
+		for (let length = 0; keep < linked.length; keep++) {
+			const next = length + (keep > 0 ? 2 : 0) + (linked[keep] as string).length;
+			if (next > room) break;
+			length = next;
 		}
-		if (text.length > budget) {
-			// One paragraph longer than the budget: cut inside it, at a line or word boundary.
-			const room = Math.max(200, budget - compose("", SHORTENED_NOTE).length - 200);
-			const cut = body.slice(0, room);
-			kept = balanceFences(cut.slice(0, Math.max(cut.lastIndexOf("\n"), cut.lastIndexOf(" "), room / 2)));
+		if (keep > 0) {
+			kept = balanceFences(paragraphs.slice(0, keep).join("\n\n"));
+			text = [balanceFences(linked.slice(0, keep).join("\n\n")), SHORTENED_NOTE, tail].join("\n\n");
+		} else {
+			// The first paragraph alone is over the budget: cut inside it, at a line or word boundary.
+			const cut = body.slice(0, Math.max(200, room - 200));
+			kept = balanceFences(
+				cut.slice(0, Math.max(cut.lastIndexOf("\n"), cut.lastIndexOf(" "), cut.length / 2)),
+			);
 			text = compose(`${kept} …`, SHORTENED_NOTE);
-			if (text.length > budget) text = compose(`${kept} …`, SHORTENED_NOTE).slice(0, budget);
+			if (text.length > budget) text = text.slice(0, budget);
 		}
 	}
 	const cited = referencedNumbers(kept);

@@ -34,6 +34,17 @@ describe("formatShortAnswer", () => {
 		expect(answer.text).toMatch(/_ · for @alice$/);
 	});
 
+	it("cuts a 1 MB answer to one message", () => {
+		const paragraph = "The handler [1] validates the request and stores it. ".repeat(6).trim();
+		const huge = { ...result, answer: Array.from({ length: 3200 }, () => paragraph).join("\n\n") };
+		expect(huge.answer.length).toBeGreaterThan(1_000_000);
+		const answer = formatShortAnswer(huge, { links, asker: "alice" }, 3500);
+		expect(answer.shortened).toBe(true);
+		expect(answer.text.length).toBeLessThanOrEqual(3500);
+		expect(answer.text).toContain("Show the full answer");
+		expect(answer.text).toMatch(/for @alice$/);
+	});
+
 	it("formats the thread root as a quote of the question, mentioning nobody", () => {
 		expect(formatQuestion("bob", " where is @all X? ")).toBe("*bob* asked:\n> where is @\u2060all X?");
 	});
