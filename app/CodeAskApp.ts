@@ -22,6 +22,7 @@ import type {
 } from "@rocket.chat/apps-engine/definition/uikit";
 import { CodeAskCommand } from "./commands/CodeAskCommand";
 import { JobCallbackEndpoint } from "./endpoints/JobCallbackEndpoint";
+import { RepoProgressEndpoint } from "./endpoints/RepoProgressEndpoint";
 import { handleAnswerAction } from "./handlers/ActionHandler";
 import { answerDirectMessage } from "./handlers/DirectMessageHandler";
 import { JobPoller } from "./jobs/JobPoller";
@@ -49,7 +50,7 @@ export default class CodeAskApp extends App implements IPostMessageSentToBot, IU
 			visibility: ApiVisibility.PUBLIC,
 			// Authenticated by the HMAC signature of each callback, not by a Rocket.Chat login.
 			security: ApiSecurity.UNSECURE,
-			endpoints: [new JobCallbackEndpoint(this)],
+			endpoints: [new JobCallbackEndpoint(this), new RepoProgressEndpoint(this)],
 		});
 		await configuration.scheduler.registerProcessors([new JobPoller(this)]);
 	}

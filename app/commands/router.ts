@@ -5,6 +5,7 @@ import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import { askQuestion } from "../handlers/AskHandler";
 import { showHelp } from "../handlers/HelpHandler";
 import { showOverview } from "../handlers/OverviewHandler";
+import { askInRepo, showRepos, useRepo } from "../handlers/ReposHandler";
 import { showStatus } from "../handlers/StatusHandler";
 
 /** Everything a subcommand may need; the same for `/codeask …` and a direct message to the bot. */
@@ -47,6 +48,10 @@ export const subcommands: Array<Subcommand> = [
 		maxArgs: 1,
 		run: (c, args) => showOverview(c.read, c.modify, c.http, c.user, c.room, args[0], c.threadId),
 	},
+	// A sidecar serving several repositories (docs/repos.md).
+	{ name: "repos", maxArgs: 8, run: (c, args) => showRepos(c, args) },
+	{ name: "use", maxArgs: 1, run: (c, args) => useRepo(c, args[0]) },
+	{ name: "in", maxArgs: 1000, run: (c, args) => askInRepo(c, args) },
 ];
 
 /** Runs the subcommand the words name, or asks the text as a question; no words = help. */

@@ -9,8 +9,10 @@ import { notifyUser, postAsBot } from "../lib/Messenger";
 import { messages } from "../lib/messages";
 import { savePending } from "../lib/PendingQuestions";
 import { RateLimiter } from "../lib/RateLimiter";
+import { repoFor } from "../lib/RoomRepos";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
 import { isInsecureSidecar } from "../lib/security";
+import { readRepoSettings } from "../settings/repoSettings";
 import { type AppSettings, readAppSettings } from "../settings/settings";
 
 export interface AskInput {
@@ -26,6 +28,8 @@ export interface AskInput {
 	threadId?: string;
 	/** `command` answers publicly in the room; `dm` answers in the direct room with the bot. */
 	source: "command" | "dm";
+	/** The repository named with `/codeask in <repo>`; else the room's, else the app's default. */
+	repo?: string;
 }
 
 /** Warns once per app process (and URL) in the app's log that secrets travel unencrypted. */
@@ -45,6 +49,8 @@ export async function createJob(
 		username: string;
 		detail: "short" | "full";
 		tell: (text: string) => Promise<void>;
+		/** The repository the question is about (sidecars serving several). */
+		repo?: string;
 	},
 ): Promise<string | undefined> {
 	const { app, read, http, settings } = input;
@@ -57,6 +63,7 @@ export async function createJob(
 			username: input.username,
 			requestId,
 			detail: input.detail,
+			...(input.repo ? { repo: input.repo } : {}),
 		});
 		const jobId = await submitJob(client, request, requestId, app.getLogger());
 		app
@@ -117,6 +124,7 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		username: user.username,
 		detail: "short",
 		tell,
+		...(await questionRepo(read, room.id, input.repo)),
 	});
 	if (!jobId) return;
 
@@ -146,4 +154,19 @@ export async function askQuestion(input: AskInput): Promise<void> {
 	});
 	await schedulePoll(modify, jobId, 0);
 	await tell(messages.working(question), threadId);
+}
+
+/** `{repo}` for a question: the one it names, the room's default, the app's default, or none. */
+async function questionRepo(
+	read: IRead,
+	roomId: string,
+	named: string | undefined,
+): Promise<{ repo?: string }> {
+	const repo = await repoFor(
+		read.getPersistenceReader(),
+		roomId,
+		named,
+		(await readRepoSettings(read)).defaultRepo,
+	);
+	return repo ? { repo } : {};
 }

@@ -61,13 +61,14 @@ export async function buildJobRequest(
 	read: IRead,
 	settings: AppSettings,
 	appId: string,
-	input: { question: string; username: string; requestId: string; detail: "short" | "full" },
+	input: { question: string; username: string; requestId: string; detail: "short" | "full"; repo?: string },
 ): Promise<JobRequest> {
 	const request: JobRequest = {
 		question: input.question,
 		user: input.username,
 		requestId: input.requestId,
 		detail: input.detail,
+		...(input.repo ? { repo: input.repo } : {}),
 	};
 	const llm = llmRequest(settings);
 	if (llm) {

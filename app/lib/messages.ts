@@ -15,6 +15,7 @@ export const messages = {
 		"`/codeask overview [package]` the main parts of the repository (or of one package) and how they fit together",
 		"`/codeask status` show whether the CodeAsk service is up and which commit it indexed",
 		"`/codeask help` show this help",
+		"`/codeask in <repo> <question>`, `/codeask use <repo>`, `/codeask repos` when CodeAsk serves several repositories",
 		"In a direct message to the CodeAsk bot, write the question (or `help`, `status`, `overview [package]`) without `/codeask`; in a group DM, mention the bot.",
 	].join("\n"),
 

@@ -3,6 +3,7 @@ import type { ISetting } from "@rocket.chat/apps-engine/definition/settings";
 import { SettingType } from "@rocket.chat/apps-engine/definition/settings";
 import type { LlmProvider } from "../../shared/src/contract";
 import { LINK_STYLES, type LinkStyle } from "../lib/links";
+import { repoSettings } from "./repoSettings";
 
 /** Ids of the admin settings (Administration → Apps → CodeAsk → Settings). */
 export enum SettingId {
@@ -162,6 +163,8 @@ export const settings: Array<ISetting> = [
 		i18nLabel: "setting_callback_base_url",
 		i18nDescription: "setting_callback_base_url_description",
 	},
+	// Several repositories (settings/repoSettings.ts).
+	...repoSettings,
 ];
 
 export interface AppSettings {

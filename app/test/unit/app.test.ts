@@ -5,6 +5,7 @@ import type { ISetting } from "@rocket.chat/apps-engine/definition/settings";
 import type { ISlashCommand } from "@rocket.chat/apps-engine/definition/slashcommands";
 import { describe, expect, it } from "vitest";
 import CodeAskApp from "../../CodeAskApp";
+import { REPO_PROGRESS_PATH } from "../../handlers/ReposHandler";
 import { CALLBACK_PATH, POLL_PROCESSOR_ID } from "../../lib/jobs";
 import { settings } from "../../settings/settings";
 
@@ -38,7 +39,10 @@ describe("CodeAskApp", () => {
 		expect(provided.commands.map((command) => command.command)).toEqual(["codeask"]);
 		expect(provided.apis).toHaveLength(1);
 		expect(provided.apis[0]?.visibility).toBe(0); // ApiVisibility.PUBLIC: the sidecar has no Rocket.Chat login
-		expect(provided.apis[0]?.endpoints.map((endpoint) => endpoint.path)).toEqual([CALLBACK_PATH]);
+		expect(provided.apis[0]?.endpoints.map((endpoint) => endpoint.path)).toEqual([
+			CALLBACK_PATH,
+			REPO_PROGRESS_PATH,
+		]);
 		expect(processors.map((processor) => processor.id)).toEqual([POLL_PROCESSOR_ID]);
 	});
 });

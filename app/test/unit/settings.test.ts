@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as contract from "../../../shared/src/contract";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../endpoints/JobCallbackEndpoint";
 import { MAX_QUESTION_CHARS } from "../../lib/limits";
+import { RepoSettingId } from "../../settings/repoSettings";
 import { readAppSettings, SettingId, settings } from "../../settings/settings";
 import { Recorder } from "../support/fakes";
 
@@ -14,7 +15,9 @@ const en = JSON.parse(readFileSync(new URL("../../../i18n/en.json", import.meta.
 describe("settings", () => {
 	it("declares every setting once, with labels and descriptions that exist in i18n/en.json", () => {
 		expect(new Set(settings.map((setting) => setting.id)).size).toBe(settings.length);
-		expect(settings.map((setting) => setting.id).sort()).toEqual(Object.values(SettingId).sort());
+		expect(settings.map((setting) => setting.id).sort()).toEqual(
+			[...Object.values(SettingId), ...Object.values(RepoSettingId)].sort(),
+		);
 		for (const setting of settings) {
 			expect(en[setting.i18nLabel], setting.i18nLabel).toBeTruthy();
 			expect(en[setting.i18nDescription ?? ""], `${setting.id} description`).toBeTruthy();

@@ -31,6 +31,11 @@ export interface RepoRoutesOptions {
 		timeoutMs: number;
 		/** Origins whose callbacks may reach loopback/private addresses (CODEASK_CALLBACK_ORIGINS). */
 		localOrigins?: readonly string[];
+		/**
+		 * The service's callback policy (listed plus app-registered origins), when there is one: it
+		 * decides instead of `localOrigins`, so an origin the app registered works here too.
+		 */
+		policy?: () => { allowsLocal(origin: string): boolean; accepts(origin: string): boolean } | undefined;
 	};
 	log: Logger;
 	/** Progress callbacks report a percentage at most this often (default 30 s). */
@@ -105,6 +110,14 @@ export function repoRoutes(repos: RepoManager, options: RepoRoutesOptions): Rout
 	});
 	router.post("/v1/repos", admin, ...json, async (req, res) => {
 		const body = parseBody(repoAddRequestSchema, req.body);
+		const policy = options.callbacks.policy?.();
+		if (body.callback && policy && !policy.accepts(new URL(body.callback.url).origin)) {
+			throw new HttpError(
+				400,
+				"callback-not-allowed",
+				"callback.url is not on this service's list of callback origins (CODEASK_CALLBACK_ORIGINS)",
+			);
+		}
 		try {
 			const info = await repos.add(body);
 			// The first sync starts after this turn of the event loop: no event is missed.
@@ -184,7 +197,7 @@ function followProgress(
 			secret: callback.secret,
 			rawBody: JSON.stringify({ ...p, context } satisfies RepoProgress),
 			...options.callbacks,
-			allowLocal: options.callbacks.localOrigins?.includes(new URL(callback.url).origin) ?? false,
+			allowLocal: allowsLocal(options, new URL(callback.url).origin),
 		}).then((r) => {
 			if (!r.delivered)
 				options.log.warn({ repo: name, lastError: r.lastError }, "progress callback not delivered");
@@ -203,4 +216,10 @@ function followProgress(
 		if (p.event === "finished" || p.event === "failed") repos.events.off("progress", listener);
 	};
 	repos.events.on("progress", listener);
+}
+
+function allowsLocal(options: RepoRoutesOptions, origin: string): boolean {
+	const policy = options.callbacks.policy?.();
+	if (policy) return policy.allowsLocal(origin);
+	return options.callbacks.localOrigins?.includes(origin) ?? false;
 }

@@ -59,6 +59,11 @@ export class JobStore {
 		this.origins = new CallbackOrigins(options.callbackOrigins ?? []);
 	}
 
+	/** The callback origin policy (listed and registered origins), shared with repository progress callbacks. */
+	get callbackOrigins(): CallbackOrigins {
+		return this.origins;
+	}
+
 	get size(): number {
 		return this.jobs.size;
 	}

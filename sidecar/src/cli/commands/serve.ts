@@ -145,7 +145,11 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 	// Questions run in worker threads, so a CPU-heavy pipeline never stalls probes and queueing.
 	// One pool for every index (repository mode asks it about several).
 	let pool: AskPool | undefined;
-	const repos = repoConfig.reposDir ? await startRepos(repoConfig, config, log) : undefined;
+	// Repository progress callbacks follow the job store's callback policy (listed + registered origins).
+	let jobs: import("../../server/jobs.js").JobStore | undefined;
+	const repos = repoConfig.reposDir
+		? await startRepos(repoConfig, config, log, () => jobs?.callbackOrigins)
+		: undefined;
 	const service = createService(config, {
 		log,
 		ask,
@@ -161,6 +165,7 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 		},
 		...(repos ? { repos: repos.manager, preAuthRoutes: repos.routes } : {}),
 	});
+	jobs = service.jobs;
 	if (!repos && !service.holder.ready && !config.waitForIndex) {
 		service.close();
 		await pool?.close();
@@ -205,6 +210,7 @@ async function startRepos(
 	repoConfig: RepoConfig,
 	config: ReturnType<typeof loadConfig>,
 	log: Logger,
+	policy: () => import("../../server/callback-policy.js").CallbackOrigins | undefined,
 ): Promise<{ manager: RepoManager; routes: import("express").Router }> {
 	const [{ createRepoManager }, { repoRoutes }, { IndexHolder }] = await Promise.all([
 		import("../../repos/setup.js"),
@@ -233,6 +239,7 @@ async function startRepos(
 			backoffMs: config.jobs.callbackBackoffMs,
 			timeoutMs: config.jobs.callbackTimeoutMs,
 			localOrigins: config.jobs.callbackOrigins,
+			policy,
 		},
 		log,
 	});
