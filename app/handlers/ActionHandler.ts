@@ -62,6 +62,7 @@ export async function handleAnswerAction(input: ActionInput): Promise<boolean> {
 			username: user.username,
 			detail: "full",
 			tell,
+			...(record.repo ? { repo: record.repo } : {}),
 		});
 		if (!jobId) return true;
 		await saveAnswer(persis, { ...record, fullJobId: jobId });
@@ -75,6 +76,7 @@ export async function handleAnswerAction(input: ActionInput): Promise<boolean> {
 			publicQuestion: true,
 			source: "button",
 			detail: "full",
+			...(record.repo ? { repo: record.repo } : {}),
 			askedAt: Date.now(),
 			polls: 0,
 			resubmits: 0,

@@ -115,6 +115,7 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		await tell(messages.rateLimited(settings.rateLimitPerMinute, rate.retryAfterSeconds));
 		return;
 	}
+	const repo = await questionRepo(read, room.id, input.repo);
 	const jobId = await createJob({
 		app,
 		read,
@@ -124,7 +125,7 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		username: user.username,
 		detail: "short",
 		tell,
-		...(await questionRepo(read, room.id, input.repo)),
+		...repo,
 	});
 	if (!jobId) return;
 
@@ -148,6 +149,7 @@ export async function askQuestion(input: AskInput): Promise<void> {
 		publicQuestion,
 		source: input.source,
 		detail: "short",
+		...repo,
 		askedAt: Date.now(),
 		polls: 0,
 		resubmits: 0,

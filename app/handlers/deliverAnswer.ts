@@ -130,6 +130,7 @@ async function deliver(deps: DeliveryDeps, pending: PendingQuestion, job: Job): 
 		threadId: pending.threadId ?? messageId,
 		askedBy: user.id,
 		postedAt: Date.now(),
+		...(pending.repo ? { repo: pending.repo } : {}),
 	});
 	return true;
 }

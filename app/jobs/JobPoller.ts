@@ -157,6 +157,7 @@ async function resubmit(
 			username: user.username,
 			requestId,
 			detail: claimed.detail ?? "short",
+			...(claimed.repo ? { repo: claimed.repo } : {}),
 		});
 		const jobId = await submitJob(client, request, requestId, app.getLogger());
 		const { claim: _claim, ...rest } = claimed;

@@ -13,6 +13,8 @@ export interface AnswerRecord {
 	threadId: string;
 	askedBy: string;
 	postedAt: number;
+	/** The repository the answer is from (its full form is asked there too). */
+	repo?: string;
 	/** Job id of the full answer, once someone asked for it (it is posted once). */
 	fullJobId?: string;
 	/** Votes by user id, so a second click changes the vote rather than adding one. */

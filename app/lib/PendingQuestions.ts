@@ -22,6 +22,8 @@ export interface PendingQuestion {
 	resubmits: number;
 	/** "short": the one-message answer with buttons; "full": the full form, posted in the thread. */
 	detail?: "short" | "full";
+	/** The repository it was asked about (sidecars serving several); re-sent and kept with the answer. */
+	repo?: string;
 	/** The question is visible in the room (a quoted root, or a DM): failures are answered there too. */
 	publicQuestion?: boolean;
 	/** Where it was asked: the mention of the asker is left out of DM answers. */

@@ -158,6 +158,8 @@ describe("questions about one repository", () => {
 			["how are messages saved?", "web"],
 			["in which file is the login checked?", undefined],
 		]);
+		// Kept with the pending question, so a re-sent job (and the answer's full form) ask it too.
+		expect(recorder.pending().map((p) => p.repo)).toEqual(["web", undefined]);
 	});
 
 	it("uses the room's default, else the app's default repository", async () => {
