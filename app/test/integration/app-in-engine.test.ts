@@ -230,7 +230,8 @@ describe.each([
 		const bot = engine.world.appUser(engine.appId);
 		expect(bot?.username).toBe("codeask.bot");
 		expect(engine.world.commands.has("codeask")).toBe(true);
-		expect(engine.world.apis).toHaveLength(1);
+		// One API per endpoint: job-callback and repo-progress.
+		expect(engine.world.apis).toHaveLength(2);
 		expect([...engine.world.processors.keys()].some((id) => id.startsWith("codeask-poll-job"))).toBe(true);
 	});
 
