@@ -94,6 +94,21 @@ describe("moduleBlocks", () => {
 	});
 });
 
+describe("moduleBlocks wiring", () => {
+	it("groups side-effect imports and re-exports into one block; imports with bindings are not wiring", () => {
+		const lines = [
+			"import { a } from './a';",
+			"import './v1/chat';",
+			"import './v1/rooms';",
+			"",
+			"export * from './helpers';",
+			"a();",
+		];
+		const blocks = moduleBlocks(lines, []);
+		expect(blocks.filter((b) => b.kind === "wiring").map((b) => [b.startLine, b.endLine])).toEqual([[2, 5]]);
+	});
+});
+
 describe("assembled material on mini-chat", () => {
 	it("holds honest units, both ends of a key hop and module-level register calls, within the budget", async () => {
 		const r = await ask(index, "How are push notifications sent when a new message is posted?");

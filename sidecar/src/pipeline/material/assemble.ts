@@ -28,6 +28,7 @@ export type MaterialIndex = Pick<
 	| "def"
 	| "dispatchSitesInFile"
 	| "defsInFile"
+	| "packages"
 >;
 
 export interface AssembleInput {
@@ -56,6 +57,10 @@ const PICK_SHARE = 0.5;
 const MODULE_SHARE = 0.07;
 /** Seed hops taken right after their seed in a chain's order (the rest follow after every seed). */
 const HOPS_PER_SEED = 3;
+/** Entry files whose wiring (side-effect imports, re-exports) and module-level blocks are read. */
+const ENTRY_FILES = 12;
+/** Lines of an entry file's wiring block read (its head: the rest is more of the same). */
+const WIRING_LINES = 6;
 /** Files whose module-level blocks are read, and blocks per file. */
 const MODULE_FILES = 40;
 const BLOCKS_PER_FILE = 4;
@@ -93,6 +98,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 		def: (id) => index.def(id),
 		dispatchSitesInFile: (f) => index.dispatchSitesInFile(f),
 		defsInFile: memo((f: string) => index.defsInFile(f)),
+		packages: () => index.packages(),
 	};
 }
 
@@ -308,6 +314,7 @@ function pickBlocks(
 	file: string,
 	words: readonly string[],
 	readStarts: readonly number[],
+	entry = false,
 ): ModuleBlock[] {
 	const content = index.fileContent(file);
 	if (!content) return [];
@@ -334,6 +341,8 @@ function pickBlocks(
 			return (wraps ? 6 : 0) + (m ? 3 + m / 10 : 0) + (atSite ? 1 : 0);
 		}
 		if (b.kind === "startup") return 3 + m / 10;
+		// Wiring says how a feature is put together in an entry file; elsewhere it is imports.
+		if (b.kind === "wiring") return entry ? 5 : 0;
 		if (b.kind === "env") return (m ? 3 : 2) + m / 10;
 		return 1; // header
 	};
@@ -343,6 +352,35 @@ function pickBlocks(
 		.sort((x, y) => y.s - x.s || x.b.startLine - y.b.startLine)
 		.slice(0, BLOCKS_PER_FILE)
 		.map((x) => x.b);
+}
+
+const ENTRY_NAMES = ["index.ts", "index.tsx", "index.js", "main.ts", "main.js"];
+
+/** Entry files (index, main) of the chains' folders and of the packages whose definitions are read. */
+function entryFiles(
+	index: MaterialIndex,
+	skeletons: readonly Skeleton[],
+	sources: readonly MaterialSource[],
+): string[] {
+	const dirs: string[] = [];
+	const addDir = (d: string) => {
+		if (!dirs.includes(d)) dirs.push(d);
+	};
+	for (const sk of skeletons) for (const p of sk.chain.paths) if (p) addDir(p);
+	const packageDirs = new Map(index.packages().map((p) => [p.name, p.dir]));
+	for (const s of sources) {
+		const dir = s.node.def.packageName ? packageDirs.get(s.node.def.packageName) : undefined;
+		if (dir === undefined) continue;
+		addDir(dir ? `${dir}/src` : "src");
+		addDir(dir);
+	}
+	const out: string[] = [];
+	for (const dir of dirs) {
+		if (out.length >= ENTRY_FILES) break;
+		const file = ENTRY_NAMES.map((n) => (dir ? `${dir}/${n}` : n)).find((f) => index.def(`${f}#(module)`));
+		if (file && !out.includes(file)) out.push(file);
+	}
+	return out;
 }
 
 export function assembleMaterial(
@@ -401,30 +439,37 @@ export function assembleMaterial(
 		for (const n of next) known.add(n.node.def.id);
 	}
 
-	// Pass 2: module-level blocks of the files read, best files first.
-	const files = [...new Set(a.sources.map((s) => s.range.file))].slice(0, MODULE_FILES);
+	// Pass 2: module-level blocks of the files read, best files first, then of the entry files
+	// (index, main) of the chains' folders and of the packages read: they wire a feature together.
+	const entries = entryFiles(index, input.skeletons, a.sources).filter(
+		(f) => !a.sources.some((s) => s.range.file === f),
+	);
+	const files = [...[...new Set(a.sources.map((s) => s.range.file))].slice(0, MODULE_FILES), ...entries];
 	const moduleLimit = Math.min(budget, a.spent + budget * MODULE_SHARE);
 	for (const file of files) {
 		const module = index.def(`${file}#(module)`);
 		if (!module) continue;
-		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+		const owner = a.sources.find((s) => s.range.file === file);
 		const c: Candidate = {
 			node: {
 				def: module,
-				depth: owner.node.depth,
+				depth: owner?.node.depth ?? 0,
 				via: "module",
 				from: null,
 				nodeClass: "major",
 				relevance: 0,
 			},
-			chain: owner.chain,
+			chain: owner?.chain ?? "entry",
 			role: "module",
 		};
 		const readStarts = a.sources
 			.filter((s) => s.range.file === file && s.unit !== "block")
 			.map((s) => s.node.def.startLine ?? 0);
-		for (const b of pickBlocks(index, file, input.words, readStarts)) {
-			const end = Math.min(b.endLine, b.startLine + MAX_BLOCK_LINES - 1);
+		for (const b of pickBlocks(index, file, input.words, readStarts, entries.includes(file))) {
+			const end = Math.min(
+				b.endLine,
+				b.startLine + (b.kind === "wiring" ? WIRING_LINES : MAX_BLOCK_LINES) - 1,
+			);
 			const label = `module-level ${b.kind}: ${b.label}${end < b.endLine ? ` (head of ${b.startLine}-${b.endLine})` : ""}`;
 			a.add(c, b.startLine, end, "block", label, moduleLimit);
 		}

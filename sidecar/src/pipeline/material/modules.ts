@@ -11,7 +11,7 @@
  */
 import type { DefRow } from "../../index/types.js";
 
-export type BlockKind = "register" | "startup" | "env" | "header";
+export type BlockKind = "register" | "startup" | "env" | "header" | "wiring";
 
 export interface ModuleBlock {
 	kind: BlockKind;
@@ -28,6 +28,9 @@ const ENV = /\bprocess\.env\b|\bimport\.meta\.env\b|\bDeno\.env\b/;
 const CALL =
 	/^(?:await\s+|void\s+)?([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*(?:<[^>]*>)?\(\s*([^,)]*)/;
 const COMMENT = /^\s*(?:\/\/|\/\*|\*|\*\/)/;
+/** Lines that wire modules together: side-effect imports (`import './v1/chat'`) and re-exports. */
+const WIRING =
+	/^(?:import\s+['"]|export\s+\*\s+from|export\s+\*\s+as\s+\w+\s+from|export\s+\{[^}]*\}\s+from)/;
 const CLOSING = /^[)}\]]/;
 /** Longest block kept whole; a longer one gives its head (the call and its key), not its body. */
 export const MAX_BLOCK_LINES = 12;
@@ -63,6 +66,22 @@ export function moduleBlocks(lines: readonly string[], defs: readonly DefRow[]):
 		let last = h - 1;
 		while (last > first && !(lines[last] ?? "").trim()) last--;
 		blocks.push({ kind: "header", startLine: first + 1, endLine: last + 1, label: "header comment" });
+	}
+
+	// Wiring: runs of side-effect imports and re-exports (what an entry file is made of).
+	for (let i = h; i < lines.length; i++) {
+		if (!WIRING.test(lines[i] ?? "")) continue;
+		let end = i;
+		while (end + 1 < lines.length && (WIRING.test(lines[end + 1] ?? "") || !(lines[end + 1] ?? "").trim()))
+			end++;
+		while (end > i && !(lines[end] ?? "").trim()) end--;
+		blocks.push({
+			kind: "wiring",
+			startLine: i + 1,
+			endLine: end + 1,
+			label: `${end - i + 1} lines of imports and re-exports`,
+		});
+		i = end;
 	}
 
 	// Statements in the gaps between top-level definitions.
