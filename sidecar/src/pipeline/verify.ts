@@ -65,17 +65,40 @@ export function verifyAnswer(
 	rawAnswer: string,
 	drafts: readonly CitationDraft[],
 ): VerifiedAnswer {
-	const byN = new Map(drafts.map((d) => [d.n, d]));
+	const byN = new Map<number, CitationDraft>(drafts.map((d) => [d.n, d]));
 	const valid = new Map<number, CitationDraft>();
 	let dropped = 0;
 	for (const d of drafts) {
 		if (citationHolds(index, d)) valid.set(d.n, d);
 		else dropped++;
 	}
-	// A marker whose sentence names code the cited range does not hold points at the wrong place.
-	const named = dropMisplacedMarkers(rawAnswer, (n, names) => {
+	// A marker whose sentence names code the cited range does not hold points at the wrong place:
+	// it is dropped. One whose sentence names something inside the range other than the cited
+	// definition itself (a callee, a key) is narrowed to the line that holds it: the evidence.
+	let nextN = Math.max(0, ...drafts.map((d) => d.n)) + 1;
+	const narrowed = new Map<string, number>();
+	const named = rewriteMarkers(rawAnswer, (n, names) => {
 		const d = valid.get(n);
-		return !d || rangeNames(index, d, names);
+		if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
+		const hit = nameLine(index, d, names);
+		if (!hit) return null;
+		if (hit.line === d.startLine && hit.line === d.endLine) return n;
+		const key = `${d.file}:${hit.line}:${hit.name}`;
+		let m = narrowed.get(key);
+		if (m === undefined) {
+			m = nextN++;
+			narrowed.set(key, m);
+			const line: CitationDraft = {
+				n: m,
+				file: d.file,
+				startLine: hit.line,
+				endLine: hit.line,
+				symbol: hit.name,
+			};
+			valid.set(m, line);
+			byN.set(m, line);
+		}
+		return m;
 	});
 	const answer = named.text;
 	dropped += named.dropped;
@@ -137,21 +160,28 @@ export function spanNames(span: string): string[] {
 	return last.length >= 2 && !NOT_NAMES.has(last) ? [last] : [];
 }
 
-/** Does the cited range hold one of `names` (written there, or the cited definition is one of them)? */
-function rangeNames(index: VerifyIndex, d: CitationDraft, names: readonly string[]): boolean {
-	if (names.includes(lastSegment(d.symbol))) return true;
-	const text = (index.fileLines(d.file, d.startLine, d.endLine) ?? []).join("\n");
-	return names.some((n) => namesIn(text, n));
+/** The first line of the cited range that writes one of `names` (in the sentence's order), or null. */
+function nameLine(
+	index: VerifyIndex,
+	d: CitationDraft,
+	names: readonly string[],
+): { line: number; name: string } | null {
+	const lines = index.fileLines(d.file, d.startLine, d.endLine) ?? [];
+	for (const name of names) {
+		const i = lines.findIndex((l) => namesIn(l, name));
+		if (i >= 0) return { line: d.startLine + i, name };
+	}
+	return null;
 }
 
 /**
- * For every marker `[n]` in prose: the code its sentence names before it (inline code since the
- * previous marker or the start of the sentence) must be in the cited range, where the sentence
- * names something. `holds(n, names)` decides; markers that fail are removed and counted.
+ * For every marker `[n]` in prose, `decide(n, names)` with the code its sentence names before it
+ * (inline code since the previous marker or the start of the sentence): the number to write
+ * instead (the same, or a narrower citation's), or null to remove the marker (counted).
  */
-export function dropMisplacedMarkers(
+export function rewriteMarkers(
 	markdown: string,
-	holds: (n: number, names: readonly string[]) => boolean,
+	decide: (n: number, names: readonly string[]) => number | null,
 ): { text: string; dropped: number } {
 	let dropped = 0;
 	const parts = markdown.split(/(```[\s\S]*?(?:```|$))/);
@@ -173,14 +203,12 @@ export function dropMisplacedMarkers(
 								names = [];
 								return m;
 							}
-							const kept = list
-								.split(",")
-								.map((x) => Number(x.trim()))
-								.filter((n) => {
-									if (names.length === 0 || holds(n, names)) return true;
-									dropped++;
-									return false;
-								});
+							const kept: number[] = [];
+							for (const n of list.split(",").map((x) => Number(x.trim()))) {
+								const to = decide(n, names);
+								if (to === null) dropped++;
+								else if (!kept.includes(to)) kept.push(to);
+							}
 							names = [];
 							return kept.length ? `${space ?? ""}[${kept.join(", ")}]` : "";
 						},

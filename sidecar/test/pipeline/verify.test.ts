@@ -37,12 +37,20 @@ describe("verify", () => {
 		expect(v.answer).toContain("items[1]"); // code is never touched
 	});
 
-	it("drops a marker whose sentence names code the cited range does not hold, and counts it", () => {
+	it("narrows a marker to the line holding what its sentence names; drops it when the range does not hold it", () => {
 		const drafts = [{ n: 1, ...good }];
-		// `gatewayFor` is called inside PushService.sendNotification: the range holds it.
+		// Naming the cited definition itself keeps its range.
+		const self = verifyAnswer(index, "`PushService.sendNotification` [1] sends it.", drafts);
+		expect(self.citations).toEqual([{ n: 1, ...good, verified: true }]);
+		// `gatewayFor` is called inside PushService.sendNotification: the citation narrows to that line.
 		const ok = verifyAnswer(index, "It calls `gatewayFor` [1].", drafts);
 		expect(ok.dropped).toBe(0);
 		expect(ok.citations).toHaveLength(1);
+		const c = ok.citations[0];
+		expect(c?.startLine).toBe(c?.endLine);
+		expect(c?.symbol).toBe("gatewayFor");
+		expect(index.fileLines(good.file, c?.startLine ?? 0, c?.endLine ?? 0)?.[0]).toContain("gatewayFor(");
+		expect(citationHolds(index, { n: 1, ...(c as NonNullable<typeof c>) })).toBe(true);
 		// The same range cited for a name it does not hold is the wrong evidence.
 		const wrong = verifyAnswer(index, "Messages are saved by `insertOneMessage` [1].", drafts);
 		expect(wrong.dropped).toBe(1);
