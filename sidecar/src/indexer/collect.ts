@@ -6,9 +6,20 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isSfc, SFC_EXTENSIONS, sfcToScript, virtualPath } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
-export const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+export const SOURCE_EXTENSIONS = [
+	".ts",
+	".tsx",
+	".mts",
+	".cts",
+	".js",
+	".jsx",
+	".mjs",
+	".cjs",
+	...SFC_EXTENSIONS,
+];
 
 /** Folders never entered: dependencies, build output, VCS and tool state. */
 const ALWAYS_SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "coverage", "bower_components"]);
@@ -72,6 +83,7 @@ export interface KnownFile {
 export interface CollectedFile {
 	/** Repo-relative posix path. */
 	path: string;
+	/** Absolute path; for a Vue/Svelte component the program's name for it (`App.vue.ts`). */
 	abs: string;
 	/** Index into the packages array. */
 	packageIndex: number;
@@ -88,6 +100,14 @@ export interface Collected {
 	/** Declaration files in the repository: loaded into the program for types, never indexed. */
 	declarationFiles: string[];
 	skipped: { path: string; reason: string }[];
+}
+
+/**
+ * The text the program and the index get for a file: the file itself, or for a Vue/Svelte
+ * component its script blocks on the component's own lines (see sfc.ts).
+ */
+function programText(name: string, content: string): string {
+	return isSfc(name) ? sfcToScript(content) : content;
 }
 
 export function sha1(text: string): string {
@@ -113,10 +133,16 @@ export function statSignature(abs: string): string {
  * A file the previous index holds with the same stat signature: the decisions made on its content
  * (test, generated, too large) stand, and its content is read only if something asks for it.
  */
-function knownFile(path: string, abs: string, packageIndex: number, known: KnownFile): CollectedFile {
+function knownFile(
+	path: string,
+	abs: string,
+	diskPath: string,
+	packageIndex: number,
+	known: KnownFile,
+): CollectedFile {
 	let text: string | undefined;
 	const content = () => {
-		text ??= readFileSync(abs, "utf8");
+		text ??= programText(diskPath, readFileSync(diskPath, "utf8"));
 		return text;
 	};
 	return {
@@ -172,7 +198,8 @@ export function collectFiles(
 			if (!e.isFile()) continue;
 			const ext = SOURCE_EXTENSIONS.find((x) => e.name.endsWith(x));
 			if (!ext) continue;
-			const abs = join(repoRoot, path);
+			const diskPath = join(repoRoot, path);
+			let abs = diskPath;
 			if (DECLARATION_FILE.test(e.name)) {
 				out.declarationFiles.push(abs);
 				continue;
@@ -185,11 +212,13 @@ export function collectFiles(
 				stat = statSignature(abs); // before reading: a write in between shows at the next run
 				const previous = known.get(path);
 				if (previous?.stat === stat) {
-					out.files.push(knownFile(path, abs, packageIndex, previous));
+					// A component's program name depends on its lang: known from its content only.
+					if (isSfc(e.name)) abs = virtualPath(diskPath, readFileSync(diskPath, "utf8"));
+					out.files.push(knownFile(path, abs, diskPath, packageIndex, previous));
 					if (out.files.length % 100 === 0) onFound?.(out.files.length);
 					continue;
 				}
-				content = readFileSync(abs, "utf8");
+				content = readFileSync(diskPath, "utf8");
 			} catch (err) {
 				out.skipped.push({ path, reason: `cannot read: ${(err as Error).message}` });
 				continue;
@@ -201,6 +230,10 @@ export function collectFiles(
 				continue;
 			}
 			if (isGenerated(content)) continue;
+			if (isSfc(e.name)) {
+				abs = virtualPath(diskPath, content);
+				content = sfcToScript(content);
+			}
 			out.files.push({
 				path,
 				abs,

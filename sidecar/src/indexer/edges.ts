@@ -7,6 +7,7 @@
 import { ts } from "ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
+import { moduleCallSpecifier } from "./module-calls.js";
 
 export interface EdgeRecord {
 	src: string;
@@ -283,6 +284,12 @@ export function extractEdges(
 
 	function site(node: ts.CallExpression | ts.NewExpression, enclosing: string, kind: EdgeKind): void {
 		const callee = node.expression;
+		// require('./x') / import('./x'): an import of that module, not a call site.
+		const spec = ts.isCallExpression(node) ? moduleCallSpecifier(node) : undefined;
+		if (spec) {
+			moduleSpecifierEdge(spec);
+			return;
+		}
 		if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
 		const name = calleeName(callee);
 		if (!name) {

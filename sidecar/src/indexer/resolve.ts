@@ -7,6 +7,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "ts-morph";
+import { sfcOfVirtual } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ConfigProblem {
@@ -163,7 +164,8 @@ export function createModuleResolver(
 		};
 	};
 	const host: ts.ModuleResolutionHost = {
-		fileExists: memo(isFile),
+		// `./Card.vue` resolves to the component's program name `Card.vue.ts` (see sfc.ts).
+		fileExists: memo((p) => isFile(p) || isFile(sfcOfVirtual(p) ?? "")),
 		readFile: (f) => ts.sys.readFile(f),
 		directoryExists: memo((d) => ts.sys.directoryExists(d)),
 		realpath: (f) => f,

@@ -1,0 +1,85 @@
+/**
+ * Vue and Svelte single-file components as TypeScript the program can read. The component's
+ * `<script>` blocks (`<script setup lang="ts">`, Svelte's `<script context="module">` …) are kept
+ * at their exact offsets and everything else is blanked to spaces (newlines kept), so every line
+ * and column of the virtual file is the original file's: definitions, edges and citations point
+ * at the `.vue`/`.svelte` file as written.
+ *
+ * Where it is cheap, the template adds references at their own places (also in the blanked part):
+ * a component used as a tag (`<UserCard …>`) and an event handler named by an identifier or a
+ * member path (`@click="save"`, `v-on:submit="form.send"`, `on:click={save}`) become expression
+ * statements `;save;`, so the type checker resolves them like any reference in the script.
+ *
+ * The program sees the file as `<file>.vue.ts` (`.tsx` for `lang="tsx"`/`"jsx"`); an import of
+ * `./UserCard.vue` resolves there (see `resolve.ts`).
+ */
+
+export const SFC_EXTENSIONS = [".vue", ".svelte"];
+
+/** True for a `.vue` or `.svelte` file name. */
+export function isSfc(name: string): boolean {
+	return SFC_EXTENSIONS.some((x) => name.endsWith(x));
+}
+
+/** The program's name for a component file: `App.vue` → `App.vue.ts`. */
+export function virtualPath(abs: string, content: string): string {
+	return `${abs}${/<script\b[^>]*\blang\s*=\s*["']?(tsx|jsx)\b/i.test(content) ? ".tsx" : ".ts"}`;
+}
+
+/** `App.vue.ts` / `App.vue.tsx` → `App.vue`, or null for any other path. */
+export function sfcOfVirtual(path: string): string | null {
+	const m = /^(.*\.(?:vue|svelte))\.tsx?$/.exec(path);
+	return m ? (m[1] as string) : null;
+}
+
+const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+/** Blocks whose content is never code for us: styles, HTML comments. */
+const NOT_MARKUP = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
+/** A component tag: PascalCase (`<UserCard`, `<Forms.Input`). Lower-case tags are HTML. */
+const COMPONENT_TAG = /<([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?=[\s/>])/g;
+/** `@click="save"`, `v-on:click="save"`, `on:click={save}` with a plain name or member path. */
+const EVENT_BINDING =
+	/(?:@|v-on:|\bon:)[\w.:-]+\s*=\s*(["{])\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(["}])/g;
+
+/**
+ * The component as program text of the same length and lines: script blocks verbatim, template
+ * references as statements, everything else spaces.
+ */
+export function sfcToScript(content: string): string {
+	// UTF-16 units, like the offsets TypeScript counts in.
+	const chars: string[] = content.split("").map((ch) => (ch === "\n" || ch === "\r" ? ch : " "));
+	const scriptRanges: [number, number][] = [];
+	for (const m of content.matchAll(SCRIPT_BLOCK)) {
+		const bodyStart = (m.index as number) + (m[0] as string).indexOf(">") + 1;
+		const body = m[1] as string;
+		for (let i = 0; i < body.length; i++) chars[bodyStart + i] = body[i] as string;
+		scriptRanges.push([m.index as number, (m.index as number) + (m[0] as string).length]);
+	}
+	const skipped: [number, number][] = [...scriptRanges];
+	for (const m of content.matchAll(NOT_MARKUP))
+		skipped.push([m.index as number, (m.index as number) + (m[0] as string).length]);
+	const inSkipped = (at: number) => skipped.some(([a, b]) => at >= a && at < b);
+	const write = (at: number, text: string) => {
+		for (let i = 0; i < text.length; i++) chars[at + i] = text[i] as string;
+	};
+	for (const m of content.matchAll(COMPONENT_TAG)) {
+		const at = m.index as number;
+		if (inSkipped(at)) continue;
+		const name = m[1] as string;
+		// `<Name` + the next character: `;Name;`
+		write(at, `;${name};`);
+	}
+	for (const m of content.matchAll(EVENT_BINDING)) {
+		const at = m.index as number;
+		if (inSkipped(at)) continue;
+		const whole = m[0] as string;
+		const open = whole.indexOf(m[1] as string, whole.indexOf("="));
+		const name = m[2] as string;
+		const nameAt = whole.indexOf(name, open + 1);
+		const close = whole.lastIndexOf(m[3] as string);
+		write(at + open, ";");
+		write(at + nameAt, name);
+		write(at + close, ";");
+	}
+	return chars.join("");
+}
