@@ -6,7 +6,7 @@ import {
 	type IApiResponse,
 } from "@rocket.chat/apps-engine/definition/api";
 import type { Job } from "../../shared/src/contract";
-import { deliverAnswer } from "../handlers/deliverAnswer";
+import { deliverAnswer, fetchStatus } from "../handlers/deliverAnswer";
 import { CALLBACK_PATH, newRequestId } from "../lib/jobs";
 import { claimPending, findPending } from "../lib/PendingQuestions";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
@@ -100,9 +100,15 @@ export class JobCallbackEndpoint extends ApiEndpoint {
 		if (job.status !== "done" && job.status !== "failed") {
 			return this.json({ status: 202, content: { status: "pending" } });
 		}
+		// Asked while the claim settles: where citations link to.
+		const status = job.status === "done" ? fetchStatus(client) : undefined;
 		const claimed = await claimPending(reader, persis, jobId);
 		if (claimed) {
-			await deliverAnswer({ app: this.app, read, modify, persis, client }, claimed, job);
+			await deliverAnswer(
+				{ app: this.app, read, modify, persis, client, ...(status ? { status } : {}) },
+				claimed,
+				job,
+			);
 		}
 		return this.success({ status: "delivered" });
 	}

@@ -1,6 +1,6 @@
 import type { IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
-import type { AskResponse, Job } from "../../shared/src/contract";
+import type { AskResponse, Job, StatusResponse } from "../../shared/src/contract";
 import { saveAnswer, saveFallback } from "../lib/AnswerRecords";
 import { answerActions } from "../lib/blocks";
 import { formatFullAnswer, formatQuestion, formatShortAnswer } from "../lib/formatAnswer";
@@ -19,6 +19,13 @@ export interface DeliveryDeps {
 	persis: IPersistence;
 	/** For the repository's git remote (GET /v1/status); without it links need the URL setting. */
 	client?: SidecarClient;
+	/** The status, when the caller already asked for it (while claiming). */
+	status?: Promise<StatusResponse | undefined>;
+}
+
+/** GET /v1/status, or undefined when the sidecar cannot say (links then come from the setting). */
+export function fetchStatus(client: SidecarClient): Promise<StatusResponse | undefined> {
+	return client.status(newRequestId()).catch(() => undefined);
 }
 
 const DEFAULT_MAX_ANSWER_MESSAGES = 4;
@@ -32,17 +39,10 @@ async function repoLinks(
 	settings: AppSettings | undefined,
 	result: AskResponse,
 ): Promise<RepoLinks | undefined> {
-	let remote: string | undefined;
-	let subdir = "";
-	if (deps.client) {
-		try {
-			const index = (await deps.client.status(newRequestId())).index;
-			remote = index.remoteUrl ? webUrlOfRemote(index.remoteUrl) : undefined;
-			subdir = index.subdir ?? "";
-		} catch {
-			// Links from the setting alone; the answer matters more than its links.
-		}
-	}
+	// Links from the setting alone when the sidecar cannot say: the answer matters more than its links.
+	const status = await (deps.status ?? (deps.client ? fetchStatus(deps.client) : undefined));
+	const remote = status?.index.remoteUrl ? webUrlOfRemote(status.index.remoteUrl) : undefined;
+	const subdir = status?.index.subdir ?? "";
 	const webUrl = settings?.repoUrl || remote;
 	if (!webUrl) return undefined;
 	return {

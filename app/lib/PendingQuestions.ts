@@ -35,7 +35,7 @@ export interface PendingQuestion {
 /** A claim older than this is taken to be from a delivery that died; another may take over. */
 export const CLAIM_TTL_MS = 60_000;
 /** How long a claimant waits for a concurrent claimant's write to land before re-reading. */
-export const CLAIM_SETTLE_MS = 200;
+export const CLAIM_SETTLE_MS = 100;
 
 function associationFor(jobId: string): RocketChatAssociationRecord {
 	return new RocketChatAssociationRecord(RocketChatAssociationModel.MISC, `codeask-job:${jobId}`);

@@ -117,7 +117,15 @@ const SHORTENED_NOTE =
 export function formatShortAnswer(result: AskResponse, context: AnswerContext, budget: number): ChatAnswer {
 	const verified = result.citations.filter((citation) => citation.verified);
 	const urls = urlsOf(verified, context.links);
-	const body = chatSafe(result.answer.trim());
+	// Making text chat-safe and linking markers only lengthen it, so paragraphs past the budget in
+	// the raw answer can never be kept: drop them first (an answer can be megabytes).
+	const raw = result.answer.trim();
+	let cutAt = raw.length;
+	if (budget > 0 && raw.length > budget) {
+		const boundary = raw.indexOf("\n\n", budget);
+		cutAt = boundary < 0 ? raw.length : boundary;
+	}
+	const body = chatSafe(raw.slice(0, cutAt));
 	const tail = footer(result, context.asker);
 	const compose = (kept: string, note?: string) =>
 		[linkMarkers(kept, urls), ...(note ? [note] : []), tail].join("\n\n");
@@ -125,7 +133,7 @@ export function formatShortAnswer(result: AskResponse, context: AnswerContext, b
 	let text = compose(body);
 	let kept = body;
 	let shortened = false;
-	if (budget > 0 && text.length > budget) {
+	if (budget > 0 && (text.length > budget || cutAt < raw.length)) {
 		shortened = true;
 		// Linear in the answer's size (answers can be megabytes): link once, then keep as many
 		// whole paragraphs as fit. Linking adds no blank lines, so both splits line up.
