@@ -33,7 +33,9 @@ const stateOf = (name: string) => {
 	}
 };
 
-describe("codeask repos (process)", () => {
+// Several CLI processes each clone and index: on a loaded 2-core machine this took 63 s, over
+// vitest's 60 s default (5 suite runs beside stress-ng, benchmarks/cli.md).
+describe("codeask repos (process)", { timeout: 240_000 }, () => {
 	it("adds, lists, survives a kill -9 mid-sync, and syncs to the new commit afterwards", async () => {
 		const many: Record<string, string> = {};
 		for (let i = 0; i < 120; i++)
