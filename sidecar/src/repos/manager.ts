@@ -6,8 +6,8 @@
  * a swap only changes what new questions get.
  */
 import { EventEmitter } from "node:events";
-import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, realpathSync, renameSync, rmSync } from "node:fs";
+import { join, sep } from "node:path";
 import type { RepoAddRequest, RepoInfo, RepoProgress } from "@codeask/shared";
 import type { Logger } from "../logger.js";
 import type { IndexHolder } from "../server/index-holder.js";
@@ -306,7 +306,7 @@ export class RepoManager {
 			this.emit({ repo: r.name, event: "started", percent: 0, commit: head, counts: null, error: null });
 			const started = Date.now();
 			const result = await this.o.indexRunner({
-				repo: r.subdir ? join(checkout, r.subdir) : checkout,
+				repo: folderToIndex(checkout, r.subdir),
 				out: index,
 				trunks: r.trunks,
 				signal: this.stopping.signal,
@@ -412,4 +412,24 @@ function alive(pid: number): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * The checkout's subfolder to index. A repository is untrusted content: a subfolder that is a
+ * symlink (or goes through one) to outside the checkout is refused, so a repository cannot make
+ * the sidecar index files elsewhere on its disk.
+ */
+function folderToIndex(checkout: string, subdir: string | null): string {
+	if (!subdir) return checkout;
+	const base = realpathSync(checkout);
+	let real: string;
+	try {
+		real = realpathSync(join(checkout, subdir));
+	} catch {
+		throw new Error(`the subfolder ${subdir} does not exist in the repository`);
+	}
+	if (real !== base && !real.startsWith(base + sep)) {
+		throw new Error(`the subfolder ${subdir} leads outside the repository (a symlink)`);
+	}
+	return real;
 }

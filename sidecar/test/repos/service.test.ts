@@ -5,7 +5,7 @@
  * repositories with the same paths, and the failure cases (missing repository, bad URLs).
  */
 import { createHmac } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -344,6 +344,26 @@ describe("repository mode", () => {
 		const g = await info("ghost");
 		expect(g.state).toBe("failed");
 		expect(g.lastError).toMatch(/not found|not a git repository|does not appear/i);
+		// A subfolder that is a symlink out of the checkout is refused; a real one is indexed alone.
+		const linked = makeRemote(root, "linked", {
+			...files("greetLinked"),
+			"lib/extra.ts": "export const x = 1;\n",
+		});
+		symlinkSync("/etc", join(linked.work, "escape"));
+		linked.push({}, "add a symlink");
+		expect(
+			(await call("POST", "/v1/repos", { name: "linked", url: linked.bare, subdir: "escape" }, ADMIN)).status,
+		).toBe(201);
+		expect(
+			(await call("POST", "/v1/repos", { name: "linked-lib", url: linked.bare, subdir: "lib" }, ADMIN))
+				.status,
+		).toBe(201);
+		await manager.idle();
+		const escaped = await info("linked");
+		expect(escaped.state).toBe("failed");
+		expect(escaped.lastError).toMatch(/leads outside the repository/);
+		expect((await info("linked-lib")).counts?.files).toBe(1);
+
 		const mark = join(tmp, "executed");
 		for (const template of HOSTILE_URLS) {
 			const url = template.replaceAll("MARK", mark).replaceAll("ROOT", root);
