@@ -16,6 +16,7 @@ import { errorHandler, notFound } from "./middleware/errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { redactUrl } from "./middleware/redact-url.js";
 import { requestIdOf } from "./middleware/request-id.js";
+import { openApiDocument } from "./openapi.js";
 import type { QuestionSource } from "./questions.js";
 import { askRoutes } from "./routes/ask.js";
 import { healthRoutes } from "./routes/health.js";
@@ -79,6 +80,12 @@ export function createApp(deps: AppDeps): Express {
 		}),
 	);
 	app.use(healthRoutes(deps.holder, deps.lifecycle));
+	// The API description holds no secret: served before the token check, built once.
+	let openApi: string | null = null;
+	app.get("/v1/openapi.json", (_req, res) => {
+		openApi ??= JSON.stringify(openApiDocument());
+		res.type("application/json").send(openApi);
+	});
 	if (deps.preAuthRoutes) app.use(deps.preAuthRoutes);
 	if (deps.token !== null) app.use("/v1", bearerAuth(deps.token));
 	app.use(jsonBody(BODY_LIMIT));
