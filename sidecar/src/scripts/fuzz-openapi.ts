@@ -12,7 +12,7 @@
  * or a JSON-RPC error), 0 planted secrets in the logs, open descriptors and RSS flat (end vs after
  * a warm-up). Exit 1 when a bar is missed.
  */
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";

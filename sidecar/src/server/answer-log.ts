@@ -9,7 +9,7 @@ import type { AnsweredRecord } from "../feedback/store.js";
 export class AnswerLog {
 	private readonly records: LRUCache<string, AnsweredRecord>;
 
-	constructor(max = 10_000) {
+	constructor(max = 5000) {
 		this.records = new LRUCache({ max });
 	}
 

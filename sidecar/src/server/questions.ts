@@ -264,8 +264,10 @@ export class QuestionService {
 			provider: answer.provider,
 			model: answer.provider === "none" ? null : (settings.model ?? null),
 			version: VERSION,
+			// The first 20 verified citations are enough for gold files, and keep the log small.
 			citations: answer.citations
 				.filter((c) => c.verified)
+				.slice(0, 20)
 				.map(({ file, startLine, endLine, symbol }) => ({ file, startLine, endLine, symbol })),
 		});
 	}
