@@ -114,7 +114,7 @@ export function feedbackToQuestions(rows: readonly FeedbackRow[], options: Expor
 			skipped.otherCommit++;
 			continue;
 		}
-		repository ??= best.answer.repository;
+		repository ||= best.answer.repository;
 		const files = [...new Set(best.answer.citations.map((c) => c.file))];
 		const symbols = [...new Set(best.answer.citations.slice(0, CORE_FILES).map((c) => c.symbol))].filter(
 			Boolean,
@@ -134,7 +134,7 @@ export function feedbackToQuestions(rows: readonly FeedbackRow[], options: Expor
 	return {
 		questionSet: {
 			schema: "codeask-questions/1",
-			repository: repository ?? "unknown",
+			repository: repository || "unknown",
 			commit: commit === "" ? null : commit,
 			description: `Questions users voted up, with the files the voted answer cited as gold (unreviewed); exported by codeask feedback export.`,
 			set: options.set,

@@ -105,6 +105,8 @@ export class IndexHolder {
 	/** Stamp of the last refused file: not re-validated (or re-logged) until it changes. */
 	private refusedStamp: string | null = null;
 	private nextGeneration = 1;
+	/** Private links made and not yet removed. */
+	private readonly links = new Set<string>();
 	private readonly listeners: ((reader: IndexReader) => void)[] = [];
 
 	constructor(
@@ -218,12 +220,18 @@ export class IndexHolder {
 		};
 	}
 
-	/** Stop watching and close the index once no lease holds it. */
+	/**
+	 * Stop watching and close the index once no lease holds it. The private links go now: open
+	 * handles keep their file, and a process that exits with a question still running must not
+	 * leave a link behind.
+	 */
 	close(): void {
 		if (this.timer) clearInterval(this.timer);
 		this.timer = null;
 		if (this.current) this.retire(this.current);
 		this.current = null;
+		for (const link of this.links) this.unlink(link);
+		this.links.clear();
 	}
 
 	private refuse(reason: string, stamp: string | null): void {
@@ -246,7 +254,10 @@ export class IndexHolder {
 		try {
 			this.unlink(link);
 			linkSync(this.path, link);
-			if (statSync(link).ino === ino) return { path: link, ownLink: true };
+			if (statSync(link).ino === ino) {
+				this.links.add(link);
+				return { path: link, ownLink: true };
+			}
 			this.unlink(link);
 		} catch (err) {
 			this.log.debug(
@@ -258,6 +269,7 @@ export class IndexHolder {
 	}
 
 	private unlink(path: string): void {
+		this.links.delete(path);
 		try {
 			unlinkSync(path);
 		} catch {

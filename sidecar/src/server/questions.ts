@@ -260,7 +260,7 @@ export class QuestionService {
 			question,
 			indexCommit: answer.indexCommit,
 			indexIdentity: lease.identity,
-			repository: lease.reader.metaValue("remoteUrl") ?? (meta.repoRoot || null),
+			repository: lease.reader.metaValue("remoteUrl") || meta.repoRoot || null,
 			provider: answer.provider,
 			model: answer.provider === "none" ? null : (settings.model ?? null),
 			version: VERSION,

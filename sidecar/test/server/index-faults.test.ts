@@ -161,4 +161,28 @@ describe("opening a bad index", () => {
 		holder.close();
 		rmSync(dir, { recursive: true, force: true });
 	});
+
+	it("gives workers a private link to the validated file, removed on close (and after a dead process)", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "codeask-links-"));
+		const path = join(dir, "index.db");
+		await swapInGood(path, "l1nk");
+		// A link left by a process that no longer runs (pid 2^22 + 1 is beyond Linux's pid range).
+		copyFileSync(path, join(dir, ".index.db.serve-4194305-1"));
+		const holder = new IndexHolder(path, capturingLogger().log);
+		expect(readdirSync(dir).filter((n) => n.includes(".serve-"))).toEqual([]);
+		expect(holder.reload()).toBe(true);
+		const lease = holder.acquire();
+		expect(lease.handle.path).not.toBe(path);
+		expect(readdirSync(dir)).toContain(lease.handle.path.split("/").pop());
+		// The served path replaced by garbage: the link still leads to the validated index.
+		swapInGarbage(path);
+		expect(holder.reload()).toBe(false);
+		const viaLink = IndexReader.open(lease.handle.path);
+		expect(viaLink.meta().commit).toBe("l1nk");
+		viaLink.close();
+		holder.close(); // a question still holds its lease
+		expect(readdirSync(dir).filter((n) => n.includes(".serve-"))).toEqual([]);
+		lease.release();
+		rmSync(dir, { recursive: true, force: true });
+	});
 });

@@ -57,7 +57,12 @@ export function feedbackExportMain(
 			);
 		}
 		// The same check as `codeask bench` applies when it reads the file.
-		questionSetSchema.parse(result.questionSet);
+		const checked = questionSetSchema.safeParse(result.questionSet);
+		if (!checked.success) {
+			throw new UsageError(
+				`the exported set does not validate: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+			);
+		}
 		return { ...result, db };
 	} finally {
 		store.close();
