@@ -45,7 +45,14 @@ export class AskPool {
 
 	/** The pool as the question service's runners: questions and drawings both run in the workers. */
 	get runners(): Runners {
-		return { ask: (task) => this.run(task), draw: (task) => this.draw(task) };
+		return {
+			ask: (task) => this.run(task),
+			draw: (task) => this.draw(task),
+			drawPackages: async (task) => {
+				const png = await this.post(task.signal, (id) => ({ type: "draw-packages", id, data: task.data }));
+				return typeof png === "string" ? png : undefined;
+			},
+		};
 	}
 
 	run(task: AskTask): Promise<AskResponse> {

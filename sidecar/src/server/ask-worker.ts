@@ -10,11 +10,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { Chain } from "@codeask/shared";
 import { IndexError, IndexReader } from "../index/reader.js";
 import { createLogger } from "../logger.js";
+import type { OverviewData } from "../overview/types.js";
 import { ask } from "../pipeline/ask.js";
 import type { IndexHandle } from "./index-holder.js";
 import { llmFactory } from "./llm-factory.js";
 import type { ResolvedLlmSettings } from "./questions.js";
-import { drawChains, toWire } from "./questions.js";
+import { drawChains, drawPackageGraph, toWire } from "./questions.js";
 
 export type WorkerRequest =
 	| {
@@ -27,6 +28,7 @@ export type WorkerRequest =
 			detail?: "short" | "full";
 	  }
 	| { type: "draw"; id: number; index: IndexHandle; chains: Chain[]; title: string }
+	| { type: "draw-packages"; id: number; data: OverviewData }
 	| { type: "cancel"; id: number };
 
 export type WorkerReply =
@@ -83,6 +85,11 @@ port.on("message", async (msg: WorkerRequest) => {
 	const controller = new AbortController();
 	controllers.set(msg.id, controller);
 	try {
+		if (msg.type === "draw-packages") {
+			const png = await drawPackageGraph(msg.data, log);
+			port.postMessage({ type: "drawn", id: msg.id, png: png ?? null } satisfies WorkerReply);
+			return;
+		}
 		const reader = readerFor(msg.index);
 		const lease = { reader };
 		if (msg.type === "draw") {

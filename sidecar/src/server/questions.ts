@@ -6,10 +6,11 @@
 import { randomUUID } from "node:crypto";
 import type { AskResponse, Chain, LlmRequest } from "@codeask/shared";
 import type { LlmDefaults } from "../config.js";
-import { chainsPng, diagramOptionsFor } from "../diagram/index.js";
+import { chainsPng, diagramOptionsFor, packageGraphPng } from "../diagram/index.js";
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
+import type { OverviewData } from "../overview/types.js";
 import type { AskOptions, AskResult } from "../pipeline/types.js";
 import { VERSION } from "../version.js";
 import { AnswerCache } from "./answer-cache.js";
@@ -58,9 +59,26 @@ export type AskRunner = (task: AskTask) => Promise<AskResponse>;
 /** Draws chains as a base64 PNG; undefined when drawing failed (the answer goes without it). */
 export type DrawRunner = (task: DrawTask) => Promise<string | undefined>;
 
+/** Draw an overview's package graph (base64 PNG); undefined when drawing failed. */
+export type PackageGraphRunner = (task: {
+	data: OverviewData;
+	signal: AbortSignal;
+}) => Promise<string | undefined>;
+
 export interface Runners {
 	ask: AskRunner;
 	draw: DrawRunner;
+	drawPackages: PackageGraphRunner;
+}
+
+/** Draw a package graph in this thread; a failure is logged and leaves the overview without a picture. */
+export async function drawPackageGraph(data: OverviewData, log: Logger): Promise<string | undefined> {
+	try {
+		return (await packageGraphPng(data)).toString("base64");
+	} catch (err) {
+		log.warn({ err }, "could not draw the package graph");
+		return undefined;
+	}
 }
 
 /** Draw chains in this thread; a failure is logged and leaves the answer without a picture. */
@@ -89,6 +107,7 @@ export function inProcessRunner(ask: AskFn, log: Logger): Runners {
 			return png ? { ...answer, diagramPng: png } : answer;
 		},
 		draw: (task) => drawChains(task, log),
+		drawPackages: ({ data }) => drawPackageGraph(data, log),
 	};
 }
 
@@ -277,11 +296,11 @@ export class QuestionService {
 	 * timeout, the same 503/504 mapping. `work` gets a lease on the current index and a signal.
 	 */
 	async bounded<T>(
-		work: (reader: IndexReader, signal: AbortSignal) => Promise<T>,
+		work: (reader: IndexReader, signal: AbortSignal, runners: Runners) => Promise<T>,
 		signal?: AbortSignal,
 	): Promise<T> {
 		try {
-			return await this.withSlot((inner, lease) => work(lease.reader, inner), signal);
+			return await this.withSlot((inner, lease) => work(lease.reader, inner, this.o.runners), signal);
 		} catch (err) {
 			throw this.toHttp(err);
 		}

@@ -57,5 +57,14 @@ describe("20 concurrent asks with diagrams (process, worker threads)", () => {
 			if (answer.chains.length > 0) expect(answer.diagramPng).toMatch(/^iVBORw0KGgo/);
 		}
 		expect(results.some((r) => r.body.diagramPng)).toBe(true);
+
+		// The overview's package graph is drawn in a worker as well.
+		const overview = await fetch(`${service.url}/v1/overview`, {
+			method: "POST",
+			headers,
+			body: JSON.stringify({ diagramPng: true }),
+		});
+		expect(overview.status).toBe(200);
+		expect(((await overview.json()) as { diagramPng?: string }).diagramPng).toMatch(/^iVBORw0KGgo/);
 	});
 });

@@ -177,7 +177,7 @@ describe("the service over the real pipeline (fixture index)", () => {
 describe("diagrams under the question limiter", () => {
 	it("draws in the runner (a slot), caches the PNG with the answer, and never draws a hit again", async () => {
 		const { log } = capturingLogger();
-		const calls = { ask: 0, draw: 0 };
+		const calls = { ask: 0, draw: 0, packages: 0 };
 		const s = createService(
 			testConfig(await fixtureIndexPath(), { limits: { ...testConfig("").limits, maxRunning: 1 } }),
 			{
@@ -195,6 +195,10 @@ describe("diagrams under the question limiter", () => {
 							calls.draw++;
 							return base.draw(task);
 						},
+						drawPackages: (task) => {
+							calls.packages++;
+							return base.drawPackages(task);
+						},
 					};
 				},
 			},
@@ -204,7 +208,7 @@ describe("diagrams under the question limiter", () => {
 			// Asked without a picture first: cached without one.
 			const plain = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
 			expect(plain.body.diagramPng).toBeUndefined();
-			expect(calls).toEqual({ ask: 1, draw: 0 });
+			expect(calls).toEqual({ ask: 1, draw: 0, packages: 0 });
 			// Then with one: drawn once, in a slot, and stored with the answer.
 			const first = await request(s.app)
 				.post("/v1/ask")
@@ -213,14 +217,14 @@ describe("diagrams under the question limiter", () => {
 				.expect(200);
 			expect(first.headers["x-codeask-cache"]).toBe("hit");
 			expect(first.body.diagramPng).toMatch(/^iVBORw0KGgo/);
-			expect(calls).toEqual({ ask: 1, draw: 1 });
+			expect(calls).toEqual({ ask: 1, draw: 1, packages: 0 });
 			const again = await request(s.app)
 				.post("/v1/ask")
 				.set(auth)
 				.send({ question, diagramPng: true })
 				.expect(200);
 			expect(again.body.diagramPng).toBe(first.body.diagramPng);
-			expect(calls).toEqual({ ask: 1, draw: 1 });
+			expect(calls).toEqual({ ask: 1, draw: 1, packages: 0 });
 			// A hit without diagramPng does not carry the cached picture.
 			const bare = await request(s.app).post("/v1/ask").set(auth).send({ question }).expect(200);
 			expect(bare.body.diagramPng).toBeUndefined();
@@ -231,7 +235,15 @@ describe("diagrams under the question limiter", () => {
 				.send({ question: "Where is a message saved?", diagramPng: true })
 				.expect(200);
 			if (other.body.chains.length > 0) expect(other.body.diagramPng).toMatch(/^iVBORw0KGgo/);
-			expect(calls).toEqual({ ask: 2, draw: 1 });
+			expect(calls).toEqual({ ask: 2, draw: 1, packages: 0 });
+			// The overview's package graph is drawn by the runner too (a worker in codeask serve).
+			const overview = await request(s.app)
+				.post("/v1/overview")
+				.set(auth)
+				.send({ diagramPng: true })
+				.expect(200);
+			expect(overview.body.diagramPng).toMatch(/^iVBORw0KGgo/);
+			expect(calls).toEqual({ ask: 2, draw: 1, packages: 1 });
 		} finally {
 			s.close();
 		}

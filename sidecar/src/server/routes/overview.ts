@@ -1,7 +1,6 @@
 /** POST /v1/overview: the whole repository or one package, offline summary or LLM narrative. */
 import { overviewRequestSchema } from "@codeask/shared";
 import { Router } from "express";
-import { packageGraphPng } from "../../diagram/index.js";
 import { overview, toOverviewResponse } from "../../overview/index.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { type QuestionSource, questionsFor } from "../questions.js";
@@ -18,20 +17,17 @@ export function overviewRoutes(source: QuestionSource, lifecycle: Lifecycle): Ro
 		res.on("close", () => {
 			if (!res.writableFinished) gone.abort();
 		});
-		// Runs under the same slots and timeout as questions (an LLM narrative can take a while).
-		const result = await questions.bounded(
-			(reader, signal) =>
-				overview(reader, { ...(body.package ? { package: body.package } : {}), llm, signal }),
-			gone.signal,
-		);
-		let png: Buffer | undefined;
-		if (body.diagramPng) {
-			try {
-				png = await packageGraphPng(result.data);
-			} catch (err) {
-				req.log?.warn({ err }, "could not draw the package graph");
-			}
-		}
+		// Runs under the same slots and timeout as questions (an LLM narrative can take a while);
+		// the package graph is drawn in the same slot, by a worker in `codeask serve`.
+		const { result, png } = await questions.bounded(async (reader, signal, runners) => {
+			const result = await overview(reader, {
+				...(body.package ? { package: body.package } : {}),
+				llm,
+				signal,
+			});
+			const png = body.diagramPng ? await runners.drawPackages({ data: result.data, signal }) : undefined;
+			return { result, png: png ? Buffer.from(png, "base64") : undefined };
+		}, gone.signal);
 		res.json(toOverviewResponse(result, png));
 	});
 	return router;
