@@ -32,6 +32,29 @@ interface Site {
 	kind: string;
 }
 
+/**
+ * Files whose text holds `literal`: the full-text index first (a phrase over its words, found
+ * without scanning every file), a substring scan when the phrase cannot be searched. The caller
+ * checks each line with a case-sensitive whole-word match.
+ */
+function filesNaming(index: ImpactIndex, literal: string): { path: string }[] {
+	const words = literal.split(/[^A-Za-z0-9]+/).filter(Boolean);
+	if (words.length) {
+		try {
+			return index.db
+				.prepare(
+					"SELECT f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ? LIMIT ?",
+				)
+				.all(`body : "${words.join(" ")}"`, MAX_LITERAL_FILES + 1) as { path: string }[];
+		} catch {
+			// not searchable as a phrase: scan
+		}
+	}
+	return index.db
+		.prepare("SELECT path FROM files WHERE instr(content, ?) > 0 LIMIT ?")
+		.all(literal, MAX_LITERAL_FILES + 1) as { path: string }[];
+}
+
 /** Every use of `target`, grouped by package; the listing holds at most `maxTokens` tokens. */
 export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: number): ImpactListing {
 	const sites = new Map<string, Site>();
@@ -59,9 +82,7 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 		literal = key;
 	}
 	if (literal.length >= MIN_LITERAL) {
-		const rows = index.db
-			.prepare("SELECT path FROM files WHERE instr(content, ?) > 0 LIMIT ?")
-			.all(literal, MAX_LITERAL_FILES + 1) as { path: string }[];
+		const rows = filesNaming(index, literal);
 		if (rows.length <= MAX_LITERAL_FILES) {
 			const word = new RegExp(`(?<![\\w$])${escapeRegExp(literal)}(?![\\w$])`);
 			for (const { path } of rows) {
