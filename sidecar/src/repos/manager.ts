@@ -16,6 +16,7 @@ import type { IndexRunner } from "./index-runner.js";
 import type { SyncJob, SyncQueue } from "./queue.js";
 import { RegistryError, type RepoEntry, RepoRegistry, type RepoStatusRow, reposLayout } from "./registry.js";
 import { checkRepoUrl, type UrlPolicy } from "./url.js";
+import { repoKey } from "./webhooks.js";
 
 /** What the service needs from a holder; created by the service so repositories use its holder. */
 export type HolderFactory = (indexPath: string) => IndexHolder;
@@ -229,6 +230,26 @@ export class RepoManager {
 		if (after && /^[0-9a-f]{40,64}$/.test(after)) this.registry.setStatus(name, { headSeen: after });
 		await this.o.queue.enqueue({ repo: name, reason: "push" });
 		return "queued";
+	}
+
+	/**
+	 * A verified push from an organisation-wide webhook: every registered repository whose location
+	 * is one of the pushed repository's URLs and whose branch was pushed is queued.
+	 */
+	async pushedByUrls(
+		urls: readonly string[],
+		branch: string | null,
+		after: string | null,
+	): Promise<string[]> {
+		const keys = new Set(urls.map(repoKey).filter((k): k is string => k !== null));
+		const queued: string[] = [];
+		for (const r of this.registry.list()) {
+			const key = repoKey(r.url);
+			if (key === null || !keys.has(key) || r.branch !== branch) continue;
+			await this.pushed(r.name, branch, after);
+			queued.push(r.name);
+		}
+		return queued;
 	}
 
 	/** Resolves when no sync is waiting or running. */

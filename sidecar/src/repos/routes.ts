@@ -145,20 +145,26 @@ export function repoRoutes(repos: RepoManager, options: RepoRoutesOptions): Rout
 		res.status(202).json({ queued: await repos.sync() });
 	});
 
+	// One webhook for a whole organisation (GitHub/Gitea organisation hooks, GitLab group hooks):
+	// the pushed repository is matched by its URLs against the registered locations.
+	router.post("/v1/webhooks", express.raw({ type: () => true, limit: WEBHOOK_LIMIT }), async (req, res) => {
+		const event = verified(req, options);
+		if (event.kind === "ignored") {
+			res.status(202).json({ ignored: `${event.forge} event "${event.event}" is not a push` });
+			return;
+		}
+		const queued = await repos.pushedByUrls(event.repoUrls, event.branch, event.after);
+		req.log?.info({ forge: event.forge, branch: event.branch, queued }, "organisation push webhook");
+		res
+			.status(202)
+			.json(queued.length ? { queued } : { ignored: "no registered repository tracks this branch" });
+	});
+
 	router.post(
 		"/v1/webhooks/:name",
 		express.raw({ type: () => true, limit: WEBHOOK_LIMIT }),
 		async (req, res) => {
-			if (options.webhookSecret === null)
-				throw new HttpError(404, "webhooks-disabled", "webhooks are off (set CODEASK_WEBHOOK_SECRET)");
-			const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-			let event: ReturnType<typeof readWebhook>;
-			try {
-				event = readWebhook(req.headers, raw, options.webhookSecret);
-			} catch (err) {
-				if (err instanceof WebhookError) throw new HttpError(err.status, err.code, err.message);
-				throw err;
-			}
+			const event = verified(req, options);
 			const name = nameParam(req);
 			if (event.kind === "ignored") {
 				res.status(202).json({ ignored: `${event.forge} event "${event.event}" is not a push` });
@@ -222,4 +228,17 @@ function allowsLocal(options: RepoRoutesOptions, origin: string): boolean {
 	const policy = options.callbacks.policy?.();
 	if (policy) return policy.allowsLocal(origin);
 	return options.callbacks.localOrigins?.includes(origin) ?? false;
+}
+
+/** The webhook delivery, verified with its forge's signature scheme (HttpError 401/400/404). */
+function verified(req: Request, options: RepoRoutesOptions): ReturnType<typeof readWebhook> {
+	if (options.webhookSecret === null)
+		throw new HttpError(404, "webhooks-disabled", "webhooks are off (set CODEASK_WEBHOOK_SECRET)");
+	const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+	try {
+		return readWebhook(req.headers, raw, options.webhookSecret);
+	} catch (err) {
+		if (err instanceof WebhookError) throw new HttpError(err.status, err.code, err.message);
+		throw err;
+	}
 }

@@ -10,7 +10,14 @@ import { z } from "zod";
 export type Forge = "github" | "gitlab" | "gitea" | "forgejo";
 
 export type PushEvent =
-	| { kind: "push"; forge: Forge; branch: string | null; after: string | null }
+	| {
+			kind: "push";
+			forge: Forge;
+			branch: string | null;
+			after: string | null;
+			/** The pushed repository's URLs as the forge gives them (clone, ssh, web), for matching. */
+			repoUrls: string[];
+	  }
 	| { kind: "ignored"; forge: Forge; event: string };
 
 export class WebhookError extends Error {
@@ -37,11 +44,48 @@ function same(a: string, b: string): boolean {
 }
 const hmac = (secret: string, body: Buffer) => createHmac("sha256", secret).update(body).digest("hex");
 
+const urlFields = z.looseObject({
+	clone_url: z.string().optional(),
+	ssh_url: z.string().optional(),
+	git_url: z.string().optional(),
+	html_url: z.string().optional(),
+	git_http_url: z.string().optional(),
+	git_ssh_url: z.string().optional(),
+	web_url: z.string().optional(),
+});
 const pushSchema = z.looseObject({
 	ref: z.string().optional(),
 	after: z.string().optional(),
 	checkout_sha: z.string().nullable().optional(),
+	// GitHub and Gitea/Forgejo: repository.*; GitLab: project.*
+	repository: urlFields.optional().catch(undefined),
+	project: urlFields.optional().catch(undefined),
 });
+
+/**
+ * One spelling of a repository location for comparing webhook URLs with registered ones:
+ * `host/path` in lower case, without scheme, user, port, `.git` or trailing slashes
+ * (`git@github.com:Org/Repo.git`, `https://github.com/org/repo` and `ssh://git@github.com/org/repo.git`
+ * are the same repository).
+ */
+export function repoKey(url: string): string | null {
+	const trimmed = url.trim();
+	const scp = /^[A-Za-z0-9._~-]+@([^:/]+):(.+)$/.exec(trimmed);
+	let host: string;
+	let path: string;
+	if (scp && !trimmed.includes("://")) {
+		host = scp[1] as string;
+		path = scp[2] as string;
+	} else {
+		if (!URL.canParse(trimmed)) return null;
+		const u = new URL(trimmed);
+		if (u.protocol === "file:") return null;
+		host = u.hostname;
+		path = u.pathname;
+	}
+	const clean = path.replace(/^\/+|\/+$/g, "").replace(/\.git$/i, "");
+	return clean ? `${host}/${clean}`.toLowerCase() : null;
+}
 
 /** Which forge sent this, from its event header; null when none of them did. */
 function forgeOf(h: Headers): { forge: Forge; event: string } | null {
@@ -90,5 +134,8 @@ export function readWebhook(headers: Headers, raw: Buffer, secret: string): Push
 	const ref = parsed.data.ref ?? "";
 	const branch = ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : null;
 	const after = parsed.data.checkout_sha ?? parsed.data.after ?? null;
-	return { kind: "push", forge: from.forge, branch, after };
+	const repoUrls = [parsed.data.repository, parsed.data.project]
+		.flatMap((r) => (r ? Object.values(r) : []))
+		.filter((v): v is string => typeof v === "string" && v.length > 0 && v.length < 2000);
+	return { kind: "push", forge: from.forge, branch, after, repoUrls };
 }

@@ -228,6 +228,17 @@ describe("repository mode", () => {
 				})
 			).status,
 		).toBe(401);
+		// The organisation-wide hook: verified the same way, matched by the pushed repository's URLs.
+		const org = JSON.stringify({
+			ref: "refs/heads/main",
+			repository: { clone_url: "https://github.com/acme/x.git" },
+		});
+		const orgHook = (sig: string) =>
+			call("POST", "/v1/webhooks", org, "x", { "x-github-event": "push", "x-hub-signature-256": sig });
+		expect((await orgHook("sha256=00")).status).toBe(401);
+		const unmatched = await orgHook(`sha256=${createHmac("sha256", SECRET).update(org).digest("hex")}`);
+		expect(unmatched.status).toBe(202);
+		expect(unmatched.body.ignored).toMatch(/no registered repository/);
 		await manager.idle();
 		expect((await info("alpha")).state).toBe("ready");
 	});
