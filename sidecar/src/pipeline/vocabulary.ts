@@ -16,7 +16,8 @@ export const STOP_WORDS = new Set(
 	happened explain describe tell show does exactly complete entire whole system systems feature features part parts
 	code codebase repository repo go goes going someone something thing things want need needs kind
 	within across via per steps step flow flows process overall general basically really actually please side sides
-	like mean means involved involve responsible handled handles implemented implement implementation chain chains`
+	like mean means involved involve responsible handled handles implemented implement implementation chain chains
+	whether may might must shall decide decides decided`
 		.split(/\s+/)
 		.filter(Boolean),
 );

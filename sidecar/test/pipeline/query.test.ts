@@ -9,6 +9,12 @@ describe("analyzeQuestion", () => {
 		expect(q.intent).toBe("flow");
 	});
 
+	it("drops modal and framing words, which the code never writes and would read as off topic", () => {
+		// "decide whether … may" framed a real question that the LLM-answer coverage check then refused.
+		const q = analyzeQuestion("How does the server decide whether a user may delete a message?");
+		expect(q.concepts.map((c) => c.word)).toEqual(["server", "user", "delete", "message"]);
+	});
+
 	it("reads intent from the wording", () => {
 		expect(analyzeQuestion("What would be impacted if the cache changed?").intent).toBe("impact");
 		expect(analyzeQuestion("Where is the permission check located?").intent).toBe("locate");
