@@ -82,6 +82,7 @@ export function verifyAnswer(
 		if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
 		const hit = nameLine(index, d, names);
 		if (!hit) return null;
+		if (hit === "ambiguous") return n;
 		if (hit.line === d.startLine && hit.line === d.endLine) return n;
 		const key = `${d.file}:${hit.line}:${hit.name}`;
 		let m = narrowed.get(key);
@@ -160,18 +161,25 @@ export function spanNames(span: string): string[] {
 	return last.length >= 2 && !NOT_NAMES.has(last) ? [last] : [];
 }
 
-/** The first line of the cited range that writes one of `names` (in the sentence's order), or null. */
+/**
+ * The one line of the cited range that writes one of `names` (in the sentence's order); "ambiguous"
+ * when the names appear only on several lines (a common word such as `push` or `send` would be
+ * narrowed to whichever line wrote it first, often not the evidence: the citation is kept whole);
+ * null when the range writes none of them.
+ */
 function nameLine(
 	index: VerifyIndex,
 	d: CitationDraft,
 	names: readonly string[],
-): { line: number; name: string } | null {
+): { line: number; name: string } | "ambiguous" | null {
 	const lines = index.fileLines(d.file, d.startLine, d.endLine) ?? [];
+	let seen = false;
 	for (const name of names) {
-		const i = lines.findIndex((l) => namesIn(l, name));
-		if (i >= 0) return { line: d.startLine + i, name };
+		const hits = lines.flatMap((l, i) => (namesIn(l, name) ? [i] : []));
+		if (hits.length === 1) return { line: d.startLine + (hits[0] as number), name };
+		if (hits.length > 1) seen = true;
 	}
-	return null;
+	return seen ? "ambiguous" : null;
 }
 
 /**

@@ -56,6 +56,10 @@ describe("verify", () => {
 		expect(wrong.dropped).toBe(1);
 		expect(wrong.citations).toEqual([]);
 		expect(wrong.answer).toBe("Messages are saved by `insertOneMessage`.");
+		// A name the range writes on several lines is no single line of evidence: the citation stays whole.
+		const several = verifyAnswer(index, "It maps the user's `tokens` [1].", drafts);
+		expect(several.dropped).toBe(0);
+		expect(several.citations).toEqual([{ n: 1, ...good, verified: true }]);
 		// A sentence naming no code (or only a file path) is not checked.
 		const plain = verifyAnswer(index, "See the push service in `apps/server/x.ts` [1].", drafts);
 		expect(plain.dropped).toBe(0);
