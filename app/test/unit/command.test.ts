@@ -8,9 +8,9 @@ import { BOT, type HttpCall, Recorder, room, user } from "../support/fakes";
 const alice = user("alice");
 const general = room("general", "c", [alice]);
 
-function context(text: string, threadId?: string): SlashCommandContext {
+function context(text: string, threadId?: string, sender = alice): SlashCommandContext {
 	return {
-		getSender: () => alice,
+		getSender: () => sender,
 		getRoom: () => general,
 		getArguments: () => text.split(" ").filter(Boolean),
 		getThreadId: () => threadId,
@@ -18,10 +18,10 @@ function context(text: string, threadId?: string): SlashCommandContext {
 	} as unknown as SlashCommandContext;
 }
 
-async function run(recorder: Recorder, text: string, threadId?: string): Promise<void> {
+async function run(recorder: Recorder, text: string, threadId?: string, sender = alice): Promise<void> {
 	const command = new CodeAskCommand(recorder.app());
 	await command.executor(
-		context(text, threadId),
+		context(text, threadId, sender),
 		recorder.read(),
 		recorder.modify(),
 		recorder.httpAccessor(),
@@ -80,6 +80,40 @@ describe("/codeask status", () => {
 		expect(text).toContain("`66b0e163e5b8`");
 		expect(text).toContain("9100 files, 80000 definitions, 300000 edges, 54 packages");
 		expect(text).toContain("gemini (gemini-2.5-flash)");
+	});
+
+	it("shows the app's LLM setting to everyone, the sidecar URL and a plain-http warning to admins only", async () => {
+		const status = {
+			version: "0.1.0",
+			apiVersion: 1,
+			index: { commit: null, builtAt: "", repoRoot: "/r", files: 1, definitions: 1, edges: 1, packages: 1 },
+			trunks: {},
+			llm: { provider: "none", model: null },
+		};
+		const recorder = new Recorder();
+		recorder.settings.set(SettingId.SidecarUrl, "http://codeask.internal:3900");
+		recorder.settings.set(SettingId.LlmProvider, "gemini");
+		recorder.settings.set(SettingId.LlmApiKey, "AIza-secret-key");
+		recorder.http = () => ({ statusCode: 200, data: status });
+		await run(recorder, "status");
+		await run(recorder, "status", undefined, user("root", { roles: ["admin"] }));
+		const [forUser, forAdmin] = recorder.notified.map((notice) => notice.text);
+		expect(forUser).toContain(
+			"this app asks for gemini (the provider's default model, API key set in the app)",
+		);
+		expect(forUser).toContain("none recorded");
+		expect(forUser).not.toContain("codeask.internal");
+		expect(forAdmin).toContain("http://codeask.internal:3900");
+		expect(forAdmin).toContain("unencrypted");
+		expect(recorder.notified.map((notice) => notice.text).join()).not.toContain("AIza-secret-key");
+	});
+
+	it("warns in the app log when a question goes to a plain-http sidecar on another host", async () => {
+		const recorder = new Recorder();
+		recorder.settings.set(SettingId.SidecarUrl, "http://codeask-warn-test.internal:3900");
+		acceptingSidecar(recorder);
+		await run(recorder, "how are push notifications sent?");
+		expect(recorder.logText()).toContain("cross the network unencrypted");
 	});
 
 	it("says what to check when the sidecar cannot be reached", async () => {
