@@ -126,7 +126,15 @@ function runWorker(data: ExtractWorkerInput, heapMb: number, onProgress: (done: 
 			else if (m.type === "done") settle(() => resolve(m.extracted));
 			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
 		});
-		worker.on("error", (err) => settle(() => reject(err)));
+		worker.on("error", (err: NodeJS.ErrnoException) =>
+			settle(() =>
+				reject(
+					err.code === "ERR_WORKER_OUT_OF_MEMORY"
+						? new Error(`an extraction thread ran out of its ${heapMb} MB heap: index with --threads 1`)
+						: err,
+				),
+			),
+		);
 		worker.on("exit", (code) =>
 			settle(() => reject(new Error(`an extraction thread stopped unexpectedly (exit ${code})`))),
 		);
