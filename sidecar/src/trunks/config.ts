@@ -285,6 +285,11 @@ export const trunkConfigSchema = z.strictObject({
 	/** Built-in presets to include, enabled whatever their `detect` says (e.g. `["rocketchat"]`). */
 	extends: z.array(z.string().min(1)).default([]),
 	presets: z.array(presetSchema).default([]),
+	/**
+	 * Discover the repository's own string-dispatch idioms at index time (calls the presets did not
+	 * take), as extra trunks. On by default; `false` indexes with the presets alone.
+	 */
+	discover: z.boolean().default(true),
 });
 
 export type Idiom = z.infer<typeof idiomSchema>;

@@ -11,13 +11,15 @@ import { bindParams, bindTemplates } from "./bind.js";
 import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
 import { enabledPresets } from "./detect.js";
+import { callCandidates, decoratorCandidates, graphqlCandidates } from "./discover/candidates.js";
+import { CANDIDATE, type DiscoveredTrunk, discover, discoveredSites, WRAPPER } from "./discover/index.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { thisPropertyReads } from "./key-eval.js";
-import { normalizeKey } from "./normalize.js";
+import { compileNormalize, normalizeKey } from "./normalize.js";
 import {
 	CLASS_EXTENDS,
 	exprText,
@@ -50,6 +52,8 @@ export interface TrunkSiteExtractor extends SiteExtractor {
 	/** Names of the presets that applied to the repository (known after the first file). */
 	readonly enabledPresets: string[];
 	readonly stats: ExtractorStats;
+	/** The trunks discovery found (known after finalize; empty with `discover: false`). */
+	readonly discovered: DiscoveredTrunk[];
 }
 
 /**
@@ -58,6 +62,7 @@ export interface TrunkSiteExtractor extends SiteExtractor {
  */
 export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	let compiled: Compiled | null = null;
+	let discovered: DiscoveredTrunk[] = [];
 	const enabled: string[] = [];
 	const stats: ExtractorStats = {
 		files: 0,
@@ -152,7 +157,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			}
 		};
 
-		const hasCalls = c.calls.size > 0 || c.mounts.size > 0;
+		const discovering = config.discover;
+		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || discovering;
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
@@ -160,18 +166,26 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				// splitting a callee (wrappers, receiver text) for each of them dominated the cost.
 				const name = calledName(call.compilerNode);
 				if (name === undefined) continue;
-				if (c.calls.has(name) || c.calls.has(aliases.get(name) ?? "")) extractCall(call, c, ctx, emit);
+				const taken =
+					(c.calls.has(name) || c.calls.has(aliases.get(name) ?? "")) && extractCall(call, c, ctx, emit);
+				// Presets win: a call one of them took is no discovery candidate.
+				if (discovering && !taken) callCandidates(call, ctx, out);
 				if (c.mounts.has(name)) extractMount(call, c, ctx, out);
 			}
 		}
-		if (c.news.size > 0) {
+		if (c.news.size > 0 || discovering) {
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
 				const name = calledName(call.compilerNode);
-				if (name !== undefined && c.news.has(name)) extractCall(call, c, ctx, emit);
+				const taken = name !== undefined && c.news.has(name) && extractCall(call, c, ctx, emit);
+				if (discovering && !taken) callCandidates(call, ctx, out);
 			}
 		}
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
+		if (discovering) {
+			decoratorCandidates(sf, ctx, out);
+			graphqlCandidates(sf, ctx, out);
+		}
 		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
 		recordClassExtends(sf.compilerNode, ctx.filePath, out);
 		for (const s of out) {
@@ -219,6 +233,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const classes: ClassExtendsInfo[] = [];
 		const thisReads: { site: DispatchSiteRecord; info: ThisReadInfo }[] = [];
 		const rest: DispatchSiteRecord[] = [];
+		const discovery: DispatchSiteRecord[] = [];
 		for (const s of sites) {
 			if (s.trunk === CLASS_EXTENDS) {
 				classes.push(JSON.parse(s.rawKey as string) as ClassExtendsInfo);
@@ -232,10 +247,19 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				mounts.push(JSON.parse(s.rawKey as string) as MountInfo);
 			} else if (s.trunk === FACADE_USE) {
 				uses.push({ site: s, info: JSON.parse(s.rawKey as string) as FacadeUseInfo });
+			} else if (s.trunk === CANDIDATE || s.trunk === WRAPPER) {
+				discovery.push(s);
 			} else rest.push(s);
 		}
 		if (c) rest.push(...bindFacadeUses(defs, uses, c));
 		unbindOverriddenReads(rest, classes, thisReads);
+		if (c && discovery.length > 0) {
+			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
+			discovered = discover(discovery, new Set(c.trunks.keys()));
+			for (const t of discovered)
+				c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
+			rest.push(...discoveredSites(discovered));
+		}
 		if (c) {
 			applyMounts(rest, mounts, c);
 			bindParams(rest, c);
@@ -249,6 +273,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		finalize,
 		saveSites,
 		loadSites,
+		get discovered() {
+			return discovered;
+		},
 		get enabledPresets() {
 			return [...enabled];
 		},

@@ -41,7 +41,7 @@ export function parseTrunkConfig(json: unknown, source = "(inline)"): TrunkConfi
 	}
 	const data = parsed.data;
 	const config: TrunkConfig =
-		"trunks" in data ? { extends: [], presets: [data as Preset] } : (data as TrunkConfig);
+		"trunks" in data ? { extends: [], presets: [data as Preset], discover: true } : (data as TrunkConfig);
 	for (const preset of config.presets) checkRegexes(preset, source);
 	return config;
 }
@@ -127,7 +127,7 @@ function resolveExtends(config: TrunkConfig, source: string): TrunkConfig {
 		}
 		return { ...preset, detect: { always: true, packages: [], dependencies: [], files: [] } };
 	});
-	return { extends: [], presets: [...extended, ...config.presets] };
+	return { extends: [], presets: [...extended, ...config.presets], discover: config.discover };
 }
 
 /**
@@ -140,6 +140,6 @@ export function loadTrunkConfig(file: string | null, repoRoot?: string): TrunkCo
 	if (file === null && repoRoot && existsSync(join(repoRoot, REPO_CONFIG_FILE))) {
 		file = join(repoRoot, REPO_CONFIG_FILE);
 	}
-	if (file === null) return { extends: [], presets: builtinPresets() };
+	if (file === null) return { extends: [], presets: builtinPresets(), discover: true };
 	return resolveExtends(parseTrunkConfig(readJson(file), file), file);
 }

@@ -2,10 +2,12 @@
  * `codeask trunks --index FILE [--json]`: the reconciliation table of the string-dispatch trunks
  * stored in an index, and every asymmetric key with its explanation category.
  */
+import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
 import type { CategoryRule, TrunkConfig } from "../../trunks/config.js";
+import { discoveredPreset, discoverFromIndex, renderDiscovery } from "../../trunks/discover/report.js";
 import { loadTrunkConfig, parseTrunkConfig } from "../../trunks/load.js";
 import { compileNormalize, normalizeKey } from "../../trunks/normalize.js";
 import { reconcile, type TrunksReport } from "../../trunks/reconcile.js";
@@ -18,6 +20,8 @@ const OptionsSchema = z.object({
 	trunk: z.array(z.string().min(1)).optional(),
 	category: z.array(z.string().min(1)).optional(),
 	limit: z.coerce.number().int().min(0).default(20),
+	discover: z.boolean().default(false),
+	save: z.string().min(1).optional(),
 });
 type Options = z.infer<typeof OptionsSchema>;
 
@@ -32,6 +36,11 @@ export function register(program: Command): void {
 		.option("--trunk <name...>", "only these trunks")
 		.option("--category <name...>", "only asymmetries of these categories")
 		.option("--limit <n>", "asymmetries listed per trunk in the text report (0: all)", "20")
+		.option("--discover", "show the string-dispatch idioms discovery finds (no preset needed)")
+		.option(
+			"--save <file>",
+			"with --discover: write them as a preset (review, then pass to `index --trunks`)",
+		)
 		.addHelpText(
 			"after",
 			`
@@ -53,11 +62,31 @@ Examples:
 					`trunks: ${parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; ")}`,
 				);
 			}
+			if (parsed.data.discover || parsed.data.save) {
+				process.stdout.write(discoverCommand(parsed.data));
+				return;
+			}
 			const report = trunksReport(parsed.data);
 			process.stdout.write(
 				parsed.data.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report, parsed.data),
 			);
 		});
+}
+
+/** `--discover [--save FILE]`: discovery over the candidates the index saved. */
+function discoverCommand(options: Options): string {
+	const reader = IndexReader.open(options.index);
+	try {
+		const { report, trunks } = discoverFromIndex(reader, configOf(reader));
+		if (options.save) {
+			const preset = discoveredPreset(trunks);
+			if (preset.trunks.length === 0) throw new UsageError("trunks --save: discovery found nothing to save");
+			writeFileSync(options.save, `${JSON.stringify(preset, null, "\t")}\n`);
+		}
+		return options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiscovery(report);
+	} finally {
+		reader.close();
+	}
 }
 
 /** The trunk configuration the index was built with (meta.trunkConfig), else the built-in presets. */

@@ -121,11 +121,11 @@ export function extractCall(
 	c: Compiled,
 	ctx: SiteContext,
 	emit: Emit,
-): void {
+): boolean {
 	const parts = calleeParts(call);
-	if (!parts) return;
+	if (!parts) return false;
 	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
-	if (!candidates) return;
+	if (!candidates) return false;
 	for (const cand of candidates) {
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
@@ -180,8 +180,9 @@ export function extractCall(
 				);
 			}
 		}
-		return; // one idiom per call: the first that matches
+		return true; // one idiom per call: the first that matches
 	}
+	return false;
 }
 
 /** Does argument `arg` denote an object literal whose `property` is the literal `equals`? */

@@ -1,0 +1,515 @@
+/**
+ * Discovery's per-file pass: every call that carries a literal (or const) key — with or without a
+ * handler — becomes a candidate, grouped later by its shape (receiver, called name, key position).
+ * Also recorded: functions whose parameter flows into a call's key position (wrappers such as
+ * `post(path) { return fetch(base + path) }`), decorated methods with a key, GraphQL documents and
+ * resolver maps, and tRPC-style proxy calls. All travel to finalize as internal records, so an
+ * incremental run keeps them with the file's other sites.
+ */
+import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxKind, ts } from "ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { evaluateKey, unwrap } from "../key-eval.js";
+import { exprText } from "../sites.js";
+import { GRAPHQL_ROOTS, GRAPHQL_TAGS, INSTANCE_VERBS, PROXY_VERBS } from "./families.js";
+
+/** Internal record kinds (finalize removes them). */
+export const CANDIDATE = "(candidate)";
+export const WRAPPER = "(wrapper)";
+
+export type CandidateForm = "call" | "object" | "decorator" | "graphql" | "proxy";
+
+export interface CandidateInfo {
+	form: CandidateForm;
+	/** Normalised receiver text (`this.emitter`, `io.to()`); "" for a bare call. */
+	receiver: string;
+	name: string;
+	/** Argument position of the key (call and object forms). */
+	arg: number;
+	keys: string[];
+	/** Position of the handler argument, when one is a function or a reference to one. */
+	handlerArg: number | null;
+	handler: string | null;
+	/** The in-repo definition the callee resolves to (wrappers), for calls without a handler. */
+	callee: string | null;
+}
+
+export interface WrapperInfo {
+	/** The wrapper definition and which of its parameters flows into the inner call's key. */
+	def: string;
+	param: number;
+	receiver: string;
+	name: string;
+	arg: number;
+	callee: string | null;
+}
+
+const IGNORED_RECEIVERS = new Set([
+	"console",
+	"Math",
+	"JSON",
+	"Object",
+	"Array",
+	"Promise",
+	"Reflect",
+	"Number",
+]);
+const MAX_RECEIVER = 60;
+
+/** `this.api?.x!`, `io.to(room)` → `this.api.x`, `io.to()`: one spelling per receiver shape. */
+export function normalizeReceiver(text: string): string {
+	let t = text
+		.replace(/\s+/g, "")
+		.replace(/\?\./g, ".")
+		.replace(/!(?=\.|$)/g, "");
+	for (let i = 0; i < 4 && /\([^()]+\)/.test(t); i++) t = t.replace(/\([^()]+\)/g, "()");
+	return t.replace(/<[^<>]*>/g, "");
+}
+
+/** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
+export function keyLike(v: string): boolean {
+	return v.length > 0 && v.length <= 120 && !/\s/.test(v) && !/^[a-z]+:\/\//i.test(v) && !v.includes("${");
+}
+
+function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
+	let n = node;
+	while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))
+		n = n.expression;
+	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
+		return keyLike(n.text) ? [n.text] : null;
+	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
+	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
+	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
+	if (!constantLike && !ts.isTemplateExpression(n)) return null;
+	const m = morph();
+	const values = m ? evaluateKey(m) : null;
+	const keys = values?.filter(keyLike) ?? [];
+	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+function isFunctionNode(n: Node): boolean {
+	return Node.isArrowFunction(n) || Node.isFunctionExpression(n);
+}
+
+/** The definition a handler argument denotes, when it is a function or a reference to one. */
+function functionHandler(arg: Node, ctx: SiteContext): string | null {
+	let n = unwrap(arg);
+	if (Node.isCallExpression(n)) {
+		const callee = unwrap(n.getExpression());
+		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
+			n = unwrap(callee.getExpression());
+		else return null;
+	}
+	if (isFunctionNode(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
+	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
+	try {
+		let symbol = n.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		for (const decl of symbol?.getDeclarations() ?? []) {
+			const fn =
+				Node.isFunctionDeclaration(decl) ||
+				Node.isMethodDeclaration(decl) ||
+				((Node.isVariableDeclaration(decl) ||
+					Node.isPropertyDeclaration(decl) ||
+					Node.isPropertyAssignment(decl)) &&
+					holdsFunction(decl.getInitializer()));
+			if (!fn) continue;
+			const id = ctx.defIdOf(decl);
+			if (id) return id;
+		}
+	} catch {
+		return null;
+	}
+	return null;
+}
+
+function holdsFunction(init: Node | undefined): boolean {
+	if (!init) return false;
+	const u = unwrap(init);
+	if (isFunctionNode(u)) return true;
+	return Node.isCallExpression(u) && u.getArguments().some((a) => isFunctionNode(unwrap(a)));
+}
+
+function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
+	try {
+		let symbol = nameNode.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		const decl = symbol?.getDeclarations()[0];
+		return decl ? ctx.defIdOf(decl) : null;
+	} catch {
+		return null;
+	}
+}
+
+function record(kind: string, info: unknown, at: Node, keyNode: Node, ctx: SiteContext): DispatchSiteRecord {
+	return {
+		trunk: kind,
+		side: "register",
+		key: null,
+		rawKey: JSON.stringify(info),
+		expression: exprText(keyNode),
+		file: ctx.filePath,
+		line: keyNode.getStartLineNumber(),
+		enclosingDefId: ctx.enclosingDefId(at),
+		handlerDefId: null,
+		resolution: "syntactic",
+		inScope: true,
+	};
+}
+
+/** The callee of a call as (receiver, name), from the compiler node; null for computed callees. */
+function calleeOf(
+	cn: ts.CallExpression | ts.NewExpression,
+): { receiver: string; name: string; nameNode: ts.Node } | null {
+	let e: ts.Expression = cn.expression;
+	while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e))
+		e = e.expression;
+	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
+	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
+		const receiver = normalizeReceiver(e.expression.getText());
+		return { receiver, name: e.name.text, nameNode: e.name };
+	}
+	return null;
+}
+
+/** Candidates of one call (the caller checked no preset idiom took it). */
+export function callCandidates(
+	call: CallExpression | NewExpression,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const cn = call.compilerNode;
+	const args = cn.arguments ?? ts.factory.createNodeArray();
+	if (args.length === 0) return;
+	const callee = calleeOf(cn);
+	if (!callee || callee.receiver.length > MAX_RECEIVER) return;
+	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
+	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
+	if (Node.isCallExpression(call)) {
+		if (PROXY_VERBS.has(callee.name)) proxyCandidate(call, callee, ctx, out);
+		wrapperFact(call, callee, ctx, out);
+	}
+	let morphArgs: Node[] | undefined;
+	const morphArg = (i: number) => {
+		morphArgs ??= call.getArguments();
+		return morphArgs[i];
+	};
+	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
+		const a = args[pos] as ts.Expression;
+		if (ts.isObjectLiteralExpression(a)) {
+			objectCandidates(call, morphArg(pos), callee, pos, ctx, out);
+			continue;
+		}
+		const keys = literalKeys(a, () => morphArg(pos));
+		if (!keys) continue;
+		let handlerArg: number | null = null;
+		let handler: string | null = null;
+		for (let h = pos + 1; h < args.length; h++) {
+			const raw = args[h] as ts.Expression;
+			if (
+				ts.isArrowFunction(raw) ||
+				ts.isFunctionExpression(raw) ||
+				ts.isIdentifier(raw) ||
+				ts.isPropertyAccessExpression(raw) ||
+				ts.isCallExpression(raw)
+			) {
+				const node = morphArg(h);
+				const id = node ? functionHandler(node, ctx) : null;
+				if (id) {
+					handlerArg = h === args.length - 1 ? -1 : h;
+					handler = id;
+					break;
+				}
+			}
+		}
+		const info: CandidateInfo = {
+			form: "call",
+			receiver: callee.receiver,
+			name: Node.isNewExpression(call) ? `new ${callee.name}` : callee.name,
+			arg: pos,
+			keys,
+			handlerArg,
+			handler,
+			callee: handler ? null : calleeDef(call.getExpression(), ctx),
+		};
+		const keyNode = morphArg(pos);
+		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
+	}
+	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
+	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && Node.isCallExpression(call))
+		instanceCandidate(call, callee, ctx, out);
+}
+
+/**
+ * `emailQueue.add('welcome', data)` with `const emailQueue = new Queue('emails')`: the call sends
+ * to what the instance was created for, key `emails`, as `new Queue.add`.
+ */
+function instanceCandidate(
+	call: CallExpression,
+	callee: { receiver: string; name: string },
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const recv = unwrap(call.getExpression());
+	if (!Node.isPropertyAccessExpression(recv)) return;
+	let decls: Node[] = [];
+	try {
+		let symbol = recv.getExpression().getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		decls = symbol?.getDeclarations() ?? [];
+	} catch {
+		return;
+	}
+	const decl = decls[0];
+	if (!decl || !Node.isVariableDeclaration(decl)) return;
+	const init = decl.getInitializer();
+	const created = init && unwrap(init);
+	if (!created || !Node.isNewExpression(created)) return;
+	const ctor = unwrap(created.getExpression());
+	const first = created.getArguments()[0];
+	if (!Node.isIdentifier(ctor) || !first) return;
+	const keys = literalKeys(first.compilerNode as ts.Expression, () => first);
+	if (!keys) return;
+	const info: CandidateInfo = {
+		form: "call",
+		receiver: "",
+		name: `new ${ctor.getText()}.${callee.name}`,
+		arg: 0,
+		keys,
+		handlerArg: null,
+		handler: null,
+		callee: null,
+	};
+	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+}
+
+/** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */
+function objectCandidates(
+	call: CallExpression | NewExpression,
+	arg: Node | undefined,
+	callee: { receiver: string; name: string },
+	pos: number,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	if (!arg || !Node.isObjectLiteralExpression(arg)) return;
+	for (const p of arg.getProperties()) {
+		if (!Node.isMethodDeclaration(p) && !Node.isPropertyAssignment(p)) continue;
+		const nameNode = p.getNameNode();
+		if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
+		const fn = Node.isMethodDeclaration(p) ? p : p.getInitializer();
+		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
+		const key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralValue();
+		if (!keyLike(key)) continue;
+		const info: CandidateInfo = {
+			form: "object",
+			receiver: callee.receiver,
+			name: callee.name,
+			arg: pos,
+			keys: [key],
+			handlerArg: pos,
+			handler: ctx.defIdOf(p) ?? ctx.enclosingDefId(p),
+			callee: null,
+		};
+		out.push(record(CANDIDATE, info, call, nameNode, ctx));
+	}
+}
+
+/** `trpc.user.byId.useQuery(…)` → key `byId` dispatched on proxy `trpc`. */
+function proxyCandidate(
+	call: CallExpression,
+	callee: { receiver: string; name: string },
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const parts = callee.receiver.split(".");
+	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return;
+	const key = parts[parts.length - 1] as string;
+	const info: CandidateInfo = {
+		form: "proxy",
+		receiver: parts[0] as string,
+		name: "(proxy)",
+		arg: 0,
+		keys: [key],
+		handlerArg: null,
+		handler: null,
+		callee: null,
+	};
+	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+}
+
+/**
+ * A call inside a function whose key position carries one of that function's parameters
+ * (`fetch(base + path)`, `queue.add(name, data)`): the function is a wrapper of that call.
+ */
+function wrapperFact(
+	call: CallExpression,
+	callee: { receiver: string; name: string; nameNode: ts.Node },
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const cn = call.compilerNode;
+	let fn: ts.Node | undefined = cn.parent;
+	while (fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn)) fn = fn.parent;
+	if (!fn || !ts.isFunctionLike(fn) || fn.parameters.length === 0 || fn.parameters.length > 4) return;
+	const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : null));
+	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
+		const a = cn.arguments[pos] as ts.Expression;
+		const param = carriedParam(a, params);
+		if (param < 0) continue;
+		// The parameter is the definition's own (not an inline callback's inside it).
+		const fnNode = call.getFirstAncestor((a) => a.compilerNode === fn);
+		const holder = fnNode?.getParent();
+		const def =
+			(fnNode && ctx.defIdOf(fnNode)) ??
+			(holder &&
+			(Node.isVariableDeclaration(holder) ||
+				Node.isPropertyDeclaration(holder) ||
+				Node.isPropertyAssignment(holder))
+				? ctx.defIdOf(holder)
+				: null);
+		if (!def) return;
+		const info: WrapperInfo = {
+			def,
+			param,
+			receiver: callee.receiver,
+			name: callee.name,
+			arg: pos,
+			callee: calleeDef(call.getExpression(), ctx),
+		};
+		out.push(record(WRAPPER, info, call, call, ctx));
+		return;
+	}
+}
+
+/** Which parameter an argument carries as (part of) a key: `p`, `base + p`, `` `${base}/${p}` ``; -1 if none. */
+function carriedParam(a: ts.Expression, params: (string | null)[]): number {
+	const direct = ts.isIdentifier(a) ? params.indexOf(a.text) : -1;
+	if (direct >= 0) return direct;
+	if (
+		!ts.isTemplateExpression(a) &&
+		!(ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken)
+	)
+		return -1;
+	let found = -1;
+	const visit = (n: ts.Node): void => {
+		if (found >= 0) return;
+		if (ts.isIdentifier(n)) {
+			const i = params.indexOf(n.text);
+			// The last part of the key (the path after a base), never a base in front of a literal.
+			if (i >= 0) found = i;
+		} else if (!ts.isCallExpression(n)) ts.forEachChild(n, visit);
+	};
+	visit(a);
+	return found;
+}
+
+/** Decorated methods with a literal key (`@OnEvent('order.created')`, `@Process('resize')`): the method handles it. */
+export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	if (!sf.getFullText().includes("@")) return;
+	for (const dec of sf.getDescendantsOfKind(SyntaxKind.Decorator)) {
+		const method = dec.getParent();
+		if (!Node.isMethodDeclaration(method)) continue;
+		const expr = dec.getExpression();
+		if (!Node.isCallExpression(expr)) continue;
+		const arg = expr.getArguments()[0];
+		if (!arg) continue;
+		const keys = literalKeys(arg.compilerNode as ts.Expression, () => arg);
+		if (!keys) continue;
+		const info: CandidateInfo = {
+			form: "decorator",
+			receiver: "",
+			name: `@${dec.getName()}`,
+			arg: 0,
+			keys,
+			handlerArg: null,
+			handler: ctx.defIdOf(method),
+			callee: null,
+		};
+		out.push(record(CANDIDATE, info, method, arg, ctx));
+	}
+}
+
+/**
+ * GraphQL: each `gql` document's operations dispatch their root fields; each resolver map's
+ * `Query`/`Mutation`/`Subscription` members register theirs.
+ */
+export function graphqlCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const text = sf.getFullText();
+	if (/\b(gql|graphql)\s*`/.test(text)) {
+		for (const tt of sf.getDescendantsOfKind(SyntaxKind.TaggedTemplateExpression)) {
+			if (!GRAPHQL_TAGS.has(tt.getTag().getText())) continue;
+			const keys = rootFields(tt.getTemplate().getText());
+			if (keys.length === 0) continue;
+			const info: CandidateInfo = {
+				form: "graphql",
+				receiver: "graphql",
+				name: "(operation)",
+				arg: 0,
+				keys,
+				handlerArg: null,
+				handler: null,
+				callee: null,
+			};
+			out.push(record(CANDIDATE, info, tt, tt, ctx));
+		}
+	}
+	if (!/\b(Query|Mutation|Subscription)\s*:/.test(text)) return;
+	for (const p of sf.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) {
+		if (!GRAPHQL_ROOTS.has(p.getName())) continue;
+		const obj = p.getInitializer();
+		if (!obj || !Node.isObjectLiteralExpression(obj)) continue;
+		for (const field of obj.getProperties()) {
+			if (!Node.isMethodDeclaration(field) && !Node.isPropertyAssignment(field)) continue;
+			const fn = Node.isMethodDeclaration(field) ? field : field.getInitializer();
+			if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn) || Node.isObjectLiteralExpression(fn)))
+				continue;
+			const info: CandidateInfo = {
+				form: "graphql",
+				receiver: "graphql",
+				name: "(resolver)",
+				arg: 0,
+				keys: [field.getName()],
+				handlerArg: null,
+				handler: ctx.defIdOf(field) ?? ctx.enclosingDefId(field),
+				callee: null,
+			};
+			out.push(record(CANDIDATE, info, field, field.getNameNode(), ctx));
+		}
+	}
+}
+
+/** The root fields of a GraphQL document's operations (aliases resolved, fragments skipped). */
+export function rootFields(doc: string): string[] {
+	const src = doc.replace(/^`|`$/g, "").replace(/#[^\n]*/g, "");
+	const out = new Set<string>();
+	const op = /(?:^|[^\w])(query|mutation|subscription)\b[^{]*\{|^\s*\{/g;
+	for (let m = op.exec(src); m; m = op.exec(src)) {
+		let depth = 1;
+		let i = m.index + m[0].length;
+		let expectField = true;
+		while (i < src.length && depth > 0) {
+			const ch = src[i] as string;
+			if (ch === "{") depth++;
+			else if (ch === "}") depth--;
+			else if (ch === "(") {
+				let d = 1;
+				while (++i < src.length && d > 0) d += src[i] === "(" ? 1 : src[i] === ")" ? -1 : 0;
+				continue;
+			} else if (depth === 1 && /[A-Za-z_]/.test(ch)) {
+				const word = /^[A-Za-z_]\w*/.exec(src.slice(i))?.[0] as string;
+				const after = src.slice(i + word.length).trimStart();
+				if (after.startsWith(":")) {
+					i += word.length;
+					continue; // an alias: the field follows
+				}
+				if (expectField && word !== "on" && !src.slice(Math.max(0, i - 3), i).includes("...")) out.add(word);
+				i += word.length;
+				continue;
+			}
+			expectField = true;
+			i++;
+		}
+		op.lastIndex = i;
+	}
+	return [...out];
+}

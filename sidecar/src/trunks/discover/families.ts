@@ -1,0 +1,209 @@
+/**
+ * What discovery knows about string-dispatch in general, as data: which verbs register and which
+ * dispatch, which register/dispatch verbs pair up across receivers, which calls are transports
+ * (an HTTP wrapper ends in one), which keys are too common to join across receivers, and the
+ * framework families whose shape is not a plain `call(key, handler)`. No repository is named here.
+ */
+
+/** Verbs that only ever send (a group called so is never a registry, whatever it passes). */
+export const DISPATCH_VERBS = new Set([
+	"emit",
+	"emitAsync",
+	"broadcast",
+	"publish",
+	"send",
+	"dispatch",
+	"dispatchEvent",
+	"trigger",
+	"fire",
+	"call",
+	"callAsync",
+	"invoke",
+	"run",
+	"runAsync",
+	"enqueue",
+	"fetch",
+	"notify",
+]);
+
+/**
+ * Register verb → the dispatch verbs that reach it across receivers (a server's `socket.on('x')`
+ * and a client's `io.emit('x')`; `bus.subscribe` and `events.publish`). Same-receiver pairs need no
+ * entry: `callbacks.add` and `callbacks.run` on one receiver join by that alone.
+ */
+export const VERB_PAIRS: Record<string, readonly string[]> = {
+	on: ["emit", "emitAsync", "broadcast", "trigger", "fire", "dispatch"],
+	once: ["emit", "emitAsync", "broadcast", "trigger", "fire", "dispatch"],
+	addListener: ["emit", "emitAsync", "dispatch"],
+	addEventListener: ["dispatchEvent", "dispatch", "emit"],
+	subscribe: ["publish", "emit", "send", "broadcast"],
+	listen: ["emit", "send", "publish"],
+	handle: ["send", "invoke", "call", "emit"],
+	onEvent: ["broadcast", "emit", "publish"],
+	"@OnEvent": ["emit", "emitAsync"],
+	"@EventPattern": ["emit", "send"],
+	"@MessagePattern": ["send", "emit"],
+	"@Process": ["add"],
+	// Queues: a worker registers the queue's name, `new Queue(name)` (and its producers) dispatch it.
+	"new Worker": ["new Queue", "new Queue.add", "new Queue.addBulk"],
+	process: ["add", "enqueue"],
+	"@OnQueueEvent": ["add"],
+};
+
+/** HTTP verbs: a register group named so (or a route decorator) pairs with transports and HTTP clients. */
+export const HTTP_VERBS = new Set(["get", "post", "put", "patch", "delete", "del", "head", "options", "all"]);
+export const HTTP_DECORATORS = new Set([
+	"@Get",
+	"@Post",
+	"@Put",
+	"@Patch",
+	"@Delete",
+	"@Head",
+	"@Options",
+	"@All",
+]);
+
+/**
+ * Calls that put a request on the wire: a wrapper whose parameter reaches one of these (one or two
+ * calls deep) sends HTTP requests, `client.post(path)` → `fetch(base + path)`. Bare names and
+ * `receiver.name` forms; the receiver is matched on its last segment (`this.http.post` → `http`).
+ */
+export const TRANSPORTS = {
+	bare: new Set([
+		"fetch",
+		"$fetch",
+		"ofetch",
+		"ky",
+		"got",
+		"axios",
+		"request",
+		"superagent",
+		"useFetch",
+		"useSWR",
+	]),
+	receivers: new Set([
+		"axios",
+		"http",
+		"https",
+		"ky",
+		"got",
+		"superagent",
+		"request",
+		"api",
+		"client",
+		"$http",
+	]),
+	names: new Set([...HTTP_VERBS, "request", "fetch", "open"]),
+};
+
+/**
+ * Keys that mean nothing on their own: they join only within one receiver (`socket.on('error')`
+ * with `socket.emit('error')`), never across, where two unrelated `'error'`s would meet.
+ */
+export const COMMON_KEYS = new Set([
+	"error",
+	"data",
+	"message",
+	"change",
+	"changed",
+	"update",
+	"updated",
+	"close",
+	"open",
+	"ready",
+	"connect",
+	"connection",
+	"connected",
+	"disconnect",
+	"disconnected",
+	"end",
+	"start",
+	"started",
+	"stop",
+	"done",
+	"finish",
+	"click",
+	"load",
+	"loaded",
+	"init",
+	"success",
+	"fail",
+	"failed",
+	"value",
+	"input",
+	"submit",
+	"create",
+	"created",
+	"delete",
+	"deleted",
+	"remove",
+	"removed",
+	"add",
+	"added",
+	"get",
+	"set",
+	"save",
+	"show",
+	"hide",
+	"toggle",
+	"reset",
+	"test",
+	"info",
+	"warn",
+	"debug",
+	"log",
+	"name",
+	"id",
+	"type",
+	"key",
+	"status",
+	"state",
+	"result",
+	"response",
+	"request",
+	"timeout",
+	"exit",
+	"drain",
+	"resize",
+	"scroll",
+	"focus",
+	"blur",
+	"keydown",
+	"keyup",
+	"mousedown",
+	"mouseup",
+	"mousemove",
+	"message",
+	"ping",
+	"pong",
+	"user",
+	"users",
+	"/",
+]);
+
+/** Tagged templates holding GraphQL documents: each operation's root fields are dispatched keys. */
+export const GRAPHQL_TAGS = new Set(["gql", "graphql"]);
+/** Resolver maps: the fields of these properties are registered keys (`{ Query: { user: () => … } }`). */
+export const GRAPHQL_ROOTS = new Set(["Query", "Mutation", "Subscription"]);
+
+/**
+ * tRPC-style client proxies: `trpc.user.byId.useQuery(…)` dispatches the procedure `user.byId`
+ * (the member path between the proxy and one of these verbs); the router's procedures
+ * (`router({ byId: publicProcedure.query(…) })`) register it.
+ */
+export const PROXY_VERBS = new Set([
+	"query",
+	"mutate",
+	"subscribe",
+	"useQuery",
+	"useMutation",
+	"useSuspenseQuery",
+	"useInfiniteQuery",
+	"useSubscription",
+]);
+
+/**
+ * Calls on an instance that send to what the instance was created for: `emailQueue.add(…)` with
+ * `emailQueue = new Queue('emails')` dispatches `emails` (as `new Queue.add`).
+ */
+export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);

@@ -1,0 +1,76 @@
+/**
+ * Trunk discovery end to end: the internal records the per-file pass left (candidates, wrapper
+ * facts) → the discovered trunks → their site records, normalised like a preset's, so every later
+ * stage (the `:param` binding, the index's key nodes, `codeask trunks`, the answers) treats them as
+ * preset trunks. Also the discovered trunks as a preset in today's format (`--save`).
+ */
+import type { DispatchSiteRecord } from "../../index/types.js";
+import type { Preset } from "../config.js";
+import { compileNormalize, normalizeKey } from "../normalize.js";
+import { CANDIDATE, type CandidateInfo, WRAPPER, type WrapperInfo } from "./candidates.js";
+import { COMMON_KEYS } from "./families.js";
+import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
+
+export { CANDIDATE, WRAPPER } from "./candidates.js";
+export type { DiscoveredTrunk } from "./infer.js";
+
+/** Split discovery's internal records from the rest. */
+export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
+	candidates: Sited<CandidateInfo>[];
+	wrappers: WrapperInfo[];
+} {
+	const candidates: Sited<CandidateInfo>[] = [];
+	const wrappers: WrapperInfo[] = [];
+	for (const s of sites) {
+		if (s.trunk === CANDIDATE)
+			candidates.push({ info: JSON.parse(s.rawKey as string) as CandidateInfo, site: s });
+		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
+	}
+	return { candidates, wrappers };
+}
+
+/** Discover trunks from a repository's internal records; `taken`: trunk names the presets use. */
+export function discover(
+	sites: readonly DispatchSiteRecord[],
+	taken: ReadonlySet<string>,
+): DiscoveredTrunk[] {
+	const { candidates, wrappers } = discoveryRecords(sites);
+	return candidates.length ? inferTrunks(candidates, wrappers, taken) : [];
+}
+
+/** The site records of discovered trunks (keys normalised by each trunk's own `normalize`). */
+export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSiteRecord[] {
+	const out: DispatchSiteRecord[] = [];
+	for (const t of trunks) {
+		const norm = compileNormalize(t.spec.normalize);
+		const emit = (s: Sited<CandidateInfo>, side: "register" | "dispatch", dropCommon: boolean) => {
+			for (const raw of s.info.keys) {
+				const key = normalizeKey(raw, norm) || "/";
+				if (dropCommon && COMMON_KEYS.has(key)) continue;
+				out.push({
+					...s.site,
+					trunk: t.spec.name,
+					side,
+					key,
+					rawKey: raw,
+					handlerDefId: side === "register" ? s.info.handler : null,
+					resolution: "syntactic",
+					inScope: true,
+				});
+			}
+		};
+		for (const r of t.registers) for (const s of r.group.sites) emit(s, "register", false);
+		for (const d of t.dispatches) for (const s of d.group.sites) emit(s, "dispatch", d.dropCommon);
+	}
+	return out;
+}
+
+/** The discovered trunks as a preset a team can review and pin (`codeask trunks --discover --save`). */
+export function discoveredPreset(trunks: readonly DiscoveredTrunk[]): Preset {
+	return {
+		name: "discovered",
+		description: "String-dispatch idioms found by `codeask trunks --discover`: review, rename and pin.",
+		detect: { always: true, packages: [], dependencies: [], files: [] },
+		trunks: trunks.filter((t) => t.spec.idioms.length > 0).map((t) => t.spec),
+	};
+}

@@ -1,0 +1,465 @@
+/**
+ * Discovery's decision, a pure function of the candidates: group the calls by shape, pair register
+ * groups (calls that hand over a function with a key) with dispatch groups (calls that send the
+ * same keys) that are connected — same receiver, a listener/emitter verb pair, an HTTP route and a
+ * transport, a wrapper whose parameter reaches such a call, or a strong overlap of distinctive keys —
+ * and keep a pair only when enough keys have both sides. Each kept cluster is a trunk in today's
+ * preset format, with its evidence.
+ */
+import type { DispatchSiteRecord } from "../../index/types.js";
+import { type Idiom, idiomSchema, type TrunkSpec } from "../config.js";
+import type { CandidateInfo, WrapperInfo } from "./candidates.js";
+import {
+	COMMON_KEYS,
+	DISPATCH_VERBS,
+	HTTP_DECORATORS,
+	HTTP_VERBS,
+	TRANSPORTS,
+	VERB_PAIRS,
+} from "./families.js";
+
+export interface Sited<T> {
+	info: T;
+	site: DispatchSiteRecord;
+}
+
+/** Thresholds: joins a pair needs to count as an idiom rather than coincidence. */
+export const DISCOVERY_LIMITS = {
+	/** Share of a group's sites with a function handler for it to be a registry. */
+	handlerShare: 0.6,
+	/** Both-sided distinct keys for a connected pair. */
+	minJoined: 2,
+	/** ... and the share of the dispatch group's distinct keys they make. */
+	minShare: 0.3,
+	/** Without a connection: distinctive both-sided keys and share. */
+	overlapJoined: 8,
+	overlapShare: 0.6,
+	/** A dispatch group is a wrapper when this share of its calls reaches a wrapper. */
+	wrapperShare: 0.5,
+};
+
+export type Connection =
+	| "same receiver"
+	| "listener pair"
+	| "http transport"
+	| "wrapper"
+	| "proxy"
+	| "graphql"
+	| "overlap";
+
+export interface Group {
+	id: string;
+	form: CandidateInfo["form"];
+	receiver: string;
+	name: string;
+	arg: number;
+	sites: Sited<CandidateInfo>[];
+	/** Normalised key → sites. */
+	keys: Map<string, number>;
+	handlerShare: number;
+	handlerArg: number | null;
+}
+
+export interface DiscoveredPattern {
+	pattern: string;
+	sites: number;
+	keys: number;
+}
+export interface DiscoveredDispatch extends DiscoveredPattern {
+	connection: Connection;
+	joined: number;
+	prefix: string;
+	/** The wrapped calls its keys flow into, for wrappers (`fetch`, `queue.add`). */
+	via: string[];
+}
+
+export interface DiscoveredTrunk {
+	spec: TrunkSpec;
+	registers: (DiscoveredPattern & { group: Group })[];
+	dispatches: (DiscoveredDispatch & { group: Group; dropCommon: boolean })[];
+	bothSides: number;
+	examples: { key: string; register: string; dispatch: string }[];
+	/** Patterns discovery joins that today's preset format cannot express (kept at index time only). */
+	unexpressed: string[];
+}
+
+const baseKey = (k: string) =>
+	k
+		.trim()
+		.replace(/[?#].*$/, "")
+		.replace(/^\/+/, "")
+		.replace(/\/+$/, "") || "/";
+
+function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
+	const groups = new Map<string, Group>();
+	for (const c of candidates) {
+		const { form, receiver, name, arg } = c.info;
+		const id = `${form}|${receiver}|${name}|${arg}`;
+		let g = groups.get(id);
+		if (!g) {
+			g = { id, form, receiver, name, arg, sites: [], keys: new Map(), handlerShare: 0, handlerArg: null };
+			groups.set(id, g);
+		}
+		g.sites.push(c);
+		for (const k of c.info.keys) {
+			const key = baseKey(k);
+			g.keys.set(key, (g.keys.get(key) ?? 0) + 1);
+		}
+	}
+	for (const g of groups.values()) {
+		const withHandler = g.sites.filter((s) => s.info.handler !== null);
+		g.handlerShare = withHandler.length / g.sites.length;
+		const counts = new Map<number, number>();
+		for (const s of withHandler)
+			if (s.info.handlerArg !== null) counts.set(s.info.handlerArg, (counts.get(s.info.handlerArg) ?? 0) + 1);
+		g.handlerArg = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+	}
+	return [...groups.values()];
+}
+
+const isRegistry = (g: Group) =>
+	g.keys.size >= 2 &&
+	g.sites.length >= 2 &&
+	(g.form === "object" ||
+		g.form === "decorator" ||
+		(g.form === "graphql" && g.name === "(resolver)") ||
+		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
+
+const isDispatcher = (g: Group) =>
+	g.form === "proxy" ||
+	(g.form === "graphql" && g.name === "(operation)") ||
+	(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name)));
+
+const lastSegment = (receiver: string) => receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
+
+function isTransport(receiver: string, name: string): boolean {
+	if (receiver === "") return TRANSPORTS.bare.has(name);
+	return TRANSPORTS.receivers.has(lastSegment(receiver)) && TRANSPORTS.names.has(name);
+}
+
+const isHttpRegistry = (r: Group) =>
+	(r.form === "call" && HTTP_VERBS.has(r.name)) || (r.form === "decorator" && HTTP_DECORATORS.has(r.name));
+
+/** Verbs a registry's keys are sent with: its pairs, any pure dispatch verb, and HTTP verbs for routes. */
+function sendsTo(r: Group, name: string): boolean {
+	return (
+		DISPATCH_VERBS.has(name) ||
+		(VERB_PAIRS[r.name] ?? []).includes(name) ||
+		(isHttpRegistry(r) && HTTP_VERBS.has(name))
+	);
+}
+
+/** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
+const distinctive = (k: string) => k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
+
+interface Sink {
+	receiver: string;
+	name: string;
+}
+
+/** The calls a dispatch group's keys flow into through wrappers (one or two calls deep), or null. */
+function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
+	let through = 0;
+	const sinks = new Map<string, Sink>();
+	const follow = (def: string, param: number, depth: number): boolean => {
+		const inner = (wrappers.get(def) ?? []).filter((w) => w.param === param);
+		for (const w of inner) {
+			sinks.set(`${w.receiver}.${w.name}`, { receiver: w.receiver, name: w.name });
+			if (depth < 2 && w.callee) follow(w.callee, w.arg, depth + 1);
+		}
+		return inner.length > 0;
+	};
+	for (const s of d.sites) if (s.info.callee && follow(s.info.callee, d.arg, 1)) through++;
+	return through / d.sites.length >= DISCOVERY_LIMITS.wrapperShare ? [...sinks.values()] : null;
+}
+
+function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
+	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
+	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
+	const sharedReceiver = r.receiver !== "" && !r.receiver.startsWith("this") && r.receiver === d.receiver;
+	if (sharedReceiver && r.form !== "decorator" && sendsTo(r, d.name)) return "same receiver";
+	if ((VERB_PAIRS[r.name] ?? []).includes(d.name)) return "listener pair";
+	if (isHttpRegistry(r) && isTransport(d.receiver, d.name)) return "http transport";
+	if (
+		sinks?.some(
+			(s) =>
+				(s.receiver === r.receiver && r.receiver !== "" && !r.receiver.startsWith("this")) ||
+				(VERB_PAIRS[r.name] ?? []).includes(s.name) ||
+				(isHttpRegistry(r) && isTransport(s.receiver, s.name)),
+		)
+	)
+		return "wrapper";
+	return null;
+}
+
+/** The path prefix of a dispatch group's keys (`v1/`, `api/`) that, stripped, makes the most keys join. */
+function bestPrefix(d: Group, registered: ReadonlySet<string>): string {
+	const joins = (prefix: string) => {
+		let n = 0;
+		for (const k of d.keys.keys()) if (k.startsWith(prefix) && registered.has(k.slice(prefix.length))) n++;
+		return n;
+	};
+	let best = "";
+	let bestJoins = joins("");
+	const tried = new Set<string>();
+	for (const k of d.keys.keys()) {
+		const segs = k.split("/");
+		for (let n = 1; n <= 2 && n < segs.length; n++) {
+			const p = `${segs.slice(0, n).join("/")}/`;
+			if (tried.has(p)) continue;
+			tried.add(p);
+			const j = joins(p);
+			if (j > bestJoins) {
+				best = p;
+				bestJoins = j;
+			}
+		}
+	}
+	return best;
+}
+
+const strip = (k: string, prefix: string) => (prefix && k.startsWith(prefix) ? k.slice(prefix.length) : k);
+
+function describe(g: Group): string {
+	const recv = g.receiver ? `${g.receiver}.` : "";
+	const key = g.arg === 0 ? "key" : `${Array(g.arg).fill("_").join(", ")}, key`;
+	if (g.form === "object") return `${recv}${g.name}(${g.arg ? "_, " : ""}{ key() {…} })`;
+	if (g.form === "decorator") return `${g.name}('key') method`;
+	if (g.form === "graphql")
+		return g.name === "(resolver)"
+			? "{ Query|Mutation|Subscription: { key: resolver } }"
+			: "gql`query { key … }`";
+	if (g.form === "proxy") return `${g.receiver}.….key.query()|.mutate()|.useQuery()…`;
+	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
+}
+
+const slug = (s: string) =>
+	s
+		.replace(/\(\)/g, "")
+		.replace(/([a-z])([A-Z])/g, "$1-$2")
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, "-")
+		.replace(/^-+|-+$/g, "")
+		.slice(0, 40) || "keys";
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const receiverRe = (r: string) => (r === "" ? "" : `^${escapeRe(r).replace(/\\\(\\\)/g, "\\(.*\\)")}$`);
+
+/** `new Worker('emails', fn)`: a `new` idiom; `new Queue.add` (a call on such an instance) has no preset form. */
+function newIdiom(g: Group, side: "register" | "dispatch"): Idiom | null {
+	const ctor = g.name.slice(4);
+	if (ctor.includes(".") || g.receiver !== "") return null;
+	return idiomSchema.parse({
+		kind: "new",
+		side,
+		callee: { names: [ctor], receiver: "" },
+		key: { arg: g.arg },
+	});
+}
+
+function registerIdiom(g: Group): Idiom | null {
+	if (g.form === "decorator")
+		return idiomSchema.parse({
+			kind: "decorator",
+			side: "register",
+			names: [g.name.slice(1)],
+			key: { arg: 0 },
+		});
+	if (g.form !== "call" && g.form !== "object") return null;
+	if (g.name.startsWith("new ")) return newIdiom(g, "register");
+	return idiomSchema.parse({
+		kind: "call",
+		side: "register",
+		callee: { names: [g.name], receiver: receiverRe(g.receiver) },
+		key: { arg: g.arg, form: g.form === "object" ? "object-keys" : "value" },
+		...(g.form === "call" && g.handlerArg !== null ? { handlerArg: g.handlerArg } : {}),
+	});
+}
+
+function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
+	if (g.form !== "call") return null;
+	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
+	const common = dropCommon ? [...g.keys.keys()].filter((k) => COMMON_KEYS.has(k)) : [];
+	return idiomSchema.parse({
+		kind: "call",
+		side: "dispatch",
+		callee: { names: [g.name], receiver: receiverRe(g.receiver) },
+		key: {
+			arg: g.arg,
+			...(common.length ? { pattern: `^(?!/?(?:${common.map(escapeRe).join("|")})$)` } : {}),
+		},
+	});
+}
+
+/**
+ * The trunks the candidates show. `taken` are trunk names already in use (presets), never reused.
+ */
+export function inferTrunks(
+	candidates: readonly Sited<CandidateInfo>[],
+	wrapperFacts: readonly WrapperInfo[],
+	taken: ReadonlySet<string> = new Set(),
+): DiscoveredTrunk[] {
+	const groups = groupsOf(candidates);
+	const wrappers = new Map<string, WrapperInfo[]>();
+	for (const w of wrapperFacts) wrappers.set(w.def, [...(wrappers.get(w.def) ?? []), w]);
+	const registries = groups.filter(isRegistry);
+	const dispatchers = groups.filter(isDispatcher);
+	const sinksOf = new Map(dispatchers.map((d) => [d.id, wrapperSinks(d, wrappers)]));
+
+	interface Pair {
+		r: Group;
+		d: Group;
+		connection: Connection;
+		joined: string[];
+		prefix: string;
+		dropCommon: boolean;
+	}
+	const pairs: Pair[] = [];
+	for (const r of registries) {
+		const registered = new Set(r.keys.keys());
+		for (const d of dispatchers) {
+			if (d.id === r.id) continue;
+			const sinks = sinksOf.get(d.id) ?? null;
+			const conn = connection(r, d, sinks);
+			const prefix = bestPrefix(d, registered);
+			const dropCommon = conn !== "same receiver" && conn !== "graphql";
+			const keys = [...d.keys.keys()]
+				.map((k) => strip(k, prefix))
+				.filter((k) => !dropCommon || !COMMON_KEYS.has(k));
+			const distinct = new Set(keys);
+			const joined = [...distinct].filter((k) => registered.has(k));
+			if (conn) {
+				const share = joined.length / Math.max(1, distinct.size);
+				if (
+					joined.length >= DISCOVERY_LIMITS.minJoined &&
+					(share >= DISCOVERY_LIMITS.minShare || joined.length >= 10)
+				)
+					pairs.push({ r, d, connection: conn, joined, prefix, dropCommon });
+				continue;
+			}
+			const strong = joined.filter(distinctive);
+			const share = strong.length / Math.max(1, [...distinct].filter(distinctive).length);
+			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)
+				pairs.push({ r, d, connection: "overlap", joined, prefix, dropCommon: true });
+		}
+	}
+	if (pairs.length === 0) return [];
+
+	// Clusters of registries: one receiver's verbs (`router.get`/`router.post`), or one dispatcher's targets.
+	const parent = new Map<string, string>();
+	const find = (x: string): string => {
+		const p = parent.get(x) ?? x;
+		if (p === x) return x;
+		const root = find(p);
+		parent.set(x, root);
+		return root;
+	};
+	const union = (a: string, b: string) => parent.set(find(a), find(b));
+	const paired = [...new Map(pairs.map((p) => [p.r.id, p.r])).values()];
+	for (const a of paired)
+		for (const b of paired)
+			if (
+				a.id < b.id &&
+				a.form === b.form &&
+				a.receiver !== "" &&
+				!a.receiver.startsWith("this") &&
+				a.receiver === b.receiver
+			)
+				union(a.id, b.id);
+	const byD = new Map<string, string[]>();
+	for (const p of pairs) byD.set(p.d.id, [...(byD.get(p.d.id) ?? []), p.r.id]);
+	for (const rs of byD.values()) for (const r of rs.slice(1)) union(rs[0] as string, r);
+
+	const clusters = new Map<string, Pair[]>();
+	for (const p of pairs) clusters.set(find(p.r.id), [...(clusters.get(find(p.r.id)) ?? []), p]);
+	const used = new Set(taken);
+	const out: DiscoveredTrunk[] = [];
+	for (const list of [...clusters.values()].sort((a, b) =>
+		(a[0]?.r.id ?? "").localeCompare(b[0]?.r.id ?? ""),
+	)) {
+		const rs = [...new Map(list.map((p) => [p.r.id, p.r])).values()];
+		const ds = new Map<string, Pair>();
+		for (const p of list) {
+			const prev = ds.get(p.d.id);
+			if (!prev || p.joined.length > prev.joined.length) ds.set(p.d.id, p);
+		}
+		const first = rs[0] as Group;
+		// Named after the registry's receiver (`router`, `socket`), else its verb (`onEvent`, `new Worker` → `worker`).
+		const label =
+			first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+				? first.name
+				: first.receiver;
+		let name = slug(label.replace(/^new /, ""));
+		if (used.has(name)) name = `${name}-keys`;
+		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;
+		used.add(name);
+		const prefixes = [...new Set([...ds.values()].map((p) => p.prefix).filter(Boolean))];
+		const registered = new Set(rs.flatMap((r) => [...r.keys.keys()]));
+		const both = new Set([...ds.values()].flatMap((p) => p.joined).filter((k) => registered.has(k)));
+		const idioms: Idiom[] = [];
+		const unexpressed: string[] = [];
+		for (const r of rs) {
+			const i = registerIdiom(r);
+			if (i) idioms.push(i);
+			else unexpressed.push(describe(r));
+		}
+		for (const p of ds.values()) {
+			const i = dispatchIdiom(p.d, p.dropCommon);
+			if (i) idioms.push(i);
+			else unexpressed.push(describe(p.d));
+		}
+		const spec: TrunkSpec = {
+			name,
+			description: `discovered: ${rs.map(describe).join(", ")} ← ${[...ds.values()].map((p) => describe(p.d)).join(", ")}`,
+			inScope: true,
+			normalize: {
+				stripLeadingSlash: true,
+				stripPrefixes: prefixes.map((p) => `^${escapeRe(p)}`),
+				stripQuery: true,
+				params: true,
+			},
+			idioms: idioms.length ? idioms : [],
+			mounts: [],
+			categories: [],
+		};
+		const examples: DiscoveredTrunk["examples"] = [];
+		for (const key of [...both].sort().slice(0, 3)) {
+			const reg = rs.flatMap((r) => r.sites).find((s) => s.info.keys.some((k) => baseKey(k) === key));
+			const dis = [...ds.values()]
+				.flatMap((p) => p.d.sites.map((s) => ({ s, prefix: p.prefix })))
+				.find(({ s, prefix }) => s.info.keys.some((k) => strip(baseKey(k), prefix) === key))?.s;
+			if (reg && dis)
+				examples.push({
+					key,
+					register: `${reg.site.file}:${reg.site.line}`,
+					dispatch: `${dis.site.file}:${dis.site.line}`,
+				});
+		}
+		out.push({
+			spec,
+			registers: rs.map((g) => ({
+				pattern: describe(g),
+				sites: g.sites.length,
+				keys: g.keys.size,
+				group: g,
+			})),
+			dispatches: [...ds.values()].map((p) => ({
+				pattern: describe(p.d),
+				sites: p.d.sites.length,
+				keys: p.d.keys.size,
+				joined: p.joined.length,
+				connection: p.connection,
+				prefix: p.prefix,
+				via: (sinksOf.get(p.d.id) ?? [])
+					.map((s) => (s.receiver ? `${s.receiver}.${s.name}` : s.name))
+					.slice(0, 4),
+				group: p.d,
+				dropCommon: p.dropCommon,
+			})),
+			bothSides: both.size,
+			examples,
+			unexpressed,
+		});
+	}
+	return out;
+}

@@ -1,0 +1,98 @@
+/**
+ * `codeask trunks --discover`: discovery re-run over the candidates an index saved with its files
+ * (no re-parse), rendered as text or JSON, and the preset `--save` writes.
+ */
+import type { IndexReader } from "../../index/reader.js";
+import type { DispatchSiteRecord } from "../../index/types.js";
+import type { TrunkConfig } from "../config.js";
+import { type DiscoveredTrunk, discover, discoveredPreset } from "./index.js";
+
+export interface DiscoveryReport {
+	/** False when the index was built without discovery (no candidates saved). */
+	candidates: number;
+	idioms: {
+		trunk: string;
+		register: { pattern: string; sites: number; keys: number }[];
+		dispatch: {
+			pattern: string;
+			sites: number;
+			keys: number;
+			joined: number;
+			connection: string;
+			prefix: string;
+			via: string[];
+		}[];
+		bothSides: number;
+		examples: { key: string; register: string; dispatch: string }[];
+		unexpressed: string[];
+	}[];
+}
+
+/** Every file's saved extractor output (sites and internal records) in an index. */
+export function savedRecords(reader: IndexReader): DispatchSiteRecord[] {
+	const rows = reader.db.prepare("SELECT sites FROM file_sites").all() as { sites: string }[];
+	const out: DispatchSiteRecord[] = [];
+	for (const r of rows) {
+		const parsed = JSON.parse(r.sites) as ({ site: DispatchSiteRecord } | DispatchSiteRecord)[];
+		for (const x of parsed) out.push("site" in x ? x.site : x);
+	}
+	return out;
+}
+
+export function discoverFromIndex(
+	reader: IndexReader,
+	config: TrunkConfig,
+): { report: DiscoveryReport; trunks: DiscoveredTrunk[] } {
+	const records = savedRecords(reader);
+	const taken = new Set(config.presets.flatMap((p) => p.trunks.map((t) => t.name)));
+	const trunks = discover(records, taken);
+	const candidates = records.filter((s) => s.trunk === "(candidate)").length;
+	return {
+		trunks,
+		report: {
+			candidates,
+			idioms: trunks.map((t) => ({
+				trunk: t.spec.name,
+				register: t.registers.map(({ pattern, sites, keys }) => ({ pattern, sites, keys })),
+				dispatch: t.dispatches.map(({ pattern, sites, keys, joined, connection, prefix, via }) => ({
+					pattern,
+					sites,
+					keys,
+					joined,
+					connection,
+					prefix,
+					via,
+				})),
+				bothSides: t.bothSides,
+				examples: t.examples,
+				unexpressed: t.unexpressed,
+			})),
+		},
+	};
+}
+
+export function renderDiscovery(report: DiscoveryReport): string {
+	if (report.candidates === 0)
+		return "no discovery candidates in this index (built with discovery off, or no keyed calls)\n";
+	if (report.idioms.length === 0)
+		return `no string-dispatch idiom found (${report.candidates} keyed calls looked at)\n`;
+	const out: string[] = [];
+	for (const i of report.idioms) {
+		out.push(`${i.trunk}: ${i.bothSides} keys with both sides`);
+		for (const r of i.register) out.push(`  register  ${r.pattern}  (${r.sites} sites, ${r.keys} keys)`);
+		for (const d of i.dispatch) {
+			const via = d.via.length ? `, via ${d.via.join(", ")}` : "";
+			const prefix = d.prefix ? `, prefix '${d.prefix}' stripped` : "";
+			out.push(
+				`  dispatch  ${d.pattern}  (${d.sites} sites, ${d.joined}/${d.keys} keys joined; ${d.connection}${via}${prefix})`,
+			);
+		}
+		for (const e of i.examples) out.push(`  e.g. ${e.key}: ${e.register} <- ${e.dispatch}`);
+		if (i.unexpressed.length)
+			out.push(`  (not expressible as a preset, kept at index time: ${i.unexpressed.join("; ")})`);
+		out.push("");
+	}
+	return out.join("\n");
+}
+
+export { discoveredPreset };

@@ -1,0 +1,184 @@
+/**
+ * Trunk discovery on small repositories written for it (examples/discovery), indexed with no preset:
+ * each idiom is found, its sites are joined right, and string-literal calls that are not dispatch
+ * (logging, i18n, config, test names, DOM events) discover nothing.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { rootFields } from "../../src/trunks/discover/candidates.js";
+import {
+	builtinPresets,
+	createSiteExtractor,
+	parseTrunkConfig,
+	type TrunkConfig,
+} from "../../src/trunks/index.js";
+
+const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "../../../examples/discovery");
+const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
+const NO_PRESET: TrunkConfig = { extends: [], presets: [], discover: true };
+
+async function indexed(name: string, config: TrunkConfig = NO_PRESET, includeTests = false) {
+	const out = join(mkdtempSync(join(tmpdir(), `codeask-discover-${name}-`)), "index.db");
+	const siteExtractor = createSiteExtractor(config);
+	await indexRepository({
+		repo: join(EXAMPLES, name),
+		out,
+		full: true,
+		includeTests,
+		siteExtractor,
+		trunkConfig: config,
+	});
+	return { out, discovered: siteExtractor.discovered };
+}
+
+/** `file#def` of each register site's handler and each dispatch site's caller, per key. */
+function sides(index: IndexReader, trunk: string, key: string) {
+	const sites = index.dispatchSites(trunk, key);
+	return {
+		handlers: sites.filter((s) => s.side === "register").map((s) => s.handlerDefId),
+		callers: sites.filter((s) => s.side === "dispatch").map((s) => s.enclosingDefId),
+	};
+}
+
+describe("trunk discovery with no preset", () => {
+	it("joins slash-less Koa routes to the client wrapper's calls, followed through two calls to fetch", async () => {
+		const { out, discovered } = await indexed("koa-api");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
+		const [router] = discovered;
+		expect(router?.dispatches.map((d) => [d.pattern, d.connection, d.via])).toEqual([
+			["client.post(key)", "http transport", ["this.request", "fetch"]],
+		]);
+		expect(router?.bothSides).toBe(5);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "router", "documents.create")).toEqual({
+				handlers: ["src/server/documents.ts#createDocument"],
+				callers: ["src/client/DocumentMenu.ts#newDocument"],
+			});
+			expect(sides(index, "router", "shares.create")).toEqual({
+				handlers: ["src/server/router.ts#router.post(shares.create)"],
+				callers: ["src/client/SharePopover.ts#shareDocument"],
+			});
+			// The trunk is in the graph: caller -> key -> handler.
+			const key = index.def("trunk:router#shares.revoke");
+			const from = index.edgesTo(key?.id ?? -1).map((e) => index.defById(e.src)?.defId);
+			expect(from).toContain("src/client/SharePopover.ts#unshare");
+		} finally {
+			index.close();
+		}
+	});
+
+	it("pairs socket.io listeners with the other side's emits, across server and client", async () => {
+		const { out, discovered } = await indexed("socketio");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection]).sort()).toEqual([
+			["io.to().emit(key)", "listener pair"],
+			["socket.emit(key)", "same receiver"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "socket", "message:new")).toEqual({
+				handlers: ["src/client/listeners.ts#showMessage"],
+				// Emitted inside the server's `message:send` listener, itself a definition.
+				callers: ["src/server/index.ts#socket.on(message:send)"],
+			});
+			expect(sides(index, "socket", "room:join").callers).toEqual(["src/client/socket.ts#enter"]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins BullMQ workers to their queues and to the producers adding to them", async () => {
+		const { out, discovered } = await indexed("bullmq");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["worker"]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "worker", "emails")).toEqual({
+				handlers: ["src/workers.ts#sendEmail"],
+				callers: expect.arrayContaining(["src/producer.ts#welcome", "src/queues.ts#emailQueue"]),
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins GraphQL operations' root fields to their resolvers", async () => {
+		const { out, discovered } = await indexed("graphql");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 3]]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "graphql", "addBook")).toEqual({
+				handlers: ["src/server/resolvers.ts#resolvers.Mutation.addBook"],
+				callers: ["src/client/operations.ts#ADD_BOOK"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
+		const { out, discovered } = await indexed("negative", NO_PRESET, true);
+		expect(discovered).toEqual([]);
+		const index = IndexReader.open(out);
+		try {
+			expect(index.trunkNames()).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("leaves calls a preset takes to the preset", async () => {
+		const { discovered } = await indexed("socketio", {
+			extends: [],
+			presets: builtinPresets(),
+			discover: true,
+		});
+		expect(discovered).toEqual([]);
+	});
+});
+
+describe("codeask trunks --discover", () => {
+	it("prints the idioms and saves a preset that indexes the same keys", () => {
+		const dir = mkdtempSync(join(tmpdir(), "codeask-discover-cli-"));
+		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+		const repo = join(EXAMPLES, "koa-api");
+		expect(run("index", repo, "--out", join(dir, "a.db"), "--full").status).toBe(0);
+		const shown = run(
+			"trunks",
+			"--discover",
+			"--index",
+			join(dir, "a.db"),
+			"--save",
+			join(dir, "found.json"),
+		);
+		expect(shown.status).toBe(0);
+		expect(shown.stdout).toContain("router: 5 keys with both sides");
+		expect(shown.stdout).toContain("dispatch  client.post(key)");
+		const preset = JSON.parse(readFileSync(join(dir, "found.json"), "utf8"));
+		expect(parseTrunkConfig(preset).presets[0]?.trunks.map((t) => t.name)).toEqual(["router"]);
+		// Pinned: the saved preset alone (discovery finds nothing left) gives the same table.
+		expect(
+			run("index", repo, "--out", join(dir, "b.db"), "--full", "--trunks", join(dir, "found.json")).status,
+		).toBe(0);
+		const table = (db: string) => JSON.parse(run("trunks", "--index", db, "--json").stdout).trunks.router;
+		const pinned = table(join(dir, "b.db"));
+		expect(pinned.bothSides).toBe(5);
+		expect({ ...pinned, asymmetries: [] }).toEqual({ ...table(join(dir, "a.db")), asymmetries: [] });
+	});
+});
+
+describe("GraphQL documents", () => {
+	it("lists each operation's root fields, aliases resolved and fragments skipped", () => {
+		expect(rootFields("`query Q($id: ID!) { me { id } b: book(id: $id) { ...F } }`")).toEqual(["me", "book"]);
+		expect(rootFields('`mutation { addBook(title: "x") { id } } fragment F on Book { id }`')).toEqual([
+			"addBook",
+		]);
+		expect(rootFields("`{ books { id } }`")).toEqual(["books"]);
+	});
+});
