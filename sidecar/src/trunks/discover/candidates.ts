@@ -93,6 +93,15 @@ function isFunctionNode(n: Node): boolean {
 /** The definition a handler argument denotes, when it is a function or a reference to one. */
 function functionHandler(arg: Node, ctx: SiteContext): string | null {
 	let n = unwrap(arg);
+	// `addRoute('x', { async get() {…}, post: handler })`: the first function-valued property.
+	if (Node.isObjectLiteralExpression(n)) {
+		for (const p of n.getProperties()) {
+			if (Node.isMethodDeclaration(p)) return ctx.defIdOf(p) ?? ctx.enclosingDefId(p);
+			if (Node.isPropertyAssignment(p) && holdsFunction(p.getInitializer()))
+				return ctx.defIdOf(p) ?? ctx.enclosingDefId(p);
+		}
+		return null;
+	}
 	if (Node.isCallExpression(n)) {
 		const callee = unwrap(n.getExpression());
 		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
@@ -210,7 +219,8 @@ export function callCandidates(
 				ts.isFunctionExpression(raw) ||
 				ts.isIdentifier(raw) ||
 				ts.isPropertyAccessExpression(raw) ||
-				ts.isCallExpression(raw)
+				ts.isCallExpression(raw) ||
+				ts.isObjectLiteralExpression(raw)
 			) {
 				const node = morphArg(h);
 				const id = node ? functionHandler(node, ctx) : null;

@@ -207,3 +207,26 @@ export const PROXY_VERBS = new Set([
  * `emailQueue = new Queue('emails')` dispatches `emails` (as `new Queue.add`).
  */
 export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);
+
+/** Verbs that manage a registry without sending to it: never a dispatch, nor a registration. */
+export const MANAGEMENT_VERBS = new Set([
+	"off",
+	"remove",
+	"removeListener",
+	"removeAllListeners",
+	"unsubscribe",
+	"unregister",
+	"has",
+	"listenerCount",
+	"listeners",
+	"clear",
+	"removeHandler",
+]);
+
+/**
+ * A name that sends (`sdk.call`, `useMethod`, `callWithErrorHandling`, `emitWithoutBroadcast`,
+ * `useEndpoint`): required of a dispatcher joined on key overlap alone, so a call that merely
+ * mentions keys (`RateLimiter.limitMethod('x')`, `deprecationLogger.method('x')`) is not one.
+ */
+export const SEND_NAME =
+	/^(call|invoke|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;

@@ -14,6 +14,8 @@ import {
 	DISPATCH_VERBS,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
+	MANAGEMENT_VERBS,
+	SEND_NAME,
 	TRANSPORTS,
 	VERB_PAIRS,
 } from "./families.js";
@@ -118,6 +120,7 @@ function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 }
 
 const isRegistry = (g: Group) =>
+	!MANAGEMENT_VERBS.has(g.name) &&
 	g.keys.size >= 2 &&
 	g.sites.length >= 2 &&
 	(g.form === "object" ||
@@ -126,9 +129,10 @@ const isRegistry = (g: Group) =>
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 const isDispatcher = (g: Group) =>
-	g.form === "proxy" ||
-	(g.form === "graphql" && g.name === "(operation)") ||
-	(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name)));
+	!MANAGEMENT_VERBS.has(g.name) &&
+	(g.form === "proxy" ||
+		(g.form === "graphql" && g.name === "(operation)") ||
+		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
 const lastSegment = (receiver: string) => receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
 
@@ -337,6 +341,9 @@ export function inferTrunks(
 					pairs.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
+			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends.
+			const sends = SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
+			if (!sends) continue;
 			const strong = joined.filter(distinctive);
 			const share = strong.length / Math.max(1, [...distinct].filter(distinctive).length);
 			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)
