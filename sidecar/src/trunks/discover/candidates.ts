@@ -43,6 +43,42 @@ export interface WrapperInfo {
 	callee: string | null;
 }
 
+/** Methods of built-ins that take a string: their callee is never an in-repo wrapper worth resolving. */
+const NOT_WRAPPERS = new Set([
+	"push",
+	"includes",
+	"indexOf",
+	"startsWith",
+	"endsWith",
+	"split",
+	"join",
+	"replace",
+	"replaceAll",
+	"match",
+	"test",
+	"concat",
+	"querySelector",
+	"querySelectorAll",
+	"getElementById",
+	"getAttribute",
+	"setAttribute",
+	"hasAttribute",
+	"removeAttribute",
+	"getItem",
+	"setItem",
+	"removeItem",
+	"log",
+	"debug",
+	"info",
+	"warn",
+	"error",
+	"trace",
+	"toLocaleString",
+	"localeCompare",
+	"padStart",
+	"padEnd",
+	"require",
+]);
 const IGNORED_RECEIVERS = new Set([
 	"console",
 	"Math",
@@ -67,7 +103,16 @@ export function normalizeReceiver(text: string): string {
 
 /** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
 export function keyLike(v: string): boolean {
-	return v.length > 0 && v.length <= 120 && !/\s/.test(v) && !/^[a-z]+:\/\//i.test(v) && !v.includes("${");
+	return (
+		v.length > 1 &&
+		v.length <= 120 &&
+		!/\s/.test(v) &&
+		!/^[a-z]+:\/\//i.test(v) &&
+		!v.includes("${") &&
+		// CSS selectors and markup (`#id`, `.class`, `[data-x]`, `<div>`) and plain numbers are no keys.
+		!/^[#.[<>*]/.test(v) &&
+		!/^-?\d+(\.\d+)?$/.test(v)
+	);
 }
 
 function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
@@ -239,7 +284,8 @@ export function callCandidates(
 			keys,
 			handlerArg,
 			handler,
-			callee: handler ? null : calleeDef(call.getExpression(), ctx),
+			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
+			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(call.getExpression(), ctx),
 		};
 		const keyNode = morphArg(pos);
 		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));

@@ -177,17 +177,21 @@ function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): S
 	return through / d.sites.length >= DISCOVERY_LIMITS.wrapperShare ? [...sinks.values()] : null;
 }
 
+const singleObject = (receiver: string) =>
+	receiver !== "" && !receiver.startsWith("this") && !receiver.includes("()");
+
 function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
-	const sharedReceiver = r.receiver !== "" && !r.receiver.startsWith("this") && r.receiver === d.receiver;
+	// One object on both sides: not `this` (one per class), and not a call's result (`$('#a')` and `$('#b')`).
+	const sharedReceiver = singleObject(r.receiver) && r.receiver === d.receiver;
 	if (sharedReceiver && r.form !== "decorator" && sendsTo(r, d.name)) return "same receiver";
 	if ((VERB_PAIRS[r.name] ?? []).includes(d.name)) return "listener pair";
 	if (isHttpRegistry(r) && isTransport(d.receiver, d.name)) return "http transport";
 	if (
 		sinks?.some(
 			(s) =>
-				(s.receiver === r.receiver && r.receiver !== "" && !r.receiver.startsWith("this")) ||
+				(s.receiver === r.receiver && singleObject(r.receiver)) ||
 				(VERB_PAIRS[r.name] ?? []).includes(s.name) ||
 				(isHttpRegistry(r) && isTransport(s.receiver, s.name)),
 		)
@@ -319,6 +323,7 @@ export function inferTrunks(
 		dropCommon: boolean;
 	}
 	const pairs: Pair[] = [];
+	const single: Pair[] = [];
 	for (const r of registries) {
 		const registered = new Set(r.keys.keys());
 		for (const d of dispatchers) {
@@ -333,12 +338,16 @@ export function inferTrunks(
 			const distinct = new Set(keys);
 			const joined = [...distinct].filter((k) => registered.has(k));
 			if (conn) {
-				const share = joined.length / Math.max(1, distinct.size);
+				// Share of the smaller side's keys: one server-side `socket.emit` serves several small client registries.
+				const share = joined.length / Math.max(1, Math.min(distinct.size, registered.size));
 				if (
 					joined.length >= DISCOVERY_LIMITS.minJoined &&
 					(share >= DISCOVERY_LIMITS.minShare || joined.length >= 10)
 				)
 					pairs.push({ r, d, connection: conn, joined, prefix, dropCommon });
+				// One distinctive key, all of the smaller side's: kept only beside an idiom found on its own (below).
+				else if (joined.length === 1 && share === 1 && distinctive(joined[0] as string))
+					single.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
 			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends.
@@ -350,6 +359,8 @@ export function inferTrunks(
 				pairs.push({ r, d, connection: "overlap", joined, prefix, dropCommon: true });
 		}
 	}
+	const found = new Set(pairs.flatMap((p) => [p.r.id, p.d.id]));
+	for (const p of single) if (found.has(p.r.id) || found.has(p.d.id)) pairs.push(p);
 	if (pairs.length === 0) return [];
 
 	// Clusters of registries: one receiver's verbs (`router.get`/`router.post`), or one dispatcher's targets.
@@ -365,13 +376,7 @@ export function inferTrunks(
 	const paired = [...new Map(pairs.map((p) => [p.r.id, p.r])).values()];
 	for (const a of paired)
 		for (const b of paired)
-			if (
-				a.id < b.id &&
-				a.form === b.form &&
-				a.receiver !== "" &&
-				!a.receiver.startsWith("this") &&
-				a.receiver === b.receiver
-			)
+			if (a.id < b.id && a.form === b.form && singleObject(a.receiver) && a.receiver === b.receiver)
 				union(a.id, b.id);
 	const byD = new Map<string, string[]>();
 	for (const p of pairs) byD.set(p.d.id, [...(byD.get(p.d.id) ?? []), p.r.id]);
@@ -388,7 +393,9 @@ export function inferTrunks(
 		const ds = new Map<string, Pair>();
 		for (const p of list) {
 			const prev = ds.get(p.d.id);
-			if (!prev || p.joined.length > prev.joined.length) ds.set(p.d.id, p);
+			// One dispatcher joined to several registries of the trunk: its keys joined with any of them.
+			if (!prev) ds.set(p.d.id, { ...p, joined: [...p.joined] });
+			else prev.joined = [...new Set([...prev.joined, ...p.joined])];
 		}
 		const first = rs[0] as Group;
 		// Named after the registry's receiver (`router`, `socket`), else its verb (`onEvent`, `new Worker` → `worker`).
