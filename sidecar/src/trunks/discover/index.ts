@@ -59,8 +59,23 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 				});
 			}
 		};
+		const start = out.length;
 		for (const r of t.registers) for (const s of r.group.sites) emit(s, "register", false);
 		for (const d of t.dispatches) for (const s of d.group.sites) emit(s, "dispatch", d.dropCommon);
+		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
+		// it joins only within a file that has both sides.
+		const mine = out.splice(start);
+		const sides = new Map<string, Set<string>>();
+		for (const s of mine) {
+			if (s.key === null || !COMMON_KEYS.has(s.key)) continue;
+			const id = `${s.key}\0${s.file}`;
+			sides.set(id, (sides.get(id) ?? new Set()).add(s.side));
+		}
+		out.push(
+			...mine.filter(
+				(s) => s.key === null || !COMMON_KEYS.has(s.key) || sides.get(`${s.key}\0${s.file}`)?.size === 2,
+			),
+		);
 	}
 	return out;
 }

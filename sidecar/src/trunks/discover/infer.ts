@@ -340,8 +340,10 @@ export function inferTrunks(
 			if (conn) {
 				// Share of the smaller side's keys: one server-side `socket.emit` serves several small client registries.
 				const share = joined.length / Math.max(1, Math.min(distinct.size, registered.size));
+				// Common-word keys (`end`, `error`) may join in-file, but are no evidence of an idiom.
+				const evidence = joined.filter((k) => !COMMON_KEYS.has(k)).length;
 				if (
-					joined.length >= DISCOVERY_LIMITS.minJoined &&
+					evidence >= DISCOVERY_LIMITS.minJoined &&
 					(share >= DISCOVERY_LIMITS.minShare || joined.length >= 10)
 				)
 					pairs.push({ r, d, connection: conn, joined, prefix, dropCommon });
