@@ -10,7 +10,7 @@ import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxK
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
-import { GRAPHQL_ROOTS, GRAPHQL_TAGS, INSTANCE_VERBS, PROXY_VERBS } from "./families.js";
+import { GRAPHQL_ROOTS, GRAPHQL_TAGS, HTTP_DECORATORS, INSTANCE_VERBS, PROXY_VERBS } from "./families.js";
 
 /** Internal record kinds (finalize removes them). */
 export const CANDIDATE = "(candidate)";
@@ -468,8 +468,11 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		const expr = dec.getExpression();
 		if (!Node.isCallExpression(expr)) continue;
 		const arg = expr.getArguments()[0];
-		if (!arg) continue;
-		const keys = literalKeys(arg.compilerNode as ts.Expression, () => arg);
+		// `@Controller('billing')` on the class prefixes its methods' keys (`@Post('cancel')` → `billing/cancel`).
+		const prefix = HTTP_DECORATORS.has(`@${dec.getName()}`) ? classKey(method.getParent()) : null;
+		const own = arg ? literalKeys(arg.compilerNode as ts.Expression, () => arg) : null;
+		const empty = !arg || (Node.isStringLiteral(arg) && arg.getLiteralValue().replace(/\//g, "") === "");
+		const keys = prefix ? (own ?? (empty ? [""] : null))?.map((k) => joinKey(prefix, k)) : own;
 		if (!keys) continue;
 		const info: CandidateInfo = {
 			form: "decorator",
@@ -481,8 +484,28 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 			handler: ctx.defIdOf(method),
 			callee: null,
 		};
-		out.push(record(CANDIDATE, info, method, arg, ctx));
+		out.push(record(CANDIDATE, info, method, arg ?? dec, ctx));
 	}
+}
+
+const joinKey = (a: string, b: string) =>
+	[a, b]
+		.map((p) => p.replace(/^\/+|\/+$/g, ""))
+		.filter(Boolean)
+		.join("/");
+
+/** The literal key of a class decorator (`@Controller('billing')`), or null. */
+function classKey(cls: Node | undefined): string | null {
+	if (!cls || !Node.isClassDeclaration(cls)) return null;
+	for (const dec of cls.getDecorators()) {
+		const expr = dec.getExpression();
+		const arg = Node.isCallExpression(expr) ? expr.getArguments()[0] : undefined;
+		if (arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg))) {
+			const v = arg.getLiteralValue();
+			if (keyLike(v)) return v;
+		}
+	}
+	return null;
 }
 
 /**

@@ -230,3 +230,14 @@ export const MANAGEMENT_VERBS = new Set([
  */
 export const SEND_NAME =
 	/^(call|invoke|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;
+
+/** Listener verbs every emitter has: across receivers they need distinctive keys to join. */
+export const GENERIC_LISTEN = new Set([
+	"on",
+	"once",
+	"addListener",
+	"addEventListener",
+	"subscribe",
+	"listen",
+	"handle",
+]);

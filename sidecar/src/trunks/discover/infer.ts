@@ -12,6 +12,7 @@ import type { CandidateInfo, WrapperInfo } from "./candidates.js";
 import {
 	COMMON_KEYS,
 	DISPATCH_VERBS,
+	GENERIC_LISTEN,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
 	MANAGEMENT_VERBS,
@@ -216,7 +217,9 @@ function bestPrefix(d: Group, registered: ReadonlySet<string>): string {
 			const p = `${segs.slice(0, n).join("/")}/`;
 			if (tried.has(p)) continue;
 			tried.add(p);
-			const j = joins(p);
+			// A base path most of the dispatcher's keys share (`v1/`, `api/`), not one route's own segment.
+			const sharing = [...d.keys.keys()].filter((x) => x.startsWith(p)).length;
+			const j = sharing * 2 >= d.keys.size ? joins(p) : 0;
 			if (j > bestJoins) {
 				best = p;
 				bestJoins = j;
@@ -341,7 +344,10 @@ export function inferTrunks(
 				// Share of the smaller side's keys: one server-side `socket.emit` serves several small client registries.
 				const share = joined.length / Math.max(1, Math.min(distinct.size, registered.size));
 				// Common-word keys (`end`, `error`) may join in-file, but are no evidence of an idiom.
-				const evidence = joined.filter((k) => !COMMON_KEYS.has(k)).length;
+				// Across receivers, a generic listener verb (`on`, `subscribe`) joins on distinctive keys only:
+				// `this.emit('finish')` in one class and `zip.on('finish')` on another object are unrelated.
+				const generic = conn !== "same receiver" && GENERIC_LISTEN.has(r.name);
+				const evidence = joined.filter((k) => (generic ? distinctive(k) : !COMMON_KEYS.has(k))).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&
 					(share >= DISCOVERY_LIMITS.minShare || joined.length >= 10)
