@@ -48,7 +48,7 @@ function sides(index: IndexReader, trunk: string, key: string) {
 }
 
 describe("trunk discovery with no preset", () => {
-	it("joins slash-less Koa routes to the client wrapper's calls, followed through two calls to fetch", async () => {
+	it("joins slash-less Koa routes to the client wrapper's calls, followed through two calls to fetch, keyed by method", async () => {
 		const { out, discovered } = await indexed("koa-api");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
 		const [router] = discovered;
@@ -58,16 +58,16 @@ describe("trunk discovery with no preset", () => {
 		expect(router?.bothSides).toBe(5);
 		const index = IndexReader.open(out);
 		try {
-			expect(sides(index, "router", "documents.create")).toEqual({
+			expect(sides(index, "router", "POST /documents.create")).toEqual({
 				handlers: ["src/server/documents.ts#createDocument"],
 				callers: ["src/client/DocumentMenu.ts#newDocument"],
 			});
-			expect(sides(index, "router", "shares.create")).toEqual({
+			expect(sides(index, "router", "POST /shares.create")).toEqual({
 				handlers: ["src/server/router.ts#router.post(shares.create)"],
 				callers: ["src/client/SharePopover.ts#shareDocument"],
 			});
 			// The trunk is in the graph: caller -> key -> handler.
-			const key = index.def("trunk:router#shares.revoke");
+			const key = index.def("trunk:router#POST /shares.revoke");
 			const from = index.edgesTo(key?.id ?? -1).map((e) => index.defById(e.src)?.defId);
 			expect(from).toContain("src/client/SharePopover.ts#unshare");
 		} finally {

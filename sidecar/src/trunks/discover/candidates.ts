@@ -10,7 +10,16 @@ import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxK
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
-import { GRAPHQL_ROOTS, GRAPHQL_TAGS, HTTP_DECORATORS, INSTANCE_VERBS, PROXY_VERBS } from "./families.js";
+import {
+	GRAPHQL_ROOTS,
+	GRAPHQL_TAGS,
+	HTTP_DECORATORS,
+	HTTP_VERBS,
+	INSTANCE_VERBS,
+	PROXY_VERBS,
+	ROUTE_CLASS_DECORATORS,
+	TRANSPORTS,
+} from "./families.js";
 
 /** Internal record kinds (finalize removes them). */
 export const CANDIDATE = "(candidate)";
@@ -31,6 +40,8 @@ export interface CandidateInfo {
 	handler: string | null;
 	/** The in-repo definition the callee resolves to (wrappers), for calls without a handler. */
 	callee: string | null;
+	/** HTTP method, when the call or decorator says it (`router.post`, `@Get`, `fetch(u, { method: 'PUT' })`). */
+	method?: string;
 }
 
 export interface WrapperInfo {
@@ -276,7 +287,9 @@ export function callCandidates(
 				}
 			}
 		}
+		const method = httpMethodOf(callee, cn);
 		const info: CandidateInfo = {
+			...(method ? { method } : {}),
 			form: "call",
 			receiver: callee.receiver,
 			name: Node.isNewExpression(call) ? `new ${callee.name}` : callee.name,
@@ -336,6 +349,27 @@ function instanceCandidate(
 		callee: null,
 	};
 	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+}
+
+/**
+ * The HTTP method of a call: an HTTP verb called on a receiver (`router.post`, `client.get`), or a
+ * bare transport's options (`fetch(url, { method: 'PUT' })`, GET when they name none).
+ */
+function httpMethodOf(
+	callee: { receiver: string; name: string },
+	cn: ts.CallExpression | ts.NewExpression,
+): string | undefined {
+	if (callee.receiver !== "" && HTTP_VERBS.has(callee.name))
+		return callee.name === "del" ? "DELETE" : callee.name.toUpperCase();
+	if (callee.receiver !== "" || !TRANSPORTS.bare.has(callee.name)) return undefined;
+	const opts = cn.arguments?.[1];
+	if (!opts) return "GET";
+	if (!ts.isObjectLiteralExpression(opts)) return undefined;
+	for (const p of opts.properties) {
+		if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name) || p.name.text !== "method") continue;
+		return ts.isStringLiteralLike(p.initializer) ? p.initializer.text.toUpperCase() : undefined;
+	}
+	return "GET";
 }
 
 /** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */
@@ -475,6 +509,9 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		const keys = prefix ? (own ?? (empty ? [""] : null))?.map((k) => joinKey(prefix, k)) : own;
 		if (!keys) continue;
 		const info: CandidateInfo = {
+			...(prefix !== null || HTTP_DECORATORS.has(`@${dec.getName()}`)
+				? { method: dec.getName().toUpperCase() }
+				: {}),
 			form: "decorator",
 			receiver: "",
 			name: `@${dec.getName()}`,
@@ -494,10 +531,11 @@ const joinKey = (a: string, b: string) =>
 		.filter(Boolean)
 		.join("/");
 
-/** The literal key of a class decorator (`@Controller('billing')`), or null. */
+/** The literal key of a route class decorator (`@Controller('billing')`, not `@ApiTags('Billing')`), or null. */
 function classKey(cls: Node | undefined): string | null {
 	if (!cls || !Node.isClassDeclaration(cls)) return null;
 	for (const dec of cls.getDecorators()) {
+		if (!ROUTE_CLASS_DECORATORS.has(dec.getName())) continue;
 		const expr = dec.getExpression();
 		const arg = Node.isCallExpression(expr) ? expr.getArguments()[0] : undefined;
 		if (arg && (Node.isStringLiteral(arg) || Node.isNoSubstitutionTemplateLiteral(arg))) {

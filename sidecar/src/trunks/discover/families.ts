@@ -63,6 +63,9 @@ export const HTTP_DECORATORS = new Set([
 	"@All",
 ]);
 
+/** Class decorators whose key prefixes the routes of the class's HTTP method decorators. */
+export const ROUTE_CLASS_DECORATORS = new Set(["Controller", "JsonController", "Route", "Path"]);
+
 /**
  * Calls that put a request on the wire: a wrapper whose parameter reaches one of these (one or two
  * calls deep) sends HTTP requests, `client.post(path)` → `fetch(base + path)`. Bare names and

@@ -43,10 +43,13 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 	const out: DispatchSiteRecord[] = [];
 	for (const t of trunks) {
 		const norm = compileNormalize(t.spec.normalize);
+		// An HTTP trunk (every registry a route) keys by method too: `GET /posts` and `POST /posts` are two routes.
+		const http = t.http;
 		const emit = (s: Sited<CandidateInfo>, side: "register" | "dispatch", dropCommon: boolean) => {
 			for (const raw of s.info.keys) {
-				const key = normalizeKey(raw, norm) || "/";
-				if (dropCommon && COMMON_KEYS.has(key)) continue;
+				const path = normalizeKey(raw, norm) || "/";
+				if (dropCommon && COMMON_KEYS.has(path)) continue;
+				const key = http && s.info.method ? `${s.info.method} /${path.replace(/^\/+/, "")}` : path;
 				out.push({
 					...s.site,
 					trunk: t.spec.name,

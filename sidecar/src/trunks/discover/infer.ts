@@ -84,6 +84,8 @@ export interface DiscoveredTrunk {
 	examples: { key: string; register: string; dispatch: string }[];
 	/** Patterns discovery joins that today's preset format cannot express (kept at index time only). */
 	unexpressed: string[];
+	/** Every registry is an HTTP route: sites are keyed `METHOD /path` where the method is known. */
+	http: boolean;
 }
 
 const baseKey = (k: string) =>
@@ -481,6 +483,7 @@ export function inferTrunks(
 			bothSides: both.size,
 			examples,
 			unexpressed,
+			http: rs.every(isHttpRegistry),
 		});
 	}
 	return out;
