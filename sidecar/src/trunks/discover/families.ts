@@ -86,6 +86,7 @@ export const TRANSPORTS = {
 	]),
 	receivers: new Set([
 		"axios",
+		"$axios",
 		"http",
 		"https",
 		"ky",
@@ -96,7 +97,8 @@ export const TRANSPORTS = {
 		"client",
 		"$http",
 	]),
-	names: new Set([...HTTP_VERBS, "request", "fetch", "open"]),
+	// Nuxt's axios module adds `$get`/`$post`/… returning the body.
+	names: new Set([...HTTP_VERBS, ...[...HTTP_VERBS].map((v) => `$${v}`), "request", "fetch", "open"]),
 };
 
 /**
