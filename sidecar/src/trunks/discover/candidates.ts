@@ -359,8 +359,8 @@ function httpMethodOf(
 	callee: { receiver: string; name: string },
 	cn: ts.CallExpression | ts.NewExpression,
 ): string | undefined {
-	if (callee.receiver !== "" && HTTP_VERBS.has(callee.name))
-		return callee.name === "del" ? "DELETE" : callee.name.toUpperCase();
+	const verb = callee.name.replace(/^\$/, "");
+	if (callee.receiver !== "" && HTTP_VERBS.has(verb)) return verb === "del" ? "DELETE" : verb.toUpperCase();
 	if (callee.receiver !== "" || !TRANSPORTS.bare.has(callee.name)) return undefined;
 	const opts = cn.arguments?.[1];
 	if (!opts) return "GET";
