@@ -12,6 +12,9 @@ import { classifyAddress } from "../../src/server/callback-policy.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { capturingLogger, indexCopy, instantAsk, TOKEN, testConfig } from "./support.js";
 
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
 const auth = { authorization: `Bearer ${TOKEN}` };
 const SECRET = "callback-secret-0123456789";
 const cleanups: (() => unknown)[] = [];
@@ -59,7 +62,7 @@ async function callbackOf(s: Service, jobId: string) {
 		const polled = await request(s.app).get(`/v1/jobs/${jobId}`).set(auth).expect(200);
 		expect(polled.body.callback.state).not.toBe("pending");
 		state = polled.body.callback;
-	});
+	}, WAIT);
 	return state;
 }
 

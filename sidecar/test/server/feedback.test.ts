@@ -18,6 +18,9 @@ import { createService, type Service } from "../../src/server/service.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 import { capturingLogger, TOKEN, testConfig } from "./support.js";
 
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const auth = { authorization: `Bearer ${TOKEN}` };
 
@@ -60,7 +63,7 @@ describe("feedback", () => {
 		await vi.waitFor(async () => {
 			const polled = await request(s.app).get(`/v1/jobs/${job.body.jobId}`).set(auth).expect(200);
 			expect(polled.body.status).toBe("done");
-		});
+		}, WAIT);
 		const down = await request(s.app)
 			.post("/v1/feedback")
 			.set(auth)

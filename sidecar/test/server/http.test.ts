@@ -10,6 +10,9 @@ import type { ResolvedLlmSettings } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { capturingLogger, indexCopy, instantAsk, pacedAsk, TOKEN, testConfig } from "./support.js";
 
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
 const auth = { authorization: `Bearer ${TOKEN}` };
 const services: Service[] = [];
 function service(...args: Parameters<typeof createService>): Service {
@@ -284,7 +287,7 @@ describe("answering", () => {
 			.set(auth)
 			.send({ question: "two" })
 			.then((r) => r);
-		await vi.waitFor(() => expect(s.limiter.queued).toBe(1));
+		await vi.waitFor(() => expect(s.limiter.queued).toBe(1), WAIT);
 
 		const refused = await request(s.app).post("/v1/ask").set(auth).send({ question: "three" }).expect(503);
 		expect(refused.headers["retry-after"]).toBe("7");
@@ -316,7 +319,7 @@ describe("answering", () => {
 		expect(s.limiter.running).toBe(1);
 		await request(s.app).post("/v1/ask").set(auth).send({ question: "next" }).expect(503);
 		paced.releaseAll();
-		await vi.waitFor(() => expect(s.limiter.running).toBe(0));
+		await vi.waitFor(() => expect(s.limiter.running).toBe(0), WAIT);
 	});
 
 	it("turns a pipeline crash into a 500 envelope without a stack", async () => {

@@ -25,6 +25,9 @@ import {
 	testConfig,
 } from "./support.js";
 
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
 const auth = { authorization: `Bearer ${TOKEN}` };
 const SECRET = "callback-secret-0123456789";
 const cleanups: (() => unknown)[] = [];
@@ -97,7 +100,7 @@ describe("jobs", () => {
 			expect(job.result?.indexCommit).toBe("j0b5");
 			expect(job.result?.answer.length).toBeGreaterThan(1_000_000);
 			expect(polled.body).not.toHaveProperty("trace");
-		});
+		}, WAIT);
 	});
 
 	it("retries a failed callback with a fresh signature and reports the attempts", async () => {
@@ -116,7 +119,7 @@ describe("jobs", () => {
 		await vi.waitFor(async () => {
 			const polled = await request(s.app).get(`/v1/jobs/${body.jobId}`).set(auth).expect(200);
 			expect(polled.body.callback).toEqual({ state: "delivered", attempts: 3, lastError: null });
-		});
+		}, WAIT);
 	});
 
 	it("keeps the result for polling when the callback can never be delivered", async () => {
@@ -136,7 +139,7 @@ describe("jobs", () => {
 			expect(polled.body.callback.attempts).toBe(2);
 			// What the caller sees says nothing of what (if anything) listens there.
 			expect(polled.body.callback.lastError).toBe("callback failed (no response)");
-		});
+		}, WAIT);
 	});
 
 	it("shows queued → running → done, and 404s unknown or malformed job ids", async () => {
@@ -155,7 +158,7 @@ describe("jobs", () => {
 			const done = await request(s.app).get(`/v1/jobs/${body.jobId}`).set(auth).expect(200);
 			expect(done.body.status).toBe("done");
 			expect(Date.parse(done.body.finishedAt)).not.toBeNaN();
-		});
+		}, WAIT);
 		await request(s.app).get("/v1/jobs/00000000-0000-0000-0000-000000000000").set(auth).expect(404);
 		const traversal = await request(s.app).get("/v1/jobs/..%2F..%2Fetc%2Fpasswd").set(auth).expect(404);
 		expect(traversal.body.error.code).toBe("job-not-found");
@@ -188,7 +191,7 @@ describe("jobs", () => {
 			.set(auth)
 			.send({ question: "q", callback: { url: receiver.url, secret: SECRET } })
 			.expect(202);
-		await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+		await vi.waitFor(() => expect(receiver.received).toHaveLength(1), WAIT);
 		expect(JSON.parse(receiver.received[0]?.rawBody ?? "{}").jobId).toBe(body.jobId);
 	});
 
@@ -246,6 +249,6 @@ describe("jobs", () => {
 			expect(polled.body.status).toBe("failed");
 			expect(polled.body.error).toEqual({ code: "answer-failed", message: expect.any(String) });
 			expect(polled.body.error.message).not.toContain("exploded");
-		});
+		}, WAIT);
 	});
 });

@@ -10,6 +10,9 @@ import { type Listening, listen } from "../../src/server/serve.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { capturingLogger, indexCopy, pacedAsk, replaceIndex, TOKEN, testConfig } from "./support.js";
 
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+const WAIT = { timeout: 30_000, interval: 50 };
+
 const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
 const running: Listening[] = [];
 afterEach(async () => {
@@ -40,11 +43,11 @@ describe("graceful shutdown", () => {
 		const first = ask(l.url, "first");
 		await paced.started(1);
 		const second = ask(l.url, "second");
-		await vi.waitFor(() => expect(s.limiter.queued).toBe(1));
+		await vi.waitFor(() => expect(s.limiter.queued).toBe(1), WAIT);
 
 		const shutdown = l.shutdown();
 		// New work on an open connection is refused while accepted work continues.
-		await vi.waitFor(() => expect(s.lifecycle.shuttingDown).toBe(true));
+		await vi.waitFor(() => expect(s.lifecycle.shuttingDown).toBe(true), WAIT);
 		const ready = await fetch(`${l.url}/readyz`).catch(() => null);
 		if (ready) expect(ready.status).toBe(503);
 		const late = await ask(l.url, "too late").catch((err: Error) => err);
@@ -98,7 +101,7 @@ describe("index swap", () => {
 		await vi.waitFor(async () => {
 			const status = await fetch(`${l.url}/v1/status`, { headers });
 			expect(((await status.json()) as { index: { commit: string } }).index.commit).toBe("bbbbbbb");
-		});
+		}, WAIT);
 
 		const after = ask(l.url, "on the new index");
 		await paced.started(2);
