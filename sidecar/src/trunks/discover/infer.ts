@@ -180,6 +180,20 @@ function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): S
 	return through / d.sites.length >= DISCOVERY_LIMITS.wrapperShare ? [...sinks.values()] : null;
 }
 
+/** The name words of a receiver: `this.$root.settingSocket` → root, setting, socket. */
+const words = (receiver: string) =>
+	new Set(
+		receiver
+			.replace(/([a-z])([A-Z])/g, "$1 $2")
+			.toLowerCase()
+			.split(/[^a-z0-9]+/)
+			.filter((w) => w.length > 2 && w !== "this"),
+	);
+const sameRole = (a: string, b: string) => {
+	const wb = words(b);
+	return [...words(a)].some((w) => wb.has(w));
+};
+
 const singleObject = (receiver: string) =>
 	receiver !== "" && !receiver.startsWith("this") && !receiver.includes("()");
 
@@ -348,7 +362,9 @@ export function inferTrunks(
 				// Common-word keys (`end`, `error`) may join in-file, but are no evidence of an idiom.
 				// Across receivers, a generic listener verb (`on`, `subscribe`) joins on distinctive keys only:
 				// `this.emit('finish')` in one class and `zip.on('finish')` on another object are unrelated.
-				const generic = conn !== "same receiver" && GENERIC_LISTEN.has(r.name);
+				// (Unless the receivers share a name word: `settingSocket.on` and `socket.emit` are both sockets.)
+				const generic =
+					conn !== "same receiver" && GENERIC_LISTEN.has(r.name) && !sameRole(r.receiver, d.receiver);
 				const evidence = joined.filter((k) => (generic ? distinctive(k) : !COMMON_KEYS.has(k))).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&
