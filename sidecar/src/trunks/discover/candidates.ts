@@ -268,7 +268,8 @@ export function callCandidates(
 		if (!keys) continue;
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
-		for (let h = pos + 1; h < args.length; h++) {
+		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
+		for (let h = args.length - 1; h > pos; h--) {
 			const raw = args[h] as ts.Expression;
 			if (
 				ts.isArrowFunction(raw) ||
