@@ -11,6 +11,7 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
 import {
+	DISPATCH_VERBS,
 	GRAPHQL_ROOTS,
 	GRAPHQL_TAGS,
 	HTTP_DECORATORS,
@@ -18,7 +19,9 @@ import {
 	INSTANCE_VERBS,
 	PROXY_VERBS,
 	ROUTE_CLASS_DECORATORS,
+	SEND_NAME,
 	TRANSPORTS,
+	VERB_PAIRS,
 } from "./families.js";
 
 /** Internal record kinds (finalize removes them). */
@@ -52,6 +55,19 @@ export interface WrapperInfo {
 	name: string;
 	arg: number;
 	callee: string | null;
+}
+
+const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
+/** A called name that can put a key on its way: a send verb, an HTTP verb or transport, a paired verb. */
+function maySend(name: string): boolean {
+	return (
+		SEND_NAME.test(name) ||
+		DISPATCH_VERBS.has(name) ||
+		HTTP_VERBS.has(name.replace(/^\$/, "")) ||
+		TRANSPORTS.bare.has(name) ||
+		INSTANCE_VERBS.has(name) ||
+		PAIRED.has(name)
+	);
 }
 
 /** Methods of built-ins that take a string: their callee is never an in-repo wrapper worth resolving. */
@@ -251,7 +267,8 @@ export function callCandidates(
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
 	if (Node.isCallExpression(call)) {
 		if (PROXY_VERBS.has(callee.name)) proxyCandidate(call, callee, ctx, out);
-		wrapperFact(call, callee, ctx, out);
+		// Only a call that may send is worth a wrapper fact (most calls pass some parameter somewhere).
+		if (maySend(callee.name)) wrapperFact(call, callee, ctx, out);
 	}
 	let morphArgs: Node[] | undefined;
 	const morphArg = (i: number) => {
