@@ -134,10 +134,15 @@ function parsedKinds(markdown: string): Array<string> {
 
 /** Every `[n] [path:s-e](url)` source line: the URL has the contract's shape and the range is real. */
 function checkCitationLinks(text: string): number {
-	const commit = reader.meta().commit ?? "HEAD";
+	const meta = reader.meta();
+	const commit = meta.commit ?? "HEAD";
+	const subdir = meta.subdir;
+	// The indexed folder's place in its checkout prefixes every link; it is recorded only when the
+	// checkout has a remote (a fresh clone has one, a worktree of a local repository may not).
+	const prefix = subdir ? `${subdir}/` : "";
 	const links = [...text.matchAll(/\[(\d+)\] \[([^\]:]+):(\d+)-(\d+)\]\(([^)]+)\)(?: — `([^`]+)`)?/g)];
 	for (const [, , path, start, end, url, symbol] of links) {
-		expect(url).toBe(`${REPO_URL}/blob/${commit}/${path}#L${start}-L${end}`);
+		expect(url).toBe(`${REPO_URL}/blob/${commit}/${prefix}${path}#L${start}-L${end}`);
 		const file = reader.file(path as string);
 		expect(file, `${path} is in the index`).toBeDefined();
 		expect(Number(start)).toBeGreaterThanOrEqual(1);
