@@ -10,22 +10,9 @@ import { deliverAnswer, fetchStatus } from "../handlers/deliverAnswer";
 import { CALLBACK_PATH, newRequestId } from "../lib/jobs";
 import { claimPending, findPending } from "../lib/PendingQuestions";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
-import { verifyCallback } from "../lib/signature";
-import { readAppSettings } from "../settings/settings";
+import { readSignedBody } from "./signedBody";
 
-// Header names of the HTTP contract (CALLBACK_SIGNATURE_HEADER / CALLBACK_TIMESTAMP_HEADER),
-// repeated because the app imports only types from it; a unit test keeps them equal.
-export const SIGNATURE_HEADER = "x-codeask-signature";
-export const TIMESTAMP_HEADER = "x-codeask-timestamp";
-
-function header(request: IApiRequest, name: string): string | undefined {
-	for (const [key, value] of Object.entries(request.headers ?? {})) {
-		if (key.toLowerCase() === name) {
-			return Array.isArray(value) ? String(value[0]) : String(value);
-		}
-	}
-	return undefined;
-}
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./signedBody";
 
 /**
  * `POST /api/apps/public/<appId>/job-callback`: the sidecar reports that a job finished, signed with
@@ -51,30 +38,13 @@ export class JobCallbackEndpoint extends ApiEndpoint {
 		http: IHttp,
 		persis: IPersistence,
 	): Promise<IApiResponse> {
-		const loaded = await readAppSettings(read);
-		if (!loaded.ok) {
-			return this.json({ status: 503, content: { error: "app not configured" } });
+		const signed = await readSignedBody(request, read, this.now());
+		if (!signed.ok) {
+			if (signed.refused) this.app.getLogger().warn(`codeask: callback refused (${signed.refused})`);
+			return this.json({ status: signed.status, content: { error: signed.error } });
 		}
-		const { sharedSecret, sidecarUrl } = loaded.settings;
-		const rawBody =
-			typeof request.content === "string" ? request.content : JSON.stringify(request.content ?? {});
-		const check = verifyCallback({
-			secret: sharedSecret,
-			timestamp: header(request, TIMESTAMP_HEADER),
-			signature: header(request, SIGNATURE_HEADER),
-			rawBody,
-			now: this.now(),
-		});
-		if (check !== "ok") {
-			this.app.getLogger().warn(`codeask: callback refused (${check})`);
-			return this.json({ status: 401, content: { error: "invalid signature" } });
-		}
-		let body: unknown;
-		try {
-			body = typeof request.content === "string" ? JSON.parse(request.content) : request.content;
-		} catch {
-			return this.json({ status: 400, content: { error: "body is not JSON" } });
-		}
+		const { body } = signed;
+		const { sharedSecret, sidecarUrl } = signed.settings;
 		const jobId = (body as { jobId?: unknown } | null)?.jobId;
 		if (typeof jobId !== "string") {
 			return this.json({ status: 400, content: { error: "jobId missing" } });

@@ -9,18 +9,9 @@ import type { RepoProgress } from "../../shared/src/contract";
 import { REPO_PROGRESS_PATH } from "../handlers/ReposHandler";
 import { postAsBot } from "../lib/Messenger";
 import { repoMessages } from "../lib/repoMessages";
-import { verifyCallback } from "../lib/signature";
-import { readAppSettings } from "../settings/settings";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./JobCallbackEndpoint";
+import { readSignedBody } from "./signedBody";
 
 const EVENTS = ["started", "progress", "finished", "failed"];
-
-function header(request: IApiRequest, name: string): string | undefined {
-	for (const [key, value] of Object.entries(request.headers ?? {})) {
-		if (key.toLowerCase() === name) return Array.isArray(value) ? String(value[0]) : String(value);
-	}
-	return undefined;
-}
 
 function isProgress(value: unknown): value is RepoProgress {
 	const p = value as Partial<RepoProgress> | null;
@@ -56,27 +47,12 @@ export class RepoProgressEndpoint extends ApiEndpoint {
 		_http: IHttp,
 		_persis: IPersistence,
 	): Promise<IApiResponse> {
-		const loaded = await readAppSettings(read);
-		if (!loaded.ok) return this.json({ status: 503, content: { error: "app not configured" } });
-		const rawBody =
-			typeof request.content === "string" ? request.content : JSON.stringify(request.content ?? {});
-		const check = verifyCallback({
-			secret: loaded.settings.sharedSecret,
-			timestamp: header(request, TIMESTAMP_HEADER),
-			signature: header(request, SIGNATURE_HEADER),
-			rawBody,
-			now: this.now(),
-		});
-		if (check !== "ok") {
-			this.app.getLogger().warn(`codeask: progress callback refused (${check})`);
-			return this.json({ status: 401, content: { error: "invalid signature" } });
+		const signed = await readSignedBody(request, read, this.now());
+		if (!signed.ok) {
+			if (signed.refused) this.app.getLogger().warn(`codeask: progress callback refused (${signed.refused})`);
+			return this.json({ status: signed.status, content: { error: signed.error } });
 		}
-		let body: unknown;
-		try {
-			body = typeof request.content === "string" ? JSON.parse(request.content) : request.content;
-		} catch {
-			return this.json({ status: 400, content: { error: "body is not JSON" } });
-		}
+		const { body } = signed;
 		if (!isProgress(body)) return this.json({ status: 400, content: { error: "not a progress report" } });
 		const room = body.context ? await read.getRoomReader().getById(body.context) : undefined;
 		if (!room) return this.json({ status: 200, content: { delivered: false } });
