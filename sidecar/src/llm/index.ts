@@ -46,6 +46,7 @@ export function createLlmClient(
 		transport = createOpenAiTransport({
 			model: s.model as string,
 			baseUrl: s.baseUrl as string,
+			timeoutMs: s.timeoutMs,
 			...(s.apiKey ? { apiKey: s.apiKey } : {}),
 		});
 	}

@@ -22,6 +22,8 @@ export interface OpenAiOptions {
 	baseUrl: string;
 	/** Optional: local servers usually need none, and then no Authorization header is sent. */
 	apiKey?: string;
+	/** The client's per-attempt deadline; the SDK's own must not cut in before it. */
+	timeoutMs?: number;
 }
 
 type OpenAiModule = typeof import("openai");
@@ -47,7 +49,7 @@ export function createOpenAiTransport(options: OpenAiOptions): ProviderTransport
 			organization: null,
 			project: null,
 			maxRetries: 0,
-			timeout: 600_000,
+			timeout: (options.timeoutMs ?? 600_000) + 1_000,
 			...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
 		});
 		try {

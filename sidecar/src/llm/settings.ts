@@ -21,8 +21,8 @@ export const llmSettingsSchema = z.strictObject({
 	model: optionalText(200),
 	apiKey: optionalText(500),
 	baseUrl: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
-	/** Per-attempt timeout. */
-	timeoutMs: z.number().int().positive().max(600_000).default(60_000),
+	/** Per-attempt timeout. Up to an hour: a local model on a CPU, or a person playing the model, is slow. */
+	timeoutMs: z.number().int().positive().max(3_600_000).default(60_000),
 	/** Minimum gap between two requests to the same endpoint (free tiers: e.g. 4000 for 15 RPM). */
 	minSpacingMs: z.number().int().nonnegative().max(600_000).default(0),
 	/** Retries after a 408/409/429/5xx, a timeout or a network fault. */

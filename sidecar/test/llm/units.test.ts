@@ -87,6 +87,14 @@ describe("resolveLlmSettings", () => {
 		expect(err.message).not.toContain("AIza-secret-xyz");
 	});
 
+	it("allows a per-attempt timeout of up to an hour (slow local models, a person playing the model)", () => {
+		const base = { provider: "openai", model: "m", baseUrl: "http://127.0.0.1:1/v1" } as const;
+		expect(resolveLlmSettings({ ...base, timeoutMs: 1_800_000 }).timeoutMs).toBe(1_800_000);
+		expect(thrown(() => resolveLlmSettings({ ...base, timeoutMs: 3_600_001 })).message).toContain(
+			"timeoutMs",
+		);
+	});
+
 	it("rejects an unknown provider", () => {
 		expect(thrown(() => resolveLlmSettings({ provider: "claude" })).message).toContain("provider");
 	});
