@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
@@ -83,5 +84,22 @@ describe("incremental re-indexing", () => {
 		const withTests = await indexRepository({ repo, includeTests: true });
 		expect(withTests.extractedFiles).toBe(withTests.stats.files);
 		expect(withTests.stats.reusedPackages).toBe(0);
+	});
+
+	it("starts over when the index was built by other extractor code (an upgrade)", async () => {
+		const repo = copyFixture();
+		const first = await indexRepository({ repo });
+		const db = new Database(first.out);
+		const options = JSON.parse(
+			(db.prepare("SELECT value FROM meta WHERE key = 'options'").get() as { value: string }).value,
+		) as { code: string };
+		expect(options.code).toMatch(/^[0-9a-f]{16}$/);
+		db.prepare("UPDATE meta SET value = ? WHERE key = 'options'").run(
+			JSON.stringify({ ...options, code: "0".repeat(16) }),
+		);
+		db.close();
+		const again = await indexRepository({ repo });
+		expect(again.extractedFiles).toBe(again.stats.files);
+		expect(again.stats.reusedPackages).toBe(0);
 	});
 });
