@@ -3,15 +3,16 @@
  * code; otherwise the answer says so in two sentences, naming the closest matches, instead of
  * assembling unrelated code. "Distinctive" comes from the index's own statistics, not word lists:
  * each concept of the question weighs by its IDF over the index's definitions; a concept counts as
- * matched when the code writes the word (document frequency > 0) and the best-ranked definitions
- * carry it in their names or paths. The same test runs on an LLM answer's cited sources.
+ * matched when the code writes the word (document frequency > 0) and the best seeds carry it in
+ * their names or paths. It runs right after seeding (ask.ts), so an "I don't know" costs no
+ * material and no LLM request. The same test runs on an LLM answer's cited sources.
  */
 import type { DefRow } from "../index/types.js";
 import { code, listWords } from "./markdown.js";
 import { conceptMatch, wordStems } from "./match.js";
 import type { Concept, QueryAnalysis } from "./query.js";
 
-/** Best-ranked definitions whose names and paths are checked against the question's concepts. */
+/** Best-scored seeds whose names and paths are checked against the question's concepts. */
 export const COVERAGE_DEFS = 20;
 /**
  * Below this IDF-weighted share of the question's concepts matched, the question is off topic.

@@ -14,6 +14,7 @@ import { isOverviewQuestion } from "../overview/classify.js";
 import {
 	abstentionAnswer,
 	COVERAGE_DEFS,
+	type Coverage,
 	conceptStats,
 	coverage,
 	namesRepository,
@@ -30,7 +31,7 @@ import { neighbourFinder } from "./neighbours.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
-import { lexicalScore, seed } from "./seed.js";
+import { lexicalScore, type SeedResult, seed } from "./seed.js";
 import { buildSkeleton, type Skeleton } from "./skeleton.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
 import { verifyAnswer } from "./verify.js";
@@ -119,7 +120,7 @@ export async function ask(
 	let mark = started;
 	const lap = (stage: string) => {
 		const now = performance.now();
-		timings[stage] = Math.round(now - mark);
+		timings[stage] = (timings[stage] ?? 0) + Math.round(now - mark);
 		mark = now;
 	};
 	const fallbacks: string[] = [];
@@ -142,23 +143,36 @@ export async function ask(
 	const namesRepo = namesRepository(text, nameWords);
 	lap("analyze");
 
-	// Route (LLM call 1, or offline).
+	// Route and seed offline: enough to tell whether the question is about this code at all. Nothing
+	// distinctive of the question matching the best seeds means "I don't know" (abstain.ts), decided
+	// here, before any LLM request and before any material is assembled.
 	const offlineRoute: RouteResult = routeOffline(index, q, config);
 	let route = offlineRoute;
+	lap("route");
+	let seeded = seed(index, q, route, config, outlineOf(index));
+	const closest = bestSeeds(seeded, COVERAGE_DEFS);
+	const covered = coverage(stats, closest);
+	lap("seed");
+	if (offTopic(covered, namesRepo)) {
+		timings.total = Math.round(performance.now() - started);
+		return abstention(index, text, { covered, closest, namesRepo, route, seeded, timings });
+	}
+
+	// Route (LLM call 1): the LLM's route keeps every section the offline route found (a core file
+	// must not be lost here), and the seeds follow it.
 	if (llm && llmUsable) {
 		try {
 			const r = await llmRoute(llm, index, q, config, options.signal);
-			// The LLM's route keeps every section the offline route found (a core file must not be lost here).
 			route = fuseRoutes(r.route, offlineRoute, routeChains(config));
 			if (r.searchTerms.length) extendQuery(q, r.searchTerms);
+			lap("route");
+			seeded = seed(index, q, route, config, outlineOf(index));
+			lap("seed");
 		} catch (err) {
 			fellBack("route", err);
+			lap("route");
 		}
 	}
-	lap("route");
-
-	// Seed.
-	const seeded = seed(index, q, route, config, outlineOf(index));
 	const relevanceCache = new Map<number, number>(seeded.relevance);
 	const relevance = (def: DefRow) => {
 		let r = relevanceCache.get(def.id);
@@ -168,7 +182,6 @@ export async function ask(
 		}
 		return r;
 	};
-	lap("seed");
 
 	// Skeleton: one per chain.
 	let skeletons: Skeleton[] = seeded.chains.map((chain) =>
@@ -227,19 +240,15 @@ export async function ask(
 	const read = material.sources;
 	lap("read");
 
-	// Answer (LLM call 3, or extractive). Nothing distinctive of the question matching the best-ranked
-	// code means "I don't know" (abstain.ts), with no LLM request spent on it.
+	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
 	const ranking = rankCitations(index, read, seeded.files, config);
-	const closest = ranking.order.slice(0, COVERAGE_DEFS);
-	const covered = coverage(stats, closest);
-	let abstained = offTopic(covered, namesRepo);
-	const offline = () =>
+	let abstained = false;
+	let draft =
 		options.detail === "full"
 			? offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn))
 			: shortAnswer(index, text, read, ranking);
-	let draft = abstained ? { body: "", drafts: [] } : offline();
-	if (llm && llmUsable && !abstained) {
+	if (llm && llmUsable) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);
 			provider = llm.provider;
@@ -253,7 +262,6 @@ export async function ask(
 	let verified = verifyAnswer(index, draft.body, draft.drafts);
 	// An LLM answer whose verified sources do not cover the question is no answer either.
 	if (
-		!abstained &&
 		provider !== "none" &&
 		offTopic(
 			coverage(
@@ -286,17 +294,7 @@ export async function ask(
 	const billed = records.filter((r) => r.billed);
 	const trace: AskTrace = {
 		abstention: { covered: covered.covered, absent: covered.absent, namesRepository: namesRepo },
-		routedSections: route.sections.map((s) => ({
-			sectionId: s.section.sectionId,
-			score: s.score,
-			chain: s.chain,
-		})),
-		seeds: seeded.seeds.map((s) => ({
-			defId: s.def.defId,
-			file: s.def.file ?? "",
-			score: s.score,
-			chain: s.chain,
-		})),
+		...seedTrace(route, seeded),
 		skeleton: skeletons.map((sk) => ({ chain: sk.chain.id, defIds: sk.nodes.map((n) => n.def.defId) })),
 		read: [
 			...read.map((r) => r.range),
@@ -340,6 +338,67 @@ export async function ask(
 		droppedCitations: verified.dropped,
 		abstained,
 		trace,
+	};
+}
+
+/** The best-scored seeds: what the abstention test checks the question's concepts against. */
+function bestSeeds(seeded: SeedResult, n: number): DefRow[] {
+	return [...seeded.seeds]
+		.sort((a, b) => b.score - a.score)
+		.slice(0, n)
+		.map((s) => s.def);
+}
+
+/** "I don't know", decided before the skeleton, any LLM request and the material: a cheap answer. */
+function abstention(
+	index: IndexReader,
+	question: string,
+	seen: {
+		covered: Coverage;
+		closest: readonly DefRow[];
+		namesRepo: boolean;
+		route: RouteResult;
+		seeded: SeedResult;
+		timings: Record<string, number>;
+	},
+): AskResult {
+	const { covered, route, seeded } = seen;
+	return {
+		answer: `${abstentionAnswer(question, covered, seen.closest)}\n`,
+		citations: [],
+		chains: [],
+		usage: { requests: 0, tokensIn: 0, tokensOut: 0 },
+		indexCommit: index.meta().commit,
+		timings: seen.timings,
+		provider: "none",
+		fallbackReason: null,
+		droppedCitations: 0,
+		abstained: true,
+		trace: {
+			abstention: { covered: covered.covered, absent: covered.absent, namesRepository: seen.namesRepo },
+			...seedTrace(route, seeded),
+			skeleton: [],
+			read: [],
+			material: { tokens: 0, budget: 0, sources: 0, roles: {}, impact: null },
+			requests: [],
+		},
+	};
+}
+
+/** What the route and seed stages kept, for the trace. */
+function seedTrace(route: RouteResult, seeded: SeedResult): Pick<AskTrace, "routedSections" | "seeds"> {
+	return {
+		routedSections: route.sections.map((s) => ({
+			sectionId: s.section.sectionId,
+			score: s.score,
+			chain: s.chain,
+		})),
+		seeds: seeded.seeds.map((s) => ({
+			defId: s.def.defId,
+			file: s.def.file ?? "",
+			score: s.score,
+			chain: s.chain,
+		})),
 	};
 }
 

@@ -62,6 +62,16 @@ describe("an LLM answer whose sources do not cover the question", () => {
 		expect(r.fallbackReason).toContain("do not cover the question");
 	});
 
+	it("is not even asked for an off-topic question: the abstention comes first, with no request and no material", async () => {
+		const r = await ask(index, "What is the meaning of life?", { llm: await client(onTopicAnswer) });
+		expect(r.abstained).toBe(true);
+		expect(r.answer).toMatch(/I don't know/);
+		expect(fake.requests).toHaveLength(0);
+		expect(r.usage.requests).toBe(0);
+		expect(r.trace.material?.tokens).toBe(0);
+		expect(r.trace.read).toEqual([]);
+	});
+
 	it("stands when its sources cover the question", async () => {
 		const r = await ask(index, QUESTION, { llm: await client(onTopicAnswer) });
 		expect(r.abstained).toBe(false);

@@ -101,6 +101,20 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		}
 	});
 
+	it("decides to abstain before the skeleton and the material: nothing is walked, read or cited", async () => {
+		const r = await ask(index, "How long should sourdough bread proof before baking?");
+		expect(r.abstained).toBe(true);
+		expect(r.trace.skeleton).toEqual([]);
+		expect(r.trace.read).toEqual([]);
+		expect(r.trace.material?.tokens).toBe(0);
+		expect(r.chains).toEqual([]);
+		// The closest matches it names are real definitions of the index.
+		const named = [...r.answer.matchAll(/`([^`]+)` in `([^`]+)`/g)];
+		for (const [, name, file] of named) {
+			expect(index.defsInFile(file ?? "").some((d) => d.qualifiedName === name)).toBe(true);
+		}
+	});
+
 	it("answers every question of the mini-chat set (none abstains)", async () => {
 		const set = JSON.parse(
 			readFileSync(new URL("../../../eval/mini-chat.json", import.meta.url), "utf8"),
