@@ -20,6 +20,8 @@ export interface ExtractWorkerInput {
 }
 
 export type ExtractWorkerMessage =
+	/** Sources parsed so far while the program is built (every 50), then files extracted. */
+	| { type: "parsed"; done: number }
 	| { type: "progress"; done: number }
 	| { type: "done"; extracted: Extracted }
 	| { type: "failed"; message: string; stack?: string };
@@ -42,8 +44,10 @@ async function main(): Promise<void> {
 		files: input.files,
 		extraRoots: input.extraRoots,
 		siteExtractor,
+		onParsed: (done) => port.postMessage({ type: "parsed", done } satisfies ExtractWorkerMessage),
 		onFile: (done) => {
-			if (done % 50 === 0) port.postMessage({ type: "progress", done } satisfies ExtractWorkerMessage);
+			if (done % 50 === 0 || done === input.files.length)
+				port.postMessage({ type: "progress", done } satisfies ExtractWorkerMessage);
 		},
 	};
 	const { files, timings } = extractFiles(extractInput);

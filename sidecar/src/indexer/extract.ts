@@ -80,6 +80,8 @@ export function extractFiles(input: ExtractInput): Extracted {
 		resolver,
 		input.onParsed,
 	);
+	// Every file to extract is parsed now (the count above is of every collected source parsed).
+	if (input.files.length) input.onParsed?.(input.files.length);
 	const programMs = lap();
 	// Definitions of the extracted files first; those of other indexed files in the program are
 	// extracted when a reference first resolves into them (`loadDefs`).

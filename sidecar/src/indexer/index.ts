@@ -267,7 +267,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				threads,
 				heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
 				shareChars: SHARE_CHARS,
-				onProgress: onFile,
+				// Workers report every 50 files (and their last): every event moves the line.
+				onProgress: (phase, done) => progress({ phase, done, total: changed.length }),
 			})
 		: extractFiles({
 				repoRoot,

@@ -25,7 +25,11 @@ export interface ParallelInput {
 	 * before the next (memory follows the share, not the repository).
 	 */
 	shareChars: number;
-	onProgress?: (done: number) => void;
+	/**
+	 * Files parsed (while the shares' programs are built; each share's count capped at its size)
+	 * or extracted so far, summed over the shares.
+	 */
+	onProgress?: (phase: "parse" | "extract", done: number) => void;
 }
 
 /**
@@ -67,7 +71,17 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 		mayDeclareGlobals(f, input.sources.get(f)?.content ?? ""),
 	);
 	const sources: [string, string, string][] = [...input.sources].map(([abs, f]) => [abs, f.path, f.content]);
-	const done = parts.map(() => 0);
+	const parsed = parts.map(() => 0);
+	const extracted = parts.map(() => 0);
+	const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+	// "parse" until the first share extracts, then "extract" to the end: the phase never goes back
+	// (a later share's program, in a run of more shares than threads, is built under "extract").
+	let extractStarted = false;
+	const report = () => {
+		extractStarted ||= sum(extracted) > 0;
+		if (extractStarted) input.onProgress?.("extract", sum(extracted));
+		else input.onProgress?.("parse", sum(parsed));
+	};
 	const job = (i: number) => {
 		const files = parts[i] as string[];
 		const own = new Set(files);
@@ -81,9 +95,10 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 				siteExtractor: input.siteExtractor,
 			},
 			input.heapMb,
-			(n) => {
-				done[i] = n;
-				input.onProgress?.(done.reduce((a, b) => a + b, 0));
+			(phase, n) => {
+				if (phase === "parse") parsed[i] = Math.min(n, files.length);
+				else extracted[i] = n;
+				report();
 			},
 		);
 	};
@@ -108,7 +123,11 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 	};
 }
 
-function runWorker(data: ExtractWorkerInput, heapMb: number, onProgress: (done: number) => void) {
+function runWorker(
+	data: ExtractWorkerInput,
+	heapMb: number,
+	onProgress: (phase: "parse" | "extract", done: number) => void,
+) {
 	return new Promise<Extracted>((resolve, reject) => {
 		const worker = new Worker(new URL("./extract-worker.js", import.meta.url), {
 			workerData: data,
@@ -122,7 +141,8 @@ function runWorker(data: ExtractWorkerInput, heapMb: number, onProgress: (done: 
 			}
 		};
 		worker.on("message", (m: ExtractWorkerMessage) => {
-			if (m.type === "progress") onProgress(m.done);
+			if (m.type === "parsed") onProgress("parse", m.done);
+			else if (m.type === "progress") onProgress("extract", m.done);
 			else if (m.type === "done") settle(() => resolve(m.extracted));
 			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
 		});

@@ -75,6 +75,34 @@ describe("extraction threads", { timeout: 240_000 }, () => {
 		);
 	});
 
+	it("reports parsing, then extracting, across the threads, up to every file", async () => {
+		// The built module: worker threads load their .js siblings.
+		const { indexRepository } = (await import(
+			resolve(dirname(CLI), "../indexer/index.js")
+		)) as typeof import("../../src/indexer/index.js");
+		const repo = join(mkdtempSync(join(tmpdir(), "codeask-threads-")), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const events: { phase: string; done: number; total: number }[] = [];
+		const result = await indexRepository({
+			repo,
+			out: join(repo, "p.db"),
+			full: true,
+			threads: 2,
+			onProgress: (e) => events.push(e),
+		});
+		expect(result.timings.threads).toBe(2);
+		const files = result.extractedFiles;
+		const parse = events.filter((e) => e.phase === "parse");
+		const extract = events.filter((e) => e.phase === "extract");
+		expect(parse.some((e) => e.done > 0 && e.total === files)).toBe(true);
+		expect(extract.at(-1)).toEqual({ phase: "extract", done: files, total: files });
+		expect(events.findIndex((e) => e.phase === "extract")).toBeGreaterThan(
+			events.findIndex((e) => e.phase === "parse" && e.done > 0),
+		);
+		// Summed over the shares, the count never goes back.
+		for (const [i, e] of extract.entries()) if (i > 0) expect(e.done).toBeGreaterThanOrEqual(extract[i - 1]?.done ?? 0);
+	});
+
 	it("cuts files into contiguous shares of about equal size; scripts and global blocks declare globals", () => {
 		const size = (f: string) => Number(f.slice(1));
 		expect(shares(["a5", "b5", "c5", "d5"], size, 2)).toEqual([
