@@ -83,10 +83,15 @@ export async function run(argv: string[]): Promise<number> {
 	}
 }
 
-// A closed stdout (`codeask … | head`) is not an error worth a stack trace.
+// A closed pipe is not an error worth a stack trace. A closed stdout (`codeask … | head -1`) ends
+// the command quietly, as SIGPIPE would; a closed stderr (`codeask … 2>&1 | head -1`) only silences
+// what is left to say, and the exit code stays the command's own (2 for bad input, not a crash's 1).
 process.stdout.on("error", (err: NodeJS.ErrnoException) => {
 	if (err.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok);
 	throw err;
+});
+process.stderr.on("error", (err: NodeJS.ErrnoException) => {
+	if (err.code !== "EPIPE") throw err;
 });
 
 run(process.argv).then(
