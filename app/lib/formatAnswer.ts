@@ -106,6 +106,15 @@ function urlsOf(citations: ReadonlyArray<Citation>, links: RepoLinks | undefined
 	return urls;
 }
 
+/**
+ * The answer without the sidecar's own "**Question:** …" opening line: in chat the question is
+ * already on screen (the quoted thread root, the asker's DM or command), so it would stand twice.
+ */
+export function withoutQuestionLine(answer: string): string {
+	const text = answer.trim();
+	return /^\*\*Question:\*\*/.test(text) ? text.replace(/^[^\n]*(\n\s*)*/, "") : text;
+}
+
 const SHORTENED_NOTE =
 	"_… shortened to fit one message: *Show the full answer* posts all of it in the thread._";
 
@@ -119,7 +128,7 @@ export function formatShortAnswer(result: AskResponse, context: AnswerContext, b
 	const urls = urlsOf(verified, context.links);
 	// Making text chat-safe and linking markers only lengthen it, so paragraphs past the budget in
 	// the raw answer can never be kept: drop them first (an answer can be megabytes).
-	const raw = result.answer.trim();
+	const raw = withoutQuestionLine(result.answer);
 	let cutAt = raw.length;
 	if (budget > 0 && raw.length > budget) {
 		const boundary = raw.indexOf("\n\n", budget);
@@ -186,7 +195,7 @@ export function formatFullAnswer(
 	maxMessages: number,
 ): Array<string> {
 	const verified = result.citations.filter((citation) => citation.verified);
-	const body = linkMarkers(chatSafe(result.answer.trim()), urlsOf(verified, context.links));
+	const body = linkMarkers(chatSafe(withoutQuestionLine(result.answer)), urlsOf(verified, context.links));
 	const sources =
 		verified.length > 0
 			? splitMessage(

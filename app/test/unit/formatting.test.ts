@@ -45,6 +45,23 @@ describe("formatShortAnswer", () => {
 		expect(answer.text).toMatch(/for @alice$/);
 	});
 
+	it("does not repeat the question the chat already shows (the sidecar's **Question:** line)", () => {
+		const asked = {
+			...result,
+			answer:
+				"**Question:** How are push notifications sent?\n\n**In short**\n\nPush goes through `PushService.sendNotification` [1].",
+		};
+		const short = formatShortAnswer(asked, { links }, 3500);
+		expect(short.text).not.toContain("Question:");
+		expect(short.text).toMatch(/^\*\*In short\*\*/);
+		const full = formatFullAnswer(asked, { links }, 5000, 0).join("\n");
+		expect(full).not.toContain("Question:");
+		expect(full).toMatch(/^\*\*In short\*\*/);
+		// An answer that merely mentions the word keeps it.
+		const plain = { ...result, answer: "The **Question:** label is rendered by `QuestionHeader` [1]." };
+		expect(formatShortAnswer(plain, { links }, 3500).text).toContain("**Question:** label");
+	});
+
 	it("formats the thread root as a quote of the question, mentioning nobody", () => {
 		expect(formatQuestion("bob", " where is @all X? ")).toBe("*bob* asked:\n> where is @\u2060all X?");
 	});
