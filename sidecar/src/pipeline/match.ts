@@ -73,9 +73,18 @@ export function namesIdentifier(q: QueryAnalysis, name: string, qualifiedName: s
 	});
 }
 
-/** Test, story, fixture and declaration files: useful only when nothing else matches. */
+/**
+ * Test, story, fixture and declaration files: useful only when nothing else matches. A folder
+ * named `test` deep inside a source tree (`src/options/test/env.ts`, `src/components/http/test/`)
+ * is a feature named after a test command or runner, not test code: only a `test` folder at a
+ * package's top or right under `src` marks tests.
+ */
 export function isAuxiliaryPath(path: string): boolean {
-	return /(^|\/)(__tests__|__mocks__|tests?|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)|\.(spec|test|stories|story)\.[cm]?[jt]sx?$|\.d\.ts$/.test(
-		path,
-	);
+	if (
+		/(^|\/)(__tests__|__mocks__|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)|\.(spec|test|stories|story)\.[cm]?[jt]sx?$|\.d\.ts$/.test(
+			path,
+		)
+	)
+		return true;
+	return /(^|\/)tests?(\/|$)/.test(path) && !/(^|\/)src\/[^/]+\/(.+\/)?tests?(\/|$)/.test(path);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conceptMatch, stemsMeet, wordStems } from "../../src/pipeline/match.js";
+import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 
 describe("analyzeQuestion", () => {
@@ -48,5 +48,16 @@ describe("analyzeQuestion", () => {
 		expect(stemsMeet("translat", "translation")).toBe(true);
 		expect(stemsMeet("notify", "notific")).toBe(true);
 		expect(stemsMeet("use", "user")).toBe(false);
+	});
+
+	it("tells test code from a feature folder named test", () => {
+		expect(isAuxiliaryPath("packages/cli/test/run.ts")).toBe(true);
+		expect(isAuxiliaryPath("tests/e2e/login.ts")).toBe(true);
+		expect(isAuxiliaryPath("packages/ui/src/tests/utils.ts")).toBe(true);
+		expect(isAuxiliaryPath("src/lib/__tests__/a.ts")).toBe(true);
+		expect(isAuxiliaryPath("src/lib/a.spec.ts")).toBe(true);
+		// The options of a CLI's `test` command, the components of a test runner view.
+		expect(isAuxiliaryPath("packages/cli/src/options/test/env.ts")).toBe(false);
+		expect(isAuxiliaryPath("packages/web/src/components/http/test/Runner.vue")).toBe(false);
 	});
 });
