@@ -10,6 +10,7 @@ import { copyFileSync } from "node:fs";
 import type Database from "better-sqlite3";
 import type { DispatchSiteRecord } from "./types.js";
 import {
+	type Derive,
 	defInserter,
 	dispatchKeyDefs,
 	FAN_KINDS,
@@ -47,13 +48,15 @@ type DefRef = { id: number; packageId: number | null };
 
 /**
  * Apply `patch` to a copy of the index `previous` and rename the result over `out` (which may be
- * `previous`). `finalMeta` adds meta rows that depend on what the index now holds.
+ * `previous`). `finalMeta` adds meta rows that depend on what the index now holds; `derive` rebuilds
+ * the derived tables (the outline).
  */
 export function patchIndex(
 	previous: string,
 	out: string,
 	patch: IndexPatch,
 	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
+	derive: Derive = () => {},
 ): WriteResult {
 	return writeThroughTemp(
 		out,
@@ -65,6 +68,7 @@ export function patchIndex(
 			return db.transaction(() => applyPatch(db, patch))();
 		},
 		finalMeta,
+		derive,
 	);
 }
 

@@ -7,7 +7,6 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { makeDirs } from "../make-dirs.js";
-import { buildOutline } from "../outline/build.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
 import type { DispatchSiteRecord } from "./types.js";
 
@@ -101,6 +100,7 @@ export function writeIndex(
 	out: string,
 	contents: IndexContents,
 	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
+	derive: Derive = () => {},
 ): WriteResult {
 	return writeThroughTemp(
 		out,
@@ -110,13 +110,20 @@ export function writeIndex(
 			return db.transaction(() => insertAll(db, contents))();
 		},
 		finalMeta,
+		derive,
 	);
 }
 
 /**
+ * Tables derived from the rows just written, built in the temp file before the final meta rows:
+ * the indexer passes the outline build (an upper layer's artefact, so the writer does not import it).
+ */
+export type Derive = (db: Database.Database) => void;
+
+/**
  * The atomic write a full write and a patch share: a temp file next to `out` (`start` may seed it,
- * e.g. with a copy of the previous index), filled by `fill`, given its outline, the final meta rows
- * and planner statistics, then renamed over `out`. On any failure the temp file is removed and
+ * e.g. with a copy of the previous index), filled by `fill`, given its derived tables (`derive`:
+ * the outline), the final meta rows and planner statistics, then renamed over `out`. On any failure the temp file is removed and
  * `out` is left as it was.
  */
 export function writeThroughTemp(
@@ -124,6 +131,7 @@ export function writeThroughTemp(
 	start: (tmp: string) => void,
 	fill: (db: Database.Database) => WriteResult,
 	finalMeta: (result: WriteResult) => Record<string, string>,
+	derive: Derive,
 ): WriteResult {
 	makeDirs(dirname(out));
 	removeStaleTemps(out);
@@ -139,7 +147,7 @@ export function writeThroughTemp(
 		open.pragma("journal_mode = OFF");
 		open.pragma("synchronous = OFF");
 		result = fill(open);
-		buildOutline(open);
+		derive(open);
 		const meta = open.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
 		for (const [k, v] of Object.entries(finalMeta(result))) meta.run(k, v);
 		// Fresh planner statistics: readers' row order can follow the plan.

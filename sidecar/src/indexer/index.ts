@@ -21,6 +21,7 @@ import {
 	type WriteResult,
 	writeIndex,
 } from "../index/writer.js";
+import { buildOutline } from "../outline/build.js";
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
@@ -383,6 +384,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				unresolved,
 			},
 			finalMeta,
+			buildOutline,
 		);
 	} else {
 		// Unchanged files' rows are carried over from the previous index (if any) into a full write.
@@ -409,6 +411,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				unresolved,
 			},
 			finalMeta,
+			buildOutline,
 		);
 	}
 	progress({ phase: "write", done: 1, total: 1 });
