@@ -100,7 +100,8 @@ describe("extraction threads", { timeout: 240_000 }, () => {
 			events.findIndex((e) => e.phase === "parse" && e.done > 0),
 		);
 		// Summed over the shares, the count never goes back.
-		for (const [i, e] of extract.entries()) if (i > 0) expect(e.done).toBeGreaterThanOrEqual(extract[i - 1]?.done ?? 0);
+		for (const [i, e] of extract.entries())
+			if (i > 0) expect(e.done).toBeGreaterThanOrEqual(extract[i - 1]?.done ?? 0);
 	});
 
 	it("cuts files into contiguous shares of about equal size; scripts and global blocks declare globals", () => {
