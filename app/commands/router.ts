@@ -1,23 +1,12 @@
-import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
-import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
-import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
-import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import { askQuestion } from "../handlers/AskHandler";
 import { showHelp } from "../handlers/HelpHandler";
 import { showOverview } from "../handlers/OverviewHandler";
 import { askInRepo, showRepos, useRepo } from "../handlers/ReposHandler";
 import { showStatus } from "../handlers/StatusHandler";
+import type { AppRequest } from "../lib/request";
 
 /** Everything a subcommand may need; the same for `/codeask …` and a direct message to the bot. */
-export interface RequestContext {
-	app: IApp;
-	read: IRead;
-	modify: IModify;
-	http: IHttp;
-	persis: IPersistence;
-	user: IUser;
-	room: IRoom;
-	threadId?: string;
+export interface RequestContext extends AppRequest {
 	source: "command" | "dm";
 }
 

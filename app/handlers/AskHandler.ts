@@ -1,7 +1,5 @@
-import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
+import type { IRead } from "@rocket.chat/apps-engine/definition/accessors";
 import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
-import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
-import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import { formatQuestion } from "../lib/formatAnswer";
 import { buildJobRequest, newRequestId, schedulePoll, submitJob } from "../lib/jobs";
 import { MAX_QUESTION_CHARS } from "../lib/limits";
@@ -10,22 +8,14 @@ import { messages } from "../lib/messages";
 import { savePending } from "../lib/PendingQuestions";
 import { RateLimiter } from "../lib/RateLimiter";
 import { repoFor } from "../lib/RoomRepos";
+import type { AppRequest } from "../lib/request";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
 import { isInsecureSidecar } from "../lib/security";
 import { readRepoSettings } from "../settings/repoSettings";
 import { type AppSettings, readAppSettings } from "../settings/settings";
 
-export interface AskInput {
-	app: IApp;
-	read: IRead;
-	modify: IModify;
-	http: IHttp;
-	persis: IPersistence;
-	user: IUser;
-	room: IRoom;
+export interface AskInput extends AppRequest {
 	question: string;
-	/** Thread the question came from; the answer goes there. */
-	threadId?: string;
 	/** `command` answers publicly in the room; `dm` answers in the direct room with the bot. */
 	source: "command" | "dm";
 	/** The repository named with `/codeask in <repo>`; else the room's, else the app's default. */

@@ -1,7 +1,3 @@
-import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
-import type { IApp } from "@rocket.chat/apps-engine/definition/IApp";
-import type { IRoom } from "@rocket.chat/apps-engine/definition/rooms";
-import type { IUser } from "@rocket.chat/apps-engine/definition/users";
 import type { RepoAddRequest } from "../../shared/src/contract";
 import { CALLBACK_PATH, callbackUrl, newRequestId } from "../lib/jobs";
 import { notifyUser } from "../lib/Messenger";
@@ -9,6 +5,7 @@ import { messages } from "../lib/messages";
 import { ReposClient } from "../lib/ReposClient";
 import { roomRepo, setRoomRepo } from "../lib/RoomRepos";
 import { repoMessages } from "../lib/repoMessages";
+import type { AppRequest } from "../lib/request";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
 import { readRepoSettings } from "../settings/repoSettings";
 import { readAppSettings } from "../settings/settings";
@@ -17,15 +14,7 @@ import { askQuestion } from "./AskHandler";
 /** Path of the app endpoint the sidecar reports indexing progress to. */
 export const REPO_PROGRESS_PATH = "repo-progress";
 
-export interface RepoCommandInput {
-	app: IApp;
-	read: IRead;
-	modify: IModify;
-	http: IHttp;
-	persis: IPersistence;
-	user: IUser;
-	room: IRoom;
-	threadId?: string;
+export interface RepoCommandInput extends AppRequest {
 	args: ReadonlyArray<string>;
 }
 
@@ -44,10 +33,7 @@ export async function handleRepoCommand(input: RepoCommandInput): Promise<boolea
  * `/codeask in <repo> <question>`. When the word after `in` is no registered repository, the
  * whole text is the question ("in which file is the login checked?").
  */
-export async function askInRepo(
-	input: Omit<RepoCommandInput, "args">,
-	args: ReadonlyArray<string>,
-): Promise<void> {
+export async function askInRepo(input: AppRequest, args: ReadonlyArray<string>): Promise<void> {
 	const [name, ...words] = args;
 	let known: Array<string> = [];
 	if (name && words.length > 0) {
@@ -97,7 +83,7 @@ function options(words: ReadonlyArray<string>): { positional: Array<string>; fla
 	return { positional, flags };
 }
 
-async function clientFor(input: Omit<RepoCommandInput, "args">, tell: (t: string) => Promise<void>) {
+async function clientFor(input: AppRequest, tell: (t: string) => Promise<void>) {
 	const loaded = await readAppSettings(input.read);
 	if (!loaded.ok) {
 		await tell(messages.notConfigured(loaded.problems));
@@ -117,10 +103,7 @@ async function clientFor(input: Omit<RepoCommandInput, "args">, tell: (t: string
 }
 
 /** `/codeask repos [list | add … | remove <name> | sync [<name>]]`; `args` are the words after `repos`. */
-export async function showRepos(
-	context: Omit<RepoCommandInput, "args">,
-	args: ReadonlyArray<string>,
-): Promise<void> {
+export async function showRepos(context: AppRequest, args: ReadonlyArray<string>): Promise<void> {
 	const input = { ...context, args: ["repos", ...args] };
 	const { read, modify, user, room, threadId } = input;
 	const tell = (text: string) => notifyUser(read, modify, user, room, text, threadId);
@@ -203,10 +186,7 @@ export async function showRepos(
 }
 
 /** `/codeask use <repo>`: this room's default repository for questions. */
-export async function useRepo(
-	input: Omit<RepoCommandInput, "args">,
-	name: string | undefined,
-): Promise<void> {
+export async function useRepo(input: AppRequest, name: string | undefined): Promise<void> {
 	const { read, modify, user, room, threadId, persis } = input;
 	const tell = (text: string) => notifyUser(read, modify, user, room, text, threadId);
 	if (!name) {
