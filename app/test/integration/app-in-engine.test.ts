@@ -5,22 +5,21 @@
  * see: ephemeral notices, the bot's posts (text, sources attachment, buttons), threads, and
  * citation links whose line ranges are checked against the index here, independently.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parse } from "@rocket.chat/message-parser";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../../sidecar/src/index/reader.js";
 import { startFakeGemini } from "../../../sidecar/test/support/fake-gemini.js";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { signCallback } from "../../lib/signature.js";
 import { type Engine, startEngine } from "../support/engine.js";
+import { parsedKinds } from "../support/parsed-kinds.js";
 import { ENGINES, type PostedMessage, type WorldRoom, type WorldUser } from "../support/rocketchat-world.js";
+import { packageApp, REPO_ROOT, type ServeProcess, startServe } from "../support/sidecar.js";
 
-const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const TOKEN = "integration-secret-0123456789";
 const REPO_URL = "https://git.example.com/acme/mini-chat";
 const QUESTION = "how are push notifications sent?";
@@ -28,20 +27,12 @@ const QUESTION = "how are push notifications sent?";
 let work: string;
 let indexPath: string;
 let reader: IndexReader;
-let sidecar: ChildProcess | undefined;
+let sidecar: ServeProcess | undefined;
 let sidecarUrl: string;
 let zip: string;
 let engine: Engine;
 let alice: WorldUser;
 let general: WorldRoom;
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-	const { port } = server.address() as { port: number };
-	await new Promise((done) => server.close(done));
-	return port;
-}
 
 async function waitFor<T>(
 	what: string,
@@ -58,33 +49,12 @@ async function waitFor<T>(
 }
 
 async function startSidecar(): Promise<void> {
-	const port = await freePort();
-	sidecarUrl = `http://127.0.0.1:${port}`;
-	sidecar = spawn(
-		process.execPath,
-		[join(repo, "sidecar/dist/cli/main.js"), "serve", "--index", indexPath, "--port", String(port)],
-		{
-			env: { ...process.env, CODEASK_TOKEN: TOKEN, CODEASK_LOG_LEVEL: "warn" },
-			stdio: ["ignore", "ignore", "inherit"],
-		},
-	);
-	await waitFor(
-		"the sidecar's /readyz",
-		() =>
-			fetch(`${sidecarUrl}/readyz`)
-				.then((response) => response.ok)
-				.catch(() => false),
-		60_000,
-	);
+	sidecar = await startServe(indexPath, TOKEN, { stderr: "inherit" });
+	sidecarUrl = sidecar.url;
 }
 
 async function stopSidecar(): Promise<void> {
-	if (sidecar && sidecar.exitCode === null) {
-		const exited = new Promise((done) => sidecar?.once("exit", done));
-		// A crash, not a graceful stop: the sidecar would otherwise wait for callback retries.
-		sidecar.kill("SIGKILL");
-		await exited;
-	}
+	await sidecar?.kill();
 	sidecar = undefined;
 }
 
@@ -115,21 +85,6 @@ function fullText(message: PostedMessage): string {
 
 function rootOf(question: string): PostedMessage | undefined {
 	return botMessages().find((message) => message.text === `*alice* asked:\n> ${question}`);
-}
-
-/** Node types of Rocket.Chat's message parser for a posted text. */
-function parsedKinds(markdown: string): Array<string> {
-	const found: Array<string> = [];
-	const walk = (node: unknown): void => {
-		if (Array.isArray(node)) node.forEach(walk);
-		else if (node && typeof node === "object") {
-			const record = node as Record<string, unknown>;
-			if (typeof record.type === "string") found.push(record.type);
-			Object.values(record).forEach(walk);
-		}
-	};
-	walk(parse(markdown));
-	return found;
 }
 
 /** Every `[n] [path:s-e](url)` source line: the URL has the contract's shape and the range is real. */
@@ -173,25 +128,20 @@ async function signedPost(url: string, body: string): Promise<Response> {
 
 beforeAll(async () => {
 	work = mkdtempSync(join(tmpdir(), "codeask-app-it-"));
-	execFileSync(process.execPath, [join(repo, "app/scripts/setup-deno-runtime.mjs")], { stdio: "inherit" });
-	if (!existsSync(join(repo, "sidecar/dist/cli/main.js"))) {
+	execFileSync(process.execPath, [join(REPO_ROOT, "app/scripts/setup-deno-runtime.mjs")], {
+		stdio: "inherit",
+	});
+	if (!existsSync(join(REPO_ROOT, "sidecar/dist/cli/main.js"))) {
 		execFileSync(
 			process.execPath,
-			[join(repo, "node_modules/typescript/bin/tsc"), "-b", "shared", "sidecar"],
+			[join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-b", "shared", "sidecar"],
 			{
-				cwd: repo,
+				cwd: REPO_ROOT,
 				stdio: "inherit",
 			},
 		);
 	}
-	zip = join(work, "codeask.zip");
-	execFileSync(
-		process.execPath,
-		[join(repo, "app/scripts/package.mjs"), "--out", zip, "--stage", join(work, "stage")],
-		{
-			stdio: "inherit",
-		},
-	);
+	zip = packageApp(work, "inherit");
 	indexPath = await fixtureIndexPath();
 	reader = IndexReader.open(indexPath);
 }, 600_000);

@@ -13,21 +13,19 @@
  *   CODEASK_MEASURE_INDEX=/work/data/rc.index.db CODEASK_MEASURE_REPO_URL=https://github.com/RocketChat/Rocket.Chat \
  *   CODEASK_MEASURE_OUT=/tmp/app-chat.json npx vitest run --config app/test/measure/vitest.config.ts app/test/measure/chat.measure.ts
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parse } from "@rocket.chat/message-parser";
 import { expect, it } from "vitest";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { signCallback } from "../../lib/signature.js";
 import { type Engine, startEngine } from "../support/engine.js";
 import type { PostedMessage } from "../support/rocketchat-world.js";
+import { freePort, packageApp, REPO_ROOT, startServe } from "../support/sidecar.js";
 
-const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const TOKEN = "measure-secret-0123456789";
 const questions = (
 	process.env.CODEASK_MEASURE_QUESTIONS ??
@@ -36,14 +34,6 @@ const questions = (
 	.split("|")
 	.map((question) => question.trim())
 	.filter(Boolean);
-
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-	const { port } = server.address() as { port: number };
-	await new Promise((done) => server.close(done));
-	return port;
-}
 
 async function until<T>(probe: () => T | undefined, timeoutMs = 120_000): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
@@ -165,14 +155,7 @@ function bigAnswerSidecar(answerChars: number) {
 
 it("measures the 1 MB callback path and the messages posted for three questions", async () => {
 	const work = mkdtempSync(join(tmpdir(), "codeask-chat-measure-"));
-	const zip = join(work, "codeask.zip");
-	execFileSync(
-		process.execPath,
-		[join(repo, "app/scripts/package.mjs"), "--out", zip, "--stage", join(work, "stage")],
-		{
-			stdio: "ignore",
-		},
-	);
+	const zip = packageApp(work);
 	const out: Record<string, unknown> = {};
 	const engine = await startEngine(zip);
 	try {
@@ -216,28 +199,12 @@ it("measures the 1 MB callback path and the messages posted for three questions"
 
 		// 2. Three questions on a real index.
 		const indexPath = process.env.CODEASK_MEASURE_INDEX ?? (await fixtureIndexPath());
-		const port = await freePort();
-		const sidecarUrl = `http://127.0.0.1:${port}`;
-		const sidecar: ChildProcess = spawn(
-			process.execPath,
-			[join(repo, "sidecar/dist/cli/main.js"), "serve", "--index", indexPath, "--port", String(port)],
-			{
-				env: {
-					...process.env,
-					CODEASK_TOKEN: TOKEN,
-					CODEASK_LOG_LEVEL: "warn",
-					CODEASK_FEEDBACK_DB: join(work, "feedback.db"),
-				},
-				stdio: "ignore",
-			},
-		);
+		const sidecar = await startServe(indexPath, TOKEN, {
+			env: { CODEASK_FEEDBACK_DB: join(work, "feedback.db") },
+			timeoutMs: 600_000,
+		});
+		const sidecarUrl = sidecar.url;
 		try {
-			for (let ready = false; !ready; await new Promise((done) => setTimeout(done, 200))) {
-				ready = await fetch(`${sidecarUrl}/readyz`).then(
-					(r) => r.ok,
-					() => false,
-				);
-			}
 			await configured(engine, sidecarUrl, process.env.CODEASK_MEASURE_REPO_URL ?? "");
 			const rows = [];
 			for (const question of questions) {
@@ -295,7 +262,7 @@ it("measures the 1 MB callback path and the messages posted for three questions"
 				const summary = execFileSync(
 					process.execPath,
 					[
-						join(repo, "sidecar/dist/cli/main.js"),
+						join(REPO_ROOT, "sidecar/dist/cli/main.js"),
 						"feedback",
 						"export",
 						"--db",
@@ -311,7 +278,7 @@ it("measures the 1 MB callback path and the messages posted for three questions"
 				};
 			}
 		} finally {
-			sidecar.kill("SIGKILL");
+			await sidecar.kill();
 		}
 	} finally {
 		await engine.stop();

@@ -1,64 +1,27 @@
-/**
- * Measures the app end to end in a real AppManager + Deno against a real sidecar: install time,
- * how fast `/codeask` returns (the ack), and command → last answer part in the thread.
- *
- *   CODEASK_MEASURE_INDEX=<index.db>            (default: the mini-chat fixture index)
- *   CODEASK_MEASURE_QUESTIONS="q1|q2|…"         (default: two generic questions)
- *   npx vitest run --config app/test/measure/vitest.config.ts
- *
- * Prints one JSON line per question and a summary; asserts only that every answer arrived.
- */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { expect, it } from "vitest";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { startEngine } from "../support/engine.js";
+import { packageApp, startServe } from "../support/sidecar.js";
 
-const repo = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const TOKEN = "measure-secret-0123456789";
 const questions = (process.env.CODEASK_MEASURE_QUESTIONS ?? "how are messages sent?|where are users stored?")
 	.split("|")
 	.map((question) => question.trim())
 	.filter(Boolean);
 
-async function freePort(): Promise<number> {
-	const server = createServer();
-	await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-	const { port } = server.address() as { port: number };
-	await new Promise((done) => server.close(done));
-	return port;
-}
-
 it("measures install, ack and answer latency", async () => {
 	const work = mkdtempSync(join(tmpdir(), "codeask-measure-"));
-	const zip = join(work, "codeask.zip");
 	let t = performance.now();
-	execFileSync(
-		process.execPath,
-		[join(repo, "app/scripts/package.mjs"), "--out", zip, "--stage", join(work, "stage")],
-		{ stdio: "ignore" },
-	);
+	const zip = packageApp(work);
 	const packageMs = performance.now() - t;
 
 	const indexPath = process.env.CODEASK_MEASURE_INDEX ?? (await fixtureIndexPath());
-	const port = await freePort();
-	const sidecarUrl = `http://127.0.0.1:${port}`;
-	const sidecar: ChildProcess = spawn(
-		process.execPath,
-		[join(repo, "sidecar/dist/cli/main.js"), "serve", "--index", indexPath, "--port", String(port)],
-		{ env: { ...process.env, CODEASK_TOKEN: TOKEN, CODEASK_LOG_LEVEL: "warn" }, stdio: "ignore" },
-	);
+	const sidecar = await startServe(indexPath, TOKEN, { timeoutMs: 600_000 });
+	const sidecarUrl = sidecar.url;
 	try {
-		for (let ready = false; !ready; await new Promise((done) => setTimeout(done, 200))) {
-			ready = await fetch(`${sidecarUrl}/readyz`).then(
-				(r) => r.ok,
-				() => false,
-			);
-		}
 		t = performance.now();
 		const engine = await startEngine(zip);
 		const installMs = performance.now() - t;
@@ -108,7 +71,7 @@ it("measures install, ack and answer latency", async () => {
 			await engine.stop();
 		}
 	} finally {
-		sidecar.kill("SIGKILL");
+		await sidecar.kill();
 		rmSync(work, { recursive: true, force: true });
 	}
 });

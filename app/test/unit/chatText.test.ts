@@ -1,21 +1,6 @@
-import { parse } from "@rocket.chat/message-parser";
 import { describe, expect, it } from "vitest";
 import { chatSafe } from "../../lib/chatText";
-
-/** Node types of Rocket.Chat's own message parser, flattened. */
-function kinds(markdown: string): Array<string> {
-	const found: Array<string> = [];
-	const walk = (node: unknown): void => {
-		if (Array.isArray(node)) node.forEach(walk);
-		else if (node && typeof node === "object") {
-			const record = node as Record<string, unknown>;
-			if (typeof record.type === "string") found.push(record.type);
-			Object.values(record).forEach(walk);
-		}
-	};
-	walk(parse(markdown));
-	return found;
-}
+import { parsedKinds as kinds } from "../support/parsed-kinds";
 
 describe("chatSafe", () => {
 	it("leaves no mention: package scopes become code, other @names are broken", () => {
