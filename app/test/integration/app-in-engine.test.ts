@@ -16,7 +16,7 @@ import { startFakeGemini } from "../../../sidecar/test/support/fake-gemini.js";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { signCallback } from "../../lib/signature.js";
 import { type Engine, startEngine } from "../support/engine.js";
-import { parsedKinds } from "../support/parsed-kinds.js";
+import { endsWithAnswerFooter, parsedKinds } from "../support/parsed-kinds.js";
 import { ENGINES, type PostedMessage, type WorldRoom, type WorldUser } from "../support/rocketchat-world.js";
 import { packageApp, REPO_ROOT, type ServeProcess, startServe } from "../support/sidecar.js";
 
@@ -275,8 +275,8 @@ describe.each([
 		await engine.click(alice, answer, "codeask-full-answer");
 		const full = await waitFor("the full answer", () => {
 			const parts = inThread(root?.id).slice(before);
-			// The full form ends with its italic footer line (or the note on what was left out).
-			return parts.length > 0 && /(^|\n)_[^\n]*_$/.test(parts.at(-1)?.text ?? "") ? parts : undefined;
+			// The full form ends with its footer line, after the note on what was left out and the sources.
+			return parts.length > 0 && endsWithAnswerFooter(parts.at(-1)?.text ?? "") ? parts : undefined;
 		});
 		const text = full.map((part) => part.text).join("\n");
 		expect(text).toContain("*Sources*");

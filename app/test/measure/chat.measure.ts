@@ -23,6 +23,7 @@ import { expect, it } from "vitest";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { signCallback } from "../../lib/signature.js";
 import { type Engine, startEngine } from "../support/engine.js";
+import { endsWithAnswerFooter } from "../support/parsed-kinds.js";
 import type { PostedMessage } from "../support/rocketchat-world.js";
 import { freePort, packageApp, REPO_ROOT, startServe } from "../support/sidecar.js";
 
@@ -223,7 +224,7 @@ it("measures the 1 MB callback path and the messages posted for three questions"
 				const fullParts = await until(() => {
 					const parts = engine.world.messages.slice(beforeFull);
 					const last = parts.at(-1)?.text ?? "";
-					return parts.length > 0 && (/(^|\n)_[^\n]*_$/.test(last) || last.includes("could not answer"))
+					return parts.length > 0 && (endsWithAnswerFooter(last) || last.includes("could not answer"))
 						? parts
 						: undefined;
 				}, 600_000);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { fixtureIndexPath } from "../../../sidecar/test/support/fixture-index.js";
 import { startEngine } from "../support/engine.js";
+import { endsWithAnswerFooter } from "../support/parsed-kinds.js";
 import { packageApp, startServe } from "../support/sidecar.js";
 
 const TOKEN = "measure-secret-0123456789";
@@ -45,7 +46,7 @@ it("measures install, ack and answer latency", async () => {
 					const parts = inThread();
 					if (parts.length > 0 && answerMs === 0) answerMs = performance.now() - start;
 					// The last part ends with the italic footer line.
-					if (/\n_[^\n]*_$/.test(parts.at(-1)?.text ?? "")) break;
+					if (endsWithAnswerFooter(parts.at(-1)?.text ?? "")) break;
 					await new Promise((done) => setTimeout(done, 20));
 				}
 				const completeMs = performance.now() - start;
