@@ -221,11 +221,72 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 function bestPrefix(d: Group, registered: ReadonlySet<string>): string {
 	const joins = (prefix: string) => {
 		let n = 0;
-		for (const k of d.keys.keys()) if (k.startsWith(prefix) && registered.has(k.slice(prefix.length))) n++;
+		for (const k of keysBelow(d, prefix)) if (registered.has(k)) n++;
 		return n;
 	};
 	let best = "";
 	let bestJoins = joins("");
+	for (const p of sharedPrefixes(d)) {
+		const j = joins(p);
+		if (j > bestJoins) {
+			best = p;
+			bestJoins = j;
+		}
+	}
+	return best;
+}
+
+const sharedPrefixCache = new WeakMap<Group, string[]>();
+const keysBelowCache = new WeakMap<Group, Map<string, string[]>>();
+const distinctCache = new WeakMap<Group, Map<string, string[]>>();
+
+/** A group's keys that start with `prefix`, with it stripped; once per group and prefix (every registry is tried against every dispatcher). */
+function keysBelow(d: Group, prefix: string): string[] {
+	const byPrefix = keysBelowCache.get(d) ?? new Map<string, string[]>();
+	keysBelowCache.set(d, byPrefix);
+	let keys = byPrefix.get(prefix);
+	if (!keys) {
+		keys = [];
+		for (const k of d.keys.keys()) if (k.startsWith(prefix)) keys.push(k.slice(prefix.length));
+		byPrefix.set(prefix, keys);
+	}
+	return keys;
+}
+
+/** A dispatcher's distinct keys with `prefix` stripped (and common words dropped), in key order; once per group and options. */
+function distinctKeys(d: Group, prefix: string, dropCommon: boolean): string[] {
+	const byOptions = distinctCache.get(d) ?? new Map<string, string[]>();
+	distinctCache.set(d, byOptions);
+	const id = `${dropCommon ? 1 : 0}${prefix}`;
+	let keys = byOptions.get(id);
+	if (!keys) {
+		const stripped = [...d.keys.keys()]
+			.map((k) => strip(k, prefix))
+			.filter((k) => !dropCommon || !COMMON_KEYS.has(k));
+		keys = [...new Set(stripped)];
+		byOptions.set(id, keys);
+	}
+	return keys;
+}
+
+/**
+ * A dispatcher's candidate base paths, in key order: the first one or two segments of a key that
+ * most of its keys share (`v1/`, `api/`), not one route's own segment. The same for every
+ * registry it is paired with, so computed once per group (it counts over all keys per prefix).
+ */
+function sharedPrefixes(d: Group): string[] {
+	const cached = sharedPrefixCache.get(d);
+	if (cached) return cached;
+	const counts = new Map<string, number>();
+	for (const k of d.keys.keys()) {
+		const segs = k.split("/");
+		// A key starts with a prefix of n segments exactly when that is its own first n segments.
+		for (let n = 1; n <= 2 && n < segs.length; n++) {
+			const p = `${segs.slice(0, n).join("/")}/`;
+			counts.set(p, (counts.get(p) ?? 0) + 1);
+		}
+	}
+	const out: string[] = [];
 	const tried = new Set<string>();
 	for (const k of d.keys.keys()) {
 		const segs = k.split("/");
@@ -233,16 +294,11 @@ function bestPrefix(d: Group, registered: ReadonlySet<string>): string {
 			const p = `${segs.slice(0, n).join("/")}/`;
 			if (tried.has(p)) continue;
 			tried.add(p);
-			// A base path most of the dispatcher's keys share (`v1/`, `api/`), not one route's own segment.
-			const sharing = [...d.keys.keys()].filter((x) => x.startsWith(p)).length;
-			const j = sharing * 2 >= d.keys.size ? joins(p) : 0;
-			if (j > bestJoins) {
-				best = p;
-				bestJoins = j;
-			}
+			if ((counts.get(p) ?? 0) * 2 >= d.keys.size) out.push(p);
 		}
 	}
-	return best;
+	sharedPrefixCache.set(d, out);
+	return out;
 }
 
 const strip = (k: string, prefix: string) => (prefix && k.startsWith(prefix) ? k.slice(prefix.length) : k);
@@ -351,14 +407,11 @@ export function inferTrunks(
 			const conn = connection(r, d, sinks);
 			const prefix = bestPrefix(d, registered);
 			const dropCommon = conn !== "same receiver" && conn !== "graphql";
-			const keys = [...d.keys.keys()]
-				.map((k) => strip(k, prefix))
-				.filter((k) => !dropCommon || !COMMON_KEYS.has(k));
-			const distinct = new Set(keys);
-			const joined = [...distinct].filter((k) => registered.has(k));
+			const distinct = distinctKeys(d, prefix, dropCommon);
+			const joined = distinct.filter((k) => registered.has(k));
 			if (conn) {
 				// Share of the smaller side's keys: one server-side `socket.emit` serves several small client registries.
-				const share = joined.length / Math.max(1, Math.min(distinct.size, registered.size));
+				const share = joined.length / Math.max(1, Math.min(distinct.length, registered.size));
 				// Common-word keys (`end`, `error`) may join in-file, but are no evidence of an idiom.
 				// Across receivers, a generic listener verb (`on`, `subscribe`) joins on distinctive keys only:
 				// `this.emit('finish')` in one class and `zip.on('finish')` on another object are unrelated.
@@ -380,7 +433,7 @@ export function inferTrunks(
 			const sends = SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
 			if (!sends) continue;
 			const strong = joined.filter(distinctive);
-			const share = strong.length / Math.max(1, [...distinct].filter(distinctive).length);
+			const share = strong.length / Math.max(1, distinct.filter(distinctive).length);
 			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)
 				pairs.push({ r, d, connection: "overlap", joined, prefix, dropCommon: true });
 		}
