@@ -295,6 +295,10 @@ export async function ask(
 	const trace: AskTrace = {
 		abstention: { covered: covered.covered, absent: covered.absent, namesRepository: namesRepo },
 		...seedTrace(route, seeded),
+		ranking: {
+			fused: seeded.files.slice(0, TRACE_FILES).map((f) => f.file),
+			cited: [...new Set(ranking.order.map((d) => d.file ?? ""))].filter(Boolean).slice(0, TRACE_FILES),
+		},
 		skeleton: skeletons.map((sk) => ({ chain: sk.chain.id, defIds: sk.nodes.map((n) => n.def.defId) })),
 		read: [
 			...read.map((r) => r.range),
@@ -401,6 +405,9 @@ function seedTrace(route: RouteResult, seeded: SeedResult): Pick<AskTrace, "rout
 		})),
 	};
 }
+
+/** Files of the fused and citation rankings the trace lists. */
+const TRACE_FILES = 40;
 
 /** Tokens of the answer prompt besides the material: instructions, question, bounded skeleton. */
 const ANSWER_FRAME_TOKENS = 2_600;

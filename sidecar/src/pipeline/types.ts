@@ -33,6 +33,8 @@ export interface AskTrace {
 	requests: { stage: string; tokensIn: number; tokensOut: number; ms: number; ok: boolean }[];
 	/** What the abstention test saw (pipeline/abstain.ts): shares of the question's IDF weight. */
 	abstention?: { covered: number; absent: number; namesRepository: boolean };
+	/** Files in the seeding stage's fused order and in the citation ranking's order (best first, 40 each). */
+	ranking?: { fused: string[]; cited: string[] };
 }
 
 /** The full result of the pipeline: the wire answer plus the trace. */
