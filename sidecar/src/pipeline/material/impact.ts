@@ -9,12 +9,13 @@ import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { estimateTokens } from "../read.js";
 
+import { scanTestFiles, TEST_PATH, type TestScan } from "./test-scan.js";
+import type { ImpactListing } from "./types.js";
+
 export type ImpactIndex = Pick<
 	IndexReader,
-	"db" | "edgesTo" | "defsInFile" | "dispatchSites" | "file" | "fileLines"
+	"db" | "edgesTo" | "defsInFile" | "dispatchSites" | "file" | "fileLines" | "meta" | "packages"
 >;
-
-import type { ImpactListing } from "./types.js";
 
 /** A name shorter than this is too common to look for literally. */
 const MIN_LITERAL = 4;
@@ -23,7 +24,6 @@ const MAX_LITERAL_FILES = 400;
 /** Members of a class whose references count as references to the class. */
 const MAX_MEMBERS = 60;
 
-const TEST_PATH = /(^|\/)(__tests__|tests?|spec|e2e|fixtures?|mocks?)(\/|$)|\.(spec|test)\.[cm]?[jt]sx?$/;
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 interface Site {
@@ -56,8 +56,15 @@ function filesNaming(index: ImpactIndex, literal: string): { path: string }[] {
 }
 
 /** Every use of `target`, grouped by package; the listing holds at most `maxTokens` tokens. */
-export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: number): ImpactListing {
+export function impactListing(
+	index: ImpactIndex,
+	target: DefRow,
+	maxTokens: number,
+	scan: (index: ImpactIndex, word: string) => TestScan | null = testFilesOnDisk,
+): ImpactListing {
 	const sites = new Map<string, Site>();
+	/** Lines of files the index does not hold (tests read from the tree), for the listing's code column. */
+	const outside = new Map<string, string>();
 	const put = (file: string | null, line: number | null, kind: string) => {
 		if (!file || !line) return;
 		const k = `${file}:${line}`;
@@ -92,15 +99,27 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 			}
 		}
 	}
+	// Tests the index leaves out, read from the tree as text.
+	const tests = literal.length >= MIN_LITERAL ? scan(index, literal) : null;
+	for (const s of tests?.sites ?? []) {
+		put(s.file, s.line, "test");
+		outside.set(`${s.file}:${s.line}`, s.text);
+	}
 	// Its own definition line is not a use.
 	if (target.file && target.startLine) sites.delete(`${target.file}:${target.startLine}`);
 
 	const all = [...sites.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 	const pkgOf = new Map<string, string>();
+	// A file outside the index belongs to the package whose folder holds it (the deepest one).
+	const dirs = index
+		.packages()
+		.filter((p) => p.dir)
+		.sort((a, b) => b.dir.length - a.dir.length);
+	const packageByDir = (f: string) => dirs.find((p) => f.startsWith(`${p.dir}/`))?.name;
 	const packageOf = (f: string) => {
 		let p = pkgOf.get(f);
 		if (p === undefined) {
-			p = index.file(f)?.packageName ?? "(no package)";
+			p = index.file(f)?.packageName ?? packageByDir(f) ?? "(no package)";
 			pkgOf.set(f, p);
 		}
 		return p;
@@ -125,6 +144,7 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 	const testSites = all.filter((s) => TEST_PATH.test(s.file)).length;
 	const head = [
 		`Every use of \`${literal}\`${target.file ? ` (defined at ${target.file}:${target.startLine})` : ""}: ${all.length} sites in ${files} files (${testSites} in tests), by package:`,
+		...(tests === null || tests.complete ? [] : [testNote(tests)]),
 	];
 	const listed: Site[] = [];
 	let tokens = estimateTokens(head.join("\n"));
@@ -136,7 +156,9 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 	}
 	for (const g of byPackage) {
 		for (const s of g.list) {
-			const code = (index.fileLines(s.file, s.line, s.line)?.[0] ?? "").trim().slice(0, 120);
+			const code = (outside.get(`${s.file}:${s.line}`) ?? index.fileLines(s.file, s.line, s.line)?.[0] ?? "")
+				.trim()
+				.slice(0, 120);
 			const line = `  ${s.file}:${s.line} [${s.kind}] ${code}`;
 			const t = estimateTokens(line) + 1;
 			if (tokens + t > maxTokens) break;
@@ -157,6 +179,27 @@ export function impactListing(index: ImpactIndex, target: DefRow, maxTokens: num
 		tokens,
 		listed,
 	};
+}
+
+/**
+ * The test files the index left out, scanned from its tree: null when the index holds its tests
+ * (the literal channel above has counted them).
+ */
+export function testFilesOnDisk(index: ImpactIndex, word: string): TestScan | null {
+	const meta = index.meta();
+	if ((meta.options as { includeTests?: boolean } | null)?.includeTests) return null;
+	const probe = index.db.prepare("SELECT path FROM files LIMIT 1").get() as { path: string } | undefined;
+	return scanTestFiles(meta.repoRoot, word, {
+		indexed: (p) => index.file(p) !== undefined,
+		...(probe ? { probe: probe.path } : {}),
+	});
+}
+
+/** What the listing says when test files could not all be read: its test counts are a floor. */
+function testNote(scan: TestScan): string {
+	return scan.available
+		? `(test files are not indexed; ${scan.scanned} were scanned before a limit was reached: the test counts are a floor)`
+		: "(test files are not indexed and the repository's files are not at hand: uses in tests are not counted)";
 }
 
 /**
