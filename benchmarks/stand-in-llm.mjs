@@ -1,9 +1,15 @@
-// A stand-in OpenAI-compatible model for measuring the LLM path's sizes (not its answers): it
-// routes to the first sections it is shown, selects every chain and the first 12 node refs, and
-// answers with two citations. Usage = the prompt's characters / 4. Listens on 127.0.0.1 only.
+// A stand-in OpenAI-compatible model for measuring the LLM path's sizes and material (not its
+// answers), a dumb lower bound of a capable model that knows nothing of the gold labels: it routes
+// to the first sections it is shown; selects every chain (up to the prompt's 8) and 24 node refs
+// taken in turn from each chain, each chain's in the order the prompt lists them (its seeds,
+// best first); and answers with two citations. Usage = the prompt's characters / 4.
+// Listens on 127.0.0.1 only.  node benchmarks/stand-in-llm.mjs [port] [picks]
 import http from "node:http";
 
 const port = Number(process.argv[2] ?? 18089);
+/** Chains the select answer names (the prompt's bound) and node refs it picks. */
+const MAX_CHAINS = 8;
+const PICKS = Number(process.argv[3] ?? 24);
 http
 	.createServer((req, res) => {
 		let body = "";
@@ -26,8 +32,17 @@ http
 					searchTerms: [],
 				});
 			} else if (/Skeletons \(node refs/.test(user)) {
-				const chains = [...user.matchAll(/^Chain (\S+):/gm)].map((m) => m[1]).slice(0, 8);
-				const nodes = [...user.matchAll(/^\s*(n\d+) {2}/gm)].map((m) => m[1]).slice(0, 12);
+				// Every chain in the prompt's order, and node refs taken in turn from each chain, each
+				// chain's in the order it lists them (seeds first): no judgement of what the code does.
+				const blocks = user.split(/^(?=Chain \S+:)/m).filter((b) => /^Chain \S+:/.test(b));
+				const chains = blocks.map((b) => /^Chain (\S+):/.exec(b)[1]).slice(0, MAX_CHAINS);
+				const lists = blocks
+					.slice(0, MAX_CHAINS)
+					.map((b) => [...b.matchAll(/^\s*(n\d+) {2}/gm)].map((m) => m[1]));
+				const nodes = [];
+				for (let i = 0; nodes.length < PICKS && lists.some((l) => i < l.length); i++) {
+					for (const l of lists) if (i < l.length && nodes.length < PICKS) nodes.push(l[i]);
+				}
 				content = JSON.stringify({ chains, nodes });
 			} else {
 				const ns = [...user.matchAll(/^\[(\d+)\] /gm)].map((m) => m[1]);

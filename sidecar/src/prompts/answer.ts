@@ -26,6 +26,8 @@ const ROLE_NOTE: Record<string, string> = {
 	seed: "entry",
 	chain: "chain step",
 	"key-hop": "other end of a key",
+	callee: "callee on the path",
+	wrapper: "wrapper applied at a definition",
 	module: "module-level",
 	neighbour: "neighbour",
 };

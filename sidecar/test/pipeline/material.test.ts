@@ -3,14 +3,17 @@
  * both ends of key hops, honest source units, the budget, and an impact question's complete
  * listing — on the mini-chat fixture index and on small synthetic inputs.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
+import { indexRepository } from "../../src/indexer/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { moduleBlocks } from "../../src/pipeline/material/modules.js";
 import { sliceDefinition } from "../../src/pipeline/material/slices.js";
+import { scanTestFiles } from "../../src/pipeline/material/test-scan.js";
 import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
 import { fixtureIndexPath, MINI_CHAT_DIR } from "../support/fixture-index.js";
 
@@ -166,6 +169,64 @@ describe("assembled material on mini-chat", () => {
 	});
 });
 
+describe("uses in test files the index leaves out", () => {
+	it("an impact listing counts them from the tree, as a whole word, by package", async () => {
+		// mini-chat's sendMessage.test.ts calls executeSendMessage; the default index skips it.
+		expect(index.file("apps/server/src/methods/sendMessage.test.ts")).toBeUndefined();
+		const r = await ask(index, "What would break if `executeSendMessage` changed its arguments?");
+		const impact = r.trace.material?.impact;
+		expect(impact?.target).toBe("executeSendMessage");
+		expect(impact?.testSites).toBe(2); // the import and the call
+		const test = readFileSync(join(MINI_CHAT_DIR, "apps/server/src/methods/sendMessage.test.ts"), "utf8")
+			.split("\n")
+			.findIndex((l) => l.includes("await executeSendMessage("));
+		expect(
+			r.trace.read.some(
+				(x) => x.file === "apps/server/src/methods/sendMessage.test.ts" && x.startLine === test + 1,
+			),
+		).toBe(true);
+	});
+
+	const tree = mkdtempSync(join(tmpdir(), "codeask-test-scan-"));
+	const put = (path: string, text: string) => {
+		mkdirSync(join(tree, path, ".."), { recursive: true });
+		writeFileSync(join(tree, path), text);
+	};
+	put("src/send.ts", "export function send() {}\n");
+	put("src/send.test.ts", "import { send } from './send';\nsend();\nresend();\n");
+	put("tests/e2e/flow.ts", "// send a message\nawait send();\n");
+	put("tests/indexed.spec.ts", "send();\n");
+	put("node_modules/lib/send.test.ts", "send();\n");
+	put(".cache/send.test.ts", "send();\n");
+
+	it("reads test files only, skips indexed ones and dependency folders, and matches whole words", () => {
+		const scan = scanTestFiles(tree, "send", {
+			indexed: (p) => p === "tests/indexed.spec.ts",
+			probe: "src/send.ts",
+		});
+		expect(scan.available).toBe(true);
+		expect(scan.complete).toBe(true);
+		expect(scan.sites.map((s) => `${s.file}:${s.line}`).sort()).toEqual([
+			"src/send.test.ts:1",
+			"src/send.test.ts:2",
+			"tests/e2e/flow.ts:1",
+			"tests/e2e/flow.ts:2",
+		]);
+	});
+
+	it("says when it could not read every test file, or when the tree is not at hand", () => {
+		const cut = scanTestFiles(tree, "send", {
+			indexed: () => false,
+			limits: { files: 1, bytes: 1_000_000, ms: 60_000 },
+		});
+		expect(cut.complete).toBe(false);
+		expect(cut.scanned).toBe(1);
+		expect(scanTestFiles(tree, "send", { indexed: () => false, probe: "src/missing.ts" }).available).toBe(
+			false,
+		);
+	});
+});
+
 describe("impact subject", () => {
 	it("is the definition the question names as a capitalised word when it names none in code form", async () => {
 		const r = await ask(index, "What would break if the Streamer class changed?");
@@ -271,5 +332,58 @@ describe("noise control", () => {
 		expect(distinctiveMatch(q, def("pushTokenFor", "src/tokens.ts"), false)).toBe(true);
 		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), false)).toBe(false);
 		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), true)).toBe(true);
+	});
+});
+
+describe("the path's far ends", () => {
+	// A wrapper applied where a function is defined decides whether its body runs; the function a
+	// read definition calls in another file is read after it (depth first), not as a signature.
+	let repoIndex: IndexReader;
+	beforeAll(async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-far-ends-"));
+		mkdirSync(join(repo, "src"));
+		writeFileSync(join(repo, "package.json"), '{ "name": "relay-app" }');
+		const filler = (n: number) => Array.from({ length: n }, (_, i) => `\tconst step${i} = ${i};`);
+		writeFileSync(
+			join(repo, "src/guard.ts"),
+			[
+				'export const relayEnabled = process.env.RELAY === "on";',
+				"export function withRelayCheck<T extends (...args: string[]) => Promise<void>>(fn: T): T {",
+				"\treturn relayEnabled ? fn : ((() => Promise.resolve()) as T);",
+				"}",
+			].join("\n"),
+		);
+		writeFileSync(
+			join(repo, "src/deliver.ts"),
+			[
+				"export async function deliverEnvelope(id: string): Promise<void> {",
+				...filler(30),
+				"\tconsole.log(id, step0);",
+				"}",
+			].join("\n"),
+		);
+		writeFileSync(
+			join(repo, "src/relay.ts"),
+			[
+				"import { withRelayCheck } from './guard';",
+				"import { deliverEnvelope } from './deliver';",
+				"export const relayMessage = withRelayCheck(async (id: string) => {",
+				"\tawait deliverEnvelope(id);",
+				"});",
+			].join("\n"),
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		repoIndex = IndexReader.open(result.out);
+	});
+	afterAll(() => repoIndex?.close());
+
+	it("reads the wrapper's lines and the callee's body", async () => {
+		const r = await ask(repoIndex, "How does relayMessage relay a message?");
+		const inside = (file: string, line: number) =>
+			r.trace.read.some((x) => x.file === file && x.startLine <= line && line <= x.endLine);
+		expect(r.trace.material?.roles.wrapper).toBe(2); // withRelayCheck, and the flag it decides on
+		expect(inside("src/guard.ts", 1)).toBe(true); // relayEnabled from the environment
+		expect(inside("src/guard.ts", 3)).toBe(true); // relayEnabled ? fn : …
+		expect(inside("src/deliver.ts", 32)).toBe(true); // the callee's body, not its signature only
 	});
 });

@@ -77,6 +77,15 @@ const SIGNATURE_CHARS = 56;
 /** Above this many users a definition's callers are not listed as its neighbours. */
 const HOT_FAN_IN = 40;
 const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handler"]);
+/** Chain hops out of a definition read whose bodies are read right after it (the path, depth first). */
+const CALLEES_PER_DEF = 2;
+const CALLEE_VIA = new Set(["call", "new", "jsx", "implementation"]);
+/** A wrapper applied at a definition is read when it is at most this long (a guard, not a framework). */
+const WRAPPER_LINES = 40;
+const WRAPPER_KINDS = new Set(["function", "method", "variable"]);
+/** Module-level values a wrapper reads that come with it, and their length at most. */
+const VALUES_PER_WRAPPER = 3;
+const VALUE_LINES = 8;
 
 /** The index with the lookups one assembly repeats (a file's lines, a definition's edges) memoised. */
 export function memoIndex(index: MaterialIndex): MaterialIndex {
@@ -112,13 +121,25 @@ export function sourceTokens(
 	if (s.unit === "signature") {
 		return count(`[000] ${s.range.startLine}: ${s.text.trim()}`) + (fileListed ? 0 : count(s.range.file));
 	}
-	return count(s.text) + count(`[00] ${s.range.file}:${s.range.startLine}-${s.range.endLine} — ${s.label}`);
+	// The header also carries the role's note (`(other end of a key)`), and the code sits between fences.
+	return (
+		count(s.text) +
+		count(
+			`[00] ${s.range.file}:${s.range.startLine}-${s.range.endLine} — ${s.label} (${ROLE_NOTE_ALLOWANCE})`,
+		) +
+		count("\n```\n```\n")
+	);
 }
+
+/** Characters allowed for the role note in a source's header (the longest note in prompts/answer.ts). */
+const ROLE_NOTE_ALLOWANCE = "x".repeat(34);
 
 interface Candidate {
 	node: SkeletonNode;
 	chain: string;
 	role: SourceRole;
+	/** Read within the picks' share: the wrapper of a pick (what the model asked for). */
+	lead?: boolean;
 }
 
 /** A chain's definitions in the order worth reading: each seed followed by its best hops, then the rest by depth. */
@@ -383,6 +404,57 @@ function entryFiles(
 	return out;
 }
 
+/**
+ * The wrappers a definition is wrapped in where it is defined (`export const f = wrap(async () =>
+ * …)`): functions called on its first line, short enough to be a guard. Their lines decide whether
+ * and how the body runs, which its own text never says.
+ */
+export function wrappersOf(
+	index: Pick<MaterialIndex, "edgesFrom" | "defById" | "fileLines">,
+	def: DefRow,
+): DefRow[] {
+	if (!def.file || def.startLine === null || def.kind === "class" || def.kind === "interface") return [];
+	// Only a function written into the call is wrapped (`wrap(async () => …)`), not a value built by it.
+	const first = index.fileLines(def.file, def.startLine, def.startLine)?.[0] ?? "";
+	if (!/=>|\bfunction\b/.test(first)) return [];
+	const out: DefRow[] = [];
+	for (const e of index.edgesFrom(def.id)) {
+		if (e.kind !== "call" || e.line !== def.startLine || e.file !== def.file) continue;
+		const w = index.defById(e.dst);
+		if (!w?.file || w.startLine === null || w.endLine === null || !WRAPPER_KINDS.has(w.kind)) continue;
+		if (w.endLine - w.startLine + 1 > WRAPPER_LINES || isAuxiliaryPath(w.file)) continue;
+		if (!out.some((x) => x.id === w.id)) out.push(w);
+	}
+	return out;
+}
+
+/** Short module-level values (flags, config) a definition reads: what a guard decides on. */
+function valuesRead(index: Pick<MaterialIndex, "edgesFrom" | "defById">, def: DefRow): DefRow[] {
+	const out: DefRow[] = [];
+	for (const e of index.edgesFrom(def.id)) {
+		if (e.kind !== "reference" || out.length >= VALUES_PER_WRAPPER) continue;
+		const v = index.defById(e.dst);
+		if (!v?.file || v.kind !== "variable" || v.startLine === null || v.endLine === null) continue;
+		if (v.endLine - v.startLine + 1 > VALUE_LINES || out.some((x) => x.id === v.id)) continue;
+		if (v.parentId !== null && index.defById(v.parentId)?.kind !== "module") continue;
+		out.push(v);
+	}
+	return out;
+}
+
+/** The chain hops out of `def` (calls, constructions, implementations), best first. */
+function calleesOnChain(skeletons: readonly Skeleton[], def: DefRow): SkeletonNode[] {
+	const out = new Map<number, SkeletonNode>();
+	for (const sk of skeletons) {
+		for (const n of sk.nodes) {
+			if (n.from !== def.id || !CALLEE_VIA.has(n.via) || n.def.id === def.id || out.has(n.def.id)) continue;
+			if (!n.def.file || isAuxiliaryPath(n.def.file)) continue;
+			out.set(n.def.id, n);
+		}
+	}
+	return [...out.values()].sort((a, b) => b.relevance - a.relevance);
+}
+
 export function assembleMaterial(
 	index: MaterialIndex,
 	input: AssembleInput,
@@ -403,12 +475,36 @@ export function assembleMaterial(
 	while (queue.length) {
 		const c = queue.shift() as Candidate;
 		if (a.bodies.has(c.node.def.id)) continue;
-		const share = c.role === "pick" ? PICK_SHARE : BODY_SHARE;
+		const share = c.role === "pick" || c.lead ? PICK_SHARE : BODY_SHARE;
 		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
 			deferred.push(c);
 			continue;
 		}
 		a.bodies.add(c.node.def.id);
+		if (c.role === "wrapper") {
+			// A guard decides on a flag: the short module-level values it reads (and they read) come with it.
+			const hops = c.node.via === "wrapper" ? 2 : c.node.via === "wrapper-value" ? 1 : 0;
+			if (hops > 0) {
+				const values = valuesRead(index, c.node.def)
+					.filter((v) => !a.bodies.has(v.id))
+					.map((v) => ({
+						node: {
+							def: v,
+							depth: c.node.depth + 1,
+							via: hops === 2 ? "wrapper-value" : "wrapper-value-2",
+							from: c.node.def.id,
+							nodeClass: "major" as const,
+							relevance: input.relevance(v),
+						},
+						chain: c.chain,
+						role: "wrapper" as const,
+						lead: c.lead === true,
+					}));
+				queue.unshift(...values);
+				for (const v of values) known.add(v.node.def.id);
+			}
+			continue;
+		}
 		if (c.role === "key-hop") continue;
 		const hops = keyHopEnds(index, c.node.def, input.relevance).filter((h) => !a.bodies.has(h.def.id));
 		const next: Candidate[] = hops.map((h) => {
@@ -435,8 +531,33 @@ export function assembleMaterial(
 				budget * BODY_SHARE,
 			);
 		}
-		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"));
-		for (const n of next) known.add(n.node.def.id);
+		// The wrapper a definition is wrapped in, and the path's next steps (depth first): the
+		// far end of a call hop is read right after its caller, not when its chain's turn comes.
+		const follow: Candidate[] = wrappersOf(index, c.node.def)
+			.filter((w) => !a.bodies.has(w.id))
+			.map((w) => ({
+				node: {
+					def: w,
+					depth: c.node.depth + 1,
+					via: "wrapper",
+					from: c.node.def.id,
+					nodeClass: "major",
+					relevance: input.relevance(w),
+				},
+				chain: c.chain,
+				role: "wrapper",
+				// A pick's wrapper is part of what the model asked for (a few lines, deciding ones).
+				lead: c.role === "pick" || c.lead === true,
+			}));
+		if (c.role !== "module") {
+			for (const n of calleesOnChain(input.skeletons, c.node.def)
+				.filter((x) => !a.bodies.has(x.def.id))
+				.slice(0, CALLEES_PER_DEF)) {
+				follow.push({ node: n, chain: c.chain, role: "callee" });
+			}
+		}
+		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"), ...follow);
+		for (const n of [...next, ...follow]) known.add(n.node.def.id);
 	}
 
 	// Pass 2: module-level blocks of the files read, best files first, then of the entry files

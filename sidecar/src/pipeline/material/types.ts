@@ -13,11 +13,23 @@ import type { ReadItem } from "../read.js";
  * - `chain`: a step along a chain (a hop from a seed);
  * - `key-hop`: the far end of a dispatch key a chosen definition dispatches (its handler) or
  *   registers (the dispatcher);
+ * - `callee`: the body of a call hop on the chain out of a definition read (the next step of the
+ *   path, often in another file), read right after its caller;
+ * - `wrapper`: the function a definition is wrapped in where it is defined
+ *   (`export const f = withCheck(async () => …)`): its lines decide whether the body runs at all;
  * - `module`: a module-level block (top-level register call, startup block, config from the
  *   environment, header comment) of a file the material reads;
  * - `neighbour`: a direct caller or callee, or a chain step, that did not fit: its signature line only.
  */
-export type SourceRole = "pick" | "seed" | "chain" | "key-hop" | "module" | "neighbour";
+export type SourceRole =
+	| "pick"
+	| "seed"
+	| "chain"
+	| "key-hop"
+	| "callee"
+	| "wrapper"
+	| "module"
+	| "neighbour";
 
 /** What part of its definition a source holds. */
 export type SourceUnit = "whole" | "slice" | "signature" | "block";
