@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { llmProviderSchema } from "@codeask/shared";
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { z } from "zod";
 import { IndexReader } from "../../index/reader.js";
 import { makeDirs } from "../../make-dirs.js";
@@ -26,7 +26,7 @@ const optionsSchema = z.strictObject({
 	report: z.string().min(1).optional(),
 	config: z.string().optional(),
 	diagram: z.string().min(1).optional(),
-	detail: z.enum(["short", "full"], { error: "--detail must be short or full" }).default("short"),
+	detail: z.enum(["short", "full"], { error: "must be short or full" }).default("short"),
 });
 export type AskCommandOptions = z.infer<typeof optionsSchema>;
 
@@ -34,6 +34,21 @@ export interface AskCommandResult {
 	result: AskResult;
 	/** Set when the LLM could not even be set up, and the answer is offline for that reason. */
 	llmSetupError: string | null;
+}
+
+const CONFIG_HELP = "--config must be a JSON object of pipeline parameters, e.g. '{\"tokenBudget\":12000}'";
+
+/** --config is checked as it is parsed, so a typo in it is named before the index is looked for. */
+function checkConfigJson(value: string): string {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		throw new InvalidArgumentError(CONFIG_HELP);
+	}
+	if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+		throw new InvalidArgumentError(CONFIG_HELP);
+	return value;
 }
 
 /** Run one question; returns data for the shell to print. */
@@ -47,9 +62,7 @@ export async function askMain(
 		try {
 			config = JSON.parse(opts.config) as Record<string, unknown>;
 		} catch {
-			throw new UsageError(
-				"--config must be a JSON object of pipeline parameters, e.g. '{\"tokenBudget\":12000}'",
-			);
+			throw new UsageError(CONFIG_HELP);
 		}
 	}
 	const { llm, setupError: llmSetupError } = await llmFromCliOptions(opts, env);
@@ -120,22 +133,29 @@ export function register(program: Command): void {
 		.description("Answer a question about the indexed repository, with verified line-range citations.")
 		.argument("<question>", 'the question, e.g. "how do push notifications work?"')
 		.option("-i, --index <file>", INDEX_OPTION_HELP)
-		.option(
-			"--llm <provider>",
-			"none (offline, default), gemini (GEMINI_API_KEY) or openai (OpenAI-compatible, --base-url)",
-			"none",
+		.addOption(
+			new Option(
+				"--llm <provider>",
+				"none (offline), gemini (GEMINI_API_KEY) or openai (OpenAI-compatible, --base-url)",
+			)
+				.choices(llmProviderSchema.options)
+				.default("none"),
 		)
 		.option("--model <name>", "LLM model name (default: the provider's default)")
 		.option("--base-url <url>", "LLM endpoint (openai: e.g. http://127.0.0.1:11434/v1 for Ollama)")
 		.option(
 			"--config <json>",
 			"pipeline parameters as JSON, e.g. '{\"tokenBudget\":12000}' (see docs/pipeline.md)",
+			checkConfigJson,
 		)
 		.option("--json", "print the JSON answer {answer, citations, chains, usage, indexCommit, timings}", false)
-		.option(
-			"--detail <form>",
-			"short (default: the path through the code and where to look, one chat message) or full (every chain, neighbours, code excerpts)",
-			"short",
+		.addOption(
+			new Option(
+				"--detail <form>",
+				"short (the path through the code and where to look, one chat message) or full (every chain, neighbours, code excerpts)",
+			)
+				.choices(["short", "full"])
+				.default("short"),
 		)
 		.option(
 			"--diagram <file.png>",

@@ -33,6 +33,9 @@ export interface DemoResult {
 	answer: Awaited<ReturnType<typeof ask>>;
 }
 
+const NEXT_STEPS =
+	'Next steps: `codeask index <your repo>`, then `codeask ask "…"` in that folder (or `--index <repo>/.codeask/index.db`); `codeask demo --question "…"` asks the demo another question.';
+
 /** Index `repo` into a throw-away folder and answer `question` offline. */
 export async function demoMain(opts: z.infer<typeof optionsSchema>): Promise<DemoResult> {
 	if (!existsSync(opts.repo)) {
@@ -78,10 +81,7 @@ export function register(program: Command): void {
 		.option("-q, --question <text>", "the question to ask", DEFAULT_QUESTION)
 		.option("--repo <dir>", "another repository to try instead of the bundled example", EXAMPLE_REPO)
 		.option("--json", "print the JSON answer instead of Markdown", false)
-		.addHelpText(
-			"after",
-			'\nNext steps: `codeask index <your repo>` then `codeask ask "…" --index <repo>/.codeask/index.db`.',
-		)
+		.addHelpText("after", `\n${NEXT_STEPS}`)
 		.action(async (raw: Record<string, unknown>) => {
 			const parsed = optionsSchema.safeParse(raw);
 			if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join("; "));
@@ -95,11 +95,12 @@ export function register(program: Command): void {
 				[
 					`# CodeAsk demo — ${r.summary}`,
 					"",
-					`> ${parsed.data.question}`,
-					"",
+					// The answer opens with the question ("**Question:** …"): it is not quoted again here.
 					r.answer.answer.trimEnd(),
 					"",
 					`(offline answer: ${r.answer.citations.length} verified citations, ${r.answer.droppedCitations} dropped, ${r.answer.timings.total ?? "?"} ms)`,
+					"",
+					NEXT_STEPS,
 					"",
 				].join("\n"),
 			);

@@ -4,7 +4,7 @@
  * had problems (listed on stderr), 2 for bad input (nothing written, previous index untouched).
  */
 
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { Command } from "commander";
@@ -74,6 +74,10 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 2 bad input (nothing written; the previous index is untouched).`,
 		)
 		.action(async (repo: string, raw: unknown) => {
+			// Before anything is written: the default output folder is inside <repo>, and a mistyped
+			// path must not become a new folder holding an empty .codeask/.
+			if (!statSync(repo, { throwIfNoEntry: false })?.isDirectory())
+				throw new UsageError(existsSync(repo) ? `${repo} is not a directory` : `${repo} does not exist`);
 			const parsed = OptionsSchema.safeParse(raw);
 			if (!parsed.success)
 				throw new UsageError(`index: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
