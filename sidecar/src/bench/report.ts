@@ -1,22 +1,15 @@
 /** The shape of a benchmark run's results: one record per question, then the set's aggregates. */
 import type { LlmProvider } from "@codeask/shared";
 import type { BaselineResult } from "./baseline.js";
-import type { ChainMiss, GradeResult, RatioMetric } from "./graders.js";
+import { type ChainMiss, type GradeResult, RATIO_METRICS, type RatioMetric } from "./graders.js";
 import type { JudgeResult } from "./judge.js";
 import type { LossStage, Miss } from "./loss.js";
 
 export const REPORT_SCHEMA = "codeask-bench-report/1";
 
-/** The per-question numbers of `--json` and the report, in this order. */
+/** The per-question numbers of `--json` and the report, in this order: the ratios first. */
 export const METRIC_KEYS = [
-	"coreRecallContext",
-	"coreRecallCited",
-	"coreRecallCitedTop10",
-	"chainCoverage",
-	"keyLineRecall",
-	"keySymbolRecall",
-	"citationValidity",
-	"citationPrecision",
+	...RATIO_METRICS,
 	"requests",
 	"tokensIn",
 	"tokensOut",

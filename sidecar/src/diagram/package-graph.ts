@@ -1,5 +1,6 @@
 /** The package graph of an overview, trimmed to its strongest links so it stays readable. */
 import type { OverviewData } from "../overview/types.js";
+import { upsert } from "../upsert.js";
 
 export interface PackageGraphOptions {
 	/** Static dependency edges drawn, strongest first (default 30). */
@@ -42,14 +43,4 @@ export function packageGraph(data: OverviewData, options: PackageGraphOptions = 
 		focus: data.focus ? (ids.get(data.focus) ?? null) : null,
 		omitted: data.dependencies.length - deps.length + data.trunkLinks.length - links.length,
 	};
-}
-
-/** The map's value for `key`, created with `make` on first use. */
-function upsert<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-	let value = map.get(key);
-	if (value === undefined) {
-		value = make();
-		map.set(key, value);
-	}
-	return value;
 }

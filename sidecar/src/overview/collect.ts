@@ -7,6 +7,7 @@
 import { posix } from "node:path";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
+import { upsert } from "../upsert.js";
 import type {
 	EntryPoint,
 	FolderSummary,
@@ -371,14 +372,4 @@ function clip(text: string, max: number): string {
 
 function sum(values: readonly number[]): number {
 	return values.reduce((a, b) => a + b, 0);
-}
-
-/** The map's value for `key`, created with `make` on first use. */
-function upsert<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-	let value = map.get(key);
-	if (value === undefined) {
-		value = make();
-		map.set(key, value);
-	}
-	return value;
 }
