@@ -11,8 +11,10 @@ import { bindParams, bindTemplates } from "./bind.js";
 import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
 import { enabledPresets } from "./detect.js";
+import { actionCandidates } from "./discover/actions.js";
 import { callCandidates, decoratorCandidates, graphqlCandidates } from "./discover/candidates.js";
 import { CANDIDATE, type DiscoveredTrunk, discover, discoveredSites, WRAPPER } from "./discover/index.js";
+import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -158,6 +160,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		};
 
 		const discovering = config.discover;
+		const facts = newFileFacts();
 		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || discovering;
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
@@ -169,7 +172,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const taken =
 					(c.calls.has(name) || c.calls.has(aliases.get(name) ?? "")) && extractCall(call, c, ctx, emit);
 				// Presets win: a call one of them took is no discovery candidate.
-				if (discovering && !taken) callCandidates(call, ctx, out);
+				if (discovering && !taken) callCandidates(call, ctx, out, facts);
 				if (c.mounts.has(name)) extractMount(call, c, ctx, out);
 			}
 		}
@@ -177,7 +180,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
 				const name = calledName(call.compilerNode);
 				const taken = name !== undefined && c.news.has(name) && extractCall(call, c, ctx, emit);
-				if (discovering && !taken) callCandidates(call, ctx, out);
+				if (discovering && !taken) callCandidates(call, ctx, out, facts);
 			}
 		}
 		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
@@ -185,8 +188,18 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (discovering) {
 			decoratorCandidates(sf, ctx, out);
 			graphqlCandidates(sf, ctx, out);
+			actionCandidates(sf, ctx, out);
 		}
 		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
+		if (discovering) {
+			// Presets win: a line a preset took (a service method, a facade) is no discovery candidate.
+			const presetLines = new Set(
+				out
+					.filter((s) => !s.trunk.startsWith("(") || s.trunk === FACADE_USE || s.trunk === FACADE_DEF)
+					.map((s) => s.line),
+			);
+			serviceCandidates(sf, ctx, out, presetLines, facts);
+		}
 		recordClassExtends(sf.compilerNode, ctx.filePath, out);
 		for (const s of out) {
 			if (s.trunk.startsWith("(")) continue; // internal records are not sites

@@ -123,6 +123,102 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins keyed channels (instances created with a name and emitted on) to the calls subscribing by that name", async () => {
+		const { out, discovered } = await indexed("channels");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["channel"]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection]).sort()).toEqual([
+			["client.subscribe(key)", "keyed instance"],
+			["useChannel(key)", "keyed instance"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "channel", "user-alerts")).toEqual({
+				handlers: [null],
+				callers: expect.arrayContaining([
+					"src/client/board.ts#useBoardAlerts",
+					"src/client/presence.ts#watchAlerts",
+				]),
+			});
+			expect(
+				index.dispatchSites("channel", "user-alerts").find((s) => s.side === "register")?.enclosingDefId,
+			).toBe("src/server/hub.ts#Hub.constructor");
+			// `client.unsubscribe('board-updates')` manages a subscription: no dispatch.
+			expect(sides(index, "channel", "board-updates").callers).toEqual(["src/client/board.ts#watchBoard"]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins named services registered with a broker to their facades and to string calls on the broker", async () => {
+		const { out, discovered } = await indexed("services");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["broker", 4]]);
+		expect(discovered[0]?.dispatches.map((d) => d.connection).sort()).toEqual([
+			"named service",
+			"same receiver",
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "broker", "billing.charge")).toEqual({
+				handlers: ["src/services/billing.ts#BillingService.charge"],
+				callers: ["src/app/checkout.ts#checkout"],
+			});
+			// A service named by `super('mailer')`, called by string.
+			expect(sides(index, "broker", "mailer.sendDigest")).toEqual({
+				handlers: ["src/services/mailer.ts#MailerService.sendDigest"],
+				callers: ["src/app/jobs.ts#nightly"],
+			});
+			// Private methods are no keys; a named class nothing registers is no service.
+			expect(index.dispatchSites("broker", "billing.ledger")).toEqual([]);
+			expect(index.dispatchSites("broker", "audit.record")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
+		const { out, discovered } = await indexed("trpc");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 5]]);
+		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
+		const index = IndexReader.open(out);
+		try {
+			// `user: userRouter` mounts the procedure at `user.byId`; `post.create` is no common word `create`.
+			expect(sides(index, "router", "user.byId")).toEqual({
+				handlers: ["src/server/routers/user.ts#userRouter"],
+				callers: ["src/client/Profile.tsx#Profile"],
+			});
+			expect(sides(index, "router", "post.create").callers).toEqual(["src/client/Feed.tsx#Feed"]);
+			// Nested inline: `admin: router({ stats })`.
+			expect(sides(index, "router", "admin.stats").callers).toEqual(["src/client/Feed.tsx#AdminBar"]);
+			expect(index.dispatchSites("router", "byId")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins Redux action types: reducer cases and slice reducers to action objects and slice creators", async () => {
+		const { out, discovered } = await indexed("redux");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["actions", 6]]);
+		const index = IndexReader.open(out);
+		try {
+			// A hand-written reducer's `case` (a const key), reached by the action creator returning it.
+			expect(sides(index, "actions", "filters/statusChanged")).toEqual({
+				handlers: ["src/store/filters.ts#filtersReducer"],
+				callers: ["src/store/filters.ts#statusChanged"],
+			});
+			expect(sides(index, "actions", "filters/reset").callers).toEqual(["src/ui/TodoList.ts#resetFilters"]);
+			// A slice reducer, reached by its generated creator (destructured, or through `slice.actions`).
+			expect(sides(index, "actions", "todos/todoAdded")).toEqual({
+				handlers: ["src/store/todos.ts#todosSlice"],
+				callers: ["src/ui/TodoList.ts#addTodo"],
+			});
+			expect(sides(index, "actions", "todos/todosCleared").callers).toEqual(["src/ui/TodoList.ts#clearAll"]);
+			// An AST walker's `switch (node.type)` and form field objects are no actions.
+			expect(index.dispatchSites("actions", "text")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

@@ -10,7 +10,9 @@ import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxK
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
+import { creatorCandidates } from "./actions.js";
 import {
+	ACTIONS,
 	DISPATCH_VERBS,
 	GRAPHQL_ROOTS,
 	GRAPHQL_TAGS,
@@ -23,12 +25,29 @@ import {
 	TRANSPORTS,
 	VERB_PAIRS,
 } from "./families.js";
+import { type FileFacts, facadeUseCandidate, registrationCandidate } from "./services.js";
 
 /** Internal record kinds (finalize removes them). */
 export const CANDIDATE = "(candidate)";
 export const WRAPPER = "(wrapper)";
 
-export type CandidateForm = "call" | "object" | "decorator" | "graphql" | "proxy";
+export type CandidateForm =
+	| "call"
+	| "object"
+	| "decorator"
+	| "graphql"
+	| "proxy"
+	// Named services (services.ts): a class's public method, a registering call, facades.
+	| "service"
+	| "registration"
+	| "facade"
+	| "facade-def"
+	| "facade-use"
+	// A registry mounted in another under a name (`router({ user: userRouter })`).
+	| "mount"
+	// Redux-style action types (actions.ts): reducers register them, action objects and creators dispatch.
+	| "reducer"
+	| "action";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -45,6 +64,17 @@ export interface CandidateInfo {
 	callee: string | null;
 	/** HTTP method, when the call or decorator says it (`router.post`, `@Get`, `fetch(u, { method: 'PUT' })`). */
 	method?: string;
+	/** `x = new Streamer('name')`: the instance is kept (assigned), and the file emits on it or listens to it (`x.emit(…)`). */
+	held?: true;
+	emitted?: true;
+	/** Facades: the exported name (definition) or imported name (use), the defining package, the import's module and member. */
+	exportName?: string;
+	pkg?: string | null;
+	module?: string;
+	member?: string;
+	/** Object form: the key's prefix among nested calls of the same name (`admin.`), and the outermost call's variable. */
+	path?: string;
+	holder?: string;
 }
 
 export interface WrapperInfo {
@@ -142,7 +172,7 @@ export function keyLike(v: string): boolean {
 	);
 }
 
-function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
+export function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
 	let n = node;
 	while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))
 		n = n.expression;
@@ -221,7 +251,13 @@ function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
 	}
 }
 
-function record(kind: string, info: unknown, at: Node, keyNode: Node, ctx: SiteContext): DispatchSiteRecord {
+export function record(
+	kind: string,
+	info: unknown,
+	at: Node,
+	keyNode: Node,
+	ctx: SiteContext,
+): DispatchSiteRecord {
 	return {
 		trunk: kind,
 		side: "register",
@@ -257,18 +293,24 @@ export function callCandidates(
 	call: CallExpression | NewExpression,
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
+	facts: FileFacts,
 ): void {
 	const cn = call.compilerNode;
+	if (Node.isCallExpression(call)) facadeUseCandidate(call, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
-	if (args.length === 0) return;
 	const callee = calleeOf(cn);
 	if (!callee || callee.receiver.length > MAX_RECEIVER) return;
+	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not.
+	if (Node.isCallExpression(call) && PROXY_VERBS.has(callee.name)) proxyCandidate(call, callee, ctx, out);
+	if (args.length === 0) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
 	if (Node.isCallExpression(call)) {
-		if (PROXY_VERBS.has(callee.name)) proxyCandidate(call, callee, ctx, out);
 		// Only a call that may send is worth a wrapper fact (most calls pass some parameter somewhere).
 		if (maySend(callee.name)) wrapperFact(call, callee, ctx, out);
+		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(call, callee, ctx, out);
+		if (ACTIONS.senders.has(callee.name) && args.some((a) => ts.isCallExpression(a)))
+			creatorCandidates(call, ctx, out);
 	}
 	let morphArgs: Node[] | undefined;
 	const morphArg = (i: number) => {
@@ -306,8 +348,11 @@ export function callCandidates(
 			}
 		}
 		const method = httpMethodOf(callee, cn);
+		const held = pos === 0 && Node.isNewExpression(call) && handler === null ? heldInstance(cn) : null;
 		const info: CandidateInfo = {
 			...(method ? { method } : {}),
+			...(held ? { held: true as const } : {}),
+			...(held === "emitted" ? { emitted: true as const } : {}),
 			form: "call",
 			receiver: callee.receiver,
 			name: Node.isNewExpression(call) ? `new ${callee.name}` : callee.name,
@@ -324,6 +369,41 @@ export function callCandidates(
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
 	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && Node.isCallExpression(call))
 		instanceCandidate(call, callee, ctx, out);
+}
+
+/** Calls on an instance that send through it or listen on it (`streamAll.emit`, `queue.add`, `channel.on`). */
+const INSTANCE_USE =
+	"(?:emit\\w*|on|once|addListener|addEventListener|publish\\w*|subscribe|send|postMessage|broadcast\\w*|add|addBulk|dispatch\\w*|listen)";
+
+/**
+ * `this.streamAll = new Streamer('notify-all')` (or `const q = new Queue('emails')`): the instance is
+ * kept, and "emitted" when the same file then emits on it or listens to it — a keyed channel, not a
+ * value (`new Error('x')`, `new Date(s)`).
+ */
+function heldInstance(cn: ts.CallExpression | ts.NewExpression): "held" | "emitted" | null {
+	let at: ts.Node = cn;
+	while (
+		ts.isParenthesizedExpression(at.parent) ||
+		ts.isAsExpression(at.parent) ||
+		ts.isAwaitExpression(at.parent)
+	)
+		at = at.parent;
+	const p = at.parent;
+	let holder: string | null = null;
+	if (
+		(ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p)) &&
+		p.initializer === at &&
+		ts.isIdentifier(p.name)
+	)
+		holder = p.name.text;
+	else if (ts.isBinaryExpression(p) && p.right === at && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+		const left = p.left;
+		if (ts.isIdentifier(left)) holder = left.text;
+		else if (ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.name)) holder = left.name.text;
+	}
+	if (!holder) return null;
+	const re = new RegExp(`\\b${holder.replace(/\$/g, "\\$")}\\s*[?!]?\\.\\s*${INSTANCE_USE}\\s*[(<]`);
+	return re.test(cn.getSourceFile().text) ? "emitted" : "held";
 }
 
 /**
@@ -390,6 +470,44 @@ function httpMethodOf(
 	return "GET";
 }
 
+/**
+ * Where an object-argument call sits among calls of its own name: `router({ admin: router({ stats }) })`
+ * puts the inner call's keys under `admin.`; the outermost call's variable (`const appRouter = router(…)`)
+ * is the holder other routers mount it by.
+ */
+function nesting(
+	call: ts.CallExpression | ts.NewExpression,
+	name: string,
+): { path: string; holder: string | null } {
+	let path = "";
+	let at: ts.Node = call;
+	for (let depth = 0; depth < 4; depth++) {
+		const prop = at.parent;
+		const obj = prop?.parent;
+		const outer = obj?.parent;
+		if (
+			!prop ||
+			!ts.isPropertyAssignment(prop) ||
+			prop.initializer !== at ||
+			!(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ||
+			!obj ||
+			!ts.isObjectLiteralExpression(obj) ||
+			!outer ||
+			!ts.isCallExpression(outer) ||
+			!outer.arguments.includes(obj as ts.Expression) ||
+			calleeOf(outer)?.name !== name
+		)
+			break;
+		path = `${prop.name.text}.${path}`;
+		at = outer;
+	}
+	let p = at.parent;
+	while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p)))
+		p = p.parent;
+	const holder = p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name) ? p.name.text : null;
+	return { path, holder };
+}
+
 /** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */
 function objectCandidates(
 	call: CallExpression | NewExpression,
@@ -400,7 +518,31 @@ function objectCandidates(
 	out: DispatchSiteRecord[],
 ): void {
 	if (!arg || !Node.isObjectLiteralExpression(arg)) return;
+	let where: ReturnType<typeof nesting> | undefined;
 	for (const p of arg.getProperties()) {
+		// `user: userRouter` / `{ userRouter }`: another registry mounted under a name (resolved by name in infer).
+		const named = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p : undefined;
+		const mounted = Node.isPropertyAssignment(p) ? p.getInitializer() : named?.getNameNode();
+		if (named && mounted && Node.isIdentifier(mounted)) {
+			where ??= nesting(call.compilerNode, callee.name);
+			const nameNode = named.getNameNode();
+			if (where.holder && (Node.isIdentifier(nameNode) || Node.isStringLiteral(nameNode))) {
+				const info: CandidateInfo = {
+					form: "mount",
+					receiver: where.holder,
+					name: callee.name,
+					arg: pos,
+					keys: [
+						`${where.path}${Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText()}`,
+					],
+					handlerArg: null,
+					handler: null,
+					callee: mounted.getText(),
+				};
+				out.push(record(CANDIDATE, info, call, nameNode, ctx));
+			}
+			continue;
+		}
 		if (!Node.isMethodDeclaration(p) && !Node.isPropertyAssignment(p)) continue;
 		const nameNode = p.getNameNode();
 		if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
@@ -408,21 +550,24 @@ function objectCandidates(
 		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
 		const key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralValue();
 		if (!keyLike(key)) continue;
+		where ??= nesting(call.compilerNode, callee.name);
 		const info: CandidateInfo = {
 			form: "object",
 			receiver: callee.receiver,
 			name: callee.name,
 			arg: pos,
-			keys: [key],
+			keys: [`${where.path}${key}`],
 			handlerArg: pos,
 			handler: ctx.defIdOf(p) ?? ctx.enclosingDefId(p),
 			callee: null,
+			...(where.path ? { path: where.path } : {}),
+			...(where.holder ? { holder: where.holder } : {}),
 		};
 		out.push(record(CANDIDATE, info, call, nameNode, ctx));
 	}
 }
 
-/** `trpc.user.byId.useQuery(…)` → key `byId` dispatched on proxy `trpc`. */
+/** `trpc.user.byId.useQuery(…)` → key `user.byId` dispatched on proxy `trpc`. */
 function proxyCandidate(
 	call: CallExpression,
 	callee: { receiver: string; name: string },
@@ -431,7 +576,8 @@ function proxyCandidate(
 ): void {
 	const parts = callee.receiver.split(".");
 	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return;
-	const key = parts[parts.length - 1] as string;
+	// The procedure's path below the proxy (`user.byId`): routers nest (`router({ user: userRouter })`).
+	const key = parts.slice(1).join(".");
 	const info: CandidateInfo = {
 		form: "proxy",
 		receiver: parts[0] as string,

@@ -246,3 +246,16 @@ export const GENERIC_LISTEN = new Set([
 	"listen",
 	"handle",
 ]);
+
+/**
+ * Redux-style action types: the `type` property of action objects and of the reducer's `switch`,
+ * calls that send an action (`dispatch(…)`, redux-saga's `put(…)`), and the slice shape
+ * (`{ name, reducers }` whose generated creators are `slice.actions.<reducer>`).
+ */
+export const ACTIONS = {
+	typeProperty: "type",
+	senders: new Set(["dispatch", "put"]),
+	sliceName: "name",
+	sliceReducers: "reducers",
+	sliceActions: "actions",
+};

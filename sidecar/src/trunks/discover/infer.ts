@@ -48,6 +48,9 @@ export type Connection =
 	| "wrapper"
 	| "proxy"
 	| "graphql"
+	| "keyed instance"
+	| "named service"
+	| "action type"
 	| "overlap";
 
 export interface Group {
@@ -61,6 +64,9 @@ export interface Group {
 	keys: Map<string, number>;
 	handlerShare: number;
 	handlerArg: number | null;
+	/** Share of its sites that create an instance and keep it; sites whose file emits on it or listens to it. */
+	heldShare: number;
+	emitted: number;
 }
 
 export interface DiscoveredPattern {
@@ -102,7 +108,19 @@ function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 		const id = `${form}|${receiver}|${name}|${arg}`;
 		let g = groups.get(id);
 		if (!g) {
-			g = { id, form, receiver, name, arg, sites: [], keys: new Map(), handlerShare: 0, handlerArg: null };
+			g = {
+				id,
+				form,
+				receiver,
+				name,
+				arg,
+				sites: [],
+				keys: new Map(),
+				handlerShare: 0,
+				handlerArg: null,
+				heldShare: 0,
+				emitted: 0,
+			};
 			groups.set(id, g);
 		}
 		g.sites.push(c);
@@ -114,6 +132,8 @@ function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	for (const g of groups.values()) {
 		const withHandler = g.sites.filter((s) => s.info.handler !== null);
 		g.handlerShare = withHandler.length / g.sites.length;
+		g.heldShare = g.sites.filter((s) => s.info.held).length / g.sites.length;
+		g.emitted = g.sites.filter((s) => s.info.emitted).length;
 		const counts = new Map<number, number>();
 		for (const s of withHandler)
 			if (s.info.handlerArg !== null) counts.set(s.info.handlerArg, (counts.get(s.info.handlerArg) ?? 0) + 1);
@@ -129,11 +149,28 @@ const isRegistry = (g: Group) =>
 	(g.form === "object" ||
 		g.form === "decorator" ||
 		(g.form === "graphql" && g.name === "(resolver)") ||
+		g.form === "service" ||
+		g.form === "reducer" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
+
+/**
+ * Keyed channels: `new Streamer('notify-room')`, `new Queue('emails')`, instances the code then emits
+ * on or listens to. Their names are what the other side subscribes to or sends to.
+ */
+const isKeyedInstance = (g: Group) =>
+	g.form === "call" &&
+	/^new [\w$]+$/.test(g.name) &&
+	g.handlerShare < DISCOVERY_LIMITS.handlerShare &&
+	g.heldShare >= DISCOVERY_LIMITS.handlerShare &&
+	// Some instances are seen emitted on or listened to where they are made (others may be used elsewhere).
+	g.emitted >= Math.min(2, g.sites.length) &&
+	g.keys.size >= 2;
 
 const isDispatcher = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
 	(g.form === "proxy" ||
+		g.form === "facade" ||
+		g.form === "action" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
@@ -200,10 +237,22 @@ const singleObject = (receiver: string) =>
 function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
+	if (r.form === "reducer" || d.form === "action")
+		return r.form === "reducer" && d.form === "action" ? "action type" : null;
+	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
+	if (r.form === "service" || d.form === "facade") {
+		if (r.form === "service" && d.form === "facade") return "named service";
+		// The object that registers the services also calls them by name (`broker.call('billing.refund')`).
+		return r.form === "service" && d.form === "call" && singleObject(r.receiver) && r.receiver === d.receiver
+			? "same receiver"
+			: null;
+	}
 	// One object on both sides: not `this` (one per class), and not a call's result (`$('#a')` and `$('#b')`).
 	const sharedReceiver = singleObject(r.receiver) && r.receiver === d.receiver;
 	if (sharedReceiver && r.form !== "decorator" && sendsTo(r, d.name)) return "same receiver";
 	if ((VERB_PAIRS[r.name] ?? []).includes(d.name)) return "listener pair";
+	// `new Worker('emails', fn)` ↔ `new Queue('emails')`: a keyed instance feeds a keyed handler.
+	if (r.form === "call" && r.name.startsWith("new ") && isKeyedInstance(d)) return "keyed instance";
 	if (isHttpRegistry(r) && isTransport(d.receiver, d.name)) return "http transport";
 	if (
 		sinks?.some(
@@ -313,6 +362,13 @@ function describe(g: Group): string {
 			? "{ Query|Mutation|Subscription: { key: resolver } }"
 			: "gql`query { key … }`";
 	if (g.form === "proxy") return `${g.receiver}.….key.query()|.mutate()|.useQuery()…`;
+	if (g.form === "service")
+		return `class { name = 'ns'; method() {…} } registered by ${recv}${g.name}(new …)`;
+	if (g.form === "facade") return `Facade = ${g.receiver}('ns'); Facade.method()`;
+	if (g.form === "reducer")
+		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
+	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
+	if (g.name.startsWith("new ")) return `new ${recv}${g.name.slice(4)}(${key})`;
 	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
 }
 
@@ -374,6 +430,148 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	});
 }
 
+const nsOf = (key: string) => key.replace(/\.[^.]*$/, "");
+
+/**
+ * Named services resolved across files: a class's method candidates are kept when some call shape
+ * registers instances of two or more named classes (`api.registerService(new X())`), and take that
+ * shape as their receiver; facade uses bound by import source (the exporting package's name) to a
+ * facade definition; facades kept when their factory made two or more. Other candidates pass through.
+ */
+function namedServices(candidates: readonly Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const out: Sited<CandidateInfo>[] = [];
+	const members: Sited<CandidateInfo>[] = [];
+	const facades: Sited<CandidateInfo>[] = [];
+	const regs = new Map<string, Set<string>>(); // shape → registered class definitions
+	const defs = new Map<string, { factory: string; ns: string }>();
+	const uses: Sited<CandidateInfo>[] = [];
+	for (const c of candidates) {
+		const i = c.info;
+		if (i.form === "registration") {
+			const shape = `${i.receiver}\0${i.name}`;
+			if (i.handler) regs.set(shape, (regs.get(shape) ?? new Set()).add(i.handler));
+		} else if (i.form === "service") members.push(c);
+		else if (i.form === "facade") facades.push(c);
+		else if (i.form === "facade-def") {
+			const def = { factory: i.name, ns: i.keys[0] as string };
+			defs.set(`${c.site.file}\0${i.exportName}`, def);
+			if (i.pkg) defs.set(`${i.pkg}\0${i.exportName}`, def);
+		} else if (i.form === "facade-use") uses.push(c);
+		else out.push(c);
+	}
+	const named = new Set(members.map((m) => m.info.receiver));
+	const shapeOf = new Map<string, string>();
+	for (const [shape, classes] of [...regs].sort((a, b) => b[1].size - a[1].size)) {
+		const mine = [...classes].filter((k) => named.has(k));
+		if (mine.length < 2) continue;
+		for (const k of mine) if (!shapeOf.has(k)) shapeOf.set(k, shape);
+	}
+	const services = new Set<string>();
+	for (const m of members) {
+		const shape = shapeOf.get(m.info.receiver);
+		if (!shape) continue;
+		services.add(nsOf(m.info.keys[0] as string));
+		const [receiver, name] = shape.split("\0") as [string, string];
+		out.push({ ...m, info: { ...m.info, receiver, name } });
+	}
+	for (const u of uses) {
+		const def = defs.get(`${u.info.module}\0${u.info.exportName}`);
+		if (def)
+			facades.push({
+				...u,
+				info: { ...u.info, form: "facade", receiver: def.factory, keys: [`${def.ns}.${u.info.member}`] },
+			});
+	}
+	// A facade reaches a service only when one is registered under its namespace (a factory may also
+	// make facades for other things: data models, remote APIs).
+	const reaching = facades.filter((f) => services.has(nsOf(f.info.keys[0] as string)));
+	const made = new Map<string, Set<string>>();
+	for (const f of reaching)
+		made.set(f.info.receiver, (made.get(f.info.receiver) ?? new Set()).add(nsOf(f.info.keys[0] as string)));
+	out.push(...reaching.filter((f) => (made.get(f.info.receiver)?.size ?? 0) >= 2));
+	return out;
+}
+
+/**
+ * Registries mounted in others by name (`router({ user: userRouter })`, `userRouter = router({ byId })`):
+ * the mounted one's keys take the mount path (`user.byId`). Bound by the variable's name, only when
+ * one registry holds that name and one mount names it.
+ */
+function mounted(candidates: readonly Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const mounts = new Map<string, { parent: string; key: string }[]>();
+	const holders = new Map<string, Set<string>>();
+	const out: Sited<CandidateInfo>[] = [];
+	for (const c of candidates) {
+		if (c.info.form === "mount") {
+			const child = c.info.callee as string;
+			mounts.set(child, [
+				...(mounts.get(child) ?? []),
+				{ parent: c.info.receiver, key: c.info.keys[0] as string },
+			]);
+			continue;
+		}
+		if (c.info.form === "object" && c.info.holder)
+			holders.set(c.info.holder, (holders.get(c.info.holder) ?? new Set()).add(c.site.file));
+		out.push(c);
+	}
+	if (mounts.size === 0) return out;
+	const prefix = (holder: string, depth = 0): string => {
+		const m = mounts.get(holder);
+		if (depth > 4 || m?.length !== 1 || holders.get(holder)?.size !== 1) return "";
+		const { parent, key } = m[0] as { parent: string; key: string };
+		return `${prefix(parent, depth + 1)}${key}.`;
+	};
+	return out.map((c) => {
+		const p = c.info.form === "object" && c.info.holder ? prefix(c.info.holder) : "";
+		return p ? { ...c, info: { ...c.info, keys: c.info.keys.map((k) => `${p}${k}`) } } : c;
+	});
+}
+
+interface Pair {
+	r: Group;
+	d: Group;
+	connection: Connection;
+	joined: string[];
+	prefix: string;
+	dropCommon: boolean;
+}
+
+/**
+ * Keyed channels as registries (`new Streamer('notify-room')` on the server) and the calls that name
+ * them as dispatchers: a group most of whose keys are channel names, that sends
+ * (`sdk.publish('notify-room')`, `useStream('notify-room')`) or subscribes with a callback
+ * (`sdk.stream('notify-room', [ev], cb)`). A subscriber joined so is no registry of its own elsewhere.
+ * Channels already sending to a keyed handler (`new Queue` → `new Worker`) are left to that pair.
+ */
+function keyedChannels(groups: readonly Group[], pairs: Pair[]): void {
+	const sending = new Set(pairs.map((p) => p.d.id));
+	const consumed = new Set<string>();
+	for (const k of groups) {
+		if (!isKeyedInstance(k) || sending.has(k.id)) continue;
+		const channels = new Set(k.keys.keys());
+		for (const g of groups) {
+			if (g.id === k.id || g.form !== "call" || g.name.startsWith("new ") || MANAGEMENT_VERBS.has(g.name))
+				continue;
+			const subscriber = g.handlerShare >= DISCOVERY_LIMITS.handlerShare || GENERIC_LISTEN.has(g.name);
+			if (!subscriber && !SEND_NAME.test(g.name) && !DISPATCH_VERBS.has(g.name)) continue;
+			const distinct = [...g.keys.keys()].filter((x) => !COMMON_KEYS.has(x));
+			const joined = distinct.filter((x) => channels.has(x));
+			if (
+				joined.length < DISCOVERY_LIMITS.minJoined ||
+				joined.length / distinct.length < DISCOVERY_LIMITS.overlapShare ||
+				!joined.some(distinctive)
+			)
+				continue;
+			pairs.push({ r: k, d: g, connection: "keyed instance", joined, prefix: "", dropCommon: true });
+			consumed.add(g.id);
+		}
+	}
+	// A subscriber (`sdk.stream(name, cb)`) joined to channels is their dispatcher, not a registry of its own.
+	for (let i = pairs.length - 1; i >= 0; i--)
+		if (consumed.has((pairs[i] as Pair).r.id) && (pairs[i] as Pair).connection !== "keyed instance")
+			pairs.splice(i, 1);
+}
+
 /**
  * The trunks the candidates show. `taken` are trunk names already in use (presets), never reused.
  */
@@ -382,21 +580,13 @@ export function inferTrunks(
 	wrapperFacts: readonly WrapperInfo[],
 	taken: ReadonlySet<string> = new Set(),
 ): DiscoveredTrunk[] {
-	const groups = groupsOf(candidates);
+	const groups = groupsOf(mounted(namedServices(candidates)));
 	const wrappers = new Map<string, WrapperInfo[]>();
 	for (const w of wrapperFacts) wrappers.set(w.def, [...(wrappers.get(w.def) ?? []), w]);
 	const registries = groups.filter(isRegistry);
 	const dispatchers = groups.filter(isDispatcher);
 	const sinksOf = new Map(dispatchers.map((d) => [d.id, wrapperSinks(d, wrappers)]));
 
-	interface Pair {
-		r: Group;
-		d: Group;
-		connection: Connection;
-		joined: string[];
-		prefix: string;
-		dropCommon: boolean;
-	}
 	const pairs: Pair[] = [];
 	const single: Pair[] = [];
 	for (const r of registries) {
@@ -440,6 +630,7 @@ export function inferTrunks(
 	}
 	const found = new Set(pairs.flatMap((p) => [p.r.id, p.d.id]));
 	for (const p of single) if (found.has(p.r.id) || found.has(p.d.id)) pairs.push(p);
+	keyedChannels(groups, pairs);
 	if (pairs.length === 0) return [];
 
 	// Clusters of registries: one receiver's verbs (`router.get`/`router.post`), or one dispatcher's targets.
@@ -479,9 +670,11 @@ export function inferTrunks(
 		const first = rs[0] as Group;
 		// Named after the registry's receiver (`router`, `socket`), else its verb (`onEvent`, `new Worker` → `worker`).
 		const label =
-			first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-				? first.name
-				: first.receiver;
+			first.form === "reducer"
+				? "actions"
+				: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+					? first.name
+					: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

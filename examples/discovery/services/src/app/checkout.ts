@@ -1,0 +1,6 @@
+import { Billing, Mailer } from "../core/facades";
+
+export async function checkout(orderId: string, email: string, cents: number): Promise<void> {
+	await Billing.charge(orderId, cents);
+	await Mailer.send(email, `order ${orderId} paid`);
+}

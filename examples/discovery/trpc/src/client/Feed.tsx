@@ -1,0 +1,11 @@
+import { trpc } from "./trpc";
+
+export function Feed() {
+	const posts = trpc.post.list.useQuery();
+	const create = trpc.post.create.useMutation();
+	return { posts, write: (title: string) => create.mutate(title) };
+}
+
+export function AdminBar() {
+	return trpc.admin.stats.useQuery();
+}

@@ -1,0 +1,13 @@
+import { postRouter } from "./routers/post";
+import { userRouter } from "./routers/user";
+import { publicProcedure, router } from "./trpc";
+
+export const appRouter = router({
+	user: userRouter,
+	post: postRouter,
+	admin: router({
+		stats: publicProcedure.query(() => ({ users: 1, posts: 2 })),
+	}),
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,171 @@
+/**
+ * Redux-style action types. Registered by reducers: `case 'todos/added':` in a `switch (action.type)`
+ * over a reducer's second parameter, and slice definitions (`createSlice({ name: 'todos', reducers:
+ * { added() {…} } })` → `todos/added`). Dispatched by action objects (`dispatch({ type: 'x' })`, an
+ * action creator returning `{ type: X }`) and by a slice's generated creators (`dispatch(added(t))`
+ * with `const { added } = todosSlice.actions`). Shapes, not library names: see `ACTIONS` in families.
+ */
+import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
+import { ACTIONS } from "./families.js";
+
+const info = (form: "reducer" | "action", keys: string[], handler: string | null): CandidateInfo => ({
+	form,
+	receiver: "",
+	name: form === "reducer" ? "(reducer)" : "(action)",
+	arg: 0,
+	keys,
+	handlerArg: null,
+	handler,
+	callee: null,
+});
+
+const propName = (p: ts.ObjectLiteralElementLike) =>
+	p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : null;
+
+/** `{ name: 'todos', reducers: { … } }`: the slice's name and its reducers object, or null. */
+export function sliceShape(
+	obj: ts.ObjectLiteralExpression,
+): { name: string; reducers: ts.ObjectLiteralExpression } | null {
+	let name: string | null = null;
+	let reducers: ts.ObjectLiteralExpression | null = null;
+	for (const p of obj.properties) {
+		if (!ts.isPropertyAssignment(p)) continue;
+		const n = propName(p);
+		if (n === ACTIONS.sliceName && ts.isStringLiteralLike(p.initializer)) name = p.initializer.text;
+		else if (n === ACTIONS.sliceReducers && ts.isObjectLiteralExpression(p.initializer))
+			reducers = p.initializer;
+	}
+	return name && reducers && keyLike(name) ? { name, reducers } : null;
+}
+
+function wrap(sf: SourceFile, n: ts.Node): Node | undefined {
+	return sf.getDescendantAtStartWithWidth(n.getStart(), n.getWidth());
+}
+
+/** The parameter a `switch (p.type)` reads, when `p` is its reducer's second parameter. */
+function reducerSwitch(sw: ts.SwitchStatement): boolean {
+	const e = sw.expression;
+	if (
+		!ts.isPropertyAccessExpression(e) ||
+		e.name.text !== ACTIONS.typeProperty ||
+		!ts.isIdentifier(e.expression)
+	)
+		return false;
+	let fn: ts.Node | undefined = sw.parent;
+	while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+	const second = fn && ts.isFunctionLike(fn) ? fn.parameters[1]?.name : undefined;
+	return !!second && ts.isIdentifier(second) && second.text === e.expression.text;
+}
+
+/** Is an object literal an action on its way: an argument of a sending call, or what a function returns? */
+function sentOrReturned(obj: ts.ObjectLiteralExpression): boolean {
+	let at: ts.Node = obj;
+	while (
+		ts.isParenthesizedExpression(at.parent) ||
+		ts.isAsExpression(at.parent) ||
+		ts.isSatisfiesExpression(at.parent)
+	)
+		at = at.parent;
+	const p = at.parent;
+	if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at)) return true;
+	if (!ts.isCallExpression(p) || !p.arguments.includes(at as ts.Expression)) return false;
+	const callee = p.expression;
+	const name = ts.isIdentifier(callee)
+		? callee.text
+		: ts.isPropertyAccessExpression(callee)
+			? callee.name.text
+			: "";
+	return ACTIONS.senders.has(name);
+}
+
+/** Reducer cases, slice reducers and action objects of one file. */
+export function actionCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const text = sf.getFullText();
+	if (!text.includes(ACTIONS.typeProperty) && !text.includes(ACTIONS.sliceReducers)) return;
+	const visit = (n: ts.Node): void => {
+		if (ts.isCaseClause(n) && ts.isSwitchStatement(n.parent.parent) && reducerSwitch(n.parent.parent)) {
+			const keyNode = wrap(sf, n.expression);
+			const keys = keyNode ? literalKeys(n.expression, () => keyNode) : null;
+			if (keys && keyNode)
+				out.push(
+					record(CANDIDATE, info("reducer", keys, ctx.enclosingDefId(keyNode)), keyNode, keyNode, ctx),
+				);
+		} else if (ts.isObjectLiteralExpression(n)) {
+			const slice = sliceShape(n);
+			if (slice && ts.isCallExpression(n.parent)) {
+				for (const p of slice.reducers.properties) {
+					const member = propName(p);
+					const node = member && keyLike(member) ? wrap(sf, p) : undefined;
+					if (!node || !(ts.isMethodDeclaration(p) || ts.isPropertyAssignment(p))) continue;
+					const handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
+					out.push(record(CANDIDATE, info("reducer", [`${slice.name}/${member}`], handler), node, node, ctx));
+				}
+			}
+			for (const p of n.properties) {
+				if (!ts.isPropertyAssignment(p) || propName(p) !== ACTIONS.typeProperty || !sentOrReturned(n))
+					continue;
+				const keyNode = wrap(sf, p.initializer);
+				const keys = keyNode ? literalKeys(p.initializer, () => keyNode) : null;
+				if (keys && keyNode) out.push(record(CANDIDATE, info("action", keys, null), keyNode, keyNode, ctx));
+			}
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(sf.compilerNode);
+}
+
+/** The declaration a name resolves to (through an import alias), or undefined. */
+function declOf(n: Node): Node | undefined {
+	try {
+		let symbol = n.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		return symbol?.getDeclarations()[0];
+	} catch {
+		return undefined;
+	}
+}
+
+/** `todosSlice.actions` (or a variable holding it): the slice's name. */
+function sliceOfActions(expr: Node | undefined, depth = 0): string | null {
+	if (!expr || depth > 3) return null;
+	if (Node.isIdentifier(expr)) {
+		const d = declOf(expr);
+		return d && Node.isVariableDeclaration(d) ? sliceOfActions(d.getInitializer(), depth + 1) : null;
+	}
+	if (!Node.isPropertyAccessExpression(expr) || expr.getName() !== ACTIONS.sliceActions) return null;
+	const holder = expr.getExpression();
+	const d = Node.isIdentifier(holder) ? declOf(holder) : undefined;
+	const init = d && Node.isVariableDeclaration(d) ? d.getInitializer() : undefined;
+	const obj = init && Node.isCallExpression(init) ? init.compilerNode.arguments[0] : undefined;
+	return obj && ts.isObjectLiteralExpression(obj) ? (sliceShape(obj)?.name ?? null) : null;
+}
+
+/**
+ * `dispatch(added(todo))`, `dispatch(todosActions.cleared())`: a slice's generated action creator
+ * called into a sending call dispatches `todos/added`. The caller checked the call's name sends.
+ */
+export function creatorCandidates(call: CallExpression, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	for (const arg of call.getArguments()) {
+		if (!Node.isCallExpression(arg)) continue;
+		const callee = arg.getExpression();
+		let slice: string | null = null;
+		let member = "";
+		if (Node.isIdentifier(callee)) {
+			// `const { added } = todosSlice.actions`
+			const d = declOf(callee);
+			const pattern = d && Node.isBindingElement(d) ? d.getParent() : undefined;
+			const decl = pattern?.getParent();
+			if (d && Node.isBindingElement(d) && decl && Node.isVariableDeclaration(decl)) {
+				slice = sliceOfActions(decl.getInitializer());
+				member = d.getPropertyNameNode()?.getText() ?? d.getName();
+			}
+		} else if (Node.isPropertyAccessExpression(callee)) {
+			slice = sliceOfActions(callee.getExpression());
+			member = callee.getName();
+		}
+		if (slice && keyLike(member))
+			out.push(record(CANDIDATE, info("action", [`${slice}/${member}`], null), call, arg, ctx));
+	}
+}
