@@ -132,7 +132,10 @@ export function createModuleResolver(
 		.map((p, i) => ({ p, i, abs: p.dir ? `${join(repoRoot, p.dir)}/` : `${repoRoot}/` }))
 		.sort((a, b) => b.abs.length - a.abs.length);
 	const perPackage = packages.map((p) => {
-		const tsconfig = join(repoRoot, p.dir, "tsconfig.json");
+		// Nx-style workspaces keep `paths` in a root `tsconfig.base.json` and have no `tsconfig.json` there.
+		const tsconfig =
+			["tsconfig.json", "tsconfig.base.json"].map((f) => join(repoRoot, p.dir, f)).find((f) => existsSync(f)) ??
+			join(repoRoot, p.dir, "tsconfig.json");
 		let own: ts.CompilerOptions = {};
 		if (existsSync(tsconfig)) {
 			const loaded = loadPackageOptions(tsconfig, mapPath);
