@@ -219,6 +219,26 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins queue job processors named in a decorator object to producers naming the job through a wrapper", async () => {
+		const { out, discovered } = await indexed("nest-queue");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 2]]);
+		// Two producers, one job each: together they make the processor registry an idiom.
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection, d.via]).sort()).toEqual([
+			["this.media.addJob(key)", "wrapper", ["this.mediaQueue.add"]],
+			["this.mediaService.addJob(key)", "wrapper", ["this.mediaQueue.add"]],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "process", "media.transcode")).toEqual({
+				handlers: ["src/media.processor.ts#MediaProcessor.transcode"],
+				callers: ["src/videos.ts#Videos.uploaded"],
+			});
+			expect(sides(index, "process", "media.resize").callers).toEqual(["src/uploads.ts#Uploads.uploaded"]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

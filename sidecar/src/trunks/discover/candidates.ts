@@ -19,6 +19,7 @@ import {
 	HTTP_DECORATORS,
 	HTTP_VERBS,
 	INSTANCE_VERBS,
+	KEY_PROPERTY,
 	PROXY_VERBS,
 	ROUTE_CLASS_DECORATORS,
 	SEND_NAME,
@@ -72,6 +73,8 @@ export interface CandidateInfo {
 	pkg?: string | null;
 	module?: string;
 	member?: string;
+	/** The named constant the key was read from (`JOB_NAME`, `EVENTS.SAVED`): the same constant on both sides is evidence. */
+	constant?: string;
 	/** Object form: the key's prefix among nested calls of the same name (`admin.`), and the outermost call's variable. */
 	path?: string;
 	holder?: string;
@@ -186,6 +189,14 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 	const values = m ? evaluateKey(m) : null;
 	const keys = values?.filter(keyLike) ?? [];
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+/** The named constant a key expression reads (`JOB_NAME`, `EVENTS.SAVED`), or undefined. */
+export function constantOf(node: ts.Expression): string | undefined {
+	let n = node;
+	while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n)) n = n.expression;
+	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
+	return /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text) ? text : undefined;
 }
 
 function isFunctionNode(n: Node): boolean {
@@ -319,11 +330,22 @@ export function callCandidates(
 	};
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		const a = args[pos] as ts.Expression;
+		let keyExpr: ts.Expression = a;
+		let keyMorph: () => Node | undefined = () => morphArg(pos);
 		if (ts.isObjectLiteralExpression(a)) {
 			objectCandidates(call, morphArg(pos), callee, pos, ctx, out);
-			continue;
+			// `enqueue({ name: JOB, data })`: the object names its key (a call only, never `new X({ name })`).
+			const named = Node.isCallExpression(call)
+				? a.properties.find(
+						(p): p is ts.PropertyAssignment =>
+							ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === KEY_PROPERTY,
+					)
+				: undefined;
+			if (!named) continue;
+			keyExpr = named.initializer;
+			keyMorph = () => keyProperty(morphArg(pos) as Node);
 		}
-		const keys = literalKeys(a, () => morphArg(pos));
+		const keys = literalKeys(keyExpr, keyMorph);
 		if (!keys) continue;
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
@@ -349,8 +371,10 @@ export function callCandidates(
 		}
 		const method = httpMethodOf(callee, cn);
 		const held = pos === 0 && Node.isNewExpression(call) && handler === null ? heldInstance(cn) : null;
+		const constant = constantOf(keyExpr);
 		const info: CandidateInfo = {
 			...(method ? { method } : {}),
+			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),
 			...(held === "emitted" ? { emitted: true as const } : {}),
 			form: "call",
@@ -363,7 +387,7 @@ export function callCandidates(
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
 			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(call.getExpression(), ctx),
 		};
-		const keyNode = morphArg(pos);
+		const keyNode = keyMorph();
 		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
 	}
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
@@ -605,7 +629,17 @@ function wrapperFact(
 	let fn: ts.Node | undefined = cn.parent;
 	while (fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn)) fn = fn.parent;
 	if (!fn || !ts.isFunctionLike(fn) || fn.parameters.length === 0 || fn.parameters.length > 4) return;
-	const params = fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : null));
+	// `add({ name, data })`: a destructured key property stands for its parameter (the caller passes `{ name: … }`).
+	const params = fn.parameters.map((p) =>
+		ts.isIdentifier(p.name)
+			? p.name.text
+			: ts.isObjectBindingPattern(p.name) &&
+					p.name.elements.some(
+						(e) => !e.propertyName && ts.isIdentifier(e.name) && e.name.text === KEY_PROPERTY,
+					)
+				? KEY_PROPERTY
+				: null,
+	);
 	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
 		const a = cn.arguments[pos] as ts.Expression;
 		const param = carriedParam(a, params);
@@ -668,11 +702,14 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		const arg = expr.getArguments()[0];
 		// `@Controller('billing')` on the class prefixes its methods' keys (`@Post('cancel')` → `billing/cancel`).
 		const prefix = HTTP_DECORATORS.has(`@${dec.getName()}`) ? classKey(method.getParent()) : null;
-		const own = arg ? literalKeys(arg.compilerNode as ts.Expression, () => arg) : null;
+		const keyArg = arg && Node.isObjectLiteralExpression(arg) ? keyProperty(arg) : arg;
+		const own = keyArg ? literalKeys(keyArg.compilerNode as ts.Expression, () => keyArg) : null;
 		const empty = !arg || (Node.isStringLiteral(arg) && arg.getLiteralValue().replace(/\//g, "") === "");
 		const keys = prefix ? (own ?? (empty ? [""] : null))?.map((k) => joinKey(prefix, k)) : own;
 		if (!keys) continue;
+		const constant = keyArg && !prefix ? constantOf(keyArg.compilerNode as ts.Expression) : undefined;
 		const info: CandidateInfo = {
+			...(constant ? { constant } : {}),
 			...(prefix !== null || HTTP_DECORATORS.has(`@${dec.getName()}`)
 				? { method: dec.getName().toUpperCase() }
 				: {}),
@@ -687,6 +724,13 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		};
 		out.push(record(CANDIDATE, info, method, arg ?? dec, ctx));
 	}
+}
+
+/** `{ name: JOB, concurrency: 2 }` → the `name` property's value node. */
+function keyProperty(obj: Node): Node | undefined {
+	if (!Node.isObjectLiteralExpression(obj)) return undefined;
+	const p = obj.getProperty(KEY_PROPERTY);
+	return p && Node.isPropertyAssignment(p) ? p.getInitializer() : undefined;
 }
 
 const joinKey = (a: string, b: string) =>

@@ -259,3 +259,9 @@ export const ACTIONS = {
 	sliceReducers: "reducers",
 	sliceActions: "actions",
 };
+
+/**
+ * The property of an object argument that names what is sent or handled: `@Process({ name: JOB })`,
+ * `enqueue({ name: JOB, data })` (and a wrapper destructuring it, `add({ name, data }) { queue.add(name) }`).
+ */
+export const KEY_PROPERTY = "name";

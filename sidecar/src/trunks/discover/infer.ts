@@ -196,6 +196,18 @@ function sendsTo(r: Group, name: string): boolean {
 /** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
 const distinctive = (k: string) => k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
 
+/** Both sides read the key from the same named constant (`PORTFOLIO_JOB_NAME`): no coincidence of words. */
+function sameConstant(r: Group, d: Group, key: string): boolean {
+	const named = (g: Group) =>
+		new Set(
+			g.sites
+				.filter((s) => s.info.constant && s.info.keys.some((k) => baseKey(k) === key))
+				.map((s) => s.info.constant),
+		);
+	const a = named(r);
+	return [...named(d)].some((c) => a.has(c));
+}
+
 interface Sink {
 	receiver: string;
 	name: string;
@@ -596,7 +608,9 @@ export function inferTrunks(
 			const sinks = sinksOf.get(d.id) ?? null;
 			const conn = connection(r, d, sinks);
 			const prefix = bestPrefix(d, registered);
-			const dropCommon = conn !== "same receiver" && conn !== "graphql";
+			// Common words are event names that collide across objects; a route path (`/api/v1/user`) is no such word.
+			const route = isHttpRegistry(r) && (conn === "http transport" || conn === "wrapper");
+			const dropCommon = conn !== "same receiver" && conn !== "graphql" && !route;
 			const distinct = distinctKeys(d, prefix, dropCommon);
 			const joined = distinct.filter((k) => registered.has(k));
 			if (conn) {
@@ -615,7 +629,11 @@ export function inferTrunks(
 				)
 					pairs.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				// One distinctive key, all of the smaller side's: kept only beside an idiom found on its own (below).
-				else if (joined.length === 1 && share === 1 && distinctive(joined[0] as string))
+				else if (
+					joined.length === 1 &&
+					share === 1 &&
+					(distinctive(joined[0] as string) || sameConstant(r, d, joined[0] as string))
+				)
 					single.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
@@ -629,7 +647,16 @@ export function inferTrunks(
 		}
 	}
 	const found = new Set(pairs.flatMap((p) => [p.r.id, p.d.id]));
-	for (const p of single) if (found.has(p.r.id) || found.has(p.d.id)) pairs.push(p);
+	// A registry whose one-key pairs join distinct keys enough together is an idiom found on its own too
+	// (`@Process({ name })` reached by two producers' wrappers, one job each).
+	const singleKeys = new Map<string, Set<string>>();
+	for (const p of single)
+		singleKeys.set(p.r.id, (singleKeys.get(p.r.id) ?? new Set()).add(p.joined[0] as string));
+	for (const [r, keys] of singleKeys) if (keys.size >= DISCOVERY_LIMITS.minJoined) found.add(r);
+	// One more verb of a found client (`this.http.put` beside `this.http.get`) reaching the same kind of registry.
+	const clients = new Set(pairs.filter((p) => p.d.receiver).map((p) => `${p.r.form}|${p.d.receiver}`));
+	for (const p of single)
+		if (found.has(p.r.id) || found.has(p.d.id) || clients.has(`${p.r.form}|${p.d.receiver}`)) pairs.push(p);
 	keyedChannels(groups, pairs);
 	if (pairs.length === 0) return [];
 
