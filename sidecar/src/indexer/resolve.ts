@@ -134,8 +134,9 @@ export function createModuleResolver(
 	const perPackage = packages.map((p) => {
 		// Nx-style workspaces keep `paths` in a root `tsconfig.base.json` and have no `tsconfig.json` there.
 		const tsconfig =
-			["tsconfig.json", "tsconfig.base.json"].map((f) => join(repoRoot, p.dir, f)).find((f) => existsSync(f)) ??
-			join(repoRoot, p.dir, "tsconfig.json");
+			["tsconfig.json", "tsconfig.base.json"]
+				.map((f) => join(repoRoot, p.dir, f))
+				.find((f) => existsSync(f)) ?? join(repoRoot, p.dir, "tsconfig.json");
 		let own: ts.CompilerOptions = {};
 		if (existsSync(tsconfig)) {
 			const loaded = loadPackageOptions(tsconfig, mapPath);

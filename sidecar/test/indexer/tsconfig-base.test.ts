@@ -13,7 +13,9 @@ describe("Nx-style path aliases", () => {
 		writeFileSync(join(repo, "package.json"), '{ "name": "nx-app", "private": true }');
 		writeFileSync(
 			join(repo, "tsconfig.base.json"),
-			JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@acme/common/*": ["libs/common/src/lib/*"] } } }),
+			JSON.stringify({
+				compilerOptions: { baseUrl: ".", paths: { "@acme/common/*": ["libs/common/src/lib/*"] } },
+			}),
 		);
 		writeFileSync(join(repo, "libs/common/src/lib/config.ts"), "export function jobName() { return 'x'; }\n");
 		writeFileSync(
