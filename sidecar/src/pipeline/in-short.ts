@@ -156,9 +156,14 @@ function hopPhrases(
 		named++;
 	}
 	const phrases = [...[...groups].map(([verb, items]) => `${verb} ${listWords(items)}`), ...keyPhrases];
-	// Nothing cited downstream: say where it is reached from, when that is cited.
+	// Nothing cited downstream: say where it is reached from, when that is cited; a handler reached
+	// from its key says which key it handles (a key has no citation of its own).
 	if (phrases.length === 0 && p.node.from !== null) {
 		const parent = placed.get(p.node.from);
+		if (parent?.node.nodeClass === "key" && isHandlerOf(parent.node, p.node.def)) {
+			const phrase = keyPhrase(p, parent.node, placed, book, mentioned);
+			if (phrase) return { phrases: [phrase], crossedKey: true };
+		}
 		const marker = parent ? book.marker(parent.node.def) : "";
 		if (parent && marker && !mentioned.has(parent.node.def.id)) {
 			mentioned.add(parent.node.def.id);

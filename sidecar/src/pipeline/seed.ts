@@ -8,7 +8,7 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
-import { isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
+import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
 
@@ -74,6 +74,13 @@ const SEED_KINDS = new Set([
  * a chain, but does not start one.
  */
 export const COMMON_FILE_SHARE = 0.1;
+
+/**
+ * What a file matching none of the question's concepts by path or name keeps of its fused score
+ * (its body text may still match). Set on the three benchmark sets together (benchmarks/answers.md,
+ * run 8: 0.3, 0.4 and 0.5 all gain a little over none; 0.3 the most on Hoppscotch).
+ */
+const COVERAGE_FLOOR = 0.3;
 
 /** Does the definition match the question through a word that is not common (or is it named)? */
 export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean): boolean {
@@ -213,6 +220,22 @@ export function seed(
 		}
 	}
 	fuse(handlerFiles, 4);
+	// Concept coverage: a file is scaled by the share of the question's concept weight its path and
+	// names match, each concept once. A cluster of files that all repeat one word of the question
+	// (registration pages for "registration", monitoring charts for "real-time") agrees across the
+	// channels above; a file covering several of the question's concepts should still lead it.
+	// A file holding a definition the question names (or the handler of a key it names) is exempt;
+	// files the graph channel below adds keep its full score (they are linked, not matched).
+	const namedFiles = new Set(scored.filter((x) => x.named && x.def.file).map((x) => x.def.file as string));
+	for (const [file, score] of rrf) {
+		if (namedFiles.has(file)) continue;
+		const share = fileCoverage(
+			q,
+			file,
+			(byFile.get(file) ?? []).map((x) => x.def),
+		);
+		rrf.set(file, score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share));
+	}
 
 	// Channel: the graph around the best files. A file that the top files call, dispatch to,
 	// implement or are called by is likely part of the same flow even when its words differ.
@@ -418,4 +441,19 @@ function nearestChain(chains: readonly TopicChain[], path: string): TopicChain |
 		if (!best || n > best.n) best = { chain: c, n };
 	}
 	return best?.chain;
+}
+
+/**
+ * Share of the question's concept weight (0..1) matched by a file's path and the names of its
+ * candidate definitions, each concept counted once however often it repeats (a related word counts half).
+ */
+export function fileCoverage(q: QueryAnalysis, file: string, defs: readonly DefRow[]): number {
+	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
+	if (total <= 0) return 1;
+	const stems = new Set(wordStems(file));
+	for (const d of defs) for (const s of wordStems(d.qualifiedName)) stems.add(s);
+	const list = [...stems];
+	let got = 0;
+	for (const c of q.concepts) got += conceptMatch(c, list) * c.weight;
+	return got / total;
 }

@@ -387,3 +387,40 @@ describe("the path's far ends", () => {
 		expect(inside("src/deliver.ts", 32)).toBe(true); // the callee's body, not its signature only
 	});
 });
+
+describe("concept coverage of a file", () => {
+	it("counts each concept of the question once, however often a file repeats it", async () => {
+		const { analyzeQuestion } = await import("../../src/pipeline/query.js");
+		const { fileCoverage } = await import("../../src/pipeline/seed.js");
+		const q = analyzeQuestion("How does the settings registry sync to the client?");
+		for (const c of q.concepts) c.weight = 1;
+		const def = (name: string): DefRow => ({
+			id: 1,
+			defId: `x#${name}`,
+			file: "x",
+			packageName: "p",
+			name,
+			qualifiedName: name,
+			kind: "function",
+			startLine: 1,
+			endLine: 2,
+			signature: null,
+			doc: null,
+			exported: true,
+			parentId: null,
+			fanIn: 0,
+			fanOut: 0,
+		});
+		// Four names repeating one word cover one concept of four; one name holding two covers two.
+		const repeats = fileCoverage(q, "src/pages/RegistryPage.tsx", [
+			def("RegistryForm"),
+			def("RegistryTemplate"),
+			def("useRegistry"),
+		]);
+		const covers = fileCoverage(q, "server/settings/SettingsRegistry.ts", [def("SettingsRegistry.sync")]);
+		expect(q.concepts.map((c) => c.word)).toEqual(["settings", "registry", "sync", "client"]);
+		expect(repeats).toBeCloseTo(0.25);
+		expect(covers).toBeCloseTo(0.75);
+		expect(fileCoverage(q, "client/settings/sync.ts", [def("SettingsRegistry")])).toBeCloseTo(1);
+	});
+});

@@ -56,7 +56,11 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("renders a dispatch key as a hop listing its registered handlers", async () => {
 		const r = await ask(index, "What runs after a message is saved?", FULL);
-		const hops = r.chains.flatMap((c) => c.hops);
+		// The key and its handler one hop below it, in the same chain (another chain may reach either elsewhere).
+		const chain = r.chains.find((c) =>
+			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage")),
+		);
+		const hops = chain?.hops ?? [];
 		const key = hops.find((h) => h.defId === "trunk:callbacks#afterSaveMessage");
 		expect(key?.via).toBe("dispatch:callbacks");
 		const handler = hops.find(
@@ -115,7 +119,13 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("names a key once in short, though several chains reach it from the same function", async () => {
 		// The skeleton reaches the afterSaveMessage key from executeSendMessage on more than one chain.
-		const r = await ask(index, "How are push notifications sent when a new message is posted?", FULL);
+		const r = await ask(index, "What runs after a message is saved?", FULL);
+		const reaching = r.chains.filter((c) =>
+			c.hops.some(
+				(h) => h.defId === "trunk:callbacks#afterSaveMessage" && h.from?.endsWith("#executeSendMessage"),
+			),
+		);
+		expect(reaching.length).toBeGreaterThan(1);
 		const text = inShortOf(r.answer).join(" ");
 		expect(text.match(/callbacks key `afterSaveMessage`/g)).toHaveLength(1);
 	});
