@@ -46,10 +46,15 @@ export interface Coverage {
 	missing: string[];
 }
 
+const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
+
 /** Per concept: how many definitions write it, and its IDF (compounds count as their rarest part). */
 export function conceptStats(q: QueryAnalysis, df: (word: string) => number, total: number): ConceptStat[] {
 	const max = Math.log(1 + (total + 0.5) / 0.5);
-	return q.concepts.map((concept) => {
+	// "What would break if X changed?": in an impact question "break" frames it, it names no topic.
+	const concepts =
+		q.intent === "impact" ? q.concepts.filter((c) => !IMPACT_FRAMING.test(c.word)) : q.concepts;
+	return concepts.map((concept) => {
 		let n = Math.max(df(concept.word), ...concept.stems.map(df));
 		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));
 		const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) / max;

@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/4";
+export const ANSWER_PROMPT_VERSION = "answer/5";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -45,8 +45,13 @@ export function buildAnswerPrompt(
 		"then where to look to change it. Cite every statement about the code with its source number like [3];",
 		"cite only numbers that exist; never invent files, symbols or line numbers. Do not add a sources list:",
 		"it is appended for you. A source marked 'other end of a key' is the handler (or dispatcher) on the far",
-		"side of an event, method, route or queue key. When a listing of every use is given, report its counts",
-		"as they are, never an estimate. If the sources do not answer the question, say so and what is missing.",
+		"side of an event, method, route or queue key; 'wrapper applied at a definition' decides whether the",
+		"wrapped function runs at all. For each step, say under which condition it happens when the sources show",
+		"it (an if, a guard or wrapper, a setting or environment flag, a delay), and name every entry point and",
+		"every handler the sources show, not only the first. A definition listed only as a signature was not",
+		"read: name it as where to look, never describe its body. When a listing of every use is given, report",
+		"its counts as they are, never an estimate. If the sources do not answer the question, say so and what",
+		"is missing.",
 	].join(" ");
 	const head = (s: AnswerPromptSource) =>
 		`${s.n > 0 ? `[${s.n}]` : "(context, not citable)"} ${s.file}:${s.startLine}-${s.endLine} — ${s.label} (${ROLE_NOTE[s.role] ?? s.role})`;

@@ -173,7 +173,7 @@ describe("uses in test files the index leaves out", () => {
 	it("an impact listing counts them from the tree, as a whole word, by package", async () => {
 		// mini-chat's sendMessage.test.ts calls executeSendMessage; the default index skips it.
 		expect(index.file("apps/server/src/methods/sendMessage.test.ts")).toBeUndefined();
-		const r = await ask(index, "What would break if `executeSendMessage` changed its arguments?");
+		const r = await ask(index, "What would break if `executeSendMessage` changed?");
 		const impact = r.trace.material?.impact;
 		expect(impact?.target).toBe("executeSendMessage");
 		expect(impact?.testSites).toBe(2); // the import and the call

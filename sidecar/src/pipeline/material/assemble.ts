@@ -72,6 +72,8 @@ const WHOLE_CLASS_LINES = 60;
 const OUTLINE_FILES = 30;
 const OUTLINE_DEFS = 20;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
+/** Containers whose head line comes with a member read. */
+const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
 /** Characters of a signature line shown at most. */
 const SIGNATURE_CHARS = 56;
 /** Above this many users a definition's callers are not listed as its neighbours. */
@@ -609,6 +611,16 @@ export function assembleMaterial(
 			limit,
 		);
 	};
+	// The class (or object) a member read belongs to: its head line says what the member is part of.
+	for (const s of a.sources.filter((x) => x.unit !== "signature" && x.node.def.parentId !== null)) {
+		const p = index.defById(s.node.def.parentId as number);
+		if (!p || p.kind === "module" || known.has(p.id) || !CLASS_KINDS.has(p.kind)) continue;
+		known.add(p.id);
+		signature(
+			{ node: { ...s.node, def: p, via: "parent", from: null }, chain: s.chain, role: "neighbour" },
+			budget,
+		);
+	}
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) signature(c, budget);
 	// The outline of the best files read: their other functions and methods, one line each (a
 	// flow often runs through several methods of one class, not all of them in the skeleton).
