@@ -4,8 +4,9 @@
  * assembling unrelated code. "Distinctive" comes from the index's own statistics, not word lists:
  * each concept of the question weighs by its IDF over the index's definitions; a concept counts as
  * matched when the code writes the word (document frequency > 0) and the best seeds carry it in
- * their names or paths. It runs right after seeding (ask.ts), so an "I don't know" costs no
- * material and no LLM request. The same test runs on an LLM answer's cited sources.
+ * their names or paths. A question naming a definition literally is never off topic. The test runs
+ * right after seeding (ask.ts), so an "I don't know" costs no material and no LLM request. The same
+ * test runs on an LLM answer's cited sources.
  */
 import type { DefRow } from "../index/types.js";
 import { code, listWords } from "./markdown.js";

@@ -153,7 +153,12 @@ export async function ask(
 	const closest = bestSeeds(seeded, COVERAGE_DEFS);
 	const covered = coverage(stats, closest);
 	lap("seed");
-	if (offTopic(covered, namesRepo)) {
+	// A question that names a definition of the index literally (`afterSaveMessage`, or "the Streamer
+	// class" in an impact question) is about this code.
+	const namesCode =
+		seeded.seeds.some((s) => s.named) ||
+		(q.intent === "impact" && impactTarget(index, q.identifiers, [], text) !== null);
+	if (!namesCode && offTopic(covered, namesRepo)) {
 		timings.total = Math.round(performance.now() - started);
 		return abstention(index, text, { covered, closest, namesRepo, route, seeded, timings });
 	}

@@ -115,6 +115,16 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		}
 	});
 
+	it("answers a question that names a definition in code form, whatever its other words", async () => {
+		// "break" and "changed" are words mini-chat never writes: without the name, this would abstain.
+		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		expect(r.abstained).toBe(false);
+		expect(r.answer).not.toMatch(/I don't know/);
+		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
+		const named = await ask(index, "What would break if the Streamer class changed?");
+		expect(named.abstained).toBe(false);
+	});
+
 	it("answers every question of the mini-chat set (none abstains)", async () => {
 		const set = JSON.parse(
 			readFileSync(new URL("../../../eval/mini-chat.json", import.meta.url), "utf8"),
