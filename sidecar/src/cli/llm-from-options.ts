@@ -16,6 +16,9 @@ export async function llmFromCliOptions(
 	env: Readonly<Record<string, string | undefined>>,
 ): Promise<{ llm: LlmClient | undefined; setupError: string | null }> {
 	if (opts.llm === "none") return { llm: undefined, setupError: null };
+	// Said in the CLI's own words (flags and variables), not the settings' field names.
+	const missing = missingForCli(opts, env);
+	if (missing) return { llm: undefined, setupError: missing };
 	// The provider SDKs load only when an LLM is asked for: offline commands start faster.
 	const { createLlmClient, LlmError, RequestBudget } = await import("../llm/index.js");
 	try {
@@ -33,4 +36,19 @@ export async function llmFromCliOptions(
 		if (!(err instanceof LlmError)) throw err;
 		return { llm: undefined, setupError: err.message };
 	}
+}
+
+/** What `--llm gemini|openai` lacks on this command line, or null. */
+function missingForCli(
+	opts: LlmCliOptions,
+	env: Readonly<Record<string, string | undefined>>,
+): string | null {
+	if (opts.llm === "gemini" && !env.GEMINI_API_KEY?.trim())
+		return "--llm gemini needs an API key in GEMINI_API_KEY";
+	if (opts.llm === "openai") {
+		const lacking = [!opts.model && "--model", !opts.baseUrl && "--base-url"].filter(Boolean);
+		if (lacking.length > 0)
+			return `--llm openai needs ${lacking.join(" and ")} (e.g. --model qwen2.5-coder:7b --base-url http://127.0.0.1:11434/v1)`;
+	}
+	return null;
 }

@@ -53,9 +53,12 @@ describe("codeask ask (askMain)", () => {
 			opts({ llm: "gemini" }),
 			{},
 		);
-		expect(llmSetupError).toMatch(/API key/);
+		// In the CLI's words: the variable to set, not a settings field the command line has no flag for.
+		expect(llmSetupError).toBe("--llm gemini needs an API key in GEMINI_API_KEY");
 		expect(result.provider).toBe("none");
 		expect(result.fallbackReason).toMatch(/^llm setup: /);
 		expect(result.citations.length).toBeGreaterThan(0);
+		const openai = await askMain("How do push notifications work?", opts({ llm: "openai" }), {});
+		expect(openai.llmSetupError).toMatch(/^--llm openai needs --model and --base-url/);
 	});
 });
