@@ -20,6 +20,8 @@ export interface Concept {
 	parts?: string[];
 	/** How much the question stresses the word: capitalised mid-sentence, or early in the question. */
 	emphasis?: number;
+	/** Capitalised mid-sentence ("the Settings system", "a Team"): the question names its topic. */
+	capitalised?: boolean;
 	/** Weight in [0, 1.3]: rarer and stressed words weigh more. Filled by `weighConcepts`. */
 	weight: number;
 	/** Share of the repository's files that use the word (0..1); set by the caller when it can count. */
@@ -110,7 +112,14 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 			(r) => r !== s && !STOP_WORDS.has(r),
 		);
 		const emphasis = (capitalised.has(w) ? 1.3 : 1) * Math.max(0.8, 1 - 0.05 * concepts.length);
-		concepts.push({ word: w, stems: [s], related, weight: 1, emphasis });
+		concepts.push({
+			word: w,
+			stems: [s],
+			related,
+			weight: 1,
+			emphasis,
+			...(capitalised.has(w) ? { capitalised: true } : {}),
+		});
 	}
 	// A concept that is only a part of a compound already present ("two", "factor" of "twofactor") is redundant
 	// as a separate concept but stays as a related word of the compound.
@@ -133,9 +142,13 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 	return { question, concepts: kept, identifiers, intent, searchWords, directWords };
 }
 
+/** Weight floor of a word found everywhere, and of a word the question capitalises mid-sentence. */
+const COMMON_FLOOR = 0.35;
+const CAPITALISED_FLOOR = 0.5;
+
 /**
  * Weigh concepts by rarity: `df(word)` is how many indexed units contain the word, `total` how many
- * units there are. Weight = idf normalised to [0.2, 1] so that a word found everywhere still counts a little.
+ * units there are. Weight = idf normalised to [0.35, 1] (a capitalised word: [0.5, 1]), times the word's emphasis.
  */
 export function weighConcepts(concepts: Concept[], df: (word: string) => number, total: number): void {
 	const idf = (n: number) => Math.log(1 + (total - n + 0.5) / (n + 0.5));
@@ -144,6 +157,9 @@ export function weighConcepts(concepts: Concept[], df: (word: string) => number,
 		let n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
 		// A compound the code never writes joined ("client-side") is as rare as its rarest part.
 		if (n === 0 && c.parts?.length) n = Math.min(...c.parts.map((p) => df(p)));
-		c.weight = Math.max(0.35, Math.min(1, idf(n) / (max * 0.7))) * (c.emphasis ?? 1);
+		// A topic the question capitalises keeps weight however common the word is in the code
+		// ("the Settings system" in a repository where most files read settings).
+		const floor = c.capitalised ? CAPITALISED_FLOOR : COMMON_FLOOR;
+		c.weight = Math.max(floor, Math.min(1, idf(n) / (max * 0.7))) * (c.emphasis ?? 1);
 	}
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
-import { analyzeQuestion } from "../../src/pipeline/query.js";
+import { analyzeQuestion, weighConcepts } from "../../src/pipeline/query.js";
 
 describe("analyzeQuestion", () => {
 	it("drops filler and the repository's own name, keeps the topic", () => {
@@ -59,5 +59,18 @@ describe("analyzeQuestion", () => {
 		// The options of a CLI's `test` command, the components of a test runner view.
 		expect(isAuxiliaryPath("packages/cli/src/options/test/env.ts")).toBe(false);
 		expect(isAuxiliaryPath("packages/web/src/components/http/test/Runner.vue")).toBe(false);
+	});
+
+	it("keeps weight on a topic the question capitalises, however common the word is", () => {
+		const q = analyzeQuestion("How does the Settings system sync settings to the client?");
+		const plain = analyzeQuestion("How does the system sync settings to the client?");
+		// Every definition mentions settings; sync and client are rare.
+		const df = (w: string) => (w.startsWith("sett") ? 900 : 10);
+		weighConcepts(q.concepts, df, 1000);
+		weighConcepts(plain.concepts, df, 1000);
+		const weight = (a: typeof q, w: string) => a.concepts.find((c) => c.word === w)?.weight ?? 0;
+		expect(weight(plain, "settings")).toBeLessThanOrEqual(0.35);
+		expect(weight(q, "settings")).toBeGreaterThanOrEqual(0.5);
+		expect(weight(q, "settings")).toBeLessThan(weight(q, "sync"));
 	});
 });
