@@ -15,6 +15,7 @@ export interface ExtractWorkerInput {
 	sources: [string, string, string][];
 	files: string[];
 	extraRoots: string[];
+	globalRoots: string[];
 	/** URL of a module exporting `createSiteExtractor(config)`, and its config. */
 	siteExtractor: { module: string; config: unknown } | null;
 }
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
 		sources: new Map(input.sources.map(([abs, path, content]) => [abs, { path, content }])),
 		files: input.files,
 		extraRoots: input.extraRoots,
+		globalRoots: input.globalRoots,
 		siteExtractor,
 		onParsed: (done) => port.postMessage({ type: "parsed", done } satisfies ExtractWorkerMessage),
 		onFile: (done) => {

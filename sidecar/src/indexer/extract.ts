@@ -33,11 +33,18 @@ export interface ExtractInput {
 	files: string[];
 	/** More program roots: declaration files, files declaring globals. */
 	extraRoots: string[];
+	/** Those of `extraRoots` that are there for the globals they may declare (see ProgramScope). */
+	globalRoots?: string[];
 	siteExtractor?: SiteExtractor;
 	/** Called after each file with the number extracted so far. */
 	onFile?: (done: number) => void;
 	/** Called while the program is built with the number of collected sources parsed so far. */
 	onParsed?: (files: number) => void;
+	/**
+	 * Follow the imports of files not extracted only where their declarations need them (a
+	 * smaller program, the same types for the extracted files: see program.ts). Default true.
+	 */
+	pruneImports?: boolean;
 }
 
 /** One extracted file's share of the index. */
@@ -79,6 +86,9 @@ export function extractFiles(input: ExtractInput): Extracted {
 		sources,
 		resolver,
 		input.onParsed,
+		input.pruneImports === false
+			? undefined
+			: { extracted: new Set(input.files), globalRoots: new Set(input.globalRoots ?? []) },
 	);
 	// Every file to extract is parsed now (the count above is of every collected source parsed).
 	if (input.files.length) input.onParsed?.(input.files.length);

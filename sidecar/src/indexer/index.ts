@@ -230,13 +230,17 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	// 3-5. One program over the changed files (imports pull in what they need, sources parsed
 	// once), their definitions, edges and dispatch sites: on this thread, or over worker threads
 	// for a large run.
-	const [{ createModuleResolver }, { PROGRAM_OPTIONS }, { extractFiles }, { extractInThreads }] =
-		await Promise.all([
-			import("./resolve.js"),
-			import("./program.js"),
-			import("./extract.js"),
-			import("./parallel.js"),
-		]);
+	const [
+		{ createModuleResolver },
+		{ PROGRAM_OPTIONS },
+		{ extractFiles },
+		{ extractInThreads, mayDeclareGlobals },
+	] = await Promise.all([
+		import("./resolve.js"),
+		import("./program.js"),
+		import("./extract.js"),
+		import("./parallel.js"),
+	]);
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
 	for (const p of resolver.problems) {
 		// An `extends` into a package that is not installed is expected without node_modules.
@@ -254,6 +258,15 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		if (done % 50 === 0 || done === changed.length)
 			progress({ phase: "extract", done, total: changed.length });
 	};
+	// Files that may declare globals are in every program, so references resolve as in one program
+	// over everything. Known for unchanged files from the previous index, without reading them.
+	const globalFiles = collected.files.filter((f) =>
+		reusable(f) && previous?.globalFiles
+			? previous.globalFiles.has(f.path)
+			: mayDeclareGlobals(f.abs, f.content),
+	);
+	const changedPaths = new Set(changed.map((f) => f.abs));
+	const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
 	const extracted = inWorkers
 		? await extractInThreads({
 				repoRoot,
@@ -261,6 +274,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				sources,
 				files: changed.map((f) => f.abs),
 				declarationFiles: collected.declarationFiles,
+				globalFiles: globalFiles.map((f) => f.abs),
 				siteExtractor:
 					extractor && options.siteExtractorModule
 						? { module: options.siteExtractorModule, config: options.trunkConfig }
@@ -277,7 +291,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				sources,
 				files: changed.map((f) => f.abs),
 				// Nothing changed: no program at all (the declaration files only matter to changed files).
-				extraRoots: collected.declarationFiles,
+				// Files that may declare globals are roots too, so the changed files resolve as in a full run.
+				extraRoots: [...collected.declarationFiles, ...globalRoots],
+				globalRoots,
 				siteExtractor: extractor,
 				onFile,
 				onParsed: (n) =>
@@ -343,6 +359,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		trunkConfig: JSON.stringify(options.trunkConfig ?? null),
 		fileCounts: JSON.stringify(counts),
 		fileStats: JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat]))),
+		globalFiles: JSON.stringify(globalFiles.map((f) => f.path)),
 	};
 	let stats: IndexStats | undefined;
 	const finalMeta = (written: WriteResult) => {

@@ -15,6 +15,8 @@ export interface ParallelInput {
 	sources: ReadonlyMap<string, { readonly path: string; readonly content: string }>;
 	files: string[];
 	declarationFiles: string[];
+	/** Absolute paths of the files that may declare globals (`mayDeclareGlobals`). */
+	globalFiles: string[];
 	siteExtractor: { module: string; config: unknown } | null;
 	threads: number;
 	/** Heap of each worker (MB): old generation, and a young generation sized for the checker. */
@@ -67,9 +69,7 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 	const parts = shares(input.files, size, Math.max(input.threads, Math.ceil(total / input.shareChars)));
 	// Every share's program holds the files that can declare globals, so a reference resolves
 	// as it would in one program over every file.
-	const globalFiles = [...input.sources.keys()].filter((f) =>
-		mayDeclareGlobals(f, input.sources.get(f)?.content ?? ""),
-	);
+	const globalFiles = input.globalFiles;
 	const sources: [string, string, string][] = [...input.sources].map(([abs, f]) => [abs, f.path, f.content]);
 	const parsed = parts.map(() => 0);
 	const extracted = parts.map(() => 0);
@@ -92,6 +92,7 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 				sources,
 				files,
 				extraRoots: [...input.declarationFiles, ...globalFiles.filter((f) => !own.has(f))],
+				globalRoots: globalFiles.filter((f) => !own.has(f)),
 				siteExtractor: input.siteExtractor,
 			},
 			input.heapMb,

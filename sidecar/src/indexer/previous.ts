@@ -25,6 +25,8 @@ export interface PreviousIndex {
 	fileCounts: Record<string, FileCounts>;
 	/** Stat signature of each file when it was read (see `statSignature`), from meta.fileStats. */
 	fileStats: Map<string, string>;
+	/** Paths of the files that may declare globals (meta.globalFiles), null in an index from before it. */
+	globalFiles: Set<string> | null;
 	defsOf(path: string): WriteDef[];
 	edgesOf(path: string): WriteEdge[];
 	/** The site extractor's saved output for a file (null when it had no sites). */
@@ -114,6 +116,9 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		stats: stats ? (JSON.parse(stats) as IndexStats) : null,
 		fileCounts: JSON.parse(meta.get("fileCounts") ?? "{}") as Record<string, FileCounts>,
 		fileStats: new Map(Object.entries(JSON.parse(meta.get("fileStats") ?? "{}") as Record<string, string>)),
+		globalFiles: meta.has("globalFiles")
+			? new Set(JSON.parse(meta.get("globalFiles") ?? "[]") as string[])
+			: null,
 		defsOf: (path) => load().defs.get(path) ?? [],
 		edgesOf: (path) => load().edges.get(path) ?? [],
 		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,

@@ -6,6 +6,7 @@
  */
 import { getLibFiles, libFolderInMemoryPath } from "@ts-morph/common";
 import { createWrappedNode, type SourceFile, ts } from "ts-morph";
+import { type ImportNeed, isModuleFile, unneededImports } from "./import-scope.js";
 import type { ModuleResolver } from "./resolve.js";
 
 /** Compiler options of the shared program: permissive, so any package's code type-checks enough to resolve. */
@@ -28,9 +29,18 @@ export const PROGRAM_OPTIONS: ts.CompilerOptions = {
 	ignoreDeprecations: "6.0",
 };
 
+/** What a program is built for: the files extracted, and the roots there for their globals only. */
+export interface ProgramScope {
+	/** Every import of these is followed; other files' only where their declarations need it (import-scope.ts). */
+	extracted: ReadonlySet<string>;
+	/** Roots that may declare globals: unless something imports them, only their global parts' imports are followed. */
+	globalRoots: ReadonlySet<string>;
+}
+
 /**
  * One program over `rootFiles` and what they import. `sources` holds the collected files by
- * absolute path (a file's content is asked for only when the program loads it).
+ * absolute path (a file's content is asked for only when the program loads it). With a `scope`,
+ * files not extracted pull in only what the extracted files' types can depend on.
  */
 export function createIndexProgram(
 	rootFiles: string[],
@@ -38,6 +48,7 @@ export function createIndexProgram(
 	resolver: ModuleResolver,
 	/** Called with the number of collected sources parsed so far, every 50 (progress). */
 	onParsed?: (files: number) => void,
+	scope?: ProgramScope,
 ): { program: ts.Program; checker: ts.TypeChecker } {
 	let parsed = 0;
 	const host = ts.createCompilerHost(PROGRAM_OPTIONS, true);
@@ -55,20 +66,66 @@ export function createIndexProgram(
 	// from the comment text).
 	host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeInfo;
 	const getSourceFile = host.getSourceFile.bind(host);
+	// Parsed once: a second pass over the roots (below) reuses them.
+	const parsedFiles = new Map<string, ts.SourceFile | undefined>();
 	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+		if (parsedFiles.has(fileName)) return parsedFiles.get(fileName);
 		const text = inMemory(fileName);
 		if (onParsed && sources.has(fileName) && ++parsed % 50 === 0) onParsed(parsed);
 		const options =
 			typeof languageVersion === "object"
 				? { ...languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo }
 				: { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo };
-		return text === undefined
-			? getSourceFile(fileName, options, onError, shouldCreate)
-			: ts.createSourceFile(fileName, text, options, true);
+		const sf =
+			text === undefined
+				? getSourceFile(fileName, options, onError, shouldCreate)
+				: ts.createSourceFile(fileName, text, options, true);
+		parsedFiles.set(fileName, sf);
+		return sf;
 	};
-	host.resolveModuleNameLiterals = (literals, containingFile) =>
-		literals.map((l) => ({ resolvedModule: resolver.resolve(l.text, containingFile) }));
-	const program = ts.createProgram({ rootNames: rootFiles, options: PROGRAM_OPTIONS, host });
+	/** Files some followed import resolved to; roots resolved for their globals only; those imported after all. */
+	const imported = new Set<string>();
+	const globalsOnly = new Set<string>();
+	const conflicts = new Set<string>();
+	const need = (file: string, sf: ts.SourceFile): ImportNeed | null => {
+		if (!scope || scope.extracted.has(file)) return null;
+		if (scope.globalRoots.has(file) && !imported.has(file) && !conflicts.has(file) && isModuleFile(sf)) {
+			globalsOnly.add(file);
+			return "globals";
+		}
+		return "declarations";
+	};
+	host.resolveModuleNameLiterals = (
+		literals,
+		containingFile,
+		_redirected,
+		_options,
+		containingSourceFile,
+	) => {
+		const needed = need(containingFile, containingSourceFile);
+		const unneeded = needed ? unneededImports(containingSourceFile, needed) : undefined;
+		// The program keeps one resolution per module name and file: a name is dropped only when
+		// every import of it is unneeded (`import type { T }` and `import { v }` from one module).
+		const kept = new Set(literals.filter((l) => !unneeded?.has(l)).map((l) => l.text));
+		return literals.map((l) => {
+			if (!kept.has(l.text)) return { resolvedModule: undefined };
+			const resolved = resolver.resolve(l.text, containingFile);
+			if (resolved) {
+				imported.add(resolved.resolvedFileName);
+				if (globalsOnly.has(resolved.resolvedFileName)) conflicts.add(resolved.resolvedFileName);
+			}
+			return { resolvedModule: resolved };
+		});
+	};
+	let program = ts.createProgram({ rootNames: rootFiles, options: PROGRAM_OPTIONS, host });
+	// A root taken for its globals alone turned out to be imported too: its declarations matter
+	// after all. Once more over the same parsed files, with those followed for their declarations.
+	for (let seen = 0; conflicts.size > seen; ) {
+		seen = conflicts.size;
+		imported.clear();
+		globalsOnly.clear();
+		program = ts.createProgram({ rootNames: rootFiles, options: PROGRAM_OPTIONS, host });
+	}
 	return { program, checker: program.getTypeChecker() };
 }
 

@@ -132,6 +132,63 @@ export async function siteBanner(): Promise<string> {
 		expect(second.incremental.extractedFiles).toBe(1);
 	});
 
+	it("resolve a changed file as a full run does: globals from files nothing imports, imports their types need", async () => {
+		const repo = tempDir("codeask-globals-");
+		write(repo, "package.json", JSON.stringify({ name: "globals-app", private: true }));
+		write(
+			repo,
+			"src/registry.ts",
+			[
+				"export interface Methods {\n\tbase(): string;\n}",
+				"export function call<K extends keyof Methods>(name: K): ReturnType<Methods[K]> {",
+				"\treturn (globalThis as never as Record<string, () => never>)[name]();\n}\n",
+			].join("\n"),
+		);
+		write(repo, "src/room.ts", "export class Room {\n\topen(): void {}\n}\n");
+		write(repo, "src/heavy.ts", "export function heavy(): number {\n\treturn 1;\n}\n");
+		// A module augmentation in a file nothing imports; its top-level call needs nothing typed.
+		write(
+			repo,
+			"src/augment.ts",
+			[
+				"import { heavy } from './heavy';",
+				"import type { Room } from './room';",
+				"declare module './registry' {\n\tinterface Methods {\n\t\tgetRoom(): Room;\n\t}\n}",
+				"console.log(heavy());\n",
+			].join("\n"),
+		);
+		// A script: its top-level declarations are global.
+		write(repo, "src/script.ts", "function globalHelper(): number {\n\treturn 2;\n}\n");
+		// A dependency whose annotated body is all that uses `heavy`.
+		write(
+			repo,
+			"src/make.ts",
+			[
+				"import { heavy } from './heavy';",
+				"import { Room } from './room';",
+				"export function make(): Room {\n\theavy();\n\treturn new Room();\n}\n",
+			].join("\n"),
+		);
+		write(
+			repo,
+			"src/use.ts",
+			[
+				"import { make } from './make';",
+				"import { call } from './registry';",
+				"export function run(): number {\n\tcall('getRoom').open();\n\tmake().open();\n\treturn globalHelper();\n}\n",
+			].join("\n"),
+		);
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		edit(repo, "src/use.ts", (t) => `${t}\nexport const later = 1;\n`);
+		const { incremental, patched } = await expectSameAsFullRun(repo, out);
+		expect(incremental.extractedFiles).toBe(1);
+		const from = "src/use.ts#run|";
+		expect(patched.edges.filter((e) => e.startsWith(from)).map((e) => e.split("|")[1])).toEqual(
+			expect.arrayContaining(["src/room.ts#Room.open", "src/script.ts#globalHelper", "src/make.ts#make"]),
+		);
+	});
+
 	it("skips reading files whose size and times are unchanged, yet notices a same-size edit", async () => {
 		const repo = join(tempDir("codeask-stat-"), "mini-chat");
 		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
