@@ -38,6 +38,8 @@ export interface ExtractInput {
 	siteExtractor?: SiteExtractor;
 	/** Called after each file with the number extracted so far. */
 	onFile?: (done: number) => void;
+	/** Takes each file's output as it is extracted; then `Extracted.files` is empty. */
+	onExtracted?: (file: FileExtract) => void;
 	/** Called while the program is built with the number of collected sources parsed so far. */
 	onParsed?: (files: number) => void;
 	/**
@@ -121,7 +123,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 	};
 	const saveSites = (sites: DispatchSiteRecord[]) =>
 		extractor?.saveSites ? extractor.saveSites(sites) : JSON.stringify(sites);
-	const files = input.files.map((abs, i) => {
+	const extractOne = (abs: string, i: number): FileExtract => {
 		const path = sources.get(abs)?.path ?? abs;
 		const result: FileExtract = {
 			path,
@@ -172,7 +174,14 @@ export function extractFiles(input: ExtractInput): Extracted {
 		result.unresolvedImports = importCounts.unresolvedSpecifiers.slice(0, 5);
 		input.onFile?.(i + 1);
 		return result;
-	});
+	};
+	const files: FileExtract[] = [];
+	for (const [i, abs] of input.files.entries()) {
+		const result = extractOne(abs, i);
+		// Handed over as it is done (a worker posts it): not held until the end.
+		if (input.onExtracted) input.onExtracted(result);
+		else files.push(result);
+	}
 	return { files, timings: { program: programMs, defs: defsMs, edges: lap() } };
 }
 

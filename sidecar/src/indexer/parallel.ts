@@ -5,7 +5,7 @@
  * does not share across threads; two shares on two cores take ~0.6 of the time of one.
  */
 import { Worker } from "node:worker_threads";
-import type { Extracted } from "./extract.js";
+import type { Extracted, FileExtract } from "./extract.js";
 import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -134,6 +134,7 @@ function runWorker(
 			workerData: data,
 			resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 192 },
 		});
+		const received: FileExtract[] = [];
 		let settled = false;
 		const settle = (fn: () => void) => {
 			if (!settled) {
@@ -142,9 +143,10 @@ function runWorker(
 			}
 		};
 		worker.on("message", (m: ExtractWorkerMessage) => {
-			if (m.type === "parsed") onProgress("parse", m.done);
+			if (m.type === "files") for (const f of m.files) received.push(f);
+			else if (m.type === "parsed") onProgress("parse", m.done);
 			else if (m.type === "progress") onProgress("extract", m.done);
-			else if (m.type === "done") settle(() => resolve(m.extracted));
+			else if (m.type === "done") settle(() => resolve({ ...m.extracted, files: received }));
 			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
 		});
 		worker.on("error", (err: NodeJS.ErrnoException) =>
