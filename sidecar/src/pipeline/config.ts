@@ -46,7 +46,7 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Answer: best files (by the fused seed ranking) whose flow links lift the files they link to in the citation order. */
 	citationLinkFiles: z.number().int().min(0).max(100).default(10),
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */
-	citationLinkWeight: z.number().min(0).max(2).default(0.25),
+	citationLinkWeight: z.number().min(0).max(2).default(0.4),
 	/** Answer: citations in the offline answer at most. */
 	maxCitations: z.number().int().min(1).max(200).default(60),
 	/** Answer: lines of code shown per excerpt in the offline answer. */
