@@ -221,6 +221,12 @@ describe("uses in test files the index leaves out", () => {
 		});
 		expect(cut.complete).toBe(false);
 		expect(cut.scanned).toBe(1);
+		const late = scanTestFiles(tree, "send", {
+			indexed: () => false,
+			limits: { files: 100, bytes: 1_000_000, ms: -1 },
+		});
+		expect(late.complete).toBe(false); // out of time before the walk began
+		expect(late.scanned).toBe(0);
 		expect(scanTestFiles(tree, "send", { indexed: () => false, probe: "src/missing.ts" }).available).toBe(
 			false,
 		);

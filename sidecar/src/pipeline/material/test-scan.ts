@@ -20,7 +20,7 @@ export interface TestScanLimits {
 	files: number;
 	/** Bytes read at most. */
 	bytes: number;
-	/** Milliseconds spent at most (walk and reads). */
+	/** Milliseconds spent at most (the walk and the reads). */
 	ms: number;
 }
 
@@ -60,6 +60,11 @@ export function scanTestFiles(
 	const over = () =>
 		scanned >= limits.files || bytes >= limits.bytes || performance.now() - started > limits.ms;
 	const walk = (dir: string, rel: string): void => {
+		// The walk itself is bounded too: a huge tree with few tests must not stall the answer.
+		if (performance.now() - started > limits.ms) {
+			complete = false;
+			return;
+		}
 		let entries: import("node:fs").Dirent[];
 		try {
 			entries = readdirSync(dir, { withFileTypes: true });
