@@ -66,7 +66,7 @@ const configSchema = z
 		llmApiKey: z.string().min(1).optional(),
 		geminiApiKey: z.string().min(1).optional(),
 		openaiApiKey: z.string().min(1).optional(),
-		llmTimeoutMs: int(100, 600_000).optional(),
+		llmTimeoutMs: int(100, 3_600_000).optional(),
 		llmMinSpacingMs: int(0, 120_000).optional(),
 		maxRunning: int(1, 64).default(2),
 		maxQueued: int(0, 10_000).default(32),

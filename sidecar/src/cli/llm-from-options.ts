@@ -3,6 +3,7 @@
  * be set up (no key, bad URL) is not fatal: the command answers offline and says why.
  */
 import type { LlmProvider } from "@codeask/shared";
+import { z } from "zod";
 import type { LlmClient } from "../llm/types.js";
 
 export interface LlmCliOptions {
@@ -19,6 +20,8 @@ export async function llmFromCliOptions(
 	// Said in the CLI's own words (flags and variables), not the settings' field names.
 	const missing = missingForCli(opts, env);
 	if (missing) return { llm: undefined, setupError: missing };
+	const timeout = timeoutFromEnv(env);
+	if (!timeout.ok) return { llm: undefined, setupError: timeout.error };
 	// The provider SDKs load only when an LLM is asked for: offline commands start faster.
 	const { createLlmClient, LlmError, RequestBudget } = await import("../llm/index.js");
 	try {
@@ -27,6 +30,7 @@ export async function llmFromCliOptions(
 				provider: opts.llm,
 				...(opts.model ? { model: opts.model } : {}),
 				...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
+				...(timeout.ms !== undefined ? { timeoutMs: timeout.ms } : {}),
 			},
 			new RequestBudget(),
 			{ env },
@@ -51,4 +55,22 @@ function missingForCli(
 			return `--llm openai needs ${lacking.join(" and ")} (e.g. --model qwen2.5-coder:7b --base-url http://127.0.0.1:11434/v1)`;
 	}
 	return null;
+}
+
+const TIMEOUT_ENV = "CODEASK_LLM_TIMEOUT_MS";
+const timeoutSchema = z.coerce.number().int().min(100).max(3_600_000);
+
+/** The per-attempt timeout the service also reads (`CODEASK_LLM_TIMEOUT_MS`), checked the same way. */
+function timeoutFromEnv(
+	env: Readonly<Record<string, string | undefined>>,
+): { ok: true; ms: number | undefined } | { ok: false; error: string } {
+	const raw = env[TIMEOUT_ENV]?.trim();
+	if (!raw) return { ok: true, ms: undefined };
+	const parsed = timeoutSchema.safeParse(raw);
+	return parsed.success
+		? { ok: true, ms: parsed.data }
+		: {
+				ok: false,
+				error: `${TIMEOUT_ENV} must be a whole number of milliseconds from 100 to 3600000 (got "${raw}")`,
+			};
 }
