@@ -451,6 +451,10 @@ function calleesOnChain(skeletons: readonly Skeleton[], def: DefRow): SkeletonNo
 		for (const n of sk.nodes) {
 			if (n.from !== def.id || !CALLEE_VIA.has(n.via) || n.def.id === def.id || out.has(n.def.id)) continue;
 			if (!n.def.file || isAuxiliaryPath(n.def.file)) continue;
+			// A shared helper (a logger, a settings getter, a base model's update) is no step of this
+			// path, and a declaration without a body (an interface member) has nothing to read.
+			if (n.def.fanIn > HOT_FAN_IN || n.def.kind === "interface" || n.def.kind === "type") continue;
+			if (n.def.endLine === n.def.startLine) continue;
 			out.set(n.def.id, n);
 		}
 	}
