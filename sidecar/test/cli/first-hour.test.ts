@@ -45,6 +45,20 @@ describe("the first hour with the CLI", { timeout: 120_000 }, () => {
 		}
 	});
 
+	it("tells how to get an index when serve or mcp starts without one", () => {
+		for (const command of ["serve", "mcp"]) {
+			const r = spawnSync(process.execPath, [CLI, command], {
+				encoding: "utf8",
+				cwd: empty,
+				input: "",
+				env: { ...process.env, CODEASK_INDEX: "", CODEASK_TOKEN: "first-hour-token-0123456789" },
+			});
+			expect(r.status, command).toBe(2);
+			const last = r.stderr.trim().split("\n").at(-1) ?? "";
+			expect(last).toMatch(/^codeask: no index at .*: run `codeask index <repo>`.* pass --index <file>/);
+		}
+	});
+
 	it("shows the demo's question once, and says what to do next", () => {
 		const r = codeask(["demo"], empty);
 		expect(r.code, r.stderr).toBe(0);

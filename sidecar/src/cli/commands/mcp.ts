@@ -77,7 +77,10 @@ async function mcpMain(flags: McpFlags): Promise<void> {
 	const repos = await openRepos(flags, log, config.indexPollMs);
 	const holder = repos?.holder ?? new IndexHolder(config.indexPath, log);
 	if (!repos) {
-		if (!holder.reload()) throw new UsageError(holder.problem ?? `cannot open ${config.indexPath}`);
+		if (!holder.reload())
+			throw new UsageError(
+				`${holder.problem ?? `cannot open ${config.indexPath}`}: run \`codeask index <repo>\` or pass --index <file>`,
+			);
 		holder.watch(config.indexPollMs);
 	}
 

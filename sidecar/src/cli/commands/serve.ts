@@ -169,7 +169,9 @@ async function serveMain(flags: ServeFlags): Promise<void> {
 	if (!repos && !service.holder.ready && !config.waitForIndex) {
 		service.close();
 		await pool?.close();
-		throw new UsageError(`${service.holder.problem ?? "index not loaded"} (or pass --wait-for-index)`);
+		throw new UsageError(
+			`${service.holder.problem ?? "index not loaded"}: run \`codeask index <repo>\`, pass --index <file>, or start anyway with --wait-for-index`,
+		);
 	}
 	const listening = await listen(service, {
 		host: config.host,
