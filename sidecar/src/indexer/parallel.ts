@@ -92,7 +92,6 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 				sources,
 				files,
 				extraRoots: [...input.declarationFiles, ...globalFiles.filter((f) => !own.has(f))],
-				globalRoots: globalFiles.filter((f) => !own.has(f)),
 				siteExtractor: input.siteExtractor,
 			},
 			input.heapMb,
