@@ -4,7 +4,14 @@
  * family lives in its own module under `idioms/`; this core holds the per-file loop, the `emit`
  * that turns a matched key into a site record, and the order of the joins in finalize.
  */
-import { type Node, type SourceFile, SyntaxKind } from "ts-morph";
+import {
+	type CallExpression,
+	type ClassDeclaration,
+	type NewExpression,
+	type Node,
+	type SourceFile,
+	ts,
+} from "ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
 import { bindParams, bindTemplates } from "./bind.js";
@@ -39,6 +46,7 @@ import {
 	type ThisReadInfo,
 	unbindOverriddenReads,
 } from "./this-reads.js";
+import { walkFile, wrap } from "./walk.js";
 
 export interface ExtractorStats {
 	files: number;
@@ -161,36 +169,48 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 
 		const discovering = config.discover;
 		const facts = newFileFacts();
+		// One walk of the file for every family below (see walk.ts).
+		const nodes = walkFile(sf.compilerNode);
 		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || discovering;
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
-			for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+			for (const cn of nodes.calls) {
 				// The called name from the compiler node first: most calls are no candidate, and
 				// splitting a callee (wrappers, receiver text) for each of them dominated the cost.
-				const name = calledName(call.compilerNode);
+				const name = calledName(cn);
 				if (name === undefined) continue;
-				const taken =
-					(c.calls.has(name) || c.calls.has(aliases.get(name) ?? "")) && extractCall(call, c, ctx, emit);
+				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
+				if (!preset && !discovering && !c.mounts.has(name)) continue;
+				const call = wrap<CallExpression>(sf, cn);
+				const taken = preset && extractCall(call, c, ctx, emit);
 				// Presets win: a call one of them took is no discovery candidate.
 				if (discovering && !taken) callCandidates(call, ctx, out, facts);
 				if (c.mounts.has(name)) extractMount(call, c, ctx, out);
 			}
 		}
 		if (c.news.size > 0 || discovering) {
-			for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
-				const name = calledName(call.compilerNode);
-				const taken = name !== undefined && c.news.has(name) && extractCall(call, c, ctx, emit);
+			for (const cn of nodes.news) {
+				const name = calledName(cn);
+				const preset = name !== undefined && c.news.has(name);
+				if (!preset && !discovering) continue;
+				const call = wrap<NewExpression>(sf, cn);
+				const taken = preset && extractCall(call, c, ctx, emit);
 				if (discovering && !taken) callCandidates(call, ctx, out, facts);
 			}
 		}
-		if (c.classMembers.length > 0) extractClassMembers(sf, c, ctx, emit);
-		if (c.decorators.length > 0) extractDecorators(sf, c, ctx, emit);
+		let classes: ClassDeclaration[] | undefined;
+		const classDeclarations = () => {
+			classes ??= nodes.classLikes.filter(ts.isClassDeclaration).map((n) => wrap<ClassDeclaration>(sf, n));
+			return classes;
+		};
+		if (c.classMembers.length > 0) extractClassMembers(classDeclarations(), c, ctx, emit);
+		if (c.decorators.length > 0) extractDecorators(classDeclarations(), c, ctx, emit);
 		if (discovering) {
-			decoratorCandidates(sf, ctx, out);
-			graphqlCandidates(sf, ctx, out);
-			actionCandidates(sf, ctx, out);
+			decoratorCandidates(sf, nodes.decorators, ctx, out);
+			graphqlCandidates(sf, nodes, ctx, out);
+			actionCandidates(sf, nodes, ctx, out);
 		}
-		if (c.facades.length > 0) extractFacades(sf, c, ctx, out);
+		if (c.facades.length > 0) extractFacades(sf, nodes, c, ctx, out);
 		if (discovering) {
 			// Presets win: a line a preset took (a service method, a facade) is no discovery candidate.
 			const presetLines = new Set(
@@ -200,7 +220,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			);
 			serviceCandidates(sf, ctx, out, presetLines, facts);
 		}
-		recordClassExtends(sf.compilerNode, ctx.filePath, out);
+		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
 		for (const s of out) {
 			if (s.trunk.startsWith("(")) continue; // internal records are not sites
 			stats.sites++;

@@ -2,7 +2,7 @@
  * Keys read from `this.x`: the class's own value only while no subclass redeclares `x`. Classes'
  * `extends` clauses are recorded per file and the check runs in finalize over the whole repository.
  */
-import { ts } from "ts-morph";
+import type { ts } from "ts-morph";
 import type { DispatchSiteRecord } from "../index/types.js";
 import { classOverrides } from "./key-eval.js";
 import { CLASS_EXTENDS, internalRecord } from "./sites.js";
@@ -61,17 +61,18 @@ export function unbindOverriddenReads(
 }
 
 /** Record each class's `extends` and the instance properties it sets (an internal record per class). */
-export function recordClassExtends(raw: ts.SourceFile, file: string, out: DispatchSiteRecord[]): void {
-	const classes = (n: ts.Node): void => {
-		if (ts.isClassLike(n) && n.heritageClauses) {
-			const o = classOverrides(n);
-			if (o) {
-				const info: ClassExtendsInfo = { name: n.name?.text ?? null, base: o.base, props: o.props };
-				const line = raw.getLineAndCharacterOfPosition(n.getStart(raw)).line + 1;
-				out.push(internalRecord(CLASS_EXTENDS, info, file, line));
-			}
-		}
-		ts.forEachChild(n, classes);
-	};
-	classes(raw);
+export function recordClassExtends(
+	raw: ts.SourceFile,
+	classLikes: readonly ts.ClassLikeDeclaration[],
+	file: string,
+	out: DispatchSiteRecord[],
+): void {
+	for (const n of classLikes) {
+		if (!n.heritageClauses) continue;
+		const o = classOverrides(n);
+		if (!o) continue;
+		const info: ClassExtendsInfo = { name: n.name?.text ?? null, base: o.base, props: o.props };
+		const line = raw.getLineAndCharacterOfPosition(n.getStart(raw)).line + 1;
+		out.push(internalRecord(CLASS_EXTENDS, info, file, line));
+	}
 }

@@ -221,11 +221,12 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins queue job processors named in a decorator object to producers naming the job through a wrapper", async () => {
 		const { out, discovered } = await indexed("nest-queue");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 2]]);
-		// Two producers, one job each: together they make the processor registry an idiom.
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 3]]);
+		// Three producers, one job each: together they make the processor registry an idiom.
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection, d.via]).sort()).toEqual([
 			["this.media.addJob(key)", "wrapper", ["this.mediaQueue.add"]],
 			["this.mediaService.addJob(key)", "wrapper", ["this.mediaQueue.add"]],
+			["this.mediaService.addJobs(key)", "wrapper", ["this.mediaQueue.addBulk"]],
 		]);
 		const index = IndexReader.open(out);
 		try {
@@ -234,6 +235,11 @@ describe("trunk discovery with no preset", () => {
 				callers: ["src/videos.ts#Videos.uploaded"],
 			});
 			expect(sides(index, "process", "media.resize").callers).toEqual(["src/uploads.ts#Uploads.uploaded"]);
+			// A bulk list built by `.map` names its job in each returned object.
+			expect(sides(index, "process", "media.thumbnail")).toEqual({
+				handlers: ["src/media.processor.ts#MediaProcessor.thumbnail"],
+				callers: ["src/uploads.ts#Uploads.galleryUploaded"],
+			});
 		} finally {
 			index.close();
 		}

@@ -9,4 +9,8 @@ export class MediaService {
 	async addJob({ data, name, opts }: { data: unknown; name: string; opts?: JobOptions }) {
 		return this.mediaQueue.add(name, data, opts);
 	}
+
+	async addJobs(jobs: { data: unknown; name: string }[]) {
+		return this.mediaQueue.addBulk(jobs);
+	}
 }

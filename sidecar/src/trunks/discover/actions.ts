@@ -7,6 +7,7 @@
  */
 import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
 
@@ -38,10 +39,6 @@ export function sliceShape(
 			reducers = p.initializer;
 	}
 	return name && reducers && keyLike(name) ? { name, reducers } : null;
-}
-
-function wrap(sf: SourceFile, n: ts.Node): Node | undefined {
-	return sf.getDescendantAtStartWithWidth(n.getStart(), n.getWidth());
 }
 
 /** The parameter a `switch (p.type)` reads, when `p` is its reducer's second parameter. */
@@ -81,39 +78,38 @@ function sentOrReturned(obj: ts.ObjectLiteralExpression): boolean {
 }
 
 /** Reducer cases, slice reducers and action objects of one file. */
-export function actionCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
-	const text = sf.getFullText();
-	if (!text.includes(ACTIONS.typeProperty) && !text.includes(ACTIONS.sliceReducers)) return;
-	const visit = (n: ts.Node): void => {
-		if (ts.isCaseClause(n) && ts.isSwitchStatement(n.parent.parent) && reducerSwitch(n.parent.parent)) {
-			const keyNode = wrap(sf, n.expression);
-			const keys = keyNode ? literalKeys(n.expression, () => keyNode) : null;
-			if (keys && keyNode)
-				out.push(
-					record(CANDIDATE, info("reducer", keys, ctx.enclosingDefId(keyNode)), keyNode, keyNode, ctx),
-				);
-		} else if (ts.isObjectLiteralExpression(n)) {
-			const slice = sliceShape(n);
-			if (slice && ts.isCallExpression(n.parent)) {
-				for (const p of slice.reducers.properties) {
-					const member = propName(p);
-					const node = member && keyLike(member) ? wrap(sf, p) : undefined;
-					if (!node || !(ts.isMethodDeclaration(p) || ts.isPropertyAssignment(p))) continue;
-					const handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
-					out.push(record(CANDIDATE, info("reducer", [`${slice.name}/${member}`], handler), node, node, ctx));
-				}
-			}
-			for (const p of n.properties) {
-				if (!ts.isPropertyAssignment(p) || propName(p) !== ACTIONS.typeProperty || !sentOrReturned(n))
+export function actionCandidates(
+	sf: SourceFile,
+	nodes: FileNodes,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const n of nodes.cases) {
+		if (!ts.isSwitchStatement(n.parent.parent) || !reducerSwitch(n.parent.parent) || !n.expression) continue;
+		const keyNode = wrap(sf, n.expression);
+		const keys = literalKeys(n.expression, () => keyNode);
+		if (keys)
+			out.push(record(CANDIDATE, info("reducer", keys, ctx.enclosingDefId(keyNode)), keyNode, keyNode, ctx));
+	}
+	for (const n of nodes.objects) {
+		const slice = sliceShape(n);
+		if (slice && ts.isCallExpression(n.parent)) {
+			for (const p of slice.reducers.properties) {
+				const member = propName(p);
+				if (!member || !keyLike(member) || !(ts.isMethodDeclaration(p) || ts.isPropertyAssignment(p)))
 					continue;
-				const keyNode = wrap(sf, p.initializer);
-				const keys = keyNode ? literalKeys(p.initializer, () => keyNode) : null;
-				if (keys && keyNode) out.push(record(CANDIDATE, info("action", keys, null), keyNode, keyNode, ctx));
+				const node = wrap(sf, p);
+				const handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
+				out.push(record(CANDIDATE, info("reducer", [`${slice.name}/${member}`], handler), node, node, ctx));
 			}
 		}
-		ts.forEachChild(n, visit);
-	};
-	visit(sf.compilerNode);
+		for (const p of n.properties) {
+			if (!ts.isPropertyAssignment(p) || propName(p) !== ACTIONS.typeProperty || !sentOrReturned(n)) continue;
+			const keyNode = wrap(sf, p.initializer);
+			const keys = literalKeys(p.initializer, () => keyNode);
+			if (keys) out.push(record(CANDIDATE, info("action", keys, null), keyNode, keyNode, ctx));
+		}
+	}
 }
 
 /** The declaration a name resolves to (through an import alias), or undefined. */

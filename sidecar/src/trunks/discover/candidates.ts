@@ -6,10 +6,20 @@
  * resolver maps, and tRPC-style proxy calls. All travel to finalize as internal records, so an
  * incremental run keeps them with the file's other sites.
  */
-import { type CallExpression, type NewExpression, Node, type SourceFile, SyntaxKind, ts } from "ts-morph";
+import {
+	type CallExpression,
+	type Decorator,
+	type NewExpression,
+	Node,
+	type PropertyAssignment,
+	type SourceFile,
+	type TaggedTemplateExpression,
+	ts,
+} from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
@@ -330,23 +340,21 @@ export function callCandidates(
 	};
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		const a = args[pos] as ts.Expression;
-		let keyExpr: ts.Expression = a;
-		let keyMorph: () => Node | undefined = () => morphArg(pos);
-		if (ts.isObjectLiteralExpression(a)) {
-			objectCandidates(call, morphArg(pos), callee, pos, ctx, out);
-			// `enqueue({ name: JOB, data })`: the object names its key (a call only, never `new X({ name })`).
-			const named = Node.isCallExpression(call)
-				? a.properties.find(
-						(p): p is ts.PropertyAssignment =>
-							ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === KEY_PROPERTY,
-					)
-				: undefined;
-			if (!named) continue;
-			keyExpr = named.initializer;
-			keyMorph = () => keyProperty(morphArg(pos) as Node);
+		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
+		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
+		let keyExprs: ts.Expression[] = [a];
+		if (ts.isObjectLiteralExpression(a)) objectCandidates(call, morphArg(pos), callee, pos, ctx, out);
+		if (ts.isObjectLiteralExpression(a) || ts.isArrayLiteralExpression(a) || ts.isCallExpression(a)) {
+			// A call only, never `new X({ name })`.
+			keyExprs = Node.isCallExpression(call) ? namedKeys(a) : [];
+			if (keyExprs.length === 0) continue;
 		}
-		const keys = literalKeys(keyExpr, keyMorph);
-		if (!keys) continue;
+		const sf = call.getSourceFile();
+		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		if (found.some((k) => k === null)) continue;
+		const keys = [...new Set(found.flat() as string[])];
+		const keyExpr = keyExprs[0] as ts.Expression;
+		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
 		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
@@ -692,9 +700,15 @@ function carriedParam(a: ts.Expression, params: (string | null)[]): number {
 }
 
 /** Decorated methods with a literal key (`@OnEvent('order.created')`, `@Process('resize')`): the method handles it. */
-export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
-	if (!sf.getFullText().includes("@")) return;
-	for (const dec of sf.getDescendantsOfKind(SyntaxKind.Decorator)) {
+export function decoratorCandidates(
+	sf: SourceFile,
+	decorators: readonly ts.Decorator[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const raw of decorators) {
+		if (!ts.isMethodDeclaration(raw.parent) || !ts.isCallExpression(raw.expression)) continue;
+		const dec = wrap<Decorator>(sf, raw);
 		const method = dec.getParent();
 		if (!Node.isMethodDeclaration(method)) continue;
 		const expr = dec.getExpression();
@@ -724,6 +738,32 @@ export function decoratorCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		};
 		out.push(record(CANDIDATE, info, method, arg ?? dec, ctx));
 	}
+}
+
+/** The `name` of an object, of an array of objects, or of the objects a `.map` callback returns. */
+function namedKeys(a: ts.Expression): ts.Expression[] {
+	const own = (o: ts.Expression | undefined): ts.Expression[] => {
+		while (o && ts.isParenthesizedExpression(o)) o = o.expression;
+		if (!o || !ts.isObjectLiteralExpression(o)) return [];
+		const p = o.properties.find(
+			(q): q is ts.PropertyAssignment =>
+				ts.isPropertyAssignment(q) && ts.isIdentifier(q.name) && q.name.text === KEY_PROPERTY,
+		);
+		return p ? [p.initializer] : [];
+	};
+	if (ts.isObjectLiteralExpression(a)) return own(a);
+	if (ts.isArrayLiteralExpression(a)) return a.elements.flatMap((e) => own(e));
+	if (!ts.isCallExpression(a)) return [];
+	const fn = a.arguments[0];
+	if (
+		!ts.isPropertyAccessExpression(a.expression) ||
+		a.expression.name.text !== "map" ||
+		!fn ||
+		!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))
+	)
+		return [];
+	if (!ts.isBlock(fn.body)) return own(fn.body);
+	return fn.body.statements.flatMap((st) => (ts.isReturnStatement(st) ? own(st.expression) : []));
 }
 
 /** `{ name: JOB, concurrency: 2 }` → the `name` property's value node. */
@@ -758,11 +798,17 @@ function classKey(cls: Node | undefined): string | null {
  * GraphQL: each `gql` document's operations dispatch their root fields; each resolver map's
  * `Query`/`Mutation`/`Subscription` members register theirs.
  */
-export function graphqlCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+export function graphqlCandidates(
+	sf: SourceFile,
+	nodes: FileNodes,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
 	const text = sf.getFullText();
 	if (/\b(gql|graphql)\s*`/.test(text)) {
-		for (const tt of sf.getDescendantsOfKind(SyntaxKind.TaggedTemplateExpression)) {
-			if (!GRAPHQL_TAGS.has(tt.getTag().getText())) continue;
+		for (const raw of nodes.tagged) {
+			if (!GRAPHQL_TAGS.has(raw.tag.getText())) continue;
+			const tt = wrap<TaggedTemplateExpression>(sf, raw);
 			const keys = rootFields(tt.getTemplate().getText());
 			if (keys.length === 0) continue;
 			const info: CandidateInfo = {
@@ -779,8 +825,9 @@ export function graphqlCandidates(sf: SourceFile, ctx: SiteContext, out: Dispatc
 		}
 	}
 	if (!/\b(Query|Mutation|Subscription)\s*:/.test(text)) return;
-	for (const p of sf.getDescendantsOfKind(SyntaxKind.PropertyAssignment)) {
-		if (!GRAPHQL_ROOTS.has(p.getName())) continue;
+	for (const raw of nodes.properties) {
+		if (!ts.isIdentifier(raw.name) || !GRAPHQL_ROOTS.has(raw.name.text)) continue;
+		const p = wrap<PropertyAssignment>(sf, raw);
 		const obj = p.getInitializer();
 		if (!obj || !Node.isObjectLiteralExpression(obj)) continue;
 		for (const field of obj.getProperties()) {

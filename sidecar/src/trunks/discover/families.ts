@@ -43,7 +43,7 @@ export const VERB_PAIRS: Record<string, readonly string[]> = {
 	"@OnEvent": ["emit", "emitAsync"],
 	"@EventPattern": ["emit", "send"],
 	"@MessagePattern": ["send", "emit"],
-	"@Process": ["add"],
+	"@Process": ["add", "addBulk"],
 	// Queues: a worker registers the queue's name, `new Queue(name)` (and its producers) dispatch it.
 	"new Worker": ["new Queue", "new Queue.add", "new Queue.addBulk"],
 	process: ["add", "enqueue"],

@@ -1,5 +1,5 @@
 /** Class-member idioms: each public method of a service class registers `{name}.{member}`. */
-import { type ClassDeclaration, type SourceFile, SyntaxKind } from "ts-morph";
+import { type ClassDeclaration, SyntaxKind } from "ts-morph";
 import type { Resolution } from "../../index/schema.js";
 import type { SiteContext } from "../../index/types.js";
 import type { Compiled } from "../compile.js";
@@ -31,8 +31,14 @@ export function serviceLineage(
 	return null;
 }
 
-export function extractClassMembers(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
-	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+export function extractClassMembers(
+	classes: readonly ClassDeclaration[],
+	c: Compiled,
+	ctx: SiteContext,
+	emit: Emit,
+): void {
+	for (const cls of classes) {
+		const sf = cls.getSourceFile();
 		if (!cls.getExtends()) continue;
 		for (const { trunk, idiom, extends: re, exclude } of c.classMembers) {
 			const lineage = serviceLineage(cls, re);

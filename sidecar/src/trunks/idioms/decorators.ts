@@ -1,5 +1,5 @@
 /** Decorator idioms: `@Controller('team')` + `@Get(':id')` — the decorated method is the handler. */
-import { type Decorator, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import { type ClassDeclaration, type Decorator, Node } from "ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
@@ -28,8 +28,13 @@ export const joinPath = (a: string, b: string) =>
 		.join("/");
 
 /** Decorated methods of decorated classes (`@Controller('team')` + `@Get(':id')`): the method is the handler. */
-export function extractDecorators(sf: SourceFile, c: Compiled, ctx: SiteContext, emit: Emit): void {
-	for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+export function extractDecorators(
+	classes: readonly ClassDeclaration[],
+	c: Compiled,
+	ctx: SiteContext,
+	emit: Emit,
+): void {
+	for (const cls of classes) {
 		const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
 		if (methods.length === 0) continue;
 		for (const { trunk, idiom } of c.decorators) {

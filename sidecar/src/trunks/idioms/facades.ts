@@ -20,6 +20,7 @@ import { evaluateKey, unwrap } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { nearestPackageName } from "../package-name.js";
 import { exprText, FACADE_DEF, FACADE_USE } from "../sites.js";
+import { type FileNodes, wrap } from "../walk.js";
 
 export interface FacadeDefInfo {
 	trunk: string;
@@ -121,6 +122,7 @@ export function facadeReceivers(
 
 export function extractFacades(
 	sf: SourceFile,
+	nodes: FileNodes,
 	c: Compiled,
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
@@ -236,8 +238,8 @@ export function extractFacades(
 	};
 	// Local consts that may stand for imported facades (`const service = ee ? FederationEE : Federation`).
 	const aliases = new Set<string>();
-	const collectAliases = (n: ts.Node): void => {
-		if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+	for (const n of nodes.variables) {
+		if (ts.isIdentifier(n.name) && n.initializer) {
 			const k = n.initializer.kind;
 			if (
 				k === ts.SyntaxKind.ConditionalExpression ||
@@ -246,15 +248,18 @@ export function extractFacades(
 			)
 				aliases.add(n.name.text);
 		}
-		ts.forEachChild(n, collectAliases);
-	};
-	collectAliases(sf.compilerNode);
+	}
 	// Facade methods called (`Presence.setStatus(…)`) or handed over to be called later
 	// (`mem(Analytics.getOverview)`): both reach the service method.
 	const uses: { access: PropertyAccessExpression; at: Node }[] = [];
-	for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+	for (const cn of nodes.calls) {
 		// Compiler nodes first: wrapping every callee and argument of every call costs more than the check.
-		let raw: ts.Expression = call.compilerNode.expression;
+		let call: CallExpression | undefined;
+		const wrapped = () => {
+			call ??= wrap<CallExpression>(sf, cn);
+			return call;
+		};
+		let raw: ts.Expression = cn.expression;
 		while (ts.isParenthesizedExpression(raw) || ts.isAsExpression(raw) || ts.isNonNullExpression(raw))
 			raw = raw.expression;
 		if (
@@ -262,10 +267,10 @@ export function extractFacades(
 			ts.isIdentifier(raw.expression) &&
 			(imports.has(raw.expression.text) || aliases.has(raw.expression.text))
 		) {
-			const callee = unwrap(call.getExpression());
-			if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: call });
+			const callee = unwrap(wrapped().getExpression());
+			if (Node.isPropertyAccessExpression(callee)) uses.push({ access: callee, at: wrapped() });
 		}
-		const args = call.compilerNode.arguments;
+		const args = cn.arguments;
 		for (let i = 0; i < args.length; i++) {
 			const a = args[i] as ts.Expression;
 			if (
@@ -273,7 +278,7 @@ export function extractFacades(
 				ts.isIdentifier(a.expression) &&
 				imports.has(a.expression.text)
 			) {
-				const access = call.getArguments()[i];
+				const access = wrapped().getArguments()[i];
 				if (access && Node.isPropertyAccessExpression(access)) uses.push({ access, at: access });
 			}
 		}
