@@ -454,9 +454,55 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		visit(sf, undefined);
 	}
 
+	/**
+	 * Anonymous callbacks registered under a string key inside a definition's body
+	 * (`this.onEvent('presence.status', async (…) => …)` in a constructor, `socket.on('join', (…) => …)`
+	 * inside a connection handler): each is a definition of its own, named by its owner, the call and
+	 * the key (`ListenersModule.constructor.service.onEvent(presence.status)`), so the key's handler is
+	 * those lines and not the whole owner. Calls with no key (`list.map(x => …)`) make none.
+	 */
+	function keyedCallbacks(): void {
+		const visit = (n: ts.Node, owner: string | undefined): void => {
+			const own = nodes.get(n);
+			const current = own && n !== sf ? own : owner;
+			const parent = current ? byId.get(current) : undefined;
+			if (ts.isCallExpression(n) && parent && parent.kind !== "module") {
+				const key = callKey(n);
+				if (key) {
+					for (const arg of n.arguments) {
+						const inner = skipWrappers(arg);
+						if (
+							!(ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) ||
+							inner.name ||
+							nodes.has(inner)
+						)
+							continue;
+						const signature = oneLine(sf.text.slice(n.getStart(sf), inner.body.getStart(sf)));
+						const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
+						const name = `${parent.qualifiedName}.${calleeText(n, sf)}(${key})`;
+						add(
+							inner,
+							name,
+							"function",
+							current ?? null,
+							false,
+							{ ...at, signature, doc: leadingDoc(n, text) },
+							n,
+							true,
+						);
+					}
+				}
+			}
+			// The callbacks just added are in `nodes`: visiting them makes each the owner of what it holds.
+			ts.forEachChild(n, (c) => visit(c, current));
+		};
+		visit(sf, undefined);
+	}
+
 	statements(sf.statements, "");
 	callArguments(sf);
 	localHandlers();
+	keyedCallbacks();
 	return { defs, nodes };
 }
 

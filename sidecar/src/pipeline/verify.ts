@@ -18,7 +18,16 @@ export interface CitationDraft {
 	symbol: string;
 }
 
-export const lastSegment = (symbol: string) => symbol.split(/[#.]/).filter(Boolean).pop() ?? "";
+/**
+ * The name a symbol is written by in code: its last dotted segment, or for a callback named by its
+ * call and key (`Notifications.constructor.this.onEvent(watch.messages)`) the call's method, `onEvent`
+ * (the key may hold dots of its own).
+ */
+export const lastSegment = (symbol: string): string => {
+	const open = symbol.indexOf("(");
+	const head = open > 0 && symbol.endsWith(")") ? symbol.slice(0, open) : symbol;
+	return head.split(/[#.]/).filter(Boolean).pop() ?? "";
+};
 
 export function namesIn(text: string, name: string): boolean {
 	if (!name) return false;

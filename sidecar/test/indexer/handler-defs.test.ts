@@ -38,6 +38,23 @@ describe("handler definitions on mini-chat", () => {
 		expect(targets).toContain("RolesService.getRoles");
 	});
 
+	it("makes a callback registered under a key inside a constructor the key's handler", () => {
+		const file = "apps/server/src/services/push/PushService.ts";
+		const name = "PushService.constructor.this.onEvent(message.sent)";
+		const callback = index.def(`${file}#${name}`);
+		expect(callback?.kind).toBe("function");
+		expect(callback?.name).toBe("onEvent(message.sent)");
+		expect(callback?.signature).toBe("this.onEvent('message.sent', async (message: IMessage) =>");
+		const owner = index.def(`${file}#PushService.constructor`);
+		expect(callback?.parentId).toBe(owner?.id);
+		const register = index
+			.dispatchSites("service-events", "message.sent")
+			.filter((s) => s.side === "register" && s.file === file);
+		expect(register.map((s) => s.handlerDefId)).toEqual([`${file}#${name}`]);
+		// A call with no string key (`list.map(x => …)`) makes no definition.
+		expect(index.defsInFile(file).filter((d) => d.qualifiedName.includes(".map"))).toEqual([]);
+	});
+
 	it("makes the anonymous callback of a top-level startup call a definition", () => {
 		const startup = index.def("apps/server/src/startup.ts#Meteor.startup");
 		expect(startup?.kind).toBe("function");

@@ -37,6 +37,22 @@ describe("verify", () => {
 		expect(v.answer).toContain("items[1]"); // code is never touched
 	});
 
+	it("keeps whole a callback named by its call and key when the sentence names the call", () => {
+		const file = "apps/server/src/services/notifications/NotificationsService.ts";
+		const callback = index.def(`${file}#NotificationsService.constructor.this.onEvent(watch.messages)`);
+		expect(callback).toBeTruthy();
+		const draft = {
+			n: 1,
+			file,
+			startLine: callback?.startLine ?? 0,
+			endLine: callback?.endLine ?? 0,
+			symbol: callback?.qualifiedName ?? "",
+		};
+		expect(citationHolds(index, draft)).toBe(true);
+		const r = verifyAnswer(index, "It listens with `NotificationsService.onEvent` [1].", [draft]);
+		expect(r.citations).toEqual([{ ...draft, verified: true }]);
+	});
+
 	it("narrows a marker to the line holding what its sentence names; drops it when the range does not hold it", () => {
 		const drafts = [{ n: 1, ...good }];
 		// Naming the cited definition itself keeps its range.
