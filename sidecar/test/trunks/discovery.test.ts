@@ -151,7 +151,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins named services registered with a broker to their facades and to string calls on the broker", async () => {
 		const { out, discovered } = await indexed("services");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["broker", 4]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["broker", 5]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection).sort()).toEqual([
 			"named service",
 			"same receiver",
@@ -166,6 +166,11 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "broker", "mailer.sendDigest")).toEqual({
 				handlers: ["src/services/mailer.ts#MailerService.sendDigest"],
 				callers: ["src/app/jobs.ts#nightly"],
+			});
+			// Registered through a dynamic import's binding: the instance's type names the class.
+			expect(sides(index, "broker", "inventory.reserve")).toEqual({
+				handlers: ["src/services/inventory.ts#InventoryService.reserve"],
+				callers: ["src/app/checkout.ts#checkout"],
 			});
 			// Private methods are no keys; a named class nothing registers is no service.
 			expect(index.dispatchSites("broker", "billing.ledger")).toEqual([]);

@@ -147,7 +147,14 @@ export function registrationCandidate(
 		try {
 			let symbol = arg.getExpression().getSymbol();
 			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-			const decl = symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+			// Through a binding the checker types (`const { Auth } = await import('./auth')`): the instance's class.
+			const decl =
+				symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d)) ??
+				arg
+					.getType()
+					.getSymbol()
+					?.getDeclarations()
+					.find((d) => Node.isClassDeclaration(d));
 			classDef = decl ? ctx.defIdOf(decl) : null;
 		} catch {
 			classDef = null;

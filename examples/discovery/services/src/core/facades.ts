@@ -9,5 +9,10 @@ export interface IMailer {
 	sendDigest(userId: string): Promise<void>;
 }
 
+export interface IInventory {
+	reserve(sku: string): Promise<boolean>;
+}
+
 export const Billing = serviceProxy<IBilling>("billing");
 export const Mailer = serviceProxy<IMailer>("mailer");
+export const Inventory = serviceProxy<IInventory>("inventory");
