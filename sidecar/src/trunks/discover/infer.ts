@@ -678,6 +678,12 @@ export function inferTrunks(
 	const byD = new Map<string, string[]>();
 	for (const p of pairs) byD.set(p.d.id, [...(byD.get(p.d.id) ?? []), p.r.id]);
 	for (const rs of byD.values()) for (const r of rs.slice(1)) union(rs[0] as string, r);
+	// One HTTP client's verbs (`this.http.get`, `this.http.put`) reach one API: its route registries are one trunk.
+	const routesByClient = new Map<string, string[]>();
+	for (const p of pairs)
+		if (p.d.receiver && isHttpRegistry(p.r))
+			routesByClient.set(p.d.receiver, [...(routesByClient.get(p.d.receiver) ?? []), p.r.id]);
+	for (const rs of routesByClient.values()) for (const r of rs.slice(1)) union(rs[0] as string, r);
 
 	const clusters = new Map<string, Pair[]>();
 	for (const p of pairs) clusters.set(find(p.r.id), [...(clusters.get(find(p.r.id)) ?? []), p]);
