@@ -66,8 +66,10 @@ export function sfcToScript(content: string): string {
 		const at = m.index as number;
 		if (inSkipped(at)) continue;
 		const name = m[1] as string;
-		// `<Name` + the next character: `;Name;`
-		write(at, `;${name};`);
+		// `<Name` + the next character: `;Name;`. A tag whose attributes start on the next line is
+		// followed by a newline, which must stay one (every later line would move up by one).
+		const next = content[at + name.length + 1];
+		write(at, next === "\n" || next === "\r" ? `;${name}` : `;${name};`);
 	}
 	for (const m of content.matchAll(EVENT_BINDING)) {
 		const at = m.index as number;

@@ -51,6 +51,27 @@ describe("sfcToScript", () => {
 		expect(out.split("\n")[1]).toMatch(/^ +;Card; +;open; +$/);
 		expect(out).not.toMatch(/template|script/);
 	});
+
+	it("keeps the newline after a component tag whose attributes start on the next line", () => {
+		const vue = [
+			"<template>",
+			"  <Card",
+			'    :title="t"',
+			'    @click="open"',
+			"  />",
+			"  <Dialog",
+			"  ></Dialog>",
+			"</template>",
+			'<script setup lang="ts">',
+			"const a = 1;",
+			"</script>",
+		].join("\n");
+		const out = sfcToScript(vue).split("\n");
+		expect(out).toHaveLength(11);
+		expect(out[1]).toMatch(/^ +;Card$/);
+		expect(out[5]).toMatch(/^ +;Dialog$/);
+		expect(out[9]).toBe("const a = 1;");
+	});
 });
 
 describe("a Vue SFC app", { timeout: 120_000 }, () => {
