@@ -89,11 +89,11 @@ export function verifyAnswer(
 	const named = rewriteMarkers(rawAnswer, (n, names) => {
 		const d = valid.get(n);
 		if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
-		const hit = nameLine(index, d, names);
+		const hit = nameLines(index, d, names);
 		if (!hit) return null;
 		if (hit === "ambiguous") return n;
-		if (hit.line === d.startLine && hit.line === d.endLine) return n;
-		const key = `${d.file}:${hit.line}:${hit.name}`;
+		if (hit.start === d.startLine && hit.end === d.endLine) return n;
+		const key = `${d.file}:${hit.start}-${hit.end}:${hit.name}`;
 		let m = narrowed.get(key);
 		if (m === undefined) {
 			m = nextN++;
@@ -101,8 +101,8 @@ export function verifyAnswer(
 			const line: CitationDraft = {
 				n: m,
 				file: d.file,
-				startLine: hit.line,
-				endLine: hit.line,
+				startLine: hit.start,
+				endLine: hit.end,
 				symbol: hit.name,
 			};
 			valid.set(m, line);
@@ -171,24 +171,30 @@ export function spanNames(span: string): string[] {
 }
 
 /**
- * The one line of the cited range that writes one of `names` (in the sentence's order); "ambiguous"
- * when the names appear only on several lines (a common word such as `push` or `send` would be
- * narrowed to whichever line wrote it first, often not the evidence: the citation is kept whole);
- * null when the range writes none of them.
+ * The narrowest part of the cited range that writes what the sentence names: the one line holding
+ * its only name, or the lines from the first to the last of several names (a sentence listing a
+ * job's fields is evidenced by all of them, not by whichever it named first), labelled with the name
+ * for one line and with the definition for several. "ambiguous" when a name appears on several lines
+ * (a common word such as `push` or `send` would be narrowed to whichever line wrote it first, often
+ * not the evidence: the citation is kept whole); null when the range writes none of them.
  */
-function nameLine(
+function nameLines(
 	index: VerifyIndex,
 	d: CitationDraft,
 	names: readonly string[],
-): { line: number; name: string } | "ambiguous" | null {
+): { start: number; end: number; name: string } | "ambiguous" | null {
 	const lines = index.fileLines(d.file, d.startLine, d.endLine) ?? [];
-	let seen = false;
+	const found: { at: number; name: string }[] = [];
 	for (const name of names) {
 		const hits = lines.flatMap((l, i) => (namesIn(l, name) ? [i] : []));
-		if (hits.length === 1) return { line: d.startLine + (hits[0] as number), name };
-		if (hits.length > 1) seen = true;
+		if (hits.length > 1) return "ambiguous";
+		if (hits.length === 1) found.push({ at: hits[0] as number, name });
 	}
-	return seen ? "ambiguous" : null;
+	if (found.length === 0) return null;
+	const first = Math.min(...found.map((f) => f.at));
+	const last = Math.max(...found.map((f) => f.at));
+	const name = first === last ? (found[0] as { name: string }).name : d.symbol;
+	return { start: d.startLine + first, end: d.startLine + last, name };
 }
 
 /**

@@ -37,6 +37,21 @@ describe("verify", () => {
 		expect(v.answer).toContain("items[1]"); // code is never touched
 	});
 
+	it("narrows a sentence naming several things to the lines from the first to the last of them", () => {
+		const drafts = [{ n: 1, ...good }];
+		const r = verifyAnswer(index, "It looks up `findByUserId` and sends through `gatewayFor` [1].", drafts);
+		expect(r.dropped).toBe(0);
+		const c = r.citations[0];
+		const lines = index.fileLines(good.file, c?.startLine ?? 0, c?.endLine ?? 0) ?? [];
+		expect(lines[0]).toContain("findByUserId(");
+		expect(lines.at(-1)).toContain("gatewayFor(");
+		expect(c?.startLine).toBeGreaterThan(good.startLine);
+		expect(c?.endLine).toBeLessThan(good.endLine);
+		// Labelled with the definition the lines belong to, and true to the index.
+		expect(c?.symbol).toBe(good.symbol);
+		expect(citationHolds(index, { n: 1, ...(c as NonNullable<typeof c>) })).toBe(true);
+	});
+
 	it("keeps whole a callback named by its call and key when the sentence names the call", () => {
 		const file = "apps/server/src/services/notifications/NotificationsService.ts";
 		const callback = index.def(`${file}#NotificationsService.constructor.this.onEvent(watch.messages)`);
