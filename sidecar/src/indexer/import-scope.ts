@@ -17,7 +17,10 @@ import { ts } from "ts-morph";
 
 export type ImportNeed = "declarations" | "globals";
 
-const cache = { declarations: new WeakMap<ts.SourceFile, Set<ts.Node>>(), globals: new WeakMap() };
+const cache: Record<ImportNeed, WeakMap<ts.SourceFile, Set<ts.Node>>> = {
+	declarations: new WeakMap(),
+	globals: new WeakMap(),
+};
 
 /** Module literals of `sf` that need not be resolved when the file is needed for `need`. */
 export function unneededImports(sf: ts.SourceFile, need: ImportNeed): Set<ts.Node> {
