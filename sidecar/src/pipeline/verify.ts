@@ -90,7 +90,7 @@ export function verifyAnswer(
 		const d = valid.get(n);
 		if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
 		const hit = nameLines(index, d, names);
-		if (!hit) return null;
+		if (!hit) return loosely(index, d, names) ? n : null;
 		if (hit === "ambiguous") return n;
 		if (hit.start === d.startLine && hit.end === d.endLine) return n;
 		const key = `${d.file}:${hit.start}-${hit.end}:${hit.name}`;
@@ -168,6 +168,19 @@ export function spanNames(span: string): string[] {
 	if (!NAME_SPAN.test(s)) return [];
 	const last = lastSegment(s.replace(/\(\)$/, ""));
 	return last.length >= 2 && !NOT_NAMES.has(last) ? [last] : [];
+}
+
+/**
+ * A name the range does not write as such but still vouches for: the class or owner the cited
+ * definition belongs to (`TriggerBroadcast` for `TriggerBroadcast.mapSubscribersToJobs`), or a value
+ * the code writes in another case (`standard` for `STANDARD`). Such a marker stays whole rather
+ * than being dropped as the wrong place.
+ */
+function loosely(index: VerifyIndex, d: CitationDraft, names: readonly string[]): boolean {
+	const owners = new Set(d.symbol.split(/[#.(]/));
+	if (names.some((n) => owners.has(n))) return true;
+	const text = (index.fileLines(d.file, d.startLine, d.endLine) ?? []).join("\n").toLowerCase();
+	return names.some((n) => n.length >= 3 && namesIn(text, n.toLowerCase()));
 }
 
 /**

@@ -52,6 +52,16 @@ describe("verify", () => {
 		expect(citationHolds(index, { n: 1, ...(c as NonNullable<typeof c>) })).toBe(true);
 	});
 
+	it("keeps a marker whose sentence names the cited method's class, or a value the code writes in another case", () => {
+		const drafts = [{ n: 1, ...good }];
+		const owner = verifyAnswer(index, "The `PushService` class sends each one [1].", drafts);
+		expect(owner.dropped).toBe(0);
+		expect(owner.citations).toEqual([{ n: 1, ...good, verified: true }]);
+		const cased = verifyAnswer(index, "It reads the `pushtokens` of the user [1].", drafts);
+		expect(cased.dropped).toBe(0);
+		expect(cased.citations).toEqual([{ n: 1, ...good, verified: true }]);
+	});
+
 	it("keeps whole a callback named by its call and key when the sentence names the call", () => {
 		const file = "apps/server/src/services/notifications/NotificationsService.ts";
 		const callback = index.def(`${file}#NotificationsService.constructor.this.onEvent(watch.messages)`);
