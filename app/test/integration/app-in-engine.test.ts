@@ -104,8 +104,15 @@ function checkCitationLinks(text: string): number {
 		expect(Number(end)).toBeGreaterThanOrEqual(Number(start));
 		expect(Number(end)).toBeLessThanOrEqual(file?.lineCount ?? 0);
 		if (symbol) {
-			// Anonymous members get a `~n` suffix in the index (`Api.addRoute.get~4`).
-			const shortName = (symbol.split(/[.#]/).pop() as string).replace(/~\d+$/, "");
+			// Anonymous members get a `~n` suffix in the index (`Api.addRoute.get~4`); a callback named by
+			// its call and key (`Service.constructor.this.onEvent(some.key)`) is written by its call's method.
+			const shortName = (
+				symbol
+					.replace(/~\d+$/, "")
+					.replace(/\([^()]*\)$/, "")
+					.split(/[.#]/)
+					.pop() as string
+			).replace(/~\d+$/, "");
 			const lines = reader.fileLines(path as string, Number(start), Number(end)) ?? [];
 			expect(lines.join("\n"), `${symbol} inside ${path}:${start}-${end}`).toContain(shortName);
 		}

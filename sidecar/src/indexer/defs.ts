@@ -456,9 +456,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 
 	/**
 	 * Anonymous callbacks registered under a string key inside a definition's body
-	 * (`this.onEvent('presence.status', async (…) => …)` in a constructor, `socket.on('join', (…) => …)`
+	 * (`this.on('order.paid', async (…) => …)` in a constructor, `socket.on('join', (…) => …)`
 	 * inside a connection handler): each is a definition of its own, named by its owner, the call and
-	 * the key (`ListenersModule.constructor.service.onEvent(presence.status)`), so the key's handler is
+	 * the key (`Billing.constructor.this.on(order.paid)`), so the key's handler is
 	 * those lines and not the whole owner. Calls with no key (`list.map(x => …)`) make none.
 	 */
 	function keyedCallbacks(): void {

@@ -20,7 +20,7 @@ export interface CitationDraft {
 
 /**
  * The name a symbol is written by in code: its last dotted segment, or for a callback named by its
- * call and key (`Notifications.constructor.this.onEvent(watch.messages)`) the call's method, `onEvent`
+ * call and key (`Billing.constructor.this.on(order.paid)`) the call's method, `on`
  * (the key may hold dots of its own).
  */
 export const lastSegment = (symbol: string): string => {
@@ -172,8 +172,8 @@ export function spanNames(span: string): string[] {
 
 /**
  * A name the range does not write as such but still vouches for: the class or owner the cited
- * definition belongs to (`TriggerBroadcast` for `TriggerBroadcast.mapSubscribersToJobs`), or a value
- * the code writes in another case (`standard` for `STANDARD`). Such a marker stays whole rather
+ * definition belongs to (`Mailer` for `Mailer.render`), or a value the code writes in another case
+ * (`urgent` for `URGENT`). Such a marker stays whole rather
  * than being dropped as the wrong place.
  */
 function loosely(index: VerifyIndex, d: CitationDraft, names: readonly string[]): boolean {
