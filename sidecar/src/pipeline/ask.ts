@@ -247,7 +247,13 @@ export async function ask(
 
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
-	const ranking = rankCitations(index, read, seeded.files, config);
+	// Caller sites are context for the model (who starts the flow), not candidates of the ranking.
+	const ranking = rankCitations(
+		index,
+		read.filter((r) => r.role !== "caller"),
+		seeded.files,
+		config,
+	);
 	let abstained = false;
 	let draft =
 		options.detail === "full"

@@ -28,6 +28,7 @@ const ROLE_NOTE: Record<string, string> = {
 	"key-hop": "other end of a key",
 	callee: "callee on the path",
 	wrapper: "wrapper applied at a definition",
+	caller: "where an entry is called from",
 	module: "module-level",
 	neighbour: "neighbour",
 };

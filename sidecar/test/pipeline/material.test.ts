@@ -233,6 +233,38 @@ describe("uses in test files the index leaves out", () => {
 	});
 });
 
+describe("where an entry is called from", () => {
+	it("shows the lines around the call in a caller the chains do not hold, not the caller's body", async () => {
+		const r = await ask(index, "How does a user leave a room?");
+		expect(r.trace.material?.roles.caller).toBeGreaterThan(0);
+		const seeds = new Set(r.trace.seeds.map((s) => s.defId));
+		const skeleton = new Set(r.trace.skeleton.flatMap((s) => s.defIds));
+		// Each caller source: within its caller's definition, at a call of a seed, a few lines long.
+		const callers = r.trace.read.filter(
+			(x) => x.defId && !skeleton.has(x.defId) && x.endLine - x.startLine <= 4,
+		);
+		const atCall = callers.filter((x) => {
+			const def = index.def(x.defId as string);
+			return (
+				def &&
+				(def.startLine ?? 0) <= x.startLine &&
+				x.endLine <= (def.endLine ?? 0) &&
+				index
+					.edgesFrom(def.id)
+					.some(
+						(e) =>
+							e.kind === "call" &&
+							e.line !== null &&
+							x.startLine <= e.line &&
+							e.line <= x.endLine &&
+							seeds.has(index.defById(e.dst)?.defId ?? ""),
+					)
+			);
+		});
+		expect(atCall.length).toBeGreaterThan(0);
+	});
+});
+
 describe("impact subject", () => {
 	it("is the definition the question names as a capitalised word when it names none in code form", async () => {
 		const r = await ask(index, "What would break if the Streamer class changed?");

@@ -82,6 +82,10 @@ const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handle
 /** Chain hops out of a definition read whose bodies are read right after it (the path, depth first). */
 const CALLEES_PER_DEF = 2;
 const CALLEE_VIA = new Set(["call", "new", "jsx", "implementation"]);
+/** Call sites shown per seed, lines either side, and the callers above which a seed is a helper. */
+const CALLER_SITES = 1;
+const CALLER_CONTEXT = 2;
+const CALLER_FAN_IN = 5;
 /** A wrapper applied at a definition is read when it is at most this long (a guard, not a framework). */
 const WRAPPER_LINES = 40;
 const WRAPPER_KINDS = new Set(["function", "method", "variable"]);
@@ -266,9 +270,12 @@ class Assembly {
 		const tokens = sourceTokens({ range, label, text, unit }, this.count, listed);
 		if (this.spent + tokens > limit) return false;
 		this.spent += tokens;
-		const list = this.covered.get(file) ?? [];
-		list.push([range.startLine, range.endLine]);
-		this.covered.set(file, list);
+		// A caller's call lines are a glimpse: they do not stand in for that definition read later.
+		if (c.role !== "caller") {
+			const list = this.covered.get(file) ?? [];
+			list.push([range.startLine, range.endLine]);
+			this.covered.set(file, list);
+		}
 		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
 		return true;
 	}
@@ -444,6 +451,24 @@ function valuesRead(index: Pick<MaterialIndex, "edgesFrom" | "defById">, def: De
 	return out;
 }
 
+/** Callers of a definition with few of them (an entry, not a helper): the call line in each, best first. */
+function callerSites(
+	index: Pick<MaterialIndex, "edgesTo" | "defById">,
+	def: DefRow,
+	relevance: (d: DefRow) => number,
+): { def: DefRow; line: number }[] {
+	if (def.fanIn > CALLER_FAN_IN) return [];
+	const out: { def: DefRow; line: number; r: number }[] = [];
+	for (const e of index.edgesTo(def.id)) {
+		if ((e.kind !== "call" && e.kind !== "jsx" && e.kind !== "new") || e.line === null) continue;
+		const d = index.defById(e.src);
+		if (!d?.file || d.file !== e.file || d.kind === "module" || isAuxiliaryPath(d.file)) continue;
+		if (out.some((x) => x.def.id === d.id)) continue;
+		out.push({ def: d, line: e.line, r: relevance(d) });
+	}
+	return out.sort((a, b) => b.r - a.r);
+}
+
 /** The chain hops out of `def` (calls, constructions, implementations), best first. */
 function calleesOnChain(skeletons: readonly Skeleton[], def: DefRow): SkeletonNode[] {
 	const out = new Map<number, SkeletonNode>();
@@ -560,6 +585,29 @@ export function assembleMaterial(
 				.filter((x) => !a.bodies.has(x.def.id))
 				.slice(0, CALLEES_PER_DEF)) {
 				follow.push({ node: n, chain: c.chain, role: "callee" });
+			}
+		}
+		// Who starts it: where a seed (or pick) is called from, a few lines around the call in its
+		// caller (a UI handler wiring, a command, a route) — not the caller's whole body.
+		if (c.role === "seed" || c.role === "pick") {
+			const sites = callerSites(index, c.node.def, input.relevance);
+			for (const site of sites.slice(0, CALLER_SITES)) {
+				const cand: Candidate = {
+					node: {
+						def: site.def,
+						depth: c.node.depth,
+						via: "caller",
+						from: null,
+						nodeClass: "major",
+						relevance: 0,
+					},
+					chain: c.chain,
+					role: "caller",
+				};
+				const from = Math.max(site.def.startLine ?? 1, site.line - CALLER_CONTEXT);
+				const to = Math.min(site.def.endLine ?? site.line, site.line + CALLER_CONTEXT);
+				const label = `${named(site.def)} (lines ${from}-${to}: calls ${named(c.node.def)})`;
+				a.add(cand, from, to, "slice", label, budget * BODY_SHARE);
 			}
 		}
 		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"), ...follow);

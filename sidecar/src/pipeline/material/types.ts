@@ -15,6 +15,8 @@ import type { ReadItem } from "../read.js";
  *   registers (the dispatcher);
  * - `callee`: the body of a call hop on the chain out of a definition read (the next step of the
  *   path, often in another file), read right after its caller;
+ * - `caller`: a few lines around the call of a seed (or pick) in its caller, when it has few: who
+ *   starts the flow (a UI handler, a command, a route), not the caller's whole body;
  * - `wrapper`: the function a definition is wrapped in where it is defined
  *   (`export const f = withCheck(async () => …)`): its lines decide whether the body runs at all;
  * - `module`: a module-level block (top-level register call, startup block, config from the
@@ -28,6 +30,7 @@ export type SourceRole =
 	| "key-hop"
 	| "callee"
 	| "wrapper"
+	| "caller"
 	| "module"
 	| "neighbour";
 
