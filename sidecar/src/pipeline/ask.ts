@@ -247,18 +247,14 @@ export async function ask(
 
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
-	// Caller sites are context for the model (who starts the flow), not candidates of the ranking.
-	const ranking = rankCitations(
-		index,
-		read.filter((r) => r.role !== "caller"),
-		seeded.files,
-		config,
-	);
+	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
+	const cited = read.filter((r) => r.role !== "caller");
+	const ranking = rankCitations(index, cited, seeded.files, config);
 	let abstained = false;
 	let draft =
 		options.detail === "full"
-			? offlineAnswer(text, skeletons, read, config, ranking, neighbourFinder(index, config.hotFanIn))
-			: shortAnswer(index, text, read, ranking);
+			? offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn))
+			: shortAnswer(index, text, cited, ranking);
 	if (llm && llmUsable) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);
