@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/5";
+export const ANSWER_PROMPT_VERSION = "answer/6";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -50,7 +50,8 @@ export function buildAnswerPrompt(
 		"wrapped function runs at all. For each step, say under which condition it happens when the sources show",
 		"it (an if, a guard or wrapper, a setting or environment flag, a delay), and name every entry point and",
 		"every handler the sources show, not only the first. A definition listed only as a signature was not",
-		"read: name it as where to look, never describe its body. When a listing of every use is given, report",
+		"read: say what its name, signature and callers show it does, marked as inferred, and name it as where",
+		"to look; never invent details of its body. When a listing of every use is given, report",
 		"its counts as they are, never an estimate. If the sources do not answer the question, say so and what",
 		"is missing.",
 	].join(" ");
