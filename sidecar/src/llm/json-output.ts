@@ -40,6 +40,15 @@ export function parseJsonOutput<T>(text: string, schema: ZodType<T>): ParsedOutp
 		}
 		const result = schema.safeParse(raw);
 		if (result.success) return { ok: true, value: result.data };
+		// Lists are asked for best first: one longer than the schema allows keeps its first items,
+		// rather than spending a request of the question's three on a repair.
+		let issues = result.error.issues;
+		// A nested list's issue shows only once its parent is short enough: a few rounds.
+		for (let round = 0; round < 4 && clampLongArrays(raw, issues); round++) {
+			const again = schema.safeParse(raw);
+			if (again.success) return { ok: true, value: again.data };
+			issues = again.error.issues;
+		}
 		firstSchemaProblem ??= result.error.issues
 			.slice(0, 8)
 			.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
@@ -48,6 +57,19 @@ export function parseJsonOutput<T>(text: string, schema: ZodType<T>): ParsedOutp
 	if (firstSchemaProblem)
 		return { ok: false, problem: `the JSON does not match the schema (${firstSchemaProblem})` };
 	return { ok: false, problem: text.trim() === "" ? "the reply was empty" : "the reply was not valid JSON" };
+}
+
+/** Truncates in place every array an issue says is too long; false when another kind of issue is there. */
+function clampLongArrays(raw: unknown, issues: readonly z.core.$ZodIssue[]): boolean {
+	if (issues.length === 0) return false;
+	for (const issue of issues) {
+		if (issue.code !== "too_big" || issue.origin !== "array") return false;
+		let at: unknown = raw;
+		for (const key of issue.path) at = (at as Record<PropertyKey, unknown> | undefined)?.[key];
+		if (!Array.isArray(at)) return false;
+		at.length = Math.min(at.length, Number(issue.maximum));
+	}
+	return true;
 }
 
 /** The follow-up turn asking the model to fix its own output (one repair attempt). */

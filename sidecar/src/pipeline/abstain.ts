@@ -96,6 +96,15 @@ export function offTopic(c: Coverage, namesRepo: boolean): boolean {
 	return c.absent >= MAX_ABSENT && !namesRepo;
 }
 
+/**
+ * After an LLM answer: do its verified sources cover the question? Only the coverage is checked,
+ * not the share of words the code never writes: that is the question's, and was judged (with its
+ * exemptions) before any request was made.
+ */
+export function sourcesCover(c: Coverage): boolean {
+	return c.covered >= MIN_COVERAGE;
+}
+
 /** The two-sentence answer: nothing matches, and the closest matches by name. */
 export function abstentionAnswer(question: string, c: Coverage, closest: readonly DefRow[]): string {
 	const words = c.missing.slice(0, 4).map(code);

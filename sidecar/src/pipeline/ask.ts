@@ -19,6 +19,7 @@ import {
 	coverage,
 	namesRepository,
 	offTopic,
+	sourcesCover,
 } from "./abstain.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { shortAnswer } from "./answer-short.js";
@@ -37,6 +38,9 @@ import type { AskOptions, AskResult, AskTrace } from "./types.js";
 import { verifyAnswer } from "./verify.js";
 
 /** A question the pipeline refuses (empty, too long, not text): the caller shows the message. */
+/** Fewer verified sources than this, and none covering the question: the LLM answer is no answer. */
+const MIN_ANSWER_SOURCES = 3;
+
 export class AskInputError extends Error {
 	constructor(message: string) {
 		super(message);
@@ -268,14 +272,16 @@ export async function ask(
 	// Verify, then append the sources list of verified citations only.
 	let verified = verifyAnswer(index, draft.body, draft.drafts);
 	// An LLM answer whose verified sources do not cover the question is no answer either.
+	// The material passed the topic check before any request; an answer resting on several of its
+	// verified sources is an answer, and one resting on none or on a couple of unrelated ones is not.
 	if (
 		provider !== "none" &&
-		offTopic(
+		verified.citations.length < MIN_ANSWER_SOURCES &&
+		!sourcesCover(
 			coverage(
 				stats,
 				verified.citations.map((c) => ({ qualifiedName: c.symbol, file: c.file })),
 			),
-			namesRepo,
 		)
 	) {
 		abstained = true;

@@ -228,6 +228,18 @@ describe("JSON output", () => {
 		});
 	});
 
+	it("keeps the first items of a list longer than the schema allows, and repairs nothing else", () => {
+		const bounded = z.object({ chains: z.array(z.object({ ids: z.array(z.string()).max(2) })).max(2) });
+		const long = '{"chains":[{"ids":["a","b","c"]},{"ids":["d"]},{"ids":["e"]}]}';
+		expect(parseJsonOutput(long, bounded)).toEqual({
+			ok: true,
+			value: { chains: [{ ids: ["a", "b"] }, { ids: ["d"] }] },
+		});
+		// A wrong type beside a long list is still a problem to report.
+		const mixed = parseJsonOutput('{"chains":[{"ids":[1]},{"ids":[]},{"ids":[]}]}', bounded);
+		expect(mixed.ok).toBe(false);
+	});
+
 	it("says what was wrong: not JSON, empty, or the schema path that failed", () => {
 		expect(parseJsonOutput("no json here", schema)).toEqual({
 			ok: false,

@@ -28,6 +28,14 @@ const offTopicAnswer = (req: RecordedRequest): FakeReply => {
 	citedUnrelated = unrelated.slice(0, 2).filter((n): n is string => !!n);
 	return { text: `Messages are formatted here [${unrelated[0]}] and here [${unrelated[1]}].` };
 };
+/** An answer resting on several verified sources of the material, whatever their names say. */
+const severalSourcesAnswer = (req: RecordedRequest): FakeReply => {
+	const sources = [...req.prompt.matchAll(/^\[(\d+)\] (\S+):\d+-\d+ — (\S+)/gm)];
+	const unrelated = sources.filter((m) => !/push|notif/i.test(`${m[2]} ${m[3]}`)).map((m) => m[1]);
+	return {
+		text: `It goes here [${unrelated[0]}], then here [${unrelated[1]}], then here [${unrelated[2]}].`,
+	};
+};
 const onTopicAnswer = (req: RecordedRequest): FakeReply => {
 	const sources = [...req.prompt.matchAll(/^\[(\d+)\] (\S+):\d+-\d+ — (\S+)/gm)];
 	const related = sources.filter((m) => /push/i.test(`${m[2]} ${m[3]}`)).map((m) => m[1]);
@@ -70,6 +78,12 @@ describe("an LLM answer whose sources do not cover the question", () => {
 		expect(r.usage.requests).toBe(0);
 		expect(r.trace.material?.tokens).toBe(0);
 		expect(r.trace.read).toEqual([]);
+	});
+
+	it("stands when it rests on several verified sources of the material, whatever their names", async () => {
+		const r = await ask(index, QUESTION, { llm: await client(severalSourcesAnswer) });
+		expect(r.abstained).toBe(false);
+		expect(r.citations.length).toBe(3);
 	});
 
 	it("stands when its sources cover the question", async () => {
