@@ -20,6 +20,20 @@ export interface FileNodes {
 	variables: ts.VariableDeclaration[];
 }
 
+/** Which list a node of each collected kind goes to. */
+const LIST_OF = new Map<ts.SyntaxKind, keyof FileNodes>([
+	[ts.SyntaxKind.CallExpression, "calls"],
+	[ts.SyntaxKind.NewExpression, "news"],
+	[ts.SyntaxKind.ClassDeclaration, "classLikes"],
+	[ts.SyntaxKind.ClassExpression, "classLikes"],
+	[ts.SyntaxKind.Decorator, "decorators"],
+	[ts.SyntaxKind.TaggedTemplateExpression, "tagged"],
+	[ts.SyntaxKind.PropertyAssignment, "properties"],
+	[ts.SyntaxKind.CaseClause, "cases"],
+	[ts.SyntaxKind.ObjectLiteralExpression, "objects"],
+	[ts.SyntaxKind.VariableDeclaration, "variables"],
+]);
+
 export function walkFile(sf: ts.SourceFile): FileNodes {
 	const nodes: FileNodes = {
 		calls: [],
@@ -33,40 +47,19 @@ export function walkFile(sf: ts.SourceFile): FileNodes {
 		variables: [],
 	};
 	const visit = (n: ts.Node): void => {
-		switch (n.kind) {
-			case ts.SyntaxKind.CallExpression:
-				nodes.calls.push(n as ts.CallExpression);
-				break;
-			case ts.SyntaxKind.NewExpression:
-				nodes.news.push(n as ts.NewExpression);
-				break;
-			case ts.SyntaxKind.ClassDeclaration:
-			case ts.SyntaxKind.ClassExpression:
-				nodes.classLikes.push(n as ts.ClassLikeDeclaration);
-				break;
-			case ts.SyntaxKind.Decorator:
-				nodes.decorators.push(n as ts.Decorator);
-				break;
-			case ts.SyntaxKind.TaggedTemplateExpression:
-				nodes.tagged.push(n as ts.TaggedTemplateExpression);
-				break;
-			case ts.SyntaxKind.PropertyAssignment:
-				nodes.properties.push(n as ts.PropertyAssignment);
-				break;
-			case ts.SyntaxKind.CaseClause:
-				nodes.cases.push(n as ts.CaseClause);
-				break;
-			case ts.SyntaxKind.ObjectLiteralExpression:
-				nodes.objects.push(n as ts.ObjectLiteralExpression);
-				break;
-			case ts.SyntaxKind.VariableDeclaration:
-				nodes.variables.push(n as ts.VariableDeclaration);
-				break;
-		}
+		const list = LIST_OF.get(n.kind);
+		if (list) (nodes[list] as ts.Node[]).push(n);
 		ts.forEachChild(n, visit);
 	};
 	visit(sf);
 	return nodes;
+}
+
+/** The outermost node reached from `node` through parents that only wrap it (parentheses, `as`, …). */
+export function throughWrappers(node: ts.Node, wraps: (parent: ts.Node) => boolean): ts.Node {
+	let at = node;
+	while (wraps(at.parent)) at = at.parent;
+	return at;
 }
 
 /** ts-morph's own wrapper for a compiler node of this file (what `getDescendantsOfKind` returns). */

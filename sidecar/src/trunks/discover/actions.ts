@@ -7,7 +7,7 @@
  */
 import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { type FileNodes, wrap } from "../walk.js";
+import { type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
 
@@ -58,13 +58,10 @@ function reducerSwitch(sw: ts.SwitchStatement): boolean {
 
 /** Is an object literal an action on its way: an argument of a sending call, or what a function returns? */
 function sentOrReturned(obj: ts.ObjectLiteralExpression): boolean {
-	let at: ts.Node = obj;
-	while (
-		ts.isParenthesizedExpression(at.parent) ||
-		ts.isAsExpression(at.parent) ||
-		ts.isSatisfiesExpression(at.parent)
-	)
-		at = at.parent;
+	const at = throughWrappers(
+		obj,
+		(w) => ts.isParenthesizedExpression(w) || ts.isAsExpression(w) || ts.isSatisfiesExpression(w),
+	);
 	const p = at.parent;
 	if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at)) return true;
 	if (!ts.isCallExpression(p) || !p.arguments.includes(at as ts.Expression)) return false;

@@ -19,7 +19,7 @@ import {
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
-import { type FileNodes, wrap } from "../walk.js";
+import { type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
@@ -413,13 +413,10 @@ const INSTANCE_USE =
  * value (`new Error('x')`, `new Date(s)`).
  */
 function heldInstance(cn: ts.CallExpression | ts.NewExpression): "held" | "emitted" | null {
-	let at: ts.Node = cn;
-	while (
-		ts.isParenthesizedExpression(at.parent) ||
-		ts.isAsExpression(at.parent) ||
-		ts.isAwaitExpression(at.parent)
-	)
-		at = at.parent;
+	const at = throughWrappers(
+		cn,
+		(w) => ts.isParenthesizedExpression(w) || ts.isAsExpression(w) || ts.isAwaitExpression(w),
+	);
 	const p = at.parent;
 	let holder: string | null = null;
 	if (
