@@ -341,17 +341,20 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	function callArguments(node: ts.Node): void {
 		if (ts.isCallExpression(node)) {
 			const callee = calleeText(node, sf);
+			const key = callKey(node);
+			// Named by the call and its key, so `API.v1.addRoute('chat.send', {…}, { post() {…} })`
+			// gives `API.v1.addRoute(chat.send).post`, found by its route string, not a counter.
+			const named = key ? `${callee}(${key})` : callee;
 			for (const arg of node.arguments) {
 				const inner = skipWrappers(arg);
 				if (ts.isObjectLiteralExpression(inner)) {
-					objectMembers(inner, callee, moduleId, false, true);
+					objectMembers(inner, named, moduleId, false, true);
 				} else if ((ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && !inner.name) {
-					const key = callKey(node);
 					// Signed by the call that registers it: `router.post('shares.create', async (ctx) =>`.
 					const signature = oneLine(sf.text.slice(node.getStart(sf), inner.body.getStart(sf)));
 					const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
 					const fixed = { ...at, signature, doc: leadingDoc(node, text) };
-					add(inner, key ? `${callee}(${key})` : callee, "function", null, false, fixed, node, true);
+					add(inner, named, "function", null, false, fixed, node, true);
 					callbacks.add(inner);
 				}
 			}

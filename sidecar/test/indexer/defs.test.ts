@@ -26,8 +26,8 @@ describe("definitions of the mini-chat fixture", () => {
 		[`${SERVER}/api/api.ts#API.v1.addRoute`, "method"],
 		// object-literal methods passed as call arguments: <callee text>.<prop>
 		[`${SERVER}/methods/sendMessage.ts#Meteor.methods.sendMessage`, "method"],
-		[`${SERVER}/api/v1/chat.ts#API.v1.addRoute.post`, "method"],
-		[`${SERVER}/api/v1/chat.ts#API.v1.addRoute.get`, "method"],
+		[`${SERVER}/api/v1/chat.ts#API.v1.addRoute(chat.sendMessage).post`, "method"],
+		[`${SERVER}/api/v1/chat.ts#API.v1.addRoute(chat.history).get`, "method"],
 		// module-level arrow functions are functions
 		[`${CLIENT}/hooks/useMethod.ts#useMethod`, "function"],
 		[`${CLIENT}/lib/presence.ts#setStatus`, "function"],
@@ -40,10 +40,13 @@ describe("definitions of the mini-chat fixture", () => {
 		expect(index.def(defId)?.kind).toBe(kind);
 	});
 
-	it("gives call-argument members that collide in a file a ~2 suffix", async () => {
-		// chat.ts passes two objects to API.v1.addRoute, each with one method: no collision there.
+	it("names call-argument members by the call and its key, so two routes of one file stay apart", async () => {
 		const chat = index.defsInFile(`${SERVER}/api/v1/chat.ts`).map((d) => d.qualifiedName);
-		expect(chat).toEqual(["(module)", "API.v1.addRoute.post", "API.v1.addRoute.get"]);
+		expect(chat).toEqual([
+			"(module)",
+			"API.v1.addRoute(chat.sendMessage).post",
+			"API.v1.addRoute(chat.history).get",
+		]);
 	});
 
 	it("does not make locals, parameters or nested helpers into definitions", () => {

@@ -96,7 +96,7 @@ describe("edges of the mini-chat fixture", () => {
 		expect(out(`${SERVER}/methods/sendMessage.ts#Meteor.methods.sendMessage`, "call")).toContain(
 			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
 		);
-		expect(out(`${SERVER}/api/v1/chat.ts#API.v1.addRoute.post`, "call")).toContain(
+		expect(out(`${SERVER}/api/v1/chat.ts#API.v1.addRoute(chat.sendMessage).post`, "call")).toContain(
 			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
 		);
 		expect(out(`${SERVER}/methods/sendMessage.ts#(module)`, "call")).toContain(
