@@ -414,11 +414,17 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	}
 
 	/**
-	 * A function held in a local `const` of a definition and handed to a call by name
-	 * (`const clearCache = () => …; this.onEvent('watch.roles', clearCache)`) is a definition of
-	 * its own, `Authorization.constructor.clearCache`: a register call's handler must be one.
+	 * Handlers inside a definition's body, each a definition of its own, in one walk that tracks the
+	 * owning definition:
+	 * - a function held in a local `const` and handed to a call by name
+	 *   (`const clearCache = () => …; this.onEvent('watch.roles', clearCache)`) is
+	 *   `Authorization.constructor.clearCache`: a register call's handler must be a definition;
+	 * - an anonymous callback registered under a string key (`this.on('order.paid', async (…) => …)`
+	 *   in a constructor, `socket.on('join', (…) => …)` inside a connection handler) is named by its
+	 *   owner, the call and the key (`Billing.constructor.this.on(order.paid)`), so the key's handler
+	 *   is those lines and not the whole owner. Calls with no key (`list.map(x => …)`) make none.
 	 */
-	function localHandlers(): void {
+	function nestedHandlers(): void {
 		const passed = new Set<string>();
 		const collect = (n: ts.Node): void => {
 			if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
@@ -427,47 +433,35 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			ts.forEachChild(n, collect);
 		};
 		collect(sf);
-		if (passed.size === 0) return;
-		const visit = (n: ts.Node, owner: string | undefined): void => {
+		// Two owners, as if the two kinds were found in two walks: a local handler's owner ignores the
+		// handlers this walk adds; a keyed callback's owner is the innermost of all.
+		const added = new Set<ts.Node>();
+		const visit = (n: ts.Node, localOwner: string | undefined, owner: string | undefined): void => {
 			const own = nodes.get(n);
-			const current = own && n !== sf ? own : owner;
+			const isNew = added.has(n);
+			const local = own && n !== sf && !isNew ? own : localOwner;
+			let current = own && n !== sf ? own : owner;
+			const host = local ? byId.get(local) : undefined;
 			if (
-				current &&
+				host &&
+				host.kind !== "module" &&
 				ts.isVariableDeclaration(n) &&
 				ts.isIdentifier(n.name) &&
-				!nodes.has(n) &&
+				!own &&
 				passed.has(n.name.text) &&
 				isFunctionLike(n.initializer)
 			) {
-				const parent = byId.get(current);
-				if (parent && parent.kind !== "module") {
-					add(
-						n,
-						`${parent.qualifiedName}.${n.name.text}`,
-						"function",
-						current,
-						false,
-						undefined,
-						n.parent.parent,
-					);
-				}
+				current = add(
+					n,
+					`${host.qualifiedName}.${n.name.text}`,
+					"function",
+					local ?? null,
+					false,
+					undefined,
+					n.parent.parent,
+				);
+				added.add(n);
 			}
-			ts.forEachChild(n, (c) => visit(c, current));
-		};
-		visit(sf, undefined);
-	}
-
-	/**
-	 * Anonymous callbacks registered under a string key inside a definition's body
-	 * (`this.on('order.paid', async (…) => …)` in a constructor, `socket.on('join', (…) => …)`
-	 * inside a connection handler): each is a definition of its own, named by its owner, the call and
-	 * the key (`Billing.constructor.this.on(order.paid)`), so the key's handler is
-	 * those lines and not the whole owner. Calls with no key (`list.map(x => …)`) make none.
-	 */
-	function keyedCallbacks(): void {
-		const visit = (n: ts.Node, owner: string | undefined): void => {
-			const own = nodes.get(n);
-			const current = own && n !== sf ? own : owner;
 			const parent = current ? byId.get(current) : undefined;
 			if (ts.isCallExpression(n) && parent && parent.kind !== "module") {
 				const key = callKey(n);
@@ -493,19 +487,19 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 							n,
 							true,
 						);
+						added.add(inner);
 					}
 				}
 			}
-			// The callbacks just added are in `nodes`: visiting them makes each the owner of what it holds.
-			ts.forEachChild(n, (c) => visit(c, current));
+			// The handlers just added are in `nodes`: visiting them makes each the owner of what it holds.
+			ts.forEachChild(n, (c) => visit(c, local, current));
 		};
-		visit(sf, undefined);
+		visit(sf, undefined, undefined);
 	}
 
 	statements(sf.statements, "");
 	callArguments(sf);
-	localHandlers();
-	keyedCallbacks();
+	nestedHandlers();
 	return { defs, nodes };
 }
 
