@@ -104,8 +104,9 @@ function checkCitationLinks(text: string): number {
 		expect(Number(end)).toBeGreaterThanOrEqual(Number(start));
 		expect(Number(end)).toBeLessThanOrEqual(file?.lineCount ?? 0);
 		if (symbol) {
-			// Anonymous members get a `~n` suffix in the index (`Api.addRoute.get~4`); a callback named by
-			// its call and key (`Service.constructor.this.onEvent(some.key)`) is written by its call's method.
+			// Members of a keyed call carry the key (`Api.addRoute(channels.members).get`), colliding ones a
+			// `~n` suffix; a callback named by its call and key (`Service.constructor.this.onEvent(some.key)`)
+			// is written by its call's method.
 			const shortName = (
 				symbol
 					.replace(/~\d+$/, "")
