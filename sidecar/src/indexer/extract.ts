@@ -21,7 +21,7 @@ import {
 } from "./edges.js";
 import type { FileCounts } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
-import { createModuleResolver } from "./resolve.js";
+import { createModuleResolver, type ModuleResolver } from "./resolve.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ExtractInput {
@@ -40,6 +40,8 @@ export interface ExtractInput {
 	onFile?: (done: number) => void;
 	/** Takes each file's output as it is extracted; then `Extracted.files` is empty. */
 	onExtracted?: (file: FileExtract) => void;
+	/** The module resolver for `packages`, when the caller already made one (it reads every tsconfig). */
+	resolver?: ModuleResolver;
 	/** Called while the program is built with the number of collected sources parsed so far. */
 	onParsed?: (files: number) => void;
 	/**
@@ -82,7 +84,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		start = Date.now();
 		return ms;
 	};
-	const resolver = createModuleResolver(repoRoot, input.packages, PROGRAM_OPTIONS);
+	const resolver = input.resolver ?? createModuleResolver(repoRoot, input.packages, PROGRAM_OPTIONS);
 	const { program, checker } = createIndexProgram(
 		input.files.length ? [...input.files, ...input.extraRoots] : [],
 		sources,

@@ -234,12 +234,14 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		{ createModuleResolver },
 		{ PROGRAM_OPTIONS },
 		{ extractFiles },
-		{ extractInThreads, mayDeclareGlobals },
+		{ extractInThreads },
+		{ declaresGlobals },
 	] = await Promise.all([
 		import("./resolve.js"),
 		import("./program.js"),
 		import("./extract.js"),
 		import("./parallel.js"),
+		import("./globals.js"),
 	]);
 	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
 	for (const p of resolver.problems) {
@@ -263,7 +265,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const globalFiles = collected.files.filter((f) =>
 		reusable(f) && previous?.globalFiles
 			? previous.globalFiles.has(f.path)
-			: mayDeclareGlobals(f.abs, f.content),
+			: declaresGlobals(f.abs, f.content),
 	);
 	const changedPaths = new Set(changed.map((f) => f.abs));
 	const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
@@ -290,6 +292,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				packages,
 				sources,
 				files: changed.map((f) => f.abs),
+				resolver,
 				// Nothing changed: no program at all (the declaration files only matter to changed files).
 				// Files that may declare globals are roots too, so the changed files resolve as in a full run.
 				extraRoots: [...collected.declarationFiles, ...globalRoots],
