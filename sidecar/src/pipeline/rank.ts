@@ -1,8 +1,7 @@
 /**
  * Citation ranking: which of the definitions read deserve a citation first. Files are ranked by
  * the seeding stage's fused ranking (reciprocal rank fusion of the lexical, section, BM25, named
- * and graph channels), raised where the flow of the best files converges (several of them call,
- * dispatch to or implement the file, and few others do), lifted when the code links them to one of the very best files (a call,
+ * and graph channels), lifted when the code links them to one of the very best files (a call,
  * dispatch, handler or implementation hop between them: the flow the question is about); files
  * that offer only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then gives its most telling definition first: a seed before a hop, a method
  * before the whole class around it.
@@ -49,34 +48,14 @@ interface Candidate {
 export function rankCitations(
 	index: RankIndex,
 	read: readonly ReadItem[],
-	fused: readonly { file: string; score?: number }[],
+	fused: readonly { file: string }[],
 	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight">,
 ): CitationRanking {
 	const byFile = candidatesByFile(read);
-	const fusedScore = new Map<string, number>();
-	fused.forEach((f, i) => {
-		if (!fusedScore.has(f.file)) fusedScore.set(f.file, f.score ?? 1 / (i + 1));
-	});
-	// Converging flow: a file that several of the best files call, dispatch to or implement is
-	// where their flow meets; it moves up the fused order (a cluster of pages that each match one
-	// word of the question links among itself, but little of it flows into one file).
-	const best = new Set(fused.slice(0, CONVERGE_FILES).map((f) => f.file));
-	const inflow = inflowCounter(index, best);
-	for (const [file, list] of byFile) {
-		const score = fusedScore.get(file);
-		if (score === undefined) continue;
-		const n = inflow(
-			file,
-			list.map((c) => c.def),
-		);
-		fusedScore.set(file, score * (1 + CONVERGE_WEIGHT * Math.log1p(n)));
-	}
 	const fusedRank = new Map<string, number>();
-	[...fusedScore.entries()]
-		.sort((a, b) => b[1] - a[1])
-		.forEach(([file], i) => {
-			fusedRank.set(file, i);
-		});
+	fused.forEach((f, i) => {
+		if (!fusedRank.has(f.file)) fusedRank.set(f.file, i);
+	});
 	const base = new Map<string, number>();
 	for (const file of byFile.keys()) {
 		const rank = fusedRank.get(file);
@@ -177,48 +156,6 @@ function byPriority(list: readonly Candidate[]): Candidate[] {
 			// Among equals, the definition that does more (calls more) tells more about the flow.
 			b.def.fanOut - a.def.fanOut,
 	);
-}
-
-/** Best files of the fused order whose flow into a file counts, and how much it lifts the file. */
-const CONVERGE_FILES = 30;
-const CONVERGE_WEIGHT = 0.2;
-
-/**
- * How many of the `best` files (other than its own) reach a file's read definitions by a flow
- * edge into them, directly or by dispatching a key one of them handles.
- */
-function inflowCounter(
-	index: RankIndex,
-	best: ReadonlySet<string>,
-): (file: string, defs: readonly DefRow[]) => number {
-	const fileOf = new Map<number, string | null>();
-	const file = (id: number) => {
-		if (!fileOf.has(id)) fileOf.set(id, index.defById(id)?.file ?? null);
-		return fileOf.get(id) ?? null;
-	};
-	return (own, defs) => {
-		const from = new Set<string>();
-		const all = new Set<string>();
-		const add = (f: string | null) => {
-			if (!f || f === own) return;
-			all.add(f);
-			if (best.has(f)) from.add(f);
-		};
-		for (const d of defs) {
-			for (const e of index.edgesTo(d.id).slice(0, MAX_EDGES)) {
-				if (!FLOW_EDGE_KINDS.has(e.kind)) continue;
-				const src = index.defById(e.src);
-				if (src?.kind === "dispatch-key" && e.kind === "handler") {
-					const sites = index.edgesTo(src.id).filter((x) => x.kind === "dispatch");
-					if (sites.length > MAX_KEY_SITES) continue;
-					for (const x of sites) add(file(x.src));
-					continue;
-				}
-				add(src?.file ?? null);
-			}
-		}
-		return all.size ? (from.size * from.size) / all.size : 0;
-	};
 }
 
 /** Edges of one definition looked at, at most: a hub's thousands of users say nothing about its file. */

@@ -160,15 +160,12 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("spends a small citation budget on the best-ranked files, not one file per chain", async () => {
 		for (const question of ["How do push notifications work?", "How is a channel created?"]) {
-			// Without the link lift the order is the seeding stage's fused file ranking, re-weighed only
-			// where the best files' flow converges: the citations go to its first files.
+			// Without the link lift the order is the seeding stage's fused file ranking.
 			const r = await ask(index, question, { ...FULL, config: { citationLinkWeight: 0, maxCitations: 3 } });
 			const best = new Map<string, number>();
 			for (const s of r.trace.seeds) best.set(s.file, Math.max(best.get(s.file) ?? 0, s.score));
 			const top = [...best.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
-			const cited = new Set(r.citations.map((c) => c.file));
-			expect(cited, question).toEqual(new Set(r.trace.ranking?.cited.slice(0, 3)));
-			for (const f of cited) expect(top.slice(0, 5), question).toContain(f);
+			expect(new Set(r.citations.map((c) => c.file)), question).toEqual(new Set(top.slice(0, 3)));
 		}
 	});
 

@@ -121,32 +121,6 @@ describe("rankCitations", () => {
 		expect(files(order).indexOf("notify.ts")).toBe(1);
 	});
 
-	it("moves up a file where the flow of several best files converges, not a helper everyone calls", () => {
-		// Ten best files that match the question; two of them call `service.ts`, two call a helper
-		// that forty other files call as well. Both sit low in the fused order.
-		const best = Array.from({ length: 10 }, (_, i) => def(`page${i}.ts`, `page${i}`));
-		const service = def("service.ts", "runService");
-		const helper = def("helper.ts", "format");
-		const others = Array.from({ length: 40 }, (_, i) => def(`user${i}.ts`, `user${i}`));
-		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[best[0] as DefRow, service, "call"],
-			[best[1] as DefRow, service, "call"],
-			[best[2] as DefRow, helper, "call"],
-			[best[3] as DefRow, helper, "call"],
-			...others.map((o): [DefRow, DefRow, EdgeKind] => [o, helper, "call"]),
-		];
-		const index = graph([...best, service, helper, ...others], edges);
-		const fused = [...best, helper, service].map((d, i) => ({ file: d.file as string, score: 1 / (30 + i) }));
-		const read = [...best, helper, service].map((d) => item(d));
-		const noLift = { ...config, citationLinkWeight: 0 };
-		const order = files(rankCitations(index, read, fused, noLift).order);
-		expect(order.indexOf("service.ts")).toBeLessThan(order.indexOf("helper.ts"));
-		expect(order.indexOf("service.ts")).toBeLessThan(10);
-		// Without edges into it, the fused order stands.
-		const plain = files(rankCitations(graph([...best, service, helper], []), read, fused, noLift).order);
-		expect(plain.slice(-2)).toEqual(["helper.ts", "service.ts"]);
-	});
-
 	it("cites a seed before any widely used helper or type reached by a hop, whatever their fused rank", () => {
 		const helper = def("util.ts", "t", "function", { fanIn: 900 });
 		const type = def("types.ts", "IMessage", "interface");
