@@ -1,9 +1,10 @@
 /**
  * Incremental write: a copy of the previous index is patched in place and renamed over it, instead
  * of writing every row again. Only the changed, new and deleted files' rows are replaced (file
- * content and its full-text row, definitions and theirs, the edges written in those files); the
- * dispatch sites and the edges derived from them, fan-in/out of every definition an edge change
- * touched, the unresolved counts and the outline are rebuilt. Same crash safety as `writeIndex`:
+ * content and its full-text row, definitions and theirs, the edges written in those files); of
+ * the dispatch sites and the edges derived from them (joined across the repository by `finalize`)
+ * only those that differ from the previous index's are rewritten; fan-in/out of every definition an
+ * edge change touched, the unresolved counts and the outline are rebuilt. Same crash safety as `writeIndex`:
  * the copy is a temp file until the final rename.
  */
 import { copyFileSync } from "node:fs";
@@ -17,7 +18,10 @@ import {
 	fileInserter,
 	type IndexContents,
 	insertEdges,
-	insertSites,
+	keyDefId,
+	type SiteRow,
+	siteInserter,
+	siteRows,
 	TRUNK_EDGE_KINDS,
 	type WriteDef,
 	type WriteEdge,
@@ -88,13 +92,7 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 			f,
 		]),
 	);
-	const defIds = new Map(
-		(
-			db.prepare("SELECT def_id AS defId, id, package_id AS packageId FROM defs").all() as (DefRef & {
-				defId: string;
-			})[]
-		).map((d) => [d.defId, { id: d.id, packageId: d.packageId }]),
-	);
+	const defIds = defLookup(db);
 	let nextFileId = maxId(db, "files") + 1;
 	let nextDefId = maxId(db, "defs") + 1;
 	/** Definitions whose fan-in/out may change: the ends of every edge removed or added. */
@@ -106,13 +104,34 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		}
 	};
 
-	// 1. Trunk edges and sites are rebuilt from `sites`, whose joins span the whole repository.
-	collectEnds(db.prepare(`SELECT src, dst FROM edges WHERE kind IN ${TRUNK_EDGE_KINDS}`).all() as EdgeEnds[]);
-	db.exec(`DELETE FROM edges WHERE kind IN ${TRUNK_EDGE_KINDS}; DELETE FROM dispatch_sites;`);
+	// 1. The dispatch sites and trunk edges as they were, by defIds and paths (before definitions
+	// are renumbered): after `finalize`, most of them come out the same, and only what differs is
+	// rewritten (step 6).
+	const oldSites = db
+		.prepare(
+			`SELECT ds.id, ds.trunk, ds.side, ds.key, ds.raw_key, ds.expression, f.path, ds.line, en.def_id, h.def_id,
+         k.def_id, ds.resolution, ds.in_scope
+       FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id LEFT JOIN defs en ON en.id = ds.enclosing
+       LEFT JOIN defs h ON h.id = ds.handler LEFT JOIN defs k ON k.id = ds.key_def ORDER BY ds.id`,
+		)
+		.raw()
+		.all() as unknown[][];
+	const oldTrunkEdges = db
+		.prepare(
+			`SELECT e.rowid, s.def_id, t.def_id, e.kind, f.path, e.line, e.resolution
+       FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst LEFT JOIN files f ON f.id = e.file_id
+       WHERE e.kind IN ${TRUNK_EDGE_KINDS}`,
+		)
+		.raw()
+		.all() as [number, string, string, string, string | null, number | null, string][];
 
-	// 2. Old rows of changed and removed files: edges written there, definitions, saved sites.
-	const edgesWrittenIn = db.prepare("SELECT src, dst FROM edges WHERE file_id = ?");
-	const deleteEdgesWrittenIn = db.prepare("DELETE FROM edges WHERE file_id = ?");
+	// 2. Old rows of changed and removed files: static edges written there, definitions, saved sites.
+	const edgesWrittenIn = db.prepare(
+		`SELECT src, dst FROM edges WHERE file_id = ? AND kind NOT IN ${TRUNK_EDGE_KINDS}`,
+	);
+	const deleteEdgesWrittenIn = db.prepare(
+		`DELETE FROM edges WHERE file_id = ? AND kind NOT IN ${TRUNK_EDGE_KINDS}`,
+	);
 	const defsOfFile = db.prepare("SELECT id, def_id AS defId FROM defs WHERE file_id = ?");
 	const deleteDefFts = db.prepare("DELETE FROM defs_fts WHERE rowid = ?");
 	const deleteDefsOfFile = db.prepare("DELETE FROM defs WHERE file_id = ?");
@@ -155,8 +174,8 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 	}
 
 	// 4. The changed files' definitions, with new ids in extraction order (as a full write numbers
-	// them). Edges from unchanged files follow a definition that kept its defId; those into a
-	// definition that is gone are dropped, as a full run would not make them.
+	// them). Edges and sites from unchanged files follow a definition that kept its defId; edges
+	// into a definition that is gone are dropped, as a full run would not make them.
 	const newDefIds = new Set<number>();
 	for (const d of p.defs) {
 		const f = d.file === null ? undefined : fileIds.get(d.file);
@@ -172,6 +191,9 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 	}
 	const moveSrc = db.prepare("UPDATE edges SET src = ? WHERE src = ?");
 	const moveDst = db.prepare("UPDATE edges SET dst = ? WHERE dst = ?");
+	const moveSites = ["enclosing", "handler", "key_def"].map((column) =>
+		db.prepare(`UPDATE dispatch_sites SET ${column} = ? WHERE ${column} = ?`),
+	);
 	const edgesFrom = db.prepare("SELECT src, dst FROM edges WHERE src = ?");
 	const edgesTo = db.prepare("SELECT src, dst FROM edges WHERE dst = ?");
 	const deleteFrom = db.prepare("DELETE FROM edges WHERE src = ?");
@@ -181,6 +203,7 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		if (now && newDefIds.has(now.id)) {
 			moveSrc.run(now.id, old.id);
 			moveDst.run(now.id, old.id);
+			for (const move of moveSites) move.run(now.id, old.id);
 			continue;
 		}
 		collectEnds(edgesFrom.all(old.id) as EdgeEnds[]);
@@ -198,25 +221,33 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		id: number;
 		defId: string;
 	}[]) {
-		if (wanted.has(k.defId)) continue;
+		if (wanted.has(k.defId)) {
+			defIds.set(k.defId, { id: k.id, packageId: null });
+			continue;
+		}
 		deleteDef.run(k.id);
 		deleteDefFts.run(k.id);
 		defIds.delete(k.defId);
 	}
 	for (const k of keyDefs) {
-		if (defIds.has(k.defId)) continue;
+		if (defIds.get(k.defId)) continue;
 		const id = nextDefId++;
 		defIds.set(k.defId, { id, packageId: null });
 		insertDef(id, k, undefined, null);
 		touched.add(id);
 	}
 
-	// 6. New static edges, sites and their edges, saved extractor output.
+	// 6. The sites where they differ from the old ones, the trunk edges that differ (deleted by
+	// rowid before any edge is inserted: a new row may take a freed rowid), new static edges;
+	// saved extractor output.
 	const defOf = (defId: string) => defIds.get(defId);
 	const fileIdOf = (path: string) => fileIds.get(path)?.id;
-	const siteEdges = insertSites(db, p.sites, fileIdOf, (defId) => defIds.get(defId)?.id);
-	const written = insertEdges(db, [...p.edges, ...siteEdges], defOf, fileIdOf);
-	for (const e of [...p.edges, ...siteEdges]) {
+	const { rows, edges: siteEdges } = siteRows(p.sites, fileIdOf, (defId) => defIds.get(defId)?.id);
+	replaceSites(db, oldSites, rows, p.sites, fileIdOf, defOf);
+	const trunk = replaceTrunkEdges(db, oldTrunkEdges, siteEdges, defOf, fileIdOf);
+	for (const id of trunk.ends) touched.add(id);
+	const written = insertEdges(db, p.edges, defOf, fileIdOf);
+	for (const e of p.edges) {
 		const s = defIds.get(e.src);
 		const d = defIds.get(e.dst);
 		if (s && d) {
@@ -251,10 +282,151 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		.prepare("SELECT count(*) AS n FROM defs WHERE file_id IS NOT NULL AND kind != 'module'")
 		.get() as { n: number };
 	return {
-		droppedEdges: written.droppedEdges,
+		droppedEdges: written.droppedEdges + trunk.dropped,
 		crossPackageEdges: totals.cross,
 		edges: totals.edges,
 		definitions: definitions.n,
+	};
+}
+
+/**
+ * Make dispatch_sites hold `rows`, numbered 1… in order as a full write numbers them, rewriting
+ * only the rows between the longest common head and tail of the old and new lists (compared by
+ * defIds and paths; the rows of one changed file are usually all that differ).
+ */
+function replaceSites(
+	db: Database.Database,
+	old: unknown[][],
+	rows: SiteRow[],
+	sites: DispatchSiteRecord[],
+	fileIdOf: (path: string) => number | undefined,
+	defOf: (defId: string) => DefRef | undefined,
+): void {
+	const text = (values: unknown[]) => JSON.stringify(values);
+	const oldText = old.map((r) => text(r.slice(1)));
+	// The new rows by defIds and paths, as the old ones were read (a defId that is no longer there reads null).
+	const newText: string[] = [];
+	for (const s of sites) {
+		if (fileIdOf(s.file) === undefined) continue;
+		const ref = (defId: string | null | undefined) => (defId && defOf(defId) ? defId : null);
+		newText.push(
+			text([
+				s.trunk,
+				s.side,
+				s.key,
+				s.rawKey ?? null,
+				s.expression ?? null,
+				s.file,
+				s.line,
+				ref(s.enclosingDefId),
+				ref(s.handlerDefId),
+				ref(s.key === null ? null : keyDefId(s)),
+				s.resolution,
+				s.inScope ? 1 : 0,
+			]),
+		);
+	}
+	const insert = siteInserter(db);
+	const numbered = old.every((r, i) => r[0] === i + 1);
+	let head = 0;
+	if (numbered) {
+		while (head < oldText.length && head < newText.length && oldText[head] === newText[head]) head++;
+	}
+	let tail = 0;
+	if (numbered) {
+		while (
+			tail < oldText.length - head &&
+			tail < newText.length - head &&
+			oldText[oldText.length - 1 - tail] === newText[newText.length - 1 - tail]
+		)
+			tail++;
+	}
+	if (!numbered) db.exec("DELETE FROM dispatch_sites");
+	else {
+		db.prepare("DELETE FROM dispatch_sites WHERE id > ? AND id <= ?").run(head, oldText.length - tail);
+		const shift = newText.length - oldText.length;
+		if (shift !== 0 && tail > 0) {
+			// Through negative ids, so no row takes an id another still holds.
+			db.prepare("UPDATE dispatch_sites SET id = -id WHERE id > ?").run(oldText.length - tail);
+			db.prepare("UPDATE dispatch_sites SET id = ? - id WHERE id < 0").run(shift);
+		}
+	}
+	for (let i = head; i < rows.length - tail; i++) insert(i + 1, rows[i] as SiteRow);
+}
+
+/**
+ * Make the trunk edges those `siteEdges` imply (one per source, target and kind, the first
+ * reference winning, as `insertEdges` writes them): delete the old ones that are not among them,
+ * insert the new ones that were not there. Returns the ends of both that are still definitions.
+ */
+function replaceTrunkEdges(
+	db: Database.Database,
+	old: [
+		rowid: number,
+		src: string,
+		dst: string,
+		kind: string,
+		file: string | null,
+		line: number | null,
+		resolution: string,
+	][],
+	siteEdges: WriteEdge[],
+	defOf: (defId: string) => DefRef | undefined,
+	fileIdOf: (path: string) => number | undefined,
+): { ends: number[]; dropped: number } {
+	const wanted = new Map<string, WriteEdge>();
+	let dropped = 0;
+	for (const e of siteEdges) {
+		const s = defOf(e.src);
+		const d = defOf(e.dst);
+		if (!s || !d || s.id === d.id) {
+			dropped++;
+			continue;
+		}
+		const key = JSON.stringify([e.src, e.dst, e.kind]);
+		if (!wanted.has(key)) wanted.set(key, e);
+	}
+	const ends: number[] = [];
+	const deleteEdge = db.prepare("DELETE FROM edges WHERE rowid = ?");
+	for (const [rowid, src, dst, kind, file, line, resolution] of old) {
+		const key = JSON.stringify([src, dst, kind]);
+		const now = wanted.get(key);
+		if (now && now.file === file && now.line === line && now.resolution === resolution) {
+			wanted.delete(key);
+			continue;
+		}
+		// An end that is gone (a changed file's definition, a key no longer bound) needs no fan-in/out.
+		for (const end of [defOf(src), defOf(dst)]) if (end) ends.push(end.id);
+		deleteEdge.run(rowid);
+	}
+	const added = [...wanted.values()];
+	insertEdges(db, added, defOf, fileIdOf);
+	for (const e of added) ends.push((defOf(e.src) as DefRef).id, (defOf(e.dst) as DefRef).id);
+	return { ends, dropped };
+}
+
+/**
+ * Definitions by defId, read from the index as they are asked for (a patch touches few of them),
+ * and kept in step with the rows the patch inserts and deletes.
+ */
+function defLookup(db: Database.Database) {
+	const byDefId = db.prepare("SELECT id, package_id AS packageId FROM defs WHERE def_id = ?");
+	const known = new Map<string, DefRef | null>();
+	return {
+		get(defId: string): DefRef | undefined {
+			let ref = known.get(defId);
+			if (ref === undefined) {
+				ref = (byDefId.get(defId) as DefRef | undefined) ?? null;
+				known.set(defId, ref);
+			}
+			return ref ?? undefined;
+		},
+		set(defId: string, ref: DefRef) {
+			known.set(defId, ref);
+		},
+		delete(defId: string) {
+			known.set(defId, null);
+		},
 	};
 }
 

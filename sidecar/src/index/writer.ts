@@ -350,35 +350,48 @@ export function dispatchKeyDefs(sites: DispatchSiteRecord[]): WriteDef[] {
 	return [...defs.values()];
 }
 
-function keyDefId(s: DispatchSiteRecord): string {
+/** The defId of a bound site's dispatch-key pseudo-definition. */
+export function keyDefId(s: DispatchSiteRecord): string {
 	return `trunk:${s.trunk}#${s.key}`;
 }
 
+/** A dispatch_sites row: its columns in table order, after `id`. */
+export type SiteRow = [
+	trunk: string,
+	side: string,
+	key: string | null,
+	rawKey: string | null,
+	expression: string | null,
+	fileId: number,
+	line: number,
+	enclosing: number | null,
+	handler: number | null,
+	keyDef: number | null,
+	resolution: string,
+	inScope: number,
+];
+
 /**
- * Insert the dispatch sites (sites of files without an id are skipped) and return the edges they
- * imply: register (enclosing → key), handler (key → handler), dispatch (enclosing → key).
+ * The dispatch_sites rows of `sites` in order (sites of files without an id are skipped) and the
+ * edges they imply: register (enclosing → key), handler (key → handler), dispatch (enclosing → key).
  */
-export function insertSites(
-	db: Database.Database,
+export function siteRows(
 	sites: DispatchSiteRecord[],
 	fileId: (path: string) => number | undefined,
 	defId: (defId: string) => number | undefined,
-): WriteEdge[] {
+): { rows: SiteRow[]; edges: WriteEdge[] } {
+	const rows: SiteRow[] = [];
 	const edges: WriteEdge[] = [];
-	const site = db.prepare(
-		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, enclosing, handler, key_def, resolution, in_scope)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-	);
 	for (const s of sites) {
 		const f = fileId(s.file);
 		if (f === undefined) continue;
 		const keyId = s.key === null ? null : keyDefId(s);
-		site.run(
+		rows.push([
 			s.trunk,
 			s.side,
 			s.key,
-			s.rawKey,
-			s.expression,
+			s.rawKey ?? null,
+			s.expression ?? null,
 			f,
 			s.line,
 			s.enclosingDefId ? (defId(s.enclosingDefId) ?? null) : null,
@@ -386,7 +399,7 @@ export function insertSites(
 			keyId ? (defId(keyId) ?? null) : null,
 			s.resolution,
 			s.inScope ? 1 : 0,
-		);
+		]);
 		if (!keyId) continue;
 		const at = { file: s.file, line: s.line, resolution: s.resolution };
 		if (s.side === "register") {
@@ -396,5 +409,31 @@ export function insertSites(
 			edges.push({ src: s.enclosingDefId, dst: keyId, kind: "dispatch", ...at });
 		}
 	}
+	return { rows, edges };
+}
+
+/** Inserts dispatch_sites rows with the given ids. */
+export function siteInserter(db: Database.Database): (id: number, row: SiteRow) => void {
+	const site = db.prepare(
+		`INSERT INTO dispatch_sites (id, trunk, side, key, raw_key, expression, file_id, line, enclosing, handler, key_def, resolution, in_scope)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	);
+	return (id, row) => {
+		site.run(id, ...row);
+	};
+}
+
+/** Insert the dispatch sites, numbered 1… in order, and return the edges they imply (see `siteRows`). */
+export function insertSites(
+	db: Database.Database,
+	sites: DispatchSiteRecord[],
+	fileId: (path: string) => number | undefined,
+	defId: (defId: string) => number | undefined,
+): WriteEdge[] {
+	const { rows, edges } = siteRows(sites, fileId, defId);
+	const insert = siteInserter(db);
+	rows.forEach((row, i) => {
+		insert(i + 1, row);
+	});
 	return edges;
 }

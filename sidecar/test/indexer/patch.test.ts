@@ -7,6 +7,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
@@ -41,10 +42,31 @@ async function expectSameAsFullRun(repo: string, out: string) {
 	for (const key of Object.keys(reference) as (keyof typeof reference)[]) {
 		expect({ [key]: patched[key] }).toEqual({ [key]: reference[key] });
 	}
+	// Sites are numbered in site order, as a full write numbers them (the outline lists keys in that order).
+	expect(sitesInOrder(out)).toEqual(sitesInOrder(fullOut));
 	expect(incremental.stats.definitions).toBe(full.stats.definitions);
 	expect(incremental.stats.edges).toBe(full.stats.edges);
 	expect(incremental.stats.crossPackageEdges).toBe(full.stats.crossPackageEdges);
 	return { incremental, full, patched };
+}
+
+/** The dispatch sites by id, as defIds and paths. */
+function sitesInOrder(path: string): string[] {
+	const db = new Database(path, { readonly: true });
+	try {
+		return (
+			db
+				.prepare(
+					`SELECT ds.id, ds.trunk, ds.side, ds.key, f.path, ds.line, en.def_id, h.def_id, k.def_id
+           FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id LEFT JOIN defs en ON en.id = ds.enclosing
+           LEFT JOIN defs h ON h.id = ds.handler LEFT JOIN defs k ON k.id = ds.key_def ORDER BY ds.id`,
+				)
+				.raw()
+				.all() as unknown[][]
+		).map((r) => r.join("|"));
+	} finally {
+		db.close();
+	}
 }
 
 function edit(repo: string, path: string, change: (text: string) => string): void {
