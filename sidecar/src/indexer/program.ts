@@ -51,7 +51,9 @@ export function createIndexProgram(
 	scope?: ProgramScope,
 ): { program: ts.Program; checker: ts.TypeChecker } {
 	let parsed = 0;
-	const host = ts.createCompilerHost(PROGRAM_OPTIONS, true);
+	// No parent pointers at parse time: the binder sets every node's parent when the checker is
+	// made (before anything here reads one), as it does for tsc; setting them twice cost ~5 % of a run.
+	const host = ts.createCompilerHost(PROGRAM_OPTIONS, false);
 	// The lib .d.ts files ship inside ts-morph (matching its TypeScript), not on disk.
 	const libs = new Map(libFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]));
 	const inMemory = (f: string) => libs.get(f) ?? sources.get(f)?.content;
@@ -79,7 +81,7 @@ export function createIndexProgram(
 		const sf =
 			text === undefined
 				? getSourceFile(fileName, options, onError, shouldCreate)
-				: ts.createSourceFile(fileName, text, options, true);
+				: ts.createSourceFile(fileName, text, options, false);
 		parsedFiles.set(fileName, sf);
 		return sf;
 	};
