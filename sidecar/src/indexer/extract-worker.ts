@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
 import { type Extracted, type ExtractInput, extractFiles, type FileExtract } from "./extract.js";
+import { threadCpuMs } from "./thread-cpu.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ExtractWorkerInput {
@@ -25,7 +26,8 @@ export type ExtractWorkerMessage =
 	| { type: "progress"; done: number }
 	/** Extracted files, in order; `done` then carries only the timings. */
 	| { type: "files"; files: FileExtract[] }
-	| { type: "done"; extracted: Extracted }
+	/** `cpu`: this thread's CPU milliseconds, when known. */
+	| { type: "done"; extracted: Extracted; cpu?: number }
 	| { type: "failed"; message: string; stack?: string };
 
 async function main(): Promise<void> {
@@ -72,7 +74,7 @@ async function main(): Promise<void> {
 	});
 	flush();
 	const extracted: Extracted = { files: [], timings };
-	port.postMessage({ type: "done", extracted } satisfies ExtractWorkerMessage);
+	port.postMessage({ type: "done", extracted, cpu: threadCpuMs() } satisfies ExtractWorkerMessage);
 }
 
 main().catch((err: Error) => {

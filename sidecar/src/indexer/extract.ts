@@ -71,8 +71,11 @@ export interface Extracted {
 	files: FileExtract[];
 	/** Milliseconds: program (parse, bind), defs, edges (with dispatch sites). */
 	timings: { program: number; defs: number; edges: number };
-	/** Per share of a threaded run: its files and timings. */
-	shares?: { files: number; program: number; defs: number; edges: number }[];
+	/**
+	 * Per share of a threaded run: its files and timings, and `cpu`, the CPU milliseconds of its
+	 * thread from start to end (module loading included; Linux only).
+	 */
+	shares?: { files: number; program: number; defs: number; edges: number; cpu?: number }[];
 }
 
 /** Extract `input.files` over one program. */

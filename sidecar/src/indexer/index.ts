@@ -82,7 +82,11 @@ export interface IndexResult {
 	notes: IndexProblem[];
 	/** Files re-extracted this run (all files on a full run). */
 	extractedFiles: number;
-	/** Milliseconds per stage: collect, load, extract (program, defs, edges: summed over the threads' shares), merge, reuse, write; and the extraction threads. */
+	/**
+	 * Milliseconds per stage: collect, load, extract (program, defs, edges: summed over the threads'
+	 * shares), merge, reuse, write; the extraction threads, each share's figures (with its thread's
+	 * CPU where known), and `cpu`, the process's CPU over a run that extracted anything.
+	 */
 	timings: Record<string, number>;
 }
 
@@ -130,6 +134,7 @@ function gitRemote(repo: string): { remoteUrl: string; subdir: string } {
 
 export async function indexRepository(options: IndexOptions): Promise<IndexResult> {
 	const started = Date.now();
+	const cpuStarted = process.cpuUsage();
 	const repoRoot = resolve(options.repo);
 	if (!existsSync(repoRoot) || !statSync(repoRoot).isDirectory()) {
 		throw new IndexInputError(`${options.repo} is not a directory`);
@@ -436,6 +441,9 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	}
 	progress({ phase: "write", done: 1, total: 1 });
 	lap("write");
+	// CPU of the whole process over the run (every thread, V8's compiler and GC threads too).
+	const cpu = process.cpuUsage(cpuStarted);
+	timings.cpu = Math.round((cpu.user + cpu.system) / 1000);
 	const finalStats = { ...(stats as IndexStats), wallMs: Date.now() - started };
 	return {
 		out,

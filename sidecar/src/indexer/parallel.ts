@@ -103,7 +103,7 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 		);
 	};
 	// `threads` workers at a time; a share's worker exits when it is done, releasing its program.
-	const results: Extracted[] = new Array(parts.length);
+	const results: (Extracted & { cpu?: number })[] = new Array(parts.length);
 	let next = 0;
 	const lane = async () => {
 		while (next < parts.length) {
@@ -119,7 +119,11 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 			defs: results.reduce((a, r) => a + r.timings.defs, 0),
 			edges: results.reduce((a, r) => a + r.timings.edges, 0),
 		},
-		shares: results.map((r, i) => ({ files: (parts[i] as string[]).length, ...r.timings })),
+		shares: results.map((r, i) => ({
+			files: (parts[i] as string[]).length,
+			...r.timings,
+			...(r.cpu === undefined ? {} : { cpu: r.cpu }),
+		})),
 	};
 }
 
@@ -128,7 +132,7 @@ function runWorker(
 	heapMb: number,
 	onProgress: (phase: "parse" | "extract", done: number) => void,
 ) {
-	return new Promise<Extracted>((resolve, reject) => {
+	return new Promise<Extracted & { cpu?: number }>((resolve, reject) => {
 		const worker = new Worker(new URL("./extract-worker.js", import.meta.url), {
 			workerData: data,
 			resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 192 },
@@ -145,7 +149,10 @@ function runWorker(
 			if (m.type === "files") for (const f of m.files) received.push(f);
 			else if (m.type === "parsed") onProgress("parse", m.done);
 			else if (m.type === "progress") onProgress("extract", m.done);
-			else if (m.type === "done") settle(() => resolve({ ...m.extracted, files: received }));
+			else if (m.type === "done")
+				settle(() =>
+					resolve({ ...m.extracted, files: received, ...(m.cpu === undefined ? {} : { cpu: m.cpu }) }),
+				);
 			else settle(() => reject(Object.assign(new Error(m.message), { stack: m.stack ?? m.message })));
 		});
 		worker.on("error", (err: NodeJS.ErrnoException) =>

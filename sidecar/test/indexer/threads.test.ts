@@ -91,6 +91,9 @@ describe("extraction threads", { timeout: 240_000 }, () => {
 			onProgress: (e) => events.push(e),
 		});
 		expect(result.timings.threads).toBe(2);
+		// Beside the wall times: each share's thread CPU (read from /proc) and the process's CPU.
+		if (process.platform === "linux") expect(result.timings["share2.cpu"]).toBeGreaterThanOrEqual(0);
+		expect(result.timings.cpu).toBeGreaterThan(0);
 		const files = result.extractedFiles;
 		const parse = events.filter((e) => e.phase === "parse");
 		const extract = events.filter((e) => e.phase === "extract");
