@@ -41,8 +41,12 @@ export const pipelineConfigSchema = z.strictObject({
 	maxInputTokens: z.number().int().min(2_000).max(2_000_000).default(30_000),
 	/** Material: a definition up to this many lines goes in whole; a longer one gives slices. */
 	wholeDefLines: z.number().int().min(5).max(2000).default(150),
+	/** Material: one of the LLM select stage's first 3 picks goes in whole up to this many lines (250 cost the stand-in key lines). */
+	pickWholeLines: z.number().int().min(5).max(2000).default(150),
 	/** Material: lines of slices taken from one long definition at most. */
 	sliceLines: z.number().int().min(5).max(2000).default(60),
+	/** Material: lines of slices taken from one long definition the LLM's select stage asked for. */
+	pickSliceLines: z.number().int().min(5).max(2000).default(120),
 	/** Answer: best files (by the fused seed ranking) whose flow links lift the files they link to in the citation order. */
 	citationLinkFiles: z.number().int().min(0).max(100).default(10),
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */

@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/6";
+export const ANSWER_PROMPT_VERSION = "answer/7";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -49,9 +49,11 @@ export function buildAnswerPrompt(
 		"side of an event, method, route or queue key; 'wrapper applied at a definition' decides whether the",
 		"wrapped function runs at all. For each step, say under which condition it happens when the sources show",
 		"it (an if, a guard or wrapper, a setting or environment flag, a delay), and name every entry point and",
-		"every handler the sources show, not only the first. A definition listed only as a signature was not",
-		"read: say what its name, signature and callers show it does, marked as inferred, and name it as where",
-		"to look; never invent details of its body. When a listing of every use is given, report",
+		"every handler the sources show, not only the first. A source labelled 'lines a-b of A-B' is a slice",
+		"of a longer definition: the lines between its slices were not read, so say nothing of them beyond",
+		"what the slices show. A definition listed only as a signature was not read: say what its name,",
+		"signature and callers show it does, marked as inferred, and name it as where to look; never invent",
+		"details of its body, and never attribute to it a step that a source shown in full does. When a listing of every use is given, report",
 		"its counts as they are, never an estimate. If the sources do not answer the question, say so and what",
 		"is missing.",
 	].join(" ");
@@ -78,7 +80,11 @@ export function buildAnswerPrompt(
 		"Sources (most relevant to the question first):",
 		...src,
 		...(map.length
-			? ["", "Signatures of related definitions not shown above (where to look next; citable):", ...map]
+			? [
+					"",
+					"Signatures only: definitions whose bodies were NOT read (anything said of them is inferred; where to look next; citable):",
+					...map,
+				]
 			: []),
 	].join("\n");
 	return { system, prompt, version: ANSWER_PROMPT_VERSION };

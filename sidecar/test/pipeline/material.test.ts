@@ -45,6 +45,58 @@ describe("sliceDefinition", () => {
 	});
 });
 
+describe("sliceDefinition: what decides a hop deep in a long function", () => {
+	// A 400-line handler: the hop at line 300 sits in the `else` of a condition written over three
+	// lines, after an early return; a question word sits far from both.
+	const lines = Array.from({ length: 400 }, (_, i) => `\t\tdoOther${i}();`);
+	lines[0] = "function onPointerMove(event: PointerEvent) {";
+	lines[20] = "\tif (event.buttons === 0) {";
+	lines[21] = "\t\treturn;";
+	lines[22] = "\t}";
+	lines[250] = "\tif (";
+	lines[251] = "\t\tstate.isResizing &&";
+	lines[252] = "\t\t!state.locked";
+	lines[253] = "\t) {";
+	lines[270] = "\t} else if (state.hitSelection) {";
+	lines[280] = "\t\tif (state.editing) return;";
+	lines[299] = "\t\tmoveSelection(state, event);";
+	lines[340] = "\t}";
+	lines[360] = "\t\t// dragging snaps to the grid";
+	lines[399] = "}";
+	const slices = sliceDefinition({ lines, startLine: 1, sites: [300], words: ["dragging"], maxLines: 40 });
+	const inside = (l: number) => slices.some(([s, e]) => s <= l && l <= e);
+
+	it("keeps the else-if branch, the if it is the other side of (all its lines) and the early exits before the hop", () => {
+		expect(inside(300)).toBe(true); // the hop
+		expect(inside(271)).toBe(true); // `} else if (state.hitSelection)`
+		for (const l of [251, 252, 253, 254]) expect(inside(l)).toBe(true); // the multi-line `if` it is the else of
+		expect(inside(281)).toBe(true); // `if (state.editing) return;` guard in the branch
+		expect(inside(21)).toBe(true); // the function's early return before the branch
+		expect(inside(22)).toBe(true);
+		expect(inside(361)).toBe(true); // the question's word
+		expect(inside(150)).toBe(false); // nothing unrelated
+		expect(slices.reduce((n, [s, e]) => n + e - s + 1, 0)).toBeLessThanOrEqual(40 + 3 * 2);
+	});
+
+	it("for a definition asked for, also reads the declarations its decision and its first hop use", () => {
+		const withInputs = [...lines];
+		withInputs[200] = "\tconst hitSelection = elements.some(";
+		withInputs[201] = "\t\t(e) => e.selected,";
+		withInputs[202] = "\t);";
+		withInputs[270] = "\t} else if (hitSelection) {";
+		withInputs[230] = "\tconst offset = pointer.x - origin.x;";
+		withInputs[299] = "\t\tmoveSelection(state, offset);";
+		const args = { lines: withInputs, startLine: 1, sites: [300], words: [], maxLines: 60 };
+		const plain = sliceDefinition(args);
+		const deep = sliceDefinition({ ...args, inputs: true });
+		const has = (s: [number, number][], l: number) => s.some(([a, b]) => a <= l && l <= b);
+		for (const l of [201, 202, 203, 231]) {
+			expect(has(deep, l), `line ${l}`).toBe(true);
+			expect(has(plain, l), `line ${l}`).toBe(false);
+		}
+	});
+});
+
 describe("moduleBlocks", () => {
 	const text = [
 		"/**",

@@ -42,7 +42,8 @@ export interface AssembleInput {
 	impact?: ImpactListing | null;
 }
 
-type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines">;
+type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines"> &
+	Partial<Pick<PipelineConfig, "pickWholeLines" | "pickSliceLines">>;
 
 /**
  * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
@@ -53,6 +54,11 @@ type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines
 const BODY_SHARE = 0.25;
 /** The LLM's select picks are read in full first, up to this share (they are what it asked for). */
 const PICK_SHARE = 0.5;
+/**
+ * The select stage's first picks (what the model named first), which go in whole up to
+ * `pickWholeLines` or as `pickSliceLines` of slices with the declarations their decisions read.
+ */
+const DEEP_PICKS = 3;
 /** Module-level blocks: this share of the budget on top of what the bodies took. */
 const MODULE_SHARE = 0.07;
 /** Seed hops taken right after their seed in a chain's order (the rest follow after every seed). */
@@ -146,6 +152,8 @@ interface Candidate {
 	role: SourceRole;
 	/** Read within the picks' share: the wrapper of a pick (what the model asked for). */
 	lead?: boolean;
+	/** A pick's place in the select stage's order (0 = first). */
+	pickRank?: number;
 }
 
 /** A chain's definitions in the order worth reading: each seed followed by its best hops, then the rest by depth. */
@@ -200,7 +208,7 @@ function candidates(skeletons: readonly Skeleton[], picks: readonly string[]): C
 		const c = byDefId.get(id);
 		if (!c || seen.has(c.node.def.id) || c.node.def.kind === "dispatch-key") continue;
 		seen.add(c.node.def.id);
-		out.push({ ...c, role: "pick" });
+		out.push({ ...c, role: "pick", pickRank: out.length });
 	}
 	const queues = skeletons.map((sk) => ({ chain: sk.chain.id, nodes: chainOrder(sk) }));
 	for (let progress = true; progress; ) {
@@ -299,7 +307,15 @@ function addDefinition(
 	const end = def.endLine;
 	const length = end - start + 1;
 	const isType = def.kind === "class" || def.kind === "interface";
-	if (length <= (isType ? WHOLE_CLASS_LINES : config.wholeDefLines)) {
+	// The model's first picks go in whole up to a longer length: a long handler's deciding branch is
+	// often hundreds of lines in, and the picks' share of the budget is there to hold it.
+	const deep = c.role === "pick" && (c.pickRank ?? DEEP_PICKS) < DEEP_PICKS;
+	const wholeLines = isType
+		? WHOLE_CLASS_LINES
+		: deep
+			? Math.max(config.wholeDefLines, config.pickWholeLines ?? config.wholeDefLines)
+			: config.wholeDefLines;
+	if (length <= wholeLines) {
 		if (a.add(c, start, end, "whole", named(def), limit)) return true;
 	}
 	if (isType) return a.add(c, start, start, "signature", `${named(def)} (signature; ${start}-${end})`, limit);
@@ -310,11 +326,29 @@ function addDefinition(
 		.filter((e) => e.line !== null && e.file === def.file && e.line >= start && e.line <= end);
 	const rank = (kind: string, dst: number) =>
 		onChain.has(dst) ? 0 : kind === "dispatch" || kind === "register" ? 1 : kind === "call" ? 2 : 3;
+	// A hop to what the question is about first, then by rank, the most relevant first within one
+	// (a long handler makes dozens of calls on the chain; the one named like the question decides).
+	const dstRelevance = new Map<number, number>();
+	const relevanceOf = (dst: number) => {
+		let r = dstRelevance.get(dst);
+		if (r === undefined) {
+			const d = a.index.defById(dst);
+			r = d ? input.relevance(d) : 0;
+			dstRelevance.set(dst, r);
+		}
+		return r;
+	};
 	const sites = [
 		...new Set(
 			edges
 				.filter((e) => e.kind !== "reference" || onChain.has(e.dst))
-				.sort((x, y) => rank(x.kind, x.dst) - rank(y.kind, y.dst) || (x.line as number) - (y.line as number))
+				.sort(
+					(x, y) =>
+						Number(relevanceOf(y.dst) > 0) - Number(relevanceOf(x.dst) > 0) ||
+						rank(x.kind, x.dst) - rank(y.kind, y.dst) ||
+						relevanceOf(y.dst) - relevanceOf(x.dst) ||
+						(x.line as number) - (y.line as number),
+				)
 				.map((e) => e.line as number),
 		),
 	];
@@ -323,7 +357,8 @@ function addDefinition(
 		startLine: start,
 		sites,
 		words: input.words,
-		maxLines: config.sliceLines,
+		maxLines: deep ? Math.max(config.sliceLines, config.pickSliceLines ?? 0) : config.sliceLines,
+		inputs: deep,
 	});
 	let any = false;
 	for (const [s, e] of slices) {

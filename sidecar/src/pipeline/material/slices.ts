@@ -1,8 +1,13 @@
 /**
  * Slices of a long definition: the lines that matter for a question, instead of a fixed window
- * at its head. Its signature; the lines around each call or dispatch on the chain, with the
- * `if` / `switch` / loop headers that enclose them (the branch deciding whether the hop
- * happens); and the lines holding the question's words. Pure: works on the definition's lines.
+ * at its head. Its signature; the lines around each call or dispatch on the chain, with what
+ * decides whether that hop happens: the `if` / `switch` / loop headers that enclose it (whole,
+ * when a condition spans lines; for an `else`, the `if` it is the other branch of) and the early
+ * exits before it (`if (…) return` / `throw` / `continue` guards at each enclosing level); and the
+ * lines holding the question's words, most words first, with their own enclosing conditions. For
+ * a definition the model asked for, also the local declarations the first hop and the conditions
+ * deciding it read (`const hasHit = …`). Pure: works on the definition's lines (indentation gives
+ * the nesting).
  */
 
 export interface SliceInput {
@@ -15,12 +20,21 @@ export interface SliceInput {
 	words: readonly string[];
 	/** Lines in all, at most. */
 	maxLines: number;
+	/** Also the local declarations a decision reads (for a definition asked for: more lines to spend). */
+	inputs?: boolean;
 }
 
-/** Lines either side of a hop. */
+/** Lines either side of a hop, and of the first (most important) one: the statement it sits in. */
 const SITE_CONTEXT = 2;
-/** Enclosing control lines kept per hop. */
-const MAX_CONDITIONS = 4;
+const FIRST_SITE_CONTEXT = 6;
+/** Enclosing headers kept per hop (innermost first), and per line holding the question's words. */
+const MAX_CONDITIONS = 6;
+const WORD_CONDITIONS = 2;
+/** Early exits kept per hop (nearest first), and the longest guard block looked into. */
+const MAX_GUARDS = 3;
+const GUARD_BLOCK_LINES = 12;
+/** Lines of one header (a condition written over several lines) at most. */
+const HEADER_LINES = 6;
 /** Lines holding the question's words, at most. */
 const MAX_WORD_LINES = 8;
 /** Slices closer than this many lines are merged. */
@@ -28,8 +42,21 @@ const MERGE_GAP = 2;
 
 const CONTROL =
 	/^\s*(?:\}\s*)?(?:if\b|else\b|switch\b|case\b|default\s*:|for\b|while\b|do\b|try\b|catch\b|finally\b|return\b.*\?)/;
+const IF = /^\s*(?:\}\s*)?(?:else\s+)?if\b/;
+const EXIT = /(?:^|[\s;{)])(?:return|throw|continue|break)\b/;
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
+const blank = (line: string | undefined) => !line?.trim() || /^\s*(?:\/\/|\/?\*)/.test(line);
+
+/** Paren and bracket balance of a line (strings and comments are not told apart: a heuristic). */
+function balance(line: string): number {
+	let n = 0;
+	for (const ch of line) {
+		if (ch === "(" || ch === "[") n++;
+		else if (ch === ")" || ch === "]") n--;
+	}
+	return n;
+}
 
 /** The signature: from the first line to the one opening the body (at most 4 lines). */
 function signatureEnd(lines: readonly string[]): number {
@@ -39,17 +66,178 @@ function signatureEnd(lines: readonly string[]): number {
 	return 0;
 }
 
-/** Control-flow headers above `at` (relative index) that enclose it, innermost first. */
-export function enclosingConditions(lines: readonly string[], at: number): number[] {
-	const out: number[] = [];
+/** Where a header starting at `i` ends: the line its parentheses close on (at most HEADER_LINES). */
+function headerEnd(lines: readonly string[], i: number): number {
+	let open = 0;
+	for (let j = i; j < Math.min(lines.length, i + HEADER_LINES); j++) {
+		open += balance(lines[j] ?? "");
+		if (open <= 0) return j;
+	}
+	return i;
+}
+
+/**
+ * The header a closing line (`) {`, `}) => {`) belongs to: the nearest line above at the same
+ * indent, where a condition written over several lines starts.
+ */
+function headerStart(lines: readonly string[], i: number): number {
+	const line = lines[i] ?? "";
+	if (!/^\s*[)\]]/.test(line)) return i;
+	const ind = indentOf(line);
+	for (let j = i - 1; j >= Math.max(0, i - HEADER_LINES); j--) {
+		const l = lines[j] ?? "";
+		if (blank(l)) continue;
+		if (indentOf(l) === ind) return j;
+		if (indentOf(l) < ind) break;
+	}
+	return i;
+}
+
+/** Control-flow headers above `at` (relative index) that enclose it, innermost first, as [start, end]. */
+export function enclosingHeaders(
+	lines: readonly string[],
+	at: number,
+	max = MAX_CONDITIONS,
+): [number, number][] {
+	const out: [number, number][] = [];
 	let indent = indentOf(lines[at] ?? "");
-	for (let i = at - 1; i > 0 && out.length < MAX_CONDITIONS; i--) {
+	for (let i = at - 1; i > 0 && out.length < max; i--) {
 		const line = lines[i] ?? "";
-		if (!line.trim()) continue;
+		if (blank(line)) continue;
 		const ind = indentOf(line);
 		if (ind >= indent) continue;
 		indent = ind;
-		if (CONTROL.test(line)) out.push(i);
+		const s = headerStart(lines, i);
+		const head = lines[s] ?? "";
+		if (!CONTROL.test(head)) continue;
+		out.push([s, Math.max(i, headerEnd(lines, s))]);
+		i = s;
+		// An `else` branch is decided by the `if` (and `else if`s) above it at the same indent.
+		if (/^\s*(?:\}\s*)?else\b/.test(head)) {
+			for (let j = s - 1; j > 0 && out.length < max; j--) {
+				const l = lines[j] ?? "";
+				if (blank(l) || indentOf(l) > ind) continue;
+				if (indentOf(l) < ind) break;
+				if (!IF.test(l)) continue;
+				out.push([j, headerEnd(lines, j)]);
+				if (!/\belse\b/.test(l)) break;
+			}
+		}
+	}
+	return out;
+}
+
+/** Control-flow header lines above `at` that enclose it, innermost first (the first line of each). */
+export function enclosingConditions(lines: readonly string[], at: number): number[] {
+	return enclosingHeaders(lines, at).map(([s]) => s);
+}
+
+/**
+ * Early exits before `at`: an `if` at any level enclosing it (a sibling of the path) whose short
+ * block returns, throws, continues or breaks. Reaching `at` depends on its condition being false.
+ * Nearest first, as [header start, header end, exit line].
+ */
+export function guardsBefore(
+	lines: readonly string[],
+	at: number,
+	max = MAX_GUARDS,
+): [number, number, number][] {
+	const out: [number, number, number][] = [];
+	let indent = indentOf(lines[at] ?? "");
+	for (let i = at - 1; i > 0 && out.length < max; i--) {
+		const line = lines[i] ?? "";
+		if (blank(line)) continue;
+		const ind = indentOf(line);
+		if (ind < indent) {
+			indent = ind;
+			continue;
+		}
+		if (ind !== indent || !IF.test(line)) continue;
+		const end = headerEnd(lines, i);
+		if (EXIT.test((lines[end] ?? "").replace(/^.*?\)\s*/, " "))) {
+			out.push([i, end, end]);
+			continue;
+		}
+		for (let j = end + 1; j < Math.min(at, end + GUARD_BLOCK_LINES); j++) {
+			const l = lines[j] ?? "";
+			if (blank(l)) continue;
+			if (indentOf(l) <= ind) break;
+			if (EXIT.test(l)) {
+				out.push([i, end, j]);
+				break;
+			}
+		}
+	}
+	return out;
+}
+
+/** Lines above a use searched for a declaration, declarations kept per use, and their length at most. */
+const DECLARATION_REACH = 120;
+const DECLARATIONS_PER_USE = 2;
+const DECLARATION_LINES = 6;
+const KEYWORDS = new Set([
+	"if",
+	"else",
+	"return",
+	"await",
+	"const",
+	"let",
+	"var",
+	"new",
+	"this",
+	"true",
+	"false",
+	"null",
+	"undefined",
+	"typeof",
+	"instanceof",
+	"void",
+	"for",
+	"while",
+	"switch",
+	"case",
+	"throw",
+	"async",
+]);
+
+/**
+ * The inputs of a decision: local declarations (`const hasHit = …`) of the names the lines
+ * [from, to] use, nearest above them, as [start, end] (the statement, at most DECLARATION_LINES).
+ * A condition on `hasHitSelection` says nothing until the line computing it is read.
+ */
+export function declarationsUsed(
+	lines: readonly string[],
+	from: number,
+	to: number,
+	max = DECLARATIONS_PER_USE,
+): [number, number][] {
+	const text = lines.slice(from, to + 1).join(" ");
+	const names = [
+		...new Set(
+			[...text.replace(/(["'`]).*?\1/g, " ").matchAll(/(?<![.\w$])([A-Za-z_$][\w$]*)/g)]
+				.map((m) => m[1] as string)
+				.filter((n) => n.length > 2 && !KEYWORDS.has(n)),
+		),
+	];
+	const out: [number, number][] = [];
+	for (let i = from - 1; i > 0 && i >= from - DECLARATION_REACH && out.length < max; i--) {
+		const m = /^\s*(?:const|let|var)\s+(\{[^}]*\}|\[[^\]]*\]|[A-Za-z_$][\w$]*)/.exec(lines[i] ?? "");
+		if (!m) continue;
+		const declared = (m[1] as string).match(/[A-Za-z_$][\w$]*/g) ?? [];
+		if (!declared.some((d) => names.includes(d))) continue;
+		// The statement: until its brackets close and its line does not end in an operator.
+		let end = i;
+		let open = 0;
+		for (let j = i; j < Math.min(lines.length, i + DECLARATION_LINES); j++) {
+			const l = lines[j] ?? "";
+			for (const ch of l) {
+				if ("([{".includes(ch)) open++;
+				else if (")]}".includes(ch)) open--;
+			}
+			end = j;
+			if (open <= 0 && !/(?:=|&&|\|\||\?|:|\+|-)\s*$/.test(l)) break;
+		}
+		out.push([i, end]);
 	}
 	return out;
 }
@@ -71,30 +259,56 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 	const { lines, startLine } = input;
 	const last = lines.length - 1;
 	const clamp = (i: number) => Math.max(0, Math.min(last, i));
-	const wanted: [number, number][] = [[0, signatureEnd(lines)]];
-	let used = wanted[0] ? wanted[0][1] + 1 : 0;
+	const taken = new Set<number>();
+	const wanted: [number, number][] = [];
+	/** Add lines [s, e] if the new ones fit; lines already taken cost nothing. */
 	const add = (s: number, e: number): boolean => {
 		const a = clamp(s);
 		const b = clamp(e);
-		if (used + (b - a + 1) > input.maxLines) return false;
+		let fresh = 0;
+		for (let i = a; i <= b; i++) if (!taken.has(i)) fresh++;
+		if (taken.size + fresh > input.maxLines) return false;
+		for (let i = a; i <= b; i++) taken.add(i);
 		wanted.push([a, b]);
-		used += b - a + 1;
 		return true;
 	};
+	add(0, signatureEnd(lines));
+	/** What decides whether line `at` runs: its enclosing headers, then the early exits before it. */
+	const deciding = (at: number, conditions: number, guards: number, inputs: boolean) => {
+		for (const [s, e] of enclosingHeaders(lines, at, conditions)) {
+			if (!add(s, e) || !inputs) continue;
+			for (const [ds, de] of declarationsUsed(lines, s, e)) add(ds, de);
+		}
+		for (const [s, e, exit] of guardsBefore(lines, at, guards)) {
+			if (add(s, e) && exit > e) add(exit, exit);
+		}
+	};
+	let first = true;
 	for (const site of input.sites) {
 		const at = site - startLine;
 		if (at < 0 || at > last) continue;
-		if (!add(at - SITE_CONTEXT, at + SITE_CONTEXT)) break;
-		for (const c of enclosingConditions(lines, at)) if (!add(c, c)) break;
+		const around = first ? FIRST_SITE_CONTEXT : SITE_CONTEXT;
+		if (!add(at - around, at + around) && !add(at, at)) continue;
+		// The first hop's own inputs (what it is passed) are read too.
+		const inputs = first && input.inputs === true;
+		if (inputs) for (const [ds, de] of declarationsUsed(lines, at, at)) add(ds, de);
+		deciding(at, MAX_CONDITIONS, MAX_GUARDS, inputs);
+		first = false;
 	}
 	const words = input.words.filter((w) => w.length >= 4);
 	if (words.length) {
-		let taken = 0;
-		for (let i = 1; i <= last && taken < MAX_WORD_LINES; i++) {
-			const text = (lines[i] ?? "").toLowerCase();
-			if (!words.some((w) => text.includes(w))) continue;
-			if (!add(i - 1, i + 1)) break;
-			taken++;
+		// Lines holding more of the question's words first; a condition holding them before a plain line.
+		const scored: { i: number; score: number }[] = [];
+		for (let i = 1; i <= last; i++) {
+			const line = lines[i] ?? "";
+			const text = line.toLowerCase();
+			const hits = words.filter((w) => text.includes(w)).length;
+			if (hits) scored.push({ i, score: hits + (CONTROL.test(line) ? 0.5 : 0) });
+		}
+		scored.sort((x, y) => y.score - x.score || x.i - y.i);
+		for (const { i } of scored.slice(0, MAX_WORD_LINES)) {
+			if (!add(i - 1, i + 1) && !add(i, i)) continue;
+			deciding(i, WORD_CONDITIONS, 1, false);
 		}
 	}
 	return mergeIntervals(wanted).map(([s, e]) => [startLine + s, startLine + e]);
