@@ -7,7 +7,7 @@
  * edge change touched, the unresolved counts and the outline are rebuilt. Same crash safety as `writeIndex`:
  * the copy is a temp file until the final rename.
  */
-import { copyFileSync } from "node:fs";
+import { constants, copyFileSync } from "node:fs";
 import type Database from "better-sqlite3";
 import type { DispatchSiteRecord } from "./types.js";
 import {
@@ -64,7 +64,8 @@ export function patchIndex(
 ): WriteResult {
 	return writeThroughTemp(
 		out,
-		(tmp) => copyFileSync(previous, tmp),
+		// A copy-on-write clone where the file system has them (APFS, Btrfs, XFS), else a copy.
+		(tmp) => copyFileSync(previous, tmp, constants.COPYFILE_FICLONE),
 		(db) => {
 			// Rows are deleted before the rows referring to them are moved or deleted; the patch as a
 			// whole leaves no dangling reference (the tests run foreign_key_check on patched indexes).
