@@ -328,22 +328,27 @@ function addDefinition(
 		onChain.has(dst) ? 0 : kind === "dispatch" || kind === "register" ? 1 : kind === "call" ? 2 : 3;
 	// A hop to what the question is about first, then by rank, the most relevant first within one
 	// (a long handler makes dozens of calls on the chain; the one named like the question decides).
-	const dstRelevance = new Map<number, number>();
-	const relevanceOf = (dst: number) => {
+	const dstRelevance = new Map<number, { named: number; r: number }>();
+	const words = input.words.filter((w) => w.length >= 4);
+	const scoreOf = (dst: number) => {
 		let r = dstRelevance.get(dst);
 		if (r === undefined) {
 			const d = a.index.defById(dst);
-			r = d ? input.relevance(d) : 0;
+			// The question's words in the callee's own name (not its file's) say the hop is what it asks.
+			const name = (d?.name ?? "").toLowerCase();
+			r = { named: words.filter((w) => name.includes(w)).length, r: d ? input.relevance(d) : 0 };
 			dstRelevance.set(dst, r);
 		}
 		return r;
 	};
+	const relevanceOf = (dst: number) => scoreOf(dst).r;
 	const sites = [
 		...new Set(
 			edges
 				.filter((e) => e.kind !== "reference" || onChain.has(e.dst))
 				.sort(
 					(x, y) =>
+						scoreOf(y.dst).named - scoreOf(x.dst).named ||
 						Number(relevanceOf(y.dst) > 0) - Number(relevanceOf(x.dst) > 0) ||
 						rank(x.kind, x.dst) - rank(y.kind, y.dst) ||
 						relevanceOf(y.dst) - relevanceOf(x.dst) ||

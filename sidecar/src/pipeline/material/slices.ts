@@ -172,8 +172,9 @@ export function guardsBefore(
 }
 
 /** Lines above a use searched for a declaration, declarations kept per use, and their length at most. */
-const DECLARATION_REACH = 120;
+const DECLARATION_REACH = 200;
 const DECLARATIONS_PER_USE = 2;
+const HOP_DECLARATIONS = 4;
 const DECLARATION_LINES = 6;
 const KEYWORDS = new Set([
 	"if",
@@ -291,7 +292,11 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 		if (!add(at - around, at + around) && !add(at, at)) continue;
 		// The first hop's own inputs (what it is passed) are read too.
 		const inputs = first && input.inputs === true;
-		if (inputs) for (const [ds, de] of declarationsUsed(lines, at, at)) add(ds, de);
+		// (a call's arguments often sit on the lines after it)
+		if (inputs) {
+			for (const [ds, de] of declarationsUsed(lines, at, Math.min(last, at + around), HOP_DECLARATIONS))
+				add(ds, de);
+		}
 		deciding(at, MAX_CONDITIONS, MAX_GUARDS, inputs);
 		first = false;
 	}
