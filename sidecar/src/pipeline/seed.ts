@@ -91,11 +91,20 @@ export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean):
 	return lexicalScore({ ...q, concepts: rare, identifiers: [] }, def).score > 0;
 }
 
+/**
+ * A member of an object passed to a keyed register call is named with the key
+ * (`API.v1.addRoute(settings.public).get`) so it reads as its route; as a match for the question's
+ * words the key is data, not the name: every route of a family would otherwise match the family's word.
+ */
+function nameWithoutMemberKeys(qualifiedName: string): string {
+	return qualifiedName.replace(/\([^()]*\)(?=\.)/g, "");
+}
+
 /** How much a definition matches the question on its own: name first, then path, then doc. */
 export function lexicalScore(q: QueryAnalysis, def: DefRow): { score: number; named: boolean } {
 	const named = namesIdentifier(q, def.name, def.qualifiedName);
 	const { score } = scoreUnit(q, [
-		{ stems: wordStems(def.qualifiedName), factor: 1 },
+		{ stems: wordStems(nameWithoutMemberKeys(def.qualifiedName)), factor: 1 },
 		{ stems: wordStems(def.file ?? ""), factor: 0.6 },
 		{ stems: wordStems(`${def.signature ?? ""} ${def.doc ?? ""}`), factor: 0.25 },
 	]);
@@ -451,7 +460,7 @@ export function fileCoverage(q: QueryAnalysis, file: string, defs: readonly DefR
 	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
 	if (total <= 0) return 1;
 	const stems = new Set(wordStems(file));
-	for (const d of defs) for (const s of wordStems(d.qualifiedName)) stems.add(s);
+	for (const d of defs) for (const s of wordStems(nameWithoutMemberKeys(d.qualifiedName))) stems.add(s);
 	const list = [...stems];
 	let got = 0;
 	for (const c of q.concepts) got += conceptMatch(c, list) * c.weight;

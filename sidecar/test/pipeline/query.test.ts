@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
 import { analyzeQuestion, weighConcepts } from "../../src/pipeline/query.js";
+import { lexicalScore } from "../../src/pipeline/seed.js";
 
 describe("analyzeQuestion", () => {
 	it("drops filler and the repository's own name, keeps the topic", () => {
@@ -72,5 +74,35 @@ describe("analyzeQuestion", () => {
 		expect(weight(plain, "settings")).toBeLessThanOrEqual(0.35);
 		expect(weight(q, "settings")).toBeGreaterThanOrEqual(0.5);
 		expect(weight(q, "settings")).toBeLessThan(weight(q, "sync"));
+	});
+});
+
+describe("lexicalScore of keyed names", () => {
+	const def = (qualifiedName: string): DefRow => ({
+		id: 1,
+		defId: `server/api/routes.ts#${qualifiedName}`,
+		file: "server/api/routes.ts",
+		packageName: null,
+		name: qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1),
+		qualifiedName,
+		kind: "method",
+		startLine: 1,
+		endLine: 5,
+		signature: "async get()",
+		doc: null,
+		exported: false,
+		parentId: null,
+		fanIn: 0,
+		fanOut: 0,
+	});
+	const q = analyzeQuestion("How are invoices stored?");
+
+	it("does not take the key of a register call's object member for the member's name", () => {
+		// A route family's word (`invoices.list`, `invoices.get`, …) would match every route of it.
+		expect(lexicalScore(q, def("api.addRoute(invoices.list).get")).score).toBe(0);
+	});
+
+	it("keeps the key of a keyed callback, which is all its name says", () => {
+		expect(lexicalScore(q, def("events.on(invoices.stored)")).score).toBeGreaterThan(0);
 	});
 });
