@@ -2,9 +2,11 @@
  * The path through the code: among the best-ranked definitions, the chain of real hops (a call,
  * an implementation, a dispatch key to its handler) that links the most of them, in the order the
  * code runs from its entry point. Definitions that connect to other strong definitions lead;
- * one that only shares a word with the question and links to nothing does not. Each hop keeps the
- * line of code that makes it (the call, dispatch or register line), read from the index's stored
- * file text, so the answer can quote it and cite exactly that line.
+ * one that only shares a word with the question and links to nothing does not. An interface member
+ * and its implementation are one place (worth the better of the two), so a chain does not gain a
+ * free step at every interface it crosses. Each hop keeps the line of code that makes it (the
+ * call, dispatch or register line), read from the index's stored file text, so the answer can
+ * quote it and cite exactly that line.
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
@@ -67,8 +69,9 @@ interface Edge {
 
 /**
  * The best path through `ranked` (definitions in citation order, best first). A definition's
- * worth falls with its rank; a path is worth the sum of its steps, so a chain of connected strong
- * definitions beats a lone best match, and its first step is where the flow enters.
+ * worth falls with its rank; a path is worth the sum of its steps (an interface member and its
+ * implementation counted once), so a chain of connected strong definitions beats a lone best
+ * match, and its first step is where the flow enters.
  */
 export function findPath(
 	index: PathIndex,
@@ -102,7 +105,11 @@ export function findPath(
 	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
 }
 
-/** Depth-first over the small candidate graph: the path of most worth that avoids `used`. */
+/**
+ * Depth-first over the small candidate graph: the path of most worth that avoids `used`. An
+ * interface member and its implementation are one step, worth the better of the two: the hop
+ * between them says where the code is, not what it does next, so it adds no worth of its own.
+ */
 function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
 	worth: ReadonlyMap<number, number>,
@@ -114,23 +121,27 @@ function bestPath(
 	let expansions = 0;
 	const ids: number[] = [];
 	const hops: Hop[] = [];
-	const visit = (id: number, sum: number) => {
+	// `last`: the worth the current step added (an implementation hop raises it, adds no step).
+	const visit = (id: number, sum: number, last: number) => {
 		if (++expansions > MAX_EXPANSIONS) return;
 		ids.push(id);
-		const total = sum + (worth.get(id) ?? 0);
+		const w = worth.get(id) ?? 0;
+		const merged = hops.at(-1)?.kind === "implementation";
+		const step = merged ? Math.max(last, w) : w;
+		const total = merged ? sum - last + step : sum + step;
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
 		if (!best || total > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: total };
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
 				if (ids.includes(e.to) || used.has(e.to)) continue;
 				hops.push(e.hop);
-				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
+				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0), step);
 				hops.pop();
 			}
 		}
 		ids.pop();
 	};
-	for (const d of starts) if (!used.has(d.id)) visit(d.id, 0);
+	for (const d of starts) if (!used.has(d.id)) visit(d.id, 0, 0);
 	return best;
 }
 
