@@ -286,6 +286,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 					extractor && options.siteExtractorModule
 						? { module: options.siteExtractorModule, config: options.trunkConfig }
 						: null,
+				localExtractor: extractor ?? null,
 				threads,
 				heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
 				shareChars: SHARE_CHARS,

@@ -4,9 +4,12 @@
  * extracted by a worker with its own program. Type checking is most of the indexing time and
  * does not share across threads; two shares on two cores take ~0.6 of the time of one.
  */
+import { getHeapStatistics } from "node:v8";
 import { Worker } from "node:worker_threads";
-import type { Extracted, FileExtract } from "./extract.js";
+import type { SiteExtractor } from "../index/types.js";
+import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
+import { threadCpuMs } from "./thread-cpu.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ParallelInput {
@@ -18,6 +21,11 @@ export interface ParallelInput {
 	/** Absolute paths of the files that may declare globals (`mayDeclareGlobals`). */
 	globalFiles: string[];
 	siteExtractor: { module: string; config: unknown } | null;
+	/**
+	 * The site extractor `siteExtractor` names, built on this thread: with it, the first share is
+	 * extracted here (see `extractInThreads`). Undefined: every share goes to a worker.
+	 */
+	localExtractor?: SiteExtractor | null;
 	threads: number;
 	/** Heap of each worker (MB): old generation, and a young generation sized for the checker. */
 	heapMb: number;
@@ -102,16 +110,52 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 			},
 		);
 	};
-	// `threads` workers at a time; a share's worker exits when it is done, releasing its program.
 	const results: (Extracted & { cpu?: number })[] = new Array(parts.length);
-	let next = 0;
-	const lane = async () => {
-		while (next < parts.length) {
-			const i = next++;
-			results[i] = await job(i);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(input.threads, parts.length) }, lane));
+	const first = parts[0] as string[];
+	if (input.localExtractor !== undefined && parts.length <= input.threads && fitsThisHeap(first, size)) {
+		// One share per thread: the first is extracted on this thread, the others' workers started
+		// first. No thread to start for it (loading the compiler again, ~0.5 s of CPU) and its
+		// output not copied through messages; its program is released when it returns. The workers'
+		// messages wait until it is done. Same program, so the same output, as in a worker.
+		const others = parts.slice(1).map((_, k) => job(k + 1));
+		// Settled later by Promise.all; marked handled now in case this share throws first.
+		for (const p of others) p.catch(() => {});
+		const own = new Set(first);
+		const cpu = threadCpuMs();
+		const here = extractFiles({
+			repoRoot: input.repoRoot,
+			packages: input.packages,
+			sources: input.sources,
+			files: first,
+			extraRoots: [...input.declarationFiles, ...globalFiles.filter((f) => !own.has(f))],
+			// As in extract-worker.ts: the other shares' files for their declarations, globals in full.
+			globalRoots: [],
+			siteExtractor: input.localExtractor ?? undefined,
+			onParsed: (n) => {
+				parsed[0] = Math.min(n, first.length);
+				report();
+			},
+			onFile: (n) => {
+				if (n % 50 === 0 || n === first.length) {
+					extracted[0] = n;
+					report();
+				}
+			},
+		});
+		const end = threadCpuMs();
+		results[0] = { ...here, ...(cpu === undefined || end === undefined ? {} : { cpu: end - cpu }) };
+		for (const [k, r] of (await Promise.all(others)).entries()) results[k + 1] = r;
+	} else {
+		// `threads` workers at a time; a share's worker exits when it is done, releasing its program.
+		let next = 0;
+		const lane = async () => {
+			while (next < parts.length) {
+				const i = next++;
+				results[i] = await job(i);
+			}
+		};
+		await Promise.all(Array.from({ length: Math.min(input.threads, parts.length) }, lane));
+	}
 	return {
 		files: results.flatMap((r) => r.files),
 		timings: {
@@ -125,6 +169,19 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 			...(r.cpu === undefined ? {} : { cpu: r.cpu }),
 		})),
 	};
+}
+
+/**
+ * Bytes of heap a program takes per character of its share, with a wide margin (Rocket.Chat: ~1 GB
+ * for a 17 M-character share, what it imports and every global-declaring file).
+ */
+const HEAP_BYTES_PER_SHARE_CHAR = 150;
+
+/** Whether this thread's heap has room for a program over `files` (else a worker, with its own heap, takes it). */
+function fitsThisHeap(files: string[], size: (f: string) => number): boolean {
+	const heap = getHeapStatistics();
+	const chars = files.reduce((a, f) => a + size(f), 0);
+	return heap.heap_size_limit - heap.used_heap_size > chars * HEAP_BYTES_PER_SHARE_CHAR;
 }
 
 function runWorker(
