@@ -37,8 +37,11 @@ const GUARD_BLOCK_LINES = 12;
 const HEADER_LINES = 6;
 /** Lines holding the question's words, at most. */
 const MAX_WORD_LINES = 8;
-/** Slices closer than this many lines are merged. */
-const MERGE_GAP = 2;
+/**
+ * Slices closer than this many lines are merged: a few lines between two slices cost less than a
+ * second source's header (path, label, role, fences), and read as one piece (2 -> 6: run 9).
+ */
+const MERGE_GAP = 6;
 
 const CONTROL =
 	/^\s*(?:\}\s*)?(?:if\b|else\b|switch\b|case\b|default\s*:|for\b|while\b|do\b|try\b|catch\b|finally\b|return\b.*\?)/;
