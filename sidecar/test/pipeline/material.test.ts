@@ -49,28 +49,28 @@ describe("sliceDefinition: what decides a hop deep in a long function", () => {
 	// A 400-line handler: the hop at line 300 sits in the `else` of a condition written over three
 	// lines, after an early return; a question word sits far from both.
 	const lines = Array.from({ length: 400 }, (_, i) => `\t\tdoOther${i}();`);
-	lines[0] = "function onPointerMove(event: PointerEvent) {";
-	lines[20] = "\tif (event.buttons === 0) {";
+	lines[0] = "function onTick(event: TickEvent) {";
+	lines[20] = "\tif (event.skipped) {";
 	lines[21] = "\t\treturn;";
 	lines[22] = "\t}";
 	lines[250] = "\tif (";
-	lines[251] = "\t\tstate.isResizing &&";
-	lines[252] = "\t\t!state.locked";
+	lines[251] = "\t\tstate.isPaused &&";
+	lines[252] = "\t\t!state.frozen";
 	lines[253] = "\t) {";
-	lines[270] = "\t} else if (state.hitSelection) {";
-	lines[280] = "\t\tif (state.editing) return;";
-	lines[299] = "\t\tmoveSelection(state, event);";
+	lines[270] = "\t} else if (state.ready) {";
+	lines[280] = "\t\tif (state.draining) return;";
+	lines[299] = "\t\tapplyUpdate(state, event);";
 	lines[340] = "\t}";
-	lines[360] = "\t\t// dragging snaps to the grid";
+	lines[360] = "\t\t// batching keeps updates in order";
 	lines[399] = "}";
-	const slices = sliceDefinition({ lines, startLine: 1, sites: [300], words: ["dragging"], maxLines: 40 });
+	const slices = sliceDefinition({ lines, startLine: 1, sites: [300], words: ["batching"], maxLines: 40 });
 	const inside = (l: number) => slices.some(([s, e]) => s <= l && l <= e);
 
 	it("keeps the else-if branch, the if it is the other side of (all its lines) and the early exits before the hop", () => {
 		expect(inside(300)).toBe(true); // the hop
-		expect(inside(271)).toBe(true); // `} else if (state.hitSelection)`
+		expect(inside(271)).toBe(true); // `} else if (state.ready)`
 		for (const l of [251, 252, 253, 254]) expect(inside(l)).toBe(true); // the multi-line `if` it is the else of
-		expect(inside(281)).toBe(true); // `if (state.editing) return;` guard in the branch
+		expect(inside(281)).toBe(true); // `if (state.draining) return;` guard in the branch
 		expect(inside(21)).toBe(true); // the function's early return before the branch
 		expect(inside(22)).toBe(true);
 		expect(inside(361)).toBe(true); // the question's word
@@ -80,12 +80,12 @@ describe("sliceDefinition: what decides a hop deep in a long function", () => {
 
 	it("for a definition asked for, also reads the declarations its decision and its first hop use", () => {
 		const withInputs = [...lines];
-		withInputs[200] = "\tconst hitSelection = elements.some(";
-		withInputs[201] = "\t\t(e) => e.selected,";
+		withInputs[200] = "\tconst isReady = jobs.some(";
+		withInputs[201] = "\t\t(j) => j.done,";
 		withInputs[202] = "\t);";
-		withInputs[270] = "\t} else if (hitSelection) {";
-		withInputs[230] = "\tconst offset = pointer.x - origin.x;";
-		withInputs[299] = "\t\tmoveSelection(state, offset);";
+		withInputs[270] = "\t} else if (isReady) {";
+		withInputs[230] = "\tconst delta = now - started;";
+		withInputs[299] = "\t\tapplyUpdate(state, delta);";
 		const args = { lines: withInputs, startLine: 1, sites: [300], words: [], maxLines: 60 };
 		const plain = sliceDefinition(args);
 		const deep = sliceDefinition({ ...args, inputs: true });

@@ -6,7 +6,7 @@
  * exits before it (`if (…) return` / `throw` / `continue` guards at each enclosing level); and the
  * lines holding the question's words, most words first, with their own enclosing conditions. For
  * a definition the model asked for, also the local declarations the first hop and the conditions
- * deciding it read (`const hasHit = …`). Pure: works on the definition's lines (indentation gives
+ * deciding it read (`const isReady = …`). Pure: works on the definition's lines (indentation gives
  * the nesting).
  */
 
@@ -205,9 +205,9 @@ const KEYWORDS = new Set([
 ]);
 
 /**
- * The inputs of a decision: local declarations (`const hasHit = …`) of the names the lines
+ * The inputs of a decision: local declarations (`const isReady = …`) of the names the lines
  * [from, to] use, nearest above them, as [start, end] (the statement, at most DECLARATION_LINES).
- * A condition on `hasHitSelection` says nothing until the line computing it is read.
+ * A condition on `isReady` says nothing until the line computing it is read.
  */
 export function declarationsUsed(
 	lines: readonly string[],
