@@ -15,6 +15,7 @@ import { moduleBlocks } from "../../src/pipeline/material/modules.js";
 import { sliceDefinition } from "../../src/pipeline/material/slices.js";
 import { scanTestFiles } from "../../src/pipeline/material/test-scan.js";
 import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
+import { defRow } from "../support/defs.js";
 import { fixtureIndexPath, MINI_CHAT_DIR } from "../support/fixture-index.js";
 
 let index: IndexReader;
@@ -115,23 +116,8 @@ describe("moduleBlocks", () => {
 		"});",
 		"export const LIMIT = Number(process.env.LIMIT ?? 10);",
 	];
-	const def = (id: number, name: string, kind: DefRow["kind"], start: number, end: number): DefRow => ({
-		id,
-		defId: `f.ts#${name}`,
-		file: "f.ts",
-		packageName: "p",
-		name,
-		qualifiedName: name,
-		kind,
-		startLine: start,
-		endLine: end,
-		signature: null,
-		doc: null,
-		exported: true,
-		parentId: null,
-		fanIn: 0,
-		fanOut: 0,
-	});
+	const def = (id: number, name: string, kind: DefRow["kind"], start: number, end: number): DefRow =>
+		defRow("f.ts", name, kind, { id, name, startLine: start, endLine: end });
 	const blocks = moduleBlocks(text, [
 		def(1, "(module)", "module", 1, 15),
 		def(2, "handler", "function", 6, 8),
@@ -402,23 +388,8 @@ describe("noise control", () => {
 			c.weight = 1;
 			c.fileShare = c.word === "push" ? 0.02 : 0.4;
 		}
-		const def = (name: string, file: string): DefRow => ({
-			id: 1,
-			defId: `${file}#${name}`,
-			file,
-			packageName: "p",
-			name,
-			qualifiedName: name,
-			kind: "function",
-			startLine: 1,
-			endLine: 2,
-			signature: null,
-			doc: null,
-			exported: true,
-			parentId: null,
-			fanIn: 0,
-			fanOut: 0,
-		});
+		const def = (name: string, file: string): DefRow =>
+			defRow(file, name, "function", { id: 1, startLine: 1, endLine: 2 });
 		expect(distinctiveMatch(q, def("pushTokenFor", "src/tokens.ts"), false)).toBe(true);
 		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), false)).toBe(false);
 		expect(distinctiveMatch(q, def("changedUserId", "src/users.ts"), true)).toBe(true);
@@ -484,23 +455,7 @@ describe("concept coverage of a file", () => {
 		const { fileCoverage } = await import("../../src/pipeline/seed.js");
 		const q = analyzeQuestion("How does the settings registry sync to the client?");
 		for (const c of q.concepts) c.weight = 1;
-		const def = (name: string): DefRow => ({
-			id: 1,
-			defId: `x#${name}`,
-			file: "x",
-			packageName: "p",
-			name,
-			qualifiedName: name,
-			kind: "function",
-			startLine: 1,
-			endLine: 2,
-			signature: null,
-			doc: null,
-			exported: true,
-			parentId: null,
-			fanIn: 0,
-			fanOut: 0,
-		});
+		const def = (name: string): DefRow => defRow("x", name, "function", { id: 1, startLine: 1, endLine: 2 });
 		// Four names repeating one word cover one concept of four; one name holding two covers two.
 		const repeats = fileCoverage(q, "src/pages/RegistryPage.tsx", [
 			def("RegistryForm"),

@@ -1,49 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
-import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { DefRow } from "../../src/index/types.js";
 import { findPath, type PathIndex } from "../../src/pipeline/path.js";
+import { defRow, edgeGraph } from "../support/defs.js";
 
-let nextId = 1;
-const def = (file: string, name: string, kind: DefKind = "function"): DefRow => {
-	const id = nextId++;
-	return {
-		id,
-		defId: `${file}#${name}`,
-		file,
-		packageName: "p",
-		name: name.split(".").pop() ?? name,
-		qualifiedName: name,
-		kind,
-		startLine: id * 10,
-		endLine: id * 10 + 5,
-		signature: null,
-		doc: null,
-		exported: true,
-		parentId: null,
-		fanIn: 0,
-		fanOut: 0,
-	};
-};
+const def = (file: string, name: string, kind: DefKind = "function") => defRow(file, name, kind);
 
 /** A tiny graph looked up like the index does; every hop written on its source's first line. */
 function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]): PathIndex {
-	const rows: EdgeRow[] = edges.map(([s, d, kind]) => ({
-		src: s.id,
-		dst: d.id,
-		srcDefId: s.defId,
-		dstDefId: d.defId,
-		kind,
-		file: kind === "implementation" ? d.file : s.file,
-		line: kind === "implementation" ? d.startLine : s.startLine,
-		resolution: "checker",
-	}));
-	const byId = new Map(defs.map((d) => [d.id, d]));
-	return {
-		defById: (id: number) => byId.get(id),
-		edgesFrom: (id: number) => rows.filter((e) => e.src === id),
-		edgesTo: (id: number) => rows.filter((e) => e.dst === id),
-		fileLines: () => null,
-	};
+	const at = (s: DefRow, d: DefRow, kind: EdgeKind) =>
+		kind === "implementation" ? { file: d.file, line: d.startLine } : { file: s.file, line: s.startLine };
+	return { ...edgeGraph(defs, edges, at), fileLines: () => null };
 }
 
 const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);

@@ -3,6 +3,7 @@ import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
 import { analyzeQuestion, weighConcepts } from "../../src/pipeline/query.js";
 import { lexicalScore } from "../../src/pipeline/seed.js";
+import { defRow } from "../support/defs.js";
 
 describe("analyzeQuestion", () => {
 	it("drops filler and the repository's own name, keeps the topic", () => {
@@ -78,23 +79,12 @@ describe("analyzeQuestion", () => {
 });
 
 describe("lexicalScore of keyed names", () => {
-	const def = (qualifiedName: string): DefRow => ({
-		id: 1,
-		defId: `server/api/routes.ts#${qualifiedName}`,
-		file: "server/api/routes.ts",
-		packageName: null,
-		name: qualifiedName.slice(qualifiedName.lastIndexOf(".") + 1),
-		qualifiedName,
-		kind: "method",
-		startLine: 1,
-		endLine: 5,
-		signature: "async get()",
-		doc: null,
-		exported: false,
-		parentId: null,
-		fanIn: 0,
-		fanOut: 0,
-	});
+	const def = (qualifiedName: string): DefRow =>
+		defRow("server/api/routes.ts", qualifiedName, "method", {
+			startLine: 1,
+			endLine: 5,
+			signature: "async get()",
+		});
 	const q = analyzeQuestion("How are invoices stored?");
 
 	it("does not take the key of a register call's object member for the member's name", () => {

@@ -1,39 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { DefKind, EdgeKind } from "../../src/index/schema.js";
-import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { EdgeKind } from "../../src/index/schema.js";
+import type { DefRow } from "../../src/index/types.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { byRelevance } from "../../src/pipeline/llm-stages.js";
 import { rankCitations } from "../../src/pipeline/rank.js";
 import type { ReadItem } from "../../src/pipeline/read.js";
 import type { NodeClass, SkeletonNode } from "../../src/pipeline/skeleton.js";
+import { defRow, edgeGraph } from "../support/defs.js";
 
-let nextId = 1;
-const def = (
-	file: string | null,
-	name: string,
-	kind: DefKind = "function",
-	extra: Partial<DefRow> = {},
-): DefRow => {
-	const id = nextId++;
-	return {
-		id,
-		defId: file ? `${file}#${name}` : `trunk:callbacks#${name}`,
-		file,
-		packageName: "p",
-		name: name.split(".").pop() ?? name,
-		qualifiedName: name,
-		kind,
-		startLine: file ? id * 10 : null,
-		endLine: file ? id * 10 + 5 : null,
-		signature: null,
-		doc: null,
-		exported: true,
-		parentId: null,
-		fanIn: 0,
-		fanOut: 0,
-		...extra,
-	};
-};
+const def = defRow;
 
 const item = (d: DefRow, via = "seed", nodeClass: NodeClass = "major", relevance = 1): ReadItem => {
 	const node: SkeletonNode = { def: d, depth: via === "seed" ? 0 : 1, via, from: null, nodeClass, relevance };
@@ -47,24 +22,7 @@ const item = (d: DefRow, via = "seed", nodeClass: NodeClass = "major", relevance
 };
 
 /** A tiny graph: edges between definitions, looked up like the index does. */
-function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]) {
-	const rows: EdgeRow[] = edges.map(([s, d, kind]) => ({
-		src: s.id,
-		dst: d.id,
-		srcDefId: s.defId,
-		dstDefId: d.defId,
-		kind,
-		file: s.file,
-		line: 1,
-		resolution: "checker",
-	}));
-	const byId = new Map(defs.map((d) => [d.id, d]));
-	return {
-		defById: (id: number) => byId.get(id),
-		edgesFrom: (id: number) => rows.filter((e) => e.src === id),
-		edgesTo: (id: number) => rows.filter((e) => e.dst === id),
-	};
-}
+const graph = (defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]) => edgeGraph(defs, edges);
 
 const config = parsePipelineConfig();
 const files = (order: readonly DefRow[]) => [...new Set(order.map((d) => d.file))];
