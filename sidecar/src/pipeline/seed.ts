@@ -82,6 +82,13 @@ export const COMMON_FILE_SHARE = 0.1;
  */
 const COVERAGE_FLOOR = 0.3;
 
+/**
+ * Weight of the routed sections' vote (given at the file's lexical rank). Set on the three
+ * benchmark sets together (benchmarks/answers.md, run 10: 0.5 trades Hoppscotch for Rocket.Chat,
+ * 1.0 the other way; 0.75 loses on none).
+ */
+const SECTION_VOTE = 0.75;
+
 /** Does the definition match the question through a word that is not common (or is it named)? */
 export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean): boolean {
 	if (named) return true;
@@ -182,17 +189,17 @@ export function seed(
 			rrf.set(file, (rrf.get(file) ?? 0) + weight / (config.rrfK + rank + 1));
 		});
 	};
-	fuse(
-		[...fileLexical.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
-		1,
-	);
+	const lexicalRanking = [...fileLexical.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f);
+	fuse(lexicalRanking, 1);
 	fuse([...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))], 0.5);
-	fuse(
-		sectionFiles
-			.filter((f) => byFile.has(f))
-			.sort((x, y) => (fileLexical.get(y) ?? 0) - (fileLexical.get(x) ?? 0)),
-		0.5,
-	);
+	// The routed sections vote for each of their files at the file's own rank in the lexical
+	// channel, not at its place among the sections' files: a deep folder named after one word of
+	// the question (`views/team/leave/`) would otherwise give all its files the channel's
+	// first places, ahead of the best matches outside the routed folders.
+	const routedFiles = new Set(sectionFiles);
+	lexicalRanking.slice(0, config.channelDepth).forEach((file, rank) => {
+		if (routedFiles.has(file)) rrf.set(file, (rrf.get(file) ?? 0) + SECTION_VOTE / (config.rrfK + rank + 1));
+	});
 	fuse(
 		bm25Files.filter((f) => byFile.has(f)),
 		0.5,

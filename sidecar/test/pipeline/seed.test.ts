@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { parsePipelineConfig } from "../../src/pipeline/config.js";
+import { analyzeQuestion } from "../../src/pipeline/query.js";
+import { groupIntoChains } from "../../src/pipeline/route.js";
+import { seed } from "../../src/pipeline/seed.js";
+
+/**
+ * A repository where a folder of UI files repeats one word of the question in its path only,
+ * while many files outside it name the word in their definitions.
+ */
+function writeRepo(root: string): void {
+	const write = (path: string, text: string) => {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), text);
+	};
+	write("package.json", JSON.stringify({ name: "acme", version: "1.0.0" }));
+	for (let i = 0; i < 30; i++) {
+		write(
+			`src/server/services/s${i}/teamTask${i}.ts`,
+			`/** Team task ${i}. */\nexport function teamTask${i}(teamId: string): string {\n\treturn teamId;\n}\n`,
+		);
+	}
+	for (const name of ["Modal", "Confirm", "Channels", "Warning"]) {
+		write(
+			`src/client/views/team/leave/Leave${name}.tsx`,
+			`export function Leave${name}(props: { id: string }) {\n\treturn props.id;\n}\n`,
+		);
+	}
+	for (let i = 0; i < 10; i++) {
+		write(
+			`src/lib/other${i}.ts`,
+			`export function unrelated${i}(x: number): number {\n\treturn x + ${i};\n}\n`,
+		);
+	}
+}
+
+describe("seed: the routed sections' vote", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-seed-"));
+		writeRepo(root);
+		const out = join(root, "index.db");
+		await indexRepository({ repo: root, out, full: true });
+		index = IndexReader.open(out);
+	});
+	afterAll(() => index.close());
+
+	it("votes for a routed folder's files at their own lexical rank, not ahead of better matches outside it", () => {
+		const q = analyzeQuestion("How does the team feature work?");
+		const section = index.outlineSections().find((s) => s.path === "src/client/views/team/leave");
+		expect(section).toBeDefined();
+		if (!section) return;
+		const config = parsePipelineConfig({});
+		const route = { ...groupIntoChains([{ section, score: 1 }], config.routeSections), fixed: false };
+		const files = seed(index, q, route, config, index.outlineSections()).files.map((f) => f.file);
+		const routed = files.filter((f) => f.startsWith("src/client/views/team/leave/"));
+		expect(routed.length).toBeGreaterThan(0);
+		// The folder only says "team" in its path: the files naming it in their definitions lead, and
+		// the folder's files do not take the first places among them for being routed.
+		expect(files.indexOf(routed[0] ?? "")).toBeGreaterThanOrEqual(12);
+		expect(files.slice(0, 16).filter((f) => routed.includes(f)).length).toBeLessThanOrEqual(1);
+	});
+});
