@@ -47,6 +47,16 @@ describe("analyzeQuestion", () => {
 		expect(conceptMatch(channel as NonNullable<typeof channel>, wordStems("createRoom"))).toBe(0.5);
 	});
 
+	it("relates only general vocabulary, not one repository's names", () => {
+		const related = (question: string, word: string) =>
+			analyzeQuestion(question).concepts.find((x) => x.word === word)?.related ?? [];
+		// "e2e" usually names end-to-end tests; a CLI's "command" is no slash command.
+		expect(related("How are the e2e tests run?", "e2e")).not.toContain("encryption");
+		expect(related("How does the command parse its options?", "command")).not.toContain("slash");
+		expect(related("How is the permission checked?", "permission")).not.toContain("can");
+		expect(related("How does message encryption work?", "encryption")).toContain("crypto");
+	});
+
 	it("matches words by stem and shared prefix", () => {
 		expect(stemsMeet("translat", "translation")).toBe(true);
 		expect(stemsMeet("notify", "notific")).toBe(true);
