@@ -255,6 +255,9 @@ export function seed(
 
 	// Channel: the graph around the best files. A file that the top files call, dispatch to,
 	// implement or are called by is likely part of the same flow even when its words differ.
+	// Rendering (JSX) is not followed here: the components a page renders, or that render it, are
+	// its layout, and a cluster of UI files named after one word of the question renders itself,
+	// so every file of the cluster would lift the others (benchmarks/answers.md, run 10).
 	const top = [...rrf.entries()].sort((x, y) => y[1] - x[1]).slice(0, config.graphFiles);
 	const graphScore = new Map<string, number>();
 	for (const [file, score] of top) {
@@ -262,7 +265,7 @@ export function seed(
 		const linked = new Set<string>();
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
-				if (!FLOW_EDGE_KINDS.has(e.kind)) continue;
+				if (!FLOW_EDGE_KINDS.has(e.kind) || e.kind === "jsx") continue;
 				const other = index.defById(e.src === d.def.id ? e.dst : e.src);
 				if (
 					!other?.file ||

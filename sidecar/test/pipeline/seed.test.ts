@@ -31,6 +31,19 @@ function writeRepo(root: string): void {
 			`export function Leave${name}(props: { id: string }) {\n\treturn props.id;\n}\n`,
 		);
 	}
+	// A page that calls a helper and renders a widget; neither says "team".
+	write(
+		"src/client/teamPage/TeamPage.tsx",
+		'import { formatRows } from "../format/formatRows";\nimport { Widget } from "../widgets/Widget";\n\nexport function TeamPage(props: { rows: string[] }) {\n\tconst rows = formatRows(props.rows);\n\treturn <Widget rows={rows} />;\n}\n',
+	);
+	write(
+		"src/client/format/formatRows.ts",
+		"export function formatRows(rows: string[]): string[] {\n\treturn rows.map((r) => r.trim());\n}\n",
+	);
+	write(
+		"src/client/widgets/Widget.tsx",
+		"export function Widget(props: { rows: string[] }) {\n\treturn <div>{props.rows.length}</div>;\n}\n",
+	);
 	for (let i = 0; i < 10; i++) {
 		write(
 			`src/lib/other${i}.ts`,
@@ -64,5 +77,17 @@ describe("seed: the routed sections' vote", () => {
 		// the folder's files do not take the first places among them for being routed.
 		expect(files.indexOf(routed[0] ?? "")).toBeGreaterThanOrEqual(12);
 		expect(files.slice(0, 16).filter((f) => routed.includes(f)).length).toBeLessThanOrEqual(1);
+	});
+
+	it("follows a best file's calls into other files, but not the components it renders", () => {
+		const q = analyzeQuestion("How does the team page work?");
+		const config = parsePipelineConfig({});
+		const route = { sections: [], chains: [], fixed: false };
+		const files = seed(index, q, route, config, index.outlineSections()).files.map((f) => f.file);
+		expect(files[0]).toBe("src/client/teamPage/TeamPage.tsx");
+		// A call carries the flow on; a rendered child is the page's layout, and a UI cluster that
+		// renders itself would otherwise lift every file of the cluster.
+		expect(files).toContain("src/client/format/formatRows.ts");
+		expect(files).not.toContain("src/client/widgets/Widget.tsx");
 	});
 });
