@@ -103,6 +103,9 @@ const SYNONYM_GROUPS: readonly string[][] = [
 	["app", "apps", "plugin", "plugins", "extension", "extensions"],
 	["plugin", "plugins", "extension", "addon", "app"],
 	["proxy", "proxied"],
+	// How parts of a system talk to each other: general distributed-systems vocabulary.
+	["inter", "broker", "rpc"],
+	["communication", "broker", "rpc", "call", "message"],
 ];
 
 /** Common abbreviations in identifiers, mapped both ways. */
