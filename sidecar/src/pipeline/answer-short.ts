@@ -10,7 +10,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { code, keyLabel, sentence } from "./markdown.js";
-import { findPath, type PathIndex, type PathStep } from "./path.js";
+import { type ConceptVector, findPath, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 
@@ -39,9 +39,10 @@ export function shortAnswer(
 	question: string,
 	read: readonly ReadItem[],
 	ranking: CitationRanking,
+	concepts?: ConceptVector,
 ): DraftAnswer {
 	const book = new CitationBook(PATH_STEPS * 2 + WHERE_TO_LOOK);
-	const path = findPath(index, ranking.order, { maxSteps: PATH_STEPS });
+	const path = findPath(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(

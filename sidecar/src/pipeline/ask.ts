@@ -29,6 +29,7 @@ import { assembleMaterial } from "./material/assemble.js";
 import { impactListing, impactTarget } from "./material/impact.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
+import { conceptVector } from "./path.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
@@ -258,7 +259,9 @@ export async function ask(
 	let draft =
 		options.detail === "full"
 			? offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn))
-			: shortAnswer(index, text, cited, ranking);
+			: // An impact question's words besides the name it asks about are its template ("changed",
+				// "affected"): its path is what the name reaches, not a chain covering those words.
+				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q));
 	if (llm && llmUsable) {
 		try {
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);

@@ -4,13 +4,17 @@
  * code runs from its entry point. Definitions that connect to other strong definitions lead;
  * one that only shares a word with the question and links to nothing does not. An interface member
  * and its implementation are one place (worth the better of the two), so a chain does not gain a
- * free step at every interface it crosses. Each hop keeps the line of code that makes it (the
+ * free step at every interface it crosses. A path is worth more the more of the question's concepts its
+ * steps' names and paths cover together (a chain repeating one word of the question is a side
+ * subsystem), and an entry point the question names (a handler of a route, method or event key)
+ * that leads on to other strong definitions starts it. Each hop keeps the line of code that makes it (the
  * call, dispatch or register line), read from the index's stored file text, so the answer can
  * quote it and cite exactly that line.
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
-import { isAuxiliaryPath } from "./match.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
 import { lastSegment, namesIn } from "./verify.js";
 
@@ -59,6 +63,21 @@ const TRUNK_BONUS = 1 / (2 * RANK_K);
 /** Bridges looked at per candidate, and the fan-in above which a definition is a shared helper, no bridge. */
 const MAX_BRIDGES = 30;
 const BRIDGE_FAN_IN = 40;
+/**
+ * A path's worth is scaled by COVERAGE_FLOOR + (1 − COVERAGE_FLOOR) × the share of the question's
+ * concept weight its steps' names and paths cover together: of two connected chains, the one that
+ * spans the question (a route handler, the service it calls, the store it writes) leads the one
+ * repeating one of its words (a bridge, a mock, a styling component). Set on the three benchmark
+ * sets together (benchmarks/answers.md, run 10: 0.2–0.7 alike, 0.5 kept).
+ */
+const COVERAGE_FLOOR = 0.5;
+/**
+ * An entry point (a handler of a dispatch key with few handlers: a route, a method, an event
+ * listener) whose name or path the question's words match, and which leads on to another
+ * candidate, adds the worth of a best-ranked step: the flow starts there. A lone handler leading
+ * nowhere gains nothing (the socket listener of another feature must not lead by itself).
+ */
+const ENTRY_WORTH = 1 / RANK_K;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -77,6 +96,7 @@ export function findPath(
 	index: PathIndex,
 	ranked: readonly DefRow[],
 	options: Partial<PathOptions> = {},
+	concepts?: ConceptVector,
 ): PathStep[] {
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
@@ -101,47 +121,93 @@ export function findPath(
 		}
 	}
 
-	const best = bestPath(graph, worth, cands, new Set(), opts.maxSteps);
+	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
+	const entries = new Set(
+		concepts ? cands.filter((d) => concepts(d).some((x) => x > 0) && isEntry(index, d)).map((d) => d.id) : [],
+	);
+	const cover = concepts ? (id: number) => concepts(byId.get(id) as DefRow) : null;
+	const best = bestPath(graph, worth, cands, opts.maxSteps, entries, cover);
 	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
 }
 
 /**
- * Depth-first over the small candidate graph: the path of most worth that avoids `used`. An
- * interface member and its implementation are one step, worth the better of the two: the hop
- * between them says where the code is, not what it does next, so it adds no worth of its own.
+ * For a definition, each of the question's concepts its name or path matches, as that concept's
+ * share of the question's concept weight (0 where it does not match).
+ */
+export type ConceptVector = (def: DefRow) => readonly number[];
+
+/** The question's concepts as a ConceptVector (a member's register key is data, not its name). */
+export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector {
+	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
+	const cache = new Map<number, number[]>();
+	return (def) => {
+		let v = cache.get(def.id);
+		if (!v) {
+			const stems = wordStems(`${def.qualifiedName.replace(/\([^()]*\)(?=\.)/g, "")} ${def.file ?? ""}`);
+			v = q.concepts.map((c) => (total > 0 ? (conceptMatch(c, stems) * c.weight) / total : 0));
+			cache.set(def.id, v);
+		}
+		return v;
+	};
+}
+
+/** A handler of a dispatch key that is no hub: where a route, method or event enters the code. */
+function isEntry(index: PathIndex, def: DefRow): boolean {
+	return index
+		.edgesTo(def.id)
+		.some(
+			(e) =>
+				e.kind === "handler" &&
+				index.edgesFrom(e.src).filter((h) => h.kind === "handler").length <= MAX_KEY_HANDLERS,
+		);
+}
+
+/**
+ * Depth-first over the small candidate graph: the path of most worth. An interface member and its
+ * implementation are one step, worth the better of the two: the hop between them says where the
+ * code is, not what it does next, so it adds no worth of its own. A path starting at an entry
+ * point and leading on gains ENTRY_WORTH; the sum is scaled by the concept coverage of its steps.
  */
 function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
 	worth: ReadonlyMap<number, number>,
 	starts: readonly DefRow[],
-	used: ReadonlySet<number>,
 	maxSteps: number,
+	entries: ReadonlySet<number>,
+	cover: ((id: number) => readonly number[]) | null,
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	let expansions = 0;
 	const ids: number[] = [];
 	const hops: Hop[] = [];
-	// `last`: the worth the current step added (an implementation hop raises it, adds no step).
-	const visit = (id: number, sum: number, last: number) => {
+	// `last`: the worth the current step added (an implementation hop raises it, adds no step);
+	// `covered`: per concept, the best match along the path so far.
+	const visit = (id: number, sum: number, last: number, covered: readonly number[]) => {
 		if (++expansions > MAX_EXPANSIONS) return;
 		ids.push(id);
 		const w = worth.get(id) ?? 0;
 		const merged = hops.at(-1)?.kind === "implementation";
 		const step = merged ? Math.max(last, w) : w;
 		const total = merged ? sum - last + step : sum + step;
+		const v = cover?.(id);
+		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
+		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
+		const entry = ids.length > 1 && entries.has(ids[0] as number) ? ENTRY_WORTH : 0;
+		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
-		if (!best || total > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: total };
+		if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
-				if (ids.includes(e.to) || used.has(e.to)) continue;
+				if (ids.includes(e.to)) continue;
 				hops.push(e.hop);
-				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0), step);
+				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0), step, now);
 				hops.pop();
 			}
 		}
 		ids.pop();
 	};
-	for (const d of starts) if (!used.has(d.id)) visit(d.id, 0, 0);
+	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
+	for (const d of starts) visit(d.id, 0, 0, none);
 	return best;
 }
 

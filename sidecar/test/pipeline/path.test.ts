@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
-import { findPath, type PathIndex } from "../../src/pipeline/path.js";
+import { conceptVector, findPath, type PathIndex } from "../../src/pipeline/path.js";
+import type { Concept } from "../../src/pipeline/query.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 const def = (file: string, name: string, kind: DefKind = "function") => defRow(file, name, kind);
@@ -14,6 +15,12 @@ function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]): PathIndex {
 }
 
 const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);
+
+/** The question's concepts, each a plain word of weight 1. */
+const concepts = (...words: string[]) =>
+	conceptVector({
+		concepts: words.map((word): Concept => ({ word, stems: [word], related: [], weight: 1 })),
+	});
 
 describe("findPath", () => {
 	it("counts an interface member and its implementation as one step, so the hop between them adds no worth", () => {
@@ -52,5 +59,55 @@ describe("findPath", () => {
 		const path = findPath(index, [a, iface, b, impl]);
 		expect(names(path)).toEqual(["handle", "Store.save", "DbStore.save", "write"]);
 		expect(path.map((s) => s.hop?.kind ?? null)).toEqual(["call", "implementation", "call", null]);
+	});
+
+	it("prefers the chain whose steps cover the question's words together over a better-ranked one repeating one of them", () => {
+		// "how is an invoice paid": two connected places of an invoice preview that say "invoice"
+		// rank first; the payment flow that handles invoices ranks after them.
+		const m1 = def("preview/invoice-preview.ts", "previewInvoiceRoutes");
+		const m2 = def("preview/invoice-sample.ts", "sampleInvoice");
+		const p1 = def("billing/pay-invoice.ts", "payInvoice");
+		const p2 = def("billing/payment-store.ts", "recordPayment");
+		const index = graph(
+			[m1, m2, p1, p2],
+			[
+				[m1, m2, "call"],
+				[p1, p2, "call"],
+			],
+		);
+		const ranked = [m1, m2, p1, p2];
+		expect(names(findPath(index, ranked))).toEqual(["previewInvoiceRoutes", "sampleInvoice"]);
+		expect(names(findPath(index, ranked, {}, concepts("invoice", "pay")))).toEqual([
+			"payInvoice",
+			"recordPayment",
+		]);
+	});
+
+	it("starts at an entry point the question names when it leads on, and not at a lone handler", () => {
+		// A route key handled by `createOrder`, which calls the store; a better-ranked pair of helpers
+		// is connected too. The entry point's path leads; a handler that leads nowhere does not.
+		const key = defRow(null, "orders.create", "dispatch-key");
+		const h1 = def("util/order-format.ts", "formatOrder");
+		const h2 = def("util/order-print.ts", "printOrder");
+		const handler = def("api/orders.ts", "createOrder");
+		const store = def("db/orders.ts", "insertOrder");
+		const lone = def("socket/orders.ts", "onOrderEvent");
+		const loneKey = defRow(null, "order.event", "dispatch-key");
+		const index = graph(
+			[key, h1, h2, handler, store, lone, loneKey],
+			[
+				[key, handler, "handler"],
+				[loneKey, lone, "handler"],
+				[h1, h2, "call"],
+				[handler, store, "call"],
+			],
+		);
+		const words = concepts("order");
+		expect(names(findPath(index, [lone, h1, h2, handler, store], {}, words))).toEqual([
+			"createOrder",
+			"insertOrder",
+		]);
+		// Without the question's concepts (an impact question) no entry point is named.
+		expect(names(findPath(index, [lone, h1, h2, handler, store]))).toEqual(["formatOrder", "printOrder"]);
 	});
 });
