@@ -240,7 +240,18 @@ class Assembly {
 		return (this.covered.get(file) ?? []).some(([s, e]) => s <= start && end <= e);
 	}
 
-	/** Take back a definition's signature line (its body is about to be read). */
+	/** Does a body, slice or block of `def` hold its first line? */
+	holdsHead(def: DefRow): boolean {
+		return this.sources.some(
+			(s) =>
+				s.node.def.id === def.id &&
+				s.unit !== "signature" &&
+				s.range.startLine <= (def.startLine ?? 0) &&
+				(def.startLine ?? 0) <= s.range.endLine,
+		);
+	}
+
+	/** Take back a definition's signature line (its body has been read). */
 	dropSignature(defId: number): void {
 		const i = this.sources.findIndex((s) => s.unit === "signature" && s.node.def.id === defId);
 		if (i < 0) return;
@@ -780,10 +791,16 @@ export function assembleMaterial(
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	for (const c of deferred) {
-		if (a.bodies.has(c.node.def.id)) continue;
-		a.dropSignature(c.node.def.id);
-		if (addDefinition(a, c, input, config, onChain, budget)) a.bodies.add(c.node.def.id);
-		else signature(c, budget);
+		const d = c.node.def;
+		if (a.bodies.has(d.id)) continue;
+		// The signature line goes only once the body holds the head line: a long definition whose
+		// first slice no longer fits would otherwise lose the one line that names it.
+		if (!addDefinition(a, c, input, config, onChain, budget)) {
+			signature(c, budget);
+			continue;
+		}
+		a.bodies.add(d.id);
+		if (a.holdsHead(d)) a.dropSignature(d.id);
 	}
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
 	const sources = [
