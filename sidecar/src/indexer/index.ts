@@ -27,6 +27,7 @@ import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collec
 import type { DefRecord } from "./defs.js";
 import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
 import { indexPath, reuseKey } from "./reuse.js";
+import { threadCpuMs } from "./thread-cpu.js";
 import { discoverPackages } from "./workspace.js";
 
 export interface IndexProgress {
@@ -60,6 +61,11 @@ export interface IndexOptions {
 	threads?: number;
 	/** Heap limit of each extraction thread in MB (old generation). */
 	threadHeapMb?: number;
+	/**
+	 * An incremental run extracts on a second thread started as the run begins (incremental.ts),
+	 * when it can build the site extractor there (`siteExtractorModule`). Default true.
+	 */
+	incrementalThread?: boolean;
 	/** The trunk configuration behind `siteExtractor`, recorded in meta and part of the reuse key. */
 	trunkConfig?: unknown;
 	onProgress?: (event: IndexProgress) => void;
@@ -162,14 +168,44 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		if (hash) known.set(path, { stat, hash });
 	}
 	const packages = discoverPackages(repoRoot);
+	// A small change is extracted on a second thread, warmed up while this one collects.
+	const incrementalThread =
+		previous && (options.incrementalThread ?? true) ? await import("./incremental.js") : null;
+	let early =
+		previous &&
+		incrementalThread?.incrementalWorkerAvailable() &&
+		!(options.siteExtractor && !options.siteExtractorModule)
+			? incrementalThread.startIncrementalWorker({
+					repoRoot,
+					packages,
+					previous: out,
+					warmGlobals: previous.globalFiles ? [...previous.globalFiles] : [],
+					siteExtractor:
+						options.siteExtractorModule && options.trunkConfig !== undefined
+							? { module: options.siteExtractorModule, config: options.trunkConfig }
+							: null,
+				})
+			: null;
+	// The thread must not outlive a run that fails before handing it the work.
+	const closeOnError = <T>(fn: () => T): T => {
+		try {
+			return fn();
+		} catch (err) {
+			early?.close();
+			throw err;
+		}
+	};
 	const collectOptions = { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] };
-	const collected = collectFiles(repoRoot, packages, collectOptions, known, (n) =>
-		progress({ phase: "collect", done: n, total: 0 }),
+	const collected = closeOnError(() =>
+		collectFiles(repoRoot, packages, collectOptions, known, (n) =>
+			progress({ phase: "collect", done: n, total: 0 }),
+		),
 	);
 	const notes: IndexProblem[] = [];
 	for (const s of collected.skipped)
 		(s.reason.startsWith("cannot") ? problems : notes).push({ file: s.path, reason: s.reason });
 	if (collected.files.length === 0) {
+		early?.close();
 		previous?.close();
 		throw new IndexInputError(`no TypeScript or JavaScript source files found in ${options.repo}`);
 	}
@@ -182,11 +218,48 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const collectedPaths = new Set(collected.files.map((f) => f.path));
 	const removedFiles = previous ? [...previous.fileHashes.keys()].filter((p) => !collectedPaths.has(p)) : [];
 	const notUnchanged = collected.files.filter((f) => !unchanged(f));
+	const anyChange = notUnchanged.length > 0 || removedFiles.length > 0;
+	const notUnchangedChars = closeOnError(() => notUnchanged.reduce((a, f) => a + f.content.length, 0));
+	if (early && (!anyChange || notUnchanged.length >= THREADED_RUN_FILES || notUnchangedChars > SHARE_CHARS)) {
+		// Nothing to extract, or a run for the extraction threads.
+		early.close();
+		early = null;
+	}
+	// The site extractor this thread needs (saved sites, `finalize`), loaded while the worker extracts.
+	const extractorHere = options.siteExtractor
+		? Promise.resolve(options.siteExtractor)
+		: early
+			? siteExtractorFrom(options)
+			: undefined;
+	extractorHere?.catch(() => {});
+	const waitStarted = Date.now();
+	const mainBefore = early ? threadCpuMs() : undefined;
+	const incremental = early
+		? await early.extract(
+				{
+					files: collected.files,
+					notUnchanged,
+					removedFiles,
+					declarationFiles: collected.declarationFiles,
+					previousGlobals: previous?.globalFiles ? [...previous.globalFiles] : null,
+				},
+				(phase, done) =>
+					progress({
+						phase,
+						done: phase === "parse" ? Math.min(done, notUnchanged.length) : done,
+						total: notUnchanged.length,
+					}),
+			)
+		: null;
+	const incrementalMs = incremental ? Date.now() - waitStarted : 0;
+	const mainAfter = incremental ? threadCpuMs() : undefined;
 	// The compiler (~0.5 s to load) is loaded only when something changed.
 	const dependents = new Set(
-		previous && (notUnchanged.length > 0 || removedFiles.length > 0)
-			? (await import("./dependents.js")).filesReferringToRemovedDefs(previous, notUnchanged, removedFiles)
-			: [],
+		incremental
+			? incremental.dependents
+			: previous && anyChange
+				? (await import("./dependents.js")).filesReferringToRemovedDefs(previous, notUnchanged, removedFiles)
+				: [],
 	);
 	const reusable = (f: CollectedFile) => unchanged(f) && !dependents.has(f.path);
 	const changed = collected.files.filter((f) => !reusable(f));
@@ -233,82 +306,106 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	lap("load");
 
 	// 3-5. One program over the changed files (imports pull in what they need, sources parsed
-	// once), their definitions, edges and dispatch sites: on this thread, or over worker threads
-	// for a large run.
-	const [
-		{ createModuleResolver },
-		{ PROGRAM_OPTIONS },
-		{ extractFiles },
-		{ extractInThreads },
-		{ declaresGlobals },
-	] = await Promise.all([
-		import("./resolve.js"),
-		import("./program.js"),
-		import("./extract.js"),
-		import("./parallel.js"),
-		import("./globals.js"),
-	]);
-	const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
-	for (const p of resolver.problems) {
-		// An `extends` into a package that is not installed is expected without node_modules.
-		(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
+	// once), their definitions, edges and dispatch sites: on the incremental thread (done above),
+	// on this thread, or over worker threads for a large run.
+	const extractor =
+		options.siteExtractor ?? (extractorHere ? await extractorHere : await siteExtractorFrom(options));
+	const { extracted, globalFiles, inWorkers, threads } = incremental
+		? {
+				extracted: incremental.extracted,
+				globalFiles: pathsIn(collected.files, incremental.globalFiles),
+				inWorkers: false,
+				threads: 1,
+			}
+		: await extractHere();
+	if (incremental) {
+		for (const p of incremental.resolverProblems)
+			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
+		if (incremental.cpu !== undefined) timings["incremental.cpu"] = incremental.cpu;
+		if (incremental.warmCpu !== undefined) timings["incremental.warmCpu"] = incremental.warmCpu;
+		// This thread's CPU when it handed the work over and when it got it back (Linux).
+		if (mainBefore !== undefined) timings["incremental.mainCpuBefore"] = mainBefore;
+		if (mainAfter !== undefined) timings["incremental.mainCpuAfter"] = mainAfter;
 	}
-	progress({ phase: "parse", done: 0, total: changed.length });
-	const sources = new Map(collected.files.map((f) => [f.abs, f]));
-	const extractor = options.siteExtractor ?? (await siteExtractorFrom(options));
-	const threads = threadCount(options, changed.length);
-	const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
-	// Worker threads build their own site extractor from its module; without one, stay here.
-	const inWorkers =
-		(threads > 1 || changedChars > SHARE_CHARS) && !(extractor && !options.siteExtractorModule);
-	const onFile = (done: number) => {
-		if (done % 50 === 0 || done === changed.length)
-			progress({ phase: "extract", done, total: changed.length });
-	};
-	// Files that may declare globals are in every program, so references resolve as in one program
-	// over everything. Known for unchanged files from the previous index, without reading them.
-	const globalFiles = collected.files.filter((f) =>
-		reusable(f) && previous?.globalFiles
-			? previous.globalFiles.has(f.path)
-			: declaresGlobals(f.abs, f.content),
-	);
-	const changedPaths = new Set(changed.map((f) => f.abs));
-	const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
-	const extracted = inWorkers
-		? await extractInThreads({
-				repoRoot,
-				packages,
-				sources,
-				files: changed.map((f) => f.abs),
-				declarationFiles: collected.declarationFiles,
-				globalFiles: globalFiles.map((f) => f.abs),
-				siteExtractor:
-					extractor && options.siteExtractorModule
-						? { module: options.siteExtractorModule, config: options.trunkConfig }
-						: null,
-				localExtractor: extractor ?? null,
-				threads,
-				heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
-				shareChars: SHARE_CHARS,
-				// Workers report every 50 files (and their last): every event moves the line.
-				onProgress: (phase, done) => progress({ phase, done, total: changed.length }),
-			})
-		: extractFiles({
-				repoRoot,
-				packages,
-				sources,
-				files: changed.map((f) => f.abs),
-				resolver,
-				// Nothing changed: no program at all (the declaration files only matter to changed files).
-				// Files that may declare globals are roots too, so the changed files resolve as in a full run.
-				extraRoots: [...collected.declarationFiles, ...globalRoots],
-				globalRoots,
-				siteExtractor: extractor,
-				onFile,
-				onParsed: (n) =>
-					progress({ phase: "parse", done: Math.min(n, changed.length), total: changed.length }),
-			});
+	async function extractHere() {
+		const [
+			{ createModuleResolver },
+			{ PROGRAM_OPTIONS },
+			{ extractFiles },
+			{ extractInThreads },
+			{ declaresGlobals },
+		] = await Promise.all([
+			import("./resolve.js"),
+			import("./program.js"),
+			import("./extract.js"),
+			import("./parallel.js"),
+			import("./globals.js"),
+		]);
+		const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
+		for (const p of resolver.problems) {
+			// An `extends` into a package that is not installed is expected without node_modules.
+			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
+		}
+		progress({ phase: "parse", done: 0, total: changed.length });
+		const sources = new Map(collected.files.map((f) => [f.abs, f]));
+		const threads = threadCount(options, changed.length);
+		const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
+		// Worker threads build their own site extractor from its module; without one, stay here.
+		const inWorkers =
+			(threads > 1 || changedChars > SHARE_CHARS) && !(extractor && !options.siteExtractorModule);
+		const onFile = (done: number) => {
+			if (done % 50 === 0 || done === changed.length)
+				progress({ phase: "extract", done, total: changed.length });
+		};
+		// Files that may declare globals are in every program, so references resolve as in one program
+		// over everything. Known for unchanged files from the previous index, without reading them.
+		const globalFiles = collected.files.filter((f) =>
+			reusable(f) && previous?.globalFiles
+				? previous.globalFiles.has(f.path)
+				: declaresGlobals(f.abs, f.content),
+		);
+		const changedPaths = new Set(changed.map((f) => f.abs));
+		const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
+		const extracted = inWorkers
+			? await extractInThreads({
+					repoRoot,
+					packages,
+					sources,
+					files: changed.map((f) => f.abs),
+					declarationFiles: collected.declarationFiles,
+					globalFiles: globalFiles.map((f) => f.abs),
+					siteExtractor:
+						extractor && options.siteExtractorModule
+							? { module: options.siteExtractorModule, config: options.trunkConfig }
+							: null,
+					localExtractor: extractor ?? null,
+					threads,
+					heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
+					shareChars: SHARE_CHARS,
+					// Workers report every 50 files (and their last): every event moves the line.
+					onProgress: (phase, done) => progress({ phase, done, total: changed.length }),
+				})
+			: extractFiles({
+					repoRoot,
+					packages,
+					sources,
+					files: changed.map((f) => f.abs),
+					resolver,
+					// Nothing changed: no program at all (the declaration files only matter to changed files).
+					// Files that may declare globals are roots too, so the changed files resolve as in a full run.
+					extraRoots: [...collected.declarationFiles, ...globalRoots],
+					globalRoots,
+					siteExtractor: extractor,
+					onFile,
+					onParsed: (n) =>
+						progress({ phase: "parse", done: Math.min(n, changed.length), total: changed.length }),
+				});
+		return { extracted, globalFiles, inWorkers, threads };
+	}
 	lap("extract");
+	// The incremental thread's extraction was waited for before "load" ended.
+	if (timings.load !== undefined) timings.load -= incrementalMs;
+	timings.extract = (timings.extract ?? 0) + incrementalMs;
 	Object.assign(timings, extracted.timings, { threads: inWorkers ? threads : 1 });
 	for (const [i, share] of (extracted.shares ?? []).entries())
 		for (const [k, v] of Object.entries(share)) timings[`share${i + 1}.${k}`] = v;
@@ -445,6 +542,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	// CPU of the whole process over the run (every thread, V8's compiler and GC threads too).
 	const cpu = process.cpuUsage(cpuStarted);
 	timings.cpu = Math.round((cpu.user + cpu.system) / 1000);
+	if (incremental) {
+		const mainCpu = threadCpuMs();
+		if (mainCpu !== undefined) timings["incremental.mainCpu"] = mainCpu;
+	}
 	const finalStats = { ...(stats as IndexStats), wallMs: Date.now() - started };
 	return {
 		out,
@@ -461,6 +562,12 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 		extractedFiles: changed.length,
 		timings,
 	};
+}
+
+/** The collected files at these paths, in collected order. */
+function pathsIn(files: CollectedFile[], paths: string[]): CollectedFile[] {
+	const wanted = new Set(paths);
+	return files.filter((f) => wanted.has(f.path));
 }
 
 /** Files extracted from which a run uses worker threads: below it, a second program costs more than it saves. */

@@ -43,35 +43,66 @@ export function packageIdentity(packages: { name: string; dir: string }[]): stri
 	return JSON.stringify(packages.map((p) => [p.name, p.dir]));
 }
 
-/** Open the previous index when it was built by this format/tool version with the same options. */
-export function openPrevious(out: string, toolVersion: string, optionsJson: string): PreviousIndex | null {
+/**
+ * The previous index's database and meta when it was built by this format/tool version with the
+ * same options, else null. `meta` holds only `keys` when given (the large JSON rows not read).
+ */
+function openMatching(
+	out: string,
+	toolVersion: string,
+	optionsJson: string,
+	keys?: string[],
+): { db: Database.Database; meta: Map<string, string> } | null {
 	if (!existsSync(out)) return null;
-	let db: Database.Database;
-	let meta: Map<string, string>;
+	let db: Database.Database | undefined;
 	try {
 		db = new Database(out, { readonly: true, fileMustExist: true });
-		meta = new Map(
-			(db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]).map((r) => [
-				r.key,
-				r.value,
-			]),
-		);
+		const rows = (
+			keys
+				? db
+						.prepare(`SELECT key, value FROM meta WHERE key IN (${keys.map(() => "?").join(", ")})`)
+						.all(...keys)
+				: db.prepare("SELECT key, value FROM meta").all()
+		) as { key: string; value: string }[];
+		const meta = new Map(rows.map((r) => [r.key, r.value]));
 		const hasSavedSites = db
 			.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_sites'")
 			.get();
+		const hasCounts = keys
+			? db.prepare("SELECT 1 FROM meta WHERE key = 'fileCounts'").get()
+			: meta.has("fileCounts");
 		if (
 			Number(meta.get("formatVersion")) !== INDEX_FORMAT_VERSION ||
 			meta.get("toolVersion") !== toolVersion ||
 			meta.get("options") !== optionsJson ||
 			!hasSavedSites ||
-			!meta.has("fileCounts")
+			!hasCounts
 		) {
 			db.close();
 			return null;
 		}
+		return { db, meta };
 	} catch {
+		db?.close();
 		return null;
 	}
+}
+
+/**
+ * Whether `openPrevious` would open the index, without reading what it reads (every file's hash,
+ * the per-file counts and stats): the CLI asks before it starts the run.
+ */
+export function previousMatches(out: string, toolVersion: string, optionsJson: string): boolean {
+	const opened = openMatching(out, toolVersion, optionsJson, ["formatVersion", "toolVersion", "options"]);
+	opened?.db.close();
+	return opened !== null;
+}
+
+/** Open the previous index when it was built by this format/tool version with the same options. */
+export function openPrevious(out: string, toolVersion: string, optionsJson: string): PreviousIndex | null {
+	const opened = openMatching(out, toolVersion, optionsJson);
+	if (!opened) return null;
+	const { db, meta } = opened;
 	const fileHashes = new Map(
 		(db.prepare("SELECT path, hash FROM files").all() as { path: string; hash: string }[]).map((r) => [
 			r.path,

@@ -62,7 +62,7 @@ export function createIndexProgram(
 	// made (before anything here reads one), as it does for tsc; setting them twice cost ~5 % of a run.
 	const host = ts.createCompilerHost(PROGRAM_OPTIONS, false);
 	// The lib .d.ts files ship inside ts-morph (matching its TypeScript), not on disk.
-	const libs = new Map(libFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]));
+	const libs = libMap();
 	const inMemory = (f: string) => libs.get(f) ?? sources.get(f)?.content;
 	host.getDefaultLibLocation = () => libFolderInMemoryPath;
 	host.getDefaultLibFileName = (o) => `${libFolderInMemoryPath}/${ts.getDefaultLibFileName(o)}`;
@@ -86,9 +86,10 @@ export function createIndexProgram(
 				? { ...languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo }
 				: { languageVersion, jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo };
 		const sf =
-			text === undefined
+			(text === undefined ? undefined : takeWarmed(fileName, text, options)) ??
+			(text === undefined
 				? getSourceFile(fileName, options, onError, shouldCreate)
-				: ts.createSourceFile(fileName, text, options, false);
+				: ts.createSourceFile(fileName, text, options, false));
 		parsedFiles.set(fileName, sf);
 		return sf;
 	};
@@ -138,10 +139,108 @@ export function createIndexProgram(
 	return { program, checker: program.getTypeChecker() };
 }
 
+/** Files parsed and bound ahead of this thread's next program (`warmSourceFiles`), by name. */
+const warmed = new Map<string, { text: string; options: ts.CreateSourceFileOptions; sf: ts.SourceFile }>();
+
+/**
+ * Parse and bind files ahead of this thread's next `createIndexProgram` (the lib files, files
+ * declaring globals), while another thread does other work: the program takes a warmed file
+ * only when its text and its parse options are those it would parse the file with, and binding
+ * depends on nothing but the file and the compiler options (the checker binds each file alone,
+ * and skips one already bound). So the program is the one it would have built anyway. Each
+ * warmed file serves one program; files it does not ask for are dropped with it.
+ */
+export function warmSourceFiles(files: { fileName: string; text: string }[], withLibs: boolean): void {
+	const host = ts.createCompilerHost(PROGRAM_OPTIONS, false);
+	const all = withLibs
+		? [...libNames().map((fileName) => ({ fileName, text: libText(fileName) as string })), ...files]
+		: files;
+	for (const { fileName, text } of all) {
+		if (warmed.has(fileName)) continue;
+		const options = parseOptions(fileName, host);
+		const sf = ts.createSourceFile(fileName, text, options, false);
+		bindSourceFile?.(sf, PROGRAM_OPTIONS);
+		warmed.set(fileName, { text, options, sf });
+	}
+}
+
+/** Drop what `warmSourceFiles` parsed and no program took. */
+export function clearWarmed(): void {
+	warmed.clear();
+}
+
+type Bind = (file: ts.SourceFile, options: ts.CompilerOptions) => void;
+const bindSourceFile = (ts as unknown as { bindSourceFile?: Bind }).bindSourceFile;
+
+/**
+ * The options a program over PROGRAM_OPTIONS parses `fileName` with, as TypeScript's program
+ * makes them (its `getCreateSourceFileOptions`), with this module's JSDoc mode.
+ */
+function parseOptions(fileName: string, host: ts.CompilerHost): ts.CreateSourceFileOptions {
+	const internal = ts as unknown as {
+		getImpliedNodeFormatForFileWorker(
+			fileName: string,
+			cache: undefined,
+			host: ts.ModuleResolutionHost,
+			options: ts.CompilerOptions,
+		): ts.ResolutionMode | { impliedNodeFormat: ts.ResolutionMode };
+		getSetExternalModuleIndicator(options: ts.CompilerOptions): (file: ts.SourceFile) => void;
+		getEmitScriptTarget(options: ts.CompilerOptions): ts.ScriptTarget;
+	};
+	const implied = internal.getImpliedNodeFormatForFileWorker(fileName, undefined, host, PROGRAM_OPTIONS);
+	const common = {
+		languageVersion: internal.getEmitScriptTarget(PROGRAM_OPTIONS),
+		setExternalModuleIndicator: internal.getSetExternalModuleIndicator(PROGRAM_OPTIONS),
+		jsDocParsingMode: ts.JSDocParsingMode.ParseForTypeInfo,
+	};
+	return typeof implied === "object" ? { ...implied, ...common } : { ...common, impliedNodeFormat: implied };
+}
+
+/** The warmed file for `fileName` when it was parsed from `text` with these options (else undefined). */
+function takeWarmed(
+	fileName: string,
+	text: string,
+	options: ts.CreateSourceFileOptions,
+): ts.SourceFile | undefined {
+	const w = warmed.get(fileName);
+	if (!w) return undefined;
+	warmed.delete(fileName);
+	const same =
+		w.text === text &&
+		w.options.languageVersion === options.languageVersion &&
+		w.options.impliedNodeFormat === options.impliedNodeFormat &&
+		w.options.jsDocParsingMode === options.jsDocParsingMode &&
+		String(w.options.setExternalModuleIndicator) === String(options.setExternalModuleIndicator);
+	return same ? w.sf : undefined;
+}
+
 let libs: { fileName: string; text: string }[] | undefined;
 function libFiles(): { fileName: string; text: string }[] {
 	libs ??= getLibFiles();
 	return libs;
+}
+
+let libsByPath: Map<string, string> | undefined;
+/** The lib files' program paths and texts. */
+function libMap(): Map<string, string> {
+	libsByPath ??= new Map(libFiles().map((lib) => [`${libFolderInMemoryPath}/${lib.fileName}`, lib.text]));
+	return libsByPath;
+}
+const libText = (path: string) => libMap().get(path);
+
+/** The program paths of the lib files PROGRAM_OPTIONS names, with those they reference. */
+function libNames(): string[] {
+	const names = new Set<string>();
+	const add = (name: string) => {
+		const path = `${libFolderInMemoryPath}/${name}`;
+		const text = libText(path);
+		if (text === undefined || names.has(path)) return;
+		names.add(path);
+		for (const m of text.matchAll(/^\/\/\/\s*<reference\s+lib="([^"]+)"/gm))
+			add(`lib.${(m[1] as string).toLowerCase()}.d.ts`);
+	};
+	for (const lib of PROGRAM_OPTIONS.lib ?? []) add(lib);
+	return [...names];
 }
 
 /** A ts-morph view of one source file of the program, for plug-ins written against ts-morph. */

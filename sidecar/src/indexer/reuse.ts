@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { VERSION } from "../version.js";
 import { sha1 } from "./collect.js";
 import type { IndexOptions } from "./index.js";
-import { openPrevious } from "./previous.js";
+import { previousMatches } from "./previous.js";
 
 /** The index file `indexRepository` writes for these options. */
 export function indexPath(options: Pick<IndexOptions, "repo" | "out">): string {
@@ -81,7 +81,5 @@ function compilerVersion(): string {
 /** True when `indexRepository(options)` will start from a previous index (an incremental run). */
 export function hasReusableIndex(options: IndexOptions): boolean {
 	if (options.full) return false;
-	const previous = openPrevious(indexPath(options), VERSION, reuseKey(options));
-	previous?.close();
-	return previous !== null;
+	return previousMatches(indexPath(options), VERSION, reuseKey(options));
 }

@@ -19,6 +19,7 @@ import { EXIT, UsageError } from "../errors.js";
 import { indexSummary } from "../index-summary.js";
 import type { IndexWorkerInput, IndexWorkerMessage } from "../index-worker.js";
 import { createProgressBar } from "../progress.js";
+import { raiseTierUpBudget } from "../tier-up.js";
 
 const OptionsSchema = z.object({
 	out: z.string().min(1).optional(),
@@ -82,6 +83,8 @@ Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see st
 			if (!parsed.success)
 				throw new UsageError(`index: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
 			const options = parsed.data;
+			// Before the compiler is loaded: its functions get the larger budget from the start.
+			raiseTierUpBudget();
 			const trunkConfig =
 				options.trunks === false
 					? undefined

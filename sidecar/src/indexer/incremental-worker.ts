@@ -1,0 +1,165 @@
+/**
+ * The type-checked half of an incremental run, in a worker thread started as the run begins (see
+ * incremental.ts). While the calling thread collects the files and reads the previous index, this
+ * thread loads the compiler, reads the tsconfigs and parses and binds what every program holds
+ * (the lib files, the files the previous index found declaring globals); then, told what changed,
+ * it does what the calling thread would have done: the unchanged files referring to removed
+ * definitions, which changed files declare globals, one program, each file's rows.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parentPort, workerData } from "node:worker_threads";
+import Database from "better-sqlite3";
+import type { SiteExtractor } from "../index/types.js";
+import type { CollectedFile } from "./collect.js";
+import { filesReferringToRemovedDefs } from "./dependents.js";
+import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
+import { declaresGlobals } from "./globals.js";
+import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
+import type { PreviousIndex } from "./previous.js";
+import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
+import { createModuleResolver } from "./resolve.js";
+import { isSfc, sfcToScript } from "./sfc.js";
+import { threadCpuMs } from "./thread-cpu.js";
+
+const port = parentPort;
+const input = workerData as IncrementalWorkerInput;
+
+/** A collected file whose text is read from disk on first use, as the collector reads an unchanged file. */
+function lazyFile(abs: string, path: string, hash: string, packageIndex: number): CollectedFile {
+	let text: string | undefined;
+	const content = () => {
+		const disk = join(input.repoRoot, path);
+		text ??= isSfc(disk) ? sfcToScript(readFileSync(disk, "utf8")) : readFileSync(disk, "utf8");
+		return text;
+	};
+	return {
+		path,
+		abs,
+		packageIndex,
+		hash,
+		stat: "",
+		get content() {
+			return content();
+		},
+		get lineCount() {
+			return content().split("\n").length;
+		},
+	};
+}
+
+/** The two queries of the previous index that `filesReferringToRemovedDefs` makes. */
+function previousReferences(db: Database.Database): Pick<PreviousIndex, "defIdsOf" | "filesReferring"> {
+	const defIds = db.prepare(
+		"SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?",
+	);
+	const referring = db.prepare(
+		`SELECT f.path FROM defs d JOIN edges e ON e.dst = d.id JOIN files f ON f.id = e.file_id WHERE d.def_id = ?
+     UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
+     WHERE d.def_id = ?`,
+	);
+	return {
+		defIdsOf: (path) => (defIds.all(path) as { defId: string }[]).map((r) => r.defId),
+		filesReferring(ids) {
+			const paths = new Set<string>();
+			for (const id of ids) for (const r of referring.all(id, id) as { path: string }[]) paths.add(r.path);
+			return [...paths];
+		},
+	};
+}
+
+async function main(): Promise<void> {
+	if (!port) throw new Error("incremental-worker must run in a worker thread");
+	const post = (m: IncrementalWorkerMessage) => port.postMessage(m);
+	// Asked for before the warm-up, so the request is queued while it runs.
+	const request = new Promise<IncrementalRequest>((resolve) =>
+		port.once("message", (m: IncrementalRequest) => resolve(m)),
+	);
+	let siteExtractor: SiteExtractor | undefined;
+	if (input.siteExtractor) {
+		const mod = (await import(input.siteExtractor.module)) as {
+			createSiteExtractor(config: unknown): SiteExtractor;
+		};
+		siteExtractor = mod.createSiteExtractor(input.siteExtractor.config);
+	}
+	const resolver = createModuleResolver(input.repoRoot, input.packages, PROGRAM_OPTIONS);
+	const warm: { fileName: string; text: string }[] = [];
+	for (const path of input.warmGlobals) {
+		// A component's program name and text come from its content: left to the program.
+		if (isSfc(path)) continue;
+		try {
+			const fileName = join(input.repoRoot, path);
+			warm.push({ fileName, text: readFileSync(fileName, "utf8") });
+		} catch {
+			// Gone since the previous index: the collector will not list it either.
+		}
+	}
+	warmSourceFiles(warm, true);
+	const warmCpu = threadCpuMs();
+
+	const req = await request;
+	const files = req.files.map(([abs, path, hash, packageIndex]) => lazyFile(abs, path, hash, packageIndex));
+	const given = new Map(req.notUnchanged.map(([abs, content]) => [abs, content]));
+	const collected: CollectedFile[] = files.map((f) => {
+		const content = given.get(f.abs);
+		return content === undefined ? f : { ...f, content, lineCount: content.split("\n").length };
+	});
+	const notUnchanged = collected.filter((f) => given.has(f.abs));
+	const db = new Database(input.previous, { readonly: true, fileMustExist: true });
+	let dependents: Set<string>;
+	try {
+		dependents = new Set(
+			notUnchanged.length || req.removedFiles.length
+				? filesReferringToRemovedDefs(previousReferences(db) as PreviousIndex, notUnchanged, req.removedFiles)
+				: [],
+		);
+	} finally {
+		db.close();
+	}
+	const reusable = (f: CollectedFile) => !given.has(f.abs) && !dependents.has(f.path);
+	const changed = collected.filter((f) => !reusable(f));
+	const previousGlobals = req.previousGlobals ? new Set(req.previousGlobals) : null;
+	const globalFiles = collected.filter((f) =>
+		reusable(f) && previousGlobals ? previousGlobals.has(f.path) : declaresGlobals(f.abs, f.content),
+	);
+	const changedPaths = new Set(changed.map((f) => f.abs));
+	const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
+	const received: FileExtract[] = [];
+	const { timings } = extractFiles({
+		repoRoot: input.repoRoot,
+		packages: input.packages,
+		sources: new Map(collected.map((f) => [f.abs, f])),
+		files: changed.map((f) => f.abs),
+		resolver,
+		extraRoots: [...req.declarationFiles, ...globalRoots],
+		globalRoots,
+		siteExtractor,
+		onParsed: (done) => post({ type: "parsed", done }),
+		onFile: (done) => {
+			if (done % 50 === 0 || done === changed.length) post({ type: "progress", done });
+		},
+		// Sites travel as their saved text, as from the full run's threads; the caller loads them back.
+		onExtracted: (f) => received.push({ ...f, sites: null }),
+	});
+	clearWarmed();
+	const extracted: Extracted = { files: received, timings };
+	post({
+		type: "done",
+		dependents: [...dependents],
+		globalFiles: globalFiles.map((f) => f.path),
+		resolverProblems: resolver.problems,
+		extracted,
+		cpu: threadCpuMs(),
+		warmCpu,
+	});
+}
+
+main().catch((err: Error) => {
+	const code = (err as { code?: unknown }).code;
+	port?.postMessage({
+		type: "failed",
+		message: err.message,
+		stack: err.stack,
+		...(typeof code === "string" ? { code } : {}),
+	} satisfies IncrementalWorkerMessage);
+});
