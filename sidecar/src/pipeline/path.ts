@@ -74,10 +74,12 @@ const COVERAGE_FLOOR = 0.5;
 /**
  * An entry point (a handler of a dispatch key with few handlers: a route, a method, an event
  * listener) whose name or path the question's words match, and which leads on to another
- * candidate, adds the worth of a best-ranked step: the flow starts there. A lone handler leading
- * nowhere gains nothing (the socket listener of another feature must not lead by itself).
+ * candidate, adds ENTRY_GAIN × its own step's worth: the flow starts there. Scaled by its rank, so
+ * a low-ranked handler of a side feature (a settings method for "push notifications") does not
+ * jump ahead of the best chain; a lone handler leading nowhere gains nothing (the socket listener
+ * of another feature must not lead by itself). Run 10: × 1 moves nothing, × 2 and × 3 alike.
  */
-const ENTRY_WORTH = 1 / RANK_K;
+const ENTRY_GAIN = 2;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -166,7 +168,7 @@ function isEntry(index: PathIndex, def: DefRow): boolean {
  * Depth-first over the small candidate graph: the path of most worth. An interface member and its
  * implementation are one step, worth the better of the two: the hop between them says where the
  * code is, not what it does next, so it adds no worth of its own. A path starting at an entry
- * point and leading on gains ENTRY_WORTH; the sum is scaled by the concept coverage of its steps.
+ * point and leading on gains ENTRY_GAIN × its worth; the sum is scaled by the concept coverage of its steps.
  */
 function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
@@ -192,7 +194,8 @@ function bestPath(
 		const v = cover?.(id);
 		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
 		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
-		const entry = ids.length > 1 && entries.has(ids[0] as number) ? ENTRY_WORTH : 0;
+		const start = ids[0] as number;
+		const entry = ids.length > 1 && entries.has(start) ? ENTRY_GAIN * (worth.get(start) ?? 0) : 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
 		if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };

@@ -110,4 +110,25 @@ describe("findPath", () => {
 		// Without the question's concepts (an impact question) no entry point is named.
 		expect(names(findPath(index, [lone, h1, h2, handler, store]))).toEqual(["formatOrder", "printOrder"]);
 	});
+
+	it("lets an entry point gain by its own rank, so a low-ranked handler of a side feature does not jump ahead", () => {
+		// The best chain (ranks 0–1, worth 1/6 + 1/7) against a named handler at rank 7 leading on to
+		// rank 8: a fixed bonus of a best step's worth (1/6) made it lead; twice its own worth does not.
+		const send = def("push/send.ts", "sendPush");
+		const fcm = def("push/fcm.ts", "sendFcm");
+		const filler = Array.from({ length: 5 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
+		const key = defRow(null, "push.saveSettings", "dispatch-key");
+		const side = def("push/settings.ts", "savePushSettings");
+		const store = def("db/settings.ts", "updatePushSetting");
+		const index = graph(
+			[send, fcm, ...filler, key, side, store],
+			[
+				[send, fcm, "call"],
+				[key, side, "handler"],
+				[side, store, "call"],
+			],
+		);
+		const path = findPath(index, [send, fcm, ...filler, side, store], {}, concepts("push"));
+		expect(names(path)).toEqual(["sendPush", "sendFcm"]);
+	});
 });
