@@ -469,3 +469,27 @@ describe("concept coverage of a file", () => {
 		expect(fileCoverage(q, "client/settings/sync.ts", [def("SettingsRegistry")])).toBeCloseTo(1);
 	});
 });
+
+describe("a long file's outline", () => {
+	it("lists the definitions past the first twenty that the question rates, most relevant first, once", async () => {
+		const { pastOutline } = await import("../../src/pipeline/material/assemble.js");
+		// A class file with 30 methods: the question's words rate m5 (inside the cap), m24, m27 and m29.
+		const methods = Array.from({ length: 30 }, (_, i) =>
+			defRow("src/room.ts", `Room.m${i}`, "method", {
+				id: 9000 + i,
+				startLine: i * 10 + 1,
+				endLine: i * 10 + 8,
+			}),
+		);
+		const rated = new Map([
+			["m5", 2],
+			["m24", 1],
+			["m27", 3],
+			["m29", 2],
+		]);
+		const relevance = (d: DefRow) => rated.get(d.name) ?? 0;
+		const known = new Set([9029]); // m29 is already in the material
+		const listed = pastOutline(methods, known, relevance).map((d) => d.name);
+		expect(listed).toEqual(["m27", "m24"]);
+	});
+});

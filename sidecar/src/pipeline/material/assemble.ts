@@ -77,6 +77,8 @@ const WHOLE_CLASS_LINES = 60;
 /** Files whose other functions and methods are listed as signatures (an outline), and how many each. */
 const OUTLINE_FILES = 30;
 const OUTLINE_DEFS = 20;
+/** Definitions past that cap the question's words rate, listed per file with what the neighbours leave. */
+const OUTLINE_RELEVANT = 10;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Containers whose head line comes with a member read. */
 const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
@@ -502,6 +504,26 @@ function valuesRead(index: Pick<MaterialIndex, "edgesFrom" | "defById">, def: De
 	return out;
 }
 
+/**
+ * A file's functions, methods and classes past the outline's first `OUTLINE_DEFS` that the
+ * question's words rate, most relevant first, at most `OUTLINE_RELEVANT`, not yet in the material.
+ */
+export function pastOutline(
+	defs: readonly DefRow[],
+	known: ReadonlySet<number>,
+	relevance: (d: DefRow) => number,
+): DefRow[] {
+	return defs
+		.filter((d) => OUTLINE_KINDS.has(d.kind))
+		.slice(OUTLINE_DEFS)
+		.filter((d) => !known.has(d.id))
+		.map((d) => ({ d, r: relevance(d) }))
+		.filter((x) => x.r > 0)
+		.sort((x, y) => y.r - x.r)
+		.slice(0, OUTLINE_RELEVANT)
+		.map((x) => x.d);
+}
+
 /** Callers of a definition with few of them (an entry, not a helper): the call line in each, best first. */
 function callerSites(
 	index: Pick<MaterialIndex, "edgesTo" | "defById">,
@@ -782,6 +804,31 @@ export function assembleMaterial(
 						relevance: input.relevance(d),
 					},
 					chain: s.chain,
+					role: "neighbour",
+				},
+				budget,
+			);
+		}
+	}
+
+	// With what the neighbours left: the functions and methods past a file's outline cap that the
+	// question's words rate (in a long class the method the question names is often past the first
+	// twenty), most relevant first.
+	for (const file of outlineFiles.slice(0, OUTLINE_FILES)) {
+		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+		for (const d of pastOutline(index.defsInFile(file), known, input.relevance)) {
+			known.add(d.id);
+			signature(
+				{
+					node: {
+						def: d,
+						depth: owner.node.depth,
+						via: "outline",
+						from: null,
+						nodeClass: "major",
+						relevance: input.relevance(d),
+					},
+					chain: owner.chain,
 					role: "neighbour",
 				},
 				budget,
