@@ -3,7 +3,7 @@
  * `this.api?.broadcast`, `callbacks!.add` and an aliased import read the same), and check the
  * declaration the checker resolves it to against an idiom's declared declarations.
  */
-import { type CallExpression, type NewExpression, Node, type SourceFile } from "ts-morph";
+import { type CallExpression, type NewExpression, Node, type SourceFile, ts } from "ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { CalleeSpec } from "./config.js";
 import { unwrap } from "./key-eval.js";
@@ -25,10 +25,18 @@ function importAliases(sf: SourceFile): Map<string, string> {
 	let map = aliasCache.get(sf);
 	if (!map) {
 		map = new Map();
-		for (const imp of sf.getImportDeclarations()) {
-			for (const spec of imp.getNamedImports()) {
-				const alias = spec.getAliasNode();
-				if (alias) map.set(alias.getText(), spec.getName());
+		// From the compiler nodes (ts-morph's `getImportDeclarations` wraps every statement of the file).
+		const raw = sf.compilerNode;
+		for (const st of raw.statements) {
+			const named = ts.isImportDeclaration(st) ? st.importClause?.namedBindings : undefined;
+			if (!named || !ts.isNamedImports(named)) continue;
+			for (const el of named.elements) {
+				if (!el.propertyName) continue;
+				// ts-morph's `getName`: a string-literal name (`import { "a-b" as x }`) without its quotes.
+				const name = ts.isStringLiteral(el.propertyName)
+					? el.propertyName.text
+					: el.propertyName.getText(raw);
+				map.set(el.name.getText(raw), name);
 			}
 		}
 		aliasCache.set(sf, map);

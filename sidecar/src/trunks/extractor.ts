@@ -181,11 +181,16 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (name === undefined) continue;
 				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
-				const call = wrap<CallExpression>(sf, cn);
-				const taken = preset && extractCall(call, c, ctx, emit);
+				// ts-morph's node only for what uses it: discovery checks the compiler node first.
+				let call: CallExpression | undefined;
+				const wrapped = () => {
+					call ??= wrap<CallExpression>(sf, cn);
+					return call;
+				};
+				const taken = preset && extractCall(wrapped(), c, ctx, emit);
 				// Presets win: a call one of them took is no discovery candidate.
-				if (discovering && !taken) callCandidates(call, ctx, out, facts);
-				if (c.mounts.has(name)) extractMount(call, c, ctx, out);
+				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
+				if (c.mounts.has(name)) extractMount(wrapped(), c, ctx, out);
 			}
 		}
 		if (c.news.size > 0 || discovering) {
@@ -193,9 +198,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const name = calledName(cn);
 				const preset = name !== undefined && c.news.has(name);
 				if (!preset && !discovering) continue;
-				const call = wrap<NewExpression>(sf, cn);
-				const taken = preset && extractCall(call, c, ctx, emit);
-				if (discovering && !taken) callCandidates(call, ctx, out, facts);
+				let call: NewExpression | undefined;
+				const wrapped = () => {
+					call ??= wrap<NewExpression>(sf, cn);
+					return call;
+				};
+				const taken = preset && extractCall(wrapped(), c, ctx, emit);
+				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
 			}
 		}
 		let classes: ClassDeclaration[] | undefined;

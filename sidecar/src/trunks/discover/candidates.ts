@@ -309,33 +309,40 @@ function calleeOf(
 	return null;
 }
 
-/** Candidates of one call (the caller checked no preset idiom took it). */
+/**
+ * Candidates of one call (the caller checked no preset idiom took it). The checks run on the compiler
+ * node; `wrapped` gives ts-morph's node, made only for a call that passes them (most calls are no
+ * candidate, and wrapping each one was most of discovery's cost).
+ */
 export function callCandidates(
-	call: CallExpression | NewExpression,
+	sf: SourceFile,
+	cn: ts.CallExpression | ts.NewExpression,
+	wrapped: () => CallExpression | NewExpression,
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 	facts: FileFacts,
 ): void {
-	const cn = call.compilerNode;
-	if (Node.isCallExpression(call)) facadeUseCandidate(call, ctx, facts);
+	const isCall = ts.isCallExpression(cn);
+	const asCall = wrapped as () => CallExpression;
+	if (isCall) facadeUseCandidate(sf, cn, asCall, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
 	const callee = calleeOf(cn);
 	if (!callee || callee.receiver.length > MAX_RECEIVER) return;
 	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not.
-	if (Node.isCallExpression(call) && PROXY_VERBS.has(callee.name)) proxyCandidate(call, callee, ctx, out);
+	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall(), callee, ctx, out);
 	if (args.length === 0) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
-	if (Node.isCallExpression(call)) {
+	if (isCall) {
 		// Only a call that may send is worth a wrapper fact (most calls pass some parameter somewhere).
-		if (maySend(callee.name)) wrapperFact(call, callee, ctx, out);
-		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(call, callee, ctx, out);
+		if (maySend(callee.name)) wrapperFact(asCall(), callee, ctx, out);
+		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(asCall(), callee, ctx, out);
 		if (ACTIONS.senders.has(callee.name) && args.some((a) => ts.isCallExpression(a)))
-			creatorCandidates(call, ctx, out);
+			creatorCandidates(asCall(), ctx, out);
 	}
 	let morphArgs: Node[] | undefined;
 	const morphArg = (i: number) => {
-		morphArgs ??= call.getArguments();
+		morphArgs ??= wrapped().getArguments();
 		return morphArgs[i];
 	};
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
@@ -343,15 +350,15 @@ export function callCandidates(
 		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
 		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
 		let keyExprs: ts.Expression[] = [a];
-		if (ts.isObjectLiteralExpression(a)) objectCandidates(call, morphArg(pos), callee, pos, ctx, out);
+		if (ts.isObjectLiteralExpression(a)) objectCandidates(wrapped(), morphArg(pos), callee, pos, ctx, out);
 		if (ts.isObjectLiteralExpression(a) || ts.isArrayLiteralExpression(a) || ts.isCallExpression(a)) {
 			// A call only, never `new X({ name })`.
-			keyExprs = Node.isCallExpression(call) ? namedKeys(a) : [];
+			keyExprs = isCall ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
-		const sf = call.getSourceFile();
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
 		if (found.some((k) => k === null)) continue;
+		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
 		const keyExpr = keyExprs[0] as ts.Expression;
 		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
@@ -378,7 +385,7 @@ export function callCandidates(
 			}
 		}
 		const method = httpMethodOf(callee, cn);
-		const held = pos === 0 && Node.isNewExpression(call) && handler === null ? heldInstance(cn) : null;
+		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
 		const info: CandidateInfo = {
 			...(method ? { method } : {}),
@@ -387,7 +394,7 @@ export function callCandidates(
 			...(held === "emitted" ? { emitted: true as const } : {}),
 			form: "call",
 			receiver: callee.receiver,
-			name: Node.isNewExpression(call) ? `new ${callee.name}` : callee.name,
+			name: isCall ? callee.name : `new ${callee.name}`,
 			arg: pos,
 			keys,
 			handlerArg,
@@ -399,8 +406,8 @@ export function callCandidates(
 		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
 	}
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
-	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && Node.isCallExpression(call))
-		instanceCandidate(call, callee, ctx, out);
+	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && isCall)
+		instanceCandidate(asCall(), callee, ctx, out);
 }
 
 /** Calls on an instance that send through it or listen on it (`streamAll.emit`, `queue.add`, `channel.on`). */

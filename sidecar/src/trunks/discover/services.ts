@@ -8,9 +8,18 @@
  * candidate). This module records the per-file facts; `infer` keeps only classes some call
  * registers, and facades whose factory made several of them.
  */
-import { type CallExpression, type ClassDeclaration, Node, type SourceFile, SyntaxKind, ts } from "ts-morph";
+import {
+	type CallExpression,
+	type ClassDeclaration,
+	Node,
+	type SourceFile,
+	SyntaxKind,
+	ts,
+	type VariableDeclaration,
+} from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nearestPackageName } from "../package-name.js";
+import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, record } from "./candidates.js";
 
 /** Per-file state: the file's named imports and what each resolved to (one symbol lookup per name). */
@@ -78,7 +87,12 @@ export function serviceCandidates(
 	facts: FileFacts,
 ): void {
 	out.push(...facts.pending.filter((r) => !skipLines.has(r.line)));
-	for (const cls of sf.getClasses()) {
+	// The file's statements from the compiler nodes: ts-morph's `getClasses` and `getVariableStatements`
+	// wrap every statement of the file.
+	const statements = sf.compilerNode.statements;
+	for (const st of statements) {
+		if (!ts.isClassDeclaration(st)) continue;
+		const cls = wrap<ClassDeclaration>(sf, st);
 		const ns = serviceName(cls);
 		const classDef = ns ? ctx.defIdOf(cls) : null;
 		if (!ns || !classDef) continue;
@@ -100,11 +114,14 @@ export function serviceCandidates(
 			out.push(record(CANDIDATE, info, m, m.getNameNode(), ctx));
 		}
 	}
-	for (const stmt of sf.getVariableStatements()) {
-		if (!stmt.isExported()) continue;
-		for (const decl of stmt.getDeclarations()) {
-			const f = facadeShape(decl.compilerNode);
+	for (const st of statements) {
+		// `isExported` of a variable statement: its `export` keyword.
+		if (!ts.isVariableStatement(st) || !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+			continue;
+		for (const raw of st.declarationList.declarations) {
+			const f = facadeShape(raw);
 			if (!f) continue;
+			const decl = wrap<VariableDeclaration>(sf, raw);
 			const info: CandidateInfo = {
 				...base("facade-def", "", f.factory, [f.ns]),
 				exportName: decl.getName(),
@@ -193,11 +210,17 @@ function importsOf(sf: ts.SourceFile): NonNullable<FileFacts["imports"]> {
  * node_modules), a use bound in `infer` by the exporting package's name. A name that resolves to
  * anything else is no facade.
  */
-export function facadeUseCandidate(call: CallExpression, ctx: SiteContext, facts: FileFacts): void {
-	let e: ts.Expression = call.compilerNode.expression;
+export function facadeUseCandidate(
+	sf: SourceFile,
+	cn: ts.CallExpression,
+	wrapped: () => CallExpression,
+	ctx: SiteContext,
+	facts: FileFacts,
+): void {
+	let e: ts.Expression = cn.expression;
 	while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
 	if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.expression) || !ts.isIdentifier(e.name)) return;
-	facts.imports ??= importsOf(call.getSourceFile().compilerNode);
+	facts.imports ??= importsOf(sf.compilerNode);
 	const local = e.expression.text;
 	const imp = facts.imports.get(local);
 	if (!imp) return;
@@ -205,8 +228,8 @@ export function facadeUseCandidate(call: CallExpression, ctx: SiteContext, facts
 	if (target === undefined) {
 		target = "unresolved";
 		try {
-			const spec = call.getSourceFile().getDescendantAtPos(imp.spec.name.getStart());
-			let symbol = spec?.getSymbol();
+			// The import's local name (what the file's own identifier resolves through).
+			let symbol = wrap(sf, imp.spec.name).getSymbol();
 			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
 			const decl = symbol?.getDeclarations()[0];
 			if (decl) target = facadeShape(decl.compilerNode) ?? "other";
@@ -215,9 +238,10 @@ export function facadeUseCandidate(call: CallExpression, ctx: SiteContext, facts
 		}
 		facts.targets.set(local, target);
 	}
-	const member = e.name.text;
-	const keyNode = call.getExpression();
 	if (target === "other") return;
+	const member = e.name.text;
+	const call = wrapped();
+	const keyNode = call.getExpression();
 	if (target === "unresolved") {
 		if (imp.module.startsWith(".")) return;
 		const info: CandidateInfo = {

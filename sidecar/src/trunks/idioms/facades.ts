@@ -5,12 +5,13 @@
 import { relative } from "node:path";
 import {
 	type CallExpression,
-	type ImportSpecifier,
+	type ImportDeclaration,
 	Node,
 	type PropertyAccessExpression,
 	type SourceFile,
 	SyntaxKind,
 	ts,
+	type VariableStatement,
 } from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { calleeParts } from "../callee.js";
@@ -68,13 +69,75 @@ export function facadeOf(
 
 /** Is the local name `local` imported in `sf` from a (non-relative) module matching `re`? */
 export function importedFrom(sf: SourceFile, local: string, re: RegExp): boolean {
-	for (const imp of sf.getImportDeclarations()) {
-		const module = imp.getModuleSpecifierValue();
+	for (const imp of namedImports(sf)) {
+		const module = imp.module();
 		if (module.startsWith(".") || !re.test(module)) continue;
-		if (imp.getNamedImports().some((spec) => (spec.getAliasNode()?.getText() ?? spec.getName()) === local))
-			return true;
+		if (imp.specs.some((spec) => spec.local === local)) return true;
 	}
 	return false;
+}
+
+interface NamedImport {
+	/** The local name (`b` in `import { a as b }`) and the imported one (`a`), as ts-morph names them. */
+	local: string;
+	imported: string;
+	typeOnly: boolean;
+	spec: ts.ImportSpecifier;
+}
+
+interface ImportDecl {
+	/** The module specifier's text: a function, as ts-morph's accessor throws when it is not a string literal. */
+	module: () => string;
+	typeOnly: boolean;
+	specs: NamedImport[];
+}
+
+const importsCache = new WeakMap<SourceFile, ImportDecl[]>();
+
+/**
+ * The file's import declarations with their named imports, read from the compiler nodes once per
+ * file (ts-morph's `getImportDeclarations` wraps every statement of the file at each call).
+ */
+function namedImports(sf: SourceFile): ImportDecl[] {
+	let list = importsCache.get(sf);
+	if (list) return list;
+	list = [];
+	const raw = sf.compilerNode;
+	for (const st of raw.statements) {
+		if (!ts.isImportDeclaration(st)) continue;
+		const ms = st.moduleSpecifier;
+		// Not a string literal (a file that does not parse): ts-morph's own accessor throws as before.
+		const module = ts.isStringLiteral(ms)
+			? () => ms.text
+			: () => wrap<ImportDeclaration>(sf, st).getModuleSpecifierValue();
+		const named = st.importClause?.namedBindings;
+		const specs: NamedImport[] = [];
+		if (named && ts.isNamedImports(named)) {
+			for (const spec of named.elements) {
+				const nameNode = spec.propertyName ?? spec.name;
+				const imported = ts.isStringLiteral(nameNode) ? nameNode.text : nameNode.getText(raw);
+				specs.push({
+					local: spec.propertyName ? spec.name.getText(raw) : imported,
+					imported,
+					typeOnly: spec.isTypeOnly,
+					spec,
+				});
+			}
+		}
+		list.push({ module, typeOnly: st.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword, specs });
+	}
+	importsCache.set(sf, list);
+	return list;
+}
+
+/** `export`ed variable statements of a file, from the compiler nodes (what `isExported` finds for them). */
+function exportedVariableStatements(sf: SourceFile): VariableStatement[] {
+	const out: VariableStatement[] = [];
+	for (const st of sf.compilerNode.statements) {
+		if (ts.isVariableStatement(st) && st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))
+			out.push(wrap<VariableStatement>(sf, st));
+	}
+	return out;
 }
 
 /**
@@ -142,8 +205,7 @@ export function extractFacades(
 		inScope: true,
 	});
 	// Facade definitions: `export const Presence = proxify<IPresence>('presence')`.
-	for (const stmt of sf.getVariableStatements()) {
-		if (!stmt.isExported()) continue;
+	for (const stmt of exportedVariableStatements(sf)) {
 		for (const decl of stmt.getDeclarations()) {
 			const facade = facadeOf(decl, c);
 			if (!facade) continue;
@@ -165,28 +227,25 @@ export function extractFacades(
 		}
 	}
 	// Facade uses: `Presence.setStatus(…)` where `Presence` is a named import.
-	const imports = new Map<string, { module: string; importedName: string; spec: ImportSpecifier }>();
-	for (const imp of sf.getImportDeclarations()) {
-		if (imp.isTypeOnly()) continue;
-		for (const spec of imp.getNamedImports()) {
-			if (spec.isTypeOnly()) continue;
-			imports.set(spec.getAliasNode()?.getText() ?? spec.getName(), {
-				module: imp.getModuleSpecifierValue(),
-				importedName: spec.getName(),
-				spec,
-			});
+	const imports = new Map<string, { module: string; importedName: string; spec: ts.ImportSpecifier }>();
+	for (const imp of namedImports(sf)) {
+		if (imp.typeOnly) continue;
+		for (const spec of imp.specs) {
+			if (spec.typeOnly) continue;
+			imports.set(spec.local, { module: imp.module(), importedName: spec.imported, spec: spec.spec });
 		}
 	}
 	if (imports.size === 0) return;
 	// The declaration an import resolves to (through re-exports), once per local name: with the
 	// checker, a facade call binds here and now; otherwise `finalize` binds it by import source.
 	const targets = new Map<string, { file: string | null; facade: ReturnType<typeof facadeOf> }>();
-	const targetOf = (local: string, spec: ImportSpecifier) => {
+	const targetOf = (local: string, spec: ts.ImportSpecifier) => {
 		let t = targets.get(local);
 		if (t) return t;
 		t = { file: null, facade: undefined };
 		try {
-			const symbol = spec.getNameNode().getSymbol();
+			// ts-morph's `getNameNode` of a specifier: the imported name.
+			const symbol = wrap(sf, spec.propertyName ?? spec.name).getSymbol();
 			const decl = (symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol)?.getDeclarations()[0];
 			const file = decl?.getSourceFile().getFilePath();
 			t = {
@@ -201,7 +260,7 @@ export function extractFacades(
 	};
 	const facadeUse = (
 		local: string,
-		imp: { module: string; importedName: string; spec: ImportSpecifier },
+		imp: { module: string; importedName: string; spec: ts.ImportSpecifier },
 		callee: PropertyAccessExpression,
 		call: Node,
 	): void => {
