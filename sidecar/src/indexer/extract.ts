@@ -19,8 +19,9 @@ import {
 	type SiteCounts,
 	type Target,
 } from "./edges.js";
+import { morphViews } from "./morph-views.js";
 import type { FileCounts } from "./previous.js";
-import { createIndexProgram, PROGRAM_OPTIONS, wrapSourceFile } from "./program.js";
+import { createIndexProgram, PROGRAM_OPTIONS } from "./program.js";
 import { createModuleResolver, type ModuleResolver } from "./resolve.js";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -126,6 +127,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		resolveModule: (m, from) => resolver.resolve(m, from)?.resolvedFileName,
 		symbolCache: new Map<ts.Symbol, Target>(),
 	};
+	const view = morphViews(checker, PROGRAM_OPTIONS);
 	const saveSites = (sites: DispatchSiteRecord[]) =>
 		extractor?.saveSites ? extractor.saveSites(sites) : JSON.stringify(sites);
 	const extractOne = (abs: string, i: number): FileExtract => {
@@ -159,7 +161,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 			result.edges.push(...extractEdges(ctx, sf, path, siteCounts, importCounts));
 			result.edges.push(...implementationEdges(ctx, sf));
 			if (extractor) {
-				const sites = extractor.extractFile(wrapSourceFile(sf, checker), siteContext(repoRoot, path, ctx));
+				const sites = view(sf, (morph) => extractor.extractFile(morph, siteContext(repoRoot, path, ctx)));
 				result.sites = sites;
 				// Saved before finalize, which may rewrite the records in place.
 				if (sites.length) result.savedSites = saveSites(sites);
