@@ -329,13 +329,13 @@ export function callCandidates(
 	const callee = calleeOf(cn);
 	if (!callee || callee.receiver.length > MAX_RECEIVER) return;
 	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not.
-	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall(), callee, ctx, out);
+	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall, callee, ctx, out);
 	if (args.length === 0) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
 	if (isCall) {
 		// Only a call that may send is worth a wrapper fact (most calls pass some parameter somewhere).
-		if (maySend(callee.name)) wrapperFact(asCall(), callee, ctx, out);
+		if (maySend(callee.name)) wrapperFact(cn, asCall, callee, ctx, out);
 		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(asCall(), callee, ctx, out);
 		if (ACTIONS.senders.has(callee.name) && args.some((a) => ts.isCallExpression(a)))
 			creatorCandidates(asCall(), ctx, out);
@@ -350,7 +350,8 @@ export function callCandidates(
 		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
 		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
 		let keyExprs: ts.Expression[] = [a];
-		if (ts.isObjectLiteralExpression(a)) objectCandidates(wrapped(), morphArg(pos), callee, pos, ctx, out);
+		if (ts.isObjectLiteralExpression(a) && mayHoldCandidates(a))
+			objectCandidates(wrapped(), morphArg(pos), callee, pos, ctx, out);
 		if (ts.isObjectLiteralExpression(a) || ts.isArrayLiteralExpression(a) || ts.isCallExpression(a)) {
 			// A call only, never `new X({ name })`.
 			keyExprs = isCall ? namedKeys(a) : [];
@@ -544,6 +545,41 @@ function nesting(
 	return { path, holder };
 }
 
+/**
+ * Whether `objectCandidates` can find anything in an object literal, from the compiler nodes: a
+ * property naming another identifier (`user: userRouter`, `{ userRouter }`), a method, or a property
+ * holding a function (`holdsFunction`). Most object arguments are options and data: no wrapping.
+ */
+function mayHoldCandidates(obj: ts.ObjectLiteralExpression): boolean {
+	return obj.properties.some((p) => {
+		if (ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)) return true;
+		if (!ts.isPropertyAssignment(p)) return false;
+		const init = rawUnwrap(p.initializer);
+		if (ts.isIdentifier(init) || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
+		return (
+			ts.isCallExpression(init) &&
+			init.arguments.some((a) => {
+				const u = rawUnwrap(a);
+				return ts.isArrowFunction(u) || ts.isFunctionExpression(u);
+			})
+		);
+	});
+}
+
+/** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+function rawUnwrap(node: ts.Expression): ts.Expression {
+	let n = node;
+	while (
+		ts.isParenthesizedExpression(n) ||
+		ts.isAsExpression(n) ||
+		ts.isSatisfiesExpression(n) ||
+		ts.isTypeAssertionExpression(n) ||
+		ts.isNonNullExpression(n)
+	)
+		n = n.expression;
+	return n;
+}
+
 /** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */
 function objectCandidates(
 	call: CallExpression | NewExpression,
@@ -605,13 +641,14 @@ function objectCandidates(
 
 /** `trpc.user.byId.useQuery(…)` → key `user.byId` dispatched on proxy `trpc`. */
 function proxyCandidate(
-	call: CallExpression,
+	wrapped: () => CallExpression,
 	callee: { receiver: string; name: string },
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
 	const parts = callee.receiver.split(".");
 	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return;
+	const call = wrapped();
 	// The procedure's path below the proxy (`user.byId`): routers nest (`router({ user: userRouter })`).
 	const key = parts.slice(1).join(".");
 	const info: CandidateInfo = {
@@ -632,12 +669,12 @@ function proxyCandidate(
  * (`fetch(base + path)`, `queue.add(name, data)`): the function is a wrapper of that call.
  */
 function wrapperFact(
-	call: CallExpression,
+	cn: ts.CallExpression,
+	wrapped: () => CallExpression,
 	callee: { receiver: string; name: string; nameNode: ts.Node },
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
-	const cn = call.compilerNode;
 	let fn: ts.Node | undefined = cn.parent;
 	while (fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn)) fn = fn.parent;
 	if (!fn || !ts.isFunctionLike(fn) || fn.parameters.length === 0 || fn.parameters.length > 4) return;
@@ -657,6 +694,7 @@ function wrapperFact(
 		const param = carriedParam(a, params);
 		if (param < 0) continue;
 		// The parameter is the definition's own (not an inline callback's inside it).
+		const call = wrapped();
 		const fnNode = call.getFirstAncestor((a) => a.compilerNode === fn);
 		const holder = fnNode?.getParent();
 		const def =
