@@ -16,6 +16,7 @@ import {
 	SyntaxKind,
 	ts,
 } from "ts-morph";
+import { thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;
@@ -155,15 +156,7 @@ function thisClass(node: Node): ClassDeclaration | ClassExpression | undefined {
 }
 
 function assignsThisProperty(cls: Node, name: string): boolean {
-	return cls.getDescendantsOfKind(SyntaxKind.BinaryExpression).some((bin) => {
-		if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
-		const left = unwrap(bin.getLeft());
-		return (
-			Node.isPropertyAccessExpression(left) &&
-			left.getName() === name &&
-			left.getExpression().getKind() === SyntaxKind.ThisKeyword
-		);
-	});
+	return thisAssignment(cls.compilerNode, name, true, () => true) !== undefined;
 }
 
 /**

@@ -66,3 +66,51 @@ export function throughWrappers(node: ts.Node, wraps: (parent: ts.Node) => boole
 export function wrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): T {
 	return (sf as unknown as { _getNodeFromCompilerNode(n: ts.Node): T })._getNodeFromCompilerNode(n);
 }
+
+/** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+export function rawUnwrap(node: ts.Expression): ts.Expression {
+	let n = node;
+	while (
+		ts.isParenthesizedExpression(n) ||
+		ts.isAsExpression(n) ||
+		ts.isSatisfiesExpression(n) ||
+		ts.isTypeAssertionExpression(n) ||
+		ts.isNonNullExpression(n)
+	)
+		n = n.expression;
+	return n;
+}
+
+/**
+ * The first `this.<name> = …` assignment below `node` (document order, as ts-morph's
+ * `getDescendantsOfKind` lists them) that `accept`s, on the compiler nodes: wrapping every binary
+ * expression of a class for each lookup cost more than the lookups. `unwrapLeft`: also
+ * `(this.x as T) = …`.
+ */
+export function thisAssignment(
+	node: ts.Node,
+	name: string,
+	unwrapLeft: boolean,
+	accept: (assignment: ts.BinaryExpression) => boolean,
+): ts.BinaryExpression | undefined {
+	const sf = node.getSourceFile();
+	let found: ts.BinaryExpression | undefined;
+	const visit = (n: ts.Node): void => {
+		if (found) return;
+		if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+			const left = unwrapLeft ? rawUnwrap(n.left) : n.left;
+			if (
+				ts.isPropertyAccessExpression(left) &&
+				left.expression.kind === ts.SyntaxKind.ThisKeyword &&
+				left.name.getText(sf) === name &&
+				accept(n)
+			) {
+				found = n;
+				return;
+			}
+		}
+		ts.forEachChild(n, visit);
+	};
+	ts.forEachChild(node, visit);
+	return found;
+}

@@ -19,7 +19,7 @@ import {
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText } from "../sites.js";
-import { type FileNodes, throughWrappers, wrap } from "../walk.js";
+import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
@@ -564,20 +564,6 @@ function mayHoldCandidates(obj: ts.ObjectLiteralExpression): boolean {
 			})
 		);
 	});
-}
-
-/** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
-function rawUnwrap(node: ts.Expression): ts.Expression {
-	let n = node;
-	while (
-		ts.isParenthesizedExpression(n) ||
-		ts.isAsExpression(n) ||
-		ts.isSatisfiesExpression(n) ||
-		ts.isTypeAssertionExpression(n) ||
-		ts.isNonNullExpression(n)
-	)
-		n = n.expression;
-	return n;
 }
 
 /** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */

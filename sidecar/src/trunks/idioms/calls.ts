@@ -11,6 +11,7 @@ import type { CallIdiom } from "../config.js";
 import { enclosingConsumer, handlerDefId } from "../handler.js";
 import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
 import { argAt, type Emit } from "../sites.js";
+import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
 import { routerIdentity, routerOf } from "./mounts.js";
 
 /** Key prefix from option values of the `new X({ … })` that created the receiver. */
@@ -49,18 +50,9 @@ export function creatingNew(receiver: Node): NewExpression | undefined {
 		const cls = receiver.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
 		if (!cls) return undefined;
 		const field = receiver.getName();
-		for (const bin of cls.getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
-			if (bin.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-			const left = bin.getLeft();
-			if (
-				Node.isPropertyAccessExpression(left) &&
-				left.getName() === field &&
-				left.getExpression().getKind() === SyntaxKind.ThisKeyword
-			) {
-				const right = unwrap(bin.getRight());
-				if (Node.isNewExpression(right)) return right;
-			}
-		}
+		// The first `this.<field> = new …(…)` of the class (compiler nodes; wrapped once found).
+		const bin = thisAssignment(cls.compilerNode, field, false, (b) => ts.isNewExpression(rawUnwrap(b.right)));
+		if (bin) return wrap<NewExpression>(receiver.getSourceFile(), rawUnwrap(bin.right));
 	}
 	return undefined;
 }
