@@ -37,6 +37,7 @@ import {
 	internalRecord,
 	MOUNT,
 	receiverIdentity,
+	startLine,
 	THIS_READ,
 	unboundMethod,
 } from "./sites.js";
@@ -133,7 +134,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				file: ctx.filePath,
 				// A key read from an object defined in another file (an imported registration object)
 				// is still a site of this call: its line is the call's.
-				line: (keyNode.getSourceFile() === at.getSourceFile() ? keyNode : at).getStartLineNumber(),
+				line: startLine(keyNode.getSourceFile() === at.getSourceFile() ? keyNode : at),
 				enclosingDefId: ctx.enclosingDefId(at),
 				handlerDefId: side === "register" ? handler : null,
 				resolution,

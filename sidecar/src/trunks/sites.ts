@@ -2,7 +2,7 @@
  * What the extractor's modules share: the site record helpers, the internal record kinds carried
  * from extractFile to finalize, the facts kept beside sites, and the `emit` callback's shape.
  */
-import type { CallExpression, NewExpression, Node } from "ts-morph";
+import type { CallExpression, NewExpression, Node, ts } from "ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord } from "../index/types.js";
 
@@ -26,6 +26,33 @@ export const exprText = (n: Node) => {
 	const t = n.getText().replace(/\s+/g, " ");
 	return t.length > MAX_EXPRESSION ? `${t.slice(0, MAX_EXPRESSION - 1)}…` : t;
 };
+
+/** Positions of each file's `\n` characters, for `startLine`. */
+const newlines = new WeakMap<ts.SourceFile, number[]>();
+
+/**
+ * ts-morph's `getStartLineNumber` (1 + the `\n` characters before the node's start), by binary search
+ * over the file's newline positions: ts-morph counts them from the file's start at every call.
+ */
+export function startLine(node: Node): number {
+	const sf = node.getSourceFile().compilerNode;
+	let nl = newlines.get(sf);
+	if (!nl) {
+		nl = [];
+		const text = sf.text;
+		for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) nl.push(i);
+		newlines.set(sf, nl);
+	}
+	const start = node.compilerNode.getStart(sf);
+	let lo = 0;
+	let hi = nl.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >>> 1;
+		if ((nl[mid] as number) < start) lo = mid + 1;
+		else hi = mid;
+	}
+	return lo + 1;
+}
 
 export function argAt(call: CallExpression | NewExpression, pos: number): Node | undefined {
 	const args = call.getArguments();

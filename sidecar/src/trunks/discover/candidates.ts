@@ -18,7 +18,7 @@ import {
 } from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
-import { exprText } from "../sites.js";
+import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import {
@@ -286,7 +286,7 @@ export function record(
 		rawKey: JSON.stringify(info),
 		expression: exprText(keyNode),
 		file: ctx.filePath,
-		line: keyNode.getStartLineNumber(),
+		line: startLine(keyNode),
 		enclosingDefId: ctx.enclosingDefId(at),
 		handlerDefId: null,
 		resolution: "syntactic",

@@ -19,6 +19,7 @@ import {
 } from "ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nearestPackageName } from "../package-name.js";
+import { startLine } from "../sites.js";
 import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, record } from "./candidates.js";
 
@@ -104,7 +105,7 @@ export function serviceCandidates(
 				m.hasModifier(SyntaxKind.PrivateKeyword) ||
 				m.hasModifier(SyntaxKind.ProtectedKeyword) ||
 				!/^[A-Za-z_$][\w$]*$/.test(member) ||
-				skipLines.has(m.getNameNode().getStartLineNumber())
+				skipLines.has(startLine(m.getNameNode()))
 			)
 				continue;
 			const info: CandidateInfo = {

@@ -20,7 +20,7 @@ import type { FacadeIdiom, TrunkSpec } from "../config.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { nearestPackageName } from "../package-name.js";
-import { exprText, FACADE_DEF, FACADE_USE } from "../sites.js";
+import { exprText, FACADE_DEF, FACADE_USE, startLine } from "../sites.js";
 import { type FileNodes, wrap } from "../walk.js";
 
 export interface FacadeDefInfo {
@@ -219,7 +219,7 @@ export function extractFacades(
 				ns: facade.ns,
 			};
 			out.push({
-				...base(decl.getStartLineNumber(), exprText(call), null),
+				...base(startLine(decl), exprText(call), null),
 				trunk: FACADE_DEF,
 				side: "register",
 				rawKey: JSON.stringify(info),
@@ -271,7 +271,7 @@ export function extractFacades(
 				.replaceAll("{member}", callee.getName());
 			const trunk = c.trunks.get(target.facade.trunk.name);
 			out.push({
-				...base(call.getStartLineNumber(), exprText(callee), ctx.enclosingDefId(call)),
+				...base(startLine(call), exprText(callee), ctx.enclosingDefId(call)),
 				trunk: target.facade.trunk.name,
 				side: "dispatch",
 				rawKey: raw,
@@ -289,7 +289,7 @@ export function extractFacades(
 			member: callee.getName(),
 		};
 		out.push({
-			...base(call.getStartLineNumber(), exprText(callee), ctx.enclosingDefId(call)),
+			...base(startLine(call), exprText(callee), ctx.enclosingDefId(call)),
 			trunk: FACADE_USE,
 			side: "dispatch",
 			rawKey: JSON.stringify(info),

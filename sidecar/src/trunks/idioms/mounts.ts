@@ -10,7 +10,7 @@ import { calleeParts, matchCallee } from "../callee.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
-import { argAt, MOUNT, receiverIdentity } from "../sites.js";
+import { argAt, MOUNT, receiverIdentity, startLine } from "../sites.js";
 
 export interface MountInfo {
 	trunk: string;
@@ -142,7 +142,7 @@ export function extractMount(
 			rawKey: JSON.stringify(info),
 			expression: "",
 			file: ctx.filePath,
-			line: call.getStartLineNumber(),
+			line: startLine(call),
 			enclosingDefId: null,
 			handlerDefId: null,
 			resolution: "syntactic",
