@@ -19,6 +19,7 @@ import {
 	type IndexContents,
 	insertEdges,
 	keyDefId,
+	prepareTemp,
 	type SiteRow,
 	siteInserter,
 	siteRows,
@@ -61,11 +62,12 @@ export function patchIndex(
 	patch: IndexPatch,
 	finalMeta: (result: WriteResult) => Record<string, string> = () => ({}),
 	derive: Derive = () => {},
+	/** The copy was made ahead (`copyForPatch`). */
+	copied = false,
 ): WriteResult {
 	return writeThroughTemp(
 		out,
-		// A copy-on-write clone where the file system has them (APFS, Btrfs, XFS), else a copy.
-		(tmp) => copyFileSync(previous, tmp, constants.COPYFILE_FICLONE),
+		copied ? "prepared" : (tmp) => copyPrevious(previous, tmp),
 		(db) => {
 			// Rows are deleted before the rows referring to them are moved or deleted; the patch as a
 			// whole leaves no dangling reference (the tests run foreign_key_check on patched indexes).
@@ -75,6 +77,19 @@ export function patchIndex(
 		finalMeta,
 		derive,
 	);
+}
+
+/** A copy-on-write clone where the file system has them (APFS, Btrfs, XFS), else a copy. */
+function copyPrevious(previous: string, tmp: string): void {
+	copyFileSync(previous, tmp, constants.COPYFILE_FICLONE);
+}
+
+/**
+ * Make the copy `patchIndex(previous, out, …, copied = true)` patches, ahead of it (while the
+ * changed files are extracted). Returns a function removing it, for a run that fails before.
+ */
+export function copyForPatch(previous: string, out: string): () => void {
+	return prepareTemp(out, (tmp) => copyPrevious(previous, tmp));
 }
 
 function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {

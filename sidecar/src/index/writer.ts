@@ -69,6 +69,25 @@ export function tempPathFor(out: string): string {
 	return `${out}.tmp-${process.pid}`;
 }
 
+/**
+ * Seed `out`'s temp file ahead of a write (`writeThroughTemp(out, "prepared", …)`), e.g. with a
+ * copy of the previous index while other work runs. Returns a function removing it, for a run
+ * that fails before the write (a killed run's is removed by the next run).
+ */
+export function prepareTemp(out: string, start: (tmp: string) => void): () => void {
+	makeDirs(dirname(out));
+	removeStaleTemps(out);
+	const tmp = tempPathFor(out);
+	rmSync(tmp, { force: true });
+	try {
+		start(tmp);
+	} catch (err) {
+		rmSync(tmp, { force: true });
+		throw err;
+	}
+	return () => rmSync(tmp, { force: true });
+}
+
 /** Remove temp files left by killed runs (their process is gone). */
 export function removeStaleTemps(out: string): void {
 	const dir = dirname(out);
@@ -128,7 +147,7 @@ export type Derive = (db: Database.Database) => void;
  */
 export function writeThroughTemp(
 	out: string,
-	start: (tmp: string) => void,
+	start: ((tmp: string) => void) | "prepared",
 	fill: (db: Database.Database) => WriteResult,
 	finalMeta: (result: WriteResult) => Record<string, string>,
 	derive: Derive,
@@ -136,11 +155,12 @@ export function writeThroughTemp(
 	makeDirs(dirname(out));
 	removeStaleTemps(out);
 	const tmp = tempPathFor(out);
-	rmSync(tmp, { force: true });
+	// "prepared": the caller seeded the temp file already (`prepareTemp`).
+	if (start !== "prepared") rmSync(tmp, { force: true });
 	let db: Database.Database | undefined;
 	let result: WriteResult;
 	try {
-		start(tmp);
+		if (start !== "prepared") start(tmp);
 		const open = new Database(tmp);
 		db = open;
 		// The temp file is thrown away on failure, so no journal is needed while writing it.

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism, totalmem } from "node:os";
 import { resolve } from "node:path";
-import { patchIndex } from "../index/patch.js";
+import { copyForPatch, patchIndex } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteExtractor } from "../index/types.js";
 import {
@@ -234,8 +234,8 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	extractorHere?.catch(() => {});
 	const waitStarted = Date.now();
 	const mainBefore = early ? threadCpuMs() : undefined;
-	const incremental = early
-		? await early.extract(
+	const pending = early
+		? early.extract(
 				{
 					files: collected.files,
 					notUnchanged,
@@ -251,6 +251,32 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 					}),
 			)
 		: null;
+	pending?.catch(() => {});
+	// While the thread extracts: the copy the patch writes into, and the reused files' saved sites.
+	const patching = previous !== null && previous.packageIdentity === packageIdentity(packages);
+	let dropCopy: (() => void) | undefined;
+	const preloadedSites = new Map<string, DispatchSiteRecord[]>();
+	if (pending && previous) {
+		const here = await extractorHere;
+		if (patching) dropCopy = copyForPatch(out, out);
+		try {
+			for (const f of collected.files) {
+				const saved = unchanged(f) && here ? previous.savedSitesOf(f.path) : null;
+				if (saved && here)
+					preloadedSites.set(f.path, here.loadSites ? here.loadSites(saved, repoRoot) : JSON.parse(saved));
+			}
+		} catch (err) {
+			dropCopy?.();
+			throw err;
+		}
+	}
+	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
+	try {
+		incremental = pending ? await pending : null;
+	} catch (err) {
+		dropCopy?.();
+		throw err;
+	}
 	const incrementalMs = incremental ? Date.now() - waitStarted : 0;
 	const mainAfter = incremental ? threadCpuMs() : undefined;
 	// The compiler (~0.5 s to load) is loaded only when something changed.
@@ -442,6 +468,11 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			continue;
 		}
 		counts[f.path] = previousCounts[f.path] as FileCounts;
+		const preloaded = preloadedSites.get(f.path);
+		if (preloaded) {
+			sites.push(...preloaded);
+			continue;
+		}
 		const saved = previous?.savedSitesOf(f.path);
 		if (!saved || !extractor) continue;
 		sites.push(...(extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved)));
@@ -508,8 +539,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 			},
 			finalMeta,
 			buildOutline,
+			dropCopy !== undefined,
 		);
 	} else {
+		dropCopy?.();
 		// Unchanged files' rows are carried over from the previous index (if any) into a full write.
 		const defs: WriteDef[] = [];
 		for (const f of collected.files) {
