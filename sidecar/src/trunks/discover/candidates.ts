@@ -194,11 +194,23 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
-	if (!constantLike && !ts.isTemplateExpression(n)) return null;
+	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n))) return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
 	const keys = values?.filter(keyLike) ?? [];
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+/**
+ * Whether a template's literal parts leave room for a key: every value it can take contains them
+ * all and starts with its head, so a space, a `${`, a scheme or a selector-like start there fails
+ * `keyLike` for every value (a log line, a message). Its spans are then not evaluated: each one the
+ * key evaluation cannot read is a type the checker computes.
+ */
+function templateMayBeKey(t: ts.TemplateExpression): boolean {
+	const head = t.head.text;
+	if (/^[#.[<>*]/.test(head) || /^[a-z]+:\/\//i.test(head)) return false;
+	return ![head, ...t.templateSpans.map((s) => s.literal.text)].some((p) => /\s/.test(p) || p.includes("${"));
 }
 
 /** The named constant a key expression reads (`JOB_NAME`, `EVENTS.SAVED`), or undefined. */
