@@ -11,6 +11,7 @@ import { constants, copyFileSync } from "node:fs";
 import type Database from "better-sqlite3";
 import type { DispatchSiteRecord } from "./types.js";
 import {
+	type ChangedRows,
 	type Derive,
 	defInserter,
 	dispatchKeyDefs,
@@ -65,6 +66,7 @@ export function patchIndex(
 	/** The copy was made ahead (`copyForPatch`). */
 	copied = false,
 ): WriteResult {
+	let changed: ChangedRows | undefined;
 	return writeThroughTemp(
 		out,
 		copied ? "prepared" : (tmp) => copyPrevious(previous, tmp),
@@ -72,10 +74,15 @@ export function patchIndex(
 			// Rows are deleted before the rows referring to them are moved or deleted; the patch as a
 			// whole leaves no dangling reference (the tests run foreign_key_check on patched indexes).
 			db.pragma("foreign_keys = OFF");
-			return db.transaction(() => applyPatch(db, patch))();
+			return db.transaction(() => {
+				const applied = applyPatch(db, patch);
+				changed = applied.changed;
+				return applied.result;
+			})();
 		},
 		finalMeta,
 		derive,
+		() => changed,
 	);
 }
 
@@ -92,14 +99,32 @@ export function copyForPatch(previous: string, out: string): () => void {
 	return prepareTemp(out, (tmp) => copyPrevious(previous, tmp));
 }
 
-function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
+function applyPatch(
+	db: Database.Database,
+	p: IndexPatch,
+): { result: WriteResult; changed: ChangedRows | undefined } {
+	// What the derived tables (the outline) must look at again: read before the rows are replaced.
+	const metaValue = (key: string) =>
+		(db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined) ?? null;
+	const builtAt = metaValue("builtAt");
+	const sinceMs = builtAt ? Date.parse(builtAt) : Number.NaN;
+	const sameRoot = metaValue("repoRoot") === p.meta.repoRoot;
+	const oldPackages = new Map(
+		(db.prepare("SELECT id, name, dir, description, readme FROM packages").all() as { id: number }[]).map(
+			(r) => [r.id, JSON.stringify(r)],
+		),
+	);
 	const meta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
 	for (const [k, v] of Object.entries(p.meta)) meta.run(k, v);
 	const pkg = db.prepare(
 		"UPDATE packages SET name = ?, dir = ?, description = ?, readme = ?, hash = ? WHERE id = ?",
 	);
+	let packagesChanged = false;
 	p.packages.forEach((row, i) => {
 		pkg.run(row.name, row.dir, row.description, row.readme, row.hash, i + 1);
+		// Not the hash: it follows the package's files, which `changed.files` covers.
+		const now = { id: i + 1, name: row.name, dir: row.dir, description: row.description, readme: row.readme };
+		if (oldPackages.get(i + 1) !== JSON.stringify(now)) packagesChanged = true;
 	});
 
 	const fileIds = new Map(
@@ -109,6 +134,7 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		]),
 	);
 	const defIds = defLookup(db);
+	const oldFileIds = new Set(fileIds.keys());
 	let nextFileId = maxId(db, "files") + 1;
 	let nextDefId = maxId(db, "defs") + 1;
 	/** Definitions whose fan-in/out may change: the ends of every edge removed or added. */
@@ -259,7 +285,7 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 	const defOf = (defId: string) => defIds.get(defId);
 	const fileIdOf = (path: string) => fileIds.get(path)?.id;
 	const { rows, edges: siteEdges } = siteRows(p.sites, fileIdOf, (defId) => defIds.get(defId)?.id);
-	replaceSites(db, oldSites, rows, p.sites, fileIdOf, defOf);
+	const siteFiles = replaceSites(db, oldSites, rows, p.sites, fileIdOf, defOf);
 	const trunk = replaceTrunkEdges(db, oldTrunkEdges, siteEdges, defOf, fileIdOf);
 	for (const id of trunk.ends) touched.add(id);
 	const written = insertEdges(db, p.edges, defOf, fileIdOf);
@@ -283,6 +309,32 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
     fan_out = (SELECT count(DISTINCT dst) FROM edges WHERE src = defs.id AND kind IN ${FAN_KINDS})
     WHERE id = ?`);
 	for (const id of touched) fan.run(id);
+	// Files whose outline inputs may differ: changed files (definitions, module doc), files of a
+	// definition whose fan-in/out was recomputed, files whose dispatch sites were rewritten.
+	const fileOfDef = db.prepare("SELECT file_id FROM defs WHERE id = ?").pluck();
+	const changedFiles = new Set<number>();
+	for (const f of p.files) {
+		const id = fileIds.get(f.path)?.id;
+		if (id !== undefined) changedFiles.add(id);
+	}
+	for (const id of touched) {
+		const file = fileOfDef.get(id) as number | null | undefined;
+		if (file != null) changedFiles.add(file);
+	}
+	for (const path of siteFiles ?? []) {
+		const id = fileIds.get(path)?.id;
+		if (id !== undefined) changedFiles.add(id);
+	}
+	const added = p.files.some((f) => !oldFileIds.has(f.path));
+	const changed =
+		siteFiles === null ||
+		added ||
+		p.removedFiles.length > 0 ||
+		packagesChanged ||
+		!sameRoot ||
+		Number.isNaN(sinceMs)
+			? undefined
+			: { files: changedFiles, sinceMs };
 	db.exec("DELETE FROM unresolved");
 	const unresolved = db.prepare("INSERT INTO unresolved (reason, count) VALUES (?, ?)");
 	for (const [reason, count] of p.unresolved) unresolved.run(reason, count);
@@ -298,10 +350,13 @@ function applyPatch(db: Database.Database, p: IndexPatch): WriteResult {
 		.prepare("SELECT count(*) AS n FROM defs WHERE file_id IS NOT NULL AND kind != 'module'")
 		.get() as { n: number };
 	return {
-		droppedEdges: written.droppedEdges + trunk.dropped,
-		crossPackageEdges: totals.cross,
-		edges: totals.edges,
-		definitions: definitions.n,
+		result: {
+			droppedEdges: written.droppedEdges + trunk.dropped,
+			crossPackageEdges: totals.cross,
+			edges: totals.edges,
+			definitions: definitions.n,
+		},
+		changed,
 	};
 }
 
@@ -317,7 +372,7 @@ function replaceSites(
 	sites: DispatchSiteRecord[],
 	fileIdOf: (path: string) => number | undefined,
 	defOf: (defId: string) => DefRef | undefined,
-): void {
+): string[] | null {
 	const text = (values: unknown[]) => JSON.stringify(values);
 	const oldText = old.map((r) => text(r.slice(1)));
 	// The new rows by defIds and paths, as the old ones were read (a defId that is no longer there reads null).
@@ -368,6 +423,12 @@ function replaceSites(
 		}
 	}
 	for (let i = head; i < rows.length - tail; i++) insert(i + 1, rows[i] as SiteRow);
+	if (!numbered) return null;
+	// The files of the rows rewritten (old and new): ids shifted by the same amount keep their order.
+	const paths = new Set<string>();
+	for (let i = head; i < old.length - tail; i++) paths.add((old[i] as unknown[])[6] as string);
+	for (let i = head; i < newText.length - tail; i++) paths.add(JSON.parse(newText[i] as string)[5]);
+	return [...paths];
 }
 
 /**

@@ -137,7 +137,19 @@ export function writeIndex(
  * Tables derived from the rows just written, built in the temp file before the final meta rows:
  * the indexer passes the outline build (an upper layer's artefact, so the writer does not import it).
  */
-export type Derive = (db: Database.Database) => void;
+export type Derive = (db: Database.Database, changed?: ChangedRows) => void;
+
+/**
+ * What a patch changed that derived tables read: the files whose rows (definitions, fan-in, dispatch
+ * sites) may differ, and when the previous index was built (files read from disk since, e.g. folder
+ * READMEs, may differ too). Absent for a full write, or when the patch added or removed files or
+ * changed a package row or the repository root: then every derived row is rebuilt.
+ */
+export interface ChangedRows {
+	files: Set<number>;
+	/** The previous index's builtAt, in ms since the epoch. */
+	sinceMs: number;
+}
 
 /**
  * The atomic write a full write and a patch share: a temp file next to `out` (`start` may seed it,
@@ -151,6 +163,7 @@ export function writeThroughTemp(
 	fill: (db: Database.Database) => WriteResult,
 	finalMeta: (result: WriteResult) => Record<string, string>,
 	derive: Derive,
+	changed?: () => ChangedRows | undefined,
 ): WriteResult {
 	makeDirs(dirname(out));
 	removeStaleTemps(out);
@@ -167,7 +180,7 @@ export function writeThroughTemp(
 		open.pragma("journal_mode = OFF");
 		open.pragma("synchronous = OFF");
 		result = fill(open);
-		derive(open);
+		derive(open, changed?.());
 		const meta = open.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
 		for (const [k, v] of Object.entries(finalMeta(result))) meta.run(k, v);
 		// Fresh planner statistics: readers' row order can follow the plan.

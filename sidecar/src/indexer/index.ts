@@ -538,7 +538,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				unresolved,
 			},
 			finalMeta,
-			buildOutline,
+			(db, changed) => buildOutline(db, {}, changed),
 			dropCopy !== undefined,
 		);
 	} else {
@@ -567,7 +567,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 				unresolved,
 			},
 			finalMeta,
-			buildOutline,
+			(db, changed) => buildOutline(db, {}, changed),
 		);
 	}
 	progress({ phase: "write", done: 1, total: 1 });

@@ -8,11 +8,12 @@
  * built from package description / README / doc comments, and the dispatch keys registered or
  * dispatched in it. The same text goes into `outline_fts` so routing can search it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { firstSentence } from "../index/doc-comment.js";
 import { identifierWords } from "../index/schema.js";
+import type { ChangedRows } from "../index/writer.js";
 
 /** Parameters of section selection; defaults suit repositories from a few files to ~10k files. */
 export interface OutlineOptions {
@@ -89,8 +90,17 @@ interface SectionDraft {
 /** Kinds worth naming in an outline (modules and dispatch keys are listed elsewhere). */
 const SYMBOL_KINDS = new Set(["function", "method", "class", "interface", "type", "variable", "enum"]);
 
-/** Rebuild `outline_sections` and `outline_fts` from the tables already written to `db`. */
-export function buildOutline(db: Database.Database, options: Partial<OutlineOptions> = {}): void {
+/**
+ * Rebuild `outline_sections` and `outline_fts` from the tables already written to `db`. With
+ * `changed` (a patch that kept every file path and package row), only the sections holding a changed
+ * file or whose folder README changed since are rewritten, in place: the others' inputs are the
+ * same, so their rows are what a full build writes.
+ */
+export function buildOutline(
+	db: Database.Database,
+	options: Partial<OutlineOptions> = {},
+	changed?: ChangedRows,
+): void {
 	const opts = { ...DEFAULT_OUTLINE_OPTIONS, ...options };
 	const packages = db
 		.prepare("SELECT id, name, dir, description, readme FROM packages")
@@ -137,10 +147,36 @@ export function buildOutline(db: Database.Database, options: Partial<OutlineOpti
 		"INSERT INTO outline_fts (rowid, title, path_words, summary, symbols, keys) VALUES (?, ?, ?, ?, ?, ?)",
 	);
 
+	// In place: the same sections in the same order (ids 1… as a full build numbers them).
+	const existing = changed
+		? (db.prepare("SELECT id, section_id FROM outline_sections ORDER BY id").raw().all() as [
+				number,
+				string,
+			][])
+		: [];
+	const inPlace =
+		changed !== undefined &&
+		existing.length === drafts.length &&
+		existing.every(([id, sectionId], i) => id === i + 1 && sectionId === drafts[i]?.sectionId);
+	const stale = (draft: SectionDraft) =>
+		!changed ||
+		draft.files.some((f) => changed.files.has(f.id)) ||
+		(draft.kind === "folder" &&
+			repoRoot !== null &&
+			readmeChangedSince(repoRoot, draft.path, changed.sinceMs));
+	const updateSection = db.prepare(
+		`UPDATE outline_sections SET kind = ?, title = ?, path = ?, package_id = ?, parent = ?, summary = ?, files = ?,
+       top_symbols = ?, keys = ? WHERE id = ?`,
+	);
+	const deleteFts = db.prepare("DELETE FROM outline_fts WHERE rowid = ?");
+
 	db.transaction(() => {
-		db.prepare("DELETE FROM outline_fts").run();
-		db.prepare("DELETE FROM outline_sections").run();
-		for (const draft of drafts) {
+		if (!inPlace) {
+			db.prepare("DELETE FROM outline_fts").run();
+			db.prepare("DELETE FROM outline_sections").run();
+		}
+		for (const [i, draft] of drafts.entries()) {
+			if (inPlace && !stale(draft)) continue;
 			const sectionFiles = [...draft.files].sort(
 				(a, b) => b.weight - a.weight || a.path.localeCompare(b.path),
 			);
@@ -151,8 +187,7 @@ export function buildOutline(db: Database.Database, options: Partial<OutlineOpti
 			const pkg = packageById.get(draft.packageId);
 			const summary = summarize(draft, pkg, sectionFiles, sectionSymbols, repoRoot, opts.maxSummaryChars);
 			const listedKeys = sectionKeys.slice(0, opts.maxKeys);
-			const info = insertSection.run(
-				draft.sectionId,
+			const row = [
 				draft.kind,
 				draft.title,
 				draft.path,
@@ -162,9 +197,15 @@ export function buildOutline(db: Database.Database, options: Partial<OutlineOpti
 				JSON.stringify(sectionFiles.slice(0, opts.maxFiles).map((f) => f.path)),
 				JSON.stringify(sectionSymbols.slice(0, opts.maxSymbols).map((s) => s.defId)),
 				JSON.stringify(listedKeys),
-			);
+			];
+			let rowid: number | bigint;
+			if (inPlace) {
+				rowid = i + 1;
+				updateSection.run(...row, rowid);
+				deleteFts.run(rowid);
+			} else rowid = insertSection.run(draft.sectionId, ...row).lastInsertRowid;
 			insertFts.run(
-				info.lastInsertRowid,
+				rowid,
 				identifierWords(draft.title),
 				identifierWords(draft.path),
 				summary,
@@ -303,8 +344,19 @@ function summarize(
 	return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }
 
+/** Whether the README `readFolderReadme` reads (or its folder's listing) changed at or after `sinceMs`. */
+function readmeChangedSince(repoRoot: string, folder: string, sinceMs: number): boolean {
+	for (const path of [join(repoRoot, folder), ...README_NAMES.map((name) => join(repoRoot, folder, name))]) {
+		const st = statSync(path, { throwIfNoEntry: false });
+		if (st && Math.max(st.mtimeMs, st.ctimeMs) >= sinceMs) return true;
+	}
+	return false;
+}
+
+const README_NAMES = ["README.md", "readme.md", "README"];
+
 function readFolderReadme(repoRoot: string, folder: string): string | null {
-	for (const name of ["README.md", "readme.md", "README"]) {
+	for (const name of README_NAMES) {
 		const p = join(repoRoot, folder, name);
 		try {
 			if (existsSync(p)) return readmeExcerpt(readFileSync(p, "utf8"));

@@ -69,6 +69,21 @@ function sitesInOrder(path: string): string[] {
 	}
 }
 
+/** The folder sections of an index: path and summary. */
+function outlineFolders(path: string): { path: string; summary: string }[] {
+	const db = new Database(path, { readonly: true });
+	try {
+		return db
+			.prepare("SELECT path, summary FROM outline_sections WHERE kind = 'folder' ORDER BY id")
+			.all() as {
+			path: string;
+			summary: string;
+		}[];
+	} finally {
+		db.close();
+	}
+}
+
 function edit(repo: string, path: string, change: (text: string) => string): void {
 	const file = join(repo, path);
 	const before = readFileSync(file, "utf8");
@@ -152,6 +167,27 @@ export async function siteBanner(): Promise<string> {
 		edit(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);
 		const second = await expectSameAsFullRun(repo, out);
 		expect(second.incremental.extractedFiles).toBe(1);
+	});
+
+	it("rewrite only the outline sections whose inputs changed, as a full run writes them", async () => {
+		const repo = join(tempDir("codeask-outline-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const folders = outlineFolders(out);
+		expect(folders.length).toBeGreaterThan(1);
+		// No file added or removed (the outline is patched in place): a new caller of a definition
+		// in another folder (its fan-in changes there), and a README in a folder section that had none.
+		edit(repo, "apps/server/src/services/roles/RolesService.ts", (t) =>
+			t.replace(
+				"\tprivate getRolesCached",
+				"\tasync probeOffline(): Promise<void> {\n\t\tawait Users.findOffline([]);\n\t}\n\n\tprivate getRolesCached",
+			),
+		);
+		const folder = folders.find((f) => !f.summary.includes("Outline probe")) as { path: string };
+		write(repo, join(folder.path, "README.md"), "# Notes\n\nOutline probe: what this folder holds.\n");
+		const { patched } = await expectSameAsFullRun(repo, out);
+		expect(patched.outline.some((row) => row.includes("Outline probe"))).toBe(true);
 	});
 
 	it("resolve a changed file as a full run does: globals from files nothing imports, imports their types need", async () => {
