@@ -86,30 +86,38 @@ export function verifyAnswer(
 	// definition itself (a callee, a key) is narrowed to the line that holds it: the evidence.
 	let nextN = Math.max(0, ...drafts.map((d) => d.n)) + 1;
 	const narrowed = new Map<string, number>();
-	const named = rewriteMarkers(rawAnswer, (n, names) => {
-		const d = valid.get(n);
-		if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
-		const hit = nameLines(index, d, names);
-		if (!hit) return loosely(index, d, names) ? n : null;
-		if (hit === "ambiguous") return n;
-		if (hit.start === d.startLine && hit.end === d.endLine) return n;
-		const key = `${d.file}:${hit.start}-${hit.end}:${hit.name}`;
-		let m = narrowed.get(key);
-		if (m === undefined) {
-			m = nextN++;
-			narrowed.set(key, m);
-			const line: CitationDraft = {
-				n: m,
-				file: d.file,
-				startLine: hit.start,
-				endLine: hit.end,
-				symbol: hit.name,
-			};
-			valid.set(m, line);
-			byN.set(m, line);
-		}
-		return m;
-	});
+	const named = rewriteMarkers(
+		rawAnswer,
+		(n, names) => {
+			const d = valid.get(n);
+			if (!d || names.length === 0 || names.includes(lastSegment(d.symbol))) return n;
+			const hit = nameLines(index, d, names);
+			if (!hit) return loosely(index, d, names) ? n : null;
+			if (hit === "ambiguous") return n;
+			if (hit.start === d.startLine && hit.end === d.endLine) return n;
+			const key = `${d.file}:${hit.start}-${hit.end}:${hit.name}`;
+			let m = narrowed.get(key);
+			if (m === undefined) {
+				m = nextN++;
+				narrowed.set(key, m);
+				const line: CitationDraft = {
+					n: m,
+					file: d.file,
+					startLine: hit.start,
+					endLine: hit.end,
+					symbol: hit.name,
+				};
+				valid.set(m, line);
+				byN.set(m, line);
+			}
+			return m;
+		},
+		(n) => {
+			// Only a marker dropped for naming what its range lacks: its file is real and on topic.
+			const d = valid.get(n);
+			return d ? `\`${d.file}\`` : null;
+		},
+	);
 	const answer = named.text;
 	dropped += named.dropped;
 	// Markers in the text: [3] or [3, 5] or [3][5].
@@ -210,14 +218,20 @@ function nameLines(
 	return { start: d.startLine + first, end: d.startLine + last, name };
 }
 
+/** Words after which a citation marker is the sentence's object, and what may follow it then. */
+const DANGLING_BEFORE = /\b(?:in|at|by|from|see|via|into|inside|within|under)$/i;
+const DANGLING_AFTER = /^(?:[.,;:!?)]|$)/;
+
 /**
  * For every marker `[n]` in prose, `decide(n, names)` with the code its sentence names before it
  * (inline code since the previous marker or the start of the sentence): the number to write
- * instead (the same, or a narrower citation's), or null to remove the marker (counted).
+ * instead (the same, or a narrower citation's), or null to remove the marker (counted). A removed
+ * marker its sentence needs as an object ("registered in [3].") becomes `instead(n)` when given.
  */
 export function rewriteMarkers(
 	markdown: string,
 	decide: (n: number, names: readonly string[]) => number | null,
+	instead?: (n: number) => string | null,
 ): { text: string; dropped: number } {
 	let dropped = 0;
 	const parts = markdown.split(/(```[\s\S]*?(?:```|$))/);
@@ -230,7 +244,7 @@ export function rewriteMarkers(
 					let names: string[] = [];
 					return line.replace(
 						/`[^`\n]*`|( ?)\[(\d+(?:\s*,\s*\d+)*)\]|[.!?;:](?=\s|$)/g,
-						(m: string, space: string | undefined, list: string | undefined) => {
+						(m: string, space: string | undefined, list: string | undefined, at: number, whole: string) => {
 							if (m.startsWith("`")) {
 								names.push(...spanNames(m.slice(1, -1)));
 								return m;
@@ -246,7 +260,14 @@ export function rewriteMarkers(
 								else if (!kept.includes(to)) kept.push(to);
 							}
 							names = [];
-							return kept.length ? `${space ?? ""}[${kept.join(", ")}]` : "";
+							if (kept.length) return `${space ?? ""}[${kept.join(", ")}]`;
+							// A removed marker that was the object of a preposition ("registered in [3].") would
+							// leave the sentence hanging: name the cited file instead, without a line range.
+							const first = Number(list.split(",")[0]);
+							const hangs =
+								DANGLING_BEFORE.test(whole.slice(0, at)) && DANGLING_AFTER.test(whole.slice(at + m.length));
+							const text = hangs ? instead?.(first) : null;
+							return text ? `${space ?? ""}${text}` : "";
 						},
 					);
 				})

@@ -107,6 +107,19 @@ describe("verify", () => {
 		expect(plain.citations).toHaveLength(1);
 	});
 
+	it("names the file of a dropped marker that its sentence needs as an object, and nothing else", () => {
+		const drafts = [{ n: 1, ...good }];
+		// "registered in [1]." with the range not holding what the sentence names: the marker goes,
+		// the sentence keeps where it points (the file, with no line range it could be wrong about).
+		const hanging = verifyAnswer(index, "`insertOneMessage` is registered in [1].", drafts);
+		expect(hanging.dropped).toBe(1);
+		expect(hanging.citations).toEqual([]);
+		expect(hanging.answer).toBe(`\`insertOneMessage\` is registered in \`${good.file}\`.`);
+		// A marker after a verb or a noun leaves a whole sentence behind: it is just removed.
+		const whole = verifyAnswer(index, "Messages are saved by `insertOneMessage` [1].", drafts);
+		expect(whole.answer).toBe("Messages are saved by `insertOneMessage`.");
+	});
+
 	it("leaves code spans alone", () => {
 		expect(outsideCode("a [1] `b[2]` c", (p) => p.replace(/\[\d\]/g, "X"))).toBe("a X `b[2]` c");
 	});
