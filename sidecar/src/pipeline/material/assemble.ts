@@ -750,6 +750,19 @@ export function assembleMaterial(
 	// The outline of the best files read: their other functions and methods, one line each (a
 	// flow often runs through several methods of one class, not all of them in the skeleton).
 	const outlineFiles = [...new Set(a.sources.filter((s) => s.unit !== "signature").map((s) => s.range.file))];
+	/** Another definition of a read file, listed as a one-line neighbour of the file's first source. */
+	const outlineNeighbour = (d: DefRow, owner: MaterialSource) => ({
+		node: {
+			def: d,
+			depth: owner.node.depth,
+			via: "outline" as const,
+			from: null,
+			nodeClass: "major" as const,
+			relevance: input.relevance(d),
+		},
+		chain: owner.chain,
+		role: "neighbour" as const,
+	});
 	for (const file of outlineFiles.slice(0, OUTLINE_FILES)) {
 		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
 		let n = 0;
@@ -757,21 +770,7 @@ export function assembleMaterial(
 			if (n >= OUTLINE_DEFS || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
 			known.add(d.id);
 			n++;
-			signature(
-				{
-					node: {
-						def: d,
-						depth: owner.node.depth,
-						via: "outline",
-						from: null,
-						nodeClass: "major",
-						relevance: input.relevance(d),
-					},
-					chain: owner.chain,
-					role: "neighbour",
-				},
-				budget,
-			);
+			signature(outlineNeighbour(d, owner), budget);
 		}
 	}
 	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
@@ -818,21 +817,7 @@ export function assembleMaterial(
 		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
 		for (const d of pastOutline(index.defsInFile(file), known, input.relevance)) {
 			known.add(d.id);
-			signature(
-				{
-					node: {
-						def: d,
-						depth: owner.node.depth,
-						via: "outline",
-						from: null,
-						nodeClass: "major",
-						relevance: input.relevance(d),
-					},
-					chain: owner.chain,
-					role: "neighbour",
-				},
-				budget,
-			);
+			signature(outlineNeighbour(d, owner), budget);
 		}
 	}
 
