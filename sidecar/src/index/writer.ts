@@ -174,6 +174,9 @@ export function writeThroughTemp(
 	let result: WriteResult;
 	try {
 		if (start !== "prepared") start(tmp);
+		// Opening a missing file would create an empty database and fail later on a missing table.
+		else if (!existsSync(tmp))
+			throw new Error(`the copy of the previous index prepared at ${tmp} is gone (removed during the run?)`);
 		const open = new Database(tmp);
 		db = open;
 		// The temp file is thrown away on failure, so no journal is needed while writing it.

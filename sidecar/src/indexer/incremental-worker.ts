@@ -162,4 +162,6 @@ main().catch((err: Error) => {
 		stack: err.stack,
 		...(typeof code === "string" ? { code } : {}),
 	} satisfies IncrementalWorkerMessage);
+	// The pending request listener would keep the thread alive: let it exit.
+	port?.close();
 });

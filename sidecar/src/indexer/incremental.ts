@@ -118,6 +118,8 @@ export function startIncrementalWorker(input: IncrementalWorkerInput): Increment
 			worker.ref();
 			return new Promise((resolve, reject) => {
 				if (failure) {
+					// The thread failed while warming up: it may still be alive (its message port open).
+					void worker.terminate();
 					reject(failure);
 					return;
 				}

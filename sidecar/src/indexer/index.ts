@@ -139,6 +139,24 @@ function gitRemote(repo: string): { remoteUrl: string; subdir: string } {
 }
 
 export async function indexRepository(options: IndexOptions): Promise<IndexResult> {
+	// What a failing run must undo, whatever step it fails in: the second thread (it would keep
+	// the process alive), the previous index (open), the prepared copy (a temp file next to `out`).
+	const onFailure: (() => void)[] = [];
+	try {
+		return await runIndex(options, onFailure);
+	} catch (err) {
+		for (const undo of onFailure.reverse()) {
+			try {
+				undo();
+			} catch {
+				// Undoing is best effort: the run's own error is the one to report.
+			}
+		}
+		throw err;
+	}
+}
+
+async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promise<IndexResult> {
 	const started = Date.now();
 	const cpuStarted = process.cpuUsage();
 	const repoRoot = resolve(options.repo);
@@ -162,6 +180,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	progress({ phase: "collect", done: 0, total: 0 });
 	const optionsJson = reuseKey(options);
 	const previous = options.full ? null : openPrevious(out, VERSION, optionsJson);
+	if (previous) onFailure.push(() => previous.close());
 	const known = new Map<string, KnownFile>();
 	for (const [path, stat] of previous?.fileStats ?? []) {
 		const hash = previous?.fileHashes.get(path);
@@ -186,6 +205,7 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 							: null,
 				})
 			: null;
+	onFailure.push(() => early?.close());
 	// The thread must not outlive a run that fails before handing it the work.
 	const closeOnError = <T>(fn: () => T): T => {
 		try {
@@ -258,7 +278,10 @@ export async function indexRepository(options: IndexOptions): Promise<IndexResul
 	const preloadedSites = new Map<string, DispatchSiteRecord[]>();
 	if (pending && previous) {
 		const here = await extractorHere;
-		if (patching) dropCopy = copyForPatch(out, out);
+		if (patching) {
+			dropCopy = copyForPatch(out, out);
+			onFailure.push(dropCopy);
+		}
 		try {
 			for (const f of collected.files) {
 				const saved = unchanged(f) && here ? previous.savedSitesOf(f.path) : null;

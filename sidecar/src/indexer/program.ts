@@ -1,12 +1,12 @@
 /**
  * One TypeScript program over the files to extract. Raw compiler API rather than a ts-morph
  * Project: on a ~7,000-file monorepo, ts-morph's per-file bookkeeping cost more than the parse
- * itself. ts-morph wrappers are made only where a plug-in needs them (`wrapSourceFile`).
+ * itself. Extraction works on the compiler's own nodes.
  * Sources already read by the collector are served from memory, so each file is read once.
  */
 import { createRequire } from "node:module";
 import type * as TsMorphCommon from "@ts-morph/common";
-import { createWrappedNode, type SourceFile, ts } from "ts-morph";
+import { ts } from "ts-morph";
 import { type ImportNeed, isModuleFile, unneededImports } from "./import-scope.js";
 import type { ModuleResolver } from "./resolve.js";
 
@@ -241,9 +241,4 @@ function libNames(): string[] {
 	};
 	for (const lib of PROGRAM_OPTIONS.lib ?? []) add(lib);
 	return [...names];
-}
-
-/** A ts-morph view of one source file of the program, for plug-ins written against ts-morph. */
-export function wrapSourceFile(sf: ts.SourceFile, checker: ts.TypeChecker): SourceFile {
-	return createWrappedNode(sf, { sourceFile: sf, typeChecker: checker, compilerOptions: PROGRAM_OPTIONS });
 }

@@ -4,7 +4,8 @@
  * changed, renamed, added and deleted definitions and files, the index it patches must equal
  * the one the same run writes on one thread and a full run's.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -83,5 +84,85 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		}
 		expect(onThread.stats).toEqual({ ...onOne.stats, wallMs: onThread.stats.wallMs });
 		expect(onThread.unresolvedByReason).toEqual(onOne.unresolvedByReason);
+	});
+
+	it("fails a run whose thread failed while warming up, and the thread exits with it", () => {
+		// In a child process: a thread left alive would keep it from exiting (killed at the timeout).
+		const dir = mkdtempSync(join(tmpdir(), "codeask-thread-fail-"));
+		const script = `
+			const { startIncrementalWorker } = await import(${JSON.stringify(`${DIST}/indexer/incremental.js`)});
+			const worker = startIncrementalWorker({
+				repoRoot: ${JSON.stringify(dir)},
+				packages: [],
+				previous: ${JSON.stringify(join(dir, "none.db"))},
+				warmGlobals: [],
+				siteExtractor: { module: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)}, config: null },
+			});
+			// Asked for after the failure (the first case) and while it is on its way (the second).
+			await new Promise((r) => setTimeout(r, 1500));
+			const request = { files: [], notUnchanged: [], removedFiles: [], declarationFiles: [], previousGlobals: null };
+			try {
+				await worker.extract(request, () => {});
+				console.log("resolved");
+			} catch (err) {
+				console.log("rejected", err.code ?? err.message);
+			}
+			const second = startIncrementalWorker({
+				repoRoot: ${JSON.stringify(dir)},
+				packages: [],
+				previous: ${JSON.stringify(join(dir, "none.db"))},
+				warmGlobals: [],
+				siteExtractor: { module: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)}, config: null },
+			});
+			try {
+				await second.extract(request, () => {});
+				console.log("resolved");
+			} catch (err) {
+				console.log("rejected", err.code ?? err.message);
+			}
+		`;
+		const file = join(dir, "run.mjs");
+		writeFileSync(file, script);
+		const child = spawnSync(process.execPath, [file], { encoding: "utf8", timeout: 60_000 });
+		expect(child.signal).toBeNull();
+		expect(child.status).toBe(0);
+		expect(child.stdout.trim().split("\n")).toEqual([
+			"rejected ERR_MODULE_NOT_FOUND",
+			"rejected ERR_MODULE_NOT_FOUND",
+		]);
+	});
+
+	it("leaves no temp file when the run fails after handing the work to the thread", async () => {
+		const { indexRepository } = (await import(`${DIST}/indexer/index.js`)) as Indexer;
+		const { loadTrunkConfig } = (await import(`${DIST}/trunks/load.js`)) as Trunks;
+		const dir = mkdtempSync(join(tmpdir(), "codeask-thread-cleanup-"));
+		const repo = join(dir, "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const trunkConfig = loadTrunkConfig(null, repo);
+		// The real extractor, except that joining the sites across the repository (main thread, after
+		// the hand-over) throws.
+		const failing = join(dir, "failing-extractor.mjs");
+		writeFileSync(
+			failing,
+			`import { createSiteExtractor as real } from ${JSON.stringify(pathToFileURL(`${DIST}/trunks/extractor.js`).href)};
+export function createSiteExtractor(config) {
+	const extractor = real(config);
+	extractor.finalize = () => {
+		throw new Error("finalize failed");
+	};
+	return extractor;
+}
+`,
+		);
+		const outDir = join(dir, "out");
+		const out = join(outDir, "index.db");
+		const run = (module: string) =>
+			indexRepository({ repo, out, siteExtractorModule: pathToFileURL(module).href, trunkConfig });
+		await run(`${DIST}/trunks/extractor.js`);
+		const before = readFileSync(out);
+		edit(repo, "apps/server/src/lib/format.ts", (t) => `// Formatting.\n${t}`);
+		await expect(run(failing)).rejects.toThrow("finalize failed");
+		expect(readdirSync(outDir)).toEqual(["index.db"]);
+		expect(readFileSync(out).equals(before)).toBe(true);
 	});
 });

@@ -4,11 +4,21 @@
  * directions, dispatch sites and their cross-file joins, full-text rows, outline), and pass
  * SQLite's own consistency checks.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+	cpSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	utimesSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { patchIndex } from "../../src/index/patch.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
 import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
@@ -188,6 +198,28 @@ export async function siteBanner(): Promise<string> {
 		write(repo, join(folder.path, "README.md"), "# Notes\n\nOutline probe: what this folder holds.\n");
 		const { patched } = await expectSameAsFullRun(repo, out);
 		expect(patched.outline.some((row) => row.includes("Outline probe"))).toBe(true);
+	});
+
+	it("refuse a patch of a prepared copy that is not there, leaving the index as it was", async () => {
+		const repo = join(tempDir("codeask-prepared-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const before = readFileSync(out);
+		const empty = {
+			meta: {},
+			packages: [],
+			files: [],
+			removedFiles: [],
+			defs: [],
+			edges: [],
+			sites: [],
+			rawSites: new Map<string, string>(),
+			unresolved: new Map<string, number>(),
+		};
+		expect(() => patchIndex(out, out, empty, undefined, undefined, true)).toThrow(/prepared .* is gone/);
+		expect(readFileSync(out).equals(before)).toBe(true);
+		expect(readdirSync(dirname(out)).filter((f) => f.includes(".tmp"))).toEqual([]);
 	});
 
 	it("resolve a changed file as a full run does: globals from files nothing imports, imports their types need", async () => {
