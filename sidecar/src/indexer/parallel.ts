@@ -4,12 +4,13 @@
  * extracted by a worker with its own program. Type checking is most of the indexing time and
  * does not share across threads; two shares on two cores take ~0.6 of the time of one.
  */
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { getHeapStatistics } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
 import { threadCpuMs } from "./thread-cpu.js";
+import { raiseTierUpBudget } from "./tier-up.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ParallelInput {
@@ -70,21 +71,9 @@ export function shares(files: string[], sizeOf: (f: string) => number, n: number
 	return out;
 }
 
-/**
- * V8's tier-up budget for a threaded run, 4× its default (67,584): the type checker is a large body
- * of code whose functions V8 optimises early, then deoptimises and optimises again as their type
- * feedback grows (one Rocket.Chat run: 7,331 optimised compilations, `scan` 37×,
- * `resolveNameHelper` 34×), in every thread's isolate; on 2 cores those compilations took CPU from
- * the extraction threads. A larger budget optimises later, on settled feedback. Rocket.Chat full
- * index on a quiet 2-core machine: 36.4–37.6 s → 34.2–34.5 s wall, 67.5–69.0 → 61.3–62.4 s CPU
- * (2× and 8× were no better); the output does not depend on it. Process-wide: set once, for this
- * thread and the workers started after it.
- */
-const INTERRUPT_BUDGET = 270_336;
-
 /** The shares' files in order; timings are each stage's sum over shares. */
 export async function extractInThreads(input: ParallelInput): Promise<Extracted> {
-	setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+	raiseTierUpBudget();
 	const size = (f: string) => input.sources.get(f)?.content.length ?? 0;
 	const total = input.files.reduce((a, f) => a + size(f), 0);
 	const parts = shares(input.files, size, Math.max(input.threads, Math.ceil(total / input.shareChars)));

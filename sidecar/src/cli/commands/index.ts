@@ -12,6 +12,7 @@ import { z } from "zod";
 import { IndexError, IndexReader } from "../../index/reader.js";
 import type { IndexOptions, IndexResult } from "../../indexer/index.js";
 import { hasReusableIndex, indexPath } from "../../indexer/reuse.js";
+import { raiseTierUpBudget } from "../../indexer/tier-up.js";
 import { makeDirs } from "../../make-dirs.js";
 import type { TrunkConfig } from "../../trunks/config.js";
 import { loadTrunkConfig } from "../../trunks/load.js";
@@ -19,7 +20,6 @@ import { EXIT, UsageError } from "../errors.js";
 import { indexSummary } from "../index-summary.js";
 import type { IndexWorkerInput, IndexWorkerMessage } from "../index-worker.js";
 import { createProgressBar } from "../progress.js";
-import { raiseTierUpBudget } from "../tier-up.js";
 
 const OptionsSchema = z.object({
 	out: z.string().min(1).optional(),
