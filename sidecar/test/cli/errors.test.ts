@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isDamagedIndexError } from "../../src/cli/commands/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
 
@@ -111,6 +112,25 @@ describe("CLI errors are sentences, not traces", { timeout: 240_000 }, () => {
 			expectOneSentence(limited.stderr, /cannot write .*limited\.db/);
 			expect(existsSync(join(dir, "limited.db"))).toBe(false);
 		}
+	});
+
+	it("tells a damaged previous index from an error in code", () => {
+		const garbled = (() => {
+			try {
+				JSON.parse('[{"key": ');
+			} catch (err) {
+				return err;
+			}
+		})();
+		expect(isDamagedIndexError(garbled)).toBe(true);
+		expect(
+			isDamagedIndexError(
+				Object.assign(new Error("database disk image is malformed"), { code: "SQLITE_CORRUPT" }),
+			),
+		).toBe(true);
+		// A module of the CLI that fails to parse is a bug to report, not an index to rebuild.
+		expect(isDamagedIndexError(new SyntaxError("Unexpected token 'export'"))).toBe(false);
+		expect(isDamagedIndexError(new Error("ENOSPC: no space left on device"))).toBe(false);
 	});
 
 	it("re-indexing over a damaged previous index rebuilds it in full and says so", () => {

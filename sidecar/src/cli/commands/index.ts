@@ -118,13 +118,20 @@ async function indexOrRebuild(
 		const inWorker = !hasReusableIndex({ repo, ...options, trunkConfig });
 		return await runIndex(repo, options, trunkConfig, inWorker);
 	} catch (err) {
-		// A damaged page, or garbled rows SQLite cannot tell from data (saved sites that are no
-		// longer JSON): the previous index cannot be reused.
-		const code = (err as { code?: unknown }).code;
-		if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB" || err instanceof SyntaxError)
-			return rebuild((err as Error).message);
+		if (isDamagedIndexError(err)) return rebuild((err as Error).message);
 		throw err;
 	}
+}
+
+/**
+ * A damaged page, or garbled rows SQLite cannot tell from data (saved sites that are no longer
+ * JSON): the previous index cannot be reused. A syntax error in code (a module that fails to load)
+ * is no damage of the index and must not be reported as one.
+ */
+export function isDamagedIndexError(err: unknown): boolean {
+	const code = (err as { code?: unknown } | null)?.code;
+	if (code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB") return true;
+	return err instanceof SyntaxError && /JSON/.test(err.message);
 }
 
 /**
