@@ -9,6 +9,7 @@
  */
 import { ts } from "ts-morph";
 import type { DefKind } from "../index/schema.js";
+import { skipWrappers } from "./unwrap.js";
 
 export interface DefRecord {
 	defId: string;
@@ -61,21 +62,6 @@ function wrappedFunction(
 		if (fn) return fn;
 	}
 	return undefined;
-}
-
-/** `x as T`, `(x)`, `x!`, `x satisfies T` → x */
-function skipWrappers(node: ts.Node): ts.Node {
-	let n = node;
-	while (
-		ts.isParenthesizedExpression(n) ||
-		ts.isAsExpression(n) ||
-		ts.isNonNullExpression(n) ||
-		ts.isSatisfiesExpression(n) ||
-		ts.isTypeAssertionExpression(n)
-	) {
-		n = n.expression;
-	}
-	return n;
 }
 
 function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {

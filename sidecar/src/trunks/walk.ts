@@ -6,6 +6,7 @@
  * nodes only where an idiom needs one.
  */
 import { type Node, type SourceFile, ts } from "ts-morph";
+import { skipWrappers } from "../indexer/unwrap.js";
 
 export interface FileNodes {
 	calls: ts.CallExpression[];
@@ -68,18 +69,7 @@ export function wrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): T {
 }
 
 /** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
-export function rawUnwrap(node: ts.Expression): ts.Expression {
-	let n = node;
-	while (
-		ts.isParenthesizedExpression(n) ||
-		ts.isAsExpression(n) ||
-		ts.isSatisfiesExpression(n) ||
-		ts.isTypeAssertionExpression(n) ||
-		ts.isNonNullExpression(n)
-	)
-		n = n.expression;
-	return n;
-}
+export const rawUnwrap = skipWrappers;
 
 /**
  * The first `this.<name> = …` assignment below `node` (document order, as ts-morph's
