@@ -47,7 +47,7 @@ import {
 	type ThisReadInfo,
 	unbindOverriddenReads,
 } from "./this-reads.js";
-import { walkFile, wrap } from "./walk.js";
+import { lazyWrap, walkFile, wrap } from "./walk.js";
 
 export interface ExtractorStats {
 	files: number;
@@ -183,11 +183,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
 				// ts-morph's node only for what uses it: discovery checks the compiler node first.
-				let call: CallExpression | undefined;
-				const wrapped = () => {
-					call ??= wrap<CallExpression>(sf, cn);
-					return call;
-				};
+				const wrapped = lazyWrap<CallExpression>(sf, cn);
 				const taken = preset && extractCall(wrapped(), c, ctx, emit);
 				// Presets win: a call one of them took is no discovery candidate.
 				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
@@ -199,11 +195,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const name = calledName(cn);
 				const preset = name !== undefined && c.news.has(name);
 				if (!preset && !discovering) continue;
-				let call: NewExpression | undefined;
-				const wrapped = () => {
-					call ??= wrap<NewExpression>(sf, cn);
-					return call;
-				};
+				const wrapped = lazyWrap<NewExpression>(sf, cn);
 				const taken = preset && extractCall(wrapped(), c, ctx, emit);
 				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
 			}

@@ -68,6 +68,15 @@ export function wrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): T {
 	return (sf as unknown as { _getNodeFromCompilerNode(n: ts.Node): T })._getNodeFromCompilerNode(n);
 }
 
+/** ts-morph's node for `n`, made on first use only (most compiler nodes looked at never need one). */
+export function lazyWrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): () => T {
+	let node: T | undefined;
+	return () => {
+		node ??= wrap<T>(sf, n);
+		return node;
+	};
+}
+
 /** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
 export const rawUnwrap = skipWrappers;
 
