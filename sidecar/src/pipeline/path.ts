@@ -7,7 +7,8 @@
  * free step at every interface it crosses. A path is worth more the more of the question's concepts its
  * steps' names and paths cover together (a chain repeating one word of the question is a side
  * subsystem), and an entry point the question names (a handler of a route, method or event key)
- * that leads on to other strong definitions starts it. Each hop keeps the line of code that makes it (the
+ * that leads on to other strong definitions starts it; it does not end at a shared helper the
+ * question does not name. Each hop keeps the line of code that makes it (the
  * call, dispatch or register line), read from the index's stored file text, so the answer can
  * quote it and cite exactly that line.
  */
@@ -80,6 +81,11 @@ const COVERAGE_FLOOR = 0.5;
  * of another feature must not lead by itself). Run 10: × 1 moves nothing, × 2 and × 3 alike.
  */
 const ENTRY_GAIN = 2;
+/**
+ * A step called from at least this many places is a shared helper: no path ends there unless the
+ * question names it (run 11: 8–15 alike on the three sets; 20 changes nothing, 5 loses a core file).
+ */
+const HELPER_FAN_IN = 12;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -128,7 +134,14 @@ export function findPath(
 		concepts ? cands.filter((d) => concepts(d).some((x) => x > 0) && isEntry(index, d)).map((d) => d.id) : [],
 	);
 	const cover = concepts ? (id: number) => concepts(byId.get(id) as DefRow) : null;
-	const best = bestPath(graph, worth, cands, opts.maxSteps, entries, cover);
+	// A path does not end at a shared helper the question does not name (`isTextElement`, `error`,
+	// `wrapExceptions`): that last hop says how, not where, and its file is no place to look.
+	const deadEnd = (id: number): boolean => {
+		const d = byId.get(id);
+		if (!d || d.fanIn < HELPER_FAN_IN) return false;
+		return !(concepts?.text(unqualified(d.qualifiedName)).some((x) => x > 0) ?? false);
+	};
+	const best = bestPath(graph, worth, cands, opts.maxSteps, entries, cover, deadEnd);
 	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
 }
 
@@ -136,21 +149,33 @@ export function findPath(
  * For a definition, each of the question's concepts its name or path matches, as that concept's
  * share of the question's concept weight (0 where it does not match).
  */
-export type ConceptVector = (def: DefRow) => readonly number[];
+export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">) => readonly number[]) & {
+	/** The same for a piece of text (a definition's own name, without its path). */
+	text(text: string): readonly number[];
+};
 
 /** The question's concepts as a ConceptVector (a member's register key is data, not its name). */
 export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector {
 	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
-	const cache = new Map<number, number[]>();
-	return (def) => {
+	const of = (text: string) => {
+		const stems = wordStems(text);
+		return q.concepts.map((c) => (total > 0 ? (conceptMatch(c, stems) * c.weight) / total : 0));
+	};
+	const cache = new Map<number, readonly number[]>();
+	const vector = (def: Pick<DefRow, "id" | "qualifiedName" | "file">) => {
 		let v = cache.get(def.id);
 		if (!v) {
-			const stems = wordStems(`${def.qualifiedName.replace(/\([^()]*\)(?=\.)/g, "")} ${def.file ?? ""}`);
-			v = q.concepts.map((c) => (total > 0 ? (conceptMatch(c, stems) * c.weight) / total : 0));
+			v = of(`${unqualified(def.qualifiedName)} ${def.file ?? ""}`);
 			cache.set(def.id, v);
 		}
 		return v;
 	};
+	return Object.assign(vector, { text: of });
+}
+
+/** A qualified name without the register keys of its members (`callbacks.add(key).fn` → `callbacks.add.fn`). */
+function unqualified(name: string): string {
+	return name.replace(/\([^()]*\)(?=\.)/g, "");
 }
 
 /** A handler of a dispatch key that is no hub: where a route, method or event enters the code. */
@@ -177,8 +202,11 @@ function bestPath(
 	maxSteps: number,
 	entries: ReadonlySet<number>,
 	cover: ((id: number) => readonly number[]) | null,
+	deadEnd: (id: number) => boolean = () => false,
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
+	// The best path ending at a dead end, used only when no other path exists.
+	let fallback: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	let expansions = 0;
 	const ids: number[] = [];
 	const hops: Hop[] = [];
@@ -198,7 +226,10 @@ function bestPath(
 		const entry = ids.length > 1 && entries.has(start) ? ENTRY_GAIN * (worth.get(start) ?? 0) : 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
-		if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
+		if (deadEnd(id)) {
+			if (!fallback || value > fallback.worth + 1e-9)
+				fallback = { ids: [...ids], hops: [...hops], worth: value };
+		} else if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
 				if (ids.includes(e.to)) continue;
@@ -211,7 +242,7 @@ function bestPath(
 	};
 	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
 	for (const d of starts) visit(d.id, 0, 0, none);
-	return best;
+	return best ?? fallback;
 }
 
 /** Definitions a path may go through: code with a body in a source file (no tests, types or modules). */

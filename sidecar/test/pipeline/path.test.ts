@@ -131,4 +131,33 @@ describe("findPath", () => {
 		const path = findPath(index, [send, fcm, ...filler, side, store], {}, concepts("push"));
 		expect(names(path)).toEqual(["sendPush", "sendFcm"]);
 	});
+
+	it("does not end a path at a shared helper the question does not name, unless no other path is left", () => {
+		// "how are shapes pasted": paste handler → insert → a type guard half the code base calls.
+		const paste = def("app/paste.ts", "pasteShapes");
+		const insert = def("app/insert.ts", "insertShapes");
+		const guard = defRow("el/checks.ts", "isTextElement", "function", { fanIn: 60 });
+		const index = graph(
+			[paste, insert, guard],
+			[
+				[paste, insert, "call"],
+				[insert, guard, "call"],
+			],
+		);
+		const ranked = [paste, insert, guard];
+		expect(names(findPath(index, ranked, {}, concepts("paste", "shape")))).toEqual([
+			"pasteShapes",
+			"insertShapes",
+		]);
+		// An impact question (no concepts) names no helper either.
+		expect(names(findPath(index, ranked))).toEqual(["pasteShapes", "insertShapes"]);
+		// A helper the question names by its own name may end it.
+		expect(names(findPath(index, ranked, {}, concepts("paste", "text")))).toEqual([
+			"pasteShapes",
+			"insertShapes",
+			"isTextElement",
+		]);
+		// A helper alone is still a path when nothing else is.
+		expect(names(findPath(graph([guard], []), [guard], {}, concepts("paste")))).toEqual(["isTextElement"]);
+	});
 });
