@@ -111,6 +111,23 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 		expect(r.trace.requests.map((x) => x.stage)).toEqual(["route", "select", "answer"]);
 	});
 
+	it("a route to one off-topic section loses nothing the offline route seeds: its sections vote, chains form as offline", async () => {
+		// The last candidate the route prompt lists: the section least like the question.
+		const offTopicRoute = (req: RecordedRequest): FakeReply => {
+			const ids = [...req.prompt.matchAll(/^- id: (\S+)/gm)].map((m) => m[1]);
+			return { json: { chains: [{ title: "Elsewhere", sectionIds: ids.slice(-1) }], searchTerms: [] } };
+		};
+		const llm = await client({ responses: [offTopicRoute, select, answer] });
+		const r = await ask(index, QUESTION, { llm });
+		expect(r.fallbackReason).toBeNull();
+		const offline = await ask(index, QUESTION);
+		const files = (x: typeof r) => new Set(x.trace.seeds.map((s) => s.file));
+		const seeded = files(r);
+		expect([...files(offline)].filter((f) => !seeded.has(f))).toEqual([]);
+		// The chains are the offline grouping's (by folder), not the route's one chain.
+		expect(r.trace.seeds.map((s) => s.chain).sort()).toEqual(offline.trace.seeds.map((s) => s.chain).sort());
+	});
+
 	it("waits out a 429 and succeeds, still within 3 billed requests", async () => {
 		const llm = await client({
 			responses: [

@@ -350,6 +350,57 @@ describe("fuseRoutes", () => {
 	});
 });
 
+describe("the select stage's picks in the material", () => {
+	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
+		const { analyzeQuestion } = await import("../../src/pipeline/query.js");
+		const { routeOffline } = await import("../../src/pipeline/route.js");
+		const { seed } = await import("../../src/pipeline/seed.js");
+		const { buildSkeleton } = await import("../../src/pipeline/skeleton.js");
+		const { parsePipelineConfig } = await import("../../src/pipeline/config.js");
+		const config = parsePipelineConfig({});
+		const q = analyzeQuestion("How are push notifications sent when a new message is posted?");
+		const seeded = seed(index, q, routeOffline(index, q, config), config, index.outlineSections());
+		const relevance = (d: DefRow) => seeded.relevance.get(d.id) ?? 0;
+		const skeletons = seeded.chains.map((chain) =>
+			buildSkeleton(
+				index,
+				chain,
+				seeded.seeds.filter((s) => s.chain === chain.id),
+				q.intent,
+				relevance,
+				config,
+			),
+		);
+		const picks = [...new Set(skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.defId)))];
+		expect(picks.length).toBeGreaterThan(6);
+		const budget = 8_000;
+		// Every token counted four times over: the small fixture then fills the budget as a large repository does.
+		const count = (text: string) => text.length;
+		const m = assembleMaterial(
+			index,
+			{ skeletons, picks, words: ["push", "notif"], relevance },
+			{ ...config, tokenBudget: budget },
+			count,
+		);
+		// The first pass, in reading order: bodies before the first module-level block or signature.
+		const firstPass: typeof m.sources = [];
+		for (const s of m.sources) {
+			if (s.role === "module" || s.unit === "signature") break;
+			firstPass.push(s);
+		}
+		const deepIds = new Set(picks.filter((id) => firstPass.some((s) => s.node.def.defId === id)).slice(0, 3));
+		let spent = 0;
+		for (const s of firstPass) {
+			spent += s.tokens;
+			const later = s.role === "pick" && !deepIds.has(s.node.def.defId);
+			// A later pick goes in only while every body so far fits the quarter; the first three, half.
+			expect(spent, s.label).toBeLessThanOrEqual(later ? budget / 4 : budget / 2);
+		}
+		expect(firstPass.some((s) => s.role === "pick")).toBe(true);
+	});
+});
+
 describe("citing a slice", () => {
 	it("holds when the range lies inside the cited definition, and not outside it", async () => {
 		const { citationHolds } = await import("../../src/pipeline/verify.js");

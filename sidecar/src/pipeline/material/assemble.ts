@@ -52,7 +52,11 @@ type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines
  * that did not fit come back with what is left.
  */
 const BODY_SHARE = 0.25;
-/** The LLM's select picks are read in full first, up to this share (they are what it asked for). */
+/**
+ * The LLM's first `DEEP_PICKS` select picks (and a pick's wrapper) are read first, up to this share;
+ * the later picks lead the other bodies within `BODY_SHARE`. Half the budget for every pick left
+ * the signature map a third smaller than offline (benchmarks/answers.md, run 11 — material).
+ */
 const PICK_SHARE = 0.5;
 /**
  * The select stage's first picks (what the model named first), which go in whole up to
@@ -579,7 +583,8 @@ export function assembleMaterial(
 	while (queue.length) {
 		const c = queue.shift() as Candidate;
 		if (a.bodies.has(c.node.def.id)) continue;
-		const share = c.role === "pick" || c.lead ? PICK_SHARE : BODY_SHARE;
+		const deep = c.role === "pick" && (c.pickRank ?? DEEP_PICKS) < DEEP_PICKS;
+		const share = deep || c.lead ? PICK_SHARE : BODY_SHARE;
 		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
 			deferred.push(c);
 			continue;
