@@ -58,6 +58,7 @@ try {
 		license: root.license,
 		engines: root.engines,
 		bin: sidecar.bin,
+		imports: sidecar.imports,
 		files: sidecar.files,
 		dependencies: sidecar.dependencies,
 		bundleDependencies: ["@codeask/shared"],

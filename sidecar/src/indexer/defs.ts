@@ -7,7 +7,7 @@
  * the file's top-level code (`(module)`). Locals, parameters and nested helpers are not
  * definitions: what they reference belongs to the definition around them.
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { DefKind } from "../index/schema.js";
 import { skipWrappers } from "./unwrap.js";
 

@@ -6,7 +6,7 @@
  * Definitions are syntactic, so a changed file's new defIds are known from a parse alone, before
  * the type-checked program is built (which must then include these files).
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { CollectedFile } from "./collect.js";
 import { extractDefs } from "./defs.js";
 import type { PreviousIndex } from "./previous.js";

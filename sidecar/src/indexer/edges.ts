@@ -4,7 +4,7 @@
  * from the innermost definition around the reference. Call, new and JSX sites are also counted:
  * resolved, external (lib / node_modules / declaration files) or unresolved by reason.
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
 import { moduleCallSpecifier } from "./module-calls.js";

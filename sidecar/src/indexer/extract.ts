@@ -5,7 +5,7 @@
  * either way each file's output is the same, because a file's references resolve through what it
  * imports plus the files that declare globals, which every share's program holds.
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
 import {

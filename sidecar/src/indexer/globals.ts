@@ -3,7 +3,7 @@
  * extraction share's, and an incremental run's): `mayDeclareGlobals` by the text, and for JS files,
  * which it takes whole, what the compiler's binder says of the file alone.
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import { mayDeclareGlobals } from "./parallel.js";
 import { PROGRAM_OPTIONS } from "./program.js";
 

@@ -13,7 +13,7 @@
  * Side-effect imports and re-exports are always followed; in JS files every word of a JSDoc
  * comment counts as a use (JSDoc types name imports where this walk does not look).
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 
 export type ImportNeed = "declarations" | "globals";
 

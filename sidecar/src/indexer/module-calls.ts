@@ -3,7 +3,7 @@
  * like a static import's, so they make the same file → file import edge and count among the
  * in-repo imports (edges.ts). A computed path (`require(name)`) names no module and is left alone.
  */
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 
 /** The literal module specifier of a `require(…)` / `import(…)` call, or undefined. */
 export function moduleCallSpecifier(node: ts.CallExpression): ts.StringLiteralLike | undefined {

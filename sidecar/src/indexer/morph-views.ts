@@ -5,7 +5,8 @@
  * The nodes wrapped while a file is extracted are forgotten after it, as the per-file context's were
  * dropped with it; source-file, symbol and type wrappers stay for the next files.
  */
-import { createWrappedNode, type SourceFile, type ts } from "ts-morph";
+import type { SourceFile, ts } from "ts-morph";
+import { createWrappedNode } from "#ts-morph";
 
 interface Factory {
 	getSourceFile(sf: ts.SourceFile, options: { markInProject: boolean }): SourceFile;

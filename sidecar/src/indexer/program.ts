@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import type * as TsMorphCommon from "@ts-morph/common";
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import { type ImportNeed, isModuleFile, unneededImports } from "./import-scope.js";
 import type { ModuleResolver } from "./resolve.js";
 

@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 import { sfcOfVirtual } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 

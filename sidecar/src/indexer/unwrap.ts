@@ -3,7 +3,7 @@
  * `<T>x`, `x!`. Compiler nodes only (no ts-morph), for the definition walk and the trunk walk alike.
  */
 // The compiler ts-morph bundles: the walks that call this hold its nodes (kind numbers are per version).
-import { ts } from "ts-morph";
+import { ts } from "#ts-morph";
 
 export function skipWrappers(node: ts.Expression): ts.Expression;
 export function skipWrappers(node: ts.Node): ts.Node;

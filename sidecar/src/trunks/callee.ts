@@ -3,7 +3,8 @@
  * `this.api?.broadcast`, `callbacks!.add` and an aliased import read the same), and check the
  * declaration the checker resolves it to against an idiom's declared declarations.
  */
-import { type CallExpression, type NewExpression, Node, type SourceFile, ts } from "ts-morph";
+import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
+import { Node, ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { CalleeSpec } from "./config.js";
 import { unwrap } from "./key-eval.js";

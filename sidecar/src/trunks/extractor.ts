@@ -4,14 +4,8 @@
  * family lives in its own module under `idioms/`; this core holds the per-file loop, the `emit`
  * that turns a matched key into a site record, and the order of the joins in finalize.
  */
-import {
-	type CallExpression,
-	type ClassDeclaration,
-	type NewExpression,
-	type Node,
-	type SourceFile,
-	ts,
-} from "ts-morph";
+import type { CallExpression, ClassDeclaration, NewExpression, Node, SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
 import { bindParams, bindTemplates } from "./bind.js";

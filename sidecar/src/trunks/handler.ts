@@ -1,5 +1,5 @@
 /** Which definition handles a register site, and which consumes a call. */
-import { Node } from "ts-morph";
+import { Node } from "#ts-morph";
 import type { SiteContext } from "../index/types.js";
 import { unwrap } from "./key-eval.js";
 

@@ -6,16 +6,14 @@
  * then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
-import {
-	type ClassDeclaration,
-	type ClassExpression,
-	type Expression,
-	Node,
-	type ObjectLiteralExpression,
-	type PropertyAccessExpression,
-	SyntaxKind,
-	ts,
+import type {
+	ClassDeclaration,
+	ClassExpression,
+	Expression,
+	ObjectLiteralExpression,
+	PropertyAccessExpression,
 } from "ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import { thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;

@@ -5,7 +5,8 @@
  * class heritage, decorators, GraphQL, actions); the walk is raw compiler nodes, wrapped in ts-morph
  * nodes only where an idiom needs one.
  */
-import { type Node, type SourceFile, ts } from "ts-morph";
+import type { Node, SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
 import { skipWrappers } from "../indexer/unwrap.js";
 
 export interface FileNodes {

@@ -5,7 +5,8 @@
  * action creator returning `{ type: X }`) and by a slice's generated creators (`dispatch(added(t))`
  * with `const { added } = todosSlice.actions`). Shapes, not library names: see `ACTIONS` in families.
  */
-import { type CallExpression, Node, type SourceFile, ts } from "ts-morph";
+import type { CallExpression, SourceFile } from "ts-morph";
+import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";

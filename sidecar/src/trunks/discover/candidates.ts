@@ -6,16 +6,15 @@
  * resolver maps, and tRPC-style proxy calls. All travel to finalize as internal records, so an
  * incremental run keeps them with the file's other sites.
  */
-import {
-	type CallExpression,
-	type Decorator,
-	type NewExpression,
-	Node,
-	type PropertyAssignment,
-	type SourceFile,
-	type TaggedTemplateExpression,
-	ts,
+import type {
+	CallExpression,
+	Decorator,
+	NewExpression,
+	PropertyAssignment,
+	SourceFile,
+	TaggedTemplateExpression,
 } from "ts-morph";
+import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";

@@ -8,15 +8,8 @@
  * candidate). This module records the per-file facts; `infer` keeps only classes some call
  * registers, and facades whose factory made several of them.
  */
-import {
-	type CallExpression,
-	type ClassDeclaration,
-	Node,
-	type SourceFile,
-	SyntaxKind,
-	ts,
-	type VariableDeclaration,
-} from "ts-morph";
+import type { CallExpression, ClassDeclaration, SourceFile, VariableDeclaration } from "ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";

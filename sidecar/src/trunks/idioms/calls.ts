@@ -2,7 +2,8 @@
  * Call and `new` idioms: `router.post('x', h)`, `bus.emit('x')`, `new Streamer('x')` — the key from
  * an argument, an object's properties, the receiver's initialiser or a call down the receiver chain.
  */
-import { type CallExpression, type NewExpression, Node, SyntaxKind, ts } from "ts-morph";
+import type { CallExpression, NewExpression } from "ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import { templateForm } from "../bind.js";
 import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";

@@ -1,5 +1,6 @@
 /** Class-member idioms: each public method of a service class registers `{name}.{member}`. */
-import { type ClassDeclaration, SyntaxKind } from "ts-morph";
+import type { ClassDeclaration } from "ts-morph";
+import { SyntaxKind } from "#ts-morph";
 import type { Resolution } from "../../index/schema.js";
 import type { SiteContext } from "../../index/types.js";
 import type { Compiled } from "../compile.js";

@@ -1,5 +1,6 @@
 /** Decorator idioms: `@Controller('team')` + `@Get(':id')` — the decorated method is the handler. */
-import { type ClassDeclaration, type Decorator, Node } from "ts-morph";
+import type { ClassDeclaration, Decorator } from "ts-morph";
+import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";

@@ -3,16 +3,14 @@
  * dispatch `presence.setStatus`, bound through the checker or, in finalize, by import source.
  */
 import { relative } from "node:path";
-import {
-	type CallExpression,
-	type ImportDeclaration,
-	Node,
-	type PropertyAccessExpression,
-	type SourceFile,
-	SyntaxKind,
-	ts,
-	type VariableStatement,
+import type {
+	CallExpression,
+	ImportDeclaration,
+	PropertyAccessExpression,
+	SourceFile,
+	VariableStatement,
 } from "ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { calleeParts } from "../callee.js";
 import type { Compiled } from "../compile.js";

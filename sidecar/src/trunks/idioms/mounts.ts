@@ -3,7 +3,8 @@
  * keys registered on the mounted router (followed through imports, `require` and `module.exports`).
  */
 import { dirname, resolve } from "node:path";
-import { type CallExpression, Node, type SourceFile, SyntaxKind } from "ts-morph";
+import type { CallExpression, SourceFile } from "ts-morph";
+import { Node, SyntaxKind } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import { calleeParts, matchCallee } from "../callee.js";
