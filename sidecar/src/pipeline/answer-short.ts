@@ -65,13 +65,15 @@ export function shortAnswer(
 	};
 	const stepMarker = path.map(markerOf);
 
-	const summary = inShortSentences(path, stepMarker);
+	const lastImpl = implementedBy(index, (path.at(-1) as PathStep).def);
+	const summary = inShortSentences(path, stepMarker, lastImpl);
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
 		out.push("**The path**");
 		path.forEach((s, i) => {
-			out.push(`${i + 1}. ${stepLine(s, path[i + 1]?.def ?? null, stepMarker[i] ?? "")}`);
+			const line = stepLine(s, path[i + 1]?.def ?? null, stepMarker[i] ?? "");
+			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImpl ? `; ${lastImpl}` : ""}`);
 		});
 		out.push("");
 	}
@@ -126,13 +128,15 @@ function verbOf(step: PathStep): string {
  * "In short": the path told in order, two hops per sentence, each hop's marker right after the
  * name its cited line holds. A path of one definition says where the best match is.
  */
-function inShortSentences(path: readonly PathStep[], markers: readonly string[]): string[] {
+function inShortSentences(path: readonly PathStep[], markers: readonly string[], lastImpl = ""): string[] {
 	const first = path[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
 	if (path.length === 1) {
 		const doc = sentence(firstSentence(first.def.doc, 160), 160);
 		return [
-			`The best match is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}.`.replace(/ \./, "."),
+			`The best match is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}${lastImpl ? `, ${lastImpl}` : ""}.`
+				.replace(/ \./, ".")
+				.replace(/ ,/, ","),
 			...(doc ? [doc] : []),
 		];
 	}
@@ -171,15 +175,29 @@ function inShortSentences(path: readonly PathStep[], markers: readonly string[])
 	}
 	const lastMarker = markers.at(-1) ?? "";
 	sentences.push(
-		lastDoc
-			? `${code(last.def.qualifiedName)} ${lastMarker}: ${lastDoc}`
-			: `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}.`,
+		lastImpl
+			? `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}, ${lastImpl}.`
+			: lastDoc
+				? `${code(last.def.qualifiedName)} ${lastMarker}: ${lastDoc}`
+				: `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}.`,
 	);
 	// At most five sentences: the last one (where the path ends) stays.
 	if (sentences.length > IN_SHORT_SENTENCES) {
 		return [...sentences.slice(0, IN_SHORT_SENTENCES - 1), sentences.at(-1) as string];
 	}
 	return sentences;
+}
+
+/**
+ * A path ending at an interface member (a model's typing, a service's contract) is a dead end to a
+ * reader: where its one implementation lives, named (not cited: the labels and the reader want the
+ * flow's files, and the implementation's file is one hop away from the cited contract).
+ */
+function implementedBy(index: PathIndex, def: DefRow): string {
+	if (def.parentId === null || index.defById(def.parentId)?.kind !== "interface") return "";
+	const impls = index.edgesFrom(def.id).filter((e) => e.kind === "implementation");
+	const impl = impls.length === 1 && impls[0] ? index.defById(impls[0].dst) : undefined;
+	return impl?.file ? `implemented by ${code(impl.qualifiedName)} in ${code(impl.file)}` : "";
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
