@@ -350,38 +350,81 @@ describe("fuseRoutes", () => {
 	});
 });
 
+/** The offline route, seeds and skeletons of a question on mini-chat, for the assembler alone. */
+async function fixtureSkeletons(question: string) {
+	const { analyzeQuestion } = await import("../../src/pipeline/query.js");
+	const { routeOffline } = await import("../../src/pipeline/route.js");
+	const { seed } = await import("../../src/pipeline/seed.js");
+	const { buildSkeleton } = await import("../../src/pipeline/skeleton.js");
+	const { parsePipelineConfig } = await import("../../src/pipeline/config.js");
+	const config = parsePipelineConfig({});
+	const q = analyzeQuestion(question);
+	const seeded = seed(index, q, routeOffline(index, q, config), config, index.outlineSections());
+	const relevance = (d: DefRow) => seeded.relevance.get(d.id) ?? 0;
+	const skeletons = seeded.chains.map((chain) =>
+		buildSkeleton(
+			index,
+			chain,
+			seeded.seeds.filter((s) => s.chain === chain.id),
+			q.intent,
+			relevance,
+			config,
+		),
+	);
+	return { config, skeletons, relevance };
+}
+
+/** Every token counted four times over: the small fixture then fills a budget as a large repository does. */
+const costly = (text: string) => text.length;
+
+describe("the signature map", () => {
+	it("outlines a file whose chain steps are only signatures: its other functions, one line each", async () => {
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
+		);
+		const m = assembleMaterial(
+			index,
+			{ skeletons, words: ["push", "notif"], relevance },
+			{ ...config, tokenBudget: 24_000 },
+			costly,
+		);
+		// Bodies and blocks are listed in reading order: those up to the last module-level block came
+		// before the signature map (the bodies after it are read with what the map left).
+		const bodies = m.sources.filter((s) => s.unit !== "signature");
+		const lastBlock = bodies.map((s) => s.role).lastIndexOf("module");
+		expect(lastBlock).toBeGreaterThan(0);
+		const readFiles = new Set(bodies.slice(0, lastBlock + 1).map((s) => s.range.file));
+		const outlined = m.sources.filter(
+			(s) => s.unit === "signature" && s.node.via === "outline" && !readFiles.has(s.range.file),
+		);
+		expect(outlined.length).toBeGreaterThan(0);
+		for (const s of outlined) {
+			// Each such file holds a chain step listed as a signature (or read with what the map left,
+			// in place of its signature); the outline names other definitions.
+			const steps = m.sources.filter(
+				(x) => x.range.file === s.range.file && x.node.via !== "outline" && x.node.via !== "parent",
+			);
+			expect(steps.length, s.range.file).toBeGreaterThan(0);
+			expect(steps.some((x) => x.node.def.id === s.node.def.id)).toBe(false);
+		}
+	});
+});
+
 describe("the select stage's picks in the material", () => {
 	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
-		const { analyzeQuestion } = await import("../../src/pipeline/query.js");
-		const { routeOffline } = await import("../../src/pipeline/route.js");
-		const { seed } = await import("../../src/pipeline/seed.js");
-		const { buildSkeleton } = await import("../../src/pipeline/skeleton.js");
-		const { parsePipelineConfig } = await import("../../src/pipeline/config.js");
-		const config = parsePipelineConfig({});
-		const q = analyzeQuestion("How are push notifications sent when a new message is posted?");
-		const seeded = seed(index, q, routeOffline(index, q, config), config, index.outlineSections());
-		const relevance = (d: DefRow) => seeded.relevance.get(d.id) ?? 0;
-		const skeletons = seeded.chains.map((chain) =>
-			buildSkeleton(
-				index,
-				chain,
-				seeded.seeds.filter((s) => s.chain === chain.id),
-				q.intent,
-				relevance,
-				config,
-			),
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
 		);
 		const picks = [...new Set(skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.defId)))];
 		expect(picks.length).toBeGreaterThan(6);
 		const budget = 8_000;
-		// Every token counted four times over: the small fixture then fills the budget as a large repository does.
-		const count = (text: string) => text.length;
 		const m = assembleMaterial(
 			index,
 			{ skeletons, picks, words: ["push", "notif"], relevance },
 			{ ...config, tokenBudget: budget },
-			count,
+			costly,
 		);
 		// The first pass, in reading order: bodies before the first module-level block or signature.
 		const firstPass: typeof m.sources = [];

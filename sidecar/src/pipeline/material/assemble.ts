@@ -83,6 +83,13 @@ const OUTLINE_FILES = 30;
 const OUTLINE_DEFS = 20;
 /** Definitions past that cap the question's words rate, listed per file with what the neighbours leave. */
 const OUTLINE_RELEVANT = 10;
+/**
+ * Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions
+ * each (benchmarks/answers.md, run 11 — material: 30 files of 20 gain Rocket.Chat a line and lose
+ * Hoppscotch's gain).
+ */
+const STEP_OUTLINE_FILES = 15;
+const STEP_OUTLINE_DEFS = 8;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Containers whose head line comes with a member read. */
 const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
@@ -822,6 +829,26 @@ export function assembleMaterial(
 		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
 		for (const d of pastOutline(index.defsInFile(file), known, input.relevance)) {
 			known.add(d.id);
+			signature(outlineNeighbour(d, owner), budget);
+		}
+	}
+
+	// Then the outline of the files whose chain steps are listed only as signatures (a flow's other
+	// methods in a class no body was read from), fewer files and definitions than a read file's.
+	const stepFiles = [
+		...new Set(
+			a.sources
+				.filter((s) => s.unit === "signature" && s.node.via !== "outline" && s.node.via !== "parent")
+				.map((s) => s.range.file),
+		),
+	].filter((f) => !outlineFiles.includes(f));
+	for (const file of stepFiles.slice(0, STEP_OUTLINE_FILES)) {
+		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+		let n = 0;
+		for (const d of index.defsInFile(file)) {
+			if (n >= STEP_OUTLINE_DEFS || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
+			known.add(d.id);
+			n++;
 			signature(outlineNeighbour(d, owner), budget);
 		}
 	}
