@@ -55,6 +55,11 @@ describe("analyzeQuestion", () => {
 		expect(related("How does the command parse its options?", "command")).not.toContain("slash");
 		expect(related("How is the permission checked?", "permission")).not.toContain("can");
 		expect(related("How does message encryption work?", "encryption")).toContain("crypto");
+		// Raw input is what a parser reads; markdown is one repository's kind of text, not a synonym.
+		expect(related("How is a message built from raw text?", "raw")).toEqual(
+			expect.arrayContaining(["parse", "parser"]),
+		);
+		expect(related("How is a message built from raw text?", "raw")).not.toContain("markdown");
 	});
 
 	it("matches words by stem and shared prefix", () => {
