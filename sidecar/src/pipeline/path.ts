@@ -86,6 +86,12 @@ const ENTRY_GAIN = 2;
  * question names it (run 11: 8–15 alike on the three sets; 20 changes nothing, 5 loses a core file).
  */
 const HELPER_FAN_IN = 12;
+/**
+ * A path's head ranked this many places or more below the step it leads to, naming nothing new, is
+ * dropped (run 11: of the 10 heads any gap would drop, 8 came from another flow; a CLI command one
+ * place below its callee stays, an editor action two places below goes).
+ */
+const HEAD_RANK_GAP = 2;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -142,6 +148,10 @@ export function findPath(
 		return !(concepts?.text(unqualified(d.qualifiedName)).some((x) => x > 0) ?? false);
 	};
 	const best = bestPath(graph, worth, cands, opts.maxSteps, entries, cover, deadEnd);
+	if (best && cover) {
+		const rank = new Map(cands.map((d, i) => [d.id, i]));
+		trimHead(best, rank, entries, cover);
+	}
 	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
 }
 
@@ -243,6 +253,32 @@ function bestPath(
 	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
 	for (const d of starts) visit(d.id, 0, 0, none);
 	return best ?? fallback;
+}
+
+/**
+ * Drop the path's head while it is another flow's way in: no entry point, ranked at least
+ * HEAD_RANK_GAP places below the step it leads to, and naming nothing of the question that the rest
+ * of the path does not (a dashboard section calling the hook of "messages sent", a federation
+ * adapter calling `createRoom`). The path was chosen with it (a caller adds worth); it is only not
+ * where the answer starts. A bridge (no rank) is never dropped.
+ */
+function trimHead(
+	path: { ids: number[]; hops: Hop[] },
+	rank: ReadonlyMap<number, number>,
+	entries: ReadonlySet<number>,
+	cover: (id: number) => readonly number[],
+): void {
+	while (path.ids.length >= 2) {
+		const head = path.ids[0] as number;
+		const h = rank.get(head);
+		const next = rank.get(path.ids[1] as number);
+		if (h === undefined || next === undefined || entries.has(head) || h < next + HEAD_RANK_GAP) return;
+		const rest = path.ids.slice(1).filter((id) => rank.has(id));
+		const own = cover(head);
+		if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
+		path.ids.shift();
+		path.hops.shift();
+	}
 }
 
 /** Definitions a path may go through: code with a body in a source file (no tests, types or modules). */

@@ -160,4 +160,34 @@ describe("findPath", () => {
 		// A helper alone is still a path when nothing else is.
 		expect(names(findPath(graph([guard], []), [guard], {}, concepts("paste")))).toEqual(["isTextElement"]);
 	});
+
+	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
+		// "how are sent messages counted": the hook and the counter rank first; a dashboard section two
+		// or more places below calls the hook and names nothing the hook does not.
+		const hook = def("stats/messages.ts", "useMessagesSent");
+		const count = def("stats/count.ts", "countSentMessages");
+		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
+		const section = def("dashboard/messages.ts", "MessagesSection");
+		const index = graph(
+			[hook, count, ...filler, section],
+			[
+				[section, hook, "call"],
+				[hook, count, "call"],
+			],
+		);
+		const q = concepts("messages", "sent");
+		expect(names(findPath(index, [hook, count, ...filler, section], {}, q))).toEqual([
+			"useMessagesSent",
+			"countSentMessages",
+		]);
+		// One place below the step it calls, the caller stays: the flow may well start there.
+		expect(names(findPath(index, [hook, section, count, ...filler], {}, q))).toEqual([
+			"MessagesSection",
+			"useMessagesSent",
+			"countSentMessages",
+		]);
+		// A caller naming a word of the question the rest does not name stays too.
+		const counted = concepts("messages", "sent", "dashboard");
+		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("MessagesSection");
+	});
 });
