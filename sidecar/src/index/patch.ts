@@ -43,8 +43,12 @@ export interface IndexPatch {
 	defs: WriteDef[];
 	/** The static edges written in `files` (not the trunk edges: those come from `sites`). */
 	edges: WriteEdge[];
-	/** Every dispatch site of the repository, after `finalize`. */
-	sites: DispatchSiteRecord[];
+	/**
+	 * Every dispatch site of the repository, after `finalize`; null when they are the previous
+	 * index's (finalize had the same input and no definition they name came or went): the site
+	 * rows, trunk edges and dispatch keys stay as they are.
+	 */
+	sites: DispatchSiteRecord[] | null;
 	/** Saved extractor output of `files` (see IndexContents.rawSites). */
 	rawSites: Map<string, string>;
 	unresolved: Map<string, number>;
@@ -149,23 +153,27 @@ function applyPatch(
 	// 1. The dispatch sites and trunk edges as they were, by defIds and paths (before definitions
 	// are renumbered): after `finalize`, most of them come out the same, and only what differs is
 	// rewritten (step 6).
-	const oldSites = db
-		.prepare(
-			`SELECT ds.id, ds.trunk, ds.side, ds.key, ds.raw_key, ds.expression, f.path, ds.line, en.def_id, h.def_id,
+	const oldSites = p.sites
+		? (db
+				.prepare(
+					`SELECT ds.id, ds.trunk, ds.side, ds.key, ds.raw_key, ds.expression, f.path, ds.line, en.def_id, h.def_id,
          k.def_id, ds.resolution, ds.in_scope
        FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id LEFT JOIN defs en ON en.id = ds.enclosing
        LEFT JOIN defs h ON h.id = ds.handler LEFT JOIN defs k ON k.id = ds.key_def ORDER BY ds.id`,
-		)
-		.raw()
-		.all() as unknown[][];
-	const oldTrunkEdges = db
-		.prepare(
-			`SELECT e.rowid, s.def_id, t.def_id, e.kind, f.path, e.line, e.resolution
+				)
+				.raw()
+				.all() as unknown[][])
+		: [];
+	const oldTrunkEdges = p.sites
+		? (db
+				.prepare(
+					`SELECT e.rowid, s.def_id, t.def_id, e.kind, f.path, e.line, e.resolution
        FROM edges e JOIN defs s ON s.id = e.src JOIN defs t ON t.id = e.dst LEFT JOIN files f ON f.id = e.file_id
        WHERE e.kind IN ${TRUNK_EDGE_KINDS}`,
-		)
-		.raw()
-		.all() as [number, string, string, string, string | null, number | null, string][];
+				)
+				.raw()
+				.all() as [number, string, string, string, string | null, number | null, string][])
+		: [];
 
 	// 2. Old rows of changed and removed files: static edges written there, definitions, saved sites.
 	const edgesWrittenIn = db.prepare(
@@ -256,13 +264,16 @@ function applyPatch(
 	for (const id of newDefIds) touched.add(id);
 
 	// 5. Dispatch-key pseudo-definitions: keep those still bound, drop the rest, add new ones.
-	const keyDefs = dispatchKeyDefs(p.sites);
+	const keyDefs = p.sites ? dispatchKeyDefs(p.sites) : [];
 	const wanted = new Set(keyDefs.map((d) => d.defId));
 	const deleteDef = db.prepare("DELETE FROM defs WHERE id = ?");
-	for (const k of db.prepare("SELECT id, def_id AS defId FROM defs WHERE kind = 'dispatch-key'").all() as {
-		id: number;
-		defId: string;
-	}[]) {
+	const oldKeyDefs = p.sites
+		? (db.prepare("SELECT id, def_id AS defId FROM defs WHERE kind = 'dispatch-key'").all() as {
+				id: number;
+				defId: string;
+			}[])
+		: [];
+	for (const k of oldKeyDefs) {
 		if (wanted.has(k.defId)) {
 			defIds.set(k.defId, { id: k.id, packageId: null });
 			continue;
@@ -284,10 +295,15 @@ function applyPatch(
 	// saved extractor output.
 	const defOf = (defId: string) => defIds.get(defId);
 	const fileIdOf = (path: string) => fileIds.get(path)?.id;
-	const { rows, edges: siteEdges } = siteRows(p.sites, fileIdOf, (defId) => defIds.get(defId)?.id);
-	const siteFiles = replaceSites(db, oldSites, rows, p.sites, fileIdOf, defOf);
-	const trunk = replaceTrunkEdges(db, oldTrunkEdges, siteEdges, defOf, fileIdOf);
-	for (const id of trunk.ends) touched.add(id);
+	let siteFiles: string[] | null = [];
+	let droppedTrunkEdges = 0;
+	if (p.sites) {
+		const { rows, edges: siteEdges } = siteRows(p.sites, fileIdOf, (defId) => defIds.get(defId)?.id);
+		siteFiles = replaceSites(db, oldSites, rows, p.sites, fileIdOf, defOf);
+		const trunk = replaceTrunkEdges(db, oldTrunkEdges, siteEdges, defOf, fileIdOf);
+		for (const id of trunk.ends) touched.add(id);
+		droppedTrunkEdges = trunk.dropped;
+	}
 	const written = insertEdges(db, p.edges, defOf, fileIdOf);
 	for (const e of p.edges) {
 		const s = defIds.get(e.src);
@@ -351,7 +367,7 @@ function applyPatch(
 		.get() as { n: number };
 	return {
 		result: {
-			droppedEdges: written.droppedEdges + trunk.dropped,
+			droppedEdges: written.droppedEdges + droppedTrunkEdges,
 			crossPackageEdges: totals.cross,
 			edges: totals.edges,
 			definitions: definitions.n,

@@ -13,7 +13,7 @@ import type { PreviousIndex } from "./previous.js";
 import { PROGRAM_OPTIONS } from "./program.js";
 
 export function filesReferringToRemovedDefs(
-	previous: PreviousIndex,
+	previous: Pick<PreviousIndex, "defIdsOf" | "filesReferring">,
 	changed: CollectedFile[],
 	removedFiles: string[],
 ): string[] {

@@ -16,7 +16,7 @@ import { filesReferringToRemovedDefs } from "./dependents.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import { declaresGlobals } from "./globals.js";
 import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
-import type { PreviousIndex } from "./previous.js";
+import { referenceQueries } from "./previous-references.js";
 import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
 import { isSfc, sfcToScript } from "./sfc.js";
@@ -48,24 +48,12 @@ function lazyFile(abs: string, path: string, hash: string, packageIndex: number)
 	};
 }
 
-/** The two queries of the previous index that `filesReferringToRemovedDefs` makes. */
-function previousReferences(db: Database.Database): Pick<PreviousIndex, "defIdsOf" | "filesReferring"> {
-	const defIds = db.prepare(
-		"SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?",
-	);
-	const referring = db.prepare(
-		`SELECT f.path FROM defs d JOIN edges e ON e.dst = d.id JOIN files f ON f.id = e.file_id WHERE d.def_id = ?
-     UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
-     WHERE d.def_id = ?`,
-	);
-	return {
-		defIdsOf: (path) => (defIds.all(path) as { defId: string }[]).map((r) => r.defId),
-		filesReferring(ids) {
-			const paths = new Set<string>();
-			for (const id of ids) for (const r of referring.all(id, id) as { path: string }[]) paths.add(r.path);
-			return [...paths];
-		},
-	};
+/** Paths of the files the previous index found declaring globals (none in an index from before it). */
+function globalFilesOf(db: Database.Database): string[] {
+	const saved = db.prepare("SELECT value FROM meta WHERE key = 'globalFiles'").pluck().get() as
+		| string
+		| undefined;
+	return saved ? (JSON.parse(saved) as string[]) : [];
 }
 
 async function main(): Promise<void> {
@@ -75,16 +63,16 @@ async function main(): Promise<void> {
 	const request = new Promise<IncrementalRequest>((resolve) =>
 		port.once("message", (m: IncrementalRequest) => resolve(m)),
 	);
-	let siteExtractor: SiteExtractor | undefined;
-	if (input.siteExtractor) {
-		const mod = (await import(input.siteExtractor.module)) as {
-			createSiteExtractor(config: unknown): SiteExtractor;
-		};
-		siteExtractor = mod.createSiteExtractor(input.siteExtractor.config);
-	}
-	const resolver = createModuleResolver(input.repoRoot, input.packages, PROGRAM_OPTIONS);
+	type ExtractorModule = { createSiteExtractor(config: unknown): SiteExtractor };
+	const loadExtractor = (module: string) => import(module) as Promise<ExtractorModule>;
+	// The extractor's modules first: the program's warm-up does not need them, but the thread's
+	// first failure should be the one a bad module makes.
+	const extractorModule = input.siteExtractorModule
+		? await loadExtractor(input.siteExtractorModule)
+		: undefined;
+	const db = new Database(input.previous, { readonly: true, fileMustExist: true });
 	const warm: { fileName: string; text: string }[] = [];
-	for (const path of input.warmGlobals) {
+	for (const path of globalFilesOf(db)) {
 		// A component's program name and text come from its content: left to the program.
 		if (isSfc(path)) continue;
 		try {
@@ -98,6 +86,15 @@ async function main(): Promise<void> {
 	const warmCpu = threadCpuMs();
 
 	const req = await request;
+	let siteExtractor: SiteExtractor | undefined;
+	if (req.siteExtractor) {
+		const mod =
+			req.siteExtractor.module === input.siteExtractorModule && extractorModule
+				? extractorModule
+				: await loadExtractor(req.siteExtractor.module);
+		siteExtractor = mod.createSiteExtractor(req.siteExtractor.config);
+	}
+	const resolver = createModuleResolver(input.repoRoot, req.packages, PROGRAM_OPTIONS);
 	const files = req.files.map(([abs, path, hash, packageIndex]) => lazyFile(abs, path, hash, packageIndex));
 	const given = new Map(req.notUnchanged.map(([abs, content]) => [abs, content]));
 	const collected: CollectedFile[] = files.map((f) => {
@@ -105,12 +102,11 @@ async function main(): Promise<void> {
 		return content === undefined ? f : { ...f, content, lineCount: content.split("\n").length };
 	});
 	const notUnchanged = collected.filter((f) => given.has(f.abs));
-	const db = new Database(input.previous, { readonly: true, fileMustExist: true });
 	let dependents: Set<string>;
 	try {
 		dependents = new Set(
 			notUnchanged.length || req.removedFiles.length
-				? filesReferringToRemovedDefs(previousReferences(db) as PreviousIndex, notUnchanged, req.removedFiles)
+				? filesReferringToRemovedDefs(referenceQueries(db), notUnchanged, req.removedFiles)
 				: [],
 		);
 	} finally {
@@ -127,7 +123,7 @@ async function main(): Promise<void> {
 	const received: FileExtract[] = [];
 	const { timings } = extractFiles({
 		repoRoot: input.repoRoot,
-		packages: input.packages,
+		packages: req.packages,
 		sources: new Map(collected.map((f) => [f.abs, f])),
 		files: changed.map((f) => f.abs),
 		resolver,

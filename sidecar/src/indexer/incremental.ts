@@ -1,9 +1,10 @@
 /**
  * An incremental run's type-checked half on a second thread (incremental-worker.ts), so the two
- * cores share a one-file re-index: the worker is started as the run begins and warms up (loads
- * the compiler, parses and binds the lib files and the files declaring globals) while this thread
- * collects the files and reads the previous index; then it extracts what changed while this
- * thread loads the saved dispatch sites. Same rows as on this thread: same files, same program.
+ * cores share a one-file re-index: the worker is started as the run begins (the CLI starts it
+ * before it loads the rest of itself) and warms up (loads the compiler, parses and binds the lib
+ * files and the files the previous index found declaring globals) while this thread collects the
+ * files and reads the previous index; then it extracts what changed while this thread loads the
+ * saved dispatch sites. Same rows as on this thread: same files, same program.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,18 +14,22 @@ import type { Extracted } from "./extract.js";
 import type { ConfigProblem } from "./resolve.js";
 import type { WorkspacePackage } from "./workspace.js";
 
+/** What the thread needs to warm up: known before the run has read anything. */
 export interface IncrementalWorkerInput {
 	repoRoot: string;
-	packages: WorkspacePackage[];
-	/** The previous index (read-only here): which files refer to removed definitions. */
+	/**
+	 * The previous index (read-only here): the files it found declaring globals are parsed ahead;
+	 * which files refer to removed definitions.
+	 */
 	previous: string;
-	/** Repo-relative paths of the files the previous index found declaring globals: parsed ahead. */
-	warmGlobals: string[];
-	/** URL of a module exporting `createSiteExtractor(config)`, and its config. */
-	siteExtractor: { module: string; config: unknown } | null;
+	/** URL of the module exporting `createSiteExtractor(config)` the run will use (loaded ahead), or null. */
+	siteExtractorModule: string | null;
 }
 
 export interface IncrementalRequest {
+	packages: WorkspacePackage[];
+	/** URL of a module exporting `createSiteExtractor(config)`, and its config. */
+	siteExtractor: { module: string; config: unknown } | null;
 	/** Every collected file in index order: [abs, path, hash, packageIndex]. */
 	files: [string, string, string, number][];
 	/** [abs, content] of the files whose content is not the previous index's. */
@@ -56,9 +61,13 @@ export type IncrementalWorkerMessage =
 export type IncrementalResult = Extract<IncrementalWorkerMessage, { type: "done" }>;
 
 export interface IncrementalWorker {
+	/** What the thread was started for. */
+	readonly input: IncrementalWorkerInput;
 	/** Extract what changed. Call once. */
 	extract(
 		request: {
+			packages: WorkspacePackage[];
+			siteExtractor: { module: string; config: unknown } | null;
 			files: CollectedFile[];
 			notUnchanged: CollectedFile[];
 			removedFiles: string[];
@@ -114,6 +123,7 @@ export function startIncrementalWorker(input: IncrementalWorkerInput): Increment
 	// Not awaited until the request: an early failure must not be an unhandled rejection.
 	worker.unref();
 	return {
+		input,
 		extract(request, onProgress) {
 			worker.ref();
 			return new Promise((resolve, reject) => {
@@ -136,6 +146,8 @@ export function startIncrementalWorker(input: IncrementalWorkerInput): Increment
 					}
 				};
 				worker.postMessage({
+					packages: request.packages,
+					siteExtractor: request.siteExtractor,
 					files: request.files.map((f) => [f.abs, f.path, f.hash, f.packageIndex]),
 					notUnchanged: request.notUnchanged.map((f) => [f.abs, f.content]),
 					removedFiles: request.removedFiles,

@@ -25,7 +25,8 @@ import { buildOutline } from "../outline/build.js";
 import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
-import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
+import type { IncrementalWorker } from "./incremental.js";
+import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
 import { indexPath, reuseKey } from "./reuse.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { discoverPackages } from "./workspace.js";
@@ -66,6 +67,12 @@ export interface IndexOptions {
 	 * when it can build the site extractor there (`siteExtractorModule`). Default true.
 	 */
 	incrementalThread?: boolean;
+	/**
+	 * A second thread the caller started for this run ahead of it (`startIncrementalWorker` with this
+	 * run's folder, index file and `siteExtractorModule`), to warm up sooner: used when the run is
+	 * incremental, else closed.
+	 */
+	incrementalWorker?: IncrementalWorker;
 	/** The trunk configuration behind `siteExtractor`, recorded in meta and part of the reuse key. */
 	trunkConfig?: unknown;
 	onProgress?: (event: IndexProgress) => void;
@@ -190,21 +197,21 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// A small change is extracted on a second thread, warmed up while this one collects.
 	const incrementalThread =
 		previous && (options.incrementalThread ?? true) ? await import("./incremental.js") : null;
+	const siteExtractorModule =
+		options.siteExtractorModule && options.trunkConfig !== undefined ? options.siteExtractorModule : null;
+	const given = options.incrementalWorker;
 	let early =
 		previous &&
 		incrementalThread?.incrementalWorkerAvailable() &&
 		!(options.siteExtractor && !options.siteExtractorModule)
-			? incrementalThread.startIncrementalWorker({
-					repoRoot,
-					packages,
-					previous: out,
-					warmGlobals: previous.globalFiles ? [...previous.globalFiles] : [],
-					siteExtractor:
-						options.siteExtractorModule && options.trunkConfig !== undefined
-							? { module: options.siteExtractorModule, config: options.trunkConfig }
-							: null,
-				})
+			? given &&
+				given.input.repoRoot === repoRoot &&
+				given.input.previous === out &&
+				given.input.siteExtractorModule === siteExtractorModule
+				? given
+				: incrementalThread.startIncrementalWorker({ repoRoot, previous: out, siteExtractorModule })
 			: null;
+	if (given && early !== given) given.close();
 	onFailure.push(() => early?.close());
 	// The thread must not outlive a run that fails before handing it the work.
 	const closeOnError = <T>(fn: () => T): T => {
@@ -257,6 +264,10 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const pending = early
 		? early.extract(
 				{
+					packages,
+					siteExtractor: siteExtractorModule
+						? { module: siteExtractorModule, config: options.trunkConfig }
+						: null,
 					files: collected.files,
 					notUnchanged,
 					removedFiles,
@@ -293,6 +304,11 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			throw err;
 		}
 	}
+	// Meta rows that depend on no extraction (two git commands, every file's stat): made while the
+	// thread extracts, when there is one.
+	const gitMeta = () => ({ commit: options.commit || gitCommit(repoRoot), ...gitRemote(repoRoot) });
+	const fileStats = () => JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat])));
+	const ahead = pending ? { git: gitMeta(), fileStats: fileStats() } : null;
 	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
 	try {
 		incremental = pending ? await pending : null;
@@ -483,24 +499,34 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 
 	lap("merge");
 	// 6. Every file's sites, in file order as a full run sees them (reused files: their saved
-	// extractor output), joined across the repository by `finalize`.
-	const sites: DispatchSiteRecord[] = [];
-	for (const f of collected.files) {
-		if (!reusable(f)) {
-			sites.push(...(extractedSites.get(f.path) ?? []));
-			continue;
+	// extractor output), joined across the repository by `finalize` — unless they are the
+	// previous index's (null: see `sitesAsBefore`).
+	for (const f of collected.files) if (reusable(f)) counts[f.path] = previousCounts[f.path] as FileCounts;
+	let finalSites: DispatchSiteRecord[] | null = null;
+	const asBefore =
+		patching &&
+		extractor !== undefined &&
+		previous !== null &&
+		removedFiles.length === 0 &&
+		sitesAsBefore(previous, repoRoot, changed, defsByPath, rawSites);
+	if (!asBefore) {
+		const sites: DispatchSiteRecord[] = [];
+		for (const f of collected.files) {
+			if (!reusable(f)) {
+				sites.push(...(extractedSites.get(f.path) ?? []));
+				continue;
+			}
+			const preloaded = preloadedSites.get(f.path);
+			if (preloaded) {
+				sites.push(...preloaded);
+				continue;
+			}
+			const saved = previous?.savedSitesOf(f.path);
+			if (!saved || !extractor) continue;
+			sites.push(...(extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved)));
 		}
-		counts[f.path] = previousCounts[f.path] as FileCounts;
-		const preloaded = preloadedSites.get(f.path);
-		if (preloaded) {
-			sites.push(...preloaded);
-			continue;
-		}
-		const saved = previous?.savedSitesOf(f.path);
-		if (!saved || !extractor) continue;
-		sites.push(...(extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved)));
+		finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
 	}
-	const finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
 	const { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved } =
 		sumCounts(counts);
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
@@ -512,13 +538,12 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		formatVersion: String(INDEX_FORMAT_VERSION),
 		toolVersion: VERSION,
 		repoRoot,
-		commit: options.commit || gitCommit(repoRoot),
-		...gitRemote(repoRoot),
+		...(ahead?.git ?? gitMeta()),
 		builtAt: new Date().toISOString(),
 		options: optionsJson,
 		trunkConfig: JSON.stringify(options.trunkConfig ?? null),
 		fileCounts: JSON.stringify(counts),
-		fileStats: JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat]))),
+		fileStats: ahead?.fileStats ?? fileStats(),
 		globalFiles: JSON.stringify(globalFiles.map((f) => f.path)),
 	};
 	let stats: IndexStats | undefined;
@@ -544,7 +569,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const changedDefs = (f: CollectedFile) =>
 		(defsByPath.get(f.path) ?? []).map((d) => ({ ...d, file: f.path }));
 	const unresolved = new Map(Object.entries(unresolvedByReason));
-	if (previous && previous.packageIdentity === packageIdentity(packageRows)) {
+	if (previous && patching) {
 		previous.close();
 		patchIndex(
 			out,
@@ -585,7 +610,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				files: collected.files,
 				defs,
 				edges,
-				sites: finalSites,
+				sites: finalSites ?? [],
 				rawSites,
 				unresolved,
 			},
@@ -618,6 +643,35 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		extractedFiles: changed.length,
 		timings,
 	};
+}
+
+/**
+ * Whether `finalize` would get the very input it had for the previous index and its output would
+ * land on the same definitions, so the previous index's sites stand: the re-extracted files were
+ * all there before and their saved sites are unchanged (with every other file's, that is the whole
+ * input; the caller checks no file was removed), the folder is the same (site keys are read
+ * relative to it), and no definition that came or went in those files is named by a site or a
+ * trunk edge, or by a saved site whose handler was no definition then. A one-file edit that leaves
+ * the file's dispatch sites alone (most of them) skips the join over the repository's sites.
+ */
+function sitesAsBefore(
+	previous: PreviousIndex,
+	repoRoot: string,
+	changed: CollectedFile[],
+	defsByPath: Map<string, DefRecord[]>,
+	rawSites: Map<string, string>,
+): boolean {
+	if (previous.repoRoot !== repoRoot) return false;
+	const cameOrWent: string[] = [];
+	for (const f of changed) {
+		if (!previous.fileHashes.has(f.path)) return false;
+		if ((rawSites.get(f.path) ?? null) !== previous.savedSitesOf(f.path)) return false;
+		const before = new Set(previous.defIdsOf(f.path));
+		const now = new Set((defsByPath.get(f.path) ?? []).map((d) => d.defId));
+		for (const id of before) if (!now.has(id)) cameOrWent.push(id);
+		for (const id of now) if (!before.has(id)) cameOrWent.push(id);
+	}
+	return cameOrWent.length === 0 || !previous.sitesName(cameOrWent);
 }
 
 /** The collected files at these paths, in collected order. */

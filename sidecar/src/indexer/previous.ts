@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
+import { referenceQueries } from "./previous-references.js";
 
 /** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
 export interface FileCounts {
@@ -35,6 +36,13 @@ export interface PreviousIndex {
 	defIdsOf(path: string): string[];
 	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
 	filesReferring(defIds: string[]): string[];
+	/** The indexed folder (meta.repoRoot). */
+	repoRoot: string | null;
+	/**
+	 * Whether a dispatch site or a trunk edge (what `finalize` made) refers to one of these
+	 * definitions, or a file's saved sites name one (a site whose handler was no definition then).
+	 */
+	sitesName(defIds: string[]): boolean;
 	close(): void;
 }
 
@@ -153,21 +161,19 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		defsOf: (path) => load().defs.get(path) ?? [],
 		edgesOf: (path) => load().edges.get(path) ?? [],
 		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,
-		defIdsOf: (path) =>
-			(
-				db
-					.prepare("SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?")
-					.all(path) as { defId: string }[]
-			).map((r) => r.defId),
-		filesReferring(defIds) {
-			const referring = db.prepare(
-				`SELECT f.path FROM defs d JOIN edges e ON e.dst = d.id JOIN files f ON f.id = e.file_id WHERE d.def_id = ?
-         UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
-         WHERE d.def_id = ?`,
+		...referenceQueries(db),
+		repoRoot: meta.get("repoRoot") ?? null,
+		sitesName(defIds) {
+			const referred = db.prepare(
+				`SELECT 1 FROM defs d WHERE d.def_id = ? AND (
+           EXISTS (SELECT 1 FROM dispatch_sites s WHERE s.handler = d.id OR s.enclosing = d.id OR s.key_def = d.id)
+           OR EXISTS (SELECT 1 FROM edges e WHERE (e.src = d.id OR e.dst = d.id) AND e.kind IN ${TRUNK_EDGE_KINDS}))`,
 			);
-			const paths = new Set<string>();
-			for (const id of defIds) for (const r of referring.all(id, id) as { path: string }[]) paths.add(r.path);
-			return [...paths];
+			if (defIds.some((id) => referred.get(id) !== undefined)) return true;
+			// As the saved text spells them (site records are JSON).
+			const quoted = defIds.map((id) => JSON.stringify(id));
+			for (const text of loadSavedSites().values()) if (quoted.some((q) => text.includes(q))) return true;
+			return false;
 		},
 		close: () => db.close(),
 	};

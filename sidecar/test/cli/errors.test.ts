@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { isDamagedIndexError } from "../../src/cli/commands/index.js";
+import { isDamagedIndexError } from "../../src/cli/index-run.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
 

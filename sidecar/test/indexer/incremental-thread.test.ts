@@ -17,6 +17,7 @@ const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist");
 
 type Indexer = typeof import("../../src/indexer/index.js");
 type Trunks = typeof import("../../src/trunks/load.js");
+type Incremental = typeof import("../../src/indexer/incremental.js");
 
 function edit(repo: string, path: string, change: (text: string) => string): void {
 	const file = join(repo, path);
@@ -86,6 +87,57 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		expect(onThread.unresolvedByReason).toEqual(onOne.unresolvedByReason);
 	});
 
+	it("takes the thread its caller started ahead for the run, and closes one the run cannot use", async () => {
+		const { indexRepository } = (await import(`${DIST}/indexer/index.js`)) as Indexer;
+		const { loadTrunkConfig } = (await import(`${DIST}/trunks/load.js`)) as Trunks;
+		const { startIncrementalWorker } = (await import(`${DIST}/indexer/incremental.js`)) as Incremental;
+		const dir = mkdtempSync(join(tmpdir(), "codeask-thread-ahead-"));
+		const repo = join(dir, "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const trunkConfig = loadTrunkConfig(null, repo);
+		const siteExtractorModule = pathToFileURL(`${DIST}/trunks/extractor.js`).href;
+		const out = join(dir, "index.db");
+		/** A thread started ahead for `out`, recording what the run asked of it. */
+		const ahead = (previous = out) => {
+			const worker = startIncrementalWorker({ repoRoot: repo, previous, siteExtractorModule });
+			const asked: string[] = [];
+			const extract = worker.extract.bind(worker);
+			const close = worker.close.bind(worker);
+			return {
+				asked,
+				worker: Object.assign(worker, {
+					extract: (...args: Parameters<typeof extract>) => {
+						asked.push("extract");
+						return extract(...args);
+					},
+					close: () => {
+						asked.push("close");
+						close();
+					},
+				}),
+			};
+		};
+		const run = (incrementalWorker: ReturnType<typeof ahead>["worker"], full = false) =>
+			indexRepository({ repo, out, siteExtractorModule, trunkConfig, incrementalWorker, full });
+
+		// No previous index yet: nothing to reuse, the thread is closed.
+		const first = ahead();
+		await run(first.worker);
+		expect(first.asked).toEqual(["close"]);
+		edit(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formatted = 1;\n`);
+		const second = ahead();
+		const result = await run(second.worker);
+		expect(second.asked[0]).toBe("extract");
+		expect(result.extractedFiles).toBe(1);
+		if (process.platform === "linux") expect(result.timings["incremental.cpu"]).toBeGreaterThan(0);
+		// Started for another index file: not this run's.
+		edit(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formattedAgain = 2;\n`);
+		const other = ahead(join(dir, "other.db"));
+		const third = await run(other.worker);
+		expect(other.asked).toEqual(["close"]);
+		expect(third.extractedFiles).toBe(1);
+	});
+
 	it("fails a run whose thread failed while warming up, and the thread exits with it", () => {
 		// In a child process: a thread left alive would keep it from exiting (killed at the timeout).
 		const dir = mkdtempSync(join(tmpdir(), "codeask-thread-fail-"));
@@ -93,14 +145,12 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 			const { startIncrementalWorker } = await import(${JSON.stringify(`${DIST}/indexer/incremental.js`)});
 			const worker = startIncrementalWorker({
 				repoRoot: ${JSON.stringify(dir)},
-				packages: [],
 				previous: ${JSON.stringify(join(dir, "none.db"))},
-				warmGlobals: [],
-				siteExtractor: { module: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)}, config: null },
+				siteExtractorModule: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)},
 			});
 			// Asked for after the failure (the first case) and while it is on its way (the second).
 			await new Promise((r) => setTimeout(r, 1500));
-			const request = { files: [], notUnchanged: [], removedFiles: [], declarationFiles: [], previousGlobals: null };
+			const request = { packages: [], siteExtractor: null, files: [], notUnchanged: [], removedFiles: [], declarationFiles: [], previousGlobals: null };
 			try {
 				await worker.extract(request, () => {});
 				console.log("resolved");
@@ -109,10 +159,8 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 			}
 			const second = startIncrementalWorker({
 				repoRoot: ${JSON.stringify(dir)},
-				packages: [],
 				previous: ${JSON.stringify(join(dir, "none.db"))},
-				warmGlobals: [],
-				siteExtractor: { module: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)}, config: null },
+				siteExtractorModule: ${JSON.stringify(pathToFileURL(join(dir, "missing.js")).href)},
 			});
 			try {
 				await second.extract(request, () => {});
@@ -160,7 +208,8 @@ export function createSiteExtractor(config) {
 			indexRepository({ repo, out, siteExtractorModule: pathToFileURL(module).href, trunkConfig });
 		await run(`${DIST}/trunks/extractor.js`);
 		const before = readFileSync(out);
-		edit(repo, "apps/server/src/lib/format.ts", (t) => `// Formatting.\n${t}`);
+		// A line above its dispatch sites moves them: the sites are joined again (finalize runs).
+		edit(repo, "apps/server/src/methods/sendMessage.ts", (t) => `// Sending.\n${t}`);
 		await expect(run(failing)).rejects.toThrow("finalize failed");
 		expect(readdirSync(outDir)).toEqual(["index.db"]);
 		expect(readFileSync(out).equals(before)).toBe(true);

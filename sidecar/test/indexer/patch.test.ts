@@ -338,4 +338,42 @@ export async function siteBanner(): Promise<string> {
 		const mountChanged = await expectSameAsFullRun(repo, out);
 		expect(registered(mountChanged.patched.sites).sort()).toEqual(["DELETE /people/:id", "GET /people/:id"]);
 	});
+
+	it("keep the previous index's sites when the changed file's sites are as they were, and join them again when they move", async () => {
+		const repo = join(tempDir("codeask-patch-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const file = "apps/server/src/methods/sendMessage.ts";
+		const db = new Database(out, { readonly: true });
+		const saved = db
+			.prepare("SELECT s.sites FROM file_sites s JOIN files f ON f.id = s.file_id WHERE f.path = ?")
+			.pluck()
+			.get(file) as string | undefined;
+		db.close();
+		expect(saved).toContain('"side":"register"');
+		/** An incremental run counting the joins of the repository's sites (`finalize`). */
+		const run = async () => {
+			const trunkConfig = loadTrunkConfig(null, repo);
+			const siteExtractor = createSiteExtractor(trunkConfig);
+			const finalize = siteExtractor.finalize.bind(siteExtractor);
+			let joins = 0;
+			siteExtractor.finalize = (sites) => {
+				joins++;
+				return finalize(sites);
+			};
+			const result = await indexRepository({ repo, out, siteExtractor, trunkConfig });
+			expect(result.extractedFiles).toBe(1);
+			return joins;
+		};
+
+		// A function below the file's sites, calling into another file: new edges, the same sites.
+		edit(repo, file, (t) => `${t}\nexport function appended(): string {\n\treturn String(Date.now());\n}\n`);
+		expect(await run()).toBe(0);
+		await expectSameAsFullRun(repo, out);
+		// A line above them: every site of the file moves down one line.
+		edit(repo, file, (t) => `// Sending.\n${t}`);
+		expect(await run()).toBe(1);
+		await expectSameAsFullRun(repo, out);
+	});
 });

@@ -1,0 +1,27 @@
+/**
+ * The queries `filesReferringToRemovedDefs` (dependents.ts) makes of a previous index, in a module
+ * of their own: the incremental thread runs them over its own connection without loading the rest
+ * of previous.ts (the index writer).
+ */
+import type Database from "better-sqlite3";
+import type { PreviousIndex } from "./previous.js";
+
+/** Over `db`, an index file opened by the caller. */
+export function referenceQueries(db: Database.Database): Pick<PreviousIndex, "defIdsOf" | "filesReferring"> {
+	const defIds = db.prepare(
+		"SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?",
+	);
+	const referring = db.prepare(
+		`SELECT f.path FROM defs d JOIN edges e ON e.dst = d.id JOIN files f ON f.id = e.file_id WHERE d.def_id = ?
+     UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
+     WHERE d.def_id = ?`,
+	);
+	return {
+		defIdsOf: (path) => (defIds.all(path) as { defId: string }[]).map((r) => r.defId),
+		filesReferring(ids) {
+			const paths = new Set<string>();
+			for (const id of ids) for (const r of referring.all(id, id) as { path: string }[]) paths.add(r.path);
+			return [...paths];
+		},
+	};
+}
