@@ -1,22 +1,78 @@
 // keyLineRecall of any build's material, for builds older than the metric (bench reports it since
 // issue 11): the mean share of gold chain lines inside trace.read.
 //   IDX=rc.index.db node benchmarks/key-line-recall.mjs <build>/sidecar/dist eval/rocketchat-dev.json ['{"tokenBudget":16000}']
-import { readFileSync } from "node:fs";
+// Or of the answer prompts a relay run recorded (RUNDIR/<question id>/relay/req-003.txt), for the
+// questions of the set that have a gold chain: the share inside the sources read (`[n] path:a-b`
+// headers) and the share inside the sources or the signature map (`path:` then `  [n] line: …`),
+// which is what bench's keyLineRecall counts (a signature is its definition's first line).
+//   node benchmarks/key-line-recall.mjs --prompts RUNDIR eval/<set>.json
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
-const [, , dist, setPath, cfg] = process.argv;
-const { IndexReader } = await import(`${dist}/index/reader.js`);
-const { ask } = await import(`${dist}/pipeline/ask.js`);
-const index = IndexReader.open(process.env.IDX);
-const set = JSON.parse(readFileSync(setPath, "utf8"));
-const shares = [];
-for (const q of set.questions) {
-	if (!q.chain?.length) continue;
-	const r = await ask(index, q.question, { config: cfg ? JSON.parse(cfg) : {} });
-	const inside = q.chain.filter((e) =>
-		r.trace.read.some((x) => x.file === e.file && x.startLine <= e.line && e.line <= x.endLine),
-	).length;
-	shares.push(inside / q.chain.length);
+/** The line ranges an answer prompt shows: its sources' headers, and the signature map's lines. */
+export function promptRanges(prompt) {
+	const bodies = [...prompt.matchAll(/^\[\d+\] (\S+):(\d+)-(\d+) /gm)].map((m) => ({
+		file: m[1],
+		startLine: Number(m[2]),
+		endLine: Number(m[3]),
+	}));
+	const signatures = [];
+	const at = prompt.indexOf("\nSignatures only:");
+	let file = null;
+	for (const line of at < 0
+		? []
+		: prompt
+				.slice(at + 1)
+				.split("\n")
+				.slice(1)) {
+		const head = /^(\S+):$/.exec(line);
+		if (head) {
+			file = head[1];
+			continue;
+		}
+		const sig = /^ {2}(?:\[\d+\]|-) (\d+): /.exec(line);
+		if (sig && file) signatures.push({ file, startLine: Number(sig[1]), endLine: Number(sig[1]) });
+		else if (!sig) file = null;
+	}
+	return { bodies, signatures };
 }
-console.log(
-	JSON.stringify({ keyLineRecall: shares.reduce((a, b) => a + b, 0) / shares.length, n: shares.length }),
-);
+
+const inside = (ranges, e) =>
+	ranges.some((x) => x.file === e.file && x.startLine <= e.line && e.line <= x.endLine);
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+if (process.argv[2] === "--prompts") {
+	const [, , , run, setPath] = process.argv;
+	const gold = new Map(JSON.parse(readFileSync(setPath, "utf8")).questions.map((q) => [q.id, q]));
+	const rows = [];
+	for (const id of readdirSync(run).sort()) {
+		const q = gold.get(id);
+		const file = join(run, id, "relay", "req-003.txt");
+		if (!q?.chain?.length || !existsSync(file)) continue;
+		const { bodies, signatures } = promptRanges(readFileSync(file, "utf8"));
+		const read = q.chain.filter((e) => inside(bodies, e)).length / q.chain.length;
+		const all = q.chain.filter((e) => inside(bodies, e) || inside(signatures, e)).length / q.chain.length;
+		rows.push({ id, read, withSignatures: all });
+	}
+	console.log(
+		JSON.stringify({
+			n: rows.length,
+			read: mean(rows.map((r) => r.read)),
+			withSignatures: mean(rows.map((r) => r.withSignatures)),
+			questions: rows,
+		}),
+	);
+} else if (process.argv[2]) {
+	const [, , dist, setPath, cfg] = process.argv;
+	const { IndexReader } = await import(`${dist}/index/reader.js`);
+	const { ask } = await import(`${dist}/pipeline/ask.js`);
+	const index = IndexReader.open(process.env.IDX);
+	const set = JSON.parse(readFileSync(setPath, "utf8"));
+	const shares = [];
+	for (const q of set.questions) {
+		if (!q.chain?.length) continue;
+		const r = await ask(index, q.question, { config: cfg ? JSON.parse(cfg) : {} });
+		shares.push(q.chain.filter((e) => inside(r.trace.read, e)).length / q.chain.length);
+	}
+	console.log(JSON.stringify({ keyLineRecall: mean(shares), n: shares.length }));
+}
