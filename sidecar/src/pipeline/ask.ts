@@ -180,7 +180,7 @@ export async function ask(
 	}
 
 	// Route (LLM call 1): the LLM's route keeps every section the offline route found (a core file
-	// must not be lost here), and the seeds follow it.
+	// must not be lost here); its sections vote in the seeding, whose chains form as offline.
 	if (llm && llmUsable) {
 		try {
 			const r = await llmRoute(llm, index, q, config, options.signal);
