@@ -26,6 +26,7 @@ import { VERSION } from "../version.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
 import type { IncrementalWorker } from "./incremental.js";
+import { checkIncrementalResult } from "./incremental-result.js";
 import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
 import { indexPath, reuseKey } from "./reuse.js";
 import { threadCpuMs } from "./thread-cpu.js";
@@ -311,7 +312,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const ahead = pending ? { git: gitMeta(), fileStats: fileStats() } : null;
 	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
 	try {
-		incremental = pending ? await pending : null;
+		incremental = pending ? checkIncrementalResult(await pending) : null;
 	} catch (err) {
 		dropCopy?.();
 		throw err;
