@@ -136,7 +136,8 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 	);
 	for (const c of kept) {
 		if (compoundStems.has(c.stems[0] ?? "")) {
-			const parts = concepts.filter((p) => p !== c && c.word.includes(p.word));
+			// A part met earlier in another form ("services" before "inter-service") is still a part.
+			const parts = concepts.filter((p) => p !== c && [p.word, ...p.stems].some((w) => c.word.includes(w)));
 			c.parts = parts.map((p) => p.word);
 			c.related = [...new Set([...c.related, ...parts.flatMap((p) => [...p.stems, ...p.related])])];
 		}

@@ -35,6 +35,13 @@ describe("analyzeQuestion", () => {
 		expect(q.identifiers).toEqual(["sendMessage", "proxify"]);
 	});
 
+	it("keeps a compound's parts even when another compound used the word first", () => {
+		const q = analyzeQuestion("How do core-services talk in inter-service calls?");
+		const inter = q.concepts.find((c) => c.word === "interservice");
+		expect(inter?.parts).toContain("services");
+		expect(inter?.related).toContain("service");
+	});
+
 	it("bridges question words to code words generically", () => {
 		const twoFactor = analyzeQuestion("How does two-factor authentication (2FA) work?");
 		const c = twoFactor.concepts.find((x) => x.word === "twofactor");
