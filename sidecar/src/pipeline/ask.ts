@@ -86,32 +86,21 @@ function documentFrequency(index: IndexReader): { df: (word: string) => number; 
 	return { df, total: Math.max(1, total) };
 }
 
-/**
- * How common each word is across files (a word most files use names no place: noise control), and
- * how many definitions carry it (or a word related to it) in their name or path: a word none carries
- * cannot be covered by any file.
- */
+/** How common each word is across files: a word most files use names no place (noise control). */
 function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
 	const files = (index.db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
 	const inFiles = index.db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
-	const inNames = index.db.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?");
-	const count = (statement: typeof inFiles, match: string) => {
-		try {
-			return (statement.get(match) as { n: number }).n;
-		} catch {
-			return 0; // not a searchable word
-		}
-	};
 	for (const c of q.concepts) {
 		const words = [c.word, ...c.stems].map((w) => w.replace(/[^a-z0-9_]/gi, "")).filter(Boolean);
 		let n = 0;
-		for (const w of words) n = Math.max(n, count(inFiles, `"${w}"`));
-		c.fileShare = files ? n / files : 0;
-		let named = 0;
-		for (const w of [...words, ...(c.parts ?? []), ...c.related]) {
-			named = Math.max(named, count(inNames, `{name_words path_words} : "${w.replace(/[^a-z0-9_]/gi, "")}"`));
+		for (const w of words) {
+			try {
+				n = Math.max(n, (inFiles.get(`"${w}"`) as { n: number }).n);
+			} catch {
+				// not a searchable word
+			}
 		}
-		c.namedIn = named;
+		c.fileShare = files ? n / files : 0;
 	}
 }
 

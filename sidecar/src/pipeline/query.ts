@@ -26,11 +26,6 @@ export interface Concept {
 	weight: number;
 	/** Share of the repository's files that use the word (0..1); set by the caller when it can count. */
 	fileShare?: number;
-	/**
-	 * How many definitions carry the word (a part of it, or a related word) in their name or path; set
-	 * by the caller when it can count. 0: no file can match it by path or name ("convention", "inside").
-	 */
-	namedIn?: number;
 }
 
 export interface QueryAnalysis {

@@ -465,17 +465,14 @@ function nearestChain(chains: readonly TopicChain[], path: string): TopicChain |
 /**
  * Share of the question's concept weight (0..1) matched by a file's path and the names of its
  * candidate definitions, each concept counted once however often it repeats (a related word counts half).
- * A word no definition name or path in the repository carries ("convention", "inside", "older") is
- * left out of the whole: no file can cover it, and counting it only squeezed every file's share
- * towards the floor (benchmarks/answers.md, run 11).
  */
 export function fileCoverage(q: QueryAnalysis, file: string, defs: readonly DefRow[]): number {
-	const total = q.concepts.reduce((n, c) => n + (c.namedIn === 0 ? 0 : c.weight), 0);
+	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
 	if (total <= 0) return 1;
 	const stems = new Set(wordStems(file));
 	for (const d of defs) for (const s of wordStems(nameWithoutMemberKeys(d.qualifiedName))) stems.add(s);
 	const list = [...stems];
 	let got = 0;
-	for (const c of q.concepts) if (c.namedIn !== 0) got += conceptMatch(c, list) * c.weight;
+	for (const c of q.concepts) got += conceptMatch(c, list) * c.weight;
 	return got / total;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
 import { analyzeQuestion, weighConcepts } from "../../src/pipeline/query.js";
-import { fileCoverage, lexicalScore } from "../../src/pipeline/seed.js";
+import { lexicalScore } from "../../src/pipeline/seed.js";
 import { defRow } from "../support/defs.js";
 
 describe("analyzeQuestion", () => {
@@ -67,21 +67,6 @@ describe("analyzeQuestion", () => {
 			expect.arrayContaining(["parse", "parser"]),
 		);
 		expect(related("How is a message built from raw text?", "raw")).not.toContain("markdown");
-	});
-
-	it("measures a file's coverage against the words the repository names at all", () => {
-		const q = analyzeQuestion("What is the convention for team errors?");
-		expect(q.concepts.map((c) => c.word)).toEqual(["convention", "team", "errors"]);
-		for (const c of q.concepts) {
-			c.weight = 1;
-			// No definition name or path carries "convention": no file can cover it.
-			c.namedIn = c.word === "convention" ? 0 : 5;
-		}
-		expect(fileCoverage(q, "src/team/errors.ts", [])).toBe(1);
-		expect(fileCoverage(q, "src/team/members.ts", [])).toBe(0.5);
-		// Counted only when the caller could count it.
-		for (const c of q.concepts) delete c.namedIn;
-		expect(fileCoverage(q, "src/team/errors.ts", [])).toBeCloseTo(2 / 3);
 	});
 
 	it("matches words by stem and shared prefix", () => {
