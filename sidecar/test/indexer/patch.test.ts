@@ -375,5 +375,10 @@ export async function siteBanner(): Promise<string> {
 		edit(repo, file, (t) => `// Sending.\n${t}`);
 		expect(await run()).toBe(1);
 		await expectSameAsFullRun(repo, out);
+		// The function holding them renamed: its trunk edges go with the old definition (and the
+		// edge counts, kept as the patch goes, with them).
+		edit(repo, file, (t) => t.replaceAll("executeSendMessage", "executeSend"));
+		const { incremental, full } = await expectSameAsFullRun(repo, out);
+		expect(incremental.stats.edges).toBe(full.stats.edges);
 	});
 });
