@@ -10,7 +10,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { code, keyLabel, sentence } from "./markdown.js";
-import { type ConceptVector, type PathIndex, type PathStep, tracePath } from "./path.js";
+import { type ConceptVector, findPath, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 
@@ -27,13 +27,6 @@ const PATH_STEPS = 10;
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 const WHERE_TO_LOOK = 7;
-/**
- * Places under "Where to look" given to bridges off the path instead of the last ranked files. Run
- * 11: the 7th ranked place was never a labelled file on Hoppscotch or Excalidraw and 7 of 33 on RC,
- * while bridge steps were labelled 14 of 18 on RC; one bridge place: RC cited 0.478 -> 0.484,
- * Hoppscotch 0.736 -> 0.778, precision up on both, Excalidraw unchanged; two cost RC.
- */
-const BRIDGE_PLACES = 1;
 /** Hops told per "In short" sentence. */
 const HOPS_PER_SENTENCE = 2;
 /** Characters of a quoted code line and of a doc sentence. */
@@ -50,7 +43,7 @@ export function shortAnswer(
 	concepts?: ConceptVector,
 ): DraftAnswer {
 	const book = new CitationBook(PATH_STEPS * 2 + WHERE_TO_LOOK);
-	const { steps: path, bridges } = tracePath(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+	const path = findPath(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(
@@ -87,26 +80,11 @@ export function shortAnswer(
 
 	const onPath = new Set(path.map((s) => s.def.id));
 	const pathFiles = new Set(path.map((s) => s.def.file));
-	// The places: the best-ranked files, but the last place goes to the best bridge off the path (a
-	// definition the code goes through between two strong places, which no ranking put there).
-	const eligible = (def: DefRow) =>
-		def.file !== null && !onPath.has(def.id) && !pathFiles.has(def.file) && head(def) !== null;
-	const byRank: DefRow[] = [];
-	const rankFiles = new Set<string>();
-	for (const def of ranking.order) {
-		if (!eligible(def) || rankFiles.has(def.file as string)) continue;
-		rankFiles.add(def.file as string);
-		byRank.push(def);
-	}
-	const first = byRank.slice(0, WHERE_TO_LOOK - BRIDGE_PLACES);
-	const joining = bridges
-		.filter((d) => eligible(d) && !first.some((f) => f.file === d.file))
-		.slice(0, BRIDGE_PLACES);
 	const places: string[] = [];
 	const placeFiles = new Set<string>();
-	for (const def of [...first, ...joining, ...byRank.slice(first.length)]) {
+	for (const def of ranking.order) {
 		if (places.length >= WHERE_TO_LOOK) break;
-		if (!def.file || placeFiles.has(def.file)) continue;
+		if (!def.file || onPath.has(def.id) || pathFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		const h = head(def);
 		if (!h) continue;
 		const marker = book.cite(def, h);

@@ -112,29 +112,9 @@ export function findPath(
 	options: Partial<PathOptions> = {},
 	concepts?: ConceptVector,
 ): PathStep[] {
-	return tracePath(index, ranked, options, concepts).steps;
-}
-
-export interface PathTrace {
-	steps: PathStep[];
-	/**
-	 * Bridges found on the way (a definition outside the candidates that one candidate calls and
-	 * that leads on to another), best first: by the worth of the candidate calling it plus the best
-	 * candidate it leads to. The code goes through them between two strong places.
-	 */
-	bridges: DefRow[];
-}
-
-/** The path, and the bridges between candidates the search found (on the path or not). */
-export function tracePath(
-	index: PathIndex,
-	ranked: readonly DefRow[],
-	options: Partial<PathOptions> = {},
-	concepts?: ConceptVector,
-): PathTrace {
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
-	if (cands.length === 0) return { steps: [], bridges: [] };
+	if (cands.length === 0) return [];
 	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
@@ -143,7 +123,6 @@ export function tracePath(
 	// Bridges: a definition outside the candidates that one candidate calls and that leads on to
 	// another (A → X → B) joins the path at no worth of its own, so two strong places one hop apart connect.
 	const candidates = new Map(byId);
-	const joins = new Map<number, { def: DefRow; worth: number }>();
 	for (const d of cands) {
 		for (const { def: x, edge } of bridgesFrom(index, d, candidates)) {
 			if (!graph.has(x.id)) {
@@ -151,14 +130,10 @@ export function tracePath(
 				graph.set(x.id, on);
 				if (on.length > 0) byId.set(x.id, x);
 			}
-			const on = (graph.get(x.id) ?? []).filter((e) => e.to !== d.id);
-			if (on.length === 0) continue;
+			if ((graph.get(x.id) ?? []).every((e) => e.to === d.id)) continue;
 			graph.get(d.id)?.push({ to: x.id, hop: lineHop(index, edge, d, x, null) });
-			const joined = (worth.get(d.id) ?? 0) + Math.max(...on.map((e) => worth.get(e.to) ?? 0));
-			if (joined > (joins.get(x.id)?.worth ?? 0)) joins.set(x.id, { def: x, worth: joined });
 		}
 	}
-	const bridges = [...joins.values()].sort((a, b) => b.worth - a.worth).map((j) => j.def);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
@@ -177,10 +152,7 @@ export function tracePath(
 		const rank = new Map(cands.map((d, i) => [d.id, i]));
 		trimHead(best, rank, entries, cover);
 	}
-	const steps = best
-		? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null }))
-		: [];
-	return { steps, bridges };
+	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
 }
 
 /**

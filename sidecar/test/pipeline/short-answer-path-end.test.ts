@@ -42,32 +42,4 @@ describe("the short answer's last step", () => {
 		);
 		expect(plain.body).not.toContain("implemented by");
 	});
-
-	it("gives the last place under Where to look to a bridge off the path, between two strong places", () => {
-		// The path is p1 → p2; c1 → relay → c2 is another connected pair, joined through `relay`,
-		// a definition no ranking put among the candidates.
-		const p1 = defRow("a/p1.ts", "startFlow");
-		const p2 = defRow("a/p2.ts", "finishFlow");
-		const c1 = defRow("b/c1.ts", "receiveOrder");
-		const c2 = defRow("b/c2.ts", "storeOrder");
-		const relay = defRow("b/relay.ts", "relayOrder");
-		const fillers = Array.from({ length: 6 }, (_, i) => defRow(`z/f${i}.ts`, `filler${i}`));
-		const index = graph(
-			[p1, p2, c1, c2, relay, ...fillers],
-			[
-				[p1, p2, "call"],
-				[c1, relay, "call"],
-				[relay, c2, "call"],
-			],
-		);
-		const ranking = { order: [p1, p2, c1, c2, ...fillers], fileScore: new Map<string, number>() };
-		const { body } = shortAnswer(index, "how is an order stored?", [], ranking);
-		const places = body
-			.split("**Where to look**")[1]
-			?.split("\n")
-			.filter((l) => l.startsWith("- "));
-		expect(places?.length).toBe(7);
-		expect(places?.[6]).toContain("`relayOrder` in `b/relay.ts`");
-		expect(body).not.toContain("filler5");
-	});
 });
