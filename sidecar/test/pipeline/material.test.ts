@@ -378,6 +378,31 @@ async function fixtureSkeletons(question: string) {
 const costly = (text: string) => text.length;
 
 describe("the signature map", () => {
+	it("lists a definition as its first line without leading modifiers, cut at 44 characters", async () => {
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
+		);
+		const m = assembleMaterial(index, { skeletons, words: ["push", "notif"], relevance }, config);
+		const signatures = m.sources.filter((s) => s.unit === "signature");
+		expect(signatures.length).toBeGreaterThan(5);
+		for (const s of signatures) {
+			expect(s.text.length, s.text).toBeLessThanOrEqual(44);
+			expect(s.text).not.toMatch(/^(?:export|default|public|private|protected|static|readonly)\s/);
+			// What is left is the line's own text, from its first word on (cut with an ellipsis when long).
+			const line = (index.fileLines(s.range.file, s.range.startLine, s.range.startLine)?.[0] ?? "").trim();
+			expect(line).toContain(s.text.replace(/…$/, ""));
+		}
+		// Some line of the fixture did start with a modifier (`export function …`), so the rule was exercised.
+		expect(
+			signatures.some((s) =>
+				/^export\s/.test(
+					(index.fileLines(s.range.file, s.range.startLine, s.range.startLine)?.[0] ?? "").trim(),
+				),
+			),
+		).toBe(true);
+	});
+
 	it("outlines a file whose chain steps are only signatures: its other functions, one line each", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const { config, skeletons, relevance } = await fixtureSkeletons(

@@ -93,8 +93,14 @@ const STEP_OUTLINE_DEFS = 8;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Containers whose head line comes with a member read. */
 const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
-/** Characters of a signature line shown at most. */
-const SIGNATURE_CHARS = 56;
+/**
+ * Characters of a signature line shown at most, after its leading modifiers (`export default`,
+ * `public static`…): the map is where most chain steps are named, so a shorter line lets it name
+ * more of them (56 with the modifiers: ~9% fewer lines, benchmarks/answers.md run 11 — material).
+ */
+const SIGNATURE_CHARS = 44;
+const MODIFIERS =
+	/^(?:(?:export|default|declare|public|private|protected|static|readonly|abstract|override)\s+)+/;
 /** Above this many users a definition's callers are not listed as its neighbours. */
 const HOT_FAN_IN = 40;
 const NEIGHBOUR_KINDS = new Set(["call", "new", "jsx", "implementation", "handler"]);
@@ -290,8 +296,9 @@ class Assembly {
 		if (this.isCovered(file, start, end)) return false;
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
-		// A signature is a pointer, not the code: a long first line is cut.
-		const joined = unit === "signature" ? lines.join(" ").trim() : lines.join("\n");
+		// A signature is a pointer, not the code: its modifiers go and a long first line is cut.
+		const joined =
+			unit === "signature" ? lines.join(" ").trim().replace(MODIFIERS, "") : lines.join("\n");
 		const text =
 			unit === "signature" && joined.length > SIGNATURE_CHARS
 				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
