@@ -297,8 +297,7 @@ class Assembly {
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
 		// A signature is a pointer, not the code: its modifiers go and a long first line is cut.
-		const joined =
-			unit === "signature" ? lines.join(" ").trim().replace(MODIFIERS, "") : lines.join("\n");
+		const joined = unit === "signature" ? lines.join(" ").trim().replace(MODIFIERS, "") : lines.join("\n");
 		const text =
 			unit === "signature" && joined.length > SIGNATURE_CHARS
 				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
