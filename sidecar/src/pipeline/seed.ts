@@ -6,13 +6,11 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
-import { identifierWords } from "../index/schema.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
-import { CODE_VERBS, stem } from "./vocabulary.js";
 
 export interface Seed {
 	def: DefRow;
@@ -109,32 +107,15 @@ function nameWithoutMemberKeys(qualifiedName: string): string {
 	return qualifiedName.replace(/\([^()]*\)(?=\.)/g, "");
 }
 
-/**
- * A definition whose name starts with the question's own verb and matches one more of its concepts
- * (`updateUsersSubscriptions` for "how are unread counts updated") does what the question asks; one
- * doing another thing to the same object (`getUserUnreadMessageCount`) matches as many words.
- * Set on the three benchmark sets together (benchmarks/answers.md, run 11: 1.2 gains less; lifting
- * every name with the verb, or damping other verbs, loses precision or recall).
- */
-const SAME_VERB = 1.4;
-
-function startsWithAskedVerb(q: QueryAnalysis, name: string): boolean {
-	const first = stem(identifierWords(name).split(" ")[0] ?? "");
-	if (!CODE_VERBS.has(first)) return false;
-	// The question says the verb in any form ("updated", "sent"): its concept meets the name's first word.
-	return q.concepts.some((c) => conceptMatch(c, [first]) >= 1);
-}
-
 /** How much a definition matches the question on its own: name first, then path, then doc. */
 export function lexicalScore(q: QueryAnalysis, def: DefRow): { score: number; named: boolean } {
 	const named = namesIdentifier(q, def.name, def.qualifiedName);
-	const { score, matched } = scoreUnit(q, [
+	const { score } = scoreUnit(q, [
 		{ stems: wordStems(nameWithoutMemberKeys(def.qualifiedName)), factor: 1 },
 		{ stems: wordStems(def.file ?? ""), factor: 0.6 },
 		{ stems: wordStems(`${def.signature ?? ""} ${def.doc ?? ""}`), factor: 0.25 },
 	]);
 	let s = score + (named ? 3 : 0);
-	if (!named && matched >= 2 && startsWithAskedVerb(q, def.name)) s *= SAME_VERB;
 	if (def.file && isAuxiliaryPath(def.file)) s *= 0.25;
 	if (def.kind === "type" || def.kind === "interface") s *= 0.8;
 	s *= 1 + 0.06 * Math.log1p(def.fanIn);

@@ -223,16 +223,3 @@ export function stem(word: string): string {
 	else if (w.length > 6 && w.endsWith("ation")) w = w.slice(0, -5);
 	return w;
 }
-
-/**
- * Verbs a definition's name starts with (`updateUsersSubscriptions`, `getUnreadCount`): what the
- * code does to the thing it names. General programming vocabulary; compared by stem.
- */
-export const CODE_VERBS: ReadonlySet<string> = new Set(
-	`get set update create delete remove send receive read write load save check validate add move join leave
-	publish subscribe notify render parse fetch count inc increment emit handle process find list insert upsert
-	edit mark reset start stop open close apply register run execute`
-		.split(/\s+/)
-		.filter(Boolean)
-		.map((w) => stem(w)),
-);

@@ -118,22 +118,3 @@ describe("lexicalScore of keyed names", () => {
 		expect(lexicalScore(q, def("events.on(invoices.stored)")).score).toBeGreaterThan(0);
 	});
 });
-
-describe("lexicalScore and the question's verb", () => {
-	const def = (name: string): DefRow => defRow("server/lib/store.ts", name, "function", { fanIn: 0 });
-	const q = analyzeQuestion("How are unread counters updated?");
-	for (const c of q.concepts) c.weight = 1;
-
-	it("prefers the definition doing what the question asks to one doing another thing to the same object", () => {
-		// Both match two of the question's concepts; only one starts with its verb.
-		const update = lexicalScore(q, def("updateUnread")).score;
-		const read = lexicalScore(q, def("getUnreadCounters")).score;
-		expect(update).toBeGreaterThan(read);
-	});
-
-	it("does not lift a name that starts with the verb and matches nothing else", () => {
-		expect(lexicalScore(q, def("updateTheme")).score).toBeLessThan(
-			lexicalScore(q, def("getUnreadCounters")).score,
-		);
-	});
-});
