@@ -71,9 +71,8 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 	);
 
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
-	const compounds = (question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? []).map((c) =>
-		c.replace(/-/g, "").toLowerCase(),
-	);
+	const hyphenated = question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? [];
+	const compounds = hyphenated.map((c) => c.replace(/-/g, "").toLowerCase());
 	// Letter-digit tokens ("2FA", "E2E", "S3", "OAuth2") are one word, as code and paths write them.
 	const alnum: string[] = [];
 	const rest = question.replace(/\b[A-Za-z]*\d+[A-Za-z][A-Za-z0-9]*\b|\b[A-Za-z]+\d+\b/g, (t) => {
@@ -123,16 +122,23 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 	}
 	// A concept that is only a part of a compound already present ("two", "factor" of "twofactor") is redundant
 	// as a separate concept but stays as a related word of the compound.
-	const compoundStems = new Set(compounds.map(stem));
+	// Parts are the compound's own pieces, by stem: a short word that merely occurs inside a compound ("ui" in
+	// "buildqueue") is no part of it.
+	const piecesOf = new Map(
+		hyphenated.map((h) => [stem(h.replace(/-/g, "").toLowerCase()), h.toLowerCase().split("-").map(stem)]),
+	);
+	const isPiece = (c: Concept, compound: string) =>
+		piecesOf.get(compound)?.some((piece) => piece === stem(c.word) || c.stems.includes(piece)) ?? false;
 	const kept = concepts.filter(
 		(c) =>
-			compoundStems.has(c.stems[0] ?? "") ||
-			![...compoundStems].some((cs) => cs !== c.stems[0] && cs.includes(c.stems[0] ?? "")),
+			piecesOf.has(c.stems[0] ?? "") ||
+			![...piecesOf.keys()].some((cs) => cs !== c.stems[0] && isPiece(c, cs)),
 	);
 	for (const c of kept) {
-		if (compoundStems.has(c.stems[0] ?? "")) {
-			// A part met earlier in another form ("services" before "inter-service") is still a part.
-			const parts = concepts.filter((p) => p !== c && [p.word, ...p.stems].some((w) => c.word.includes(w)));
+		const compound = c.stems[0] ?? "";
+		if (piecesOf.has(compound)) {
+			// A part met earlier in another form ("plugins" before "sub-plugin") is still a part.
+			const parts = concepts.filter((p) => p !== c && isPiece(p, compound));
 			c.parts = parts.map((p) => p.word);
 			c.related = [...new Set([...c.related, ...parts.flatMap((p) => [...p.stems, ...p.related])])];
 		}
