@@ -258,8 +258,8 @@ function bestPath(
 /**
  * Drop the path's head while it is another flow's way in: no entry point, ranked at least
  * HEAD_RANK_GAP places below the step it leads to, and naming nothing of the question that the rest
- * of the path does not (a dashboard section calling the hook of "messages sent", a federation
- * adapter calling `createRoom`). The path was chosen with it (a caller adds worth); it is only not
+ * of the path does not (a report panel calling the hook that counts what the question asks about, a
+ * bridge adapter calling the function that creates it). The path was chosen with it (a caller adds worth); it is only not
  * where the answer starts. A bridge (no rank) is never dropped.
  */
 function trimHead(

@@ -69,7 +69,7 @@ const SYNONYM_GROUPS: readonly string[][] = [
 	["video", "videoconf", "conference", "meeting"],
 	["conference", "videoconf", "conf", "meeting"],
 	["render", "rendering", "rendered", "component", "view", "markup", "parse", "parser"],
-	// Raw input is what a parser reads ("from raw text"): text and markdown are kinds of input, not
+	// Raw input is what a parser reads: text and markdown are kinds of input, not
 	// synonyms of raw (benchmarks/answers.md, run 11: the parser words alone reach the same files).
 	["raw", "parse", "parser"],
 	["client", "frontend", "ui", "browser"],

