@@ -55,10 +55,37 @@ const incrementalResult = z.object({
 	extracted: z.object({
 		files: z.array(fileExtract),
 		timings: z.object({ program: z.number(), defs: z.number(), edges: z.number() }),
+		shares: z
+			.array(
+				z.object({
+					files: z.number(),
+					program: z.number(),
+					defs: z.number(),
+					edges: z.number(),
+					cpu: z.number().optional(),
+				}),
+			)
+			.optional(),
 	}),
 	cpu: z.number().optional(),
 	warmCpu: z.number().optional(),
 });
+
+/**
+ * Exact type equality: `satisfies` only catches a field the schema lacks that the type requires;
+ * a new optional field of IncrementalResult missing here would be stripped by z.object silently.
+ */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Parsed = z.infer<typeof incrementalResult>;
+type ParsedFile = Parsed["extracted"]["files"][number];
+type ResultFile = IncrementalResult["extracted"]["files"][number];
+// Level by level; a file's `sites` is narrowed on purpose (null: they travel as saved text).
+const schemaIsResult: [
+	Equal<Omit<Parsed, "extracted">, Omit<IncrementalResult, "extracted">>,
+	Equal<Omit<Parsed["extracted"], "files">, Omit<IncrementalResult["extracted"], "files">>,
+	Equal<Omit<ParsedFile, "sites">, Omit<ResultFile, "sites">>,
+] = [true, true, true];
+void schemaIsResult;
 
 /** The thread's result as sent, or an error naming what is wrong with it. */
 export function checkIncrementalResult(message: unknown): IncrementalResult {

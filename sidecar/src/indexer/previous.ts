@@ -170,9 +170,10 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
            OR EXISTS (SELECT 1 FROM edges e WHERE (e.src = d.id OR e.dst = d.id) AND e.kind IN ${TRUNK_EDGE_KINDS}))`,
 			);
 			if (defIds.some((id) => referred.get(id) !== undefined)) return true;
-			// As the saved text spells them (site records are JSON).
-			const quoted = defIds.map((id) => JSON.stringify(id));
-			for (const text of loadSavedSites().values()) if (quoted.some((q) => text.includes(q))) return true;
+			// The bare id, not its JSON quoting: inside a record's rawKey an id is stored encoded twice
+			// (`\"…\"`), so a quoted search would miss it. A bare match inside a longer id only errs
+			// toward running finalize.
+			for (const text of loadSavedSites().values()) if (defIds.some((id) => text.includes(id))) return true;
 			return false;
 		},
 		close: () => db.close(),
