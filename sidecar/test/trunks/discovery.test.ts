@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
-import { rootFields } from "../../src/trunks/discover/candidates.js";
+import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
+import { inferTrunks, type Sited } from "../../src/trunks/discover/infer.js";
 import {
 	builtinPresets,
 	createSiteExtractor,
@@ -121,6 +122,75 @@ describe("trunk discovery with no preset", () => {
 		} finally {
 			index.close();
 		}
+	});
+
+	it("takes NestJS code-first resolvers as the GraphQL registry: name option or method name, joined to gql documents", async () => {
+		const { out, discovered } = await indexed("nest-graphql");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 2]]);
+		const index = IndexReader.open(out);
+		try {
+			const keys = index
+				.dispatchSites("graphql")
+				.filter((s) => s.side === "register")
+				.map((s) => s.key)
+				.sort();
+			// `@Query(() => Team, { name: 'team' })` on `findTeam`; a `@ResolveField` is `Type.field`; a common
+			// word (`users`) is an operation of the schema like any other; the `Query` decorator imported from
+			// the repository's own module registers nothing.
+			expect(keys).toEqual(["Team.members", "createTeam", "team", "teamUpdated", "teams", "users"]);
+			expect(sides(index, "graphql", "team")).toEqual({
+				handlers: ["src/server/team.resolver.ts#TeamResolver.findTeam"],
+				callers: ["src/client/operations.ts#GET_TEAM"],
+			});
+			expect(sides(index, "graphql", "createTeam")).toEqual({
+				handlers: ["src/server/team.resolver.ts#TeamResolver.createTeam"],
+				callers: ["src/client/operations.ts#CREATE_TEAM"],
+			});
+			// Called by no document in the repository, still the handler of its key.
+			expect(sides(index, "graphql", "teamUpdated")).toEqual({
+				handlers: ["src/server/team.resolver.ts#TeamResolver.teamUpdated"],
+				callers: [],
+			});
+			expect(index.dispatchSites("graphql", "summary")).toEqual([]);
+			expect(index.dispatchSites("graphql", "range")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("keeps code-first resolvers as a trunk of their own when no document in the repository calls them", () => {
+		const resolver = (key: string, declared: boolean): Sited<CandidateInfo> => ({
+			info: {
+				form: "graphql",
+				receiver: "graphql",
+				name: "(resolver)",
+				arg: 0,
+				keys: [key],
+				handlerArg: null,
+				handler: `src/team.resolver.ts#TeamResolver.${key}`,
+				callee: null,
+				...(declared ? { declared: true as const } : {}),
+			},
+			site: {
+				trunk: CANDIDATE,
+				side: "register",
+				key: null,
+				rawKey: null,
+				expression: key,
+				file: "src/team.resolver.ts",
+				line: 1,
+				enclosingDefId: null,
+				handlerDefId: null,
+				resolution: "syntactic",
+				inScope: true,
+			},
+		});
+		const decorated = inferTrunks([resolver("team", true), resolver("createTeam", true)], []);
+		expect(
+			decorated.map((t) => [t.spec.name, t.registers[0]?.keys, t.dispatches.length, t.bothSides]),
+		).toEqual([["graphql", 2, 0, 0]]);
+		// A resolver map alone (`{ Query: { … } }`) is only a guess at GraphQL: it needs its documents.
+		expect(inferTrunks([resolver("team", false), resolver("createTeam", false)], [])).toEqual([]);
 	});
 
 	it("joins keyed channels (instances created with a name and emitted on) to the calls subscribing by that name", async () => {

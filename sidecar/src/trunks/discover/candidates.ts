@@ -9,6 +9,7 @@
 import type {
 	CallExpression,
 	Decorator,
+	MethodDeclaration,
 	NewExpression,
 	PropertyAssignment,
 	SourceFile,
@@ -23,6 +24,7 @@ import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
 	DISPATCH_VERBS,
+	GRAPHQL_RESOLVER_DECORATORS,
 	GRAPHQL_ROOTS,
 	GRAPHQL_TAGS,
 	HTTP_DECORATORS,
@@ -84,6 +86,8 @@ export interface CandidateInfo {
 	member?: string;
 	/** The named constant the key was read from (`JOB_NAME`, `EVENTS.SAVED`): the same constant on both sides is evidence. */
 	constant?: string;
+	/** A code-first GraphQL resolver (`@Query()` from `@nestjs/graphql`): its registry needs no dispatcher to stand. */
+	declared?: true;
 	/** Object form: the key's prefix among nested calls of the same name (`admin.`), and the outermost call's variable. */
 	path?: string;
 	holder?: string;
@@ -745,8 +749,12 @@ export function decoratorCandidates(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
+	let imports: ReadonlyMap<string, string> | undefined;
 	for (const raw of decorators) {
 		if (!ts.isMethodDeclaration(raw.parent) || !ts.isCallExpression(raw.expression)) continue;
+		// GraphQL resolvers are taken by graphqlCandidates.
+		imports ??= importedNames(sf.compilerNode);
+		if (resolverDecorator(raw.expression, imports)) continue;
 		const dec = wrap<Decorator>(sf, raw);
 		const method = dec.getParent();
 		if (!Node.isMethodDeclaration(method)) continue;
@@ -863,6 +871,7 @@ export function graphqlCandidates(
 			out.push(record(CANDIDATE, info, tt, tt, ctx));
 		}
 	}
+	resolverDecoratorCandidates(sf, nodes.decorators, ctx, out);
 	if (!/\b(Query|Mutation|Subscription)\s*:/.test(text)) return;
 	for (const raw of nodes.properties) {
 		if (!ts.isIdentifier(raw.name) || !GRAPHQL_ROOTS.has(raw.name.text)) continue;
@@ -886,6 +895,118 @@ export function graphqlCandidates(
 			};
 			out.push(record(CANDIDATE, info, field, field.getNameNode(), ctx));
 		}
+	}
+}
+
+/** Local name → `module#imported` for named imports, `module#*` for namespace imports. */
+function importedNames(file: ts.SourceFile): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const st of file.statements) {
+		if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+		const bindings = st.importClause?.namedBindings;
+		if (!bindings) continue;
+		const from = st.moduleSpecifier.text;
+		if (ts.isNamespaceImport(bindings)) out.set(bindings.name.text, `${from}#*`);
+		else
+			for (const el of bindings.elements)
+				out.set(el.name.text, `${from}#${(el.propertyName ?? el.name).getText()}`);
+	}
+	return out;
+}
+
+/** The GraphQL decorator a call is (`Query`, `ResolveField`), imported from a resolver module, or null. */
+function resolverDecorator(call: ts.CallExpression, imports: ReadonlyMap<string, string>): string | null {
+	const e = call.expression;
+	const { modules, roots, nested, resolverClass } = GRAPHQL_RESOLVER_DECORATORS;
+	let from: string | undefined;
+	let name: string | undefined;
+	if (ts.isIdentifier(e)) [from, name] = (imports.get(e.text) ?? "#").split("#");
+	else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression)) {
+		const ns = imports.get(e.expression.text);
+		if (ns?.endsWith("#*")) [from, name] = [ns.slice(0, -2), e.name.text];
+	}
+	if (!from || !name || !modules.has(from)) return null;
+	return roots.has(name) || nested.has(name) || name === resolverClass ? name : null;
+}
+
+/** The `name` option among a decorator's arguments (`@Query(() => User, { name: 'me' })`), or a leading string. */
+function resolverName(
+	sf: SourceFile,
+	call: ts.CallExpression,
+): { keys: string[]; node: ts.Expression } | null {
+	for (const a of call.arguments) {
+		const node = ts.isObjectLiteralExpression(a)
+			? a.properties.find(
+					(p): p is ts.PropertyAssignment =>
+						ts.isPropertyAssignment(p) &&
+						ts.isIdentifier(p.name) &&
+						p.name.text === GRAPHQL_RESOLVER_DECORATORS.nameOption,
+				)?.initializer
+			: ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a)
+				? a
+				: undefined;
+		if (!node) continue;
+		const keys = literalKeys(node, () => wrap<Node>(sf, node));
+		return keys ? { keys, node } : null;
+	}
+	return null;
+}
+
+/** The object type a resolver class resolves fields of: `@Resolver(() => Team)`, `@Resolver('Team')`. */
+function resolvedType(cls: ts.Node, imports: ReadonlyMap<string, string>): string | null {
+	if (!ts.isClassDeclaration(cls)) return null;
+	for (const d of ts.getDecorators(cls) ?? []) {
+		if (!ts.isCallExpression(d.expression)) continue;
+		if (resolverDecorator(d.expression, imports) !== GRAPHQL_RESOLVER_DECORATORS.resolverClass) continue;
+		let a: ts.Node | undefined = d.expression.arguments[0];
+		if (a && (ts.isArrowFunction(a) || ts.isFunctionExpression(a)))
+			a = ts.isArrowFunction(a) && !ts.isBlock(a.body) ? a.body : undefined;
+		if (a && (ts.isStringLiteral(a) || ts.isIdentifier(a))) return a.text;
+	}
+	return null;
+}
+
+/**
+ * Code-first GraphQL resolvers: `@Query()`, `@Mutation()`, `@Subscription()` methods register their
+ * operation (the `name` option, else the method's name); `@ResolveField()` methods register `Type.field`.
+ * Only decorators imported from a resolver module count: a `Query` from elsewhere is another thing.
+ */
+function resolverDecoratorCandidates(
+	sf: SourceFile,
+	decorators: readonly ts.Decorator[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	if (decorators.length === 0) return;
+	const imports = importedNames(sf.compilerNode);
+	for (const raw of decorators) {
+		const m = raw.parent;
+		if (!ts.isMethodDeclaration(m) || !ts.isCallExpression(raw.expression)) continue;
+		const kind = resolverDecorator(raw.expression, imports);
+		if (!kind || kind === GRAPHQL_RESOLVER_DECORATORS.resolverClass) continue;
+		const named = resolverName(sf, raw.expression);
+		const field = named?.keys ?? (ts.isIdentifier(m.name) ? [m.name.text] : null);
+		if (!field) continue;
+		let keys = field;
+		if (GRAPHQL_RESOLVER_DECORATORS.nested.has(kind)) {
+			const type = resolvedType(m.parent, imports);
+			if (!type) continue;
+			keys = field.map((f) => `${type}.${f}`);
+		}
+		const method = wrap<MethodDeclaration>(sf, m);
+		const info: CandidateInfo = {
+			form: "graphql",
+			receiver: "graphql",
+			name: "(resolver)",
+			arg: 0,
+			keys,
+			handlerArg: null,
+			handler: ctx.defIdOf(method),
+			callee: null,
+			declared: true,
+		};
+		const at = named ? wrap<Node>(sf, named.node) : method.getNameNode();
+		out.push(record(CANDIDATE, info, method, at, ctx));
 	}
 }
 

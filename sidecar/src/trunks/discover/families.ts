@@ -192,6 +192,23 @@ export const GRAPHQL_TAGS = new Set(["gql", "graphql"]);
 export const GRAPHQL_ROOTS = new Set(["Query", "Mutation", "Subscription"]);
 
 /**
+ * Code-first resolvers (NestJS, type-graphql): a method decorated so, the decorator imported from one
+ * of `modules`, registers the operation named by its `name` option (`@Query(() => User, { name: 'me' })`)
+ * or, without one, by the method's name. `nested` decorators resolve a field of an object type: their
+ * key is `Type.field`, the type read from the class's `@Resolver(() => Type)` / `@Resolver('Type')`.
+ * The import names the framework, so these registries stand as a trunk even when no `gql` document in
+ * the repository calls them (clients often keep operations in `.graphql` files): each resolver is then
+ * the handler of its key.
+ */
+export const GRAPHQL_RESOLVER_DECORATORS = {
+	modules: new Set(["@nestjs/graphql", "type-graphql"]),
+	roots: new Set(["Query", "Mutation", "Subscription"]),
+	nested: new Set(["ResolveField", "FieldResolver"]),
+	resolverClass: "Resolver",
+	nameOption: "name",
+};
+
+/**
  * tRPC-style client proxies: `trpc.user.byId.useQuery(…)` dispatches the procedure `user.byId`
  * (the member path between the proxy and one of these verbs); the router's procedures
  * (`router({ byId: publicProcedure.query(…) })`) register it.

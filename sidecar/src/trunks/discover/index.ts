@@ -68,6 +68,11 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
 		// it joins only within a file that has both sides.
 		const mine = out.splice(start);
+		// Except in a GraphQL schema: its root fields are one namespace, and `user` there is an operation.
+		if (t.registers.every((r) => r.group.form === "graphql")) {
+			out.push(...mine);
+			continue;
+		}
 		const sides = new Map<string, Set<string>>();
 		for (const s of mine) {
 			if (s.key === null || !COMMON_KEYS.has(s.key)) continue;

@@ -658,7 +658,11 @@ export function inferTrunks(
 	for (const p of single)
 		if (found.has(p.r.id) || found.has(p.d.id) || clients.has(`${p.r.form}|${p.d.receiver}`)) pairs.push(p);
 	keyedChannels(groups, pairs);
-	if (pairs.length === 0) return [];
+	// Registries the framework declares (code-first GraphQL resolvers, by their decorators' import) stand
+	// on their own: their clients may live outside TS (`.graphql` files), and each key still has its handler.
+	const paired = new Set(pairs.map((p) => p.r.id));
+	const alone = registries.filter((r) => !paired.has(r.id) && r.sites.some((s) => s.info.declared));
+	if (pairs.length === 0 && alone.length === 0) return [];
 
 	// Clusters of registries: one receiver's verbs (`router.get`/`router.post`), or one dispatcher's targets.
 	const parent = new Map<string, string>();
@@ -670,9 +674,9 @@ export function inferTrunks(
 		return root;
 	};
 	const union = (a: string, b: string) => parent.set(find(a), find(b));
-	const paired = [...new Map(pairs.map((p) => [p.r.id, p.r])).values()];
-	for (const a of paired)
-		for (const b of paired)
+	const pairedRs = [...new Map(pairs.map((p) => [p.r.id, p.r])).values()];
+	for (const a of pairedRs)
+		for (const b of pairedRs)
 			if (a.id < b.id && a.form === b.form && singleObject(a.receiver) && a.receiver === b.receiver)
 				union(a.id, b.id);
 	const byD = new Map<string, string[]>();
@@ -685,14 +689,20 @@ export function inferTrunks(
 			routesByClient.set(p.d.receiver, [...(routesByClient.get(p.d.receiver) ?? []), p.r.id]);
 	for (const rs of routesByClient.values()) for (const r of rs.slice(1)) union(rs[0] as string, r);
 
-	const clusters = new Map<string, Pair[]>();
-	for (const p of pairs) clusters.set(find(p.r.id), [...(clusters.get(find(p.r.id)) ?? []), p]);
+	const clusters = new Map<string, { rs: Map<string, Group>; list: Pair[] }>();
+	const cluster = (r: Group) => {
+		const c = clusters.get(find(r.id)) ?? { rs: new Map<string, Group>(), list: [] as Pair[] };
+		clusters.set(find(r.id), c.rs.set(r.id, r) && c);
+		return c;
+	};
+	for (const p of pairs) cluster(p.r).list.push(p);
+	for (const r of alone) cluster(r);
 	const used = new Set(taken);
 	const out: DiscoveredTrunk[] = [];
-	for (const list of [...clusters.values()].sort((a, b) =>
-		(a[0]?.r.id ?? "").localeCompare(b[0]?.r.id ?? ""),
+	for (const { rs: regs, list } of [...clusters.values()].sort((a, b) =>
+		([...a.rs.keys()][0] ?? "").localeCompare([...b.rs.keys()][0] ?? ""),
 	)) {
-		const rs = [...new Map(list.map((p) => [p.r.id, p.r])).values()];
+		const rs = [...regs.values()];
 		const ds = new Map<string, Pair>();
 		for (const p of list) {
 			const prev = ds.get(p.d.id);

@@ -1,0 +1,3 @@
+export function Query(_key?: string): MethodDecorator {
+  return () => undefined;
+}
