@@ -370,9 +370,16 @@ function describe(g: Group): string {
 	if (g.form === "object") return `${recv}${g.name}(${g.arg ? "_, " : ""}{ key() {…} })`;
 	if (g.form === "decorator") return `${g.name}('key') method`;
 	if (g.form === "graphql")
-		return g.name === "(resolver)"
-			? "{ Query|Mutation|Subscription: { key: resolver } }"
-			: "gql`query { key … }`";
+		return g.name !== "(resolver)"
+			? "gql`query { key … }`"
+			: [
+					...(g.sites.some((s) => !s.info.declared)
+						? ["{ Query|Mutation|Subscription: { key: resolver } }"]
+						: []),
+					...(g.sites.some((s) => s.info.declared)
+						? ["@Query|@Mutation|@Subscription|@ResolveField() method"]
+						: []),
+				].join(", ");
 	if (g.form === "proxy") return `${g.receiver}.….key.query()|.mutate()|.useQuery()…`;
 	if (g.form === "service")
 		return `class { name = 'ns'; method() {…} } registered by ${recv}${g.name}(new …)`;
