@@ -7,7 +7,9 @@ import type Database from "better-sqlite3";
 import type { PreviousIndex } from "./previous.js";
 
 /** Over `db`, an index file opened by the caller. */
-export function referenceQueries(db: Database.Database): Pick<PreviousIndex, "defIdsOf" | "filesReferring"> {
+export function referenceQueries(
+	db: Database.Database,
+): Pick<PreviousIndex, "defIdsOf" | "filesReferring" | "contentOf"> {
 	const defIds = db.prepare(
 		"SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?",
 	);
@@ -16,7 +18,9 @@ export function referenceQueries(db: Database.Database): Pick<PreviousIndex, "de
      UNION SELECT f.path FROM defs d JOIN dispatch_sites s ON s.handler = d.id JOIN files f ON f.id = s.file_id
      WHERE d.def_id = ?`,
 	);
+	const content = db.prepare("SELECT content FROM files WHERE path = ?").pluck();
 	return {
+		contentOf: (path) => (content.get(path) as string | undefined) ?? null,
 		defIdsOf: (path) => (defIds.all(path) as { defId: string }[]).map((r) => r.defId),
 		filesReferring(ids) {
 			const paths = new Set<string>();

@@ -36,6 +36,8 @@ export interface PreviousIndex {
 	defIdsOf(path: string): string[];
 	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
 	filesReferring(defIds: string[]): string[];
+	/** A file's text as the previous index read it (null when it had no such file). */
+	contentOf(path: string): string | null;
 	/** The indexed folder (meta.repoRoot). */
 	repoRoot: string | null;
 	/**

@@ -279,6 +279,37 @@ export async function siteBanner(): Promise<string> {
 		);
 	});
 
+	it("re-extract unchanged files whose types flow through a changed or deleted file, not the importers of an appended function", async () => {
+		const repo = join(tempDir("codeask-ripple-"), "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const facade = "packages/core-services/src/settingsFacade.ts";
+		const call =
+			"apps/server/src/lib/siteName.ts#getSiteName|packages/core-services/src/types/ISettingsService.ts#ISettingsService.get";
+
+		// A new function: no old declaration's type moved, so only the file itself is re-extracted.
+		edit(
+			repo,
+			facade,
+			(t) => `${t}\nexport function settingsNamespace(): string {\n\treturn 'settings';\n}\n`,
+		);
+		const appended = await expectSameAsFullRun(repo, out);
+		expect(appended.incremental.extractedFiles).toBe(1);
+		expect(appended.patched.edges.some((e) => e.startsWith(call))).toBe(true);
+
+		// The facade's type is now `any`: its importer (through the package's index) loses the call.
+		edit(repo, facade, (t) => t.replace("export const Settings = ", "export const Settings: any = "));
+		const retyped = await expectSameAsFullRun(repo, out);
+		expect(retyped.patched.edges.some((e) => e.startsWith(call))).toBe(false);
+
+		// Deleted: `Push`/`Presence` callers and, through facades typed by `proxify<T>`, their callers.
+		edit(repo, facade, (t) => t.replace("export const Settings: any = ", "export const Settings = "));
+		await expectSameAsFullRun(repo, out);
+		rmSync(join(repo, "packages/core-services/src/proxify.ts"));
+		await expectSameAsFullRun(repo, out);
+	});
+
 	it("skips reading files whose size and times are unchanged, yet notices a same-size edit", async () => {
 		const repo = join(tempDir("codeask-stat-"), "mini-chat");
 		cpSync(MINI_CHAT_DIR, repo, { recursive: true });

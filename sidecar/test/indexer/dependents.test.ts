@@ -1,0 +1,49 @@
+/**
+ * Which edits may change a type another file sees (their importers are re-extracted) and which
+ * cannot (only the file itself is).
+ */
+
+import { describe, expect, it } from "vitest";
+import { ts } from "#ts-morph";
+import { typesMayHaveChanged } from "../../src/indexer/dependents.js";
+
+const base = `/** A facade. */
+export const Settings = proxify<ISettingsService>('settings');
+export function name(): string {
+	return 'a';
+}
+export function guess() {
+	return 'a';
+}
+export class Users {
+	find(id: string): string {
+		return id;
+	}
+}
+`;
+const moved = (after: string) =>
+	typesMayHaveChanged(
+		ts.createSourceFile("a.ts", base, ts.ScriptTarget.Latest, true),
+		ts.createSourceFile("a.ts", after, ts.ScriptTarget.Latest, true),
+	);
+
+describe("typesMayHaveChanged", () => {
+	it("is false for new declarations and bodies under declared types", () => {
+		// A body without a declared return type may move its inferred type: not followed, for speed.
+		expect(moved(base.replace("return 'a';\n}\nexport class", "return 1;\n}\nexport class"))).toBe(false);
+		expect(moved(`${base}export function later(): number {\n\treturn 1;\n}\n`)).toBe(false);
+		expect(
+			moved(base.replace("return 'a';\n}\nexport function guess", "return 'b';\n}\nexport function guess")),
+		).toBe(false);
+		expect(moved(base.replace("return id;", "return id.trim();"))).toBe(false);
+		expect(moved(base.replace("\tfind(", "\tcount(): number {\n\t\treturn 0;\n\t}\n\tfind("))).toBe(false);
+	});
+
+	it("is true when a declaration's type text moves, one goes, or a new one merges", () => {
+		expect(moved(base.replace("export const Settings = ", "export const Settings: any = "))).toBe(true);
+		expect(moved(base.replace("find(id: string): string", "find(id: number): string"))).toBe(true);
+		expect(moved(base.replace(/export function name[^}]*}\n/, ""))).toBe(true);
+		expect(moved(`${base}export interface Users {\n\textra: number;\n}\n`)).toBe(true);
+		expect(moved(`${base}export * from './more';\n`)).toBe(true);
+	});
+});
