@@ -62,16 +62,22 @@ function parse(name: string, text: string): ts.SourceFile {
 /** Whether a type another file sees may differ between the two texts of one file. */
 export function typesMayHaveChanged(before: ts.SourceFile, after: ts.SourceFile): boolean {
 	const old = typeShapes(before);
+	const now = typeShapes(after);
 	const oldNames = new Set(old.flatMap((s) => s.names));
-	const left = new Map<string, number>();
-	for (const s of old) left.set(s.text, (left.get(s.text) ?? 0) + 1);
+	const newNames = new Set(now.flatMap((s) => s.names));
+	const left = new Map<string, Shape[]>();
+	for (const s of old) left.set(s.text, [...(left.get(s.text) ?? []), s]);
 	const added: Shape[] = [];
-	for (const s of typeShapes(after)) {
-		const n = left.get(s.text) ?? 0;
-		if (n > 0) left.set(s.text, n - 1);
+	for (const s of now) {
+		const same = left.get(s.text);
+		if (same && same.length > 0) same.pop();
 		else added.push(s);
 	}
-	if ([...left.values()].some((n) => n > 0)) return true; // a statement changed or went
+	// A statement that changed, or went while another declaration of its name stays (an overload, a
+	// merged declaration). One that went with its names is no type change: the files referring to its
+	// definitions are re-extracted as referring to removed definitions.
+	const gone = [...left.values()].flat();
+	if (gone.some((s) => s.names.length === 0 || s.names.some((n) => newNames.has(n)))) return true;
 	// A new statement that merges with an old declaration or changes what the module exports.
 	return added.some((s) => s.exportsOrMerges || s.names.some((n) => oldNames.has(n)));
 }

@@ -39,10 +39,23 @@ describe("typesMayHaveChanged", () => {
 		expect(moved(base.replace("\tfind(", "\tcount(): number {\n\t\treturn 0;\n\t}\n\tfind("))).toBe(false);
 	});
 
-	it("is true when a declaration's type text moves, one goes, or a new one merges", () => {
+	it("is false when a declaration goes with its name: its referrers are re-extracted as such", () => {
+		expect(moved(base.replace(/export function name[^}]*}\n/, ""))).toBe(false);
+		expect(moved(base.replace(/\tfind[^}]*}\n/, ""))).toBe(false);
+	});
+
+	it("is true when a declaration's type text moves, one of a name's declarations goes, or a new one merges", () => {
 		expect(moved(base.replace("export const Settings = ", "export const Settings: any = "))).toBe(true);
 		expect(moved(base.replace("find(id: string): string", "find(id: number): string"))).toBe(true);
-		expect(moved(base.replace(/export function name[^}]*}\n/, ""))).toBe(true);
+		const overloads = `export function pick(a: string): string;
+export function pick(a: number): number;
+export function pick(a: unknown): unknown {
+	return a;
+}
+`;
+		const parse = (text: string) => ts.createSourceFile("b.ts", text, ts.ScriptTarget.Latest, true);
+		const oneLess = overloads.replace("export function pick(a: number): number;\n", "");
+		expect(typesMayHaveChanged(parse(overloads), parse(oneLess))).toBe(true);
 		expect(moved(`${base}export interface Users {\n\textra: number;\n}\n`)).toBe(true);
 		expect(moved(`${base}export * from './more';\n`)).toBe(true);
 	});
