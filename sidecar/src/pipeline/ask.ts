@@ -34,7 +34,7 @@ import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
-import { buildSkeleton, type Skeleton } from "./skeleton.js";
+import { buildSkeletons, type Skeleton } from "./skeleton.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
 import { verifyAnswer } from "./verify.js";
 
@@ -194,16 +194,7 @@ export async function ask(
 	};
 
 	// Skeleton: one per chain.
-	let skeletons: Skeleton[] = seeded.chains.map((chain) =>
-		buildSkeleton(
-			index,
-			chain,
-			seeded.seeds.filter((s) => s.chain === chain.id),
-			q.intent,
-			relevance,
-			config,
-		),
-	);
+	let skeletons: Skeleton[] = buildSkeletons(index, seeded, q.intent, relevance, config);
 	lap("skeleton");
 
 	// Select (LLM call 2, or all chains in score order). Keep a request for the answer, and keep the

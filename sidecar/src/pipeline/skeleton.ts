@@ -102,6 +102,26 @@ function classify(def: DefRow, parent: DefRow | null, config: PipelineConfig): N
 	return "major";
 }
 
+/** One skeleton per chain, each grown from that chain's seeds. */
+export function buildSkeletons(
+	index: SkeletonIndex,
+	seeded: { chains: readonly TopicChain[]; seeds: readonly Seed[] },
+	intent: Intent,
+	relevance: (def: DefRow) => number,
+	config: PipelineConfig,
+): Skeleton[] {
+	return seeded.chains.map((chain) =>
+		buildSkeleton(
+			index,
+			chain,
+			seeded.seeds.filter((s) => s.chain === chain.id),
+			intent,
+			relevance,
+			config,
+		),
+	);
+}
+
 export function buildSkeleton(
 	index: SkeletonIndex,
 	chain: TopicChain,

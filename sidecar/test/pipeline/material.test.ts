@@ -355,22 +355,13 @@ async function fixtureSkeletons(question: string) {
 	const { analyzeQuestion } = await import("../../src/pipeline/query.js");
 	const { routeOffline } = await import("../../src/pipeline/route.js");
 	const { seed } = await import("../../src/pipeline/seed.js");
-	const { buildSkeleton } = await import("../../src/pipeline/skeleton.js");
+	const { buildSkeletons } = await import("../../src/pipeline/skeleton.js");
 	const { parsePipelineConfig } = await import("../../src/pipeline/config.js");
 	const config = parsePipelineConfig({});
 	const q = analyzeQuestion(question);
 	const seeded = seed(index, q, routeOffline(index, q, config), config, index.outlineSections());
 	const relevance = (d: DefRow) => seeded.relevance.get(d.id) ?? 0;
-	const skeletons = seeded.chains.map((chain) =>
-		buildSkeleton(
-			index,
-			chain,
-			seeded.seeds.filter((s) => s.chain === chain.id),
-			q.intent,
-			relevance,
-			config,
-		),
-	);
+	const skeletons = buildSkeletons(index, seeded, q.intent, relevance, config);
 	return { config, skeletons, relevance };
 }
 

@@ -781,16 +781,20 @@ export function assembleMaterial(
 		chain: owner.chain,
 		role: "neighbour" as const,
 	});
-	for (const file of outlineFiles.slice(0, OUTLINE_FILES)) {
-		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
-		let n = 0;
-		for (const d of index.defsInFile(file)) {
-			if (n >= OUTLINE_DEFS || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
-			known.add(d.id);
-			n++;
-			signature(outlineNeighbour(d, owner), budget);
+	/** Up to `perFile` further functions, methods and classes of each file, as one-line neighbours. */
+	const outlineOf = (files: readonly string[], perFile: number) => {
+		for (const file of files) {
+			const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
+			let n = 0;
+			for (const d of index.defsInFile(file)) {
+				if (n >= perFile || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
+				known.add(d.id);
+				n++;
+				signature(outlineNeighbour(d, owner), budget);
+			}
 		}
-	}
+	};
+	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
 	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
 	for (const s of read) {
 		// A widely used definition's callers are no map of where to look: its callees are.
@@ -848,16 +852,7 @@ export function assembleMaterial(
 				.map((s) => s.range.file),
 		),
 	].filter((f) => !outlineFiles.includes(f));
-	for (const file of stepFiles.slice(0, STEP_OUTLINE_FILES)) {
-		const owner = a.sources.find((s) => s.range.file === file) as MaterialSource;
-		let n = 0;
-		for (const d of index.defsInFile(file)) {
-			if (n >= STEP_OUTLINE_DEFS || !OUTLINE_KINDS.has(d.kind) || known.has(d.id)) continue;
-			known.add(d.id);
-			n++;
-			signature(outlineNeighbour(d, owner), budget);
-		}
-	}
+	outlineOf(stepFiles.slice(0, STEP_OUTLINE_FILES), STEP_OUTLINE_DEFS);
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	for (const c of deferred) {
