@@ -10,7 +10,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { code, keyLabel, sentence } from "./markdown.js";
-import { type ConceptVector, findPath, type PathIndex, type PathStep } from "./path.js";
+import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 
@@ -27,6 +27,13 @@ const PATH_STEPS = 10;
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 const WHERE_TO_LOOK = 7;
+/**
+ * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
+ * dev sets, below it the best path is the right one far more often than the other.
+ */
+const CLOSE_FLOWS = 0.85;
+/** Steps of the other flow named. */
+const OTHER_STEPS = 3;
 /** Hops told per "In short" sentence. */
 const HOPS_PER_SENTENCE = 2;
 /** Characters of a quoted code line and of a doc sentence. */
@@ -43,7 +50,10 @@ export function shortAnswer(
 	concepts?: ConceptVector,
 ): DraftAnswer {
 	const book = new CitationBook(PATH_STEPS * 2 + WHERE_TO_LOOK);
-	const path = findPath(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+	const flows = concepts ? closeFlows(found) : { path: found.steps, other: [] };
+	const path = flows.path;
+	const other = flows.other;
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(
@@ -64,9 +74,21 @@ export function shortAnswer(
 		return h ? book.cite(s.def, h) : "";
 	};
 	const stepMarker = path.map(markerOf);
+	const otherMarker = other.map(markerOf);
 
 	const lastImpl = implementedBy(index, (path.at(-1) as PathStep).def);
-	const summary = inShortSentences(path, stepMarker, lastImpl);
+	const summary = inShortSentences(
+		path,
+		stepMarker,
+		lastImpl,
+		other.length > 0 ? IN_SHORT_SENTENCES - 2 : undefined,
+	);
+	if (other.length > 0) {
+		summary.unshift(
+			"Two flows match this question about equally, and the index does not tell which one it means; the first is told here.",
+		);
+		summary.push(otherFlowSentence(other, otherMarker));
+	}
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
@@ -78,12 +100,15 @@ export function shortAnswer(
 		out.push("");
 	}
 
-	const onPath = new Set(path.map((s) => s.def.id));
-	const pathFiles = new Set(path.map((s) => s.def.file));
+	const onPath = new Set([...path, ...other].map((s) => s.def.id));
+	const pathFiles = new Set([...path, ...other].map((s) => s.def.file));
+	// The other flow's files take places: the answer cites as many files either way.
+	const otherFiles = new Set(other.map((s) => s.def.file).filter((f) => !path.some((p) => p.def.file === f)))
+		.size;
 	const places: string[] = [];
 	const placeFiles = new Set<string>();
 	for (const def of ranking.order) {
-		if (places.length >= WHERE_TO_LOOK) break;
+		if (places.length + otherFiles >= WHERE_TO_LOOK) break;
 		if (!def.file || onPath.has(def.id) || pathFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		const h = head(def);
 		if (!h) continue;
@@ -128,7 +153,12 @@ function verbOf(step: PathStep): string {
  * "In short": the path told in order, two hops per sentence, each hop's marker right after the
  * name its cited line holds. A path of one definition says where the best match is.
  */
-function inShortSentences(path: readonly PathStep[], markers: readonly string[], lastImpl = ""): string[] {
+function inShortSentences(
+	path: readonly PathStep[],
+	markers: readonly string[],
+	lastImpl = "",
+	max = IN_SHORT_SENTENCES,
+): string[] {
 	const first = path[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
 	if (path.length === 1) {
@@ -182,10 +212,46 @@ function inShortSentences(path: readonly PathStep[], markers: readonly string[],
 				: `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}.`,
 	);
 	// At most five sentences: the last one (where the path ends) stays.
-	if (sentences.length > IN_SHORT_SENTENCES) {
-		return [...sentences.slice(0, IN_SHORT_SENTENCES - 1), sentences.at(-1) as string];
+	if (sentences.length > max) {
+		return [...sentences.slice(0, max - 1), sentences.at(-1) as string];
 	}
 	return sentences;
+}
+
+/**
+ * The best path and, when another flow (through none of its files) is worth nearly as much, that
+ * one too: the ranking cannot tell them apart, so the answer says so and names both rather than
+ * telling one confidently. The best still leads (no signal tried so far separates the two: run 12).
+ */
+function closeFlows(found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
+	const second = found.runnerUp;
+	if (!second || second.steps.length === 0 || second.worth < CLOSE_FLOWS * found.worth)
+		return { path: found.steps, other: [] };
+	return { path: found.steps, other: second.steps.slice(0, OTHER_STEPS) };
+}
+
+/**
+ * "The other flow starts in `A` (`file`), which calls `B` [n], then `C` [m]." Each marker follows
+ * the name its cited range holds: the callee or key on a hop line, else the step itself.
+ */
+function otherFlowSentence(steps: readonly PathStep[], markers: readonly string[]): string {
+	const first = steps[0] as PathStep;
+	const where = first.def.file ? ` (${code(first.def.file)})` : "";
+	if (steps.length === 1)
+		return `The other is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}.`.replace(/ \./, ".");
+	let text = `The other flow starts in ${code(first.def.qualifiedName)}${where}`;
+	steps.forEach((s, i) => {
+		const hop = s.hop;
+		const marker = markers[i] ?? "";
+		if (!hop?.named) text += ` ${marker}`;
+		const next = steps[i + 1];
+		if (!next) return;
+		const verb =
+			hop?.kind === "dispatch" && hop.key ? `dispatches the ${keyLabel(hop.key)}, handled by` : verbOf(s);
+		text += `${i === 0 ? ", which" : ", then"} ${verb} ${code(next.def.qualifiedName)}`;
+		if (hop?.named) text += ` ${marker}`;
+	});
+	return `${text}.`.replace(/ +/g, " ").replace(/ ([,.])/g, "$1");
 }
 
 /**

@@ -106,15 +106,15 @@ interface Edge {
  * implementation counted once), so a chain of connected strong definitions beats a lone best
  * match, and its first step is where the flow enters.
  */
-export function findPath(
+export function findPaths(
 	index: PathIndex,
 	ranked: readonly DefRow[],
 	options: Partial<PathOptions> = {},
 	concepts?: ConceptVector,
-): PathStep[] {
+): FoundPaths {
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
-	if (cands.length === 0) return [];
+	if (cands.length === 0) return { steps: [], worth: 0, runnerUp: null };
 	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
@@ -147,12 +147,57 @@ export function findPath(
 		if (!d || d.fanIn < HELPER_FAN_IN) return false;
 		return !(concepts?.text(unqualified(d.qualifiedName)).some((x) => x > 0) ?? false);
 	};
-	const best = bestPath(graph, worth, cands, opts.maxSteps, entries, cover, deadEnd);
-	if (best && cover) {
-		const rank = new Map(cands.map((d, i) => [d.id, i]));
-		trimHead(best, rank, entries, cover);
-	}
-	return best ? best.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: best.hops[i] ?? null })) : [];
+	const rank = new Map(cands.map((d, i) => [d.id, i]));
+	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
+		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd);
+		if (found && cover) trimHead(found, rank, entries, cover);
+		if (!found) return null;
+		return {
+			steps: found.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: found.hops[i] ?? null })),
+			worth: found.worth,
+		};
+	};
+	const best = choose(graph, cands);
+	if (!best) return { steps: [], worth: 0, runnerUp: null };
+	// The runner-up: the best path through none of the best one's files, another flow.
+	const taken = new Set(best.steps.map((s) => s.def.file));
+	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);
+	const rest = new Map<number, Edge[]>();
+	for (const [id, edges] of graph)
+		if (!off(id))
+			rest.set(
+				id,
+				edges.filter((e) => !off(e.to)),
+			);
+	const runnerUp =
+		best.steps.length > 0
+			? choose(
+					rest,
+					cands.filter((d) => !off(d.id)),
+				)
+			: null;
+	return { ...best, runnerUp };
+}
+
+/** A path and its worth (sum of its steps' worths with the entry gain, scaled by coverage). */
+export interface FoundPath {
+	steps: PathStep[];
+	worth: number;
+}
+
+/** The best path, and the best one through none of its files (another flow that may be the one meant). */
+export interface FoundPaths extends FoundPath {
+	runnerUp: FoundPath | null;
+}
+
+/** The best path through `ranked` (see findPaths). */
+export function findPath(
+	index: PathIndex,
+	ranked: readonly DefRow[],
+	options: Partial<PathOptions> = {},
+	concepts?: ConceptVector,
+): PathStep[] {
+	return findPaths(index, ranked, options, concepts).steps;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
-import { conceptVector, findPath, type PathIndex } from "../../src/pipeline/path.js";
+import { conceptVector, findPath, findPaths, type PathIndex } from "../../src/pipeline/path.js";
 import type { Concept } from "../../src/pipeline/query.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
@@ -189,5 +189,30 @@ describe("findPath", () => {
 		// A caller naming a word of the question the rest does not name stays too.
 		const counted = concepts("files", "scanned", "report");
 		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("FilesPanel");
+	});
+
+	it("also finds the best path through none of the best one's files: another flow, and its worth", () => {
+		// Two chains of the same feature's words: a sender pair (ranks 0–1) and a receiver pair (2–3)
+		// sharing no file; a third place in the sender's file is no other flow.
+		const send = def("collab/send.ts", "sendPointer");
+		const portal = def("collab/portal.ts", "broadcastPointer");
+		const move = def("canvas/move.ts", "onPointerMove");
+		const hit = def("canvas/hit.ts", "hitPointer");
+		const also = def("collab/send.ts", "sendPointerLater");
+		const index = graph(
+			[send, portal, move, hit, also],
+			[
+				[send, portal, "call"],
+				[move, hit, "call"],
+				[also, hit, "call"],
+			],
+		);
+		const found = findPaths(index, [send, portal, move, hit, also], {}, concepts("pointer"));
+		expect(names(found.steps)).toEqual(["sendPointer", "broadcastPointer"]);
+		expect(names(found.runnerUp?.steps ?? [])).toEqual(["onPointerMove", "hitPointer"]);
+		expect(found.runnerUp?.worth).toBeLessThan(found.worth);
+		expect(found.runnerUp?.worth).toBeGreaterThan(0.7 * found.worth);
+		// With nothing outside the best path's files, there is no runner-up path.
+		expect(findPaths(index, [send, portal, also], {}, concepts("pointer")).runnerUp).toBeNull();
 	});
 });

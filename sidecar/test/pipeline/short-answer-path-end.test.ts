@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { shortAnswer } from "../../src/pipeline/answer-short.js";
-import type { PathIndex } from "../../src/pipeline/path.js";
+import { conceptVector, type PathIndex } from "../../src/pipeline/path.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 /** Every hop written on its source's first line, whose text names the callee. */
@@ -41,5 +41,46 @@ describe("the short answer's last step", () => {
 			{ order: [handler, impl], fileScore: new Map() },
 		);
 		expect(plain.body).not.toContain("implemented by");
+	});
+
+	it("names both flows when another one is worth nearly as much, and only one when it is not", () => {
+		// "how does a pointer reach the others": a sender pair (ranks 0 and 2) and a receiver pair
+		// (1 and 3) sharing no file, close in worth; the ranking cannot tell which one is meant.
+		const send = defRow("collab/send.ts", "sendPointer");
+		const portal = defRow("collab/portal.ts", "broadcastPointer");
+		const move = defRow("canvas/move.ts", "onPointerMove");
+		const hit = defRow("canvas/hit.ts", "hitPointer");
+		const edges: Parameters<typeof edgeGraph>[1] = [
+			[send, portal, "call"],
+			[move, hit, "call"],
+		];
+		const index = graph([send, portal, move, hit], edges);
+		const ranking = { order: [send, move, portal, hit], fileScore: new Map<string, number>() };
+		const words = conceptVector({
+			concepts: [{ word: "pointer", stems: ["pointer"], related: [], weight: 1 }],
+		});
+		const { body, drafts } = shortAnswer(index, "how does a pointer reach the others?", [], ranking, words);
+		expect(body).toContain("Two flows match this question about equally");
+		expect(body).toMatch(/It starts in `sendPointer`/);
+		expect(body).toMatch(
+			/The other flow starts in `onPointerMove` \(`canvas\/move\.ts`\), which calls `hitPointer` \[\d+\]/,
+		);
+		// The other flow's files are cited once, in its sentence, not again under "Where to look".
+		expect(body).not.toContain("**Where to look**");
+		expect(new Set(drafts.map((d) => d.file))).toEqual(
+			new Set(["collab/send.ts", "collab/portal.ts", "canvas/move.ts", "canvas/hit.ts"]),
+		);
+
+		// Far apart (the receiver pair ranked 20th and 21st): one flow, the other files as places.
+		const filler = Array.from({ length: 18 }, (_, i) => defRow(`other/f${i}.ts`, `other${i}`));
+		const far = shortAnswer(
+			graph([send, portal, ...filler, move, hit], edges),
+			"how does a pointer reach the others?",
+			[],
+			{ order: [send, portal, ...filler, move, hit], fileScore: new Map() },
+			words,
+		);
+		expect(far.body).not.toContain("Two flows");
+		expect(far.body).not.toContain("The other flow");
 	});
 });
