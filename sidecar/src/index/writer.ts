@@ -7,6 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { makeDirs } from "../make-dirs.js";
+import { isGraphqlDocument } from "./documents.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
 import type { DispatchSiteRecord } from "./types.js";
 
@@ -308,7 +309,12 @@ export function insertEdges(
 	return result;
 }
 
-/** Inserts a file row and its full-text row. */
+/**
+ * Inserts a file row and its full-text row. A GraphQL document has none: its selection sets repeat
+ * the schema's field names (`id`, `name`, `team`) in every operation, and hundreds of them shifted the
+ * word statistics and took search places from the code. Its operations are found by name (their
+ * definitions) and through their trunk keys.
+ */
 export function fileInserter(db: Database.Database): (id: number, f: IndexContents["files"][number]) => void {
 	const file = db.prepare(
 		"INSERT INTO files (id, path, package_id, hash, line_count, content) VALUES (?, ?, ?, ?, ?, ?)",
@@ -316,7 +322,7 @@ export function fileInserter(db: Database.Database): (id: number, f: IndexConten
 	const fts = db.prepare("INSERT INTO files_fts (rowid, path_words, body) VALUES (?, ?, ?)");
 	return (id, f) => {
 		file.run(id, f.path, f.packageIndex + 1, f.hash, f.lineCount, f.content);
-		fts.run(id, identifierWords(f.path), f.content);
+		if (!isGraphqlDocument(f.path)) fts.run(id, identifierWords(f.path), f.content);
 	};
 }
 
@@ -352,12 +358,14 @@ export function defInserter(
 			d.exported ? 1 : 0,
 			parentId,
 		);
+		// A GraphQL document's operation is searched by its name only (see fileInserter).
+		const words = !d.file || !isGraphqlDocument(d.file);
 		fts.run(
 			id,
 			identifierWords(d.qualifiedName),
 			d.file ? identifierWords(d.file) : "",
-			d.signature ?? "",
-			d.doc ?? "",
+			words ? (d.signature ?? "") : "",
+			words ? (d.doc ?? "") : "",
 		);
 	};
 }

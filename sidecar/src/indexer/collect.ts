@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { isSfc, SFC_EXTENSIONS, sfcToScript, virtualPath } from "./sfc.js";
+import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export const SOURCE_EXTENSIONS = [
@@ -18,7 +18,7 @@ export const SOURCE_EXTENSIONS = [
 	".jsx",
 	".mjs",
 	".cjs",
-	...SFC_EXTENSIONS,
+	...VIRTUAL_EXTENSIONS,
 ];
 
 /** Folders never entered: dependencies, build output, VCS and tool state. */
@@ -107,7 +107,7 @@ export interface Collected {
  * component its script blocks on the component's own lines (see sfc.ts).
  */
 function programText(name: string, content: string): string {
-	return isSfc(name) ? sfcToScript(content) : content;
+	return isVirtualSource(name) ? virtualText(name, content) : content;
 }
 
 export function sha1(text: string): string {
@@ -213,7 +213,7 @@ export function collectFiles(
 				const previous = known.get(path);
 				if (previous?.stat === stat) {
 					// A component's program name depends on its lang: known from its content only.
-					if (isSfc(e.name)) abs = virtualPath(diskPath, readFileSync(diskPath, "utf8"));
+					if (isVirtualSource(e.name)) abs = virtualPath(diskPath, readFileSync(diskPath, "utf8"));
 					out.files.push(knownFile(path, abs, diskPath, packageIndex, previous));
 					if (out.files.length % 100 === 0) onFound?.(out.files.length);
 					continue;
@@ -230,9 +230,9 @@ export function collectFiles(
 				continue;
 			}
 			if (isGenerated(content)) continue;
-			if (isSfc(e.name)) {
+			if (isVirtualSource(e.name)) {
 				abs = virtualPath(diskPath, content);
-				content = sfcToScript(content);
+				content = virtualText(e.name, content);
 			}
 			out.files.push({
 				path,

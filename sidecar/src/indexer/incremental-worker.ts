@@ -19,7 +19,7 @@ import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessa
 import { referenceQueries } from "./previous-references.js";
 import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
 import { createModuleResolver } from "./resolve.js";
-import { isSfc, sfcToScript } from "./sfc.js";
+import { isVirtualSource, virtualText } from "./sfc.js";
 import { threadCpuMs } from "./thread-cpu.js";
 
 const port = parentPort;
@@ -30,7 +30,9 @@ function lazyFile(abs: string, path: string, hash: string, packageIndex: number)
 	let text: string | undefined;
 	const content = () => {
 		const disk = join(input.repoRoot, path);
-		text ??= isSfc(disk) ? sfcToScript(readFileSync(disk, "utf8")) : readFileSync(disk, "utf8");
+		text ??= isVirtualSource(disk)
+			? virtualText(disk, readFileSync(disk, "utf8"))
+			: readFileSync(disk, "utf8");
 		return text;
 	};
 	return {
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
 	const warm: { fileName: string; text: string }[] = [];
 	for (const path of globalFilesOf(db)) {
 		// A component's program name and text come from its content: left to the program.
-		if (isSfc(path)) continue;
+		if (isVirtualSource(path)) continue;
 		try {
 			const fileName = join(input.repoRoot, path);
 			warm.push({ fileName, text: readFileSync(fileName, "utf8") });

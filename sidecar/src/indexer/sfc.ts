@@ -14,21 +14,36 @@
  * `./UserCard.vue` resolves there (see `resolve.ts`).
  */
 
+import { GRAPHQL_EXTENSIONS, graphqlToScript, isGraphqlDocument } from "./graphql-doc.js";
+
 export const SFC_EXTENSIONS = [".vue", ".svelte"];
+/** Files the program reads through a transform: components, and GraphQL documents (graphql-doc.ts). */
+export const VIRTUAL_EXTENSIONS = [...SFC_EXTENSIONS, ...GRAPHQL_EXTENSIONS];
 
 /** True for a `.vue` or `.svelte` file name. */
 export function isSfc(name: string): boolean {
 	return SFC_EXTENSIONS.some((x) => name.endsWith(x));
 }
 
-/** The program's name for a component file: `App.vue` → `App.vue.ts`. */
+/** True for a file the program reads as transformed text (a component, a GraphQL document). */
+export function isVirtualSource(name: string): boolean {
+	return isSfc(name) || isGraphqlDocument(name);
+}
+
+/** The text the program and the index get for a component or GraphQL document (same lines). */
+export function virtualText(name: string, content: string): string {
+	return isGraphqlDocument(name) ? graphqlToScript(content) : sfcToScript(content);
+}
+
+/** The program's name for a component file or GraphQL document: `App.vue` → `App.vue.ts`. */
 export function virtualPath(abs: string, content: string): string {
+	if (isGraphqlDocument(abs)) return `${abs}.ts`;
 	return `${abs}${/<script\b[^>]*\blang\s*=\s*["']?(tsx|jsx)\b/i.test(content) ? ".tsx" : ".ts"}`;
 }
 
-/** `App.vue.ts` / `App.vue.tsx` → `App.vue`, or null for any other path. */
+/** `App.vue.ts` / `App.vue.tsx` / `ops.graphql.ts` → `App.vue` / `ops.graphql`, or null for any other path. */
 export function sfcOfVirtual(path: string): string | null {
-	const m = /^(.*\.(?:vue|svelte))\.tsx?$/.exec(path);
+	const m = /^(.*\.(?:vue|svelte|graphql|gql))\.tsx?$/.exec(path);
 	return m ? (m[1] as string) : null;
 }
 

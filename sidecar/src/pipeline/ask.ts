@@ -73,7 +73,8 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 /** How many definitions mention a word (FTS document frequency), and how many there are. */
 function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
 	const count = index.db.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?");
-	const total = (index.db.prepare("SELECT count(*) AS n FROM defs").get() as { n: number }).n;
+	// Rows of the search table itself: what the counts above are a share of.
+	const total = (index.db.prepare("SELECT count(*) AS n FROM defs_fts").get() as { n: number }).n;
 	const df = (word: string) => {
 		const clean = word.replace(/[^a-z0-9_]/gi, "");
 		if (!clean) return total;
@@ -88,7 +89,8 @@ function documentFrequency(index: IndexReader): { df: (word: string) => number; 
 
 /** How common each word is across files: a word most files use names no place (noise control). */
 function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
-	const files = (index.db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+	// Searchable files (a GraphQL document has no full-text row: see index/writer.ts).
+	const files = (index.db.prepare("SELECT count(*) AS n FROM files_fts").get() as { n: number }).n;
 	const inFiles = index.db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
 	for (const c of q.concepts) {
 		const words = [c.word, ...c.stems].map((w) => w.replace(/[^a-z0-9_]/gi, "")).filter(Boolean);

@@ -119,6 +119,30 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/server/resolvers.ts#resolvers.Mutation.addBook"],
 				callers: ["src/client/operations.ts#ADD_BOOK"],
 			});
+			// A map served beside the others (`resolvers: [resolvers, adminResolvers]`), called by no document.
+			expect(sides(index, "graphql", "resetLibrary")).toEqual({
+				handlers: ["src/server/admin.ts#adminResolvers.Mutation.resetLibrary"],
+				callers: [],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("keeps a schema-first server's resolver maps as a trunk with no document: the maps given to the server only", async () => {
+		const { out, discovered } = await indexed("graphql-yoga");
+		expect(discovered.map((t) => [t.spec.name, t.registers[0]?.keys, t.dispatches.length])).toEqual([
+			["graphql", 4, 0],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "graphql", "publishPost").handlers).toEqual([
+				"src/posts.ts#postResolvers.Mutation.publishPost",
+			]);
+			// Written in place in `createSchema({ resolvers: { … } })`.
+			expect(index.dispatchSites("graphql", "health")).toHaveLength(1);
+			// `menu = { Query: { open, close } }` is given to no server.
+			expect(index.dispatchSites("graphql", "open")).toEqual([]);
 		} finally {
 			index.close();
 		}
@@ -153,6 +177,54 @@ describe("trunk discovery with no preset", () => {
 			});
 			expect(index.dispatchSites("graphql", "summary")).toEqual([]);
 			expect(index.dispatchSites("graphql", "range")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins .graphql documents, and code sending them by their generated or imported names, to code-first resolvers", async () => {
+		const { out, discovered } = await indexed("graphql-documents");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 4]]);
+		const index = IndexReader.open(out);
+		try {
+			const at = (trunk: string, key: string) =>
+				index
+					.dispatchSites(trunk, key)
+					.map(
+						(s) =>
+							`${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`,
+					)
+					.sort();
+			// The document's operation, and the function sending codegen's `CreateProjectDocument`.
+			expect(at("graphql", "createProject")).toEqual([
+				"dispatch src/client/gql/mutations/CreateProject.graphql:1 src/client/gql/mutations/CreateProject.graphql#CreateProject",
+				"dispatch src/client/projects.ts:6 src/client/projects.ts#createProject",
+				"register src/server/project.resolver.ts:19 src/server/project.resolver.ts#ProjectResolver.createProject",
+			]);
+			// An alias (`archived: archiveProject`) in a `.gql` file imported by the operation's name.
+			expect(at("graphql", "archiveProject")).toEqual([
+				"dispatch src/client/archive.ts:5 src/client/archive.ts#archiveProject",
+				"dispatch src/client/gql/mutations/ArchiveProject.gql:1 src/client/gql/mutations/ArchiveProject.gql#ArchiveProject",
+				"register src/server/project.resolver.ts:23 src/server/project.resolver.ts#ProjectResolver.archive",
+			]);
+			// After a comment line; the fragment spread and its fields are not root fields.
+			expect(at("graphql", "project")).toEqual([
+				"dispatch src/client/gql/queries/Project.graphql:2 src/client/gql/queries/Project.graphql#Project",
+				"dispatch src/client/projects.ts:11 src/client/projects.ts#loadProject",
+				"register src/server/project.resolver.ts:8 src/server/project.resolver.ts#ProjectResolver.findProject",
+			]);
+			// A generated hook (`useProjectCreatedSubscription`).
+			expect(sides(index, "graphql", "projectCreated").callers).toEqual([
+				"src/client/gql/subscriptions/ProjectCreated.graphql#ProjectCreated",
+				"src/client/live.ts#useNewProjects",
+			]);
+			// `PDFDocument` names no operation: the export function sends nothing.
+			const callers = index
+				.dispatchSites("graphql")
+				.filter((s) => s.side === "dispatch")
+				.map((s) => s.file);
+			expect(callers).not.toContain("src/client/export.ts");
+			expect(index.dispatchSites("graphql", "ProjectFields")).toEqual([]);
 		} finally {
 			index.close();
 		}

@@ -17,6 +17,7 @@ import type {
 } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
@@ -24,8 +25,10 @@ import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
 	DISPATCH_VERBS,
+	GRAPHQL_GENERATED_NAMES,
 	GRAPHQL_RESOLVER_DECORATORS,
 	GRAPHQL_ROOTS,
+	GRAPHQL_SERVERS,
 	GRAPHQL_TAGS,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
@@ -41,6 +44,12 @@ import { type FileFacts, facadeUseCandidate, registrationCandidate } from "./ser
 
 /** Internal record kinds (finalize removes them). */
 export const CANDIDATE = "(candidate)";
+/** GraphQL candidate names: an operation of a document, and code using one by its generated name. */
+export const OPERATION = "(operation)";
+export const RESOLVER = "(resolver)";
+export const DOCUMENT_USE = "(document-use)";
+/** Resolver maps a GraphQL server is given: their keys are the maps' definition ids. */
+export const SCHEMA = "(schema)";
 export const WRAPPER = "(wrapper)";
 
 export type CandidateForm =
@@ -856,22 +865,27 @@ export function graphqlCandidates(
 		for (const raw of nodes.tagged) {
 			if (!GRAPHQL_TAGS.has(raw.tag.getText())) continue;
 			const tt = wrap<TaggedTemplateExpression>(sf, raw);
-			const keys = rootFields(tt.getTemplate().getText());
-			if (keys.length === 0) continue;
-			const info: CandidateInfo = {
-				form: "graphql",
-				receiver: "graphql",
-				name: "(operation)",
-				arg: 0,
-				keys,
-				handlerArg: null,
-				handler: null,
-				callee: null,
-			};
-			out.push(record(CANDIDATE, info, tt, tt, ctx));
+			// One candidate per operation: its name is how code using a generated document finds it.
+			for (const op of graphqlOperations(templateText(raw))) {
+				if (op.fields.length === 0) continue;
+				const info: CandidateInfo = {
+					form: "graphql",
+					receiver: "graphql",
+					name: OPERATION,
+					arg: 0,
+					keys: op.fields,
+					handlerArg: null,
+					handler: null,
+					callee: null,
+					...(op.name ? { exportName: op.name } : {}),
+				};
+				out.push(record(CANDIDATE, info, tt, tt, ctx));
+			}
 		}
 	}
+	documentUseCandidates(sf, ctx, out);
 	resolverDecoratorCandidates(sf, nodes.decorators, ctx, out);
+	const inline = schemaCandidates(sf, text, ctx, out);
 	if (!/\b(Query|Mutation|Subscription)\s*:/.test(text)) return;
 	for (const raw of nodes.properties) {
 		if (!ts.isIdentifier(raw.name) || !GRAPHQL_ROOTS.has(raw.name.text)) continue;
@@ -892,10 +906,86 @@ export function graphqlCandidates(
 				handlerArg: null,
 				handler: ctx.defIdOf(field) ?? ctx.enclosingDefId(field),
 				callee: null,
+				...(inline.has(raw.parent) ? { declared: true as const } : {}),
 			};
 			out.push(record(CANDIDATE, info, field, field.getNameNode(), ctx));
 		}
 	}
+}
+
+/**
+ * Resolver maps handed to a GraphQL server (`new ApolloServer({ typeDefs, resolvers })`) in a file
+ * importing one of `GRAPHQL_SERVERS.modules`: the definitions they are (`resolvers`, the maps of an
+ * array, spread or merged), so finalize knows their `Query`/`Mutation` fields are a schema's.
+ */
+function schemaCandidates(
+	sf: SourceFile,
+	text: string,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): Set<ts.Node> {
+	const inline = new Set<ts.Node>();
+	if (!text.includes(GRAPHQL_SERVERS.property)) return inline;
+	const file = sf.compilerNode;
+	const serves = file.statements.some(
+		(st) =>
+			ts.isImportDeclaration(st) &&
+			ts.isStringLiteral(st.moduleSpecifier) &&
+			GRAPHQL_SERVERS.modules.has(st.moduleSpecifier.text),
+	);
+	if (!serves) return inline;
+	const maps: (ts.PropertyAssignment | ts.ShorthandPropertyAssignment)[] = [];
+	const visit = (n: ts.Node): void => {
+		if (
+			(ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n)) &&
+			ts.isIdentifier(n.name) &&
+			n.name.text === GRAPHQL_SERVERS.property
+		)
+			maps.push(n);
+		ts.forEachChild(n, visit);
+	};
+	visit(file);
+	for (const raw of maps) {
+		const defs = new Set<string>();
+		const add = (symbol: import("ts-morph").Symbol | undefined) => {
+			const target = symbol?.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
+			for (const d of target?.getDeclarations() ?? []) {
+				const id = ctx.defIdOf(d);
+				if (id) defs.add(id);
+			}
+		};
+		const parts = (e: ts.Expression): ts.Expression[] => {
+			const x = rawUnwrap(e);
+			if (ts.isArrayLiteralExpression(x)) return x.elements.flatMap((el) => parts(el as ts.Expression));
+			if (ts.isCallExpression(x)) return x.arguments.flatMap(parts);
+			if (ts.isSpreadElement(x)) return parts(x.expression);
+			if (ts.isObjectLiteralExpression(x))
+				return [x, ...x.properties.filter(ts.isSpreadAssignment).flatMap((p) => parts(p.expression))];
+			return [x];
+		};
+		if (ts.isShorthandPropertyAssignment(raw))
+			add(wrap<Node>(sf, raw).asKindOrThrow(ts.SyntaxKind.ShorthandPropertyAssignment).getValueSymbol());
+		else
+			for (const e of parts(raw.initializer)) {
+				if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e)) add(wrap<Node>(sf, e).getSymbol());
+				// A map written in place: its `Query`/`Mutation` members are marked where they are read.
+				else if (ts.isObjectLiteralExpression(e)) inline.add(e);
+			}
+		if (defs.size === 0) continue;
+		const at = wrap<Node>(sf, raw);
+		const info: CandidateInfo = {
+			form: "graphql",
+			receiver: "graphql",
+			name: SCHEMA,
+			arg: 0,
+			keys: [...defs],
+			handlerArg: null,
+			handler: null,
+			callee: null,
+		};
+		out.push(record(CANDIDATE, info, at, at, ctx));
+	}
+	return inline;
 }
 
 /** Local name → `module#imported` for named imports, `module#*` for namespace imports. */
@@ -1012,36 +1102,75 @@ function resolverDecoratorCandidates(
 
 /** The root fields of a GraphQL document's operations (aliases resolved, fragments skipped). */
 export function rootFields(doc: string): string[] {
-	const src = doc.replace(/^`|`$/g, "").replace(/#[^\n]*/g, "");
-	const out = new Set<string>();
-	const op = /(?:^|[^\w])(query|mutation|subscription)\b[^{]*\{|^\s*\{/g;
-	for (let m = op.exec(src); m; m = op.exec(src)) {
-		let depth = 1;
-		let i = m.index + m[0].length;
-		let expectField = true;
-		while (i < src.length && depth > 0) {
-			const ch = src[i] as string;
-			if (ch === "{") depth++;
-			else if (ch === "}") depth--;
-			else if (ch === "(") {
-				let d = 1;
-				while (++i < src.length && d > 0) d += src[i] === "(" ? 1 : src[i] === ")" ? -1 : 0;
-				continue;
-			} else if (depth === 1 && /[A-Za-z_]/.test(ch)) {
-				const word = /^[A-Za-z_]\w*/.exec(src.slice(i))?.[0] as string;
-				const after = src.slice(i + word.length).trimStart();
-				if (after.startsWith(":")) {
-					i += word.length;
-					continue; // an alias: the field follows
-				}
-				if (expectField && word !== "on" && !src.slice(Math.max(0, i - 3), i).includes("...")) out.add(word);
-				i += word.length;
-				continue;
-			}
-			expectField = true;
-			i++;
+	return [...new Set(graphqlOperations(doc.replace(/^`|`$/g, "")).flatMap((op) => op.fields))];
+}
+
+/** A template's text with its substitutions (`${FRAGMENT}`) blanked: they are fragments, not fields. */
+function templateText(tt: ts.TaggedTemplateExpression): string {
+	const t = tt.template;
+	if (ts.isNoSubstitutionTemplateLiteral(t)) return t.text;
+	return [t.head.text, ...t.templateSpans.map((s) => s.literal.text)].join(" ");
+}
+
+/**
+ * Code using a GraphQL operation by the names codegen gives it (`CreateTeamDocument`,
+ * `useCreateTeamMutation`), imported by name: each use is where the operation is sent. Its keys are
+ * the operation's root fields, found when discovery sees every document (see `resolveDocumentUses`).
+ */
+function documentUseCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const file = sf.compilerNode;
+	if (isGraphqlDocument(ctx.filePath)) return;
+	const ops = new Map<string, string>();
+	for (const st of file.statements) {
+		if (!ts.isImportDeclaration(st)) continue;
+		const bindings = st.importClause?.namedBindings;
+		if (!bindings || !ts.isNamedImports(bindings)) continue;
+		// An import of a document by an operation's name (`import { CreateTeam } from './team.graphql'`).
+		const fromDocument = ts.isStringLiteral(st.moduleSpecifier) && isGraphqlDocument(st.moduleSpecifier.text);
+		for (const el of bindings.elements) {
+			const imported = (el.propertyName ?? el.name).text;
+			const op = fromDocument ? imported : operationOfGenerated(imported);
+			if (op) ops.set(el.name.text, op);
 		}
-		op.lastIndex = i;
 	}
-	return [...out];
+	if (ops.size === 0) return;
+	const seen = new Set<string>();
+	const visit = (n: ts.Node): void => {
+		if (ts.isImportDeclaration(n)) return;
+		if (ts.isIdentifier(n)) {
+			const op = ops.get(n.text);
+			if (op && !(ts.isPropertyAccessExpression(n.parent) && n.parent.name === n)) {
+				const at = wrap<Node>(sf, n);
+				const where = `${ctx.enclosingDefId(at)}\0${op}`;
+				if (!seen.has(where)) {
+					seen.add(where);
+					const info: CandidateInfo = {
+						form: "graphql",
+						receiver: "graphql",
+						name: DOCUMENT_USE,
+						arg: 0,
+						keys: [],
+						handlerArg: null,
+						handler: null,
+						callee: null,
+						member: op,
+					};
+					out.push(record(CANDIDATE, info, at, at, ctx));
+				}
+			}
+			return;
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(file);
+}
+
+/** The operation a generated name stands for (`CreateTeamDocument` → `CreateTeam`), or null. */
+function operationOfGenerated(name: string): string | null {
+	for (const { prefix, suffix } of GRAPHQL_GENERATED_NAMES) {
+		if (!name.startsWith(prefix) || !name.endsWith(suffix)) continue;
+		const op = name.slice(prefix.length, name.length - suffix.length);
+		if (/^[A-Z]\w*$/.test(op)) return op;
+	}
+	return null;
 }

@@ -188,8 +188,47 @@ export const COMMON_KEYS = new Set([
 
 /** Tagged templates holding GraphQL documents: each operation's root fields are dispatched keys. */
 export const GRAPHQL_TAGS = new Set(["gql", "graphql"]);
+/**
+ * Names GraphQL codegen gives an operation's document and hooks (`CreateTeamDocument`,
+ * `useCreateTeamMutation`): code importing one by name sends that operation.
+ */
+export const GRAPHQL_GENERATED_NAMES = [
+	{ prefix: "", suffix: "Document" },
+	{ prefix: "use", suffix: "LazyQuery" },
+	{ prefix: "use", suffix: "SuspenseQuery" },
+	{ prefix: "use", suffix: "Query" },
+	{ prefix: "use", suffix: "Mutation" },
+	{ prefix: "use", suffix: "Subscription" },
+];
 /** Resolver maps: the fields of these properties are registered keys (`{ Query: { user: () => … } }`). */
 export const GRAPHQL_ROOTS = new Set(["Query", "Mutation", "Subscription"]);
+
+/**
+ * Schema-first servers: a resolver map handed to one of these modules' servers or schema builders
+ * (`new ApolloServer({ typeDefs, resolvers })`, `createSchema({ resolvers })`,
+ * `app.register(mercurius, { schema, resolvers })`, `makeExecutableSchema(…)`) under `property`
+ * (the map itself, an array of maps, or maps spread or merged there) is a GraphQL schema's: like a
+ * code-first resolver, its registry stands with no document in the repository calling it.
+ */
+export const GRAPHQL_SERVERS = {
+	modules: new Set([
+		"@apollo/server",
+		"apollo-server",
+		"apollo-server-express",
+		"apollo-server-koa",
+		"apollo-server-fastify",
+		"apollo-server-hapi",
+		"apollo-server-lambda",
+		"apollo-server-micro",
+		"graphql-yoga",
+		"@graphql-yoga/node",
+		"mercurius",
+		"@graphql-tools/schema",
+		"graphql-tools",
+		"@graphql-tools/merge",
+	]),
+	property: "resolvers",
+};
 
 /**
  * Code-first resolvers (NestJS, type-graphql): a method decorated so, the decorator imported from one

@@ -7,7 +7,16 @@
 import type { DispatchSiteRecord } from "../../index/types.js";
 import type { Preset } from "../config.js";
 import { compileNormalize, normalizeKey } from "../normalize.js";
-import { CANDIDATE, type CandidateInfo, WRAPPER, type WrapperInfo } from "./candidates.js";
+import {
+	CANDIDATE,
+	type CandidateInfo,
+	DOCUMENT_USE,
+	OPERATION,
+	RESOLVER,
+	SCHEMA,
+	WRAPPER,
+	type WrapperInfo,
+} from "./candidates.js";
 import { COMMON_KEYS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
 
@@ -26,7 +35,63 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 			candidates.push({ info: JSON.parse(s.rawKey as string) as CandidateInfo, site: s });
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
-	return { candidates, wrappers };
+	return { candidates: servedResolvers(resolveDocumentUses(candidates)), wrappers };
+}
+
+/**
+ * Resolver maps a GraphQL server is given (`new ApolloServer({ resolvers })`, the `(schema)` records)
+ * are a schema's: their fields stand as registered keys with no document calling them, like
+ * code-first resolvers. The records themselves are no candidates.
+ */
+function servedResolvers(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const served = candidates
+		.filter((c) => c.info.form === "graphql" && c.info.name === SCHEMA)
+		.flatMap((c) => c.info.keys);
+	if (served.length === 0) return candidates;
+	const isServed = (id: string | null) =>
+		id !== null && served.some((m) => id === m || id.startsWith(`${m}.`));
+	return candidates
+		.filter((c) => c.info.name !== SCHEMA)
+		.map((c) =>
+			c.info.form === "graphql" && c.info.name === RESOLVER && !c.info.declared && isServed(c.info.handler)
+				? { ...c, info: { ...c.info, declared: true as const } }
+				: c,
+		);
+}
+
+/** Length of the common folder prefix of two repo paths. */
+function sharedFolders(a: string, b: string): number {
+	const x = a.split("/");
+	const y = b.split("/");
+	let n = 0;
+	while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+	return n;
+}
+
+/**
+ * Code using an operation by its generated name (`CreateTeamDocument`) sends the operation's root
+ * fields: the operation of that name in the nearest folder (packages may each have a `GetMe`). A use
+ * no document names is dropped.
+ */
+function resolveDocumentUses(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const byName = new Map<string, Sited<CandidateInfo>[]>();
+	for (const c of candidates)
+		if (c.info.form === "graphql" && c.info.name === OPERATION && c.info.exportName)
+			byName.set(c.info.exportName, [...(byName.get(c.info.exportName) ?? []), c]);
+	const out: Sited<CandidateInfo>[] = [];
+	for (const c of candidates) {
+		if (c.info.form !== "graphql" || c.info.name !== DOCUMENT_USE) {
+			out.push(c);
+			continue;
+		}
+		const ops = byName.get(c.info.member ?? "");
+		if (!ops) continue;
+		let best = ops[0] as Sited<CandidateInfo>;
+		for (const op of ops)
+			if (sharedFolders(op.site.file, c.site.file) > sharedFolders(best.site.file, c.site.file)) best = op;
+		out.push({ ...c, info: { ...c.info, name: OPERATION, keys: best.info.keys } });
+	}
+	return out;
 }
 
 /** Discover trunks from a repository's internal records; `taken`: trunk names the presets use. */

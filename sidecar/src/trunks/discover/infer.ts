@@ -668,7 +668,16 @@ export function inferTrunks(
 	// Registries the framework declares (code-first GraphQL resolvers, by their decorators' import) stand
 	// on their own: their clients may live outside TS (`.graphql` files), and each key still has its handler.
 	const paired = new Set(pairs.map((p) => p.r.id));
-	const alone = registries.filter((r) => !paired.has(r.id) && r.sites.some((s) => s.info.declared));
+	// Standing so, a registry is its declared sites only (a `{ Query: … }` no server is given is no resolver).
+	const alone = registries
+		.filter((r) => !paired.has(r.id) && r.sites.some((s) => s.info.declared))
+		.map((r) => {
+			const sites = r.sites.filter((s) => s.info.declared);
+			const keys = new Map<string, number>();
+			for (const s of sites)
+				for (const k of s.info.keys) keys.set(baseKey(k), (keys.get(baseKey(k)) ?? 0) + 1);
+			return { ...r, sites, keys };
+		});
 	if (pairs.length === 0 && alone.length === 0) return [];
 
 	// Clusters of registries: one receiver's verbs (`router.get`/`router.post`), or one dispatcher's targets.

@@ -1,0 +1,3 @@
+import { Client } from '@urql/core';
+
+export const client = new Client({ url: '/graphql', exchanges: [] });
