@@ -138,10 +138,11 @@ export function graphqlDefinitions(doc: string): GraphqlDefinition[] {
 	return out;
 }
 
-/** An operation of a document and its root fields (aliases resolved, fragment spreads skipped). */
+/** An operation of a document: its root fields, and the paths selected below them (`team.members`). */
 export interface GraphqlOperation {
 	name: string | null;
 	fields: string[];
+	nested: string[];
 }
 
 /** The operations of a document (`query`, `mutation`, `subscription`, an anonymous `{ … }`). */
@@ -149,15 +150,28 @@ export function graphqlOperations(doc: string): GraphqlOperation[] {
 	const out: GraphqlOperation[] = [];
 	for (const def of graphqlDefinitions(doc)) {
 		if (!OPERATION_KEYWORDS.has(def.keyword) || def.body < 0) continue;
-		out.push({ name: def.name, fields: selectionFields(doc, def.body, def.end) });
+		const paths = selectionPaths(doc, def.body, def.end);
+		out.push({
+			name: def.name,
+			fields: paths.filter((p) => !p.includes(".")),
+			nested: paths.filter((p) => p.includes(".")),
+		});
 	}
 	return out;
 }
 
-/** The fields selected at the top of the selection set opening at `open`. */
-function selectionFields(doc: string, open: number, end: number): string[] {
+/** Deepest selection path kept (`team.members.user`). */
+const MAX_PATH = 4;
+
+/**
+ * The fields selected in the selection set opening at `open`, as paths (`team`, `team.members`):
+ * aliases resolved; fragment spreads, directives and what an inline fragment selects left out.
+ */
+function selectionPaths(doc: string, open: number, end: number): string[] {
 	const out = new Set<string>();
-	let depth = 0;
+	// The field each open brace belongs to ("" for the operation's own and an inline fragment's).
+	const stack: string[] = [];
+	let last = "";
 	for (let i = open; i < end; ) {
 		const after = skipTrivia(doc, i);
 		if (after !== i) {
@@ -165,9 +179,14 @@ function selectionFields(doc: string, open: number, end: number): string[] {
 			continue;
 		}
 		const ch = doc[i] as string;
-		if (ch === "{") depth++;
-		else if (ch === "}") depth--;
-		else if (ch === "(") {
+		if (ch === "{") {
+			stack.push(stack.length === 0 ? "(root)" : last);
+			last = "";
+		} else if (ch === "}") {
+			stack.pop();
+			last = "";
+			if (stack.length === 0) break;
+		} else if (ch === "(") {
 			let d = 1;
 			for (i++; i < end && d > 0; i++) {
 				const skipped = skipTrivia(doc, i);
@@ -175,18 +194,21 @@ function selectionFields(doc: string, open: number, end: number): string[] {
 				else d += doc[i] === "(" ? 1 : doc[i] === ")" ? -1 : 0;
 			}
 			continue;
-		} else if (depth === 1 && doc.startsWith("...", i)) {
-			// `...Fragment`, `... on Type`: no fields (an inline fragment's own fields are one level down).
+		} else if (doc.startsWith("...", i)) {
 			const spread = /^\.\.\.\s*(?:on\b\s*)?[_A-Za-z]\w*/.exec(doc.slice(i, i + 300));
 			i += spread ? spread[0].length : 3;
+			last = "";
 			continue;
-		} else if (depth === 1 && /[_A-Za-z]/.test(ch)) {
+		} else if (stack.length > 0 && /[_A-Za-z]/.test(ch)) {
 			const word = nameAt(doc, i) as string;
 			const directive = /@\s*$/.test(doc.slice(Math.max(open, i - 2), i));
 			const rest = doc.slice(i + word.length).trimStart();
 			i += word.length;
 			if (rest.startsWith(":")) continue; // an alias: the field follows
-			if (!directive) out.add(word);
+			if (directive) continue;
+			last = word;
+			const parents = stack.slice(1);
+			if (parents.every(Boolean) && parents.length < MAX_PATH) out.add([...parents, word].join("."));
 			continue;
 		}
 		i++;

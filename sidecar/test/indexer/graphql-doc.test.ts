@@ -43,10 +43,10 @@ describe("GraphQL documents", () => {
 		]);
 	});
 
-	it("lists each operation's root fields: aliases resolved, spreads, inline fragments and directives skipped", () => {
+	it("lists each operation's root fields and paths below them: aliases resolved, spreads, inline fragments and directives skipped", () => {
 		expect(graphqlOperations(DOC)).toEqual([
-			{ name: "Board", fields: ["board", "cards"] },
-			{ name: null, fields: ["delete"] },
+			{ name: "Board", fields: ["board", "cards"], nested: ["board.note", "cards.id"] },
+			{ name: null, fields: ["delete"], nested: [] },
 		]);
 		// A schema's types are no operations.
 		expect(graphqlOperations("schema { query: Query }\ntype Query { user: User }")).toEqual([]);

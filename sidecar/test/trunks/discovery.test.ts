@@ -150,7 +150,8 @@ describe("trunk discovery with no preset", () => {
 
 	it("takes NestJS code-first resolvers as the GraphQL registry: name option or method name, joined to gql documents", async () => {
 		const { out, discovered } = await indexed("nest-graphql");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 2]]);
+		// `team`, `createTeam`, and `Team.members` (`team { members }`, `team` returning `Team`).
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 3]]);
 		const index = IndexReader.open(out);
 		try {
 			const keys = index
@@ -184,7 +185,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins .graphql documents, and code sending them by their generated or imported names, to code-first resolvers", async () => {
 		const { out, discovered } = await indexed("graphql-documents");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 4]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 5]]);
 		const index = IndexReader.open(out);
 		try {
 			const at = (trunk: string, key: string) =>
@@ -213,6 +214,13 @@ describe("trunk discovery with no preset", () => {
 				"dispatch src/client/projects.ts:11 src/client/projects.ts#loadProject",
 				"register src/server/project.resolver.ts:8 src/server/project.resolver.ts#ProjectResolver.findProject",
 			]);
+			// `project { owner }`: `project` returns `Project` (`@Query(() => Project)`), whose `owner` is a
+			// `@ResolveField` of `@Resolver(() => Project)`; `id`/`name` are plain fields, no keys.
+			expect(sides(index, "graphql", "Project.owner")).toEqual({
+				handlers: ["src/server/project.resolver.ts#ProjectResolver.owner"],
+				callers: ["src/client/gql/queries/Project.graphql#Project", "src/client/projects.ts#loadProject"],
+			});
+			expect(index.dispatchSites("graphql", "Project.name")).toEqual([]);
 			// A generated hook (`useProjectCreatedSubscription`).
 			expect(sides(index, "graphql", "projectCreated").callers).toEqual([
 				"src/client/gql/subscriptions/ProjectCreated.graphql#ProjectCreated",

@@ -97,6 +97,10 @@ export interface CandidateInfo {
 	constant?: string;
 	/** A code-first GraphQL resolver (`@Query()` from `@nestjs/graphql`): its registry needs no dispatcher to stand. */
 	declared?: true;
+	/** GraphQL: the object type a resolver returns (`@Query(() => [Team])` → `Team`). */
+	returns?: string;
+	/** GraphQL: the paths an operation selects below its root fields (`team.members`). */
+	nested?: string[];
 	/** Object form: the key's prefix among nested calls of the same name (`admin.`), and the outermost call's variable. */
 	path?: string;
 	holder?: string;
@@ -878,6 +882,7 @@ export function graphqlCandidates(
 					handler: null,
 					callee: null,
 					...(op.name ? { exportName: op.name } : {}),
+					...(op.nested.length ? { nested: op.nested } : {}),
 				};
 				out.push(record(CANDIDATE, info, tt, tt, ctx));
 			}
@@ -1042,6 +1047,15 @@ function resolverName(
 	return null;
 }
 
+/** The type a resolver decorator says its field returns: `() => Team`, `() => [Team]`, or null. */
+function returnedType(call: ts.CallExpression): string | null {
+	const a = call.arguments[0];
+	if (!a || !ts.isArrowFunction(a) || ts.isBlock(a.body)) return null;
+	let t: ts.Node = a.body;
+	while (ts.isArrayLiteralExpression(t) && t.elements.length === 1) t = t.elements[0] as ts.Node;
+	return ts.isIdentifier(t) ? t.text : null;
+}
+
 /** The object type a resolver class resolves fields of: `@Resolver(() => Team)`, `@Resolver('Team')`. */
 function resolvedType(cls: ts.Node, imports: ReadonlyMap<string, string>): string | null {
 	if (!ts.isClassDeclaration(cls)) return null;
@@ -1084,6 +1098,7 @@ function resolverDecoratorCandidates(
 			keys = field.map((f) => `${type}.${f}`);
 		}
 		const method = wrap<MethodDeclaration>(sf, m);
+		const returns = returnedType(raw.expression);
 		const info: CandidateInfo = {
 			form: "graphql",
 			receiver: "graphql",
@@ -1094,6 +1109,7 @@ function resolverDecoratorCandidates(
 			handler: ctx.defIdOf(method),
 			callee: null,
 			declared: true,
+			...(returns ? { returns } : {}),
 		};
 		const at = named ? wrap<Node>(sf, named.node) : method.getNameNode();
 		out.push(record(CANDIDATE, info, method, at, ctx));

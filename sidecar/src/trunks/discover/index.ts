@@ -35,7 +35,7 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 			candidates.push({ info: JSON.parse(s.rawKey as string) as CandidateInfo, site: s });
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
-	return { candidates: servedResolvers(resolveDocumentUses(candidates)), wrappers };
+	return { candidates: servedResolvers(resolveDocumentUses(typedSelections(candidates))), wrappers };
 }
 
 /**
@@ -57,6 +57,45 @@ function servedResolvers(candidates: Sited<CandidateInfo>[]): Sited<CandidateInf
 				? { ...c, info: { ...c.info, declared: true as const } }
 				: c,
 		);
+}
+
+/**
+ * Fields resolved by their own resolvers below an operation's root: `team { members }` selects
+ * `Team.members` when the `team` resolver returns `Team` (`@Query(() => Team)`) and `Team.members` is
+ * a resolver (`@ResolveField` in `@Resolver(() => Team)`); one level further through that resolver's
+ * own type. A field no resolver serves is plain data and no key.
+ */
+function typedSelections(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const resolved = new Set<string>();
+	const returns = new Map<string, string>();
+	for (const c of candidates) {
+		if (c.info.form !== "graphql" || c.info.name !== RESOLVER) continue;
+		for (const k of c.info.keys) {
+			resolved.add(k);
+			if (c.info.returns) returns.set(k, c.info.returns);
+		}
+	}
+	if (returns.size === 0) return candidates;
+	/** The key a selection path ends at (`team.members` → `Team.members`), or null. */
+	const keyOf = (path: string): string | null => {
+		const [root, ...rest] = path.split(".");
+		let key = root as string;
+		for (const field of rest) {
+			const type = returns.get(key);
+			if (!type || !resolved.has(`${type}.${field}`)) return null;
+			key = `${type}.${field}`;
+		}
+		return key;
+	};
+	return candidates.map((c) => {
+		if (c.info.form !== "graphql" || c.info.name !== OPERATION || !c.info.nested) return c;
+		const keys = new Set(c.info.keys);
+		for (const path of c.info.nested) {
+			const key = keyOf(path);
+			if (key) keys.add(key);
+		}
+		return keys.size === c.info.keys.length ? c : { ...c, info: { ...c.info, keys: [...keys] } };
+	});
 }
 
 /** Length of the common folder prefix of two repo paths. */
