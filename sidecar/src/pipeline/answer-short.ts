@@ -32,6 +32,14 @@ const WHERE_TO_LOOK = 7;
  * dev sets, below it the best path is the right one far more often than the other.
  */
 const CLOSE_FLOWS = 0.85;
+/**
+ * Of two flows this close (the runner-up worth at least this share of the best), the one whose steps
+ * dispatch keys naming more of the question leads: an event, hook or topic named for the action
+ * (`afterCreateChannel`, `…/req_created`) is fired where that action happens, while a flow that
+ * only shares the question's words fires none, or keys named for something else. Run 12: 4 leads
+ * change on the dev sets, each to the flow the gold chain follows; 0.85 only catches one of them.
+ */
+const SWAP_FLOWS = 0.75;
 /** Steps of the other flow named. */
 const OTHER_STEPS = 3;
 /** Hops told per "In short" sentence. */
@@ -102,13 +110,17 @@ export function shortAnswer(
 
 	const onPath = new Set([...path, ...other].map((s) => s.def.id));
 	const pathFiles = new Set([...path, ...other].map((s) => s.def.file));
-	// The other flow's files take places: the answer cites as many files either way.
-	const otherFiles = new Set(other.map((s) => s.def.file).filter((f) => !path.some((p) => p.def.file === f)))
-		.size;
+	// The answer cites as many files whichever flow leads and whether the other is told: the other
+	// flow's files take places, and a lead with more files than the best path's takes the difference.
+	const told = new Set([...path, ...other].map((s) => s.def.file)).size;
+	const budget = Math.min(
+		WHERE_TO_LOOK,
+		WHERE_TO_LOOK + new Set(found.steps.map((s) => s.def.file)).size - told,
+	);
 	const places: string[] = [];
 	const placeFiles = new Set<string>();
 	for (const def of ranking.order) {
-		if (places.length + otherFiles >= WHERE_TO_LOOK) break;
+		if (places.length >= budget) break;
 		if (!def.file || onPath.has(def.id) || pathFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		const h = head(def);
 		if (!h) continue;
@@ -219,15 +231,20 @@ function inShortSentences(
 }
 
 /**
- * The best path and, when another flow (through none of its files) is worth nearly as much, that
- * one too: the ranking cannot tell them apart, so the answer says so and names both rather than
- * telling one confidently. The best still leads (no signal tried so far separates the two: run 12).
+ * The path that leads and, when another flow (through none of its files) is worth nearly as much,
+ * that one too: the ranking cannot tell them apart, so the answer says so and names both rather
+ * than telling one confidently. Of two close flows, the one announcing more of the question (the
+ * dispatch keys its steps fire) leads.
  */
 function closeFlows(found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
 	const second = found.runnerUp;
-	if (!second || second.steps.length === 0 || second.worth < CLOSE_FLOWS * found.worth)
-		return { path: found.steps, other: [] };
-	return { path: found.steps, other: second.steps.slice(0, OTHER_STEPS) };
+	if (!second || second.steps.length === 0 || found.worth <= 0) return { path: found.steps, other: [] };
+	const ratio = second.worth / found.worth;
+	const swap = ratio >= SWAP_FLOWS && second.announces > found.announces + 1e-9;
+	const [lead, alt] = swap ? [second, found] : [found, second];
+	// A swapped pair below CLOSE_FLOWS is not told: naming the other flow there cost a core file (run 12).
+	const tell = ratio >= CLOSE_FLOWS;
+	return { path: lead.steps, other: tell ? alt.steps.slice(0, OTHER_STEPS) : [] };
 }
 
 /**

@@ -83,4 +83,34 @@ describe("the short answer's last step", () => {
 		expect(far.body).not.toContain("Two flows");
 		expect(far.body).not.toContain("The other flow");
 	});
+
+	it("of two close flows, leads with the one whose steps fire a key naming the question's action", () => {
+		// "how is it created": a pricing pair ranked first, and a pair close behind that publishes
+		// `orderCreated`; the pricing pair publishes a key naming nothing asked. No step's name says "created".
+		const quote = defRow("pricing/quote.ts", "quoteOrder");
+		const create = defRow("orders/place.ts", "placeOrder");
+		const price = defRow("pricing/price.ts", "priceLines");
+		const insert = defRow("orders/store.ts", "insertOrder");
+		const created = defRow(null, "orderCreated", "dispatch-key");
+		const priced = defRow(null, "linesPriced", "dispatch-key");
+		const edges: Parameters<typeof edgeGraph>[1] = [
+			[quote, price, "call"],
+			[create, insert, "call"],
+			[insert, created, "dispatch"],
+			[price, priced, "dispatch"],
+		];
+		const index = graph([quote, create, price, insert, created, priced], edges);
+		const words = conceptVector({
+			concepts: [{ word: "created", stems: ["creat"], related: [], weight: 1 }],
+		});
+		const ranking = { order: [quote, create, price, insert], fileScore: new Map<string, number>() };
+		const { body } = shortAnswer(index, "how is an order created?", [], ranking, words);
+		expect(body).toMatch(/It starts in `placeOrder`/);
+		expect(body).toContain("The other flow starts in `quoteOrder`");
+
+		// Neither announcing anything: the better-ranked flow leads.
+		const quiet = graph([quote, create, price, insert], edges.slice(0, 2));
+		const plain = shortAnswer(quiet, "how is an order created?", [], ranking, words);
+		expect(plain.body).toMatch(/It starts in `quoteOrder`/);
+	});
 });
