@@ -89,15 +89,6 @@ const COVERAGE_FLOOR = 0.3;
  */
 const SECTION_VOTE = 0.75;
 
-/**
- * What a class without a method of its own keeps of its lexical score. Such a class describes data
- * or wiring (a DTO, a command, an entity, a framework module declaration): like an interface it is
- * named after the feature and does none of its work, and a backend with a class per request shape
- * has several of them for every flow (benchmarks/answers.md, run 12: 0.3 costs a Hoppscotch model
- * labelled as supporting; 0.5 and 0.8 leave the three dev sets as they were).
- */
-const DATA_SHAPE_FACTOR = 0.5;
-
 /** Does the definition match the question through a word that is not common (or is it named)? */
 export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean): boolean {
 	if (named) return true;
@@ -169,11 +160,9 @@ export function seed(
 	const bm25Files = index.searchFiles(q.directWords, config.channelDepth).map((h) => h.path);
 	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) index.defsInFile(f).forEach(add);
 
-	const isDataShape = dataShapeFinder(index);
-	const shaped = (def: DefRow, score: number) => (isDataShape(def) ? score * DATA_SHAPE_FACTOR : score);
 	const scored = [...candidates.values()].map((def) => {
 		const { score, named } = lexicalScore(q, def);
-		return { def, lexical: shaped(def, score), named };
+		return { def, lexical: score, named };
 	});
 	const relevance = new Map(scored.map((s) => [s.def.id, s.lexical]));
 
@@ -289,7 +278,7 @@ export function seed(
 				if (!candidates.has(other.id) && SEED_KINDS.has(other.kind)) {
 					candidates.set(other.id, other);
 					const { score: lex, named } = lexicalScore(q, other);
-					const entry = { def: other, lexical: Math.max(shaped(other, lex), 0.01), named };
+					const entry = { def: other, lexical: Math.max(lex, 0.01), named };
 					scored.push(entry);
 					relevance.set(other.id, entry.lexical);
 					const list = byFile.get(other.file) ?? [];
@@ -420,26 +409,6 @@ export function seed(
 		chains: ordered,
 		relevance,
 		files: [...rrf.entries()].sort((x, y) => y[1] - x[1]).map(([file, score]) => ({ file, score })),
-	};
-}
-
-/**
- * Does a class hold no method or function of its own (its fields are no definitions)? Looked up
- * from its file's definitions, once per file.
- */
-export function dataShapeFinder(index: Pick<IndexReader, "defsInFile">): (def: DefRow) => boolean {
-	const withMethods = new Map<string, Set<number>>();
-	return (def) => {
-		if (def.kind !== "class" || !def.file) return false;
-		let owners = withMethods.get(def.file);
-		if (!owners) {
-			owners = new Set<number>();
-			for (const d of index.defsInFile(def.file)) {
-				if ((d.kind === "method" || d.kind === "function") && d.parentId !== null) owners.add(d.parentId);
-			}
-			withMethods.set(def.file, owners);
-		}
-		return !owners.has(def.id);
 	};
 }
 

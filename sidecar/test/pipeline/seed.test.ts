@@ -7,7 +7,7 @@ import { indexRepository } from "../../src/indexer/index.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { groupIntoChains } from "../../src/pipeline/route.js";
-import { dataShapeFinder, seed } from "../../src/pipeline/seed.js";
+import { seed } from "../../src/pipeline/seed.js";
 
 /**
  * A repository where a folder of UI files repeats one word of the question in its path only,
@@ -89,65 +89,5 @@ describe("seed: the routed sections' vote", () => {
 		// renders itself would otherwise lift every file of the cluster.
 		expect(files).toContain("src/client/format/formatRows.ts");
 		expect(files).not.toContain("src/client/widgets/Widget.tsx");
-	});
-});
-
-/**
- * A backend with a class per request shape: the order's request shapes are named like the use case
- * that does the work, and sit in the better-named folder.
- */
-function writeShapesRepo(root: string): void {
-	const write = (path: string, text: string) => {
-		mkdirSync(dirname(join(root, path)), { recursive: true });
-		writeFileSync(join(root, path), text);
-	};
-	write("package.json", JSON.stringify({ name: "shop", version: "1.0.0" }));
-	write(
-		"src/orders/create-order.ts",
-		"/** Fields of a new order. */\nexport class CreateOrder {\n\tcustomerId!: string;\n\tlines!: CreateOrderLine[];\n}\n\nexport class CreateOrderLine {\n\titem!: string;\n}\n",
-	);
-	write(
-		"src/core/create-order.ts",
-		'import { save } from "./store";\n\nexport class CreateOrder {\n\trun(customerId: string): string {\n\t\treturn save(customerId);\n\t}\n}\n',
-	);
-	write("src/core/store.ts", "export function save(row: string): string {\n\treturn row;\n}\n");
-	for (let i = 0; i < 10; i++) {
-		write(
-			`src/lib/other${i}.ts`,
-			`export function unrelated${i}(x: number): number {\n\treturn x + ${i};\n}\n`,
-		);
-	}
-}
-
-describe("seed: classes that only hold data", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const root = mkdtempSync(join(tmpdir(), "codeask-seed-shapes-"));
-		writeShapesRepo(root);
-		const out = join(root, "index.db");
-		await indexRepository({ repo: root, out, full: true });
-		index = IndexReader.open(out);
-	});
-	afterAll(() => index.close());
-
-	it("tells a class without methods from one that does work", () => {
-		const isDataShape = dataShapeFinder(index);
-		const [shape] = index.defsInFile("src/orders/create-order.ts").filter((d) => d.kind === "class");
-		const [worker] = index.defsInFile("src/core/create-order.ts").filter((d) => d.kind === "class");
-		const [fn] = index.defsInFile("src/core/store.ts").filter((d) => d.kind === "function");
-		expect(shape && isDataShape(shape)).toBe(true);
-		expect(worker && isDataShape(worker)).toBe(false);
-		expect(fn && isDataShape(fn)).toBe(false);
-	});
-
-	it("ranks the class doing the work before a same-named data shape", () => {
-		const q = analyzeQuestion("How is an order created?");
-		const config = parsePipelineConfig({});
-		const route = { sections: [], chains: [], fixed: false };
-		const files = seed(index, q, route, config, index.outlineSections()).files.map((f) => f.file);
-		expect(files).toContain("src/orders/create-order.ts");
-		expect(files.indexOf("src/core/create-order.ts")).toBeLessThan(
-			files.indexOf("src/orders/create-order.ts"),
-		);
 	});
 });
