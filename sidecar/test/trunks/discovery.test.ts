@@ -112,13 +112,24 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins GraphQL operations' root fields to their resolvers", async () => {
 		const { out, discovered } = await indexed("graphql");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 3]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 4]]);
 		const index = IndexReader.open(out);
 		try {
+			// The constant holding the document, and the hook given it (`useMutation(ADD_BOOK)`, imported).
 			expect(sides(index, "graphql", "addBook")).toEqual({
 				handlers: ["src/server/resolvers.ts#resolvers.Mutation.addBook"],
-				callers: ["src/client/operations.ts#ADD_BOOK"],
+				callers: ["src/client/BookPage.ts#useAddBook", "src/client/operations.ts#ADD_BOOK"],
 			});
+			// `client.query({ query: AUTHOR })` with a constant of its own file; `db.query(COUNT_SQL)` sends nothing.
+			expect(sides(index, "graphql", "author").callers).toEqual([
+				"src/client/authors.ts#AUTHOR",
+				"src/client/authors.ts#loadAuthor",
+			]);
+			expect(
+				index
+					.dispatchSites("graphql")
+					.filter((s) => s.enclosingDefId === "src/client/authors.ts#countAuthors"),
+			).toEqual([]);
 			// A map served beside the others (`resolvers: [resolvers, adminResolvers]`), called by no document.
 			expect(sides(index, "graphql", "resetLibrary")).toEqual({
 				handlers: ["src/server/admin.ts#adminResolvers.Mutation.resetLibrary"],

@@ -25,6 +25,7 @@ import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
 	DISPATCH_VERBS,
+	GRAPHQL_CLIENT_CALLS,
 	GRAPHQL_GENERATED_NAMES,
 	GRAPHQL_RESOLVER_DECORATORS,
 	GRAPHQL_ROOTS,
@@ -889,6 +890,7 @@ export function graphqlCandidates(
 		}
 	}
 	documentUseCandidates(sf, ctx, out);
+	documentConstantCandidates(sf, nodes, ctx, out);
 	resolverDecoratorCandidates(sf, nodes.decorators, ctx, out);
 	const inline = schemaCandidates(sf, text, ctx, out);
 	if (!/\b(Query|Mutation|Subscription)\s*:/.test(text)) return;
@@ -1179,6 +1181,69 @@ function documentUseCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSi
 		ts.forEachChild(n, visit);
 	};
 	visit(file);
+}
+
+/**
+ * GraphQL client calls given a constant holding a `gql` document (`useQuery(GET_TEAM)`,
+ * `client.mutate({ mutation: CREATE_TEAM })`), the constant found through the checker (imported or
+ * local): the caller sends the document's operations. Keyed by the constant's definition; finalize
+ * gives it the keys of the operations written there.
+ */
+function documentConstantCandidates(
+	sf: SourceFile,
+	nodes: FileNodes,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	if (isGraphqlDocument(ctx.filePath)) return;
+	const seen = new Set<string>();
+	for (const cn of nodes.calls) {
+		const callee = calleeOf(cn);
+		if (!callee || !GRAPHQL_CLIENT_CALLS.names.has(callee.name)) continue;
+		const named: ts.Identifier[] = [];
+		for (const a of cn.arguments) {
+			const x = rawUnwrap(a);
+			if (ts.isIdentifier(x)) named.push(x);
+			else if (ts.isObjectLiteralExpression(x))
+				for (const p of x.properties)
+					if (
+						ts.isPropertyAssignment(p) &&
+						ts.isIdentifier(p.name) &&
+						GRAPHQL_CLIENT_CALLS.documentProperties.has(p.name.text) &&
+						ts.isIdentifier(rawUnwrap(p.initializer))
+					)
+						named.push(rawUnwrap(p.initializer) as ts.Identifier);
+		}
+		for (const id of named) {
+			if (operationOfGenerated(id.text)) continue; // a generated name: documentUseCandidates
+			const at = wrap<Node>(sf, id);
+			let symbol = at.getSymbol();
+			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+			const decl = symbol?.getDeclarations()[0];
+			if (!decl || !Node.isVariableDeclaration(decl)) continue;
+			// An operation imported from a document is taken by its name (documentUseCandidates).
+			if (isGraphqlDocument(decl.getSourceFile().getFilePath().replace(/\.tsx?$/, ""))) continue;
+			const init = decl.getInitializer();
+			if (!init || !Node.isTaggedTemplateExpression(init) || !GRAPHQL_TAGS.has(init.getTag().getText()))
+				continue;
+			const def = ctx.defIdOf(decl);
+			const where = `${ctx.enclosingDefId(at)}\0${def}`;
+			if (!def || seen.has(where)) continue;
+			seen.add(where);
+			const info: CandidateInfo = {
+				form: "graphql",
+				receiver: "graphql",
+				name: DOCUMENT_USE,
+				arg: 0,
+				keys: [],
+				handlerArg: null,
+				handler: null,
+				callee: null,
+				holder: def,
+			};
+			out.push(record(CANDIDATE, info, at, at, ctx));
+		}
+	}
 }
 
 /** The operation a generated name stands for (`CreateTeamDocument` → `CreateTeam`), or null. */

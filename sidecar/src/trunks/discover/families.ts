@@ -200,6 +200,38 @@ export const GRAPHQL_GENERATED_NAMES = [
 	{ prefix: "use", suffix: "Mutation" },
 	{ prefix: "use", suffix: "Subscription" },
 ];
+/**
+ * GraphQL client calls taking a document (`useQuery(GET_TEAM)`, `client.query({ query: GET_TEAM })`,
+ * `request(endpoint, CREATE_TEAM)`): an argument, or one of `documentProperties` of an object
+ * argument, naming a constant that holds a `gql` document sends its operations from the caller.
+ */
+export const GRAPHQL_CLIENT_CALLS = {
+	names: new Set([
+		"useQuery",
+		"useLazyQuery",
+		"useSuspenseQuery",
+		"useBackgroundQuery",
+		"useMutation",
+		"useSubscription",
+		"query",
+		"mutate",
+		"mutation",
+		"subscribe",
+		"subscription",
+		"watchQuery",
+		"request",
+		"rawRequest",
+		"executeQuery",
+		"executeMutation",
+		"executeSubscription",
+		"runQuery",
+		"runMutation",
+		"fetchQuery",
+		"commitMutation",
+		"requestSubscription",
+	]),
+	documentProperties: new Set(["query", "mutation", "subscription", "document"]),
+};
 /** Resolver maps: the fields of these properties are registered keys (`{ Query: { user: () => … } }`). */
 export const GRAPHQL_ROOTS = new Set(["Query", "Mutation", "Subscription"]);
 

@@ -117,10 +117,20 @@ function resolveDocumentUses(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 	for (const c of candidates)
 		if (c.info.form === "graphql" && c.info.name === OPERATION && c.info.exportName)
 			byName.set(c.info.exportName, [...(byName.get(c.info.exportName) ?? []), c]);
+	// The operations written in each constant (`GET_TEAM = gql\`…\``), for calls given the constant.
+	const byHolder = new Map<string, string[]>();
+	for (const c of candidates)
+		if (c.info.form === "graphql" && c.info.name === OPERATION && c.site.enclosingDefId)
+			byHolder.set(c.site.enclosingDefId, [...(byHolder.get(c.site.enclosingDefId) ?? []), ...c.info.keys]);
 	const out: Sited<CandidateInfo>[] = [];
 	for (const c of candidates) {
 		if (c.info.form !== "graphql" || c.info.name !== DOCUMENT_USE) {
 			out.push(c);
+			continue;
+		}
+		if (c.info.holder) {
+			const keys = byHolder.get(c.info.holder);
+			if (keys) out.push({ ...c, info: { ...c.info, name: OPERATION, keys: [...new Set(keys)] } });
 			continue;
 		}
 		const ops = byName.get(c.info.member ?? "");
