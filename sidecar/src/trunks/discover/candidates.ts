@@ -1222,7 +1222,11 @@ function documentConstantCandidates(
 			const decl = symbol?.getDeclarations()[0];
 			if (!decl || !Node.isVariableDeclaration(decl)) continue;
 			// An operation imported from a document is taken by its name (documentUseCandidates).
-			if (isGraphqlDocument(decl.getSourceFile().getFilePath().replace(/\.tsx?$/, ""))) continue;
+			const declaredIn = decl
+				.getSourceFile()
+				.getFilePath()
+				.replace(/\.tsx?$/, "");
+			if (isGraphqlDocument(declaredIn)) continue;
 			const init = decl.getInitializer();
 			if (!init || !Node.isTaggedTemplateExpression(init) || !GRAPHQL_TAGS.has(init.getTag().getText()))
 				continue;
