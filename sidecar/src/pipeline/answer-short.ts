@@ -57,17 +57,31 @@ export function shortAnswer(
 	ranking: CitationRanking,
 	concepts?: ConceptVector,
 ): DraftAnswer {
-	const book = new CitationBook(PATH_STEPS * 2 + WHERE_TO_LOOK);
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(found) : { path: found.steps, other: [] };
-	const path = flows.path;
-	const other = flows.other;
+	const told = compose(index, question, read, ranking, found.steps, flows.path, flows.other);
+	// Naming the other flow must not push a place out of the message: without it, if it would.
+	if (flows.other.length === 0 || told.complete) return told.answer;
+	return compose(index, question, read, ranking, found.steps, flows.path, []).answer;
+}
+
+/** The short answer leading with `path`, naming `other`; `complete` when nothing had to be left out. */
+function compose(
+	index: PathIndex,
+	question: string,
+	read: readonly ReadItem[],
+	ranking: CitationRanking,
+	best: readonly PathStep[],
+	path: readonly PathStep[],
+	other: readonly PathStep[],
+): { answer: DraftAnswer; complete: boolean } {
+	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(
 			"Nothing in the index matches this question. Try the names used in the code (functions, files, folders).",
 		);
-		return { body: out.join("\n"), drafts: [] };
+		return { answer: { body: out.join("\n"), drafts: [] }, complete: true };
 	}
 	const readRange = new Map<string, { startLine: number; endLine: number }>();
 	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
@@ -81,8 +95,24 @@ export function shortAnswer(
 		const h = head(s.def);
 		return h ? book.cite(s.def, h) : "";
 	};
+	// "Where to look" is what it would be with the best path alone (its next WHERE_TO_LOOK files in
+	// rank order): a lead or another flow told never costs a place a file held. The other flow's
+	// steps are cited only in files the answer cites anyway; the rest are named.
+	const bestFiles = new Set(best.map((s) => s.def.file));
+	const bestIds = new Set(best.map((s) => s.def.id));
+	const placeDefs: DefRow[] = [];
+	const placeFiles = new Set<string>();
+	for (const def of ranking.order) {
+		if (placeDefs.length >= WHERE_TO_LOOK) break;
+		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
+		if (!head(def)) continue;
+		placeFiles.add(def.file);
+		placeDefs.push(def);
+	}
+	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
 	const stepMarker = path.map(markerOf);
-	const otherMarker = other.map(markerOf);
+	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
+	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
 	const lastImpl = implementedBy(index, (path.at(-1) as PathStep).def);
 	const summary = inShortSentences(
@@ -108,34 +138,32 @@ export function shortAnswer(
 		out.push("");
 	}
 
-	const onPath = new Set([...path, ...other].map((s) => s.def.id));
-	const pathFiles = new Set([...path, ...other].map((s) => s.def.file));
-	// The answer cites as many files whichever flow leads and whether the other is told: the other
-	// flow's files take places, and a lead with more files than the best path's takes the difference.
-	const told = new Set([...path, ...other].map((s) => s.def.file)).size;
-	const budget = Math.min(
-		WHERE_TO_LOOK,
-		WHERE_TO_LOOK + new Set(found.steps.map((s) => s.def.file)).size - told,
-	);
+	const pathFiles = new Set(path.map((s) => s.def.file));
 	const places: string[] = [];
-	const placeFiles = new Set<string>();
-	for (const def of ranking.order) {
-		if (places.length >= budget) break;
-		if (!def.file || onPath.has(def.id) || pathFiles.has(def.file) || placeFiles.has(def.file)) continue;
+	for (const def of placeDefs) {
+		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
+		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
+		if (!marker) continue;
+		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
+		places.push(`- ${code(def.qualifiedName)} in ${code(def.file ?? "")} ${marker}${doc ? ` — ${doc}` : ""}`);
+	}
+	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
+	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
+	for (const { def } of best) {
 		const h = head(def);
-		if (!h) continue;
+		if (placed.has(def.file) || !h) continue;
 		const marker = book.cite(def, h);
 		if (!marker) continue;
-		placeFiles.add(def.file);
-		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
-		places.push(`- ${code(def.qualifiedName)} in ${code(def.file)} ${marker}${doc ? ` — ${doc}` : ""}`);
+		placed.add(def.file);
+		places.push(`- ${code(def.qualifiedName)} in ${code(def.file ?? "")} ${marker}`);
 	}
 	if (places.length > 0)
 		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
 	out.push(
 		"_Offline answer from the index (no LLM). Ask with `--detail full` for every chain and code excerpts._",
 	);
-	return fit(out, book);
+	const answer = fit(out, book);
+	return { answer, complete: answer.body.length >= out.join("\n").trimEnd().length };
 }
 
 /** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */
@@ -244,7 +272,11 @@ function closeFlows(found: FoundPaths): { path: PathStep[]; other: PathStep[] } 
 	const [lead, alt] = swap ? [second, found] : [found, second];
 	// A swapped pair below CLOSE_FLOWS is not told: naming the other flow there cost a core file (run 12).
 	const tell = ratio >= CLOSE_FLOWS;
-	return { path: lead.steps, other: tell ? alt.steps.slice(0, OTHER_STEPS) : [] };
+	// The other flow's last named step is cited at its head: its hop leads to a step not named.
+	const other = alt.steps
+		.slice(0, OTHER_STEPS)
+		.map((s, i, all) => (i === all.length - 1 ? { ...s, hop: null } : s));
+	return { path: lead.steps, other: tell ? other : [] };
 }
 
 /**
