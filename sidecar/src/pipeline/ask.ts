@@ -25,13 +25,14 @@ import { offlineAnswer, renderSources } from "./answer-offline.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
-import { assembleMaterial } from "./material/assemble.js";
+import { assembleMaterial, CITATION_REACH, MATERIAL_REACH, memoIndex } from "./material/assemble.js";
 import { impactListing, impactTarget } from "./material/impact.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
 import { conceptVector } from "./path.js";
 import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
+import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
 import { buildSkeletons, type Skeleton } from "./skeleton.js";
@@ -235,10 +236,24 @@ export async function ask(
 		);
 		if (target) impact = impactListing(index, target, Math.floor(tokenBudget * IMPACT_SHARE));
 	}
+	// The material (what the answer stage reads) and the offline answer's citation pool are one
+	// assembly but for the signature map's reach (material/assemble.ts MapReach): the pool keeps the
+	// narrower map, so what the short answer cites does not move with the material.
+	const materialIndex = memoIndex(index);
+	const materialInput = { skeletons, picks, words: questionWords(q), relevance, impact };
 	const material: Material = assembleMaterial(
-		index,
-		{ skeletons, picks, words: questionWords(q), relevance, impact },
+		materialIndex,
+		materialInput,
 		{ ...config, tokenBudget },
+		estimateTokens,
+		MATERIAL_REACH,
+	);
+	const pool = assembleMaterial(
+		materialIndex,
+		materialInput,
+		{ ...config, tokenBudget },
+		estimateTokens,
+		CITATION_REACH,
 	);
 	const read = material.sources;
 	lap("read");
@@ -246,7 +261,7 @@ export async function ask(
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
 	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
-	const cited = read.filter((r) => r.role !== "caller");
+	const cited = pool.sources.filter((r) => r.role !== "caller");
 	const ranking = rankCitations(index, cited, seeded.files, config);
 	let abstained = false;
 	let draft =
@@ -257,7 +272,14 @@ export async function ask(
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q));
 	if (llm && llmUsable) {
 		try {
-			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, ranking);
+			// The model's sources in the citation ranking's order of the material it reads.
+			const readRanking = rankCitations(
+				index,
+				read.filter((r) => r.role !== "caller"),
+				seeded.files,
+				config,
+			);
+			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, readRanking);
 			provider = llm.provider;
 		} catch (err) {
 			fellBack("answer", err);

@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/7";
+export const ANSWER_PROMPT_VERSION = "answer/8";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -62,12 +62,18 @@ export function buildAnswerPrompt(
 	const bodies = sources.filter((s) => s.unit !== "signature");
 	const signatures = sources.filter((s) => s.unit === "signature");
 	const src = bodies.flatMap((s) => [head(s), "```", s.text, "```"]);
-	// The signature map, grouped by file: the path once, then `[n] line: signature` per definition.
+	// The signature map, grouped by folder and file: each folder once, each file name once under
+	// it, then `[n] line: signature` per definition (the material's token count assumes this shape).
 	const map: string[] = [];
-	for (const file of [...new Set(signatures.map((s) => s.file))]) {
-		map.push(`${file}:`);
-		for (const s of signatures.filter((x) => x.file === file)) {
-			map.push(`  ${s.n > 0 ? `[${s.n}]` : "-"} ${s.startLine}: ${s.text.trim()}`);
+	const files = [...new Set(signatures.map((s) => s.file))];
+	const folderOf = (f: string) => f.slice(0, f.lastIndexOf("/") + 1);
+	for (const folder of [...new Set(files.map(folderOf))]) {
+		map.push(folder || "./");
+		for (const file of files.filter((f) => folderOf(f) === folder)) {
+			map.push(`  ${file.slice(folder.length)}:`);
+			for (const s of signatures.filter((x) => x.file === file)) {
+				map.push(`    ${s.n > 0 ? `[${s.n}]` : "-"} ${s.startLine}: ${s.text.trim()}`);
+			}
 		}
 	}
 	const prompt = [

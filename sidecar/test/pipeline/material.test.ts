@@ -427,6 +427,69 @@ describe("the signature map", () => {
 	});
 });
 
+describe("the signature map grouped by folder", () => {
+	it("costs a file's path once per folder, so the material's map lists more than the citation pool's", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH, sourceTokens } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const sig = {
+			range: { file: "apps/server/src/services/push/gateway.ts", startLine: 3, endLine: 3, defId: "x" },
+			label: "send",
+			text: "function send(token: string)",
+			unit: "signature" as const,
+		};
+		const line = costly("[000] 3: function send(token: string)");
+		expect(sourceTokens(sig, costly, false)).toBe(line + costly(sig.range.file));
+		expect(sourceTokens(sig, costly, "folder")).toBe(line + costly("gateway.ts"));
+		expect(sourceTokens(sig, costly, "file")).toBe(line);
+
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
+		);
+		const input = { skeletons, words: ["push", "notif"], relevance };
+		const budget = { ...config, tokenBudget: 12_000 };
+		const material = assembleMaterial(index, input, budget, costly, MATERIAL_REACH);
+		const pool = assembleMaterial(index, input, budget, costly, CITATION_REACH);
+		const signatures = (m: typeof material) => m.sources.filter((s) => s.unit === "signature");
+		// The same budget: the citation pool pays every file's path, the material each folder's once.
+		expect(material.tokens).toBeLessThanOrEqual(12_000);
+		expect(pool.tokens).toBeLessThanOrEqual(12_000);
+		expect(signatures(material).length).toBeGreaterThan(signatures(pool).length);
+	});
+
+	it("prints each folder once in the answer prompt, its files' names under it, then their signatures", async () => {
+		const { buildAnswerPrompt } = await import("../../src/prompts/answer.js");
+		const sig = (n: number, file: string, line: number, text: string) => ({
+			n,
+			file,
+			startLine: line,
+			endLine: line,
+			label: text,
+			role: "neighbour",
+			unit: "signature",
+			text,
+		});
+		const { prompt } = buildAnswerPrompt("How is a push sent?", "", [
+			sig(1, "src/push/gateway.ts", 3, "function send()"),
+			sig(2, "src/push/queue.ts", 9, "function enqueue()"),
+			sig(3, "src/push/gateway.ts", 20, "function retry()"),
+			sig(4, "main.ts", 1, "function main()"),
+		]);
+		const map = prompt.slice(prompt.indexOf("Signatures only"));
+		expect(map.split("\n").slice(1)).toEqual([
+			"src/push/",
+			"  gateway.ts:",
+			"    [1] 3: function send()",
+			"    [3] 20: function retry()",
+			"  queue.ts:",
+			"    [2] 9: function enqueue()",
+			"./",
+			"  main.ts:",
+			"    [4] 1: function main()",
+		]);
+	});
+});
+
 describe("the select stage's picks in the material", () => {
 	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");

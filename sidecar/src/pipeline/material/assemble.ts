@@ -46,6 +46,29 @@ type Config = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines
 	Partial<Pick<PipelineConfig, "pickWholeLines" | "pickSliceLines">>;
 
 /**
+ * How far the signature map reaches. The citation pool of the offline answer and the material
+ * the answer stage reads are assembled alike but for the map: the material's map is counted
+ * (and printed) grouped by folder, and the room that saves lists more of the files whose chain
+ * steps are only signatures. The citation pool keeps the narrower map, so what the short answer
+ * cites does not move with the material (benchmarks/answers.md, run 12 — material).
+ */
+export interface MapReach {
+	/** Signatures listed under their folder, then file name (each printed once), not the whole path per file. */
+	foldersInMap: boolean;
+	/** Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions each. */
+	stepOutlineFiles: number;
+	stepOutlineDefs: number;
+}
+
+/** The answer stage's material (and the LLM's prompt). */
+export const MATERIAL_REACH: MapReach = { foldersInMap: true, stepOutlineFiles: 25, stepOutlineDefs: 12 };
+/**
+ * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
+ * material: 30 files of 20 there gained Rocket.Chat a line and lost Hoppscotch's gain).
+ */
+export const CITATION_REACH: MapReach = { foldersInMap: false, stepOutlineFiles: 15, stepOutlineDefs: 8 };
+
+/**
  * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
  * then the signature map of chain steps and neighbours (most chain steps are named at their
  * definition's first line, so the map is what lets a small budget span the whole flow); bodies
@@ -83,13 +106,6 @@ const OUTLINE_FILES = 30;
 const OUTLINE_DEFS = 20;
 /** Definitions past that cap the question's words rate, listed per file with what the neighbours leave. */
 const OUTLINE_RELEVANT = 10;
-/**
- * Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions
- * each (benchmarks/answers.md, run 11 — material: 30 files of 20 gain Rocket.Chat a line and lose
- * Hoppscotch's gain).
- */
-const STEP_OUTLINE_FILES = 15;
-const STEP_OUTLINE_DEFS = 8;
 const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Containers whose head line comes with a member read. */
 const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
@@ -142,15 +158,26 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 	};
 }
 
-/** Tokens a source costs in a prompt: its text and its header line. */
+/** A path's folder (with its trailing slash; "" at the root) and its file name. */
+export function splitPath(file: string): { folder: string; name: string } {
+	const i = file.lastIndexOf("/");
+	return { folder: file.slice(0, i + 1), name: file.slice(i + 1) };
+}
+
+/**
+ * Tokens a source costs in a prompt: its text and its header line. Signatures are listed one line
+ * each under their file (the prompt prints the path once); `listed` says whether the map holds
+ * the file already, or (grouped by folder) only its folder, which leaves the file name to print.
+ */
 export function sourceTokens(
 	s: Pick<MaterialSource, "range" | "label" | "text" | "unit">,
 	count = estimateTokens,
-	fileListed = false,
+	listed: "file" | "folder" | false = false,
 ): number {
-	// Signatures are listed one line each, grouped under their file (the prompt prints the path once).
 	if (s.unit === "signature") {
-		return count(`[000] ${s.range.startLine}: ${s.text.trim()}`) + (fileListed ? 0 : count(s.range.file));
+		const head =
+			listed === "file" ? 0 : listed === "folder" ? count(splitPath(s.range.file).name) : count(s.range.file);
+		return count(`[000] ${s.range.startLine}: ${s.text.trim()}`) + head;
 	}
 	// The header also carries the role's note (`(other end of a key)`), and the code sits between fences.
 	return (
@@ -248,12 +275,27 @@ class Assembly {
 	readonly sources: MaterialSource[] = [];
 	spent = 0;
 	private readonly covered = new Map<string, [number, number][]>();
+	/** Signatures in the map per file and per folder (a folder's key ends in "/", or is "" at the root). */
+	private readonly mapped = new Map<string, number>();
 	readonly bodies = new Set<number>();
 
 	constructor(
 		readonly index: MaterialIndex,
 		readonly count: (text: string) => number,
+		readonly foldersInMap: boolean,
 	) {}
+
+	/** Does the map hold a signature's file already, or (grouped by folder) its folder? */
+	private listed(unit: MaterialSource["unit"], file: string): "file" | "folder" | false {
+		if (unit !== "signature") return false;
+		if (this.mapped.get(file)) return "file";
+		return this.foldersInMap && this.mapped.get(splitPath(file).folder) ? "folder" : false;
+	}
+
+	/** Count a signature into (or out of) the map's files and folders. */
+	private map(file: string, by: 1 | -1): void {
+		for (const key of [file, splitPath(file).folder]) this.mapped.set(key, (this.mapped.get(key) ?? 0) + by);
+	}
 
 	isCovered(file: string, start: number, end: number): boolean {
 		return (this.covered.get(file) ?? []).some(([s, e]) => s <= start && end <= e);
@@ -276,6 +318,7 @@ class Assembly {
 		if (i < 0) return;
 		const [s] = this.sources.splice(i, 1) as [MaterialSource];
 		this.spent -= s.tokens;
+		this.map(s.range.file, -1);
 		const list = this.covered.get(s.range.file) ?? [];
 		this.covered.set(
 			s.range.file,
@@ -303,9 +346,7 @@ class Assembly {
 				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
 				: joined;
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
-		const listed =
-			unit === "signature" && this.sources.some((x) => x.unit === "signature" && x.range.file === file);
-		const tokens = sourceTokens({ range, label, text, unit }, this.count, listed);
+		const tokens = sourceTokens({ range, label, text, unit }, this.count, this.listed(unit, file));
 		if (this.spent + tokens > limit) return false;
 		this.spent += tokens;
 		// A caller's call lines are a glimpse: they do not stand in for that definition read later.
@@ -315,6 +356,7 @@ class Assembly {
 			this.covered.set(file, list);
 		}
 		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
+		if (unit === "signature") this.map(file, 1);
 		return true;
 	}
 }
@@ -581,10 +623,11 @@ export function assembleMaterial(
 	input: AssembleInput,
 	config: Config,
 	count: (text: string) => number = estimateTokens,
+	reach: MapReach = MATERIAL_REACH,
 ): Material {
 	const budget = config.tokenBudget;
 	index = memoIndex(index);
-	const a = new Assembly(index, count);
+	const a = new Assembly(index, count, reach.foldersInMap);
 	a.spent = input.impact?.tokens ?? 0;
 	const list = candidates(input.skeletons, input.picks ?? []);
 	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
@@ -852,7 +895,7 @@ export function assembleMaterial(
 				.map((s) => s.range.file),
 		),
 	].filter((f) => !outlineFiles.includes(f));
-	outlineOf(stepFiles.slice(0, STEP_OUTLINE_FILES), STEP_OUTLINE_DEFS);
+	outlineOf(stepFiles.slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	for (const c of deferred) {
