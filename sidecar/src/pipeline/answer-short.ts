@@ -13,6 +13,7 @@ import { code, keyLabel, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
+import { lastSegment, namesIn } from "./verify.js";
 
 /** One Rocket.Chat message, sources included. */
 export const SHORT_ANSWER_CHARS = 4000;
@@ -59,10 +60,29 @@ export function shortAnswer(
 ): DraftAnswer {
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(found) : { path: found.steps, other: [] };
-	const told = compose(index, question, read, ranking, found.steps, flows.path, flows.other);
-	// Naming the other flow must not push a place out of the message: without it, if it would.
-	if (flows.other.length === 0 || told.complete) return told.answer;
-	return compose(index, question, read, ranking, found.steps, flows.path, []).answer;
+	// Naming the key the path fires, then the other flow, must not push a line out of the message:
+	// each is left out in turn if it would.
+	const tries: [readonly PathStep[], boolean][] = [
+		[flows.other, true],
+		[flows.other, false],
+		[[], false],
+	];
+	let last: DraftAnswer | null = null;
+	for (const [other, fire] of tries) {
+		const told = compose(
+			index,
+			question,
+			read,
+			ranking,
+			found.steps,
+			flows.path,
+			other,
+			fire ? concepts : undefined,
+		);
+		if (told.complete) return told.answer;
+		last = told.answer;
+	}
+	return last as DraftAnswer;
 }
 
 /** The short answer leading with `path`, naming `other`; `complete` when nothing had to be left out. */
@@ -74,6 +94,7 @@ function compose(
 	best: readonly PathStep[],
 	path: readonly PathStep[],
 	other: readonly PathStep[],
+	concepts?: ConceptVector,
 ): { answer: DraftAnswer; complete: boolean } {
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
@@ -111,6 +132,10 @@ function compose(
 	}
 	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
 	const stepMarker = path.map(markerOf);
+	// The key the path fires that names the question (a topic published, an event emitted): where the
+	// flow reaches whoever listens. Told when it is not already the hop the path takes; cited last
+	// (after "Where to look"), so it takes no place of a file among the first citations.
+	const fired = concepts ? firedKey(index, path, concepts) : null;
 	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
@@ -121,6 +146,10 @@ function compose(
 		lastImpl,
 		other.length > 0 ? IN_SHORT_SENTENCES - 2 : undefined,
 	);
+	if (fired && summary.length < (other.length > 0 ? IN_SHORT_SENTENCES - 2 : IN_SHORT_SENTENCES))
+		summary.push(
+			`On the way, ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)}, to whatever handles it (the last place below).`,
+		);
 	if (other.length > 0) {
 		summary.unshift(
 			"Two flows match this question about equally, and the index does not tell which one it means; the first is told here.",
@@ -156,6 +185,14 @@ function compose(
 		if (!marker) continue;
 		placed.add(def.file);
 		places.push(`- ${code(def.qualifiedName)} in ${code(def.file ?? "")} ${marker}`);
+	}
+	if (fired) {
+		const marker = book.citeRange(fired.file, fired.line, fired.endLine, fired.named);
+		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
+		if (marker)
+			places.push(
+				`- ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)}${via} ${marker}: ${code(clip(fired.text, QUOTE_CHARS))}`,
+			);
 	}
 	if (places.length > 0)
 		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
@@ -301,6 +338,56 @@ function otherFlowSentence(steps: readonly PathStep[], markers: readonly string[
 		if (hop?.named) text += ` ${marker}`;
 	});
 	return `${text}.`.replace(/ +/g, " ").replace(/ ([,.])/g, "$1");
+}
+
+interface Fired {
+	step: PathStep;
+	key: DefRow;
+	file: string;
+	line: number;
+	endLine: number;
+	text: string;
+	named: string;
+}
+
+/**
+ * The dispatch a step of the path makes whose key names the most of the question (ties: the
+ * earlier step), when that is not the hop the path already takes. Cited at its line by a name
+ * written there: the key, or the function the line calls to dispatch it (`publish`, `emit`).
+ */
+function firedKey(index: PathIndex, path: readonly PathStep[], concepts: ConceptVector): Fired | null {
+	let best: Fired | null = null;
+	let bestShare = 0;
+	for (const step of path) {
+		const edges = index.edgesFrom(step.def.id);
+		for (const e of edges) {
+			const at = e.line;
+			if (e.kind !== "dispatch" || !e.file || at === null || e.file !== step.def.file) continue;
+			if (step.hop?.kind === "dispatch" && step.hop.line === at) continue;
+			const key = index.defById(e.dst);
+			if (key?.kind !== "dispatch-key") continue;
+			const share = concepts.text(key.name).reduce((n, x) => n + x, 0);
+			if (share <= bestShare + 1e-9) continue;
+			const own = index.fileLines(e.file, at, at)?.[0]?.trim() ?? "";
+			let found: { line: number; named: string } | null = null;
+			const keyName = [key.name, lastSegment(key.qualifiedName)].find((n) => n && namesIn(own, n));
+			if (keyName) found = { line: at, named: keyName };
+			// Else the dispatching call, which may open a line or two above its key (`publish(` then the key).
+			for (let line = at; !found && line >= at - 2; line--) {
+				const text = index.fileLines(e.file, line, line)?.[0] ?? "";
+				const callee = edges
+					.filter((c) => c.kind === "call" && c.line === line)
+					.map((c) => index.defById(c.dst)?.name ?? "")
+					.find((n) => n && namesIn(text, n));
+				if (callee) found = { line, named: callee };
+			}
+			if (!found) continue;
+			const text = (index.fileLines(e.file, found.line, at) ?? []).map((l) => l.trim()).join(" ");
+			best = { step, key, file: e.file, line: found.line, endLine: at, text, named: found.named };
+			bestShare = share;
+		}
+	}
+	return best;
 }
 
 /**

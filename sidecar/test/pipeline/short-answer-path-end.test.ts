@@ -113,4 +113,57 @@ describe("the short answer's last step", () => {
 		const plain = shortAnswer(quiet, "how is an order created?", [], ranking, words);
 		expect(plain.body).toMatch(/It starts in `quoteOrder`/);
 	});
+
+	it("names the key the path fires that the question names, cited last, at the dispatching call", () => {
+		// "how do clients learn a request was created": the path creates the request, and the
+		// service publishes `requestCreated` on the way (the call on one line, the key on the next).
+		const resolver = defRow("api/resolver.ts", "createRequestMutation");
+		const service = defRow("core/service.ts", "createRequest");
+		const topic = defRow(null, "requestCreated", "dispatch-key");
+		const publish = defRow("bus/pubsub.ts", "publish");
+		const g = edgeGraph(
+			[resolver, service, topic, publish],
+			[
+				[resolver, service, "call"],
+				[service, publish, "call"],
+				[service, topic, "dispatch"],
+			],
+			(src, dst) =>
+				dst === topic
+					? { file: src.file, line: (src.startLine as number) + 2 }
+					: { file: src.file, line: (src.startLine as number) + 1 },
+		);
+		const text = new Map<string, string>([
+			[`api/resolver.ts:${(resolver.startLine as number) + 1}`, "return createRequest(input);"],
+			[`core/service.ts:${(service.startLine as number) + 1}`, "this.bus.publish("],
+			[`core/service.ts:${(service.startLine as number) + 2}`, "`req/${id}/created`,"],
+		]);
+		const index: PathIndex = {
+			...g,
+			fileLines: (file, start, end) =>
+				Array.from({ length: end - start + 1 }, (_, i) => text.get(`${file}:${start + i}`) ?? "x"),
+		};
+		const words = conceptVector({
+			concepts: [{ word: "created", stems: ["creat"], related: [], weight: 1 }],
+		});
+		const ranking = { order: [resolver, service], fileScore: new Map<string, number>() };
+		const { body, drafts } = shortAnswer(
+			index,
+			"how do clients learn a request was created?",
+			[],
+			ranking,
+			words,
+		);
+		expect(body).toContain("On the way, `createRequest` dispatches the");
+		expect(body).toMatch(
+			/- `createRequest` dispatches the .*`requestCreated` with `publish` \[(\d+)\]: `this\.bus\.publish\(/,
+		);
+		const last = drafts.at(-1);
+		expect(last).toMatchObject({ file: "core/service.ts", symbol: "publish" });
+		expect(last?.endLine).toBe((last?.startLine as number) + 1);
+		// Without the question's concepts (an impact question) no key is told.
+		expect(shortAnswer(index, "what if createRequest changed?", [], ranking).body).not.toContain(
+			"dispatches the",
+		);
+	});
 });
