@@ -52,6 +52,8 @@ export interface IndexPatch {
 	sites: DispatchSiteRecord[] | null;
 	/** Saved extractor output of `files` (see IndexContents.rawSites). */
 	rawSites: Map<string, string>;
+	/** Bodies an incremental run may blank in `files` (see IndexContents.bodies). */
+	bodies?: Map<string, string>;
 	unresolved: Map<string, number>;
 }
 
@@ -190,6 +192,7 @@ function applyPatch(
 	const deleteDefFts = db.prepare("DELETE FROM defs_fts WHERE rowid = ?");
 	const deleteDefsOfFile = db.prepare("DELETE FROM defs WHERE file_id = ?");
 	const deleteFileSites = db.prepare("DELETE FROM file_sites WHERE file_id = ?");
+	const deleteFileBodies = db.prepare("DELETE FROM file_bodies WHERE file_id = ?");
 	const oldDefs: { id: number; defId: string }[] = [];
 	const replacedFiles = [...p.files.map((f) => f.path), ...p.removedFiles].flatMap((path) => {
 		const f = fileIds.get(path);
@@ -211,6 +214,7 @@ function applyPatch(
 		}
 		deleteDefsOfFile.run(f.id);
 		deleteFileSites.run(f.id);
+		deleteFileBodies.run(f.id);
 	}
 
 	// 3. File rows: removed, changed (same id), new (next id).
@@ -334,6 +338,11 @@ function applyPatch(
 	for (const [path, saved] of p.rawSites) {
 		const id = fileIds.get(path)?.id;
 		if (id !== undefined) fileSites.run(id, saved);
+	}
+	const fileBodies = db.prepare("INSERT INTO file_bodies (file_id, ranges) VALUES (?, ?)");
+	for (const [path, ranges] of p.bodies ?? []) {
+		const id = fileIds.get(path)?.id;
+		if (id !== undefined) fileBodies.run(id, ranges);
 	}
 
 	// 7. Fan-in/out of the touched definitions; unresolved counts.

@@ -134,6 +134,13 @@ CREATE TABLE file_sites (
   sites   TEXT NOT NULL
 );
 
+-- Per TypeScript file: the bodies an incremental run's program may blank in it when the file is
+-- there only for its declarations (indexer/bodies.ts), valid for the file's content of \`files.hash\`.
+CREATE TABLE file_bodies (
+  file_id INTEGER PRIMARY KEY REFERENCES files(id),
+  ranges  TEXT NOT NULL               -- start/end offsets, each from the previous, base 36, comma-separated
+);
+
 -- Unresolved references, by reason (e.g. 'external-module-missing', 'any-typed', 'no-symbol').
 CREATE TABLE unresolved (
   reason TEXT PRIMARY KEY,

@@ -44,6 +44,8 @@ export interface IndexContents {
 	sites: DispatchSiteRecord[];
 	/** Per file path: the site extractor's saved output before `finalize` (table file_sites). */
 	rawSites: Map<string, string>;
+	/** Per file path: the bodies an incremental run may blank (table file_bodies). */
+	bodies?: Map<string, string>;
 	unresolved: Map<string, number>;
 }
 
@@ -258,6 +260,11 @@ function insertAll(db: Database.Database, c: IndexContents): WriteResult {
 	for (const [path, saved] of c.rawSites) {
 		const f = fileIds.get(path);
 		if (f) fileSites.run(f.id, saved);
+	}
+	const fileBodies = db.prepare("INSERT INTO file_bodies (file_id, ranges) VALUES (?, ?)");
+	for (const [path, ranges] of c.bodies ?? []) {
+		const f = fileIds.get(path);
+		if (f) fileBodies.run(f.id, ranges);
 	}
 
 	const written = insertEdges(

@@ -7,6 +7,8 @@
  */
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
+import { encodeBodies } from "./bodies.js";
+import { blankableBodies } from "./body-ranges.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
 import {
 	createSiteCounts,
@@ -23,6 +25,7 @@ import { morphViews } from "./morph-views.js";
 import type { FileCounts } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS } from "./program.js";
 import { createModuleResolver, type ModuleResolver } from "./resolve.js";
+import { sfcOfVirtual } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 export interface ExtractInput {
@@ -65,6 +68,8 @@ export interface FileExtract {
 	counts: FileCounts | null;
 	problems: string[];
 	unresolvedImports: string[];
+	/** Ranges of the file's bodies an incremental run may blank (bodies.ts, encoded), null for none. */
+	bodies: string | null;
 }
 
 export interface Extracted {
@@ -141,6 +146,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 			counts: null,
 			problems: [],
 			unresolvedImports: [],
+			bodies: null,
 		};
 		const sf = program.getSourceFile(abs);
 		if (!sf) {
@@ -179,6 +185,10 @@ export function extractFiles(input: ExtractInput): Extracted {
 			imports: [importCounts.inRepo, importCounts.resolved],
 		};
 		result.unresolvedImports = importCounts.unresolvedSpecifiers.slice(0, 5);
+		// A component's program text is made from its file (sfc.ts), and a file that does not parse
+		// may parse otherwise blanked: their bodies are never blanked.
+		const bodies = sfcOfVirtual(abs) === null && !parseErrors[0] ? blankableBodies(sf) : null;
+		result.bodies = bodies?.length ? encodeBodies(bodies) : null;
 		input.onFile?.(i + 1);
 		return result;
 	};

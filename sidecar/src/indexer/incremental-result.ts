@@ -43,6 +43,7 @@ const fileExtract = z.object({
 	counts: fileCounts.nullable(),
 	problems: z.array(z.string()),
 	unresolvedImports: z.array(z.string()),
+	bodies: z.string().nullable(),
 });
 
 const incrementalResult = z.object({

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { SiteExtractor } from "../index/types.js";
-import type { CollectedFile } from "./collect.js";
+import { declarationText, type RecordedBodies } from "./bodies.js";
+import { type CollectedFile, sha1 } from "./collect.js";
 import { filesReferringToRemovedDefs } from "./dependents.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import { declaresGlobals } from "./globals.js";
@@ -50,6 +51,16 @@ function lazyFile(abs: string, path: string, hash: string, packageIndex: number)
 	};
 }
 
+/** The bodies the previous index recorded for a file (bodies.ts), by path. */
+function recordedBodiesOf(db: Database.Database): (path: string) => RecordedBodies | undefined {
+	const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_bodies'").get();
+	if (!has) return () => undefined;
+	const row = db.prepare(
+		"SELECT f.hash, b.ranges FROM file_bodies b JOIN files f ON f.id = b.file_id WHERE f.path = ?",
+	);
+	return (path) => row.get(path) as RecordedBodies | undefined;
+}
+
 /** Paths of the files the previous index found declaring globals (none in an index from before it). */
 function globalFilesOf(db: Database.Database): string[] {
 	const saved = db.prepare("SELECT value FROM meta WHERE key = 'globalFiles'").pluck().get() as
@@ -73,13 +84,34 @@ async function main(): Promise<void> {
 		? await loadExtractor(input.siteExtractorModule)
 		: undefined;
 	const db = new Database(input.previous, { readonly: true, fileMustExist: true });
+	let done: IncrementalWorkerMessage;
+	try {
+		done = await run(db, extractorModule, loadExtractor, request, post);
+	} finally {
+		db.close();
+	}
+	post(done);
+}
+
+async function run(
+	db: Database.Database,
+	extractorModule: { createSiteExtractor(config: unknown): SiteExtractor } | undefined,
+	loadExtractor: (module: string) => Promise<{ createSiteExtractor(config: unknown): SiteExtractor }>,
+	request: Promise<IncrementalRequest>,
+	post: (m: IncrementalWorkerMessage) => void,
+): Promise<IncrementalWorkerMessage> {
+	const recorded = recordedBodiesOf(db);
 	const warm: { fileName: string; text: string }[] = [];
 	for (const path of globalFilesOf(db)) {
 		// A component's program name and text come from its content: left to the program.
 		if (isVirtualSource(path)) continue;
 		try {
 			const fileName = join(input.repoRoot, path);
-			warm.push({ fileName, text: readFileSync(fileName, "utf8") });
+			const text = readFileSync(fileName, "utf8");
+			// As the program will read it if the file is there for its declarations only (the usual
+			// case: unchanged); a file it reads whole is parsed again.
+			const bodies = recorded(path);
+			warm.push({ fileName, text: bodies ? declarationText(text, sha1(text), bodies) : text });
 		} catch {
 			// Gone since the previous index: the collector will not list it either.
 		}
@@ -104,16 +136,11 @@ async function main(): Promise<void> {
 		return content === undefined ? f : { ...f, content, lineCount: content.split("\n").length };
 	});
 	const notUnchanged = collected.filter((f) => given.has(f.abs));
-	let dependents: Set<string>;
-	try {
-		dependents = new Set(
-			notUnchanged.length || req.removedFiles.length
-				? filesReferringToRemovedDefs(referenceQueries(db), notUnchanged, req.removedFiles)
-				: [],
-		);
-	} finally {
-		db.close();
-	}
+	const dependents = new Set(
+		notUnchanged.length || req.removedFiles.length
+			? filesReferringToRemovedDefs(referenceQueries(db), notUnchanged, req.removedFiles)
+			: [],
+	);
 	const reusable = (f: CollectedFile) => !given.has(f.abs) && !dependents.has(f.path);
 	const changed = collected.filter((f) => !reusable(f));
 	const previousGlobals = req.previousGlobals ? new Set(req.previousGlobals) : null;
@@ -126,7 +153,21 @@ async function main(): Promise<void> {
 	const { timings } = extractFiles({
 		repoRoot: input.repoRoot,
 		packages: req.packages,
-		sources: new Map(collected.map((f) => [f.abs, f])),
+		// A file there for its declarations only is read without the bodies that cannot change them.
+		sources: new Map(
+			collected.map((f) => {
+				if (!reusable(f)) return [f.abs, f];
+				let text: string | undefined;
+				const view = {
+					path: f.path,
+					get content(): string {
+						text ??= declarationText(f.content, f.hash, recorded(f.path));
+						return text;
+					},
+				};
+				return [f.abs, view];
+			}),
+		),
 		files: changed.map((f) => f.abs),
 		resolver,
 		extraRoots: [...req.declarationFiles, ...globalRoots],
@@ -141,7 +182,7 @@ async function main(): Promise<void> {
 	});
 	clearWarmed();
 	const extracted: Extracted = { files: received, timings };
-	post({
+	return {
 		type: "done",
 		dependents: [...dependents],
 		globalFiles: globalFiles.map((f) => f.path),
@@ -149,7 +190,7 @@ async function main(): Promise<void> {
 		extracted,
 		cpu: threadCpuMs(),
 		warmCpu,
-	});
+	};
 }
 
 main().catch((err: Error) => {

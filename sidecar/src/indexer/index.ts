@@ -23,6 +23,7 @@ import {
 } from "../index/writer.js";
 import { buildOutline } from "../outline/build.js";
 import { VERSION } from "../version.js";
+import { declarationText } from "./bodies.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
 import type { IncrementalWorker } from "./incremental.js";
@@ -415,6 +416,22 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		progress({ phase: "parse", done: 0, total: changed.length });
 		const sources = new Map(collected.files.map((f) => [f.abs, f]));
 		const threads = threadCount(options, changed.length);
+		// A file in the program for its declarations only is read without the bodies that cannot
+		// change them (bodies.ts), as the previous index recorded them for its content.
+		const declared = new Map<string, { path: string; readonly content: string }>(
+			collected.files.map((f) => {
+				if (!previous || !reusable(f)) return [f.abs, f];
+				let text: string | undefined;
+				const view = {
+					path: f.path,
+					get content(): string {
+						text ??= declarationText(f.content, f.hash, previous.bodiesOf(f.path));
+						return text;
+					},
+				};
+				return [f.abs, view];
+			}),
+		);
 		const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
 		// Worker threads build their own site extractor from its module; without one, stay here.
 		const inWorkers =
@@ -454,7 +471,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			: extractFiles({
 					repoRoot,
 					packages,
-					sources,
+					sources: declared,
 					files: changed.map((f) => f.abs),
 					resolver,
 					// Nothing changed: no program at all (the declaration files only matter to changed files).
@@ -479,6 +496,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const edges: WriteEdge[] = [];
 	const extractedSites = new Map<string, DispatchSiteRecord[]>();
 	const rawSites = new Map<string, string>();
+	const bodies = new Map<string, string>();
 	const counts: Record<string, FileCounts> = {};
 	const unresolvedImportSample: string[] = [];
 	for (const x of extracted.files) {
@@ -486,6 +504,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		for (const reason of x.problems) problems.push({ file: x.path, reason });
 		for (const e of x.edges) edges.push({ ...e, file: x.path, resolution: "checker" });
 		if (x.savedSites !== null) rawSites.set(x.path, x.savedSites);
+		if (x.bodies) bodies.set(x.path, x.bodies);
 		const sites =
 			x.sites ??
 			(x.savedSites === null
@@ -584,6 +603,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				edges,
 				sites: finalSites,
 				rawSites,
+				bodies,
 				unresolved,
 			},
 			finalMeta,
@@ -600,6 +620,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				edges.push(...previous.edgesOf(f.path));
 				const saved = previous.savedSitesOf(f.path);
 				if (saved) rawSites.set(f.path, saved);
+				const recorded = previous.bodiesOf(f.path);
+				if (recorded) bodies.set(f.path, recorded.ranges);
 			} else defs.push(...changedDefs(f));
 		}
 		previous?.close();
@@ -613,6 +635,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				edges,
 				sites: finalSites ?? [],
 				rawSites,
+				bodies,
 				unresolved,
 			},
 			finalMeta,

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
+import type { RecordedBodies } from "./bodies.js";
 import { referenceQueries } from "./previous-references.js";
 
 /** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
@@ -32,6 +33,8 @@ export interface PreviousIndex {
 	edgesOf(path: string): WriteEdge[];
 	/** The site extractor's saved output for a file (null when it had no sites). */
 	savedSitesOf(path: string): string | null;
+	/** The bodies recorded for a file (bodies.ts), with the hash of the content they are of. */
+	bodiesOf(path: string): RecordedBodies | undefined;
 	/** defIds of a file's definitions. */
 	defIdsOf(path: string): string[];
 	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
@@ -75,9 +78,13 @@ function openMatching(
 				: db.prepare("SELECT key, value FROM meta").all()
 		) as { key: string; value: string }[];
 		const meta = new Map(rows.map((r) => [r.key, r.value]));
-		const hasSavedSites = db
-			.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_sites'")
-			.get();
+		const hasSavedSites =
+			(db
+				.prepare(
+					"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('file_sites', 'file_bodies')",
+				)
+				.pluck()
+				.get() as number) === 2;
 		const hasCounts = keys
 			? db.prepare("SELECT 1 FROM meta WHERE key = 'fileCounts'").get()
 			: meta.has("fileCounts");
@@ -143,6 +150,17 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		);
 		return savedSites;
 	};
+	let bodies: Map<string, RecordedBodies> | undefined;
+	const loadBodies = () => {
+		bodies ??= new Map(
+			(
+				db
+					.prepare("SELECT f.path, f.hash, b.ranges FROM file_bodies b JOIN files f ON f.id = b.file_id")
+					.all() as { path: string; hash: string; ranges: string }[]
+			).map((r) => [r.path, { hash: r.hash, ranges: r.ranges }]),
+		);
+		return bodies;
+	};
 	const packages = db
 		.prepare("SELECT name, dir, description, readme, hash FROM packages ORDER BY id")
 		.all() as {
@@ -163,6 +181,7 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		defsOf: (path) => load().defs.get(path) ?? [],
 		edgesOf: (path) => load().edges.get(path) ?? [],
 		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,
+		bodiesOf: (path) => loadBodies().get(path),
 		...referenceQueries(db),
 		repoRoot: meta.get("repoRoot") ?? null,
 		sitesName(defIds) {

@@ -34,6 +34,7 @@ const result = {
 				counts: { sites: [1, 0, 0, { "not-installed": 2 }], imports: [1, 1] },
 				problems: [],
 				unresolvedImports: [],
+				bodies: "a,1k",
 			},
 		],
 		timings: { program: 10, defs: 1, edges: 2 },

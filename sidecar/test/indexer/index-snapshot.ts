@@ -16,6 +16,8 @@ export interface IndexSnapshot {
 	outline: string[];
 	outlineFts: string[];
 	unresolved: string[];
+	/** What the next incremental run reads (file_bodies), not readers: a patch must leave it as a full run writes it. */
+	bodies: string[];
 }
 
 function rows(db: Database.Database, sql: string): string[] {
@@ -68,6 +70,7 @@ export function snapshotIndex(path: string): IndexSnapshot {
          FROM outline_fts x LEFT JOIN outline_sections s ON s.id = x.rowid`,
 			),
 			unresolved: rows(db, "SELECT reason, count FROM unresolved"),
+			bodies: rows(db, "SELECT f.path, b.ranges FROM file_bodies b JOIN files f ON f.id = b.file_id"),
 		};
 	} finally {
 		db.close();
