@@ -343,7 +343,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
 		const { out, discovered } = await indexed("trpc");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 5]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 7]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
 		const index = IndexReader.open(out);
 		try {
@@ -356,6 +356,17 @@ describe("trunk discovery with no preset", () => {
 			// Nested inline: `admin: router({ stats })`.
 			expect(sides(index, "router", "admin.stats").callers).toEqual(["src/client/Feed.tsx#AdminBar"]);
 			expect(index.dispatchSites("router", "byId")).toEqual([]);
+			// A procedure defined in its own file and named in the router (`get: getSettingsRoute`) is the
+			// handler itself; a plain object (`theme: { update }`) nests its keys.
+			expect(sides(index, "router", "settings.get")).toEqual({
+				handlers: ["src/server/routers/settings/get-settings.ts#getSettingsRoute"],
+				callers: ["src/client/Settings.tsx#Settings"],
+			});
+			expect(sides(index, "router", "settings.theme.update")).toEqual({
+				handlers: ["src/server/routers/settings/update-theme.ts#updateThemeRoute"],
+				callers: ["src/client/Settings.tsx#Settings"],
+			});
+			expect(index.dispatchSites("router", "get")).toEqual([]);
 		} finally {
 			index.close();
 		}

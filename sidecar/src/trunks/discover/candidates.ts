@@ -579,12 +579,14 @@ function nesting(
  * property naming another identifier (`user: userRouter`, `{ userRouter }`), a method, or a property
  * holding a function (`holdsFunction`). Most object arguments are options and data: no wrapping.
  */
-function mayHoldCandidates(obj: ts.ObjectLiteralExpression): boolean {
+function mayHoldCandidates(obj: ts.ObjectLiteralExpression, depth = 0): boolean {
 	return obj.properties.some((p) => {
 		if (ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)) return true;
 		if (!ts.isPropertyAssignment(p)) return false;
 		const init = rawUnwrap(p.initializer);
 		if (ts.isIdentifier(init) || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
+		// A nested router as a plain object (`organisation: { email: { find } }`), as deep as objectCandidates goes.
+		if (ts.isObjectLiteralExpression(init) && depth < 2) return mayHoldCandidates(init, depth + 1);
 		return (
 			ts.isCallExpression(init) &&
 			init.arguments.some((a) => {
@@ -595,7 +597,35 @@ function mayHoldCandidates(obj: ts.ObjectLiteralExpression): boolean {
 	});
 }
 
-/** `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property. */
+/**
+ * What a property naming another definition registers (`get: getDocumentRoute`, `{ send }`): a handler
+ * when the name is a function or a builder call given one (`procedure.input(…).mutation(async …)`,
+ * defined in its own file as tRPC apps do), else nothing here (`user: userRouter` is a mount).
+ */
+function referencedHandler(ref: Node, callName: string, ctx: SiteContext): string | null {
+	try {
+		let symbol = ref.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		const decl = symbol?.getDeclarations()[0];
+		if (!decl) return null;
+		if (Node.isFunctionDeclaration(decl)) return ctx.defIdOf(decl);
+		if (!Node.isVariableDeclaration(decl)) return null;
+		const init = decl.getInitializer();
+		if (!init || !holdsFunction(init)) return null;
+		// A registry built by the same call (`router({ … })`) is mounted, never a handler.
+		const u = unwrap(init);
+		if (Node.isCallExpression(u) && calleeOf(u.compilerNode)?.name === callName) return null;
+		return ctx.defIdOf(decl);
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property,
+ * or one naming a function defined elsewhere (`get: getDocumentRoute`). A plain object inside
+ * (`auditLog: { find: findAuditLogsRoute }`, tRPC's nested routers) nests its keys under its name.
+ */
 function objectCandidates(
 	call: CallExpression | NewExpression,
 	arg: Node | undefined,
@@ -603,6 +633,8 @@ function objectCandidates(
 	pos: number,
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
+	inner = "",
+	depth = 0,
 ): void {
 	if (!arg || !Node.isObjectLiteralExpression(arg)) return;
 	let where: ReturnType<typeof nesting> | undefined;
@@ -614,18 +646,31 @@ function objectCandidates(
 			where ??= nesting(call.compilerNode, callee.name);
 			const nameNode = named.getNameNode();
 			if (where.holder && (Node.isIdentifier(nameNode) || Node.isStringLiteral(nameNode))) {
-				const info: CandidateInfo = {
-					form: "mount",
-					receiver: where.holder,
-					name: callee.name,
-					arg: pos,
-					keys: [
-						`${where.path}${Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText()}`,
-					],
-					handlerArg: null,
-					handler: null,
-					callee: mounted.getText(),
-				};
+				const name = Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText();
+				const handler = keyLike(name) ? referencedHandler(mounted, callee.name, ctx) : null;
+				const info: CandidateInfo = handler
+					? {
+							form: "object",
+							receiver: callee.receiver,
+							name: callee.name,
+							arg: pos,
+							keys: [`${where.path}${inner}${name}`],
+							handlerArg: pos,
+							handler,
+							callee: null,
+							...(where.path || inner ? { path: `${where.path}${inner}` } : {}),
+							holder: where.holder,
+						}
+					: {
+							form: "mount",
+							receiver: where.holder,
+							name: callee.name,
+							arg: pos,
+							keys: [`${where.path}${inner}${name}`],
+							handlerArg: null,
+							handler: null,
+							callee: mounted.getText(),
+						};
 				out.push(record(CANDIDATE, info, call, nameNode, ctx));
 			}
 			continue;
@@ -633,9 +678,16 @@ function objectCandidates(
 		if (!Node.isMethodDeclaration(p) && !Node.isPropertyAssignment(p)) continue;
 		const nameNode = p.getNameNode();
 		if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
-		const fn = Node.isMethodDeclaration(p) ? p : p.getInitializer();
-		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
 		const key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralValue();
+		const fn = Node.isMethodDeclaration(p) ? p : p.getInitializer();
+		if (fn && Node.isObjectLiteralExpression(fn) && depth < 2 && keyLike(key)) {
+			// Only under a call whose result is kept (`const documentRouter = router({ … })`): a registry.
+			where ??= nesting(call.compilerNode, callee.name);
+			if (where.holder && mayHoldCandidates(fn.compilerNode, depth + 1))
+				objectCandidates(call, fn, callee, pos, ctx, out, `${inner}${key}.`, depth + 1);
+			continue;
+		}
+		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
 		if (!keyLike(key)) continue;
 		where ??= nesting(call.compilerNode, callee.name);
 		const info: CandidateInfo = {
@@ -643,11 +695,11 @@ function objectCandidates(
 			receiver: callee.receiver,
 			name: callee.name,
 			arg: pos,
-			keys: [`${where.path}${key}`],
+			keys: [`${where.path}${inner}${key}`],
 			handlerArg: pos,
 			handler: ctx.defIdOf(p) ?? ctx.enclosingDefId(p),
 			callee: null,
-			...(where.path ? { path: where.path } : {}),
+			...(where.path || inner ? { path: `${where.path}${inner}` } : {}),
 			...(where.holder ? { holder: where.holder } : {}),
 		};
 		out.push(record(CANDIDATE, info, call, nameNode, ctx));

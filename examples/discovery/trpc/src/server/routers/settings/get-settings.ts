@@ -1,0 +1,3 @@
+import { publicProcedure } from "../../trpc";
+
+export const getSettingsRoute = publicProcedure.query(() => ({ theme: "light", locale: "en" }));

@@ -1,0 +1,11 @@
+import { router } from "../../trpc";
+import { getSettingsRoute } from "./get-settings";
+import { updateThemeRoute } from "./update-theme";
+
+// Procedures defined in their own files, and a plain object nesting some under `theme`.
+export const settingsRouter = router({
+	get: getSettingsRoute,
+	theme: {
+		update: updateThemeRoute,
+	},
+});
