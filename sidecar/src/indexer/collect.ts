@@ -226,7 +226,10 @@ export function collectFiles(
 			if (!options.includeTests && isTestFile(e.name, () => content)) continue;
 			if (!options.includeTests && inSourceTestDir && looksLikeTest(content)) continue;
 			if (content.length > MAX_FILE_BYTES) {
-				out.skipped.push({ path, reason: `larger than ${MAX_FILE_BYTES} bytes` });
+				out.skipped.push({
+					path,
+					reason: `not indexed: ${content.length.toLocaleString("en-US")} characters, over the ${MAX_FILE_BYTES.toLocaleString("en-US")} limit (generated or inlined data?)`,
+				});
 				continue;
 			}
 			if (isGenerated(content)) continue;
