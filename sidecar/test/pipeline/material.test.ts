@@ -157,15 +157,24 @@ describe("assembled material on mini-chat", () => {
 		expect(m).toBeDefined();
 		expect(m?.tokens).toBeLessThanOrEqual(m?.budget ?? 0);
 		expect(m?.budget).toBe(16_000);
-		// Every range read lies inside the definition it is labelled with (or is a module-level block).
+		// Every range read lies inside the definition it is labelled with (or is a module-level block),
+		// or starts at the head of the register call the definition is written into.
+		const { registerHead } = await import("../../src/pipeline/material/assemble.js");
+		let headed = 0;
 		for (const range of r.trace.read) {
 			if (!range.defId || range.defId.endsWith("#(module)")) continue;
 			const d = index.def(range.defId);
 			expect(d, range.defId).toBeDefined();
 			expect(range.file).toBe(d?.file);
-			expect(range.startLine).toBeGreaterThanOrEqual(d?.startLine ?? 0);
+			const start = d?.startLine ?? 0;
+			if (range.startLine < start) {
+				expect(range.startLine, range.defId).toBe(d ? registerHead(index, d) : null);
+				headed++;
+			} else expect(range.startLine).toBe(Math.max(range.startLine, start));
 			expect(range.endLine).toBeLessThanOrEqual(d?.endLine ?? 0);
 		}
+		// mini-chat registers callbacks and methods with their handlers written into the call.
+		expect(headed).toBeGreaterThan(0);
 		const holds = (file: string, line: number) =>
 			r.trace.read.some((x) => x.file === file && x.startLine <= line && line <= x.endLine);
 		// The top-level `callbacks.add('afterSaveMessage', sendNotificationsOnMessage, …)` is material.
@@ -276,15 +285,14 @@ describe("where an entry is called from", () => {
 		const r = await ask(index, "How does a user leave a room?");
 		expect(r.trace.material?.roles.caller).toBeGreaterThan(0);
 		const seeds = new Set(r.trace.seeds.map((s) => s.defId));
-		const skeleton = new Set(r.trace.skeleton.flatMap((s) => s.defIds));
-		// Each caller source: within its caller's definition, at a call of a seed, a few lines long.
-		const callers = r.trace.read.filter(
-			(x) => x.defId && !skeleton.has(x.defId) && x.endLine - x.startLine <= 4,
-		);
+		// Each caller source: within its caller's definition, at a call of a seed, a few lines long
+		// and shorter than the caller's body (a glimpse of the call, not the caller read whole).
+		const callers = r.trace.read.filter((x) => x.defId && x.endLine - x.startLine <= 4);
 		const atCall = callers.filter((x) => {
 			const def = index.def(x.defId as string);
 			return (
 				def &&
+				x.endLine - x.startLine < (def.endLine ?? 0) - (def.startLine ?? 0) &&
 				(def.startLine ?? 0) <= x.startLine &&
 				x.endLine <= (def.endLine ?? 0) &&
 				index
@@ -378,6 +386,8 @@ describe("the signature map", () => {
 		const signatures = m.sources.filter((s) => s.unit === "signature");
 		expect(signatures.length).toBeGreaterThan(5);
 		for (const s of signatures) {
+			// A handler written into a register call is listed from the call's head (tested below).
+			if (s.range.startLine < (s.node.def.startLine ?? 0)) continue;
 			expect(s.text.length, s.text).toBeLessThanOrEqual(44);
 			expect(s.text).not.toMatch(/^(?:export|default|public|private|protected|static|readonly)\s/);
 			// What is left is the line's own text, from its first word on (cut with an ellipsis when long).
@@ -487,6 +497,85 @@ describe("the signature map grouped by folder", () => {
 			"  main.ts:",
 			"    [4] 1: function main()",
 		]);
+	});
+});
+
+describe("a handler written into a module-level register call", () => {
+	const lines = [
+		"import { API } from '../api';", // 1
+		"",
+		"callbacks.add('afterSave', notify);", // 3
+		"",
+		"export function notify() {", // 5
+		"\treturn 1;",
+		"}",
+		"API.v1.addRoute(", // 8
+		"\t'chat.sendMessage',",
+		"\t{ authRequired: true },",
+		"\t{",
+		"\t\tasync post() {", // 12
+		"\t\t\treturn send(this.bodyParams);",
+		"\t\t},",
+		"\t},",
+		");",
+	];
+	const file = "api/v1/chat.ts";
+	const module = defRow(file, "(module)", "module", { startLine: 1, endLine: lines.length });
+	const post = defRow(file, "API.v1.addRoute(chat.sendMessage).post", "method", {
+		startLine: 12,
+		endLine: 14,
+		parentId: module.id,
+	});
+	const notify = defRow(file, "notify", "function", { startLine: 5, endLine: 7, parentId: module.id });
+	const index = {
+		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+		defById: (id: number) => [module, post, notify].find((d) => d.id === id),
+	};
+
+	it("starts at the call's head, which holds its key; a statement of its own has no head", async () => {
+		const { registerHead } = await import("../../src/pipeline/material/assemble.js");
+		expect(registerHead(index, post)).toBe(8);
+		// `notify` is at column 0 after a complete register statement: that call is not its head.
+		expect(registerHead(index, notify)).toBeNull();
+	});
+
+	it("is listed in the material's map from that head, and in the citation pool's from its own line", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const mIndex = {
+			fileLines: index.fileLines,
+			fileContent: () => lines.join("\n"),
+			edgesFrom: () => [],
+			edgesTo: () => [],
+			defById: index.defById,
+			def: () => undefined,
+			dispatchSitesInFile: () => [],
+			defsInFile: () => [module, notify, post],
+			packages: () => [],
+		} as unknown as Parameters<typeof assembleMaterial>[0];
+		const node = { def: post, depth: 1, via: "call", from: null, nodeClass: "major" as const, relevance: 1 };
+		const seedNode = { ...node, def: notify, via: "seed", depth: 0 };
+		const skeletons = [
+			{
+				chain: { id: "c1", title: "api", paths: ["api"], score: 1 },
+				direction: "downstream" as const,
+				nodes: [seedNode, node],
+			},
+		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		// A budget that reads the seed's body and leaves the handler to the map.
+		const input = { skeletons, words: [], relevance: () => 1 };
+		const config = { tokenBudget: 70, wholeDefLines: 2, sliceLines: 2 };
+		const listed = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.find(
+				(s) => s.node.def.id === post.id,
+			);
+		const material = listed(MATERIAL_REACH);
+		expect(material?.unit).toBe("signature");
+		expect(material?.range).toMatchObject({ startLine: 8, endLine: 12 });
+		expect(material?.text).toMatch(/^API\.v1\.addRoute\('chat\.sendMessage'/);
+		const pool = listed(CITATION_REACH);
+		expect(pool?.range).toMatchObject({ startLine: 12, endLine: 12 });
 	});
 });
 

@@ -58,15 +58,31 @@ export interface MapReach {
 	/** Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions each. */
 	stepOutlineFiles: number;
 	stepOutlineDefs: number;
+	/**
+	 * A top-level handler written into a module-level register call is listed (or read) from the
+	 * call's head, which holds its key: `API.v1.addRoute('chat.sendMessage', …, { async post() {`,
+	 * not `async post() {`.
+	 */
+	registerHeads: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
-export const MATERIAL_REACH: MapReach = { foldersInMap: true, stepOutlineFiles: 25, stepOutlineDefs: 12 };
+export const MATERIAL_REACH: MapReach = {
+	foldersInMap: true,
+	stepOutlineFiles: 25,
+	stepOutlineDefs: 12,
+	registerHeads: true,
+};
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
  * material: 30 files of 20 there gained Rocket.Chat a line and lost Hoppscotch's gain).
  */
-export const CITATION_REACH: MapReach = { foldersInMap: false, stepOutlineFiles: 15, stepOutlineDefs: 8 };
+export const CITATION_REACH: MapReach = {
+	foldersInMap: false,
+	stepOutlineFiles: 15,
+	stepOutlineDefs: 8,
+	registerHeads: false,
+};
 
 /**
  * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
@@ -282,14 +298,14 @@ class Assembly {
 	constructor(
 		readonly index: MaterialIndex,
 		readonly count: (text: string) => number,
-		readonly foldersInMap: boolean,
+		readonly reach: MapReach,
 	) {}
 
 	/** Does the map hold a signature's file already, or (grouped by folder) its folder? */
 	private listed(unit: MaterialSource["unit"], file: string): "file" | "folder" | false {
 		if (unit !== "signature") return false;
 		if (this.mapped.get(file)) return "file";
-		return this.foldersInMap && this.mapped.get(splitPath(file).folder) ? "folder" : false;
+		return this.reach.foldersInMap && this.mapped.get(splitPath(file).folder) ? "folder" : false;
 	}
 
 	/** Count a signature into (or out of) the map's files and folders. */
@@ -337,15 +353,37 @@ class Assembly {
 	): boolean {
 		const file = c.node.def.file as string;
 		if (this.isCovered(file, start, end)) return false;
+		// A handler written into a module-level register call starts at the call's head (its key).
+		let headed = false;
+		if (
+			this.reach.registerHeads &&
+			(unit === "signature" || unit === "whole") &&
+			start === c.node.def.startLine
+		) {
+			const head = registerHead(this.index, c.node.def);
+			if (head !== null) {
+				start = head;
+				headed = true;
+			}
+		}
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
-		// A signature is a pointer, not the code: its modifiers go and a long first line is cut.
-		const joined = unit === "signature" ? lines.join(" ").trim().replace(MODIFIERS, "") : lines.join("\n");
-		const text =
-			unit === "signature" && joined.length > SIGNATURE_CHARS
-				? `${joined.slice(0, SIGNATURE_CHARS - 1)}…`
-				: joined;
+		// A signature is a pointer, not the code: its modifiers go and a long first line is cut; a
+		// headed one is the call's lines joined, up to the handler's own first line.
+		const joined =
+			unit !== "signature"
+				? lines.join("\n")
+				: headed
+					? lines
+							.map((l) => l.trim())
+							.join(" ")
+							.replace(/([([{]) /g, "$1")
+					: lines.join(" ").trim().replace(MODIFIERS, "");
+		const cut = headed ? HEAD_CHARS : SIGNATURE_CHARS;
+		const text = unit === "signature" && joined.length > cut ? `${joined.slice(0, cut - 1)}…` : joined;
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
+		// The label says where the range starts when it is not the definition's own first line.
+		if (headed) label = `${label} (from its register call at line ${start})`;
 		const tokens = sourceTokens({ range, label, text, unit }, this.count, this.listed(unit, file));
 		if (this.spent + tokens > limit) return false;
 		this.spent += tokens;
@@ -549,6 +587,35 @@ export function wrappersOf(
 	return out;
 }
 
+/** Lines above a handler its register call's head may start at, and the characters of a headed signature. */
+const HEAD_LINES = 5;
+const HEAD_CHARS = 64;
+const HEAD_CALL = /^(?:await\s+|void\s+)?[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*\s*(?:<[^>]*>)?\(/;
+
+/**
+ * The first line of the module-level call a top-level definition is written into (a route,
+ * method or callback registration: a statement at column 0 that is a call, the definition
+ * indented inside it), when it starts at most `HEAD_LINES` above the definition; else null.
+ */
+export function registerHead(
+	index: Pick<MaterialIndex, "fileLines" | "defById">,
+	def: DefRow,
+): number | null {
+	if (!def.file || def.startLine === null || def.startLine <= 1) return null;
+	if (def.parentId !== null && index.defById(def.parentId)?.kind !== "module") return null;
+	// Written into a call, the definition is indented; one at column 0 is a statement of its own.
+	const own = index.fileLines(def.file, def.startLine, def.startLine)?.[0] ?? "";
+	if (!/^\s/.test(own)) return null;
+	const from = Math.max(1, def.startLine - HEAD_LINES);
+	const lines = index.fileLines(def.file, from, def.startLine - 1) ?? [];
+	for (let i = lines.length - 1; i >= 0; i--) {
+		const line = lines[i] ?? "";
+		if (!line.trim() || /^\s/.test(line)) continue;
+		return HEAD_CALL.test(line) ? from + i : null;
+	}
+	return null;
+}
+
 /** Short module-level values (flags, config) a definition reads: what a guard decides on. */
 function valuesRead(index: Pick<MaterialIndex, "edgesFrom" | "defById">, def: DefRow): DefRow[] {
 	const out: DefRow[] = [];
@@ -627,7 +694,7 @@ export function assembleMaterial(
 ): Material {
 	const budget = config.tokenBudget;
 	index = memoIndex(index);
-	const a = new Assembly(index, count, reach.foldersInMap);
+	const a = new Assembly(index, count, reach);
 	a.spent = input.impact?.tokens ?? 0;
 	const list = candidates(input.skeletons, input.picks ?? []);
 	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
