@@ -6,7 +6,8 @@
  * The sidecar imports the workspace package @codeask/shared, which is on no registry, and npm
  * does not bundle a workspace link when packing a workspace. So the package is laid out in a
  * staging folder: the sidecar's `files` (bin/, dist/, presets/), its runtime dependencies, and
- * @codeask/shared's built files as a real bundled dependency. Run `npm run build` first.
+ * @codeask/shared's built files as a real bundled dependency. `npm run pack:cli` builds first (a pulled
+ * clone would otherwise pack the build of its last install).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
