@@ -54,6 +54,8 @@ export interface IndexPatch {
 	rawSites: Map<string, string>;
 	/** Bodies an incremental run may blank in `files` (see IndexContents.bodies). */
 	bodies?: Map<string, string>;
+	/** Recorded module resolutions of `files` (see IndexContents.imports). */
+	imports?: Map<string, { layout: string; resolutions: string }>;
 	unresolved: Map<string, number>;
 }
 
@@ -193,6 +195,7 @@ function applyPatch(
 	const deleteDefsOfFile = db.prepare("DELETE FROM defs WHERE file_id = ?");
 	const deleteFileSites = db.prepare("DELETE FROM file_sites WHERE file_id = ?");
 	const deleteFileBodies = db.prepare("DELETE FROM file_bodies WHERE file_id = ?");
+	const deleteFileImports = db.prepare("DELETE FROM file_imports WHERE file_id = ?");
 	const oldDefs: { id: number; defId: string }[] = [];
 	const replacedFiles = [...p.files.map((f) => f.path), ...p.removedFiles].flatMap((path) => {
 		const f = fileIds.get(path);
@@ -215,6 +218,7 @@ function applyPatch(
 		deleteDefsOfFile.run(f.id);
 		deleteFileSites.run(f.id);
 		deleteFileBodies.run(f.id);
+		deleteFileImports.run(f.id);
 	}
 
 	// 3. File rows: removed, changed (same id), new (next id).
@@ -343,6 +347,11 @@ function applyPatch(
 	for (const [path, ranges] of p.bodies ?? []) {
 		const id = fileIds.get(path)?.id;
 		if (id !== undefined) fileBodies.run(id, ranges);
+	}
+	const fileImports = db.prepare("INSERT INTO file_imports (file_id, layout, resolutions) VALUES (?, ?, ?)");
+	for (const [path, r] of p.imports ?? []) {
+		const id = fileIds.get(path)?.id;
+		if (id !== undefined) fileImports.run(id, r.layout, r.resolutions);
 	}
 
 	// 7. Fan-in/out of the touched definitions; unresolved counts.

@@ -141,6 +141,14 @@ CREATE TABLE file_bodies (
   ranges  TEXT NOT NULL               -- start/end offsets, each from the previous, base 36, comma-separated
 );
 
+-- Per file: how its module names resolved when it was last extracted (indexer/resolve.ts), taken
+-- by later incremental runs while the tree's layout is the one it was recorded under.
+CREATE TABLE file_imports (
+  file_id     INTEGER PRIMARY KEY REFERENCES files(id),
+  layout      TEXT NOT NULL,          -- indexer/resolution-layout.ts
+  resolutions TEXT NOT NULL           -- JSON: [module name, resolved module or null][]
+);
+
 -- Unresolved references, by reason (e.g. 'external-module-missing', 'any-typed', 'no-symbol').
 CREATE TABLE unresolved (
   reason TEXT PRIMARY KEY,

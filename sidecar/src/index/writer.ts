@@ -46,6 +46,8 @@ export interface IndexContents {
 	rawSites: Map<string, string>;
 	/** Per file path: the bodies an incremental run may blank (table file_bodies). */
 	bodies?: Map<string, string>;
+	/** Per file path: its recorded module resolutions and the layout they hold for (table file_imports). */
+	imports?: Map<string, { layout: string; resolutions: string }>;
 	unresolved: Map<string, number>;
 }
 
@@ -265,6 +267,11 @@ function insertAll(db: Database.Database, c: IndexContents): WriteResult {
 	for (const [path, ranges] of c.bodies ?? []) {
 		const f = fileIds.get(path);
 		if (f) fileBodies.run(f.id, ranges);
+	}
+	const fileImports = db.prepare("INSERT INTO file_imports (file_id, layout, resolutions) VALUES (?, ?, ?)");
+	for (const [path, r] of c.imports ?? []) {
+		const f = fileIds.get(path);
+		if (f) fileImports.run(f.id, r.layout, r.resolutions);
 	}
 
 	const written = insertEdges(

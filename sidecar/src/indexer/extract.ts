@@ -24,7 +24,7 @@ import {
 import { morphViews } from "./morph-views.js";
 import type { FileCounts } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS } from "./program.js";
-import { createModuleResolver, type ModuleResolver } from "./resolve.js";
+import { createModuleResolver, type ModuleResolver, recordingResolver } from "./resolve.js";
 import { sfcOfVirtual } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -70,6 +70,8 @@ export interface FileExtract {
 	unresolvedImports: string[];
 	/** Ranges of the file's bodies an incremental run may blank (bodies.ts, encoded), null for none. */
 	bodies: string | null;
+	/** How the file's module names resolved (resolve.ts `RecordedImports` as JSON), null when none were. */
+	imports: string | null;
 }
 
 export interface Extracted {
@@ -93,7 +95,12 @@ export function extractFiles(input: ExtractInput): Extracted {
 		start = Date.now();
 		return ms;
 	};
-	const resolver = input.resolver ?? createModuleResolver(repoRoot, input.packages, PROGRAM_OPTIONS);
+	// Every resolution of an extracted file's module names is recorded for the next runs (resolve.ts).
+	const recorder = recordingResolver(
+		input.resolver ?? createModuleResolver(repoRoot, input.packages, PROGRAM_OPTIONS),
+		new Set(input.files),
+	);
+	const resolver = recorder.resolver;
 	const { program, checker } = createIndexProgram(
 		input.files.length ? [...input.files, ...input.extraRoots] : [],
 		sources,
@@ -147,6 +154,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 			problems: [],
 			unresolvedImports: [],
 			bodies: null,
+			imports: null,
 		};
 		const sf = program.getSourceFile(abs);
 		if (!sf) {
@@ -189,6 +197,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		// may parse otherwise blanked: their bodies are never blanked.
 		const bodies = sfcOfVirtual(abs) === null && !parseErrors[0] ? blankableBodies(sf) : null;
 		result.bodies = bodies?.length ? encodeBodies(bodies) : null;
+		result.imports = recorder.recordedFor(abs);
 		input.onFile?.(i + 1);
 		return result;
 	};

@@ -44,6 +44,7 @@ const fileExtract = z.object({
 	problems: z.array(z.string()),
 	unresolvedImports: z.array(z.string()),
 	bodies: z.string().nullable(),
+	imports: z.string().nullable(),
 });
 
 const incrementalResult = z.object({

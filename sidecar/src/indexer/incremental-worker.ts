@@ -19,7 +19,7 @@ import { declaresGlobals } from "./globals.js";
 import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
 import { referenceQueries } from "./previous-references.js";
 import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
-import { createModuleResolver } from "./resolve.js";
+import { createModuleResolver, recallingResolver } from "./resolve.js";
 import { isVirtualSource, virtualText } from "./sfc.js";
 import { threadCpuMs } from "./thread-cpu.js";
 
@@ -59,6 +59,25 @@ function recordedBodiesOf(db: Database.Database): (path: string) => RecordedBodi
 		"SELECT f.hash, b.ranges FROM file_bodies b JOIN files f ON f.id = b.file_id WHERE f.path = ?",
 	);
 	return (path) => row.get(path) as RecordedBodies | undefined;
+}
+
+/** The previous index's recorded module resolutions of a file (by absolute path) when made under `layout`. */
+function recordedImportsOf(
+	db: Database.Database,
+	layout: string,
+	pathOf: ReadonlyMap<string, string>,
+): (file: string) => string | undefined {
+	const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_imports'").get();
+	if (!has) return () => undefined;
+	const row = db
+		.prepare(
+			"SELECT i.resolutions FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = ? AND i.layout = ?",
+		)
+		.pluck();
+	return (file) => {
+		const path = pathOf.get(file);
+		return path === undefined ? undefined : (row.get(path, layout) as string | undefined);
+	};
 }
 
 /** Paths of the files the previous index found declaring globals (none in an index from before it). */
@@ -128,7 +147,12 @@ async function run(
 				: await loadExtractor(req.siteExtractor.module);
 		siteExtractor = mod.createSiteExtractor(req.siteExtractor.config);
 	}
-	const resolver = createModuleResolver(input.repoRoot, req.packages, PROGRAM_OPTIONS);
+	const pathOf = new Map(req.files.map(([abs, path]) => [abs, path]));
+	// Module names resolved as the previous index recorded them for this layout (resolve.ts).
+	const resolver = recallingResolver(
+		createModuleResolver(input.repoRoot, req.packages, PROGRAM_OPTIONS),
+		recordedImportsOf(db, req.layout, pathOf),
+	);
 	const files = req.files.map(([abs, path, hash, packageIndex]) => lazyFile(abs, path, hash, packageIndex));
 	const given = new Map(req.notUnchanged.map(([abs, content]) => [abs, content]));
 	const collected: CollectedFile[] = files.map((f) => {

@@ -36,6 +36,8 @@ export interface IncrementalRequest {
 	notUnchanged: [string, string][];
 	removedFiles: string[];
 	declarationFiles: string[];
+	/** The tree's layout (resolution-layout.ts): the previous index's module resolutions recorded under it are taken. */
+	layout: string;
 	/** Paths of the files the previous index found declaring globals (null in an index from before it). */
 	previousGlobals: string[] | null;
 }
@@ -72,6 +74,7 @@ export interface IncrementalWorker {
 			notUnchanged: CollectedFile[];
 			removedFiles: string[];
 			declarationFiles: string[];
+			layout: string;
 			previousGlobals: string[] | null;
 		},
 		onProgress: (phase: "parse" | "extract", done: number) => void,
@@ -152,6 +155,7 @@ export function startIncrementalWorker(input: IncrementalWorkerInput): Increment
 					notUnchanged: request.notUnchanged.map((f) => [f.abs, f.content]),
 					removedFiles: request.removedFiles,
 					declarationFiles: request.declarationFiles,
+					layout: request.layout,
 					previousGlobals: request.previousGlobals,
 				} satisfies IncrementalRequest);
 			});

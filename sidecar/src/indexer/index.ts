@@ -29,6 +29,7 @@ import type { DefRecord } from "./defs.js";
 import type { IncrementalWorker } from "./incremental.js";
 import { checkIncrementalResult } from "./incremental-result.js";
 import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
+import { resolutionLayout } from "./resolution-layout.js";
 import { indexPath, reuseKey } from "./reuse.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { discoverPackages } from "./workspace.js";
@@ -239,6 +240,13 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		throw new IndexInputError(`no TypeScript or JavaScript source files found in ${options.repo}`);
 	}
 	lap("collect");
+	// What module resolutions recorded by earlier runs hold for (resolve.ts): taken while it is the same.
+	const layout = resolutionLayout(
+		repoRoot,
+		packages,
+		collected.files.map((f) => f.abs),
+		collected.declarationFiles,
+	);
 
 	// 2. Reuse: files whose content hash is unchanged since the previous index with the same options
 	const previousCounts = previous?.fileCounts ?? {};
@@ -274,6 +282,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 					notUnchanged,
 					removedFiles,
 					declarationFiles: collected.declarationFiles,
+					layout,
 					previousGlobals: previous?.globalFiles ? [...previous.globalFiles] : null,
 				},
 				(phase, done) =>
@@ -396,7 +405,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	}
 	async function extractHere() {
 		const [
-			{ createModuleResolver },
+			{ createModuleResolver, recallingResolver },
 			{ PROGRAM_OPTIONS },
 			{ extractFiles },
 			{ extractInThreads },
@@ -408,7 +417,16 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			import("./parallel.js"),
 			import("./globals.js"),
 		]);
-		const resolver = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
+		const base = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
+		// Module names resolved as the previous index recorded them, in the same layout.
+		const pathOf = new Map(collected.files.map((f) => [f.abs, f.path]));
+		const resolver = previous
+			? recallingResolver(base, (file) => {
+					const path = pathOf.get(file);
+					const recorded = path === undefined ? undefined : previous.importsOf(path);
+					return recorded?.layout === layout ? recorded.resolutions : undefined;
+				})
+			: base;
 		for (const p of resolver.problems) {
 			// An `extends` into a package that is not installed is expected without node_modules.
 			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
@@ -497,6 +515,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const extractedSites = new Map<string, DispatchSiteRecord[]>();
 	const rawSites = new Map<string, string>();
 	const bodies = new Map<string, string>();
+	const imports = new Map<string, { layout: string; resolutions: string }>();
 	const counts: Record<string, FileCounts> = {};
 	const unresolvedImportSample: string[] = [];
 	for (const x of extracted.files) {
@@ -505,6 +524,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		for (const e of x.edges) edges.push({ ...e, file: x.path, resolution: "checker" });
 		if (x.savedSites !== null) rawSites.set(x.path, x.savedSites);
 		if (x.bodies) bodies.set(x.path, x.bodies);
+		if (x.imports) imports.set(x.path, { layout, resolutions: x.imports });
 		const sites =
 			x.sites ??
 			(x.savedSites === null
@@ -604,6 +624,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				sites: finalSites,
 				rawSites,
 				bodies,
+				imports,
 				unresolved,
 			},
 			finalMeta,
@@ -622,6 +643,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				if (saved) rawSites.set(f.path, saved);
 				const recorded = previous.bodiesOf(f.path);
 				if (recorded) bodies.set(f.path, recorded.ranges);
+				const resolved = previous.importsOf(f.path);
+				if (resolved) imports.set(f.path, resolved);
 			} else defs.push(...changedDefs(f));
 		}
 		previous?.close();
@@ -636,6 +659,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				sites: finalSites ?? [],
 				rawSites,
 				bodies,
+				imports,
 				unresolved,
 			},
 			finalMeta,

@@ -35,6 +35,8 @@ export interface PreviousIndex {
 	savedSitesOf(path: string): string | null;
 	/** The bodies recorded for a file (bodies.ts), with the hash of the content they are of. */
 	bodiesOf(path: string): RecordedBodies | undefined;
+	/** A file's recorded module resolutions (resolve.ts) and the layout they hold for. */
+	importsOf(path: string): { layout: string; resolutions: string } | undefined;
 	/** defIds of a file's definitions. */
 	defIdsOf(path: string): string[];
 	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
@@ -81,10 +83,10 @@ function openMatching(
 		const hasSavedSites =
 			(db
 				.prepare(
-					"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('file_sites', 'file_bodies')",
+					"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('file_sites', 'file_bodies', 'file_imports')",
 				)
 				.pluck()
-				.get() as number) === 2;
+				.get() as number) === 3;
 		const hasCounts = keys
 			? db.prepare("SELECT 1 FROM meta WHERE key = 'fileCounts'").get()
 			: meta.has("fileCounts");
@@ -161,6 +163,19 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		);
 		return bodies;
 	};
+	let imports: Map<string, { layout: string; resolutions: string }> | undefined;
+	const loadImports = () => {
+		imports ??= new Map(
+			(
+				db
+					.prepare(
+						"SELECT f.path, i.layout, i.resolutions FROM file_imports i JOIN files f ON f.id = i.file_id",
+					)
+					.all() as { path: string; layout: string; resolutions: string }[]
+			).map((r) => [r.path, { layout: r.layout, resolutions: r.resolutions }]),
+		);
+		return imports;
+	};
 	const packages = db
 		.prepare("SELECT name, dir, description, readme, hash FROM packages ORDER BY id")
 		.all() as {
@@ -182,6 +197,7 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		edgesOf: (path) => load().edges.get(path) ?? [],
 		savedSitesOf: (path) => loadSavedSites().get(path) ?? null,
 		bodiesOf: (path) => loadBodies().get(path),
+		importsOf: (path) => loadImports().get(path),
 		...referenceQueries(db),
 		repoRoot: meta.get("repoRoot") ?? null,
 		sitesName(defIds) {

@@ -213,3 +213,64 @@ function extensionOf(file: string): ts.Extension {
 	);
 	return (ext ?? ".ts") as ts.Extension;
 }
+
+/**
+ * Module resolutions remembered across runs (table file_imports): per importing file, each module
+ * name's result (null: not resolved), recorded when the file is extracted. A result depends on
+ * which files exist (and the tsconfigs, which a run does not re-check: docs/indexing.md), so a
+ * file's record is taken only while the tree's layout is the one it was recorded under.
+ */
+export type RecordedImports = [moduleName: string, resolved: ts.ResolvedModuleFull | null][];
+
+/** `base`, recording what it resolves for the files in `files` (absolute paths). */
+export function recordingResolver(
+	base: ModuleResolver,
+	files: ReadonlySet<string>,
+): { resolver: ModuleResolver; recordedFor(file: string): string | null } {
+	const recorded = new Map<string, Map<string, ts.ResolvedModuleFull | null>>();
+	return {
+		resolver: {
+			problems: base.problems,
+			isWorkspaceImport: (m) => base.isWorkspaceImport(m),
+			resolve(moduleName, containingFile) {
+				const resolved = base.resolve(moduleName, containingFile);
+				if (files.has(containingFile)) {
+					const own = recorded.get(containingFile) ?? new Map<string, ts.ResolvedModuleFull | null>();
+					recorded.set(containingFile, own);
+					own.set(moduleName, resolved ?? null);
+				}
+				return resolved;
+			},
+		},
+		recordedFor(file) {
+			const own = recorded.get(file);
+			return own ? JSON.stringify([...own] satisfies RecordedImports) : null;
+		},
+	};
+}
+
+/**
+ * `base`, answering from each importing file's record (`recall`: its JSON, or undefined when
+ * there is none valid for this tree) and resolving what the record does not hold.
+ */
+export function recallingResolver(
+	base: ModuleResolver,
+	recall: (containingFile: string) => string | undefined,
+): ModuleResolver {
+	const records = new Map<string, Map<string, ts.ResolvedModuleFull | null> | null>();
+	return {
+		problems: base.problems,
+		isWorkspaceImport: (m) => base.isWorkspaceImport(m),
+		resolve(moduleName, containingFile) {
+			let record = records.get(containingFile);
+			if (record === undefined) {
+				const text = recall(containingFile);
+				record = text === undefined ? null : new Map(JSON.parse(text) as RecordedImports);
+				records.set(containingFile, record);
+			}
+			const known = record?.get(moduleName);
+			if (known !== undefined) return known ?? undefined;
+			return base.resolve(moduleName, containingFile);
+		},
+	};
+}

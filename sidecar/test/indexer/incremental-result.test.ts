@@ -35,6 +35,7 @@ const result = {
 				problems: [],
 				unresolvedImports: [],
 				bodies: "a,1k",
+				imports: '[["./b",null]]',
 			},
 		],
 		timings: { program: 10, defs: 1, edges: 2 },

@@ -151,7 +151,7 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 			});
 			// Asked for after the failure (the first case) and while it is on its way (the second).
 			await new Promise((r) => setTimeout(r, 1500));
-			const request = { packages: [], siteExtractor: null, files: [], notUnchanged: [], removedFiles: [], declarationFiles: [], previousGlobals: null };
+			const request = { packages: [], siteExtractor: null, files: [], notUnchanged: [], removedFiles: [], declarationFiles: [], layout: "", previousGlobals: null };
 			try {
 				await worker.extract(request, () => {});
 				console.log("resolved");
