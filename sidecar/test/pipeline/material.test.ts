@@ -500,6 +500,37 @@ describe("the signature map grouped by folder", () => {
 	});
 });
 
+describe("a chain step listed only as a signature", () => {
+	it("comes with the lines where it fires a key, in the material and not in the citation pool", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
+		);
+		const input = { skeletons, words: ["push", "notif"], relevance };
+		const budget = { ...config, tokenBudget: 24_000 };
+		const hopLines = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(index, input, budget, costly, reach).sources.filter((s) =>
+				s.label.endsWith("its key hop)"),
+			);
+		const lines = hopLines(MATERIAL_REACH);
+		expect(lines.length).toBeGreaterThan(0);
+		for (const s of lines) {
+			const d = s.node.def;
+			expect(s.range.startLine).toBe(s.range.endLine);
+			expect(s.range.startLine).toBeGreaterThan(d.startLine ?? 0);
+			expect(s.range.endLine).toBeLessThanOrEqual(d.endLine ?? 0);
+			expect(
+				index
+					.edgesFrom(d.id)
+					.some((e) => (e.kind === "dispatch" || e.kind === "register") && e.line === s.range.startLine),
+			).toBe(true);
+		}
+		expect(hopLines(CITATION_REACH)).toEqual([]);
+	});
+});
+
 describe("a handler written into a module-level register call", () => {
 	const lines = [
 		"import { API } from '../api';", // 1

@@ -64,6 +64,8 @@ export interface MapReach {
 	 * not `async post() {`.
 	 */
 	registerHeads: boolean;
+	/** After the map's outlines: the lines where a signature-only chain step dispatches or registers a key. */
+	keyHopLines: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -72,6 +74,7 @@ export const MATERIAL_REACH: MapReach = {
 	stepOutlineFiles: 25,
 	stepOutlineDefs: 12,
 	registerHeads: true,
+	keyHopLines: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -82,6 +85,7 @@ export const CITATION_REACH: MapReach = {
 	stepOutlineFiles: 15,
 	stepOutlineDefs: 8,
 	registerHeads: false,
+	keyHopLines: false,
 };
 
 /**
@@ -587,6 +591,8 @@ export function wrappersOf(
 	return out;
 }
 
+/** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
+const HOP_LINES_PER_STEP = 2;
 /** Lines above a handler its register call's head may start at, and the characters of a headed signature. */
 const HEAD_LINES = 5;
 const HEAD_CHARS = 64;
@@ -875,6 +881,32 @@ export function assembleMaterial(
 		);
 	}
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) signature(c, budget);
+	/** The lines of each chain step listed only as a signature where it dispatches or registers a key. */
+	const keyHopLines = () => {
+		for (const c of deferred) {
+			const d = c.node.def;
+			if (a.bodies.has(d.id) || !d.file || d.startLine === null || d.endLine === null) continue;
+			if (!a.sources.some((x) => x.unit === "signature" && x.node.def.id === d.id)) continue;
+			const { startLine, endLine } = d;
+			const lines = [
+				...new Set(
+					index
+						.edgesFrom(d.id)
+						.filter(
+							(e) =>
+								(e.kind === "dispatch" || e.kind === "register") &&
+								e.file === d.file &&
+								e.line !== null &&
+								e.line > startLine &&
+								e.line <= endLine,
+						)
+						.map((e) => e.line as number),
+				),
+			].slice(0, HOP_LINES_PER_STEP);
+			for (const l of lines)
+				a.add({ ...c, role: "neighbour" }, l, l, "signature", `${named(d)} (line ${l}: its key hop)`, budget);
+		}
+	};
 	// The outline of the best files read: their other functions and methods, one line each (a
 	// flow often runs through several methods of one class, not all of them in the skeleton).
 	const outlineFiles = [...new Set(a.sources.filter((s) => s.unit !== "signature").map((s) => s.range.file))];
@@ -963,6 +995,9 @@ export function assembleMaterial(
 		),
 	].filter((f) => !outlineFiles.includes(f));
 	outlineOf(stepFiles.slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
+	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
+	// method call, a route): the hop a flow makes is often deep in a step no body was read of.
+	if (reach.keyHopLines) keyHopLines();
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	for (const c of deferred) {
