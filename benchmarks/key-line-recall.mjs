@@ -3,7 +3,8 @@
 //   IDX=rc.index.db node benchmarks/key-line-recall.mjs <build>/sidecar/dist eval/rocketchat-dev.json ['{"tokenBudget":16000}']
 // Or of the answer prompts a relay run recorded (RUNDIR/<question id>/relay/req-003.txt), for the
 // questions of the set that have a gold chain: the share inside the sources read (`[n] path:a-b`
-// headers) and the share inside the sources or the signature map (`path:` then `  [n] line: …`),
+// headers) and the share inside the sources or the signature map (`path:` then `  [n] line: …`, or
+// grouped by folder: `dir/`, `  file.ts:`, `    [n] line: …`),
 // which is what bench's keyLineRecall counts (a signature is its definition's first line).
 //   node benchmarks/key-line-recall.mjs --prompts RUNDIR eval/<set>.json
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -18,6 +19,9 @@ export function promptRanges(prompt) {
 	}));
 	const signatures = [];
 	const at = prompt.indexOf("\nSignatures only:");
+	// Two layouts: `path:` then `  [n] line: …` (answer/7 and older), or a folder `dir/`, then
+	// `  file.ts:` under it, then `    [n] line: …` (answer/8: each folder printed once).
+	let folder = "";
 	let file = null;
 	for (const line of at < 0
 		? []
@@ -25,14 +29,23 @@ export function promptRanges(prompt) {
 				.slice(at + 1)
 				.split("\n")
 				.slice(1)) {
-		const head = /^(\S+):$/.exec(line);
-		if (head) {
-			file = head[1];
+		const dir = /^(\S+\/)$/.exec(line);
+		if (dir) {
+			folder = dir[1];
+			file = null;
 			continue;
 		}
-		const sig = /^ {2}(?:\[\d+\]|-) (\d+): /.exec(line);
+		const head = /^(\S+):$/.exec(line) ?? (folder ? /^ {2}(\S+):$/.exec(line) : null);
+		if (head) {
+			file = line.startsWith(" ") ? folder + head[1] : head[1];
+			continue;
+		}
+		const sig = /^ {2,4}(?:\[\d+\]|-) (\d+): /.exec(line);
 		if (sig && file) signatures.push({ file, startLine: Number(sig[1]), endLine: Number(sig[1]) });
-		else if (!sig) file = null;
+		else if (!sig) {
+			file = null;
+			folder = "";
+		}
 	}
 	return { bodies, signatures };
 }
