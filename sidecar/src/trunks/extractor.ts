@@ -15,6 +15,7 @@ import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
 import { callCandidates, decoratorCandidates, graphqlCandidates } from "./discover/candidates.js";
 import { CANDIDATE, type DiscoveredTrunk, discover, discoveredSites, WRAPPER } from "./discover/index.js";
+import { jobCandidates } from "./discover/jobs.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
@@ -205,6 +206,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			decoratorCandidates(sf, nodes.decorators, ctx, out);
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
+			jobCandidates(sf, nodes, ctx, out);
 		}
 		if (c.facades.length > 0) extractFacades(sf, nodes, c, ctx, out);
 		if (discovering) {

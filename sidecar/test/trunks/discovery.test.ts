@@ -422,6 +422,35 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins job definitions ({ id, trigger: { name }, handler }) to method calls naming the job in their object argument", async () => {
+		const { out, discovered } = await indexed("jobs");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["jobs.triggerJob(key)", "job definition"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "jobs", "send.invite.email")).toEqual({
+				handlers: ["src/jobs/definitions/send-invite.ts#SEND_INVITE_JOB_DEFINITION.handler"],
+				callers: ["src/app/documents.ts#completeDocument", "src/app/members.ts#inviteMember"],
+			});
+			// A handler given by reference is the function itself.
+			expect(sides(index, "jobs", "internal.seal-document")).toEqual({
+				handlers: ["src/jobs/definitions/seal-document.handler.ts#sealDocument"],
+				callers: ["src/app/documents.ts#completeDocument"],
+			});
+			// Definitions no call triggers (a cron job, palette commands) register nothing; a sent key with no definition joins nothing.
+			expect(sides(index, "jobs", "internal.purge-drafts").handlers).toEqual([]);
+			expect(sides(index, "jobs", "palette.open").handlers).toEqual([]);
+			expect(sides(index, "jobs", "internal.usage-report")).toEqual({
+				handlers: [],
+				callers: ["src/app/members.ts#reportUsage"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

@@ -69,7 +69,9 @@ export type CandidateForm =
 	| "mount"
 	// Redux-style action types (actions.ts): reducers register them, action objects and creators dispatch.
 	| "reducer"
-	| "action";
+	| "action"
+	// Job definitions (jobs.ts): `{ id: 'x', handler }` objects register their handler under the key.
+	| "job";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -94,6 +96,8 @@ export interface CandidateInfo {
 	pkg?: string | null;
 	module?: string;
 	member?: string;
+	/** The key is the `name` property of an object argument (`jobs.trigger({ name: 'x' })`). */
+	named?: true;
 	/** The named constant the key was read from (`JOB_NAME`, `EVENTS.SAVED`): the same constant on both sides is evidence. */
 	constant?: string;
 	/** A code-first GraphQL resolver (`@Query()` from `@nestjs/graphql`): its registry needs no dispatcher to stand. */
@@ -243,7 +247,7 @@ function isFunctionNode(n: Node): boolean {
 }
 
 /** The definition a handler argument denotes, when it is a function or a reference to one. */
-function functionHandler(arg: Node, ctx: SiteContext): string | null {
+export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 	let n = unwrap(arg);
 	// `addRoute('x', { async get() {…}, post: handler })`: the first function-valued property.
 	if (Node.isObjectLiteralExpression(n)) {
@@ -418,6 +422,7 @@ export function callCandidates(
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
 		const info: CandidateInfo = {
+			...(keyExpr !== a ? { named: true as const } : {}),
 			...(method ? { method } : {}),
 			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),

@@ -353,3 +353,17 @@ export const ACTIONS = {
  * `enqueue({ name: JOB, data })` (and a wrapper destructuring it, `add({ name, data }) { queue.add(name) }`).
  */
 export const KEY_PROPERTY = "name";
+
+/**
+ * Job and task definitions (Trigger.dev's `task({ id, run })`, a job client's
+ * `{ id, trigger: { name }, handler }`): an object literal with a key property (`keys`, or one of
+ * `nestedKeys` inside an object property such as `trigger: { name }`) and a function-valued
+ * `handlers` property registers that handler under the key. Dispatched by a method call whose first
+ * object argument names the key (`jobs.triggerJob({ name: 'x', payload })`, see `KEY_PROPERTY`).
+ */
+export const JOB_DEFINITIONS = {
+	keys: ["id", "name", "event"],
+	nested: ["trigger"],
+	nestedKeys: ["name", "event", "id"],
+	handlers: new Set(["handler", "run", "fn"]),
+};

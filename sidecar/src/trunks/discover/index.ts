@@ -177,7 +177,16 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 			}
 		};
 		const start = out.length;
-		for (const r of t.registers) for (const s of r.group.sites) emit(s, "register", false);
+		// A job definition registers only what some call triggers: `{ id, run }` is also a command or a test case.
+		const sent = new Set(
+			t.dispatches.flatMap((d) =>
+				d.group.sites.flatMap((s) => s.info.keys.map((k) => normalizeKey(k, norm))),
+			),
+		);
+		for (const r of t.registers)
+			for (const s of r.group.sites)
+				if (r.group.form !== "job" || s.info.keys.some((k) => sent.has(normalizeKey(k, norm))))
+					emit(s, "register", false);
 		for (const d of t.dispatches) for (const s of d.group.sites) emit(s, "dispatch", d.dropCommon);
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
 		// it joins only within a file that has both sides.

@@ -51,6 +51,7 @@ export type Connection =
 	| "keyed instance"
 	| "named service"
 	| "action type"
+	| "job definition"
 	| "overlap";
 
 export interface Group {
@@ -151,6 +152,7 @@ const isRegistry = (g: Group) =>
 		(g.form === "graphql" && g.name === "(resolver)") ||
 		g.form === "service" ||
 		g.form === "reducer" ||
+		g.form === "job" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -249,6 +251,11 @@ const singleObject = (receiver: string) =>
 function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
+	// A job definition is sent by a method call naming it in its object argument (`jobs.triggerJob({ name })`).
+	if (r.form === "job")
+		return d.form === "call" && d.receiver !== "" && d.sites.every((s) => s.info.named)
+			? "job definition"
+			: null;
 	if (r.form === "reducer" || d.form === "action")
 		return r.form === "reducer" && d.form === "action" ? "action type" : null;
 	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
@@ -387,6 +394,7 @@ function describe(g: Group): string {
 	if (g.form === "reducer")
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
+	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
 	if (g.name.startsWith("new ")) return `new ${recv}${g.name.slice(4)}(${key})`;
 	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
 }
@@ -731,9 +739,11 @@ export function inferTrunks(
 		const label =
 			first.form === "reducer"
 				? "actions"
-				: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-					? first.name
-					: first.receiver;
+				: first.form === "job"
+					? "jobs"
+					: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+						? first.name
+						: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

@@ -1,0 +1,3 @@
+export async function sealDocument({ payload }: { payload: { documentId: number } }): Promise<void> {
+	console.log("sealing", payload.documentId);
+}

@@ -1,0 +1,91 @@
+/**
+ * Job definitions as a registry: an object literal holding a key (`id: 'send.email'`, `trigger:
+ * { name: SEND_EMAIL }`) and a function-valued `handler`/`run`/`fn` (inline or a reference) registers
+ * that handler under the key, wherever the object stands (a constant gathered into a client's list, a
+ * `task({ … })` argument). Its dispatch side is the ordinary call candidate whose object argument
+ * names the key (`jobs.triggerJob({ name: 'send.email' })`); infer joins the two only on shared keys.
+ * Shapes, not library names: see `JOB_DEFINITIONS` in families.
+ */
+import type { PropertyAssignment, SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import {
+	CANDIDATE,
+	type CandidateInfo,
+	constantOf,
+	functionHandler,
+	literalKeys,
+	record,
+} from "./candidates.js";
+import { JOB_DEFINITIONS } from "./families.js";
+
+export const JOB = "(job)";
+
+const propName = (p: ts.ObjectLiteralElementLike) =>
+	p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : null;
+
+/** The key expressions of a definition object: its own key properties and those of a nested trigger. */
+function keyExpressions(obj: ts.ObjectLiteralExpression): ts.Expression[] {
+	const out: ts.Expression[] = [];
+	for (const p of obj.properties) {
+		if (!ts.isPropertyAssignment(p)) continue;
+		const n = propName(p);
+		if (n && JOB_DEFINITIONS.keys.includes(n)) out.push(p.initializer);
+		const inner = rawUnwrap(p.initializer);
+		if (n && JOB_DEFINITIONS.nested.includes(n) && ts.isObjectLiteralExpression(inner))
+			for (const q of inner.properties)
+				if (ts.isPropertyAssignment(q) && JOB_DEFINITIONS.nestedKeys.includes(propName(q) ?? ""))
+					out.push(q.initializer);
+	}
+	return out;
+}
+
+/** Each `handler`/`run`/`fn` property whose object also holds a key: one register candidate. */
+export function jobCandidates(
+	sf: SourceFile,
+	nodes: FileNodes,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const raw of nodes.properties) {
+		const n = propName(raw);
+		if (!n || !JOB_DEFINITIONS.handlers.has(n)) continue;
+		const init = rawUnwrap(raw.initializer);
+		if (
+			!ts.isArrowFunction(init) &&
+			!ts.isFunctionExpression(init) &&
+			!ts.isIdentifier(init) &&
+			!ts.isPropertyAccessExpression(init)
+		)
+			continue;
+		const obj = raw.parent;
+		if (!ts.isObjectLiteralExpression(obj)) continue;
+		const exprs = keyExpressions(obj);
+		if (exprs.length === 0) continue;
+		const found = exprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		const keys = [...new Set(found.flatMap((k) => k ?? []))];
+		if (keys.length === 0) continue;
+		const p = wrap<PropertyAssignment>(sf, raw);
+		const fn = p.getInitializer();
+		const handler =
+			ts.isIdentifier(init) || ts.isPropertyAccessExpression(init)
+				? fn && functionHandler(fn, ctx)
+				: (ctx.defIdOf(p) ?? ctx.enclosingDefId(p));
+		if (!handler) continue;
+		const keyExpr = exprs[found.findIndex((k) => k !== null)] as ts.Expression;
+		const constant = constantOf(keyExpr);
+		const info: CandidateInfo = {
+			form: "job",
+			receiver: "",
+			name: JOB,
+			arg: 0,
+			keys,
+			handlerArg: null,
+			handler,
+			callee: null,
+			...(constant ? { constant } : {}),
+		};
+		out.push(record(CANDIDATE, info, p, wrap(sf, keyExpr), ctx));
+	}
+}
