@@ -136,17 +136,22 @@ export function verifyAnswer(
 	let unknown = 0;
 	const text = outsideCode(answer, (prose) =>
 		prose
-			.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string) => {
-				const kept = list
-					.split(",")
-					.map((x) => Number(x.trim()))
+			.replace(/\[(\d+(?:\s*,\s*\d+)*)\]/g, (_m, list: string, at: number, whole: string) => {
+				const ns = list.split(",").map((x) => Number(x.trim()));
+				const kept = ns
 					.filter((n) => {
 						if (renumber.has(n)) return true;
 						if (!byN.has(n)) unknown++;
 						return false;
 					})
 					.map((n) => `[${renumber.get(n)}]`);
-				return kept.join("");
+				if (kept.length > 0) return kept.join("");
+				// A marker the sentence uses as its subject ("[7] is the image update") cannot just go:
+				// the definition the model was shown under that number takes its place.
+				const shown = byN.get(ns[0] as number);
+				return shown && SUBJECT_AFTER.test(whole.slice(at + _m.length))
+					? `\`${lastSegment(shown.symbol)}\``
+					: "";
 			})
 			// Tidy the gaps a removed marker leaves, never touching indentation at a line start.
 			.replace(/(\S) {2,}/g, "$1 ")
@@ -165,6 +170,9 @@ export function verifyAnswer(
 	});
 	return { answer: text, citations, dropped: dropped + unknown };
 }
+
+/** A verb right after a marker: the marker is the sentence's subject, not a trailing reference. */
+const SUBJECT_AFTER = /^ (?:is|are|was|were|shows|holds|does|has|calls|returns|handles|sets|reads|writes)\b/;
 
 /** Inline code that names code: an identifier or a dotted / `#` path of them (not a file path or a line of code). */
 const NAME_SPAN = /^[A-Za-z_$][\w$]*(?:[.#][A-Za-z_$][\w$]*)*(?:\(\))?$/;

@@ -37,6 +37,21 @@ describe("verify", () => {
 		expect(v.answer).toContain("items[1]"); // code is never touched
 	});
 
+	it("puts the shown definition's name where a dropped marker was the sentence's subject", () => {
+		const drafts = [
+			{ n: 1, ...good, symbol: "definitelyNotHere" },
+			{ n: 2, ...good },
+		];
+		const v = verifyAnswer(
+			index,
+			"The push is only partly shown ([1] is a helper), and B is sent [2]. Also [1].",
+			drafts,
+		);
+		expect(v.answer).toContain("(`definitelyNotHere` is a helper)");
+		expect(v.answer).toContain("Also.");
+		expect(v.citations).toHaveLength(1);
+	});
+
 	it("narrows a sentence naming several things to the lines from the first to the last of them", () => {
 		const drafts = [{ n: 1, ...good }];
 		const r = verifyAnswer(index, "It looks up `findByUserId` and sends through `gatewayFor` [1].", drafts);
