@@ -269,11 +269,14 @@ export function rewriteMarkers(
 							}
 							names = [];
 							if (kept.length) return `${space ?? ""}[${kept.join(", ")}]`;
-							// A removed marker that was the object of a preposition ("registered in [3].") would
-							// leave the sentence hanging: name the cited file instead, without a line range.
+							// A removed marker that was the object of a preposition ("registered in [3].") or the
+							// subject of its sentence ("[3] is the image update") would leave the sentence hanging:
+							// name the cited file instead, without a line range.
 							const first = Number(list.split(",")[0]);
+							const after = whole.slice(at + m.length);
 							const hangs =
-								DANGLING_BEFORE.test(whole.slice(0, at)) && DANGLING_AFTER.test(whole.slice(at + m.length));
+								(DANGLING_BEFORE.test(whole.slice(0, at)) && DANGLING_AFTER.test(after)) ||
+								SUBJECT_AFTER.test(after);
 							const text = hangs ? instead?.(first) : null;
 							return text ? `${space ?? ""}${text}` : "";
 						},

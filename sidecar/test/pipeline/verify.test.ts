@@ -52,6 +52,13 @@ describe("verify", () => {
 		expect(v.citations).toHaveLength(1);
 	});
 
+	it("names the cited file where a marker dropped for its sentence's names was the subject", () => {
+		const v = verifyAnswer(index, "The `definitelyNotHere` handling is partly shown ([1] is a helper).", [
+			{ n: 1, ...good },
+		]);
+		expect(v.answer).toContain(`(\`${good.file}\` is a helper)`);
+	});
+
 	it("narrows a sentence naming several things to the lines from the first to the last of them", () => {
 		const drafts = [{ n: 1, ...good }];
 		const r = verifyAnswer(index, "It looks up `findByUserId` and sends through `gatewayFor` [1].", drafts);
