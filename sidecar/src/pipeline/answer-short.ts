@@ -33,14 +33,6 @@ const WHERE_TO_LOOK = 7;
  * dev sets, below it the best path is the right one far more often than the other.
  */
 const CLOSE_FLOWS = 0.85;
-/**
- * Of two flows this close (the runner-up worth at least this share of the best), the one whose steps
- * dispatch keys naming more of the question leads: an event, hook or topic named for the action
- * (`afterCreateChannel`, `…/req_created`) is fired where that action happens, while a flow that
- * only shares the question's words fires none, or keys named for something else. Run 12: 4 leads
- * change on the dev sets, each to the flow the gold chain follows; 0.85 only catches one of them.
- */
-const SWAP_FLOWS = 0.75;
 /** Steps of the other flow named. */
 const OTHER_STEPS = 3;
 /** Hops told per "In short" sentence. */
@@ -298,22 +290,19 @@ function inShortSentences(
 /**
  * The path that leads and, when another flow (through none of its files) is worth nearly as much,
  * that one too: the ranking cannot tell them apart, so the answer says so and names both rather
- * than telling one confidently. Of two close flows, the one announcing more of the question (the
- * dispatch keys its steps fire) leads.
+ * than telling one confidently. The best leads: letting the runner-up lead when its steps fire
+ * keys naming more of the question (run 12, b6af591) fixed no judged answer and turned a right
+ * one wrong (a user-save flow's `afterSaveUser` outnamed a message edit's keys on "user").
  */
 function closeFlows(found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
 	const second = found.runnerUp;
 	if (!second || second.steps.length === 0 || found.worth <= 0) return { path: found.steps, other: [] };
-	const ratio = second.worth / found.worth;
-	const swap = ratio >= SWAP_FLOWS && second.announces > found.announces + 1e-9;
-	const [lead, alt] = swap ? [second, found] : [found, second];
-	// A swapped pair below CLOSE_FLOWS is not told: naming the other flow there cost a core file (run 12).
-	const tell = ratio >= CLOSE_FLOWS;
+	if (second.worth < CLOSE_FLOWS * found.worth) return { path: found.steps, other: [] };
 	// The other flow's last named step is cited at its head: its hop leads to a step not named.
-	const other = alt.steps
+	const other = second.steps
 		.slice(0, OTHER_STEPS)
 		.map((s, i, all) => (i === all.length - 1 ? { ...s, hop: null } : s));
-	return { path: lead.steps, other: tell ? other : [] };
+	return { path: found.steps, other };
 }
 
 /**

@@ -114,7 +114,7 @@ export function findPaths(
 ): FoundPaths {
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
-	if (cands.length === 0) return { steps: [], worth: 0, announces: 0, runnerUp: null };
+	if (cands.length === 0) return { steps: [], worth: 0, runnerUp: null };
 	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
@@ -153,25 +153,10 @@ export function findPaths(
 		if (found && cover) trimHead(found, rank, entries, cover);
 		if (!found) return null;
 		const steps = found.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: found.hops[i] ?? null }));
-		return { steps, worth: found.worth, announces: announces(steps) };
-	};
-	// What the path's steps announce: the question's concept weight the keys they dispatch name
-	// (`afterCreateChannel` fired where a channel is created; `team_req/req_created` published where a request is).
-	const announces = (steps: readonly PathStep[]): number => {
-		if (!concepts) return 0;
-		let covered: number[] = [];
-		for (const st of steps)
-			for (const e of index.edgesFrom(st.def.id)) {
-				if (e.kind !== "dispatch") continue;
-				const key = index.defById(e.dst);
-				if (key?.kind !== "dispatch-key") continue;
-				const v = concepts.text(key.name);
-				covered = v.map((x, i) => Math.max(x, covered[i] ?? 0));
-			}
-		return covered.reduce((n, x) => n + x, 0);
+		return { steps, worth: found.worth };
 	};
 	const best = choose(graph, cands);
-	if (!best) return { steps: [], worth: 0, announces: 0, runnerUp: null };
+	if (!best) return { steps: [], worth: 0, runnerUp: null };
 	// The runner-up: the best path through none of the best one's files, another flow.
 	const taken = new Set(best.steps.map((s) => s.def.file));
 	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);
@@ -196,8 +181,6 @@ export function findPaths(
 export interface FoundPath {
 	steps: PathStep[];
 	worth: number;
-	/** The share of the question's concept weight named by the dispatch keys its steps send. */
-	announces: number;
 }
 
 /** The best path, and the best one through none of its files (another flow that may be the one meant). */

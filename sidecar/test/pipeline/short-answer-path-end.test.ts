@@ -84,7 +84,7 @@ describe("the short answer's last step", () => {
 		expect(far.body).not.toContain("The other flow");
 	});
 
-	it("of two close flows, leads with the one whose steps fire a key naming the question's action", () => {
+	it("of two close flows, the better-ranked leads even when the other fires a key naming the question", () => {
 		// "how is it created": a pricing pair ranked first, and a pair close behind that publishes
 		// `orderCreated`; the pricing pair publishes a key naming nothing asked. No step's name says "created".
 		const quote = defRow("pricing/quote.ts", "quoteOrder");
@@ -105,8 +105,9 @@ describe("the short answer's last step", () => {
 		});
 		const ranking = { order: [quote, create, price, insert], fileScore: new Map<string, number>() };
 		const { body } = shortAnswer(index, "how is an order created?", [], ranking, words);
-		expect(body).toMatch(/It starts in `placeOrder`/);
-		expect(body).toContain("The other flow starts in `quoteOrder`");
+		// Letting the announcing flow lead turned a judged right answer wrong (run 12): both are told, the best leads.
+		expect(body).toMatch(/It starts in `quoteOrder`/);
+		expect(body).toContain("The other flow starts in `placeOrder`");
 
 		// Neither announcing anything: the better-ranked flow leads.
 		const quiet = graph([quote, create, price, insert], edges.slice(0, 2));
