@@ -51,7 +51,7 @@ export function shortAnswer(
 	concepts?: ConceptVector,
 ): DraftAnswer {
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
-	const flows = concepts ? closeFlows(found) : { path: found.steps, other: [] };
+	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
 	// Naming the key the path fires, then the other flow, must not push a line out of the message:
 	// each is left out in turn if it would.
 	const tries: [readonly PathStep[], boolean][] = [
@@ -140,7 +140,7 @@ function compose(
 	);
 	if (fired && summary.length < (other.length > 0 ? IN_SHORT_SENTENCES - 2 : IN_SHORT_SENTENCES))
 		summary.push(
-			`On the way, ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)}, to whatever handles it (the last place below).`,
+			`On the way, ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)} (the last place below).`,
 		);
 	if (other.length > 0) {
 		summary.unshift(
@@ -294,9 +294,12 @@ function inShortSentences(
  * keys naming more of the question (run 12, b6af591) fixed no judged answer and turned a right
  * one wrong (a user-save flow's `afterSaveUser` outnamed a message edit's keys on "user").
  */
-function closeFlows(found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
+function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
 	const second = found.runnerUp;
 	if (!second || second.steps.length === 0 || found.worth <= 0) return { path: found.steps, other: [] };
+	// Two paths joined by an edge or a key (one sends what the other handles) are one flow, not alternatives.
+	if (joined(index, found.steps, second.steps) || joined(index, second.steps, found.steps))
+		return { path: found.steps, other: [] };
 	if (second.worth < CLOSE_FLOWS * found.worth) return { path: found.steps, other: [] };
 	// The other flow's last named step is cited at its head: its hop leads to a step not named.
 	const other = second.steps
@@ -372,6 +375,8 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
 			}
 			if (!found) continue;
 			const text = (index.fileLines(e.file, found.line, at) ?? []).map((l) => l.trim()).join(" ");
+			// A key applied by a decorator (`@UseGuards(AuthGuard('jwt'))`) configures the step; it is no hop of the flow.
+			if (text.startsWith("@")) continue;
 			best = { step, key, file: e.file, line: found.line, endLine: at, text, named: found.named };
 			bestShare = share;
 		}
@@ -441,4 +446,16 @@ function fit(lines: string[], book: CitationBook): DraftAnswer {
 		kept.splice(i, 1);
 	}
 	return { body: kept.join("\n").trimEnd(), drafts: book.drafts };
+}
+
+/** Does a step of `from` call, or dispatch a key handled by, a step of `to`? */
+function joined(index: PathIndex, from: readonly PathStep[], to: readonly PathStep[]): boolean {
+	const targets = new Set(to.map((s) => s.def.id));
+	for (const { def } of from)
+		for (const e of index.edgesFrom(def.id)) {
+			if (targets.has(e.dst)) return true;
+			if (e.kind !== "dispatch") continue;
+			if (index.edgesFrom(e.dst).some((h) => h.kind === "handler" && targets.has(h.dst))) return true;
+		}
+	return false;
 }

@@ -71,6 +71,15 @@ describe("the short answer's last step", () => {
 			new Set(["collab/send.ts", "collab/portal.ts", "canvas/move.ts", "canvas/hit.ts"]),
 		);
 
+		// The sender publishing a key the receiver handles: one flow (both sides of a queue), not two.
+		const key = defRow(null, "pointerMoved", "dispatch-key");
+		const sides = graph(
+			[send, portal, move, hit, key],
+			[...edges, [portal, key, "dispatch"], [key, move, "handler"]],
+		);
+		const one = shortAnswer(sides, "how does a pointer reach the others?", [], ranking, words);
+		expect(one.body).not.toContain("Two flows");
+
 		// Far apart (the receiver pair ranked 20th and 21st): one flow, the other files as places.
 		const filler = Array.from({ length: 18 }, (_, i) => defRow(`other/f${i}.ts`, `other${i}`));
 		const far = shortAnswer(
