@@ -128,12 +128,25 @@ function functionBodyOf(init: ts.Node | undefined): ts.Node | undefined {
 	return wrappedFunction(inner)?.body;
 }
 
-/** Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. */
+/**
+ * Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. Its tokens
+ * without trivia: a comment inside a chained callee (`new Hono()\n/** Uploads *\/\n.post`) is no part of a name.
+ */
 function calleeText(call: ts.CallExpression, sf: ts.SourceFile): string {
-	return sf.text
-		.slice(call.expression.getStart(sf), call.expression.getEnd())
-		.replace(/\s+/g, "")
-		.slice(0, 120);
+	const start = call.expression.getStart(sf);
+	const scanner = ts.createScanner(
+		ts.ScriptTarget.Latest,
+		true,
+		sf.languageVariant,
+		sf.text,
+		undefined,
+		start,
+		call.expression.getEnd() - start,
+	);
+	let text = "";
+	while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken && text.length < 120)
+		text += scanner.getTokenText().replace(/\s+/g, "");
+	return text.slice(0, 120);
 }
 
 export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
