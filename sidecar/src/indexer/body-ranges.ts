@@ -3,6 +3,7 @@
  * run that extracts the file, from the program's own parse of it.
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "./unwrap.js";
 
 /** TypeScript source files (not declaration files): the only ones whose bodies may be blanked. */
 const TS_SOURCE = /(?<!\.d)\.(ts|tsx|mts|cts)$/;
@@ -83,15 +84,7 @@ function assignsThisProperty(node: ts.Node): boolean {
 			n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
 			n.operatorToken.kind <= ts.SyntaxKind.LastAssignment
 		) {
-			let left: ts.Expression = n.left;
-			while (
-				ts.isParenthesizedExpression(left) ||
-				ts.isAsExpression(left) ||
-				ts.isSatisfiesExpression(left) ||
-				ts.isTypeAssertionExpression(left) ||
-				ts.isNonNullExpression(left)
-			)
-				left = left.expression;
+			const left = skipWrappers(n.left);
 			if (
 				(ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left)) &&
 				left.expression.kind === ts.SyntaxKind.ThisKeyword
