@@ -1219,18 +1219,7 @@ function documentUseCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSi
 				const where = `${ctx.enclosingDefId(at)}\0${op}`;
 				if (!seen.has(where)) {
 					seen.add(where);
-					const info: CandidateInfo = {
-						form: "graphql",
-						receiver: "graphql",
-						name: DOCUMENT_USE,
-						arg: 0,
-						keys: [],
-						handlerArg: null,
-						handler: null,
-						callee: null,
-						member: op,
-					};
-					out.push(record(CANDIDATE, info, at, at, ctx));
+					out.push(record(CANDIDATE, documentUse({ member: op }), at, at, ctx));
 				}
 			}
 			return;
@@ -1291,20 +1280,24 @@ function documentConstantCandidates(
 			const where = `${ctx.enclosingDefId(at)}\0${def}`;
 			if (!def || seen.has(where)) continue;
 			seen.add(where);
-			const info: CandidateInfo = {
-				form: "graphql",
-				receiver: "graphql",
-				name: DOCUMENT_USE,
-				arg: 0,
-				keys: [],
-				handlerArg: null,
-				handler: null,
-				callee: null,
-				holder: def,
-			};
-			out.push(record(CANDIDATE, info, at, at, ctx));
+			out.push(record(CANDIDATE, documentUse({ holder: def }), at, at, ctx));
 		}
 	}
+}
+
+/** A place that uses a GraphQL document: the operation it names (`member`) or the constant holding it (`holder`). */
+function documentUse(which: { member: string } | { holder: string }): CandidateInfo {
+	return {
+		form: "graphql",
+		receiver: "graphql",
+		name: DOCUMENT_USE,
+		arg: 0,
+		keys: [],
+		handlerArg: null,
+		handler: null,
+		callee: null,
+		...which,
+	};
 }
 
 /** The operation a generated name stands for (`CreateTeamDocument` → `CreateTeam`), or null. */
