@@ -19,16 +19,30 @@ export function stemsMeet(a: string, b: string): boolean {
 
 /** Stems of the words of identifiers or paths, e.g. `sendPushNotification` → send push notif…. */
 export function wordStems(text: string): string[] {
-	return [...new Set(identifierWords(text).split(" ").filter(Boolean).map(stem))];
+	const stems = identifierWords(text).split(" ").filter(Boolean).map(stem);
+	// A whole folder (or whole word) also counts as a segment: a layer the question names ("the client
+	// side") is a folder, not a word inside a name (`ddp-client`, `VoipClient`).
+	for (const seg of text.split(/[/\s]+/)) {
+		const bare = seg.replace(/\.[A-Za-z]+$/, "").toLowerCase();
+		if (/^[a-z]+$/.test(bare)) stems.push(`${SEGMENT}${stem(bare)}`);
+	}
+	return [...new Set(stems)];
 }
+
+/** Prefix of a stem that stands for a whole path segment or word (`client` in `app/client/x.ts`). */
+export const SEGMENT = "§";
 
 /** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */
 export function conceptMatch(concept: Concept, stems: readonly string[]): number {
 	if (stems.some((s) => concept.stems.some((c) => stemsMeet(s, c)))) return 1;
+	if (concept.layer) return 0;
 	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
 	if (
 		concept.word.length >= 6 &&
-		stems.some((s) => s.includes(concept.word) || (concept.word.includes(s) && s.length >= 5))
+		stems.some(
+			(s) =>
+				!s.startsWith(SEGMENT) && (s.includes(concept.word) || (concept.word.includes(s) && s.length >= 5)),
+		)
 	)
 		return 0.8;
 	if (stems.some((s) => concept.related.some((c) => stemsMeet(s, c)))) return 0.5;

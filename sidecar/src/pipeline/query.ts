@@ -4,6 +4,7 @@
  * Pure: no index access except through the `df` callback used to weigh concepts.
  */
 import { identifierWords } from "../index/schema.js";
+import { SEGMENT } from "./match.js";
 import { IMPACT_PHRASE, IMPACT_WORDS, LOCATE_WORDS, relatedWords, STOP_WORDS, stem } from "./vocabulary.js";
 
 export type Intent = "flow" | "impact" | "locate";
@@ -24,6 +25,8 @@ export interface Concept {
 	capitalised?: boolean;
 	/** Weight in [0, 1.3]: rarer and stressed words weigh more. Filled by `weighConcepts`. */
 	weight: number;
+	/** A layer of the application ("the client side"): matches a whole folder of a path only. */
+	layer?: boolean;
 	/** Share of the repository's files that use the word (0..1); set by the caller when it can count. */
 	fileShare?: number;
 }
@@ -54,11 +57,22 @@ function looksLikeIdentifier(token: string): boolean {
 	);
 }
 
+/** "the client side", "server-side": a layer of the application, named by its folder. */
+const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[- ]side\b/gi;
+
 /**
  * Analyse a question. `nameWords` are words naming the repository itself (its root package);
  * they occur everywhere and say nothing about the topic, so they are dropped.
  */
-export function analyzeQuestion(question: string, nameWords: ReadonlySet<string> = new Set()): QueryAnalysis {
+export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = new Set()): QueryAnalysis {
+	const layers = new Set<string>();
+	// "the client side" names where code runs (a folder), not a word to find inside names: a package
+	// `ddp-client` or a class `VoipClient` is no more on the client side than the server's code.
+	const question = asked.replace(LAYER_RE, (_m, a: string) => {
+		const w = a.toLowerCase().replace("-", "");
+		layers.add(w);
+		return ` ${w} `;
+	});
 	const identifiers = [
 		...new Set(
 			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
@@ -111,6 +125,10 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 			(r) => r !== s && !STOP_WORDS.has(r),
 		);
 		const emphasis = (capitalised.has(w) ? 1.3 : 1) * Math.max(0.8, 1 - 0.05 * concepts.length);
+		if (layers.has(w)) {
+			concepts.push({ word: w, stems: [`${SEGMENT}${s}`], related: [], weight: 1, emphasis, layer: true });
+			continue;
+		}
 		concepts.push({
 			word: w,
 			stems: [s],
@@ -144,9 +162,10 @@ export function analyzeQuestion(question: string, nameWords: ReadonlySet<string>
 		}
 	}
 
-	const directWords = [...new Set(kept.flatMap((c) => [c.word, ...c.stems]))];
-	const searchWords = [...new Set([...directWords, ...kept.flatMap((c) => c.related)])];
-	return { question, concepts: kept, identifiers, intent, searchWords, directWords };
+	const words = kept.filter((c) => !c.layer);
+	const directWords = [...new Set(words.flatMap((c) => [c.word, ...c.stems]))];
+	const searchWords = [...new Set([...directWords, ...words.flatMap((c) => c.related)])];
+	return { question: asked, concepts: kept, identifiers, intent, searchWords, directWords };
 }
 
 /** Weight floor of a word found everywhere, and of a word the question capitalises mid-sentence. */

@@ -30,6 +30,25 @@ describe("analyzeQuestion", () => {
 		expect(analyzeQuestion("what does broken do").concepts.map((c) => c.word)).toEqual(["broken"]);
 	});
 
+	it("reads 'the client side' as a folder of the application, not a word inside names", () => {
+		const q = analyzeQuestion("How is a message sent on the client side?");
+		const client = q.concepts.find((c) => c.word === "client");
+		expect(client?.layer).toBe(true);
+		// Not searched as text: the word is everywhere the layer is not (a `ddp-client` package).
+		expect(q.directWords).not.toContain("client");
+		const layer = client as NonNullable<typeof client>;
+		expect(conceptMatch(layer, wordStems("apps/web/client/lib/flows/sendMessage.ts"))).toBe(1);
+		expect(conceptMatch(layer, wordStems("packages/ddp-client/src/DDPClient.ts"))).toBe(0);
+		expect(conceptMatch(layer, wordStems("LivechatClientImpl.sendMessage"))).toBe(0);
+		// Hyphenated, it is the same layer; without "side" the word is an ordinary concept.
+		expect(
+			analyzeQuestion("Where is the server-side check?").concepts.find((c) => c.word === "server")?.layer,
+		).toBe(true);
+		const plain = analyzeQuestion("How does the client reconnect?").concepts.find((c) => c.word === "client");
+		expect(plain?.layer).toBeUndefined();
+		expect(conceptMatch(plain as NonNullable<typeof plain>, wordStems("DDPClient.reconnect"))).toBe(1);
+	});
+
 	it("keeps literal identifiers", () => {
 		const q = analyzeQuestion("What is the call chain for sendMessage and proxify()?");
 		expect(q.identifiers).toEqual(["sendMessage", "proxify"]);
