@@ -181,7 +181,7 @@ async function runIndex(
 	};
 	let result: IndexResult;
 	try {
-		const onProgress: OnProgress = (e) => bar.update(e.phase, e.done, e.total);
+		const onProgress: OnProgress = (e) => bar.update(e.phase, e.done, e.total, e.live);
 		result = await (inWorker ? indexInWorker(input, onProgress) : indexInProcess(input, onProgress, started));
 	} finally {
 		bar.stop();

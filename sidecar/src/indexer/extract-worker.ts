@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
 import { type Extracted, type ExtractInput, extractFiles, type FileExtract } from "./extract.js";
+import { ShareCounts } from "./share-counts.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -18,6 +19,8 @@ export interface ExtractWorkerInput {
 	extraRoots: string[];
 	/** URL of a module exporting `createSiteExtractor(config)`, and its config. */
 	siteExtractor: { module: string; config: unknown } | null;
+	/** This share's cells of the run's ShareCounts (share-counts.ts), read by the indexing thread. */
+	counts?: { cells: Int32Array; share: number };
 }
 
 export type ExtractWorkerMessage =
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
 	const port = parentPort;
 	if (!port) throw new Error("extract-worker must run in a worker thread");
 	const input = workerData as ExtractWorkerInput;
+	const counts = input.counts ? new ShareCounts(input.counts.cells) : undefined;
+	const share = input.counts?.share ?? 0;
 	let siteExtractor: SiteExtractor | undefined;
 	if (input.siteExtractor) {
 		const mod = (await import(input.siteExtractor.module)) as {
@@ -48,8 +53,12 @@ async function main(): Promise<void> {
 		files: input.files,
 		extraRoots: input.extraRoots,
 		siteExtractor,
-		onParsed: (done) => port.postMessage({ type: "parsed", done } satisfies ExtractWorkerMessage),
+		onParsed: (done) => {
+			counts?.set(share, "parse", Math.min(done, input.files.length));
+			port.postMessage({ type: "parsed", done } satisfies ExtractWorkerMessage);
+		},
 		onFile: (done) => {
+			counts?.set(share, "extract", done);
 			if (done % 50 === 0 || done === input.files.length)
 				port.postMessage({ type: "progress", done } satisfies ExtractWorkerMessage);
 		},

@@ -38,6 +38,8 @@ export interface IndexProgress {
 	phase: "collect" | "parse" | "extract" | "write";
 	done: number;
 	total: number;
+	/** Parse/extract over threads: the live ShareCounts cells (share-counts.ts), on shared memory. */
+	live?: Int32Array;
 }
 
 export interface IndexOptions {
@@ -484,7 +486,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 					heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
 					shareChars: SHARE_CHARS,
 					// Workers report every 50 files (and their last): every event moves the line.
-					onProgress: (phase, done) => progress({ phase, done, total: changed.length }),
+					onProgress: (phase, done, live) => progress({ phase, done, total: changed.length, live }),
 				})
 			: extractFiles({
 					repoRoot,

@@ -9,6 +9,7 @@ import { Worker } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
+import { ShareCounts } from "./share-counts.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { raiseTierUpBudget } from "./tier-up.js";
 import type { WorkspacePackage } from "./workspace.js";
@@ -40,7 +41,8 @@ export interface ParallelInput {
 	 * Files parsed (while the shares' programs are built; each share's count capped at its size)
 	 * or extracted so far, summed over the shares.
 	 */
-	onProgress?: (phase: "parse" | "extract", done: number) => void;
+	/** `live`: the ShareCounts cells, for a reader on another thread (share-counts.ts). */
+	onProgress?: (phase: "parse" | "extract", done: number, live: Int32Array) => void;
 }
 
 /**
@@ -81,16 +83,13 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 	// as it would in one program over every file.
 	const globalFiles = input.globalFiles;
 	const sources: [string, string, string][] = [...input.sources].map(([abs, f]) => [abs, f.path, f.content]);
-	const parsed = parts.map(() => 0);
-	const extracted = parts.map(() => 0);
-	const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-	// "parse" until the first share extracts, then "extract" to the end: the phase never goes back
-	// (a later share's program, in a run of more shares than threads, is built under "extract").
-	let extractStarted = false;
+	// Every share's counts, written by its own thread (share-counts.ts: read while this thread is busy).
+	const counts = new ShareCounts(parts.length);
+	// "parse" until the first share extracts, then "extract" to the end (a later share's program, in
+	// a run of more shares than threads, is built under "extract").
 	const report = () => {
-		extractStarted ||= sum(extracted) > 0;
-		if (extractStarted) input.onProgress?.("extract", sum(extracted));
-		else input.onProgress?.("parse", sum(parsed));
+		const { phase, done } = counts.progress();
+		input.onProgress?.(phase, done, counts.cells);
 	};
 	const job = (i: number) => {
 		const files = parts[i] as string[];
@@ -103,13 +102,10 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 				files,
 				extraRoots: [...input.declarationFiles, ...globalFiles.filter((f) => !own.has(f))],
 				siteExtractor: input.siteExtractor,
+				counts: { cells: counts.cells, share: i },
 			},
 			input.heapMb,
-			(phase, n) => {
-				if (phase === "parse") parsed[i] = Math.min(n, files.length);
-				else extracted[i] = n;
-				report();
-			},
+			report,
 		);
 	};
 	const results: (Extracted & { cpu?: number })[] = new Array(parts.length);
@@ -134,14 +130,12 @@ export async function extractInThreads(input: ParallelInput): Promise<Extracted>
 			globalRoots: [],
 			siteExtractor: input.localExtractor ?? undefined,
 			onParsed: (n) => {
-				parsed[0] = Math.min(n, first.length);
+				counts.set(0, "parse", Math.min(n, first.length));
 				report();
 			},
 			onFile: (n) => {
-				if (n % 50 === 0 || n === first.length) {
-					extracted[0] = n;
-					report();
-				}
+				counts.set(0, "extract", n);
+				if (n % 50 === 0 || n === first.length) report();
 			},
 		});
 		const end = threadCpuMs();
@@ -189,7 +183,8 @@ function fitsThisHeap(files: string[], size: (f: string) => number): boolean {
 function runWorker(
 	data: ExtractWorkerInput,
 	heapMb: number,
-	onProgress: (phase: "parse" | "extract", done: number) => void,
+	/** On each progress message; the counts themselves are in the shared cells. */
+	onProgress: () => void,
 ) {
 	return new Promise<Extracted & { cpu?: number }>((resolve, reject) => {
 		const worker = new Worker(new URL("./extract-worker.js", import.meta.url), {
@@ -206,8 +201,7 @@ function runWorker(
 		};
 		worker.on("message", (m: ExtractWorkerMessage) => {
 			if (m.type === "files") for (const f of m.files) received.push(f);
-			else if (m.type === "parsed") onProgress("parse", m.done);
-			else if (m.type === "progress") onProgress("extract", m.done);
+			else if (m.type === "parsed" || m.type === "progress") onProgress();
 			else if (m.type === "done")
 				settle(() =>
 					resolve({ ...m.extracted, files: received, ...(m.cpu === undefined ? {} : { cpu: m.cpu }) }),

@@ -82,7 +82,7 @@ describe("extraction threads", { timeout: 240_000 }, () => {
 		)) as typeof import("../../src/indexer/index.js");
 		const repo = join(mkdtempSync(join(tmpdir(), "codeask-threads-")), "mini-chat");
 		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
-		const events: { phase: string; done: number; total: number }[] = [];
+		const events: { phase: string; done: number; total: number; live?: Int32Array }[] = [];
 		const result = await indexRepository({
 			repo,
 			out: join(repo, "p.db"),
@@ -98,7 +98,9 @@ describe("extraction threads", { timeout: 240_000 }, () => {
 		const parse = events.filter((e) => e.phase === "parse");
 		const extract = events.filter((e) => e.phase === "extract");
 		expect(parse.some((e) => e.done > 0 && e.total === files)).toBe(true);
-		expect(extract.at(-1)).toEqual({ phase: "extract", done: files, total: files });
+		expect(extract.at(-1)).toMatchObject({ phase: "extract", done: files, total: files });
+		// The threads' live counts come with the events, for a reader on another thread.
+		expect(extract.at(-1)?.live).toBeInstanceOf(Int32Array);
 		expect(events.findIndex((e) => e.phase === "extract")).toBeGreaterThan(
 			events.findIndex((e) => e.phase === "parse" && e.done > 0),
 		);
