@@ -8,13 +8,21 @@ import type { CallExpression, ClassDeclaration, NewExpression, Node, SourceFile 
 import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
-import { bindParams, bindTemplates } from "./bind.js";
+import { bindParams, bindTemplates, usesMethods } from "./bind.js";
 import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
 import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
 import { callCandidates, decoratorCandidates, graphqlCandidates } from "./discover/candidates.js";
-import { CANDIDATE, type DiscoveredTrunk, discover, discoveredSites, WRAPPER } from "./discover/index.js";
+import { fileRouteCandidates } from "./discover/file-routes.js";
+import {
+	CANDIDATE,
+	type DiscoveredTrunk,
+	discover,
+	discoveredSites,
+	foldedFileRoutes,
+	WRAPPER,
+} from "./discover/index.js";
 import { jobCandidates } from "./discover/jobs.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
@@ -207,6 +215,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);
+			fileRouteCandidates(sf, ctx, out);
 		}
 		if (c.facades.length > 0) extractFacades(sf, nodes, c, ctx, out);
 		if (discovering) {
@@ -287,9 +296,16 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c && discovery.length > 0) {
 			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
 			discovered = discover(discovery, new Set(c.trunks.keys()));
+			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
+			const routes = [...c.trunks.values()].find((t) => t.spec.normalize.params && usesMethods(t.spec));
+			const folded = routes ? foldedFileRoutes(discovered) : new Set<string>();
 			for (const t of discovered)
-				c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
-			rest.push(...discoveredSites(discovered));
+				if (!folded.has(t.spec.name))
+					c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
+			for (const s of discoveredSites(discovered)) {
+				if (routes && folded.has(s.trunk)) s.trunk = routes.spec.name;
+				rest.push(s);
+			}
 		}
 		if (c) {
 			applyMounts(rest, mounts, c);

@@ -451,6 +451,76 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins file-based routes (verb-named exports of route.ts / +server.ts) to client fetch calls, templates as parameters", async () => {
+		const { out, discovered } = await indexed("file-routes");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
+		const [routes] = discovered;
+		expect(routes?.dispatches.map((d) => [d.pattern, d.connection, d.prefix]).sort()).toEqual([
+			["fetch(key)", "http transport", ""],
+			["this.client.fetch(key)", "http transport", ""],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "file-routes", "POST /orders")).toEqual({
+				handlers: ["server/src/api/orders/route.ts#POST"],
+				callers: ["sdk/src/orders.ts#Orders.create"],
+			});
+			expect(sides(index, "file-routes", "GET /orders").callers).toEqual(["sdk/src/orders.ts#Orders.list"]);
+			// `/orders/${id}` meets the `[id]` folder; the method tells GET from DELETE; a re-exported handler is the function.
+			expect(sides(index, "file-routes", "GET /orders/:id")).toEqual({
+				handlers: ["server/src/api/orders/[id]/route.ts#GET"],
+				callers: ["sdk/src/orders.ts#Orders.retrieve"],
+			});
+			expect(sides(index, "file-routes", "DELETE /orders/:id")).toEqual({
+				handlers: ["server/src/api/orders/[id]/route.ts#remove"],
+				callers: ["sdk/src/orders.ts#Orders.delete"],
+			});
+			// A query after the path is no part of the key.
+			expect(sides(index, "file-routes", "POST /orders/:id/cancel").callers).toEqual([
+				"sdk/src/orders.ts#Orders.cancel",
+			]);
+			// SvelteKit: `[id=integer]` is a parameter; the folders below `routes` are the path.
+			expect(sides(index, "file-routes", "PUT /api/items/:id")).toEqual({
+				handlers: ["web/src/routes/api/items/[id=integer]/+server.ts#PUT"],
+				callers: ["web/src/lib/items.ts#renameItem"],
+			});
+			// A route group `(internal)` is no path segment; private folders and helpers named `route.ts` elsewhere are no routes.
+			const registered = index
+				.dispatchSites("file-routes")
+				.filter((s) => s.side === "register")
+				.map((s) => s.key);
+			expect(registered).toContain("GET /health");
+			expect(registered.some((k) => k?.includes("_lib") || k?.includes("lib/"))).toBe(false);
+			expect(registered.some((k) => k?.includes("AUTHENTICATE"))).toBe(false);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("puts file routes in the preset's route trunk, where its bare fetch calls meet them", async () => {
+		const { out, discovered } = await indexed("file-routes", {
+			extends: [],
+			presets: builtinPresets(),
+			discover: true,
+		});
+		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
+		const index = IndexReader.open(out);
+		try {
+			expect(index.trunkNames()).not.toContain("file-routes");
+			// `fetch(\`/api/items/${id}\`, { method: 'PUT' })` is the preset's site, bound to the route's `[id=integer]`.
+			expect(sides(index, "http-route", "PUT /api/items/:id")).toEqual({
+				handlers: ["web/src/routes/api/items/[id=integer]/+server.ts#PUT"],
+				callers: ["web/src/lib/items.ts#renameItem"],
+			});
+			expect(sides(index, "http-route", "POST /orders/:id/cancel")).toEqual({
+				handlers: ["server/src/api/orders/[id]/cancel/route.ts#POST"],
+				callers: ["sdk/src/orders.ts#Orders.cancel"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

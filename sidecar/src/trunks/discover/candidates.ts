@@ -18,6 +18,7 @@ import type {
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
+import { templateAsPath } from "../bind.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
@@ -71,7 +72,9 @@ export type CandidateForm =
 	| "reducer"
 	| "action"
 	// Job definitions (jobs.ts): `{ id: 'x', handler }` objects register their handler under the key.
-	| "job";
+	| "job"
+	// File-based routes (file-routes.ts): a route module's verb-named exports register its path.
+	| "file-route";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -122,6 +125,13 @@ export interface WrapperInfo {
 }
 
 const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
+
+/** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
+export function isTransport(receiver: string, name: string): boolean {
+	if (receiver === "") return TRANSPORTS.bare.has(name);
+	const last = receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
+	return TRANSPORTS.receivers.has(last) && TRANSPORTS.names.has(name);
+}
 /** A called name that can put a key on its way: a send verb, an HTTP verb or transport, a paired verb. */
 function maySend(name: string): boolean {
 	return (
@@ -391,6 +401,9 @@ export function callCandidates(
 			if (keyExprs.length === 0) continue;
 		}
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
+		if (found[0] === null && keyExprs[0] === a && isCall && isTransport(callee.receiver, callee.name))
+			found[0] = templatePathKey(a);
 		if (found.some((k) => k === null)) continue;
 		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
@@ -520,6 +533,28 @@ function instanceCandidate(
 	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
 }
 
+/** Client methods that take a path and fetch-style options (`{ method: 'POST' }`). */
+const TRANSPORT_WITH_OPTIONS = new Set(["fetch", "request"]);
+
+/**
+ * A template literal request path whose run-time parts each fill a whole segment, as a `:param`
+ * path (`` `/orders/${id}/cancel` `` → `/orders/:param/cancel`); null for anything else (a base URL
+ * in front, `${base}/x`, or no literal segment to join on).
+ */
+function templatePathKey(a: ts.Expression): string[] | null {
+	if (!ts.isTemplateExpression(a) || !a.head.text.startsWith("/")) return null;
+	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
+	let text = a.head.text;
+	for (const span of a.templateSpans) {
+		if (text.includes("?")) break;
+		text += `\${p}${span.literal.text}`;
+	}
+	text = text.replace(/[?#].*$/, "");
+	const path = text.includes("${") ? templateAsPath(`\`${text}\``) : text;
+	if (!path || !/^\/[\w.~-]*[A-Za-z]{2}/.test(path)) return null;
+	return keyLike(path) ? [path] : null;
+}
+
 /**
  * The HTTP method of a call: an HTTP verb called on a receiver (`router.post`, `client.get`), or a
  * bare transport's options (`fetch(url, { method: 'PUT' })`, GET when they name none).
@@ -530,7 +565,12 @@ function httpMethodOf(
 ): string | undefined {
 	const verb = callee.name.replace(/^\$/, "");
 	if (callee.receiver !== "" && HTTP_VERBS.has(verb)) return verb === "del" ? "DELETE" : verb.toUpperCase();
-	if (callee.receiver !== "" || !TRANSPORTS.bare.has(callee.name)) return undefined;
+	// A bare transport, or a client's own `fetch`/`request` taking fetch's options (`this.client.fetch(u, { method })`).
+	const options =
+		callee.receiver === ""
+			? TRANSPORTS.bare.has(callee.name)
+			: TRANSPORT_WITH_OPTIONS.has(callee.name) && isTransport(callee.receiver, callee.name);
+	if (!options) return undefined;
 	const opts = cn.arguments?.[1];
 	if (!opts) return "GET";
 	if (!ts.isObjectLiteralExpression(opts)) return undefined;

@@ -367,3 +367,19 @@ export const JOB_DEFINITIONS = {
 	nestedKeys: ["name", "event", "id"],
 	handlers: new Set(["handler", "run", "fn"]),
 };
+
+/**
+ * File-based routes (Next.js App Router `app/**\/route.ts`, SvelteKit `src/routes/**\/+server.ts`,
+ * API folders `src/api/**\/route.ts`): a module named one of `files` below a folder named one of
+ * `roots` registers each function it exports under an HTTP verb's name (`export const POST = …`,
+ * `export async function GET()`), keyed `METHOD /path` with the path the folders below the root
+ * spell (`[id]` → `:id`, `[...slug]` → `:slug`; `(group)`, `@slot` and `_private` folders as their
+ * routers treat them). The outermost root below the last `src` folder wins (`app/api/users/route.ts`
+ * → `/api/users`, `packages/api/src/api/admin/route.ts` → `/admin`).
+ */
+export const FILE_ROUTES = {
+	files: new Set(["route", "+server"]),
+	extensions: /\.(ts|js|mts|mjs)$/,
+	roots: new Set(["app", "api", "routes"]),
+	exports: new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
+};

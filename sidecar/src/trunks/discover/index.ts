@@ -211,6 +211,18 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 	return out;
 }
 
+/**
+ * Discovered trunks made of file routes only (`export const POST` in `api/orders/route.ts`): their
+ * sites go to a preset's HTTP route trunk when there is one, keyed alike (`POST /orders`).
+ */
+export function foldedFileRoutes(trunks: readonly DiscoveredTrunk[]): Set<string> {
+	return new Set(
+		trunks
+			.filter((t) => t.http && t.registers.every((r) => r.group.form === "file-route"))
+			.map((t) => t.spec.name),
+	);
+}
+
 /** The discovered trunks as a preset a team can review and pin (`codeask trunks --discover --save`). */
 export function discoveredPreset(trunks: readonly DiscoveredTrunk[]): Preset {
 	return {

@@ -8,7 +8,7 @@
  */
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { type Idiom, idiomSchema, type TrunkSpec } from "../config.js";
-import type { CandidateInfo, WrapperInfo } from "./candidates.js";
+import { type CandidateInfo, isTransport, type WrapperInfo } from "./candidates.js";
 import {
 	COMMON_KEYS,
 	DISPATCH_VERBS,
@@ -17,7 +17,6 @@ import {
 	HTTP_VERBS,
 	MANAGEMENT_VERBS,
 	SEND_NAME,
-	TRANSPORTS,
 	VERB_PAIRS,
 } from "./families.js";
 
@@ -95,12 +94,14 @@ export interface DiscoveredTrunk {
 	http: boolean;
 }
 
+// A path's parameters compare by position only: `orders/:id` (a route) meets `orders/:param` (a client's template).
 const baseKey = (k: string) =>
 	k
 		.trim()
 		.replace(/[?#].*$/, "")
 		.replace(/^\/+/, "")
-		.replace(/\/+$/, "") || "/";
+		.replace(/\/+$/, "")
+		.replace(/(^|\/):[A-Za-z_$][\w$-]*(?=\/|$)/g, "$1:param") || "/";
 
 function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	const groups = new Map<string, Group>();
@@ -153,6 +154,7 @@ const isRegistry = (g: Group) =>
 		g.form === "service" ||
 		g.form === "reducer" ||
 		g.form === "job" ||
+		g.form === "file-route" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -176,15 +178,10 @@ const isDispatcher = (g: Group) =>
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
-const lastSegment = (receiver: string) => receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
-
-function isTransport(receiver: string, name: string): boolean {
-	if (receiver === "") return TRANSPORTS.bare.has(name);
-	return TRANSPORTS.receivers.has(lastSegment(receiver)) && TRANSPORTS.names.has(name);
-}
-
 const isHttpRegistry = (r: Group) =>
-	(r.form === "call" && HTTP_VERBS.has(r.name)) || (r.form === "decorator" && HTTP_DECORATORS.has(r.name));
+	(r.form === "call" && HTTP_VERBS.has(r.name)) ||
+	(r.form === "decorator" && HTTP_DECORATORS.has(r.name)) ||
+	r.form === "file-route";
 
 /** Verbs a registry's keys are sent with: its pairs, any pure dispatch verb, and HTTP verbs for routes. */
 function sendsTo(r: Group, name: string): boolean {
@@ -395,6 +392,7 @@ function describe(g: Group): string {
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
 	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
+	if (g.form === "file-route") return "export GET|POST|… from <routes>/path/[param]/route.ts|+server.ts";
 	if (g.name.startsWith("new ")) return `new ${recv}${g.name.slice(4)}(${key})`;
 	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
 }
@@ -741,9 +739,11 @@ export function inferTrunks(
 				? "actions"
 				: first.form === "job"
 					? "jobs"
-					: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-						? first.name
-						: first.receiver;
+					: first.form === "file-route"
+						? "file-routes"
+						: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+							? first.name
+							: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

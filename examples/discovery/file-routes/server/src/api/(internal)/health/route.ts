@@ -1,0 +1,1 @@
+export const GET = (_req: unknown, res: { json(v: unknown): void }) => res.json({ ok: true });

@@ -1,0 +1,2 @@
+// Named like a route module, outside any routes folder: a helper, not a route.
+export const POST = (path: string) => `route:${path}`;

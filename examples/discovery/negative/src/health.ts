@@ -1,0 +1,2 @@
+// One request, and nothing in the repository serving it: no idiom.
+export const ping = () => fetch("/status");

@@ -1,0 +1,114 @@
+/**
+ * File-based routes as a registry: a route module (`route.ts`, `+server.ts`) below a routes folder
+ * registers each function it exports under an HTTP verb's name, keyed by the path its folders spell.
+ * No call names these keys, so no call candidate sees them; the clients' `fetch('/x', { method })`
+ * and `client.fetch(…)` calls are the dispatch side, joined in infer like any HTTP route's. Like a
+ * code-first GraphQL resolver, a route module is declared by its convention: its registry stands
+ * with no client in the repository (a public API), and a preset's route trunk takes its sites
+ * (extractor), so the clients that trunk already holds meet them.
+ * Conventions, not framework names: see `FILE_ROUTES` in families.
+ */
+import type { SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { rawUnwrap, wrap } from "../walk.js";
+import { CANDIDATE, type CandidateInfo, functionHandler, record } from "./candidates.js";
+import { FILE_ROUTES } from "./families.js";
+
+export const FILE_ROUTE = "(file-route)";
+
+/**
+ * The route path of a repo-relative file, or null when it is no route module: the folders below the
+ * nearest routes root, `[id]` as `:id`, route groups `(x)` and slots `@x` dropped. A `_private`
+ * folder (never routed) or a folder name no router reads makes it no route.
+ */
+export function fileRoutePath(file: string): string | null {
+	const parts = file.split("/");
+	const base = (parts.pop() ?? "").replace(FILE_ROUTES.extensions, "");
+	if (base === parts.at(-1) || !FILE_ROUTES.files.has(base)) return null;
+	// The outermost root below the last `src` folder (a package may be named `api` or `app` itself):
+	// `app/api/users/route.ts` serves `/api/users`, `src/api/admin/route.ts` serves `/admin`.
+	const src = parts.lastIndexOf("src");
+	const firstRoot = (from: number) => parts.findIndex((p, i) => i >= from && FILE_ROUTES.roots.has(p));
+	let root = src >= 0 ? firstRoot(src + 1) : -1;
+	if (root < 0) root = firstRoot(0);
+	if (root < 0) return null;
+	const segments: string[] = [];
+	for (const seg of parts.slice(root + 1)) {
+		if (/^\(.*\)$/.test(seg) || seg.startsWith("@")) continue;
+		if (seg.startsWith("_") || seg.startsWith(".")) return null;
+		// `[id]`, `[...slug]`, `[[...slug]]`, SvelteKit's `[id=integer]`: one parameter segment.
+		const param = /^\[{1,2}(?:\.\.\.)?([A-Za-z_$][\w$-]*)(?:=[\w$]+)?\]{1,2}$/.exec(seg);
+		if (param) segments.push(`:${param[1]}`);
+		else if (/^[\w.~-]+$/.test(seg)) segments.push(seg);
+		else return null;
+	}
+	return `/${segments.join("/")}`;
+}
+
+/** The exported functions of a route module named by HTTP verbs, each one register candidate. */
+export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const path = fileRoutePath(ctx.filePath);
+	if (path === null) return;
+	const exported = (mods: ts.NodeArray<ts.ModifierLike> | undefined) =>
+		mods?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+	const found: { verb: string; name: ts.Node; handler: () => string | null }[] = [];
+	for (const st of sf.compilerNode.statements) {
+		if (ts.isFunctionDeclaration(st) && st.name && exported(st.modifiers)) {
+			const decl = st;
+			found.push({ verb: st.name.text, name: st.name, handler: () => ctx.defIdOf(wrap(sf, decl)) });
+		} else if (ts.isVariableStatement(st) && exported(st.modifiers)) {
+			for (const d of st.declarationList.declarations) {
+				if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+				const decl = d;
+				const init = d.initializer;
+				// `export const GET = withAuth(list)`: the exported constant itself when no function is read;
+				// a value that is no function nor a call's result (`export const GET = "x"`) handles nothing.
+				found.push({
+					verb: d.name.text,
+					name: d.name,
+					handler: () =>
+						functionHandler(wrap(sf, init), ctx) ??
+						(ts.isCallExpression(rawUnwrap(init)) ? ctx.defIdOf(wrap(sf, decl)) : null),
+				});
+			}
+		} else if (
+			ts.isExportDeclaration(st) &&
+			!st.moduleSpecifier &&
+			st.exportClause &&
+			ts.isNamedExports(st.exportClause)
+		) {
+			// `export { handler as GET, handler as POST }`
+			for (const el of st.exportClause.elements) {
+				const local = el.propertyName ?? el.name;
+				if (!ts.isIdentifier(local)) continue;
+				found.push({
+					verb: el.name.text,
+					name: el.name,
+					handler: () => functionHandler(wrap(sf, local), ctx),
+				});
+			}
+		}
+	}
+	for (const f of found) {
+		if (!FILE_ROUTES.exports.has(f.verb)) continue;
+		const handler = f.handler();
+		if (!handler) continue;
+		const info: CandidateInfo = {
+			// The file convention declares the route: it stands with no client in the repository.
+			declared: true,
+			form: "file-route",
+			receiver: "",
+			name: FILE_ROUTE,
+			arg: 0,
+			keys: [path],
+			handlerArg: null,
+			handler,
+			callee: null,
+			method: f.verb,
+		};
+		const at = wrap(sf, f.name);
+		// The module registers: its routes are its exports, written nowhere else.
+		out.push({ ...record(CANDIDATE, info, at, at, ctx), enclosingDefId: ctx.enclosingDefId(sf) });
+	}
+}
