@@ -192,9 +192,10 @@ async function runIndex(
 	if (result.notes.length > 10)
 		process.stderr.write(`codeask: note: … and ${result.notes.length - 10} more\n`);
 	if (options.json) {
-		const { stats, imports, unresolvedByReason, problems, extractedFiles, timings } = result;
+		const { stats, imports, unresolvedByReason, unresolvedByModule, problems, extractedFiles, timings } =
+			result;
 		process.stdout.write(
-			`${JSON.stringify({ ...stats, extractedFiles, timings, imports, unresolvedByReason, problems: problems.length, notes: result.notes.length }, null, 2)}\n`,
+			`${JSON.stringify({ ...stats, extractedFiles, timings, imports, unresolvedByReason, unresolvedByModule, problems: problems.length, notes: result.notes.length }, null, 2)}\n`,
 		);
 	} else {
 		process.stdout.write(`${indexSummary(result)}\n`);

@@ -6,6 +6,11 @@
 import type { IndexResult } from "../indexer/index.js";
 
 const INSTALL = "install the repository's dependencies (npm/yarn/pnpm install) for more edges";
+/** An installed package whose types come from code it generates, or an absent generated folder. */
+const GENERATE =
+	"installed but resolving to nothing, or an absent in-repo path: generated code is missing; run the repository's code generation (its generate/codegen scripts), then re-index";
+/** Name the modules when the traced sites are at least this share of the unresolved ones. */
+const MODULES_SHARE = 0.5;
 
 /** Why call sites stay unresolved, by the indexer's reason codes (docs/indexing.md), and the remedy. */
 const REASONS: Record<string, { why: string; remedy: string | null }> = {
@@ -25,18 +30,39 @@ const REASONS: Record<string, { why: string; remedy: string | null }> = {
 };
 
 /**
- * The call-site line: the unresolved share with its main reason, and the remedy on a line of its
- * own when the share is worth acting on (5% or more).
+ * The call-site lines: the unresolved share with its main reason; when most unresolved sites come
+ * from imports (not installed, or installed without their generated output), the modules most of
+ * them come from; then the remedies, when the share is worth acting on (5% or more).
  */
-export function callSiteLines(result: Pick<IndexResult, "stats" | "unresolvedByReason">): string[] {
+export function callSiteLines(
+	result: Pick<IndexResult, "stats" | "unresolvedByReason"> &
+		Partial<Pick<IndexResult, "unresolvedByModule">>,
+): string[] {
 	const { externalRefs, unresolvedRefs, unresolvedShare } = result.stats;
 	const head = `call sites: ${externalRefs} external, ${unresolvedRefs} unresolved (${(unresolvedShare * 100).toFixed(1)}%)`;
 	const [reason, count] = Object.entries(result.unresolvedByReason).sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
 	const r = REASONS[reason];
 	if (unresolvedRefs === 0 || !r) return [head];
 	const part = `${Math.round((count / unresolvedRefs) * 100)}%`;
-	const line = `${head}, ${part} of them ${r.why} (${reason})`;
-	return r.remedy && unresolvedShare >= 0.05 ? [line, `→ ${r.remedy}`] : [line];
+	const lines = [`${head}, ${part} of them ${r.why} (${reason})`];
+	const worth = unresolvedShare >= 0.05;
+	const modules = result.unresolvedByModule ?? [];
+	const traced = modules.reduce((a, m) => a + m.sites, 0);
+	if (worth && modules.length && traced >= unresolvedRefs * MODULES_SHARE) {
+		const top = modules.slice(0, 3);
+		const told = top.map(
+			(m) =>
+				`${m.module} (${m.sites}${m.present ? ", installed" : m.module.startsWith("./") ? ", absent" : ""})`,
+		);
+		lines.push(`most come from imports of ${told.join(", ")}`);
+		const generate = top.some((m) => m.present || m.module.startsWith("./"));
+		const install = top.some((m) => !m.present && !m.module.startsWith("./"));
+		if (generate) lines.push(`→ ${GENERATE}`);
+		if (install) lines.push(`→ ${INSTALL}`);
+		return lines;
+	}
+	if (r.remedy && worth) lines.push(`→ ${r.remedy}`);
+	return lines;
 }
 
 /** The human summary printed after an index run. */

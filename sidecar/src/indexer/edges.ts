@@ -4,6 +4,7 @@
  * from the innermost definition around the reference. Call, new and JSX sites are also counted:
  * resolved, external (lib / node_modules / declaration files) or unresolved by reason.
  */
+import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
@@ -25,6 +26,12 @@ export interface SiteCounts {
 	/** Resolved to a local or parameter (not a definition): neither an edge nor unresolved. */
 	local: number;
 	unresolved: Map<string, number>;
+	/**
+	 * Unresolved sites (`external-module-missing`, `any-typed`) by the import they come from
+	 * (unresolvedModule): [count, whether the module resolved to a file]. A module that resolves yet
+	 * gives nothing is present without its generated output; one that does not, is not installed.
+	 */
+	modules: Map<string, [number, 0 | 1]>;
 }
 
 export interface ImportCounts {
@@ -50,7 +57,7 @@ export interface EdgeContext {
 }
 
 export function createSiteCounts(): SiteCounts {
-	return { resolved: 0, external: 0, local: 0, unresolved: new Map() };
+	return { resolved: 0, external: 0, local: 0, unresolved: new Map(), modules: new Map() };
 }
 
 /** Where a symbol's declaration lives, as a definition, an external, or a local. */
@@ -195,6 +202,75 @@ function unresolvedReason(ctx: EdgeContext, callee: ts.Expression): string {
 	return "no-symbol";
 }
 
+/** Reasons an uninstalled or ungenerated import explains. */
+const MODULE_REASONS = new Set(["external-module-missing", "any-typed"]);
+
+/**
+ * The import an unresolved callee comes from: its root name's import, else through the variable it
+ * names (`const db = new Client()`, here or in the in-repo module it is imported from), a few hops.
+ * An in-repo path is given from the repository root (`./src/gql`: a generated folder absent).
+ */
+function unresolvedModule(
+	ctx: EdgeContext,
+	callee: ts.Expression,
+	path: string,
+): { module: string; present: boolean } | undefined {
+	let root = rootIdentifier(callee);
+	let from = path;
+	for (let hop = 0; root && hop < 4; hop++) {
+		const symbol = ctx.checker.getSymbolAtLocation(root);
+		const decl = symbol?.declarations?.[0];
+		if (!symbol || !decl) return undefined;
+		const imported = importOf(decl);
+		if (imported) {
+			const spec = imported.text;
+			const resolved = ctx.resolveModule(spec, decl.getSourceFile().fileName);
+			const inRepo = isInRepoSpecifier(ctx, spec);
+			if (resolved && inRepo) {
+				// Follow the export to its declaration in the repository.
+				const target = ctx.checker.getAliasedSymbol(symbol).declarations?.[0];
+				if (!target || !ts.isVariableDeclaration(target) || !target.initializer) return undefined;
+				root = rootOf(target.initializer);
+				from = ctx.indexedPath.get(target.getSourceFile().fileName) ?? from;
+				continue;
+			}
+			const module = spec.startsWith(".") ? `./${posix.join(posix.dirname(from), spec)}` : spec;
+			return { module, present: resolved !== undefined };
+		}
+		if (!ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
+		root = rootOf(decl.initializer);
+	}
+	return undefined;
+}
+
+/** `new A()`, `await a.b()`, `a as T`: the name the value comes from. */
+function rootOf(expr: ts.Expression): ts.Identifier | undefined {
+	let e = expr;
+	while (
+		ts.isAwaitExpression(e) ||
+		ts.isNewExpression(e) ||
+		ts.isParenthesizedExpression(e) ||
+		ts.isAsExpression(e)
+	)
+		e = e.expression;
+	return rootIdentifier(e);
+}
+
+/** The module specifier of an import binding (`import a`, `{ a }`, `* as a`, `a = require("x")`). */
+function importOf(decl: ts.Declaration): ts.StringLiteralLike | undefined {
+	let n: ts.Node = decl;
+	while (ts.isImportSpecifier(n) || ts.isNamedImports(n) || ts.isNamespaceImport(n) || ts.isImportClause(n))
+		n = n.parent;
+	if (ts.isImportDeclaration(n) && ts.isStringLiteralLike(n.moduleSpecifier)) return n.moduleSpecifier;
+	if (
+		ts.isImportEqualsDeclaration(n) &&
+		ts.isExternalModuleReference(n.moduleReference) &&
+		ts.isStringLiteralLike(n.moduleReference.expression)
+	)
+		return n.moduleReference.expression;
+	return undefined;
+}
+
 /** Imports of non-code files (styles, images, data) are bundler business, not module edges. */
 const ASSET_IMPORT =
 	/\.(css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|json|info|html?|md|txt|ya?ml|woff2?|ttf|eot|mp3|wav|mp4|wasm)$/i;
@@ -223,13 +299,18 @@ export function extractEdges(
 		seen.add(key);
 		edges.push({ src, dst, kind, line: lineOf(node) });
 	};
-	const countSite = (target: Target | null, reason?: string) => {
+	const countSite = (target: Target | null, reason?: string, callee?: ts.Expression) => {
 		if (target && "def" in target) sites.resolved++;
 		else if (target && "external" in target) sites.external++;
 		else if (target && "local" in target) sites.local++;
 		else {
 			const r = reason ?? (target && "unresolved" in target ? target.unresolved : "no-symbol");
 			sites.unresolved.set(r, (sites.unresolved.get(r) ?? 0) + 1);
+			const m = callee && MODULE_REASONS.has(r) ? unresolvedModule(ctx, callee, path) : undefined;
+			if (m) {
+				const [n, present] = sites.modules.get(m.module) ?? [0, 0];
+				sites.modules.set(m.module, [n + 1, m.present || present ? 1 : 0]);
+			}
 		}
 	};
 
@@ -299,7 +380,7 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, kind, name);
-		countSite(target, target ? undefined : unresolvedReason(ctx, callee));
+		countSite(target, target ? undefined : unresolvedReason(ctx, callee), callee);
 		handled.add(name);
 	}
 
@@ -310,7 +391,7 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, "jsx", name);
-		countSite(target, target ? undefined : unresolvedReason(ctx, tag as ts.Expression));
+		countSite(target, target ? undefined : unresolvedReason(ctx, tag as ts.Expression), tag as ts.Expression);
 		handled.add(name);
 	}
 

@@ -191,6 +191,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 				Object.fromEntries(siteCounts.unresolved),
 			],
 			imports: [importCounts.inRepo, importCounts.resolved],
+			...(siteCounts.modules.size ? { modules: Object.fromEntries(siteCounts.modules) } : {}),
 		};
 		result.unresolvedImports = importCounts.unresolvedSpecifiers.slice(0, 5);
 		// A component's program text is made from its file (sfc.ts), and a file that does not parse

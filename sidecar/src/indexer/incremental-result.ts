@@ -31,6 +31,7 @@ const edgeRecord = z.object({
 const fileCounts = z.object({
 	sites: z.tuple([z.number(), z.number(), z.number(), z.record(z.string(), z.number())]),
 	imports: z.tuple([z.number(), z.number()]),
+	modules: z.record(z.string(), z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])])).optional(),
 });
 
 /** One extracted file: its sites travel as their saved text (`sites` is null). */

@@ -95,6 +95,12 @@ export interface IndexResult {
 	/** In-repo static imports (relative or workspace) and how many resolved to a file. */
 	imports: { inRepo: number; resolved: number; share: number; unresolvedSample: string[] };
 	unresolvedByReason: Record<string, number>;
+	/**
+	 * The imports most unresolved call sites come from (edges.ts unresolvedModule), most first, at
+	 * most 10: `present` when the module resolves to a file yet gives nothing (its generated output
+	 * missing), else it is not installed (or, `./…`, an in-repo path that is absent).
+	 */
+	unresolvedByModule: { module: string; sites: number; present: boolean }[];
 	problems: IndexProblem[];
 	/** Things left out on purpose or expected without node_modules (large files, uninstalled `extends`). */
 	notes: IndexProblem[];
@@ -375,6 +381,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				unresolvedSample: [],
 			},
 			unresolvedByReason: totals.unresolvedByReason,
+			unresolvedByModule: totals.unresolvedByModule,
 			problems,
 			notes,
 			extractedFiles: 0,
@@ -569,8 +576,14 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		}
 		finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
 	}
-	const { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved } =
-		sumCounts(counts);
+	const {
+		resolvedSites,
+		externalRefs,
+		unresolvedByReason,
+		unresolvedByModule,
+		importsInRepo,
+		importsResolved,
+	} = sumCounts(counts);
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
 	lap("reuse");
 
@@ -688,6 +701,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			unresolvedSample: unresolvedImportSample.slice(0, 20),
 		},
 		unresolvedByReason,
+		unresolvedByModule,
 		problems,
 		notes,
 		extractedFiles: changed.length,
@@ -771,12 +785,28 @@ function sumCounts(counts: Record<string, FileCounts>) {
 	let externalRefs = 0;
 	let importsInRepo = 0;
 	let importsResolved = 0;
+	const modules = new Map<string, { sites: number; present: boolean }>();
 	for (const c of Object.values(counts)) {
 		resolvedSites += c.sites[0];
 		externalRefs += c.sites[1];
 		for (const [r, n] of Object.entries(c.sites[3])) unresolvedByReason[r] = (unresolvedByReason[r] ?? 0) + n;
 		importsInRepo += c.imports[0];
 		importsResolved += c.imports[1];
+		for (const [m, [n, present]] of Object.entries(c.modules ?? {})) {
+			const t = modules.get(m) ?? { sites: 0, present: false };
+			modules.set(m, { sites: t.sites + n, present: t.present || present === 1 });
+		}
 	}
-	return { resolvedSites, externalRefs, unresolvedByReason, importsInRepo, importsResolved };
+	const unresolvedByModule = [...modules]
+		.map(([module, t]) => ({ module, ...t }))
+		.sort((a, b) => b.sites - a.sites || (a.module < b.module ? -1 : 1))
+		.slice(0, 10);
+	return {
+		resolvedSites,
+		externalRefs,
+		unresolvedByReason,
+		unresolvedByModule,
+		importsInRepo,
+		importsResolved,
+	};
 }

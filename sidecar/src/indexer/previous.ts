@@ -15,6 +15,8 @@ import { referenceQueries } from "./previous-references.js";
 export interface FileCounts {
 	sites: [resolved: number, external: number, local: number, unresolved: Record<string, number>];
 	imports: [inRepo: number, resolved: number];
+	/** Unresolved sites by the import they come from: [count, resolved 0/1] (edges.ts; absent before session 9). */
+	modules?: Record<string, [number, 0 | 1]>;
 }
 
 export interface PreviousIndex {

@@ -44,7 +44,8 @@ export function register(program: Command): void {
 			"after",
 			`
 Output (--json): {packages, files, definitions, edges, crossPackageEdges, externalRefs,
-unresolvedRefs, unresolvedShare, wallMs, reusedPackages, extractedFiles, imports, unresolvedByReason, problems}
+unresolvedRefs, unresolvedShare, wallMs, reusedPackages, extractedFiles, imports, unresolvedByReason,
+unresolvedByModule, problems}
 
 Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see stderr);
 2 bad input (nothing written; the previous index is untouched).`,

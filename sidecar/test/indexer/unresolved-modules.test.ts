@@ -1,0 +1,57 @@
+/**
+ * Unresolved call sites traced to the import they come from, so the index summary can say which
+ * packages to install or which generated code is missing.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { callSiteLines } from "../../src/cli/index-summary.js";
+import { indexRepository } from "../../src/indexer/index.js";
+
+function repoWith(files: Record<string, string>): string {
+	const root = mkdtempSync(join(tmpdir(), "codeask-unres-"));
+	for (const [path, text] of Object.entries(files)) {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), text);
+	}
+	return root;
+}
+
+describe("unresolved call sites by module", () => {
+	it("names the import each comes from: not installed, installed without its generated output, an absent in-repo folder", async () => {
+		const repo = repoWith({
+			"package.json": JSON.stringify({ name: "gen" }),
+			// Installed, but its types are re-exported from generated code that was never generated.
+			"node_modules/dbclient/package.json": JSON.stringify({ name: "dbclient", types: "index.d.ts" }),
+			"node_modules/dbclient/index.d.ts": "export * from './generated/client';\n",
+			"src/db.ts": "import { Client } from 'dbclient';\nexport const db = new Client();\n",
+			"src/app.ts": [
+				"import { z } from 'schema-lib';",
+				"import { graphql } from './gql';",
+				"import { db } from './db';",
+				"export function run(): void {",
+				"\tz.string();",
+				"\tz.number();",
+				"\tgraphql('query');",
+				"\tdb.user.findMany();",
+				"}",
+				"",
+			].join("\n"),
+		});
+		const result = await indexRepository({ repo, out: join(repo, "i.db") });
+		expect(result.unresolvedByModule).toEqual([
+			// `new Client()`, and `db.user.findMany()` through the variable it made.
+			{ module: "dbclient", sites: 2, present: true },
+			{ module: "schema-lib", sites: 2, present: false },
+			{ module: "./src/gql", sites: 1, present: false },
+		]);
+		const lines = callSiteLines(result);
+		expect(lines[1]).toBe(
+			"most come from imports of dbclient (2, installed), schema-lib (2), ./src/gql (1, absent)",
+		);
+		expect(lines.slice(2).join("\n")).toMatch(
+			/generated code is missing.*\n.*install the repository's dependencies/,
+		);
+	});
+});
