@@ -132,8 +132,16 @@ function functionBodyOf(init: ts.Node | undefined): ts.Node | undefined {
  * Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. Its tokens
  * without trivia: a comment inside a chained callee (`new Hono()\n/** Uploads *\/\n.post`) is no part of a name.
  */
-function calleeText(call: ts.CallExpression, sf: ts.SourceFile): string {
-	const start = call.expression.getStart(sf);
+function calleeText(call: ts.CallExpression, sf: ts.SourceFile, inContainer = false): string {
+	// A builder chain (`new Hono().post('/a', …).get('/b', …)`): the member called, after the chain's
+	// root (`app.get`), or alone inside a named container (`filesRoute.get`); the earlier calls'
+	// arguments (whole handler bodies) are no part of a name.
+	const callee = call.expression;
+	if (ts.isPropertyAccessExpression(callee) && holdsCall(callee.expression)) {
+		const root = chainRoot(callee.expression);
+		return inContainer || !root ? callee.name.text : `${root}.${callee.name.text}`;
+	}
+	const start = callee.getStart(sf);
 	const scanner = ts.createScanner(
 		ts.ScriptTarget.Latest,
 		true,
@@ -147,6 +155,37 @@ function calleeText(call: ts.CallExpression, sf: ts.SourceFile): string {
 	while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken && text.length < 120)
 		text += scanner.getTokenText().replace(/\s+/g, "");
 	return text.slice(0, 120);
+}
+
+/** Does a callee's receiver chain hold a call or `new` (`a.b().c`, `new X().c`)? */
+function holdsCall(node: ts.Expression): boolean {
+	let n: ts.Expression = node;
+	for (;;) {
+		if (ts.isCallExpression(n) || ts.isNewExpression(n)) return true;
+		if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n) || ts.isNonNullExpression(n))
+			n = n.expression;
+		else if (ts.isParenthesizedExpression(n)) n = n.expression;
+		else return false;
+	}
+}
+
+/** The name a chain starts from: `app` of `app.route('/x').get`, `Hono` of `new Hono().get`. */
+function chainRoot(node: ts.Expression): string | undefined {
+	let n: ts.Expression = node;
+	for (;;) {
+		if (ts.isIdentifier(n)) return n.text;
+		if (n.kind === ts.SyntaxKind.ThisKeyword) return "this";
+		if (
+			ts.isCallExpression(n) ||
+			ts.isNewExpression(n) ||
+			ts.isPropertyAccessExpression(n) ||
+			ts.isElementAccessExpression(n) ||
+			ts.isNonNullExpression(n) ||
+			ts.isParenthesizedExpression(n)
+		)
+			n = n.expression;
+		else return undefined;
+	}
 }
 
 export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
@@ -475,7 +514,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 							continue;
 						const signature = oneLine(sf.text.slice(n.getStart(sf), inner.body.getStart(sf)));
 						const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
-						const name = `${parent.qualifiedName}.${calleeText(n, sf)}(${key})`;
+						const name = `${parent.qualifiedName}.${calleeText(n, sf, true)}(${key})`;
 						add(
 							inner,
 							name,

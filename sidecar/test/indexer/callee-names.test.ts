@@ -27,4 +27,18 @@ describe("callee names of register-call members", () => {
 		const code = "API.v1.addRoute('chat.send', { authRequired: true }, { async post() { return 1; } });";
 		expect(names(code)).toContain("API.v1.addRoute(chat.send).post");
 	});
+
+	it("names a route of a builder chain by its member and key, not by the handlers before it", () => {
+		const code = [
+			"export const filesRoute = new Hono()",
+			"\t.post('/upload', async (c) => { const userId = await resolve(c); return c.json(userId); })",
+			"\t.get('/token/:token', async (c) => c.json(1));",
+			"app.route('/users').get('/:id', async (req, res) => res.end());",
+		].join("\n");
+		const all = names(code);
+		expect(all).toContain("filesRoute.post(/upload)");
+		expect(all).toContain("filesRoute.get(/token/:token)");
+		expect(all).toContain("app.get(/:id)");
+		expect(all.some((n) => n.includes("resolve"))).toBe(false);
+	});
 });
