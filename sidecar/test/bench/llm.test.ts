@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BenchIo, benchMain } from "../../src/bench/main.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { type FakeLlmServer, startFakeGemini } from "../support/fake-gemini.js";
+import { startFakeGemini } from "../support/fake-gemini.js";
+import type { FakeLlmServer } from "../support/fake-llm-http.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
 const QUESTIONS = join(resolve(fileURLToPath(new URL("../../..", import.meta.url))), "eval/mini-chat.json");

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BenchCliOptions, type BenchIo, BenchUsageError, benchMain } from "../../src/bench/main.js";
 import type { AskResult } from "../../src/pipeline/types.js";
-import { type FakeLlmServer, startFakeGemini } from "../support/fake-gemini.js";
+import { startFakeGemini } from "../support/fake-gemini.js";
+import type { FakeLlmServer } from "../support/fake-llm-http.js";
 import { askResult, citation, emptyTrace, label, questionSet } from "./support/labels.js";
 import { buildTinyIndex } from "./support/tiny-index.js";
 

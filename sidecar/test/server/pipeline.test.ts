@@ -9,7 +9,8 @@ import { ask } from "../../src/pipeline/ask.js";
 import { llmFactory } from "../../src/server/llm-factory.js";
 import { inProcessRunner } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { type FakeLlmServer, startFakeGemini } from "../support/fake-gemini.js";
+import { startFakeGemini } from "../support/fake-gemini.js";
+import type { FakeLlmServer } from "../support/fake-llm-http.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 import { capturingLogger, TOKEN, testConfig } from "./support.js";
 

@@ -16,14 +16,6 @@ import {
 	type WireFormat,
 } from "./fake-llm-http.js";
 
-export type {
-	FakeLlmServer,
-	FakeReply,
-	FakeResponder,
-	FakeServerOptions,
-	RecordedRequest,
-} from "./fake-llm-http.js";
-
 const GOOGLE_STATUS: Record<number, string> = {
 	400: "INVALID_ARGUMENT",
 	401: "UNAUTHENTICATED",

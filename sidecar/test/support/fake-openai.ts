@@ -16,14 +16,6 @@ import {
 	type WireFormat,
 } from "./fake-llm-http.js";
 
-export type {
-	FakeLlmServer,
-	FakeReply,
-	FakeResponder,
-	FakeServerOptions,
-	RecordedRequest,
-} from "./fake-llm-http.js";
-
 interface ChatMessage {
 	role?: string;
 	content?: string | { type?: string; text?: string }[] | null;
