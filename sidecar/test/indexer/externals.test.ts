@@ -1,18 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
-
-function repoWith(files: Record<string, string>): string {
-	const root = mkdtempSync(join(tmpdir(), "codeask-ext-"));
-	for (const [path, text] of Object.entries(files)) {
-		mkdirSync(dirname(join(root, path)), { recursive: true });
-		writeFileSync(join(root, path), text);
-	}
-	return root;
-}
+import { repoWith } from "../support/repo-with.js";
 
 describe("externals, node_modules and symlinks", () => {
 	it("uses node_modules when present: calls into it are external, calls into missing packages unresolved", async () => {

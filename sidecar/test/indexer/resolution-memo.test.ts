@@ -2,9 +2,8 @@
  * Module resolutions recorded by one run and taken by the next (resolve.ts, table file_imports):
  * only while the tree's layout is the one they were recorded under.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { indexRepository } from "../../src/indexer/index.js";
@@ -12,18 +11,8 @@ import { PROGRAM_OPTIONS } from "../../src/indexer/program.js";
 import { resolutionLayout } from "../../src/indexer/resolution-layout.js";
 import { createModuleResolver, recallingResolver, recordingResolver } from "../../src/indexer/resolve.js";
 import { discoverPackages } from "../../src/indexer/workspace.js";
+import { repoWith, writeRepoFile } from "../support/repo-with.js";
 import { snapshotIndex } from "./index-snapshot.js";
-
-function repoWith(files: Record<string, string>): string {
-	const repo = mkdtempSync(join(tmpdir(), "codeask-resolution-memo-"));
-	for (const [path, text] of Object.entries(files)) write(repo, path, text);
-	return repo;
-}
-
-function write(repo: string, path: string, text: string): void {
-	mkdirSync(dirname(join(repo, path)), { recursive: true });
-	writeFileSync(join(repo, path), text);
-}
 
 const FILES = {
 	"package.json": JSON.stringify({ name: "memo-app", private: true }),
@@ -82,8 +71,8 @@ describe("recorded module resolutions", () => {
 		expect(JSON.parse(libRecord)).toEqual([["./impl", null]]);
 
 		// The new file, and main.ts changed: lib.ts is unchanged and its record says `./impl` is missing.
-		write(repo, "src/impl.ts", "export function make(): number {\n\treturn 2;\n}\n");
-		write(repo, "src/main.ts", `${FILES["src/main.ts"]}export const again = run;\n`);
+		writeRepoFile(repo, "src/impl.ts", "export function make(): number {\n\treturn 2;\n}\n");
+		writeRepoFile(repo, "src/main.ts", `${FILES["src/main.ts"]}export const again = run;\n`);
 		const run = await indexRepository({ repo, out });
 		expect(run.extractedFiles).toBe(2);
 		const full = join(repo, "full.db");

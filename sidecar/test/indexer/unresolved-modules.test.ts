@@ -2,21 +2,11 @@
  * Unresolved call sites traced to the import they come from, so the index summary can say which
  * packages to install or which generated code is missing.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { callSiteLines } from "../../src/cli/index-summary.js";
 import { indexRepository } from "../../src/indexer/index.js";
-
-function repoWith(files: Record<string, string>): string {
-	const root = mkdtempSync(join(tmpdir(), "codeask-unres-"));
-	for (const [path, text] of Object.entries(files)) {
-		mkdirSync(dirname(join(root, path)), { recursive: true });
-		writeFileSync(join(root, path), text);
-	}
-	return root;
-}
+import { repoWith } from "../support/repo-with.js";
 
 describe("unresolved call sites by module", () => {
 	it("names the import each comes from: not installed, installed without its generated output, an absent in-repo folder", async () => {

@@ -1,17 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverPackages, parsePnpmPackages, readmeIntro } from "../../src/indexer/workspace.js";
-
-function repoWith(files: Record<string, string>): string {
-	const root = mkdtempSync(join(tmpdir(), "codeask-ws-"));
-	for (const [path, text] of Object.entries(files)) {
-		mkdirSync(join(root, path, ".."), { recursive: true });
-		writeFileSync(join(root, path), text);
-	}
-	return root;
-}
+import { repoWith } from "../support/repo-with.js";
 
 describe("workspace discovery", () => {
 	it("expands npm/yarn workspace globs, including ** and exclusions", () => {
