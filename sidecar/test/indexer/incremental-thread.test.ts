@@ -5,12 +5,13 @@
  * the one the same run writes on one thread and a full run's.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { changeMiniChat, editFile } from "../support/mini-chat-changes.js";
 import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist");
@@ -18,14 +19,6 @@ const DIST = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist");
 type Indexer = typeof import("../../src/indexer/index.js");
 type Trunks = typeof import("../../src/trunks/load.js");
 type Incremental = typeof import("../../src/indexer/incremental.js");
-
-function edit(repo: string, path: string, change: (text: string) => string): void {
-	const file = join(repo, path);
-	const before = readFileSync(file, "utf8");
-	const after = change(before);
-	expect(after).not.toBe(before);
-	writeFileSync(file, after);
-}
 
 describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 	it("writes what the same run writes on one thread, and what a full run writes", async () => {
@@ -48,22 +41,7 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		await run(threaded);
 		cpSync(threaded, here);
 
-		edit(repo, "packages/models/src/Users.ts", (t) =>
-			t.replace(
-				"async findOffline(",
-				"async findOnline(userIds: string[]): Promise<IUser[]> {\n\t\treturn this.find((u) => userIds.includes(u._id) && u.status === 'online');\n\t}\n\n\tasync findOffline(",
-			),
-		);
-		// Renamed under its importers: they are re-extracted too.
-		edit(repo, "apps/server/src/lib/format.ts", (t) =>
-			t.replace("export function formatMessage(", "export function formatForSaving("),
-		);
-		mkdirSync(join(repo, "apps/server/src/lib"), { recursive: true });
-		writeFileSync(
-			join(repo, "apps/server/src/lib/siteBanner.ts"),
-			"import { getSiteName } from './siteName';\n\nexport async function siteBanner(): Promise<string> {\n\treturn 'Welcome to ' + (await getSiteName());\n}\n",
-		);
-		rmSync(join(repo, "apps/server/src/lib/hookAudit.ts"));
+		changeMiniChat(repo);
 
 		const onThread = await run(threaded);
 		const onOne = await run(here, { incrementalThread: false });
@@ -126,13 +104,13 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		const first = ahead();
 		await run(first.worker);
 		expect(first.asked).toEqual(["close"]);
-		edit(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formatted = 1;\n`);
+		editFile(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formatted = 1;\n`);
 		const second = ahead();
 		const result = await run(second.worker);
 		expect(second.asked[0]).toBe("extract");
 		expect(result.extractedFiles).toBe(1);
 		// Started for another index file: not this run's.
-		edit(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formattedAgain = 2;\n`);
+		editFile(repo, "apps/server/src/lib/format.ts", (t) => `${t}\nexport const formattedAgain = 2;\n`);
 		const other = ahead(join(dir, "other.db"));
 		const third = await run(other.worker);
 		expect(other.asked).toEqual(["close"]);
@@ -210,7 +188,7 @@ export function createSiteExtractor(config) {
 		await run(`${DIST}/trunks/extractor.js`);
 		const before = readFileSync(out);
 		// A line above its dispatch sites moves them: the sites are joined again (finalize runs).
-		edit(repo, "apps/server/src/methods/sendMessage.ts", (t) => `// Sending.\n${t}`);
+		editFile(repo, "apps/server/src/methods/sendMessage.ts", (t) => `// Sending.\n${t}`);
 		await expect(run(failing)).rejects.toThrow("finalize failed");
 		expect(readdirSync(outDir)).toEqual(["index.db"]);
 		expect(readFileSync(out).equals(before)).toBe(true);

@@ -4,16 +4,7 @@
  * directions, dispatch sites and their cross-file joins, full-text rows, outline), and pass
  * SQLite's own consistency checks.
  */
-import {
-	cpSync,
-	mkdirSync,
-	mkdtempSync,
-	readdirSync,
-	readFileSync,
-	rmSync,
-	utimesSync,
-	writeFileSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
@@ -23,6 +14,8 @@ import { IndexReader } from "../../src/index/reader.js";
 import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
 import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { changeMiniChat, editFile } from "../support/mini-chat-changes.js";
+import { writeRepoFile } from "../support/repo-with.js";
 import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
 
 function tempDir(prefix: string): string {
@@ -94,19 +87,6 @@ function outlineFolders(path: string): { path: string; summary: string }[] {
 	}
 }
 
-function edit(repo: string, path: string, change: (text: string) => string): void {
-	const file = join(repo, path);
-	const before = readFileSync(file, "utf8");
-	const after = change(before);
-	expect(after).not.toBe(before);
-	writeFileSync(file, after);
-}
-
-function write(repo: string, path: string, text: string): void {
-	mkdirSync(dirname(join(repo, path)), { recursive: true });
-	writeFileSync(join(repo, path), text);
-}
-
 describe("incremental runs patch the previous index", () => {
 	it("match a full run after changed, renamed, added and deleted definitions and files", async () => {
 		const repo = join(tempDir("codeask-patch-"), "mini-chat");
@@ -115,31 +95,11 @@ describe("incremental runs patch the previous index", () => {
 		const first = await indexWithTrunks(repo, out);
 		expect(first.extractedFiles).toBe(first.stats.files);
 
-		// A method inserted mid-class (later definitions move down; edges into them must follow),
-		// a definition renamed under its importers, a facade call re-extracted while the facade's
-		// definition file is reused, a new file calling into unchanged code, and a deleted file.
-		edit(repo, "packages/models/src/Users.ts", (t) =>
-			t.replace(
-				"async findOffline(",
-				"async findOnline(userIds: string[]): Promise<IUser[]> {\n\t\treturn this.find((u) => userIds.includes(u._id) && u.status === 'online');\n\t}\n\n\tasync findOffline(",
-			),
-		);
-		edit(repo, "apps/server/src/lib/format.ts", (t) =>
-			t.replace("export function formatMessage(", "export function formatForSaving("),
-		);
-		edit(repo, "apps/server/src/methods/setUserStatus.ts", (t) => `// Sets the caller's presence.\n${t}`);
-		write(
-			repo,
-			"apps/server/src/lib/siteBanner.ts",
-			`import { getSiteName } from './siteName';
-
-/** The banner text. */
-export async function siteBanner(): Promise<string> {
-	return \`Welcome to \${await getSiteName()}\`;
-}
-`,
-		);
-		rmSync(join(repo, "apps/server/src/lib/hookAudit.ts"));
+		// The mini-chat changes (a method inserted mid-class, a definition renamed under its
+		// importers, a new file, a deleted file), and a facade call re-extracted while the facade's
+		// definition file is reused.
+		changeMiniChat(repo);
+		editFile(repo, "apps/server/src/methods/setUserStatus.ts", (t) => `// Sets the caller's presence.\n${t}`);
 
 		const { incremental, patched } = await expectSameAsFullRun(repo, out);
 		// The four changed files, and sendMessage.ts: it imports the renamed function.
@@ -174,7 +134,7 @@ export async function siteBanner(): Promise<string> {
 		}
 
 		// Then the facade's definition file changes while its callers are reused.
-		edit(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);
+		editFile(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);
 		const second = await expectSameAsFullRun(repo, out);
 		expect(second.incremental.extractedFiles).toBe(1);
 	});
@@ -188,14 +148,18 @@ export async function siteBanner(): Promise<string> {
 		expect(folders.length).toBeGreaterThan(1);
 		// No file added or removed (the outline is patched in place): a new caller of a definition
 		// in another folder (its fan-in changes there), and a README in a folder section that had none.
-		edit(repo, "apps/server/src/services/roles/RolesService.ts", (t) =>
+		editFile(repo, "apps/server/src/services/roles/RolesService.ts", (t) =>
 			t.replace(
 				"\tprivate getRolesCached",
 				"\tasync probeOffline(): Promise<void> {\n\t\tawait Users.findOffline([]);\n\t}\n\n\tprivate getRolesCached",
 			),
 		);
 		const folder = folders.find((f) => !f.summary.includes("Outline probe")) as { path: string };
-		write(repo, join(folder.path, "README.md"), "# Notes\n\nOutline probe: what this folder holds.\n");
+		writeRepoFile(
+			repo,
+			join(folder.path, "README.md"),
+			"# Notes\n\nOutline probe: what this folder holds.\n",
+		);
 		const { patched } = await expectSameAsFullRun(repo, out);
 		expect(patched.outline.some((row) => row.includes("Outline probe"))).toBe(true);
 	});
@@ -224,8 +188,8 @@ export async function siteBanner(): Promise<string> {
 
 	it("resolve a changed file as a full run does: globals from files nothing imports, imports their types need", async () => {
 		const repo = tempDir("codeask-globals-");
-		write(repo, "package.json", JSON.stringify({ name: "globals-app", private: true }));
-		write(
+		writeRepoFile(repo, "package.json", JSON.stringify({ name: "globals-app", private: true }));
+		writeRepoFile(
 			repo,
 			"src/registry.ts",
 			[
@@ -234,10 +198,10 @@ export async function siteBanner(): Promise<string> {
 				"\treturn (globalThis as never as Record<string, () => never>)[name]();\n}\n",
 			].join("\n"),
 		);
-		write(repo, "src/room.ts", "export class Room {\n\topen(): void {}\n}\n");
-		write(repo, "src/heavy.ts", "export function heavy(): number {\n\treturn 1;\n}\n");
+		writeRepoFile(repo, "src/room.ts", "export class Room {\n\topen(): void {}\n}\n");
+		writeRepoFile(repo, "src/heavy.ts", "export function heavy(): number {\n\treturn 1;\n}\n");
 		// A module augmentation in a file nothing imports; its top-level call needs nothing typed.
-		write(
+		writeRepoFile(
 			repo,
 			"src/augment.ts",
 			[
@@ -248,9 +212,9 @@ export async function siteBanner(): Promise<string> {
 			].join("\n"),
 		);
 		// A script: its top-level declarations are global.
-		write(repo, "src/script.ts", "function globalHelper(): number {\n\treturn 2;\n}\n");
+		writeRepoFile(repo, "src/script.ts", "function globalHelper(): number {\n\treturn 2;\n}\n");
 		// A dependency whose annotated body is all that uses `heavy`.
-		write(
+		writeRepoFile(
 			repo,
 			"src/make.ts",
 			[
@@ -259,7 +223,7 @@ export async function siteBanner(): Promise<string> {
 				"export function make(): Room {\n\theavy();\n\treturn new Room();\n}\n",
 			].join("\n"),
 		);
-		write(
+		writeRepoFile(
 			repo,
 			"src/use.ts",
 			[
@@ -270,7 +234,7 @@ export async function siteBanner(): Promise<string> {
 		);
 		const out = join(repo, ".codeask", "index.db");
 		await indexWithTrunks(repo, out);
-		edit(repo, "src/use.ts", (t) => `${t}\nexport const later = 1;\n`);
+		editFile(repo, "src/use.ts", (t) => `${t}\nexport const later = 1;\n`);
 		const { incremental, patched } = await expectSameAsFullRun(repo, out);
 		expect(incremental.extractedFiles).toBe(1);
 		const from = "src/use.ts#run|";
@@ -289,7 +253,7 @@ export async function siteBanner(): Promise<string> {
 			"apps/server/src/lib/siteName.ts#getSiteName|packages/core-services/src/types/ISettingsService.ts#ISettingsService.get";
 
 		// A new function: no old declaration's type moved, so only the file itself is re-extracted.
-		edit(
+		editFile(
 			repo,
 			facade,
 			(t) => `${t}\nexport function settingsNamespace(): string {\n\treturn 'settings';\n}\n`,
@@ -299,12 +263,12 @@ export async function siteBanner(): Promise<string> {
 		expect(appended.patched.edges.some((e) => e.startsWith(call))).toBe(true);
 
 		// The facade's type is now `any`: its importer (through the package's index) loses the call.
-		edit(repo, facade, (t) => t.replace("export const Settings = ", "export const Settings: any = "));
+		editFile(repo, facade, (t) => t.replace("export const Settings = ", "export const Settings: any = "));
 		const retyped = await expectSameAsFullRun(repo, out);
 		expect(retyped.patched.edges.some((e) => e.startsWith(call))).toBe(false);
 
 		// Deleted: `Push`/`Presence` callers and, through facades typed by `proxify<T>`, their callers.
-		edit(repo, facade, (t) => t.replace("export const Settings: any = ", "export const Settings = "));
+		editFile(repo, facade, (t) => t.replace("export const Settings: any = ", "export const Settings = "));
 		await expectSameAsFullRun(repo, out);
 		rmSync(join(repo, "packages/core-services/src/proxify.ts"));
 		await expectSameAsFullRun(repo, out);
@@ -320,7 +284,7 @@ export async function siteBanner(): Promise<string> {
 		utimesSync(file, later, later);
 		const touched = await indexRepository({ repo, out });
 		expect(touched.extractedFiles).toBe(0);
-		edit(repo, "apps/server/src/lib/siteName.ts", (t) => t.replace("'Mini Chat'", "'Maxi Chat'"));
+		editFile(repo, "apps/server/src/lib/siteName.ts", (t) => t.replace("'Mini Chat'", "'Maxi Chat'"));
 		utimesSync(file, later, later); // same size and mtime as the touch: only ctime moved
 		const edited = await indexRepository({ repo, out });
 		expect(edited.extractedFiles).toBe(1);
@@ -329,18 +293,22 @@ export async function siteBanner(): Promise<string> {
 
 	it("re-joins router mounts when only the router or only the mounting file changed", async () => {
 		const repo = tempDir("codeask-mounts-");
-		write(repo, "package.json", JSON.stringify({ name: "shop", dependencies: { express: "^4.0.0" } }));
-		write(
+		writeRepoFile(
+			repo,
+			"package.json",
+			JSON.stringify({ name: "shop", dependencies: { express: "^4.0.0" } }),
+		);
+		writeRepoFile(
 			repo,
 			"src/routes/users.ts",
 			"import { Router } from 'express';\nconst router = Router();\nrouter.get('/:id', function getUser() {});\nexport default router;\n",
 		);
-		write(
+		writeRepoFile(
 			repo,
 			"src/app.ts",
 			"import { Router } from 'express';\nimport users from './routes/users';\nexport const app = Router();\napp.use('/users', users);\n",
 		);
-		write(
+		writeRepoFile(
 			repo,
 			"web/client.ts",
 			`export async function removeUser(id: string) {
@@ -354,7 +322,7 @@ export async function siteBanner(): Promise<string> {
 			sites.filter((s) => s.startsWith("http-route|register|")).map((s) => s.split("|")[2]);
 
 		// The router gains a route; the mounting file is reused.
-		edit(repo, "src/routes/users.ts", (t) =>
+		editFile(repo, "src/routes/users.ts", (t) =>
 			t.replace("export default", "router.delete('/:id', function deleteUser() {});\nexport default"),
 		);
 		const routerChanged = await expectSameAsFullRun(repo, out);
@@ -365,7 +333,7 @@ export async function siteBanner(): Promise<string> {
 		).toBe(true);
 
 		// The mount moves; the router file is reused.
-		edit(repo, "src/app.ts", (t) => t.replace("'/users'", "'/people'"));
+		editFile(repo, "src/app.ts", (t) => t.replace("'/users'", "'/people'"));
 		const mountChanged = await expectSameAsFullRun(repo, out);
 		expect(registered(mountChanged.patched.sites).sort()).toEqual(["DELETE /people/:id", "GET /people/:id"]);
 	});
@@ -399,16 +367,20 @@ export async function siteBanner(): Promise<string> {
 		};
 
 		// A function below the file's sites, calling into another file: new edges, the same sites.
-		edit(repo, file, (t) => `${t}\nexport function appended(): string {\n\treturn String(Date.now());\n}\n`);
+		editFile(
+			repo,
+			file,
+			(t) => `${t}\nexport function appended(): string {\n\treturn String(Date.now());\n}\n`,
+		);
 		expect(await run()).toBe(0);
 		await expectSameAsFullRun(repo, out);
 		// A line above them: every site of the file moves down one line.
-		edit(repo, file, (t) => `// Sending.\n${t}`);
+		editFile(repo, file, (t) => `// Sending.\n${t}`);
 		expect(await run()).toBe(1);
 		await expectSameAsFullRun(repo, out);
 		// The function holding them renamed: its trunk edges go with the old definition (and the
 		// edge counts, kept as the patch goes, with them).
-		edit(repo, file, (t) => t.replaceAll("executeSendMessage", "executeSend"));
+		editFile(repo, file, (t) => t.replaceAll("executeSendMessage", "executeSend"));
 		const { incremental, full } = await expectSameAsFullRun(repo, out);
 		expect(incremental.stats.edges).toBe(full.stats.edges);
 	});
