@@ -1,16 +1,11 @@
 import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
-import {
-	ApiEndpoint,
-	type IApiEndpointInfo,
-	type IApiRequest,
-	type IApiResponse,
-} from "@rocket.chat/apps-engine/definition/api";
+import type { IApiEndpointInfo, IApiRequest, IApiResponse } from "@rocket.chat/apps-engine/definition/api";
 import type { Job } from "../../shared/src/contract";
 import { deliverAnswer, fetchStatus } from "../handlers/deliverAnswer";
 import { CALLBACK_PATH, newRequestId } from "../lib/jobs";
 import { claimPending, findPending } from "../lib/PendingQuestions";
 import { SidecarClient, SidecarError } from "../lib/SidecarClient";
-import { readSignedBody } from "./signedBody";
+import { SignedEndpoint } from "./signedBody";
 
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./signedBody";
 
@@ -20,15 +15,8 @@ export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./signedBody";
  * callbacks change nothing. The engine hands endpoints the parsed body, so the signature is
  * checked against its JSON serialisation (the sidecar signs `JSON.stringify(body)`).
  */
-export class JobCallbackEndpoint extends ApiEndpoint {
+export class JobCallbackEndpoint extends SignedEndpoint {
 	public override path = CALLBACK_PATH;
-
-	public constructor(
-		app: ConstructorParameters<typeof ApiEndpoint>[0],
-		private readonly now: () => number = Date.now,
-	) {
-		super(app);
-	}
 
 	public async post(
 		request: IApiRequest,
@@ -38,11 +26,8 @@ export class JobCallbackEndpoint extends ApiEndpoint {
 		http: IHttp,
 		persis: IPersistence,
 	): Promise<IApiResponse> {
-		const signed = await readSignedBody(request, read, this.now());
-		if (!signed.ok) {
-			if (signed.refused) this.app.getLogger().warn(`codeask: callback refused (${signed.refused})`);
-			return this.json({ status: signed.status, content: { error: signed.error } });
-		}
+		const signed = await this.signedBody(request, read, "callback");
+		if (!signed.ok) return signed.response;
 		const { body } = signed;
 		const { sharedSecret, sidecarUrl } = signed.settings;
 		const jobId = (body as { jobId?: unknown } | null)?.jobId;

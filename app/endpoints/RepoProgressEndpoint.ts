@@ -1,15 +1,10 @@
 import type { IHttp, IModify, IPersistence, IRead } from "@rocket.chat/apps-engine/definition/accessors";
-import {
-	ApiEndpoint,
-	type IApiEndpointInfo,
-	type IApiRequest,
-	type IApiResponse,
-} from "@rocket.chat/apps-engine/definition/api";
+import type { IApiEndpointInfo, IApiRequest, IApiResponse } from "@rocket.chat/apps-engine/definition/api";
 import type { RepoProgress } from "../../shared/src/contract";
 import { REPO_PROGRESS_PATH } from "../handlers/ReposHandler";
 import { postAsBot } from "../lib/Messenger";
 import { repoMessages } from "../lib/repoMessages";
-import { readSignedBody } from "./signedBody";
+import { SignedEndpoint } from "./signedBody";
 
 const EVENTS = ["started", "progress", "finished", "failed"];
 
@@ -29,15 +24,8 @@ function isProgress(value: unknown): value is RepoProgress {
  * (started, percent at most every 30 s, finished with counts, failed with the reason), signed like
  * job callbacks. The message goes to the room the repository was added from (`context`).
  */
-export class RepoProgressEndpoint extends ApiEndpoint {
+export class RepoProgressEndpoint extends SignedEndpoint {
 	public override path = REPO_PROGRESS_PATH;
-
-	public constructor(
-		app: ConstructorParameters<typeof ApiEndpoint>[0],
-		private readonly now: () => number = Date.now,
-	) {
-		super(app);
-	}
 
 	public async post(
 		request: IApiRequest,
@@ -47,11 +35,8 @@ export class RepoProgressEndpoint extends ApiEndpoint {
 		_http: IHttp,
 		_persis: IPersistence,
 	): Promise<IApiResponse> {
-		const signed = await readSignedBody(request, read, this.now());
-		if (!signed.ok) {
-			if (signed.refused) this.app.getLogger().warn(`codeask: progress callback refused (${signed.refused})`);
-			return this.json({ status: signed.status, content: { error: signed.error } });
-		}
+		const signed = await this.signedBody(request, read, "progress callback");
+		if (!signed.ok) return signed.response;
 		const { body } = signed;
 		if (!isProgress(body)) return this.json({ status: 400, content: { error: "not a progress report" } });
 		const room = body.context ? await read.getRoomReader().getById(body.context) : undefined;

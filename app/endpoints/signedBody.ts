@@ -1,5 +1,5 @@
 import type { IRead } from "@rocket.chat/apps-engine/definition/accessors";
-import type { IApiRequest } from "@rocket.chat/apps-engine/definition/api";
+import { ApiEndpoint, type IApiRequest, type IApiResponse } from "@rocket.chat/apps-engine/definition/api";
 import { verifyCallback } from "../lib/signature";
 import { type AppSettings, readAppSettings } from "../settings/settings";
 
@@ -43,5 +43,30 @@ export async function readSignedBody(request: IApiRequest, read: IRead, now: num
 		return { ok: true, body, settings: loaded.settings };
 	} catch {
 		return { ok: false, status: 400, error: "body is not JSON" };
+	}
+}
+
+/**
+ * An endpoint the sidecar calls: a clock for the signature's freshness (a test sets it), and the
+ * prologue above with a refusal answered and a signature failure logged.
+ */
+export abstract class SignedEndpoint extends ApiEndpoint {
+	public constructor(
+		app: ConstructorParameters<typeof ApiEndpoint>[0],
+		private readonly now: () => number = Date.now,
+	) {
+		super(app);
+	}
+
+	/** The body and settings of a signed call, or the response refusing it; `what` names it in the log. */
+	protected async signedBody(
+		request: IApiRequest,
+		read: IRead,
+		what: string,
+	): Promise<{ ok: true; body: unknown; settings: AppSettings } | { ok: false; response: IApiResponse }> {
+		const signed = await readSignedBody(request, read, this.now());
+		if (signed.ok) return signed;
+		if (signed.refused) this.app.getLogger().warn(`codeask: ${what} refused (${signed.refused})`);
+		return { ok: false, response: this.json({ status: signed.status, content: { error: signed.error } }) };
 	}
 }
