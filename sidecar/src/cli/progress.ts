@@ -54,6 +54,10 @@ export interface ProgressState {
  * Here the rate is taken over the last WINDOW (a quarter of the phase once that is longer), up to
  * now, so a pause lowers it; an estimate is shown only when the last STEADY_SAMPLES of them, a
  * second or more apart, agree within STEADY_RATIO, and the phase has run MIN_PHASE_MS.
+ * Not cli-progress's own ETA (the rate over its last N updates, always shown): replayed on the same
+ * Documenso extraction counts it was off by 17–21 s on average and up to 112–220 s (etaBuffer
+ * 3–100), this by 4.4 s and at most 20 s (benchmarks/cli.md, session 9): updates come in bursts, so
+ * N of them span a tenth of a second or ten seconds, and nothing holds back an unsteady estimate.
  */
 export class EtaEstimator {
 	static WINDOW_MS = 3_000;
