@@ -52,9 +52,14 @@ const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
 const NOT_MARKUP = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
 /** A component tag: PascalCase (`<UserCard`, `<Forms.Input`). Lower-case tags are HTML. */
 const COMPONENT_TAG = /<([A-Z][\w$]*(?:\.[A-Z][\w$]*)*)(?=[\s/>])/g;
-/** `@click="save"`, `v-on:click="save"`, `on:click={save}` with a plain name or member path. */
+/**
+ * `@click="save"`, `v-on:click="save"`, `on:click={save}` with a plain name or member path; or the
+ * function a handler calls (`@click="remove(item.id)"`, `on:click={(e) => save(e)}`; the callee only,
+ * its arguments may name template-only variables). Template globals (`$emit`, `$router`) are no
+ * script references.
+ */
 const EVENT_BINDING =
-	/(?:@|v-on:|\bon:)[\w.:-]+\s*=\s*(["{])\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(["}])/g;
+	/(?:@|v-on:|\bon:)[\w.:-]+\s*=\s*(["{])\s*(?:(?:\([\w$,\s]*\)|[A-Za-z_$][\w$]*)\s*=>\s*)?([A-Za-z_][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*(["}(])/g;
 
 /**
  * The component as program text of the same length and lines: script blocks verbatim, template
@@ -91,9 +96,10 @@ export function sfcToScript(content: string): string {
 		if (inSkipped(at)) continue;
 		const whole = m[0] as string;
 		const open = whole.indexOf(m[1] as string, whole.indexOf("="));
-		const name = m[2] as string;
-		const nameAt = whole.indexOf(name, open + 1);
-		const close = whole.lastIndexOf(m[3] as string);
+		const name = (m[2] as string).replaceAll("?.", ".");
+		const nameAt = whole.indexOf(m[2] as string, open + 1);
+		// A call (`remove(id)`): the callee, ended where its `(` was; else the closing quote or brace.
+		const close = m[3] === "(" ? nameAt + name.length : whole.lastIndexOf(m[3] as string);
 		write(at + open, ";");
 		write(at + nameAt, name);
 		write(at + close, ";");

@@ -52,6 +52,25 @@ describe("sfcToScript", () => {
 		expect(out).not.toMatch(/template|script/);
 	});
 
+	it("takes the function a handler calls, and no assignment, ternary or template global", () => {
+		const vue = [
+			"<template>",
+			'  <Btn @click="remove(item.id, index)" @keyup.enter="() => save(x)" v-on:submit="(e) => form.send(e)" />',
+			'  <a @click="options?.tippy.show()" @click="$emit(\'x\')" @click="open = false" @click="ok ? go() : null" />',
+			"  <button on:click={(e) => reset(e)} on:blur={touched = true}>x</button>",
+			"</template>",
+		].join("\n");
+		const out = sfcToScript(vue).split("\n");
+		expect(out).toHaveLength(5);
+		expect(out.join("\n")).toHaveLength(vue.length);
+		// The statements each line holds, spaces inside them dropped (`;   save;` is `save` read).
+		const statements = (line: string | undefined) =>
+			line?.match(/;[^;]+;/g)?.map((x) => x.replace(/\s+/g, ""));
+		expect(statements(out[1])).toEqual([";Btn;", ";remove;", ";save;", ";form.send;"]);
+		expect(statements(out[2])).toEqual([";options.tippy.show;"]);
+		expect(statements(out[3])).toEqual([";reset;"]);
+	});
+
 	it("keeps the newline after a component tag whose attributes start on the next line", () => {
 		const vue = [
 			"<template>",
@@ -104,6 +123,10 @@ describe("a Vue SFC app", { timeout: 120_000 }, () => {
 		expect(all).toContain(
 			`src/App.vue#(module) -> src/App.vue#addItem reference @${at("src/App.vue", "@click=")}`,
 		);
+		// A handler that calls a function: the callee is the reference.
+		expect(all).toContain(
+			`src/App.vue#(module) -> src/App.vue#clearDone reference @${at("src/App.vue", '@click="clearDone(')}`,
+		);
 		expect(all).toContain(
 			`src/App.vue#(module) -> src/components/TodoList.vue#(module) import @${at("src/App.vue", "import TodoList")}`,
 		);
@@ -147,6 +170,9 @@ describe("a Svelte app", { timeout: 120_000 }, () => {
 		);
 		expect(all).toContain(
 			`src/App.svelte#(module) -> src/lib/store.ts#reset reference @${at("on:click={reset}")}`,
+		);
+		expect(all).toContain(
+			`src/App.svelte#(module) -> src/lib/store.ts#increment reference @${at("on:click={() => increment(1)}")}`,
 		);
 		expect(all).toContain(
 			`src/App.svelte#(module) -> src/lib/Counter.svelte#(module) import @${at("import Counter")}`,
