@@ -27,6 +27,9 @@ function codeask(...args: string[]) {
 	return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** `codeask bench` on the mini-chat index and question set. */
+const onMiniChat = (...args: string[]) => codeask("--index", indexPath, "--questions", QUESTIONS, ...args);
+
 beforeAll(async () => {
 	if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
 	indexPath = await fixtureIndexPath();
@@ -41,16 +44,7 @@ describe("codeask bench on mini-chat", () => {
 	};
 
 	it("prints the --json summary, writes reports in --out, and exits 0", () => {
-		const r = codeask(
-			"--index",
-			indexPath,
-			"--questions",
-			QUESTIONS,
-			"--json",
-			"--baseline",
-			"--out",
-			"runs/a",
-		);
+		const r = onMiniChat("--json", "--baseline", "--out", "runs/a");
 		expect(r.stderr).toBe("");
 		expect(r.code).toBe(0);
 		first = JSON.parse(r.stdout);
@@ -75,16 +69,7 @@ describe("codeask bench on mini-chat", () => {
 	});
 
 	it("gives the same numbers on a second offline run, and reports the delta against the first", () => {
-		const r = codeask(
-			"--index",
-			indexPath,
-			"--questions",
-			QUESTIONS,
-			"--json",
-			"--baseline",
-			"--out",
-			"runs/b",
-		);
+		const r = onMiniChat("--json", "--baseline", "--out", "runs/b");
 		const second = JSON.parse(r.stdout);
 		const strip = (qs: Record<string, unknown>[]) => qs.map(({ wallMs, ...rest }) => rest);
 		expect(strip(second.questions)).toEqual(strip(first.questions));
@@ -97,35 +82,17 @@ describe("codeask bench on mini-chat", () => {
 
 	it("gates on --min-core-recall with exit code 1", () => {
 		const mean = first.mean.coreRecallContext ?? 0;
-		const met = codeask(
-			"--index",
-			indexPath,
-			"--questions",
-			QUESTIONS,
-			"--no-report",
-			"--json",
-			"--min-core-recall",
-			String(mean),
-		);
+		const met = onMiniChat("--no-report", "--json", "--min-core-recall", String(mean));
 		expect(met.code).toBe(0);
 		if (mean < 1) {
-			const unmet = codeask(
-				"--index",
-				indexPath,
-				"--questions",
-				QUESTIONS,
-				"--no-report",
-				"--json",
-				"--min-core-recall",
-				"1",
-			);
+			const unmet = onMiniChat("--no-report", "--json", "--min-core-recall", "1");
 			expect(unmet.code).toBe(1);
 			expect(unmet.stderr).toMatch(/below --min-core-recall 1/);
 		}
 	});
 
 	it("prints a readable summary without --json", () => {
-		const r = codeask("--index", indexPath, "--questions", QUESTIONS, "--no-report", "--only", "mc-01-push");
+		const r = onMiniChat("--no-report", "--only", "mc-01-push");
 		expect(r.code).toBe(0);
 		expect(r.stdout).toMatch(/^mini-chat: 1 questions, answers by none/);
 		expect(r.stdout).toMatch(/coreRecallContext\s+\d\.\d\d/);
@@ -198,7 +165,7 @@ describe("codeask bench on mini-chat", () => {
 
 	it("exits 2 for a missing index or --judge without an LLM", () => {
 		expect(codeask("--index", join(work, "none.db"), "--questions", QUESTIONS).code).toBe(2);
-		const judge = codeask("--index", indexPath, "--questions", QUESTIONS, "--judge");
+		const judge = onMiniChat("--judge");
 		expect(judge.code).toBe(2);
 		expect(judge.stderr).toMatch(/--judge needs an LLM/);
 	});
