@@ -7,13 +7,15 @@
  * does not bundle a workspace link when packing a workspace. So the package is laid out in a
  * staging folder: the sidecar's `files` (bin/, dist/, presets/), its runtime dependencies, and
  * @codeask/shared's built files as a real bundled dependency. `npm run pack:cli` builds first (a pulled
- * clone would otherwise pack the build of its last install).
+ * clone would otherwise pack the build of its last install). It prints the install command with the
+ * `--allow-scripts=` list npm 11.16+ asks for (install-scripts.mjs).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installScriptPackages } from "./install-scripts.mjs";
 
 const sidecarDir = fileURLToPath(new URL("../", import.meta.url));
 const rootDir = resolve(sidecarDir, "..");
@@ -73,6 +75,13 @@ try {
 	if (r.status !== 0) process.exit(r.status ?? 1);
 	const tarball = r.stdout.trim().split("\n").pop();
 	process.stdout.write(`${join(outDir, tarball)}\n`);
+	// npm 11.16+ asks the installing user to approve dependencies' install scripts (install-scripts.mjs).
+	const scripts = installScriptPackages(sidecarDir, Object.keys(sidecar.dependencies));
+	if (scripts.length)
+		process.stderr.write(
+			`pack: install with \`npm i -g --allow-scripts=${scripts.join(",")} ${join(outDir, tarball)}\`` +
+				" (npm 11.16+ asks to approve these dependencies' install scripts, and npm 12 will not run them unapproved; better-sqlite3's compiles its native module)\n",
+		);
 } finally {
 	rmSync(stage, { recursive: true, force: true });
 }
