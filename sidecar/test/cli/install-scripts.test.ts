@@ -3,7 +3,6 @@
  * warns about them; npm 12 blocks them): pack.mjs prints the `--allow-scripts=` list they need.
  */
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs build script, no declarations
 import { installScriptPackages } from "../../scripts/install-scripts.mjs";
 import { repoWith } from "../support/repo-with.js";
 
