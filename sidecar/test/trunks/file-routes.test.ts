@@ -10,6 +10,7 @@ describe("fileRoutePath", () => {
 		expect(fileRoutePath("apps/web/app/dashboard/[[...rest]]/route.js")).toBe("/dashboard/:rest");
 		expect(fileRoutePath("web/src/routes/api/items/[id=integer]/+server.ts")).toBe("/api/items/:id");
 		expect(fileRoutePath("src/api/route.ts")).toBe("/");
+		expect(fileRoutePath("app/api/og/route.tsx")).toBe("/api/og");
 	});
 
 	it("drops route groups and slots, and takes no private folder", () => {
@@ -20,7 +21,6 @@ describe("fileRoutePath", () => {
 	it("takes only route modules below a routes root", () => {
 		expect(fileRoutePath("src/lib/route.ts")).toBeNull();
 		expect(fileRoutePath("src/api/orders/routes.ts")).toBeNull();
-		expect(fileRoutePath("src/api/orders/route.tsx")).toBeNull();
 		expect(fileRoutePath("src/api/orders/route.d.ts")).toBeNull();
 		expect(fileRoutePath("src/api/route/index.ts")).toBeNull();
 	});

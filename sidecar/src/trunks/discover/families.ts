@@ -379,7 +379,7 @@ export const JOB_DEFINITIONS = {
  */
 export const FILE_ROUTES = {
 	files: new Set(["route", "+server"]),
-	extensions: /\.(ts|js|mts|mjs)$/,
+	extensions: /\.(ts|tsx|js|jsx|mts|mjs)$/,
 	roots: new Set(["app", "api", "routes"]),
 	exports: new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
 };
