@@ -4,7 +4,7 @@
  * family lives in its own module under `idioms/`; this core holds the per-file loop, the `emit`
  * that turns a matched key into a site record, and the order of the joins in finalize.
  */
-import type { CallExpression, ClassDeclaration, NewExpression, Node, SourceFile } from "ts-morph";
+import type { CallExpression, ClassDeclaration, NewExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
@@ -34,6 +34,7 @@ import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, normalizeKey } from "./normalize.js";
 import {
 	CLASS_EXTENDS,
+	type Emit,
 	exprText,
 	FACADE_DEF,
 	FACADE_USE,
@@ -111,17 +112,17 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const c = setup(ctx.repoRoot);
 		stats.files++;
 		const out: DispatchSiteRecord[] = [];
-		const emit = (
-			trunkName: string,
-			side: "register" | "dispatch",
-			raw: string | null,
-			keyNode: Node,
-			at: Node,
-			handler: string | null,
-			resolution: Resolution,
-			also: readonly { trunk: string; side: "register" | "dispatch"; template: string }[] = [],
-			method?: string,
-			receiver?: string | null,
+		const emit: Emit = (
+			trunkName,
+			side,
+			raw,
+			keyNode,
+			at,
+			handler,
+			resolution,
+			also = [],
+			method,
+			receiver,
 		) => {
 			const trunk = c.trunks.get(trunkName);
 			let key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
