@@ -57,14 +57,8 @@ const DESCRIPTION_CHARS = 300;
 const FOLDER_SUMMARY_CHARS = 160;
 const MAX_SUBFOLDERS = 8;
 
-interface PackageInfo {
-	name: string;
-	dir: string;
-	description: string | null;
-	files: number;
-	lines: number;
-	definitions: number;
-}
+/** A package's own figures, before its neighbours and entry points are added. */
+type PackageInfo = Pick<PackageSummary, "name" | "dir" | "description" | "files" | "lines" | "definitions">;
 
 export function collectOverview(index: IndexReader, options: CollectOptions = {}): OverviewData {
 	const meta = index.meta();
