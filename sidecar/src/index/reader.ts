@@ -4,18 +4,13 @@
  */
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
+import { codedError } from "../coded-error.js";
 import { type EdgeKind, INDEX_FORMAT_VERSION, type IndexStats } from "./schema.js";
 import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
 
-export class IndexError extends Error {
-	constructor(
-		readonly code: "index-missing" | "index-incompatible" | "index-corrupt",
-		message: string,
-	) {
-		super(message);
-		this.name = "IndexError";
-	}
-}
+export class IndexError extends codedError<"index-missing" | "index-incompatible" | "index-corrupt">(
+	"IndexError",
+) {}
 
 export interface IndexMeta {
 	formatVersion: number;

@@ -5,6 +5,7 @@
  * Pure reads; a few aggregate queries, so it stays fast on a 9,000-file repository.
  */
 import { posix } from "node:path";
+import { codedError } from "../coded-error.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import { upsert } from "../upsert.js";
@@ -19,15 +20,7 @@ import type {
 	TrunkUse,
 } from "./types.js";
 
-export class OverviewError extends Error {
-	constructor(
-		readonly code: "unknown-package" | "ambiguous-package",
-		message: string,
-	) {
-		super(message);
-		this.name = "OverviewError";
-	}
-}
+export class OverviewError extends codedError<"unknown-package" | "ambiguous-package">("OverviewError") {}
 
 export interface CollectOptions {
 	/** Package name (`@scope/name` or `name`) or folder (`apps/meteor`); absent for the whole repository. */

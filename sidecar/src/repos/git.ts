@@ -10,6 +10,7 @@
 import { execFile, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { promisify } from "node:util";
+import { codedError } from "../coded-error.js";
 import { type GitProtocol, scrubCredentials } from "./url.js";
 
 const execFileAsync = promisify(execFile);
@@ -44,15 +45,7 @@ export type GitErrorCode =
 	| "too-large"
 	| "failed";
 
-export class GitError extends Error {
-	constructor(
-		readonly code: GitErrorCode,
-		message: string,
-	) {
-		super(message);
-		this.name = "GitError";
-	}
-}
+export class GitError extends codedError<GitErrorCode>("GitError") {}
 
 /** What a failed git said, reduced to a code and one scrubbed line. */
 function classify(stderr: string, what: string, secrets: readonly string[]): GitError {

@@ -9,6 +9,7 @@ import { EventEmitter } from "node:events";
 import { existsSync, readdirSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { RepoAddRequest, RepoInfo, RepoProgress } from "@codeask/shared";
+import { codedError } from "../coded-error.js";
 import type { Logger } from "../logger.js";
 import type { IndexHolder } from "../server/index-holder.js";
 import { type Git, GitError } from "./git.js";
@@ -36,15 +37,9 @@ export interface RepoManagerOptions {
 }
 
 /** Why a question's `repo` cannot be served: unknown (404) or needed but missing (400). */
-export class RepoLookupError extends Error {
-	constructor(
-		readonly code: "unknown-repo" | "repo-required" | "no-repos",
-		message: string,
-	) {
-		super(message);
-		this.name = "RepoLookupError";
-	}
-}
+export class RepoLookupError extends codedError<"unknown-repo" | "repo-required" | "no-repos">(
+	"RepoLookupError",
+) {}
 
 export class RepoManager {
 	readonly registry: RepoRegistry;

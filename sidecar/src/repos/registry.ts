@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { RepoInfo } from "@codeask/shared";
 import Database from "better-sqlite3";
+import { codedError } from "../coded-error.js";
 
 export type RepoState = RepoInfo["state"];
 
@@ -74,15 +75,7 @@ interface Row {
 	counts: string | null;
 }
 
-export class RegistryError extends Error {
-	constructor(
-		readonly code: "repo-exists" | "unknown-repo",
-		message: string,
-	) {
-		super(message);
-		this.name = "RegistryError";
-	}
-}
+export class RegistryError extends codedError<"repo-exists" | "unknown-repo">("RegistryError") {}
 
 /** Where a registry keeps its files: the SQLite file, the indexes, the checkouts. */
 export function reposLayout(dir: string) {
