@@ -186,61 +186,70 @@ function rootIdentifier(expr: ts.Expression): ts.Identifier | undefined {
 	return ts.isIdentifier(e) ? e : undefined;
 }
 
-/** Why a call site's callee has no symbol. */
-function unresolvedReason(ctx: EdgeContext, callee: ts.Expression): string {
+/** Why a call site's callee has no symbol, and the symbol of its root name when it has one. */
+function unresolvedReason(ctx: EdgeContext, callee: ts.Expression): [reason: string, root?: ts.Symbol] {
 	const root = rootIdentifier(callee);
-	if (!root) return "dynamic-callee";
+	if (!root) return ["dynamic-callee"];
 	const rootSymbol = ctx.checker.getSymbolAtLocation(root);
-	if (!rootSymbol) return "undeclared-global";
+	if (!rootSymbol) return ["undeclared-global"];
 	const t = targetOfSymbol(ctx, rootSymbol);
-	if ("unresolved" in t) return t.unresolved;
-	if ("external" in t) return "external-untyped";
+	if ("unresolved" in t) return [t.unresolved, rootSymbol];
+	if ("external" in t) return ["external-untyped", rootSymbol];
 	const type = ctx.checker.getTypeAtLocation(
 		ts.isPropertyAccessExpression(callee) ? callee.expression : callee,
 	);
-	if (type.flags & ts.TypeFlags.Any) return "any-typed";
-	return "no-symbol";
+	if (type.flags & ts.TypeFlags.Any) return ["any-typed", rootSymbol];
+	return ["no-symbol", rootSymbol];
 }
 
 /** Reasons an uninstalled or ungenerated import explains. */
 const MODULE_REASONS = new Set(["external-module-missing", "any-typed"]);
 
+type TracedModule = { module: string; present: boolean } | null;
+
+/** Per program symbol (the one `zod` import stands behind thousands of sites): traced once. */
+const tracedModules = new WeakMap<ts.Symbol, TracedModule>();
+
 /**
- * The import an unresolved callee comes from: its root name's import, else through the variable it
- * names (`const db = new Client()`, here or in the in-repo module it is imported from), a few hops.
- * An in-repo path is given from the repository root (`./src/gql`: a generated folder absent).
+ * The import an unresolved callee's root name comes from: the name's own import, else through the
+ * variable it names (`const db = new Client()`, here or in the in-repo module it is imported from),
+ * a few hops. An in-repo path is given from the repository root (`./src/gql`: a generated folder
+ * absent).
  */
-function unresolvedModule(
-	ctx: EdgeContext,
-	callee: ts.Expression,
-	path: string,
-): { module: string; present: boolean } | undefined {
-	let root = rootIdentifier(callee);
-	let from = path;
-	for (let hop = 0; root && hop < 4; hop++) {
-		const symbol = ctx.checker.getSymbolAtLocation(root);
-		const decl = symbol?.declarations?.[0];
-		if (!symbol || !decl) return undefined;
+function unresolvedModule(ctx: EdgeContext, root: ts.Symbol): TracedModule {
+	const known = tracedModules.get(root);
+	if (known !== undefined) return known;
+	let symbol: ts.Symbol | undefined = root;
+	let traced: TracedModule = null;
+	for (let hop = 0; symbol && hop < 4; hop++) {
+		const decl: ts.Declaration | undefined = symbol.declarations?.[0];
+		if (!decl) break;
 		const imported = importOf(decl);
 		if (imported) {
 			const spec = imported.text;
-			const resolved = ctx.resolveModule(spec, decl.getSourceFile().fileName);
-			const inRepo = isInRepoSpecifier(ctx, spec);
-			if (resolved && inRepo) {
+			const file = decl.getSourceFile().fileName;
+			const resolved = ctx.resolveModule(spec, file);
+			if (resolved && isInRepoSpecifier(ctx, spec)) {
 				// Follow the export to its declaration in the repository.
-				const target = ctx.checker.getAliasedSymbol(symbol).declarations?.[0];
-				if (!target || !ts.isVariableDeclaration(target) || !target.initializer) return undefined;
-				root = rootOf(target.initializer);
-				from = ctx.indexedPath.get(target.getSourceFile().fileName) ?? from;
+				symbol = variableRoot(ctx, ctx.checker.getAliasedSymbol(symbol).declarations?.[0]);
 				continue;
 			}
+			const from = ctx.indexedPath.get(file) ?? "";
 			const module = spec.startsWith(".") ? `./${posix.join(posix.dirname(from), spec)}` : spec;
-			return { module, present: resolved !== undefined };
+			traced = { module, present: resolved !== undefined };
+			break;
 		}
-		if (!ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
-		root = rootOf(decl.initializer);
+		symbol = variableRoot(ctx, decl);
 	}
-	return undefined;
+	tracedModules.set(root, traced);
+	return traced;
+}
+
+/** The symbol of the name a variable's value comes from (`const db = new Client()`: Client). */
+function variableRoot(ctx: EdgeContext, decl: ts.Declaration | undefined): ts.Symbol | undefined {
+	if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
+	const root = rootOf(decl.initializer);
+	return root ? ctx.checker.getSymbolAtLocation(root) : undefined;
 }
 
 /** `new A()`, `await a.b()`, `a as T`: the name the value comes from. */
@@ -299,14 +308,14 @@ export function extractEdges(
 		seen.add(key);
 		edges.push({ src, dst, kind, line: lineOf(node) });
 	};
-	const countSite = (target: Target | null, reason?: string, callee?: ts.Expression) => {
+	const countSite = (target: Target | null, reason?: string, root?: ts.Symbol) => {
 		if (target && "def" in target) sites.resolved++;
 		else if (target && "external" in target) sites.external++;
 		else if (target && "local" in target) sites.local++;
 		else {
 			const r = reason ?? (target && "unresolved" in target ? target.unresolved : "no-symbol");
 			sites.unresolved.set(r, (sites.unresolved.get(r) ?? 0) + 1);
-			const m = callee && MODULE_REASONS.has(r) ? unresolvedModule(ctx, callee, path) : undefined;
+			const m = root && MODULE_REASONS.has(r) ? unresolvedModule(ctx, root) : null;
 			if (m) {
 				const [n, present] = sites.modules.get(m.module) ?? [0, 0];
 				sites.modules.set(m.module, [n + 1, m.present || present ? 1 : 0]);
@@ -380,7 +389,10 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, kind, name);
-		countSite(target, target ? undefined : unresolvedReason(ctx, callee), callee);
+		const [reason, root] = target
+			? [undefined, ts.isIdentifier(callee) ? symbol : undefined]
+			: unresolvedReason(ctx, callee);
+		countSite(target, reason, root);
 		handled.add(name);
 	}
 
@@ -391,7 +403,10 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, "jsx", name);
-		countSite(target, target ? undefined : unresolvedReason(ctx, tag as ts.Expression), tag as ts.Expression);
+		const [reason, root] = target
+			? [undefined, ts.isIdentifier(tag) ? symbol : undefined]
+			: unresolvedReason(ctx, tag as ts.Expression);
+		countSite(target, reason, root);
 		handled.add(name);
 	}
 
