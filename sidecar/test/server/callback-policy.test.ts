@@ -10,12 +10,8 @@ import request from "supertest";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { classifyAddress } from "../../src/server/callback-policy.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { capturingLogger, indexCopy, instantAsk, TOKEN, testConfig } from "./support.js";
+import { auth, capturingLogger, indexCopy, instantAsk, testConfig, WAIT } from "./support.js";
 
-/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
-const WAIT = { timeout: 30_000, interval: 50 };
-
-const auth = { authorization: `Bearer ${TOKEN}` };
 const SECRET = "callback-secret-0123456789";
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
 import type { AskOptions } from "../../src/pipeline/types.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { capturingLogger, indexCopy, instantAsk, TOKEN, testConfig } from "./support.js";
+import { auth, capturingLogger, indexCopy, instantAsk, testConfig } from "./support.js";
 
-const auth = { authorization: `Bearer ${TOKEN}` };
 const services: Service[] = [];
 afterEach(() => {
 	for (const s of services.splice(0)) s.close();

@@ -16,13 +16,9 @@ import { questionSetSchema } from "../../src/bench/questions.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
-import { capturingLogger, TOKEN, testConfig } from "./support.js";
-
-/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
-const WAIT = { timeout: 30_000, interval: 50 };
+import { auth, capturingLogger, testConfig, WAIT } from "./support.js";
 
 const ROOT = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const auth = { authorization: `Bearer ${TOKEN}` };
 
 describe("feedback", () => {
 	let s: Service;

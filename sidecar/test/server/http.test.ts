@@ -8,12 +8,17 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ResolvedLlmSettings } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { capturingLogger, indexCopy, instantAsk, pacedAsk, TOKEN, testConfig } from "./support.js";
+import {
+	auth,
+	capturingLogger,
+	indexCopy,
+	instantAsk,
+	pacedAsk,
+	TOKEN,
+	testConfig,
+	WAIT,
+} from "./support.js";
 
-/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
-const WAIT = { timeout: 30_000, interval: 50 };
-
-const auth = { authorization: `Bearer ${TOKEN}` };
 const services: Service[] = [];
 function service(...args: Parameters<typeof createService>): Service {
 	const s = createService(...args);

@@ -16,19 +16,16 @@ import { JobStore } from "../../src/server/jobs.js";
 import type { AskFn, QuestionService } from "../../src/server/questions.js";
 import { createService, type Service } from "../../src/server/service.js";
 import {
+	auth,
 	capturingLogger,
 	indexCopy,
 	instantAsk,
 	pacedAsk,
 	startReceiver,
-	TOKEN,
 	testConfig,
+	WAIT,
 } from "./support.js";
 
-/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
-const WAIT = { timeout: 30_000, interval: 50 };
-
-const auth = { authorization: `Bearer ${TOKEN}` };
 const SECRET = "callback-secret-0123456789";
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

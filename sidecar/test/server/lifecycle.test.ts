@@ -8,10 +8,7 @@ import { dirname } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Listening, listen } from "../../src/server/serve.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { capturingLogger, indexCopy, pacedAsk, replaceIndex, TOKEN, testConfig } from "./support.js";
-
-/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
-const WAIT = { timeout: 30_000, interval: 50 };
+import { capturingLogger, indexCopy, pacedAsk, replaceIndex, TOKEN, testConfig, WAIT } from "./support.js";
 
 const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
 const running: Listening[] = [];

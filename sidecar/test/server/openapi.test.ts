@@ -15,9 +15,7 @@ import {
 	type Schema,
 } from "../../src/scripts/openapi-arbitraries.js";
 import { createService, type Service } from "../../src/server/service.js";
-import { capturingLogger, indexCopy, instantAsk, TOKEN, testConfig } from "./support.js";
-
-const auth = { authorization: `Bearer ${TOKEN}` };
+import { auth, capturingLogger, indexCopy, instantAsk, testConfig } from "./support.js";
 
 describe("the OpenAPI description", () => {
 	let s: Service;

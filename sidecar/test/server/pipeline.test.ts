@@ -12,9 +12,8 @@ import { createService, type Service } from "../../src/server/service.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
 import type { FakeLlmServer } from "../support/fake-llm-http.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
-import { capturingLogger, TOKEN, testConfig } from "./support.js";
+import { auth, capturingLogger, testConfig } from "./support.js";
 
-const auth = { authorization: `Bearer ${TOKEN}` };
 const REQUEST_KEY = "AIza-request-key-from-the-app-settings";
 
 describe("the service over the real pipeline (fixture index)", () => {

@@ -20,6 +20,12 @@ import { writeTinyIndex } from "../graph/tiny-index.js";
 
 export const TOKEN = "test-token-0123456789abcdef";
 
+/** The bearer header of TOKEN, for supertest's `.set()`. */
+export const auth = { authorization: `Bearer ${TOKEN}` };
+
+/** vi.waitFor gives up after 1 s by default: on a loaded machine a job or a queue step can take longer. */
+export const WAIT = { timeout: 30_000, interval: 50 };
+
 /** A copy of the tiny index in its own folder, with meta values overridden. */
 export function indexCopy(
 	meta: Record<string, string> = {},
