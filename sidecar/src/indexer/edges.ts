@@ -471,8 +471,19 @@ export function extractEdges(
 }
 
 /**
- * `implementation` edges: an interface member (or abstract member) → the class member that
- * implements it, so a call through a facade typed by an interface reaches the implementations.
+ * A base-class method that is abstract in all but name: its body only throws (`throw new
+ * Error('Not implemented')`) or is empty. A call typed by the base runs a subclass's override.
+ */
+function isStub(decl: ts.Declaration): boolean {
+	if (!ts.isMethodDeclaration(decl) || !decl.body || !ts.isClassLike(decl.parent)) return false;
+	const body = decl.body.statements;
+	return body.length === 0 || (body.length === 1 && ts.isThrowStatement(body[0] as ts.Statement));
+}
+
+/**
+ * `implementation` edges: an interface member (or abstract member, or a base method that is a stub)
+ * → the class member that implements it, so a call through a facade typed by an interface or a base
+ * class reaches the implementations.
  */
 export function implementationEdges(ctx: EdgeContext, sf: ts.SourceFile): EdgeRecord[] {
 	const { checker } = ctx;
@@ -491,7 +502,8 @@ export function implementationEdges(ctx: EdgeContext, sf: ts.SourceFile): EdgeRe
 							ts.isInterfaceDeclaration(decl.parent) ||
 							ts.isTypeLiteralNode(decl.parent) ||
 							(ts.canHaveModifiers(decl) &&
-								(ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword));
+								(ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AbstractKeyword)) ||
+							isStub(decl);
 						if (abstractOrInterface) ctx.loadDefs(decl.getSourceFile());
 						const baseDef = abstractOrInterface ? ctx.defOfNode.get(decl) : undefined;
 						if (baseDef && baseDef !== memberDef) {

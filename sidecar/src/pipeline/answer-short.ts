@@ -17,6 +17,8 @@ import { lastSegment, namesIn } from "./verify.js";
 
 /** One Rocket.Chat message, sources included. */
 export const SHORT_ANSWER_CHARS = 4000;
+/** Implementations named for a path ending at a contract or a stub (Where the code really runs). */
+const IMPLEMENTATIONS_NAMED = 3;
 /** Sentences of "In short" at most. */
 const IN_SHORT_SENTENCES = 5;
 /** Steps of the path at most. */
@@ -385,15 +387,26 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
 }
 
 /**
- * A path ending at an interface member (a model's typing, a service's contract) is a dead end to a
- * reader: where its one implementation lives, named (not cited: the labels and the reader want the
- * flow's files, and the implementation's file is one hop away from the cited contract).
+ * A path ending at an interface member (a model's typing, a service's contract) or at a base-class
+ * stub is a dead end to a reader: where its implementations live, named (not cited: the labels and
+ * the reader want the flow's files, and an implementation's file is one hop away from the cited
+ * contract). Up to IMPLEMENTATIONS_NAMED of them; more are counted.
  */
 function implementedBy(index: PathIndex, def: DefRow): string {
-	if (def.parentId === null || index.defById(def.parentId)?.kind !== "interface") return "";
-	const impls = index.edgesFrom(def.id).filter((e) => e.kind === "implementation");
-	const impl = impls.length === 1 && impls[0] ? index.defById(impls[0].dst) : undefined;
-	return impl?.file ? `implemented by ${code(impl.qualifiedName)} in ${code(impl.file)}` : "";
+	if (def.parentId === null) return "";
+	const impls = index
+		.edgesFrom(def.id)
+		.filter((e) => e.kind === "implementation")
+		.map((e) => index.defById(e.dst))
+		.filter((d): d is DefRow => !!d?.file);
+	if (impls.length === 0) return "";
+	const named = impls
+		.slice(0, IMPLEMENTATIONS_NAMED)
+		.map((d) => `${code(d.qualifiedName)} in ${code(d.file ?? "")}`);
+	const more = impls.length - named.length;
+	if (more > 0) named.push(`${more} more`);
+	const last = named.pop();
+	return `implemented by ${named.length > 0 ? `${named.join(", ")} and ${last}` : last}`;
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */

@@ -43,6 +43,30 @@ describe("the short answer's last step", () => {
 		expect(plain.body).not.toContain("implemented by");
 	});
 
+	it("names the implementations of a base-class stub the path ends at, three at most", () => {
+		const run = defRow("jobs/run.ts", "runJob");
+		const base = defRow("jobs/base.ts", "BaseProvider", "class");
+		const stub = defRow("jobs/base.ts", "BaseProvider.trigger", "method", { parentId: base.id });
+		const impls = ["Local", "Queue", "Cloud", "Cron"].map((n) => {
+			const cls = defRow(`jobs/${n.toLowerCase()}.ts`, `${n}Provider`, "class");
+			return defRow(`jobs/${n.toLowerCase()}.ts`, `${n}Provider.trigger`, "method", { parentId: cls.id });
+		});
+		const edges: Parameters<typeof edgeGraph>[1] = [[run, stub, "call"]];
+		const index = (n: number) =>
+			graph(
+				[run, base, stub, ...impls.slice(0, n)],
+				[...edges, ...impls.slice(0, n).map((d) => [stub, d, "implementation"] as (typeof edges)[number])],
+			);
+		const ranking = { order: [run, stub], fileScore: new Map<string, number>() };
+		const three = shortAnswer(index(3), "how is a job triggered?", [], ranking).body;
+		expect(three).toContain(
+			"implemented by `LocalProvider.trigger` in `jobs/local.ts`, `QueueProvider.trigger` in `jobs/queue.ts` and `CloudProvider.trigger` in `jobs/cloud.ts`",
+		);
+		const four = shortAnswer(index(4), "how is a job triggered?", [], ranking).body;
+		expect(four).toContain("`CloudProvider.trigger` in `jobs/cloud.ts` and 1 more");
+		expect(four).not.toContain("CronProvider");
+	});
+
 	it("names both flows when another one is worth nearly as much, and only one when it is not", () => {
 		// "how does a pointer reach the others": a sender pair (ranks 0 and 2) and a receiver pair
 		// (1 and 3) sharing no file, close in worth; the ranking cannot tell which one is meant.
