@@ -100,6 +100,14 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 			.filter(Boolean),
 	];
 	const lower = rawWords.map((w) => w.toLowerCase());
+	// A name cased like a brand with a one-letter head (tRPC, gRPC, OAuth) splits into a letter and
+	// the rest; code writes it joined as often (`packages/trpc`, `oauth.ts`), so the joined form is
+	// one more stem of the rest's concept.
+	const joined = new Map<string, string>();
+	for (const m of question.matchAll(/\b([a-z])([A-Z]{2,}[a-z]*)\b|\b([A-Z])([A-Z][a-z]+)\b/g)) {
+		const rest = (m[2] ?? m[4] ?? "").toLowerCase();
+		joined.set(rest, `${(m[1] ?? m[3] ?? "").toLowerCase()}${rest}`);
+	}
 	const intent: Intent =
 		lower.some((w) => IMPACT_WORDS.has(w)) || IMPACT_PHRASE.test(question)
 			? "impact"
@@ -129,9 +137,10 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 			concepts.push({ word: w, stems: [`${SEGMENT}${s}`], related: [], weight: 1, emphasis, layer: true });
 			continue;
 		}
+		const whole = joined.get(w);
 		concepts.push({
 			word: w,
-			stems: [s],
+			stems: whole ? [s, stem(whole)] : [s],
 			related,
 			weight: 1,
 			emphasis,

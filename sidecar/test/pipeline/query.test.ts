@@ -49,6 +49,16 @@ describe("analyzeQuestion", () => {
 		expect(conceptMatch(plain as NonNullable<typeof plain>, wordStems("DDPClient.reconnect"))).toBe(1);
 	});
 
+	it("keeps a brand-cased name's joined form (tRPC, OAuth) as a stem of the word it splits into", () => {
+		const q = analyzeQuestion("How does the client call the server through tRPC and OAuth?");
+		const rpc = q.concepts.find((c) => c.word === "rpc");
+		expect(rpc?.stems).toEqual(["rpc", "trpc"]);
+		expect(conceptMatch(rpc as NonNullable<typeof rpc>, wordStems("packages/trpc/server/router.ts"))).toBe(1);
+		expect(q.concepts.find((c) => c.word === "auth")?.stems).toEqual(["auth", "oauth"]);
+		// An ordinary camelCase identifier is no brand.
+		expect(analyzeQuestion("Who calls sendMessage?").concepts.every((c) => c.stems.length === 1)).toBe(true);
+	});
+
 	it("keeps literal identifiers", () => {
 		const q = analyzeQuestion("What is the call chain for sendMessage and proxify()?");
 		expect(q.identifiers).toEqual(["sendMessage", "proxify"]);
