@@ -82,8 +82,9 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 		const registered = new Set<string>();
 		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
 		const patterns = [...registered].filter(hasParams);
-		if (patterns.length === 0) continue;
 		const methods = usesMethods(t.spec);
+		// With no `:param` route, only an any-method route (`ALL /ping`) can still take a dispatch key.
+		if (patterns.length === 0 && !(methods && [...registered].some((k) => k.startsWith("ALL ")))) continue;
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {

@@ -13,7 +13,12 @@ import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
 import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
-import { callCandidates, decoratorCandidates, graphqlCandidates } from "./discover/candidates.js";
+import {
+	callCandidates,
+	decoratorCandidates,
+	graphqlCandidates,
+	isFetchFactoryCall,
+} from "./discover/candidates.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
 import {
 	CANDIDATE,
@@ -183,7 +188,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				// The called name from the compiler node first: most calls are no candidate, and
 				// splitting a callee (wrappers, receiver text) for each of them dominated the cost.
 				const name = calledName(cn);
-				if (name === undefined) continue;
+				if (name === undefined) {
+					// `useRequestFetch()('/api/x')`: no preset names a called call; discovery reads it as a transport.
+					if (discovering && isFetchFactoryCall(cn))
+						callCandidates(sf, cn, lazyWrap<CallExpression>(sf, cn), ctx, out, facts);
+					continue;
+				}
 				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
 				// ts-morph's node only for what uses it: discovery checks the compiler node first.

@@ -456,8 +456,10 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
 		const [routes] = discovered;
 		expect(routes?.dispatches.map((d) => [d.pattern, d.connection, d.prefix]).sort()).toEqual([
+			["$fetch(key)", "http transport", ""],
 			["fetch(key)", "http transport", ""],
 			["this.client.fetch(key)", "http transport", ""],
+			["useRequestFetch()(key)", "http transport", ""],
 		]);
 		const index = IndexReader.open(out);
 		try {
@@ -490,6 +492,20 @@ describe("trunk discovery with no preset", () => {
 				.filter((s) => s.side === "register")
 				.map((s) => s.key);
 			expect(registered).toContain("GET /health");
+			// Default-export routes: Nuxt's `server/api/todos/[id].patch.ts`, Next's `pages/api/users/[id].ts` (any method).
+			expect(sides(index, "file-routes", "PATCH /api/todos/:id")).toEqual({
+				handlers: ["nuxt/server/api/todos/[id].patch.ts#default"],
+				callers: ["nuxt/app/todos.ts#toggleTodo"],
+			});
+			expect(sides(index, "file-routes", "GET /api/todos")).toEqual({
+				handlers: ["nuxt/server/api/todos/index.get.ts#listTodos"],
+				callers: ["nuxt/app/todos.ts#loadTodos"],
+			});
+			expect(sides(index, "file-routes", "ALL /api/users/:id").handlers).toEqual([
+				"next/pages/api/users/[id].ts#handler",
+			]);
+			// A plain server folder's default-exported router object is no route.
+			expect(registered.some((k) => k?.includes("legacy"))).toBe(false);
 			expect(registered.some((k) => k?.includes("_lib") || k?.includes("lib/"))).toBe(false);
 			expect(registered.some((k) => k?.includes("AUTHENTICATE"))).toBe(false);
 		} finally {
@@ -511,6 +527,11 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "http-route", "PUT /api/items/:id")).toEqual({
 				handlers: ["web/src/routes/api/items/[id=integer]/+server.ts#PUT"],
 				callers: ["web/src/lib/items.ts#renameItem"],
+			});
+			// Any method reaches a route taking every method (`pages/api`): `fetch(u, { method: 'DELETE' })`.
+			expect(sides(index, "http-route", "ALL /api/users/:id")).toEqual({
+				handlers: ["next/pages/api/users/[id].ts#handler"],
+				callers: ["next/components/user.ts#deleteUser", "next/components/user.ts#loadUser"],
 			});
 			expect(sides(index, "http-route", "POST /orders/:id/cancel")).toEqual({
 				handlers: ["server/src/api/orders/[id]/cancel/route.ts#POST"],

@@ -1,6 +1,6 @@
 /** The route path a file-based route module's location spells, and files that are no route module. */
 import { describe, expect, it } from "vitest";
-import { fileRoutePath } from "../../src/trunks/discover/file-routes.js";
+import { defaultExportRoute, fileRoutePath } from "../../src/trunks/discover/file-routes.js";
 
 describe("fileRoutePath", () => {
 	it("reads the folders below the outermost routes root under src, parameters as :name", () => {
@@ -23,5 +23,26 @@ describe("fileRoutePath", () => {
 		expect(fileRoutePath("src/api/orders/routes.ts")).toBeNull();
 		expect(fileRoutePath("src/api/orders/route.d.ts")).toBeNull();
 		expect(fileRoutePath("src/api/route/index.ts")).toBeNull();
+	});
+
+	it("reads default-export routes: Next.js pages/api and Nuxt server routes, method from the file name", () => {
+		const route = (f: string) => {
+			const r = defaultExportRoute(f);
+			return r && `${r.method} ${r.path}`;
+		};
+		expect(route("apps/web/pages/api/users/[id].ts")).toBe("ALL /api/users/:id");
+		expect(route("src/pages/api/auth/[...nextauth].ts")).toBe("ALL /api/auth/:nextauth");
+		expect(route("pages/api/posts/index.ts")).toBe("ALL /api/posts");
+		expect(route("server/api/todos/[id].patch.ts")).toBe("PATCH /api/todos/:id");
+		expect(route("server/api/todos/index.get.ts")).toBe("GET /api/todos");
+		expect(route("server/routes/sitemap.xml.ts")).toBeNull();
+		expect(route("server/routes/feed.get.ts")).toBe("GET /feed");
+	});
+
+	it("takes no page, private module or declaration file for a default-export route", () => {
+		expect(defaultExportRoute("pages/users/[id].tsx")).toBeNull();
+		expect(defaultExportRoute("pages/api/_lib/db.ts")).toBeNull();
+		expect(defaultExportRoute("server/api/types.d.ts")).toBeNull();
+		expect(defaultExportRoute("server/utils/db.ts")).toBeNull();
 	});
 });

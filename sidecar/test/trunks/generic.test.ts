@@ -62,6 +62,28 @@ export const create = () => axios.post('/users', {});`,
 	});
 });
 
+describe("generic preset: any-method routes", () => {
+	it("binds a request of any method to an ALL route, with no :param route in the trunk", () => {
+		const sites = extractSites({
+			"src/app.js": `const app = require('express')();
+app.all('/ping', function ping(req, res) {});
+app.post('/login', function login(req, res) {});`,
+			"web/client.ts": `export async function check() {
+	await fetch('/ping', { method: 'POST' });
+	await fetch('/login', { method: 'POST' });
+	await fetch('/logout', { method: 'POST' });
+}`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch ALL /ping",
+			"http-route dispatch POST /login",
+			"http-route dispatch POST /logout",
+			"http-route register ALL /ping",
+			"http-route register POST /login",
+		]);
+	});
+});
+
 describe("generic preset: router mounts", () => {
 	it("prefixes routes with their (nested) mount paths, through require and import", () => {
 		const sites = extractSites({

@@ -128,7 +128,7 @@ const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
 
 /** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
 export function isTransport(receiver: string, name: string): boolean {
-	if (receiver === "") return TRANSPORTS.bare.has(name);
+	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
 	const last = receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
 	return TRANSPORTS.receivers.has(last) && TRANSPORTS.names.has(name);
 }
@@ -349,7 +349,26 @@ function calleeOf(
 		const receiver = normalizeReceiver(e.expression.getText());
 		return { receiver, name: e.name.text, nameNode: e.name };
 	}
+	// A fetch a factory returns, called at once: `useRequestFetch()('/api/todos')` (named `useRequestFetch()`).
+	if (ts.isCallExpression(e) && e.arguments.length === 0 && ts.isIdentifier(e.expression))
+		if (FETCH_FACTORY.test(`${e.expression.text}()`))
+			return { receiver: "", name: `${e.expression.text}()`, nameNode: e.expression };
 	return null;
+}
+
+/** A called fetch factory's name (`useRequestFetch()`, `createFetch()`): what it returns is a bare transport. */
+export const FETCH_FACTORY = /^[\w$]*[fF]etch\(\)$/;
+
+/** `useRequestFetch()(url, …)`: a call of what a fetch factory returns, with an argument. */
+export function isFetchFactoryCall(cn: ts.CallExpression): boolean {
+	const e = cn.expression;
+	return (
+		cn.arguments.length > 0 &&
+		ts.isCallExpression(e) &&
+		e.arguments.length === 0 &&
+		ts.isIdentifier(e.expression) &&
+		FETCH_FACTORY.test(`${e.expression.text}()`)
+	);
 }
 
 /**
@@ -568,7 +587,7 @@ function httpMethodOf(
 	// A bare transport, or a client's own `fetch`/`request` taking fetch's options (`this.client.fetch(u, { method })`).
 	const options =
 		callee.receiver === ""
-			? TRANSPORTS.bare.has(callee.name)
+			? isTransport("", callee.name)
 			: TRANSPORT_WITH_OPTIONS.has(callee.name) && isTransport(callee.receiver, callee.name);
 	if (!options) return undefined;
 	const opts = cn.arguments?.[1];

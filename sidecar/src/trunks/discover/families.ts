@@ -382,4 +382,16 @@ export const FILE_ROUTES = {
 	extensions: /\.(ts|tsx|js|jsx|mts|mjs)$/,
 	roots: new Set(["app", "api", "routes"]),
 	exports: new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]),
+	/**
+	 * Folders whose every module's default export is a route handler, the file name the last segment
+	 * (`index` none, `[id]` a parameter, a `.get`/`.patch`… suffix the method; none: any method, `ALL`):
+	 * Next.js Pages Router API routes, Nuxt/Nitro server routes. A default export that is a call counts
+	 * only when its callee matches `wraps` (`defineEventHandler(…)`; not an Express `Router()` a plain
+	 * `server/api` folder may export); a function or a reference to one always does.
+	 */
+	defaultExport: [
+		{ folders: ["pages", "api"], prefix: ["api"], wraps: /./ },
+		{ folders: ["server", "api"], prefix: ["api"], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
+		{ folders: ["server", "routes"], prefix: [] as string[], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
+	],
 };

@@ -1,6 +1,8 @@
 /**
  * File-based routes as a registry: a route module (`route.ts`, `+server.ts`) below a routes folder
- * registers each function it exports under an HTTP verb's name, keyed by the path its folders spell.
+ * registers each function it exports under an HTTP verb's name, keyed by the path its folders spell;
+ * a module below a default-export routes folder (`pages/api/`, `server/api/`) registers its default
+ * export under the path its folders and file name spell (`[id].patch.ts` → `PATCH …/:id`).
  * No call names these keys, so no call candidate sees them; the clients' `fetch('/x', { method })`
  * and `client.fetch(…)` calls are the dispatch side, joined in infer like any HTTP route's. Like a
  * code-first GraphQL resolver, a route module is declared by its convention: its registry stands
@@ -18,9 +20,26 @@ import { FILE_ROUTES } from "./families.js";
 export const FILE_ROUTE = "(file-route)";
 
 /**
- * The route path of a repo-relative file, or null when it is no route module: the folders below the
- * nearest routes root, `[id]` as `:id`, route groups `(x)` and slots `@x` dropped. A `_private`
- * folder (never routed) or a folder name no router reads makes it no route.
+ * Folders below a routes root as path segments: `[id]` as `:id`, route groups `(x)` and slots `@x`
+ * dropped; null for a `_private` or hidden folder (never routed) or a name no router reads.
+ */
+function routeSegments(folders: readonly string[]): string[] | null {
+	const segments: string[] = [];
+	for (const seg of folders) {
+		if (/^\(.*\)$/.test(seg) || seg.startsWith("@")) continue;
+		if (seg.startsWith("_") || seg.startsWith(".")) return null;
+		// `[id]`, `[...slug]`, `[[...slug]]`, SvelteKit's `[id=integer]`: one parameter segment.
+		const param = /^\[{1,2}(?:\.\.\.)?([A-Za-z_$][\w$-]*)(?:=[\w$]+)?\]{1,2}$/.exec(seg);
+		if (param) segments.push(`:${param[1]}`);
+		else if (/^[\w.~-]+$/.test(seg)) segments.push(seg);
+		else return null;
+	}
+	return segments;
+}
+
+/**
+ * The route path of a repo-relative route module (`route.ts`, `+server.ts`), or null when it is
+ * none: the folders below the outermost routes root under the last `src` folder.
  */
 export function fileRoutePath(file: string): string | null {
 	const parts = file.split("/");
@@ -33,23 +52,42 @@ export function fileRoutePath(file: string): string | null {
 	let root = src >= 0 ? firstRoot(src + 1) : -1;
 	if (root < 0) root = firstRoot(0);
 	if (root < 0) return null;
-	const segments: string[] = [];
-	for (const seg of parts.slice(root + 1)) {
-		if (/^\(.*\)$/.test(seg) || seg.startsWith("@")) continue;
-		if (seg.startsWith("_") || seg.startsWith(".")) return null;
-		// `[id]`, `[...slug]`, `[[...slug]]`, SvelteKit's `[id=integer]`: one parameter segment.
-		const param = /^\[{1,2}(?:\.\.\.)?([A-Za-z_$][\w$-]*)(?:=[\w$]+)?\]{1,2}$/.exec(seg);
-		if (param) segments.push(`:${param[1]}`);
-		else if (/^[\w.~-]+$/.test(seg)) segments.push(seg);
-		else return null;
+	const segments = routeSegments(parts.slice(root + 1));
+	return segments ? `/${segments.join("/")}` : null;
+}
+
+/**
+ * The route of a module below a default-export routes folder (`pages/api/users/[id].ts` →
+ * `ALL /api/users/:id`, `server/api/todos/[id].patch.ts` → `PATCH /api/todos/:id`), or null.
+ */
+export function defaultExportRoute(file: string): { path: string; method: string; wraps: RegExp } | null {
+	if (!FILE_ROUTES.extensions.test(file) || /\.d\.[mc]?ts$/.test(file)) return null;
+	const parts = file.split("/");
+	let name = (parts.pop() ?? "").replace(FILE_ROUTES.extensions, "");
+	for (const family of FILE_ROUTES.defaultExport) {
+		const at = parts.findIndex((_, i) => family.folders.every((f, j) => parts[i + j] === f));
+		if (at < 0) continue;
+		const verb = /\.([a-z]+)$/.exec(name)?.[1];
+		const method = verb && FILE_ROUTES.exports.has(verb.toUpperCase()) ? verb.toUpperCase() : "ALL";
+		if (method !== "ALL") name = name.slice(0, -(verb as string).length - 1);
+		// A file name is a segment like a folder's (`[id]`); `index` is the folder itself.
+		const segments = routeSegments([
+			...parts.slice(at + family.folders.length),
+			...(name === "index" ? [] : [name]),
+		]);
+		if (!segments || segments.some((s) => s.includes("."))) return null;
+		return { path: `/${[...family.prefix, ...segments].join("/")}`, method, wraps: family.wraps };
 	}
-	return `/${segments.join("/")}`;
+	return null;
 }
 
 /** The exported functions of a route module named by HTTP verbs, each one register candidate. */
 export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
 	const path = fileRoutePath(ctx.filePath);
-	if (path === null) return;
+	if (path === null) {
+		defaultExportCandidate(sf, ctx, out);
+		return;
+	}
 	const exported = (mods: ts.NodeArray<ts.ModifierLike> | undefined) =>
 		mods?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
 	const found: { verb: string; name: ts.Node; handler: () => string | null }[] = [];
@@ -93,22 +131,76 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 	for (const f of found) {
 		if (!FILE_ROUTES.exports.has(f.verb)) continue;
 		const handler = f.handler();
-		if (!handler) continue;
-		const info: CandidateInfo = {
-			// The file convention declares the route: it stands with no client in the repository.
-			declared: true,
-			form: "file-route",
-			receiver: "",
-			name: FILE_ROUTE,
-			arg: 0,
-			keys: [path],
-			handlerArg: null,
-			handler,
-			callee: null,
-			method: f.verb,
-		};
-		const at = wrap(sf, f.name);
-		// The module registers: its routes are its exports, written nowhere else.
-		out.push({ ...record(CANDIDATE, info, at, at, ctx), enclosingDefId: ctx.enclosingDefId(sf) });
+		if (handler) out.push(routeRecord(sf, ctx, path, f.verb, handler, f.name));
 	}
+}
+
+/** The default export of a module below a default-export routes folder: one register candidate. */
+function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const route = defaultExportRoute(ctx.filePath);
+	if (!route) return;
+	for (const st of sf.compilerNode.statements) {
+		let handler: string | null = null;
+		let at: ts.Node | undefined;
+		if (
+			ts.isFunctionDeclaration(st) &&
+			st.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) &&
+			st.modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+		) {
+			at = st.name ?? st;
+			handler = ctx.defIdOf(wrap(sf, st));
+		} else if (ts.isExportAssignment(st) && !st.isExportEquals) {
+			const expr = st.expression;
+			at = expr;
+			// `export default handler`, or `export default defineEventHandler(async (event) => …)`: the
+			// module is the handler (what the call wraps runs there).
+			const inner = rawUnwrap(expr);
+			const wrapper = ts.isCallExpression(inner) ? calleeName(inner) : null;
+			handler =
+				functionHandler(wrap(sf, expr), ctx) ??
+				((wrapper !== null && route.wraps.test(wrapper)) ||
+				ts.isArrowFunction(inner) ||
+				ts.isFunctionExpression(inner)
+					? (ctx.defIdOf(wrap(sf, st)) ?? ctx.enclosingDefId(wrap(sf, expr)))
+					: null);
+		}
+		if (at && handler) {
+			out.push(routeRecord(sf, ctx, route.path, route.method, handler, at));
+			return;
+		}
+	}
+}
+
+/** The called name of a call (`defineEventHandler`, `h3.eventHandler` → `eventHandler`), or null. */
+function calleeName(call: ts.CallExpression): string | null {
+	const e = call.expression;
+	if (ts.isIdentifier(e)) return e.text;
+	return ts.isPropertyAccessExpression(e) ? e.name.text : null;
+}
+
+/** One register candidate: `method path`, handled by `handler`, sited at `name`. */
+function routeRecord(
+	sf: SourceFile,
+	ctx: SiteContext,
+	path: string,
+	method: string,
+	handler: string,
+	name: ts.Node,
+): DispatchSiteRecord {
+	const info: CandidateInfo = {
+		// The file convention declares the route: it stands with no client in the repository.
+		declared: true,
+		form: "file-route",
+		receiver: "",
+		name: FILE_ROUTE,
+		arg: 0,
+		keys: [path],
+		handlerArg: null,
+		handler,
+		callee: null,
+		method,
+	};
+	const at = wrap(sf, name);
+	// The module registers: its routes are its exports, written nowhere else.
+	return { ...record(CANDIDATE, info, at, at, ctx), enclosingDefId: ctx.enclosingDefId(sf) };
 }

@@ -1,0 +1,3 @@
+declare function defineEventHandler<T>(fn: (event: { id: string }) => T): T;
+
+export default defineEventHandler(async (event) => ({ updated: event.id }));

@@ -1,0 +1,5 @@
+async function listTodos() {
+	return [];
+}
+
+export default listTodos;
