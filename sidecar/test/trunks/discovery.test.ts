@@ -4,11 +4,11 @@
  * (logging, i18n, config, test names, DOM events) discover nothing.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
@@ -25,8 +25,19 @@ const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "../../../exam
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
 const NO_PRESET: TrunkConfig = { extends: [], presets: [], discover: true };
 
+/** Scratch folders of this file's indexes, removed when it is done (a run left ~20 of them behind). */
+const scratch: string[] = [];
+const scratchDir = (prefix: string) => {
+	const dir = mkdtempSync(join(tmpdir(), prefix));
+	scratch.push(dir);
+	return dir;
+};
+afterAll(() => {
+	for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 async function indexed(name: string, config: TrunkConfig = NO_PRESET, includeTests = false) {
-	const out = join(mkdtempSync(join(tmpdir(), `codeask-discover-${name}-`)), "index.db");
+	const out = join(scratchDir(`codeask-discover-${name}-`), "index.db");
 	const siteExtractor = createSiteExtractor(config);
 	await indexRepository({
 		repo: join(EXAMPLES, name),
@@ -565,7 +576,7 @@ describe("trunk discovery with no preset", () => {
 
 describe("codeask trunks --discover", () => {
 	it("prints the idioms and saves a preset that indexes the same keys", async () => {
-		const dir = mkdtempSync(join(tmpdir(), "codeask-discover-cli-"));
+		const dir = scratchDir("codeask-discover-cli-");
 		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
 		const repo = join(EXAMPLES, "koa-api");
 		// Built as `codeask index` builds it (the default configuration); the CLI reads it.
