@@ -8,7 +8,7 @@ import type { CallExpression, ClassDeclaration, NewExpression, SourceFile } from
 import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
-import { bindParams, bindTemplates, usesMethods } from "./bind.js";
+import { bindParams, bindTemplates } from "./bind.js";
 import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
 import { enabledPresets } from "./detect.js";
@@ -26,6 +26,7 @@ import {
 	discover,
 	discoveredSites,
 	foldedFileRoutes,
+	presetRouteTrunk,
 	WRAPPER,
 } from "./discover/index.js";
 import { jobCandidates } from "./discover/jobs.js";
@@ -308,13 +309,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
 			discovered = discover(discovery, new Set(c.trunks.keys()));
 			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
-			const routes = [...c.trunks.values()].find((t) => t.spec.normalize.params && usesMethods(t.spec));
+			const routes = presetRouteTrunk([...c.trunks.values()].map((t) => t.spec));
 			const folded = routes ? foldedFileRoutes(discovered) : new Set<string>();
 			for (const t of discovered)
 				if (!folded.has(t.spec.name))
 					c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
 			for (const s of discoveredSites(discovered)) {
-				if (routes && folded.has(s.trunk)) s.trunk = routes.spec.name;
+				if (routes && folded.has(s.trunk)) s.trunk = routes;
 				rest.push(s);
 			}
 		}

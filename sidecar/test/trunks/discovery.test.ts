@@ -13,6 +13,7 @@ import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
 import { inferTrunks, type Sited } from "../../src/trunks/discover/infer.js";
+import { discoverFromIndex } from "../../src/trunks/discover/report.js";
 import {
 	builtinPresets,
 	createSiteExtractor,
@@ -525,15 +526,16 @@ describe("trunk discovery with no preset", () => {
 	});
 
 	it("puts file routes in the preset's route trunk, where its bare fetch calls meet them", async () => {
-		const { out, discovered } = await indexed("file-routes", {
-			extends: [],
-			presets: builtinPresets(),
-			discover: true,
-		});
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out, discovered } = await indexed("file-routes", config);
 		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
 		const index = IndexReader.open(out);
 		try {
 			expect(index.trunkNames()).not.toContain("file-routes");
+			// `trunks --discover` says where the index holds them.
+			expect(discoverFromIndex(index, config).report.idioms.map((i) => [i.trunk, i.foldedInto])).toEqual([
+				["file-routes", "http-route"],
+			]);
 			// `fetch(\`/api/items/${id}\`, { method: 'PUT' })` is the preset's site, bound to the route's `[id=integer]`.
 			expect(sides(index, "http-route", "PUT /api/items/:id")).toEqual({
 				handlers: ["web/src/routes/api/items/[id=integer]/+server.ts#PUT"],

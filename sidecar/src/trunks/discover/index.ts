@@ -5,7 +5,8 @@
  * preset trunks. Also the discovered trunks as a preset in today's format (`--save`).
  */
 import type { DispatchSiteRecord } from "../../index/types.js";
-import type { Preset } from "../config.js";
+import { usesMethods } from "../bind.js";
+import type { Preset, TrunkSpec } from "../config.js";
 import { compileNormalize, normalizeKey } from "../normalize.js";
 import {
 	CANDIDATE,
@@ -215,6 +216,12 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
  * Discovered trunks made of file routes only (`export const POST` in `api/orders/route.ts`): their
  * sites go to a preset's HTTP route trunk when there is one, keyed alike (`POST /orders`).
  */
+/** The preset trunk file routes fold into: the first keyed by method with `:param` paths (`http-route`). */
+export function presetRouteTrunk(specs: Iterable<TrunkSpec>): string | undefined {
+	for (const t of specs) if (t.normalize.params && usesMethods(t)) return t.name;
+	return undefined;
+}
+
 export function foldedFileRoutes(trunks: readonly DiscoveredTrunk[]): Set<string> {
 	return new Set(
 		trunks

@@ -392,7 +392,8 @@ function describe(g: Group): string {
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
 	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
-	if (g.form === "file-route") return "export GET|POST|… from <routes>/path/[param]/route.ts|+server.ts";
+	if (g.form === "file-route")
+		return "export GET|POST|… of <routes>/…/route.ts|+server.ts, export default of pages/api|server/api/… files";
 	if (g.name.startsWith("new ")) return `new ${recv}${g.name.slice(4)}(${key})`;
 	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
 }

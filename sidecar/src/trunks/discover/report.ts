@@ -5,7 +5,13 @@
 import type { IndexReader } from "../../index/reader.js";
 import type { DispatchSiteRecord } from "../../index/types.js";
 import type { TrunkConfig } from "../config.js";
-import { type DiscoveredTrunk, discover, discoveredPreset } from "./index.js";
+import {
+	type DiscoveredTrunk,
+	discover,
+	discoveredPreset,
+	foldedFileRoutes,
+	presetRouteTrunk,
+} from "./index.js";
 
 export interface DiscoveryReport {
 	/** False when the index was built without discovery (no candidates saved). */
@@ -25,6 +31,8 @@ export interface DiscoveryReport {
 		bothSides: number;
 		examples: { key: string; register: string; dispatch: string }[];
 		unexpressed: string[];
+		/** The preset trunk the index holds these sites in (file routes join `http-route`). */
+		foldedInto?: string;
 	}[];
 }
 
@@ -47,6 +55,8 @@ export function discoverFromIndex(
 	const taken = new Set(config.presets.flatMap((p) => p.trunks.map((t) => t.name)));
 	const trunks = discover(records, taken);
 	const candidates = records.filter((s) => s.trunk === "(candidate)").length;
+	const routes = presetRouteTrunk(config.presets.flatMap((p) => p.trunks));
+	const folded = routes ? foldedFileRoutes(trunks) : new Set<string>();
 	return {
 		trunks,
 		report: {
@@ -66,6 +76,7 @@ export function discoverFromIndex(
 				bothSides: t.bothSides,
 				examples: t.examples,
 				unexpressed: t.unexpressed,
+				...(routes && folded.has(t.spec.name) ? { foldedInto: routes } : {}),
 			})),
 		},
 	};
@@ -78,7 +89,8 @@ export function renderDiscovery(report: DiscoveryReport): string {
 		return `no string-dispatch idiom found (${report.candidates} keyed calls looked at)\n`;
 	const out: string[] = [];
 	for (const i of report.idioms) {
-		out.push(`${i.trunk}: ${i.bothSides} keys with both sides`);
+		const folded = i.foldedInto ? ` (indexed in the preset trunk \`${i.foldedInto}\`)` : "";
+		out.push(`${i.trunk}: ${i.bothSides} keys with both sides${folded}`);
 		for (const r of i.register) out.push(`  register  ${r.pattern}  (${r.sites} sites, ${r.keys} keys)`);
 		for (const d of i.dispatch) {
 			const via = d.via.length ? `, via ${d.via.join(", ")}` : "";
