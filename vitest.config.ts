@@ -7,5 +7,8 @@ export default defineConfig({
 		testTimeout: 60_000,
 		hookTimeout: 120_000,
 		pool: "forks",
+		// No startup snapshot built into the user's cache by the many CLI runs of the suite (each
+		// test of it sets its own cache folder); CODEASK_NO_SNAPSHOT=0 runs the suite with one.
+		env: { CODEASK_NO_SNAPSHOT: process.env.CODEASK_NO_SNAPSHOT ?? "1" },
 	},
 });

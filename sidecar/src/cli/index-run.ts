@@ -200,6 +200,9 @@ async function runIndex(
 	} else {
 		process.stdout.write(`${indexSummary(result)}\n`);
 	}
+	// The next incremental run starts from a startup snapshot: built in the background when this
+	// build has none yet (indexer/snapshot.ts; nothing waits for it).
+	(await import("../indexer/snapshot.js")).scheduleSnapshotBuild();
 	return result.problems.length ? EXIT.failed : EXIT.ok;
 }
 

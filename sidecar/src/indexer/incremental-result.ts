@@ -72,6 +72,8 @@ const incrementalResult = z.object({
 	}),
 	cpu: z.number().optional(),
 	warmCpu: z.number().optional(),
+	processCpu: z.number().optional(),
+	snapshot: z.boolean().optional(),
 });
 
 /**

@@ -1,92 +1,14 @@
 /**
- * The type-checked half of an incremental run, in a worker thread started as the run begins (see
- * incremental.ts). While the calling thread collects the files and reads the previous index, this
- * thread loads the compiler, reads the tsconfigs and parses and binds what every program holds
- * (the lib files, the files the previous index found declaring globals); then, told what changed,
- * it does what the calling thread would have done: the unchanged files referring to removed
- * definitions, which changed files declare globals, one program, each file's rows.
+ * The worker-thread entry of an incremental run's type-checked half (incremental-run.ts), started
+ * as the run begins (see incremental.ts): the request and the result travel over the thread's port.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import type { SiteExtractor } from "../index/types.js";
-import { declarationText, type RecordedBodies } from "./bodies.js";
-import { type CollectedFile, sha1 } from "./collect.js";
-import { filesReferringToRemovedDefs } from "./dependents.js";
-import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
-import { declaresGlobals } from "./globals.js";
 import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
-import { referenceQueries } from "./previous-references.js";
-import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
-import { createModuleResolver, recallingResolver } from "./resolve.js";
-import { isVirtualSource, virtualText } from "./sfc.js";
-import { threadCpuMs } from "./thread-cpu.js";
+import { type ExtractorModule, runIncremental } from "./incremental-run.js";
 
 const port = parentPort;
 const input = workerData as IncrementalWorkerInput;
-
-/** A collected file whose text is read from disk on first use, as the collector reads an unchanged file. */
-function lazyFile(abs: string, path: string, hash: string, packageIndex: number): CollectedFile {
-	let text: string | undefined;
-	const content = () => {
-		const disk = join(input.repoRoot, path);
-		text ??= isVirtualSource(disk)
-			? virtualText(disk, readFileSync(disk, "utf8"))
-			: readFileSync(disk, "utf8");
-		return text;
-	};
-	return {
-		path,
-		abs,
-		packageIndex,
-		hash,
-		stat: "",
-		get content() {
-			return content();
-		},
-		get lineCount() {
-			return content().split("\n").length;
-		},
-	};
-}
-
-/** The bodies the previous index recorded for a file (bodies.ts), by path. */
-function recordedBodiesOf(db: Database.Database): (path: string) => RecordedBodies | undefined {
-	const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_bodies'").get();
-	if (!has) return () => undefined;
-	const row = db.prepare(
-		"SELECT f.hash, b.ranges FROM file_bodies b JOIN files f ON f.id = b.file_id WHERE f.path = ?",
-	);
-	return (path) => row.get(path) as RecordedBodies | undefined;
-}
-
-/** The previous index's recorded module resolutions of a file (by absolute path) when made under `layout`. */
-function recordedImportsOf(
-	db: Database.Database,
-	layout: string,
-	pathOf: ReadonlyMap<string, string>,
-): (file: string) => string | undefined {
-	const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'file_imports'").get();
-	if (!has) return () => undefined;
-	const row = db
-		.prepare(
-			"SELECT i.resolutions FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = ? AND i.layout = ?",
-		)
-		.pluck();
-	return (file) => {
-		const path = pathOf.get(file);
-		return path === undefined ? undefined : (row.get(path, layout) as string | undefined);
-	};
-}
-
-/** Paths of the files the previous index found declaring globals (none in an index from before it). */
-function globalFilesOf(db: Database.Database): string[] {
-	const saved = db.prepare("SELECT value FROM meta WHERE key = 'globalFiles'").pluck().get() as
-		| string
-		| undefined;
-	return saved ? (JSON.parse(saved) as string[]) : [];
-}
 
 async function main(): Promise<void> {
 	if (!port) throw new Error("incremental-worker must run in a worker thread");
@@ -95,7 +17,6 @@ async function main(): Promise<void> {
 	const request = new Promise<IncrementalRequest>((resolve) =>
 		port.once("message", (m: IncrementalRequest) => resolve(m)),
 	);
-	type ExtractorModule = { createSiteExtractor(config: unknown): SiteExtractor };
 	const loadExtractor = (module: string) => import(module) as Promise<ExtractorModule>;
 	// The extractor's modules first: the program's warm-up does not need them, but the thread's
 	// first failure should be the one a bad module makes.
@@ -105,116 +26,11 @@ async function main(): Promise<void> {
 	const db = new Database(input.previous, { readonly: true, fileMustExist: true });
 	let done: IncrementalWorkerMessage;
 	try {
-		done = await run(db, extractorModule, loadExtractor, request, post);
+		done = await runIncremental(input, db, extractorModule, loadExtractor, request, post);
 	} finally {
 		db.close();
 	}
 	post(done);
-}
-
-async function run(
-	db: Database.Database,
-	extractorModule: { createSiteExtractor(config: unknown): SiteExtractor } | undefined,
-	loadExtractor: (module: string) => Promise<{ createSiteExtractor(config: unknown): SiteExtractor }>,
-	request: Promise<IncrementalRequest>,
-	post: (m: IncrementalWorkerMessage) => void,
-): Promise<IncrementalWorkerMessage> {
-	const recorded = recordedBodiesOf(db);
-	const warm: { fileName: string; text: string }[] = [];
-	for (const path of globalFilesOf(db)) {
-		// A component's program name and text come from its content: left to the program.
-		if (isVirtualSource(path)) continue;
-		try {
-			const fileName = join(input.repoRoot, path);
-			const text = readFileSync(fileName, "utf8");
-			// As the program will read it if the file is there for its declarations only (the usual
-			// case: unchanged); a file it reads whole is parsed again.
-			const bodies = recorded(path);
-			warm.push({ fileName, text: bodies ? declarationText(text, sha1(text), bodies) : text });
-		} catch {
-			// Gone since the previous index: the collector will not list it either.
-		}
-	}
-	warmSourceFiles(warm, true);
-	const warmCpu = threadCpuMs();
-
-	const req = await request;
-	let siteExtractor: SiteExtractor | undefined;
-	if (req.siteExtractor) {
-		const mod =
-			req.siteExtractor.module === input.siteExtractorModule && extractorModule
-				? extractorModule
-				: await loadExtractor(req.siteExtractor.module);
-		siteExtractor = mod.createSiteExtractor(req.siteExtractor.config);
-	}
-	const pathOf = new Map(req.files.map(([abs, path]) => [abs, path]));
-	// Module names resolved as the previous index recorded them for this layout (resolve.ts).
-	const resolver = recallingResolver(
-		createModuleResolver(input.repoRoot, req.packages, PROGRAM_OPTIONS),
-		recordedImportsOf(db, req.layout, pathOf),
-	);
-	const files = req.files.map(([abs, path, hash, packageIndex]) => lazyFile(abs, path, hash, packageIndex));
-	const given = new Map(req.notUnchanged.map(([abs, content]) => [abs, content]));
-	const collected: CollectedFile[] = files.map((f) => {
-		const content = given.get(f.abs);
-		return content === undefined ? f : { ...f, content, lineCount: content.split("\n").length };
-	});
-	const notUnchanged = collected.filter((f) => given.has(f.abs));
-	const dependents = new Set(
-		notUnchanged.length || req.removedFiles.length
-			? filesReferringToRemovedDefs(referenceQueries(db), notUnchanged, req.removedFiles)
-			: [],
-	);
-	const reusable = (f: CollectedFile) => !given.has(f.abs) && !dependents.has(f.path);
-	const changed = collected.filter((f) => !reusable(f));
-	const previousGlobals = req.previousGlobals ? new Set(req.previousGlobals) : null;
-	const globalFiles = collected.filter((f) =>
-		reusable(f) && previousGlobals ? previousGlobals.has(f.path) : declaresGlobals(f.abs, f.content),
-	);
-	const changedPaths = new Set(changed.map((f) => f.abs));
-	const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
-	const received: FileExtract[] = [];
-	const { timings } = extractFiles({
-		repoRoot: input.repoRoot,
-		packages: req.packages,
-		// A file there for its declarations only is read without the bodies that cannot change them.
-		sources: new Map(
-			collected.map((f) => {
-				if (!reusable(f)) return [f.abs, f];
-				let text: string | undefined;
-				const view = {
-					path: f.path,
-					get content(): string {
-						text ??= declarationText(f.content, f.hash, recorded(f.path));
-						return text;
-					},
-				};
-				return [f.abs, view];
-			}),
-		),
-		files: changed.map((f) => f.abs),
-		resolver,
-		extraRoots: [...req.declarationFiles, ...globalRoots],
-		globalRoots,
-		siteExtractor,
-		onParsed: (done) => post({ type: "parsed", done }),
-		onFile: (done) => {
-			if (done % 50 === 0 || done === changed.length) post({ type: "progress", done });
-		},
-		// Sites travel as their saved text, as from the full run's threads; the caller loads them back.
-		onExtracted: (f) => received.push({ ...f, sites: null }),
-	});
-	clearWarmed();
-	const extracted: Extracted = { files: received, timings };
-	return {
-		type: "done",
-		dependents: [...dependents],
-		globalFiles: globalFiles.map((f) => f.path),
-		resolverProblems: resolver.problems,
-		extracted,
-		cpu: threadCpuMs(),
-		warmCpu,
-	};
 }
 
 main().catch((err: Error) => {

@@ -12,6 +12,16 @@ import { Worker } from "node:worker_threads";
 import type { CollectedFile } from "./collect.js";
 import type { Extracted } from "./extract.js";
 import type { ConfigProblem } from "./resolve.js";
+import {
+	BUNDLED_EXTRACTOR,
+	bundleIsCurrent,
+	discardBlob,
+	log,
+	type SnapshotPlan,
+	snapshotPlan,
+	spawnSnapshotProcess,
+} from "./snapshot.js";
+import type { SnapshotHello } from "./snapshot-entry.js";
 import type { WorkspacePackage } from "./workspace.js";
 
 /** What the thread needs to warm up: known before the run has read anything. */
@@ -56,6 +66,10 @@ export type IncrementalWorkerMessage =
 			/** The thread's CPU milliseconds at the end, and when warmed up (Linux). */
 			cpu?: number;
 			warmCpu?: number;
+			/** The whole process's CPU milliseconds, when a process started from the snapshot ran it. */
+			processCpu?: number;
+			/** Set by this side: the result came from a process started from the startup snapshot (snapshot.ts). */
+			snapshot?: boolean;
 	  }
 	/** `code`: a system or SQLite error's (a damaged previous index is rebuilt by the CLI). */
 	| { type: "failed"; message: string; stack?: string; code?: string };
@@ -103,7 +117,130 @@ export function incrementalWorkerAvailable(): boolean {
 	return existsSync(fileURLToPath(WORKER_MODULE));
 }
 
+/**
+ * The second thread of an incremental run: a process started from this build's startup snapshot
+ * when there is one for the run's site extractor (snapshot.ts), else a worker thread. Same rows
+ * either way; a snapshot process that fails in any way hands its work to a worker thread.
+ */
 export function startIncrementalWorker(input: IncrementalWorkerInput): IncrementalWorker {
+	const bundled = input.siteExtractorModule === null || input.siteExtractorModule === BUNDLED_EXTRACTOR;
+	const plan = bundled ? snapshotPlan() : null;
+	if (plan && existsSync(plan.blob)) return startSnapshotProcess(input, plan);
+	return startThread(input);
+}
+
+type Settle = { resolve: (r: IncrementalResult) => void; reject: (e: Error) => void };
+
+/** The request as it travels to the thread or process. */
+function requestMessage(request: Parameters<IncrementalWorker["extract"]>[0]): IncrementalRequest {
+	return {
+		packages: request.packages,
+		siteExtractor: request.siteExtractor,
+		files: request.files.map((f) => [f.abs, f.path, f.hash, f.packageIndex]),
+		notUnchanged: request.notUnchanged.map((f) => [f.abs, f.content]),
+		removedFiles: request.removedFiles,
+		declarationFiles: request.declarationFiles,
+		layout: request.layout,
+		previousGlobals: request.previousGlobals,
+	};
+}
+
+/**
+ * A process started from the startup snapshot, with a worker thread as its fallback: started in
+ * its place when the process exits or fails before its result, reports another key, or the bundle
+ * is older than dist/ — and given the request if it was already made.
+ */
+function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan): IncrementalWorker {
+	const child = spawnSnapshotProcess(plan, input);
+	let ready = false;
+	let finished = false;
+	let closed = false;
+	let thread: IncrementalWorker | undefined;
+	let pending:
+		| {
+				request: Parameters<IncrementalWorker["extract"]>[0];
+				onProgress: (phase: "parse" | "extract", done: number) => void;
+				settle: Settle;
+		  }
+		| undefined;
+	let stderr = "";
+	child.stderr?.on("data", (d: Buffer) => {
+		stderr = (stderr + d.toString()).slice(-4000);
+	});
+	const stop = () => {
+		child.removeAllListeners("close");
+		if (child.exitCode === null && child.signalCode === null) child.kill();
+	};
+	const fallBack = (why: string, badBlob = false) => {
+		if (thread || closed || finished) return;
+		log("snapshot process not used (%s)%s", why, stderr ? `: ${stderr.trim()}` : "");
+		stop();
+		if (badBlob) discardBlob(plan);
+		thread = startThread(input);
+		if (pending) {
+			const { settle } = pending;
+			thread.extract(pending.request, pending.onProgress).then(settle.resolve, settle.reject);
+		}
+	};
+	child.on("message", (m: IncrementalWorkerMessage | SnapshotHello) => {
+		if (thread || closed || finished) return;
+		if (m.type === "ready") {
+			if (m.key === plan.key) ready = true;
+			else fallBack(`the blob reports key ${m.key}, not ${plan.key}`, true);
+			return;
+		}
+		if (!pending) return;
+		if (m.type === "parsed") pending.onProgress("parse", m.done);
+		else if (m.type === "progress") pending.onProgress("extract", m.done);
+		else if (m.type === "failed") fallBack(`it failed: ${m.message}`);
+		else {
+			finished = true;
+			pending.settle.resolve({ ...m, snapshot: true });
+			stop();
+		}
+	});
+	child.on("error", (err) => fallBack(`cannot start it: ${err.message}`));
+	// "close", not "exit": after its last messages were read.
+	child.on("close", (code, signal) =>
+		// Dying before it said which key it holds: the blob is unusable (corrupt, other V8 flags).
+		fallBack(`it exited (${signal ?? code})`, !ready),
+	);
+	// Our modules changed since the bundle was made (checked while the process starts).
+	if (!bundleIsCurrent(plan)) fallBack("the bundle is older than dist/");
+	// Not waited for until the request (as the thread).
+	const unref = (on: boolean) => {
+		const handles = [child, child.channel, child.stderr] as (
+			| { ref(): void; unref(): void }
+			| null
+			| undefined
+		)[];
+		for (const h of handles) on ? h?.ref() : h?.unref();
+	};
+	unref(false);
+	return {
+		input,
+		extract(request, onProgress) {
+			return new Promise<IncrementalResult>((resolve, reject) => {
+				pending = { request, onProgress, settle: { resolve, reject } };
+				if (thread) {
+					thread.extract(request, onProgress).then(resolve, reject);
+					return;
+				}
+				unref(true);
+				child.send(requestMessage(request), (err) => {
+					if (err) fallBack(`cannot send it the request: ${err.message}`);
+				});
+			});
+		},
+		close() {
+			closed = true;
+			stop();
+			thread?.close();
+		},
+	};
+}
+
+function startThread(input: IncrementalWorkerInput): IncrementalWorker {
 	const worker = new Worker(WORKER_MODULE, {
 		workerData: input,
 		resourceLimits: HEAP,
@@ -148,16 +285,7 @@ export function startIncrementalWorker(input: IncrementalWorkerInput): Increment
 						void worker.terminate();
 					}
 				};
-				worker.postMessage({
-					packages: request.packages,
-					siteExtractor: request.siteExtractor,
-					files: request.files.map((f) => [f.abs, f.path, f.hash, f.packageIndex]),
-					notUnchanged: request.notUnchanged.map((f) => [f.abs, f.content]),
-					removedFiles: request.removedFiles,
-					declarationFiles: request.declarationFiles,
-					layout: request.layout,
-					previousGlobals: request.previousGlobals,
-				} satisfies IncrementalRequest);
+				worker.postMessage(requestMessage(request));
 			});
 		},
 		close() {

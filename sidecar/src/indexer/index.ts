@@ -408,6 +408,9 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
 		if (incremental.cpu !== undefined) timings["incremental.cpu"] = incremental.cpu;
 		if (incremental.warmCpu !== undefined) timings["incremental.warmCpu"] = incremental.warmCpu;
+		// Run by a process started from the startup snapshot (snapshot.ts): 1, with that process's CPU.
+		if (incremental.snapshot) timings["incremental.snapshot"] = 1;
+		if (incremental.processCpu !== undefined) timings["incremental.processCpu"] = incremental.processCpu;
 		// This thread's CPU when it handed the work over and when it got it back (Linux).
 		if (mainBefore !== undefined) timings["incremental.mainCpuBefore"] = mainBefore;
 		if (mainAfter !== undefined) timings["incremental.mainCpuAfter"] = mainAfter;
@@ -685,7 +688,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	lap("write");
 	// CPU of the whole process over the run (every thread, V8's compiler and GC threads too).
 	const cpu = process.cpuUsage(cpuStarted);
-	timings.cpu = Math.round((cpu.user + cpu.system) / 1000);
+	// With the snapshot process's, which did the thread's share.
+	timings.cpu = Math.round((cpu.user + cpu.system) / 1000) + (incremental?.processCpu ?? 0);
 	if (incremental) {
 		const mainCpu = threadCpuMs();
 		if (mainCpu !== undefined) timings["incremental.mainCpu"] = mainCpu;

@@ -1,0 +1,72 @@
+/**
+ * Entry of the startup-snapshot bundle (snapshot.ts; bundled by sidecar/scripts/bundle-snapshot.mjs,
+ * never run as an ES module). Under `node --build-snapshot` it parses and binds the lib files every
+ * program holds and sets the main function; a process started from the blob runs an incremental
+ * run's type-checked half (incremental-run.ts) as a worker thread would, over IPC. With no IPC
+ * channel (`--check`) it prints the key it was built for and exits.
+ */
+import { createRequire } from "node:module";
+import v8 from "node:v8";
+import type BetterSqlite3 from "better-sqlite3";
+import * as bundledExtractor from "../trunks/extractor.js";
+import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
+import { type ExtractorModule, runIncremental } from "./incremental-run.js";
+import { warmSourceFiles } from "./program.js";
+import type { SnapshotArgs } from "./snapshot.js";
+
+/** What the parent is told first: the blob's key, checked before anything is trusted. */
+export type SnapshotHello = { type: "ready"; key: string };
+
+async function main(key: string): Promise<void> {
+	const send = process.send?.bind(process);
+	if (!send) {
+		process.stdout.write(`${key}\n`);
+		return;
+	}
+	const post = (m: IncrementalWorkerMessage | SnapshotHello) => send(m);
+	post({ type: "ready", key });
+	// The parent gone (killed, or done with us): nothing left to do.
+	process.on("disconnect", () => process.exit(0));
+	const request = new Promise<IncrementalRequest>((resolve) =>
+		process.once("message", (m) => resolve(m as IncrementalRequest)),
+	);
+	try {
+		const args = JSON.parse(process.argv[1] ?? "") as SnapshotArgs;
+		const input = args.input as IncrementalWorkerInput;
+		// Only the module bundled in: the parent starts this process for no other (incremental.ts).
+		const loadExtractor = async (module: string): Promise<ExtractorModule> => {
+			if (module === input.siteExtractorModule) return bundledExtractor;
+			throw new Error(`the snapshot process has no site extractor ${module}`);
+		};
+		const Database = createRequire(args.sqlite)(args.sqlite) as typeof BetterSqlite3;
+		const db = new Database(input.previous, { readonly: true, fileMustExist: true });
+		let done: IncrementalWorkerMessage;
+		try {
+			done = await runIncremental(input, db, bundledExtractor, loadExtractor, request, post);
+		} finally {
+			db.close();
+		}
+		if (done.type === "done") {
+			const cpu = process.cpuUsage();
+			done = { ...done, processCpu: Math.round((cpu.user + cpu.system) / 1000) };
+		}
+		send(done, () => process.disconnect());
+	} catch (err) {
+		const e = err as Error & { code?: unknown };
+		const failed: IncrementalWorkerMessage = {
+			type: "failed",
+			message: e.message,
+			stack: e.stack,
+			...(typeof e.code === "string" ? { code: e.code } : {}),
+		};
+		send(failed, () => process.disconnect());
+	}
+}
+
+if (v8.startupSnapshot.isBuildingSnapshot()) {
+	const key = process.env.CODEASK_SNAPSHOT_KEY ?? "";
+	warmSourceFiles([], true);
+	v8.startupSnapshot.setDeserializeMainFunction(() => {
+		void main(key);
+	});
+}
