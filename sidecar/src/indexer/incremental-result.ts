@@ -72,6 +72,7 @@ const incrementalResult = z.object({
 	}),
 	cpu: z.number().optional(),
 	warmCpu: z.number().optional(),
+	waitMs: z.number().optional(),
 	processCpu: z.number().optional(),
 	snapshot: z.boolean().optional(),
 });

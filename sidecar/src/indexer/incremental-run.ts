@@ -120,8 +120,11 @@ export async function runIncremental(
 	}
 	warmSourceFiles(warm, true);
 	const warmCpu = threadCpuMs();
+	const warmedAt = Date.now();
 
 	const req = await request;
+	// Idle since warmed up: the caller's side (collect, the previous index) was the longer one.
+	const waitMs = Date.now() - warmedAt;
 	let siteExtractor: SiteExtractor | undefined;
 	if (req.siteExtractor) {
 		const mod =
@@ -199,5 +202,6 @@ export async function runIncremental(
 		extracted,
 		cpu: threadCpuMs(),
 		warmCpu,
+		waitMs,
 	};
 }

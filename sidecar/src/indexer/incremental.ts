@@ -66,6 +66,8 @@ export type IncrementalWorkerMessage =
 			/** The thread's CPU milliseconds at the end, and when warmed up (Linux). */
 			cpu?: number;
 			warmCpu?: number;
+			/** Wall milliseconds it waited for the request once warmed up. */
+			waitMs?: number;
 			/** The whole process's CPU milliseconds, when a process started from the snapshot ran it. */
 			processCpu?: number;
 			/** Set by this side: the result came from a process started from the startup snapshot (snapshot.ts). */

@@ -411,6 +411,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		// Run by a process started from the startup snapshot (snapshot.ts): 1, with that process's CPU.
 		if (incremental.snapshot) timings["incremental.snapshot"] = 1;
 		if (incremental.processCpu !== undefined) timings["incremental.processCpu"] = incremental.processCpu;
+		if (incremental.waitMs !== undefined) timings["incremental.waitMs"] = incremental.waitMs;
 		// This thread's CPU when it handed the work over and when it got it back (Linux).
 		if (mainBefore !== undefined) timings["incremental.mainCpuBefore"] = mainBefore;
 		if (mainAfter !== undefined) timings["incremental.mainCpuAfter"] = mainAfter;
