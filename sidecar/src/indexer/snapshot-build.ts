@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { loadTrunkConfig } from "../trunks/load.js";
 import { BUNDLE, SNAPSHOT_FLAGS } from "./snapshot.js";
 
 /** Blobs of other builds kept beside the new one. */
@@ -15,7 +16,13 @@ const KEEP_OTHERS = 1;
 
 export function buildSnapshot(blob: string, key: string): boolean {
 	const tmp = `${blob}.${process.pid}.tmp`;
-	const env = { ...process.env, NODE_OPTIONS: "", CODEASK_SNAPSHOT_KEY: key };
+	const env = {
+		...process.env,
+		NODE_OPTIONS: "",
+		CODEASK_SNAPSHOT_KEY: key,
+		// The built-in presets, for the training index (snapshot-training.ts).
+		CODEASK_SNAPSHOT_TRAINING: JSON.stringify(loadTrunkConfig(null)),
+	};
 	try {
 		mkdirSync(dirname(blob), { recursive: true });
 		const built = spawnSync(

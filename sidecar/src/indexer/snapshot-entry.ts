@@ -13,6 +13,7 @@ import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessa
 import { type ExtractorModule, runIncremental } from "./incremental-run.js";
 import { warmSourceFiles } from "./program.js";
 import type { SnapshotArgs } from "./snapshot.js";
+import { trainSnapshot } from "./snapshot-training.js";
 
 /** What the parent is told first: the blob's key, checked before anything is trusted. */
 export type SnapshotHello = { type: "ready"; key: string };
@@ -65,6 +66,15 @@ async function main(key: string): Promise<void> {
 
 if (v8.startupSnapshot.isBuildingSnapshot()) {
 	const key = process.env.CODEASK_SNAPSHOT_KEY ?? "";
+	// The functions a run calls compiled into the blob (snapshot-training.ts), with the built-in
+	// trunk configuration the builder passes; a blob that only lacks this is still a valid one.
+	try {
+		const config = process.env.CODEASK_SNAPSHOT_TRAINING;
+		trainSnapshot(config ? bundledExtractor.createSiteExtractor(JSON.parse(config)) : undefined);
+	} catch (err) {
+		process.stderr.write(`snapshot training failed: ${(err as Error).stack ?? String(err)}\n`);
+	}
+	// After the training: these lib files are the ones a run's program takes, bound once.
 	warmSourceFiles([], true);
 	v8.startupSnapshot.setDeserializeMainFunction(() => {
 		void main(key);
