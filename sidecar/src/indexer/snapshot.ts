@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, setPriority } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { debuglog } from "node:util";
 import { VERSION } from "../version.js";
@@ -61,7 +61,8 @@ export function snapshotDisabled(env: NodeJS.ProcessEnv = process.env): boolean 
 /** ($XDG_CACHE_HOME or ~/.cache)/codeask/snapshots */
 export function snapshotDir(env: NodeJS.ProcessEnv = process.env): string {
 	// XDG: a relative value is to be ignored.
-	const base = env.XDG_CACHE_HOME?.startsWith("/") ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
+	const xdg = env.XDG_CACHE_HOME;
+	const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache");
 	return join(base, "codeask", "snapshots");
 }
 
