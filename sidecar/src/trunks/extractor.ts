@@ -23,13 +23,14 @@ import { fileRouteCandidates } from "./discover/file-routes.js";
 import {
 	CANDIDATE,
 	type DiscoveredTrunk,
-	discover,
 	discoveredSites,
+	discoverWithCandidates,
 	foldedFileRoutes,
 	presetRouteTrunk,
 	WRAPPER,
 } from "./discover/index.js";
 import { jobCandidates } from "./discover/jobs.js";
+import { presetClientSites } from "./discover/preset-clients.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
@@ -305,22 +306,29 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		}
 		if (c) rest.push(...bindFacadeUses(defs, uses, c));
 		unbindOverriddenReads(rest, classes, thisReads);
+		let clients: ((sites: DispatchSiteRecord[]) => DispatchSiteRecord[]) | null = null;
 		if (c && discovery.length > 0) {
 			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
-			discovered = discover(discovery, new Set(c.trunks.keys()));
+			const found = discoverWithCandidates(discovery, new Set(c.trunks.keys()));
+			discovered = found.trunks;
 			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
 			const routes = presetRouteTrunk([...c.trunks.values()].map((t) => t.spec));
 			const folded = routes ? foldedFileRoutes(discovered) : new Set<string>();
 			for (const t of discovered)
 				if (!folded.has(t.spec.name))
 					c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
+			const claimed = new Set<string>();
 			for (const s of discoveredSites(discovered)) {
 				if (routes && folded.has(s.trunk)) s.trunk = routes;
+				if (s.side === "dispatch") claimed.add(`${s.file}:${s.line}`);
 				rest.push(s);
 			}
+			// HTTP clients no discovered trunk took meet the preset's routes (once mounts have prefixed them).
+			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed);
 		}
 		if (c) {
 			applyMounts(rest, mounts, c);
+			if (clients) rest.push(...clients(rest));
 			bindParams(rest, c);
 			bindTemplates(rest, c);
 		}

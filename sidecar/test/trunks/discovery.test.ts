@@ -555,6 +555,27 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins an HTTP client no preset takes to the preset's routes, its base path stripped", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("preset-clients", config);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "http-route", "GET /users/:id")).toEqual({
+				handlers: ["server/app.js#getUser"],
+				callers: ["web/users.ts#loadUser"],
+			});
+			expect(sides(index, "http-route", "POST /users").callers).toEqual(["web/users.ts#addUser"]);
+			expect(sides(index, "http-route", "DELETE /users/:id").callers).toEqual(["web/users.ts#removeUser"]);
+			// The client's own key with no route stays, as an asymmetry.
+			expect(sides(index, "http-route", "GET /stats").callers).toEqual(["web/users.ts#loadStats"]);
+			// One key in four meeting a route is no client of this API.
+			const callers = index.dispatchSites("http-route").map((s) => s.enclosingDefId);
+			expect(callers).not.toContain("web/other.ts#syncCatalog");
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

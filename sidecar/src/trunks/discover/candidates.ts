@@ -570,7 +570,9 @@ function templatePathKey(a: ts.Expression): string[] | null {
 	}
 	text = text.replace(/[?#].*$/, "");
 	const path = text.includes("${") ? templateAsPath(`\`${text}\``) : text;
-	if (!path || !/^\/[\w.~-]*[A-Za-z]{2}/.test(path)) return null;
+	// A literal first segment (`/v1/…`, not `/${base}/…`) and a word somewhere to join on.
+	if (!path || !/^\/[\w.~-]+(\/|$)/.test(path) || !/[A-Za-z]{2}/.test(path.replaceAll(":param", "")))
+		return null;
 	return keyLike(path) ? [path] : null;
 }
 

@@ -149,8 +149,16 @@ export function discover(
 	sites: readonly DispatchSiteRecord[],
 	taken: ReadonlySet<string>,
 ): DiscoveredTrunk[] {
+	return discoverWithCandidates(sites, taken).trunks;
+}
+
+/** `discover`, also handing back the candidates it read (the extractor joins preset routes' clients with them). */
+export function discoverWithCandidates(
+	sites: readonly DispatchSiteRecord[],
+	taken: ReadonlySet<string>,
+): { trunks: DiscoveredTrunk[]; candidates: Sited<CandidateInfo>[] } {
 	const { candidates, wrappers } = discoveryRecords(sites);
-	return candidates.length ? inferTrunks(candidates, wrappers, taken) : [];
+	return { trunks: candidates.length ? inferTrunks(candidates, wrappers, taken) : [], candidates };
 }
 
 /** The site records of discovered trunks (keys normalised by each trunk's own `normalize`). */
