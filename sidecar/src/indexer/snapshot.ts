@@ -145,6 +145,25 @@ export function discardBlob(plan: SnapshotPlan): void {
 const BUILD_STALE_MS = 5 * 60_000;
 
 /**
+ * Take the build of a blob: create its marker exclusively (O_EXCL), so that runs ending at the same
+ * time start one build, not several. A marker older than BUILD_STALE_MS is a build that died: taken over.
+ */
+export function claimBuild(marker: string): boolean {
+	for (let attempt = 0; attempt < 2; attempt++) {
+		try {
+			closeSync(openSync(marker, "wx"));
+			return true;
+		} catch (err) {
+			if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+			const started = statSync(marker, { throwIfNoEntry: false });
+			if (started && Date.now() - started.mtimeMs < BUILD_STALE_MS) return false;
+			rmSync(marker, { force: true });
+		}
+	}
+	return false;
+}
+
+/**
  * Build this build's blob in a detached background process when there is none (after an index
  * run): nothing waited for, nothing printed; the process runs at the lowest priority.
  */
@@ -153,10 +172,7 @@ export function scheduleSnapshotBuild(env: NodeJS.ProcessEnv = process.env): voi
 		const plan = snapshotPlan(env);
 		if (!plan || existsSync(plan.blob) || !existsSync(BUNDLE) || !bundleIsCurrent(plan)) return;
 		mkdirSync(snapshotDir(env), { recursive: true });
-		const marker = `${plan.blob}.building`;
-		const started = statSync(marker, { throwIfNoEntry: false });
-		if (started && Date.now() - started.mtimeMs < BUILD_STALE_MS) return;
-		closeSync(openSync(marker, "w"));
+		if (!claimBuild(`${plan.blob}.building`)) return;
 		const builder = fileURLToPath(new URL("./snapshot-build.js", import.meta.url));
 		const child = spawn(process.execPath, [builder, plan.blob, plan.key], {
 			detached: true,

@@ -3,10 +3,11 @@
  * it, with a cache folder of the test's own: a blob built there is used by the next one-file run and
  * gives the index a run without it writes; a blob reporting another key, or a corrupt one, is
  * dropped and the run still succeeds with the same index; CODEASK_NO_SNAPSHOT=1 is honoured; a full
- * index builds the missing blob in the background.
+ * index builds the missing blob in the background, one build at a time. (The rest of the suite runs
+ * with CODEASK_NO_SNAPSHOT=1, vitest.config.ts: nothing is built into the user's cache.)
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -126,6 +127,18 @@ describe("the incremental run's startup snapshot", { timeout: 240_000 }, () => {
 			expect(run.json.extractedFiles).toBe(1);
 			expect(snapshotIndex(run.out)).toEqual(snapshotIndex(off.out));
 		}
+	});
+
+	it("is built by one process when several runs end at once; a build that died is taken over", () => {
+		const dir = mkdtempSync(join(tmpdir(), "codeask-snapshot-"));
+		folders.push(dir);
+		const marker = join(dir, "x.blob.building");
+		expect(snapshot.claimBuild(marker)).toBe(true);
+		expect(snapshot.claimBuild(marker)).toBe(false);
+		const longAgo = new Date(Date.now() - 3_600_000);
+		utimesSync(marker, longAgo, longAgo);
+		expect(snapshot.claimBuild(marker)).toBe(true);
+		expect(snapshot.claimBuild(marker)).toBe(false);
 	});
 
 	it("is built in the background after an index run that found none", async () => {
