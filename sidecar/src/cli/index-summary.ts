@@ -9,6 +9,8 @@ const INSTALL = "install the repository's dependencies (npm/yarn/pnpm install) f
 /** An installed package whose types come from code it generates, or an absent generated folder. */
 const GENERATE =
 	"installed but resolving to nothing, or an absent in-repo path: generated code is missing; run the repository's code generation (its generate/codegen scripts), then re-index";
+/** Modules named in the summary. */
+const TOP_MODULES = 5;
 /** Name the modules when the traced sites are at least this share of the unresolved ones. */
 const MODULES_SHARE = 0.5;
 
@@ -49,7 +51,7 @@ export function callSiteLines(
 	const modules = result.unresolvedByModule ?? [];
 	const traced = modules.reduce((a, m) => a + m.sites, 0);
 	if (worth && modules.length && traced >= unresolvedRefs * MODULES_SHARE) {
-		const top = modules.slice(0, 3);
+		const top = modules.slice(0, TOP_MODULES);
 		const told = top.map(
 			(m) =>
 				`${m.module} (${m.sites}${m.present ? ", installed" : m.module.startsWith("./") ? ", absent" : ""})`,

@@ -219,30 +219,74 @@ const tracedModules = new WeakMap<ts.Symbol, TracedModule>();
 function unresolvedModule(ctx: EdgeContext, root: ts.Symbol): TracedModule {
 	const known = tracedModules.get(root);
 	if (known !== undefined) return known;
+	// Provisional, so a value built from itself (through importWithin) ends here.
+	tracedModules.set(root, null);
 	let symbol: ts.Symbol | undefined = root;
 	let traced: TracedModule = null;
+	// The last variable passed through: when its value's root is no import (`remember(() => new
+	// Client())`), the first import its value is built from that is not in the repository.
+	let lastVariable: ts.VariableDeclaration | undefined;
 	for (let hop = 0; symbol && hop < 4; hop++) {
-		const decl: ts.Declaration | undefined = symbol.declarations?.[0];
+		let decl: ts.Declaration | undefined = symbol.declarations?.[0];
 		if (!decl) break;
 		const imported = importOf(decl);
 		if (imported) {
-			const spec = imported.text;
-			const file = decl.getSourceFile().fileName;
-			const resolved = ctx.resolveModule(spec, file);
-			if (resolved && isInRepoSpecifier(ctx, spec)) {
-				// Follow the export to its declaration in the repository.
-				symbol = variableRoot(ctx, ctx.checker.getAliasedSymbol(symbol).declarations?.[0]);
-				continue;
+			const found = importedModule(ctx, imported);
+			if (found) {
+				traced = found;
+				break;
 			}
-			const from = ctx.indexedPath.get(file) ?? "";
-			const module = spec.startsWith(".") ? `./${posix.join(posix.dirname(from), spec)}` : spec;
-			traced = { module, present: resolved !== undefined };
-			break;
+			// In the repository: follow the export to its declaration.
+			decl = ctx.checker.getAliasedSymbol(symbol).declarations?.[0];
 		}
+		if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) break;
+		lastVariable = decl;
 		symbol = variableRoot(ctx, decl);
 	}
+	if (!traced && lastVariable?.initializer) traced = importWithin(ctx, lastVariable.initializer);
 	tracedModules.set(root, traced);
 	return traced;
+}
+
+/** The module an import names, unless it resolves into the repository (null then). */
+function importedModule(ctx: EdgeContext, spec: ts.StringLiteralLike): TracedModule {
+	const file = spec.getSourceFile().fileName;
+	const resolved = ctx.resolveModule(spec.text, file);
+	if (resolved && isInRepoSpecifier(ctx, spec.text)) return null;
+	const from = ctx.indexedPath.get(file) ?? "";
+	const module = spec.text.startsWith(".") ? `./${posix.join(posix.dirname(from), spec.text)}` : spec.text;
+	return { module, present: resolved !== undefined };
+}
+
+/** Names looked at in a value for the import it is built from. */
+const WITHIN_NODES = 400;
+
+/**
+ * The first name in `expr`, in source order, bound to an import from outside the repository, or to
+ * a variable whose value traces to one (`return prisma`, `prisma` made by `new PrismaClient()`).
+ */
+function importWithin(ctx: EdgeContext, expr: ts.Expression): TracedModule {
+	const stack: ts.Node[] = [expr];
+	for (let seen = 0; stack.length && seen < WITHIN_NODES; seen++) {
+		const node = stack.pop() as ts.Node;
+		if (ts.isIdentifier(node) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node)) {
+			const symbol = ctx.checker.getSymbolAtLocation(node);
+			const decl = symbol?.declarations?.[0];
+			const imported = decl ? importOf(decl) : undefined;
+			const found = imported
+				? importedModule(ctx, imported)
+				: symbol && decl && ts.isVariableDeclaration(decl) && decl.initializer
+					? unresolvedModule(ctx, symbol)
+					: null;
+			if (found) return found;
+		}
+		const children: ts.Node[] = [];
+		ts.forEachChild(node, (c) => {
+			children.push(c);
+		});
+		for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as ts.Node);
+	}
+	return null;
 }
 
 /** The symbol of the name a variable's value comes from (`const db = new Client()`: Client). */

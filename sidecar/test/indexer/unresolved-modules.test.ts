@@ -15,30 +15,39 @@ describe("unresolved call sites by module", () => {
 			// Installed, but its types are re-exported from generated code that was never generated.
 			"node_modules/dbclient/package.json": JSON.stringify({ name: "dbclient", types: "index.d.ts" }),
 			"node_modules/dbclient/index.d.ts": "export * from './generated/client';\n",
-			"src/db.ts": "import { Client } from 'dbclient';\nexport const db = new Client();\n",
+			"src/db.ts": [
+				"import { Client } from 'dbclient';",
+				"import { once } from './once';",
+				"export const db = new Client();",
+				"export const cache = once(() => new Client());",
+				"",
+			].join("\n"),
+			"src/once.ts": "export function once<T>(make: () => T): T {\n\treturn make();\n}\n",
 			"src/app.ts": [
 				"import { z } from 'schema-lib';",
 				"import { graphql } from './gql';",
-				"import { db } from './db';",
+				"import { cache, db } from './db';",
 				"export function run(): void {",
 				"\tz.string();",
 				"\tz.number();",
 				"\tgraphql('query');",
 				"\tdb.user.findMany();",
+				"\tcache.get('k');",
 				"}",
 				"",
 			].join("\n"),
 		});
 		const result = await indexRepository({ repo, out: join(repo, "i.db") });
 		expect(result.unresolvedByModule).toEqual([
-			// `new Client()`, and `db.user.findMany()` through the variable it made.
-			{ module: "dbclient", sites: 2, present: true },
+			// `new Client()` twice, `db.user.findMany()` through the variable it made, and
+			// `cache.get()` through a value made by an in-repo function from it.
+			{ module: "dbclient", sites: 4, present: true },
 			{ module: "schema-lib", sites: 2, present: false },
 			{ module: "./src/gql", sites: 1, present: false },
 		]);
 		const lines = callSiteLines(result);
 		expect(lines[1]).toBe(
-			"most come from imports of dbclient (2, installed), schema-lib (2), ./src/gql (1, absent)",
+			"most come from imports of dbclient (4, installed), schema-lib (2), ./src/gql (1, absent)",
 		);
 		expect(lines.slice(2).join("\n")).toMatch(
 			/generated code is missing.*\n.*install the repository's dependencies/,
