@@ -22,11 +22,7 @@ let esbuild;
 try {
 	esbuild = await import("esbuild");
 } catch {
-	process.stderr.write(
-		"bundle-snapshot: esbuild is not installed: no startup snapshot for incremental runs\n",
-	);
-	rmSync(outDir, { recursive: true, force: true });
-	process.exit(0);
+	noBundle("esbuild is not installed");
 }
 
 /**
@@ -44,19 +40,30 @@ const plainRequire = {
 	},
 };
 
-const result = await esbuild.build({
-	absWorkingDir: sidecarDir,
-	entryPoints: ["dist/indexer/snapshot-entry.js"],
-	bundle: true,
-	platform: "node",
-	format: "cjs",
-	target: "node20",
-	outfile,
-	external: ["better-sqlite3"],
-	plugins: [plainRequire],
-	metafile: true,
-	logLevel: "error",
-});
+/** The snapshot is an optimisation: a bundle that cannot be made must not fail `npm ci` (`prepare`). */
+function noBundle(why) {
+	process.stderr.write(`bundle-snapshot: ${why}: no startup snapshot for incremental runs\n`);
+	rmSync(outDir, { recursive: true, force: true });
+	process.exit(0);
+}
+
+const result = await esbuild
+	.build({
+		absWorkingDir: sidecarDir,
+		entryPoints: ["dist/indexer/snapshot-entry.js"],
+		bundle: true,
+		platform: "node",
+		format: "cjs",
+		target: "node20",
+		outfile,
+		external: ["better-sqlite3"],
+		plugins: [plainRequire],
+		metafile: true,
+		logLevel: "error",
+	})
+	.catch((err) =>
+		noBundle(`esbuild failed (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`),
+	);
 const bundle = readFileSync(outfile);
 const sources = Object.keys(result.metafile.inputs)
 	.filter((p) => !p.includes("node_modules/"))

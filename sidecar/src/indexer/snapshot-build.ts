@@ -56,7 +56,16 @@ function prune(blob: string): void {
 		}))
 		.sort((a, b) => b.mtime - a.mtime);
 	for (const { file } of others.slice(KEEP_OTHERS)) rmSync(file, { force: true });
+	// A builder killed mid-write (a CI job ending, a logout) leaves its ~64 MB temp file: gone after an hour.
+	for (const f of readdirSync(dir)) {
+		if (!f.startsWith("incremental-") || !f.endsWith(".tmp")) continue;
+		const mtime = statSync(join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+		if (Date.now() - mtime > STALE_TEMP_MS) rmSync(join(dir, f), { force: true });
+	}
 }
+
+/** A temp blob this old is no build still running (one takes seconds). */
+const STALE_TEMP_MS = 60 * 60_000;
 
 const [blob, key] = process.argv.slice(2);
 if (blob && key) process.exitCode = buildSnapshot(blob, key) ? 0 : 1;

@@ -516,8 +516,10 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "file-routes", "ALL /api/users/:id").handlers).toEqual([
 				"next/pages/api/users/[id].ts#handler",
 			]);
-			// A plain server folder's default-exported router object is no route.
+			// A plain server folder's default-exported router object is no route, nor a function
+			// registering routes on the app it is given (an Express layout's `server/routes/members.ts`).
 			expect(registered.some((k) => k?.includes("legacy"))).toBe(false);
+			expect(registered).not.toContain("ALL /members");
 			expect(registered.some((k) => k?.includes("_lib") || k?.includes("lib/"))).toBe(false);
 			expect(registered.some((k) => k?.includes("AUTHENTICATE"))).toBe(false);
 		} finally {

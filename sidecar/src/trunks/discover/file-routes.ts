@@ -147,6 +147,7 @@ function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchS
 			st.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) &&
 			st.modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
 		) {
+			if (registersOnParameter(st)) continue;
 			at = st.name ?? st;
 			handler = ctx.defIdOf(wrap(sf, st));
 		} else if (ts.isExportAssignment(st) && !st.isExportEquals) {
@@ -155,6 +156,8 @@ function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchS
 			// `export default handler`, or `export default defineEventHandler(async (event) => …)`: the
 			// module is the handler (what the call wraps runs there).
 			const inner = rawUnwrap(expr);
+			if ((ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && registersOnParameter(inner))
+				continue;
 			const wrapper = ts.isCallExpression(inner) ? calleeName(inner) : null;
 			handler =
 				functionHandler(wrap(sf, expr), ctx) ??
@@ -169,6 +172,37 @@ function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchS
 			return;
 		}
 	}
+}
+
+/** Methods by which an app or router object takes routes and middleware. */
+const REGISTERING = /^(get|post|put|patch|delete|del|head|options|all|use|route|register)$/;
+
+/**
+ * A function that registers routes on the app or router it is given (`export default function
+ * users(app) { app.get('/users', …) }`, an Express layout's `server/routes/users.ts`) is no handler:
+ * its routes are the calls inside it, which the call candidates see.
+ */
+function registersOnParameter(fn: ts.SignatureDeclarationBase & { body?: ts.Node }): boolean {
+	const param = fn.parameters[0]?.name;
+	if (!param || !ts.isIdentifier(param) || !fn.body) return false;
+	const name = param.text;
+	let found = false;
+	const visit = (n: ts.Node): void => {
+		if (found) return;
+		if (
+			ts.isCallExpression(n) &&
+			ts.isPropertyAccessExpression(n.expression) &&
+			ts.isIdentifier(n.expression.expression) &&
+			n.expression.expression.text === name &&
+			REGISTERING.test(n.expression.name.text)
+		) {
+			found = true;
+			return;
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(fn.body);
+	return found;
 }
 
 /** The called name of a call (`defineEventHandler`, `h3.eventHandler` → `eventHandler`), or null. */
