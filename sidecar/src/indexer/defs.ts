@@ -137,9 +137,9 @@ function calleeText(call: ts.CallExpression, sf: ts.SourceFile, inContainer = fa
 	// root (`app.get`), or alone inside a named container (`filesRoute.get`); the earlier calls'
 	// arguments (whole handler bodies) are no part of a name.
 	const callee = call.expression;
-	if (ts.isPropertyAccessExpression(callee) && holdsCall(callee.expression)) {
-		const root = chainRoot(callee.expression);
-		return inContainer || !root ? callee.name.text : `${root}.${callee.name.text}`;
+	const chain = ts.isPropertyAccessExpression(callee) ? receiverChain(callee.expression) : null;
+	if (ts.isPropertyAccessExpression(callee) && chain?.calls) {
+		return inContainer || !chain.root ? callee.name.text : `${chain.root}.${callee.name.text}`;
 	}
 	const start = callee.getStart(sf);
 	const scanner = ts.createScanner(
@@ -157,34 +157,25 @@ function calleeText(call: ts.CallExpression, sf: ts.SourceFile, inContainer = fa
 	return text.slice(0, 120);
 }
 
-/** Does a callee's receiver chain hold a call or `new` (`a.b().c`, `new X().c`)? */
-function holdsCall(node: ts.Expression): boolean {
+/**
+ * A callee's receiver chain walked to its start: the name it starts from (`app` of
+ * `app.route('/x').get`, `Hono` of `new Hono().get`, `this`) and whether a call or `new` is on the way.
+ */
+function receiverChain(node: ts.Expression): { root: string | undefined; calls: boolean } {
 	let n: ts.Expression = node;
+	let calls = false;
 	for (;;) {
-		if (ts.isCallExpression(n) || ts.isNewExpression(n)) return true;
-		if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n) || ts.isNonNullExpression(n))
-			n = n.expression;
-		else if (ts.isParenthesizedExpression(n)) n = n.expression;
-		else return false;
-	}
-}
-
-/** The name a chain starts from: `app` of `app.route('/x').get`, `Hono` of `new Hono().get`. */
-function chainRoot(node: ts.Expression): string | undefined {
-	let n: ts.Expression = node;
-	for (;;) {
-		if (ts.isIdentifier(n)) return n.text;
-		if (n.kind === ts.SyntaxKind.ThisKeyword) return "this";
-		if (
-			ts.isCallExpression(n) ||
-			ts.isNewExpression(n) ||
-			ts.isPropertyAccessExpression(n) ||
-			ts.isElementAccessExpression(n) ||
-			ts.isNonNullExpression(n) ||
-			ts.isParenthesizedExpression(n)
+		if (ts.isIdentifier(n)) return { root: n.text, calls };
+		if (n.kind === ts.SyntaxKind.ThisKeyword) return { root: "this", calls };
+		if (ts.isCallExpression(n) || ts.isNewExpression(n)) calls = true;
+		else if (
+			!ts.isPropertyAccessExpression(n) &&
+			!ts.isElementAccessExpression(n) &&
+			!ts.isNonNullExpression(n) &&
+			!ts.isParenthesizedExpression(n)
 		)
-			n = n.expression;
-		else return undefined;
+			return { root: undefined, calls };
+		n = n.expression;
 	}
 }
 
