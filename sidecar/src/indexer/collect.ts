@@ -140,6 +140,18 @@ function knownFile(
 	packageIndex: number,
 	known: KnownFile,
 ): CollectedFile {
+	return lazyFile(path, abs, diskPath, packageIndex, known.hash, known.stat);
+}
+
+/** A collected file whose program text (an SFC's script) is read from `diskPath` on first use. */
+export function lazyFile(
+	path: string,
+	abs: string,
+	diskPath: string,
+	packageIndex: number,
+	hash: string,
+	stat: string,
+): CollectedFile {
 	let text: string | undefined;
 	const content = () => {
 		text ??= programText(diskPath, readFileSync(diskPath, "utf8"));
@@ -149,8 +161,8 @@ function knownFile(
 		path,
 		abs,
 		packageIndex,
-		hash: known.hash,
-		stat: known.stat,
+		hash,
+		stat,
 		get content() {
 			return content();
 		},

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type Database from "better-sqlite3";
 import type { SiteExtractor } from "../index/types.js";
 import { declarationText, type RecordedBodies } from "./bodies.js";
-import { type CollectedFile, sha1 } from "./collect.js";
+import { type CollectedFile, lazyFile, sha1 } from "./collect.js";
 import { filesReferringToRemovedDefs } from "./dependents.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import { declaresGlobals } from "./globals.js";
@@ -20,42 +20,11 @@ import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessa
 import { referenceQueries } from "./previous-references.js";
 import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
 import { createModuleResolver, recallingResolver } from "./resolve.js";
-import { isVirtualSource, virtualText } from "./sfc.js";
+import { isVirtualSource } from "./sfc.js";
 import { threadCpuMs } from "./thread-cpu.js";
 
 /** A module exporting the trunk site extractor (trunks/extractor.ts). */
 export type ExtractorModule = { createSiteExtractor(config: unknown): SiteExtractor };
-
-/** A collected file whose text is read from disk on first use, as the collector reads an unchanged file. */
-function lazyFile(
-	repoRoot: string,
-	abs: string,
-	path: string,
-	hash: string,
-	packageIndex: number,
-): CollectedFile {
-	let text: string | undefined;
-	const content = () => {
-		const disk = join(repoRoot, path);
-		text ??= isVirtualSource(disk)
-			? virtualText(disk, readFileSync(disk, "utf8"))
-			: readFileSync(disk, "utf8");
-		return text;
-	};
-	return {
-		path,
-		abs,
-		packageIndex,
-		hash,
-		stat: "",
-		get content() {
-			return content();
-		},
-		get lineCount() {
-			return content().split("\n").length;
-		},
-	};
-}
 
 /** The bodies the previous index recorded for a file (bodies.ts), by path. */
 function recordedBodiesOf(db: Database.Database): (path: string) => RecordedBodies | undefined {
@@ -140,7 +109,7 @@ export async function runIncremental(
 		recordedImportsOf(db, req.layout, pathOf),
 	);
 	const files = req.files.map(([abs, path, hash, packageIndex]) =>
-		lazyFile(input.repoRoot, abs, path, hash, packageIndex),
+		lazyFile(path, abs, join(input.repoRoot, path), packageIndex, hash, ""),
 	);
 	const given = new Map(req.notUnchanged.map(([abs, content]) => [abs, content]));
 	const collected: CollectedFile[] = files.map((f) => {
