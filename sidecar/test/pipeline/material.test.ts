@@ -610,6 +610,88 @@ describe("a handler written into a module-level register call", () => {
 	});
 });
 
+describe("a decorated definition", () => {
+	const lines = [
+		"@Resolver(() => Team)", // 1
+		"export class TeamResolver {", // 2
+		"\t@Subscription(() => TeamMember, {", // 3
+		"\t\tdescription: 'Listen to a member (added)',",
+		"\t\tresolve: (value) => value,",
+		"\t})",
+		"\t@UseGuards(GqlAuthGuard)", // 7
+		"\tteamMemberAdded(", // 8
+		"\t\t@Args('teamID') teamID: string,",
+		"\t) {",
+		"\t\treturn this.pubsub.asyncIterator('team_member_added');",
+		"\t}",
+		"\t@Get() list() {", // 13
+		"\t\treturn [];",
+		"\t}",
+		"}",
+	];
+	const file = "team/team.resolver.ts";
+	const module = defRow(file, "(module)", "module", { startLine: 1, endLine: lines.length });
+	const cls = defRow(file, "TeamResolver", "class", { startLine: 1, endLine: 16, parentId: module.id });
+	const added = defRow(file, "TeamResolver.teamMemberAdded", "method", {
+		startLine: 3,
+		endLine: 12,
+		parentId: cls.id,
+	});
+
+	it("is declared on the line past its decorators, or on a decorator's own line when it follows them", async () => {
+		const { declarationStart } = await import("../../src/pipeline/material/slices.js");
+		expect(declarationStart(lines.slice(2, 12))).toBe(5); // line 8, past a decorator written over 4 lines
+		expect(declarationStart(lines)).toBe(1); // the class, past `@Resolver(() => Team)`
+		expect(declarationStart(lines.slice(12, 15))).toBe(0); // `@Get() list() {`
+		expect(declarationStart(lines.slice(13, 15))).toBe(0); // no decorator
+	});
+
+	it("is listed in the material's map by its declaration line, in the citation pool's by its first decorator", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const mIndex = {
+			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+			fileContent: () => lines.join("\n"),
+			edgesFrom: () => [],
+			edgesTo: () => [],
+			defById: (id: number) => [module, cls, added].find((d) => d.id === id),
+			def: () => undefined,
+			dispatchSitesInFile: () => [],
+			defsInFile: () => [module, cls, added],
+			packages: () => [],
+		} as unknown as Parameters<typeof assembleMaterial>[0];
+		const node = { def: added, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const skeletons = [
+			{
+				chain: { id: "c1", title: "team", paths: ["team"], score: 1 },
+				direction: "downstream" as const,
+				nodes: [node],
+			},
+		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		// Too small a budget for the body: the method is named in the map only.
+		const input = { skeletons, words: [], relevance: () => 1 };
+		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
+		const listed = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.find(
+				(s) => s.node.def.id === added.id,
+			);
+		const material = listed(MATERIAL_REACH);
+		expect(material?.unit).toBe("signature");
+		expect(material?.range).toMatchObject({ startLine: 8, endLine: 8 });
+		expect(material?.text).toBe("teamMemberAdded(");
+		expect(listed(CITATION_REACH)?.range).toMatchObject({ startLine: 3, endLine: 3 });
+	});
+
+	it("is sliced with its decorators down to its declaration line", () => {
+		const body = lines.slice(2, 12);
+		const sliced = (decorated: boolean) =>
+			sliceDefinition({ lines: body, startLine: 3, sites: [], words: [], maxLines: 8, decorated })[0];
+		expect(sliced(true)).toEqual([3, 8]);
+		expect(sliced(false)).toEqual([3, 3]);
+	});
+});
+
 describe("the select stage's picks in the material", () => {
 	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");

@@ -15,7 +15,7 @@ import { estimateTokens } from "../read.js";
 import type { Skeleton, SkeletonNode } from "../skeleton.js";
 import { keyHopEnds } from "./hops.js";
 import { MAX_BLOCK_LINES, type ModuleBlock, moduleBlocks } from "./modules.js";
-import { sliceDefinition } from "./slices.js";
+import { declarationStart, sliceDefinition } from "./slices.js";
 import type { ImpactListing, Material, MaterialSource, SourceRole } from "./types.js";
 
 export type MaterialIndex = Pick<
@@ -66,6 +66,11 @@ export interface MapReach {
 	registerHeads: boolean;
 	/** After the map's outlines: the lines where a signature-only chain step dispatches or registers a key. */
 	keyHopLines: boolean;
+	/**
+	 * A decorated definition is named by its declaration line, not its first decorator's: its
+	 * signature is that line, and a slice's signature runs down to it.
+	 */
+	declarationLines: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -75,6 +80,7 @@ export const MATERIAL_REACH: MapReach = {
 	stepOutlineDefs: 12,
 	registerHeads: true,
 	keyHopLines: true,
+	declarationLines: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -86,6 +92,7 @@ export const CITATION_REACH: MapReach = {
 	stepOutlineDefs: 8,
 	registerHeads: false,
 	keyHopLines: false,
+	declarationLines: false,
 };
 
 /**
@@ -356,6 +363,18 @@ class Assembly {
 		limit: number,
 	): boolean {
 		const file = c.node.def.file as string;
+		// A definition's one-line signature is its declaration line, not the first of its decorators.
+		if (
+			this.reach.declarationLines &&
+			unit === "signature" &&
+			start === end &&
+			start === c.node.def.startLine &&
+			c.node.def.endLine !== null
+		) {
+			const head = this.index.fileLines(file, start, Math.min(c.node.def.endLine, start + DECLARATION_LINES));
+			start = start + declarationStart(head ?? []);
+			end = start;
+		}
 		if (this.isCovered(file, start, end)) return false;
 		// A handler written into a module-level register call starts at the call's head (its key).
 		let headed = false;
@@ -478,6 +497,7 @@ function addDefinition(
 		words: input.words,
 		maxLines: deep ? Math.max(config.sliceLines, config.pickSliceLines ?? 0) : config.sliceLines,
 		inputs: deep,
+		decorated: a.reach.declarationLines,
 	});
 	let any = false;
 	for (const [s, e] of slices) {
@@ -591,6 +611,8 @@ export function wrappersOf(
 	return out;
 }
 
+/** Lines of a definition's head read to find its declaration line past its decorators. */
+const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
 const HOP_LINES_PER_STEP = 2;
 /** Lines above a handler its register call's head may start at, and the characters of a headed signature. */

@@ -22,6 +22,8 @@ export interface SliceInput {
 	maxLines: number;
 	/** Also the local declarations a decision reads (for a definition asked for: more lines to spend). */
 	inputs?: boolean;
+	/** The signature runs down to the declaration line past the decorators above it. */
+	decorated?: boolean;
 }
 
 /** Lines either side of a hop, and of the first (most important) one: the statement it sits in. */
@@ -61,12 +63,52 @@ function balance(line: string): number {
 	return n;
 }
 
-/** The signature: from the first line to the one opening the body (at most 4 lines). */
-function signatureEnd(lines: readonly string[]): number {
-	for (let i = 0; i < Math.min(lines.length, 4); i++) {
+/** The signature: from the first line to the one opening the body (at most 4 lines past `from`). */
+function signatureEnd(lines: readonly string[], from = 0): number {
+	for (let i = from; i < Math.min(lines.length, from + 4); i++) {
 		if (/[{(]\s*$|=>\s*\{?\s*$|\{\s*$/.test(lines[i] ?? "")) return i;
 	}
+	return from;
+}
+
+/** Lines of decorators (and comments between them) looked past for a definition's declaration line. */
+const DECORATOR_LINES = 16;
+/** One decorator at the head of a line: `@Name`, `@a.b`, with its arguments when they close on that line. */
+const DECORATOR = /^@[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*/;
+
+/**
+ * The line (relative index) where a definition's declaration starts, past the decorators written
+ * above it (`@Subscription(() => Team, {` … `})`, `@UseGuards(GqlAuthGuard)`): the line that names
+ * it. A decorated definition's range starts at its first decorator, whose line names only the
+ * decorator. 0 when the first line is the declaration (or none is found within DECORATOR_LINES).
+ */
+export function declarationStart(lines: readonly string[]): number {
+	let depth = 0;
+	for (let i = 0; i < Math.min(lines.length, DECORATOR_LINES); i++) {
+		const t = (lines[i] ?? "").trim();
+		if (!t || /^(?:\/\/|\/\*|\*)/.test(t)) continue;
+		if (depth === 0) {
+			if (!t.startsWith("@")) return i;
+			// Decorators on the declaration's own line (`@Get() list() {`): that line names it.
+			let rest = t;
+			for (let m = DECORATOR.exec(rest); m && rest.startsWith("@"); m = DECORATOR.exec(rest)) {
+				rest = rest.slice(m[0].length);
+			}
+			if (rest !== t && /^[\w$#*[]/.test(rest)) return i;
+		}
+		depth = Math.max(0, depth + balance(t) + braces(t));
+	}
 	return 0;
+}
+
+/** Brace balance of a line (a heuristic, as `balance`). */
+function braces(line: string): number {
+	let n = 0;
+	for (const ch of line) {
+		if (ch === "{") n++;
+		else if (ch === "}") n--;
+	}
+	return n;
 }
 
 /** Where a header starting at `i` ends: the line its parentheses close on (at most HEADER_LINES). */
@@ -276,7 +318,8 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 		wanted.push([a, b]);
 		return true;
 	};
-	add(0, signatureEnd(lines));
+	// The signature runs down to the declaration line: a decorated definition's first lines are its decorators.
+	add(0, signatureEnd(lines, input.decorated ? declarationStart(lines) : 0));
 	/** What decides whether line `at` runs: its enclosing headers, then the early exits before it. */
 	const deciding = (at: number, conditions: number, guards: number, inputs: boolean) => {
 		for (const [s, e] of enclosingHeaders(lines, at, conditions)) {
