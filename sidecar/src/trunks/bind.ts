@@ -15,14 +15,65 @@ export function templateForm(expression: string): string | null {
 	return m[1].replace(/\$\{[^}]*\}/g, ":param");
 }
 
-/** A template literal whose substitutions each fill a whole path segment, as a `:param` path; else null. */
+/**
+ * A template literal's literal text with each substitution as `\0`, up to the query: the first `?` or
+ * `#` of a literal part ends the path (`` `/posts?${q}` `` → `/posts`). Substitutions may hold
+ * braces and nested templates (`` `${id ? `&id=${id}` : ''}` ``); null when the text is no template.
+ */
+function templatePathText(expression: string): string | null {
+	const t = expression.trim();
+	if (t.length < 2 || t[0] !== "`" || t[t.length - 1] !== "`") return null;
+	let out = "";
+	let i = 1;
+	const end = t.length - 1;
+	while (i < end) {
+		const ch = t[i] as string;
+		if (ch === "?" || ch === "#") return out;
+		if (ch === "`") return null; // two templates side by side, not one
+		if (ch === "\\") {
+			out += t.slice(i, i + 2);
+			i += 2;
+			continue;
+		}
+		if (ch === "$" && t[i + 1] === "{") {
+			// Skip the substitution: braces balance, nested templates and strings are stepped over.
+			let depth = 1;
+			let j = i + 2;
+			let quote: string | null = null;
+			while (j < end && depth > 0) {
+				const c = t[j] as string;
+				if (quote) {
+					if (c === "\\") j++;
+					else if (c === quote) quote = null;
+				} else if (c === "'" || c === '"' || c === "`") quote = c;
+				else if (c === "{") depth++;
+				else if (c === "}") depth--;
+				j++;
+			}
+			if (depth > 0) return null;
+			out += "\0";
+			i = j;
+			continue;
+		}
+		out += ch;
+		i++;
+	}
+	return out;
+}
+
+/**
+ * A template literal request path whose substitutions each fill whole path segments, as a `:param`
+ * path, the query cut (`` `/posts/${id}?date=${d}` `` → `/posts/:param`; a segment of run-time parts
+ * only, `${id}${suffix}`, is one parameter); else null. A template whose only run-time parts were in
+ * the query is its literal path.
+ */
 export function templateAsPath(expression: string): string | null {
-	const m = /^`([^`]*)`$/.exec(expression.trim());
-	if (!m?.[1]?.includes("${")) return null;
-	const marked = m[1].replace(/\$\{[^}]*\}/g, "\0");
+	if (!expression.includes("${")) return null;
+	const marked = templatePathText(expression);
+	if (marked === null) return null;
 	const segments = marked.split("/");
-	if (segments.some((seg) => seg.includes("\0") && seg !== "\0")) return null;
-	return segments.map((seg) => (seg === "\0" ? ":param" : seg)).join("/");
+	if (segments.some((seg) => seg.includes("\0") && seg.replaceAll("\0", "") !== "")) return null;
+	return segments.map((seg) => (seg.includes("\0") ? ":param" : seg)).join("/");
 }
 
 /** Does the trunk put an HTTP method in its keys? */

@@ -224,7 +224,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c.classMembers.length > 0) extractClassMembers(classDeclarations(), c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(classDeclarations(), c, ctx, emit);
 		if (discovering) {
-			decoratorCandidates(sf, nodes.decorators, ctx, out);
+			// Presets win here too: a route decorator a preset registered (`@Get('x')` in `@Controller`) is
+			// no second, discovered registry (it made a `get` trunk whose method-less joins were wrong).
+			const presetRegistered = new Set(
+				out.filter((s) => !s.trunk.startsWith("(") && s.side === "register").map((s) => s.line),
+			);
+			decoratorCandidates(sf, nodes.decorators, ctx, out, presetRegistered);
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);

@@ -578,6 +578,38 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a Nest controller's routes to fetch calls with query strings, never by a run-time method", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out, discovered } = await indexed("nest-http", config);
+		// The preset registers the controller: no second, discovered `@Get` trunk beside it (it joined
+		// `fetch('/posts/list', { method: id ? 'PUT' : 'POST' })` to the GET route).
+		expect(discovered.map((t) => t.spec.name)).toEqual([]);
+		const index = IndexReader.open(out);
+		try {
+			expect(index.trunkNames()).toEqual(["http-route"]);
+			const at = (key: string) => sides(index, "http-route", key);
+			// The query (`?${params}`, `?page=${p}`, `${preview ? '?preview=true' : ''}`) is cut from the path.
+			expect(at("GET /posts")).toEqual({
+				handlers: ["api/src/posts.controller.ts#PostsController.listPosts"],
+				callers: ["web/src/posts.ts#loadWeek"],
+			});
+			expect(at("GET /posts/list").callers).toEqual(["web/src/posts.ts#loadList", "web/src/posts.ts#saveAndReload"]);
+			expect(at("GET /posts/:id").callers).toEqual(["web/src/posts.ts#openPost"]);
+			expect(at("PUT /posts/:id").callers).toEqual(["web/src/posts.ts#movePost"]);
+			// `{ method: id ? 'PUT' : 'POST' }` names no one route: joined to none.
+			expect(at("POST /posts").callers).toEqual([]);
+			const keyed = index
+				.dispatchSites("http-route")
+				.filter((s) => s.side === "dispatch" && s.key !== null)
+				.map((s) => s.enclosingDefId);
+			expect(keyed).not.toContain("web/src/posts.ts#savePost");
+			// saveAndReload's save (method decided at run time) joins nothing; its reload joins the list.
+			expect(keyed.filter((c) => c === "web/src/posts.ts#saveAndReload")).toHaveLength(1);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

@@ -880,10 +880,16 @@ export function decoratorCandidates(
 	decorators: readonly ts.Decorator[],
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
+	presetLines: ReadonlySet<number> = new Set(),
 ): void {
 	let imports: ReadonlyMap<string, string> | undefined;
 	for (const raw of decorators) {
 		if (!ts.isMethodDeclaration(raw.parent) || !ts.isCallExpression(raw.expression)) continue;
+		if (presetLines.size > 0) {
+			const keyNode = raw.expression.arguments[0] ?? raw;
+			if (presetLines.has(sf.compilerNode.getLineAndCharacterOfPosition(keyNode.getStart(sf.compilerNode)).line + 1))
+				continue;
+		}
 		// GraphQL resolvers are taken by graphqlCandidates.
 		imports ??= importedNames(sf.compilerNode);
 		if (resolverDecorator(raw.expression, imports)) continue;
