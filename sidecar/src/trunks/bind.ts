@@ -76,6 +76,12 @@ export function templateAsPath(expression: string): string | null {
 	return segments.map((seg) => (seg.includes("\0") ? ":param" : seg)).join("/");
 }
 
+/** `'/posts/old?date=' + d`: a string whose query starts before the first `+` names its path alone. */
+function concatenatedPath(expression: string): string | null {
+	const m = /^(['"])(\/[^'"?#]*)[?#][^'"]*\1\s*\+/.exec(expression.trim());
+	return m?.[2] ?? null;
+}
+
 /** Does the trunk put an HTTP method in its keys? */
 export function usesMethods(spec: TrunkSpec): boolean {
 	return spec.idioms.some((i) => (i.kind === "call" || i.kind === "new") && i.key.method !== undefined);
@@ -143,7 +149,7 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 				continue;
 			}
 			// `/v1/rooms.media/${rid}`: run-time parts filling whole segments are parameters.
-			const asPattern = templateAsPath(s.expression);
+			const asPattern = templateAsPath(s.expression) ?? concatenatedPath(s.expression);
 			if (!asPattern) continue;
 			const path = normalizeKey(asPattern, t.normalize);
 			if (!methods) {

@@ -32,6 +32,7 @@ import {
 import { jobCandidates } from "./discover/jobs.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
+import { workflowCandidates } from "./discover/workflows.js";
 import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -233,6 +234,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);
+			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);
 		}
 		if (c.facades.length > 0) extractFacades(sf, nodes, c, ctx, out);

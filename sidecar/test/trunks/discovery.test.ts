@@ -593,7 +593,11 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["api/src/posts.controller.ts#PostsController.listPosts"],
 				callers: ["web/src/posts.ts#loadWeek"],
 			});
-			expect(at("GET /posts/list").callers).toEqual(["web/src/posts.ts#loadList", "web/src/posts.ts#saveAndReload"]);
+			expect(at("GET /posts/list").callers).toEqual([
+				"web/src/posts.ts#loadList",
+				"web/src/posts.ts#saveAndReload",
+				"web/src/posts.ts#loadFrom",
+			]);
 			expect(at("GET /posts/:id").callers).toEqual(["web/src/posts.ts#openPost"]);
 			expect(at("PUT /posts/:id").callers).toEqual(["web/src/posts.ts#movePost"]);
 			// `{ method: id ? 'PUT' : 'POST' }` names no one route: joined to none.
@@ -605,6 +609,33 @@ describe("trunk discovery with no preset", () => {
 			expect(keyed).not.toContain("web/src/posts.ts#savePost");
 			// saveAndReload's save (method decided at run time) joins nothing; its reload joins the list.
 			expect(keyed.filter((c) => c === "web/src/posts.ts#saveAndReload")).toHaveLength(1);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins Temporal workflow starts by name to the functions workflow modules export", async () => {
+		const { out, discovered } = await indexed("temporal");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["workflows", 3]]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "workflows", "orderWorkflow")).toEqual({
+				handlers: ["worker/src/workflows/order.workflow.ts#orderWorkflow"],
+				callers: ["api/src/orders.service.ts#OrdersService.place"],
+			});
+			// A child workflow started from its parent, and an arrow-function workflow by `signalWithStart`.
+			expect(sides(index, "workflows", "shipmentWorkflow")).toEqual({
+				handlers: ["worker/src/workflows/shipment.workflow.ts#shipmentWorkflow"],
+				callers: ["worker/src/workflows/order.workflow.ts#orderWorkflow"],
+			});
+			expect(sides(index, "workflows", "reminderWorkflow").callers).toEqual([
+				"api/src/orders.service.ts#OrdersService.remind",
+			]);
+			// `runner.start('orderWorkflow')` and `wizard.workflow.next(…)` start nothing; a function of a
+			// module that imports no workflow API is no workflow.
+			const all = index.dispatchSites("workflows");
+			expect(all.map((s) => s.enclosingDefId)).not.toContain("api/src/unrelated.ts#startAll");
+			expect(all.map((s) => s.key)).not.toContain("billingWorkflow");
 		} finally {
 			index.close();
 		}

@@ -74,7 +74,10 @@ export type CandidateForm =
 	// Job definitions (jobs.ts): `{ id: 'x', handler }` objects register their handler under the key.
 	| "job"
 	// File-based routes (file-routes.ts): a route module's verb-named exports register its path.
-	| "file-route";
+	| "file-route"
+	// Workflows run by name (workflows.ts): a workflow module's exports, started by `client.workflow.start('x')`.
+	| "workflow"
+	| "workflow-start";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -887,7 +890,11 @@ export function decoratorCandidates(
 		if (!ts.isMethodDeclaration(raw.parent) || !ts.isCallExpression(raw.expression)) continue;
 		if (presetLines.size > 0) {
 			const keyNode = raw.expression.arguments[0] ?? raw;
-			if (presetLines.has(sf.compilerNode.getLineAndCharacterOfPosition(keyNode.getStart(sf.compilerNode)).line + 1))
+			if (
+				presetLines.has(
+					sf.compilerNode.getLineAndCharacterOfPosition(keyNode.getStart(sf.compilerNode)).line + 1,
+				)
+			)
 				continue;
 		}
 		// GraphQL resolvers are taken by graphqlCandidates.

@@ -395,3 +395,16 @@ export const FILE_ROUTES = {
 		{ folders: ["server", "routes"], prefix: [] as string[], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
 	],
 };
+
+/**
+ * Workflow engines that run an exported function by its name (Temporal's TypeScript SDK): a module
+ * importing one of `modules` is a workflow module, each function it exports a workflow type named
+ * as the function; a call named one of `starters.names` on a receiver whose last name is
+ * `starters.receiver` (`client.workflow.start('orderWorkflow', { taskQueue })`) or one of `children`
+ * imported from such a module (`startChild('orderWorkflow')`) starts one by that name.
+ */
+export const WORKFLOWS = {
+	modules: new Set(["@temporalio/workflow"]),
+	starters: { receiver: "workflow", names: new Set(["start", "execute", "signalWithStart"]) },
+	children: new Set(["startChild", "executeChild"]),
+};

@@ -51,6 +51,7 @@ export type Connection =
 	| "named service"
 	| "action type"
 	| "job definition"
+	| "workflow name"
 	| "overlap";
 
 export interface Group {
@@ -155,6 +156,7 @@ const isRegistry = (g: Group) =>
 		g.form === "reducer" ||
 		g.form === "job" ||
 		g.form === "file-route" ||
+		g.form === "workflow" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -175,6 +177,7 @@ const isDispatcher = (g: Group) =>
 	(g.form === "proxy" ||
 		g.form === "facade" ||
 		g.form === "action" ||
+		g.form === "workflow-start" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
@@ -253,6 +256,9 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 		return d.form === "call" && d.receiver !== "" && d.sites.every((s) => s.info.named)
 			? "job definition"
 			: null;
+	// A workflow module's export is started by its name (`client.workflow.start('orderWorkflow')`).
+	if (r.form === "workflow" || d.form === "workflow-start")
+		return r.form === "workflow" && d.form === "workflow-start" ? "workflow name" : null;
 	if (r.form === "reducer" || d.form === "action")
 		return r.form === "reducer" && d.form === "action" ? "action type" : null;
 	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
@@ -392,6 +398,9 @@ function describe(g: Group): string {
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
 	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
+	if (g.form === "workflow") return "export function key() in a workflow module";
+	if (g.form === "workflow-start")
+		return "….workflow.start|execute|signalWithStart('key') | startChild|executeChild('key')";
 	if (g.form === "file-route")
 		return "export GET|POST|… of <routes>/…/route.ts|+server.ts, export default of pages/api|server/api/… files";
 	if (g.name.startsWith("new ")) return `new ${recv}${g.name.slice(4)}(${key})`;
@@ -740,11 +749,13 @@ export function inferTrunks(
 				? "actions"
 				: first.form === "job"
 					? "jobs"
-					: first.form === "file-route"
-						? "file-routes"
-						: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-							? first.name
-							: first.receiver;
+					: first.form === "workflow"
+						? "workflows"
+						: first.form === "file-route"
+							? "file-routes"
+							: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+								? first.name
+								: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

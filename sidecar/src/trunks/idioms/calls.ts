@@ -276,7 +276,13 @@ export function rawSites(
 		if (!values && cand.keyPattern) {
 			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
 			// fit: `\`/v1/rooms/${id}\`` yes, `\`${base}/x\`` or `\`https://…\`` no.
-			const form = Node.isTemplateExpression(unwrap(arg)) ? templateForm(unwrap(arg).getText()) : null;
+			// `'/posts/old?date=' + d` too: a string whose query starts before the `+` is its path.
+			const u = unwrap(arg);
+			const form = Node.isTemplateExpression(u)
+				? templateForm(u.getText())
+				: Node.isBinaryExpression(u)
+					? queryConcatForm(u)
+					: null;
 			if (form === null || form.startsWith(":param") || !cand.keyPattern.test(form)) return null;
 		}
 		return [{ keyNode: arg, values, handler }];
@@ -304,4 +310,15 @@ export function rawSites(
 		out.push({ keyNode: nameNode, values: [name], handler: value });
 	}
 	return out;
+}
+
+/** The path of `'/x?a=' + v` (the leftmost operand a string whose query starts there), else null. */
+function queryConcatForm(n: Node): string | null {
+	let left: Node = n;
+	while (Node.isBinaryExpression(left) && left.getOperatorToken().getKind() === SyntaxKind.PlusToken)
+		left = left.getLeft();
+	if (!Node.isStringLiteral(left) && !Node.isNoSubstitutionTemplateLiteral(left)) return null;
+	const text = left.getLiteralText();
+	const q = text.search(/[?#]/);
+	return q > 0 ? text.slice(0, q) : null;
 }

@@ -34,3 +34,9 @@ export async function saveAndReload(body: { id?: string }) {
 	await fetch("/posts/list", { method: body.id ? "PUT" : "POST", body: JSON.stringify(body) });
 	return fetch("/posts/list");
 }
+
+// A query glued on with `+`: the path before it is the route's.
+export async function loadFrom(date: string) {
+	const fetch = useFetch();
+	return (await fetch("/posts/list?from=" + encodeURIComponent(date))).json();
+}

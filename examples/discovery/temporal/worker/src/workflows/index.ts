@@ -1,0 +1,2 @@
+export * from "./order.workflow";
+export * from "./shipment.workflow";
