@@ -616,7 +616,10 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins Temporal workflow starts by name to the functions workflow modules export", async () => {
 		const { out, discovered } = await indexed("temporal");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["workflows", 3]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([
+			["activities", 4],
+			["workflows", 3],
+		]);
 		const index = IndexReader.open(out);
 		try {
 			expect(sides(index, "workflows", "orderWorkflow")).toEqual({
@@ -636,6 +639,20 @@ describe("trunk discovery with no preset", () => {
 			const all = index.dispatchSites("workflows");
 			expect(all.map((s) => s.enclosingDefId)).not.toContain("api/src/unrelated.ts#startAll");
 			expect(all.map((s) => s.key)).not.toContain("billingWorkflow");
+			// Activities: names bound from proxyActivities (directly, through a local factory, or a held proxy).
+			expect(sides(index, "activities", "chargeCard")).toEqual({
+				handlers: ["worker/src/activities.ts#chargeCard"],
+				callers: ["worker/src/workflows/order.workflow.ts#orderWorkflow"],
+			});
+			expect(sides(index, "activities", "sendMail")).toEqual({
+				handlers: ["worker/src/mail.activity.ts#MailActivity.sendMail"],
+				callers: ["worker/src/workflows/mail.workflow.ts#mailWorkflow"],
+			});
+			expect(sides(index, "activities", "countQueued").callers).toEqual([
+				"worker/src/workflows/mail.workflow.ts#mailWorkflow",
+			]);
+			// A private helper of an activity class is no activity.
+			expect(index.dispatchSites("activities").map((s) => s.key)).not.toContain("log");
 		} finally {
 			index.close();
 		}

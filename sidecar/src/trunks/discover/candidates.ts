@@ -77,7 +77,10 @@ export type CandidateForm =
 	| "file-route"
 	// Workflows run by name (workflows.ts): a workflow module's exports, started by `client.workflow.start('x')`.
 	| "workflow"
-	| "workflow-start";
+	| "workflow-start"
+	// Activities (workflows.ts): activity classes' methods and modules' exports, called through proxyActivities.
+	| "activity"
+	| "activity-call";
 
 export interface CandidateInfo {
 	form: CandidateForm;

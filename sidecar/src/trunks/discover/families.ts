@@ -407,4 +407,17 @@ export const WORKFLOWS = {
 	modules: new Set(["@temporalio/workflow"]),
 	starters: { receiver: "workflow", names: new Set(["start", "execute", "signalWithStart"]) },
 	children: new Set(["startChild", "executeChild"]),
+	/**
+	 * Activities, called by name from a workflow: names bound from `proxies(…)` (imported from a workflow
+	 * module), `const { charge } = proxyActivities<typeof acts>(…)` or through a local function returning
+	 * one, call the activity of that name. Registered by the methods of a class decorated one of
+	 * `classDecorators` or a method decorated one of `methodDecorators` (NestJS integrations), and by
+	 * the functions an activities module exports (a file or folder named so, the SDK's convention).
+	 */
+	activities: {
+		proxies: new Set(["proxyActivities", "proxyLocalActivities"]),
+		classDecorators: new Set(["Activity", "Activities"]),
+		methodDecorators: new Set(["ActivityMethod"]),
+		files: /(^|\/)activities\/|(^|[/.])activit(y|ies)\.[cm]?[jt]sx?$/,
+	},
 };

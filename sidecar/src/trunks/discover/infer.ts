@@ -52,6 +52,7 @@ export type Connection =
 	| "action type"
 	| "job definition"
 	| "workflow name"
+	| "activity name"
 	| "overlap";
 
 export interface Group {
@@ -157,6 +158,7 @@ const isRegistry = (g: Group) =>
 		g.form === "job" ||
 		g.form === "file-route" ||
 		g.form === "workflow" ||
+		g.form === "activity" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -178,6 +180,7 @@ const isDispatcher = (g: Group) =>
 		g.form === "facade" ||
 		g.form === "action" ||
 		g.form === "workflow-start" ||
+		g.form === "activity-call" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
@@ -259,6 +262,9 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 	// A workflow module's export is started by its name (`client.workflow.start('orderWorkflow')`).
 	if (r.form === "workflow" || d.form === "workflow-start")
 		return r.form === "workflow" && d.form === "workflow-start" ? "workflow name" : null;
+	// An activity is called from a workflow by a name bound from `proxyActivities(…)`.
+	if (r.form === "activity" || d.form === "activity-call")
+		return r.form === "activity" && d.form === "activity-call" ? "activity name" : null;
 	if (r.form === "reducer" || d.form === "action")
 		return r.form === "reducer" && d.form === "action" ? "action type" : null;
 	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
@@ -399,6 +405,9 @@ function describe(g: Group): string {
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
 	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
 	if (g.form === "workflow") return "export function key() in a workflow module";
+	if (g.form === "activity")
+		return "method of an @Activity class | export function key() of an activities module";
+	if (g.form === "activity-call") return "const { key } = proxyActivities(…); key(…)";
 	if (g.form === "workflow-start")
 		return "….workflow.start|execute|signalWithStart('key') | startChild|executeChild('key')";
 	if (g.form === "file-route")
@@ -751,11 +760,13 @@ export function inferTrunks(
 					? "jobs"
 					: first.form === "workflow"
 						? "workflows"
-						: first.form === "file-route"
-							? "file-routes"
-							: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-								? first.name
-								: first.receiver;
+						: first.form === "activity"
+							? "activities"
+							: first.form === "file-route"
+								? "file-routes"
+								: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+									? first.name
+									: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

@@ -15,6 +15,8 @@ import { WORKFLOWS } from "./families.js";
 
 export const WORKFLOW = "(workflow)";
 export const WORKFLOW_START = "(workflow start)";
+export const ACTIVITY = "(activity)";
+export const ACTIVITY_CALL = "(activity call)";
 
 /** Local names imported from a workflow module (`startChild`), and whether the file imports one at all. */
 function workflowImports(sf: ts.SourceFile): { any: boolean; names: Set<string> } {
@@ -62,6 +64,89 @@ function starterName(callee: ts.Expression, children: ReadonlySet<string>): stri
 		: null;
 }
 
+const ACTIVITIES = WORKFLOWS.activities;
+
+/** The name a decorator calls or names (`@Activity()`, `@Activity`). */
+function decoratorName(d: ts.Decorator): string | null {
+	const e = ts.isCallExpression(d.expression) ? d.expression.expression : d.expression;
+	return ts.isIdentifier(e) ? e.text : ts.isPropertyAccessExpression(e) ? e.name.text : null;
+}
+
+const decorated = (n: ts.Node, names: ReadonlySet<string>) =>
+	ts.canHaveDecorators(n) && (ts.getDecorators(n) ?? []).some((d) => names.has(decoratorName(d) ?? ""));
+
+/** Activities: an `@Activity` class's methods (or `@ActivityMethod` ones), an activities module's exported functions. */
+function activityRegistrations(
+	sf: ts.SourceFile,
+	path: string,
+): { name: string; node: ts.Node; nameNode: ts.Node }[] {
+	const out: { name: string; node: ts.Node; nameNode: ts.Node }[] = [];
+	for (const st of sf.statements) {
+		if (!ts.isClassDeclaration(st)) continue;
+		const whole = decorated(st, ACTIVITIES.classDecorators);
+		for (const m of st.members) {
+			if (!ts.isMethodDeclaration(m) || !m.body || !ts.isIdentifier(m.name)) continue;
+			const mods = ts.getModifiers(m) ?? [];
+			if (mods.some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.StaticKeyword))
+				continue;
+			if (whole || decorated(m, ACTIVITIES.methodDecorators))
+				out.push({ name: m.name.text, node: m, nameNode: m.name });
+		}
+	}
+	if (ACTIVITIES.files.test(path))
+		for (const fn of exportedFunctions(sf)) {
+			const nameNode = ts.isFunctionDeclaration(fn.node)
+				? fn.node.name
+				: (fn.node as ts.VariableDeclaration).name;
+			if (nameNode) out.push({ name: fn.name, node: fn.node, nameNode });
+		}
+	return out;
+}
+
+/** Is `e` (awaited, parenthesised) a call of one of `names`? */
+function callOf(e: ts.Expression | undefined, names: ReadonlySet<string>): boolean {
+	while (e && (ts.isParenthesizedExpression(e) || ts.isAwaitExpression(e) || ts.isAsExpression(e)))
+		e = e.expression;
+	return !!e && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && names.has(e.expression.text);
+}
+
+/**
+ * The activity names a workflow module binds (local name → activity name): destructured from a proxy
+ * call, or from a call of a local function that returns one (`const q = (tq) => proxyActivities({ taskQueue: tq })`);
+ * and the variables holding a whole proxy (`acts.charge()`).
+ */
+function activityBindings(sf: ts.SourceFile, proxies: ReadonlySet<string>) {
+	const makers = new Set(proxies);
+	const names = new Map<string, string>();
+	const holders = new Set<string>();
+	const visit = (n: ts.Node) => {
+		if (ts.isVariableDeclaration(n) && n.initializer) {
+			let init: ts.Expression = n.initializer;
+			while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)) init = init.expression;
+			// A local function whose body is, or returns, a proxy call makes proxies too.
+			if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && ts.isIdentifier(n.name)) {
+				const body = init.body;
+				const returns = ts.isBlock(body)
+					? body.statements.some((st) => ts.isReturnStatement(st) && callOf(st.expression, makers))
+					: callOf(body, makers);
+				if (returns) makers.add(n.name.text);
+			} else if (callOf(init, makers)) {
+				if (ts.isIdentifier(n.name)) holders.add(n.name.text);
+				else if (ts.isObjectBindingPattern(n.name))
+					for (const el of n.name.elements) {
+						if (!ts.isIdentifier(el.name) || el.dotDotDotToken) continue;
+						const prop =
+							el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : el.name.text;
+						names.set(el.name.text, prop);
+					}
+			}
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(sf);
+	return { names, holders };
+}
+
 export function workflowCandidates(
 	sf: SourceFile,
 	nodes: FileNodes,
@@ -89,6 +174,47 @@ export function workflowCandidates(
 				: (fn.node as ts.VariableDeclaration).name;
 			out.push(record(CANDIDATE, info, at, wrap(sf, nameNode as ts.Node), ctx));
 		}
+	for (const a of activityRegistrations(sf.compilerNode, ctx.filePath)) {
+		const at = wrap<Node>(sf, a.node);
+		const handler = ctx.defIdOf(at);
+		if (!handler) continue;
+		const info: CandidateInfo = {
+			form: "activity",
+			receiver: "",
+			name: ACTIVITY,
+			arg: 0,
+			keys: [a.name],
+			handlerArg: null,
+			handler,
+			callee: null,
+		};
+		out.push(record(CANDIDATE, info, at, wrap(sf, a.nameNode), ctx));
+	}
+	const proxies = new Set([...imports.names].filter((n) => ACTIVITIES.proxies.has(n)));
+	if (proxies.size > 0) {
+		const { names, holders } = activityBindings(sf.compilerNode, proxies);
+		for (const cn of nodes.calls) {
+			const e = cn.expression;
+			const key = ts.isIdentifier(e)
+				? names.get(e.text)
+				: ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && holders.has(e.expression.text)
+					? e.name.text
+					: undefined;
+			if (!key) continue;
+			const info: CandidateInfo = {
+				form: "activity-call",
+				receiver: "",
+				name: ACTIVITY_CALL,
+				arg: 0,
+				keys: [key],
+				handlerArg: null,
+				handler: null,
+				callee: null,
+			};
+			const nameNode: ts.Node = ts.isPropertyAccessExpression(e) ? e.name : e;
+			out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, nameNode), ctx));
+		}
+	}
 	// Children are started by functions imported from the workflow module; clients by `….workflow.start`.
 	const children = new Set([...imports.names].filter((n) => WORKFLOWS.children.has(n)));
 	for (const cn of nodes.calls) {

@@ -1,2 +1,3 @@
 export * from "./order.workflow";
 export * from "./shipment.workflow";
+export * from "./mail.workflow";
