@@ -19,6 +19,7 @@ import {
 	graphqlCandidates,
 	isFetchFactoryCall,
 } from "./discover/candidates.js";
+import { inStaticFolder } from "./discover/families.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
 import {
 	CANDIDATE,
@@ -180,7 +181,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			}
 		};
 
-		const discovering = config.discover;
+		// A static asset's script (`public/vendor.js`) is no source of the repository's idioms.
+		const discovering = config.discover && !inStaticFolder(ctx.filePath);
 		const facts = newFileFacts();
 		// One walk of the file for every family below (see walk.ts).
 		const nodes = walkFile(sf.compilerNode);

@@ -421,3 +421,21 @@ export const WORKFLOWS = {
 		files: /(^|\/)activities\/|(^|[/.])activit(y|ies)\.[cm]?[jt]sx?$/,
 	},
 };
+
+/**
+ * Folders of static assets, served as they are (a web app's `public/`, `static/`): a script there is a
+ * vendored tag, a service worker or generated output, loaded by a `<script>` tag, and its own string
+ * registries (a copied analytics snippet's module map) are no idiom of the repository. Only outside
+ * any `src` folder (`src/modules/public/…` is code).
+ */
+export const STATIC_FOLDERS = new Set(["public", "static"]);
+
+/** Is a repo-relative path inside a static-assets folder (see `STATIC_FOLDERS`)? */
+export function inStaticFolder(path: string): boolean {
+	const segs = path.split("/");
+	for (let i = 0; i < segs.length - 1; i++) {
+		if (segs[i] === "src") return false;
+		if (STATIC_FOLDERS.has(segs[i] as string)) return true;
+	}
+	return false;
+}
