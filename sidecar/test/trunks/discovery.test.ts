@@ -658,6 +658,25 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a Nest microservice's @EventPattern to emits on a ClientProxy subclass of any name", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("nest-microservices", config);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "events", "post.publish")).toEqual({
+				handlers: ["src/worker/posts.controller.ts#PostsWorker.publish"],
+				callers: ["src/posts/posts.service.ts#PostsService.schedule"],
+			});
+			// `this._mailer.send('digest.send')`: a Mailer is no ClientProxy.
+			expect(sides(index, "events", "digest.send")).toEqual({
+				handlers: ["src/worker/posts.controller.ts#PostsWorker.sendDigest"],
+				callers: ["src/posts/posts.service.ts#PostsService.digest"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

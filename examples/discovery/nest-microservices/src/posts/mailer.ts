@@ -1,0 +1,5 @@
+export class Mailer {
+	send(template: string, to: string) {
+		return `${template}:${to}`;
+	}
+}
