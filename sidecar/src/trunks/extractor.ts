@@ -30,7 +30,7 @@ import {
 	presetRouteTrunk,
 	WRAPPER,
 } from "./discover/index.js";
-import { jobCandidates } from "./discover/jobs.js";
+import { jobCandidates, subscriberCandidates } from "./discover/jobs.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
@@ -236,6 +236,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);
+			subscriberCandidates(sf, ctx, out);
 			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);
 		}

@@ -463,6 +463,29 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
+		const { out, discovered } = await indexed("subscribers");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "jobs", "order.placed")).toEqual({
+				handlers: ["src/subscribers/order-placed.ts#orderPlacedHandler"],
+				callers: ["src/api/orders.ts#placeOrder"],
+			});
+			// `export default syncCustomer` names the function; an array of events registers each.
+			expect(sides(index, "jobs", "customer.created")).toEqual({
+				handlers: ["src/subscribers/customer-sync.ts#syncCustomer"],
+				callers: ["src/api/customers.ts#createCustomer"],
+			});
+			// Emitted with no subscriber: dispatch-only; a page's `config = { runtime }` registers nothing.
+			expect(sides(index, "jobs", "order.canceled").handlers).toEqual([]);
+			const handlers = index.dispatchSites("jobs").map((s) => s.handlerDefId);
+			expect(handlers).not.toContain("src/app/page-config.ts#Page");
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins file-based routes (verb-named exports of route.ts / +server.ts) to client fetch calls, templates as parameters", async () => {
 		const { out, discovered } = await indexed("file-routes");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);

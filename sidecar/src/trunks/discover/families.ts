@@ -369,6 +369,15 @@ export const JOB_DEFINITIONS = {
 };
 
 /**
+ * File-convention subscribers (Medusa's `src/subscribers/*.ts`): a module exporting `configExport`
+ * as an object literal with a key in one of `keys` (`export const config = { event: 'order.placed' }`,
+ * or an array of keys) and a default-exported function registers that function under each key, as
+ * a job definition does (dispatched by a call naming the key in its object argument,
+ * `eventBus.emit({ name: 'order.placed', data })`).
+ */
+export const SUBSCRIBER_FILES = { configExport: "config", keys: ["event", "events"] };
+
+/**
  * File-based routes (Next.js App Router `app/**\/route.ts`, SvelteKit `src/routes/**\/+server.ts`,
  * API folders `src/api/**\/route.ts`): a module named one of `files` below a folder named one of
  * `roots` registers each function it exports under an HTTP verb's name (`export const POST = …`,

@@ -18,7 +18,7 @@ import {
 	literalKeys,
 	record,
 } from "./candidates.js";
-import { JOB_DEFINITIONS } from "./families.js";
+import { JOB_DEFINITIONS, SUBSCRIBER_FILES } from "./families.js";
 
 export const JOB = "(job)";
 
@@ -88,4 +88,78 @@ export function jobCandidates(
 		};
 		out.push(record(CANDIDATE, info, p, wrap(sf, keyExpr), ctx));
 	}
+}
+
+const hasModifier = (n: ts.Node, kind: ts.SyntaxKind) =>
+	ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === kind);
+
+/** The function a module exports as default: `export default async function h()`, or `export default h` naming one. */
+function defaultExportedFunction(sf: ts.SourceFile): ts.Node | undefined {
+	const byName = new Map<string, ts.Node>();
+	let named: string | undefined;
+	for (const st of sf.statements) {
+		if (ts.isFunctionDeclaration(st) && st.body) {
+			if (hasModifier(st, ts.SyntaxKind.ExportKeyword) && hasModifier(st, ts.SyntaxKind.DefaultKeyword))
+				return st;
+			if (st.name) byName.set(st.name.text, st);
+		} else if (ts.isVariableStatement(st)) {
+			for (const d of st.declarationList.declarations) {
+				const init = d.initializer && rawUnwrap(d.initializer);
+				if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
+					byName.set(d.name.text, d);
+			}
+		} else if (ts.isExportAssignment(st) && !st.isExportEquals && ts.isIdentifier(st.expression))
+			named = st.expression.text;
+	}
+	return named ? byName.get(named) : undefined;
+}
+
+/**
+ * A subscriber module (`SUBSCRIBER_FILES`): its default-exported function registered under the keys of
+ * its exported `config` object, one register candidate of the job form.
+ */
+export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+	const file = sf.compilerNode;
+	let config: ts.ObjectLiteralExpression | undefined;
+	for (const st of file.statements) {
+		if (!ts.isVariableStatement(st) || !hasModifier(st, ts.SyntaxKind.ExportKeyword)) continue;
+		for (const d of st.declarationList.declarations) {
+			const init = d.initializer && rawUnwrap(d.initializer);
+			if (
+				ts.isIdentifier(d.name) &&
+				d.name.text === SUBSCRIBER_FILES.configExport &&
+				init &&
+				ts.isObjectLiteralExpression(init)
+			)
+				config = init;
+		}
+	}
+	if (!config) return;
+	const keyProp = config.properties.find(
+		(p): p is ts.PropertyAssignment =>
+			ts.isPropertyAssignment(p) && SUBSCRIBER_FILES.keys.includes(propName(p) ?? ""),
+	);
+	if (!keyProp) return;
+	const value = rawUnwrap(keyProp.initializer);
+	const exprs = ts.isArrayLiteralExpression(value) ? [...value.elements] : [keyProp.initializer];
+	const keys = [...new Set(exprs.flatMap((e) => literalKeys(e, () => wrap(sf, e)) ?? []))];
+	if (keys.length === 0) return;
+	const fn = defaultExportedFunction(file);
+	if (!fn) return;
+	const handler = ctx.defIdOf(wrap(sf, fn));
+	if (!handler) return;
+	const keyExpr = exprs[0] as ts.Expression;
+	const constant = constantOf(keyExpr);
+	const info: CandidateInfo = {
+		form: "job",
+		receiver: "",
+		name: JOB,
+		arg: 0,
+		keys,
+		handlerArg: null,
+		handler,
+		callee: null,
+		...(constant ? { constant } : {}),
+	};
+	out.push(record(CANDIDATE, info, wrap(sf, keyProp), wrap(sf, keyExpr), ctx));
 }

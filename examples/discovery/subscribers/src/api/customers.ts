@@ -1,0 +1,5 @@
+import { eventBus } from "../events";
+
+export async function createCustomer(id: string): Promise<void> {
+	await eventBus.emit([{ name: "customer.created", data: { id } }]);
+}
