@@ -31,6 +31,13 @@ import { checkIncrementalResult } from "./incremental-result.js";
 import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
 import { resolutionLayout } from "./resolution-layout.js";
 import { indexPath, reuseKey } from "./reuse.js";
+import {
+	forecastSites,
+	type GuessedJoin,
+	guessHolds,
+	guessJoin,
+	type SiteForecast,
+} from "./site-forecast.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { discoverPackages } from "./workspace.js";
 
@@ -270,13 +277,6 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		early.close();
 		early = null;
 	}
-	// The site extractor this thread needs (saved sites, `finalize`), loaded while the worker extracts.
-	const extractorHere = options.siteExtractor
-		? Promise.resolve(options.siteExtractor)
-		: early
-			? siteExtractorFrom(options)
-			: undefined;
-	extractorHere?.catch(() => {});
 	const waitStarted = Date.now();
 	const mainBefore = early ? threadCpuMs() : undefined;
 	const pending = early
@@ -302,10 +302,26 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			)
 		: null;
 	pending?.catch(() => {});
-	// While the thread extracts: the copy the patch writes into, and the reused files' saved sites.
 	const patching = previous !== null && previous.packageIdentity === packageIdentity(packages);
+	// What the edit likely does to the changed files' sites (site-forecast.ts). Only with an extractor
+	// this run builds from its module: a guessed join needs a second instance when the guess is wrong.
+	const forecast: SiteForecast =
+		pending && previous && patching && !options.siteExtractor && siteExtractorModule
+			? forecastSites(notUnchanged, previous, removedFiles.length > 0)
+			: { kind: "unknown" };
+	// The site extractor this thread needs (saved sites, `finalize`), loaded while the worker extracts,
+	// unless the sites are likely as before: then only when the result says they are not.
+	const extractorHere = options.siteExtractor
+		? Promise.resolve(options.siteExtractor)
+		: early && forecast.kind !== "same"
+			? siteExtractorFrom(options)
+			: undefined;
+	extractorHere?.catch(() => {});
+	// While the thread extracts: the copy the patch writes into, and the reused files' saved sites
+	// (joined on the guess that the changed files' sites only moved, when that is the forecast).
 	let dropCopy: (() => void) | undefined;
 	const preloadedSites = new Map<string, DispatchSiteRecord[]>();
+	let guess: GuessedJoin | null = null;
 	if (pending && previous) {
 		const here = await extractorHere;
 		if (patching) {
@@ -313,10 +329,16 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			onFailure.push(dropCopy);
 		}
 		try {
-			for (const f of collected.files) {
-				const saved = unchanged(f) && here ? previous.savedSitesOf(f.path) : null;
-				if (saved && here)
-					preloadedSites.set(f.path, here.loadSites ? here.loadSites(saved, repoRoot) : JSON.parse(saved));
+			// Every file's saved sites in one read, not a query per file.
+			if (here) previous.allSavedSites();
+			if (here && forecast.kind === "shift")
+				guess = guessJoin(here, collected.files, forecast.maps, previous, repoRoot);
+			else if (here) {
+				for (const f of collected.files) {
+					const saved = unchanged(f) ? previous.savedSitesOf(f.path) : null;
+					if (saved)
+						preloadedSites.set(f.path, here.loadSites ? here.loadSites(saved, repoRoot) : JSON.parse(saved));
+				}
 			}
 		} catch (err) {
 			dropCopy?.();
@@ -393,8 +415,18 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// 3-5. One program over the changed files (imports pull in what they need, sources parsed
 	// once), their definitions, edges and dispatch sites: on the incremental thread (done above),
 	// on this thread, or over worker threads for a large run.
-	const extractor =
-		options.siteExtractor ?? (extractorHere ? await extractorHere : await siteExtractorFrom(options));
+	// An incremental run's extractor is the one loaded ahead, unless none was (the sites are likely as
+	// before) or it joined a guess (its state is that join's): then a new one, when the sites need it.
+	const sitesOn = options.siteExtractor !== undefined || siteExtractorModule !== null;
+	let extractor =
+		options.siteExtractor ??
+		(incremental
+			? forecast.kind === "unknown"
+				? await extractorHere
+				: undefined
+			: extractorHere
+				? await extractorHere
+				: await siteExtractorFrom(options));
 	const { extracted, globalFiles, inWorkers, threads } = incremental
 		? {
 				extracted: incremental.extracted,
@@ -538,14 +570,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		if (x.savedSites !== null) rawSites.set(x.path, x.savedSites);
 		if (x.bodies) bodies.set(x.path, x.bodies);
 		if (x.imports) imports.set(x.path, { layout, resolutions: x.imports });
-		const sites =
-			x.sites ??
-			(x.savedSites === null
-				? []
-				: extractor?.loadSites
-					? extractor.loadSites(x.savedSites, repoRoot)
-					: (JSON.parse(x.savedSites) as DispatchSiteRecord[]));
-		extractedSites.set(x.path, sites);
+		// From a second thread, sites come as their saved text: loaded only if they are joined again.
+		if (x.sites) extractedSites.set(x.path, x.sites);
 		if (x.counts) counts[x.path] = x.counts;
 		unresolvedImportSample.push(...x.unresolvedImports);
 	}
@@ -558,15 +584,22 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	let finalSites: DispatchSiteRecord[] | null = null;
 	const asBefore =
 		patching &&
-		extractor !== undefined &&
+		sitesOn &&
 		previous !== null &&
 		removedFiles.length === 0 &&
 		sitesAsBefore(previous, repoRoot, changed, defsByPath, rawSites);
-	if (!asBefore) {
+	if (!asBefore && guess && previous && guessHolds(guess, changed, rawSites, previous))
+		finalSites = guess.sites;
+	else if (!asBefore) {
+		if (sitesOn) extractor ??= await siteExtractorFrom(options);
+		const load = (saved: string): DispatchSiteRecord[] =>
+			extractor?.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved);
+		previous?.allSavedSites();
 		const sites: DispatchSiteRecord[] = [];
 		for (const f of collected.files) {
 			if (!reusable(f)) {
-				sites.push(...(extractedSites.get(f.path) ?? []));
+				const raw = rawSites.get(f.path);
+				sites.push(...(extractedSites.get(f.path) ?? (raw === undefined ? [] : load(raw))));
 				continue;
 			}
 			const preloaded = preloadedSites.get(f.path);
@@ -576,10 +609,13 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			}
 			const saved = previous?.savedSitesOf(f.path);
 			if (!saved || !extractor) continue;
-			sites.push(...(extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved)));
+			sites.push(...load(saved));
 		}
 		finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
 	}
+	// How the sites came (site-forecast.ts): 0 the previous index's, 1 joined on the guess while the
+	// second thread extracted, 2 joined after the extraction.
+	timings["sites.join"] = asBefore ? 0 : guess !== null && finalSites === guess.sites ? 1 : 2;
 	const {
 		resolvedSites,
 		externalRefs,
@@ -654,6 +690,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		dropCopy?.();
 		// Unchanged files' rows are carried over from the previous index (if any) into a full write.
 		const defs: WriteDef[] = [];
+		previous?.allSavedSites();
 		for (const f of collected.files) {
 			if (reusable(f) && previous) {
 				defs.push(...previous.defsOf(f.path));

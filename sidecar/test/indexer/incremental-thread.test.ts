@@ -159,6 +159,48 @@ describe("an incremental run on its own thread", { timeout: 240_000 }, () => {
 		]);
 	});
 
+	it("joins the sites again only when they may have moved: on a guess while the thread extracts, kept when it was right", async () => {
+		const { indexRepository } = (await import(`${DIST}/indexer/index.js`)) as Indexer;
+		const { loadTrunkConfig } = (await import(`${DIST}/trunks/load.js`)) as Trunks;
+		const dir = mkdtempSync(join(tmpdir(), "codeask-thread-join-"));
+		const repo = join(dir, "mini-chat");
+		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
+		const trunkConfig = loadTrunkConfig(null, repo);
+		const run = (out: string, full = false) =>
+			indexRepository({
+				repo,
+				out,
+				siteExtractorModule: pathToFileURL(`${DIST}/trunks/extractor.js`).href,
+				trunkConfig,
+				full,
+			});
+		const out = join(dir, "index.db");
+		await run(out);
+		let step = 0;
+		/** The edit, an incremental run, and how it came by the sites; its index must be a full run's. */
+		const edit = async (change: (text: string) => string) => {
+			editFile(repo, "apps/server/src/methods/sendMessage.ts", change);
+			const result = await run(out);
+			expect(result.timings).toHaveProperty(["incremental.cpu"]);
+			const full = join(dir, `full-${++step}.db`);
+			await run(full, true);
+			expect(integrityProblems(out)).toEqual([]);
+			const reference = snapshotIndex(full);
+			const patched = snapshotIndex(out);
+			for (const key of Object.keys(reference) as (keyof typeof reference)[])
+				expect({ [key]: patched[key] }).toEqual({ [key]: reference[key] });
+			return result.timings["sites.join"];
+		};
+		// Below the file's sites: they are the previous index's.
+		expect(await edit((t) => `${t}\nexport function appended(): number {\n\treturn 1;\n}\n`)).toBe(0);
+		// A line above them: they move, and the join guessed while the thread extracted holds.
+		expect(await edit((t) => `// Sending.\n${t}`)).toBe(1);
+		// A line above them that registers one more: the guess was wrong, the sites are joined again.
+		expect(await edit((t) => `Meteor.methods({ ping: () => 1 });\n${t}`)).toBe(2);
+		// Among them: no guess.
+		expect(await edit((t) => t.replace("'message.sent'", "'message.stored'"))).toBe(2);
+	});
+
 	it("leaves no temp file when the run fails after handing the work to the thread", async () => {
 		const { indexRepository } = (await import(`${DIST}/indexer/index.js`)) as Indexer;
 		const { loadTrunkConfig } = (await import(`${DIST}/trunks/load.js`)) as Trunks;
