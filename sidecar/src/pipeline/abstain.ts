@@ -48,13 +48,20 @@ export interface Coverage {
 }
 
 const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
+/**
+ * Verbs that frame how one thing leads to another ("how are X turned into Y", "how does X become
+ * Y"): they stay search words, but a repository's names rarely write them, so counting them here
+ * made a real question look off topic (benchmarks/answers.md, run 14).
+ */
+const TRANSITION_FRAMING = /^(?:turned|turning|becomes?|became|becoming)$/;
 
 /** Per concept: how many definitions write it, and its IDF (compounds count as their rarest part). */
 export function conceptStats(q: QueryAnalysis, df: (word: string) => number, total: number): ConceptStat[] {
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	// "What would break if X changed?": in an impact question "break" frames it, it names no topic.
-	const concepts =
-		q.intent === "impact" ? q.concepts.filter((c) => !IMPACT_FRAMING.test(c.word)) : q.concepts;
+	const concepts = q.concepts.filter(
+		(c) => !TRANSITION_FRAMING.test(c.word) && !(q.intent === "impact" && IMPACT_FRAMING.test(c.word)),
+	);
 	return concepts.map((concept) => {
 		let n = Math.max(df(concept.word), ...concept.stems.map(df));
 		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));
