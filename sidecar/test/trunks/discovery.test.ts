@@ -700,6 +700,30 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins command registries to the calls executing a command by its id (editor extension, app plugins)", async () => {
+		const { out, discovered } = await indexed("commands");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([
+			["app-commands", 2],
+			["vscode-commands", 2],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "vscode-commands", "notes.openPanel")).toEqual({
+				handlers: ["src/extension/panel.ts#openPanel"],
+				callers: ["src/extension/panel.ts#refreshTree"],
+			});
+			// Ids from a namespace's constants, executed on the registry itself and on one destructured from the app.
+			expect(sides(index, "app-commands", "files:open").callers.sort()).toEqual([
+				"src/plugins/files.ts#activateFiles",
+				"src/plugins/launcher.ts#activateLauncher",
+			]);
+			// The editor's own command: dispatch-only.
+			expect(sides(index, "vscode-commands", "workbench.action.files.save").handlers).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

@@ -19,6 +19,8 @@ export const DISPATCH_VERBS = new Set([
 	"call",
 	"callAsync",
 	"invoke",
+	"execute",
+	"executeCommand",
 	"run",
 	"runAsync",
 	"enqueue",
@@ -39,6 +41,9 @@ export const VERB_PAIRS: Record<string, readonly string[]> = {
 	subscribe: ["publish", "emit", "send", "broadcast"],
 	listen: ["emit", "send", "publish"],
 	handle: ["send", "invoke", "call", "emit"],
+	// Command registries (an IDE's, an editor extension's): `commands.addCommand('x', { execute })` ↔ `app.commands.execute('x')`.
+	addCommand: ["execute"],
+	registerCommand: ["executeCommand", "execute"],
 	onEvent: ["broadcast", "emit", "publish"],
 	"@OnEvent": ["emit", "emitAsync"],
 	"@EventPattern": ["emit", "send"],
