@@ -329,8 +329,11 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			onFailure.push(dropCopy);
 		}
 		try {
-			// Every file's saved sites in one read, not a query per file.
-			if (here) previous.allSavedSites();
+			// Every file's saved sites in one read, not a query per file; read while the thread extracts
+			// also when no join is expected: whether the sites are as before is asked of them after it.
+			previous.allSavedSites();
+			// The changed files' definitions that came or went are looked for in them after the result.
+			if (forecast.kind === "same") previous.narrowSitesName(notUnchanged.map((f) => f.path));
 			if (here && forecast.kind === "shift")
 				guess = guessJoin(here, collected.files, forecast.maps, previous, repoRoot);
 			else if (here) {

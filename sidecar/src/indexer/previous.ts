@@ -37,6 +37,11 @@ export interface PreviousIndex {
 	savedSitesOf(path: string): string | null;
 	/** Every file's saved output, by path (read once; `savedSitesOf` then answers from it). */
 	allSavedSites(): Map<string, string>;
+	/**
+	 * Ahead of `sitesName` for definitions of these files (a definition's id begins with its file's
+	 * path): the saved texts naming each path, picked out of all of them now (while waiting).
+	 */
+	narrowSitesName(paths: string[]): void;
 	/** The bodies recorded for a file (bodies.ts), with the hash of the content they are of. */
 	bodiesOf(path: string): RecordedBodies | undefined;
 	/** A file's recorded module resolutions (resolve.ts) and the layout they hold for. */
@@ -145,6 +150,8 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		return rows;
 	};
 	let savedSites: Map<string, string> | undefined;
+	/** Saved texts naming a path (`narrowSitesName`). */
+	const naming = new Map<string, string[]>();
 	const loadSavedSites = () => {
 		savedSites ??= new Map(
 			(
@@ -207,6 +214,15 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 		savedSitesOf: (path) =>
 			savedSites ? (savedSites.get(path) ?? null) : ((savedSitesRow.get(path) as string | undefined) ?? null),
 		allSavedSites: loadSavedSites,
+		narrowSitesName(paths) {
+			const all = loadSavedSites();
+			for (const path of paths)
+				if (!naming.has(path))
+					naming.set(
+						path,
+						[...all.values()].filter((text) => text.includes(path)),
+					);
+		},
 		bodiesOf: (path) => loadBodies().get(path),
 		importsOf: (path) => loadImports().get(path),
 		...referenceQueries(db),
@@ -220,8 +236,14 @@ export function openPrevious(out: string, toolVersion: string, optionsJson: stri
 			if (defIds.some((id) => referred.get(id) !== undefined)) return true;
 			// The bare id, not its JSON quoting: inside a record's rawKey an id is stored encoded twice
 			// (`\"…\"`), so a quoted search would miss it. A bare match inside a longer id only errs
-			// toward running finalize. Searched by SQLite, one pass over the saved texts per 100 ids,
-			// without reading them into strings here.
+			// toward running finalize. In the texts when they were read (`allSavedSites`), else searched
+			// by SQLite, one pass over them per 100 ids, without reading them into strings here.
+			if (savedSites) {
+				const all = [...savedSites.values()];
+				// An id's text holds its path: only the texts naming that path, when they were picked out.
+				const textsOf = (id: string) => naming.get(id.slice(0, id.indexOf("#"))) ?? all;
+				return defIds.some((id) => textsOf(id).some((text) => text.includes(id)));
+			}
 			for (let i = 0; i < defIds.length; i += 100) {
 				const ids = defIds.slice(i, i + 100);
 				const named = db

@@ -39,6 +39,15 @@ describe("previous index: sitesName", () => {
 		try {
 			expect(previous?.sitesName([defId])).toBe(true);
 			expect(previous?.sitesName(["no/such/file.ts#nothing"])).toBe(false);
+			// The same answers from the texts once read (a run reads them while its second thread extracts).
+			previous?.allSavedSites();
+			expect(previous?.sitesName([defId])).toBe(true);
+			expect(previous?.sitesName(["no/such/file.ts#nothing", defId])).toBe(true);
+			expect(previous?.sitesName(["no/such/file.ts#nothing"])).toBe(false);
+			// And from the texts picked out for the definition's file (and for another file) ahead.
+			previous?.narrowSitesName([defId.slice(0, defId.indexOf("#")), "no/such/file.ts"]);
+			expect(previous?.sitesName([defId])).toBe(true);
+			expect(previous?.sitesName(["no/such/file.ts#nothing"])).toBe(false);
 		} finally {
 			previous?.close();
 		}
