@@ -17,6 +17,7 @@ import {
 	bundleIsCurrent,
 	discardBlob,
 	log,
+	SECOND_THREAD_HEAP_MB,
 	type SnapshotPlan,
 	snapshotPlan,
 	spawnSnapshotProcess,
@@ -99,11 +100,8 @@ export interface IncrementalWorker {
 	close(): void;
 }
 
-/**
- * Heap of the thread: one file's program is a few hundred MB; a young generation larger than
- * V8's default was no faster for it (measured on the main thread, session 5).
- */
-const HEAP = { maxOldGenerationSizeMb: 4096 };
+/** Heap of the thread: the snapshot process's (snapshot.ts). */
+const HEAP = { maxOldGenerationSizeMb: SECOND_THREAD_HEAP_MB };
 
 function failedError(m: Extract<IncrementalWorkerMessage, { type: "failed" }>): Error {
 	return Object.assign(new Error(m.message), {

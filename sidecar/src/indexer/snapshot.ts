@@ -26,10 +26,21 @@ import { INTERRUPT_BUDGET } from "./tier-up.js";
 export const log = debuglog("codeask-snapshot");
 
 /**
- * V8 flags of a snapshot process: a blob only starts under the flags it was built with (V8 checks
- * a hash of them), so builder and user pass the same. The heap is the worker thread's (incremental.ts).
+ * Old-generation heap of an incremental run's second thread, in MB, whichever runs it (a worker
+ * thread's resource limit, a snapshot process's flag): one file's program is a few hundred MB; a
+ * young generation larger than V8's default was no faster for it (measured on the main thread,
+ * session 5).
  */
-export const SNAPSHOT_FLAGS = [`--interrupt-budget=${INTERRUPT_BUDGET}`, "--max-old-space-size=4096"];
+export const SECOND_THREAD_HEAP_MB = 4096;
+
+/**
+ * V8 flags of a snapshot process: a blob only starts under the flags it was built with (V8 checks
+ * a hash of them), so builder and user pass the same.
+ */
+export const SNAPSHOT_FLAGS = [
+	`--interrupt-budget=${INTERRUPT_BUDGET}`,
+	`--max-old-space-size=${SECOND_THREAD_HEAP_MB}`,
+];
 
 /** The sidecar package folder (dist/indexer/ → ../../). */
 const SIDECAR_DIR = fileURLToPath(new URL("../../", import.meta.url));
