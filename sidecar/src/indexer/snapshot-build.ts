@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { loadTrunkConfig } from "../trunks/load.js";
 import { BUNDLE, SNAPSHOT_FLAGS } from "./snapshot.js";
+import { CHECK_ARG } from "./snapshot-check.js";
 
 /** Blobs of other builds kept beside the new one. */
 const KEEP_OTHERS = 1;
@@ -31,7 +32,7 @@ export function buildSnapshot(blob: string, key: string): boolean {
 			{ env, stdio: "ignore" },
 		);
 		if (built.status !== 0) return false;
-		const check = spawnSync(process.execPath, [...SNAPSHOT_FLAGS, "--snapshot-blob", tmp, "--check"], {
+		const check = spawnSync(process.execPath, [...SNAPSHOT_FLAGS, "--snapshot-blob", tmp, CHECK_ARG], {
 			env,
 			encoding: "utf8",
 			stdio: ["ignore", "pipe", "ignore"],

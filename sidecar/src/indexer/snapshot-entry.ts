@@ -2,8 +2,8 @@
  * Entry of the startup-snapshot bundle (snapshot.ts; bundled by sidecar/scripts/bundle-snapshot.mjs,
  * never run as an ES module). Under `node --build-snapshot` it parses and binds the lib files every
  * program holds and sets the main function; a process started from the blob runs an incremental
- * run's type-checked half (incremental-run.ts) as a worker thread would, over IPC. With no IPC
- * channel (`--check`) it prints the key it was built for and exits.
+ * run's type-checked half (incremental-run.ts) as a worker thread would, over IPC. Started with the
+ * argument `check` (CHECK_ARG; no IPC channel) it prints the key it was built for and exits.
  */
 import { createRequire } from "node:module";
 import v8 from "node:v8";
@@ -13,15 +13,21 @@ import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessa
 import { type ExtractorModule, runIncremental } from "./incremental-run.js";
 import { warmSourceFiles } from "./program.js";
 import type { SnapshotArgs } from "./snapshot.js";
+import { CHECK_ARG } from "./snapshot-check.js";
 import { trainSnapshot } from "./snapshot-training.js";
 
 /** What the parent is told first: the blob's key, checked before anything is trusted. */
 export type SnapshotHello = { type: "ready"; key: string };
 
 async function main(key: string): Promise<void> {
+	if (process.argv[1] === CHECK_ARG) {
+		process.stdout.write(`${key}\n`);
+		return;
+	}
 	const send = process.send?.bind(process);
 	if (!send) {
-		process.stdout.write(`${key}\n`);
+		process.stderr.write("codeask: the incremental snapshot process runs only under `codeask index`\n");
+		process.exitCode = 2;
 		return;
 	}
 	const post = (m: IncrementalWorkerMessage | SnapshotHello) => send(m);
