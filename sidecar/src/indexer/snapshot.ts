@@ -14,7 +14,17 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+	closeSync,
+	existsSync,
+	linkSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, setPriority } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
@@ -157,21 +167,43 @@ const BUILD_STALE_MS = 5 * 60_000;
 
 /**
  * Take the build of a blob: create its marker exclusively (O_EXCL), so that runs ending at the same
- * time start one build, not several. A marker older than BUILD_STALE_MS is a build that died: taken over.
+ * time start one build, not several. A marker older than BUILD_STALE_MS is a build that died: taken
+ * over by moving it aside first, so that of several runs finding it stale one takes it — a run that
+ * moved another's fresh marker instead (made after it looked) puts it back and leaves the build to it.
  */
 export function claimBuild(marker: string): boolean {
-	for (let attempt = 0; attempt < 2; attempt++) {
-		try {
-			closeSync(openSync(marker, "wx"));
-			return true;
-		} catch (err) {
-			if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-			const started = statSync(marker, { throwIfNoEntry: false });
-			if (started && Date.now() - started.mtimeMs < BUILD_STALE_MS) return false;
-			rmSync(marker, { force: true });
-		}
+	if (createMarker(marker)) return true;
+	const started = statSync(marker, { throwIfNoEntry: false });
+	if (started && Date.now() - started.mtimeMs < BUILD_STALE_MS) return false;
+	const aside = `${marker}.${process.pid}.stale`;
+	try {
+		renameSync(marker, aside);
+	} catch {
+		return false; // another run moved it first
 	}
-	return false;
+	const moved = statSync(aside, { throwIfNoEntry: false });
+	if (moved && Date.now() - moved.mtimeMs < BUILD_STALE_MS) {
+		try {
+			linkSync(aside, marker);
+		} catch {
+			// A third run made one meanwhile: its build.
+		}
+		rmSync(aside, { force: true });
+		return false;
+	}
+	rmSync(aside, { force: true });
+	return createMarker(marker);
+}
+
+/** Create `marker` exclusively: false when it exists. */
+function createMarker(marker: string): boolean {
+	try {
+		closeSync(openSync(marker, "wx"));
+		return true;
+	} catch (err) {
+		if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+		return false;
+	}
 }
 
 /**

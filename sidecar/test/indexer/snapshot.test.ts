@@ -7,7 +7,16 @@
  * with CODEASK_NO_SNAPSHOT=1, vitest.config.ts: nothing is built into the user's cache.)
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+	cpSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	utimesSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -139,6 +148,8 @@ describe("the incremental run's startup snapshot", { timeout: 240_000 }, () => {
 		utimesSync(marker, longAgo, longAgo);
 		expect(snapshot.claimBuild(marker)).toBe(true);
 		expect(snapshot.claimBuild(marker)).toBe(false);
+		// The stale marker was moved aside to be taken over: nothing of it is left beside the new one.
+		expect(readdirSync(dir)).toEqual(["x.blob.building"]);
 	});
 
 	it("is built in the background after an index run that found none", async () => {
