@@ -704,6 +704,7 @@ describe("trunk discovery with no preset", () => {
 		const { out, discovered } = await indexed("commands");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([
 			["app-commands", 2],
+			["editor-commands", 2],
 			["vscode-commands", 2],
 		]);
 		const index = IndexReader.open(out);
@@ -717,6 +718,13 @@ describe("trunk discovery with no preset", () => {
 				"src/plugins/files.ts#activateFiles",
 				"src/plugins/launcher.ts#activateLauncher",
 			]);
+			// Command objects (`commands.add('bold', new AttributeCommand(…))`) are handled by their `execute`,
+			// inherited or not; plain values kept under names (`palettes.set('warm', new Palette())`) are no registry.
+			expect(sides(index, "editor-commands", "underline")).toEqual({
+				handlers: ["src/editor/bold.ts#AttributeCommand.execute"],
+				callers: ["src/editor/toolbar.ts#onUnderlineKey"],
+			});
+			expect(index.dispatchSites().map((s) => s.key)).not.toContain("warm");
 			// The editor's own command: dispatch-only.
 			expect(sides(index, "vscode-commands", "workbench.action.files.save").handlers).toEqual([]);
 		} finally {

@@ -25,6 +25,7 @@ import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import {
 	ACTIONS,
+	COMMAND_OBJECT_METHODS,
 	DISPATCH_VERBS,
 	GRAPHQL_CLIENT_CALLS,
 	GRAPHQL_GENERATED_NAMES,
@@ -281,6 +282,8 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 		else return null;
 	}
 	if (isFunctionNode(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
+	// `commands.add('bold', new BoldCommand(editor))`: a command object is handled by its `execute`.
+	if (Node.isNewExpression(n)) return commandObjectHandler(n, ctx);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
 	try {
 		let symbol = n.getSymbol();
@@ -296,6 +299,30 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 			if (!fn) continue;
 			const id = ctx.defIdOf(decl);
 			if (id) return id;
+		}
+	} catch {
+		return null;
+	}
+	return null;
+}
+
+/**
+ * The method that runs an in-repo command object (`COMMAND_OBJECT_METHODS`, looked up through its base
+ * classes): `new BoldCommand(editor)` is handled by `BoldCommand.execute` (or an inherited one). An
+ * instance of a class with no such method is no handler.
+ */
+function commandObjectHandler(n: NewExpression, ctx: SiteContext): string | null {
+	try {
+		let symbol = n.getExpression().getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		let cls = symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+		for (let depth = 0; cls && Node.isClassDeclaration(cls) && depth < 4; depth++) {
+			for (const name of COMMAND_OBJECT_METHODS) {
+				const m = cls.getInstanceMethod(name);
+				const id = m && ctx.defIdOf(m);
+				if (id) return id;
+			}
+			cls = cls.getBaseClass();
 		}
 	} catch {
 		return null;
@@ -445,7 +472,8 @@ export function callCandidates(
 				ts.isIdentifier(raw) ||
 				ts.isPropertyAccessExpression(raw) ||
 				ts.isCallExpression(raw) ||
-				ts.isObjectLiteralExpression(raw)
+				ts.isObjectLiteralExpression(raw) ||
+				ts.isNewExpression(raw)
 			) {
 				const node = morphArg(h);
 				const id = node ? functionHandler(node, ctx) : null;

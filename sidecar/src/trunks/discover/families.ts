@@ -306,6 +306,12 @@ export const PROXY_VERBS = new Set([
  */
 export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);
 
+/**
+ * Command objects: a registering call given an instance (`editor.commands.add('bold', new BoldCommand(editor))`)
+ * registers the method that runs it, the first of these its class (or a base class) declares.
+ */
+export const COMMAND_OBJECT_METHODS = ["execute"];
+
 /** Verbs that manage a registry without sending to it: never a dispatch, nor a registration. */
 export const MANAGEMENT_VERBS = new Set([
 	"off",
@@ -327,7 +333,7 @@ export const MANAGEMENT_VERBS = new Set([
  * mentions keys (`RateLimiter.limitMethod('x')`, `deprecationLogger.method('x')`) is not one.
  */
 export const SEND_NAME =
-	/^(call|invoke|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;
+	/^(call|invoke|execute|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;
 
 /** Listener verbs every emitter has: across receivers they need distinctive keys to join. */
 export const GENERIC_LISTEN = new Set([
