@@ -518,13 +518,14 @@ describe("a chain step listed only as a signature", () => {
 		expect(lines.length).toBeGreaterThan(0);
 		for (const s of lines) {
 			const d = s.node.def;
-			expect(s.range.startLine).toBe(s.range.endLine);
+			// The key's line, from the line its call opens on when the key is written below it.
+			expect(s.range.endLine - s.range.startLine).toBeLessThanOrEqual(2);
 			expect(s.range.startLine).toBeGreaterThan(d.startLine ?? 0);
 			expect(s.range.endLine).toBeLessThanOrEqual(d.endLine ?? 0);
 			expect(
 				index
 					.edgesFrom(d.id)
-					.some((e) => (e.kind === "dispatch" || e.kind === "register") && e.line === s.range.startLine),
+					.some((e) => (e.kind === "dispatch" || e.kind === "register") && e.line === s.range.endLine),
 			).toBe(true);
 		}
 		expect(hopLines(CITATION_REACH)).toEqual([]);
@@ -689,6 +690,102 @@ describe("a decorated definition", () => {
 			sliceDefinition({ lines: body, startLine: 3, sites: [], words: [], maxLines: 8, decorated })[0];
 		expect(sliced(true)).toEqual([3, 8]);
 		expect(sliced(false)).toEqual([3, 3]);
+	});
+});
+
+describe("a key written on a line of its own", () => {
+	const lines = [
+		"async function create(id) {", // 1
+		"\tthis.pubsub.publish(", // 2
+		"\t\t`team/added`,", // 3
+		"\t\tteam,",
+		"\t);",
+		"\tawait sdk.call('sendMessage', message);", // 6
+		"}",
+	];
+	const index = { fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e) };
+
+	it("is listed from the line its call opens on, within two lines and below the definition's first", async () => {
+		const { callHead } = await import("../../src/pipeline/material/assemble.js");
+		expect(callHead(index, "a.ts", 3, 1)).toBe(2);
+		expect(callHead(index, "a.ts", 6, 1)).toBe(6); // the key on the call's own line
+		expect(callHead(index, "a.ts", 3, 2)).toBe(3); // not above the definition's first line
+	});
+});
+
+describe("the definitions of a held file", () => {
+	// A class of 30 methods; the first is read whole. The question names the 28th; the first calls the 29th.
+	const file = "chat/service.ts";
+	const module = defRow(file, "(module)", "module", { startLine: 1, endLine: 400 });
+	const cls = defRow(file, "Service", "class", { startLine: 1, endLine: 400, parentId: module.id });
+	const methods = Array.from({ length: 30 }, (_, i) =>
+		defRow(file, `Service.m${i}`, "method", {
+			startLine: 10 + i * 10,
+			endLine: 14 + i * 10,
+			parentId: cls.id,
+		}),
+	);
+	const [first, , , , , , , , , , , , , , , , , , , , , , , , , , , named, called] = methods as DefRow[];
+	const lines = Array.from({ length: 400 }, (_, i) => `\t\tstep${i}();`);
+	for (const m of methods) lines[(m.startLine ?? 1) - 1] = `\t${m.name}() {`;
+	const all = [module, cls, ...methods];
+	const mIndex = {
+		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+		fileContent: () => lines.join("\n"),
+		edgesFrom: (id: number) =>
+			id === first?.id
+				? [
+						{
+							src: id,
+							dst: called?.id,
+							kind: "call",
+							file,
+							line: 12,
+							srcDefId: "",
+							dstDefId: "",
+							resolution: "exact",
+						},
+					]
+				: [],
+		edgesTo: () => [],
+		defById: (id: number) => all.find((d) => d.id === id),
+		def: () => undefined,
+		dispatchSitesInFile: () => [],
+		defsInFile: () => all,
+		packages: () => [],
+	};
+
+	it("are rated by the question's words and the bodies' calls before the outline, in the material only", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const skeletons = [
+			{
+				chain: { id: "c1", title: "chat", paths: ["chat"], score: 1 },
+				direction: "downstream",
+				nodes: [node],
+			},
+		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const input = { skeletons, words: [], relevance: (d: DefRow) => (d.id === named?.id ? 1 : 0) };
+		// Room for the body read and a few one-line entries: not for the whole outline.
+		const config = { tokenBudget: 16, wholeDefLines: 150, sliceLines: 60 };
+		const listed = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(
+				mIndex as unknown as Parameters<typeof assembleMaterial>[0],
+				input,
+				config,
+				() => 1,
+				reach,
+			)
+				.sources.filter((s) => s.unit === "signature")
+				.map((s) => s.node.def.id);
+		const material = listed(MATERIAL_REACH);
+		expect(material).toContain(named?.id);
+		expect(material).toContain(called?.id);
+		const pool = listed(CITATION_REACH);
+		expect(pool).not.toContain(named?.id);
+		expect(pool).not.toContain(called?.id);
 	});
 });
 

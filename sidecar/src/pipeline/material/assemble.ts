@@ -71,6 +71,11 @@ export interface MapReach {
 	 * signature is that line, and a slice's signature runs down to it.
 	 */
 	declarationLines: boolean;
+	/**
+	 * Before the read files' outline: this many definitions of the files the material holds that
+	 * no entry names, the best rated by the question's words and their edges to the material.
+	 */
+	heldFileDefs: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -81,6 +86,7 @@ export const MATERIAL_REACH: MapReach = {
 	registerHeads: true,
 	keyHopLines: true,
 	declarationLines: true,
+	heldFileDefs: 20,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -93,6 +99,7 @@ export const CITATION_REACH: MapReach = {
 	registerHeads: false,
 	keyHopLines: false,
 	declarationLines: false,
+	heldFileDefs: 0,
 };
 
 /**
@@ -401,7 +408,10 @@ class Assembly {
 							.map((l) => l.trim())
 							.join(" ")
 							.replace(/([([{]) /g, "$1")
-					: lines.join(" ").trim().replace(MODIFIERS, "");
+					: lines
+							.map((l) => l.trim())
+							.join(" ")
+							.replace(MODIFIERS, "");
 		const cut = headed ? HEAD_CHARS : SIGNATURE_CHARS;
 		const text = unit === "signature" && joined.length > cut ? `${joined.slice(0, cut - 1)}…` : joined;
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
@@ -611,6 +621,16 @@ export function wrappersOf(
 	return out;
 }
 
+/**
+ * Kinds of definition of a held file the map may name, the edges that tie one to a body read,
+ * and what those edges weigh beside the question's words.
+ */
+const HELD_KINDS = new Set(["function", "method", "class", "variable", "interface", "type", "object"]);
+const ADJACENT_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation"]);
+const ADJACENT_WEIGHT = 0.5;
+const ADJACENT_CAP = 4;
+/** The first files of the material (bodies first) whose definitions are rated so. */
+const HELD_FILES = 40;
 /** Lines of a definition's head read to find its declaration line past its decorators. */
 const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
@@ -642,6 +662,30 @@ export function registerHead(
 		return HEAD_CALL.test(line) ? from + i : null;
 	}
 	return null;
+}
+
+/** Lines above a key argument its call's head may start at. */
+const CALL_HEAD_LINES = 2;
+
+/**
+ * The line a call written over several lines starts at, for a key written on a line of its own
+ * (`this.pubsub.publish(` above `` `team/${id}/added`, ``): the lines above `line` that leave a
+ * call open (ending in `(` or `,`), at most CALL_HEAD_LINES and not above the definition's first
+ * line; `line` itself when the key sits on the call's line.
+ */
+export function callHead(
+	index: Pick<MaterialIndex, "fileLines">,
+	file: string,
+	line: number,
+	floor: number,
+): number {
+	let from = line;
+	while (from - 1 > floor && line - (from - 1) <= CALL_HEAD_LINES) {
+		const above = index.fileLines(file, from - 1, from - 1)?.[0]?.trimEnd() ?? "";
+		if (!/[(,]$/.test(above)) break;
+		from--;
+	}
+	return from;
 }
 
 /** Short module-level values (flags, config) a definition reads: what a guard decides on. */
@@ -925,8 +969,51 @@ export function assembleMaterial(
 						.map((e) => e.line as number),
 				),
 			].slice(0, HOP_LINES_PER_STEP);
-			for (const l of lines)
-				a.add({ ...c, role: "neighbour" }, l, l, "signature", `${named(d)} (line ${l}: its key hop)`, budget);
+			for (const l of lines) {
+				const from = callHead(index, d.file, l, startLine);
+				const label = `${named(d)} (line ${from < l ? `${from}-` : ""}${l}: its key hop)`;
+				a.add({ ...c, role: "neighbour" }, from, l, "signature", label, budget);
+			}
+		}
+	};
+	/**
+	 * The definitions of the files the material holds that no entry names yet, ranked by the
+	 * question's words and by their edges to what the material holds (a body counts twice a
+	 * signature): the best `n` as one-line entries.
+	 */
+	const heldFileDefs = (n: number) => {
+		if (n <= 0) return;
+		// Edges walked from the material's side: what a definition calls into a body read, and what
+		// calls it from one (unless it is widely used); what a chain step listed as a signature calls.
+		const near = new Map<number, number>();
+		const bump = (id: number) => near.set(id, (near.get(id) ?? 0) + 1);
+		const bodies = new Set(a.sources.filter((x) => x.unit !== "signature").map((x) => x.node.def.id));
+		for (const id of bodies) {
+			const d = index.defById(id);
+			if (!d) continue;
+			for (const e of index.edgesFrom(id)) if (ADJACENT_KINDS.has(e.kind)) bump(e.dst);
+			if (d.fanIn <= HOT_FAN_IN)
+				for (const e of index.edgesTo(id)) if (ADJACENT_KINDS.has(e.kind)) bump(e.src);
+		}
+		for (const x of a.sources) {
+			if (x.unit !== "signature" || bodies.has(x.node.def.id) || !onChain.has(x.node.def.id)) continue;
+			for (const e of index.edgesFrom(x.node.def.id)) if (ADJACENT_KINDS.has(e.kind)) bump(e.dst);
+		}
+		const scored: { d: DefRow; owner: MaterialSource; score: number }[] = [];
+		const files = [...new Set(a.sources.map((x) => x.range.file))].slice(0, HELD_FILES);
+		for (const file of files) {
+			const owner = a.sources.find((x) => x.range.file === file) as MaterialSource;
+			for (const d of index.defsInFile(file)) {
+				if (known.has(d.id) || !HELD_KINDS.has(d.kind) || d.startLine === null) continue;
+				const adj = d.fanIn > HOT_FAN_IN ? 0 : (near.get(d.id) ?? 0);
+				const score = input.relevance(d) + ADJACENT_WEIGHT * Math.min(adj, ADJACENT_CAP);
+				if (score > 0) scored.push({ d, owner, score });
+			}
+		}
+		scored.sort((x, y) => y.score - x.score);
+		for (const { d, owner } of scored.slice(0, n)) {
+			known.add(d.id);
+			signature(outlineNeighbour(d, owner), budget);
 		}
 	};
 	// The outline of the best files read: their other functions and methods, one line each (a
@@ -958,6 +1045,9 @@ export function assembleMaterial(
 			}
 		}
 	};
+	// First, the definitions of the held files the question's words and the material's edges rate
+	// best (a class's methods past the outline's first twenty, the function a read body calls).
+	heldFileDefs(reach.heldFileDefs);
 	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
 	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
 	for (const s of read) {
