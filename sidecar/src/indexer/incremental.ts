@@ -17,8 +17,10 @@ import {
 	bundleIsCurrent,
 	discardBlob,
 	log,
+	noteSnapshotRun,
 	SECOND_THREAD_HEAP_MB,
 	type SnapshotPlan,
+	snapshotFailing,
 	snapshotPlan,
 	spawnSnapshotProcess,
 } from "./snapshot.js";
@@ -125,7 +127,7 @@ export function incrementalWorkerAvailable(): boolean {
 export function startIncrementalWorker(input: IncrementalWorkerInput): IncrementalWorker {
 	const bundled = input.siteExtractorModule === null || input.siteExtractorModule === BUNDLED_EXTRACTOR;
 	const plan = bundled ? snapshotPlan() : null;
-	if (plan && existsSync(plan.blob)) return startSnapshotProcess(input, plan);
+	if (plan && existsSync(plan.blob) && !snapshotFailing(plan)) return startSnapshotProcess(input, plan);
 	return startThread(input);
 }
 
@@ -171,16 +173,26 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 		child.removeAllListeners("close");
 		if (child.exitCode === null && child.signalCode === null) child.kill();
 	};
-	const fallBack = (why: string, badBlob = false) => {
+	// The process failed where it had started fine: counted when the thread then does the work
+	// (snapshotFailing: a failure that repeats stops the blob's use).
+	let blamed = false;
+	const threadExtract = (
+		request: Parameters<IncrementalWorker["extract"]>[0],
+		onProgress: (phase: "parse" | "extract", done: number) => void,
+		settle: Settle,
+	) =>
+		thread?.extract(request, onProgress).then((result) => {
+			if (blamed) noteSnapshotRun(plan, true);
+			settle.resolve(result);
+		}, settle.reject);
+	const fallBack = (why: string, badBlob = false, blame = false) => {
 		if (thread || closed || finished) return;
 		log("snapshot process not used (%s)%s", why, stderr ? `: ${stderr.trim()}` : "");
 		stop();
 		if (badBlob) discardBlob(plan);
+		blamed = blame;
 		thread = startThread(input);
-		if (pending) {
-			const { settle } = pending;
-			thread.extract(pending.request, pending.onProgress).then(settle.resolve, settle.reject);
-		}
+		if (pending) threadExtract(pending.request, pending.onProgress, pending.settle);
 	};
 	child.on("message", (m: IncrementalWorkerMessage | SnapshotHello) => {
 		if (thread || closed || finished) return;
@@ -192,9 +204,10 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 		if (!pending) return;
 		if (m.type === "parsed") pending.onProgress("parse", m.done);
 		else if (m.type === "progress") pending.onProgress("extract", m.done);
-		else if (m.type === "failed") fallBack(`it failed: ${m.message}`);
+		else if (m.type === "failed") fallBack(`it failed: ${m.message}`, false, true);
 		else {
 			finished = true;
+			noteSnapshotRun(plan, false);
 			pending.settle.resolve({ ...m, snapshot: true });
 			stop();
 		}
@@ -203,7 +216,7 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 	// "close", not "exit": after its last messages were read.
 	child.on("close", (code, signal) =>
 		// Dying before it said which key it holds: the blob is unusable (corrupt, other V8 flags).
-		fallBack(`it exited (${signal ?? code})`, !ready),
+		fallBack(`it exited (${signal ?? code})`, !ready, ready),
 	);
 	// Our modules changed since the bundle was made (checked while the process starts).
 	if (!bundleIsCurrent(plan)) fallBack("the bundle is older than dist/");
@@ -223,7 +236,7 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 			return new Promise<IncrementalResult>((resolve, reject) => {
 				pending = { request, onProgress, settle: { resolve, reject } };
 				if (thread) {
-					thread.extract(request, onProgress).then(resolve, reject);
+					threadExtract(request, onProgress, pending.settle);
 					return;
 				}
 				unref(true);

@@ -56,7 +56,10 @@ function prune(blob: string): void {
 			mtime: statSync(join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? 0,
 		}))
 		.sort((a, b) => b.mtime - a.mtime);
-	for (const { file } of others.slice(KEEP_OTHERS)) rmSync(file, { force: true });
+	for (const { file } of others.slice(KEEP_OTHERS)) {
+		rmSync(file, { force: true });
+		rmSync(`${file}.failed`, { force: true });
+	}
 	// A builder killed mid-write (a CI job ending, a logout) leaves its ~64 MB temp file: gone after an hour.
 	for (const f of readdirSync(dir)) {
 		if (!f.startsWith("incremental-") || !f.endsWith(".tmp")) continue;

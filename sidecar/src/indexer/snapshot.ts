@@ -24,6 +24,7 @@ import {
 	renameSync,
 	rmSync,
 	statSync,
+	writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir, setPriority } from "node:os";
@@ -154,6 +155,47 @@ export function spawnSnapshotProcess(plan: SnapshotPlan, input: unknown): ChildP
 		// The user's NODE_OPTIONS could hold V8 flags the blob was not built with.
 		env: { ...process.env, NODE_OPTIONS: "" },
 	});
+}
+
+/**
+ * Runs in a row in which the snapshot process failed and the worker thread then did the same work
+ * without failing: from this many on the blob is not used (a failure that repeats — a bug only the
+ * bundle has — would otherwise cost every run the process's work before the thread's). A run the
+ * process completes clears the count; a new build has a new blob and starts from none.
+ */
+const FAILURES_TO_STOP = 2;
+
+const failuresFile = (plan: SnapshotPlan) => `${plan.blob}.failed`;
+
+/** Whether the blob's process failed FAILURES_TO_STOP runs in a row where the thread did not. */
+export function snapshotFailing(plan: SnapshotPlan): boolean {
+	try {
+		return Number(readFileSync(failuresFile(plan), "utf8")) >= FAILURES_TO_STOP;
+	} catch {
+		return false;
+	}
+}
+
+/** Count a run the process failed and the thread did not (`failed`), or clear the count (a run it completed). */
+export function noteSnapshotRun(plan: SnapshotPlan, failed: boolean): void {
+	const file = failuresFile(plan);
+	try {
+		if (!failed) {
+			if (existsSync(file)) rmSync(file, { force: true });
+			return;
+		}
+		let count = 0;
+		try {
+			count = Number(readFileSync(file, "utf8")) || 0;
+		} catch {
+			// None yet.
+		}
+		writeFileSync(file, `${count + 1}\n`);
+		if (count + 1 >= FAILURES_TO_STOP)
+			log("%s failed %d runs in a row: not used for this build", plan.blob, count + 1);
+	} catch (err) {
+		log("cannot note the snapshot process's run: %s", (err as Error).message);
+	}
 }
 
 /** A blob that failed to start (corrupt, or from another build under this name): removed, rebuilt later. */

@@ -138,6 +138,25 @@ describe("the incremental run's startup snapshot", { timeout: 240_000 }, () => {
 		}
 	});
 
+	it("is not used after its process failed two runs in a row where the thread did not; a run it completes clears that", () => {
+		const { cache, plan, rerun, edit } = setUp();
+		build(plan.blob, plan.key);
+		snapshot.noteSnapshotRun(plan, true);
+		expect(snapshot.snapshotFailing(plan)).toBe(false);
+		edit();
+		// One failure: still used, and the run it completes clears the count.
+		expect(rerun("once", envOf(cache)).json.timings["incremental.snapshot"]).toBe(1);
+		expect(existsSync(`${plan.blob}.failed`)).toBe(false);
+		snapshot.noteSnapshotRun(plan, true);
+		snapshot.noteSnapshotRun(plan, true);
+		expect(snapshot.snapshotFailing(plan)).toBe(true);
+		const twice = rerun("twice", envOf(cache));
+		expect(twice.json.timings["incremental.snapshot"]).toBeUndefined();
+		expect(twice.json.extractedFiles).toBe(1);
+		// Kept (not rebuilt over and over), unused until a build of other code makes another.
+		expect(existsSync(plan.blob)).toBe(true);
+	});
+
 	it("is built by one process when several runs end at once; a build that died is taken over", () => {
 		const dir = mkdtempSync(join(tmpdir(), "codeask-snapshot-"));
 		folders.push(dir);
