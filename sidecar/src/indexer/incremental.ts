@@ -98,6 +98,12 @@ export interface IncrementalWorker {
 		},
 		onProgress: (phase: "parse" | "extract", done: number) => void,
 	): Promise<IncrementalResult>;
+	/**
+	 * Resolves once the request made by `extract` has left this thread (never rejects). A process's
+	 * request (~1.5 MB on Rocket.Chat: every collected file) is written to its pipe as the event loop
+	 * runs, while the process reads it: the caller awaits this before long synchronous work.
+	 */
+	sent(): Promise<void>;
 	/** Stop the thread (a run that turned out to need no extraction, or another path). */
 	close(): void;
 }
@@ -165,6 +171,10 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 				settle: Settle;
 		  }
 		| undefined;
+	let markSent = () => {};
+	const sent = new Promise<void>((resolve) => {
+		markSent = resolve;
+	});
 	let stderr = "";
 	child.stderr?.on("data", (d: Buffer) => {
 		stderr = (stderr + d.toString()).slice(-4000);
@@ -191,6 +201,7 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 		stop();
 		if (badBlob) discardBlob(plan);
 		blamed = blame;
+		markSent();
 		thread = startThread(input);
 		if (pending) threadExtract(pending.request, pending.onProgress, pending.settle);
 	};
@@ -241,12 +252,15 @@ function startSnapshotProcess(input: IncrementalWorkerInput, plan: SnapshotPlan)
 				}
 				unref(true);
 				child.send(requestMessage(request), (err) => {
+					markSent();
 					if (err) fallBack(`cannot send it the request: ${err.message}`);
 				});
 			});
 		},
+		sent: () => sent,
 		close() {
 			closed = true;
+			markSent();
 			stop();
 			thread?.close();
 		},
@@ -301,6 +315,8 @@ function startThread(input: IncrementalWorkerInput): IncrementalWorker {
 				worker.postMessage(requestMessage(request));
 			});
 		},
+		// A thread's messages are queued on its port at once.
+		sent: () => Promise.resolve(),
 		close() {
 			listener = undefined;
 			void worker.terminate();

@@ -322,21 +322,29 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	let dropCopy: (() => void) | undefined;
 	const preloadedSites = new Map<string, DispatchSiteRecord[]>();
 	let guess: GuessedJoin | null = null;
+	// Between the steps below the event loop runs: it writes the request to a snapshot process's pipe
+	// as that process reads it (once warmed up), which a long synchronous step would hold back.
+	const step = () => new Promise<void>((resolve) => setImmediate(resolve));
 	if (pending && previous) {
 		const here = await extractorHere;
+		await step();
 		if (patching) {
 			dropCopy = copyForPatch(out, out);
 			onFailure.push(dropCopy);
 		}
 		try {
+			await step();
 			// Every file's saved sites in one read, not a query per file; read while the thread extracts
 			// also when no join is expected: whether the sites are as before is asked of them after it.
 			previous.allSavedSites();
 			// The changed files' definitions that came or went are looked for in them after the result.
 			if (forecast.kind === "same") previous.narrowSitesName(notUnchanged.map((f) => f.path));
-			if (here && forecast.kind === "shift")
+			await step();
+			if (here && forecast.kind === "shift") {
+				// The longest step (~0.5 s on Rocket.Chat): once the request is out.
+				await early?.sent();
 				guess = guessJoin(here, collected.files, forecast.maps, previous, repoRoot);
-			else if (here) {
+			} else if (here) {
 				for (const f of collected.files) {
 					const saved = unchanged(f) ? previous.savedSitesOf(f.path) : null;
 					if (saved)
@@ -352,6 +360,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// thread extracts, when there is one.
 	const gitMeta = () => ({ commit: options.commit || gitCommit(repoRoot), ...gitRemote(repoRoot) });
 	const fileStats = () => JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat])));
+	if (pending) await step();
 	const ahead = pending ? { git: gitMeta(), fileStats: fileStats() } : null;
 	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
 	try {
