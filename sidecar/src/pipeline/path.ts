@@ -92,6 +92,17 @@ const HELPER_FAN_IN = 12;
  * place below its callee stays, an editor action two places below goes).
  */
 const HEAD_RANK_GAP = 2;
+/**
+ * Far ends: the best FAR_FROM candidates' dispatches to a key with at most FAR_HANDLERS handler are
+ * followed FAR_DEPTH keys deep (FAR_MAX far ends at most). Run 14 — the path: on Postiz (a service
+ * → Temporal workflow → activity) a notification email's flow crosses both keys; from all 24
+ * candidates a Rocket.Chat team question loses a core file, with keys of 3 handlers (event hooks,
+ * any of which is a side effect) a livechat question loses precision; depth 3 and 2 handlers alike.
+ */
+const FAR_FROM = 8;
+const FAR_HANDLERS = 1;
+const FAR_DEPTH = 2;
+const FAR_MAX = 12;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -134,6 +145,13 @@ export function findPaths(
 			graph.get(d.id)?.push({ to: x.id, hop: lineHop(index, edge, d, x, null) });
 		}
 	}
+
+	// Far ends: code on the other side of a point-to-point key (a workflow started, a job queued, a
+	// route or method called) that the best candidates dispatch, followed for FAR_DEPTH keys. One joins
+	// the graph at no worth of its own, and only where it leads on to a candidate or bridge: then the
+	// path crosses the key (a service → the workflow it starts → the activity that does the work)
+	// instead of stopping at the boundary. Impact questions (no concepts) keep the candidates alone.
+	if (concepts) joinFarEnds(index, cands.slice(0, FAR_FROM), graph, byId);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
@@ -365,6 +383,81 @@ function hopsFrom(index: PathIndex, def: DefRow, byId: ReadonlyMap<number, DefRo
 			if (!byId.has(h.dst) || h.dst === def.id || seen.has(h.dst)) continue;
 			seen.add(h.dst);
 			out.push({ to: h.dst, hop: lineHop(index, e, def, byId.get(h.dst) as DefRow, key) });
+		}
+	}
+	return out;
+}
+
+/**
+ * Follow the point-to-point keys the best candidates dispatch (and those their far ends dispatch,
+ * FAR_DEPTH keys deep, FAR_MAX far ends at most): each far end is added to the graph with its hops
+ * to the graph's definitions, then every far end that leads on to no candidate or bridge (directly
+ * or through another far end) is taken out again. Far ends carry no worth: what they add is the
+ * hop across the key and the concepts of what they link to.
+ */
+function joinFarEnds(
+	index: PathIndex,
+	from: readonly DefRow[],
+	graph: Map<number, Edge[]>,
+	byId: Map<number, DefRow>,
+): void {
+	const far = new Set<number>();
+	let frontier = [...from];
+	for (let depth = 0; depth < FAR_DEPTH && frontier.length > 0; depth++) {
+		const next: DefRow[] = [];
+		for (const d of frontier)
+			for (const { def: x, edge, key } of trunkEndsFrom(index, d)) {
+				if (x.id === d.id || (graph.get(d.id) ?? []).some((e) => e.to === x.id)) continue;
+				if (!byId.has(x.id)) {
+					if (far.size >= FAR_MAX) continue;
+					far.add(x.id);
+					byId.set(x.id, x);
+					graph.set(x.id, hopsFrom(index, x, byId));
+					next.push(x);
+				}
+				graph.get(d.id)?.push({ to: x.id, hop: lineHop(index, edge, d, x, key) });
+			}
+		frontier = next;
+	}
+	const leads = new Set<number>();
+	for (let grew = true; grew; ) {
+		grew = false;
+		for (const id of far)
+			if (!leads.has(id) && (graph.get(id) ?? []).some((e) => !far.has(e.to) || leads.has(e.to))) {
+				leads.add(id);
+				grew = true;
+			}
+	}
+	const gone = new Set([...far].filter((id) => !leads.has(id)));
+	if (gone.size === 0) return;
+	for (const id of gone) {
+		graph.delete(id);
+		byId.delete(id);
+	}
+	for (const [id, edges] of graph)
+		graph.set(
+			id,
+			edges.filter((e) => !gone.has(e.to)),
+		);
+}
+
+/** The handlers of the point-to-point keys a definition dispatches: code that runs on the far side. */
+function trunkEndsFrom(index: PathIndex, def: DefRow): { def: DefRow; edge: EdgeRow; key: DefRow }[] {
+	const out: { def: DefRow; edge: EdgeRow; key: DefRow }[] = [];
+	const seen = new Set<number>();
+	for (const e of index.edgesFrom(def.id)) {
+		if (e.kind !== "dispatch") continue;
+		const key = index.defById(e.dst);
+		if (key?.kind !== "dispatch-key") continue;
+		const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
+		if (handlers.length > FAR_HANDLERS) continue;
+		for (const h of handlers) {
+			if (seen.has(h.dst)) continue;
+			seen.add(h.dst);
+			const x = index.defById(h.dst);
+			if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file)) continue;
+			if (x.kind === "module" || x.kind === "type" || x.kind === "interface") continue;
+			out.push({ def: x, edge: e, key });
 		}
 	}
 	return out;

@@ -215,4 +215,47 @@ describe("findPath", () => {
 		// With nothing outside the best path's files, there is no runner-up path.
 		expect(findPaths(index, [send, portal, also], {}, concepts("pointer")).runnerUp).toBeNull();
 	});
+	it("crosses a point-to-point key to code outside the candidates when the far side leads on to a candidate", () => {
+		// "how are emails sent": the mail service starts a workflow (one handler, not ranked), whose
+		// activity (ranked) does the sending. The workflow joins the path at no worth of its own.
+		const notify = def("notifications/service.ts", "notifyByEmail");
+		const mail = def("email/service.ts", "sendEmail");
+		const startKey = defRow(null, "sendEmailWorkflow", "dispatch-key");
+		const workflow = def("workflows/send-email.ts", "sendEmailWorkflow");
+		const activityKey = defRow(null, "sendEmail", "dispatch-key");
+		const activity = def("activities/email.ts", "EmailActivity.sendEmail", "method");
+		const provider = def("email/smtp.ts", "smtpSend");
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[notify, mail, "call"],
+			[mail, startKey, "dispatch"],
+			[startKey, workflow, "handler"],
+			[workflow, activityKey, "dispatch"],
+			[activityKey, activity, "handler"],
+			[activity, provider, "call"],
+		];
+		const defs = [notify, mail, startKey, workflow, activityKey, activity, provider];
+		const ranked = [notify, mail, activity, provider];
+		const words = concepts("email");
+		const path = findPath(graph(defs, edges), ranked, {}, words);
+		expect(names(path)).toEqual([
+			"notifyByEmail",
+			"sendEmail",
+			"sendEmailWorkflow",
+			"EmailActivity.sendEmail",
+			"smtpSend",
+		]);
+		expect(path.map((s) => s.hop?.kind ?? null)).toEqual(["call", "dispatch", "dispatch", "call", null]);
+		// A far end leading on to no candidate does not join: the path stops at the boundary.
+		const nowhere = graph(defs, edges.slice(0, -1));
+		expect(names(findPath(nowhere, [notify, mail, provider], {}, words))).toEqual([
+			"notifyByEmail",
+			"sendEmail",
+		]);
+		// A key with two handlers (an event any listener of which is a side effect) is not crossed.
+		const other = def("workflows/audit.ts", "auditWorkflow");
+		const fanned = graph([...defs, other], [...edges, [startKey, other, "handler"]]);
+		expect(names(findPath(fanned, ranked, {}, words))).not.toContain("sendEmailWorkflow");
+		// Nor for an impact question (no concepts): the candidates alone.
+		expect(names(findPath(graph(defs, edges), ranked))).toEqual(["notifyByEmail", "sendEmail"]);
+	});
 });
