@@ -732,6 +732,20 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("keeps a queue whose payloads are objects with an execute method a queue (the payload is no handler)", async () => {
+		const { out, discovered } = await indexed("class-payloads");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["worker", 3]]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "worker", "send-mail")).toEqual({
+				handlers: ["src/worker.ts#sendMail"],
+				callers: ["src/api.ts#inviteUser"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);

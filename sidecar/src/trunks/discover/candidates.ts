@@ -307,6 +307,15 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 }
 
 /**
+ * A call that files command objects (`editor.commands.add('bold', new BoldCommand(editor))`,
+ * `registry.registerCommand(…)`). Elsewhere a new object passed with a key is a payload
+ * (`queue.add('send-mail', new SendMail())`), not its handler, whatever methods its class has.
+ */
+function commandRegistry(callee: { receiver: string; name: string }): boolean {
+	return /command/i.test(callee.receiver) || /command/i.test(callee.name);
+}
+
+/**
  * The method that runs an in-repo command object (`COMMAND_OBJECT_METHODS`, looked up through its base
  * classes): `new BoldCommand(editor)` is handled by `BoldCommand.execute` (or an inherited one). An
  * instance of a class with no such method is no handler.
@@ -473,7 +482,7 @@ export function callCandidates(
 				ts.isPropertyAccessExpression(raw) ||
 				ts.isCallExpression(raw) ||
 				ts.isObjectLiteralExpression(raw) ||
-				ts.isNewExpression(raw)
+				(ts.isNewExpression(raw) && commandRegistry(callee))
 			) {
 				const node = morphArg(h);
 				const id = node ? functionHandler(node, ctx) : null;

@@ -445,17 +445,15 @@ export const WORKFLOWS = {
 /**
  * Folders of static assets, served as they are (a web app's `public/`, `static/`): a script there is a
  * vendored tag, a service worker or generated output, loaded by a `<script>` tag, and its own string
- * registries (a copied analytics snippet's module map) are no idiom of the repository. Only outside
- * any `src` folder (`src/modules/public/…` is code).
+ * registries (a copied analytics snippet's module map) are no idiom of the repository. Only plain
+ * JavaScript, and only on a path with no `src` folder anywhere (`src/modules/public/…` and
+ * `packages/static/src/…` are code, and so is TypeScript in any folder).
  */
 export const STATIC_FOLDERS = new Set(["public", "static"]);
 
-/** Is a repo-relative path inside a static-assets folder (see `STATIC_FOLDERS`)? */
+/** Is a repo-relative path a script inside a static-assets folder (see `STATIC_FOLDERS`)? */
 export function inStaticFolder(path: string): boolean {
-	const segs = path.split("/");
-	for (let i = 0; i < segs.length - 1; i++) {
-		if (segs[i] === "src") return false;
-		if (STATIC_FOLDERS.has(segs[i] as string)) return true;
-	}
-	return false;
+	if (!/\.[cm]?js$/.test(path)) return false;
+	const folders = path.split("/").slice(0, -1);
+	return !folders.includes("src") && folders.some((f) => STATIC_FOLDERS.has(f));
 }

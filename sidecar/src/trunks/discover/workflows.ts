@@ -93,7 +93,8 @@ function activityRegistrations(
 				out.push({ name: m.name.text, node: m, nameNode: m.name });
 		}
 	}
-	if (ACTIVITIES.files.test(path))
+	// A component file under an `activities/` folder (an activity feed) is UI, no activity module.
+	if (ACTIVITIES.files.test(path) && !/\.[cm]?[jt]sx$/.test(path))
 		for (const fn of exportedFunctions(sf)) {
 			const nameNode = ts.isFunctionDeclaration(fn.node)
 				? fn.node.name
