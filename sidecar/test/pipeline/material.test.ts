@@ -643,6 +643,9 @@ describe("a decorated definition", () => {
 		const { declarationStart } = await import("../../src/pipeline/material/slices.js");
 		expect(declarationStart(lines.slice(2, 12))).toBe(5); // line 8, past a decorator written over 4 lines
 		expect(declarationStart(lines)).toBe(1); // the class, past `@Resolver(() => Team)`
+		// A generator method is a declaration, not a comment line; a block comment's lines are skipped.
+		expect(declarationStart(["*items() {", "\tyield 1;", "}"])).toBe(0);
+		expect(declarationStart(["/**", " * Items.", " */", "*items() {"])).toBe(3);
 		expect(declarationStart(lines.slice(12, 15))).toBe(0); // `@Get() list() {`
 		expect(declarationStart(lines.slice(13, 15))).toBe(0); // no decorator
 	});
@@ -709,7 +712,8 @@ describe("a key written on a line of its own", () => {
 		const { callHead } = await import("../../src/pipeline/material/assemble.js");
 		expect(callHead(index, "a.ts", 3, 1)).toBe(2);
 		expect(callHead(index, "a.ts", 6, 1)).toBe(6); // the key on the call's own line
-		expect(callHead(index, "a.ts", 3, 2)).toBe(3); // not above the definition's first line
+		expect(callHead(index, "a.ts", 3, 2)).toBe(2); // the call on the definition's own first line
+		expect(callHead(index, "a.ts", 3, 3)).toBe(3); // not above the definition's first line
 	});
 });
 

@@ -680,7 +680,7 @@ export function callHead(
 	floor: number,
 ): number {
 	let from = line;
-	while (from - 1 > floor && line - (from - 1) <= CALL_HEAD_LINES) {
+	while (from - 1 >= floor && line - (from - 1) <= CALL_HEAD_LINES) {
 		const above = index.fileLines(file, from - 1, from - 1)?.[0]?.trimEnd() ?? "";
 		if (!/[(,]$/.test(above)) break;
 		from--;

@@ -86,7 +86,8 @@ export function declarationStart(lines: readonly string[]): number {
 	let depth = 0;
 	for (let i = 0; i < Math.min(lines.length, DECORATOR_LINES); i++) {
 		const t = (lines[i] ?? "").trim();
-		if (!t || /^(?:\/\/|\/\*|\*)/.test(t)) continue;
+		// Comment lines (`//`, `/*`, `* text`, `*/`); a generator method (`*items() {`) is a declaration.
+		if (!t || /^(?:\/\/|\/\*|\*(?:\/|\s|$))/.test(t)) continue;
 		if (depth === 0) {
 			if (!t.startsWith("@")) return i;
 			// Decorators on the declaration's own line (`@Get() list() {`): that line names it.
