@@ -53,15 +53,17 @@ const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
  * Y"): they stay search words, but a repository's names rarely write them, so counting them here
  * made a real question look off topic (benchmarks/answers.md, run 14).
  */
-const TRANSITION_FRAMING = /^(?:turned|turning|becomes?|became|becoming)$/;
+const TRANSITION_FRAMING = /^(?:turns?|turned|turning|becomes?|became|becoming)$/;
 
 /** Per concept: how many definitions write it, and its IDF (compounds count as their rarest part). */
 export function conceptStats(q: QueryAnalysis, df: (word: string) => number, total: number): ConceptStat[] {
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	// "What would break if X changed?": in an impact question "break" frames it, it names no topic.
-	const concepts = q.concepts.filter(
+	const topical = q.concepts.filter(
 		(c) => !TRANSITION_FRAMING.test(c.word) && !(q.intent === "impact" && IMPACT_FRAMING.test(c.word)),
 	);
+	// A question of framing words alone ("what becomes of it?") is judged on them.
+	const concepts = topical.length > 0 ? topical : q.concepts;
 	return concepts.map((concept) => {
 		let n = Math.max(df(concept.word), ...concept.stems.map(df));
 		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));

@@ -27,6 +27,16 @@ describe("the off-topic test", () => {
 		expect(offTopic(c, false)).toBe(false);
 	});
 
+	it("also for the present tense, and judges a question of framing words alone on them", () => {
+		const q = analyzeQuestion("What turns notifications into digest emails?", new Set());
+		expect(coverage(conceptStats(q, df, 1000), defs).absent).toBe(0);
+		const bare = analyzeQuestion("What becomes of it?", new Set());
+		expect(bare.concepts.map((c) => c.word)).toEqual(["becomes"]);
+		const stats = conceptStats(bare, df, 1000);
+		expect(stats).toHaveLength(1);
+		expect(offTopic(coverage(stats, defs), false)).toBe(true);
+	});
+
 	it("still finds a question about words the code never writes off topic", () => {
 		const q = analyzeQuestion(
 			"How long should sourdough bread proof before it is turned into a loaf?",
