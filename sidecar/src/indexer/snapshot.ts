@@ -165,15 +165,29 @@ export function spawnSnapshotProcess(plan: SnapshotPlan, input: unknown): ChildP
  */
 const FAILURES_TO_STOP = 2;
 
+/**
+ * A count this old no longer stops the blob's use: failures that were transient (the process
+ * killed under memory pressure) are tried again, and a completed run then clears them.
+ */
+const FAILURES_EXPIRE_MS = 24 * 3600_000;
+
 const failuresFile = (plan: SnapshotPlan) => `${plan.blob}.failed`;
 
-/** Whether the blob's process failed FAILURES_TO_STOP runs in a row where the thread did not. */
-export function snapshotFailing(plan: SnapshotPlan): boolean {
+/** The failures counted for the blob, 0 when none or the count expired. */
+function failures(plan: SnapshotPlan): number {
 	try {
-		return Number(readFileSync(failuresFile(plan), "utf8")) >= FAILURES_TO_STOP;
+		const file = failuresFile(plan);
+		const counted = statSync(file, { throwIfNoEntry: false });
+		if (!counted || Date.now() - counted.mtimeMs > FAILURES_EXPIRE_MS) return 0;
+		return Number(readFileSync(file, "utf8")) || 0;
 	} catch {
-		return false;
+		return 0;
 	}
+}
+
+/** Whether the blob's process failed FAILURES_TO_STOP runs in a row where the thread did not (within a day). */
+export function snapshotFailing(plan: SnapshotPlan): boolean {
+	return failures(plan) >= FAILURES_TO_STOP;
 }
 
 /** Count a run the process failed and the thread did not (`failed`), or clear the count (a run it completed). */
@@ -184,12 +198,7 @@ export function noteSnapshotRun(plan: SnapshotPlan, failed: boolean): void {
 			if (existsSync(file)) rmSync(file, { force: true });
 			return;
 		}
-		let count = 0;
-		try {
-			count = Number(readFileSync(file, "utf8")) || 0;
-		} catch {
-			// None yet.
-		}
+		const count = failures(plan);
 		writeFileSync(file, `${count + 1}\n`);
 		if (count + 1 >= FAILURES_TO_STOP)
 			log("%s failed %d runs in a row: not used for this build", plan.blob, count + 1);

@@ -45,7 +45,9 @@ describe("previous index: sitesName", () => {
 			expect(previous?.sitesName(["no/such/file.ts#nothing", defId])).toBe(true);
 			expect(previous?.sitesName(["no/such/file.ts#nothing"])).toBe(false);
 			// And from the texts picked out for the definition's file (and for another file) ahead.
-			previous?.narrowSitesName([defId.slice(0, defId.indexOf("#")), "no/such/file.ts"]);
+			// One saved text names the definition's file (the one written above), none the other.
+			expect(previous?.narrowSitesName([defId.slice(0, defId.indexOf("#"))])).toBe(1);
+			expect(previous?.narrowSitesName(["no/such/file.ts"])).toBe(0);
 			expect(previous?.sitesName([defId])).toBe(true);
 			expect(previous?.sitesName(["no/such/file.ts#nothing"])).toBe(false);
 		} finally {

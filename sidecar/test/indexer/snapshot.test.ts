@@ -153,8 +153,14 @@ describe("the incremental run's startup snapshot", { timeout: 240_000 }, () => {
 		const twice = rerun("twice", envOf(cache));
 		expect(twice.json.timings["incremental.snapshot"]).toBeUndefined();
 		expect(twice.json.extractedFiles).toBe(1);
-		// Kept (not rebuilt over and over), unused until a build of other code makes another.
+		// Kept (not rebuilt over and over), unused until a build of other code makes another, or the
+		// count is a day old: then tried again (the failures may have been transient).
 		expect(existsSync(plan.blob)).toBe(true);
+		const dayAgo = new Date(Date.now() - 25 * 3600_000);
+		utimesSync(`${plan.blob}.failed`, dayAgo, dayAgo);
+		expect(snapshot.snapshotFailing(plan)).toBe(false);
+		expect(rerun("day-later", envOf(cache)).json.timings["incremental.snapshot"]).toBe(1);
+		expect(existsSync(`${plan.blob}.failed`)).toBe(false);
 	});
 
 	it("is built by one process when several runs end at once; a build that died is taken over", () => {
