@@ -436,7 +436,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins job definitions ({ id, trigger: { name }, handler }) to method calls naming the job in their object argument", async () => {
 		const { out, discovered } = await indexed("jobs");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["jobs.triggerJob(key)", "job definition"],
 		]);
@@ -465,7 +465,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
 		const { out, discovered } = await indexed("subscribers");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
 		const index = IndexReader.open(out);
 		try {
 			expect(sides(index, "jobs", "order.placed")).toEqual({
@@ -477,6 +477,13 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/subscribers/customer-sync.ts#syncCustomer"],
 				callers: ["src/api/customers.ts#createCustomer"],
 			});
+			// Events listed after a spread: the site's key expression is the literal that named the key.
+			const invoice = index
+				.dispatchSites("jobs")
+				.filter((s) => s.key === "invoice.paid" && s.side === "register");
+			expect(invoice.map((s) => [s.handlerDefId, s.expression])).toEqual([
+				["src/subscribers/invoice-mail.ts#mailInvoice", '"invoice.paid"'],
+			]);
 			// Emitted with no subscriber: dispatch-only; a page's `config = { runtime }` registers nothing.
 			expect(sides(index, "jobs", "order.canceled").handlers).toEqual([]);
 			const handlers = index.dispatchSites("jobs").map((s) => s.handlerDefId);

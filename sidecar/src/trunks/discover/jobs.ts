@@ -142,13 +142,22 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 	if (!keyProp) return;
 	const value = rawUnwrap(keyProp.initializer);
 	const exprs = ts.isArrayLiteralExpression(value) ? [...value.elements] : [keyProp.initializer];
-	const keys = [...new Set(exprs.flatMap((e) => literalKeys(e, () => wrap(sf, e)) ?? []))];
-	if (keys.length === 0) return;
+	// The key expression recorded is the first that yields keys (not an omitted or spread element).
+	let keyExpr: ts.Expression | undefined;
+	const keys = [
+		...new Set(
+			exprs.flatMap((e) => {
+				const found = literalKeys(e, () => wrap(sf, e)) ?? [];
+				if (found.length > 0) keyExpr ??= e;
+				return found;
+			}),
+		),
+	];
+	if (keys.length === 0 || !keyExpr) return;
 	const fn = defaultExportedFunction(file);
 	if (!fn) return;
 	const handler = ctx.defIdOf(wrap(sf, fn));
 	if (!handler) return;
-	const keyExpr = exprs[0] as ts.Expression;
 	const constant = constantOf(keyExpr);
 	const info: CandidateInfo = {
 		form: "job",
