@@ -436,7 +436,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins job definitions ({ id, trigger: { name }, handler }) to method calls naming the job in their object argument", async () => {
 		const { out, discovered } = await indexed("jobs");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["jobs.triggerJob(key)", "job definition"],
 		]);
