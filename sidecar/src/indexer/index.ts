@@ -36,6 +36,7 @@ import {
 	type GuessedJoin,
 	guessHolds,
 	guessJoin,
+	loadSavedSites,
 	type SiteForecast,
 } from "./site-forecast.js";
 import { threadCpuMs } from "./thread-cpu.js";
@@ -347,8 +348,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			} else if (here) {
 				for (const f of collected.files) {
 					const saved = unchanged(f) ? previous.savedSitesOf(f.path) : null;
-					if (saved)
-						preloadedSites.set(f.path, here.loadSites ? here.loadSites(saved, repoRoot) : JSON.parse(saved));
+					if (saved) preloadedSites.set(f.path, loadSavedSites(here, saved, repoRoot));
 				}
 			}
 		} catch (err) {
@@ -604,8 +604,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		finalSites = guess.sites;
 	else if (!asBefore) {
 		if (sitesOn) extractor ??= await siteExtractorFrom(options);
-		const load = (saved: string): DispatchSiteRecord[] =>
-			extractor?.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved);
+		const load = (saved: string) => loadSavedSites(extractor, saved, repoRoot);
 		previous?.allSavedSites();
 		const sites: DispatchSiteRecord[] = [];
 		for (const f of collected.files) {

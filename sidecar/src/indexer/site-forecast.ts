@@ -93,6 +93,15 @@ export interface GuessedJoin {
 	sites: DispatchSiteRecord[];
 }
 
+/** A file's saved sites as records: through the extractor's own reader when it has one (it restores ids). */
+export function loadSavedSites(
+	extractor: Pick<SiteExtractor, "loadSites"> | null | undefined,
+	saved: string,
+	repoRoot: string,
+): DispatchSiteRecord[] {
+	return extractor?.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved);
+}
+
 /**
  * Every file's sites, in order, with the changed files' previous records moved to their new lines
  * (`maps`), joined by `finalize` on `extractor` (which is spent: its state is this join's). Null
@@ -105,8 +114,7 @@ export function guessJoin(
 	previous: { savedSitesOf(path: string): string | null },
 	repoRoot: string,
 ): GuessedJoin | null {
-	const load = (saved: string): DispatchSiteRecord[] =>
-		extractor.loadSites ? extractor.loadSites(saved, repoRoot) : JSON.parse(saved);
+	const load = (saved: string) => loadSavedSites(extractor, saved, repoRoot);
 	const saved = new Map<string, string | null>();
 	const sites: DispatchSiteRecord[] = [];
 	try {
