@@ -121,6 +121,30 @@ export interface CandidateInfo {
 	holder?: string;
 }
 
+/**
+ * A candidate declared rather than called (a job, workflow or activity definition, or a call naming
+ * one): no receiver, the key's position 0, no handler argument and no callee of its own.
+ */
+export function declaredInfo(
+	form: CandidateForm,
+	name: string,
+	keys: string[],
+	handler: string | null,
+	constant?: string | null,
+): CandidateInfo {
+	return {
+		form,
+		receiver: "",
+		name,
+		arg: 0,
+		keys,
+		handlerArg: null,
+		handler,
+		callee: null,
+		...(constant ? { constant } : {}),
+	};
+}
+
 export interface WrapperInfo {
 	/** The wrapper definition and which of its parameters flows into the inner call's key. */
 	def: string;

@@ -12,8 +12,8 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
 import {
 	CANDIDATE,
-	type CandidateInfo,
 	constantOf,
+	declaredInfo,
 	functionHandler,
 	literalKeys,
 	record,
@@ -75,17 +75,7 @@ export function jobCandidates(
 		if (!handler) continue;
 		const keyExpr = exprs[found.findIndex((k) => k !== null)] as ts.Expression;
 		const constant = constantOf(keyExpr);
-		const info: CandidateInfo = {
-			form: "job",
-			receiver: "",
-			name: JOB,
-			arg: 0,
-			keys,
-			handlerArg: null,
-			handler,
-			callee: null,
-			...(constant ? { constant } : {}),
-		};
+		const info = declaredInfo("job", JOB, keys, handler, constant);
 		out.push(record(CANDIDATE, info, p, wrap(sf, keyExpr), ctx));
 	}
 }
@@ -159,16 +149,6 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 	const handler = ctx.defIdOf(wrap(sf, fn));
 	if (!handler) return;
 	const constant = constantOf(keyExpr);
-	const info: CandidateInfo = {
-		form: "job",
-		receiver: "",
-		name: JOB,
-		arg: 0,
-		keys,
-		handlerArg: null,
-		handler,
-		callee: null,
-		...(constant ? { constant } : {}),
-	};
+	const info = declaredInfo("job", JOB, keys, handler, constant);
 	out.push(record(CANDIDATE, info, wrap(sf, keyProp), wrap(sf, keyExpr), ctx));
 }

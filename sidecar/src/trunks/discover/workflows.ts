@@ -10,7 +10,7 @@ import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, literalKeys, record } from "./candidates.js";
+import { CANDIDATE, declaredInfo, literalKeys, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 
 export const WORKFLOW = "(workflow)";
@@ -160,16 +160,7 @@ export function workflowCandidates(
 			const at = wrap<Node>(sf, fn.node);
 			const handler = ctx.defIdOf(at);
 			if (!handler) continue;
-			const info: CandidateInfo = {
-				form: "workflow",
-				receiver: "",
-				name: WORKFLOW,
-				arg: 0,
-				keys: [fn.name],
-				handlerArg: null,
-				handler,
-				callee: null,
-			};
+			const info = declaredInfo("workflow", WORKFLOW, [fn.name], handler);
 			const nameNode = ts.isFunctionDeclaration(fn.node)
 				? fn.node.name
 				: (fn.node as ts.VariableDeclaration).name;
@@ -179,16 +170,7 @@ export function workflowCandidates(
 		const at = wrap<Node>(sf, a.node);
 		const handler = ctx.defIdOf(at);
 		if (!handler) continue;
-		const info: CandidateInfo = {
-			form: "activity",
-			receiver: "",
-			name: ACTIVITY,
-			arg: 0,
-			keys: [a.name],
-			handlerArg: null,
-			handler,
-			callee: null,
-		};
+		const info = declaredInfo("activity", ACTIVITY, [a.name], handler);
 		out.push(record(CANDIDATE, info, at, wrap(sf, a.nameNode), ctx));
 	}
 	const proxies = new Set([...imports.names].filter((n) => ACTIVITIES.proxies.has(n)));
@@ -202,16 +184,7 @@ export function workflowCandidates(
 					? e.name.text
 					: undefined;
 			if (!key) continue;
-			const info: CandidateInfo = {
-				form: "activity-call",
-				receiver: "",
-				name: ACTIVITY_CALL,
-				arg: 0,
-				keys: [key],
-				handlerArg: null,
-				handler: null,
-				callee: null,
-			};
+			const info = declaredInfo("activity-call", ACTIVITY_CALL, [key], null);
 			const nameNode: ts.Node = ts.isPropertyAccessExpression(e) ? e.name : e;
 			out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, nameNode), ctx));
 		}
@@ -224,16 +197,7 @@ export function workflowCandidates(
 		if (!name || !arg) continue;
 		const keys = literalKeys(arg, () => wrap(sf, arg));
 		if (!keys) continue;
-		const info: CandidateInfo = {
-			form: "workflow-start",
-			receiver: "",
-			name: WORKFLOW_START,
-			arg: 0,
-			keys,
-			handlerArg: null,
-			handler: null,
-			callee: null,
-		};
+		const info = declaredInfo("workflow-start", WORKFLOW_START, keys, null);
 		out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, arg), ctx));
 	}
 }
