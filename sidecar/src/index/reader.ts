@@ -105,9 +105,9 @@ export class IndexReader {
 	meta(): IndexMeta {
 		const rows = this.stmt("SELECT key, value FROM meta").all() as { key: string; value: string }[];
 		const m = new Map(rows.map((r) => [r.key, r.value]));
-		const json = (k: string) => {
+		const json = <T>(k: string): T | null => {
 			const v = m.get(k);
-			return v ? JSON.parse(v) : null;
+			return v ? storedJson<T>(v, `meta ${k}`, this.path) : null;
 		};
 		return {
 			formatVersion: Number(m.get("formatVersion")),
@@ -117,8 +117,8 @@ export class IndexReader {
 			remoteUrl: m.get("remoteUrl") || null,
 			subdir: m.get("subdir") ?? "",
 			builtAt: m.get("builtAt") ?? "",
-			options: json("options"),
-			stats: json("stats"),
+			options: json<IndexMeta["options"]>("options"),
+			stats: json<IndexStats>("stats"),
 		};
 	}
 
@@ -241,7 +241,7 @@ export class IndexReader {
 
 	outlineSections(): OutlineSectionRow[] {
 		return (this.stmt("SELECT * FROM outline_sections ORDER BY path").all() as Record<string, unknown>[]).map(
-			toSection,
+			(r) => toSection(r, this.path),
 		);
 	}
 
@@ -252,7 +252,7 @@ export class IndexReader {
 			`SELECT s.*, bm25(outline_fts, 3.0, 2.0, 1.0, 1.0, 1.0) AS score FROM outline_fts JOIN outline_sections s ON s.id = outline_fts.rowid
        WHERE outline_fts MATCH ? ORDER BY score LIMIT ?`,
 		).all(q, limit) as (Record<string, unknown> & { score: number })[];
-		return rows.map((r) => ({ section: toSection(r), score: -r.score }));
+		return rows.map((r) => ({ section: toSection(r, this.path), score: -r.score }));
 	}
 
 	/** Every register and dispatch site of a key (or of all keys of a trunk when key is omitted). */
@@ -362,7 +362,24 @@ export class IndexReader {
 	}
 }
 
-function toSection(r: Record<string, unknown>): OutlineSectionRow {
+/**
+ * A JSON value stored in the index. Damage inside a row (a page that still reads, with garbled text)
+ * is a damaged index, told as such, not an error in code.
+ */
+function storedJson<T>(text: string, what: string, path: string): T {
+	try {
+		return JSON.parse(text) as T;
+	} catch (err) {
+		throw new IndexError(
+			"index-corrupt",
+			`cannot read index ${path}: its ${what} is not valid JSON (${(err as Error).message})`,
+		);
+	}
+}
+
+function toSection(r: Record<string, unknown>, path: string): OutlineSectionRow {
+	const json = <T>(column: string) =>
+		storedJson<T>(r[column] as string, `outline section ${String(r.section_id)} (${column})`, path);
 	return {
 		id: r.id as number,
 		sectionId: r.section_id as string,
@@ -372,8 +389,8 @@ function toSection(r: Record<string, unknown>): OutlineSectionRow {
 		packageName: null,
 		parent: (r.parent as string | null) ?? null,
 		summary: r.summary as string,
-		files: JSON.parse(r.files as string),
-		topSymbols: JSON.parse(r.top_symbols as string),
-		keys: JSON.parse(r.keys as string),
+		files: json<OutlineSectionRow["files"]>("files"),
+		topSymbols: json<OutlineSectionRow["topSymbols"]>("top_symbols"),
+		keys: json<OutlineSectionRow["keys"]>("keys"),
 	};
 }

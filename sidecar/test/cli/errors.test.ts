@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDamagedIndexError } from "../../src/cli/index-run.js";
 import { IndexReader } from "../../src/index/reader.js";
@@ -79,6 +80,23 @@ describe("CLI errors are sentences, not traces", { timeout: 240_000 }, () => {
 		const t = codeask(["overview", "--index", truncated]);
 		expect(t.code).toBe(2);
 		expectOneSentence(t.stderr, /truncated\.db/);
+	});
+
+	it("a row whose stored JSON is garbled (a page that still reads) is a damaged index too", () => {
+		const dir = mkdtempSync(join(tmpdir(), "codeask-garbled-"));
+		const bad = join(dir, "garbled.db");
+		cpSync(index, bad);
+		const db = new Database(bad);
+		db.prepare("UPDATE outline_sections SET files = ?").run('["apps/\u0001');
+		db.close();
+		for (const args of [
+			["overview", "--package", "apps/server", "--json"],
+			["ask", "how are push notifications sent?"],
+		]) {
+			const r = codeask([...args, "--index", bad]);
+			expect(r.code, r.stderr).toBe(2);
+			expectOneSentence(r.stderr, /garbled\.db.*outline section.*not valid JSON.*--full/);
+		}
 	});
 
 	it("outputs that cannot be written exit 2: a file used as a folder, /proc, a file size limit", () => {
