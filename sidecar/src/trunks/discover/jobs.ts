@@ -10,14 +10,7 @@ import type { PropertyAssignment, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
-import {
-	CANDIDATE,
-	constantOf,
-	declaredInfo,
-	functionHandler,
-	literalKeys,
-	record,
-} from "./candidates.js";
+import { CANDIDATE, constantOf, declaredInfo, functionHandler, literalKeys, record } from "./candidates.js";
 import { JOB_DEFINITIONS, SUBSCRIBER_FILES } from "./families.js";
 
 export const JOB = "(job)";
