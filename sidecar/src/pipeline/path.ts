@@ -374,11 +374,9 @@ function hopsFrom(index: PathIndex, def: DefRow, byId: ReadonlyMap<number, DefRo
 		}
 		// A dispatch: the key's handlers run next. (A register site is no hop from here: whoever
 		// dispatches the key runs the handler, so the flow goes from the dispatcher.)
-		if (e.kind !== "dispatch") continue;
-		const key = index.defById(e.dst);
-		if (key?.kind !== "dispatch-key") continue;
-		const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
-		if (handlers.length > MAX_KEY_HANDLERS) continue;
+		const far = keyHandlers(index, e, MAX_KEY_HANDLERS);
+		if (!far) continue;
+		const { key, handlers } = far;
 		for (const h of handlers) {
 			if (!byId.has(h.dst) || h.dst === def.id || seen.has(h.dst)) continue;
 			seen.add(h.dst);
@@ -441,16 +439,23 @@ function joinFarEnds(
 		);
 }
 
+/** A dispatch edge's key and the key's handler edges, or null (not a dispatch, or more than `max` handlers). */
+function keyHandlers(index: PathIndex, e: EdgeRow, max: number): { key: DefRow; handlers: EdgeRow[] } | null {
+	if (e.kind !== "dispatch") return null;
+	const key = index.defById(e.dst);
+	if (key?.kind !== "dispatch-key") return null;
+	const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
+	return handlers.length > max ? null : { key, handlers };
+}
+
 /** The handlers of the point-to-point keys a definition dispatches: code that runs on the far side. */
 function trunkEndsFrom(index: PathIndex, def: DefRow): { def: DefRow; edge: EdgeRow; key: DefRow }[] {
 	const out: { def: DefRow; edge: EdgeRow; key: DefRow }[] = [];
 	const seen = new Set<number>();
 	for (const e of index.edgesFrom(def.id)) {
-		if (e.kind !== "dispatch") continue;
-		const key = index.defById(e.dst);
-		if (key?.kind !== "dispatch-key") continue;
-		const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
-		if (handlers.length > FAR_HANDLERS) continue;
+		const far = keyHandlers(index, e, FAR_HANDLERS);
+		if (!far) continue;
+		const { key, handlers } = far;
 		for (const h of handlers) {
 			if (seen.has(h.dst)) continue;
 			seen.add(h.dst);
