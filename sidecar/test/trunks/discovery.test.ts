@@ -683,6 +683,11 @@ describe("trunk discovery with no preset", () => {
 			]);
 			// A private helper of an activity class is no activity.
 			expect(index.dispatchSites("activities").map((s) => s.key)).not.toContain("log");
+			// The workflows name their activity modules: another package's `activities/` folder (a feed,
+			// with a `chargeCard` of its own) registers nothing.
+			expect(index.dispatchSites("activities").map((s) => s.file)).not.toContain(
+				"api/src/activities/audit.ts",
+			);
 		} finally {
 			index.close();
 		}

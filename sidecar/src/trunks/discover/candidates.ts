@@ -81,7 +81,9 @@ export type CandidateForm =
 	| "workflow-start"
 	// Activities (workflows.ts): activity classes' methods and modules' exports, called through proxyActivities.
 	| "activity"
-	| "activity-call";
+	| "activity-call"
+	// The modules a workflow names as its activities (`proxyActivities<typeof acts>()`): keys are repo paths.
+	| "activity-module";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -119,6 +121,8 @@ export interface CandidateInfo {
 	/** Object form: the key's prefix among nested calls of the same name (`admin.`), and the outermost call's variable. */
 	path?: string;
 	holder?: string;
+	/** An activity registered only by its module's folder or file name (`activities/`, `*.activity.ts`). */
+	byFolder?: true;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from "./candidates.js";
 import { COMMON_KEYS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
+import { preferNamedActivities } from "./workflows.js";
 
 export { CANDIDATE, WRAPPER } from "./candidates.js";
 export type { DiscoveredTrunk } from "./infer.js";
@@ -36,7 +37,10 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 			candidates.push({ info: JSON.parse(s.rawKey as string) as CandidateInfo, site: s });
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
-	return { candidates: servedResolvers(resolveDocumentUses(typedSelections(candidates))), wrappers };
+	return {
+		candidates: preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		wrappers,
+	};
 }
 
 /**

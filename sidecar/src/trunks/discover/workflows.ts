@@ -10,13 +10,14 @@ import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, wrap } from "../walk.js";
-import { CANDIDATE, declaredInfo, literalKeys, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, declaredInfo, literalKeys, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 
 export const WORKFLOW = "(workflow)";
 export const WORKFLOW_START = "(workflow start)";
 export const ACTIVITY = "(activity)";
 export const ACTIVITY_CALL = "(activity call)";
+export const ACTIVITY_MODULE = "(activity module)";
 
 /** Local names imported from a workflow module (`startChild`), and whether the file imports one at all. */
 function workflowImports(sf: ts.SourceFile): { any: boolean; names: Set<string> } {
@@ -79,8 +80,8 @@ const decorated = (n: ts.Node, names: ReadonlySet<string>) =>
 function activityRegistrations(
 	sf: ts.SourceFile,
 	path: string,
-): { name: string; node: ts.Node; nameNode: ts.Node }[] {
-	const out: { name: string; node: ts.Node; nameNode: ts.Node }[] = [];
+): { name: string; node: ts.Node; nameNode: ts.Node; byFolder?: true }[] {
+	const out: { name: string; node: ts.Node; nameNode: ts.Node; byFolder?: true }[] = [];
 	for (const st of sf.statements) {
 		if (!ts.isClassDeclaration(st)) continue;
 		const whole = decorated(st, ACTIVITIES.classDecorators);
@@ -99,9 +100,59 @@ function activityRegistrations(
 			const nameNode = ts.isFunctionDeclaration(fn.node)
 				? fn.node.name
 				: (fn.node as ts.VariableDeclaration).name;
-			if (nameNode) out.push({ name: fn.name, node: fn.node, nameNode });
+			if (nameNode) out.push({ name: fn.name, node: fn.node, nameNode, byFolder: true });
 		}
 	return out;
+}
+
+/**
+ * The in-repo files a workflow names as its activities: `proxyActivities<typeof acts>()` → the module
+ * `acts` is imported from and the files declaring its exports (a barrel's re-exported modules);
+ * `proxyActivities<MailActivity>()` → the file declaring the class. Read from the checker, so an
+ * import through a path alias or a workspace package counts as a relative one does; an import that
+ * does not resolve names nothing.
+ */
+function namedActivityFiles(sf: SourceFile, calls: readonly ts.CallExpression[], filePath: string): string[] {
+	const abs = sf.getFilePath();
+	if (!abs.endsWith(filePath)) return [];
+	const root = abs.slice(0, abs.length - filePath.length);
+	const files = new Set<string>();
+	const add = (decl: Node | undefined) => {
+		const p = decl?.getSourceFile().getFilePath();
+		if (p?.startsWith(root) && !p.includes("/node_modules/") && !p.endsWith(".d.ts"))
+			files.add(p.slice(root.length));
+	};
+	for (const cn of calls) {
+		const arg = cn.typeArguments?.[0];
+		if (!arg) continue;
+		const type = wrap<Node>(sf, arg).getType();
+		const symbol = type.getSymbol() ?? type.getAliasSymbol();
+		for (const decl of symbol?.getDeclarations() ?? []) add(decl);
+		// A module's type: the files its exports are declared in (`export * from './mail'` in a barrel).
+		if (symbol?.getDeclarations().some((d) => d.getKind() === ts.SyntaxKind.SourceFile))
+			for (const prop of type.getProperties()) for (const decl of prop.getDeclarations()) add(decl);
+	}
+	return [...files].sort();
+}
+
+/**
+ * Activities by folder name only where no workflow names its modules: once any workflow names one
+ * (`proxyActivities<typeof acts>()`), the folder rule keeps only the functions of named files (an
+ * `activities/` folder of another package is a feed, an audit log). The named-module records
+ * themselves are no candidates.
+ */
+export function preferNamedActivities<T extends { info: CandidateInfo; site: { file: string } }>(
+	candidates: T[],
+): T[] {
+	const named = new Set(
+		candidates.filter((c) => c.info.form === "activity-module").flatMap((c) => c.info.keys),
+	);
+	if (named.size === 0) return candidates;
+	return candidates.filter(
+		(c) =>
+			c.info.form !== "activity-module" &&
+			(c.info.form !== "activity" || !c.info.byFolder || named.has(c.site.file)),
+	);
 }
 
 /** Is `e` (awaited, parenthesised) a call of one of `names`? */
@@ -171,10 +222,21 @@ export function workflowCandidates(
 		const handler = ctx.defIdOf(at);
 		if (!handler) continue;
 		const info = declaredInfo("activity", ACTIVITY, [a.name], handler);
-		out.push(record(CANDIDATE, info, at, wrap(sf, a.nameNode), ctx));
+		out.push(
+			record(CANDIDATE, a.byFolder ? { ...info, byFolder: true } : info, at, wrap(sf, a.nameNode), ctx),
+		);
 	}
 	const proxies = new Set([...imports.names].filter((n) => ACTIVITIES.proxies.has(n)));
 	if (proxies.size > 0) {
+		const proxyCalls = nodes.calls.filter(
+			(cn) => ts.isIdentifier(cn.expression) && proxies.has(cn.expression.text),
+		);
+		const files = namedActivityFiles(sf, proxyCalls, ctx.filePath);
+		const first = proxyCalls.find((cn) => cn.typeArguments?.length);
+		if (files.length > 0 && first) {
+			const info = declaredInfo("activity-module", ACTIVITY_MODULE, files, null);
+			out.push(record(CANDIDATE, info, wrap(sf, first), wrap(sf, first.expression), ctx));
+		}
 		const { names, holders } = activityBindings(sf.compilerNode, proxies);
 		for (const cn of nodes.calls) {
 			const e = cn.expression;
