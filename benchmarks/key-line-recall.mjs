@@ -40,8 +40,9 @@ export function promptRanges(prompt) {
 			file = line.startsWith(" ") ? folder + head[1] : head[1];
 			continue;
 		}
-		const sig = /^ {2,4}(?:\[\d+\]|-) (\d+): /.exec(line);
-		if (sig && file) signatures.push({ file, startLine: Number(sig[1]), endLine: Number(sig[1]) });
+		// `[n] 124: …`, or `[n] 124-125: …` for an entry that spans lines (answer/9).
+		const sig = /^ {2,4}(?:\[\d+\]|-) (\d+)(?:-(\d+))?: /.exec(line);
+		if (sig && file) signatures.push({ file, startLine: Number(sig[1]), endLine: Number(sig[2] ?? sig[1]) });
 		else if (!sig) {
 			file = null;
 			folder = "";

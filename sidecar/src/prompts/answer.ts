@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/8";
+export const ANSWER_PROMPT_VERSION = "answer/9";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -72,7 +72,7 @@ export function buildAnswerPrompt(
 		for (const file of files.filter((f) => folderOf(f) === folder)) {
 			map.push(`  ${file.slice(folder.length)}:`);
 			for (const s of signatures.filter((x) => x.file === file)) {
-				map.push(`    ${s.n > 0 ? `[${s.n}]` : "-"} ${s.startLine}: ${s.text.trim()}`);
+				map.push(`    ${s.n > 0 ? `[${s.n}]` : "-"} ${signatureLines(s)}: ${s.text.trim()}`);
 			}
 		}
 	}
@@ -94,4 +94,12 @@ export function buildAnswerPrompt(
 			: []),
 	].join("\n");
 	return { system, prompt, version: ANSWER_PROMPT_VERSION };
+}
+
+/**
+ * Where a signature entry sits: its line, or its lines when it spans several (a handler listed
+ * from its register call's head, a key written below its call): the text joins those lines.
+ */
+export function signatureLines(s: { startLine: number; endLine: number }): string {
+	return s.endLine > s.startLine ? `${s.startLine}-${s.endLine}` : `${s.startLine}`;
 }

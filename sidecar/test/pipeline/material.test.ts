@@ -484,6 +484,8 @@ describe("the signature map grouped by folder", () => {
 			sig(2, "src/push/queue.ts", 9, "function enqueue()"),
 			sig(3, "src/push/gateway.ts", 20, "function retry()"),
 			sig(4, "main.ts", 1, "function main()"),
+			// A handler listed from its register call's head: the entry says the lines it joins.
+			{ ...sig(5, "main.ts", 7, "app.get('/push', async function handler(…"), endLine: 8 },
 		]);
 		const map = prompt.slice(prompt.indexOf("Signatures only"));
 		expect(map.split("\n").slice(1)).toEqual([
@@ -496,6 +498,7 @@ describe("the signature map grouped by folder", () => {
 			"./",
 			"  main.ts:",
 			"    [4] 1: function main()",
+			"    [5] 7-8: app.get('/push', async function handler(…",
 		]);
 	});
 });

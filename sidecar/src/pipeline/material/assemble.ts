@@ -9,6 +9,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { signatureLines } from "../../prompts/answer.js";
 import type { PipelineConfig } from "../config.js";
 import { isAuxiliaryPath } from "../match.js";
 import { estimateTokens } from "../read.js";
@@ -211,7 +212,7 @@ export function sourceTokens(
 	if (s.unit === "signature") {
 		const head =
 			listed === "file" ? 0 : listed === "folder" ? count(splitPath(s.range.file).name) : count(s.range.file);
-		return count(`[000] ${s.range.startLine}: ${s.text.trim()}`) + head;
+		return count(`[000] ${signatureLines(s.range)}: ${s.text.trim()}`) + head;
 	}
 	// The header also carries the role's note (`(other end of a key)`), and the code sits between fences.
 	return (
