@@ -67,6 +67,19 @@ export function callSiteLines(
 	return lines;
 }
 
+const KIND_NAMES = { relative: "relative", alias: "path alias", workspace: "workspace package" } as const;
+
+/**
+ * In-repo imports resolved, and by kind: on an alias-heavy repository (`@app/…` through tsconfig
+ * `paths`) most in-repo imports are no relative ones, and a total alone hides which kind fails.
+ */
+export function importsLine(imports: Pick<IndexResult["imports"], "inRepo" | "resolved" | "byKind">): string {
+	const kinds = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[])
+		.filter((k) => imports.byKind[k].inRepo > 0)
+		.map((k) => `${KIND_NAMES[k]} ${imports.byKind[k].resolved}/${imports.byKind[k].inRepo}`);
+	return `in-repo imports resolved: ${imports.resolved}/${imports.inRepo}${kinds.length ? ` (${kinds.join(", ")})` : ""}`;
+}
+
 /** The human summary printed after an index run. */
 export function indexSummary(result: IndexResult): string {
 	const s = result.stats;
@@ -74,7 +87,7 @@ export function indexSummary(result: IndexResult): string {
 		`indexed ${s.files} files in ${s.packages} packages → ${result.out}`,
 		`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
 		...callSiteLines(result).map((l) => `  ${l}`),
-		`  in-repo imports resolved: ${result.imports.resolved}/${result.imports.inRepo}`,
+		`  ${importsLine(result.imports)}`,
 		`  ${result.extractedFiles} files extracted, ${s.reusedPackages} packages reused, ${(s.wallMs / 1000).toFixed(1)} s`,
 		result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
 	]

@@ -34,10 +34,15 @@ export interface SiteCounts {
 	modules: Map<string, [number, 0 | 1]>;
 }
 
+/** How an in-repo import names its module: `./x`, a tsconfig `paths` alias (`@app/x`), a workspace package. */
+export type ImportKind = "relative" | "alias" | "workspace";
+
 export interface ImportCounts {
-	/** Static imports/re-exports of in-repo modules (relative or a workspace package). */
+	/** Static imports/re-exports of in-repo modules (relative, a path alias or a workspace package). */
 	inRepo: number;
 	resolved: number;
+	/** The same by kind: [in-repo, resolved]. */
+	byKind: Record<ImportKind, [number, number]>;
 	unresolvedSpecifiers: string[];
 }
 
@@ -51,6 +56,8 @@ export interface EdgeContext {
 	/** Absolute path → repo-relative path of indexed files. */
 	indexedPath: Map<string, string>;
 	isWorkspaceImport(moduleName: string): boolean;
+	/** A `paths` alias of the importing file's package (resolve.ts). */
+	isAliasImport(moduleName: string, containingFile: string): boolean;
 	/** Absolute path of the file an import names, as the program resolved it. */
 	resolveModule(moduleName: string, containingFile: string): string | undefined;
 	symbolCache: Map<ts.Symbol, Target>;
@@ -333,6 +340,17 @@ function isInRepoSpecifier(ctx: EdgeContext, spec: string): boolean {
 	return spec.startsWith(".") || spec.startsWith("/") || ctx.isWorkspaceImport(spec);
 }
 
+/**
+ * The kind of in-repo import a specifier is, or null for a package's: relative, a workspace package,
+ * a `paths` alias, or a bare name the program resolved to an indexed file (a `baseUrl` import).
+ */
+function importKind(ctx: EdgeContext, spec: string, from: string, indexedTarget: boolean): ImportKind | null {
+	if (ASSET_IMPORT.test(spec)) return null;
+	if (spec.startsWith(".") || spec.startsWith("/")) return "relative";
+	if (ctx.isWorkspaceImport(spec)) return "workspace";
+	return ctx.isAliasImport(spec, from) || indexedTarget ? "alias" : null;
+}
+
 export function extractEdges(
 	ctx: EdgeContext,
 	sf: ts.SourceFile,
@@ -369,14 +387,17 @@ export function extractEdges(
 
 	function moduleSpecifierEdge(spec: ts.Expression): void {
 		if (!ts.isStringLiteralLike(spec)) return;
-		const inRepo = isInRepoSpecifier(ctx, spec.text);
 		// Not the module symbol: a script without imports/exports (`import './polyfill'`) has none.
 		const resolved = ctx.resolveModule(spec.text, sf.fileName);
 		const targetPath = resolved ? ctx.indexedPath.get(resolved) : undefined;
-		if (inRepo) {
+		const kind = importKind(ctx, spec.text, sf.fileName, targetPath !== undefined);
+		if (kind) {
 			imports.inRepo++;
-			if (resolved) imports.resolved++;
-			else if (imports.unresolvedSpecifiers.length < 2000)
+			imports.byKind[kind][0]++;
+			if (resolved) {
+				imports.resolved++;
+				imports.byKind[kind][1]++;
+			} else if (imports.unresolvedSpecifiers.length < 2000)
 				imports.unresolvedSpecifiers.push(`${path}: ${spec.text}`);
 		}
 		if (targetPath) emit(moduleId, moduleDefId(targetPath), "import", spec);

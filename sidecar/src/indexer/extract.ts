@@ -136,6 +136,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		loadDefs,
 		indexedPath,
 		isWorkspaceImport: (m) => resolver.isWorkspaceImport(m),
+		isAliasImport: (m, from) => resolver.isAliasImport(m, from),
 		resolveModule: (m, from) => resolver.resolve(m, from)?.resolvedFileName,
 		symbolCache: new Map<ts.Symbol, Target>(),
 	};
@@ -170,7 +171,12 @@ export function extractFiles(input: ExtractInput): Extracted {
 			);
 		}
 		const siteCounts: SiteCounts = createSiteCounts();
-		const importCounts: ImportCounts = { inRepo: 0, resolved: 0, unresolvedSpecifiers: [] };
+		const importCounts: ImportCounts = {
+			inRepo: 0,
+			resolved: 0,
+			byKind: { relative: [0, 0], alias: [0, 0], workspace: [0, 0] },
+			unresolvedSpecifiers: [],
+		};
 		try {
 			result.edges.push(...extractEdges(ctx, sf, path, siteCounts, importCounts));
 			result.edges.push(...implementationEdges(ctx, sf));
@@ -191,6 +197,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 				Object.fromEntries(siteCounts.unresolved),
 			],
 			imports: [importCounts.inRepo, importCounts.resolved],
+			importKinds: importCounts.byKind,
 			...(siteCounts.modules.size ? { modules: Object.fromEntries(siteCounts.modules) } : {}),
 		};
 		result.unresolvedImports = importCounts.unresolvedSpecifiers.slice(0, 5);

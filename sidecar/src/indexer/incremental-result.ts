@@ -31,6 +31,13 @@ const edgeRecord = z.object({
 const fileCounts = z.object({
 	sites: z.tuple([z.number(), z.number(), z.number(), z.record(z.string(), z.number())]),
 	imports: z.tuple([z.number(), z.number()]),
+	importKinds: z
+		.object({
+			relative: z.tuple([z.number(), z.number()]),
+			alias: z.tuple([z.number(), z.number()]),
+			workspace: z.tuple([z.number(), z.number()]),
+		})
+		.optional(),
 	modules: z.record(z.string(), z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])])).optional(),
 });
 

@@ -26,6 +26,7 @@ import { VERSION } from "../version.js";
 import { declarationText } from "./bodies.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
+import type { ImportKind } from "./edges.js";
 import type { IncrementalWorker } from "./incremental.js";
 import { checkIncrementalResult } from "./incremental-result.js";
 import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
@@ -100,8 +101,14 @@ export interface IndexProblem {
 export interface IndexResult {
 	out: string;
 	stats: IndexStats;
-	/** In-repo static imports (relative or workspace) and how many resolved to a file. */
-	imports: { inRepo: number; resolved: number; share: number; unresolvedSample: string[] };
+	/** In-repo static imports (relative, a `paths` alias, a workspace package) and how many resolved to a file; by kind too. */
+	imports: {
+		inRepo: number;
+		resolved: number;
+		share: number;
+		unresolvedSample: string[];
+		byKind: Record<ImportKind, { inRepo: number; resolved: number }>;
+	};
 	unresolvedByReason: Record<string, number>;
 	/**
 	 * The imports most unresolved call sites come from (edges.ts unresolvedModule), most first, at
@@ -408,12 +415,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		return {
 			out,
 			stats: { ...previous.stats, wallMs: Date.now() - started, reusedPackages },
-			imports: {
-				inRepo: totals.importsInRepo,
-				resolved: totals.importsResolved,
-				share: totals.importsInRepo ? round(totals.importsResolved / totals.importsInRepo) : 1,
-				unresolvedSample: [],
-			},
+			imports: importsResult(totals, []),
 			unresolvedByReason: totals.unresolvedByReason,
 			unresolvedByModule: totals.unresolvedByModule,
 			problems,
@@ -634,6 +636,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		unresolvedByModule,
 		importsInRepo,
 		importsResolved,
+		importKinds,
 	} = sumCounts(counts);
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
 	lap("reuse");
@@ -669,7 +672,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		};
 		return {
 			stats: JSON.stringify(stats),
-			imports: JSON.stringify({ inRepo: importsInRepo, resolved: importsResolved }),
+			imports: JSON.stringify({ inRepo: importsInRepo, resolved: importsResolved, byKind: importKinds }),
 		};
 	};
 	const changedDefs = (f: CollectedFile) =>
@@ -747,12 +750,10 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	return {
 		out,
 		stats: finalStats,
-		imports: {
-			inRepo: importsInRepo,
-			resolved: importsResolved,
-			share: importsInRepo ? round(importsResolved / importsInRepo) : 1,
-			unresolvedSample: unresolvedImportSample.slice(0, 20),
-		},
+		imports: importsResult(
+			{ importsInRepo, importsResolved, importKinds },
+			unresolvedImportSample.slice(0, 20),
+		),
 		unresolvedByReason,
 		unresolvedByModule,
 		problems,
@@ -838,6 +839,11 @@ function sumCounts(counts: Record<string, FileCounts>) {
 	let externalRefs = 0;
 	let importsInRepo = 0;
 	let importsResolved = 0;
+	const importKinds: Record<ImportKind, [number, number]> = {
+		relative: [0, 0],
+		alias: [0, 0],
+		workspace: [0, 0],
+	};
 	const modules = new Map<string, { sites: number; present: boolean }>();
 	for (const c of Object.values(counts)) {
 		resolvedSites += c.sites[0];
@@ -845,6 +851,11 @@ function sumCounts(counts: Record<string, FileCounts>) {
 		for (const [r, n] of Object.entries(c.sites[3])) unresolvedByReason[r] = (unresolvedByReason[r] ?? 0) + n;
 		importsInRepo += c.imports[0];
 		importsResolved += c.imports[1];
+		for (const k of IMPORT_KINDS) {
+			const [n, r] = c.importKinds?.[k] ?? [0, 0];
+			importKinds[k][0] += n;
+			importKinds[k][1] += r;
+		}
 		for (const [m, [n, present]] of Object.entries(c.modules ?? {})) {
 			const t = modules.get(m) ?? { sites: 0, present: false };
 			modules.set(m, { sites: t.sites + n, present: t.present || present === 1 });
@@ -861,5 +872,24 @@ function sumCounts(counts: Record<string, FileCounts>) {
 		unresolvedByModule,
 		importsInRepo,
 		importsResolved,
+		importKinds,
+	};
+}
+
+const IMPORT_KINDS: readonly ImportKind[] = ["relative", "alias", "workspace"];
+
+/** The result's import figures from the summed per-file counts. */
+function importsResult(
+	t: { importsInRepo: number; importsResolved: number; importKinds: Record<ImportKind, [number, number]> },
+	unresolvedSample: string[],
+): IndexResult["imports"] {
+	return {
+		inRepo: t.importsInRepo,
+		resolved: t.importsResolved,
+		share: t.importsInRepo ? round(t.importsResolved / t.importsInRepo) : 1,
+		unresolvedSample,
+		byKind: Object.fromEntries(
+			IMPORT_KINDS.map((k) => [k, { inRepo: t.importKinds[k][0], resolved: t.importKinds[k][1] }]),
+		) as IndexResult["imports"]["byKind"],
 	};
 }

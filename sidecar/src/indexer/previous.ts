@@ -9,12 +9,15 @@ import Database from "better-sqlite3";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
 import type { RecordedBodies } from "./bodies.js";
+import type { ImportKind } from "./edges.js";
 import { referenceQueries } from "./previous-references.js";
 
 /** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
 export interface FileCounts {
 	sites: [resolved: number, external: number, local: number, unresolved: Record<string, number>];
 	imports: [inRepo: number, resolved: number];
+	/** The imports by kind, [in-repo, resolved] (absent before session 11: relative and workspace ones only, in `imports`). */
+	importKinds?: Record<ImportKind, [number, number]>;
 	/** Unresolved sites by the import they come from: [count, resolved 0/1] (edges.ts; absent before session 9). */
 	modules?: Record<string, [number, 0 | 1]>;
 }

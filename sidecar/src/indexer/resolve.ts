@@ -116,6 +116,11 @@ export interface ModuleResolver {
 	resolve(moduleName: string, containingFile: string): ts.ResolvedModuleFull | undefined;
 	/** True when `moduleName` names a workspace package (an in-repo import that is not relative). */
 	isWorkspaceImport(moduleName: string): boolean;
+	/**
+	 * True when `moduleName` matches a `paths` alias of the importing file's package (`@app/*`,
+	 * `~/lib`; the catch-all `*` is no alias): in-repo by declaration, whether it resolves or not.
+	 */
+	isAliasImport(moduleName: string, containingFile: string): boolean;
 	problems: ConfigProblem[];
 }
 
@@ -187,9 +192,23 @@ export function createModuleResolver(
 		extension: extensionOf(resolvedFileName),
 		isExternalLibraryImport: false,
 	});
+	const aliasesOf = perPackage.map(({ options }) =>
+		Object.keys(options.paths ?? {})
+			.filter((k) => k !== "*")
+			.map((k) => {
+				const star = k.indexOf("*");
+				return star < 0 ? { head: k, tail: null } : { head: k.slice(0, star), tail: k.slice(star + 1) };
+			}),
+	);
 	return {
 		problems,
 		isWorkspaceImport: (m) => workspaceName(m) !== undefined,
+		isAliasImport: (m, containingFile) =>
+			(aliasesOf[packageIndexOf(containingFile)] ?? []).some((a) =>
+				a.tail === null
+					? m === a.head
+					: m.length >= a.head.length + a.tail.length && m.startsWith(a.head) && m.endsWith(a.tail),
+			),
 		resolve(moduleName, containingFile) {
 			const wsName = workspaceName(moduleName);
 			if (wsName) {
@@ -232,6 +251,7 @@ export function recordingResolver(
 		resolver: {
 			problems: base.problems,
 			isWorkspaceImport: (m) => base.isWorkspaceImport(m),
+			isAliasImport: (m, from) => base.isAliasImport(m, from),
 			resolve(moduleName, containingFile) {
 				const resolved = base.resolve(moduleName, containingFile);
 				if (files.has(containingFile)) {
@@ -261,6 +281,7 @@ export function recallingResolver(
 	return {
 		problems: base.problems,
 		isWorkspaceImport: (m) => base.isWorkspaceImport(m),
+		isAliasImport: (m, from) => base.isAliasImport(m, from),
 		resolve(moduleName, containingFile) {
 			let record = records.get(containingFile);
 			if (record === undefined) {
