@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
+import { discoveredSites } from "../../src/trunks/discover/index.js";
 import { inferTrunks, type Sited } from "../../src/trunks/discover/infer.js";
 import { discoverFromIndex } from "../../src/trunks/discover/report.js";
 import {
@@ -294,6 +295,66 @@ describe("trunk discovery with no preset", () => {
 		).toEqual([["graphql", 2, 0, 0]]);
 		// A resolver map alone (`{ Query: { … } }`) is only a guess at GraphQL: it needs its documents.
 		expect(inferTrunks([resolver("team", false), resolver("createTeam", false)], [])).toEqual([]);
+	});
+
+	it("keeps a registry's getter (`editor.commands.get('bold')`) out of its dispatch sites: a lookup, not an execution", () => {
+		const call = (
+			receiver: string,
+			name: string,
+			key: string,
+			handler: string | null,
+		): Sited<CandidateInfo> => ({
+			info: {
+				form: "call",
+				receiver,
+				name,
+				arg: 0,
+				keys: [key],
+				handlerArg: handler ? 1 : null,
+				handler,
+				callee: null,
+			},
+			site: {
+				trunk: CANDIDATE,
+				side: "register",
+				key: null,
+				rawKey: null,
+				expression: key,
+				file: `src/${key}.ts`,
+				line: 1,
+				enclosingDefId: null,
+				handlerDefId: null,
+				resolution: "syntactic",
+				inScope: true,
+			},
+		});
+		const keys = [
+			"alignLeft",
+			"blockQuote",
+			"codeBlock",
+			"fontSize",
+			"insertTable",
+			"numberedList",
+			"undoStep",
+			"removeFormat",
+		];
+		const found = inferTrunks(
+			keys.flatMap((k) => [
+				call("editor.commands", "add", k, `src/${k}.ts#${k}Command.execute`),
+				call("editor", "execute", k, null),
+				call("editor.commands", "get", k, null),
+				call("this.editor.commands", "get", k, null),
+			]),
+			[],
+		);
+		expect(found.map((t) => [t.spec.name, t.bothSides])).toEqual([["editor-commands", 8]]);
+		const [trunk] = found;
+		expect(trunk?.dispatches.map((d) => d.pattern)).toEqual(["editor.execute(key)"]);
+		expect(trunk?.lookups.map((l) => [l.pattern, l.joined])).toEqual([
+			["editor.commands.get(key)", 8],
+			["this.editor.commands.get(key)", 8],
+		]);
+		expect(discoveredSites(found).filter((x) => x.side === "dispatch")).toHaveLength(8);
 	});
 
 	it("joins keyed channels (instances created with a name and emitted on) to the calls subscribing by that name", async () => {

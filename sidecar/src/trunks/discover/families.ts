@@ -335,6 +335,14 @@ export const MANAGEMENT_VERBS = new Set([
 export const SEND_NAME =
 	/^(call|invoke|execute|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;
 
+/**
+ * A registry's getters: `editor.commands.get('bold')` (`has`, `lookup`) on the object a registry adds
+ * to (the same last name: `editor.commands`, `this.editor.commands`, a local `commands`) fetches what
+ * is registered to read its state, no execution; its executor (`editor.execute('bold')`) dispatches.
+ * Such a lookup is a reference to the handler, not a dispatch site.
+ */
+export const LOOKUP_VERBS = new Set(["get", "has", "lookup"]);
+
 /** Listener verbs every emitter has: across receivers they need distinctive keys to join. */
 export const GENERIC_LISTEN = new Set([
 	"on",

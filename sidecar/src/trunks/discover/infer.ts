@@ -15,6 +15,7 @@ import {
 	GENERIC_LISTEN,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
+	LOOKUP_VERBS,
 	MANAGEMENT_VERBS,
 	SEND_NAME,
 	VERB_PAIRS,
@@ -94,6 +95,8 @@ export interface DiscoveredTrunk {
 	unexpressed: string[];
 	/** Every registry is an HTTP route: sites are keyed `METHOD /path` where the method is known. */
 	http: boolean;
+	/** The registries' getters (`commands.get('bold')`): references to a key's handlers, no dispatch. */
+	lookups: (DiscoveredPattern & { group: Group; joined: number })[];
 }
 
 // A path's parameters compare by position only: `orders/:id` (a route) meets `orders/:param` (a client's template).
@@ -188,6 +191,19 @@ const isHttpRegistry = (r: Group) =>
 	(r.form === "call" && HTTP_VERBS.has(r.name)) ||
 	(r.form === "decorator" && HTTP_DECORATORS.has(r.name)) ||
 	r.form === "file-route";
+
+const lastName = (receiver: string) => receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
+
+/** `editor.commands.get(key)` beside `editor.commands.add(key, cmd)`: a getter of the registry's object (see LOOKUP_VERBS). */
+const isLookup = (r: Group, d: Group) =>
+	d.form === "call" &&
+	r.form === "call" &&
+	LOOKUP_VERBS.has(d.name) &&
+	!LOOKUP_VERBS.has(r.name) &&
+	!isHttpRegistry(r) &&
+	lastName(r.receiver) !== "" &&
+	lastName(r.receiver) !== "this" &&
+	lastName(r.receiver) === lastName(d.receiver);
 
 /** Verbs a registry's keys are sent with: its pairs, any pure dispatch verb, and HTTP verbs for routes. */
 function sendsTo(r: Group, name: string): boolean {
@@ -633,10 +649,16 @@ export function inferTrunks(
 
 	const pairs: Pair[] = [];
 	const single: Pair[] = [];
+	const lookups: { r: Group; d: Group; joined: string[] }[] = [];
 	for (const r of registries) {
 		const registered = new Set(r.keys.keys());
 		for (const d of dispatchers) {
 			if (d.id === r.id) continue;
+			if (isLookup(r, d)) {
+				const joined = [...d.keys.keys()].filter((k) => registered.has(k));
+				if (joined.length > 0) lookups.push({ r, d, joined });
+				continue;
+			}
 			const sinks = sinksOf.get(d.id) ?? null;
 			const conn = connection(r, d, sinks);
 			const prefix = bestPrefix(d, registered);
@@ -813,8 +835,22 @@ export function inferTrunks(
 					dispatch: `${dis.site.file}:${dis.site.line}`,
 				});
 		}
+		const mine = new Map<string, { group: Group; joined: Set<string> }>();
+		for (const l of lookups) {
+			if (!regs.has(l.r.id)) continue;
+			const m = mine.get(l.d.id) ?? { group: l.d, joined: new Set<string>() };
+			for (const k of l.joined) m.joined.add(k);
+			mine.set(l.d.id, m);
+		}
 		out.push({
 			spec,
+			lookups: [...mine.values()].map(({ group, joined }) => ({
+				pattern: describe(group),
+				sites: group.sites.length,
+				keys: group.keys.size,
+				joined: joined.size,
+				group,
+			})),
 			registers: rs.map((g) => ({
 				pattern: describe(g),
 				sites: g.sites.length,

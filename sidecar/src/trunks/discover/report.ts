@@ -31,6 +31,8 @@ export interface DiscoveryReport {
 		bothSides: number;
 		examples: { key: string; register: string; dispatch: string }[];
 		unexpressed: string[];
+		/** The registries' getters (`commands.get('bold')`): references, no dispatch sites. */
+		lookups: { pattern: string; sites: number; keys: number; joined: number }[];
 		/** The preset trunk the index holds these sites in (file routes join `http-route`). */
 		foldedInto?: string;
 	}[];
@@ -76,6 +78,7 @@ export function discoverFromIndex(
 				bothSides: t.bothSides,
 				examples: t.examples,
 				unexpressed: t.unexpressed,
+				lookups: t.lookups.map(({ pattern, sites, keys, joined }) => ({ pattern, sites, keys, joined })),
 				...(routes && folded.has(t.spec.name) ? { foldedInto: routes } : {}),
 			})),
 		},
@@ -99,6 +102,10 @@ export function renderDiscovery(report: DiscoveryReport): string {
 				`  dispatch  ${d.pattern}  (${d.sites} sites, ${d.joined}/${d.keys} keys joined; ${d.connection}${via}${prefix})`,
 			);
 		}
+		for (const l of i.lookups)
+			out.push(
+				`  lookup    ${l.pattern}  (${l.sites} sites, ${l.joined}/${l.keys} keys registered; a lookup of the registry, no dispatch)`,
+			);
 		for (const e of i.examples) out.push(`  e.g. ${e.key}: ${e.register} <- ${e.dispatch}`);
 		if (i.unexpressed.length)
 			out.push(`  (not expressible as a preset, kept at index time: ${i.unexpressed.join("; ")})`);
