@@ -972,3 +972,48 @@ describe("a long file's outline", () => {
 		expect(listed).toEqual(["m27", "m24"]);
 	});
 });
+
+describe("an overloaded function", () => {
+	const lines = [
+		"addRoute(path: string, action: Action): void;", // 1
+		"", // 2
+		"/** With options. */", // 3
+		"addRoute(", // 4
+		"\tpath: string,",
+		"\toptions: { auth: boolean },",
+		"\taction: Action,",
+		"): void;", // 8
+		"", // 9
+		"addRoute(path: string, options: Options | Action, action?: Action): void {", // 10
+		"\tconst run = action ?? (options as Action);",
+		"\tif (!run) return;",
+		"\tthis.routes.set(path, run);", // 13
+		"}",
+	];
+
+	it("is implemented on the declaration past its overloads; one with a body first is its own implementation", async () => {
+		const { implementationStart } = await import("../../src/pipeline/material/slices.js");
+		expect(implementationStart(lines)).toBe(9);
+		expect(implementationStart(lines.slice(9))).toBe(0);
+		// Declarations only (an interface's overloads): no implementation to point at.
+		expect(implementationStart(lines.slice(0, 8))).toBe(0);
+		expect(implementationStart(["const x = 1;"])).toBe(0);
+	});
+
+	it("is sliced with its implementation's declaration, not only its first overload's", async () => {
+		const { sliceDefinition } = await import("../../src/pipeline/material/slices.js");
+		const slices = sliceDefinition({
+			lines,
+			startLine: 101,
+			sites: [],
+			words: [],
+			maxLines: 8,
+			decorated: true,
+		});
+		const covers = (line: number) => slices.some(([s, e]) => s <= line && line <= e);
+		expect(covers(101)).toBe(true);
+		expect(covers(110)).toBe(true);
+		// No hop and no word asked for more: the two declarations are the slices.
+		expect(covers(113)).toBe(false);
+	});
+});

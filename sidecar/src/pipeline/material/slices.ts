@@ -22,7 +22,10 @@ export interface SliceInput {
 	maxLines: number;
 	/** Also the local declarations a decision reads (for a definition asked for: more lines to spend). */
 	inputs?: boolean;
-	/** The signature runs down to the declaration line past the decorators above it. */
+	/**
+	 * The signature runs down to the declaration line past the decorators above it, and an
+	 * overloaded function's implementation is declared too (the material's reach, not the citation pool's).
+	 */
 	decorated?: boolean;
 }
 
@@ -100,6 +103,36 @@ export function declarationStart(lines: readonly string[]): number {
 		depth = Math.max(0, depth + balance(t) + braces(t));
 	}
 	return 0;
+}
+
+/** Lines of overload declarations looked past for an implementation's declaration. */
+const OVERLOAD_LINES = 40;
+
+/**
+ * The line (relative index) where an overloaded function's implementation is declared, past the
+ * overload declarations it starts with (`addRoute(path: string, action: A): void;` … then
+ * `addRoute(path: string, a?: O | A, b?: A): void {`): a declaration whose brackets close on a line
+ * ending in `;` is an overload when more of the definition follows. `from` when the first
+ * declaration opens a body (or none is found within OVERLOAD_LINES).
+ */
+export function implementationStart(lines: readonly string[], from = 0): number {
+	const limit = Math.min(lines.length, from + OVERLOAD_LINES);
+	let i = from;
+	while (i < limit) {
+		let depth = 0;
+		let j = i;
+		for (; j < limit; j++) {
+			const t = lines[j] ?? "";
+			depth += balance(t) + braces(t);
+			if (depth <= 0 && /[;{]$/.test(t.trim())) break;
+		}
+		if (j >= limit || depth > 0 || !(lines[j] ?? "").trim().endsWith(";")) return i;
+		let k = j + 1;
+		while (k < limit && blank(lines[k])) k++;
+		if (k >= limit) return from;
+		i = k;
+	}
+	return from;
 }
 
 /** Brace balance of a line (a heuristic, as `balance`). */
@@ -320,7 +353,12 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 		return true;
 	};
 	// The signature runs down to the declaration line: a decorated definition's first lines are its decorators.
-	add(0, signatureEnd(lines, input.decorated ? declarationStart(lines) : 0));
+	const declaration = input.decorated ? declarationStart(lines) : 0;
+	add(0, signatureEnd(lines, declaration));
+	// An overloaded function's range starts at its first overload: its implementation's own
+	// declaration (the one with a body) is what runs.
+	const implementation = input.decorated ? implementationStart(lines, declaration) : declaration;
+	if (implementation > declaration) add(implementation, signatureEnd(lines, implementation));
 	/** What decides whether line `at` runs: its enclosing headers, then the early exits before it. */
 	const deciding = (at: number, conditions: number, guards: number, inputs: boolean) => {
 		for (const [s, e] of enclosingHeaders(lines, at, conditions)) {
