@@ -3,8 +3,9 @@
 //   IDX=rc.index.db node benchmarks/key-line-recall.mjs <build>/sidecar/dist eval/rocketchat-dev.json ['{"tokenBudget":16000}']
 // Or of the answer prompts a relay run recorded (RUNDIR/<question id>/relay/req-003.txt), for the
 // questions of the set that have a gold chain: the share inside the sources read (`[n] path:a-b`
-// headers) and the share inside the sources or the signature map (`path:` then `  [n] line: …`, or
-// grouped by folder: `dir/`, `  file.ts:`, `    [n] line: …`),
+// headers) and the share inside the sources, the signature map (`path:` then `  [n] line: …`, or
+// grouped by folder: `dir/`, `  file.ts:`, `    [n] line: …`) or an impact question's listing of
+// every use (`  path:line [kind] …`),
 // which is what bench's keyLineRecall counts (a signature is its definition's first line).
 //   node benchmarks/key-line-recall.mjs --prompts RUNDIR eval/<set>.json
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -46,6 +47,19 @@ export function promptRanges(prompt) {
 		else if (!sig) {
 			file = null;
 			folder = "";
+		}
+	}
+	// An impact question's listing of every use: `  path:line [kind] text` per site (bench counts
+	// the sites it lists as material too).
+	const listing = prompt.indexOf("\nEvery use the index knows");
+	if (listing >= 0) {
+		for (const line of prompt
+			.slice(listing + 1)
+			.split("\n")
+			.slice(1)) {
+			if (!line.trim()) break;
+			const site = /^\s+(\S+):(\d+) \[/.exec(line);
+			if (site) signatures.push({ file: site[1], startLine: Number(site[2]), endLine: Number(site[2]) });
 		}
 	}
 	return { bodies, signatures };
