@@ -4,7 +4,9 @@
  * assembling unrelated code. "Distinctive" comes from the index's own statistics, not word lists:
  * each concept of the question weighs by its IDF over the index's definitions; a concept counts as
  * matched when the code writes the word (document frequency > 0) and the best seeds carry it in
- * their names or paths. A question naming a definition literally is never off topic. The test runs
+ * their names or paths. A word no definition writes counts as matched when the text of a file whose
+ * path carries a matched concept uses it (`ics` in the body of a `reminders/` service). A question
+ * naming a definition literally is never off topic. The test runs
  * right after seeding (ask.ts), so an "I don't know" costs no material and no LLM request. The same
  * test runs on an LLM answer's cited sources.
  */
@@ -29,6 +31,12 @@ export const MIN_COVERAGE = 0.25;
 export const MAX_ABSENT = 0.3;
 /** A match weaker than this (a related word only) does not count. */
 const DIRECT_MATCH = 0.8;
+/**
+ * A word no definition writes but file texts do counts only when few files use it (a concentrated
+ * word, not one spread thin over strings and comments). Measured (benchmarks/answers.md, run 15):
+ * such words of real questions sit in 1 to 7 files.
+ */
+export const BODY_FILES = 20;
 
 export interface ConceptStat {
 	concept: Concept;
@@ -36,6 +44,11 @@ export interface ConceptStat {
 	df: number;
 	/** IDF normalised to [0, 1] (1: the code never writes it). */
 	idf: number;
+	/**
+	 * For a word no definition writes (df 0): the paths of the files whose text uses it, when at
+	 * most BODY_FILES do (else empty).
+	 */
+	bodyPaths: string[];
 }
 
 export interface Coverage {
@@ -55,8 +68,17 @@ const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
  */
 const TRANSITION_FRAMING = /^(?:turns?|turned|turning|becomes?|became|becoming)$/;
 
-/** Per concept: how many definitions write it, and its IDF (compounds count as their rarest part). */
-export function conceptStats(q: QueryAnalysis, df: (word: string) => number, total: number): ConceptStat[] {
+/**
+ * Per concept: how many definitions write it, and its IDF (compounds count as their rarest part).
+ * `bodyPaths` lists the files whose text uses a word (body words included), at most `BODY_FILES`
+ * of them, or none when more do.
+ */
+export function conceptStats(
+	q: QueryAnalysis,
+	df: (word: string) => number,
+	total: number,
+	bodyPaths: (word: string) => string[] = () => [],
+): ConceptStat[] {
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	// "What would break if X changed?": in an impact question "break" frames it, it names no topic.
 	const topical = q.concepts.filter(
@@ -68,11 +90,24 @@ export function conceptStats(q: QueryAnalysis, df: (word: string) => number, tot
 		let n = Math.max(df(concept.word), ...concept.stems.map(df));
 		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));
 		const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) / max;
-		return { concept, df: n, idf };
+		return { concept, df: n, idf, bodyPaths: n === 0 ? bodyFilesOf(concept, bodyPaths) : [] };
 	});
 }
 
-/** How much of the question the definitions' names and paths cover. */
+/** The files whose text uses the concept's word or one of its stems; none when too many do. */
+function bodyFilesOf(concept: Concept, bodyPaths: (word: string) => string[]): string[] {
+	const paths = new Set<string>();
+	for (const w of new Set([concept.word, ...concept.stems])) for (const p of bodyPaths(w)) paths.add(p);
+	return paths.size <= BODY_FILES ? [...paths] : [];
+}
+
+/**
+ * How much of the question the definitions' names and paths cover. A word no definition writes is
+ * matched, and not absent, when a file whose text uses it has a path carrying a concept the
+ * definitions matched: the question's topic names the file, and the file writes the word
+ * (`reminders/import.service.ts` parsing an ICS feed). A word only written in unrelated files
+ * (an emoji list, a word list) stays absent.
+ */
 export function coverage(
 	stats: readonly ConceptStat[],
 	defs: readonly Pick<DefRow, "qualifiedName" | "file">[],
@@ -80,14 +115,22 @@ export function coverage(
 	const stems = defs.map((d) => [...wordStems(d.qualifiedName), ...wordStems(d.file ?? "")]);
 	const total = stats.reduce((n, s) => n + s.idf, 0);
 	if (total === 0) return { covered: 1, absent: 0, missing: [] };
+	const hits = stats.filter(
+		(s) => s.df > 0 && stems.some((st) => conceptMatch(s.concept, st) >= DIRECT_MATCH),
+	);
+	const inTopicFile = (s: ConceptStat) =>
+		s.bodyPaths.some((p) => {
+			const st = wordStems(p);
+			return hits.some((h) => conceptMatch(h.concept, st) >= DIRECT_MATCH);
+		});
 	let covered = 0;
 	let absent = 0;
 	const missing: string[] = [];
 	for (const s of stats) {
-		const hit = s.df > 0 && stems.some((st) => conceptMatch(s.concept, st) >= DIRECT_MATCH);
+		const hit = hits.includes(s) || (s.df === 0 && inTopicFile(s));
 		if (hit) covered += s.idf;
 		else missing.push(s.concept.word);
-		if (s.df === 0) absent += s.idf;
+		if (s.df === 0 && !hit) absent += s.idf;
 	}
 	return { covered: covered / total, absent: absent / total, missing };
 }

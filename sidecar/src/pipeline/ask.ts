@@ -13,6 +13,7 @@ import { overviewAsAnswer } from "../overview/as-answer.js";
 import { isOverviewQuestion } from "../overview/classify.js";
 import {
 	abstentionAnswer,
+	BODY_FILES,
 	COVERAGE_DEFS,
 	type Coverage,
 	conceptStats,
@@ -88,6 +89,22 @@ function documentFrequency(index: IndexReader): { df: (word: string) => number; 
 	return { df, total: Math.max(1, total) };
 }
 
+/** The files whose text uses a word (at most BODY_FILES + 1 of them: more is too many to count). */
+function bodyFiles(index: IndexReader): (word: string) => string[] {
+	const find = index.db.prepare(
+		"SELECT f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ? ORDER BY f.id LIMIT ?",
+	);
+	return (word) => {
+		const clean = word.replace(/[^a-z0-9_]/gi, "");
+		if (!clean) return [];
+		try {
+			return (find.all(`"${clean}"`, BODY_FILES + 1) as { path: string }[]).map((r) => r.path);
+		} catch {
+			return [];
+		}
+	};
+}
+
 /** How common each word is across files: a word most files use names no place (noise control). */
 function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
 	// Searchable files (a GraphQL document has no full-text row: see index/writer.ts).
@@ -147,7 +164,7 @@ export async function ask(
 	weighConcepts(q.concepts, frequency.df, frequency.total);
 	weighFileShares(index, q);
 	// The question's own concepts (before any LLM search terms) decide whether it is about this code.
-	const stats = conceptStats(q, frequency.df, frequency.total);
+	const stats = conceptStats(q, frequency.df, frequency.total, bodyFiles(index));
 	const namesRepo = namesRepository(text, nameWords);
 	lap("analyze");
 

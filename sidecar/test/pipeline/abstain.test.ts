@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { conceptStats, coverage, offTopic } from "../../src/pipeline/abstain.js";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { BODY_FILES, conceptStats, coverage, offTopic } from "../../src/pipeline/abstain.js";
+import { ask } from "../../src/pipeline/ask.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 
 /** Document frequency over a made-up index of 1,000 definitions that name only these words. */
@@ -44,5 +50,92 @@ describe("the off-topic test", () => {
 		);
 		const c = coverage(conceptStats(q, df, 1000), defs);
 		expect(offTopic(c, false)).toBe(true);
+	});
+});
+
+describe("a word only function bodies write", () => {
+	// 1,000 made-up definitions name reminders and imports; none names `ics` or `feed`.
+	const named = new Map([
+		["reminders", 12],
+		["reminder", 12],
+		["imported", 20],
+		["import", 20],
+	]);
+	const dfNamed = (word: string) => named.get(word) ?? 0;
+	const seeds = [
+		{ qualifiedName: "ReminderService.importAll", file: "src/reminders/import.service.ts" },
+		{ qualifiedName: "ReminderList", file: "src/ui/reminder-list.tsx" },
+	];
+	const question = analyzeQuestion("How are reminders imported from an ICS feed?", new Set());
+
+	it("counts as matched when a file whose path carries a matched concept uses it", () => {
+		const inBodies = new Map([
+			["ics", ["src/reminders/import.service.ts"]],
+			["feed", ["src/reminders/import.service.ts", "src/ui/news.tsx"]],
+		]);
+		const stats = conceptStats(question, dfNamed, 1000, (w) => inBodies.get(w) ?? []);
+		const c = coverage(stats, seeds);
+		expect(c.absent).toBe(0);
+		expect(c.missing).toEqual([]);
+		expect(offTopic(c, false)).toBe(false);
+		// Without the files' text the same question reads as off topic (words the code never writes).
+		expect(offTopic(coverage(conceptStats(question, dfNamed, 1000), seeds), false)).toBe(true);
+	});
+
+	it("stays absent when only unrelated files use it, or when it is spread over many files", () => {
+		const unrelated = (w: string) => (w === "ics" || w === "feed" ? ["src/emoji/words.ts"] : []);
+		const apart = coverage(conceptStats(question, dfNamed, 1000, unrelated), seeds);
+		expect(apart.missing).toEqual(["ics", "feed"]);
+		expect(offTopic(apart, false)).toBe(true);
+		const many = Array.from({ length: BODY_FILES + 1 }, (_, i) => `src/reminders/part${i}.ts`);
+		const spread = (w: string) => (w === "ics" || w === "feed" ? many : []);
+		const thin = coverage(conceptStats(question, dfNamed, 1000, spread), seeds);
+		expect(thin.missing).toEqual(["ics", "feed"]);
+		expect(offTopic(thin, false)).toBe(true);
+	});
+
+	describe("on an indexed repository", () => {
+		let index: IndexReader;
+		beforeAll(async () => {
+			const repo = mkdtempSync(join(tmpdir(), "codeask-body-words-"));
+			const write = (path: string, lines: string[]) => {
+				mkdirSync(join(repo, path, ".."), { recursive: true });
+				writeFileSync(join(repo, path), lines.join("\n"));
+			};
+			write("package.json", ['{ "name": "planner-app" }']);
+			write("src/reminders/import.service.ts", [
+				"export class ReminderService {",
+				"\tasync importAll(url: string): Promise<string[]> {",
+				"\t\tconst ics = await fetch(url).then((r) => r.text());",
+				"\t\tconst feed = ics.split('BEGIN:VEVENT');",
+				"\t\treturn feed.map((entry) => entry.trim());",
+				"\t}",
+				"}",
+			]);
+			write("src/reminders/store.ts", [
+				"export function saveReminder(title: string): void {",
+				"\tconsole.log(title);",
+				"}",
+			]);
+			write("src/emoji/words.ts", [
+				"export function emojiNames(): string[] {",
+				"\treturn ['pancake', 'waffle', 'sourdough'];",
+				"}",
+			]);
+			const result = await indexRepository({ repo, out: join(repo, "index.db") });
+			index = IndexReader.open(result.out);
+		});
+		afterAll(() => index?.close());
+
+		it("answers a question whose distinctive words only a reminders file's body writes", async () => {
+			const r = await ask(index, "How are reminders imported from an ICS feed?");
+			expect(r.abstained).toBe(false);
+			expect(r.trace.abstention?.absent).toBe(0);
+		});
+
+		it("still says I don't know when only an unrelated file's body writes them", async () => {
+			const r = await ask(index, "How long should sourdough and waffles bake before reminders?");
+			expect(r.abstained).toBe(true);
+		});
 	});
 });
