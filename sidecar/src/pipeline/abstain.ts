@@ -4,8 +4,8 @@
  * assembling unrelated code. "Distinctive" comes from the index's own statistics, not word lists:
  * each concept of the question weighs by its IDF over the index's definitions; a concept counts as
  * matched when the code writes the word (document frequency > 0) and the best seeds carry it in
- * their names or paths. A word no definition writes counts as matched when the text of a file whose
- * path carries a matched concept uses it (`ics` in the body of a `reminders/` service). A question
+ * their names or paths. A word no definition writes counts as matched when the text of a file named
+ * for a matched, uncommon concept uses it (`ics` in the body of a `reminders/` service). A question
  * naming a definition literally is never off topic. The test runs
  * right after seeding (ask.ts), so an "I don't know" costs no material and no LLM request. The same
  * test runs on an LLM answer's cited sources.
@@ -14,6 +14,7 @@ import type { DefRow } from "../index/types.js";
 import { code, listWords } from "./markdown.js";
 import { conceptMatch, wordStems } from "./match.js";
 import type { Concept, QueryAnalysis } from "./query.js";
+import { COMMON_FILE_SHARE } from "./seed.js";
 
 /** Best-scored seeds whose names and paths are checked against the question's concepts. */
 export const COVERAGE_DEFS = 20;
@@ -103,8 +104,9 @@ function bodyFilesOf(concept: Concept, bodyPaths: (word: string) => string[]): s
 
 /**
  * How much of the question the definitions' names and paths cover. A word no definition writes is
- * matched, and not absent, when a file whose text uses it has a path carrying a concept the
- * definitions matched: the question's topic names the file, and the file writes the word
+ * matched, and not absent, when a file whose text uses it is named for a concept the definitions
+ * matched (its file name or its folder), one used in at most COMMON_FILE_SHARE of the files: the
+ * question's topic names the file, and the file writes the word
  * (`reminders/import.service.ts` parsing an ICS feed). A word only written in unrelated files
  * (an emoji list, a word list) stays absent.
  */
@@ -118,10 +120,12 @@ export function coverage(
 	const hits = stats.filter(
 		(s) => s.df > 0 && stems.some((st) => conceptMatch(s.concept, st) >= DIRECT_MATCH),
 	);
+	// Anchors: matched words that are not common (`app`, `client`, `src` name most files' folders).
+	const anchors = hits.filter((h) => (h.concept.fileShare ?? 0) <= COMMON_FILE_SHARE);
 	const inTopicFile = (s: ConceptStat) =>
 		s.bodyPaths.some((p) => {
-			const st = wordStems(p);
-			return hits.some((h) => conceptMatch(h.concept, st) >= DIRECT_MATCH);
+			const st = wordStems(p.split("/").slice(-2).join("/"));
+			return anchors.some((h) => conceptMatch(h.concept, st) >= DIRECT_MATCH);
 		});
 	let covered = 0;
 	let absent = 0;

@@ -60,6 +60,7 @@ describe("a word only function bodies write", () => {
 		["reminder", 12],
 		["imported", 20],
 		["import", 20],
+		["client", 300],
 	]);
 	const dfNamed = (word: string) => named.get(word) ?? 0;
 	const seeds = [
@@ -82,11 +83,18 @@ describe("a word only function bodies write", () => {
 		expect(offTopic(coverage(conceptStats(question, dfNamed, 1000), seeds), false)).toBe(true);
 	});
 
-	it("stays absent when only unrelated files use it, or when it is spread over many files", () => {
+	it("stays absent when only unrelated or commonly named files use it, or many files do", () => {
 		const unrelated = (w: string) => (w === "ics" || w === "feed" ? ["src/emoji/words.ts"] : []);
 		const apart = coverage(conceptStats(question, dfNamed, 1000, unrelated), seeds);
 		expect(apart.missing).toEqual(["ics", "feed"]);
 		expect(offTopic(apart, false)).toBe(true);
+		// A file under a common folder word (`src`, `app`, `client` name most paths) is not named for the topic.
+		const common = analyzeQuestion("How does the client import an ICS feed?", new Set());
+		for (const c of common.concepts) c.fileShare = c.word === "client" ? 0.4 : 0.01;
+		const clientSeeds = [{ qualifiedName: "ClientShell", file: "src/client/shell.ts" }];
+		const underClient = (w: string) => (w === "ics" || w === "feed" ? ["src/client/words.ts"] : []);
+		const viaCommon = coverage(conceptStats(common, dfNamed, 1000, underClient), clientSeeds);
+		expect(viaCommon.missing).toEqual(expect.arrayContaining(["ics", "feed"]));
 		const many = Array.from({ length: BODY_FILES + 1 }, (_, i) => `src/reminders/part${i}.ts`);
 		const spread = (w: string) => (w === "ics" || w === "feed" ? many : []);
 		const thin = coverage(conceptStats(question, dfNamed, 1000, spread), seeds);
@@ -122,6 +130,13 @@ describe("a word only function bodies write", () => {
 				"\treturn ['pancake', 'waffle', 'sourdough'];",
 				"}",
 			]);
+			// Enough other files that the reminders folder is not a word most files use.
+			for (let i = 0; i < 20; i++)
+				write(`src/tools/tool${i}.ts`, [
+					`export function tool${i}(n: number): number {`,
+					`\treturn n + ${i};`,
+					"}",
+				]);
 			const result = await indexRepository({ repo, out: join(repo, "index.db") });
 			index = IndexReader.open(result.out);
 		});
