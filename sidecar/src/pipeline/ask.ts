@@ -192,7 +192,10 @@ export async function ask(
 	// must not be lost here); its sections vote in the seeding, whose chains form as offline.
 	if (llm && llmUsable) {
 		try {
-			const r = await llmRoute(llm, index, q, config, options.signal);
+			const r = await llmRoute(llm, index, q, config, options.signal, {
+				files: seeded.files.map((f) => f.file),
+				sections: outlineOf(index),
+			});
 			route = fuseRoutes(r.route, offlineRoute, routeChains(config));
 			if (r.searchTerms.length) extendQuery(q, r.searchTerms);
 			lap("route");

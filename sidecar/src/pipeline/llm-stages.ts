@@ -5,6 +5,7 @@
  * ask.ts falls back to the offline version of that stage.
  */
 import type { IndexReader } from "../index/reader.js";
+import type { OutlineSectionRow } from "../index/types.js";
 import type { LlmClient } from "../llm/types.js";
 import { buildAnswerPrompt } from "../prompts/answer.js";
 import { buildRoutePrompt, ROUTE_MAX_CHAINS, routeOutputSchema } from "../prompts/route.js";
@@ -16,10 +17,58 @@ import type { QueryAnalysis } from "./query.js";
 import type { CitationRanking } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { groupIntoChains, type RouteResult, scoreSections } from "./route.js";
+import { homeFinder } from "./seed.js";
 import type { Skeleton } from "./skeleton.js";
 
 /** Candidate sections shown to the LLM (the offline ranking's best). */
 const ROUTE_CANDIDATES = 30;
+/**
+ * The offline seeding's best files whose outline sections join the candidates. Scored by their
+ * names, the candidates of a large monorepo are folders named after the question's words (a
+ * feature's UI folders), while the files its definitions match best sit in folders named otherwise
+ * (`app/lib/server` for "how is a message sent on the server"): the model could not route there.
+ */
+const SEEDED_FILES = 15;
+/** The best sections by name lead the list; the seeding's sections alternate with the rest. */
+const SCORED_LEAD = 5;
+
+/** What the offline stages found before the route request: the fused file ranking and the outline. */
+export interface RouteHints {
+	files: readonly string[];
+	sections: readonly OutlineSectionRow[];
+}
+
+/**
+ * The route's candidates: the best sections scored by name, then the rest of them alternating with
+ * the home sections (the deepest holding them) of the offline seeding's best files, best first,
+ * each once, at most `max`.
+ */
+export function routeCandidates<T extends { section: OutlineSectionRow }>(
+	scored: readonly T[],
+	hints: RouteHints | undefined,
+	max = ROUTE_CANDIDATES,
+): { section: OutlineSectionRow }[] {
+	const seeded: { section: OutlineSectionRow }[] = [];
+	if (hints) {
+		const home = homeFinder(hints.sections);
+		const byPath = new Map(hints.sections.map((s) => [s.path, s]));
+		for (const file of hints.files.slice(0, SEEDED_FILES)) {
+			const section = byPath.get(home(file).path);
+			if (section && !seeded.some((x) => x.section.sectionId === section.sectionId)) seeded.push({ section });
+		}
+	}
+	const out: { section: OutlineSectionRow }[] = [];
+	const push = (c: { section: OutlineSectionRow } | undefined) => {
+		if (!c || out.length >= max || out.some((x) => x.section.sectionId === c.section.sectionId)) return;
+		out.push({ section: c.section });
+	};
+	scored.slice(0, SCORED_LEAD).forEach(push);
+	for (let i = 0; out.length < max && (i < scored.length || i < seeded.length); i++) {
+		push(seeded[i]);
+		push(scored[SCORED_LEAD + i]);
+	}
+	return out;
+}
 
 export async function llmRoute(
 	llm: LlmClient,
@@ -27,8 +76,9 @@ export async function llmRoute(
 	q: QueryAnalysis,
 	config: PipelineConfig,
 	signal?: AbortSignal,
+	hints?: RouteHints,
 ): Promise<{ route: RouteResult; searchTerms: string[] }> {
-	const candidates = scoreSections(index, q).slice(0, ROUTE_CANDIDATES);
+	const candidates = routeCandidates(scoreSections(index, q), hints);
 	if (candidates.length === 0) throw new Error("no outline section matches the question");
 	const { system, prompt } = buildRoutePrompt(
 		q.question,
