@@ -1017,3 +1017,82 @@ describe("an overloaded function", () => {
 		expect(covers(113)).toBe(false);
 	});
 });
+
+describe("a handler plugged in by name", () => {
+	const lines = [
+		"import { callbacks } from './callbacks';", // 1
+		"", // 2
+		"export function onClose(room) {", // 3
+		"\tif (!room.open) return;",
+		"\tsendTranscript(room);",
+		"}", // 6
+		"", // 7
+		"callbacks.add(", // 8
+		"\t'room.close',", // 9
+		"\tonClose,",
+		"\tcallbacks.priority.HIGH,",
+		");", // 12
+	];
+	const file = "hooks/onClose.ts";
+	const module = defRow(file, "(module)", "module", { startLine: 1, endLine: lines.length });
+	const onClose = defRow(file, "onClose", "function", { startLine: 3, endLine: 6, parentId: module.id });
+	const site = {
+		id: 1,
+		trunk: "callbacks",
+		side: "register",
+		key: "room.close",
+		rawKey: "'room.close'",
+		expression: "callbacks.add",
+		file,
+		line: 9,
+		enclosingDefId: module.defId,
+		handlerDefId: onClose.defId,
+		resolution: "literal",
+		inScope: true,
+	};
+
+	it("is listed in the material's map with the register call that names its key, not in the citation pool's", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const mIndex = {
+			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+			fileContent: () => lines.join("\n"),
+			edgesFrom: () => [],
+			edgesTo: () => [],
+			defById: (id: number) => [module, onClose].find((d) => d.id === id),
+			def: () => undefined,
+			dispatchSitesInFile: () => [site],
+			defsInFile: () => [module, onClose],
+			packages: () => [],
+		} as unknown as Parameters<typeof assembleMaterial>[0];
+		const node = {
+			def: onClose,
+			depth: 0,
+			via: "seed",
+			from: null,
+			nodeClass: "major" as const,
+			relevance: 1,
+		};
+		const skeletons = [
+			{
+				chain: { id: "c1", title: "hooks", paths: ["hooks"], score: 1 },
+				direction: "downstream" as const,
+				nodes: [node],
+			},
+		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const input = { skeletons, words: [], relevance: () => 1 };
+		// Too small a budget for the body: the handler is named in the map.
+		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
+		const registered = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.filter(
+				(s) => s.node.def.id === onClose.id && s.range.startLine > 6,
+			);
+		const [line] = registered(MATERIAL_REACH);
+		expect(line?.unit).toBe("signature");
+		// From the call's head down to the line holding the key.
+		expect(line?.range).toMatchObject({ startLine: 8, endLine: 9 });
+		expect(line?.text).toMatch(/^callbacks\.add\( 'room\.close',/);
+		expect(registered(CITATION_REACH)).toEqual([]);
+	});
+});

@@ -77,6 +77,11 @@ export interface MapReach {
 	 * no entry names, the best rated by the question's words and their edges to the material.
 	 */
 	heldFileDefs: number;
+	/**
+	 * After the chain steps: at most this many module-level register calls that plug in a handler
+	 * the material names by its own definition (`callbacks.add('x', onX)` below `function onX`).
+	 */
+	registerLines: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -88,6 +93,7 @@ export const MATERIAL_REACH: MapReach = {
 	keyHopLines: true,
 	declarationLines: true,
 	heldFileDefs: 20,
+	registerLines: 20,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -101,6 +107,7 @@ export const CITATION_REACH: MapReach = {
 	keyHopLines: false,
 	declarationLines: false,
 	heldFileDefs: 0,
+	registerLines: 0,
 };
 
 /**
@@ -948,6 +955,41 @@ export function assembleMaterial(
 		);
 	}
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) signature(c, budget);
+	/**
+	 * The module-level register calls that plug in a handler the material names by its own
+	 * definition (`callbacks.add('x', onX)` below `function onX`): the key it runs under.
+	 */
+	const registerLines = (cap: number) => {
+		if (cap <= 0) return;
+		let n = 0;
+		for (const file of [...new Set(a.sources.map((s) => s.range.file))]) {
+			for (const site of index.dispatchSitesInFile(file)) {
+				if (n >= cap) return;
+				if (site.side !== "register" || !site.handlerDefId || !site.enclosingDefId?.endsWith("#(module)"))
+					continue;
+				const owner = a.sources.find((s) => s.node.def.defId === site.handlerDefId);
+				const d = owner?.node.def;
+				if (!owner || !d || d.startLine === null || d.endLine === null) continue;
+				// An inline handler's register call is its head, listed with it already.
+				if (d.startLine <= site.line && site.line <= d.endLine) continue;
+				if (a.isCovered(file, site.line, site.line)) continue;
+				const from = callHead(index, file, site.line, 1);
+				const label = `${named(d)} (registered at line ${from < site.line ? `${from}-` : ""}${site.line})`;
+				if (
+					a.add(
+						{ node: owner.node, chain: owner.chain, role: "neighbour" },
+						from,
+						site.line,
+						"signature",
+						label,
+						budget,
+					)
+				)
+					n++;
+			}
+		}
+	};
+	registerLines(reach.registerLines);
 	/** The lines of each chain step listed only as a signature where it dispatches or registers a key. */
 	const keyHopLines = () => {
 		for (const c of deferred) {
