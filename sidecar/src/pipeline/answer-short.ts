@@ -31,6 +31,16 @@ const PATH_STEPS = 10;
  */
 const WHERE_TO_LOOK = 7;
 /**
+ * An implementation of an interface member (or base method) with more than IMPLEMENTATIONS_NAMED
+ * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
+ * once the path or an earlier place holds a member of the family, or the interface member itself,
+ * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
+ * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: on
+ * Postiz a token-refresh question listed seven providers' `refreshToken` after the interface the
+ * path named with its 35 implementations; 4, 6 and 10 alike on the four dev sets.
+ */
+const FAMILY_SIZE = IMPLEMENTATIONS_NAMED + 1;
+/**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.
  */
@@ -117,10 +127,16 @@ function compose(
 	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
 	const placeFiles = new Set<string>();
+	// Plug-in families already held: the path's steps' and the places' (and a path step that is one's interface).
+	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def)));
 	for (const def of ranking.order) {
 		if (placeDefs.length >= WHERE_TO_LOOK) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		if (!head(def)) continue;
+		const own = familiesOf(index, def);
+		const held = own.some((f) => families.has(f) || bestIds.has(f));
+		for (const f of own) families.add(f);
+		if (held) continue;
 		placeFiles.add(def.file);
 		placeDefs.push(def);
 	}
@@ -407,6 +423,18 @@ function implementedBy(index: PathIndex, def: DefRow): string {
 	if (more > 0) named.push(`${more} more`);
 	const last = named.pop();
 	return `implemented by ${named.length > 0 ? `${named.join(", ")} and ${last}` : last}`;
+}
+
+/** The interface members (or base methods) `def` implements that have a family of implementations (FAMILY_SIZE or more). */
+function familiesOf(index: PathIndex, def: DefRow): number[] {
+	return index
+		.edgesTo(def.id)
+		.filter(
+			(e) =>
+				e.kind === "implementation" &&
+				index.edgesFrom(e.src).filter((i) => i.kind === "implementation").length >= FAMILY_SIZE,
+		)
+		.map((e) => e.src);
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */

@@ -200,4 +200,43 @@ describe("the short answer's last step", () => {
 			"dispatches the",
 		);
 	});
+
+	it("gives one place to a family of plug-ins the path already holds, each place to a few strategies", () => {
+		// "how is a token refreshed": the path ends at the contract its providers implement; the
+		// ranking then lists providers' implementations before the service that schedules the refresh.
+		const job = defRow("jobs/refresh.ts", "refreshJob");
+		const contract = defRow("core/auth.ts", "Authenticator", "interface");
+		const member = defRow("core/auth.ts", "Authenticator.refresh", "method", { parentId: contract.id });
+		const providers = ["A", "B", "C", "D", "E"].map((n) => {
+			const cls = defRow(`providers/${n}.ts`, `${n}Provider`, "class");
+			return defRow(`providers/${n}.ts`, `${n}Provider.refresh`, "method", { parentId: cls.id });
+		});
+		const scheduler = defRow("core/schedule.ts", "scheduleRefresh");
+		const edges = (n: number): Parameters<typeof edgeGraph>[1] => [
+			[job, member, "call"],
+			...providers
+				.slice(0, n)
+				.map((d) => [member, d, "implementation"] as [DefRow, DefRow, "implementation"]),
+		];
+		const ranking = (n: number) => ({
+			order: [job, member, ...providers.slice(0, n), scheduler],
+			fileScore: new Map<string, number>(),
+		});
+		const files = (n: number) =>
+			new Set(
+				shortAnswer(
+					graph([job, contract, member, ...providers.slice(0, n), scheduler], edges(n)),
+					"how is a token refreshed?",
+					[],
+					ranking(n),
+				).drafts.map((d) => d.file),
+			);
+		// Five implementations: a family; the path's contract holds it, the scheduler is the next place.
+		const family = files(5);
+		expect(family.has("core/schedule.ts")).toBe(true);
+		expect(providers.filter((d) => family.has(d.file as string))).toEqual([]);
+		// Three: strategies, each a place of its own.
+		const few = files(3);
+		expect(providers.slice(0, 3).every((d) => few.has(d.file as string))).toBe(true);
+	});
 });
