@@ -87,6 +87,14 @@ const ENTRY_GAIN = 2;
  */
 const HELPER_FAN_IN = 12;
 /**
+ * A shared helper (HELPER_FAN_IN callers or more) adds worth to a path only when its own name
+ * matches at least this many of the question's concepts. Run 15: a canvas hit test calling two type
+ * guards (`isPointInElement` → `isFreeDrawElement`, "pointer" and "drawn", fan-in 13 and 17) led the
+ * question how a collaborator's pointer reaches the others ahead of `Collab.onPointerUpdate` →
+ * `Portal.broadcastMouseLocation`; 3 loses the server's `sendMessage` (fan-in 26, "send message").
+ */
+const HELPER_CONCEPTS = 2;
+/**
  * A path's head ranked this many places or more below the step it leads to, naming nothing new, is
  * dropped (run 11: of the 10 heads any gap would drop, 8 came from another flow; a CLI command one
  * place below its callee stays, an editor action two places below goes).
@@ -126,7 +134,14 @@ export function findPaths(
 	const opts = { ...DEFAULTS, ...options };
 	const cands = pathCandidates(ranked, opts.candidates);
 	if (cands.length === 0) return { steps: [], worth: 0, runnerUp: null };
-	const worth = new Map(cands.map((d, i) => [d.id, 1 / (i + RANK_K)]));
+	// A shared helper whose own name matches at most one of the question's concepts is a step for
+	// its connection only (worth nothing of its own, like a bridge): a one-word match called from
+	// everywhere does not make a chain outweigh the flow.
+	const sideHelper = (d: DefRow) =>
+		!!concepts &&
+		d.fanIn >= HELPER_FAN_IN &&
+		concepts.text(unqualified(d.qualifiedName)).filter((x) => x > 0).length < HELPER_CONCEPTS;
+	const worth = new Map(cands.map((d, i) => [d.id, sideHelper(d) ? 0 : 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
 	const graph = new Map<number, Edge[]>();

@@ -161,6 +161,50 @@ describe("findPath", () => {
 		expect(names(findPath(graph([guard], []), [guard], {}, concepts("paste")))).toEqual(["isTextElement"]);
 	});
 
+	it("gives a shared helper naming one of the question's words no worth of its own, only its connection", () => {
+		// "how does a collaborator's pointer reach the others": the canvas's pointer handler calls a hit
+		// test and a type guard half the code base calls, each naming one word; the collaboration pair
+		// ranks just below.
+		const move = def("canvas/app.ts", "handlePointerMove");
+		const collab = def("collab/collab.ts", "onCollabPointer");
+		const portal = def("collab/portal.ts", "broadcastPointer");
+		const hit = defRow("el/hit.ts", "isPointerInside", "function", { fanIn: 13 });
+		const guard = defRow("el/checks.ts", "isPointerShape", "function", { fanIn: 17 });
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[move, hit, "call"],
+			[hit, guard, "call"],
+			[collab, portal, "call"],
+		];
+		const ranked = [move, collab, portal, hit, guard];
+		const words = concepts("pointer", "collab");
+		expect(names(findPath(graph(ranked, edges), ranked, {}, words))).toEqual([
+			"onCollabPointer",
+			"broadcastPointer",
+		]);
+		// Called from few places, the same two are steps of worth: the canvas chain leads.
+		const few = [hit, guard].map((d) => ({ ...d, fanIn: 3 }));
+		const ranked2 = [move, collab, portal, ...few];
+		const edges2: [DefRow, DefRow, EdgeKind][] = [
+			[move, few[0] as DefRow, "call"],
+			[few[0] as DefRow, few[1] as DefRow, "call"],
+			[collab, portal, "call"],
+		];
+		expect(names(findPath(graph(ranked2, edges2), ranked2, {}, words))[0]).toBe("handlePointerMove");
+		// A helper naming two of the question's words keeps its worth.
+		const named = [hit, guard].map((d) => ({
+			...d,
+			qualifiedName: `${d.qualifiedName}Collab`,
+			name: `${d.name}Collab`,
+		}));
+		const ranked3 = [move, collab, portal, ...named];
+		const edges3: [DefRow, DefRow, EdgeKind][] = [
+			[move, named[0] as DefRow, "call"],
+			[named[0] as DefRow, named[1] as DefRow, "call"],
+			[collab, portal, "call"],
+		];
+		expect(names(findPath(graph(ranked3, edges3), ranked3, {}, words))[0]).toBe("handlePointerMove");
+	});
+
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
 		// "how are scanned files counted": the hook and the counter rank first; a report panel two
 		// or more places below calls the hook and names nothing the hook does not.
