@@ -129,8 +129,10 @@ function compose(
 	const placeFiles = new Set<string>();
 	// Plug-in families already held: the path's steps' and the places' (and a path step that is one's interface).
 	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def)));
+	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
+	const placeCount = WHERE_TO_LOOK - best.filter((s) => s.leadIn).length;
 	for (const def of ranking.order) {
-		if (placeDefs.length >= WHERE_TO_LOOK) break;
+		if (placeDefs.length >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		if (!head(def)) continue;
 		const own = familiesOf(index, def);

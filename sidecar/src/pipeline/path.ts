@@ -39,6 +39,8 @@ export interface PathStep {
 	def: DefRow;
 	/** The hop to the next step (null for the last step). */
 	hop: Hop | null;
+	/** A caller found after the search, outside the candidates: where the flow is entered (see leadIn). */
+	leadIn?: boolean;
 }
 
 export interface PathOptions {
@@ -111,6 +113,13 @@ const FAR_FROM = 8;
 const FAR_HANDLERS = 1;
 const FAR_DEPTH = 2;
 const FAR_MAX = 12;
+/**
+ * The caller that enters the flow is looked for only when the first step has at most this many
+ * callers: one or two is the way in (a route calling its method, a CLI action its command); with
+ * more, any one of them is another feature calling in (run 15: 1 adds fewer core files on Rocket.Chat,
+ * 3 lets a Hoppscotch lead go to a side caller).
+ */
+const LEAD_IN_CALLERS = 2;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -190,6 +199,7 @@ export function findPaths(
 	};
 	const best = choose(graph, cands);
 	if (!best) return { steps: [], worth: 0, runnerUp: null };
+	if (concepts) leadIn(index, best.steps, concepts, byId);
 	// The runner-up: the best path through none of the best one's files, another flow.
 	const taken = new Set(best.steps.map((s) => s.def.file));
 	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);
@@ -521,4 +531,48 @@ function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, key: De
 /** "callbacks key" for a key, for sentences. */
 export function keyKind(key: DefRow): string {
 	return `${keyTrunk(key)} key`;
+}
+
+/**
+ * Prepend the caller that enters the flow: when the path's first step has at most LEAD_IN_CALLERS
+ * callers (directly, or through a key with one handler), the one outside the path search's
+ * candidates (those were weighed there, and a caller from another flow dropped by trimHead), code
+ * of its own (a function or method, not a helper, in a file the path does not hold) and matching
+ * the question's words by its name or path; an entry point first, then the better match. The
+ * answer gives it a place of "Where to look" (the path's files are labelled twice as often as the
+ * places, run 15).
+ */
+function leadIn(
+	index: PathIndex,
+	steps: PathStep[],
+	concepts: ConceptVector,
+	candidates: ReadonlyMap<number, DefRow>,
+): void {
+	const first = steps[0];
+	if (!first) return;
+	const ins: { x: DefRow | undefined; e: EdgeRow; key: DefRow | null }[] = [];
+	for (const e of index.edgesTo(first.def.id)) {
+		if (STEP_KINDS.has(e.kind) && e.kind !== "implementation")
+			ins.push({ x: index.defById(e.src), e, key: null });
+		if (e.kind !== "handler") continue;
+		const key = index.defById(e.src);
+		if (key?.kind !== "dispatch-key") continue;
+		if (index.edgesFrom(key.id).filter((h) => h.kind === "handler").length > FAR_HANDLERS) continue;
+		for (const d of index.edgesTo(key.id))
+			if (d.kind === "dispatch") ins.push({ x: index.defById(d.src), e: d, key });
+	}
+	if (new Set(ins.map((i) => i.x?.id)).size > LEAD_IN_CALLERS) return;
+	let pick: { x: DefRow; e: EdgeRow; key: DefRow | null; share: number; entry: boolean } | null = null;
+	for (const { x, e, key } of ins) {
+		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || candidates.has(x.id)) continue;
+		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
+		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
+		const share = concepts(x).reduce((n, y) => n + y, 0);
+		if (share <= 0) continue;
+		const entry = isEntry(index, x);
+		if (!pick || Number(entry) > Number(pick.entry) || (entry === pick.entry && share > pick.share + 1e-9))
+			pick = { x, e, key, share, entry };
+	}
+	if (!pick) return;
+	steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, pick.key), leadIn: true });
 }

@@ -205,6 +205,47 @@ describe("findPath", () => {
 		expect(names(findPath(graph(ranked3, edges3), ranked3, {}, words))[0]).toBe("handlePointerMove");
 	});
 
+	it("prepends the caller that enters the flow when the first step has one or two, outside the candidates", () => {
+		// "how is a message sent": the service and the store rank first; the route calling the
+		// service was not among the candidates.
+		const route = def("api/messages.ts", "postMessageRoute");
+		const send = def("services/message.ts", "sendMessage");
+		const save = def("models/messages.ts", "saveMessage");
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[route, send, "call"],
+			[send, save, "call"],
+		];
+		const words = concepts("message", "sent");
+		const steps = findPath(graph([route, send, save], edges), [send, save], {}, words);
+		expect(names(steps)).toEqual(["postMessageRoute", "sendMessage", "saveMessage"]);
+		expect(steps.map((s) => !!s.leadIn)).toEqual([true, false, false]);
+		expect(steps[0]?.hop?.kind).toBe("call");
+		// A candidate caller was weighed by the search: it is not prepended afterwards.
+		expect(names(findPath(graph([route, send, save], edges), [send, save, route], {}, words))[0]).not.toBe(
+			"postMessageRoute",
+		);
+		// Three callers: any one is another feature calling in.
+		const others = [def("jobs/a.ts", "retryMessage"), def("jobs/b.ts", "importMessage")];
+		const many = graph(
+			[route, send, save, ...others],
+			[...edges, ...others.map((o): [DefRow, DefRow, EdgeKind] => [o, send, "call"])],
+		);
+		expect(names(findPath(many, [send, save], {}, words))[0]).toBe("sendMessage");
+		// A caller naming nothing of the question, or an impact question (no concepts): nothing prepended.
+		const plain = def("boot/start.ts", "startServer");
+		expect(
+			names(
+				findPath(
+					graph([plain, send, save], [[plain, send, "call"], edges[1] as [DefRow, DefRow, EdgeKind]]),
+					[send, save],
+					{},
+					words,
+				),
+			)[0],
+		).toBe("sendMessage");
+		expect(names(findPath(graph([route, send, save], edges), [send, save]))[0]).toBe("sendMessage");
+	});
+
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
 		// "how are scanned files counted": the hook and the counter rank first; a report panel two
 		// or more places below calls the hook and names nothing the hook does not.
@@ -298,7 +339,11 @@ describe("findPath", () => {
 		// A key with two handlers (an event any listener of which is a side effect) is not crossed.
 		const other = def("workflows/audit.ts", "auditWorkflow");
 		const fanned = graph([...defs, other], [...edges, [startKey, other, "handler"]]);
-		expect(names(findPath(fanned, ranked, {}, words))).not.toContain("sendEmailWorkflow");
+		// (The workflow may still lead in, as the activity's one caller through its own key.)
+		const fannedPath = names(findPath(fanned, ranked, {}, words));
+		const hops = fannedPath.slice(1).map((n, i) => `${fannedPath[i]} > ${n}`);
+		expect(hops).not.toContain("sendEmail > sendEmailWorkflow");
+		expect(fannedPath).toContain("EmailActivity.sendEmail");
 		// Nor for an impact question (no concepts): the candidates alone.
 		expect(names(findPath(graph(defs, edges), ranked))).toEqual(["notifyByEmail", "sendEmail"]);
 	});

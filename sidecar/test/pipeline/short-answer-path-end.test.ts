@@ -239,4 +239,35 @@ describe("the short answer's last step", () => {
 		const few = files(3);
 		expect(providers.slice(0, 3).every((d) => few.has(d.file as string))).toBe(true);
 	});
+
+	it("gives the caller that enters the flow one of the places, so the answer cites as many files", () => {
+		const route = defRow("api/messages.ts", "postMessageRoute");
+		const send = defRow("services/message.ts", "sendMessage");
+		const save = defRow("models/messages.ts", "saveMessage");
+		const rest = Array.from({ length: 9 }, (_, i) => defRow(`other/m${i}.ts`, `messageHelper${i}`));
+		const ranking = { order: [send, save, ...rest], fileScore: new Map<string, number>() };
+		const words = conceptVector({
+			concepts: [{ word: "message", stems: ["messag"], related: [], weight: 1 }],
+		});
+		const files = (edges: Parameters<typeof edgeGraph>[1]) =>
+			new Set(
+				shortAnswer(
+					graph([route, send, save, ...rest], edges),
+					"how is a message sent?",
+					[],
+					ranking,
+					words,
+				).drafts.map((d) => d.file),
+			);
+		const without = files([[send, save, "call"]]);
+		const withRoute = files([
+			[route, send, "call"],
+			[send, save, "call"],
+		]);
+		expect(without.has("api/messages.ts")).toBe(false);
+		expect(withRoute.has("api/messages.ts")).toBe(true);
+		expect(withRoute.size).toBe(without.size);
+		expect(without.has("other/m6.ts")).toBe(true);
+		expect(withRoute.has("other/m6.ts")).toBe(false);
+	});
 });
