@@ -709,6 +709,7 @@ describe("trunk discovery with no preset", () => {
 		const { out, discovered } = await indexed("temporal");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([
 			["activities", 4],
+			["signals", 2],
 			["workflows", 3],
 		]);
 		const index = IndexReader.open(out);
@@ -749,6 +750,20 @@ describe("trunk discovery with no preset", () => {
 			expect(index.dispatchSites("activities").map((s) => s.file)).not.toContain(
 				"api/src/activities/audit.ts",
 			);
+			// Signals by name: `signalWithStart(…, { signal: 'nudge' })` and `handle.signal('cancel')` reach
+			// the `setHandler` of the definition carrying that name (`cancel`, a common word, joins too).
+			expect(sides(index, "signals", "nudge")).toEqual({
+				handlers: ["worker/src/workflows/shipment.workflow.ts#remind"],
+				callers: ["api/src/orders.service.ts#OrdersService.remind"],
+			});
+			// An inline handler is no handler of its own: its code is the workflow's (which the start reaches).
+			expect(sides(index, "signals", "cancel")).toEqual({
+				handlers: [null],
+				callers: ["api/src/orders.service.ts#OrdersService.cancel"],
+			});
+			expect(
+				index.dispatchSites("signals", "cancel").find((s) => s.side === "register")?.enclosingDefId,
+			).toBe("worker/src/workflows/order.workflow.ts#orderWorkflow");
 		} finally {
 			index.close();
 		}

@@ -82,6 +82,9 @@ export type CandidateForm =
 	// Activities (workflows.ts): activity classes' methods and modules' exports, called through proxyActivities.
 	| "activity"
 	| "activity-call"
+	// Signals to running workflows (workflows.ts): `setHandler(sig, fn)` registers, `signalWithStart`/`handle.signal` send.
+	| "signal"
+	| "signal-send"
 	// The modules a workflow names as its activities (`proxyActivities<typeof acts>()`): keys are repo paths.
 	| "activity-module";
 

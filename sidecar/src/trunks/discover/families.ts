@@ -448,6 +448,23 @@ export const WORKFLOWS = {
 		methodDecorators: new Set(["ActivityMethod"]),
 		files: /(^|\/)activities\/|(^|[/.])activit(y|ies)\.[cm]?[jt]sx?$/,
 	},
+	/**
+	 * Signals (and queries, updates) sent to a running workflow by name: a definition
+	 * (`export const nudge = defineSignal('nudge')`) handled in a workflow by `setHandler(nudge, fn)`
+	 * (imported from a workflow module); sent by a starter's `signalWithStart('wf', { signal: 'nudge' })`
+	 * (the option `startOption`) or a handle's `handle.signal(nudge)` (one of `senders`). The name is the
+	 * definition's string, read through the constant on either side. A bare string is taken in
+	 * `signalWithStart` and where the file imports one of `modules`' packages; elsewhere only
+	 * `anywhere`'s calls count, naming a definition (`db.query(sql)` is no workflow query).
+	 */
+	signals: {
+		definers: new Set(["defineSignal", "defineQuery", "defineUpdate"]),
+		setters: new Set(["setHandler"]),
+		senders: new Set(["signal", "query", "executeUpdate", "startUpdate"]),
+		startOption: "signal",
+		anywhere: "signal",
+		modules: /^@temporalio\//,
+	},
 };
 
 /**

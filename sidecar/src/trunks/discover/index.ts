@@ -204,8 +204,9 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
 		// it joins only within a file that has both sides.
 		const mine = out.splice(start);
-		// Except in a GraphQL schema: its root fields are one namespace, and `user` there is an operation.
-		if (t.registers.every((r) => r.group.form === "graphql")) {
+		// Except in a GraphQL schema: its root fields are one namespace, and `user` there is an operation;
+		// and a workflow's signals (`email`): both sides are the engine's calls.
+		if (t.registers.every((r) => r.group.form === "graphql" || r.group.form === "signal")) {
 			out.push(...mine);
 			continue;
 		}

@@ -54,6 +54,7 @@ export type Connection =
 	| "job definition"
 	| "workflow name"
 	| "activity name"
+	| "signal name"
 	| "overlap";
 
 export interface Group {
@@ -162,6 +163,7 @@ const isRegistry = (g: Group) =>
 		g.form === "file-route" ||
 		g.form === "workflow" ||
 		g.form === "activity" ||
+		g.form === "signal" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -184,6 +186,7 @@ const isDispatcher = (g: Group) =>
 		g.form === "action" ||
 		g.form === "workflow-start" ||
 		g.form === "activity-call" ||
+		g.form === "signal-send" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
@@ -281,6 +284,9 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 	// An activity is called from a workflow by a name bound from `proxyActivities(…)`.
 	if (r.form === "activity" || d.form === "activity-call")
 		return r.form === "activity" && d.form === "activity-call" ? "activity name" : null;
+	// A workflow's signal handler is sent its definition's name (`signalWithStart(…, { signal })`, `handle.signal`).
+	if (r.form === "signal" || d.form === "signal-send")
+		return r.form === "signal" && d.form === "signal-send" ? "signal name" : null;
 	if (r.form === "reducer" || d.form === "action")
 		return r.form === "reducer" && d.form === "action" ? "action type" : null;
 	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
@@ -424,6 +430,10 @@ function describe(g: Group): string {
 	if (g.form === "activity")
 		return "method of an @Activity class | export function key() of an activities module";
 	if (g.form === "activity-call") return "const { key } = proxyActivities(…); key(…)";
+	if (g.form === "signal")
+		return "setHandler(defineSignal|defineQuery|defineUpdate('key'), handler) in a workflow";
+	if (g.form === "signal-send")
+		return "….workflow.signalWithStart(_, { signal: 'key' }) | handle.signal|query|executeUpdate(key)";
 	if (g.form === "workflow-start")
 		return "….workflow.start|execute|signalWithStart('key') | startChild|executeChild('key')";
 	if (g.form === "file-route")
@@ -664,7 +674,8 @@ export function inferTrunks(
 			const prefix = bestPrefix(d, registered);
 			// Common words are event names that collide across objects; a route path (`/api/v1/user`) is no such word.
 			const route = isHttpRegistry(r) && (conn === "http transport" || conn === "wrapper");
-			const dropCommon = conn !== "same receiver" && conn !== "graphql" && !route;
+			// Nor is a signal's name: both sides are the engine's calls, whatever the word (`email`).
+			const dropCommon = conn !== "same receiver" && conn !== "graphql" && conn !== "signal name" && !route;
 			const distinct = distinctKeys(d, prefix, dropCommon);
 			const joined = distinct.filter((k) => registered.has(k));
 			if (conn) {
@@ -676,7 +687,9 @@ export function inferTrunks(
 				// (Unless the receivers share a name word: `settingSocket.on` and `socket.emit` are both sockets.)
 				const generic =
 					conn !== "same receiver" && GENERIC_LISTEN.has(r.name) && !sameRole(r.receiver, d.receiver);
-				const evidence = joined.filter((k) => (generic ? distinctive(k) : !COMMON_KEYS.has(k))).length;
+				const evidence = joined.filter(
+					(k) => conn === "signal name" || (generic ? distinctive(k) : !COMMON_KEYS.has(k)),
+				).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&
 					(share >= DISCOVERY_LIMITS.minShare || joined.length >= 10)
@@ -784,11 +797,13 @@ export function inferTrunks(
 						? "workflows"
 						: first.form === "activity"
 							? "activities"
-							: first.form === "file-route"
-								? "file-routes"
-								: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-									? first.name
-									: first.receiver;
+							: first.form === "signal"
+								? "signals"
+								: first.form === "file-route"
+									? "file-routes"
+									: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+										? first.name
+										: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

@@ -20,4 +20,10 @@ export class OrdersService {
 			signal: "nudge",
 		});
 	}
+
+	/** A running order's workflow is told to stop by its signal's name. */
+	async cancel(orderId: string) {
+		const handle = this.temporal.client?.workflow.getHandle(`order-${orderId}`);
+		await handle?.signal("cancel", "customer");
+	}
 }

@@ -7,3 +7,8 @@ export function startAll(runner: { start(name: string): void }, wizard: { workfl
 	runner.start("orderWorkflow");
 	wizard.workflow.next("shipmentWorkflow");
 }
+
+/** A `.signal('cancel')` of something else, in a file importing no Temporal package: no signal. */
+export function abort(job: { signal(name: string): void }) {
+	job.signal("cancel");
+}
