@@ -5,10 +5,12 @@ import type {
 	ClassMembersIdiom,
 	DecoratorIdiom,
 	FacadeIdiom,
+	FamilyIdiom,
 	Idiom,
 	NewIdiom,
 	TrunkSpec,
 } from "./config.js";
+import { FAMILY_FORMS } from "./discover/workflows.js";
 import { type CompiledNormalize, compileNormalize } from "./normalize.js";
 
 export interface CompiledIdiom {
@@ -27,6 +29,8 @@ export interface Compiled {
 	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
 	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
+	/** Pinned discovery families: candidate form → the trunk and side its sites go to. */
+	families: Map<string, { trunk: TrunkSpec; side: FamilyIdiom["side"] }>;
 }
 
 export function compile(trunks: TrunkSpec[]): Compiled {
@@ -38,6 +42,7 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 		facades: [],
 		mounts: new Map(),
 		decorators: [],
+		families: new Map(),
 	};
 	for (const trunk of trunks) {
 		for (const m of trunk.mounts) {
@@ -73,6 +78,12 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	}
 	if (idiom.kind === "decorator") {
 		c.decorators.push({ trunk, idiom });
+		return;
+	}
+	if (idiom.kind === "family") {
+		// The first trunk pinning a family's side takes its sites.
+		const form = FAMILY_FORMS[idiom.family][idiom.side];
+		if (!c.families.has(form)) c.families.set(form, { trunk, side: idiom.side });
 		return;
 	}
 	const entry: CompiledIdiom = {

@@ -196,12 +196,27 @@ const decoratorIdiomSchema = z.strictObject({
 	methodFromName: z.boolean().default(false),
 });
 
+/**
+ * A family of shapes discovery knows as code rather than as a call pattern, pinned by name (what
+ * `trunks --discover --save` writes for them): `workflows` (functions a Temporal workflow module
+ * exports ↔ `client.workflow.start('name')`, `startChild('name')`), `activities` (`@Activity` methods
+ * and activity modules' exports ↔ names bound from `proxyActivities()`), `signals`
+ * (`setHandler(defineSignal('name'), fn)` ↔ `signalWithStart(…, { signal })`, `handle.signal(sig)`).
+ * Every site of the family's side goes to the trunk, with no evidence bar.
+ */
+const familyIdiomSchema = z.strictObject({
+	kind: z.literal("family"),
+	...common,
+	family: z.enum(["workflows", "activities", "signals"]),
+});
+
 export const idiomSchema = z.discriminatedUnion("kind", [
 	decoratorIdiomSchema,
 	callIdiomSchema,
 	newIdiomSchema,
 	classMembersIdiomSchema,
 	facadeIdiomSchema,
+	familyIdiomSchema,
 ]);
 
 export const normalizeSchema = z.strictObject({
@@ -298,6 +313,7 @@ export type NewIdiom = z.infer<typeof newIdiomSchema>;
 export type ClassMembersIdiom = z.infer<typeof classMembersIdiomSchema>;
 export type FacadeIdiom = z.infer<typeof facadeIdiomSchema>;
 export type DecoratorIdiom = z.infer<typeof decoratorIdiomSchema>;
+export type FamilyIdiom = z.infer<typeof familyIdiomSchema>;
 export type CalleeSpec = z.infer<typeof calleeSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type NormalizeSpec = z.infer<typeof normalizeSchema>;

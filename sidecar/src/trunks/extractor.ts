@@ -26,7 +26,9 @@ import {
 	type DiscoveredTrunk,
 	discoveredSites,
 	discoverWithCandidates,
+	discoveryRecords,
 	foldedFileRoutes,
+	pinnedFamilySites,
 	presetRouteTrunk,
 	WRAPPER,
 } from "./discover/index.js";
@@ -239,6 +241,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			subscriberCandidates(sf, ctx, out);
 			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);
+		} else if (c.families.size > 0 && !inStaticFolder(ctx.filePath)) {
+			// With discovery off, a preset pinning a family (workflows, activities, signals) still reads it.
+			workflowCandidates(sf, nodes, ctx, out);
 		}
 		if (c.facades.length > 0) extractFacades(sf, nodes, c, ctx, out);
 		if (discovering) {
@@ -317,9 +322,15 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c) rest.push(...bindFacadeUses(defs, uses, c));
 		unbindOverriddenReads(rest, classes, thisReads);
 		let clients: ((sites: DispatchSiteRecord[]) => DispatchSiteRecord[]) | null = null;
-		if (c && discovery.length > 0) {
+		const records = c && discovery.length > 0 ? discoveryRecords(discovery) : null;
+		if (c && records && c.families.size > 0) {
+			// Families a preset pins (`{ kind: "family" }`): their candidates are its sites, not discovery's.
+			rest.push(...pinnedFamilySites(records.candidates, c.families));
+			records.candidates = records.candidates.filter((x) => !c.families.has(x.info.form));
+		}
+		if (c && records && config.discover) {
 			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
-			const found = discoverWithCandidates(discovery, new Set(c.trunks.keys()));
+			const found = discoverWithCandidates(records, new Set(c.trunks.keys()));
 			discovered = found.trunks;
 			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
 			const routes = presetRouteTrunk([...c.trunks.values()].map((t) => t.spec));

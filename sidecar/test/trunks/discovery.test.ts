@@ -877,6 +877,38 @@ describe("codeask trunks --discover", () => {
 		expect(pinned.bothSides).toBe(5);
 		expect({ ...pinned, asymmetries: [] }).toEqual({ ...table(a), asymmetries: [] });
 	}, 180_000);
+	it("saves workflows, activities and signals as pinned families that index the same sites", async () => {
+		const dir = scratchDir("codeask-discover-temporal-");
+		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+		const a = (await indexed("temporal")).out;
+		const saved = join(dir, "found.json");
+		expect(run("trunks", "--discover", "--index", a, "--save", saved).status).toBe(0);
+		const preset = parseTrunkConfig(JSON.parse(readFileSync(saved, "utf8"))).presets[0];
+		expect(preset?.trunks.map((t) => [t.name, t.idioms])).toEqual(
+			["activities", "signals", "workflows"].map((name) => [
+				name,
+				["register", "dispatch"].map((side) => ({ kind: "family", side, family: name, also: [] })),
+			]),
+		);
+		// Pinned with discovery off: every site of the three trunks as discovery had it.
+		const config = parseTrunkConfig({ presets: [JSON.parse(readFileSync(saved, "utf8"))], discover: false });
+		const b = (await indexed("temporal", config)).out;
+		const rows = (db: string, trunk: string) => {
+			const index = IndexReader.open(db);
+			try {
+				return index
+					.dispatchSites(trunk)
+					.map((s) => [s.side, s.key, s.file, s.line, s.handlerDefId, s.enclosingDefId].join(" "))
+					.sort();
+			} finally {
+				index.close();
+			}
+		};
+		for (const trunk of ["activities", "signals", "workflows"]) {
+			expect(rows(b, trunk).length).toBeGreaterThan(0);
+			expect(rows(b, trunk)).toEqual(rows(a, trunk));
+		}
+	}, 180_000);
 });
 
 describe("GraphQL documents", () => {

@@ -148,20 +148,54 @@ function resolveDocumentUses(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 	return out;
 }
 
-/** Discover trunks from a repository's internal records; `taken`: trunk names the presets use. */
+/**
+ * Discover trunks from a repository's internal records; `taken`: trunk names the presets use;
+ * `pinned`: candidate forms a preset's family idiom takes (no discovery of their own).
+ */
 export function discover(
 	sites: readonly DispatchSiteRecord[],
 	taken: ReadonlySet<string>,
+	pinned: ReadonlySet<string> = new Set(),
 ): DiscoveredTrunk[] {
-	return discoverWithCandidates(sites, taken).trunks;
+	const { candidates, wrappers } = discoveryRecords(sites);
+	const mine = candidates.filter((c) => !pinned.has(c.info.form));
+	return mine.length ? inferTrunks(mine, wrappers, taken) : [];
+}
+
+/**
+ * The sites of the families presets pin (`{ kind: "family" }`): every candidate of a pinned form
+ * becomes a site of its trunk on the family's side, keyed by the trunk's own normalisation.
+ */
+export function pinnedFamilySites(
+	candidates: readonly Sited<CandidateInfo>[],
+	families: ReadonlyMap<string, { trunk: TrunkSpec; side: "register" | "dispatch" }>,
+): DispatchSiteRecord[] {
+	const out: DispatchSiteRecord[] = [];
+	for (const c of candidates) {
+		const pin = families.get(c.info.form);
+		if (!pin) continue;
+		const norm = compileNormalize(pin.trunk.normalize);
+		for (const raw of c.info.keys)
+			out.push({
+				...c.site,
+				trunk: pin.trunk.name,
+				side: pin.side,
+				key: normalizeKey(raw, norm) || raw,
+				rawKey: raw,
+				handlerDefId: pin.side === "register" ? c.info.handler : null,
+				resolution: "syntactic",
+				inScope: pin.trunk.inScope,
+			});
+	}
+	return out;
 }
 
 /** `discover`, also handing back the candidates it read (the extractor joins preset routes' clients with them). */
 export function discoverWithCandidates(
-	sites: readonly DispatchSiteRecord[],
+	records: { candidates: Sited<CandidateInfo>[]; wrappers: WrapperInfo[] },
 	taken: ReadonlySet<string>,
 ): { trunks: DiscoveredTrunk[]; candidates: Sited<CandidateInfo>[] } {
-	const { candidates, wrappers } = discoveryRecords(sites);
+	const { candidates, wrappers } = records;
 	return { trunks: candidates.length ? inferTrunks(candidates, wrappers, taken) : [], candidates };
 }
 

@@ -20,6 +20,7 @@ import {
 	SEND_NAME,
 	VERB_PAIRS,
 } from "./families.js";
+import { familyOf } from "./workflows.js";
 
 export interface Sited<T> {
 	info: T;
@@ -466,7 +467,15 @@ function newIdiom(g: Group, side: "register" | "dispatch"): Idiom | null {
 	});
 }
 
+/** A family discovery knows as code (workflows, activities, signals): pinned by name. */
+function familyIdiom(g: Group): Idiom | null {
+	const f = familyOf(g.form);
+	return f ? idiomSchema.parse({ kind: "family", side: f.side, family: f.family }) : null;
+}
+
 function registerIdiom(g: Group): Idiom | null {
+	const family = familyIdiom(g);
+	if (family) return family;
 	if (g.form === "decorator")
 		return idiomSchema.parse({
 			kind: "decorator",
@@ -486,6 +495,8 @@ function registerIdiom(g: Group): Idiom | null {
 }
 
 function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
+	const family = familyIdiom(g);
+	if (family) return family;
 	if (g.form !== "call") return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
 	const common = dropCommon ? [...g.keys.keys()].filter((k) => COMMON_KEYS.has(k)) : [];

@@ -12,6 +12,7 @@ import {
 	foldedFileRoutes,
 	presetRouteTrunk,
 } from "./index.js";
+import { FAMILY_FORMS } from "./workflows.js";
 
 export interface DiscoveryReport {
 	/** False when the index was built without discovery (no candidates saved). */
@@ -55,7 +56,15 @@ export function discoverFromIndex(
 ): { report: DiscoveryReport; trunks: DiscoveredTrunk[] } {
 	const records = savedRecords(reader);
 	const taken = new Set(config.presets.flatMap((p) => p.trunks.map((t) => t.name)));
-	const trunks = discover(records, taken);
+	// Families a preset pins are its trunks' (`{ kind: "family" }`), no discovery's.
+	const pinned = new Set(
+		config.presets.flatMap((p) =>
+			p.trunks.flatMap((t) =>
+				t.idioms.flatMap((i) => (i.kind === "family" ? [FAMILY_FORMS[i.family][i.side] as string] : [])),
+			),
+		),
+	);
+	const trunks = discover(records, taken, pinned);
 	const candidates = records.filter((s) => s.trunk === "(candidate)").length;
 	const routes = presetRouteTrunk(config.presets.flatMap((p) => p.trunks));
 	const folded = routes ? foldedFileRoutes(trunks) : new Set<string>();

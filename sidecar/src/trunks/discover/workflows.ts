@@ -22,6 +22,24 @@ export const ACTIVITY_MODULE = "(activity module)";
 export const SIGNAL = "(signal)";
 export const SIGNAL_SEND = "(signal send)";
 
+/** The candidate forms of each family a preset can pin (`{ kind: "family", family, side }`). */
+export const FAMILY_FORMS = {
+	workflows: { register: "workflow", dispatch: "workflow-start" },
+	activities: { register: "activity", dispatch: "activity-call" },
+	signals: { register: "signal", dispatch: "signal-send" },
+} as const satisfies Record<string, Record<"register" | "dispatch", CandidateInfo["form"]>>;
+
+/** The family and side of a candidate form, for `--save`; null for forms of no family. */
+export function familyOf(
+	form: CandidateInfo["form"],
+): { family: keyof typeof FAMILY_FORMS; side: "register" | "dispatch" } | null {
+	for (const [family, sides] of Object.entries(FAMILY_FORMS))
+		for (const [side, f] of Object.entries(sides))
+			if (f === form)
+				return { family: family as keyof typeof FAMILY_FORMS, side: side as "register" | "dispatch" };
+	return null;
+}
+
 const SIGNALS = WORKFLOWS.signals;
 
 /**
