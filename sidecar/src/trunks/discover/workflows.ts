@@ -320,7 +320,9 @@ export function workflowCandidates(
 	out: DispatchSiteRecord[],
 ): void {
 	const imports = workflowImports(sf.compilerNode);
-	signalCandidates(sf, nodes, ctx, imports, out);
+	// Signals: a file of the engine's, or one naming a signal at all (`signalWithStart`, `handle.signal`).
+	if (imports.engine || sf.compilerNode.text.includes("signal"))
+		signalCandidates(sf, nodes, ctx, imports, out);
 	if (imports.any)
 		for (const fn of exportedFunctions(sf.compilerNode)) {
 			const at = wrap<Node>(sf, fn.node);
