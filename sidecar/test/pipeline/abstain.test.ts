@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,8 +104,9 @@ describe("a word only function bodies write", () => {
 
 	describe("on an indexed repository", () => {
 		let index: IndexReader;
+		let repo = "";
 		beforeAll(async () => {
-			const repo = mkdtempSync(join(tmpdir(), "codeask-body-words-"));
+			repo = mkdtempSync(join(tmpdir(), "codeask-body-words-"));
 			const write = (path: string, lines: string[]) => {
 				mkdirSync(join(repo, path, ".."), { recursive: true });
 				writeFileSync(join(repo, path), lines.join("\n"));
@@ -140,7 +141,10 @@ describe("a word only function bodies write", () => {
 			const result = await indexRepository({ repo, out: join(repo, "index.db") });
 			index = IndexReader.open(result.out);
 		});
-		afterAll(() => index?.close());
+		afterAll(() => {
+			index?.close();
+			rmSync(repo, { recursive: true, force: true });
+		});
 
 		it("answers a question whose distinctive words only a reminders file's body writes", async () => {
 			const r = await ask(index, "How are reminders imported from an ICS feed?");
