@@ -35,9 +35,9 @@ const WHERE_TO_LOOK = 7;
  * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
  * once the path or an earlier place holds a member of the family, or the interface member itself,
  * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
- * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: on
- * Postiz a token-refresh question listed seven providers' `refreshToken` after the interface the
- * path named with its 35 implementations; 4, 6 and 10 alike on the four dev sets.
+ * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: 4, 6 and
+ * 10 alike on the four dev sets; with no family size, strategies that are each part of the answer
+ * lost their places.
  */
 const FAMILY_SIZE = IMPLEMENTATIONS_NAMED + 1;
 /**

@@ -90,10 +90,10 @@ const ENTRY_GAIN = 2;
 const HELPER_FAN_IN = 12;
 /**
  * A shared helper (HELPER_FAN_IN callers or more) adds worth to a path only when its own name
- * matches at least this many of the question's concepts. Run 15: a canvas hit test calling two type
- * guards (`isPointInElement` → `isFreeDrawElement`, "pointer" and "drawn", fan-in 13 and 17) led the
- * question how a collaborator's pointer reaches the others ahead of `Collab.onPointerUpdate` →
- * `Portal.broadcastMouseLocation`; 3 loses the server's `sendMessage` (fan-in 26, "send message").
+ * matches at least this many of the question's concepts (all of them when the question has fewer):
+ * a chain of type guards and hit tests, each naming one word of the question, does not outweigh
+ * the flow beside it. Run 15: 3 takes the worth of a widely used function named for two words of
+ * the question.
  */
 const HELPER_CONCEPTS = 2;
 /**
@@ -146,10 +146,11 @@ export function findPaths(
 	// A shared helper whose own name matches at most one of the question's concepts is a step for
 	// its connection only (worth nothing of its own, like a bridge): a one-word match called from
 	// everywhere does not make a chain outweigh the flow.
+	const named = concepts ? Math.min(HELPER_CONCEPTS, concepts.text("").length) : 0;
 	const sideHelper = (d: DefRow) =>
 		!!concepts &&
 		d.fanIn >= HELPER_FAN_IN &&
-		concepts.text(unqualified(d.qualifiedName)).filter((x) => x > 0).length < HELPER_CONCEPTS;
+		concepts.text(unqualified(d.qualifiedName)).filter((x) => x > 0).length < named;
 	const worth = new Map(cands.map((d, i) => [d.id, sideHelper(d) ? 0 : 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));

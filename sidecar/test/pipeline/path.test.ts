@@ -162,88 +162,95 @@ describe("findPath", () => {
 	});
 
 	it("gives a shared helper naming one of the question's words no worth of its own, only its connection", () => {
-		// "how does a collaborator's pointer reach the others": the canvas's pointer handler calls a hit
-		// test and a type guard half the code base calls, each naming one word; the collaboration pair
-		// ranks just below.
-		const move = def("canvas/app.ts", "handlePointerMove");
-		const collab = def("collab/collab.ts", "onCollabPointer");
-		const portal = def("collab/portal.ts", "broadcastPointer");
-		const hit = defRow("el/hit.ts", "isPointerInside", "function", { fanIn: 13 });
-		const guard = defRow("el/checks.ts", "isPointerShape", "function", { fanIn: 17 });
-		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[move, hit, "call"],
-			[hit, guard, "call"],
-			[collab, portal, "call"],
+		// "how does an order reach the warehouse": the checkout handler calls two helpers half the code
+		// base calls, each naming one word; the warehouse pair ranks just below.
+		const submit = def("shop/checkout.ts", "handleOrderSubmit");
+		const inbox = def("warehouse/inbox.ts", "onWarehouseOrder");
+		const forward = def("warehouse/forward.ts", "forwardOrder");
+		const item = defRow("shop/items.ts", "isOrderItem", "function", { fanIn: 13 });
+		const line = defRow("shop/lines.ts", "isOrderLine", "function", { fanIn: 17 });
+		const chain = (a: DefRow, b: DefRow): [DefRow, DefRow, EdgeKind][] => [
+			[submit, a, "call"],
+			[a, b, "call"],
+			[inbox, forward, "call"],
 		];
-		const ranked = [move, collab, portal, hit, guard];
-		const words = concepts("pointer", "collab");
-		expect(names(findPath(graph(ranked, edges), ranked, {}, words))).toEqual([
-			"onCollabPointer",
-			"broadcastPointer",
-		]);
-		// Called from few places, the same two are steps of worth: the canvas chain leads.
-		const few = [hit, guard].map((d) => ({ ...d, fanIn: 3 }));
-		const ranked2 = [move, collab, portal, ...few];
-		const edges2: [DefRow, DefRow, EdgeKind][] = [
-			[move, few[0] as DefRow, "call"],
-			[few[0] as DefRow, few[1] as DefRow, "call"],
-			[collab, portal, "call"],
-		];
-		expect(names(findPath(graph(ranked2, edges2), ranked2, {}, words))[0]).toBe("handlePointerMove");
+		const first = (helpers: DefRow[], words: ReturnType<typeof concepts>) => {
+			const ranked = [submit, inbox, forward, ...helpers];
+			return names(
+				findPath(graph(ranked, chain(helpers[0] as DefRow, helpers[1] as DefRow)), ranked, {}, words),
+			)[0];
+		};
+		const words = concepts("order", "warehouse");
+		expect(first([item, line], words)).toBe("onWarehouseOrder");
+		// Called from few places, the same two are steps of worth: the checkout chain leads.
+		expect(
+			first(
+				[item, line].map((d) => ({ ...d, fanIn: 3 })),
+				words,
+			),
+		).toBe("handleOrderSubmit");
 		// A helper naming two of the question's words keeps its worth.
-		const named = [hit, guard].map((d) => ({
+		const both = [item, line].map((d) => ({
 			...d,
-			qualifiedName: `${d.qualifiedName}Collab`,
-			name: `${d.name}Collab`,
+			qualifiedName: `${d.qualifiedName}Warehouse`,
+			name: `${d.name}Warehouse`,
 		}));
-		const ranked3 = [move, collab, portal, ...named];
-		const edges3: [DefRow, DefRow, EdgeKind][] = [
-			[move, named[0] as DefRow, "call"],
-			[named[0] as DefRow, named[1] as DefRow, "call"],
-			[collab, portal, "call"],
-		];
-		expect(names(findPath(graph(ranked3, edges3), ranked3, {}, words))[0]).toBe("handlePointerMove");
+		expect(first(both, words)).toBe("handleOrderSubmit");
+	});
+
+	it("lets a shared helper named for a one-word question keep its worth", () => {
+		// "how does paging work": the query helper everything calls is the answer, not a bar that shows pages.
+		const query = defRow("db/page.ts", "pageQuery", "function", { fanIn: 20 });
+		const cursor = def("db/cursor.ts", "cursorOf");
+		const bar = def("ui/bar.ts", "showPageBar");
+		const render = def("ui/render.ts", "renderBar");
+		const ranked = [query, cursor, bar, render];
+		const index = graph(ranked, [
+			[query, cursor, "call"],
+			[bar, render, "call"],
+		]);
+		expect(names(findPath(index, ranked, {}, concepts("page")))[0]).toBe("pageQuery");
+		// With a second concept it names nothing of, it is a side helper again.
+		expect(names(findPath(index, ranked, {}, concepts("page", "render")))[0]).toBe("showPageBar");
 	});
 
 	it("prepends the caller that enters the flow when the first step has one or two, outside the candidates", () => {
-		// "how is a message sent": the service and the store rank first; the route calling the
+		// "how is an invoice issued": the service and the store rank first; the route calling the
 		// service was not among the candidates.
-		const route = def("api/messages.ts", "postMessageRoute");
-		const send = def("services/message.ts", "sendMessage");
-		const save = def("models/messages.ts", "saveMessage");
+		const route = def("api/invoices.ts", "postInvoiceRoute");
+		const issue = def("services/invoice.ts", "issueInvoice");
+		const save = def("models/invoices.ts", "saveInvoice");
 		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[route, send, "call"],
-			[send, save, "call"],
+			[route, issue, "call"],
+			[issue, save, "call"],
 		];
-		const words = concepts("message", "sent");
-		const steps = findPath(graph([route, send, save], edges), [send, save], {}, words);
-		expect(names(steps)).toEqual(["postMessageRoute", "sendMessage", "saveMessage"]);
+		const words = concepts("invoice", "issue");
+		const steps = findPath(graph([route, issue, save], edges), [issue, save], {}, words);
+		expect(names(steps)).toEqual(["postInvoiceRoute", "issueInvoice", "saveInvoice"]);
 		expect(steps.map((s) => !!s.leadIn)).toEqual([true, false, false]);
 		expect(steps[0]?.hop?.kind).toBe("call");
 		// A candidate caller was weighed by the search: it is not prepended afterwards.
-		expect(names(findPath(graph([route, send, save], edges), [send, save, route], {}, words))[0]).not.toBe(
-			"postMessageRoute",
+		expect(names(findPath(graph([route, issue, save], edges), [issue, save, route], {}, words))[0]).not.toBe(
+			"postInvoiceRoute",
 		);
 		// Three callers: any one is another feature calling in.
-		const others = [def("jobs/a.ts", "retryMessage"), def("jobs/b.ts", "importMessage")];
+		const others = [def("jobs/a.ts", "retryInvoice"), def("jobs/b.ts", "importInvoice")];
 		const many = graph(
-			[route, send, save, ...others],
-			[...edges, ...others.map((o): [DefRow, DefRow, EdgeKind] => [o, send, "call"])],
+			[route, issue, save, ...others],
+			[...edges, ...others.map((o): [DefRow, DefRow, EdgeKind] => [o, issue, "call"])],
 		);
-		expect(names(findPath(many, [send, save], {}, words))[0]).toBe("sendMessage");
+		expect(names(findPath(many, [issue, save], {}, words))[0]).toBe("issueInvoice");
 		// A caller naming nothing of the question, or an impact question (no concepts): nothing prepended.
 		const plain = def("boot/start.ts", "startServer");
-		expect(
-			names(
-				findPath(
-					graph([plain, send, save], [[plain, send, "call"], edges[1] as [DefRow, DefRow, EdgeKind]]),
-					[send, save],
-					{},
-					words,
-				),
-			)[0],
-		).toBe("sendMessage");
-		expect(names(findPath(graph([route, send, save], edges), [send, save]))[0]).toBe("sendMessage");
+		const unnamed = graph(
+			[plain, issue, save],
+			[
+				[plain, issue, "call"],
+				[issue, save, "call"],
+			],
+		);
+		expect(names(findPath(unnamed, [issue, save], {}, words))[0]).toBe("issueInvoice");
+		expect(names(findPath(graph([route, issue, save], edges), [issue, save]))[0]).toBe("issueInvoice");
 	});
 
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {

@@ -202,31 +202,29 @@ describe("the short answer's last step", () => {
 	});
 
 	it("gives one place to a family of plug-ins the path already holds, each place to a few strategies", () => {
-		// "how is a token refreshed": the path ends at the contract its providers implement; the
-		// ranking then lists providers' implementations before the service that schedules the refresh.
-		const job = defRow("jobs/refresh.ts", "refreshJob");
-		const contract = defRow("core/auth.ts", "Authenticator", "interface");
-		const member = defRow("core/auth.ts", "Authenticator.refresh", "method", { parentId: contract.id });
-		const providers = ["A", "B", "C", "D", "E"].map((n) => {
-			const cls = defRow(`providers/${n}.ts`, `${n}Provider`, "class");
-			return defRow(`providers/${n}.ts`, `${n}Provider.refresh`, "method", { parentId: cls.id });
+		// "how is a file stored": the path ends at the contract its adapters implement; the ranking
+		// then lists adapters' implementations before the job that schedules the storing.
+		const job = defRow("jobs/store.ts", "storeJob");
+		const contract = defRow("core/storage.ts", "Storage", "interface");
+		const member = defRow("core/storage.ts", "Storage.save", "method", { parentId: contract.id });
+		const adapters = ["A", "B", "C", "D", "E"].map((n) => {
+			const cls = defRow(`adapters/${n}.ts`, `${n}Storage`, "class");
+			return defRow(`adapters/${n}.ts`, `${n}Storage.save`, "method", { parentId: cls.id });
 		});
-		const scheduler = defRow("core/schedule.ts", "scheduleRefresh");
+		const scheduler = defRow("core/schedule.ts", "scheduleStore");
 		const edges = (n: number): Parameters<typeof edgeGraph>[1] => [
 			[job, member, "call"],
-			...providers
-				.slice(0, n)
-				.map((d) => [member, d, "implementation"] as [DefRow, DefRow, "implementation"]),
+			...adapters.slice(0, n).map((d) => [member, d, "implementation"] as [DefRow, DefRow, "implementation"]),
 		];
 		const ranking = (n: number) => ({
-			order: [job, member, ...providers.slice(0, n), scheduler],
+			order: [job, member, ...adapters.slice(0, n), scheduler],
 			fileScore: new Map<string, number>(),
 		});
 		const files = (n: number) =>
 			new Set(
 				shortAnswer(
-					graph([job, contract, member, ...providers.slice(0, n), scheduler], edges(n)),
-					"how is a token refreshed?",
+					graph([job, contract, member, ...adapters.slice(0, n), scheduler], edges(n)),
+					"how is a file stored?",
 					[],
 					ranking(n),
 				).drafts.map((d) => d.file),
@@ -234,38 +232,38 @@ describe("the short answer's last step", () => {
 		// Five implementations: a family; the path's contract holds it, the scheduler is the next place.
 		const family = files(5);
 		expect(family.has("core/schedule.ts")).toBe(true);
-		expect(providers.filter((d) => family.has(d.file as string))).toEqual([]);
+		expect(adapters.filter((d) => family.has(d.file as string))).toEqual([]);
 		// Three: strategies, each a place of its own.
 		const few = files(3);
-		expect(providers.slice(0, 3).every((d) => few.has(d.file as string))).toBe(true);
+		expect(adapters.slice(0, 3).every((d) => few.has(d.file as string))).toBe(true);
 	});
 
 	it("gives the caller that enters the flow one of the places, so the answer cites as many files", () => {
-		const route = defRow("api/messages.ts", "postMessageRoute");
-		const send = defRow("services/message.ts", "sendMessage");
-		const save = defRow("models/messages.ts", "saveMessage");
-		const rest = Array.from({ length: 9 }, (_, i) => defRow(`other/m${i}.ts`, `messageHelper${i}`));
-		const ranking = { order: [send, save, ...rest], fileScore: new Map<string, number>() };
+		const route = defRow("api/invoices.ts", "postInvoiceRoute");
+		const issue = defRow("services/invoice.ts", "issueInvoice");
+		const save = defRow("models/invoices.ts", "saveInvoice");
+		const rest = Array.from({ length: 9 }, (_, i) => defRow(`other/m${i}.ts`, `invoiceHelper${i}`));
+		const ranking = { order: [issue, save, ...rest], fileScore: new Map<string, number>() };
 		const words = conceptVector({
-			concepts: [{ word: "message", stems: ["messag"], related: [], weight: 1 }],
+			concepts: [{ word: "invoice", stems: ["invoic"], related: [], weight: 1 }],
 		});
 		const files = (edges: Parameters<typeof edgeGraph>[1]) =>
 			new Set(
 				shortAnswer(
-					graph([route, send, save, ...rest], edges),
-					"how is a message sent?",
+					graph([route, issue, save, ...rest], edges),
+					"how is an invoice issued?",
 					[],
 					ranking,
 					words,
 				).drafts.map((d) => d.file),
 			);
-		const without = files([[send, save, "call"]]);
+		const without = files([[issue, save, "call"]]);
 		const withRoute = files([
-			[route, send, "call"],
-			[send, save, "call"],
+			[route, issue, "call"],
+			[issue, save, "call"],
 		]);
-		expect(without.has("api/messages.ts")).toBe(false);
-		expect(withRoute.has("api/messages.ts")).toBe(true);
+		expect(without.has("api/invoices.ts")).toBe(false);
+		expect(withRoute.has("api/invoices.ts")).toBe(true);
 		expect(withRoute.size).toBe(without.size);
 		expect(without.has("other/m6.ts")).toBe(true);
 		expect(withRoute.has("other/m6.ts")).toBe(false);
