@@ -993,11 +993,29 @@ describe("an overloaded function", () => {
 
 	it("is implemented on the declaration past its overloads; one with a body first is its own implementation", async () => {
 		const { implementationStart } = await import("../../src/pipeline/material/slices.js");
-		expect(implementationStart(lines)).toBe(9);
-		expect(implementationStart(lines.slice(9))).toBe(0);
+		expect(implementationStart(lines, 0, "addRoute")).toBe(9);
+		expect(implementationStart(lines.slice(9), 0, "addRoute")).toBe(0);
 		// Declarations only (an interface's overloads): no implementation to point at.
-		expect(implementationStart(lines.slice(0, 8))).toBe(0);
-		expect(implementationStart(["const x = 1;"])).toBe(0);
+		expect(implementationStart(lines.slice(0, 8), 0, "addRoute")).toBe(0);
+		// Statements of a body or a module are no overloads: the next one declares another name.
+		const hooks = [
+			"const a = useMemo(() => x, [x]);",
+			"const b = useCallback(() => {",
+			"\tgo(a);",
+			"}, [a]);",
+		];
+		expect(implementationStart(hooks, 0, "a")).toBe(0);
+		expect(implementationStart(["import { x } from './x';", "export function run() {", "}"], 0, "run")).toBe(
+			0,
+		);
+		// The window runs out inside the overloads: no guess.
+		const long = [
+			"addRoute(",
+			...Array.from({ length: 45 }, (_, i) => `\tp${i}: string,`),
+			"): void;",
+			"addRoute() {}",
+		];
+		expect(implementationStart(long, 0, "addRoute")).toBe(0);
 	});
 
 	it("is sliced with its implementation's declaration, not only its first overload's", async () => {
@@ -1005,6 +1023,7 @@ describe("an overloaded function", () => {
 		const slices = sliceDefinition({
 			lines,
 			startLine: 101,
+			overloadsOf: "addRoute",
 			sites: [],
 			words: [],
 			maxLines: 8,

@@ -22,11 +22,13 @@ export interface SliceInput {
 	maxLines: number;
 	/** Also the local declarations a decision reads (for a definition asked for: more lines to spend). */
 	inputs?: boolean;
-	/**
-	 * The signature runs down to the declaration line past the decorators above it, and an
-	 * overloaded function's implementation is declared too (the material's reach, not the citation pool's).
-	 */
+	/** The signature runs down to the declaration line past the decorators above it. */
 	decorated?: boolean;
+	/**
+	 * The name a function or method is declared by: when its range starts with overloads, the
+	 * implementation's declaration is a slice too (the material's reach, not the citation pool's).
+	 */
+	overloadsOf?: string;
 }
 
 /** Lines either side of a hop, and of the first (most important) one: the statement it sits in. */
@@ -105,34 +107,46 @@ export function declarationStart(lines: readonly string[]): number {
 	return 0;
 }
 
-/** Lines of overload declarations looked past for an implementation's declaration. */
+/**
+ * Lines of overload declarations looked past for an implementation's declaration: a handful of
+ * overloads written over several lines (the longest run met on the dev sets took 22 lines,
+ * benchmarks/answers.md run 15 — material).
+ */
 const OVERLOAD_LINES = 40;
+const MODIFIER_WORDS =
+	"(?:(?:export|default|declare|public|private|protected|static|async|override|function)\\s+)*";
 
 /**
  * The line (relative index) where an overloaded function's implementation is declared, past the
  * overload declarations it starts with (`addRoute(path: string, action: A): void;` … then
- * `addRoute(path: string, a?: O | A, b?: A): void {`): a declaration whose brackets close on a line
- * ending in `;` is an overload when more of the definition follows. `from` when the first
- * declaration opens a body (or none is found within OVERLOAD_LINES).
+ * `addRoute(path: string, a?: O | A, b?: A): void {`): each overload declares `name` and its
+ * brackets close on a line ending in `;`, and the implementation declares `name` and opens a body.
+ * `from` when the first declaration opens a body, when a declaration does not declare `name` (the
+ * next statement of a module or of a function body is no overload), or when the window runs out.
  */
-export function implementationStart(lines: readonly string[], from = 0): number {
+export function implementationStart(lines: readonly string[], from: number, name: string): number {
+	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	const declaration = new RegExp(`^\\s*${MODIFIER_WORDS}\\*?${escaped}\\s*[<(]`);
+	const declares = (i: number) => declaration.test(lines[i] ?? "");
 	const limit = Math.min(lines.length, from + OVERLOAD_LINES);
-	let i = from;
-	while (i < limit) {
-		let depth = 0;
+	if (!declares(from)) return from;
+	for (let i = from; ; ) {
+		// The declaration ends where its parameter list has closed and the line ends in `;` or `{`.
+		let parens = 0;
 		let j = i;
 		for (; j < limit; j++) {
 			const t = lines[j] ?? "";
-			depth += balance(t) + braces(t);
-			if (depth <= 0 && /[;{]$/.test(t.trim())) break;
+			parens += balance(t);
+			if (parens <= 0 && /[;{]$/.test(t.trim())) break;
 		}
-		if (j >= limit || depth > 0 || !(lines[j] ?? "").trim().endsWith(";")) return i;
+		if (j >= limit) return from;
+		// A declaration that opens a body is the implementation (the first one: no overloads).
+		if ((lines[j] ?? "").trim().endsWith("{")) return i;
 		let k = j + 1;
 		while (k < limit && blank(lines[k])) k++;
-		if (k >= limit) return from;
+		if (k >= limit || !declares(k)) return from;
 		i = k;
 	}
-	return from;
 }
 
 /** Brace balance of a line (a heuristic, as `balance`). */
@@ -357,7 +371,9 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 	add(0, signatureEnd(lines, declaration));
 	// An overloaded function's range starts at its first overload: its implementation's own
 	// declaration (the one with a body) is what runs.
-	const implementation = input.decorated ? implementationStart(lines, declaration) : declaration;
+	const implementation = input.overloadsOf
+		? implementationStart(lines, declaration, input.overloadsOf)
+		: declaration;
 	if (implementation > declaration) add(implementation, signatureEnd(lines, implementation));
 	/** What decides whether line `at` runs: its enclosing headers, then the early exits before it. */
 	const deciding = (at: number, conditions: number, guards: number, inputs: boolean) => {
