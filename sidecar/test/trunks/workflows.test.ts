@@ -3,7 +3,10 @@
  * register their exports, an `activities/` folder elsewhere does not; with no module named, the folder
  * rule stands.
  */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import type { TrunkConfig } from "../../src/trunks/config.js";
 import { extractSites } from "./in-memory.js";
 
@@ -27,12 +30,24 @@ const FEED = `
 export function chargeCard(id: string) { return \`audit \${id}\`; }
 export function recordActivity(user: string) { return user; }`;
 
-/** `side key file` of the activity trunk's sites, sorted. */
-const activitySites = (files: Record<string, string>, paths: Record<string, string[]> = {}) =>
-	extractSites(files, NO_PRESET, paths)
+const scratch: string[] = [];
+afterAll(() => {
+	for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `side key file` of the activity trunk's sites, sorted (`onDisk`: written to a real folder, for package.json). */
+const activitySites = (
+	files: Record<string, string>,
+	paths: Record<string, string[]> = {},
+	onDisk = false,
+) => {
+	const root = onDisk ? mkdtempSync(join(tmpdir(), "codeask-activities-")) : undefined;
+	if (root) scratch.push(root);
+	return extractSites(files, NO_PRESET, paths, root)
 		.filter((s) => s.trunk === "activities")
 		.map((s) => `${s.side} ${s.key} ${s.file}`)
 		.sort();
+};
 
 describe("Temporal activity modules", () => {
 	it("registers the exports of the module a workflow names, not another package's activities/ folder", () => {
@@ -69,6 +84,59 @@ describe("Temporal activity modules", () => {
 			"dispatch chargeCard worker/src/workflows/order.ts",
 			"register bookCourier worker/src/activities/courier.ts",
 			"register chargeCard worker/src/activities/billing.ts",
+		]);
+	});
+
+	it("takes an interface-typed proxy as naming no module: the folder rule stands", () => {
+		expect(
+			activitySites({
+				"worker/src/types.ts":
+					"export interface OrderActivities { chargeCard(id: string): Promise<boolean>; bookCourier(id: string): Promise<string> }",
+				"worker/src/workflows/order.ts": WORKFLOW("<OrderActivities>", "").replace(
+					'import { proxyActivities } from "@temporalio/workflow";',
+					'import { proxyActivities } from "@temporalio/workflow";\nimport type { OrderActivities } from "../types";',
+				),
+				"worker/src/activities/index.ts": ACTIVITIES,
+			}),
+		).toEqual([
+			"dispatch bookCourier worker/src/workflows/order.ts",
+			"dispatch chargeCard worker/src/workflows/order.ts",
+			"register bookCourier worker/src/activities/index.ts",
+			"register chargeCard worker/src/activities/index.ts",
+		]);
+	});
+
+	it("restricts the folder rule per package: a typed worker's naming leaves an untyped worker's activities", () => {
+		const pkg = (name: string) => JSON.stringify({ name, private: true });
+		expect(
+			activitySites(
+				{
+					"billing/src/workflows/charge.ts": WORKFLOW("<typeof acts>", "../activities"),
+					"billing/src/activities/index.ts": ACTIVITIES,
+					"billing/src/activities/unused.ts": "export async function refundCard(id: string) { return id; }",
+					"mail/src/workflows/send.ts": `
+import { proxyActivities } from "@temporalio/workflow";
+const { sendMail, queueMail } = proxyActivities({ startToCloseTimeout: "1 minute" });
+export async function sendWorkflow(to: string) { await queueMail(to); return sendMail(to); }`,
+					"mail/src/activities/mail.ts":
+						"export async function sendMail(to: string) { return to; }\nexport async function queueMail(to: string) { return to; }",
+					"web/src/activities/feed.ts": FEED,
+					"billing/package.json": pkg("billing"),
+					"mail/package.json": pkg("mail"),
+					"web/package.json": pkg("web"),
+				},
+				{},
+				true,
+			),
+		).toEqual([
+			"dispatch bookCourier billing/src/workflows/charge.ts",
+			"dispatch chargeCard billing/src/workflows/charge.ts",
+			"dispatch queueMail mail/src/workflows/send.ts",
+			"dispatch sendMail mail/src/workflows/send.ts",
+			"register bookCourier billing/src/activities/index.ts",
+			"register chargeCard billing/src/activities/index.ts",
+			"register queueMail mail/src/activities/mail.ts",
+			"register sendMail mail/src/activities/mail.ts",
 		]);
 	});
 

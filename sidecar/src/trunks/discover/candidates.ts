@@ -126,6 +126,8 @@ export interface CandidateInfo {
 	holder?: string;
 	/** An activity registered only by its module's folder or file name (`activities/`, `*.activity.ts`). */
 	byFolder?: true;
+	/** A workflow's activity-module record: some proxy names no module or class (workflows.ts). */
+	untyped?: true;
 }
 
 /**

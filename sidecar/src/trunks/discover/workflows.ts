@@ -10,6 +10,7 @@ import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { handlerDefId } from "../handler.js";
+import { nearestPackageName } from "../package-name.js";
 import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, declaredInfo, literalKeys, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
@@ -223,14 +224,20 @@ function activityRegistrations(
  * The in-repo files a workflow names as its activities: `proxyActivities<typeof acts>()` → the module
  * `acts` is imported from and the files declaring its exports (a barrel's re-exported modules);
  * `proxyActivities<MailActivity>()` → the file declaring the class. Read from the checker, so an
- * import through a path alias or a workspace package counts as a relative one does; an import that
- * does not resolve names nothing.
+ * import through a path alias or a workspace package counts as a relative one does. `untyped`: some
+ * proxy names no module or class (no type argument, an interface or type alias — implemented
+ * elsewhere — or an import that does not resolve), so its activities may be anywhere.
  */
-function namedActivityFiles(sf: SourceFile, calls: readonly ts.CallExpression[], filePath: string): string[] {
+function namedActivityFiles(
+	sf: SourceFile,
+	calls: readonly ts.CallExpression[],
+	filePath: string,
+): { files: string[]; untyped: boolean } {
 	const abs = sf.getFilePath();
-	if (!abs.endsWith(filePath)) return [];
+	if (!abs.endsWith(filePath)) return { files: [], untyped: true };
 	const root = abs.slice(0, abs.length - filePath.length);
 	const files = new Set<string>();
+	let untyped = false;
 	const add = (decl: Node | undefined) => {
 		const p = decl?.getSourceFile().getFilePath();
 		if (p?.startsWith(root) && !p.includes("/node_modules/") && !p.endsWith(".d.ts"))
@@ -238,35 +245,53 @@ function namedActivityFiles(sf: SourceFile, calls: readonly ts.CallExpression[],
 	};
 	for (const cn of calls) {
 		const arg = cn.typeArguments?.[0];
-		if (!arg) continue;
-		const type = wrap<Node>(sf, arg).getType();
-		const symbol = type.getSymbol() ?? type.getAliasSymbol();
-		for (const decl of symbol?.getDeclarations() ?? []) add(decl);
-		// A module's type: the files its exports are declared in (`export * from './mail'` in a barrel).
-		if (symbol?.getDeclarations().some((d) => d.getKind() === ts.SyntaxKind.SourceFile))
+		const type = arg ? wrap<Node>(sf, arg).getType() : undefined;
+		const decls = (type?.getSymbol() ?? type?.getAliasSymbol())?.getDeclarations() ?? [];
+		const module = decls.some((d) => d.getKind() === ts.SyntaxKind.SourceFile);
+		const classes = decls.filter((d) => d.getKind() === ts.SyntaxKind.ClassDeclaration);
+		if (!type || (!module && classes.length === 0)) {
+			untyped = true;
+			continue;
+		}
+		for (const decl of classes) add(decl);
+		// A module's type: its file and the files its exports are declared in (`export * from './mail'`).
+		if (module) {
+			for (const decl of decls) add(decl);
 			for (const prop of type.getProperties()) for (const decl of prop.getDeclarations()) add(decl);
+		}
 	}
-	return [...files].sort();
+	return { files: [...files].sort(), untyped };
 }
 
 /**
- * Activities by folder name only where no workflow names its modules: once any workflow names one
- * (`proxyActivities<typeof acts>()`), the folder rule keeps only the functions of named files (an
- * `activities/` folder of another package is a feed, an audit log). The named-module records
- * themselves are no candidates.
+ * The folder rule (an `activities/` folder's exports) where workflows name their activities' modules
+ * (`proxyActivities<typeof acts>()`), per package (the nearest package.json): in a package whose
+ * workflows all name theirs, it keeps only the named files; in a package with a workflow that names
+ * none (an untyped or interface-typed proxy), it stands; in a package with no workflow (a web app's
+ * activity feed), it keeps only files some workflow names, or everything when no workflow names any.
+ * The named-module records themselves are no candidates.
  */
 export function preferNamedActivities<T extends { info: CandidateInfo; site: { file: string } }>(
 	candidates: T[],
 ): T[] {
-	const named = new Set(
-		candidates.filter((c) => c.info.form === "activity-module").flatMap((c) => c.info.keys),
-	);
-	if (named.size === 0) return candidates;
-	return candidates.filter(
-		(c) =>
-			c.info.form !== "activity-module" &&
-			(c.info.form !== "activity" || !c.info.byFolder || named.has(c.site.file)),
-	);
+	const records = candidates.filter((c) => c.info.form === "activity-module");
+	if (records.length === 0) return candidates;
+	const pkgOf = (c: T) => c.info.pkg ?? "";
+	const workers = new Map<string, { named: Set<string>; untyped: boolean }>();
+	for (const r of records) {
+		const w = workers.get(pkgOf(r)) ?? { named: new Set<string>(), untyped: false };
+		for (const k of r.info.keys) w.named.add(k);
+		if (r.info.untyped) w.untyped = true;
+		workers.set(pkgOf(r), w);
+	}
+	const named = new Set([...workers.values()].flatMap((w) => [...w.named]));
+	const keep = (c: T) => {
+		if (c.info.form !== "activity" || !c.info.byFolder) return true;
+		const w = workers.get(pkgOf(c));
+		if (w) return w.untyped || w.named.has(c.site.file);
+		return named.size === 0 || named.has(c.site.file);
+	};
+	return candidates.filter((c) => c.info.form !== "activity-module" && keep(c));
 }
 
 /** Is `e` (awaited, parenthesised) a call of one of `names`? */
@@ -339,19 +364,25 @@ export function workflowCandidates(
 		const handler = ctx.defIdOf(at);
 		if (!handler) continue;
 		const info = declaredInfo("activity", ACTIVITY, [a.name], handler);
-		out.push(
-			record(CANDIDATE, a.byFolder ? { ...info, byFolder: true } : info, at, wrap(sf, a.nameNode), ctx),
-		);
+		const folder = a.byFolder
+			? { ...info, byFolder: true as const, pkg: nearestPackageName(ctx.repoRoot, ctx.filePath) }
+			: info;
+		out.push(record(CANDIDATE, folder, at, wrap(sf, a.nameNode), ctx));
 	}
 	const proxies = new Set([...imports.names].filter((n) => ACTIVITIES.proxies.has(n)));
 	if (proxies.size > 0) {
 		const proxyCalls = nodes.calls.filter(
 			(cn) => ts.isIdentifier(cn.expression) && proxies.has(cn.expression.text),
 		);
-		const files = namedActivityFiles(sf, proxyCalls, ctx.filePath);
-		const first = proxyCalls.find((cn) => cn.typeArguments?.length);
-		if (files.length > 0 && first) {
-			const info = declaredInfo("activity-module", ACTIVITY_MODULE, files, null);
+		// What this workflow's proxies name, by its package (see preferNamedActivities).
+		const first = proxyCalls[0];
+		if (first) {
+			const { files, untyped } = namedActivityFiles(sf, proxyCalls, ctx.filePath);
+			const info = {
+				...declaredInfo("activity-module", ACTIVITY_MODULE, files, null),
+				pkg: nearestPackageName(ctx.repoRoot, ctx.filePath),
+				...(untyped ? { untyped: true as const } : {}),
+			};
 			out.push(record(CANDIDATE, info, wrap(sf, first), wrap(sf, first.expression), ctx));
 		}
 		const { names, holders } = activityBindings(sf.compilerNode, proxies);
