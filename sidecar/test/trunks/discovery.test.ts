@@ -355,6 +355,17 @@ describe("trunk discovery with no preset", () => {
 			["this.editor.commands.get(key)", 8],
 		]);
 		expect(discoveredSites(found).filter((x) => x.side === "dispatch")).toHaveLength(8);
+		// A getter whose result is called at once (`commands.get('bold')()`) runs the command: a dispatcher.
+		const invoked = (k: string) => {
+			const c = call("editor.commands", "get", k, null);
+			return { ...c, info: { ...c.info, invoked: true as const } };
+		};
+		const run = inferTrunks(
+			keys.flatMap((k) => [call("editor.commands", "add", k, `src/${k}.ts#${k}Command.execute`), invoked(k)]),
+			[],
+		);
+		expect(run.map((t) => [t.spec.name, t.bothSides, t.lookups.length])).toEqual([["editor-commands", 8, 0]]);
+		expect(run[0]?.dispatches.map((d) => d.pattern)).toEqual(["editor.commands.get(key)"]);
 	});
 
 	it("joins keyed channels (instances created with a name and emitted on) to the calls subscribing by that name", async () => {

@@ -37,6 +37,7 @@ import {
 	HTTP_VERBS,
 	INSTANCE_VERBS,
 	KEY_PROPERTY,
+	LOOKUP_VERBS,
 	PROXY_VERBS,
 	ROUTE_CLASS_DECORATORS,
 	SEND_NAME,
@@ -128,6 +129,8 @@ export interface CandidateInfo {
 	byFolder?: true;
 	/** A workflow's activity-module record: some proxy names no module or class (workflows.ts). */
 	untyped?: true;
+	/** A getter (`LOOKUP_VERBS`) whose result is called at once: it runs what it gets, no mere lookup. */
+	invoked?: true;
 }
 
 /**
@@ -529,8 +532,11 @@ export function callCandidates(
 		const method = httpMethodOf(callee, cn);
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
+		// A getter whose result is called at once (`handlers.get('x')?.(payload)`) runs what it gets.
+		const invoked = isCall && LOOKUP_VERBS.has(callee.name) && resultCalled(cn);
 		const info: CandidateInfo = {
 			...(keyExpr !== a ? { named: true as const } : {}),
+			...(invoked ? { invoked: true as const } : {}),
 			...(method ? { method } : {}),
 			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),
@@ -551,6 +557,12 @@ export function callCandidates(
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
 	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && isCall)
 		instanceCandidate(asCall(), callee, ctx, out);
+}
+
+/** Is a call's result called in turn (`get('x')()`, `get('x')?.(p)`, `(get('x'))!()`)? */
+function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
+	const at = throughWrappers(cn, (p) => ts.isParenthesizedExpression(p) || ts.isNonNullExpression(p));
+	return ts.isCallExpression(at.parent) && at.parent.expression === at;
 }
 
 /** Calls on an instance that send through it or listen on it (`streamAll.emit`, `queue.add`, `channel.on`). */

@@ -336,12 +336,13 @@ export const SEND_NAME =
 	/^(call|invoke|execute|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;
 
 /**
- * A registry's getters: `editor.commands.get('bold')` (`has`, `lookup`) on the object a registry adds
- * to (the same last name: `editor.commands`, `this.editor.commands`, a local `commands`) fetches what
- * is registered to read its state, no execution; its executor (`editor.execute('bold')`) dispatches.
- * Such a lookup is a reference to the handler, not a dispatch site.
+ * A registry's getters: `editor.commands.get('bold')` (`lookup`) on the object a registry adds to
+ * (the same last name: `editor.commands`, `this.editor.commands`, a local `commands`) fetches what is
+ * registered to read its state, no execution; its executor (`editor.execute('bold')`) dispatches.
+ * Such a lookup is no dispatch site — unless its result is called at once (`handlers.get('x')?.(p)`).
+ * (`has` needs no entry: it is a management verb, never a dispatcher.)
  */
-export const LOOKUP_VERBS = new Set(["get", "has", "lookup"]);
+export const LOOKUP_VERBS = new Set(["get", "lookup"]);
 
 /** Listener verbs every emitter has: across receivers they need distinctive keys to join. */
 export const GENERIC_LISTEN = new Set([

@@ -114,7 +114,8 @@ function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	const groups = new Map<string, Group>();
 	for (const c of candidates) {
 		const { form, receiver, name, arg } = c.info;
-		const id = `${form}|${receiver}|${name}|${arg}`;
+		// A getter whose result is called (`get('x')()`) is a shape of its own: it runs, it does not look up.
+		const id = `${form}|${receiver}|${name}|${arg}${c.info.invoked ? "|()" : ""}`;
 		let g = groups.get(id);
 		if (!g) {
 			g = {
@@ -204,6 +205,7 @@ const isLookup = (r: Group, d: Group) =>
 	r.form === "call" &&
 	LOOKUP_VERBS.has(d.name) &&
 	!LOOKUP_VERBS.has(r.name) &&
+	d.sites.every((s) => !s.info.invoked) &&
 	!isHttpRegistry(r) &&
 	lastName(r.receiver) !== "" &&
 	lastName(r.receiver) !== "this" &&
