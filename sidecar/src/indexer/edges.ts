@@ -259,7 +259,8 @@ function unresolvedModule(ctx: EdgeContext, root: ts.Symbol): TracedModule {
 function importedModule(ctx: EdgeContext, spec: ts.StringLiteralLike): TracedModule {
 	const file = spec.getSourceFile().fileName;
 	const resolved = ctx.resolveModule(spec.text, file);
-	if (resolved && isInRepoSpecifier(ctx, spec.text)) return null;
+	// In the repository (relative, a workspace package, a `paths` alias): trace on to the declaration.
+	if (resolved && importKind(ctx, spec.text, file, ctx.indexedPath.has(resolved)) !== null) return null;
 	const from = ctx.indexedPath.get(file) ?? "";
 	const module = spec.text.startsWith(".") ? `./${posix.join(posix.dirname(from), spec.text)}` : spec.text;
 	return { module, present: resolved !== undefined };
@@ -334,11 +335,6 @@ function importOf(decl: ts.Declaration): ts.StringLiteralLike | undefined {
 /** Imports of non-code files (styles, images, data) are bundler business, not module edges. */
 const ASSET_IMPORT =
 	/\.(css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|json|info|html?|md|txt|ya?ml|woff2?|ttf|eot|mp3|wav|mp4|wasm)$/i;
-
-function isInRepoSpecifier(ctx: EdgeContext, spec: string): boolean {
-	if (ASSET_IMPORT.test(spec)) return false;
-	return spec.startsWith(".") || spec.startsWith("/") || ctx.isWorkspaceImport(spec);
-}
 
 /**
  * The kind of in-repo import a specifier is, or null for a package's: relative, a workspace package,

@@ -192,10 +192,11 @@ export function createModuleResolver(
 		extension: extensionOf(resolvedFileName),
 		isExternalLibraryImport: false,
 	});
+	// A key whose every target is under node_modules maps a package, not an in-repo folder.
 	const aliasesOf = perPackage.map(({ options }) =>
-		Object.keys(options.paths ?? {})
-			.filter((k) => k !== "*")
-			.map((k) => {
+		Object.entries(options.paths ?? {})
+			.filter(([k, targets]) => k !== "*" && targets.some((t) => !t.includes("node_modules")))
+			.map(([k]) => {
 				const star = k.indexOf("*");
 				return star < 0 ? { head: k, tail: null } : { head: k.slice(0, star), tail: k.slice(star + 1) };
 			}),

@@ -19,7 +19,14 @@ describe("in-repo import counts", () => {
 		write(
 			"tsconfig.json",
 			JSON.stringify({
-				compilerOptions: { baseUrl: ".", paths: { "@shop/common/*": ["libs/common/*"], "*": ["types/*"] } },
+				compilerOptions: {
+					baseUrl: ".",
+					paths: {
+						"@shop/common/*": ["libs/common/*"],
+						"@vendor/*": ["node_modules/@vendor/*"],
+						"*": ["types/*"],
+					},
+				},
 			}),
 		);
 		write("packages/util/package.json", JSON.stringify({ name: "@shop/util", main: "src/index.ts" }));
@@ -34,7 +41,8 @@ describe("in-repo import counts", () => {
 				'import { gone } from "@shop/common/removed";', // path alias, absent
 				'import { twice } from "@shop/util";', // workspace package
 				'import { debounce } from "lodash";', // a package's (the `*` catch-all is no alias)
-				"export const all = [local, port, gone, twice(1), debounce];",
+				'import { chart } from "@vendor/charts";', // a package's: the alias maps into node_modules
+				"export const all = [local, port, gone, twice(1), debounce, chart];",
 			].join("\n"),
 		);
 		const result = await indexRepository({ repo, out: join(repo, "index.db") });

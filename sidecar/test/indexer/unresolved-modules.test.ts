@@ -53,4 +53,16 @@ describe("unresolved call sites by module", () => {
 			/generated code is missing.*\n.*install the repository's dependencies/,
 		);
 	});
+
+	it("traces through a tsconfig paths alias like a relative import (the alias is no outside module)", async () => {
+		const repo = repoWith({
+			"package.json": JSON.stringify({ name: "aliased" }),
+			"tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@app/*": ["src/*"] } } }),
+			"src/db.ts": "import { Client } from 'dbclient';\nexport const db = new Client();\n",
+			"src/app.ts":
+				"import { db } from '@app/db';\nexport function run(): void {\n\tdb.user.findMany();\n}\n",
+		});
+		const result = await indexRepository({ repo, out: join(repo, "i.db") });
+		expect(result.unresolvedByModule.map((m) => m.module)).toEqual(["dbclient"]);
+	});
 });
