@@ -159,9 +159,7 @@ function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.Node }[]
 			out.push({ name: st.name.text, node: st });
 		else if (ts.isVariableStatement(st) && exported(st))
 			for (const d of st.declarationList.declarations) {
-				let init = d.initializer;
-				while (init && (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)))
-					init = init.expression;
+				const init = d.initializer && bare(d.initializer);
 				if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
 					out.push({ name: d.name.text, node: d });
 			}
@@ -173,8 +171,7 @@ function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.Node }[]
 function starterName(callee: ts.Expression, children: ReadonlySet<string>): string | null {
 	if (ts.isIdentifier(callee)) return children.has(callee.text) ? callee.text : null;
 	if (!ts.isPropertyAccessExpression(callee) || !WORKFLOWS.starters.names.has(callee.name.text)) return null;
-	let recv: ts.Expression = callee.expression;
-	while (ts.isNonNullExpression(recv) || ts.isParenthesizedExpression(recv)) recv = recv.expression;
+	const recv = bare(callee.expression);
 	return ts.isPropertyAccessExpression(recv) && recv.name.text === WORKFLOWS.starters.receiver
 		? callee.name.text
 		: null;
@@ -312,8 +309,7 @@ function activityBindings(sf: ts.SourceFile, proxies: ReadonlySet<string>) {
 	const holders = new Set<string>();
 	const visit = (n: ts.Node) => {
 		if (ts.isVariableDeclaration(n) && n.initializer) {
-			let init: ts.Expression = n.initializer;
-			while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)) init = init.expression;
+			const init = bare(n.initializer);
 			// A local function whose body is, or returns, a proxy call makes proxies too.
 			if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && ts.isIdentifier(n.name)) {
 				const body = init.body;
