@@ -9,6 +9,7 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { familiesOf } from "./families.js";
 import { code, keyLabel, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
@@ -30,16 +31,6 @@ const PATH_STEPS = 10;
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 const WHERE_TO_LOOK = 7;
-/**
- * An implementation of an interface member (or base method) with more than IMPLEMENTATIONS_NAMED
- * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
- * once the path or an earlier place holds a member of the family, or the interface member itself,
- * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
- * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: 4, 6 and
- * 10 alike on the four dev sets; with no family size, strategies that are each part of the answer
- * lost their places.
- */
-const FAMILY_SIZE = IMPLEMENTATIONS_NAMED + 1;
 /**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.
@@ -127,7 +118,9 @@ function compose(
 	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
 	const placeFiles = new Set<string>();
-	// Plug-in families already held: the path's steps' and the places' (and a path step that is one's interface).
+	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step
+	// that is one's interface). Once one is held, its next member takes no place under "Where to look";
+	// the next file in rank order does (run 15: Postiz listed seven providers' `refreshToken`).
 	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def)));
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
 	const placeCount = WHERE_TO_LOOK - best.filter((s) => s.leadIn).length;
@@ -425,18 +418,6 @@ function implementedBy(index: PathIndex, def: DefRow): string {
 	if (more > 0) named.push(`${more} more`);
 	const last = named.pop();
 	return `implemented by ${named.length > 0 ? `${named.join(", ")} and ${last}` : last}`;
-}
-
-/** The interface members (or base methods) `def` implements that have a family of implementations (FAMILY_SIZE or more). */
-function familiesOf(index: PathIndex, def: DefRow): number[] {
-	return index
-		.edgesTo(def.id)
-		.filter(
-			(e) =>
-				e.kind === "implementation" &&
-				index.edgesFrom(e.src).filter((i) => i.kind === "implementation").length >= FAMILY_SIZE,
-		)
-		.map((e) => e.src);
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
