@@ -32,6 +32,16 @@ const PATH_STEPS = 10;
  */
 const WHERE_TO_LOOK = 7;
 /**
+ * An implementation of an interface member (or base method) with more than IMPLEMENTATIONS_NAMED
+ * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
+ * once the path or an earlier place holds a member of the family, or the interface member itself,
+ * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
+ * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: 4, 6 and
+ * 10 alike on the four dev sets; with no family size, strategies that are each part of the answer
+ * lost their places.
+ */
+const FAMILY_SIZE = IMPLEMENTATIONS_NAMED + 1;
+/**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.
  */
@@ -118,17 +128,15 @@ function compose(
 	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
 	const placeFiles = new Set<string>();
-	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step
-	// that is one's interface). Once one is held, its next member takes no place under "Where to look";
-	// the next file in rank order does (run 15: Postiz listed seven providers' `refreshToken`).
-	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def)));
+	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step that is one's interface).
+	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
 	const placeCount = WHERE_TO_LOOK - best.filter((s) => s.leadIn).length;
 	for (const def of ranking.order) {
 		if (placeDefs.length >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		if (!head(def)) continue;
-		const own = familiesOf(index, def);
+		const own = familiesOf(index, def, FAMILY_SIZE);
 		const held = own.some((f) => families.has(f) || bestIds.has(f));
 		for (const f of own) families.add(f);
 		if (held) continue;
