@@ -200,7 +200,8 @@ export function findPaths(
 	};
 	const best = choose(graph, cands);
 	if (!best) return { steps: [], worth: 0, runnerUp: null };
-	if (concepts) leadIn(index, best.steps, concepts, byId);
+	// The way in is one more step: a path already at its bound keeps its own first step.
+	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, byId);
 	// The runner-up: the best path through none of the best one's files, another flow.
 	const taken = new Set(best.steps.map((s) => s.def.file));
 	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);

@@ -229,6 +229,10 @@ describe("findPath", () => {
 		expect(names(steps)).toEqual(["postInvoiceRoute", "issueInvoice", "saveInvoice"]);
 		expect(steps.map((s) => !!s.leadIn)).toEqual([true, false, false]);
 		expect(steps[0]?.hop?.kind).toBe("call");
+		// A path already at its bound takes no way in: the bound holds.
+		expect(
+			names(findPath(graph([route, issue, save], edges), [issue, save], { maxSteps: 2 }, words)),
+		).toEqual(["issueInvoice", "saveInvoice"]);
 		// A candidate caller was weighed by the search: it is not prepended afterwards.
 		expect(names(findPath(graph([route, issue, save], edges), [issue, save, route], {}, words))[0]).not.toBe(
 			"postInvoiceRoute",
