@@ -206,7 +206,8 @@ const decoratorIdiomSchema = z.strictObject({
  */
 const familyIdiomSchema = z.strictObject({
 	kind: z.literal("family"),
-	...common,
+	// No `also`: a family's sites are the family's own; a preset asking for more fails here, not silently.
+	side: common.side,
 	family: z.enum(["workflows", "activities", "signals"]),
 });
 

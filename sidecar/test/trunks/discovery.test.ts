@@ -898,9 +898,32 @@ describe("codeask trunks --discover", () => {
 		expect(preset?.trunks.map((t) => [t.name, t.idioms])).toEqual(
 			["activities", "signals", "workflows"].map((name) => [
 				name,
-				["register", "dispatch"].map((side) => ({ kind: "family", side, family: name, also: [] })),
+				["register", "dispatch"].map((side) => ({ kind: "family", side, family: name })),
 			]),
 		);
+		// A family takes only its own sites: a preset asking it for more fails at the boundary.
+		expect(() =>
+			parseTrunkConfig({
+				presets: [
+					{
+						name: "x",
+						trunks: [
+							{
+								name: "w",
+								idioms: [
+									{
+										kind: "family",
+										side: "register",
+										family: "workflows",
+										also: [{ trunk: "w2", side: "dispatch", template: "{key}" }],
+									},
+								],
+							},
+						],
+					},
+				],
+			}),
+		).toThrow();
 		// Pinned with discovery off: every site of the three trunks as discovery had it.
 		const config = parseTrunkConfig({ presets: [JSON.parse(readFileSync(saved, "utf8"))], discover: false });
 		const b = (await indexed("temporal", config)).out;
