@@ -91,18 +91,7 @@ function documentFrequency(index: IndexReader): { df: (word: string) => number; 
 
 /** The files whose text uses a word (at most BODY_FILES + 1 of them: more is too many to count). */
 function bodyFiles(index: IndexReader): (word: string) => string[] {
-	const find = index.db.prepare(
-		"SELECT f.path FROM files_fts JOIN files f ON f.id = files_fts.rowid WHERE files_fts MATCH ? ORDER BY f.id LIMIT ?",
-	);
-	return (word) => {
-		const clean = word.replace(/[^a-z0-9_]/gi, "");
-		if (!clean) return [];
-		try {
-			return (find.all(`"${clean}"`, BODY_FILES + 1) as { path: string }[]).map((r) => r.path);
-		} catch {
-			return [];
-		}
-	};
+	return (word) => index.searchFiles([word], BODY_FILES + 1).map((r) => r.path);
 }
 
 /** How common each word is across files: a word most files use names no place (noise control). */
