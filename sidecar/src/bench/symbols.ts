@@ -20,12 +20,11 @@ export function defIdFile(defId: string): string | null {
 	return hash > 0 ? defId.slice(0, hash) : null;
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * True when `symbol` is written in `text` as a whole identifier (or dotted path): `send` does not
  * match inside `sendMessage`, `Messages.insertOne` does not match `MessagesRaw.insertOne`.
  */
+import { escapeRegExp } from "../escape-regexp.js";
 export function namesSymbol(text: string, symbol: string): boolean {
 	if (!symbol) return false;
 	return new RegExp(`(?<![A-Za-z0-9_$])${escapeRegExp(symbol)}(?![A-Za-z0-9_$])`).test(text);

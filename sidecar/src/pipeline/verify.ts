@@ -6,6 +6,7 @@
  * appearance.
  */
 import type { Citation } from "@codeask/shared";
+import { escapeRegExp } from "../escape-regexp.js";
 import type { IndexReader } from "../index/reader.js";
 
 export type VerifyIndex = Pick<IndexReader, "file" | "fileLines" | "defsInFile">;
@@ -31,7 +32,7 @@ export const lastSegment = (symbol: string): string => {
 
 export function namesIn(text: string, name: string): boolean {
 	if (!name) return false;
-	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	const escaped = escapeRegExp(name);
 	return new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`).test(text);
 }
 

@@ -3,6 +3,8 @@
  * one-sided keys and unbound sites, and an explanation category for every asymmetric key.
  * Pure: sites and category rules in, table out.
  */
+
+import { escapeRegExp } from "../escape-regexp.js";
 import type { DispatchSiteRow } from "../index/types.js";
 import type { Category, CategoryRule } from "./config.js";
 
@@ -40,9 +42,8 @@ export function templatePattern(expression: string, normalise: (raw: string) => 
 	if (parts.length < 2) return null;
 	const literal = parts.join("");
 	if (literal.replace(/[/.:-]/g, "").length < 3) return null; // too little fixed text to say anything
-	const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 	const head = normalise(parts[0] as string);
-	const body = [head, ...parts.slice(1)].map(escapeRe).join(".+");
+	const body = [head, ...parts.slice(1)].map(escapeRegExp).join(".+");
 	return new RegExp(`^${body}$`);
 }
 

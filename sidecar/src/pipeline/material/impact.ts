@@ -5,6 +5,7 @@
  * indexed files, tests included — grouped by package, with exact counts. The counts are the
  * answer's figures; the listing is bounded, the counts are not.
  */
+import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { estimateTokens } from "../read.js";
@@ -23,8 +24,6 @@ const MIN_LITERAL = 4;
 const MAX_LITERAL_FILES = 400;
 /** Members of a class whose references count as references to the class. */
 const MAX_MEMBERS = 60;
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 interface Site {
 	file: string;

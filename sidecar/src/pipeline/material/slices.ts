@@ -9,6 +9,7 @@
  * deciding it read (`const isReady = …`). Pure: works on the definition's lines (indentation gives
  * the nesting).
  */
+import { escapeRegExp } from "../../escape-regexp.js";
 
 export interface SliceInput {
 	/** The definition's lines, `startLine` first. */
@@ -125,7 +126,7 @@ const MODIFIER_WORDS =
  * next statement of a module or of a function body is no overload), or when the window runs out.
  */
 export function implementationStart(lines: readonly string[], from: number, name: string): number {
-	const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	const escaped = escapeRegExp(name);
 	const declaration = new RegExp(`^\\s*${MODIFIER_WORDS}\\*?${escaped}\\s*[<(]`);
 	const declares = (i: number) => declaration.test(lines[i] ?? "");
 	const limit = Math.min(lines.length, from + OVERLOAD_LINES);

@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { escapeRegExp } from "../../escape-regexp.js";
 
 /** A test file path: a tests/spec/e2e/fixtures/mocks folder, or a `.test.` / `.spec.` file. */
 export const TEST_PATH =
@@ -36,8 +37,6 @@ export interface TestScan {
 	/** Each line naming the word: file (repository-relative), 1-based line and its text. */
 	sites: { file: string; line: number; text: string }[];
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Lines of the test files under `root` (not already indexed) that name `word` as a whole word.

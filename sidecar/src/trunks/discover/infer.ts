@@ -6,6 +6,8 @@
  * and keep a pair only when enough keys have both sides. Each kept cluster is a trunk in today's
  * preset format, with its evidence.
  */
+
+import { escapeRegExp } from "../../escape-regexp.js";
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { type Idiom, idiomSchema, type TrunkSpec } from "../config.js";
 import { type CandidateInfo, isTransport, type WrapperInfo } from "./candidates.js";
@@ -454,8 +456,7 @@ const slug = (s: string) =>
 		.replace(/^-+|-+$/g, "")
 		.slice(0, 40) || "keys";
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const receiverRe = (r: string) => (r === "" ? "" : `^${escapeRe(r).replace(/\\\(\\\)/g, "\\(.*\\)")}$`);
+const receiverRe = (r: string) => (r === "" ? "" : `^${escapeRegExp(r).replace(/\\\(\\\)/g, "\\(.*\\)")}$`);
 
 /** `new Worker('emails', fn)`: a `new` idiom; `new Queue.add` (a call on such an instance) has no preset form. */
 function newIdiom(g: Group, side: "register" | "dispatch"): Idiom | null {
@@ -508,7 +509,7 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 		callee: { names: [g.name], receiver: receiverRe(g.receiver) },
 		key: {
 			arg: g.arg,
-			...(common.length ? { pattern: `^(?!/?(?:${common.map(escapeRe).join("|")})$)` } : {}),
+			...(common.length ? { pattern: `^(?!/?(?:${common.map(escapeRegExp).join("|")})$)` } : {}),
 		},
 	});
 }
@@ -842,7 +843,7 @@ export function inferTrunks(
 			inScope: true,
 			normalize: {
 				stripLeadingSlash: true,
-				stripPrefixes: prefixes.map((p) => `^${escapeRe(p)}`),
+				stripPrefixes: prefixes.map((p) => `^${escapeRegExp(p)}`),
 				stripQuery: true,
 				params: true,
 			},
