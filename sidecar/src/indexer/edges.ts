@@ -344,7 +344,7 @@ function importKind(ctx: EdgeContext, spec: string, from: string, indexedTarget:
 	if (ASSET_IMPORT.test(spec)) return null;
 	if (spec.startsWith(".") || spec.startsWith("/")) return "relative";
 	if (ctx.isWorkspaceImport(spec)) return "workspace";
-	return ctx.isAliasImport(spec, from) || indexedTarget ? "alias" : null;
+	return indexedTarget || ctx.isAliasImport(spec, from) ? "alias" : null;
 }
 
 export function extractEdges(

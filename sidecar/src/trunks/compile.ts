@@ -30,7 +30,7 @@ export interface Compiled {
 	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
 	/** Pinned discovery families: candidate form → the trunk and side its sites go to. */
-	families: Map<string, { trunk: TrunkSpec; side: FamilyIdiom["side"] }>;
+	families: Map<string, { trunk: TrunkSpec; side: FamilyIdiom["side"]; normalize: CompiledNormalize }>;
 }
 
 export function compile(trunks: TrunkSpec[]): Compiled {
@@ -83,7 +83,8 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	if (idiom.kind === "family") {
 		// The first trunk pinning a family's side takes its sites.
 		const form = FAMILY_FORMS[idiom.family][idiom.side];
-		if (!c.families.has(form)) c.families.set(form, { trunk, side: idiom.side });
+		if (!c.families.has(form))
+			c.families.set(form, { trunk, side: idiom.side, normalize: compileNormalize(trunk.normalize) });
 		return;
 	}
 	const entry: CompiledIdiom = {

@@ -7,7 +7,7 @@
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import type { Preset, TrunkSpec } from "../config.js";
-import { compileNormalize, normalizeKey } from "../normalize.js";
+import { type CompiledNormalize, compileNormalize, normalizeKey } from "../normalize.js";
 import {
 	CANDIDATE,
 	type CandidateInfo,
@@ -168,19 +168,21 @@ export function discover(
  */
 export function pinnedFamilySites(
 	candidates: readonly Sited<CandidateInfo>[],
-	families: ReadonlyMap<string, { trunk: TrunkSpec; side: "register" | "dispatch" }>,
+	families: ReadonlyMap<
+		string,
+		{ trunk: TrunkSpec; side: "register" | "dispatch"; normalize: CompiledNormalize }
+	>,
 ): DispatchSiteRecord[] {
 	const out: DispatchSiteRecord[] = [];
 	for (const c of candidates) {
 		const pin = families.get(c.info.form);
 		if (!pin) continue;
-		const norm = compileNormalize(pin.trunk.normalize);
 		for (const raw of c.info.keys)
 			out.push({
 				...c.site,
 				trunk: pin.trunk.name,
 				side: pin.side,
-				key: normalizeKey(raw, norm) || raw,
+				key: normalizeKey(raw, pin.normalize) || raw,
 				rawKey: raw,
 				handlerDefId: pin.side === "register" ? c.info.handler : null,
 				resolution: "syntactic",
