@@ -374,6 +374,11 @@ async function fixtureSkeletons(question: string) {
 }
 
 /** Every token counted four times over: the small fixture then fills a budget as a large repository does. */
+/** One downstream chain holding `nodes`, as the assembler's input takes it. */
+const oneChain = (title: string, nodes: readonly unknown[]) => [
+	{ chain: { id: "c1", title, paths: [title], score: 1 }, direction: "downstream" as const, nodes },
+];
+
 const costly = (text: string) => text.length;
 
 describe("the signature map", () => {
@@ -591,13 +596,9 @@ describe("a handler written into a module-level register call", () => {
 		} as unknown as Parameters<typeof assembleMaterial>[0];
 		const node = { def: post, depth: 1, via: "call", from: null, nodeClass: "major" as const, relevance: 1 };
 		const seedNode = { ...node, def: notify, via: "seed", depth: 0 };
-		const skeletons = [
-			{
-				chain: { id: "c1", title: "api", paths: ["api"], score: 1 },
-				direction: "downstream" as const,
-				nodes: [seedNode, node],
-			},
-		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const skeletons = oneChain("api", [seedNode, node]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
 		// A budget that reads the seed's body and leaves the handler to the map.
 		const input = { skeletons, words: [], relevance: () => 1 };
 		const config = { tokenBudget: 70, wholeDefLines: 2, sliceLines: 2 };
@@ -669,13 +670,9 @@ describe("a decorated definition", () => {
 			packages: () => [],
 		} as unknown as Parameters<typeof assembleMaterial>[0];
 		const node = { def: added, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
-		const skeletons = [
-			{
-				chain: { id: "c1", title: "team", paths: ["team"], score: 1 },
-				direction: "downstream" as const,
-				nodes: [node],
-			},
-		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const skeletons = oneChain("team", [node]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
 		// Too small a budget for the body: the method is named in the map only.
 		const input = { skeletons, words: [], relevance: () => 1 };
 		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
@@ -767,13 +764,9 @@ describe("the definitions of a held file", () => {
 			"../../src/pipeline/material/assemble.js"
 		);
 		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
-		const skeletons = [
-			{
-				chain: { id: "c1", title: "chat", paths: ["chat"], score: 1 },
-				direction: "downstream",
-				nodes: [node],
-			},
-		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const skeletons = oneChain("chat", [node]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
 		const input = { skeletons, words: [], relevance: (d: DefRow) => (d.id === named?.id ? 1 : 0) };
 		// Room for the body read and a few one-line entries: not for the whole outline.
 		const config = { tokenBudget: 16, wholeDefLines: 150, sliceLines: 60 };
@@ -1093,13 +1086,9 @@ describe("a handler plugged in by name", () => {
 			nodeClass: "major" as const,
 			relevance: 1,
 		};
-		const skeletons = [
-			{
-				chain: { id: "c1", title: "hooks", paths: ["hooks"], score: 1 },
-				direction: "downstream" as const,
-				nodes: [node],
-			},
-		] as unknown as Parameters<typeof assembleMaterial>[1]["skeletons"];
+		const skeletons = oneChain("hooks", [node]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
 		const input = { skeletons, words: [], relevance: () => 1 };
 		// Too small a budget for the body: the handler is named in the map.
 		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
