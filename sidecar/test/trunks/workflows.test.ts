@@ -158,4 +158,87 @@ export async function sendWorkflow(to: string) { await queueMail(to); return sen
 			"register recordActivity web/src/activities/feed.ts",
 		]);
 	});
+	// The SDK's dependency-injection shape: activities are the functions a factory returns.
+	const FACTORY_WORKFLOW = WORKFLOW("<ReturnType<typeof createActivities>>", "").replace(
+		'import { proxyActivities } from "@temporalio/workflow";',
+		'import { proxyActivities } from "@temporalio/workflow";\nimport type { createActivities } from "../activities";',
+	);
+
+	it("registers the functions a factory of activities returns, not the factory", () => {
+		const files = {
+			"worker/src/workflows/order.ts": FACTORY_WORKFLOW,
+			"worker/src/activities.ts": `
+export const createActivities = (db: { ok: boolean }) => ({
+	async chargeCard(id: string) { return db.ok && id.length > 0; },
+	bookCourier: async (id: string) => \`c-\${id}\`,
+});`,
+			"web/src/activities/feed.ts": FEED,
+		};
+		expect(activitySites(files)).toEqual([
+			...ORDER_DISPATCHES,
+			"register bookCourier worker/src/activities.ts",
+			"register chargeCard worker/src/activities.ts",
+		]);
+		// Each has a handler: the member, or the factory holding it (a factory's object is no definition of the index).
+		const handlers = extractSites(files, NO_PRESET)
+			.filter((s) => s.trunk === "activities" && s.side === "register")
+			.map((s) => s.handlerDefId?.startsWith("worker/src/activities.ts#createActivities"));
+		expect(handlers).toEqual([true, true]);
+	});
+
+	it("reads a block-bodied factory's returned shorthand members and an exported object of activities", () => {
+		expect(
+			activitySites({
+				"worker/src/workflows/order.ts": FACTORY_WORKFLOW,
+				"worker/src/activities.ts": `
+async function chargeCard(id: string) { return id.length > 0; }
+export function createActivities(prefix: string) {
+	const bookCourier = async (id: string) => prefix + id;
+	const retries = 3;
+	return { chargeCard, bookCourier, retries };
+}`,
+			}),
+		).toEqual([
+			...ORDER_DISPATCHES,
+			"register bookCourier worker/src/activities.ts",
+			"register chargeCard worker/src/activities.ts",
+		]);
+		expect(
+			activitySites({
+				"worker/src/workflows/order.ts": WORKFLOW("<typeof activities>", "").replace(
+					'import { proxyActivities } from "@temporalio/workflow";',
+					'import { proxyActivities } from "@temporalio/workflow";\nimport type { activities } from "../activities";',
+				),
+				"worker/src/activities.ts": `
+export const activities = {
+	async chargeCard(id: string) { return id.length > 0; },
+	bookCourier: (id: string) => \`c-\${id}\`,
+};`,
+				"web/src/activities/feed.ts": FEED,
+			}),
+		).toEqual([
+			...ORDER_DISPATCHES,
+			"register bookCourier worker/src/activities.ts",
+			"register chargeCard worker/src/activities.ts",
+		]);
+	});
+
+	it("takes a module using the activity API as an activities module wherever it lies", () => {
+		const billing = `
+import { Context } from "@temporalio/activity";
+export async function chargeCard(id: string) { Context.current().heartbeat(); return id.length > 0; }
+export async function bookCourier(id: string) { return \`c-\${id}\`; }`;
+		expect(
+			activitySites({
+				"worker/src/workflows/order.ts": WORKFLOW("<typeof acts>", "../billing/charge"),
+				"worker/src/billing/charge.ts": billing,
+				// A helper module the workflow does not name, with no activity API: no activities.
+				"worker/src/billing/format.ts": "export function chargeCard(id: string) { return `#${id}`; }",
+			}),
+		).toEqual([
+			...ORDER_DISPATCHES,
+			"register bookCourier worker/src/billing/charge.ts",
+			"register chargeCard worker/src/billing/charge.ts",
+		]);
+	});
 });

@@ -441,13 +441,16 @@ export const WORKFLOWS = {
 	 * module), `const { charge } = proxyActivities<typeof acts>(…)` or through a local function returning
 	 * one, call the activity of that name. Registered by the methods of a class decorated one of
 	 * `classDecorators` or a method decorated one of `methodDecorators` (NestJS integrations), and by
-	 * the functions an activities module exports (a file or folder named so, the SDK's convention).
+	 * the functions an activities module exports (a file or folder named so, the SDK's convention, or a
+	 * file importing one of `modules`, the activity API) or the functions of an object it exports or a
+	 * factory of its returns.
 	 */
 	activities: {
 		proxies: new Set(["proxyActivities", "proxyLocalActivities"]),
 		classDecorators: new Set(["Activity", "Activities"]),
 		methodDecorators: new Set(["ActivityMethod"]),
 		files: /(^|\/)activities\/|(^|[/.])activit(y|ies)\.[cm]?[jt]sx?$/,
+		modules: new Set(["@temporalio/activity"]),
 	},
 	/**
 	 * Signals (and queries, updates) sent to a running workflow by name: a definition

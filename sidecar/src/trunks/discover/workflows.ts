@@ -11,7 +11,7 @@ import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { handlerDefId } from "../handler.js";
 import { nearestPackageName } from "../package-name.js";
-import { type FileNodes, wrap } from "../walk.js";
+import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, declaredInfo, literalKeys, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 
@@ -62,18 +62,12 @@ function workflowImports(sf: ts.SourceFile): { any: boolean; names: Set<string>;
 	return { any, names, engine };
 }
 
-const bare = (e: ts.Expression): ts.Expression => {
-	while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e))
-		e = e.expression;
-	return e;
-};
-
 /**
  * The name a signal expression carries: a string (when `literal`), or a constant initialised by
  * `defineSignal('x')` (`defineQuery`, `defineUpdate`), in this file or imported (the checker's symbol).
  */
 function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): string | null {
-	const e = bare(expr);
+	const e = rawUnwrap(expr);
 	if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e))
 		return literal && e.text ? e.text : null;
 	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
@@ -82,7 +76,7 @@ function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): stri
 	for (const d of symbol?.getDeclarations() ?? []) {
 		const decl = d.compilerNode;
 		if (!ts.isVariableDeclaration(decl) || !decl.initializer) continue;
-		const init = bare(decl.initializer);
+		const init = rawUnwrap(decl.initializer);
 		if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) continue;
 		if (!SIGNALS.definers.has(init.expression.text)) continue;
 		const name = init.arguments[0];
@@ -95,8 +89,8 @@ function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): stri
 /** `signalWithStart('wf', { signal: X })`: the options' signal expression. */
 function startSignal(cn: ts.CallExpression): ts.Expression | null {
 	const opts = cn.arguments[1];
-	if (!opts || !ts.isObjectLiteralExpression(bare(opts))) return null;
-	for (const p of (bare(opts) as ts.ObjectLiteralExpression).properties)
+	if (!opts || !ts.isObjectLiteralExpression(rawUnwrap(opts))) return null;
+	for (const p of (rawUnwrap(opts) as ts.ObjectLiteralExpression).properties)
 		if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === SIGNALS.startOption)
 			return p.initializer;
 	return null;
@@ -116,14 +110,14 @@ function signalCandidates(
 ): void {
 	const setters = new Set([...imports.names].filter((n) => SIGNALS.setters.has(n)));
 	for (const cn of nodes.calls) {
-		const e = bare(cn.expression);
+		const e = rawUnwrap(cn.expression);
 		const [first, second] = cn.arguments;
 		if (!first) continue;
 		if (ts.isIdentifier(e) && setters.has(e.text)) {
 			const key = signalName(sf, first, false);
 			if (!key || !second) continue;
 			// An inline handler is the workflow's own code, which the workflow's start already reaches.
-			const inline = ts.isArrowFunction(bare(second)) || ts.isFunctionExpression(bare(second));
+			const inline = ts.isArrowFunction(rawUnwrap(second)) || ts.isFunctionExpression(rawUnwrap(second));
 			const handler = inline ? null : handlerDefId(wrap<Node>(sf, second), ctx);
 			const info = declaredInfo("signal", SIGNAL, [key], handler);
 			out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, first), ctx));
@@ -159,7 +153,7 @@ function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.Node }[]
 			out.push({ name: st.name.text, node: st });
 		else if (ts.isVariableStatement(st) && exported(st))
 			for (const d of st.declarationList.declarations) {
-				const init = d.initializer && bare(d.initializer);
+				const init = d.initializer && rawUnwrap(d.initializer);
 				if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
 					out.push({ name: d.name.text, node: d });
 			}
@@ -171,7 +165,7 @@ function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.Node }[]
 function starterName(callee: ts.Expression, children: ReadonlySet<string>): string | null {
 	if (ts.isIdentifier(callee)) return children.has(callee.text) ? callee.text : null;
 	if (!ts.isPropertyAccessExpression(callee) || !WORKFLOWS.starters.names.has(callee.name.text)) return null;
-	const recv = bare(callee.expression);
+	const recv = rawUnwrap(callee.expression);
 	return ts.isPropertyAccessExpression(recv) && recv.name.text === WORKFLOWS.starters.receiver
 		? callee.name.text
 		: null;
@@ -188,12 +182,99 @@ function decoratorName(d: ts.Decorator): string | null {
 const decorated = (n: ts.Node, names: ReadonlySet<string>) =>
 	ts.canHaveDecorators(n) && (ts.getDecorators(n) ?? []).some((d) => names.has(decoratorName(d) ?? ""));
 
-/** Activities: an `@Activity` class's methods (or `@ActivityMethod` ones), an activities module's exported functions. */
-function activityRegistrations(
-	sf: ts.SourceFile,
-	path: string,
-): { name: string; node: ts.Node; nameNode: ts.Node; byFolder?: true }[] {
-	const out: { name: string; node: ts.Node; nameNode: ts.Node; byFolder?: true }[] = [];
+/** Does the file import one of `modules` (a value import: `import type` brings no code)? */
+const importsAny = (sf: ts.SourceFile, modules: ReadonlySet<string>) =>
+	sf.statements.some(
+		(st) =>
+			ts.isImportDeclaration(st) &&
+			ts.isStringLiteral(st.moduleSpecifier) &&
+			modules.has(st.moduleSpecifier.text) &&
+			!st.importClause?.isTypeOnly,
+	);
+
+/**
+ * An activities module by convention: a file or folder named so (the SDK's samples), or a file using
+ * the activity API (`Context.current().heartbeat()` from `@temporalio/activity`), wherever it lies. A
+ * component file (an activity feed's `.tsx`) is UI, no activity module.
+ */
+const activityModule = (sf: ts.SourceFile, path: string) =>
+	!/\.[cm]?[jt]sx$/.test(path) && (ACTIVITIES.files.test(path) || importsAny(sf, ACTIVITIES.modules));
+
+const isFunctionLike = (n: ts.Node | undefined): boolean =>
+	!!n && (ts.isArrowFunction(n) || ts.isFunctionExpression(n));
+
+/** The function names declared at the top of `statements` (`function f`, `const f = () => …`). */
+function localFunctions(statements: readonly ts.Statement[]): Set<string> {
+	const out = new Set<string>();
+	for (const st of statements) {
+		if (ts.isFunctionDeclaration(st) && st.name) out.add(st.name.text);
+		else if (ts.isVariableStatement(st))
+			for (const d of st.declarationList.declarations)
+				if (ts.isIdentifier(d.name) && isFunctionLike(d.initializer && rawUnwrap(d.initializer)))
+					out.add(d.name.text);
+	}
+	return out;
+}
+
+/**
+ * The object a factory returns (`export const createActivities = (db) => ({ … })`, `return { … }` as
+ * its last statement), the dependency-injection shape the SDK documents
+ * (`proxyActivities<ReturnType<typeof createActivities>>()`), with the names of the functions its
+ * shorthand members may name (the factory's own and the file's).
+ */
+function factoryObject(
+	node: ts.Node,
+	fileFunctions: ReadonlySet<string>,
+): { object: ts.ObjectLiteralExpression; functions: ReadonlySet<string> } | null {
+	const fn = ts.isVariableDeclaration(node) && node.initializer ? rawUnwrap(node.initializer) : node;
+	if (!ts.isFunctionDeclaration(fn) && !ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return null;
+	const body = fn.body;
+	if (!body) return null;
+	if (!ts.isBlock(body)) {
+		const returned = rawUnwrap(body);
+		return ts.isObjectLiteralExpression(returned) ? { object: returned, functions: fileFunctions } : null;
+	}
+	const last = body.statements.at(-1);
+	const returned = last && ts.isReturnStatement(last) && last.expression && rawUnwrap(last.expression);
+	if (!returned || !ts.isObjectLiteralExpression(returned)) return null;
+	return { object: returned, functions: new Set([...fileFunctions, ...localFunctions(body.statements)]) };
+}
+
+/**
+ * An activity's registration: `byFolder`, found by the module convention (see preferNamedActivities);
+ * `member`, a member of an activity object, whose handler is the definition holding it where the
+ * member is none of its own (a factory's object is no definition of the index).
+ */
+interface Registration {
+	name: string;
+	node: ts.Node;
+	nameNode: ts.Node;
+	byFolder?: true;
+	member?: true;
+}
+
+/** An activity object's function members (`async charge() {}`, `ship: async () => …`, `refund`). */
+function functionMembers(object: ts.ObjectLiteralExpression, functions: ReadonlySet<string>): Registration[] {
+	const out: Registration[] = [];
+	for (const p of object.properties) {
+		const fn =
+			(ts.isMethodDeclaration(p) && !!p.body) ||
+			(ts.isPropertyAssignment(p) &&
+				(isFunctionLike(rawUnwrap(p.initializer)) ||
+					(ts.isIdentifier(p.initializer) && functions.has(p.initializer.text)))) ||
+			(ts.isShorthandPropertyAssignment(p) && functions.has(p.name.text));
+		if (fn && p.name && ts.isIdentifier(p.name))
+			out.push({ name: p.name.text, node: p, nameNode: p.name, byFolder: true, member: true });
+	}
+	return out;
+}
+
+/**
+ * Activities: an `@Activity` class's methods (or `@ActivityMethod` ones); an activities module's
+ * exported functions, or the functions of the object it exports or a factory of its returns.
+ */
+function activityRegistrations(sf: ts.SourceFile, path: string): Registration[] {
+	const out: Registration[] = [];
 	for (const st of sf.statements) {
 		if (!ts.isClassDeclaration(st)) continue;
 		const whole = decorated(st, ACTIVITIES.classDecorators);
@@ -206,33 +287,47 @@ function activityRegistrations(
 				out.push({ name: m.name.text, node: m, nameNode: m.name });
 		}
 	}
-	// A component file under an `activities/` folder (an activity feed) is UI, no activity module.
-	if (ACTIVITIES.files.test(path) && !/\.[cm]?[jt]sx$/.test(path))
-		for (const fn of exportedFunctions(sf)) {
-			const nameNode = ts.isFunctionDeclaration(fn.node)
-				? fn.node.name
-				: (fn.node as ts.VariableDeclaration).name;
-			if (nameNode) out.push({ name: fn.name, node: fn.node, nameNode, byFolder: true });
+	if (!activityModule(sf, path)) return out;
+	const fileFunctions = localFunctions(sf.statements);
+	// `export const activities = { async charge() {…} }`: the object's functions.
+	for (const st of sf.statements)
+		if (ts.isVariableStatement(st) && exported(st))
+			for (const d of st.declarationList.declarations) {
+				const init = d.initializer && rawUnwrap(d.initializer);
+				if (init && ts.isObjectLiteralExpression(init)) out.push(...functionMembers(init, fileFunctions));
+			}
+	for (const fn of exportedFunctions(sf)) {
+		const factory = factoryObject(fn.node, fileFunctions);
+		const members = factory ? functionMembers(factory.object, factory.functions) : [];
+		// A factory of activities is none itself: its members are.
+		if (members.length > 0) {
+			out.push(...members);
+			continue;
 		}
+		const nameNode = ts.isFunctionDeclaration(fn.node)
+			? fn.node.name
+			: (fn.node as ts.VariableDeclaration).name;
+		if (nameNode) out.push({ name: fn.name, node: fn.node, nameNode, byFolder: true });
+	}
 	return out;
 }
 
 /**
  * The in-repo files a workflow names as its activities: `proxyActivities<typeof acts>()` → the module
  * `acts` is imported from and the files declaring its exports (a barrel's re-exported modules);
- * `proxyActivities<MailActivity>()` → the file declaring the class. Read from the checker, so an
- * import through a path alias or a workspace package counts as a relative one does. `untyped`: some
- * proxy names no module or class (no type argument, an interface or type alias — implemented
- * elsewhere — or an import that does not resolve), so its activities may be anywhere.
+ * `proxyActivities<MailActivity>()` → the file declaring the class;
+ * `proxyActivities<ReturnType<typeof createActivities>>()` (or `<typeof activities>`, an object) → the
+ * file of the object literal. Read from the checker, so an import through a path alias or a workspace
+ * package counts as a relative one does. `untyped`: some proxy names no module, class or object (no
+ * type argument, an interface or type alias — implemented elsewhere — or an import that does not
+ * resolve), so its activities may be anywhere.
  */
 function namedActivityFiles(
 	sf: SourceFile,
 	calls: readonly ts.CallExpression[],
-	filePath: string,
+	repoRoot: string,
 ): { files: string[]; untyped: boolean } {
-	const abs = sf.getFilePath();
-	if (!abs.endsWith(filePath)) return { files: [], untyped: true };
-	const root = abs.slice(0, abs.length - filePath.length);
+	const root = repoRoot.endsWith("/") ? repoRoot : `${repoRoot}/`;
 	const files = new Set<string>();
 	let untyped = false;
 	const add = (decl: Node | undefined) => {
@@ -244,14 +339,17 @@ function namedActivityFiles(
 		const arg = cn.typeArguments?.[0];
 		const type = arg ? wrap<Node>(sf, arg).getType() : undefined;
 		const decls = (type?.getSymbol() ?? type?.getAliasSymbol())?.getDeclarations() ?? [];
-		const module = decls.some((d) => d.getKind() === ts.SyntaxKind.SourceFile);
+		const module = decls.some(
+			(d) =>
+				d.getKind() === ts.SyntaxKind.SourceFile || d.getKind() === ts.SyntaxKind.ObjectLiteralExpression,
+		);
 		const classes = decls.filter((d) => d.getKind() === ts.SyntaxKind.ClassDeclaration);
 		if (!type || (!module && classes.length === 0)) {
 			untyped = true;
 			continue;
 		}
 		for (const decl of classes) add(decl);
-		// A module's type: its file and the files its exports are declared in (`export * from './mail'`).
+		// A module's (an object's) type: its file and the files its exports are declared in (`export * from './mail'`).
 		if (module) {
 			for (const decl of decls) add(decl);
 			for (const prop of type.getProperties()) for (const decl of prop.getDeclarations()) add(decl);
@@ -293,9 +391,9 @@ export function preferNamedActivities<T extends { info: CandidateInfo; site: { f
 
 /** Is `e` (awaited, parenthesised) a call of one of `names`? */
 function callOf(e: ts.Expression | undefined, names: ReadonlySet<string>): boolean {
-	while (e && (ts.isParenthesizedExpression(e) || ts.isAwaitExpression(e) || ts.isAsExpression(e)))
-		e = e.expression;
-	return !!e && ts.isCallExpression(e) && ts.isIdentifier(e.expression) && names.has(e.expression.text);
+	let n = e && rawUnwrap(e);
+	while (n && ts.isAwaitExpression(n)) n = rawUnwrap(n.expression);
+	return !!n && ts.isCallExpression(n) && ts.isIdentifier(n.expression) && names.has(n.expression.text);
 }
 
 /**
@@ -309,7 +407,7 @@ function activityBindings(sf: ts.SourceFile, proxies: ReadonlySet<string>) {
 	const holders = new Set<string>();
 	const visit = (n: ts.Node) => {
 		if (ts.isVariableDeclaration(n) && n.initializer) {
-			const init = bare(n.initializer);
+			const init = rawUnwrap(n.initializer);
 			// A local function whose body is, or returns, a proxy call makes proxies too.
 			if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && ts.isIdentifier(n.name)) {
 				const body = init.body;
@@ -357,7 +455,7 @@ export function workflowCandidates(
 		}
 	for (const a of activityRegistrations(sf.compilerNode, ctx.filePath)) {
 		const at = wrap<Node>(sf, a.node);
-		const handler = ctx.defIdOf(at);
+		const handler = ctx.defIdOf(at) ?? (a.member ? ctx.enclosingDefId(at) : null);
 		if (!handler) continue;
 		const info = declaredInfo("activity", ACTIVITY, [a.name], handler);
 		const folder = a.byFolder
@@ -373,7 +471,7 @@ export function workflowCandidates(
 		// What this workflow's proxies name, by its package (see preferNamedActivities).
 		const first = proxyCalls[0];
 		if (first) {
-			const { files, untyped } = namedActivityFiles(sf, proxyCalls, ctx.filePath);
+			const { files, untyped } = namedActivityFiles(sf, proxyCalls, ctx.repoRoot);
 			const info = {
 				...declaredInfo("activity-module", ACTIVITY_MODULE, files, null),
 				pkg: nearestPackageName(ctx.repoRoot, ctx.filePath),
