@@ -81,7 +81,7 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 		return;
 	}
 	if (idiom.kind === "family") {
-		// The first trunk pinning a family's side takes its sites.
+		// One trunk pins a family's side (load.ts refuses a second); the first one's is kept.
 		const form = FAMILY_FORMS[idiom.family][idiom.side];
 		if (!c.families.has(form))
 			c.families.set(form, { trunk, side: idiom.side, normalize: compileNormalize(trunk.normalize) });

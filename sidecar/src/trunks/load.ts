@@ -43,7 +43,34 @@ export function parseTrunkConfig(json: unknown, source = "(inline)"): TrunkConfi
 	const config: TrunkConfig =
 		"trunks" in data ? { extends: [], presets: [data as Preset], discover: true } : (data as TrunkConfig);
 	for (const preset of config.presets) checkRegexes(preset, source);
+	checkFamilyPins(config, source);
 	return config;
+}
+
+/**
+ * A family's side (`{ kind: "family", family: "activities", side: "register" }`) feeds one trunk: each
+ * of its candidates becomes a site there. A second trunk pinning the same side would get none of them,
+ * so it fails here with both places named, not silently at index time. The same trunk named again (two
+ * presets adding idioms to one trunk) is no conflict.
+ */
+function checkFamilyPins(config: TrunkConfig, source: string): void {
+	const first = new Map<string, { trunk: string; at: string }>();
+	const bad: string[] = [];
+	for (const preset of config.presets)
+		preset.trunks.forEach((t, ti) => {
+			t.idioms.forEach((idiom, ii) => {
+				if (idiom.kind !== "family") return;
+				const side = `${idiom.family} ${idiom.side}`;
+				const at = `${preset.name}.trunks.${ti}.idioms.${ii}`;
+				const seen = first.get(side);
+				if (!seen) first.set(side, { trunk: t.name, at });
+				else if (seen.trunk !== t.name)
+					bad.push(
+						`  ${at}: the ${side} side is already pinned by trunk "${seen.trunk}" (${seen.at}); a family's side feeds one trunk`,
+					);
+			});
+		});
+	if (bad.length) throw new TrunkConfigError(`invalid trunk configuration ${source}:\n${bad.join("\n")}`);
 }
 
 /** Compile every regex once at load time so a typo fails with its path, not mid-index. */

@@ -68,6 +68,26 @@ describe("trunk configuration", () => {
 		expect(() => parseTrunkConfig(bad, "mine.json")).toThrow(/x\.trunks\.0\.idioms\.0\.callee\.receiver/);
 	});
 
+	it("refuses a family side pinned by two trunks, naming both; the same trunk again is no conflict", () => {
+		const pin = (side: string) => ({ kind: "family", family: "activities", side });
+		const twice = {
+			presets: [
+				{ name: "a", trunks: [{ name: "activities", idioms: [pin("register"), pin("dispatch")] }] },
+				{ name: "b", trunks: [{ name: "jobs", idioms: [pin("register")] }] },
+			],
+		};
+		expect(() => parseTrunkConfig(twice, "mine.json")).toThrow(
+			/b\.trunks\.0\.idioms\.0: the activities register side is already pinned by trunk "activities" \(a\.trunks\.0\.idioms\.0\)/,
+		);
+		const sameTrunk = {
+			presets: [
+				{ name: "a", trunks: [{ name: "activities", idioms: [pin("register")] }] },
+				{ name: "b", trunks: [{ name: "activities", idioms: [pin("register"), pin("dispatch")] }] },
+			],
+		};
+		expect(parseTrunkConfig(sameTrunk).presets).toHaveLength(2);
+	});
+
 	it("enables presets by their own detection data", () => {
 		const presets = builtinPresets();
 		const rcLike = repo({
