@@ -24,8 +24,8 @@ import { fileRouteCandidates } from "./discover/file-routes.js";
 import {
 	CANDIDATE,
 	type DiscoveredTrunk,
+	discover,
 	discoveredSites,
-	discoverWithCandidates,
 	discoveryRecords,
 	foldedFileRoutes,
 	pinnedFamilySites,
@@ -323,14 +323,11 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		unbindOverriddenReads(rest, classes, thisReads);
 		let clients: ((sites: DispatchSiteRecord[]) => DispatchSiteRecord[]) | null = null;
 		const records = c && discovery.length > 0 ? discoveryRecords(discovery) : null;
-		if (c && records && c.families.size > 0) {
-			// Families a preset pins (`{ kind: "family" }`): their candidates are its sites, not discovery's.
-			rest.push(...pinnedFamilySites(records.candidates, c.families));
-			records.candidates = records.candidates.filter((x) => !c.families.has(x.info.form));
-		}
+		// Families a preset pins (`{ kind: "family" }`): their candidates are its sites, not discovery's.
+		if (c && records && c.families.size > 0) rest.push(...pinnedFamilySites(records.candidates, c.families));
 		if (c && records && config.discover) {
 			// Discovered trunks join like a preset's: their keys meet `:param` routes and templates below.
-			const found = discoverWithCandidates(records, new Set(c.trunks.keys()));
+			const found = discover(records, new Set(c.trunks.keys()), new Set(c.families.keys()));
 			discovered = found.trunks;
 			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
 			const routes = presetRouteTrunk([...c.trunks.values()].map((t) => t.spec));

@@ -260,9 +260,7 @@ export function keyLike(v: string): boolean {
 }
 
 export function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
-	let n = node;
-	while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n))
-		n = n.expression;
+	const n = rawUnwrap(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
@@ -289,8 +287,7 @@ function templateMayBeKey(t: ts.TemplateExpression): boolean {
 
 /** The named constant a key expression reads (`JOB_NAME`, `EVENTS.SAVED`), or undefined. */
 export function constantOf(node: ts.Expression): string | undefined {
-	let n = node;
-	while (ts.isParenthesizedExpression(n) || ts.isAsExpression(n)) n = n.expression;
+	const n = rawUnwrap(node);
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	return /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text) ? text : undefined;
 }
@@ -419,9 +416,7 @@ export function record(
 function calleeOf(
 	cn: ts.CallExpression | ts.NewExpression,
 ): { receiver: string; name: string; nameNode: ts.Node } | null {
-	let e: ts.Expression = cn.expression;
-	while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e))
-		e = e.expression;
+	const e = rawUnwrap(cn.expression);
 	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
 	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
 		const receiver = normalizeReceiver(e.expression.getText());

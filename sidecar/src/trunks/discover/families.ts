@@ -191,6 +191,13 @@ export const COMMON_KEYS = new Set([
 	"/",
 ]);
 
+/**
+ * Registries whose keys are one namespace the framework keeps, named on both sides by its own calls
+ * (a GraphQL schema's root fields, a workflow's signals): a common word there (`user`, `email`) is a
+ * key like any other — it joins across files and counts as evidence of the idiom.
+ */
+export const NAMESPACED_FORMS: ReadonlySet<string> = new Set(["graphql", "signal"]);
+
 /** Tagged templates holding GraphQL documents: each operation's root fields are dispatched keys. */
 export const GRAPHQL_TAGS = new Set(["gql", "graphql"]);
 /**

@@ -18,7 +18,7 @@ import {
 	WRAPPER,
 	type WrapperInfo,
 } from "./candidates.js";
-import { COMMON_KEYS } from "./families.js";
+import { COMMON_KEYS, NAMESPACED_FORMS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
 import { preferNamedActivities } from "./workflows.js";
 
@@ -149,20 +149,6 @@ function resolveDocumentUses(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 }
 
 /**
- * Discover trunks from a repository's internal records; `taken`: trunk names the presets use;
- * `pinned`: candidate forms a preset's family idiom takes (no discovery of their own).
- */
-export function discover(
-	sites: readonly DispatchSiteRecord[],
-	taken: ReadonlySet<string>,
-	pinned: ReadonlySet<string> = new Set(),
-): DiscoveredTrunk[] {
-	const { candidates, wrappers } = discoveryRecords(sites);
-	const mine = candidates.filter((c) => !pinned.has(c.info.form));
-	return mine.length ? inferTrunks(mine, wrappers, taken) : [];
-}
-
-/**
  * The sites of the families presets pin (`{ kind: "family" }`): every candidate of a pinned form
  * becomes a site of its trunk on the family's side, keyed by the trunk's own normalisation.
  */
@@ -192,13 +178,19 @@ export function pinnedFamilySites(
 	return out;
 }
 
-/** `discover`, also handing back the candidates it read (the extractor joins preset routes' clients with them). */
-export function discoverWithCandidates(
+/**
+ * The trunks discovery finds in a repository's records (see discoveryRecords); `taken`: trunk names
+ * the presets use; `pinned`: candidate forms a preset's family idiom takes (their sites are the
+ * preset's: see pinnedFamilySites). Also the candidates it read (the extractor joins preset routes'
+ * clients with them).
+ */
+export function discover(
 	records: { candidates: Sited<CandidateInfo>[]; wrappers: WrapperInfo[] },
 	taken: ReadonlySet<string>,
+	pinned: ReadonlySet<string> = new Set(),
 ): { trunks: DiscoveredTrunk[]; candidates: Sited<CandidateInfo>[] } {
-	const { candidates, wrappers } = records;
-	return { trunks: candidates.length ? inferTrunks(candidates, wrappers, taken) : [], candidates };
+	const candidates = records.candidates.filter((c) => !pinned.has(c.info.form));
+	return { trunks: candidates.length ? inferTrunks(candidates, records.wrappers, taken) : [], candidates };
 }
 
 /** The site records of discovered trunks (keys normalised by each trunk's own `normalize`). */
@@ -240,9 +232,8 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
 		// it joins only within a file that has both sides.
 		const mine = out.splice(start);
-		// Except in a GraphQL schema: its root fields are one namespace, and `user` there is an operation;
-		// and a workflow's signals (`email`): both sides are the engine's calls.
-		if (t.registers.every((r) => r.group.form === "graphql" || r.group.form === "signal")) {
+		// Except in a namespace the framework keeps (NAMESPACED_FORMS): `user` there is an operation.
+		if (t.registers.every((r) => NAMESPACED_FORMS.has(r.group.form))) {
 			out.push(...mine);
 			continue;
 		}

@@ -19,6 +19,7 @@ import {
 	HTTP_VERBS,
 	LOOKUP_VERBS,
 	MANAGEMENT_VERBS,
+	NAMESPACED_FORMS,
 	SEND_NAME,
 	VERB_PAIRS,
 } from "./families.js";
@@ -688,8 +689,9 @@ export function inferTrunks(
 			const prefix = bestPrefix(d, registered);
 			// Common words are event names that collide across objects; a route path (`/api/v1/user`) is no such word.
 			const route = isHttpRegistry(r) && (conn === "http transport" || conn === "wrapper");
-			// Nor is a signal's name: both sides are the engine's calls, whatever the word (`email`).
-			const dropCommon = conn !== "same receiver" && conn !== "graphql" && conn !== "signal name" && !route;
+			// Nor is a key of a namespace the framework keeps (NAMESPACED_FORMS), whatever the word (`email`).
+			const namespaced = conn !== null && NAMESPACED_FORMS.has(r.form);
+			const dropCommon = conn !== "same receiver" && !namespaced && !route;
 			const distinct = distinctKeys(d, prefix, dropCommon);
 			const joined = distinct.filter((k) => registered.has(k));
 			if (conn) {
@@ -702,7 +704,7 @@ export function inferTrunks(
 				const generic =
 					conn !== "same receiver" && GENERIC_LISTEN.has(r.name) && !sameRole(r.receiver, d.receiver);
 				const evidence = joined.filter(
-					(k) => conn === "signal name" || (generic ? distinctive(k) : !COMMON_KEYS.has(k)),
+					(k) => namespaced || (generic ? distinctive(k) : !COMMON_KEYS.has(k)),
 				).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&

@@ -4,15 +4,16 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DispatchSiteRecord } from "../../index/types.js";
+import { compile } from "../compile.js";
 import type { TrunkConfig } from "../config.js";
 import {
 	type DiscoveredTrunk,
 	discover,
 	discoveredPreset,
+	discoveryRecords,
 	foldedFileRoutes,
 	presetRouteTrunk,
 } from "./index.js";
-import { FAMILY_FORMS } from "./workflows.js";
 
 export interface DiscoveryReport {
 	/** False when the index was built without discovery (no candidates saved). */
@@ -55,16 +56,11 @@ export function discoverFromIndex(
 	config: TrunkConfig,
 ): { report: DiscoveryReport; trunks: DiscoveredTrunk[] } {
 	const records = savedRecords(reader);
-	const taken = new Set(config.presets.flatMap((p) => p.trunks.map((t) => t.name)));
+	const specs = config.presets.flatMap((p) => p.trunks);
+	const taken = new Set(specs.map((t) => t.name));
 	// Families a preset pins are its trunks' (`{ kind: "family" }`), no discovery's.
-	const pinned = new Set(
-		config.presets.flatMap((p) =>
-			p.trunks.flatMap((t) =>
-				t.idioms.flatMap((i) => (i.kind === "family" ? [FAMILY_FORMS[i.family][i.side] as string] : [])),
-			),
-		),
-	);
-	const trunks = discover(records, taken, pinned);
+	const pinned = new Set(compile(specs).families.keys());
+	const { trunks } = discover(discoveryRecords(records), taken, pinned);
 	const candidates = records.filter((s) => s.trunk === "(candidate)").length;
 	const routes = presetRouteTrunk(config.presets.flatMap((p) => p.trunks));
 	const folded = routes ? foldedFileRoutes(trunks) : new Set<string>();

@@ -13,7 +13,7 @@ import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";
-import { wrap } from "../walk.js";
+import { rawUnwrap, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, record } from "./candidates.js";
 
 /** Per-file state: the file's named imports and what each resolved to (one symbol lookup per name). */
@@ -129,8 +129,7 @@ export function serviceCandidates(
 /** `const X = factory<T>('ns')`: a bare factory call with one literal argument. */
 function facadeShape(decl: ts.Node): { factory: string; ns: string } | null {
 	if (!ts.isVariableDeclaration(decl) || !decl.initializer) return null;
-	let init = decl.initializer;
-	while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init)) init = init.expression;
+	const init = rawUnwrap(decl.initializer);
 	if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.arguments.length !== 1)
 		return null;
 	const a = init.arguments[0] as ts.Expression;
@@ -211,8 +210,7 @@ export function facadeUseCandidate(
 	ctx: SiteContext,
 	facts: FileFacts,
 ): void {
-	let e: ts.Expression = cn.expression;
-	while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+	const e = rawUnwrap(cn.expression);
 	if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.expression) || !ts.isIdentifier(e.name)) return;
 	facts.imports ??= importsOf(sf.compilerNode);
 	const local = e.expression.text;

@@ -90,9 +90,7 @@ export interface RawSite {
 
 /** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
 export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
-	let e: ts.Expression = call.expression;
-	while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e))
-		e = e.expression;
+	const e = rawUnwrap(call.expression);
 	if (ts.isIdentifier(e)) return e.text;
 	if (ts.isPropertyAccessExpression(e)) return e.name.text;
 	return undefined;

@@ -19,7 +19,7 @@ import { evaluateKey, unwrap } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { nearestPackageName } from "../package-name.js";
 import { exprText, FACADE_DEF, FACADE_USE, startLine } from "../sites.js";
-import { type FileNodes, wrap } from "../walk.js";
+import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
 
 export interface FacadeDefInfo {
 	trunk: string;
@@ -316,9 +316,7 @@ export function extractFacades(
 			call ??= wrap<CallExpression>(sf, cn);
 			return call;
 		};
-		let raw: ts.Expression = cn.expression;
-		while (ts.isParenthesizedExpression(raw) || ts.isAsExpression(raw) || ts.isNonNullExpression(raw))
-			raw = raw.expression;
+		const raw = rawUnwrap(cn.expression);
 		if (
 			ts.isPropertyAccessExpression(raw) &&
 			ts.isIdentifier(raw.expression) &&
