@@ -8,6 +8,7 @@ import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
+import type { ImportKind } from "./import-kinds.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 
 export interface EdgeRecord {
@@ -33,9 +34,6 @@ export interface SiteCounts {
 	 */
 	modules: Map<string, [number, 0 | 1]>;
 }
-
-/** How an in-repo import names its module: `./x`, a tsconfig `paths` alias (`@app/x`), a workspace package. */
-export type ImportKind = "relative" | "alias" | "workspace";
 
 export interface ImportCounts {
 	/** Static imports/re-exports of in-repo modules (relative, a path alias or a workspace package). */

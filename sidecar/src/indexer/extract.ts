@@ -21,6 +21,7 @@ import {
 	type SiteCounts,
 	type Target,
 } from "./edges.js";
+import { noImportsByKind } from "./import-kinds.js";
 import { morphViews } from "./morph-views.js";
 import type { FileCounts } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS } from "./program.js";
@@ -174,7 +175,7 @@ export function extractFiles(input: ExtractInput): Extracted {
 		const importCounts: ImportCounts = {
 			inRepo: 0,
 			resolved: 0,
-			byKind: { relative: [0, 0], alias: [0, 0], workspace: [0, 0] },
+			byKind: noImportsByKind(),
 			unresolvedSpecifiers: [],
 		};
 		try {

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DEF_KINDS, EDGE_KINDS } from "../index/schema.js";
+import { IMPORT_KINDS, type ImportKind } from "./import-kinds.js";
 import type { IncrementalResult } from "./incremental.js";
 
 const defRecord = z.object({
@@ -28,15 +29,15 @@ const edgeRecord = z.object({
 	line: z.number().int(),
 });
 
+const countPair = z.tuple([z.number(), z.number()]);
+
 const fileCounts = z.object({
 	sites: z.tuple([z.number(), z.number(), z.number(), z.record(z.string(), z.number())]),
 	imports: z.tuple([z.number(), z.number()]),
 	importKinds: z
-		.object({
-			relative: z.tuple([z.number(), z.number()]),
-			alias: z.tuple([z.number(), z.number()]),
-			workspace: z.tuple([z.number(), z.number()]),
-		})
+		.object(
+			Object.fromEntries(IMPORT_KINDS.map((k) => [k, countPair])) as Record<ImportKind, typeof countPair>,
+		)
 		.optional(),
 	modules: z.record(z.string(), z.tuple([z.number(), z.union([z.literal(0), z.literal(1)])])).optional(),
 });

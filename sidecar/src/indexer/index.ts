@@ -26,7 +26,7 @@ import { VERSION } from "../version.js";
 import { declarationText } from "./bodies.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
 import type { DefRecord } from "./defs.js";
-import type { ImportKind } from "./edges.js";
+import { IMPORT_KINDS, type ImportKind, noImportsByKind } from "./import-kinds.js";
 import type { IncrementalWorker } from "./incremental.js";
 import { checkIncrementalResult } from "./incremental-result.js";
 import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
@@ -629,15 +629,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// How the sites came (site-forecast.ts): 0 the previous index's, 1 joined on the guess while the
 	// second thread extracted, 2 joined after the extraction.
 	timings["sites.join"] = asBefore ? 0 : guess !== null && finalSites === guess.sites ? 1 : 2;
-	const {
-		resolvedSites,
-		externalRefs,
-		unresolvedByReason,
-		unresolvedByModule,
-		importsInRepo,
-		importsResolved,
-		importKinds,
-	} = sumCounts(counts);
+	const totals = sumCounts(counts);
+	const { resolvedSites, externalRefs, unresolvedByReason, unresolvedByModule } = totals;
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
 	lap("reuse");
 
@@ -672,7 +665,11 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		};
 		return {
 			stats: JSON.stringify(stats),
-			imports: JSON.stringify({ inRepo: importsInRepo, resolved: importsResolved, byKind: importKinds }),
+			imports: JSON.stringify({
+				inRepo: totals.importsInRepo,
+				resolved: totals.importsResolved,
+				byKind: totals.importKinds,
+			}),
 		};
 	};
 	const changedDefs = (f: CollectedFile) =>
@@ -750,10 +747,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	return {
 		out,
 		stats: finalStats,
-		imports: importsResult(
-			{ importsInRepo, importsResolved, importKinds },
-			unresolvedImportSample.slice(0, 20),
-		),
+		imports: importsResult(totals, unresolvedImportSample.slice(0, 20)),
 		unresolvedByReason,
 		unresolvedByModule,
 		problems,
@@ -839,11 +833,7 @@ function sumCounts(counts: Record<string, FileCounts>) {
 	let externalRefs = 0;
 	let importsInRepo = 0;
 	let importsResolved = 0;
-	const importKinds: Record<ImportKind, [number, number]> = {
-		relative: [0, 0],
-		alias: [0, 0],
-		workspace: [0, 0],
-	};
+	const importKinds = noImportsByKind();
 	const modules = new Map<string, { sites: number; present: boolean }>();
 	for (const c of Object.values(counts)) {
 		resolvedSites += c.sites[0];
@@ -875,8 +865,6 @@ function sumCounts(counts: Record<string, FileCounts>) {
 		importKinds,
 	};
 }
-
-const IMPORT_KINDS: readonly ImportKind[] = ["relative", "alias", "workspace"];
 
 /** The result's import figures from the summed per-file counts. */
 function importsResult(

@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
 import type { RecordedBodies } from "./bodies.js";
-import type { ImportKind } from "./edges.js";
+import type { ImportKind } from "./import-kinds.js";
 import { referenceQueries } from "./previous-references.js";
 
 /** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
