@@ -233,7 +233,7 @@ export async function bookCourier(id: string) { return \`c-\${id}\`; }`;
 				"worker/src/workflows/order.ts": WORKFLOW("<typeof acts>", "../billing/charge"),
 				"worker/src/billing/charge.ts": billing,
 				// A helper module the workflow does not name, with no activity API: no activities.
-				"worker/src/billing/format.ts": "export function chargeCard(id: string) { return `#${id}`; }",
+				"worker/src/billing/format.ts": "export function chargeCard(id: string) { return '#' + id; }",
 			}),
 		).toEqual([
 			...ORDER_DISPATCHES,
