@@ -19,7 +19,7 @@ import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
 import { lastSegment, namesIn } from "./verify.js";
 
-export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines">;
+export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines" | "defsInFile">;
 
 /** How one step leads to the next. */
 export interface Hop {
@@ -542,7 +542,9 @@ export function keyKind(key: DefRow): string {
  * of its own (a function or method, not a helper, in a file the path does not hold) and matching
  * the question's words by its name or path; an entry point first, then the better match. The
  * answer gives it a place of "Where to look" (the path's files are labelled twice as often as the
- * places, run 15).
+ * places, run 15). A caller reaching the step through a key of a trunk its own class handles too is
+ * a peer (another service calling this one over the same bus), not the way in: session 12, a video
+ * conference service led room creation, a transcript service led file uploads.
  */
 function leadIn(
 	index: PathIndex,
@@ -569,6 +571,7 @@ function leadIn(
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || candidates.has(x.id)) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
 		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
+		if (key && peerOf(index, x, key)) continue;
 		const share = concepts(x).reduce((n, y) => n + y, 0);
 		if (share <= 0) continue;
 		const entry = isEntry(index, x);
@@ -577,4 +580,24 @@ function leadIn(
 	}
 	if (!pick) return;
 	steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, pick.key), leadIn: true });
+}
+
+/**
+ * Does `caller`'s class handle keys of `key`'s trunk itself? Then its dispatch of `key` is one peer
+ * calling another over the same bus (a service calling a service), not a way in from another layer
+ * (a route calling a method, a client calling a route).
+ */
+function peerOf(index: PathIndex, caller: DefRow, key: DefRow): boolean {
+	if (caller.parentId === null || !caller.file) return false;
+	const trunk = keyTrunk(key);
+	return index
+		.defsInFile(caller.file)
+		.filter((m) => m.parentId === caller.parentId)
+		.some((m) =>
+			index.edgesTo(m.id).some((e) => {
+				if (e.kind !== "handler") return false;
+				const k = index.defById(e.src);
+				return k?.kind === "dispatch-key" && keyTrunk(k) === trunk;
+			}),
+		);
 }

@@ -257,6 +257,50 @@ describe("findPath", () => {
 		expect(names(findPath(graph([route, issue, save], edges), [issue, save]))[0]).toBe("issueInvoice");
 	});
 
+	it("takes the way in through a key from another layer, not from a peer service calling over the same bus", () => {
+		// "how is an invoice issued": the billing service's method handles an RPC key; a reports
+		// service (whose own methods handle keys of that RPC trunk) dispatches it, and so does a route.
+		const key = (name: string) =>
+			defRow(null, name, "dispatch-key", { defId: `trunk:api-call#${name}`, qualifiedName: name });
+		const issueKey = key("billing.issueInvoice");
+		const reportKey = key("reports.build");
+		const billing = def("billing/service.ts", "BillingService", "class");
+		const issue = defRow("billing/service.ts", "BillingService.issueInvoice", "method", {
+			parentId: billing.id,
+		});
+		const save = def("models/invoices.ts", "saveInvoice");
+		const reports = def("reports/service.ts", "ReportService", "class");
+		const monthly = defRow("reports/service.ts", "ReportService.monthlyInvoices", "method", {
+			parentId: reports.id,
+		});
+		const build = defRow("reports/service.ts", "ReportService.build", "method", { parentId: reports.id });
+		const words = concepts("invoice", "issue");
+		const base: [DefRow, DefRow, EdgeKind][] = [
+			[issueKey, issue, "handler"],
+			[issue, save, "call"],
+			[monthly, issueKey, "dispatch"],
+			[reportKey, build, "handler"],
+		];
+		const defs = [issueKey, reportKey, billing, issue, save, reports, monthly, build];
+		// The peer alone: the path starts at the service that does the work.
+		expect(names(findPath(graph(defs, base), [issue, save], {}, words))).toEqual([
+			"BillingService.issueInvoice",
+			"saveInvoice",
+		]);
+		// A route dispatching the same key is the way in.
+		const route = def("api/invoices.ts", "postInvoiceRoute");
+		const withRoute = graph([...defs, route], [...base, [route, issueKey, "dispatch"]]);
+		const steps = findPath(withRoute, [issue, save], {}, words);
+		expect(names(steps)).toEqual(["postInvoiceRoute", "BillingService.issueInvoice", "saveInvoice"]);
+		expect(steps[0]?.hop?.kind).toBe("dispatch");
+		// Without handlers of its own on that trunk the reports service is a caller like the route.
+		const notPeer = graph(
+			defs.filter((d) => d !== build),
+			base.filter(([, d]) => d !== build),
+		);
+		expect(names(findPath(notPeer, [issue, save], {}, words))[0]).toBe("ReportService.monthlyInvoices");
+	});
+
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
 		// "how are scanned files counted": the hook and the counter rank first; a report panel two
 		// or more places below calls the hook and names nothing the hook does not.

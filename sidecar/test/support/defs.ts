@@ -57,5 +57,6 @@ export function edgeGraph(
 		defById: (id: number) => byId.get(id),
 		edgesFrom: (id: number) => rows.filter((e) => e.src === id),
 		edgesTo: (id: number) => rows.filter((e) => e.dst === id),
+		defsInFile: (path: string) => defs.filter((d) => d.file === path),
 	};
 }
