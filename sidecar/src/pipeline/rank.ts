@@ -2,8 +2,10 @@
  * Citation ranking: which of the definitions read deserve a citation first. Files are ranked by
  * the seeding stage's fused ranking (reciprocal rank fusion of the lexical, section, BM25, named
  * and graph channels), lifted when the code links them to one of the very best files (a call,
- * dispatch, handler or implementation hop between them: the flow the question is about); files
- * that offer only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then gives its most telling definition first: a seed before a hop, a method
+ * dispatch, handler or implementation hop between them: the flow the question is about), and the
+ * handler of a point-to-point dispatch made by one of the best files' seeds placed right below its
+ * dispatcher when it is on the question's topic too; files that offer only a generic leaf (a widely
+ * used helper reached by a call, or a type) come last. Each file then gives its most telling definition first: a seed before a hop, a method
  * before the whole class around it.
  */
 import type { IndexReader } from "../index/reader.js";
@@ -22,6 +24,17 @@ const LINK_KINDS: ReadonlySet<string> = new Set([...FLOW_EDGE_KINDS, "reference"
 
 /** A dispatch key with more sites than this is a hub: linking through it says nothing about a file. */
 const MAX_KEY_SITES = 60;
+
+/**
+ * The far end of a dispatch: the best few files (by fused rank) whose seeds' dispatches are followed,
+ * the share of the dispatching file's score its handler's file is given at least, and how well the
+ * handler must match the question against the dispatching definition. Set on the four dev sets
+ * together (benchmarks/answers.md, session 12 — reach12): 3 or 5 files and 0.3 or 0.5 alike; a
+ * share of 1.0 puts handlers above files ranked on their own words (RC −0.005 cited), 0.6 moves none.
+ */
+const FAR_END_FILES = 3;
+const FAR_END_SHARE = 0.8;
+const FAR_END_RELEVANCE = 0.5;
 
 export interface CitationRanking {
 	/** Definitions in the order they should receive citations. */
@@ -84,6 +97,9 @@ export function rankCitations(
 		fileScore.set(file, (base.get(file) ?? 0) + config.citationLinkWeight * (lift.get(file) ?? 0));
 		if (candidates.every((c) => c.leaf)) leafOnly.add(file);
 	}
+	for (const [file, score] of farEnds(index, byFile, top.slice(0, FAR_END_FILES), fileScore)) {
+		if (score > (fileScore.get(file) ?? 0)) fileScore.set(file, score);
+	}
 
 	// First pass: the best definition of every file, best files first, files offering only
 	// generic leaves last; then the next definitions of each file.
@@ -102,6 +118,44 @@ export function rankCitations(
 		}
 	}
 	return { order, fileScore };
+}
+
+/**
+ * Where the flow goes next when one of the best files hands it on by key: a seed of a top file
+ * dispatches a key that exactly one handler registers (a workflow started, a route or method
+ * called: point to point, not an event or hook that any module may listen to), and that handler
+ * matches the question at least FAR_END_RELEVANCE as well as the dispatching definition (the same
+ * topic, not a cross-cutting service the flow checks on the way). Its file shares fewer words with
+ * the question than the dispatcher (a worker, a controller) but is the next step: it gets
+ * FAR_END_SHARE of the dispatching file's score. Returns the score each such file is owed.
+ */
+function farEnds(
+	index: RankIndex,
+	byFile: ReadonlyMap<string, Candidate[]>,
+	tops: readonly [string, number][],
+	fileScore: ReadonlyMap<string, number>,
+): Map<string, number> {
+	const owed = new Map<string, number>();
+	for (const [file] of tops) {
+		const score = FAR_END_SHARE * (fileScore.get(file) ?? 0);
+		for (const c of byFile.get(file) ?? []) {
+			if (!c.seed || c.leaf) continue;
+			for (const e of index.edgesFrom(c.def.id)) {
+				if (e.kind !== "dispatch") continue;
+				const key = index.defById(e.dst);
+				if (key?.kind !== "dispatch-key") continue;
+				const handlers = index.edgesFrom(key.id).filter((h) => h.kind === "handler");
+				if (handlers.length !== 1) continue;
+				const handlerId = (handlers[0] as (typeof handlers)[number]).dst;
+				const handlerFile = index.defById(handlerId)?.file;
+				if (!handlerFile || handlerFile === file) continue;
+				const handler = byFile.get(handlerFile)?.find((h) => h.def.id === handlerId);
+				if (!handler || handler.relevance <= FAR_END_RELEVANCE * c.relevance) continue;
+				owed.set(handlerFile, Math.max(owed.get(handlerFile) ?? 0, score));
+			}
+		}
+	}
+	return owed;
 }
 
 /** Read definitions (no entry-file heads: a module has no symbol to check a citation against), per file. */

@@ -79,6 +79,34 @@ describe("rankCitations", () => {
 		expect(files(order).indexOf("notify.ts")).toBe(1);
 	});
 
+	it("places the one handler of a key a top seed dispatches near its dispatcher, when it matches the question too", () => {
+		// A service starts a workflow by key; the workflow shares fewer words with the question.
+		const setup = (handlers: number, handlerRelevance: number) => {
+			const service = def("service.ts", "Service.start", "method");
+			const key = def(null, "startWorkflow", "dispatch-key");
+			const workflow = def("workflow.ts", "startWorkflow");
+			const listeners = Array.from({ length: handlers - 1 }, (_, i) => def(`listener${i}.ts`, `onStart${i}`));
+			const fillers = Array.from({ length: 20 }, (_, i) => def(`f${i}.ts`, `filler${i}`));
+			const index = graph(
+				[service, key, workflow, ...listeners, ...fillers],
+				[
+					[service, key, "dispatch"],
+					[key, workflow, "handler"],
+					...listeners.map((l) => [key, l, "handler"] as [DefRow, DefRow, EdgeKind]),
+				],
+			);
+			const read = [service, ...fillers]
+				.map((d) => item(d))
+				.concat(item(workflow, "handler:workflows", "major", handlerRelevance));
+			const fused = [service, ...fillers, workflow].map((d) => ({ file: d.file as string }));
+			return files(rankCitations(index, read, fused, config).order).indexOf("workflow.ts");
+		};
+		expect(setup(1, 0.8)).toBe(3);
+		// An event any module may listen to, or a handler off the question's topic, keeps its rank (with the link lift only).
+		expect(setup(2, 0.8)).toBe(4);
+		expect(setup(1, 0.2)).toBe(4);
+	});
+
 	it("cites a seed before any widely used helper or type reached by a hop, whatever their fused rank", () => {
 		const helper = def("util.ts", "t", "function", { fanIn: 900 });
 		const type = def("types.ts", "IMessage", "interface");
