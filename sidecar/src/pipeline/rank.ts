@@ -2,11 +2,12 @@
  * Citation ranking: which of the definitions read deserve a citation first. Files are ranked by
  * the seeding stage's fused ranking (reciprocal rank fusion of the lexical, section, BM25, named
  * and graph channels), lifted when the code links them to one of the very best files (a call,
- * dispatch, handler or implementation hop between them: the flow the question is about), and the
- * handler of a point-to-point dispatch made by one of the best files' seeds placed right below its
- * dispatcher when it is on the question's topic too; files that offer only a generic leaf (a widely
- * used helper reached by a call, or a type) come last. Each file then gives its most telling definition first: a seed before a hop, a method
- * before the whole class around it.
+ * dispatch, handler or implementation hop between them: the flow the question is about); the
+ * handler of a point-to-point dispatch made by one of the best files' seeds, when it is on the
+ * question's topic too, scores at least FAR_END_SHARE of its dispatcher's file. Files that offer
+ * only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then
+ * gives its most telling definition first: a seed before a hop, a method before the whole class
+ * around it.
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
