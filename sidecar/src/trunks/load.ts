@@ -43,20 +43,21 @@ export function parseTrunkConfig(json: unknown, source = "(inline)"): TrunkConfi
 	const config: TrunkConfig =
 		"trunks" in data ? { extends: [], presets: [data as Preset], discover: true } : (data as TrunkConfig);
 	for (const preset of config.presets) checkRegexes(preset, source);
-	checkFamilyPins(config, source);
+	checkFamilyPins(config.presets, source);
 	return config;
 }
 
 /**
  * A family's side (`{ kind: "family", family: "activities", side: "register" }`) feeds one trunk: each
  * of its candidates becomes a site there. A second trunk pinning the same side would get none of them,
- * so it fails here with both places named, not silently at index time. The same trunk named again (two
- * presets adding idioms to one trunk) is no conflict.
+ * so it fails here with both places named, not silently at index time: in one file, and again once the
+ * presets a run uses are put together (a file's `extends`, the built-in preset files). The same trunk
+ * named again (two presets adding idioms to one trunk) is no conflict.
  */
-function checkFamilyPins(config: TrunkConfig, source: string): void {
+function checkFamilyPins(presets: readonly Preset[], source: string): void {
 	const first = new Map<string, { trunk: string; at: string }>();
 	const bad: string[] = [];
-	for (const preset of config.presets)
+	for (const preset of presets)
 		preset.trunks.forEach((t, ti) => {
 			t.idioms.forEach((idiom, ii) => {
 				if (idiom.kind !== "family") return;
@@ -135,7 +136,9 @@ export function builtinPresets(): Preset[] {
 	const files = readdirSync(PRESETS_DIR)
 		.filter((f) => f.endsWith(".json"))
 		.sort();
-	return files.flatMap((f) => parseTrunkConfig(readJson(PRESETS_DIR + f), `presets/${f}`).presets);
+	const presets = files.flatMap((f) => parseTrunkConfig(readJson(PRESETS_DIR + f), `presets/${f}`).presets);
+	checkFamilyPins(presets, PRESETS_DIR);
+	return presets;
 }
 
 /** A repository declares its own trunks in this file at its root (used when no `--trunks` is given). */
@@ -154,7 +157,9 @@ function resolveExtends(config: TrunkConfig, source: string): TrunkConfig {
 		}
 		return { ...preset, detect: { always: true, packages: [], dependencies: [], files: [] } };
 	});
-	return { extends: [], presets: [...extended, ...config.presets], discover: config.discover };
+	const presets = [...extended, ...config.presets];
+	checkFamilyPins(presets, source);
+	return { extends: [], presets, discover: config.discover };
 }
 
 /**

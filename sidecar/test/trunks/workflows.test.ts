@@ -241,4 +241,21 @@ export async function bookCourier(id: string) { return \`c-\${id}\`; }`;
 			"register chargeCard worker/src/billing/charge.ts",
 		]);
 	});
+	it("takes an import of the activity API's types only as no activities module", () => {
+		const module = (importLine: string) => ({
+			// No module named: every activities module stands (the folder rule's fallback); with none, no
+			// activity registers and the calls join nothing (no trunk).
+			"worker/src/workflows/order.ts": WORKFLOW("", ""),
+			"worker/src/billing/charge.ts": `${importLine}
+export async function chargeCard(id: string) { return id.length > 0; }
+export async function bookCourier(id: string) { return id; }`,
+		});
+		expect(activitySites(module('import { Context } from "@temporalio/activity";'))).toEqual([
+			...ORDER_DISPATCHES,
+			"register bookCourier worker/src/billing/charge.ts",
+			"register chargeCard worker/src/billing/charge.ts",
+		]);
+		expect(activitySites(module('import { type Context } from "@temporalio/activity";'))).toEqual([]);
+		expect(activitySites(module('import type { Context } from "@temporalio/activity";'))).toEqual([]);
+	});
 });

@@ -182,14 +182,28 @@ function decoratorName(d: ts.Decorator): string | null {
 const decorated = (n: ts.Node, names: ReadonlySet<string>) =>
 	ts.canHaveDecorators(n) && (ts.getDecorators(n) ?? []).some((d) => names.has(decoratorName(d) ?? ""));
 
-/** Does the file import one of `modules` (a value import: `import type` brings no code)? */
+/** Is an import one of types only (`import type { X }`, `import { type X, type Y }`)? It brings no code. */
+function typeOnly(clause: ts.ImportClause | undefined): boolean {
+	if (!clause) return false;
+	if (clause.isTypeOnly) return true;
+	const bindings = clause.namedBindings;
+	return (
+		!clause.name &&
+		!!bindings &&
+		ts.isNamedImports(bindings) &&
+		bindings.elements.length > 0 &&
+		bindings.elements.every((el) => el.isTypeOnly)
+	);
+}
+
+/** Does the file import code from one of `modules`? */
 const importsAny = (sf: ts.SourceFile, modules: ReadonlySet<string>) =>
 	sf.statements.some(
 		(st) =>
 			ts.isImportDeclaration(st) &&
 			ts.isStringLiteral(st.moduleSpecifier) &&
 			modules.has(st.moduleSpecifier.text) &&
-			!st.importClause?.isTypeOnly,
+			!typeOnly(st.importClause),
 	);
 
 /**
