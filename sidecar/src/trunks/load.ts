@@ -54,7 +54,7 @@ export function parseTrunkConfig(json: unknown, source = "(inline)"): TrunkConfi
  * presets a run uses are put together (a file's `extends`, the built-in preset files). The same trunk
  * named again (two presets adding idioms to one trunk) is no conflict.
  */
-function checkFamilyPins(presets: readonly Preset[], source: string): void {
+export function checkFamilyPins(presets: readonly Preset[], source: string): void {
 	const first = new Map<string, { trunk: string; at: string }>();
 	const bad: string[] = [];
 	for (const preset of presets)

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { enabledPresets } from "../../src/trunks/detect.js";
 import {
 	builtinPresets,
+	checkFamilyPins,
 	loadTrunkConfig,
 	parseTrunkConfig,
 	TrunkConfigError,
@@ -86,6 +87,15 @@ describe("trunk configuration", () => {
 			],
 		};
 		expect(parseTrunkConfig(sameTrunk).presets).toHaveLength(2);
+		// Each file alone is valid; put together (a file and the built-in it extends) they are not.
+		const own = parseTrunkConfig({ name: "mine", trunks: [{ name: "jobs", idioms: [pin("register")] }] });
+		const extended = parseTrunkConfig({
+			name: "base",
+			trunks: [{ name: "activities", idioms: [pin("register")] }],
+		});
+		expect(() => checkFamilyPins([...extended.presets, ...own.presets], "mine.json")).toThrow(
+			/mine\.trunks\.0\.idioms\.0: the activities register side is already pinned by trunk "activities"/,
+		);
 	});
 
 	it("enables presets by their own detection data", () => {
