@@ -789,6 +789,83 @@ describe("the definitions of a held file", () => {
 	});
 });
 
+describe("a long definition the budget cannot hold whole", () => {
+	// A 300-line function: an off-chain call near its head (line 20), the call to the next chain step deep in it (250).
+	const file = "chat/deliver.ts";
+	const long = defRow(file, "deliver", "function", { startLine: 1, endLine: 300 });
+	const next = defRow(file, "sendToGateway", "function", { startLine: 310, endLine: 320 });
+	const helper = defRow(file, "logStart", "function", { startLine: 330, endLine: 335 });
+	const lines = Array.from({ length: 340 }, (_, i) => `\t\tstep${i}();`);
+	lines[0] = "export function deliver() {";
+	lines[19] = "\tlogStart();";
+	lines[249] = "\tsendToGateway();";
+	lines[299] = "}";
+	const edge = (dst: DefRow, line: number) => ({
+		src: long.id,
+		dst: dst.id,
+		kind: "call",
+		file,
+		line,
+		srcDefId: "",
+		dstDefId: "",
+		resolution: "exact",
+	});
+	const all = [long, next, helper];
+	const mIndex = {
+		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+		fileContent: () => lines.join("\n"),
+		edgesFrom: (id: number) => (id === long.id ? [edge(helper, 20), edge(next, 250)] : []),
+		edgesTo: () => [],
+		defById: (id: number) => all.find((d) => d.id === id),
+		def: () => undefined,
+		dispatchSitesInFile: () => [],
+		defsInFile: () => all,
+		packages: () => [],
+	};
+
+	it("keeps the slice of its hop on the chain before an earlier one, in the material only, and prints them in line order", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const seed = { def: long, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const step = {
+			def: next,
+			depth: 1,
+			via: "call",
+			from: long.id,
+			nodeClass: "major" as const,
+			relevance: 0,
+		};
+		const skeletons = oneChain("chat", [seed, step]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
+		const input = { skeletons, words: [], relevance: () => 0 };
+		// Each source costs 3 (text, header, fences); the bodies' quarter of 24 holds two slices.
+		const config = { tokenBudget: 24, wholeDefLines: 150, sliceLines: 60 };
+		const slices = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(
+				mIndex as unknown as Parameters<typeof assembleMaterial>[0],
+				input,
+				config,
+				() => 1,
+				reach,
+			)
+				.sources.filter((s) => s.node.def.id === long.id && s.unit === "slice")
+				.map((s) => [s.range.startLine, s.range.endLine] as const);
+		const holds = (ranges: readonly (readonly [number, number])[], line: number) =>
+			ranges.some(([s, e]) => s <= line && line <= e);
+		const material = slices(MATERIAL_REACH);
+		expect(holds(material, 1)).toBe(true); // the head
+		expect(holds(material, 250)).toBe(true); // the hop on the chain
+		expect(holds(material, 20)).toBe(false);
+		expect(material.map(([s]) => s)).toEqual([...material.map(([s]) => s)].sort((a, b) => a - b));
+		// The citation pool keeps them top to bottom: the budget ends before the deep hop.
+		const pool = slices(CITATION_REACH);
+		expect(holds(pool, 20)).toBe(true);
+		expect(holds(pool, 250)).toBe(false);
+	});
+});
+
 describe("the select stage's picks in the material", () => {
 	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");

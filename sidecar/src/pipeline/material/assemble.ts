@@ -84,6 +84,19 @@ export interface MapReach {
 	 * have more such handlers in their material, and each line displaces a tail entry.
 	 */
 	registerLines: number;
+	/**
+	 * A long definition's slices go in by importance (its head, then the slice holding the most
+	 * important hop, …), not top to bottom: when the budget runs out inside it, what is cut is the
+	 * least important slice, not everything below the cut (run 17: `createRoom` held to line 163,
+	 * its after-create callbacks lost). They are printed in line order all the same.
+	 */
+	slicesByImportance: boolean;
+	/**
+	 * The direct neighbours of the bodies read (what they call, who calls them) are listed before
+	 * the read files' outline, not after it: a model file's outline (20 of its methods) otherwise
+	 * takes the room of the function the body read calls (run 17: `loadMessageHistory`).
+	 */
+	neighboursBeforeOutline: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -96,6 +109,8 @@ export const MATERIAL_REACH: MapReach = {
 	declarationLines: true,
 	heldFileDefs: 20,
 	registerLines: 20,
+	slicesByImportance: true,
+	neighboursBeforeOutline: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -110,6 +125,8 @@ export const CITATION_REACH: MapReach = {
 	declarationLines: false,
 	heldFileDefs: 0,
 	registerLines: 0,
+	slicesByImportance: false,
+	neighboursBeforeOutline: false,
 };
 
 /**
@@ -522,10 +539,25 @@ function addDefinition(
 			? { overloadsOf: def.name }
 			: {}),
 	});
+	// By importance: the head first, then by the most important hop a slice holds, then the rest.
+	const importance = ([s, e]: [number, number]) => {
+		if (s <= start) return -1;
+		const i = sites.findIndex((l) => s <= l && l <= e);
+		return i < 0 ? sites.length : i;
+	};
+	const order = a.reach.slicesByImportance
+		? [...slices].sort((x, y) => importance(x) - importance(y) || x[0] - y[0])
+		: slices;
+	const first = a.sources.length;
 	let any = false;
-	for (const [s, e] of slices) {
+	for (const [s, e] of order) {
 		const label = `${named(def)} (lines ${s}-${e} of ${start}-${end})`;
 		if (a.add(c, s, e, "slice", label, limit)) any = true;
+	}
+	// The slices that went in read top to bottom.
+	if (a.reach.slicesByImportance) {
+		const added = a.sources.splice(first).sort((x, y) => x.range.startLine - y.range.startLine);
+		a.sources.push(...added);
 	}
 	return any;
 }
@@ -1096,43 +1128,48 @@ export function assembleMaterial(
 	// First, the definitions of the held files the question's words and the material's edges rate
 	// best (a class's methods past the outline's first twenty, the function a read body calls).
 	heldFileDefs(reach.heldFileDefs);
-	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
-	const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
-	for (const s of read) {
-		// A widely used definition's callers are no map of where to look: its callees are.
-		const d0 = s.node.def;
-		const edges = [
-			...index.edgesFrom(d0.id).map((e) => ({ id: e.dst, kind: e.kind, via: "callee" })),
-			...(d0.fanIn <= HOT_FAN_IN ? index.edgesTo(d0.id) : []).map((e) => ({
-				id: e.src,
-				kind: e.kind,
-				via: "caller",
-			})),
-		].filter((e) => NEIGHBOUR_KINDS.has(e.kind) && !known.has(e.id));
-		let n = 0;
-		for (const e of edges) {
-			if (n >= NEIGHBOURS_PER_DEF) break;
-			const d = index.defById(e.id);
-			if (!d?.file || d.kind === "module" || d.kind === "dispatch-key" || isAuxiliaryPath(d.file)) continue;
-			known.add(d.id);
-			n++;
-			signature(
-				{
-					node: {
-						def: d,
-						depth: s.node.depth + 1,
-						via: e.via,
-						from: s.node.def.id,
-						nodeClass: "major",
-						relevance: input.relevance(d),
+	/** Up to `NEIGHBOURS_PER_DEF` direct neighbours of each body read, as one-line entries. */
+	const neighbours = () => {
+		const read = a.sources.filter((s) => s.unit !== "signature" && s.node.def.kind !== "module");
+		for (const s of read) {
+			// A widely used definition's callers are no map of where to look: its callees are.
+			const d0 = s.node.def;
+			const edges = [
+				...index.edgesFrom(d0.id).map((e) => ({ id: e.dst, kind: e.kind, via: "callee" })),
+				...(d0.fanIn <= HOT_FAN_IN ? index.edgesTo(d0.id) : []).map((e) => ({
+					id: e.src,
+					kind: e.kind,
+					via: "caller",
+				})),
+			].filter((e) => NEIGHBOUR_KINDS.has(e.kind) && !known.has(e.id));
+			let n = 0;
+			for (const e of edges) {
+				if (n >= NEIGHBOURS_PER_DEF) break;
+				const d = index.defById(e.id);
+				if (!d?.file || d.kind === "module" || d.kind === "dispatch-key" || isAuxiliaryPath(d.file)) continue;
+				known.add(d.id);
+				n++;
+				signature(
+					{
+						node: {
+							def: d,
+							depth: s.node.depth + 1,
+							via: e.via,
+							from: s.node.def.id,
+							nodeClass: "major",
+							relevance: input.relevance(d),
+						},
+						chain: s.chain,
+						role: "neighbour",
 					},
-					chain: s.chain,
-					role: "neighbour",
-				},
-				budget,
-			);
+					budget,
+				);
+			}
 		}
-	}
+	};
+	if (reach.neighboursBeforeOutline) neighbours();
+	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
+	if (!reach.neighboursBeforeOutline) neighbours();
 
 	// With what the neighbours left: the functions and methods past a file's outline cap that the
 	// question's words rate (in a long class the method the question names is often past the first
