@@ -789,6 +789,76 @@ describe("the definitions of a held file", () => {
 	});
 });
 
+describe("the neighbours of a body read", () => {
+	// A class of 25 methods; the first is read whole and calls a function of another file.
+	const file = "chat/models.ts";
+	const cls = defRow(file, "Messages", "class", { startLine: 1, endLine: 300 });
+	const methods = Array.from({ length: 25 }, (_, i) =>
+		defRow(file, `Messages.find${i}`, "method", {
+			startLine: 10 + i * 10,
+			endLine: 14 + i * 10,
+			parentId: cls.id,
+		}),
+	);
+	const first = methods[0] as DefRow;
+	const loader = defRow("chat/load.ts", "loadHistory", "function", { startLine: 1, endLine: 5 });
+	const lines = Array.from({ length: 300 }, (_, i) => `\t\tstep${i}();`);
+	for (const m of methods) lines[(m.startLine ?? 1) - 1] = `\t${m.name}() {`;
+	const all = [cls, ...methods, loader];
+	const mIndex = {
+		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+		fileContent: () => lines.join("\n"),
+		edgesFrom: (id: number) =>
+			id === first.id
+				? [
+						{
+							src: id,
+							dst: loader.id,
+							kind: "call",
+							file,
+							line: 12,
+							srcDefId: "",
+							dstDefId: "",
+							resolution: "exact",
+						},
+					]
+				: [],
+		edgesTo: () => [],
+		defById: (id: number) => all.find((d) => d.id === id),
+		def: () => undefined,
+		dispatchSitesInFile: () => [],
+		defsInFile: (f: string) => all.filter((d) => d.file === f),
+		packages: () => [],
+	};
+
+	it("are listed before the read file's outline in the material, after it in the citation pool", async () => {
+		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
+			"../../src/pipeline/material/assemble.js"
+		);
+		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const skeletons = oneChain("chat", [node]) as unknown as Parameters<
+			typeof assembleMaterial
+		>[1]["skeletons"];
+		const input = { skeletons, words: [], relevance: () => 0 };
+		// Room for the body, the class head and a few one-line entries: not for the whole outline.
+		const config = { tokenBudget: 12, wholeDefLines: 150, sliceLines: 60 };
+		const listed = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(
+				mIndex as unknown as Parameters<typeof assembleMaterial>[0],
+				input,
+				config,
+				() => 1,
+				reach,
+			)
+				.sources.filter((s) => s.unit === "signature")
+				.map((s) => s.node.def.id);
+		const material = listed(MATERIAL_REACH);
+		expect(material).toContain(loader.id);
+		expect(material.filter((id) => methods.some((m) => m.id === id)).length).toBeGreaterThan(0);
+		expect(listed(CITATION_REACH)).not.toContain(loader.id);
+	});
+});
+
 describe("a long definition the budget cannot hold whole", () => {
 	// A 300-line function: an off-chain call near its head (line 20), the call to the next chain step deep in it (250).
 	const file = "chat/deliver.ts";
