@@ -381,6 +381,35 @@ const oneChain = (title: string, nodes: readonly unknown[]) => [
 
 const costly = (text: string) => text.length;
 
+/** A call edge from `src` to `dst` written at `line` of `file`, shaped like the index's. */
+const callEdge = (src: DefRow, dst: DefRow, file: string, line: number) => ({
+	src: src.id,
+	dst: dst.id,
+	kind: "call",
+	file,
+	line,
+	srcDefId: "",
+	dstDefId: "",
+	resolution: "exact",
+});
+
+/** A material index over a few definitions whose files all read `lines`; `edgesFrom` gives each one's edges out. */
+const linesIndex = (
+	defs: readonly DefRow[],
+	lines: readonly string[],
+	edgesFrom: (id: number) => unknown[] = () => [],
+) => ({
+	fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+	fileContent: () => lines.join("\n"),
+	edgesFrom,
+	edgesTo: () => [],
+	defById: (id: number) => defs.find((d) => d.id === id),
+	def: () => undefined,
+	dispatchSitesInFile: () => [],
+	defsInFile: (f: string) => defs.filter((d) => d.file === f),
+	packages: () => [],
+});
+
 describe("the signature map", () => {
 	it("lists a definition as its first line without leading modifiers, cut at 44 characters", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
@@ -733,31 +762,9 @@ describe("the definitions of a held file", () => {
 	const lines = Array.from({ length: 400 }, (_, i) => `\t\tstep${i}();`);
 	for (const m of methods) lines[(m.startLine ?? 1) - 1] = `\t${m.name}() {`;
 	const all = [module, cls, ...methods];
-	const mIndex = {
-		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-		fileContent: () => lines.join("\n"),
-		edgesFrom: (id: number) =>
-			id === first?.id
-				? [
-						{
-							src: id,
-							dst: called?.id,
-							kind: "call",
-							file,
-							line: 12,
-							srcDefId: "",
-							dstDefId: "",
-							resolution: "exact",
-						},
-					]
-				: [],
-		edgesTo: () => [],
-		defById: (id: number) => all.find((d) => d.id === id),
-		def: () => undefined,
-		dispatchSitesInFile: () => [],
-		defsInFile: () => all,
-		packages: () => [],
-	};
+	const mIndex = linesIndex(all, lines, (id) =>
+		id === first?.id ? [callEdge(first as DefRow, called as DefRow, file, 12)] : [],
+	);
 
 	it("are rated by the question's words and the bodies' calls before the outline, in the material only", async () => {
 		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
@@ -805,31 +812,7 @@ describe("the neighbours of a body read", () => {
 	const lines = Array.from({ length: 300 }, (_, i) => `\t\tstep${i}();`);
 	for (const m of methods) lines[(m.startLine ?? 1) - 1] = `\t${m.name}() {`;
 	const all = [cls, ...methods, loader];
-	const mIndex = {
-		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-		fileContent: () => lines.join("\n"),
-		edgesFrom: (id: number) =>
-			id === first.id
-				? [
-						{
-							src: id,
-							dst: loader.id,
-							kind: "call",
-							file,
-							line: 12,
-							srcDefId: "",
-							dstDefId: "",
-							resolution: "exact",
-						},
-					]
-				: [],
-		edgesTo: () => [],
-		defById: (id: number) => all.find((d) => d.id === id),
-		def: () => undefined,
-		dispatchSitesInFile: () => [],
-		defsInFile: (f: string) => all.filter((d) => d.file === f),
-		packages: () => [],
-	};
+	const mIndex = linesIndex(all, lines, (id) => (id === first.id ? [callEdge(first, loader, file, 12)] : []));
 
 	it("are listed before the read file's outline in the material, after it in the citation pool", async () => {
 		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
@@ -870,28 +853,10 @@ describe("a long definition the budget cannot hold whole", () => {
 	lines[19] = "\tlogStart();";
 	lines[249] = "\tsendToGateway();";
 	lines[299] = "}";
-	const edge = (dst: DefRow, line: number) => ({
-		src: long.id,
-		dst: dst.id,
-		kind: "call",
-		file,
-		line,
-		srcDefId: "",
-		dstDefId: "",
-		resolution: "exact",
-	});
 	const all = [long, next, helper];
-	const mIndex = {
-		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-		fileContent: () => lines.join("\n"),
-		edgesFrom: (id: number) => (id === long.id ? [edge(helper, 20), edge(next, 250)] : []),
-		edgesTo: () => [],
-		defById: (id: number) => all.find((d) => d.id === id),
-		def: () => undefined,
-		dispatchSitesInFile: () => [],
-		defsInFile: () => all,
-		packages: () => [],
-	};
+	const mIndex = linesIndex(all, lines, (id) =>
+		id === long.id ? [callEdge(long, helper, file, 20), callEdge(long, next, file, 250)] : [],
+	);
 
 	it("keeps the slice of its hop on the chain before an earlier one, in the material only, and prints them in line order", async () => {
 		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
