@@ -10,6 +10,7 @@ import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
 import type { ImportKind } from "./import-kinds.js";
 import { moduleCallSpecifier } from "./module-calls.js";
+import { skipWrappers } from "./unwrap.js";
 
 export interface EdgeRecord {
 	src: string;
@@ -137,9 +138,44 @@ export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | unde
 	if (direct) return direct;
 	// `const x = () => …` resolves to the arrow function in some positions; `export default <expr>`.
 	const parent = decl.parent;
-	if (parent && (ts.isVariableDeclaration(parent) || ts.isExportAssignment(parent)))
-		return ctx.defOfNode.get(parent);
-	return undefined;
+	if (parent && (ts.isVariableDeclaration(parent) || ts.isExportAssignment(parent))) {
+		const def = ctx.defOfNode.get(parent);
+		if (def) return def;
+	}
+	return wrappedDeclaration(ctx, decl);
+}
+
+/**
+ * `export default memo(MessageBox)`, `const Panel = observer(PanelView)`: a value that only wraps a
+ * function or class declared elsewhere (a component memoised, observed, connected) is no
+ * definition of its own, so a use of it (`<MessageBox />`) would lead nowhere; it stands for what it
+ * wraps, the first argument under at most three wrapping calls, when that names a function or class.
+ */
+function wrappedDeclaration(ctx: EdgeContext, decl: ts.Node): string | undefined {
+	const value = ts.isExportAssignment(decl)
+		? decl.expression
+		: ts.isVariableDeclaration(decl)
+			? decl.initializer
+			: undefined;
+	let inner = value && skipWrappers(value);
+	for (let depth = 0; depth < 3 && inner && ts.isCallExpression(inner); depth++) {
+		const first = inner.arguments[0];
+		inner = first && skipWrappers(first);
+	}
+	if (!inner || inner === value || !ts.isIdentifier(inner)) return undefined;
+	let symbol = ctx.checker.getSymbolAtLocation(inner);
+	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = ctx.checker.getAliasedSymbol(symbol);
+	const target = symbol?.declarations?.find(
+		(d) =>
+			ts.isFunctionDeclaration(d) ||
+			ts.isClassDeclaration(d) ||
+			(ts.isVariableDeclaration(d) &&
+				!!d.initializer &&
+				(ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))),
+	);
+	if (!target) return undefined;
+	ctx.loadDefs(target.getSourceFile());
+	return ctx.defOfNode.get(target);
 }
 
 function isDeclarationName(id: ts.Identifier): boolean {

@@ -58,4 +58,56 @@ describe("functions wrapped in a call", () => {
 			index.close();
 		}
 	});
+	it("leads a use of a wrapped default export (`export default memo(MessageBox)`) to the function it wraps", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-export-"));
+		mkdirSync(join(repo, "src"));
+		writeFileSync(join(repo, "package.json"), '{ "name": "chat-ui" }');
+		writeFileSync(
+			join(repo, "tsconfig.json"),
+			'{ "compilerOptions": { "jsx": "preserve", "strict": true, "module": "esnext", "moduleResolution": "bundler" } }',
+		);
+		writeFileSync(
+			join(repo, "src/memo.ts"),
+			"export function memo<T>(component: T): T {\n\treturn component;\n}\n",
+		);
+		writeFileSync(
+			join(repo, "src/MessageBox.tsx"),
+			[
+				'import { memo } from "./memo";',
+				"export function sendMessage(text: string): string {",
+				"\treturn text.trim();",
+				"}",
+				"function MessageBox() {",
+				'\treturn sendMessage("hi");',
+				"}",
+				"export default memo(MessageBox);",
+			].join("\n"),
+		);
+		writeFileSync(
+			join(repo, "src/Room.tsx"),
+			[
+				'import MessageBox from "./MessageBox";',
+				"export function Room() {",
+				"\treturn <MessageBox />;",
+				"}",
+				"export function plain() {",
+				"\treturn MessageBox();",
+				"}",
+			].join("\n"),
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const box = index.def("src/MessageBox.tsx#MessageBox");
+			const room = index.def("src/Room.tsx#Room");
+			const plain = index.def("src/Room.tsx#plain");
+			if (!box || !room || !plain) throw new Error("definitions missing");
+			expect(index.edgesFrom(room.id).map((e) => e.dst)).toContain(box.id);
+			expect(index.edgesFrom(plain.id).map((e) => e.dst)).toContain(box.id);
+			// The wrapper itself stays an ordinary callee: MessageBox's module calls memo, not the reverse.
+			expect(index.edgesTo(box.id).map((e) => index.defById(e.src)?.qualifiedName)).not.toContain("memo");
+		} finally {
+			index.close();
+		}
+	});
 });
