@@ -146,23 +146,21 @@ export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | unde
 }
 
 /**
- * `export default memo(MessageBox)`, `const Panel = observer(PanelView)`: a value that only wraps a
- * function or class declared elsewhere (a component memoised, observed, connected) is no
- * definition of its own, so a use of it (`<MessageBox />`) would lead nowhere; it stands for what it
- * wraps, the first argument under at most three wrapping calls, when that names a function or class.
+ * `export default memo(MessageBox)`: a default export that only wraps a function or class declared
+ * elsewhere (a component memoised, observed, connected) is no definition of its own, so a use of it
+ * (`<MessageBox />`) would lead nowhere; it stands for what it wraps, the first argument under at
+ * most three wrapping calls, when that names a function or class. Export assignments only: a
+ * module-level `const` holding a wrapped value is a definition of its own, and a local's
+ * initializer is any call (`arr.sort(byName)`), not a wrapper.
  */
 function wrappedDeclaration(ctx: EdgeContext, decl: ts.Node): string | undefined {
-	const value = ts.isExportAssignment(decl)
-		? decl.expression
-		: ts.isVariableDeclaration(decl)
-			? decl.initializer
-			: undefined;
-	let inner = value && skipWrappers(value);
+	if (!ts.isExportAssignment(decl)) return undefined;
+	let inner: ts.Expression | undefined = skipWrappers(decl.expression);
 	for (let depth = 0; depth < 3 && inner && ts.isCallExpression(inner); depth++) {
-		const first = inner.arguments[0];
+		const first: ts.Expression | undefined = inner.arguments[0];
 		inner = first && skipWrappers(first);
 	}
-	if (!inner || inner === value || !ts.isIdentifier(inner)) return undefined;
+	if (!inner || inner === skipWrappers(decl.expression) || !ts.isIdentifier(inner)) return undefined;
 	let symbol = ctx.checker.getSymbolAtLocation(inner);
 	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = ctx.checker.getAliasedSymbol(symbol);
 	const target = symbol?.declarations?.find(
