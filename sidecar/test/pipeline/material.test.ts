@@ -410,6 +410,28 @@ const linesIndex = (
 	packages: () => [],
 });
 
+type Assemble = typeof import("../../src/pipeline/material/assemble.js");
+
+/** The material's sources for one synthetic chain "chat" over a `linesIndex`, with the material's or the citations' reach. */
+const chainSources = async (
+	mIndex: ReturnType<typeof linesIndex>,
+	nodes: readonly unknown[],
+	config: { tokenBudget: number; wholeDefLines: number; sliceLines: number },
+	reach: "material" | "citation",
+) => {
+	const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+	const skeletons = oneChain("chat", nodes) as unknown as Parameters<
+		Assemble["assembleMaterial"]
+	>[1]["skeletons"];
+	return m.assembleMaterial(
+		mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+		{ skeletons, words: [], relevance: () => 0 },
+		config,
+		() => 1,
+		reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+	).sources;
+};
+
 describe("the signature map", () => {
 	it("lists a definition as its first line without leading modifiers, cut at 44 characters", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
@@ -815,30 +837,17 @@ describe("the neighbours of a body read", () => {
 	const mIndex = linesIndex(all, lines, (id) => (id === first.id ? [callEdge(first, loader, file, 12)] : []));
 
 	it("are listed before the read file's outline in the material, after it in the citation pool", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
 		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
-		const skeletons = oneChain("chat", [node]) as unknown as Parameters<
-			typeof assembleMaterial
-		>[1]["skeletons"];
-		const input = { skeletons, words: [], relevance: () => 0 };
 		// Room for the body, the class head and a few one-line entries: not for the whole outline.
 		const config = { tokenBudget: 12, wholeDefLines: 150, sliceLines: 60 };
-		const listed = (reach: typeof MATERIAL_REACH) =>
-			assembleMaterial(
-				mIndex as unknown as Parameters<typeof assembleMaterial>[0],
-				input,
-				config,
-				() => 1,
-				reach,
-			)
-				.sources.filter((s) => s.unit === "signature")
+		const listed = async (reach: "material" | "citation") =>
+			(await chainSources(mIndex, [node], config, reach))
+				.filter((s) => s.unit === "signature")
 				.map((s) => s.node.def.id);
-		const material = listed(MATERIAL_REACH);
+		const material = await listed("material");
 		expect(material).toContain(loader.id);
 		expect(material.filter((id) => methods.some((m) => m.id === id)).length).toBeGreaterThan(0);
-		expect(listed(CITATION_REACH)).not.toContain(loader.id);
+		expect(await listed("citation")).not.toContain(loader.id);
 	});
 });
 
@@ -859,9 +868,6 @@ describe("a long definition the budget cannot hold whole", () => {
 	);
 
 	it("keeps the slice of its hop on the chain before an earlier one, in the material only, and prints them in line order", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
 		const seed = { def: long, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
 		const step = {
 			def: next,
@@ -871,31 +877,21 @@ describe("a long definition the budget cannot hold whole", () => {
 			nodeClass: "major" as const,
 			relevance: 0,
 		};
-		const skeletons = oneChain("chat", [seed, step]) as unknown as Parameters<
-			typeof assembleMaterial
-		>[1]["skeletons"];
-		const input = { skeletons, words: [], relevance: () => 0 };
 		// Each source costs 3 (text, header, fences); the bodies' quarter of 24 holds two slices.
 		const config = { tokenBudget: 24, wholeDefLines: 150, sliceLines: 60 };
-		const slices = (reach: typeof MATERIAL_REACH) =>
-			assembleMaterial(
-				mIndex as unknown as Parameters<typeof assembleMaterial>[0],
-				input,
-				config,
-				() => 1,
-				reach,
-			)
-				.sources.filter((s) => s.node.def.id === long.id && s.unit === "slice")
+		const slices = async (reach: "material" | "citation") =>
+			(await chainSources(mIndex, [seed, step], config, reach))
+				.filter((s) => s.node.def.id === long.id && s.unit === "slice")
 				.map((s) => [s.range.startLine, s.range.endLine] as const);
 		const holds = (ranges: readonly (readonly [number, number])[], line: number) =>
 			ranges.some(([s, e]) => s <= line && line <= e);
-		const material = slices(MATERIAL_REACH);
+		const material = await slices("material");
 		expect(holds(material, 1)).toBe(true); // the head
 		expect(holds(material, 250)).toBe(true); // the hop on the chain
 		expect(holds(material, 20)).toBe(false);
 		expect(material.map(([s]) => s)).toEqual([...material.map(([s]) => s)].sort((a, b) => a - b));
 		// The citation pool keeps them top to bottom: the budget ends before the deep hop.
-		const pool = slices(CITATION_REACH);
+		const pool = await slices("citation");
 		expect(holds(pool, 20)).toBe(true);
 		expect(holds(pool, 250)).toBe(false);
 	});
