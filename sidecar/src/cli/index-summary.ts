@@ -3,6 +3,8 @@
  * figures are the ones `--json` prints (stats.unresolvedShare, unresolvedByReason), so the two
  * outputs never disagree.
  */
+
+import { IMPORT_KINDS, type ImportKind } from "../indexer/import-kinds.js";
 import type { IndexResult } from "../indexer/index.js";
 
 const INSTALL = "install the repository's dependencies (npm/yarn/pnpm install) for more edges";
@@ -67,16 +69,21 @@ export function callSiteLines(
 	return lines;
 }
 
-const KIND_NAMES = { relative: "relative", alias: "path alias", workspace: "workspace package" } as const;
+/** How the summary names each import kind: a kind added to IMPORT_KINDS fails the type check until named here. */
+const KIND_NAMES = {
+	relative: "relative",
+	alias: "path alias",
+	workspace: "workspace package",
+} as const satisfies Record<ImportKind, string>;
 
 /**
  * In-repo imports resolved, and by kind: on an alias-heavy repository (`@app/…` through tsconfig
  * `paths`) most in-repo imports are no relative ones, and a total alone hides which kind fails.
  */
 export function importsLine(imports: Pick<IndexResult["imports"], "inRepo" | "resolved" | "byKind">): string {
-	const kinds = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[])
-		.filter((k) => imports.byKind[k].inRepo > 0)
-		.map((k) => `${KIND_NAMES[k]} ${imports.byKind[k].resolved}/${imports.byKind[k].inRepo}`);
+	const kinds = IMPORT_KINDS.filter((k) => imports.byKind[k].inRepo > 0).map(
+		(k) => `${KIND_NAMES[k]} ${imports.byKind[k].resolved}/${imports.byKind[k].inRepo}`,
+	);
 	return `in-repo imports resolved: ${imports.resolved}/${imports.inRepo}${kinds.length ? ` (${kinds.join(", ")})` : ""}`;
 }
 
