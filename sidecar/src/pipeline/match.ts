@@ -34,7 +34,11 @@ export const SEGMENT = "§";
 
 /** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */
 export function conceptMatch(concept: Concept, stems: readonly string[]): number {
-	if (stems.some((s) => concept.stems.some((c) => stemsMeet(s, c)))) return 1;
+	const pieces = concept.pieces;
+	// One piece of a compound ("data" of "database") meets it by prefix but names only a part of it;
+	// all its pieces together ("realTimeMonitoring" for "real-time") name the whole.
+	const whole = (s: string) => !pieces?.includes(s) || pieces.every((p) => stems.includes(p));
+	if (stems.some((s) => whole(s) && concept.stems.some((c) => stemsMeet(s, c)))) return 1;
 	if (concept.layer) return 0;
 	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
 	if (

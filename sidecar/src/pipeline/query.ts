@@ -19,6 +19,11 @@ export interface Concept {
 	related: string[];
 	/** For a joined compound ("twofactor"): the words it was joined from. */
 	parts?: string[];
+	/**
+	 * Stems of the words a compound is joined from ("real", "time" of "real-time"; "data", "base" of
+	 * "database"): one of them alone in a name is a part of the concept, not the concept.
+	 */
+	pieces?: string[];
 	/** How much the question stresses the word: capitalised mid-sentence, or early in the question. */
 	emphasis?: number;
 	/** Capitalised mid-sentence ("the Settings system", "a Team"): the question names its topic. */
@@ -163,6 +168,8 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 	);
 	for (const c of kept) {
 		const compound = c.stems[0] ?? "";
+		const pieces = piecesOf.get(compound);
+		if (pieces && pieces.length > 1) c.pieces = pieces;
 		if (piecesOf.has(compound)) {
 			// A part met earlier in another form ("plugins" before "sub-plugin") is still a part.
 			const parts = concepts.filter((p) => p !== c && isPiece(p, compound));
@@ -196,5 +203,31 @@ export function weighConcepts(concepts: Concept[], df: (word: string) => number,
 		// ("the Settings system" in a repository where most files read settings).
 		const floor = c.capitalised ? CAPITALISED_FLOOR : COMMON_FLOOR;
 		c.weight = Math.max(floor, Math.min(1, idf(n) / (max * 0.7))) * (c.emphasis ?? 1);
+		if (!c.pieces && !c.layer) c.pieces = joinedFrom(c.stems[0] ?? c.word, df, total);
 	}
+}
+
+/** Shortest piece of a closed compound that counts as a word of its own. */
+const MIN_PIECE = 4;
+/**
+ * A piece is a word of the repository when at least this share of the definitions use it: the
+ * full-text index stems words (a suffix like "ence" of "conference" turns up in a few), so a
+ * handful of uses is no evidence.
+ */
+const MIN_PIECE_SHARE = 1 / 2000;
+
+/**
+ * A closed compound the question writes as one word ("database", "timestamp", "workspace") is two
+ * words the code also writes apart: a name with only the first ("initialData") is no match for it.
+ * An abbreviation ("auth" of "authentication") is not one: its rest ("entication") is no word.
+ */
+export function joinedFrom(word: string, df: (word: string) => number, total: number): string[] | undefined {
+	if (!/^[a-z]+$/.test(word) || word.length < 2 * MIN_PIECE) return undefined;
+	const least = Math.max(3, total * MIN_PIECE_SHARE);
+	for (let i = MIN_PIECE; i <= word.length - MIN_PIECE; i++) {
+		const head = word.slice(0, i);
+		const rest = word.slice(i);
+		if (df(head) >= least && df(rest) >= least) return [head, stem(rest)];
+	}
+	return undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
-import { analyzeQuestion, weighConcepts } from "../../src/pipeline/query.js";
+import { analyzeQuestion, type Concept, weighConcepts } from "../../src/pipeline/query.js";
 import { lexicalScore } from "../../src/pipeline/seed.js";
 import { defRow } from "../support/defs.js";
 
@@ -132,6 +132,27 @@ describe("analyzeQuestion", () => {
 		expect(weight(plain, "settings")).toBeLessThanOrEqual(0.35);
 		expect(weight(q, "settings")).toBeGreaterThanOrEqual(0.5);
 		expect(weight(q, "settings")).toBeLessThan(weight(q, "sync"));
+	});
+
+	it("reads a closed compound as its two words: one of them alone is a part, not the concept", () => {
+		const q = analyzeQuestion("How is a message saved to the database or a real-time stream?");
+		// The code writes `data`, `base`, `real`, `time` often; `authentic` / `ation` and the like never.
+		const words = new Set(["data", "base", "real", "time", "message", "auth"]);
+		weighConcepts(q.concepts, (w) => (words.has(w) ? 50 : 1), 1000);
+		const concept = (w: string) => q.concepts.find((c) => c.word === w) as Concept;
+		expect(concept("database").pieces).toEqual(["data", "base"]);
+		expect(concept("message").pieces).toBeUndefined();
+		// `initialData` is no database; `DatabaseWatcher`, `dataBase` and `RealTimeData` are.
+		expect(conceptMatch(concept("database"), wordStems("initialData"))).toBe(0);
+		expect(conceptMatch(concept("database"), wordStems("DatabaseWatcher"))).toBe(1);
+		expect(conceptMatch(concept("database"), wordStems("dataBase"))).toBe(1);
+		expect(conceptMatch(concept("realtime"), wordStems("RealTimeData"))).toBe(1);
+		expect(conceptMatch(concept("realtime"), wordStems("realEstate"))).toBe(0.5);
+		// An abbreviation is no piece: its rest is no word of the code.
+		const auth = analyzeQuestion("How does authentication work?");
+		weighConcepts(auth.concepts, (w) => (words.has(w) ? 50 : 1), 1000);
+		expect(auth.concepts[0]?.pieces).toBeUndefined();
+		expect(conceptMatch(auth.concepts[0] as Concept, wordStems("authGuard"))).toBe(1);
 	});
 });
 
