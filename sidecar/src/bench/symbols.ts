@@ -1,23 +1,28 @@
 /** Small, pure helpers for matching symbol names in text; shared by the graders and the citation check. */
 
-/** The name part of a symbol or defId: `a/b.ts#Push.send` → `Push.send`; `trunk:rest#chat.x` → `chat.x`. */
+import { defIdName, defIdPrefix, nameSegments } from "../index/def-id.js";
+
+/**
+ * The name part of a symbol or defId: `a/b.ts#Push.send` → `Push.send`; `trunk:rest#chat.x` → `chat.x`;
+ * a private member keeps its `#` (`Run.#start`).
+ */
 export function symbolName(symbol: string): string {
-	const hash = symbol.lastIndexOf("#");
-	return (hash >= 0 ? symbol.slice(hash + 1) : symbol).replace(/\(\)$/, "").trim();
+	return defIdName(symbol).replace(/\(\)$/, "").trim();
 }
 
-/** Last dotted segment of a symbol: `MessageBox.handleSendMessage` → `handleSendMessage`. */
+/**
+ * Last dotted segment of a symbol: `MessageBox.handleSendMessage` → `handleSendMessage`; a callback named
+ * by its call and key keeps the key's own dots (`metrics.measure(trigger.dev/run)` → `measure(trigger.dev/run)`).
+ */
 export function lastSegment(symbol: string): string {
 	const name = symbolName(symbol);
-	const parts = name.split(".").filter(Boolean);
-	return parts[parts.length - 1] ?? name;
+	return nameSegments(name).pop() ?? name;
 }
 
 /** The file a defId lives in, or null for dispatch-key pseudo-nodes (`trunk:<trunk>#<key>`). */
 export function defIdFile(defId: string): string | null {
 	if (defId.startsWith("trunk:")) return null;
-	const hash = defId.indexOf("#");
-	return hash > 0 ? defId.slice(0, hash) : null;
+	return defIdPrefix(defId);
 }
 
 /**

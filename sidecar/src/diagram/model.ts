@@ -5,6 +5,7 @@
  */
 import { posix } from "node:path";
 import type { Chain } from "@codeask/shared";
+import { defIdName, defIdPrefix } from "../index/def-id.js";
 
 export interface DiagramNode {
 	id: string;
@@ -300,9 +301,8 @@ function passThrough(
 
 /** `path/file.ts#Class.method` → `Class.method`; a module pseudo-node → its file name. */
 export function labelOf(defId: string): string {
-	const hash = defId.lastIndexOf("#");
-	const name = hash >= 0 ? defId.slice(hash + 1) : defId;
-	return name === "(module)" ? `${posix.basename(defId.slice(0, hash))} (module)` : name;
+	const name = defIdName(defId);
+	return name === "(module)" ? `${posix.basename(defIdPrefix(defId) ?? "")} (module)` : name;
 }
 
 /**

@@ -3,6 +3,7 @@
  * exactly one definition of the index. Ambiguity is an error that lists the candidates, never a
  * silent "first symbol with that name".
  */
+import { defIdHash } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 
@@ -30,7 +31,7 @@ export function resolveDef(index: IndexReader, ref: string): DefRow {
 	if (exact) return exact;
 
 	let candidates: DefRow[];
-	const hash = text.lastIndexOf("#");
+	const hash = defIdHash(text);
 	if (hash > 0) {
 		const pathPart = text.slice(0, hash);
 		const qualified = text.slice(hash + 1);

@@ -6,6 +6,7 @@
  */
 import { posix } from "node:path";
 import { codedError } from "../coded-error.js";
+import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import { upsert } from "../upsert.js";
@@ -343,7 +344,7 @@ function collectFolders(index: IndexReader, pkg: PackageInfo, limit: number): Fo
 			title: s.title,
 			summary: clip(s.summary, FOLDER_SUMMARY_CHARS),
 			files,
-			topSymbols: s.topSymbols.slice(0, 5).map((id) => id.slice(id.lastIndexOf("#") + 1)),
+			topSymbols: s.topSymbols.slice(0, 5).map(defIdName),
 			subfolders: children
 				.filter((c) => c.path.startsWith(`${s.path}/`))
 				.map((c) => ({ name: c.path.slice(s.path.length + 1), files: countUnder(c.path) }))

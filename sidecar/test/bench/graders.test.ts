@@ -29,6 +29,15 @@ const evidence = (over: Partial<Evidence> = {}): Evidence => ({
 });
 
 describe("citation check", () => {
+	it("holds a private member's callback named by a dotted key, cited by its qualified name or defId", () => {
+		const name = "Runner.#start.metrics.measure(jobs.v2/run)";
+		for (const symbol of [name, `src/jobs/runner.ts#${name}`]) {
+			const check = checkCitation(index, citation(1, "src/jobs/runner.ts", 5, 5, symbol));
+			expect(check).toEqual({ valid: true, reason: "symbol's definition starts in range" });
+		}
+		expect(checkCitation(index, citation(1, "src/jobs/runner.ts", 2, 2, "Runner.#start")).valid).toBe(true);
+		expect(checkCitation(index, citation(1, "src/jobs/runner.ts", 9, 10, name)).valid).toBe(false);
+	});
 	it("accepts a range that names the symbol, including a qualified or defId-style symbol", () => {
 		expect(checkCitation(index, citation(1, "src/net/send.ts", 1, 3, "send")).valid).toBe(true);
 		expect(

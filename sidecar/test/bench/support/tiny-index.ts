@@ -7,6 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { defIdName, defIdPrefix, nameSegments } from "../../../src/index/def-id.js";
 import { IndexReader } from "../../../src/index/reader.js";
 import { INDEX_FORMAT_VERSION, identifierWords, SCHEMA_SQL } from "../../../src/index/schema.js";
 
@@ -29,6 +30,19 @@ export const TINY_FILES: Record<string, string> = {
 		"export const createRoom = (name: string) => name;",
 		"",
 	].join("\n"),
+	"src/jobs/runner.ts": [
+		"export class Runner {",
+		"\tasync #start() {",
+		"\t\treturn metrics.measure(",
+		'\t\t\t"jobs.v2/run",',
+		"\t\t\tasync () => {",
+		"\t\t\t\treturn 1;",
+		"\t\t\t},",
+		"\t\t);",
+		"\t}",
+		"}",
+		"",
+	].join("\n"),
 };
 
 interface TinyDef {
@@ -43,6 +57,14 @@ const TINY_DEFS: TinyDef[] = [
 	{ defId: "src/push/push.ts#PushClass.sendNotificationNative", kind: "method", start: 4, end: 6 },
 	{ defId: "src/net/send.ts#send", kind: "function", start: 1, end: 3 },
 	{ defId: "src/rooms/rooms.ts#createRoom", kind: "variable", start: 2, end: 2 },
+	// A private method, and a callback named by its call and a key that holds dots of its own.
+	{ defId: "src/jobs/runner.ts#Runner.#start", kind: "method", start: 2, end: 9 },
+	{
+		defId: "src/jobs/runner.ts#Runner.#start.metrics.measure(jobs.v2/run)",
+		kind: "function",
+		start: 5,
+		end: 7,
+	},
 ];
 
 export function buildTinyIndex(options: { commit?: string } = {}): string {
@@ -71,8 +93,9 @@ export function buildTinyIndex(options: { commit?: string } = {}): string {
 		);
 	}
 	for (const d of TINY_DEFS) {
-		const [file, qualified = ""] = d.defId.split("#");
-		const name = qualified.split(".").pop() ?? qualified;
+		const file = defIdPrefix(d.defId);
+		const qualified = defIdName(d.defId);
+		const name = nameSegments(qualified).pop() ?? qualified;
 		db.prepare(
 			"INSERT INTO defs (def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line) VALUES (?, ?, 1, ?, ?, ?, ?, ?)",
 		).run(d.defId, fileIds.get(file ?? ""), name, qualified, d.kind, d.start, d.end);
