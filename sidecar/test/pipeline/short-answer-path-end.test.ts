@@ -268,4 +268,32 @@ describe("the short answer's last step", () => {
 		expect(without.has("other/m6.ts")).toBe(true);
 		expect(withRoute.has("other/m6.ts")).toBe(false);
 	});
+	it("gives a contract's place to the implementation that runs, and none when the path holds one", () => {
+		// "how is an order saved": after the path, the ranking lists the store's interface member
+		// (a signature) before its one implementation and other matches.
+		const route = defRow("api/orders.ts", "postOrderRoute");
+		const service = defRow("services/orders.ts", "saveOrder");
+		const contract = defRow("typings/store.ts", "IOrderStore", "interface");
+		const member = defRow("typings/store.ts", "IOrderStore.insert", "method", { parentId: contract.id });
+		const store = defRow("models/orders.ts", "OrderStore", "class");
+		const impl = defRow("models/orders.ts", "OrderStore.insert", "method", { parentId: store.id });
+		const others = Array.from({ length: 3 }, (_, i) => defRow(`other/o${i}.ts`, `orderHelper${i}`));
+		const defs = [route, service, contract, member, store, impl, ...others];
+		const cited = (edges: Parameters<typeof edgeGraph>[1]) =>
+			shortAnswer(graph(defs, edges), "how is an order saved?", [], {
+				order: [route, service, member, ...others, impl],
+				fileScore: new Map<string, number>(),
+			}).drafts.map((d) => d.file);
+		const contractEdge: [DefRow, DefRow, "implementation"] = [member, impl, "implementation"];
+		// The implementation takes the contract's place, ahead of the files ranked between them.
+		const files = cited([[route, service, "call"], contractEdge]);
+		expect(files).not.toContain("typings/store.ts");
+		expect(files.indexOf("models/orders.ts")).toBeLessThan(files.indexOf("other/o0.ts"));
+		// The path runs through the implementation: the contract takes no place, the next file does.
+		const through = cited([[route, service, "call"], [service, impl, "call"], contractEdge]);
+		expect(through).not.toContain("typings/store.ts");
+		expect(through).toContain("other/o2.ts");
+		// Without the implementation edge the member is a place like any other.
+		expect(cited([[route, service, "call"]])).toContain("typings/store.ts");
+	});
 });
