@@ -12,7 +12,7 @@ export function symbolName(symbol: string): string {
 
 /**
  * Last dotted segment of a symbol: `MessageBox.handleSendMessage` → `handleSendMessage`; a callback named
- * by its call and key keeps the key's own dots (`metrics.measure(trigger.dev/run)` → `measure(trigger.dev/run)`).
+ * by its call and key keeps the key's own dots (`metrics.measure(jobs.v2/run)` → `measure(jobs.v2/run)`).
  */
 export function lastSegment(symbol: string): string {
 	const name = symbolName(symbol);

@@ -24,7 +24,7 @@ export function defIdPrefix(id: string): string | null {
 
 /**
  * The dotted segments of a qualified name, with dots inside a key's parentheses kept:
- * `Exec.run.metrics.measure(trigger.dev/exec)` → `Exec`, `run`, `metrics`, `measure(trigger.dev/exec)`.
+ * `Job.run.metrics.measure(jobs.v2/run)` → `Job`, `run`, `metrics`, `measure(jobs.v2/run)`.
  */
 export function nameSegments(name: string): string[] {
 	const parts: string[] = [];

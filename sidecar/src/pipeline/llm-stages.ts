@@ -4,6 +4,7 @@
  * the per-question budget), validates the output, and throws on anything unusable so that
  * ask.ts falls back to the offline version of that stage.
  */
+import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { OutlineSectionRow } from "../index/types.js";
 import type { LlmClient } from "../llm/types.js";
@@ -93,7 +94,7 @@ export async function llmRoute(
 			title: section.title,
 			path: section.path,
 			summary: section.summary,
-			symbols: section.topSymbols.map((s) => s.split("#").pop() ?? s),
+			symbols: section.topSymbols.map(defIdName),
 			keys: section.keys.map((k) => `${k.trunk}:${k.key}`),
 		})),
 		routeChains(config),

@@ -3,6 +3,7 @@
  * Offline scoring: full-text rank over the outline fused with concept coverage of the section's
  * path, title, symbols and summary; nested sections join one chain.
  */
+import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { OutlineSectionRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
@@ -48,7 +49,7 @@ export function scoreSections(
 				{ stems: wordStems(last), factor: 1.2 },
 				{ stems: wordStems(segs.slice(-3, -1).join(" ")), factor: 0.8 },
 				{ stems: wordStems(section.title), factor: 0.7 },
-				{ stems: wordStems(section.topSymbols.map((s) => s.split("#").pop() ?? "").join(" ")), factor: 0.5 },
+				{ stems: wordStems(section.topSymbols.map(defIdName).join(" ")), factor: 0.5 },
 				{ stems: wordStems(section.summary), factor: 0.3 },
 				{ stems: wordStems(segs.slice(0, -3).join(" ")), factor: 0.3 },
 			]);

@@ -16,11 +16,11 @@ describe("defId parts", () => {
 	});
 
 	it("keeps the dots of a key inside a callback's call", () => {
-		expect(nameSegments("Exec.#run.metrics.measure(trigger.dev/exec)~2")).toEqual([
-			"Exec",
+		expect(nameSegments("Job.#run.metrics.measure(jobs.v2/run)~2")).toEqual([
+			"Job",
 			"#run",
 			"metrics",
-			"measure(trigger.dev/exec)~2",
+			"measure(jobs.v2/run)~2",
 		]);
 		expect(nameSegments("send")).toEqual(["send"]);
 	});
