@@ -135,22 +135,29 @@ describe("analyzeQuestion", () => {
 	});
 
 	it("reads a closed compound as its two words: one of them alone is a part, not the concept", () => {
-		const q = analyzeQuestion("How is a message saved to the database or a real-time stream?");
-		// The code writes `data`, `base`, `real`, `time` often; `authentic` / `ation` and the like never.
-		const words = new Set(["data", "base", "real", "time", "message", "auth"]);
-		weighConcepts(q.concepts, (w) => (words.has(w) ? 50 : 1), 1000);
+		const q = analyzeQuestion("When is the timestamp of a shared workspace written?");
+		// The code writes `time`, `stamp`, `work`, `space` often; `entication` and the like never.
+		const words = new Set(["time", "stamp", "work", "space", "shared", "auth"]);
+		const df = (w: string) => (words.has(w) ? 50 : 1);
+		weighConcepts(q.concepts, df, 1000);
 		const concept = (w: string) => q.concepts.find((c) => c.word === w) as Concept;
-		expect(concept("database").pieces).toEqual(["data", "base"]);
-		expect(concept("message").pieces).toBeUndefined();
-		// `initialData` is no database; `DatabaseWatcher`, `dataBase` and `RealTimeData` are.
-		expect(conceptMatch(concept("database"), wordStems("initialData"))).toBe(0);
-		expect(conceptMatch(concept("database"), wordStems("DatabaseWatcher"))).toBe(1);
-		expect(conceptMatch(concept("database"), wordStems("dataBase"))).toBe(1);
-		expect(conceptMatch(concept("realtime"), wordStems("RealTimeData"))).toBe(1);
-		expect(conceptMatch(concept("realtime"), wordStems("realEstate"))).toBe(0.5);
+		expect(concept("timestamp").pieces).toEqual(["time", "stamp"]);
+		expect(concept("workspace").pieces).toEqual(["work", "space"]);
+		expect(concept("shared").pieces).toBeUndefined();
+		// `timeout` is no timestamp; `createdTimestamp` and `timeStamp` are.
+		expect(conceptMatch(concept("timestamp"), wordStems("timeout"))).toBe(0);
+		expect(conceptMatch(concept("timestamp"), wordStems("createdTimestamp"))).toBe(1);
+		expect(conceptMatch(concept("timestamp"), wordStems("timeStamp"))).toBe(1);
+		// A hyphenated compound's piece alone is a part (a related word), both together the whole.
+		const h = analyzeQuestion("How are lazy-loaded modules found?");
+		weighConcepts(h.concepts, (w) => (w === "lazy" || w === "load" ? 50 : 1), 1000);
+		const lazy = h.concepts[0] as Concept;
+		expect(lazy.pieces).toEqual(["lazy", "load"]);
+		expect(conceptMatch(lazy, wordStems("lazyLoad"))).toBe(1);
+		expect(conceptMatch(lazy, wordStems("lazyValue"))).toBe(0.5);
 		// An abbreviation is no piece: its rest is no word of the code.
 		const auth = analyzeQuestion("How does authentication work?");
-		weighConcepts(auth.concepts, (w) => (words.has(w) ? 50 : 1), 1000);
+		weighConcepts(auth.concepts, df, 1000);
 		expect(auth.concepts[0]?.pieces).toBeUndefined();
 		expect(conceptMatch(auth.concepts[0] as Concept, wordStems("authGuard"))).toBe(1);
 	});
