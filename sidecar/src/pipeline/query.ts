@@ -62,6 +62,15 @@ function looksLikeIdentifier(token: string): boolean {
 	);
 }
 
+/**
+ * "How do I create / add / use an X": a guide to X, whose verb is the reader's action, not the code's.
+ * As a search word it matches every other kind's `create…` / `add…` method, so it weighs half; it is
+ * kept (without it "How do you add a new service?" is one common word and reads as off topic).
+ */
+const GUIDE_RE =
+	/^\s*how (?:do|can|should|would|could) (?:i|you|we|one) (create|add|make|write|define|build|use|implement|register|introduce)\b/i;
+const GUIDE_VERB_EMPHASIS = 0.5;
+
 /** "the client side", "server-side": a layer of the application, named by its folder. */
 const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[- ]side\b/gi;
 
@@ -126,6 +135,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 			identifierWords(m[1] ?? "").split(" "),
 		),
 	);
+	const guideVerb = GUIDE_RE.exec(question)?.[1]?.toLowerCase();
 	const seen = new Set<string>();
 	const concepts: Concept[] = [];
 	for (const w of [...compounds, ...lower]) {
@@ -137,7 +147,10 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		const related = [...new Set(relatedWords(w).concat(relatedWords(s)).map(stem))].filter(
 			(r) => r !== s && !STOP_WORDS.has(r),
 		);
-		const emphasis = (capitalised.has(w) ? 1.3 : 1) * Math.max(0.8, 1 - 0.05 * concepts.length);
+		const emphasis =
+			(w === guideVerb ? GUIDE_VERB_EMPHASIS : 1) *
+			(capitalised.has(w) ? 1.3 : 1) *
+			Math.max(0.8, 1 - 0.05 * concepts.length);
 		if (layers.has(w)) {
 			concepts.push({ word: w, stems: [`${SEGMENT}${s}`], related: [], weight: 1, emphasis, layer: true });
 			continue;

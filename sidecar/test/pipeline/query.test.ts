@@ -134,6 +134,16 @@ describe("analyzeQuestion", () => {
 		expect(weight(q, "settings")).toBeLessThan(weight(q, "sync"));
 	});
 
+	it("weighs a guide question's verb half: it is the reader's action, not the code's", () => {
+		const guide = analyzeQuestion("How do you create a new invoice template?");
+		const flow = analyzeQuestion("Why do you create a new invoice template?");
+		weighConcepts(guide.concepts, () => 10, 1000);
+		weighConcepts(flow.concepts, () => 10, 1000);
+		const weight = (a: typeof guide, w: string) => a.concepts.find((c) => c.word === w)?.weight ?? 0;
+		expect(weight(guide, "create")).toBeCloseTo(weight(flow, "create") / 2, 5);
+		expect(weight(guide, "invoice")).toBeCloseTo(weight(flow, "invoice"), 5);
+	});
+
 	it("reads a closed compound as its two words: one of them alone is a part, not the concept", () => {
 		const q = analyzeQuestion("When is the timestamp of a shared workspace written?");
 		// The code writes `time`, `stamp`, `work`, `space` often; `entication` and the like never.
