@@ -132,7 +132,7 @@ function compose(
 	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
 	const placeCount = WHERE_TO_LOOK - best.filter((s) => s.leadIn).length;
-	const poolRank = new Map(ranking.order.map((d, i) => [d.id, i] as const));
+	const readIds = new Set(ranking.order.map((d) => d.id));
 	for (const def of ranking.order) {
 		if (placeDefs.length >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
@@ -141,13 +141,17 @@ function compose(
 		const held = own.some((f) => families.has(f) || bestIds.has(f));
 		for (const f of own) families.add(f);
 		if (held) continue;
-		// A contract's place goes to where it runs: its best-ranked implementation read, unless the
-		// path or a place already holds one (then the contract takes none).
-		const impls = contractImplementations(index, def, poolRank);
-		if (impls) {
-			const holds = (d: DefRow) => !!d.file && (bestFiles.has(d.file) || placeFiles.has(d.file));
-			const impl = impls.some(holds) ? undefined : impls.find((d) => poolRank.has(d.id) && head(d));
-			if (impl?.file) {
+		// A contract's place goes to where it runs: its one implementation, when read and not yet
+		// held by the path or a place (else the contract takes none).
+		const impl = soleImplementation(index, def);
+		if (impl !== undefined) {
+			if (
+				impl?.file &&
+				readIds.has(impl.id) &&
+				!bestFiles.has(impl.file) &&
+				!placeFiles.has(impl.file) &&
+				head(impl)
+			) {
 				placeFiles.add(impl.file);
 				placeDefs.push(impl);
 			}
@@ -230,25 +234,18 @@ function compose(
 }
 
 /**
- * The implementations of a contract with a few of them (an interface member, an abstract method or
- * a base-class stub, an interface: at most IMPLEMENTATIONS_NAMED), best ranked among the
- * definitions read first; undefined when `def` is no such contract (none, or a family of plug-ins,
- * whose contract is the one place for all of them). A contract's head is a signature; the reader
- * looks for the code that runs. Session 13 (benchmarks/answers.md, cite13): RC cited +0.005,
- * precision +0.002, the other dev sets identical.
+ * The one implementation of a contract (an interface member, an abstract method or a base-class
+ * stub, an interface) that has exactly one; undefined when `def` has none or several. Such a
+ * contract is the implementation's signature in another file: the reader looks for the code that
+ * runs. With two or three (strategies) the contract is what they share and keeps its place; with
+ * more (a family of plug-ins) it is the family's one place. Session 13 (benchmarks/answers.md,
+ * cite13): the implementation for any contract of at most 3 landed first (RC cited +0.005); one
+ * implementation only keeps a guide's interfaces (RC precision +0.003 more).
  */
-function contractImplementations(
-	index: PathIndex,
-	def: DefRow,
-	poolRank: ReadonlyMap<number, number>,
-): DefRow[] | undefined {
+function soleImplementation(index: PathIndex, def: DefRow): DefRow | null | undefined {
 	const impls = index.edgesFrom(def.id).filter((e) => e.kind === "implementation");
-	if (impls.length === 0 || impls.length > IMPLEMENTATIONS_NAMED) return undefined;
-	const rank = (id: number) => poolRank.get(id) ?? Number.MAX_SAFE_INTEGER;
-	return impls
-		.sort((a, b) => rank(a.dst) - rank(b.dst))
-		.map((e) => index.defById(e.dst))
-		.filter((d): d is DefRow => !!d);
+	if (impls.length !== 1) return undefined;
+	return index.defById((impls[0] as (typeof impls)[number]).dst) ?? null;
 }
 
 /** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */

@@ -295,5 +295,11 @@ describe("the short answer's last step", () => {
 		expect(through).toContain("other/o2.ts");
 		// Without the implementation edge the member is a place like any other.
 		expect(cited([[route, service, "call"]])).toContain("typings/store.ts");
+		// With two implementations (strategies) the contract is what they share: it keeps its place.
+		const cache = defRow("models/cache.ts", "CachedOrderStore.insert", "method");
+		defs.push(cache);
+		expect(cited([[route, service, "call"], contractEdge, [member, cache, "implementation"]])).toContain(
+			"typings/store.ts",
+		);
 	});
 });
