@@ -65,7 +65,7 @@ function looksLikeIdentifier(token: string): boolean {
 /**
  * "How do I create / add / use an X": a guide to X, whose verb is the reader's action, not the code's.
  * As a search word it matches every other kind's `create…` / `add…` method, so it weighs half; it is
- * kept (without it "How do you add a new service?" is one common word and reads as off topic).
+ * kept (without it "How do I add a new report type?" could be left with one common word and read as off topic).
  */
 const GUIDE_RE =
 	/^\s*how (?:do|can|should|would|could) (?:i|you|we|one) (create|add|make|write|define|build|use|implement|register|introduce)\b/i;
