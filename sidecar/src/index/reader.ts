@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { codedError } from "../coded-error.js";
+import { RowCache } from "./row-cache.js";
 import { type EdgeKind, INDEX_FORMAT_VERSION, type IndexStats } from "./schema.js";
 import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
 
@@ -52,10 +53,41 @@ export function ftsQuery(words: readonly string[]): string | null {
 	return clean.length ? clean.map((w) => `"${w}"`).join(" OR ") : null;
 }
 
+/** The meta keys `meta()` reads. */
+const META_KEYS = [
+	"formatVersion",
+	"toolVersion",
+	"repoRoot",
+	"commit",
+	"remoteUrl",
+	"subdir",
+	"builtAt",
+	"options",
+	"stats",
+] as const;
+
+/** The full-text tables (index/schema.ts). */
+export type FtsTable = "defs_fts" | "files_fts" | "outline_fts";
+
+/** Rows kept per reader: definitions and edge lists, and files (their definitions, sites, text, lines). */
+const ROW_CACHE_LIMIT = 50_000;
+const FILE_CACHE_LIMIT = 10_000;
+
 export class IndexReader {
 	readonly db: Database.Database;
 	readonly path: string;
 	private readonly stmts = new Map<string, Database.Statement>();
+	// The rows the pipeline looks up again and again, within a question and across questions
+	// (index/row-cache.ts). Bounds: a 40k-definition repository keeps every definition it touches.
+	private readonly defsById = new RowCache<number, DefRow | undefined>(ROW_CACHE_LIMIT);
+	private readonly defsByDefId = new RowCache<string, DefRow | undefined>(ROW_CACHE_LIMIT);
+	private readonly edgesOut = new RowCache<number, EdgeRow[]>(ROW_CACHE_LIMIT);
+	private readonly edgesIn = new RowCache<number, EdgeRow[]>(ROW_CACHE_LIMIT);
+	private readonly fileDefs = new RowCache<string, DefRow[]>(FILE_CACHE_LIMIT);
+	private readonly fileSites = new RowCache<string, DispatchSiteRow[]>(FILE_CACHE_LIMIT);
+	private readonly contents = new RowCache<string, string | undefined>(FILE_CACHE_LIMIT);
+	private readonly lines = new RowCache<string, string[] | undefined>(FILE_CACHE_LIMIT);
+	private readonly matchCounts = new RowCache<string, number | null>(ROW_CACHE_LIMIT);
 
 	private constructor(path: string, db: Database.Database) {
 		this.path = path;
@@ -103,7 +135,10 @@ export class IndexReader {
 	}
 
 	meta(): IndexMeta {
-		const rows = this.stmt("SELECT key, value FROM meta").all() as { key: string; value: string }[];
+		// Only the keys read here: others hold megabytes (per-file counts for re-indexing).
+		const rows = this.stmt(
+			`SELECT key, value FROM meta WHERE key IN (${META_KEYS.map((k) => `'${k}'`).join(", ")})`,
+		).all() as { key: string; value: string }[];
 		const m = new Map(rows.map((r) => [r.key, r.value]));
 		const json = <T>(k: string): T | null => {
 			const v = m.get(k);
@@ -157,34 +192,41 @@ export class IndexReader {
 
 	/** Full text of a file as indexed, or undefined when the file is not in the index. */
 	fileContent(path: string): string | undefined {
-		const r = this.stmt("SELECT content FROM files WHERE path = ?").get(path) as
-			| { content: string }
-			| undefined;
-		return r?.content;
+		return this.contents.get(path, (p) => {
+			const r = this.stmt("SELECT content FROM files WHERE path = ?").get(p) as
+				| { content: string }
+				| undefined;
+			return r?.content;
+		});
 	}
 
 	/** Lines startLine..endLine (1-based, inclusive) of an indexed file, clamped to the file. */
 	fileLines(path: string, startLine: number, endLine: number): string[] | undefined {
-		const content = this.fileContent(path);
-		if (content === undefined) return undefined;
-		const lines = content.split("\n");
+		const lines = this.lines.get(path, (p) => this.fileContent(p)?.split("\n"));
+		if (lines === undefined) return undefined;
 		return lines.slice(Math.max(0, startLine - 1), Math.min(lines.length, endLine));
 	}
 
 	def(defId: string): DefRow | undefined {
-		return toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.def_id = ?`).get(defId) as RawDef);
+		return this.defsByDefId.get(defId, (k) =>
+			toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.def_id = ?`).get(k) as RawDef),
+		);
 	}
 
 	defById(id: number): DefRow | undefined {
-		return toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id = ?`).get(id) as RawDef);
+		return this.defsById.get(id, (k) =>
+			toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id = ?`).get(k) as RawDef),
+		);
 	}
 
 	defsInFile(path: string): DefRow[] {
-		return (
-			this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE f.path = ? ORDER BY d.start_line`).all(
-				path,
-			) as RawDef[]
-		).map((r) => toDef(r) as DefRow);
+		return this.fileDefs.get(path, (p) =>
+			(
+				this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE f.path = ? ORDER BY d.start_line`).all(
+					p,
+				) as RawDef[]
+			).map((r) => toDef(r) as DefRow),
+		);
 	}
 
 	/** Definitions whose last name segment is `name` (case-sensitive), most-used first. */
@@ -209,12 +251,15 @@ export class IndexReader {
 
 	/** Edges out of a definition (what it calls, references, dispatches, …). */
 	edgesFrom(defRowId: number): EdgeRow[] {
-		return this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(defRowId) as EdgeRow[];
+		return this.edgesOut.get(
+			defRowId,
+			(k) => this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(k) as EdgeRow[],
+		);
 	}
 
 	/** Edges into a definition (who calls, references, registers, …). */
 	edgesTo(defRowId: number): EdgeRow[] {
-		return this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(defRowId) as EdgeRow[];
+		return this.edgesIn.get(defRowId, (k) => this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(k) as EdgeRow[]);
 	}
 
 	/** Full-text search over definitions (names split into words, path words, signature, doc), best first. */
@@ -237,6 +282,33 @@ export class IndexReader {
        WHERE files_fts MATCH ? ORDER BY score LIMIT ?`,
 		).all(q, limit) as { path: string; score: number }[];
 		return rows.map((r) => ({ path: r.path, score: -r.score }));
+	}
+
+	/**
+	 * How many rows of a full-text table hold `word` (one plain word, quoted: no FTS syntax), or null
+	 * when FTS cannot read it. The question's words are counted by several stages and questions.
+	 */
+	ftsMatchCount(table: FtsTable, word: string): number | null {
+		return this.matchCounts.get(`${table} ${word}`, () => {
+			try {
+				return (
+					this.stmt(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(`"${word}"`) as {
+						n: number;
+					}
+				).n;
+			} catch {
+				return null;
+			}
+		});
+	}
+
+	/** Rows of a full-text table. */
+	ftsRowCount(table: FtsTable): number {
+		// (a count of an FTS5 table reads all of it: ~50 ms on a 40k-definition index)
+		return this.matchCounts.get(
+			table,
+			() => (this.stmt(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+		) as number;
 	}
 
 	outlineSections(): OutlineSectionRow[] {
@@ -266,7 +338,9 @@ export class IndexReader {
 	}
 
 	dispatchSitesInFile(path: string): DispatchSiteRow[] {
-		return (this.stmt(`${SITE_SELECT} WHERE f.path = ? ORDER BY ds.line`).all(path) as RawSite[]).map(toSite);
+		return this.fileSites.get(path, (p) =>
+			(this.stmt(`${SITE_SELECT} WHERE f.path = ? ORDER BY ds.line`).all(p) as RawSite[]).map(toSite),
+		);
 	}
 
 	trunkNames(): string[] {

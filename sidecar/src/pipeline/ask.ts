@@ -74,17 +74,12 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 
 /** How many definitions mention a word (FTS document frequency), and how many there are. */
 function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
-	const count = index.db.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?");
-	// Rows of the search table itself: what the counts above are a share of.
-	const total = (index.db.prepare("SELECT count(*) AS n FROM defs_fts").get() as { n: number }).n;
+	// Rows of the search table itself: what the counts below are a share of.
+	const total = index.ftsRowCount("defs_fts");
 	const df = (word: string) => {
 		const clean = word.replace(/[^a-z0-9_]/gi, "");
 		if (!clean) return total;
-		try {
-			return (count.get(`"${clean}"`) as { n: number }).n;
-		} catch {
-			return 0;
-		}
+		return index.ftsMatchCount("defs_fts", clean) ?? 0;
 	};
 	return { df, total: Math.max(1, total) };
 }
@@ -97,18 +92,12 @@ function bodyFiles(index: IndexReader): (word: string) => string[] {
 /** How common each word is across files: a word most files use names no place (noise control). */
 function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
 	// Searchable files (a GraphQL document has no full-text row: see index/writer.ts).
-	const files = (index.db.prepare("SELECT count(*) AS n FROM files_fts").get() as { n: number }).n;
-	const inFiles = index.db.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+	const files = index.ftsRowCount("files_fts");
 	for (const c of q.concepts) {
 		const words = [c.word, ...c.stems].map((w) => w.replace(/[^a-z0-9_]/gi, "")).filter(Boolean);
 		let n = 0;
-		for (const w of words) {
-			try {
-				n = Math.max(n, (inFiles.get(`"${w}"`) as { n: number }).n);
-			} catch {
-				// not a searchable word
-			}
-		}
+		// (null: not a searchable word)
+		for (const w of words) n = Math.max(n, index.ftsMatchCount("files_fts", w) ?? 0);
 		c.fileShare = files ? n / files : 0;
 	}
 }

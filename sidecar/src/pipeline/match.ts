@@ -17,8 +17,26 @@ export function stemsMeet(a: string, b: string): boolean {
 	return i >= 4 && i >= min - 1;
 }
 
-/** Stems of the words of identifiers or paths, e.g. `sendPushNotification` → send push notif…. */
-export function wordStems(text: string): string[] {
+/**
+ * Stems of the words of identifiers or paths, e.g. `sendPushNotification` → send push notif….
+ * Kept per text (frozen, shared): the same paths and names are scored for every definition of a
+ * file and again for every question.
+ */
+export function wordStems(text: string): readonly string[] {
+	let stems = stemsOfText.get(text);
+	if (!stems) {
+		if (stemsOfText.size >= STEMS_KEPT) stemsOfText.clear();
+		stems = Object.freeze(computeWordStems(text));
+		stemsOfText.set(text, stems);
+	}
+	return stems;
+}
+
+const stemsOfText = new Map<string, readonly string[]>();
+/** Texts whose stems are kept (names, paths, signatures with docs: a large repository's are tens of thousands). */
+const STEMS_KEPT = 100_000;
+
+function computeWordStems(text: string): string[] {
 	const stems = identifierWords(text).split(" ").filter(Boolean).map(stem);
 	// A whole folder (or whole word) also counts as a segment: a layer the question names ("the client
 	// side") is a folder, not a word inside a name (`ddp-client`, `VoipClient`).
