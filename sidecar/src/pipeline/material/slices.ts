@@ -9,7 +9,6 @@
  * deciding it read (`const isReady = …`). Pure: works on the definition's lines (indentation gives
  * the nesting).
  */
-import { escapeRegExp } from "../../escape-regexp.js";
 
 export interface SliceInput {
 	/** The definition's lines, `startLine` first. */
@@ -115,7 +114,35 @@ export function declarationStart(lines: readonly string[]): number {
  */
 const OVERLOAD_LINES = 40;
 const MODIFIER_WORDS =
-	"(?:(?:export|default|declare|public|private|protected|static|async|override|function)\\s+)*";
+	/(?:export|default|declare|public|private|protected|static|async|override|function)\s+/y;
+const SPACES = /\s*/y;
+
+/** Index past the whitespace (`\s*`) at `from`. */
+function pastSpaces(line: string, from: number): number {
+	SPACES.lastIndex = from;
+	SPACES.test(line);
+	return SPACES.lastIndex;
+}
+
+/**
+ * Does `line` declare `name`: `^\s*(?:(?:export|default|…|function)\s+)*\*?<name>\s*[<(]`, matched
+ * by walking the modifiers instead of compiling that pattern per name (compiling cost ~0.3 ms, for
+ * each definition sliced). At most one modifier word fits at a place (a word is followed by space),
+ * so the walk meets every place the pattern can try.
+ */
+export function declaresName(line: string, name: string): boolean {
+	let at = pastSpaces(line, 0);
+	for (;;) {
+		for (const start of line[at] === "*" ? [at, at + 1] : [at]) {
+			if (!line.startsWith(name, start)) continue;
+			const next = line[pastSpaces(line, start + name.length)];
+			if (next === "<" || next === "(") return true;
+		}
+		MODIFIER_WORDS.lastIndex = at;
+		if (!MODIFIER_WORDS.test(line)) return false;
+		at = MODIFIER_WORDS.lastIndex;
+	}
+}
 
 /**
  * The line (relative index) where an overloaded function's implementation is declared, past the
@@ -126,9 +153,7 @@ const MODIFIER_WORDS =
  * next statement of a module or of a function body is no overload), or when the window runs out.
  */
 export function implementationStart(lines: readonly string[], from: number, name: string): number {
-	const escaped = escapeRegExp(name);
-	const declaration = new RegExp(`^\\s*${MODIFIER_WORDS}\\*?${escaped}\\s*[<(]`);
-	const declares = (i: number) => declaration.test(lines[i] ?? "");
+	const declares = (i: number) => declaresName(lines[i] ?? "", name);
 	const limit = Math.min(lines.length, from + OVERLOAD_LINES);
 	if (!declares(from)) return from;
 	for (let i = from; ; ) {
