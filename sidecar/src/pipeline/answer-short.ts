@@ -146,7 +146,7 @@ function compose(
 		const impl = soleImplementation(index, def);
 		if (impl !== undefined) {
 			if (
-				impl?.file &&
+				impl.file &&
 				readIds.has(impl.id) &&
 				!bestFiles.has(impl.file) &&
 				!placeFiles.has(impl.file) &&
@@ -235,17 +235,25 @@ function compose(
 
 /**
  * The one implementation of a contract (an interface member, an abstract method or a base-class
- * stub, an interface) that has exactly one; undefined when `def` has none or several. Such a
- * contract is the implementation's signature in another file: the reader looks for the code that
- * runs. With two or three (strategies) the contract is what they share and keeps its place; with
- * more (a family of plug-ins) it is the family's one place. Session 13 (benchmarks/answers.md,
- * cite13): the implementation for any contract of at most 3 landed first (RC cited +0.005); one
- * implementation only keeps a guide's interfaces (RC precision +0.003 more).
+ * stub) that has exactly one; undefined when `def` has none or several. Such a contract is the
+ * implementation's signature in another file: the reader looks for the code that runs. With two or
+ * three (strategies) the contract is what they share and keeps its place; with more (a family of
+ * plug-ins) it is the family's one place. Session 13 (benchmarks/answers.md, cite13): the
+ * implementation for any contract of at most 3 landed first (RC cited +0.005); one implementation
+ * only keeps a guide's interfaces (RC precision +0.003 more).
  */
-function soleImplementation(index: PathIndex, def: DefRow): DefRow | null | undefined {
-	const impls = index.edgesFrom(def.id).filter((e) => e.kind === "implementation");
-	if (impls.length !== 1) return undefined;
-	return index.defById((impls[0] as (typeof impls)[number]).dst) ?? null;
+function soleImplementation(index: PathIndex, def: DefRow): DefRow | undefined {
+	const impls = implementationsOf(index, def);
+	return impls.length === 1 ? impls[0] : undefined;
+}
+
+/** The definitions implementing `def` (an interface member or a base method: the index links member to member). */
+function implementationsOf(index: PathIndex, def: DefRow): DefRow[] {
+	return index
+		.edgesFrom(def.id)
+		.filter((e) => e.kind === "implementation")
+		.map((e) => index.defById(e.dst))
+		.filter((d): d is DefRow => !!d?.file);
 }
 
 /** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */
@@ -445,11 +453,7 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
  */
 function implementedBy(index: PathIndex, def: DefRow): string {
 	if (def.parentId === null) return "";
-	const impls = index
-		.edgesFrom(def.id)
-		.filter((e) => e.kind === "implementation")
-		.map((e) => index.defById(e.dst))
-		.filter((d): d is DefRow => !!d?.file);
+	const impls = implementationsOf(index, def);
 	if (impls.length === 0) return "";
 	const named = impls
 		.slice(0, IMPLEMENTATIONS_NAMED)
