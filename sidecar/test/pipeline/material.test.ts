@@ -1212,3 +1212,59 @@ describe("a handler plugged in by name", () => {
 		expect(registered(CITATION_REACH)).toEqual([]);
 	});
 });
+
+describe("the far ends of what a body read calls", () => {
+	// `loadHistory` calls `Messages.findVisible`: the call lands on the interface's member, which
+	// one class implements; `Messages` is a module-level value of another file; `Config` is only passed.
+	const load = defRow("chat/load.ts", "loadHistory", "function", { startLine: 1, endLine: 5 });
+	const iface = defRow("chat/types.ts", "IMessages", "interface", { startLine: 9, endLine: 12 });
+	const member = defRow("chat/types.ts", "IMessages.findVisible", "method", {
+		startLine: 10,
+		endLine: 10,
+		parentId: iface.id,
+	});
+	const impl = defRow("chat/raw.ts", "MessagesRaw.findVisible", "method", { startLine: 20, endLine: 25 });
+	const value = defRow("chat/index.ts", "Messages", "variable", { startLine: 30, endLine: 30 });
+	const config = defRow("chat/index.ts", "Config", "variable", { startLine: 31, endLine: 31 });
+	const lines = Array.from({ length: 40 }, (_, i) => `\t\tstep${i}();`);
+	lines[0] = "export function loadHistory(rid) {";
+	lines[2] = "\tconst found = Messages.findVisible(rid);";
+	lines[3] = "\treturn format(found, Config);";
+	lines[4] = "}";
+	const edge = (src: DefRow, dst: DefRow, kind: string, line: number) => ({
+		...callEdge(src, dst, src.file as string, line),
+		kind,
+	});
+	const mIndex = linesIndex([load, iface, member, impl, value, config], lines, (id) =>
+		id === load.id
+			? [edge(load, member, "call", 3), edge(load, value, "reference", 3), edge(load, config, "reference", 4)]
+			: id === member.id
+				? [edge(member, impl, "implementation", 20)]
+				: [],
+	);
+
+	it("lists the member's implementation and the value called through, in the material only", async () => {
+		const node = { def: load, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const listed = async (reach: "material" | "citation") =>
+			(await chainSources(mIndex, [node], { tokenBudget: 40, wholeDefLines: 150, sliceLines: 60 }, reach))
+				.filter((s) => s.unit === "signature")
+				.map((s) => s.node.def.id);
+		const material = await listed("material");
+		expect(material).toContain(member.id);
+		expect(material).toContain(impl.id);
+		expect(material).toContain(value.id);
+		expect(material).not.toContain(config.id);
+		const pool = await listed("citation");
+		expect(pool).not.toContain(impl.id);
+		expect(pool).not.toContain(value.id);
+	});
+
+	it("knows a call through a value from a mention of it", async () => {
+		const { calledThrough } = await import("../../src/pipeline/material/assemble.js");
+		expect(calledThrough("\tawait Team.create(uid, team);", "Team")).toBe(true);
+		expect(calledThrough("\tApps.self?.triggerEvent(e);", "Apps")).toBe(true);
+		expect(calledThrough("\treturn format(found, Team);", "Team")).toBe(false);
+		expect(calledThrough("\tthis.Team.create();", "Team")).toBe(false);
+		expect(calledThrough("\tMyTeam.create();", "Team")).toBe(false);
+	});
+});

@@ -97,6 +97,19 @@ export interface MapReach {
 	 * takes the room of the function the body read calls (run 17: `loadMessageHistory`).
 	 */
 	neighboursBeforeOutline: boolean;
+	/**
+	 * After the bodies' neighbours: at most this many implementations of each interface (or stub)
+	 * member the material names. A call into a model or service lands on its interface, whose line
+	 * holds no code; the class that implements it is the hop's far end (run 17: `loadMessageHistory`
+	 * calls `IMessagesModel.find…`, the answer needs `MessagesRaw.find…`).
+	 */
+	implementations: number;
+	/**
+	 * With them: at most this many module-level values each body read calls through, on the lines
+	 * it shows (`Team.create(…)` → `export const Team = proxify<ITeamService>('team')`): where the
+	 * object a flow calls comes from (a service proxy, a registered model, an app manager).
+	 */
+	valuesCalledThrough: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -111,6 +124,8 @@ export const MATERIAL_REACH: MapReach = {
 	registerLines: 20,
 	slicesByImportance: true,
 	neighboursBeforeOutline: true,
+	implementations: 2,
+	valuesCalledThrough: 3,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -127,6 +142,8 @@ export const CITATION_REACH: MapReach = {
 	registerLines: 0,
 	slicesByImportance: false,
 	neighboursBeforeOutline: false,
+	implementations: 0,
+	valuesCalledThrough: 0,
 };
 
 /**
@@ -676,6 +693,8 @@ const ADJACENT_WEIGHT = 0.5;
 const ADJACENT_CAP = 4;
 /** The first files of the material (bodies first) whose definitions are rated so. */
 const HELD_FILES = 40;
+/** An interface member more classes implement than this is a base's (`IBaseModel.find`): no hop of one flow. */
+const IMPLEMENTATIONS_MAX = 3;
 /** Lines of a definition's head read to find its declaration line past its decorators. */
 const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
@@ -731,6 +750,12 @@ export function callHead(
 		from--;
 	}
 	return from;
+}
+
+/** Does `line` call a member of `name` (`Team.create(`, `Apps.self?.trigger`), not just mention it? */
+export function calledThrough(line: string, name: string): boolean {
+	const escaped = name.replace(/[$]/g, "\\$");
+	return new RegExp(`(?:^|[^\\w$.])${escaped}\\s*\\??\\.\\s*[A-Za-z_$]`).test(line);
 }
 
 /** Short module-level values (flags, config) a definition reads: what a guard decides on. */
@@ -1056,6 +1081,55 @@ export function assembleMaterial(
 			}
 		}
 	};
+	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
+	const neighbourOf = (d: DefRow, from: MaterialSource, via: string): Candidate => ({
+		node: {
+			def: d,
+			depth: from.node.depth + 1,
+			via,
+			from: from.node.def.id,
+			nodeClass: "major",
+			relevance: input.relevance(d),
+		},
+		chain: from.chain,
+		role: "neighbour",
+	});
+	/** Up to `per` implementations of each member the material names (none of a base many classes implement). */
+	const implementations = (per: number) => {
+		if (per <= 0) return;
+		for (const s of [...a.sources]) {
+			const impls = index
+				.edgesFrom(s.node.def.id)
+				.filter((e) => e.kind === "implementation")
+				.map((e) => index.defById(e.dst))
+				.filter((d): d is DefRow => !!d?.file && d.startLine !== null && !isAuxiliaryPath(d.file));
+			if (impls.length > IMPLEMENTATIONS_MAX) continue;
+			for (const d of impls.filter((x) => !known.has(x.id)).slice(0, per)) {
+				known.add(d.id);
+				signature(neighbourOf(d, s, "implementation"), budget);
+			}
+		}
+	};
+	/** Up to `per` module-level values each body read calls a member of (`Team.create(…)`), on its shown lines. */
+	const valuesCalledThrough = (per: number) => {
+		if (per <= 0) return;
+		for (const s of a.sources.filter((x) => x.unit !== "signature" && x.node.def.kind !== "module")) {
+			let n = 0;
+			for (const e of index.edgesFrom(s.node.def.id)) {
+				if (n >= per) break;
+				if (e.kind !== "reference" || e.line === null || e.file !== s.range.file) continue;
+				if (e.line < s.range.startLine || e.line > s.range.endLine) continue;
+				const v = index.defById(e.dst);
+				if (!v?.file || v.kind !== "variable" || known.has(v.id) || v.startLine === null) continue;
+				if (v.parentId !== null && index.defById(v.parentId)?.kind !== "module") continue;
+				const line = index.fileLines(s.range.file, e.line, e.line)?.[0] ?? "";
+				if (!calledThrough(line, v.name)) continue;
+				known.add(v.id);
+				n++;
+				signature(neighbourOf(v, s, "value"), budget);
+			}
+		}
+	};
 	/**
 	 * The definitions of the files the material holds that no entry names yet, ranked by the
 	 * question's words and by their edges to what the material holds (a body counts twice a
@@ -1168,6 +1242,8 @@ export function assembleMaterial(
 		}
 	};
 	if (reach.neighboursBeforeOutline) neighbours();
+	implementations(reach.implementations);
+	valuesCalledThrough(reach.valuesCalledThrough);
 	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
 	if (!reach.neighboursBeforeOutline) neighbours();
 
