@@ -9,7 +9,7 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
-import { familiesOf } from "./families.js";
+import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
 import { code, keyLabel, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
@@ -32,7 +32,7 @@ const PATH_STEPS = 10;
  */
 const WHERE_TO_LOOK = 7;
 /**
- * An implementation of an interface member (or base method) with more than IMPLEMENTATIONS_NAMED
+ * An implementation of an interface member (or base method) with more than BASE_IMPLEMENTATIONS
  * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
  * once the path or an earlier place holds a member of the family, or the interface member itself,
  * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
@@ -40,7 +40,7 @@ const WHERE_TO_LOOK = 7;
  * 10 alike on the four dev sets; with no family size, strategies that are each part of the answer
  * lost their places.
  */
-const FAMILY_SIZE = IMPLEMENTATIONS_NAMED + 1;
+const FAMILY_SIZE = BASE_IMPLEMENTATIONS + 1;
 /**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.
@@ -245,15 +245,6 @@ function compose(
 function soleImplementation(index: PathIndex, def: DefRow): DefRow | undefined {
 	const impls = implementationsOf(index, def);
 	return impls.length === 1 ? impls[0] : undefined;
-}
-
-/** The definitions implementing `def` (an interface member or a base method: the index links member to member). */
-function implementationsOf(index: PathIndex, def: DefRow): DefRow[] {
-	return index
-		.edgesFrom(def.id)
-		.filter((e) => e.kind === "implementation")
-		.map((e) => index.defById(e.dst))
-		.filter((d): d is DefRow => !!d?.file);
 }
 
 /** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */

@@ -11,6 +11,7 @@ import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { signatureLines } from "../../prompts/answer.js";
 import type { PipelineConfig } from "../config.js";
+import { BASE_IMPLEMENTATIONS, implementationsOf } from "../families.js";
 import { isAuxiliaryPath } from "../match.js";
 import { estimateTokens } from "../read.js";
 import type { Skeleton, SkeletonNode } from "../skeleton.js";
@@ -693,8 +694,6 @@ const ADJACENT_WEIGHT = 0.5;
 const ADJACENT_CAP = 4;
 /** The first files of the material (bodies first) whose definitions are rated so. */
 const HELD_FILES = 40;
-/** An interface member more classes implement than this is a base's (`IBaseModel.find`): no hop of one flow. */
-const IMPLEMENTATIONS_MAX = 3;
 /** Lines of a definition's head read to find its declaration line past its decorators. */
 const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
@@ -1098,12 +1097,10 @@ export function assembleMaterial(
 	const implementations = (per: number) => {
 		if (per <= 0) return;
 		for (const s of [...a.sources]) {
-			const impls = index
-				.edgesFrom(s.node.def.id)
-				.filter((e) => e.kind === "implementation")
-				.map((e) => index.defById(e.dst))
-				.filter((d): d is DefRow => !!d?.file && d.startLine !== null && !isAuxiliaryPath(d.file));
-			if (impls.length > IMPLEMENTATIONS_MAX) continue;
+			const impls = implementationsOf(index, s.node.def).filter(
+				(d) => d.startLine !== null && !isAuxiliaryPath(d.file ?? ""),
+			);
+			if (impls.length > BASE_IMPLEMENTATIONS) continue;
 			for (const d of impls.filter((x) => !known.has(x.id)).slice(0, per)) {
 				known.add(d.id);
 				signature(neighbourOf(d, s, "implementation"), budget);
