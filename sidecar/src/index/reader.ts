@@ -69,9 +69,35 @@ const META_KEYS = [
 /** The full-text tables (index/schema.ts). */
 export type FtsTable = "defs_fts" | "files_fts" | "outline_fts";
 
-/** Rows kept per reader: definitions and edge lists, and files (their definitions, sites, text, lines). */
+/** Rows kept per reader: definitions and edge lists, and files (their definitions and sites). */
 const ROW_CACHE_LIMIT = 50_000;
 const FILE_CACHE_LIMIT = 10_000;
+/**
+ * File text kept per reader, by weight rather than count: a big repository's files would otherwise
+ * all stay for the life of a service (and each ask worker has its own reader). ~bytes for ASCII text.
+ */
+const TEXT_CACHE_SIZE = 64 * 1024 * 1024;
+
+/** A file's text with where each line starts: lines are cut from the one string, not kept twice. */
+interface FileText {
+	text: string;
+	lineStarts: Uint32Array;
+}
+
+function fileText(text: string): FileText {
+	const starts = [0];
+	for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+	return { text, lineStarts: Uint32Array.from(starts) };
+}
+
+/** Text length plus 4 bytes a line: one-byte (ASCII/Latin-1) strings take a byte a character. */
+const textSize = (t: FileText): number => t.text.length + t.lineStarts.byteLength;
+
+/** An index into a list of `count` as Array.prototype.slice reads it (negative from the end, clamped). */
+function sliceIndex(at: number, count: number): number {
+	const n = Math.trunc(at) || 0;
+	return n < 0 ? Math.max(count + n, 0) : Math.min(n, count);
+}
 
 export class IndexReader {
 	readonly db: Database.Database;
@@ -79,15 +105,17 @@ export class IndexReader {
 	private readonly stmts = new Map<string, Database.Statement>();
 	// The rows the pipeline looks up again and again, within a question and across questions
 	// (index/row-cache.ts). Bounds: a 40k-definition repository keeps every definition it touches.
-	private readonly defsById = new RowCache<number, DefRow | undefined>(ROW_CACHE_LIMIT);
-	private readonly defsByDefId = new RowCache<string, DefRow | undefined>(ROW_CACHE_LIMIT);
-	private readonly edgesOut = new RowCache<number, EdgeRow[]>(ROW_CACHE_LIMIT);
-	private readonly edgesIn = new RowCache<number, EdgeRow[]>(ROW_CACHE_LIMIT);
-	private readonly fileDefs = new RowCache<string, DefRow[]>(FILE_CACHE_LIMIT);
-	private readonly fileSites = new RowCache<string, DispatchSiteRow[]>(FILE_CACHE_LIMIT);
-	private readonly contents = new RowCache<string, string | undefined>(FILE_CACHE_LIMIT);
-	private readonly lines = new RowCache<string, string[] | undefined>(FILE_CACHE_LIMIT);
-	private readonly matchCounts = new RowCache<string, number | null>(ROW_CACHE_LIMIT);
+	private readonly defsById = new RowCache<number, DefRow | undefined>({ entries: ROW_CACHE_LIMIT });
+	private readonly defsByDefId = new RowCache<string, DefRow | undefined>({ entries: ROW_CACHE_LIMIT });
+	private readonly edgesOut = new RowCache<number, EdgeRow[]>({ entries: ROW_CACHE_LIMIT });
+	private readonly edgesIn = new RowCache<number, EdgeRow[]>({ entries: ROW_CACHE_LIMIT });
+	private readonly fileDefs = new RowCache<string, DefRow[]>({ entries: FILE_CACHE_LIMIT });
+	private readonly fileSites = new RowCache<string, DispatchSiteRow[]>({ entries: FILE_CACHE_LIMIT });
+	private readonly texts = new RowCache<string, FileText | undefined>({
+		size: TEXT_CACHE_SIZE,
+		sizeOf: textSize,
+	});
+	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
 
 	private constructor(path: string, db: Database.Database) {
 		this.path = path;
@@ -192,19 +220,32 @@ export class IndexReader {
 
 	/** Full text of a file as indexed, or undefined when the file is not in the index. */
 	fileContent(path: string): string | undefined {
-		return this.contents.get(path, (p) => {
-			const r = this.stmt("SELECT content FROM files WHERE path = ?").get(p) as
-				| { content: string }
-				| undefined;
-			return r?.content;
-		});
+		return this.fileText(path)?.text;
 	}
 
 	/** Lines startLine..endLine (1-based, inclusive) of an indexed file, clamped to the file. */
 	fileLines(path: string, startLine: number, endLine: number): string[] | undefined {
-		const lines = this.lines.get(path, (p) => this.fileContent(p)?.split("\n"));
-		if (lines === undefined) return undefined;
-		return lines.slice(Math.max(0, startLine - 1), Math.min(lines.length, endLine));
+		const file = this.fileText(path);
+		if (file === undefined) return undefined;
+		const { text, lineStarts } = file;
+		const count = lineStarts.length;
+		// The lines `split("\n").slice(max(0, startLine - 1), min(count, endLine))` would give.
+		const from = sliceIndex(Math.max(0, startLine - 1), count);
+		const to = sliceIndex(Math.min(count, endLine), count);
+		const lines: string[] = [];
+		for (let i = from; i < to; i++) {
+			lines.push(text.slice(lineStarts[i], i + 1 < count ? (lineStarts[i + 1] as number) - 1 : text.length));
+		}
+		return lines;
+	}
+
+	private fileText(path: string): FileText | undefined {
+		return this.texts.get(path, (p) => {
+			const r = this.stmt("SELECT content FROM files WHERE path = ?").get(p) as
+				| { content: string }
+				| undefined;
+			return r === undefined ? undefined : fileText(r.content);
+		});
 	}
 
 	def(defId: string): DefRow | undefined {
