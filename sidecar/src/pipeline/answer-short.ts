@@ -56,12 +56,21 @@ const DOC_CHARS = 90;
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
 
+/** How "Where to look" chooses its places (from the pipeline config). */
+export interface ShortAnswerOptions {
+	/** A contract whose one implementation the answer already cites keeps its own place (`contractBesideImplementation`). */
+	contractBesideImplementation: boolean;
+}
+
+const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
+
 export function shortAnswer(
 	index: PathIndex,
 	question: string,
 	read: readonly ReadItem[],
 	ranking: CitationRanking,
 	concepts?: ConceptVector,
+	options: ShortAnswerOptions = DEFAULT_SHORT_OPTIONS,
 ): DraftAnswer {
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
@@ -82,6 +91,7 @@ export function shortAnswer(
 			found.steps,
 			flows.path,
 			other,
+			options,
 			fire ? concepts : undefined,
 		);
 		if (told.complete) return told.answer;
@@ -99,6 +109,7 @@ function compose(
 	best: readonly PathStep[],
 	path: readonly PathStep[],
 	other: readonly PathStep[],
+	options: ShortAnswerOptions,
 	concepts?: ConceptVector,
 ): { answer: DraftAnswer; complete: boolean } {
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK);
@@ -142,9 +153,13 @@ function compose(
 		for (const f of own) families.add(f);
 		if (held) continue;
 		// A contract's place goes to where it runs: its one implementation, when read and not yet
-		// held by the path or a place (else the contract takes none).
+		// held by the path or a place (else the contract takes none). When the answer already cites
+		// the implementation, the contract may keep its own place (options.contractBesideImplementation):
+		// the declared API other packages call (a service's interface), not a second signature in the
+		// way of another file. Session 14 (benchmarks/answers.md, rank14): RC cited 0.510 -> 0.525.
 		const impl = soleImplementation(index, def);
-		if (impl !== undefined) {
+		const implHeld = impl?.file ? bestFiles.has(impl.file) || placeFiles.has(impl.file) : false;
+		if (impl !== undefined && !(options.contractBesideImplementation && implHeld)) {
 			if (
 				impl.file &&
 				readIds.has(impl.id) &&

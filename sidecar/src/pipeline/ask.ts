@@ -267,7 +267,9 @@ export async function ask(
 			? offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn))
 			: // An impact question's words besides the name it asks about are its template ("changed",
 				// "affected"): its path is what the name reaches, not a chain covering those words.
-				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q));
+				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
+					contractBesideImplementation: config.contractBesideImplementation,
+				});
 	if (llm && llmUsable) {
 		try {
 			// The model's sources in the citation ranking's order of the material it reads.

@@ -51,6 +51,13 @@ export const pipelineConfigSchema = z.strictObject({
 	citationLinkFiles: z.number().int().min(0).max(100).default(10),
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */
 	citationLinkWeight: z.number().min(0).max(2).default(0.4),
+	/**
+	 * Answer: in the short answer's "Where to look", a contract (interface member, abstract method or
+	 * stub) with one implementation gives its place to that implementation; when the path or an
+	 * earlier place already cites the implementation, true keeps the contract's own place (the
+	 * service's declared API, what other packages call), false gives the place to the next file.
+	 */
+	contractBesideImplementation: z.boolean().default(true),
 	/** Answer: citations in the offline answer at most. */
 	maxCitations: z.number().int().min(1).max(200).default(60),
 	/** Answer: lines of code shown per excerpt in the offline answer. */

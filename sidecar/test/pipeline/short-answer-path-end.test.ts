@@ -268,7 +268,7 @@ describe("the short answer's last step", () => {
 		expect(without.has("other/m6.ts")).toBe(true);
 		expect(withRoute.has("other/m6.ts")).toBe(false);
 	});
-	it("gives a contract's place to the implementation that runs, and none when the path holds one", () => {
+	it("gives a contract's place to the implementation that runs; when the path holds it, the contract's own place or none", () => {
 		// "how is an order saved": after the path, the ranking lists the store's interface member
 		// (a signature) before its one implementation and other matches.
 		const route = defRow("api/orders.ts", "postOrderRoute");
@@ -279,11 +279,15 @@ describe("the short answer's last step", () => {
 		const impl = defRow("models/orders.ts", "OrderStore.insert", "method", { parentId: store.id });
 		const others = Array.from({ length: 3 }, (_, i) => defRow(`other/o${i}.ts`, `orderHelper${i}`));
 		const defs = [route, service, contract, member, store, impl, ...others];
-		const cited = (edges: Parameters<typeof edgeGraph>[1]) =>
-			shortAnswer(graph(defs, edges), "how is an order saved?", [], {
-				order: [route, service, member, ...others, impl],
-				fileScore: new Map<string, number>(),
-			}).drafts.map((d) => d.file);
+		const cited = (edges: Parameters<typeof edgeGraph>[1], contractBesideImplementation = false) =>
+			shortAnswer(
+				graph(defs, edges),
+				"how is an order saved?",
+				[],
+				{ order: [route, service, member, ...others, impl], fileScore: new Map<string, number>() },
+				undefined,
+				{ contractBesideImplementation },
+			).drafts.map((d) => d.file);
 		const contractEdge: [DefRow, DefRow, "implementation"] = [member, impl, "implementation"];
 		// The implementation takes the contract's place, ahead of the files ranked between them.
 		const files = cited([[route, service, "call"], contractEdge]);
@@ -293,6 +297,14 @@ describe("the short answer's last step", () => {
 		const through = cited([[route, service, "call"], [service, impl, "call"], contractEdge]);
 		expect(through).not.toContain("typings/store.ts");
 		expect(through).toContain("other/o2.ts");
+		// … unless the contract keeps its place beside the cited implementation (the default).
+		const beside = cited([[route, service, "call"], [service, impl, "call"], contractEdge], true);
+		expect(beside).toContain("typings/store.ts");
+		expect(beside.indexOf("typings/store.ts")).toBeLessThan(beside.indexOf("other/o0.ts"));
+		// Not yet cited, the implementation still takes the contract's place with the option on.
+		const runs = cited([[route, service, "call"], contractEdge], true);
+		expect(runs).not.toContain("typings/store.ts");
+		expect(runs.indexOf("models/orders.ts")).toBeLessThan(runs.indexOf("other/o0.ts"));
 		// Without the implementation edge the member is a place like any other.
 		expect(cited([[route, service, "call"]])).toContain("typings/store.ts");
 		// With two implementations (strategies) the contract is what they share: it keeps its place.
