@@ -22,7 +22,8 @@ import {
 	offTopic,
 	sourcesCover,
 } from "./abstain.js";
-import { offlineAnswer, renderSources } from "./answer-offline.js";
+import { impactAnswer, impactSitesSection } from "./answer-impact.js";
+import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
@@ -225,15 +226,16 @@ export async function ask(
 				)
 			: config.tokenBudget;
 	let impact: ImpactListing | null = null;
-	if (q.intent === "impact") {
-		const target = impactTarget(
-			index,
-			q.identifiers,
-			seeded.seeds.map((s) => s.def),
-			text,
-		);
-		if (target) impact = impactListing(index, target, Math.floor(tokenBudget * IMPACT_SHARE));
-	}
+	const subject =
+		q.intent === "impact"
+			? impactTarget(
+					index,
+					q.identifiers,
+					seeded.seeds.map((s) => s.def),
+					text,
+				)
+			: null;
+	if (subject) impact = impactListing(index, subject, Math.floor(tokenBudget * IMPACT_SHARE));
 	// The material (what the answer stage reads) and the offline answer's citation pool are one
 	// assembly but for the signature map's reach (material/assemble.ts MapReach): the pool keeps the
 	// narrower map, so what the short answer cites does not move with the material.
@@ -264,9 +266,18 @@ export async function ask(
 	let abstained = false;
 	let draft =
 		options.detail === "full"
-			? offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn))
-			: // An impact question's words besides the name it asks about are its template ("changed",
-				// "affected"): its path is what the name reaches, not a chain covering those words.
+			? withImpactSites(
+					offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn)),
+					index,
+					impact,
+				)
+			: // An impact question that names its subject gets its impact listing told (answer-impact.ts);
+				// else its words besides the name it asks about are its template ("changed", "affected"):
+				// its path is what the name reaches, not a chain covering those words.
+				(subject &&
+					impact &&
+					impactTarget(index, q.identifiers, [], text) &&
+					impactAnswer(index, text, subject, impact, ranking.order)) ||
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
 					contractBesideImplementation: config.contractBesideImplementation,
 				});
@@ -374,6 +385,12 @@ export async function ask(
 		abstained,
 		trace,
 	};
+}
+
+/** The full answer to an impact question ends with every site its short answer counts. */
+function withImpactSites(draft: DraftAnswer, index: IndexReader, impact: ImpactListing | null): DraftAnswer {
+	const section = impact ? impactSitesSection(index, impact) : [];
+	return section.length ? { ...draft, body: `${draft.body}\n\n${section.join("\n")}` } : draft;
 }
 
 /** The best-scored seeds: what the abstention test checks the question's concepts against. */

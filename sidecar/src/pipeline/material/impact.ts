@@ -177,6 +177,8 @@ export function impactListing(
 		text: out.join("\n"),
 		tokens,
 		listed,
+		all,
+		testsComplete: tests === null || tests.complete,
 	};
 }
 
@@ -213,11 +215,15 @@ export function impactTarget(
 	question?: string,
 ): DefRow | null {
 	for (const id of identifiers) {
-		const last = id.split(".").pop() ?? id;
+		const segments = id.split(".");
+		const last = segments.pop() ?? id;
+		// A dotted name is code (`UserService.deleteUserByUID`) when its head names a definition too;
+		// else it is a product or domain name written with a dot ("Rocket.Chat"), not a member.
+		const member = segments.length === 0 || index.defsByName(segments[0] as string, 1).length > 0;
 		const found = [
 			...(index.def(id) ? [index.def(id) as DefRow] : []),
 			...index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key"),
-			...index.defsByName(last, 20).filter((d) => d.kind !== "module"),
+			...(member ? index.defsByName(last, 20).filter((d) => d.kind !== "module") : []),
 		];
 		if (!found.length) continue;
 		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);

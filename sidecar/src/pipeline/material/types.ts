@@ -58,6 +58,10 @@ export interface ImpactListing {
 	tokens: number;
 	/** Sites listed in `text` (all of them unless the listing was bounded). */
 	listed: { file: string; line: number; kind: string }[];
+	/** Every site counted (file, then line order): what the offline impact answer groups and counts. */
+	all: { file: string; line: number; kind: string }[];
+	/** False when test files the index leaves out could not all be read: the test counts are a floor. */
+	testsComplete: boolean;
 }
 
 export interface Material {

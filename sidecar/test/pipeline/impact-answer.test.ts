@@ -1,0 +1,141 @@
+/**
+ * The short offline answer to an impact question (answer-impact.ts), on the mini-chat fixture: the
+ * impact listing's exact counts, and the register and run sites of a key (the call sites of a
+ * function) cited at the lines that make them; a question naming nothing keeps the flow answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import type { DefRow } from "../../src/index/types.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
+import { ask } from "../../src/pipeline/ask.js";
+import { impactTarget } from "../../src/pipeline/material/impact.js";
+import { citationHolds } from "../../src/pipeline/verify.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+
+const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
+
+describe("the offline answer to an impact question", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+	});
+	afterAll(() => index.close());
+
+	const cites = (
+		r: { citations: { file: string; startLine: number; endLine: number }[] },
+		file: string,
+		line: number,
+	) => r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
+
+	it("counts a key's sites as the index does and cites where it is run and who registers on it", async () => {
+		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const impact = r.trace.material?.impact;
+		expect(impact?.target).toBe("afterSaveMessage");
+		const key = index.defsByName("afterSaveMessage").find((d) => d.kind === "dispatch-key") as DefRow;
+		const trunk = key.defId.slice("trunk:".length, key.defId.indexOf("#"));
+		const sites = index.dispatchSites(trunk, "afterSaveMessage");
+		const runs = sites.filter((s) => s.side === "dispatch");
+		const registers = sites.filter((s) => s.side === "register");
+		expect(runs.length).toBeGreaterThan(0);
+		expect(registers.length).toBeGreaterThan(0);
+
+		expect(r.answer).toContain(`touches ${impact?.sites} sites in ${impact?.files} files`);
+		expect(r.answer).toContain(`run at ${runs.length} site${runs.length === 1 ? "" : "s"}`);
+		expect(r.answer).toContain(
+			`${registers.length} handler${registers.length === 1 ? " is" : "s are"} registered`,
+		);
+		expect(r.answer).toContain("**Where it is run**");
+		expect(r.answer).toContain("**Who registers on it**");
+		for (const s of [...runs, ...registers])
+			expect(cites(r, s.file, s.line), `${s.file}:${s.line}`).toBe(true);
+		expect(r.droppedCitations).toBe(0);
+		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
+	});
+
+	it("cites every call site of a function, its declaration first", async () => {
+		const r = await ask(index, "What would break if `executeSendMessage` changed?");
+		const def = index.defsByName("executeSendMessage").find((d) => d.kind === "function") as DefRow;
+		const calls = new Set(
+			index
+				.edgesTo(def.id)
+				.filter((e) => e.kind === "call" && e.file && !TEST_FILE.test(e.file))
+				.map((e) => `${e.file}:${e.line}`),
+		);
+		expect(calls.size).toBeGreaterThan(0);
+		expect(r.answer).toContain(`called at ${calls.size} site${calls.size === 1 ? "" : "s"}`);
+		expect(r.answer).toContain("**Where it is called**");
+		for (const at of calls) {
+			const [file, line] = at.split(":");
+			expect(cites(r, file as string, Number(line)), at).toBe(true);
+		}
+		// Its declaration is cited first.
+		expect(r.citations[0]?.file).toBe(def.file);
+		expect(r.citations[0]?.startLine).toBe(def.startLine);
+		expect(r.droppedCitations).toBe(0);
+	});
+
+	it("lists every site it counts in the full answer", async () => {
+		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?", {
+			detail: "full",
+		});
+		const impact = r.trace.material?.impact;
+		const section = r.answer.slice(r.answer.indexOf("### Every use of `afterSaveMessage`"));
+		expect(section.length).toBeGreaterThan(0);
+		expect(section.match(/^ {2}- \d+ \[/gm)?.length).toBe(impact?.sites);
+	});
+
+	it("keeps the flow answer for an impact question that names no definition", async () => {
+		const r = await ask(index, "What would be affected if message sending changed?");
+		expect(r.abstained).toBe(false);
+		expect(r.answer).not.toContain("**Where it is run**");
+		expect(r.answer).not.toContain("**Where it is called**");
+		expect(r.answer).toContain("**In short**");
+	});
+});
+
+describe("impactTarget", () => {
+	const def = (name: string, kind: DefRow["kind"]): DefRow => ({
+		id: name.length,
+		defId: `src/${name}.ts#${name}`,
+		file: `src/${name}.ts`,
+		packageName: null,
+		name,
+		qualifiedName: name,
+		kind,
+		startLine: 1,
+		endLine: 2,
+		signature: null,
+		doc: null,
+		exported: true,
+		parentId: null,
+		fanIn: 0,
+		fanOut: 0,
+	});
+	const defs = [
+		def("Chat", "class"),
+		def("Streamer", "class"),
+		def("UserService", "class"),
+		def("remove", "function"),
+	];
+	const index = {
+		def: () => undefined,
+		defsByName: (name: string) => defs.filter((d) => d.name === name),
+	};
+
+	it("does not read a product name written with a dot as a member ('Rocket.Chat' is no `Chat`)", () => {
+		const t = impactTarget(
+			index,
+			["Rocket.Chat"],
+			[],
+			"What is the blast radius of changing the Streamer module in Rocket.Chat?",
+		);
+		expect(t?.name).toBe("Streamer");
+	});
+
+	it("still reads a member access whose head is a definition", () => {
+		expect(
+			impactTarget(index, ["UserService.remove"], [], "What if I change UserService.remove?")?.name,
+		).toBe("remove");
+	});
+});
