@@ -458,7 +458,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins Redux action types: reducer cases and slice reducers to action objects and slice creators", async () => {
 		const { out, discovered } = await indexed("redux");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["actions", 6]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["actions", 8]]);
 		const index = IndexReader.open(out);
 		try {
 			// A hand-written reducer's `case` (a const key), reached by the action creator returning it.
@@ -475,6 +475,15 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "actions", "todos/todosCleared").callers).toEqual(["src/ui/TodoList.ts#clearAll"]);
 			// An AST walker's `switch (node.type)` and form field objects are no actions.
 			expect(index.dispatchSites("actions", "text")).toEqual([]);
+			// Nor is a cell formatter's `switch (column.type)` (no state, no action parameter) a reducer:
+			// the column objects its factories return stay unjoined.
+			expect(sides(index, "actions", "timestamp").handlers).toEqual([]);
+			expect(sides(index, "actions", "number").handlers).toEqual([]);
+			// A reducer handed to `useReducer` inline is one whatever its parameters are called.
+			expect(sides(index, "actions", "counter/increment")).toEqual({
+				handlers: ["src/ui/Counter.ts#useCounter"],
+				callers: ["src/ui/Counter.ts#useCounter"],
+			});
 		} finally {
 			index.close();
 		}

@@ -42,7 +42,43 @@ export function sliceShape(
 	return name && reducers && keyLike(name) ? { name, reducers } : null;
 }
 
-/** The parameter a `switch (p.type)` reads, when `p` is its reducer's second parameter. */
+/** The text of a parameter's declared type, or "". */
+const typeText = (p: ts.ParameterDeclaration) => (p.type ? p.type.getText() : "");
+
+/** The name a function is known by: its own, or the variable or property it is assigned to. */
+function functionName(fn: ts.SignatureDeclaration): string {
+	if (fn.name && (ts.isIdentifier(fn.name) || ts.isStringLiteral(fn.name))) return fn.name.text;
+	const p = fn.parent;
+	if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name)) return p.name.text;
+	return "";
+}
+
+/** Is the function handed to a reducer-taking call (`useReducer(fn)`, `combineReducers({ todos: fn })`)? */
+function registeredAsReducer(fn: ts.SignatureDeclaration): boolean {
+	let at: ts.Node = fn;
+	for (let depth = 0; depth < 3; depth++) {
+		const p = at.parent;
+		if (ts.isCallExpression(p) && p.arguments.includes(at as ts.Expression)) {
+			const callee = p.expression;
+			const name = ts.isIdentifier(callee)
+				? callee.text
+				: ts.isPropertyAccessExpression(callee)
+					? callee.name.text
+					: "";
+			return ACTIONS.reducerCalls.has(name);
+		}
+		if (!(ts.isPropertyAssignment(p) || ts.isObjectLiteralExpression(p) || ts.isParenthesizedExpression(p)))
+			return false;
+		at = p;
+	}
+	return false;
+}
+
+/**
+ * A reducer's `switch (action.type)`: over its second parameter, an action (named or typed so) of a
+ * function shaped `(state, action)` or named `…Reducer`, or of a function handed to a reducer-taking
+ * call. `switch (column.type)` in `format(value, column)` is a discriminant, not an action.
+ */
 function reducerSwitch(sw: ts.SwitchStatement): boolean {
 	const e = sw.expression;
 	if (
@@ -53,8 +89,17 @@ function reducerSwitch(sw: ts.SwitchStatement): boolean {
 		return false;
 	let fn: ts.Node | undefined = sw.parent;
 	while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
-	const second = fn && ts.isFunctionLike(fn) ? fn.parameters[1]?.name : undefined;
-	return !!second && ts.isIdentifier(second) && second.text === e.expression.text;
+	if (!fn || !ts.isFunctionLike(fn)) return false;
+	const [state, action] = fn.parameters;
+	if (!state || !action || !ts.isIdentifier(action.name) || action.name.text !== e.expression.text) return false;
+	if (registeredAsReducer(fn)) return true;
+	const actionShaped = ACTIONS.actionParam.test(action.name.text) || ACTIONS.actionType.test(typeText(action));
+	const reducerShaped =
+		state.initializer !== undefined ||
+		(ts.isIdentifier(state.name) && ACTIONS.stateParam.test(state.name.text)) ||
+		ACTIONS.stateType.test(typeText(state)) ||
+		ACTIONS.reducerName.test(functionName(fn));
+	return actionShaped && reducerShaped;
 }
 
 /** Is an object literal an action on its way: an argument of a sending call, or what a function returns? */

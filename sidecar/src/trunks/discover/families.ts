@@ -373,6 +373,19 @@ export const ACTIONS = {
 	sliceName: "name",
 	sliceReducers: "reducers",
 	sliceActions: "actions",
+	/**
+	 * A reducer's switch reads an action: its second parameter named or typed so (`action`,
+	 * `a: TodoAction`, `act: PayloadAction<T>`), beside a state first (`state = initial`, `draft`,
+	 * `prevState: State`) or in a function named `…Reducer`. Anything else switching on `x.type`
+	 * (`column.type`, `node.kind`) is a discriminant, not an action.
+	 */
+	actionParam: /^(action|act|a|[A-Za-z]*Action)$/,
+	actionType: /Action(s)?\b/,
+	stateParam: /^(state|draft|s|prev|prevState|previousState|currentState|current)$|State$/,
+	stateType: /State\b/,
+	reducerName: /reducer$/i,
+	/** Calls a reducer is handed to (inline, or as a property of their object argument). */
+	reducerCalls: new Set(["useReducer", "createReducer", "combineReducers", "createStore", "configureStore"]),
 };
 
 /**
