@@ -276,6 +276,21 @@ export const trunkSchema = z.strictObject({
 		.default([]),
 	/** How asymmetric keys are explained; first matching rule wins, else `unexplained`. */
 	categories: z.array(categoryRuleSchema).default([]),
+	/**
+	 * Keys scoped by what their receiver is (scope.ts): a key whose sites all have a known scope and
+	 * fall into two or more scopes becomes one key per scope (`message (/chat)`).
+	 */
+	scope: z
+		.strictObject({
+			/** Calls whose first argument names the channel they make: `io.of('/chat')`, `io('http://host/chat')`. */
+			channels: z.array(z.string()).default([]),
+			/** The channel those calls make with no argument, and the one `new <rootConstructors>()` makes. */
+			rootChannel: z.string().optional(),
+			rootConstructors: z.array(z.string()).default([]),
+			/** The receiver's in-repo class family and typed-emitter type arguments are a scope too. */
+			types: z.boolean().default(false),
+		})
+		.optional(),
 });
 
 /** When a preset turns itself on: any one condition matching the repository is enough. */

@@ -43,6 +43,7 @@ import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo 
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, normalizeKey } from "./normalize.js";
+import { scopeKeys, siteScope } from "./scope.js";
 import {
 	CLASS_EXTENDS,
 	type Emit,
@@ -134,6 +135,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			also = [],
 			method,
 			receiver,
+			scope,
 		) => {
 			const trunk = c.trunks.get(trunkName);
 			let key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
@@ -165,6 +167,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			}
 			if (raw === null && method) unboundMethod.set(site, method);
 			if (receiver && side === "register") receiverIdentity.set(site, receiver);
+			if (scope?.length) siteScope.set(site, [...scope]);
 			if (key !== null) {
 				for (const a of also) {
 					emit(
@@ -267,16 +270,27 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	/** A file's sites with the facts kept beside them (verb of an unbound call, router receiver). */
 	function saveSites(sites: DispatchSiteRecord[]): string {
 		return JSON.stringify(
-			sites.map((site) => ({ site, method: unboundMethod.get(site), receiver: receiverIdentity.get(site) })),
+			sites.map((site) => ({
+				site,
+				method: unboundMethod.get(site),
+				receiver: receiverIdentity.get(site),
+				scope: siteScope.get(site),
+			})),
 		);
 	}
 
 	function loadSites(saved: string, repoRoot: string): DispatchSiteRecord[] {
 		setup(repoRoot);
-		const rows = JSON.parse(saved) as { site: DispatchSiteRecord; method?: string; receiver?: string }[];
-		return rows.map(({ site, method, receiver }) => {
+		const rows = JSON.parse(saved) as {
+			site: DispatchSiteRecord;
+			method?: string;
+			receiver?: string;
+			scope?: string[];
+		}[];
+		return rows.map(({ site, method, receiver, scope }) => {
 			if (method) unboundMethod.set(site, method);
 			if (receiver) receiverIdentity.set(site, receiver);
+			if (scope) siteScope.set(site, scope);
 			return site;
 		});
 	}
@@ -349,6 +363,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			if (clients) rest.push(...clients(rest));
 			bindParams(rest, c);
 			bindTemplates(rest, c);
+			scopeKeys(rest, c);
 		}
 		return rest;
 	}

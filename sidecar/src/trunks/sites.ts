@@ -88,4 +88,6 @@ export type Emit = (
 	method?: string,
 	/** The register site's receiver identity (router mounts). */
 	receiver?: string | null,
+	/** What the site's receiver is known to be, for a trunk with a `scope` (scope.ts). */
+	scope?: readonly string[],
 ) => void;

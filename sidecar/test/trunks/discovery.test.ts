@@ -875,6 +875,50 @@ describe("trunk discovery with no preset", () => {
 	});
 });
 
+describe("event keys scoped by channel and receiver family (the generic preset's events)", () => {
+	const PRESETS: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+
+	it("joins a socket.io namespace's emits only to that namespace's handlers", async () => {
+		const { out } = await indexed("socket-namespaces", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			// `io('http://…/chat')` and `io.of('/chat')` are one channel; `io('/game')` and `io.of('/game')` another.
+			expect(sides(index, "events", "message (/chat)")).toEqual({
+				handlers: ["src/server/handlers.ts#onChatMessage"],
+				callers: ["src/client/chat.ts#say"],
+			});
+			expect(sides(index, "events", "message (/game)")).toEqual({
+				handlers: ["src/server/handlers.ts#onGameMessage"],
+				callers: ["src/client/game.ts#GameClient.move"],
+			});
+			expect(sides(index, "events", "join (/game)").callers).toEqual(["src/client/game.ts#GameClient.sit"]);
+			expect(index.dispatchSites("events", "message")).toEqual([]);
+			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
+			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
+			expect(sides(index, "events", "seated").handlers).toHaveLength(1);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins an emitter class's events to listeners on its instances, subclasses included, not to another class's", async () => {
+		const { out } = await indexed("emitter-classes", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "events", "updated (CartStore)")).toEqual({
+				handlers: ["src/views.ts#renderCart"],
+				callers: ["src/stores.ts#CartStore.add", "src/stores.ts#SavedCartStore.restore"],
+			});
+			expect(sides(index, "events", "updated (UserStore)")).toEqual({
+				handlers: ["src/views.ts#renderUser"],
+				callers: ["src/stores.ts#UserStore.login"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+});
+
 describe("codeask trunks --discover", () => {
 	it("prints the idioms and saves a preset that indexes the same keys", async () => {
 		const dir = scratchDir("codeask-discover-cli-");

@@ -11,6 +11,7 @@ import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
 import { enclosingConsumer, handlerDefId } from "../handler.js";
 import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
+import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
 import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
 import { routerIdentity, routerOf } from "./mounts.js";
@@ -107,6 +108,16 @@ export function bareImportAliases(sf: ts.SourceFile): Map<string, string> {
 	return out;
 }
 
+const verbCache = new WeakMap<object, Set<string>>();
+const verbsOf = (spec: Parameters<typeof trunkVerbs>[0]) => {
+	let v = verbCache.get(spec);
+	if (!v) {
+		v = trunkVerbs(spec);
+		verbCache.set(spec, v);
+	}
+	return v;
+};
+
 export function extractCall(
 	call: CallExpression | NewExpression,
 	c: Compiled,
@@ -133,6 +144,9 @@ export function extractCall(
 			cand.idiom.side === "register" && cand.trunk.mounts.length > 0 && parts.receiver
 				? routerIdentity(routerOf(parts.receiver))
 				: null;
+		// The trunk as compiled (another preset may add idioms to it; the first one's spec rules).
+		const spec = c.trunks.get(cand.trunk.name)?.spec;
+		const scope = spec?.scope ? receiverScope(parts.receiver, spec, verbsOf(spec)) : undefined;
 		const enclosingHandler =
 			cand.idiom.kind === "call" && cand.idiom.side === "register" && cand.idiom.handlerFromEnclosing
 				? enclosingConsumer(call, ctx)
@@ -152,6 +166,7 @@ export function extractCall(
 					[],
 					method,
 					receiver,
+					scope,
 				);
 				continue;
 			}
@@ -168,6 +183,7 @@ export function extractCall(
 					cand.idiom.also,
 					method,
 					receiver,
+					scope,
 				);
 			}
 		}
