@@ -32,7 +32,7 @@ import {
 	presetRouteTrunk,
 	WRAPPER,
 } from "./discover/index.js";
-import { jobCandidates, subscriberCandidates } from "./discover/jobs.js";
+import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
@@ -241,6 +241,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);
+			catalogueCandidates(sf, nodes, ctx, out);
 			subscriberCandidates(sf, ctx, out);
 			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);

@@ -10,11 +10,11 @@
 import type { Node } from "ts-morph";
 import { Node as N } from "#ts-morph";
 import type { DispatchSiteRecord } from "../index/types.js";
+import { templateForm } from "./bind.js";
 import { calleeParts } from "./callee.js";
 import type { Compiled } from "./compile.js";
 import type { TrunkSpec } from "./config.js";
 import { evaluateKey, unwrap } from "./key-eval.js";
-import { templateForm } from "./bind.js";
 
 /** A site's known scopes (kept by saveSites/loadSites): `channel:/chat`, `type:CartStore`. */
 export const siteScope = new WeakMap<DispatchSiteRecord, string[]>();
@@ -155,7 +155,11 @@ export function trunkVerbs(spec: TrunkSpec): Set<string> {
 }
 
 /** What a site's receiver is known to be, for a trunk with a `scope`. */
-export function receiverScope(receiver: Node | undefined, spec: TrunkSpec, verbs: ReadonlySet<string>): string[] {
+export function receiverScope(
+	receiver: Node | undefined,
+	spec: TrunkSpec,
+	verbs: ReadonlySet<string>,
+): string[] {
 	const s = spec.scope;
 	if (!s || !receiver) return [];
 	const out: string[] = [];
@@ -210,15 +214,15 @@ function components(values: readonly string[][]): number[][] {
 		return i;
 	};
 	const owner = new Map<string, number>();
-	values.forEach((vs, i) => {
+	for (const [i, vs] of values.entries()) {
 		for (const v of vs) {
 			const o = owner.get(v);
 			if (o === undefined) owner.set(v, i);
 			else parent[find(i)] = find(o);
 		}
-	});
+	}
 	const out = new Map<number, number[]>();
-	values.forEach((_, i) => out.set(find(i), [...(out.get(find(i)) ?? []), i]));
+	for (const i of values.keys()) out.set(find(i), [...(out.get(find(i)) ?? []), i]);
 	return [...out.values()];
 }
 

@@ -515,6 +515,30 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a worker's job catalogue (new Worker({ jobs: { name: fn } })) to the calls enqueueing a job by name", async () => {
+		const { out, discovered } = await indexed("job-catalogue");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["worker.enqueue(key)", "job definition"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			// An inline arrow or method (no definition of its own: the worker holding it), and a reference
+			// to a function of another file.
+			expect(sides(index, "jobs", "sendEmail")).toEqual({
+				handlers: ["src/worker.ts#worker"],
+				callers: ["src/app/signup.ts#signUp"],
+			});
+			expect(sides(index, "jobs", "resizeImage").callers).toEqual(["src/app/uploads.ts#uploaded"]);
+			expect(sides(index, "jobs", "purgeCache")).toEqual({
+				handlers: ["src/jobs/cache.ts#purgeCache"],
+				callers: ["src/app/uploads.ts#published"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins job definitions ({ id, trigger: { name }, handler }) to method calls naming the job in their object argument", async () => {
 		const { out, discovered } = await indexed("jobs");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);

@@ -49,7 +49,8 @@ const typeText = (p: ts.ParameterDeclaration) => (p.type ? p.type.getText() : ""
 function functionName(fn: ts.SignatureDeclaration): string {
 	if (fn.name && (ts.isIdentifier(fn.name) || ts.isStringLiteral(fn.name))) return fn.name.text;
 	const p = fn.parent;
-	if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name)) return p.name.text;
+	if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name))
+		return p.name.text;
 	return "";
 }
 
@@ -91,9 +92,11 @@ function reducerSwitch(sw: ts.SwitchStatement): boolean {
 	while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
 	if (!fn || !ts.isFunctionLike(fn)) return false;
 	const [state, action] = fn.parameters;
-	if (!state || !action || !ts.isIdentifier(action.name) || action.name.text !== e.expression.text) return false;
+	if (!state || !action || !ts.isIdentifier(action.name) || action.name.text !== e.expression.text)
+		return false;
 	if (registeredAsReducer(fn)) return true;
-	const actionShaped = ACTIONS.actionParam.test(action.name.text) || ACTIONS.actionType.test(typeText(action));
+	const actionShaped =
+		ACTIONS.actionParam.test(action.name.text) || ACTIONS.actionType.test(typeText(action));
 	const reducerShaped =
 		state.initializer !== undefined ||
 		(ts.isIdentifier(state.name) && ACTIONS.stateParam.test(state.name.text)) ||

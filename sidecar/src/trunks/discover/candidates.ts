@@ -36,6 +36,7 @@ import {
 	HTTP_DECORATORS,
 	HTTP_VERBS,
 	INSTANCE_VERBS,
+	JOB_CATALOGUES,
 	KEY_PROPERTY,
 	LOOKUP_VERBS,
 	PROXY_VERBS,
@@ -1012,14 +1013,16 @@ export function decoratorCandidates(
 	}
 }
 
-/** The `name` of an object, of an array of objects, or of the objects a `.map` callback returns. */
+/** The `name` (or a catalogue's `job`) of an object, of an array of objects, or of the objects a `.map` callback returns. */
 function namedKeys(a: ts.Expression): ts.Expression[] {
 	const own = (o: ts.Expression | undefined): ts.Expression[] => {
 		while (o && ts.isParenthesizedExpression(o)) o = o.expression;
 		if (!o || !ts.isObjectLiteralExpression(o)) return [];
 		const p = o.properties.find(
 			(q): q is ts.PropertyAssignment =>
-				ts.isPropertyAssignment(q) && ts.isIdentifier(q.name) && q.name.text === KEY_PROPERTY,
+				ts.isPropertyAssignment(q) &&
+				ts.isIdentifier(q.name) &&
+				(q.name.text === KEY_PROPERTY || JOB_CATALOGUES.keyProperties.includes(q.name.text)),
 		);
 		return p ? [p.initializer] : [];
 	};

@@ -409,6 +409,14 @@ export const JOB_DEFINITIONS = {
 };
 
 /**
+ * Job catalogues: a worker constructed with an object whose `handlers` property maps each job's name to
+ * its function (`new Worker({ catalog: { sendEmail: { schema } }, jobs: { sendEmail: async (p) => … } })`)
+ * registers each under its name, as a job definition; a call naming the job in its object argument's
+ * `keyProperties` (`worker.enqueue({ job: 'sendEmail', payload })`) dispatches it.
+ */
+export const JOB_CATALOGUES = { handlers: ["jobs"], keyProperties: ["job"] };
+
+/**
  * File-convention subscribers (Medusa's `src/subscribers/*.ts`): a module exporting `configExport`
  * as an object literal with a key in one of `keys` (`export const config = { event: 'order.placed' }`,
  * or an array of keys) and a default-exported function registers that function under each key, as

@@ -6,12 +6,12 @@
  * names the key (`jobs.triggerJob({ name: 'send.email' })`); infer joins the two only on shared keys.
  * Shapes, not library names: see `JOB_DEFINITIONS` in families.
  */
-import type { PropertyAssignment, SourceFile } from "ts-morph";
-import { ts } from "#ts-morph";
+import type { Node, PropertyAssignment, SourceFile } from "ts-morph";
+import { Node as MorphNode, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
 import { CANDIDATE, constantOf, declaredInfo, functionHandler, literalKeys, record } from "./candidates.js";
-import { JOB_DEFINITIONS, SUBSCRIBER_FILES } from "./families.js";
+import { JOB_CATALOGUES, JOB_DEFINITIONS, SUBSCRIBER_FILES } from "./families.js";
 
 export const JOB = "(job)";
 
@@ -144,4 +144,79 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 	const constant = constantOf(keyExpr);
 	const info = declaredInfo("job", JOB, keys, handler, constant);
 	out.push(record(CANDIDATE, info, wrap(sf, keyProp), wrap(sf, keyExpr), ctx));
+}
+
+/** An object literal written here or held by a `const` of this file (`jobs: workerJobs`), or undefined. */
+function objectOf(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
+	const u = rawUnwrap(e);
+	if (ts.isObjectLiteralExpression(u)) return u;
+	if (!ts.isIdentifier(u)) return undefined;
+	for (const st of u.getSourceFile().statements) {
+		if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) continue;
+		for (const d of st.declarationList.declarations) {
+			const init = d.initializer && rawUnwrap(d.initializer);
+			if (ts.isIdentifier(d.name) && d.name.text === u.text && init && ts.isObjectLiteralExpression(init))
+				return init;
+		}
+	}
+	return undefined;
+}
+
+/** `{ purgeCache }`: the function the shorthand's value names (imported or local), or null. */
+function shorthandHandler(node: Node, ctx: SiteContext): string | null {
+	if (!MorphNode.isShorthandPropertyAssignment(node)) return null;
+	try {
+		let symbol = node.getValueSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		for (const decl of symbol?.getDeclarations() ?? []) {
+			const init = MorphNode.isVariableDeclaration(decl) ? decl.getInitializer() : undefined;
+			const fn =
+				MorphNode.isFunctionDeclaration(decl) ||
+				(init !== undefined && (MorphNode.isArrowFunction(init) || MorphNode.isFunctionExpression(init)));
+			const id = fn ? ctx.defIdOf(decl) : null;
+			if (id) return id;
+		}
+	} catch {
+		return null;
+	}
+	return null;
+}
+
+/**
+ * A job catalogue handed to a constructor (`new Worker({ jobs: { sendEmail: async (p) => … } })`,
+ * `JOB_CATALOGUES`): each function of its `jobs` object registers under its property name, a job
+ * definition joined to the calls naming it (`worker.enqueue({ job: 'sendEmail' })`).
+ */
+export function catalogueCandidates(
+	sf: SourceFile,
+	nodes: FileNodes,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const n of nodes.news) {
+		const options = n.arguments?.[0] && rawUnwrap(n.arguments[0]);
+		if (!options || !ts.isObjectLiteralExpression(options)) continue;
+		for (const p of options.properties) {
+			if (!ts.isPropertyAssignment(p) || !JOB_CATALOGUES.handlers.includes(propName(p) ?? "")) continue;
+			const jobs = objectOf(p.initializer);
+			if (!jobs) continue;
+			for (const job of jobs.properties) {
+				const key = propName(job);
+				if (!key) continue;
+				const node = wrap<Node>(sf, job);
+				let handler: string | null = null;
+				if (ts.isMethodDeclaration(job)) handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
+				else if (ts.isShorthandPropertyAssignment(job)) handler = shorthandHandler(node, ctx);
+				else if (ts.isPropertyAssignment(job)) {
+					const init = rawUnwrap(job.initializer);
+					if (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
+						handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
+					else if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init))
+						handler = functionHandler(wrap<Node>(sf, init), ctx);
+				}
+				if (!handler) continue;
+				out.push(record(CANDIDATE, declaredInfo("job", JOB, [key], handler), node, node, ctx));
+			}
+		}
+	}
 }

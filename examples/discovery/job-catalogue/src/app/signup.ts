@@ -1,0 +1,5 @@
+import { worker } from "../worker";
+
+export async function signUp(email: string) {
+	await worker.enqueue({ job: "sendEmail", payload: { to: email } });
+}

@@ -1,0 +1,3 @@
+export async function sendEmail(to: string) {
+	console.log("mail to", to);
+}
