@@ -15,6 +15,20 @@ export function templateForm(expression: string): string | null {
 	return m[1].replace(/\$\{[^}]*\}/g, ":param");
 }
 
+/** The last name of a base-URL expression: `this.baseUrl`, `API_URL`, `env.apiOrigin`, `getBaseURL()`. */
+const BASE_URL_NAME = /(ur[li]|base|origin|host|endpoint)$/i;
+
+/**
+ * A template literal request path behind a base URL, the base cut: `` `${this.baseUrl}/api/x/${id}` ``
+ * → `` `/api/x/${id}` `` when the leading substitution is a base URL by its name and a literal path
+ * segment follows; any other text unchanged.
+ */
+export function withoutBaseUrl(expression: string): string {
+	const m = /^`\$\{\s*([\w$.]+?)(\(\))?\s*\}(\/[\w.~-])/.exec(expression.trim());
+	if (!m?.[1] || !BASE_URL_NAME.test(m[1].split(".").pop() ?? "")) return expression;
+	return `\`${expression.trim().slice(m[0].length - (m[3]?.length ?? 0))}`;
+}
+
 /**
  * A template literal's literal text with each substitution as `\0`, up to the query: the first `?` or
  * `#` of a literal part ends the path (`` `/posts?${q}` `` → `/posts`). Substitutions may hold
@@ -69,7 +83,7 @@ function templatePathText(expression: string): string | null {
  */
 export function templateAsPath(expression: string): string | null {
 	if (!expression.includes("${")) return null;
-	const marked = templatePathText(expression);
+	const marked = templatePathText(withoutBaseUrl(expression));
 	if (marked === null) return null;
 	const segments = marked.split("/");
 	if (segments.some((seg) => seg.includes("\0") && seg.replaceAll("\0", "") !== "")) return null;

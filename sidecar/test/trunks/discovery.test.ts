@@ -662,6 +662,53 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins Remix flat routes and Next.js route modules to clients building URLs on a base URL", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("file-routes-base-url", config);
+		const index = IndexReader.open(out);
+		try {
+			// `api.v1.runs.$runId/route.ts` exports `action`: any method but a loader's GET, here DELETE.
+			expect(sides(index, "http-route", "ALL /api/v1/runs/:runId")).toEqual({
+				handlers: ["remix/app/routes/api.v1.runs.$runId/route.ts#action"],
+				callers: ["remix/sdk/client.ts#ApiClient.cancelRun"],
+			});
+			// `api.v1.tasks.$taskId.ts` exports `loader`: GET; `` `${this.baseUrl}/api/v1/tasks/${taskId}` `` meets it.
+			expect(sides(index, "http-route", "GET /api/v1/tasks/:taskId")).toEqual({
+				handlers: ["remix/app/routes/api.v1.tasks.$taskId.ts#loader"],
+				callers: ["remix/sdk/client.ts#ApiClient.retrieveTask"],
+			});
+			expect(sides(index, "http-route", "GET /api/projects/:projectId/members")).toEqual({
+				handlers: ["next/app/api/projects/[projectId]/members/route.ts#GET"],
+				callers: ["next/lib/api.ts#listMembers"],
+			});
+			expect(sides(index, "http-route", "POST /api/projects/:projectId/members")).toEqual({
+				handlers: ["next/app/api/projects/[projectId]/members/route.ts#POST"],
+				callers: ["next/lib/api.ts#addMember"],
+			});
+			const registered = index
+				.dispatchSites("http-route")
+				.filter((s) => s.side === "register")
+				.map((s) => s.key);
+			// Pathless layouts, trailing underscores and `_index` spell no segment; `.server` modules are no routes.
+			expect(registered).toEqual(expect.arrayContaining(["GET /settings/:section", "GET /"]));
+			expect(registered.some((k) => k?.includes("lib"))).toBe(false);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("reads no file-name routes where no package depends on their framework", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("file-routes", config);
+		const index = IndexReader.open(out);
+		try {
+			const handlers = index.dispatchSites("http-route").map((s) => s.handlerDefId ?? "");
+			expect(handlers.some((h) => h.endsWith("#loader") || h.endsWith("#action"))).toBe(false);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("puts file routes in the preset's route trunk, where its bare fetch calls meet them", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out, discovered } = await indexed("file-routes", config);

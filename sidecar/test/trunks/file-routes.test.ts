@@ -1,6 +1,11 @@
 /** The route path a file-based route module's location spells, and files that are no route module. */
 import { describe, expect, it } from "vitest";
-import { defaultExportRoute, fileRoutePath } from "../../src/trunks/discover/file-routes.js";
+import { templateAsPath, withoutBaseUrl } from "../../src/trunks/bind.js";
+import {
+	defaultExportRoute,
+	fileNameRoutePath,
+	fileRoutePath,
+} from "../../src/trunks/discover/file-routes.js";
 
 describe("fileRoutePath", () => {
 	it("reads the folders below the outermost routes root under src, parameters as :name", () => {
@@ -44,5 +49,55 @@ describe("fileRoutePath", () => {
 		expect(defaultExportRoute("pages/api/_lib/db.ts")).toBeNull();
 		expect(defaultExportRoute("server/api/types.d.ts")).toBeNull();
 		expect(defaultExportRoute("server/utils/db.ts")).toBeNull();
+	});
+});
+
+describe("fileNameRoutePath", () => {
+	const path = (f: string) => fileNameRoutePath(f)?.path ?? null;
+
+	it("reads a Remix flat route's file name as its URL: dots as slashes, $param as :param", () => {
+		expect(path("apps/webapp/app/routes/api.v1.tasks.$taskId.trigger.ts")).toBe(
+			"/api/v1/tasks/:taskId/trigger",
+		);
+		expect(path("app/routes/api.v1.runs.$runId/route.ts")).toBe("/api/v1/runs/:runId");
+		expect(path("app/routes/api/v1/projects/$id.tsx")).toBe("/api/v1/projects/:id");
+		expect(path("app/routes/files.$.ts")).toBe("/files/:splat");
+		expect(path("app/routes/sitemap[.]xml.ts")).toBe("/sitemap.xml");
+	});
+
+	it("drops index routes, pathless layouts, optional segments and a trailing underscore", () => {
+		expect(path("app/routes/_index.tsx")).toBe("/");
+		expect(path("app/routes/_app.settings_.$section.tsx")).toBe("/settings/:section");
+		expect(path("app/routes/($lang).about.tsx")).toBe("/about");
+	});
+
+	it("takes only modules below app/routes, never .server/.client modules", () => {
+		expect(path("app/lib/tasks.ts")).toBeNull();
+		expect(path("src/routes/api.users.ts")).toBeNull();
+		expect(path("app/routes/api.tasks.server.ts")).toBeNull();
+		expect(path("app/routes/api.tasks.d.ts")).toBeNull();
+	});
+
+	it("maps loader to GET and action to every other method", () => {
+		expect(fileNameRoutePath("app/routes/api.tasks.ts")?.exports).toEqual({ loader: "GET", action: "ALL" });
+	});
+});
+
+describe("withoutBaseUrl", () => {
+	it("cuts a leading base URL named so, keeping the path and its parameters", () => {
+		expect(withoutBaseUrl(`\`\${this.baseUrl}/api/v1/tasks/\${id}/trigger\``)).toBe(
+			`\`/api/v1/tasks/\${id}/trigger\``,
+		);
+		expect(withoutBaseUrl(`\`\${API_URL}/users\``)).toBe("`/users`");
+		expect(withoutBaseUrl(`\`\${getBaseURL()}/users\``)).toBe("`/users`");
+		expect(templateAsPath(`\`\${this.options.baseUrl}/api/runs/\${runId}?x=\${y}\``)).toBe(
+			"/api/runs/:param",
+		);
+	});
+
+	it("leaves any other leading substitution: a prefix not named a base URL is no known part", () => {
+		expect(withoutBaseUrl(`\`\${prefix}/users\``)).toBe(`\`\${prefix}/users\``);
+		expect(withoutBaseUrl(`\`\${this.baseUrl}\${path}\``)).toBe(`\`\${this.baseUrl}\${path}\``);
+		expect(templateAsPath(`\`\${id}/users\``)).toBe(":param/users");
 	});
 });

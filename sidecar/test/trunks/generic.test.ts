@@ -34,15 +34,19 @@ cache.get('/users/1');`,
 	await fetch('https://example.com/users/1');
 	await fetch('/images/logo.png');
 	await fetch(\`\${base}/users\`);
+	await fetch(\`\${prefix}/users\`);
 	await fetch(\`/users/\${id}\`);
 }
 declare const base: string;
+declare const prefix: string;
 declare const axios: { get(u: string): Promise<unknown>; post(u: string, b?: unknown): Promise<unknown> };
 export const create = () => axios.post('/users', {});`,
 		});
 		expect(summary(sites, "http-route")).toEqual([
 			"http-route dispatch ALL /health",
 			"http-route dispatch DELETE /users/:id",
+			// `${base}/users`: a base URL by its name is cut; `${prefix}/users` is no known part.
+			"http-route dispatch GET /users",
 			"http-route dispatch GET /users/:id",
 			"http-route dispatch GET /users/:id",
 			"http-route dispatch POST /users",

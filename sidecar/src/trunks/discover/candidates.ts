@@ -18,7 +18,7 @@ import type {
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
-import { templateAsPath } from "../bind.js";
+import { templateAsPath, withoutBaseUrl } from "../bind.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
@@ -645,10 +645,14 @@ const TRANSPORT_WITH_OPTIONS = new Set(["fetch", "request"]);
  * in front, `${base}/x`, or no literal segment to join on).
  */
 function templatePathKey(a: ts.Expression): string[] | null {
-	if (!ts.isTemplateExpression(a) || !a.head.text.startsWith("/")) return null;
+	if (!ts.isTemplateExpression(a)) return null;
+	// `${this.baseUrl}/x/${id}`: a base URL in front, named so, is no part of the path.
+	const base = withoutBaseUrl(a.getText()) !== a.getText().trim();
+	const head = base ? (a.templateSpans[0]?.literal.text ?? "") : a.head.text;
+	if (!head.startsWith("/")) return null;
 	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
-	let text = a.head.text;
-	for (const span of a.templateSpans) {
+	let text = head;
+	for (const span of base ? a.templateSpans.slice(1) : a.templateSpans) {
 		if (text.includes("?")) break;
 		text += `\${p}${span.literal.text}`;
 	}

@@ -451,6 +451,30 @@ export const FILE_ROUTES = {
 		{ folders: ["server", "api"], prefix: ["api"], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
 		{ folders: ["server", "routes"], prefix: [] as string[], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
 	],
+	/**
+	 * Modules whose FILE NAME spells the URL, dot-separated (Remix / React Router flat routes:
+	 * `app/routes/api.v1.tasks.$taskId.trigger.ts` → `/api/v1/tasks/:taskId/trigger`; a folder route's
+	 * `route.ts` takes its folder's name; nested folders are segments too), the handlers named exports
+	 * with a method each (`loader` answers GET, `action` every other method: `ALL`). Read only below
+	 * `folders` and where a package.json of the repository depends on one of `dependencies`.
+	 */
+	namedExport: [
+		{
+			folders: ["app", "routes"],
+			dependencies: [
+				"@remix-run/node",
+				"@remix-run/react",
+				"@remix-run/server-runtime",
+				"@remix-run/cloudflare",
+				"@remix-run/deno",
+				"react-router",
+				"@react-router/node",
+				"@react-router/dev",
+				"@react-router/fs-routes",
+			],
+			exports: { loader: "GET", action: "ALL" } as Record<string, string>,
+		},
+	],
 };
 
 /**

@@ -13,6 +13,7 @@
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { type RepoFacts, repoFacts } from "../detect.js";
 import { rawUnwrap, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, functionHandler, record } from "./candidates.js";
 import { FILE_ROUTES } from "./families.js";
@@ -81,13 +82,87 @@ export function defaultExportRoute(file: string): { path: string; method: string
 	return null;
 }
 
+/**
+ * One dot-separated file-name route segment (Remix): `$id` → `:id`, a lone `$` (splat) → `:splat`,
+ * `[.]`-style escapes as their text, a trailing `_` (no layout nesting) dropped; "" for no segment
+ * (`_index`, a `_layout` pathless prefix, an optional `(x)` segment); null for a name no router reads.
+ */
+function dottedSegment(seg: string): string | null {
+	if (seg === "_index" || seg === "index" || seg.startsWith("_") || /^\(.*\)$/.test(seg)) return "";
+	const name = seg.replace(/_$/, "").replace(/\[([^\]]*)\]/g, "$1");
+	if (name === "$") return ":splat";
+	if (/^\$[A-Za-z_][\w-]*$/.test(name)) return `:${name.slice(1)}`;
+	return /^[\w.~-]+$/.test(name) ? name : null;
+}
+
+/** Splits a flat-route name on the dots outside `[…]` escapes (`sitemap[.]xml` is one segment). */
+function splitDots(name: string): string[] {
+	const parts: string[] = [];
+	let cur = "";
+	let depth = 0;
+	for (const ch of name) {
+		if (ch === "[") depth++;
+		else if (ch === "]") depth = Math.max(0, depth - 1);
+		if (ch === "." && depth === 0) {
+			parts.push(cur);
+			cur = "";
+		} else cur += ch;
+	}
+	parts.push(cur);
+	return parts;
+}
+
+/**
+ * The URL of a module whose file name spells it (`app/routes/api.v1.tasks.$taskId.trigger.ts` →
+ * `/api/v1/tasks/:taskId/trigger`; `app/routes/api.runs.$id/route.ts` → `/api/runs/:id`), with the
+ * family whose folders hold it, or null. `.server`/`.client` modules are never routes.
+ */
+export function fileNameRoutePath(file: string): { path: string; exports: Record<string, string> } | null {
+	if (!FILE_ROUTES.extensions.test(file) || /\.d\.[mc]?ts$/.test(file)) return null;
+	const parts = file.split("/");
+	const base = (parts.pop() ?? "").replace(FILE_ROUTES.extensions, "");
+	if (/\.(server|client)$/.test(base)) return null;
+	for (const family of FILE_ROUTES.namedExport) {
+		const at = parts.findIndex((_, i) => family.folders.every((f, j) => parts[i + j] === f));
+		if (at < 0) continue;
+		const folders = parts.slice(at + family.folders.length);
+		// A folder route's module is `route.ts` (its folder names the route); elsewhere the file is a segment.
+		const names = base === "route" && folders.length > 0 ? folders : [...folders, base];
+		const segments: string[] = [];
+		for (const name of names) {
+			for (const piece of splitDots(name)) {
+				const seg = dottedSegment(piece);
+				if (seg === null) return null;
+				if (seg !== "") segments.push(seg);
+			}
+		}
+		return { path: `/${segments.join("/")}`, exports: family.exports };
+	}
+	return null;
+}
+
+/** Whether the repository depends on a file-name route family's framework (cached per root). */
+const factsByRoot = new Map<string, RepoFacts>();
+function dependsOnAny(repoRoot: string, dependencies: readonly string[]): boolean {
+	let facts = factsByRoot.get(repoRoot);
+	if (!facts) {
+		facts = repoFacts(repoRoot);
+		factsByRoot.set(repoRoot, facts);
+	}
+	const known = facts;
+	return dependencies.some((d) => known.dependencies.has(d));
+}
+
 /** The exported functions of a route module named by HTTP verbs, each one register candidate. */
 export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
-	const path = fileRoutePath(ctx.filePath);
+	const named = fileNameRoute(ctx);
+	const path = named?.path ?? fileRoutePath(ctx.filePath);
 	if (path === null) {
 		defaultExportCandidate(sf, ctx, out);
 		return;
 	}
+	const methodOf = (name: string): string | null =>
+		named ? (named.exports[name] ?? null) : FILE_ROUTES.exports.has(name) ? name : null;
 	const exported = (mods: ts.NodeArray<ts.ModifierLike> | undefined) =>
 		mods?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
 	const found: { verb: string; name: ts.Node; handler: () => string | null }[] = [];
@@ -129,10 +204,19 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		}
 	}
 	for (const f of found) {
-		if (!FILE_ROUTES.exports.has(f.verb)) continue;
+		const method = methodOf(f.verb);
+		if (!method) continue;
 		const handler = f.handler();
-		if (handler) out.push(routeRecord(sf, ctx, path, f.verb, handler, f.name));
+		if (handler) out.push(routeRecord(sf, ctx, path, method, handler, f.name));
 	}
+}
+
+/** A file-name route of a family whose framework the repository depends on, or null. */
+function fileNameRoute(ctx: SiteContext): { path: string; exports: Record<string, string> } | null {
+	const route = fileNameRoutePath(ctx.filePath);
+	if (!route) return null;
+	const family = FILE_ROUTES.namedExport.find((f) => f.exports === route.exports);
+	return family && dependsOnAny(ctx.repoRoot, family.dependencies) ? route : null;
 }
 
 /** The default export of a module below a default-export routes folder: one register candidate. */

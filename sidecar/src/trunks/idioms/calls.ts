@@ -5,7 +5,7 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import { templateForm } from "../bind.js";
+import { templateForm, withoutBaseUrl } from "../bind.js";
 import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
@@ -289,11 +289,13 @@ export function rawSites(
 		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
 		if (!values && cand.keyPattern) {
 			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
-			// fit: `\`/v1/rooms/${id}\`` yes, `\`${base}/x\`` or `\`https://…\`` no.
+			// fit: `\`/v1/rooms/${id}\`` and `\`${this.baseUrl}/x\`` (a base URL by its name) yes,
+			// `\`${base}/x\`` or `\`https://…\`` no.
 			// `'/posts/old?date=' + d` too: a string whose query starts before the `+` is its path.
 			const u = unwrap(arg);
+			const path = Node.isTemplateExpression(u) ? withoutBaseUrl(u.getText()) : "";
 			const form = Node.isTemplateExpression(u)
-				? templateForm(u.getText())
+				? (templateForm(path) ?? (path.includes("${") ? null : path.slice(1, -1)))
 				: Node.isBinaryExpression(u)
 					? queryConcatForm(u)
 					: null;

@@ -1,0 +1,5 @@
+export const loader = () => ({ ok: true });
+
+export default function Home() {
+	return null;
+}
