@@ -101,7 +101,27 @@ export function usesMethods(spec: TrunkSpec): boolean {
 	return spec.idioms.some((i) => (i.kind === "call" || i.kind === "new") && i.key.method !== undefined);
 }
 
-/** A dispatch key bound to a registered pattern; `GET /x` also reaches an `ALL /x` registration. */
+/**
+ * The one registered `VERB /path` a path of unknown method reaches, or null when none or several verbs'
+ * routes fit (`/x/:param` with both `GET /x/:id` and `ALL /x/:id` registered says not which).
+ */
+function bindAnyVerb(
+	path: string,
+	registered: ReadonlySet<string>,
+	patterns: readonly string[],
+): string | null {
+	const fits = new Set<string>();
+	for (const verb of new Set([...registered].map((k) => k.slice(0, k.indexOf(" "))))) {
+		const bound = bindToPatterns(`${verb} /${path.replace(/^\/+/, "")}`, registered, patterns);
+		if (registered.has(bound)) fits.add(bound);
+	}
+	return fits.size === 1 ? ([...fits][0] as string) : null;
+}
+
+/**
+ * A dispatch key bound to a registered pattern; `GET /x` also reaches an `ALL /x` registration, and
+ * a path without its method (a fetch wrapper's call naming none) the one verb's route that fits.
+ */
 export function bindMethodKey(
 	key: string,
 	registered: ReadonlySet<string>,
@@ -111,7 +131,7 @@ export function bindMethodKey(
 	const bound = bindToPatterns(key, registered, patterns);
 	if (!methods || registered.has(bound)) return bound;
 	const space = key.indexOf(" ");
-	if (space < 0) return bound;
+	if (space < 0) return bindAnyVerb(key, registered, patterns) ?? bound;
 	const all = bindToPatterns(`ALL${key.slice(space)}`, registered, patterns);
 	return registered.has(all) ? all : bound;
 }
@@ -185,13 +205,9 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 				}
 				continue;
 			}
-			const fits = new Set<string>();
-			for (const verb of new Set([...registered].map((k) => k.slice(0, k.indexOf(" "))))) {
-				const bound = bindToPatterns(`${verb} /${path}`, registered, patterns);
-				if (registered.has(bound)) fits.add(bound);
-			}
-			if (fits.size === 1) {
-				s.key = [...fits][0] as string;
+			const fit = bindAnyVerb(path, registered, patterns);
+			if (fit) {
+				s.key = fit;
 				s.rawKey = s.expression;
 			}
 		}

@@ -667,10 +667,17 @@ describe("trunk discovery with no preset", () => {
 		const { out } = await indexed("file-routes-base-url", config);
 		const index = IndexReader.open(out);
 		try {
-			// `api.v1.runs.$runId/route.ts` exports `action`: any method but a loader's GET, here DELETE.
+			// `api.v1.runs.$runId/route.ts` exports `action`: any method but a loader's GET, here DELETE; and
+			// through the schema-first wrapper (URL in argument 2, `zodfetch(Schema, url, init)`) with no
+			// method named, the one route of that path.
 			expect(sides(index, "http-route", "ALL /api/v1/runs/:runId")).toEqual({
 				handlers: ["remix/app/routes/api.v1.runs.$runId/route.ts#action"],
-				callers: ["remix/sdk/client.ts#ApiClient.cancelRun"],
+				callers: ["remix/sdk/client.ts#ApiClient.cancelRun", "remix/sdk/client.ts#ApiClient.retrieveRun"],
+			});
+			// The wrapper's `{ method: "POST" }` reaches the action (any method).
+			expect(sides(index, "http-route", "ALL /api/v1/tasks/:taskId/trigger")).toEqual({
+				handlers: ["remix/app/routes/api.v1.tasks.$taskId.trigger.ts#action"],
+				callers: ["remix/sdk/client.ts#ApiClient.triggerTask"],
 			});
 			// `api.v1.tasks.$taskId.ts` exports `loader`: GET; `` `${this.baseUrl}/api/v1/tasks/${taskId}` `` meets it.
 			expect(sides(index, "http-route", "GET /api/v1/tasks/:taskId")).toEqual({

@@ -1,6 +1,6 @@
 /** The route path a file-based route module's location spells, and files that are no route module. */
 import { describe, expect, it } from "vitest";
-import { templateAsPath, withoutBaseUrl } from "../../src/trunks/bind.js";
+import { bindMethodKey, templateAsPath, withoutBaseUrl } from "../../src/trunks/bind.js";
 import {
 	defaultExportRoute,
 	fileNameRoutePath,
@@ -99,5 +99,30 @@ describe("withoutBaseUrl", () => {
 		expect(withoutBaseUrl(`\`\${prefix}/users\``)).toBe(`\`\${prefix}/users\``);
 		expect(withoutBaseUrl(`\`\${this.baseUrl}\${path}\``)).toBe(`\`\${this.baseUrl}\${path}\``);
 		expect(templateAsPath(`\`\${id}/users\``)).toBe(":param/users");
+	});
+});
+
+describe("bindMethodKey", () => {
+	const registered = new Set([
+		"GET /api/tasks/:id",
+		"ALL /api/runs/:runId",
+		"GET /api/runs/:runId",
+		"POST /api/tasks",
+	]);
+	const patterns = ["GET /api/tasks/:id", "ALL /api/runs/:runId", "GET /api/runs/:runId"];
+
+	it("binds a path of unknown method to the one verb's route that fits", () => {
+		expect(bindMethodKey("api/tasks/:param", registered, patterns, true)).toBe("GET /api/tasks/:id");
+		expect(bindMethodKey("/api/tasks", registered, patterns, true)).toBe("POST /api/tasks");
+	});
+
+	it("leaves it where several verbs' routes fit, or none", () => {
+		expect(bindMethodKey("api/runs/:param", registered, patterns, true)).toBe("api/runs/:param");
+		expect(bindMethodKey("api/users", registered, patterns, true)).toBe("api/users");
+	});
+
+	it("keeps a known method's binding (and `ALL` for any method)", () => {
+		expect(bindMethodKey("DELETE /api/runs/:param", registered, patterns, true)).toBe("ALL /api/runs/:runId");
+		expect(bindMethodKey("GET /api/runs/:param", registered, patterns, true)).toBe("GET /api/runs/:runId");
 	});
 });

@@ -176,10 +176,17 @@ export function isTransport(receiver: string, name: string): boolean {
 	const last = receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
 	return TRANSPORTS.receivers.has(last) && TRANSPORTS.names.has(name);
 }
+/**
+ * A transport word inside a camel-case name: the inner steps of a fetch wrapper (`doZodFetchWithRetries`,
+ * `sendRequestOnce`), which SEND_NAME (a send word first or last) does not read.
+ */
+const TRANSPORT_WORD = /[a-z](Fetch|Request)(?![a-z])/;
+
 /** A called name that can put a key on its way: a send verb, an HTTP verb or transport, a paired verb. */
 function maySend(name: string): boolean {
 	return (
 		SEND_NAME.test(name) ||
+		TRANSPORT_WORD.test(name) ||
 		DISPATCH_VERBS.has(name) ||
 		HTTP_VERBS.has(name.replace(/^\$/, "")) ||
 		TRANSPORTS.bare.has(name) ||
@@ -495,8 +502,17 @@ export function callCandidates(
 		}
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
-		if (found[0] === null && keyExprs[0] === a && isCall && isTransport(callee.receiver, callee.name))
-			found[0] = templatePathKey(a);
+		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
+		// the URL in any of the first two positions): inference keeps the latter only where a wrapper
+		// fact shows that parameter reaching a transport (infer.ts, wrapperSinks).
+		let throughWrapper = false;
+		if (found[0] === null && keyExprs[0] === a && isCall) {
+			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a);
+			else if (!NOT_WRAPPERS.has(callee.name) && ts.isTemplateExpression(a)) {
+				found[0] = templatePathKey(a);
+				throughWrapper = found[0] !== null;
+			}
+		}
 		if (found.some((k) => k === null)) continue;
 		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
@@ -525,7 +541,7 @@ export function callCandidates(
 				}
 			}
 		}
-		const method = httpMethodOf(callee, cn);
+		const method = throughWrapper ? optionsMethod(args[pos + 1]) : httpMethodOf(callee, cn);
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
 		// A getter whose result is called at once (`handlers.get('x')?.(payload)`) runs what it gets.
@@ -683,11 +699,20 @@ function httpMethodOf(
 	const opts = cn.arguments?.[1];
 	if (!opts) return "GET";
 	if (!ts.isObjectLiteralExpression(opts)) return undefined;
-	for (const p of opts.properties) {
-		if (!ts.isPropertyAssignment(p) || !ts.isIdentifier(p.name) || p.name.text !== "method") continue;
-		return ts.isStringLiteralLike(p.initializer) ? p.initializer.text.toUpperCase() : undefined;
-	}
-	return "GET";
+	return optionsMethod(opts) ?? (opts.properties.some(isMethodProperty) ? undefined : "GET");
+}
+
+const isMethodProperty = (p: ts.ObjectLiteralElementLike): p is ts.PropertyAssignment =>
+	ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === "method";
+
+/**
+ * The method a fetch-style options object names (`{ method: 'POST' }`), or undefined. A wrapper's
+ * call naming none says nothing: the wrapper may set its own (its key then binds where one verb fits).
+ */
+function optionsMethod(opts: ts.Expression | undefined): string | undefined {
+	if (!opts || !ts.isObjectLiteralExpression(opts)) return undefined;
+	const p = opts.properties.find(isMethodProperty);
+	return p && ts.isStringLiteralLike(p.initializer) ? p.initializer.text.toUpperCase() : undefined;
 }
 
 /**
@@ -936,7 +961,8 @@ function wrapperFact(
 			callee: calleeDef(call.getExpression(), ctx),
 		};
 		out.push(record(WRAPPER, info, call, call, ctx));
-		return;
+		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
+		// whichever a caller's key sits in: wrapperSinks matches by position).
 	}
 }
 

@@ -243,7 +243,10 @@ interface Sink {
 	name: string;
 }
 
-/** The calls a dispatch group's keys flow into through wrappers (one or two calls deep), or null. */
+/**
+ * The calls a dispatch group's keys flow into through wrappers (up to three calls deep: a public
+ * wrapper, its inner step, a retry loop around `fetch`), or null.
+ */
 function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
 	let through = 0;
 	const sinks = new Map<string, Sink>();
@@ -251,7 +254,7 @@ function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): S
 		const inner = (wrappers.get(def) ?? []).filter((w) => w.param === param);
 		for (const w of inner) {
 			sinks.set(`${w.receiver}.${w.name}`, { receiver: w.receiver, name: w.name });
-			if (depth < 2 && w.callee) follow(w.callee, w.arg, depth + 1);
+			if (depth < 3 && w.callee) follow(w.callee, w.arg, depth + 1);
 		}
 		return inner.length > 0;
 	};
