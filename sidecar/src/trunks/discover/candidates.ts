@@ -132,6 +132,8 @@ export interface CandidateInfo {
 	untyped?: true;
 	/** A getter (`LOOKUP_VERBS`) whose result is called at once: it runs what it gets, no mere lookup. */
 	invoked?: true;
+	/** A template request path passed to an in-repo callee: a key only where that callee wraps a transport (infer.ts). */
+	viaWrapper?: true;
 }
 
 /**
@@ -503,8 +505,8 @@ export function callCandidates(
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
 		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
-		// the URL in any of the first two positions): inference keeps the latter only where a wrapper
-		// fact shows that parameter reaching a transport (infer.ts, wrapperSinks).
+		// the URL in any of the first two positions): inference keeps the latter only where wrapper
+		// facts show that parameter reaching a transport (infer.ts, reachesTransport).
 		let throughWrapper = false;
 		if (found[0] === null && keyExprs[0] === a && isCall) {
 			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a);
@@ -549,6 +551,7 @@ export function callCandidates(
 		const info: CandidateInfo = {
 			...(keyExpr !== a ? { named: true as const } : {}),
 			...(invoked ? { invoked: true as const } : {}),
+			...(throughWrapper ? { viaWrapper: true as const } : {}),
 			...(method ? { method } : {}),
 			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),

@@ -262,6 +262,17 @@ function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): S
 	return through / d.sites.length >= DISCOVERY_LIMITS.wrapperShare ? [...sinks.values()] : null;
 }
 
+/** Does a call's key position reach a transport through its callee's wrapper facts (up to three calls deep)? */
+function reachesTransport(c: CandidateInfo, wrappers: ReadonlyMap<string, WrapperInfo[]>): boolean {
+	const reach = (def: string, param: number, depth: number): boolean =>
+		(wrappers.get(def) ?? []).some(
+			(w) =>
+				w.param === param &&
+				(isTransport(w.receiver, w.name) || (depth < 3 && !!w.callee && reach(w.callee, w.arg, depth + 1))),
+		);
+	return !!c.callee && reach(c.callee, c.arg, 1);
+}
+
 /** The name words of a receiver: `this.$root.settingSocket` → root, setting, socket. */
 const words = (receiver: string) =>
 	new Set(
@@ -668,9 +679,11 @@ export function inferTrunks(
 	wrapperFacts: readonly WrapperInfo[],
 	taken: ReadonlySet<string> = new Set(),
 ): DiscoveredTrunk[] {
-	const groups = groupsOf(mounted(namedServices(candidates)));
 	const wrappers = new Map<string, WrapperInfo[]>();
 	for (const w of wrapperFacts) wrappers.set(w.def, [...(wrappers.get(w.def) ?? []), w]);
+	// A template path handed to an in-repo function counts only where that function wraps a transport.
+	const kept = candidates.filter((c) => !c.info.viaWrapper || reachesTransport(c.info, wrappers));
+	const groups = groupsOf(mounted(namedServices(kept)));
 	const registries = groups.filter(isRegistry);
 	const dispatchers = groups.filter(isDispatcher);
 	const sinksOf = new Map(dispatchers.map((d) => [d.id, wrapperSinks(d, wrappers)]));
