@@ -9,6 +9,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import { inShort } from "./in-short.js";
+import type { Labels } from "./labels.js";
 import { code, keyLabel } from "./markdown.js";
 import type { Neighbours } from "./neighbours.js";
 import type { CitationRanking } from "./rank.js";
@@ -19,6 +20,8 @@ import type { CitationDraft } from "./verify.js";
 export interface DraftAnswer {
 	body: string;
 	drafts: CitationDraft[];
+	/** The labels of the definitions the body names, put in after verification (labels.ts). */
+	labels?: Labels;
 }
 
 /** Longest range cited for a definition that was not read (its head: where it starts). */
@@ -29,7 +32,21 @@ export class CitationBook {
 	readonly drafts: CitationDraft[] = [];
 	private readonly byDef = new Map<string, number>();
 
-	constructor(private readonly max: number) {}
+	/** `labels` remembers how each definition named or cited reads to a person (labels.ts). */
+	constructor(
+		private readonly max: number,
+		readonly labels?: Labels,
+	) {}
+
+	/** A definition's name in the draft: its qualified name in code (its label is put in after verification). */
+	name(def: DefRow): string {
+		return this.labels ? this.labels.name(def) : code(def.qualifiedName);
+	}
+
+	/** How the sources list names a citation (ask.ts renders it with labels.ts sourceLabel): a label, else the symbol. */
+	sourceName(d: CitationDraft): string {
+		return this.labels?.labelOf(d.symbol) ?? d.symbol;
+	}
 
 	/** Marker `[n]` for a definition, or "" when it has no file or the book is full. */
 	cite(def: DefRow, range?: { startLine: number; endLine: number }): string {
@@ -46,6 +63,7 @@ export class CitationBook {
 			endLine: range?.endLine ?? Math.min(def.endLine, def.startLine + MAX_CITED_LINES - 1),
 			symbol: def.qualifiedName,
 		});
+		this.labels?.name(def);
 		return `[${n}]`;
 	}
 
@@ -130,7 +148,7 @@ function neighbourLine(
 	const names = (implementation: boolean) =>
 		shown
 			.filter((n) => n.implementation === implementation)
-			.map((n) => `${code(n.def.qualifiedName)} ${marker(n.def)}`.trim());
+			.map((n) => `${book.name(n.def)} ${marker(n.def)}`.trim());
 	const more = sorted.length > NEIGHBOURS ? `, and ${sorted.length - NEIGHBOURS} more` : "";
 	const groups = [
 		[direction === "downstream" ? "calls" : "used by", names(false)],
@@ -194,7 +212,7 @@ function renderChain(
 		const pad = "  ".repeat(indent);
 		if (n.nodeClass === "key") {
 			const handlers = [
-				...(n.handlers ?? []).map((h) => `${code(h.qualifiedName)} ${book.marker(h)}`.trim()),
+				...(n.handlers ?? []).map((h) => `${book.name(h)} ${book.marker(h)}`.trim()),
 				...(n.inlineHandlers ?? []).map((h) =>
 					`inline in ${code(`${h.file}:${h.startLine}`)} ${h.keyInRange ? book.rangeMarker(h.file, h.startLine) : ""}`.trim(),
 				),
@@ -208,7 +226,7 @@ function renderChain(
 			const tag =
 				n.nodeClass === "hot" ? " (widely used)" : n.nodeClass === "boundary" ? " (other package)" : "";
 			lines.push(
-				`${pad}- ${`${code(n.def.qualifiedName)}${where} ${book.marker(n.def)}${viaLabel(n.via)}${tag}`.replace(/ +/g, " ")}`,
+				`${pad}- ${`${book.name(n.def)}${where} ${book.marker(n.def)}${viaLabel(n.via)}${tag}`.replace(/ +/g, " ")}`,
 			);
 		}
 		const next = children.get(n.def.id) ?? [];
@@ -217,7 +235,7 @@ function renderChain(
 		// whole neighbourhood the walk found, at the cost of one line.
 		const others = next.filter((c) => !seen.has(c.def.id) && c.nodeClass !== "key");
 		if (others.length > 0 && lines.length < maxHops) {
-			const names = others.slice(0, OTHER_HOPS).map((c) => code(c.def.qualifiedName));
+			const names = others.slice(0, OTHER_HOPS).map((c) => book.name(c.def));
 			const more = others.length > OTHER_HOPS ? `, and ${others.length - OTHER_HOPS} more` : "";
 			lines.push(`${"  ".repeat(Math.min(indent + 1, 6))}- also: ${names.join(", ")}${more}`);
 		}
@@ -247,7 +265,7 @@ function renderChain(
 	if (lines.length > 0 && unshown.length > 0) {
 		const names = unshown
 			.slice(0, REST_OF_CHAIN)
-			.map((r) => `${code(r.def.qualifiedName)} ${book.marker(r.def)}`.trim());
+			.map((r) => `${book.name(r.def)} ${book.marker(r.def)}`.trim());
 		const more = unshown.length > REST_OF_CHAIN ? `, and ${unshown.length - REST_OF_CHAIN} more` : "";
 		lines.push(`- also in this chain: ${names.join(", ")}${more}`);
 	}
@@ -273,8 +291,9 @@ export function offlineAnswer(
 	config: PipelineConfig,
 	ranking: CitationRanking = { order: citationOrder(skeletons, read), fileScore: new Map() },
 	neighbours: Neighbours | null = null,
+	labels?: Labels,
 ): DraftAnswer {
-	const book = new CitationBook(config.maxCitations);
+	const book = new CitationBook(config.maxCitations, labels);
 	// Citations go to the definitions read in order of relevance (rank.ts), so a small number of
 	// citations still points at the files that answer the question. A citation points at what was
 	// read of a definition (its head for a long body), never at a whole 900-line class.
@@ -318,7 +337,7 @@ export function offlineAnswer(
 		for (const def of places) {
 			const doc = firstSentence(def.doc, 160);
 			out.push(
-				`- ${code(def.qualifiedName)} (${def.kind}) in ${code(def.file ?? "")} ${book.marker(def)}${doc ? ` — ${doc}` : ""}`,
+				`- ${book.name(def)} (${def.kind}) in ${code(def.file ?? "")} ${book.marker(def)}${doc ? ` — ${doc}` : ""}`,
 			);
 			const direction = directionOf.get(def.id) ?? skeletons[0]?.direction ?? "downstream";
 			const printed = out.join("\n");
@@ -367,7 +386,7 @@ export function offlineAnswer(
 			const lines = r.text.split("\n").slice(0, config.excerptLines);
 			const end = r.range.startLine + lines.length - 1;
 			out.push(
-				`${book.marker(r.node.def)} ${code(r.node.def.qualifiedName)} — ${r.range.file}:${r.range.startLine}-${end}`.trim(),
+				`${book.marker(r.node.def)} ${book.name(r.node.def)} — ${r.range.file}:${r.range.startLine}-${end}`.trim(),
 				`\`\`\`${extOf(r.range.file)}`,
 				...lines,
 				"```",
@@ -375,19 +394,24 @@ export function offlineAnswer(
 		}
 		out.push("");
 	}
-	return { body: out.join("\n").trimEnd(), drafts: book.drafts };
+	return { body: out.join("\n").trimEnd(), drafts: book.drafts, ...(labels ? { labels } : {}) };
 }
 
-/** The sources list `[n] path:start-end — symbol`, rendered from verified citations only. */
+type SourceCitation = { n: number; file: string; startLine: number; endLine: number; symbol: string };
+
+/**
+ * The sources list `[n] path:start-end — name`, rendered from verified citations only; `name` says how
+ * a citation's symbol is shown (a handler's label, labels.ts sourceLabel), the symbol itself by default.
+ */
 export function renderSources(
-	citations: readonly { n: number; file: string; startLine: number; endLine: number; symbol: string }[],
+	citations: readonly SourceCitation[],
 	label = "### Sources",
+	name: (c: SourceCitation) => string = (c) => c.symbol,
 ): string {
 	if (citations.length === 0) return "";
-	return [
-		label,
-		...citations.map((c) => `[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${c.symbol}`),
-	].join("\n");
+	return [label, ...citations.map((c) => `[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${name(c)}`)].join(
+		"\n",
+	);
 }
 
 /**

@@ -10,11 +10,15 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
+import { Labels } from "./labels.js";
 import { code, keyLabel, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 import { lastSegment, namesIn } from "./verify.js";
+
+/** How a definition is named to the reader (labels.ts). */
+type Label = (def: DefRow) => string;
 
 /** One Rocket.Chat message, sources included. */
 export const SHORT_ANSWER_CHARS = 4000;
@@ -112,13 +116,15 @@ function compose(
 	options: ShortAnswerOptions,
 	concepts?: ConceptVector,
 ): { answer: DraftAnswer; complete: boolean } {
-	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK);
+	const labels = new Labels(index);
+	const label: Label = (def) => labels.name(def);
+	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(
 			"Nothing in the index matches this question. Try the names used in the code (functions, files, folders).",
 		);
-		return { answer: { body: out.join("\n"), drafts: [] }, complete: true };
+		return { answer: { body: out.join("\n"), drafts: [], labels }, complete: true };
 	}
 	const readRange = new Map<string, { startLine: number; endLine: number }>();
 	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
@@ -184,8 +190,9 @@ function compose(
 	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
-	const lastImpl = implementedBy(index, (path.at(-1) as PathStep).def);
+	const lastImpl = implementedBy(index, label, (path.at(-1) as PathStep).def);
 	const summary = inShortSentences(
+		label,
 		path,
 		stepMarker,
 		lastImpl,
@@ -193,20 +200,20 @@ function compose(
 	);
 	if (fired && summary.length < (other.length > 0 ? IN_SHORT_SENTENCES - 2 : IN_SHORT_SENTENCES))
 		summary.push(
-			`On the way, ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)} (the last place below).`,
+			`On the way, ${label(fired.step.def)} dispatches the ${keyLabel(fired.key)} (the last place below).`,
 		);
 	if (other.length > 0) {
 		summary.unshift(
 			"Two flows match this question about equally, and the index does not tell which one it means; the first is told here.",
 		);
-		summary.push(otherFlowSentence(other, otherMarker));
+		summary.push(otherFlowSentence(label, other, otherMarker));
 	}
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
 		out.push("**The path**");
 		path.forEach((s, i) => {
-			const line = stepLine(s, path[i + 1]?.def ?? null, stepMarker[i] ?? "");
+			const line = stepLine(label, s, path[i + 1]?.def ?? null, stepMarker[i] ?? "");
 			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImpl ? `; ${lastImpl}` : ""}`);
 		});
 		out.push("");
@@ -219,7 +226,7 @@ function compose(
 		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
 		if (!marker) continue;
 		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
-		places.push(`- ${code(def.qualifiedName)} in ${code(def.file ?? "")} ${marker}${doc ? ` — ${doc}` : ""}`);
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${doc ? ` — ${doc}` : ""}`);
 	}
 	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
 	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
@@ -229,14 +236,14 @@ function compose(
 		const marker = book.cite(def, h);
 		if (!marker) continue;
 		placed.add(def.file);
-		places.push(`- ${code(def.qualifiedName)} in ${code(def.file ?? "")} ${marker}`);
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}`);
 	}
 	if (fired) {
 		const marker = book.citeRange(fired.file, fired.line, fired.endLine, fired.named);
 		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
 		if (marker)
 			places.push(
-				`- ${code(fired.step.def.qualifiedName)} dispatches the ${keyLabel(fired.key)}${via} ${marker}: ${code(clip(fired.text, QUOTE_CHARS))}`,
+				`- ${label(fired.step.def)} dispatches the ${keyLabel(fired.key)}${via} ${marker}: ${code(clip(fired.text, QUOTE_CHARS))}`,
 			);
 	}
 	if (places.length > 0)
@@ -244,7 +251,7 @@ function compose(
 	out.push(
 		"_Offline answer from the index (no LLM). Ask with `--detail full` for every chain and code excerpts._",
 	);
-	const answer = fit(out, book);
+	const answer = fit(out, book, labels);
 	return { answer, complete: answer.body.length >= out.join("\n").trimEnd().length };
 }
 
@@ -290,6 +297,7 @@ function verbOf(step: PathStep): string {
  * name its cited line holds. A path of one definition says where the best match is.
  */
 function inShortSentences(
+	label: Label,
 	path: readonly PathStep[],
 	markers: readonly string[],
 	lastImpl = "",
@@ -300,7 +308,7 @@ function inShortSentences(
 	if (path.length === 1) {
 		const doc = sentence(firstSentence(first.def.doc, 160), 160);
 		return [
-			`The best match is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}${lastImpl ? `, ${lastImpl}` : ""}.`
+			`The best match is ${label(first.def)}${where} ${markers[0] ?? ""}${lastImpl ? `, ${lastImpl}` : ""}.`
 				.replace(/ \./, ".")
 				.replace(/ ,/, ","),
 			...(doc ? [doc] : []),
@@ -312,23 +320,19 @@ function inShortSentences(
 		const next = path[i + 1] as PathStep;
 		const marker = markers[i] ?? "";
 		const hop = s.hop;
-		const subject =
-			i === 0 ? `it starts in ${code(s.def.qualifiedName)}${where}, which` : code(s.def.qualifiedName);
+		const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : label(s.def);
 		// The marker follows the name its cited range holds: the key or callee on a hop line, else the step itself.
 		if (hop?.kind === "dispatch" && hop.key) {
 			const keyMarker = hop.named ? marker : "";
 			const selfMarker = hop.named ? "" : marker;
 			clauses.push(
-				`${subject}${selfMarker ? ` ${selfMarker}` : ""} dispatches the ${keyLabel(hop.key)} ${keyMarker}, handled by ${code(next.def.qualifiedName)}`,
+				`${subject}${selfMarker ? ` ${selfMarker}` : ""} dispatches the ${keyLabel(hop.key)} ${keyMarker}, handled by ${label(next.def)}`,
 			);
 		} else if (hop?.named) {
-			clauses.push(`${subject} ${verbOf(s)} ${code(next.def.qualifiedName)} ${marker}`);
+			clauses.push(`${subject} ${verbOf(s)} ${label(next.def)} ${marker}`);
 		} else {
-			const self =
-				i === 0
-					? `${code(s.def.qualifiedName)}${where} ${marker}, which`
-					: `${code(s.def.qualifiedName)} ${marker}`;
-			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${code(next.def.qualifiedName)}`);
+			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${label(s.def)} ${marker}`;
+			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${label(next.def)}`);
 		}
 	}
 	const last = path.at(-1) as PathStep;
@@ -342,10 +346,10 @@ function inShortSentences(
 	const lastMarker = markers.at(-1) ?? "";
 	sentences.push(
 		lastImpl
-			? `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}, ${lastImpl}.`
+			? `The path ends in ${label(last.def)} ${lastMarker}, ${lastImpl}.`
 			: lastDoc
-				? `${code(last.def.qualifiedName)} ${lastMarker}: ${lastDoc}`
-				: `The path ends in ${code(last.def.qualifiedName)} ${lastMarker}.`,
+				? `${label(last.def)} ${lastMarker}: ${lastDoc}`
+				: `The path ends in ${label(last.def)} ${lastMarker}.`,
 	);
 	// At most five sentences: the last one (where the path ends) stays.
 	if (sentences.length > max) {
@@ -379,12 +383,12 @@ function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; ot
  * "The other flow starts in `A` (`file`), which calls `B` [n], then `C` [m]." Each marker follows
  * the name its cited range holds: the callee or key on a hop line, else the step itself.
  */
-function otherFlowSentence(steps: readonly PathStep[], markers: readonly string[]): string {
+function otherFlowSentence(label: Label, steps: readonly PathStep[], markers: readonly string[]): string {
 	const first = steps[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
 	if (steps.length === 1)
-		return `The other is ${code(first.def.qualifiedName)}${where} ${markers[0] ?? ""}.`.replace(/ \./, ".");
-	let text = `The other flow starts in ${code(first.def.qualifiedName)}${where}`;
+		return `The other is ${label(first.def)}${where} ${markers[0] ?? ""}.`.replace(/ \./, ".");
+	let text = `The other flow starts in ${label(first.def)}${where}`;
 	steps.forEach((s, i) => {
 		const hop = s.hop;
 		const marker = markers[i] ?? "";
@@ -393,7 +397,7 @@ function otherFlowSentence(steps: readonly PathStep[], markers: readonly string[
 		if (!next) return;
 		const verb =
 			hop?.kind === "dispatch" && hop.key ? `dispatches the ${keyLabel(hop.key)}, handled by` : verbOf(s);
-		text += `${i === 0 ? ", which" : ", then"} ${verb} ${code(next.def.qualifiedName)}`;
+		text += `${i === 0 ? ", which" : ", then"} ${verb} ${label(next.def)}`;
 		if (hop?.named) text += ` ${marker}`;
 	});
 	return `${text}.`.replace(/ +/g, " ").replace(/ ([,.])/g, "$1");
@@ -457,13 +461,11 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
  * the reader want the flow's files, and an implementation's file is one hop away from the cited
  * contract). Up to IMPLEMENTATIONS_NAMED of them; more are counted.
  */
-function implementedBy(index: PathIndex, def: DefRow): string {
+function implementedBy(index: PathIndex, label: Label, def: DefRow): string {
 	if (def.parentId === null) return "";
 	const impls = implementationsOf(index, def);
 	if (impls.length === 0) return "";
-	const named = impls
-		.slice(0, IMPLEMENTATIONS_NAMED)
-		.map((d) => `${code(d.qualifiedName)} in ${code(d.file ?? "")}`);
+	const named = impls.slice(0, IMPLEMENTATIONS_NAMED).map((d) => `${label(d)} in ${code(d.file ?? "")}`);
 	const more = impls.length - named.length;
 	if (more > 0) named.push(`${more} more`);
 	const last = named.pop();
@@ -471,17 +473,14 @@ function implementedBy(index: PathIndex, def: DefRow): string {
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
-function stepLine(step: PathStep, next: DefRow | null, marker: string): string {
-	const name = code(step.def.qualifiedName);
+function stepLine(label: Label, step: PathStep, next: DefRow | null, marker: string): string {
+	const name = label(step.def);
 	const hop = step.hop;
 	if (!hop || !next) {
 		const doc = sentence(firstSentence(step.def.doc, DOC_CHARS), DOC_CHARS);
 		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
 	}
-	const target =
-		hop.kind === "dispatch" && hop.key
-			? `${keyLabel(hop.key)} → ${code(next.qualifiedName)}`
-			: code(next.qualifiedName);
+	const target = hop.kind === "dispatch" && hop.key ? `${keyLabel(hop.key)} → ${label(next)}` : label(next);
 	const verb = hop.kind === "dispatch" ? "dispatches the" : verbOf(step);
 	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
@@ -498,14 +497,17 @@ function clip(text: string, max: number): string {
  * Keep the message within SHORT_ANSWER_CHARS with its sources list (rendered after verification,
  * estimated here from the drafts): "Where to look" entries go first, then the path's last steps.
  */
-function fit(lines: string[], book: CitationBook): DraftAnswer {
+function fit(lines: string[], book: CitationBook, labels: Labels): DraftAnswer {
 	const sourcesChars = (body: string) =>
 		book.drafts
 			.filter((d) => body.includes(`[${d.n}]`))
-			.reduce((n, d) => n + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${d.symbol}\n`.length, 12);
+			.reduce(
+				(n, d) => n + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${book.sourceName(d)}\n`.length,
+				12,
+			);
 	const size = (ls: readonly string[]) => {
 		const body = ls.join("\n");
-		return body.length + sourcesChars(body) + 2;
+		return labels.apply(body).length + sourcesChars(body) + 2;
 	};
 	const kept = [...lines];
 	const droppable = (l: string) => l.startsWith("- ") || /^\d+\. /.test(l);
@@ -519,7 +521,7 @@ function fit(lines: string[], book: CitationBook): DraftAnswer {
 		if (i < 0) break;
 		kept.splice(i, 1);
 	}
-	return { body: kept.join("\n").trimEnd(), drafts: book.drafts };
+	return { body: kept.join("\n").trimEnd(), drafts: book.drafts, labels };
 }
 
 /** Does a step of `from` call, or dispatch a key handled by, a step of `to`? */

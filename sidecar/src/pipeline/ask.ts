@@ -26,6 +26,7 @@ import { impactAnswer, impactSitesSection } from "./answer-impact.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
+import { Labels, sourceLabel } from "./labels.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
 import { assembleMaterial, CITATION_REACH, MATERIAL_REACH, memoIndex } from "./material/assemble.js";
 import { impactListing, impactTarget } from "./material/impact.js";
@@ -267,7 +268,15 @@ export async function ask(
 	let draft =
 		options.detail === "full"
 			? withImpactSites(
-					offlineAnswer(text, skeletons, cited, config, ranking, neighbourFinder(index, config.hotFanIn)),
+					offlineAnswer(
+						text,
+						skeletons,
+						cited,
+						config,
+						ranking,
+						neighbourFinder(index, config.hotFanIn),
+						new Labels(index),
+					),
 					index,
 					impact,
 				)
@@ -322,11 +331,15 @@ export async function ask(
 			citations: [],
 			dropped: 0,
 		};
+	} else if (draft.labels) {
+		// Handlers read as a developer names them: after verification, which reads the names as drafted.
+		verified = { ...verified, answer: draft.labels.apply(verified.answer) };
 	}
 	// The short form is one chat message: bold labels, no headings.
 	const sources = renderSources(
 		verified.citations,
 		options.detail === "full" ? "### Sources" : "**Sources**",
+		(c) => sourceLabel(index, c.file, c.symbol),
 	);
 	const answer = sources ? `${verified.answer}\n\n${sources}\n` : `${verified.answer}\n`;
 	lap("verify");

@@ -45,7 +45,7 @@ export function inShort(
 		entries.push(def);
 	}
 	if (entries.length === 0) return [];
-	const cite = (def: DefRow) => `${code(def.qualifiedName)} ${book.marker(def)}`;
+	const cite = (def: DefRow) => `${book.name(def)} ${book.marker(def)}`;
 	const mentioned = new Set<number>(entries.map((d) => d.id));
 	const sentences = [
 		`The code that answers this is mostly in ${listWords(entries.map((d) => `${cite(d)} (${code(d.file ?? "")})`))}.`,
@@ -91,7 +91,7 @@ function keyCrossing(
 		for (const child of p.children) {
 			if (child.nodeClass !== "key" || isHandlerOf(child, def)) continue;
 			const phrase = keyPhrase(p, child, placed, book, mentioned);
-			if (phrase) return `${code(def.qualifiedName)} ${book.marker(def)} ${phrase}.`;
+			if (phrase) return `${book.name(def)} ${book.marker(def)} ${phrase}.`;
 		}
 	}
 	return null;
@@ -151,7 +151,7 @@ function hopPhrases(
 		mentioned.add(child.def.id);
 		const verb = hopVerb(child.via, p.direction);
 		const list = groups.get(verb) ?? [];
-		list.push(`${code(child.def.qualifiedName)} ${marker}`);
+		list.push(`${book.name(child.def)} ${marker}`);
 		groups.set(verb, list);
 		named++;
 	}
@@ -167,7 +167,7 @@ function hopPhrases(
 		const marker = parent ? book.marker(parent.node.def) : "";
 		if (parent && marker && !mentioned.has(parent.node.def.id)) {
 			mentioned.add(parent.node.def.id);
-			phrases.push(`is reached from ${code(parent.node.def.qualifiedName)} ${marker}`);
+			phrases.push(`is reached from ${book.name(parent.node.def)} ${marker}`);
 		}
 	}
 	return { phrases, crossedKey: keyPhrases.length > 0 };
@@ -213,7 +213,7 @@ function keyHandlers(
 		const marker = book.marker(h);
 		if (!marker) continue;
 		mentioned.add(h.id);
-		out.push(`${code(h.qualifiedName)} ${marker}`);
+		out.push(`${book.name(h)} ${marker}`);
 	}
 	for (const h of key.inlineHandlers ?? []) {
 		if (out.length >= MAX_HOPS) break;
