@@ -145,12 +145,16 @@ function handlerNoun(callee: string): string {
 		: "handler";
 }
 
-/** An ordinary name: a constructor reads as the class's, the unnamed default export and top-level code in words. */
-function plainLabel(name: string): string {
+/**
+ * An ordinary name in code; the unnamed default export and a file's top-level code in words, and a
+ * constructor as its class's when it owns a handler ("in the `Billing` constructor").
+ */
+function plainLabel(name: string, owner = false): string {
 	if (name === MODULE_NAME) return "the top-level code";
 	if (name === "default") return "the default export";
 	if (name.startsWith("default.")) return `${code(name.slice("default.".length))} of the default export`;
-	if (name.endsWith(".constructor")) return `the ${code(name.slice(0, -".constructor".length))} constructor`;
+	if (owner && name.endsWith(".constructor"))
+		return `the ${code(name.slice(0, -".constructor".length))} constructor`;
 	return code(name);
 }
 
@@ -175,10 +179,11 @@ export function labelParts(
 	const parsed = depth > MAX_OBJECT_DEPTH ? null : parseHandlerName(def, parentOf);
 	if (!parsed) {
 		const [base, ordinal] = splitOrdinal(def.qualifiedName);
+		const owner = depth > 0;
 		const full =
 			ordinal === null || def.kind === "module"
-				? plainLabel(def.qualifiedName)
-				: `${plainLabel(base)} (${ordinalWord(ordinal)})`;
+				? plainLabel(def.qualifiedName, owner)
+				: `${plainLabel(base, owner)} (${ordinalWord(ordinal)})`;
 		return { full, brief: full };
 	}
 	const nth = parsed.ordinal === null ? "" : `${ordinalWord(parsed.ordinal)} `;
@@ -279,7 +284,14 @@ export function sourceLabel(
 	symbol: string,
 ): string {
 	const def = index.def(`${file}#${symbol}`);
-	if (!def) return symbol;
-	const label = defLabel(def, (id) => index.defById(id));
-	return label === code(symbol) ? symbol : label;
+	return def ? listedName(def, (id) => index.defById(id)) : symbol;
+}
+
+/**
+ * A definition's name in a list of sources (the answer's, the LLM material's headers): its label when
+ * that says more than its name (Markdown), else its qualified name as plain text, as such lists print it.
+ */
+export function listedName(def: LabelDef, parentOf: ParentOf): string {
+	const label = defLabel(def, parentOf);
+	return label === code(def.qualifiedName) ? def.qualifiedName : label;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { AskInputError, ask } from "../../src/pipeline/ask.js";
 import { PipelineConfigError } from "../../src/pipeline/config.js";
+import { sourceLabel } from "../../src/pipeline/labels.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
@@ -36,8 +37,10 @@ describe("ask offline on the mini-chat index", () => {
 		for (const c of r.citations) {
 			expect(c.verified).toBe(true);
 			expect(citationHolds(index, c)).toBe(true);
-			// Every citation is listed in the sources as `[n] path:start-end — symbol`.
-			expect(r.answer).toContain(`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${c.symbol}`);
+			// Every citation is listed in the sources as `[n] path:start-end — name` (a handler by its label).
+			expect(r.answer).toContain(
+				`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${sourceLabel(index, c.file, c.symbol)}`,
+			);
 		}
 		const readFiles = new Set(r.trace.read.map((x) => x.file));
 		expect(readFiles).toContain("apps/server/src/services/push/PushService.ts");
