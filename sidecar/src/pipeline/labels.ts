@@ -137,6 +137,18 @@ export function ordinalWord(n: number): string {
 	return `${n}${suffix}`;
 }
 
+/**
+ * The call as a label shows it: as the indexer wrote it (`this.portal.socket.on`), or, when its receiver
+ * is an expression rather than a chain of names (`(awaitthis.store.getReadStream(f)).on`, written with
+ * its spaces taken out), only the method called: `….on`.
+ */
+function shownCallee(callee: string): string {
+	if (/^[\w$#]+(?:\??\.[\w$#]+)*$/.test(callee)) return callee;
+	const dot = callee.lastIndexOf(".");
+	const method = callee.slice(dot + 1);
+	return dot > 0 && /^[\w$#]+$/.test(method) ? `…${callee.slice(dot)}` : callee;
+}
+
 /** What a keyed callback is called after its call's method: `on`/`addEventListener` register listeners. */
 function handlerNoun(callee: string): string {
 	const method = callee.slice(callee.lastIndexOf(".") + 1);
@@ -197,17 +209,17 @@ export function labelParts(
 		return {
 			full:
 				parsed.key === null
-					? `${brief} passed to ${code(parsed.callee)}${owner}`
-					: `${brief} (${code(parsed.callee)})${owner}`,
+					? `${brief} passed to ${code(shownCallee(parsed.callee))}${owner}`
+					: `${brief} (${code(shownCallee(parsed.callee))})${owner}`,
 			brief,
 		};
 	}
 	if (parsed.key === null) {
-		const full = `the ${nth}callback passed to ${code(parsed.callee)}${owner}`;
-		return { full, brief: owner ? `the ${nth}callback passed to ${code(parsed.callee)}` : full };
+		const full = `the ${nth}callback passed to ${code(shownCallee(parsed.callee))}${owner}`;
+		return { full, brief: owner ? `the ${nth}callback passed to ${code(shownCallee(parsed.callee))}` : full };
 	}
 	const brief = `the ${nth}${code(parsed.key)} ${handlerNoun(parsed.callee)}`;
-	return { full: `${brief} (${code(parsed.callee)})${owner}`, brief };
+	return { full: `${brief} (${code(shownCallee(parsed.callee))})${owner}`, brief };
 }
 
 /** The label with its first letter raised, for the start of a sentence. */

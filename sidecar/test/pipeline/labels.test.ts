@@ -106,8 +106,19 @@ describe("defLabel: handlers named as a developer would", () => {
 			{ id: 6, name: "Hub.run", kind: "function", signature: "function run()" },
 			{ id: 7, name: "Hub.run.bus.on(start)", kind: "function", parent: 6 },
 			{ id: 8, name: "Hub.run.bus.on(start).socket.once(join/room)", kind: "function", parent: 7 },
+			{ id: 11, name: "get", kind: "function", signature: "async function get(file)" },
+			{
+				id: 9,
+				name: "get.(awaitthis.store.getReadStream(file._id,file)).on(error)",
+				kind: "function",
+				parent: 11,
+			},
+			{ id: 10, name: "get.socket?.on(close)", kind: "function", parent: 11 },
 		]);
 		expect(label(4)).toBe("the `a.b` handler (`this.#startSpan`) in `X.#handle`");
+		// A receiver that is an expression (the indexer drops its spaces) shows the method called only.
+		expect(label(9)).toBe("the `error` listener (`….on`) in `get`");
+		expect(label(10)).toBe("the `close` listener (`socket?.on`) in `get`");
 		expect(label(5)).toBe("the 2nd `a.b` handler (`this.#startSpan`) in `X.#handle`");
 		expect(label(8)).toBe(
 			"the `join/room` listener (`socket.once`) in the `start` listener (`bus.on`) in `Hub.run`",
