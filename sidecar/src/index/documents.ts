@@ -9,3 +9,23 @@ export const GRAPHQL_EXTENSIONS = [".graphql", ".gql"];
 export function isGraphqlDocument(name: string): boolean {
 	return GRAPHQL_EXTENSIONS.some((x) => name.endsWith(x));
 }
+
+/**
+ * Workspace and build manifests among the indexed files (indexer/manifests.ts): package.json,
+ * tsconfig/jsconfig files, turbo/nx/lerna/pnpm workspace files, nx project files. Their text has no
+ * full-text row (dependency lists would match questions about anything); their definitions are
+ * searched by name, path and what their signatures say.
+ */
+export function isManifestPath(path: string): boolean {
+	const name = path.slice(path.lastIndexOf("/") + 1);
+	return MANIFEST_NAMES.has(name) || /^[tj]sconfig(?:[.-][\w.-]+)?\.json$/.test(name);
+}
+
+const MANIFEST_NAMES = new Set([
+	"package.json",
+	"turbo.json",
+	"nx.json",
+	"lerna.json",
+	"project.json",
+	"pnpm-workspace.yaml",
+]);

@@ -25,6 +25,8 @@ export const DEF_KINDS = [
 	"enum",
 	"property",
 	"dispatch-key",
+	/** a workspace/build manifest (package.json, tsconfig, turbo/nx/pnpm) or one of its sections: indexer/manifests.ts */
+	"manifest",
 ] as const;
 export type DefKind = (typeof DEF_KINDS)[number];
 

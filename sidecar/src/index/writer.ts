@@ -7,7 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { makeDirs } from "../make-dirs.js";
-import { isGraphqlDocument } from "./documents.js";
+import { isGraphqlDocument, isManifestPath } from "./documents.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
 import type { DispatchSiteRecord } from "./types.js";
 
@@ -324,7 +324,7 @@ export function insertEdges(
 }
 
 /**
- * Inserts a file row and its full-text row. A GraphQL document has none: its selection sets repeat
+ * Inserts a file row and its full-text row. A manifest has none (documents.ts), nor has a GraphQL document: its selection sets repeat
  * the schema's field names (`id`, `name`, `team`) in every operation, and hundreds of them shifted the
  * word statistics and took search places from the code. Its operations are found by name (their
  * definitions) and through their trunk keys.
@@ -336,7 +336,8 @@ export function fileInserter(db: Database.Database): (id: number, f: IndexConten
 	const fts = db.prepare("INSERT INTO files_fts (rowid, path_words, body) VALUES (?, ?, ?)");
 	return (id, f) => {
 		file.run(id, f.path, f.packageIndex + 1, f.hash, f.lineCount, f.content);
-		if (!isGraphqlDocument(f.path)) fts.run(id, identifierWords(f.path), f.content);
+		if (!isGraphqlDocument(f.path) && !isManifestPath(f.path))
+			fts.run(id, identifierWords(f.path), f.content);
 	};
 }
 

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isManifestPath } from "../index/documents.js";
 import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
 
@@ -99,6 +100,8 @@ export interface Collected {
 	files: CollectedFile[];
 	/** Declaration files in the repository: loaded into the program for types, never indexed. */
 	declarationFiles: string[];
+	/** Workspace and build manifests (manifests.ts): indexed as files, never given to the program. */
+	manifests: CollectedFile[];
 	skipped: { path: string; reason: string }[];
 }
 
@@ -181,7 +184,7 @@ export function collectFiles(
 	onFound?: (files: number) => void,
 ): Collected {
 	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
-	const out: Collected = { files: [], declarationFiles: [], skipped: [] };
+	const out: Collected = { files: [], declarationFiles: [], manifests: [], skipped: [] };
 	// `inSourceTestDir`: under a `test(s)/` folder inside `src/`, where files are judged one by one.
 	const walk = (rel: string, packageIndex: number, inSourceTestDir = false): void => {
 		let entries: import("node:fs").Dirent[];
@@ -208,6 +211,10 @@ export function collectFiles(
 			}
 			// Symlinks (files or folders) are duplicates of something indexed elsewhere, or outside the repo.
 			if (!e.isFile()) continue;
+			if (isManifestPath(path)) {
+				collectManifest(path, packageIndex);
+				continue;
+			}
 			const ext = SOURCE_EXTENSIONS.find((x) => e.name.endsWith(x));
 			if (!ext) continue;
 			const diskPath = join(repoRoot, path);
@@ -259,6 +266,26 @@ export function collectFiles(
 				stat,
 			});
 			if (out.files.length % 100 === 0) onFound?.(out.files.length);
+		}
+	};
+	const collectManifest = (path: string, packageIndex: number) => {
+		const abs = join(repoRoot, path);
+		try {
+			const stat = statSignature(abs);
+			// Read as before: not read again (a one-file re-index reads no manifest).
+			const previous = known.get(path);
+			if (previous?.stat === stat) {
+				out.manifests.push(knownFile(path, abs, abs, packageIndex, previous));
+				return;
+			}
+			const content = readFileSync(abs, "utf8");
+			if (content.length > MAX_FILE_BYTES) return;
+			// An nx project file has targets; another tool's project.json is no manifest of this kind.
+			if (path.endsWith("project.json") && !/"targets"\s*:/.test(content)) return;
+			const lineCount = content.split("\n").length;
+			out.manifests.push({ path, abs, packageIndex, content, hash: sha1(content), lineCount, stat });
+		} catch (err) {
+			out.skipped.push({ path, reason: `cannot read: ${(err as Error).message}` });
 		}
 	};
 	walk("", packageOfDir.get("") ?? 0);

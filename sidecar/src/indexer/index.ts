@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism, totalmem } from "node:os";
 import { resolve } from "node:path";
+import { isManifestPath } from "../index/documents.js";
 import { copyForPatch, patchIndex } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import type { DispatchSiteRecord, SiteExtractor } from "../index/types.js";
@@ -276,7 +277,20 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	const unchanged = (f: CollectedFile) =>
 		previous !== null && previous.fileHashes.get(f.path) === f.hash && previousCounts[f.path] !== undefined;
 	const collectedPaths = new Set(collected.files.map((f) => f.path));
-	const removedFiles = previous ? [...previous.fileHashes.keys()].filter((p) => !collectedPaths.has(p)) : [];
+	// Source files only: manifests are never extracted (their rows are rewritten together, below).
+	const removedFiles = previous
+		? [...previous.fileHashes.keys()].filter((p) => !collectedPaths.has(p) && !isManifestPath(p))
+		: [];
+	// Manifests: any that changed, came or went has every manifest's rows rewritten (edges join them).
+	const manifests = collected.manifests;
+	const manifestPaths = new Set(manifests.map((m) => m.path));
+	const removedManifests = previous
+		? [...previous.fileHashes.keys()].filter((p) => isManifestPath(p) && !manifestPaths.has(p))
+		: [];
+	const manifestsChanged =
+		previous === null ||
+		removedManifests.length > 0 ||
+		manifests.some((m) => previous.fileHashes.get(m.path) !== m.hash);
 	const notUnchanged = collected.files.filter((f) => !unchanged(f));
 	const anyChange = notUnchanged.length > 0 || removedFiles.length > 0;
 	const notUnchangedChars = closeOnError(() => notUnchanged.reduce((a, f) => a + f.content.length, 0));
@@ -366,7 +380,10 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// Meta rows that depend on no extraction (two git commands, every file's stat): made while the
 	// thread extracts, when there is one.
 	const gitMeta = () => ({ commit: options.commit || gitCommit(repoRoot), ...gitRemote(repoRoot) });
-	const fileStats = () => JSON.stringify(Object.fromEntries(collected.files.map((f) => [f.path, f.stat])));
+	const fileStats = () =>
+		JSON.stringify(
+			Object.fromEntries([...collected.files, ...collected.manifests].map((f) => [f.path, f.stat])),
+		);
 	if (pending) await step();
 	const ahead = pending ? { git: gitMeta(), fileStats: fileStats() } : null;
 	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
@@ -406,6 +423,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		previous?.stats &&
 		changed.length === 0 &&
 		removedFiles.length === 0 &&
+		!manifestsChanged &&
 		previous.packagesKey === packagesKey
 	) {
 		// Nothing changed since the previous index: it is already this index; leave the file alone.
@@ -463,6 +481,18 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		if (mainAfter !== undefined) timings["incremental.mainCpuAfter"] = mainAfter;
 	}
 	async function extractHere() {
+		// Only manifests changed: no program, and no compiler loaded (the globals are as recorded).
+		if (changed.length === 0 && previous?.globalFiles) {
+			const recorded = previous.globalFiles;
+			return {
+				extracted: { files: [], timings: { program: 0, defs: 0, edges: 0 } } as Awaited<
+					ReturnType<typeof import("./extract.js").extractFiles>
+				>,
+				globalFiles: collected.files.filter((f) => recorded.has(f.path)),
+				inWorkers: false,
+				threads: 1,
+			};
+		}
 		const [
 			{ createModuleResolver, recallingResolver },
 			{ PROGRAM_OPTIONS },
@@ -674,6 +704,11 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	};
 	const changedDefs = (f: CollectedFile) =>
 		(defsByPath.get(f.path) ?? []).map((d) => ({ ...d, file: f.path }));
+	// A patch rewrites the manifests' rows only when one changed; a full write has them all.
+	const manifestRows =
+		manifestsChanged || !(previous && patching)
+			? await (await import("./manifests.js")).manifestDefinitions(manifests)
+			: null;
 	const unresolved = new Map(Object.entries(unresolvedByReason));
 	if (previous && patching) {
 		previous.close();
@@ -683,10 +718,10 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			{
 				meta,
 				packages: packageRows,
-				files: changed,
-				removedFiles,
-				defs: changed.flatMap(changedDefs),
-				edges,
+				files: manifestRows ? [...changed, ...manifests] : changed,
+				removedFiles: [...removedFiles, ...removedManifests],
+				defs: [...changed.flatMap(changedDefs), ...(manifestRows?.defs ?? [])],
+				edges: manifestRows ? [...edges, ...manifestRows.edges] : edges,
 				sites: finalSites,
 				rawSites,
 				bodies,
@@ -714,13 +749,15 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				if (resolved) imports.set(f.path, resolved);
 			} else defs.push(...changedDefs(f));
 		}
+		defs.push(...(manifestRows?.defs ?? []));
+		edges.push(...(manifestRows?.edges ?? []));
 		previous?.close();
 		writeIndex(
 			out,
 			{
 				meta,
 				packages: packageRows,
-				files: collected.files,
+				files: [...collected.files, ...manifests],
 				defs,
 				edges,
 				sites: finalSites ?? [],

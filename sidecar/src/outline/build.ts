@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { firstSentence } from "../index/doc-comment.js";
+import { isManifestPath } from "../index/documents.js";
 import { identifierWords } from "../index/schema.js";
 import type { ChangedRows } from "../index/writer.js";
 
@@ -105,14 +106,17 @@ export function buildOutline(
 	const packages = db
 		.prepare("SELECT id, name, dir, description, readme FROM packages")
 		.all() as PackageInfo[];
-	const files = db
-		.prepare(
-			`SELECT f.id, f.path, f.package_id AS packageId,
+	// Sections are the code's: a manifest would count as one of its folder's files (indexer/manifests.ts).
+	const files = (
+		db
+			.prepare(
+				`SELECT f.id, f.path, f.package_id AS packageId,
          COALESCE((SELECT sum(d.fan_in) FROM defs d WHERE d.file_id = f.id), 0) AS weight,
          (SELECT d.doc FROM defs d WHERE d.file_id = f.id AND d.kind = 'module') AS moduleDoc
        FROM files f`,
-		)
-		.all() as FileInfo[];
+			)
+			.all() as FileInfo[]
+	).filter((f) => !isManifestPath(f.path));
 	// Only the kinds listed (a third of the rows are modules and properties: not read into JS at all).
 	const symbols = (
 		db
