@@ -68,6 +68,11 @@ const MINIFIED_FILE = /[.-]min\.[cm]?js$/;
 /** Files above this size are bundles or data, not source. */
 const MAX_FILE_BYTES = 1_000_000;
 
+/** Why a file over MAX_FILE_BYTES is left out (a skipped file's reason: a note of the run). */
+function tooLarge(characters: number): string {
+	return `not indexed: ${characters.toLocaleString("en-US")} characters, over the ${MAX_FILE_BYTES.toLocaleString("en-US")} limit (generated or inlined data?)`;
+}
+
 export interface CollectOptions {
 	includeTests: boolean;
 	/** Extra exclusions: a repo-relative path is skipped when it contains any of these substrings. */
@@ -245,10 +250,7 @@ export function collectFiles(
 			if (!options.includeTests && isTestFile(e.name, () => content)) continue;
 			if (!options.includeTests && inSourceTestDir && looksLikeTest(content)) continue;
 			if (content.length > MAX_FILE_BYTES) {
-				out.skipped.push({
-					path,
-					reason: `not indexed: ${content.length.toLocaleString("en-US")} characters, over the ${MAX_FILE_BYTES.toLocaleString("en-US")} limit (generated or inlined data?)`,
-				});
+				out.skipped.push({ path, reason: tooLarge(content.length) });
 				continue;
 			}
 			if (isGenerated(content)) continue;
@@ -279,9 +281,13 @@ export function collectFiles(
 				return;
 			}
 			const content = readFileSync(abs, "utf8");
-			if (content.length > MAX_FILE_BYTES) return;
 			// An nx project file has targets; another tool's project.json is no manifest of this kind.
 			if (path.endsWith("project.json") && !/"targets"\s*:/.test(content)) return;
+			// Reported as a source file over the limit is: a manifest left out is a note, not silence.
+			if (content.length > MAX_FILE_BYTES) {
+				out.skipped.push({ path, reason: tooLarge(content.length) });
+				return;
+			}
 			const lineCount = content.split("\n").length;
 			out.manifests.push({ path, abs, packageIndex, content, hash: sha1(content), lineCount, stat });
 		} catch (err) {

@@ -16,6 +16,7 @@
 import { dirname, posix } from "node:path";
 import { type Node as JsonNode, parseTree } from "jsonc-parser";
 import type { Scalar } from "yaml";
+import { defIdPrefix } from "../index/def-id.js";
 import type { WriteDef, WriteEdge } from "../index/writer.js";
 
 /** The YAML library, loaded only for a repository with a YAML manifest (~0.5 s to load). */
@@ -208,7 +209,8 @@ export async function manifestDefinitions(files: readonly ManifestFile[]): Promi
 					section(
 						task,
 						`${task.key}: ${taskSummary(task.value)}`,
-						// `pkg#task` (turbo): a defId has one `#`, between the path and the name.
+						// `pkg#task` (turbo) is `pkg:task` in the defId: def-id.ts reads a `#` inside a
+						// qualified name as an ES private member's (`Class.#m`), which a task is not.
 						`${m.key}.${task.key.replaceAll("#", ":")}`,
 						def.defId,
 					);
@@ -327,9 +329,9 @@ function tsconfigTarget(
 	}
 	const segments = target.split("/");
 	const nameLength = target.startsWith("@") ? 2 : 1;
-	const packageDef = packageDefs.get(segments.slice(0, nameLength).join("/"));
-	if (!packageDef) return undefined;
-	const dir = posix.dirname(packageDef.slice(0, packageDef.indexOf("#")));
+	const packageFile = defIdPrefix(packageDefs.get(segments.slice(0, nameLength).join("/")) ?? "");
+	if (!packageFile) return undefined;
+	const dir = posix.dirname(packageFile);
 	const rest = segments.slice(nameLength).join("/") || "tsconfig.json";
 	const joined = posix.normalize(dir === "." ? rest : `${dir}/${rest}`);
 	return manifests.get(joined) ?? manifests.get(`${joined}.json`);

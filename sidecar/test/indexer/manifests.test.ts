@@ -158,6 +158,20 @@ describe("manifest definitions", () => {
 		);
 	});
 
+	it("follows a tsconfig `extends` into a workspace package's file, or its tsconfig.json", async () => {
+		const { edges } = await manifestDefinitions([
+			{ path: "tooling/tsconfig/package.json", content: '{ "name": "@acme/tsconfig" }' },
+			{ path: "tooling/tsconfig/tsconfig.base.json", content: "{}" },
+			{ path: "tooling/tsconfig/tsconfig.json", content: "{}" },
+			{ path: "apps/web/tsconfig.json", content: '{ "extends": "@acme/tsconfig/tsconfig.base.json" }' },
+			{ path: "apps/api/tsconfig.json", content: '{ "extends": ["@acme/tsconfig", "@other/tsconfig"] }' },
+		]);
+		expect(edges.map((e) => `${e.src} -${e.kind}-> ${e.dst}`).sort()).toEqual([
+			"apps/api/tsconfig.json#extends -extends-> tooling/tsconfig/tsconfig.json#tsconfig.json",
+			"apps/web/tsconfig.json#extends -extends-> tooling/tsconfig/tsconfig.base.json#tsconfig.base.json",
+		]);
+	});
+
 	it("reads turbo tasks and pnpm workspace packages", async () => {
 		const { defs } = await manifestDefinitions([
 			{
@@ -222,6 +236,27 @@ describe("indexing manifests", () => {
 			"SELECT d.def_id FROM defs_fts x JOIN defs d ON d.id = x.rowid WHERE defs_fts MATCH 'workspaces'",
 		).map((d) => d.def_id);
 		expect(found).toContain("package.json#workspaces");
+		rmSync(repo, { recursive: true, force: true });
+	});
+
+	it("reports a manifest over the size limit as a skipped file, as it does a source file", async () => {
+		const repo = monorepo();
+		const big = `{\n\t"name": "@acme/data",\n\t"description": "${"x".repeat(1_000_001)}"\n}\n`;
+		writeRepoFile(repo, "packages/data/package.json", big);
+		writeRepoFile(repo, "packages/data/src/table.js", `export const table = "${"y".repeat(1_000_001)}";\n`);
+		// Another tool's project.json (no nx targets) is no manifest: not indexed, nothing to report.
+		writeRepoFile(repo, "packages/data/project.json", `{ "data": "${"z".repeat(1_000_001)}" }`);
+		const out = join(repo, ".codeask", "index.db");
+		const result = await indexRepository({ repo, out });
+		const limit = /^not indexed: 1,000,0\d\d characters, over the 1,000,000 limit/;
+		expect(result.notes.map((n) => n.file).sort()).toEqual([
+			"packages/data/package.json",
+			"packages/data/src/table.js",
+		]);
+		for (const n of result.notes) expect(n.reason).toMatch(limit);
+		expect(result.problems).toEqual([]);
+		const files = rows<{ path: string }>(out, "SELECT path FROM files WHERE path LIKE 'packages/data/%'");
+		expect(files).toEqual([]);
 		rmSync(repo, { recursive: true, force: true });
 	});
 
