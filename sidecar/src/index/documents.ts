@@ -13,8 +13,8 @@ export function isGraphqlDocument(name: string): boolean {
 /**
  * Workspace and build manifests among the indexed files (indexer/manifests.ts): package.json,
  * tsconfig/jsconfig files, turbo/nx/lerna/pnpm workspace files, nx project files. Their text has no
- * full-text row (dependency lists would match questions about anything); their definitions are
- * searched by name, path and what their signatures say.
+ * full-text row (dependency lists would match questions about anything), nor have their definitions
+ * (they shifted the word statistics every question is ranked by): they are reached by defId and name.
  */
 export function isManifestPath(path: string): boolean {
 	const name = path.slice(path.lastIndexOf("/") + 1);

@@ -7,8 +7,9 @@
  *
  * Edges, where the text says exactly what they point at: a dependency on a package of this
  * repository → that package's manifest (`import`), a tsconfig `extends` → the tsconfig it extends
- * (`extends`), a project reference → the referenced tsconfig (`import`). Dependency names stay out
- * of the searchable text (signatures count them): they would match questions about anything.
+ * (`extends`), a project reference → the referenced tsconfig (`import`). Signatures count dependencies
+ * rather than name them: a dependency's name would match questions about anything. Neither a manifest
+ * nor its definitions have full-text rows (index/writer.ts): they are reached by defId, name and edges.
  *
  * Manifests are few and small: every run reads them all, and a run where any of them changed (or
  * came, or went) rewrites all their rows, so edges between them are always those of a full run.
