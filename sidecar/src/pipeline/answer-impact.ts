@@ -13,6 +13,7 @@ import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { implementationsOf } from "./families.js";
+import { Labels } from "./labels.js";
 import { code, listWords, sentence } from "./markdown.js";
 import { TEST_PATH } from "./material/test-scan.js";
 import type { ImpactListing } from "./material/types.js";
@@ -124,9 +125,12 @@ interface Place {
 	runs?: { def: DefRow; head: boolean; of?: DefRow };
 }
 
-/** How a definition is named to the reader (one helper, so the labels' rendering reaches every name). */
-function defName(def: DefRow): string {
-	return code(def.qualifiedName);
+/**
+ * How a definition is named to the reader: its code name, whose label (labels.ts: "the `x` listener
+ * (`emitter.on`) in `Foo.start`") the book's Labels put in after verification, as in the short answer.
+ */
+function defName(def: DefRow, book: CitationBook): string {
+	return book.labels ? book.labels.name(def) : code(def.qualifiedName);
 }
 
 /** The short answer for `target`, or null when the listing holds nothing to tell (then the caller falls back). */
@@ -324,8 +328,10 @@ export function impactAnswer(
 					)}${members.counts.length > MEMBERS_NAMED ? `, and ${members.counts.length - MEMBERS_NAMED} more members` : ""}.`
 			: "";
 
+	// One Labels for every render: the names it has seen are put in after verification (ask.ts).
+	const labels = new Labels(index);
 	const render = (chosen: ReadonlySet<Place>): { lines: string[]; book: CitationBook } => {
-		const book = new CitationBook(Number.MAX_SAFE_INTEGER);
+		const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
 		const out: string[] = [`**Question:** ${question.trim()}`, ""];
 		out.push(
 			"**In short**",
@@ -350,7 +356,9 @@ export function impactAnswer(
 					? (candidates.get(g.id) ?? []).filter((p) => p.file === target.file && !p.runs?.head)
 					: [];
 			if (own.length)
-				out.push(`- in its own file: calls ${listWords(own.map((p) => defName(p.runs?.def as DefRow)))}`);
+				out.push(
+					`- in its own file: calls ${listWords(own.map((p) => defName(p.runs?.def as DefRow, book)))}`,
+				);
 			for (const p of list) {
 				if (own.includes(p)) continue;
 				out.push(placeLine(index, p, p.via ? [p.via.name] : p.runs ? [p.runs.def.name] : citeNames, book));
@@ -368,10 +376,11 @@ export function impactAnswer(
 	const size = (chosen: ReadonlySet<Place>) => {
 		const { lines, book } = render(chosen);
 		const body = lines.join("\n");
+		const shownBody = labels.apply(body);
 		const sources = book.drafts
 			.filter((d) => body.includes(`[${d.n}]`))
 			.reduce((n, d) => n + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${d.symbol}\n`.length, 12);
-		return body.length + sources + 2;
+		return shownBody.length + sources + 2;
 	};
 	// Pass 1: each group its first few, in group order; pass 2: the rest, in group order, while room lasts.
 	const chosen = new Set<Place>();
@@ -391,7 +400,7 @@ export function impactAnswer(
 		}
 	}
 	const { lines, book } = render(chosen);
-	return { body: lines.join("\n").trimEnd(), drafts: book.drafts };
+	return { body: lines.join("\n").trimEnd(), drafts: book.drafts, labels };
 }
 
 /**
@@ -548,14 +557,14 @@ function whatItIs(
 		const trunkName = trunk || keyTrunk(target);
 		if (!declaration?.file)
 			return `${code(target.name)} is a key of the ${trunkName} trunk: a string, with no declaration of its own in the index.`;
-		return `${code(target.name)} is a key of the ${trunkName} trunk, declared as ${defName(declaration)} in ${code(declaration.file)} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
+		return `${code(target.name)} is a key of the ${trunkName} trunk, declared as ${defName(declaration, book)} in ${code(declaration.file)} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
 			/ +\./g,
 			".",
 		);
 	}
 	const where = target.file ? ` in ${code(target.file)}` : "";
 	void index;
-	return `${defName(target)} (${target.kind}) is defined${where} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
+	return `${defName(target, book)} (${target.kind}) is defined${where} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
 		/ +\./g,
 		".",
 	);
@@ -631,17 +640,17 @@ function placeLine(index: ImpactAnswerIndex, p: Place, names: readonly string[],
 	let text = (index.fileLines(p.file, from, p.line) ?? []).map((l) => l.trim()).join(" ");
 	if (text.length < SHORT_LINE && from > 1)
 		text = `${(index.fileLines(p.file, from - 1, from - 1)?.[0] ?? "").trim()} ${text}`.trim();
-	const within = p.within ? `in ${defName(p.within)}` : "at module level";
+	const within = p.within ? `in ${defName(p.within, book)}` : "at module level";
 	const more = p.alsoInFile ? ` (+${p.alsoInFile} more here)` : "";
 	// The file (a path: no name the marker must hold) leads, its marker right after it.
 	const where = `- ${code(shortPath(p.file))}${marker ? ` ${marker}` : ""}${more}`;
 	if (p.group === "register") return `${where}: ${p.handler ? code(p.handler) : `inline ${within}`}`;
-	if (p.via) return `${where} ${within} calls ${defName(p.via)}`;
-	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow))}`;
+	if (p.via) return `${where} ${within} calls ${defName(p.via, book)}`;
+	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow), book)}`;
 	if (p.runs) {
 		if (p.runs.of)
-			return `${where}: ${defName(p.runs.def)}, ${p.runs.of.kind === "dispatch-key" ? `handles ${code(p.runs.of.name)}` : `implements ${defName(p.runs.of)}`}`;
-		return `${where}: calls ${defName(p.runs.def)}${text && !p.runs.head ? ` — ${code(clip(text, QUOTE_CHARS))}` : ""}`;
+			return `${where}: ${defName(p.runs.def, book)}, ${p.runs.of.kind === "dispatch-key" ? `handles ${code(p.runs.of.name)}` : `implements ${defName(p.runs.of, book)}`}`;
+		return `${where}: calls ${defName(p.runs.def, book)}${text && !p.runs.head ? ` — ${code(clip(text, QUOTE_CHARS))}` : ""}`;
 	}
 	return `${where} ${within}${text ? `: ${code(clip(text, QUOTE_CHARS))}` : ""}`;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import {
 	defLabel,
@@ -314,6 +315,19 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		expect(names).toContain("API.v1.addRoute(chat.sendMessage).post");
 		expect(names).toContain("NotificationsService.constructor.this.onEvent(watch.messages)");
 		expect(names).toContain("listenToPresence.service.onEvent(presence.status)");
+	});
+
+	it("in the impact answer (answer-impact.ts), which names registrants and callers", async () => {
+		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
+		expect(r.answer).toContain("**Who registers on it**");
+		const shown = relabelled().filter((d) => r.answer.includes(defLabel(d, (id) => index.defById(id))));
+		expect(shown.length).toBeGreaterThan(0);
+		for (const d of relabelled()) {
+			const label = defLabel(d, (id) => index.defById(id));
+			if (!label.includes(`\`${d.qualifiedName}\``)) expect(r.answer).not.toContain(`\`${d.qualifiedName}\``);
+		}
+		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
 	});
 
 	for (const detail of ["short", "full"] as const)
