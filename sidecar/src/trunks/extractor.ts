@@ -36,7 +36,7 @@ import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./disc
 import { presetClientSites } from "./discover/preset-clients.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
-import { bareImportAliases, calledName, extractCall } from "./idioms/calls.js";
+import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
@@ -63,7 +63,7 @@ import {
 	type ThisReadInfo,
 	unbindOverriddenReads,
 } from "./this-reads.js";
-import { lazyWrap, walkFile, wrap } from "./walk.js";
+import { calledName, lazyWrap, walkFile, wrap } from "./walk.js";
 
 export interface ExtractorStats {
 	files: number;

@@ -81,6 +81,14 @@ export function lazyWrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): () 
 /** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
 export const rawUnwrap = skipWrappers;
 
+/** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
+export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
+	const e = rawUnwrap(call.expression);
+	if (ts.isIdentifier(e)) return e.text;
+	if (ts.isPropertyAccessExpression(e)) return e.name.text;
+	return undefined;
+}
+
 /**
  * The first `this.<name> = …` assignment below `node` (document order, as ts-morph's
  * `getDescendantsOfKind` lists them) that `accept`s, on the compiler nodes: wrapping every binary

@@ -8,7 +8,7 @@
 import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { type FileNodes, throughWrappers, wrap } from "../walk.js";
+import { calledName, type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
 
@@ -60,13 +60,7 @@ function registeredAsReducer(fn: ts.SignatureDeclaration): boolean {
 	for (let depth = 0; depth < 3; depth++) {
 		const p = at.parent;
 		if (ts.isCallExpression(p) && p.arguments.includes(at as ts.Expression)) {
-			const callee = p.expression;
-			const name = ts.isIdentifier(callee)
-				? callee.text
-				: ts.isPropertyAccessExpression(callee)
-					? callee.name.text
-					: "";
-			return ACTIONS.reducerCalls.has(name);
+			return ACTIONS.reducerCalls.has(calledName(p) ?? "");
 		}
 		if (!(ts.isPropertyAssignment(p) || ts.isObjectLiteralExpression(p) || ts.isParenthesizedExpression(p)))
 			return false;
@@ -114,13 +108,7 @@ function sentOrReturned(obj: ts.ObjectLiteralExpression): boolean {
 	const p = at.parent;
 	if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at)) return true;
 	if (!ts.isCallExpression(p) || !p.arguments.includes(at as ts.Expression)) return false;
-	const callee = p.expression;
-	const name = ts.isIdentifier(callee)
-		? callee.text
-		: ts.isPropertyAccessExpression(callee)
-			? callee.name.text
-			: "";
-	return ACTIONS.senders.has(name);
+	return ACTIONS.senders.has(calledName(p) ?? "");
 }
 
 /** Reducer cases, slice reducers and action objects of one file. */

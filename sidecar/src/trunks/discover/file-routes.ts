@@ -14,7 +14,7 @@ import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type RepoFacts, repoFacts } from "../detect.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { calledName, rawUnwrap, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, functionHandler, record } from "./candidates.js";
 import { FILE_ROUTES } from "./families.js";
 
@@ -242,7 +242,7 @@ function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchS
 			const inner = rawUnwrap(expr);
 			if ((ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && registersOnParameter(inner))
 				continue;
-			const wrapper = ts.isCallExpression(inner) ? calleeName(inner) : null;
+			const wrapper = ts.isCallExpression(inner) ? (calledName(inner) ?? null) : null;
 			handler =
 				functionHandler(wrap(sf, expr), ctx) ??
 				((wrapper !== null && route.wraps.test(wrapper)) ||
@@ -287,13 +287,6 @@ function registersOnParameter(fn: ts.SignatureDeclarationBase & { body?: ts.Node
 	};
 	visit(fn.body);
 	return found;
-}
-
-/** The called name of a call (`defineEventHandler`, `h3.eventHandler` → `eventHandler`), or null. */
-function calleeName(call: ts.CallExpression): string | null {
-	const e = call.expression;
-	if (ts.isIdentifier(e)) return e.text;
-	return ts.isPropertyAccessExpression(e) ? e.name.text : null;
 }
 
 /** One register candidate: `method path`, handled by `handler`, sited at `name`. */

@@ -89,14 +89,6 @@ export interface RawSite {
 	handler: Node | undefined;
 }
 
-/** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
-export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
-	const e = rawUnwrap(call.expression);
-	if (ts.isIdentifier(e)) return e.text;
-	if (ts.isPropertyAccessExpression(e)) return e.name.text;
-	return undefined;
-}
-
 /** `import { useEndpoint as useEP }` → useEP ↦ useEndpoint: a bare call by alias still names the idiom. */
 export function bareImportAliases(sf: ts.SourceFile): Map<string, string> {
 	const out = new Map<string, string>();
