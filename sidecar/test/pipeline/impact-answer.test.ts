@@ -10,6 +10,7 @@ import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
+import { defRow } from "../support/defs.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
 const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
@@ -95,23 +96,7 @@ describe("the offline answer to an impact question", () => {
 });
 
 describe("impactTarget", () => {
-	const def = (name: string, kind: DefRow["kind"]): DefRow => ({
-		id: name.length,
-		defId: `src/${name}.ts#${name}`,
-		file: `src/${name}.ts`,
-		packageName: null,
-		name,
-		qualifiedName: name,
-		kind,
-		startLine: 1,
-		endLine: 2,
-		signature: null,
-		doc: null,
-		exported: true,
-		parentId: null,
-		fanIn: 0,
-		fanOut: 0,
-	});
+	const def = (name: string, kind: DefRow["kind"]): DefRow => defRow(`src/${name}.ts`, name, kind);
 	const defs = [
 		def("Chat", "class"),
 		def("Streamer", "class"),
