@@ -684,6 +684,16 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["remix/app/routes/api.v1.tasks.$taskId.ts#loader"],
 				callers: ["remix/sdk/client.ts#ApiClient.retrieveTask"],
 			});
+			// A route a factory built: the function given to the factory handles it, whether the module exports
+			// the constant's members (`export const action = route.action`) or destructured names (`export { action }`).
+			expect(sides(index, "http-route", "ALL /api/v1/queues/:queueParam/pause")).toEqual({
+				handlers: ["remix/app/routes/api.v1.queues.$queueParam.pause.ts#route"],
+				callers: ["remix/sdk/client.ts#ApiClient.pauseQueue"],
+			});
+			expect(sides(index, "http-route", "ALL /api/v1/batches")).toEqual({
+				handlers: ["remix/app/routes/api.v1.batches.ts#createActionApiRoute"],
+				callers: ["remix/sdk/client.ts#ApiClient.createBatch"],
+			});
 			expect(sides(index, "http-route", "GET /api/projects/:projectId/members")).toEqual({
 				handlers: ["next/app/api/projects/[projectId]/members/route.ts#GET"],
 				callers: ["next/lib/api.ts#listMembers"],

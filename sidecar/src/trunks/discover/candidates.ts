@@ -924,27 +924,25 @@ function wrapperFact(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
-	let fn: ts.Node | undefined = cn.parent;
-	while (fn && !ts.isFunctionLike(fn) && !ts.isSourceFile(fn)) fn = fn.parent;
-	if (!fn || !ts.isFunctionLike(fn) || fn.parameters.length === 0 || fn.parameters.length > 4) return;
-	// `add({ name, data })`: a destructured key property stands for its parameter (the caller passes `{ name: … }`).
-	const params = fn.parameters.map((p) =>
-		ts.isIdentifier(p.name)
-			? p.name.text
-			: ts.isObjectBindingPattern(p.name) &&
-					p.name.elements.some(
-						(e) => !e.propertyName && ts.isIdentifier(e.name) && e.name.text === KEY_PROPERTY,
-					)
-				? KEY_PROPERTY
-				: null,
-	);
+	const scopes = enclosingFunctions(cn);
 	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
 		const a = cn.arguments[pos] as ts.Expression;
-		const param = carriedParam(a, params);
-		if (param < 0) continue;
-		// The parameter is the definition's own (not an inline callback's inside it).
+		// The innermost function whose own parameter the argument carries: the call may sit in an inline
+		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
+		// which closes over the wrapper's parameter.
+		let fn: ts.SignatureDeclaration | undefined;
+		let param = -1;
+		for (const scope of scopes) {
+			param = carriedParam(a, parameterNames(scope));
+			if (param >= 0) {
+				fn = scope;
+				break;
+			}
+			if (scope.parameters.some((p) => declaresName(p.name, a))) break;
+		}
+		if (!fn || param < 0 || fn.parameters.length > MAX_WRAPPER_PARAMS) continue;
 		const call = wrapped();
-		const fnNode = call.getFirstAncestor((a) => a.compilerNode === fn);
+		const fnNode = call.getFirstAncestor((n) => n.compilerNode === fn);
 		const holder = fnNode?.getParent();
 		const def =
 			(fnNode && ctx.defIdOf(fnNode)) ??
@@ -954,7 +952,7 @@ function wrapperFact(
 				Node.isPropertyAssignment(holder))
 				? ctx.defIdOf(holder)
 				: null);
-		if (!def) return;
+		if (!def) continue;
 		const info: WrapperInfo = {
 			def,
 			param,
@@ -967,6 +965,62 @@ function wrapperFact(
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
 		// whichever a caller's key sits in: wrapperSinks matches by position).
 	}
+}
+
+/**
+ * Parameters a wrapper may have at most: a fetch helper's schema, URL, init, options and retry
+ * attempt (`doFetchWithRetries(schema, url, init, options, attempt = 1)`); more is a function doing
+ * something else with a string it was given.
+ */
+const MAX_WRAPPER_PARAMS = 5;
+/** Inline callbacks looked through to the wrapper whose parameter they close over. */
+const MAX_CALLBACK_DEPTH = 3;
+
+/**
+ * The function around a call, then (while each is an inline callback: an arrow or function expression)
+ * the functions around that one, innermost first: at most MAX_CALLBACK_DEPTH callbacks deep.
+ */
+function enclosingFunctions(cn: ts.Node): ts.SignatureDeclaration[] {
+	const out: ts.SignatureDeclaration[] = [];
+	for (let n: ts.Node | undefined = cn.parent; n && !ts.isSourceFile(n); n = n.parent) {
+		if (!ts.isFunctionLike(n)) continue;
+		out.push(n);
+		if (!(ts.isArrowFunction(n) || ts.isFunctionExpression(n)) || out.length > MAX_CALLBACK_DEPTH) break;
+		// A function expression that is a definition of its own (`const send = (url) => …`) ends the walk.
+		if (!ts.isCallExpression(n.parent) && !ts.isNewExpression(n.parent)) break;
+	}
+	return out;
+}
+
+/** A function's parameter names; `add({ name, data })`: a destructured key property stands for its parameter. */
+function parameterNames(fn: ts.SignatureDeclaration): (string | null)[] {
+	return fn.parameters.map((p) =>
+		ts.isIdentifier(p.name)
+			? p.name.text
+			: ts.isObjectBindingPattern(p.name) &&
+					p.name.elements.some(
+						(e) => !e.propertyName && ts.isIdentifier(e.name) && e.name.text === KEY_PROPERTY,
+					)
+				? KEY_PROPERTY
+				: null,
+	);
+}
+
+/** Does a parameter's name (or a destructured part of it) shadow an identifier the argument uses? */
+function declaresName(name: ts.BindingName, a: ts.Expression): boolean {
+	const used = new Set<string>();
+	const visit = (n: ts.Node): void => {
+		if (ts.isIdentifier(n)) used.add(n.text);
+		else ts.forEachChild(n, visit);
+	};
+	visit(a);
+	const declared: string[] = [];
+	const collect = (b: ts.BindingName): void => {
+		if (ts.isIdentifier(b)) declared.push(b.text);
+		else for (const e of b.elements) if (!ts.isOmittedExpression(e)) collect(e.name);
+	};
+	collect(name);
+	return declared.some((d) => used.has(d));
 }
 
 /** Which parameter an argument carries as (part of) a key: `p`, `base + p`, `` `${base}/${p}` ``; -1 if none. */

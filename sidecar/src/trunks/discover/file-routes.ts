@@ -182,7 +182,8 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 					name: d.name,
 					handler: () =>
 						functionHandler(wrap(sf, init), ctx) ??
-						(ts.isCallExpression(rawUnwrap(init)) ? ctx.defIdOf(wrap(sf, decl)) : null),
+						(ts.isCallExpression(rawUnwrap(init)) ? ctx.defIdOf(wrap(sf, decl)) : null) ??
+						memberOfBuilt(sf, init, ctx),
 				});
 			}
 		} else if (
@@ -198,7 +199,7 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 				found.push({
 					verb: el.name.text,
 					name: el.name,
-					handler: () => functionHandler(wrap(sf, local), ctx),
+					handler: () => functionHandler(wrap(sf, local), ctx) ?? builtHandler(sf, local.text, ctx),
 				});
 			}
 		}
@@ -209,6 +210,46 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 		const handler = f.handler();
 		if (handler) out.push(routeRecord(sf, ctx, path, method, handler, f.name));
 	}
+}
+
+/**
+ * The handler of a module-level constant a route factory built (`const { action, loader } =
+ * createRoute(options, async ({ params }) => …)`, then `export { action, loader }`): the function the
+ * factory was given (the route's code), else the constant itself; null when `name` is no such constant.
+ */
+function builtHandler(sf: SourceFile, name: string, ctx: SiteContext): string | null {
+	for (const st of sf.compilerNode.statements) {
+		if (!ts.isVariableStatement(st)) continue;
+		for (const d of st.declarationList.declarations) {
+			const binds = ts.isIdentifier(d.name)
+				? d.name.text === name
+				: ts.isObjectBindingPattern(d.name) &&
+					d.name.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === name);
+			if (!binds || !d.initializer) continue;
+			const init = rawUnwrap(d.initializer);
+			if (!ts.isCallExpression(init)) return null;
+			const given = [...init.arguments]
+				.reverse()
+				.find((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a));
+			const element = ts.isObjectBindingPattern(d.name)
+				? d.name.elements.find((e) => ts.isIdentifier(e.name) && e.name.text === name)
+				: undefined;
+			return (
+				(given && ctx.defIdOf(wrap(sf, given))) ??
+				(element && ctx.defIdOf(wrap(sf, element))) ??
+				ctx.defIdOf(wrap(sf, d))
+			);
+		}
+	}
+	return null;
+}
+
+/** `export const action = route.action`, `route` a module constant a factory built: that factory's handler. */
+function memberOfBuilt(sf: SourceFile, init: ts.Expression, ctx: SiteContext): string | null {
+	const e = rawUnwrap(init);
+	return ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression)
+		? builtHandler(sf, e.expression.text, ctx)
+		: null;
 }
 
 /** A file-name route of a family whose framework the repository depends on, or null. */

@@ -25,4 +25,12 @@ export class ApiClient {
 	retrieveRun(runId: string) {
 		return zodfetch(RunSchema, `${this.baseUrl}/api/v1/runs/${runId}`, { headers: { accept: "application/json" } });
 	}
+
+	pauseQueue(queue: string) {
+		return zodfetch(RunSchema, `${this.baseUrl}/api/v1/queues/${queue}/pause`, { method: "POST" });
+	}
+
+	createBatch(items: unknown[]) {
+		return zodfetch(RunSchema, `${this.baseUrl}/api/v1/batches`, { method: "POST", body: JSON.stringify(items) });
+	}
 }

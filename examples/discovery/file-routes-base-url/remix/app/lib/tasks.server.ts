@@ -9,3 +9,7 @@ export async function findTask(taskId: string) {
 export async function cancelRun(runId: string) {
 	return { id: runId, status: "canceled" };
 }
+
+export async function pauseQueue(queue: string) {
+	return { queue, paused: true };
+}
