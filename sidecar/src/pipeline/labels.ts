@@ -236,6 +236,9 @@ export type LabelIndex = { defById(id: number): LabelDef | undefined };
  * holds); `apply` then puts the labels in the verified text, in full where a definition is first
  * named and brief after. So a label changes the wording only, never which citations survive.
  */
+/** `` (`API.v1.addRoute`) (`file.ts`) ``: two code parentheticals in a row. */
+const PARENTHESES_TWICE = /(\(`[^`\n]+`\)) \((`[^`\n]+`)\)/g;
+
 export class Labels {
 	private readonly byName = new Map<string, { full: string; brief: string }>();
 	private readonly parentOf: ParentOf;
@@ -272,15 +275,19 @@ export class Labels {
 			.map((part, i) =>
 				i % 2 === 1
 					? part
-					: part.replace(/`[^`\n]*`/g, (span, at: number, whole: string) => {
-							const parts = labels.get(span);
-							if (parts === undefined) return span;
-							// In full the first time; after that the reader knows whose it is.
-							const label = told.has(span) ? parts.brief : parts.full;
-							told.add(span);
-							const before = whole.slice(whole.lastIndexOf("\n", at - 1) + 1, at);
-							return /^\s*(?:(?:- |\d+\. ))?$|[.!?]\s+$/.test(before) ? sentenceLabel(label) : label;
-						}),
+					: part
+							.replace(/`[^`\n]*`/g, (span, at: number, whole: string) => {
+								const parts = labels.get(span);
+								if (parts === undefined) return span;
+								// In full the first time; after that the reader knows whose it is.
+								const label = told.has(span) ? parts.brief : parts.full;
+								told.add(span);
+								const before = whole.slice(whole.lastIndexOf("\n", at - 1) + 1, at);
+								return /^\s*(?:(?:- |\d+\. ))?$|[.!?]\s+$/.test(before) ? sentenceLabel(label) : label;
+							})
+							// A label ending in its call (`(`API.v1.addRoute`)`) then the file in parentheses reads as a
+							// stammer: the file follows with "in".
+							.replace(PARENTHESES_TWICE, "$1 in $2"),
 			)
 			.join("");
 	}

@@ -330,6 +330,14 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
 	});
 
+	it("names the file after a handler's label with 'in', not a second pair of parentheses", async () => {
+		const r = await ask(index, "How does the server handle the chat.sendMessage route?");
+		expect(r.answer).toContain(
+			"It starts in the `post` handler for `chat.sendMessage` (`API.v1.addRoute`) in `apps/server/src/api/v1/chat.ts`,",
+		);
+		expect(r.answer).not.toMatch(/`\) \(`/);
+	});
+
 	for (const detail of ["short", "full"] as const)
 		it(`in the ${detail} answer, its citations and its sources`, async () => {
 			const r = await ask(index, "How are push notifications sent when a new message is posted?", { detail });
