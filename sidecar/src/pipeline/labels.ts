@@ -18,6 +18,12 @@ export type LabelDef = Pick<DefRow, "qualifiedName" | "kind" | "parentId" | "sig
 /** The definition a row's `parentId` names (an IndexReader's `defById`). */
 export type ParentOf = (id: number) => LabelDef | undefined;
 
+/**
+ * Whether a trunk registers a definition as a key's handler: true or false where the index says,
+ * undefined where it cannot tell (a row without its id, an index slice without edges).
+ */
+export type Registered = (def: LabelDef) => boolean | undefined;
+
 /** A handler name taken apart as the indexer built it. */
 export interface HandlerName {
 	/** The definition whose body registers it (a nested handler), else null (top-level code). */
@@ -175,8 +181,13 @@ function plainLabel(name: string, owner = false): string {
  * owner; any other definition as its qualified name in code (`Push.send`). `parentOf` resolves the row's
  * parent; without it, or without a parent row, only names that say what they are by themselves are read.
  */
-export function defLabel(def: LabelDef, parentOf: ParentOf = () => undefined, depth = 0): string {
-	return labelParts(def, parentOf, depth).full;
+export function defLabel(
+	def: LabelDef,
+	parentOf: ParentOf = () => undefined,
+	depth = 0,
+	registered: Registered = () => undefined,
+): string {
+	return labelParts(def, parentOf, depth, registered).full;
 }
 
 /**
@@ -187,6 +198,7 @@ export function labelParts(
 	def: LabelDef,
 	parentOf: ParentOf = () => undefined,
 	depth = 0,
+	registered: Registered = () => undefined,
 ): { full: string; brief: string } {
 	const parsed = depth > MAX_OBJECT_DEPTH ? null : parseHandlerName(def, parentOf);
 	if (!parsed) {
@@ -199,7 +211,7 @@ export function labelParts(
 		return { full, brief: full };
 	}
 	const nth = parsed.ordinal === null ? "" : `${ordinalWord(parsed.ordinal)} `;
-	const owner = parsed.owner ? ` in ${defLabel(parsed.owner, parentOf, depth + 1)}` : "";
+	const owner = parsed.owner ? ` in ${defLabel(parsed.owner, parentOf, depth + 1, registered)}` : "";
 	if (parsed.member !== null) {
 		const noun = def.kind === "property" ? "object" : parsed.key === null ? "callback" : "handler";
 		const brief =
@@ -218,7 +230,15 @@ export function labelParts(
 		const full = `the ${nth}callback passed to ${code(shownCallee(parsed.callee))}${owner}`;
 		return { full, brief: owner ? `the ${nth}callback passed to ${code(shownCallee(parsed.callee))}` : full };
 	}
-	const brief = `the ${nth}${code(parsed.key)} ${handlerNoun(parsed.callee)}`;
+	const noun = handlerNoun(parsed.callee);
+	// A keyed callback no trunk registers is no handler (`this.startSpan('x.y', async () => …)`, a span,
+	// a lock, a timer): it is the callback passed to that call. A listener verb names what it is anyway.
+	if (noun === "handler" && registered(def) === false) {
+		const call = code(`${shownCallee(parsed.callee)}("${parsed.key}")`);
+		const brief = `the ${nth}callback passed to ${call}`;
+		return { full: `${brief}${owner}`, brief };
+	}
+	const brief = `the ${nth}${code(parsed.key)} ${noun}`;
 	return { full: `${brief} (${code(shownCallee(parsed.callee))})${owner}`, brief };
 }
 
@@ -227,8 +247,20 @@ export function sentenceLabel(label: string): string {
 	return label.startsWith("the ") ? `The ${label.slice(4)}` : label;
 }
 
-/** The slice of the index labels read: a row's parent. */
-export type LabelIndex = { defById(id: number): LabelDef | undefined };
+/** The slice of the index labels read: a row's parent, and (when given) the edges into a row. */
+export type LabelIndex = {
+	defById(id: number): LabelDef | undefined;
+	edgesTo?(id: number): readonly { kind: string }[];
+};
+
+/** `Registered` read from an index: a definition a dispatch key's `handler` edge reaches. */
+export function registeredIn(index: LabelIndex): Registered {
+	return (def) => {
+		const id = (def as { id?: unknown }).id;
+		if (typeof id !== "number" || !index.edgesTo) return undefined;
+		return index.edgesTo(id).some((e) => e.kind === "handler");
+	};
+}
 
 /**
  * The labels of the definitions an answer names. A renderer writes each name as its qualified name in
@@ -242,16 +274,18 @@ const PARENTHESES_TWICE = /(\(`[^`\n]+`\)) \((`[^`\n]+`)\)/g;
 export class Labels {
 	private readonly byName = new Map<string, { full: string; brief: string }>();
 	private readonly parentOf: ParentOf;
+	private readonly registered: Registered;
 
 	constructor(index: LabelIndex) {
 		this.parentOf = (id) => index.defById(id);
+		this.registered = registeredIn(index);
 	}
 
 	/** The definition's name as the renderer writes it (`code(qualifiedName)`); its label is remembered. */
 	name(def: LabelDef): string {
 		const raw = code(def.qualifiedName);
 		// Two definitions of one name with different labels (rare): the first named keeps it.
-		if (!this.byName.has(raw)) this.byName.set(raw, labelParts(def, this.parentOf));
+		if (!this.byName.has(raw)) this.byName.set(raw, labelParts(def, this.parentOf, 0, this.registered));
 		return raw;
 	}
 
@@ -303,14 +337,14 @@ export function sourceLabel(
 	symbol: string,
 ): string {
 	const def = index.def(`${file}#${symbol}`);
-	return def ? listedName(def, (id) => index.defById(id)) : symbol;
+	return def ? listedName(def, (id) => index.defById(id), registeredIn(index)) : symbol;
 }
 
 /**
  * A definition's name in a list of sources (the answer's, the LLM material's headers): its label when
  * that says more than its name (Markdown), else its qualified name as plain text, as such lists print it.
  */
-export function listedName(def: LabelDef, parentOf: ParentOf): string {
-	const label = defLabel(def, parentOf);
+export function listedName(def: LabelDef, parentOf: ParentOf, registered?: Registered): string {
+	const label = defLabel(def, parentOf, 0, registered);
 	return label === code(def.qualifiedName) ? def.qualifiedName : label;
 }

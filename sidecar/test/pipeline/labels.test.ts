@@ -132,6 +132,33 @@ describe("defLabel: handlers named as a developer would", () => {
 		});
 	});
 
+	it("calls a keyed callback no trunk registers the callback passed to its call; a listener stays one", () => {
+		const { byId, parentOf } = rows([
+			{ id: 2, name: "X", kind: "class" },
+			{ id: 3, name: "X.#handle", kind: "method", parent: 2, signature: "#handle(e)" },
+			{ id: 4, name: "X.#handle.this.#startSpan(a.b)", kind: "function", parent: 3 },
+			{ id: 5, name: "X.#handle.this.#startSpan(a.b).this.#startSpan(c)~2", kind: "function", parent: 4 },
+			{ id: 6, name: "X.#handle.socket.on(close)", kind: "function", parent: 3 },
+			{ id: 7, name: "X.#handle.router.post(/orders)", kind: "function", parent: 3 },
+		]);
+		// A span's name is no dispatch key: only the route (id 7) is some trunk's handler.
+		const registered = (def: LabelDef) => (def as { id?: number }).id === 7;
+		const label = (id: number) => defLabel(byId.get(id) as LabelDef, parentOf, 0, registered);
+		expect(label(4)).toBe('the callback passed to `this.#startSpan("a.b")` in `X.#handle`');
+		expect(label(5)).toBe(
+			'the 2nd callback passed to `this.#startSpan("c")` in the callback passed to `this.#startSpan("a.b")` in `X.#handle`',
+		);
+		expect(label(6)).toBe("the `close` listener (`socket.on`) in `X.#handle`");
+		expect(label(7)).toBe("the `/orders` handler (`router.post`) in `X.#handle`");
+		// Where the index cannot tell (no edges read), the key's handler wording stays.
+		expect(defLabel(byId.get(4) as LabelDef, parentOf)).toBe(
+			"the `a.b` handler (`this.#startSpan`) in `X.#handle`",
+		);
+		expect(labelParts(byId.get(4) as LabelDef, parentOf, 0, registered).brief).toBe(
+			'the callback passed to `this.#startSpan("a.b")`',
+		);
+	});
+
 	it("names callbacks in top-level code by their call, with and without a key", () => {
 		const { label } = rows([
 			{
