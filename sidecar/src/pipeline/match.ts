@@ -38,6 +38,7 @@ const STEMS_KEPT = 100_000;
 
 function computeWordStems(text: string): string[] {
 	const stems = identifierWords(text).split(" ").filter(Boolean).map(stem);
+	stems.push(...acronymWords(text));
 	// A whole folder (or whole word) also counts as a segment: a layer the question names ("the client
 	// side") is a folder, not a word inside a name (`ddp-client`, `VoipClient`).
 	for (const seg of text.split(/[/\s]+/)) {
@@ -46,6 +47,24 @@ function computeWordStems(text: string): string[] {
 	}
 	return [...new Set(stems)];
 }
+
+/**
+ * Acronyms that splitting a name by case cuts wrongly, as the question writes them: an interface's
+ * `I` glued to an acronym (`ILDAPService` splits into "ildap service": the word is "ldap") and a
+ * letter-digit acronym before a word (`E2ERoom` splits into "e2 e room": the word is "e2e").
+ * Added beside the split words, not instead of them (`IRCBridge` keeps "irc").
+ */
+function acronymWords(text: string): string[] {
+	const words: string[] = [];
+	for (const m of text.matchAll(INTERFACE_ACRONYM_RE)) words.push((m[1] ?? "").toLowerCase());
+	for (const m of text.matchAll(DIGIT_ACRONYM_RE)) words.push((m[1] ?? "").toLowerCase());
+	return words;
+}
+
+/** `I` + an acronym at the start of a name, before a capitalised word or the name's end: `ILDAPService`, `IOTP`. */
+const INTERFACE_ACRONYM_RE = /(?<![A-Za-z0-9])I([A-Z]{2,})(?=[A-Z][a-z]|[^A-Za-z0-9]|$)/g;
+/** A letter-digit acronym before a capitalised word: `E2ERoom`, `E2EEKeyModal`, `S3Store`. */
+const DIGIT_ACRONYM_RE = /(?<![A-Za-z0-9])([A-Za-z]*\d+[A-Z]+)(?=[A-Z][a-z])/g;
 
 /** Prefix of a stem that stands for a whole path segment or word (`client` in `app/client/x.ts`). */
 export const SEGMENT = "§";

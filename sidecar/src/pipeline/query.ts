@@ -71,6 +71,9 @@ const GUIDE_RE =
 	/^\s*how (?:do|can|should|would|could) (?:i|you|we|one) (create|add|make|write|define|build|use|implement|register|introduce)\b/i;
 const GUIDE_VERB_EMPHASIS = 0.5;
 
+/** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
+const BRAND_RE = /\b([A-Z][a-z]+)([A-Z]{2,})\b/g;
+
 /** "the client side", "server-side": a layer of the application, named by its folder. */
 const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[- ]side\b/gi;
 
@@ -98,12 +101,16 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 				.every((w) => nameWords.has(w)),
 	);
 
+	// A brand cased as a word and an acronym ("GraphQL", "PostgreSQL", "MongoDB") is one word that code
+	// writes joined (`graphql`, `@nestjs/graphql`); split, its acronym ("ql") is a word no code writes,
+	// the rarest of the question. It counts as a compound of its two parts, as if hyphenated.
+	const worded = question.replace(BRAND_RE, "$1-$2");
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
-	const hyphenated = question.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? [];
+	const hyphenated = worded.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? [];
 	const compounds = hyphenated.map((c) => c.replace(/-/g, "").toLowerCase());
 	// Letter-digit tokens ("2FA", "E2E", "S3", "OAuth2") are one word, as code and paths write them.
 	const alnum: string[] = [];
-	const rest = question.replace(/\b[A-Za-z]*\d+[A-Za-z][A-Za-z0-9]*\b|\b[A-Za-z]+\d+\b/g, (t) => {
+	const rest = worded.replace(/\b[A-Za-z]*\d+[A-Za-z][A-Za-z0-9]*\b|\b[A-Za-z]+\d+\b/g, (t) => {
 		alnum.push(t.toLowerCase());
 		return " ";
 	});
@@ -131,9 +138,12 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 
 	// Words capitalised inside a sentence ("the Settings system", "LDAP") name the topic.
 	const capitalised = new Set(
-		[...question.matchAll(/[^.?!\s]\s+([A-Z][A-Za-z0-9]*)/g)].flatMap((m) =>
-			identifierWords(m[1] ?? "").split(" "),
-		),
+		[...question.matchAll(/[^.?!\s]\s+([A-Z][A-Za-z0-9]*)/g)].flatMap((m) => {
+			const word = m[1] ?? "";
+			// A brand is capitalised as a whole too ("GraphQL": graphql).
+			const brand = new RegExp(`^${BRAND_RE.source}$`).test(word) ? [word.toLowerCase()] : [];
+			return [...identifierWords(word).split(" "), ...brand];
+		}),
 	);
 	const guideVerb = GUIDE_RE.exec(question)?.[1]?.toLowerCase();
 	const seen = new Set<string>();

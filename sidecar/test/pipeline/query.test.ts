@@ -110,6 +110,36 @@ describe("analyzeQuestion", () => {
 		expect(stemsMeet("use", "user")).toBe(false);
 	});
 
+	it("reads an acronym that case splitting cuts wrongly as the word a question writes", () => {
+		// An interface's `I` glued to an acronym, a letter-digit acronym before a word.
+		expect(wordStems("ILDAPService.loginAuthenticatedUserRequest")).toContain("ldap");
+		expect(wordStems("packages/core-services/src/types/ILDAPService.ts")).toContain("ldap");
+		expect(wordStems("E2ERoom.encryptKeyForOtherParticipants")).toContain("e2e");
+		expect(wordStems("E2EEKeyDecodeModal")).toContain("e2ee");
+		// The split words stay: an acronym that begins with I is still itself.
+		expect(wordStems("IRCBridge")).toEqual(expect.arrayContaining(["irc", "bridge"]));
+		expect(wordStems("IMessageService")).not.toContain("m");
+		const ldap = analyzeQuestion("How does LDAP authentication work?").concepts.find(
+			(c) => c.word === "ldap",
+		);
+		expect(ldap && conceptMatch(ldap, wordStems("ILDAPService"))).toBe(1);
+	});
+
+	it("reads a brand cased as a word and an acronym as one word, as code writes it", () => {
+		const q = analyzeQuestion("How does the backend authenticate users on GraphQL queries?");
+		const words = q.concepts.map((c) => c.word);
+		expect(words).toContain("graphql");
+		// "ql" alone is no word of any code: as a concept it would be the question's rarest.
+		expect(words).not.toContain("ql");
+		expect(words).not.toContain("graph");
+		const graphql = q.concepts.find((c) => c.word === "graphql");
+		expect(graphql?.capitalised).toBe(true);
+		expect(graphql && conceptMatch(graphql, wordStems("apps/backend/src/graphql/resolver.ts"))).toBe(1);
+		expect(graphql && conceptMatch(graphql, wordStems("GraphQLModule"))).toBe(1);
+		// A word alone and a camel-cased name are no brand.
+		expect(analyzeQuestion("How is the Graph drawn?").concepts.map((c) => c.word)).toContain("graph");
+	});
+
 	it("tells test code from a feature folder named test", () => {
 		expect(isAuxiliaryPath("packages/cli/test/run.ts")).toBe(true);
 		expect(isAuxiliaryPath("tests/e2e/login.ts")).toBe(true);
