@@ -897,6 +897,121 @@ describe("a long definition the budget cannot hold whole", () => {
 	});
 });
 
+describe("a pick the bodies' share holds only in part", () => {
+	// A 300-line function calling seven steps far apart (each its own slice): the budget's share for
+	// bodies holds its head and the first slices; the rest of them come back after the neighbours.
+	const file = "chat/route.ts";
+	const long = defRow(file, "routeMessage", "function", { startLine: 1, endLine: 300 });
+	const hops = [20, 60, 100, 140, 180, 220, 260];
+	const lines = Array.from({ length: 300 }, (_, i) => `\t\tstep${i}();`);
+	lines[0] = "export function routeMessage() {";
+	lines[299] = "}";
+	const edges = hops.map((line, i) => ({ ...callEdge(long, long, file, line), dst: 9000 + i }));
+	const mIndex = linesIndex([long], lines, (id) => (id === long.id ? edges : []));
+	const sources = async (picks: string[], reach: "material" | "citation") => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const seed = { def: long, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const skeletons = oneChain("chat", [seed]) as unknown as Parameters<
+			Assemble["assembleMaterial"]
+		>[1]["skeletons"];
+		// Each source costs 3 (text, header, fences): a pick's half of 30 holds five of its eight slices.
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, picks, words: [], relevance: () => 0 },
+				{ tokenBudget: 30, wholeDefLines: 150, sliceLines: 60 },
+				() => 1,
+				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+			)
+			.sources.filter((s) => s.node.def.id === long.id);
+	};
+	const holds = (list: { range: { startLine: number; endLine: number } }[], line: number) =>
+		list.some((s) => s.range.startLine <= line && line <= s.range.endLine);
+
+	it("gets the slices it had no room for back, printed beside its others in line order", async () => {
+		const material = await sources([long.defId], "material");
+		for (const line of [1, ...hops]) expect(holds(material, line)).toBe(true);
+		const starts = material.map((s) => s.range.startLine);
+		expect(starts).toEqual([...starts].sort((a, b) => a - b));
+		// No line twice.
+		const lines = material.flatMap((s) =>
+			Array.from({ length: s.range.endLine - s.range.startLine + 1 }, (_, i) => s.range.startLine + i),
+		);
+		expect(new Set(lines).size).toBe(lines.length);
+	});
+
+	it("not in the citation pool, nor for a definition no pick names", async () => {
+		const pool = await sources([long.defId], "citation");
+		const unpicked = await sources([], "material");
+		for (const list of [pool, unpicked])
+			expect(hops.filter((l) => holds(list, l)).length).toBeLessThan(hops.length);
+	});
+});
+
+describe("the root manifests for a question about builds and packages", () => {
+	const lines = [
+		"{",
+		'  "name": "chat",',
+		'  "private": true,',
+		'  "scripts": {',
+		'    "build": "turbo run build"',
+		"  },",
+		'  "workspaces": [',
+		'    "packages/*"',
+		"  ]",
+		"}",
+	];
+	const top = defRow("package.json", "chat", "manifest", { startLine: 1, endLine: 10 });
+	const scripts = defRow("package.json", "scripts", "manifest", {
+		startLine: 4,
+		endLine: 6,
+		parentId: top.id,
+	});
+	const workspaces = defRow("package.json", "workspaces", "manifest", {
+		startLine: 7,
+		endLine: 9,
+		parentId: top.id,
+	});
+	const handler = defRow("src/send.ts", "send", "function", { startLine: 1, endLine: 3 });
+	const mIndex = linesIndex([top, scripts, workspaces, handler], lines);
+	const listed = async (words: string[], reach: "material" | "citation") => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const seed = {
+			def: handler,
+			depth: 0,
+			via: "seed",
+			from: null,
+			nodeClass: "major" as const,
+			relevance: 1,
+		};
+		const skeletons = oneChain("src", [seed]) as unknown as Parameters<
+			Assemble["assembleMaterial"]
+		>[1]["skeletons"];
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, words, relevance: () => 0 },
+				{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
+				() => 1,
+				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+			)
+			.sources.filter((s) => s.range.file === "package.json")
+			.map((s) => [s.unit, s.range.startLine]);
+	};
+
+	it("lists their sections as signatures, not the whole file's opening line", async () => {
+		expect(await listed(["add", "package", "monorepo"], "material")).toEqual([
+			["signature", 4],
+			["signature", 7],
+		]);
+	});
+
+	it("not for other questions, nor in the citation pool", async () => {
+		expect(await listed(["send", "message"], "material")).toEqual([]);
+		expect(await listed(["add", "package"], "citation")).toEqual([]);
+	});
+});
+
 describe("the select stage's picks in the material", () => {
 	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");

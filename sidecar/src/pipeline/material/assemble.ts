@@ -111,6 +111,21 @@ export interface MapReach {
 	 * object a flow calls comes from (a service proxy, a registered model, an app manager).
 	 */
 	valuesCalledThrough: number;
+	/**
+	 * A long definition the model asked for (a select pick) that the bodies' share held only in
+	 * part gets the slices it had no room for back after the neighbours, planned at this many lines
+	 * (0: none come back): the deciding hops deep in it. Run 17's `createRoom`, read as the callee
+	 * of an earlier pick, kept lines 112, 184–188 and 200–201 and lost its app events and callbacks
+	 * at 212–266. Not for a definition no pick names: offline, a long callee's rest took the room
+	 * of the seeds' bodies and the key-hop lines at the map's tail (Excalidraw, Postiz).
+	 */
+	restOfSlices: number;
+	/**
+	 * For a question about how the repository is built or packaged, the sections of its root
+	 * manifests (workspaces, scripts, build tasks, tsconfig bases), one line each, before the chain
+	 * steps' signatures: no stage reaches a manifest by the question's words.
+	 */
+	rootManifests: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -127,6 +142,8 @@ export const MATERIAL_REACH: MapReach = {
 	neighboursBeforeOutline: true,
 	implementations: 2,
 	valuesCalledThrough: 3,
+	restOfSlices: 90,
+	rootManifests: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -145,6 +162,8 @@ export const CITATION_REACH: MapReach = {
 	neighboursBeforeOutline: false,
 	implementations: 0,
 	valuesCalledThrough: 0,
+	restOfSlices: 0,
+	rootManifests: false,
 };
 
 /**
@@ -357,6 +376,8 @@ class Assembly {
 	/** Signatures in the map per file and per folder (a folder's key ends in "/", or is "" at the root). */
 	private readonly mapped = new Map<string, number>();
 	readonly bodies = new Set<number>();
+	/** Per long definition read in part: the slices to try again, most important first. */
+	readonly slicesLeft = new Map<number, { c: Candidate; slices: [number, number][] }>();
 
 	constructor(
 		readonly index: MaterialIndex,
@@ -374,6 +395,21 @@ class Assembly {
 	/** Count a signature into (or out of) the map's files and folders. */
 	private map(file: string, by: 1 | -1): void {
 		for (const key of [file, splitPath(file).folder]) this.mapped.set(key, (this.mapped.get(key) ?? 0) + by);
+	}
+
+	/** The runs of lines within [start, end] that no source covers yet. */
+	uncovered(file: string, start: number, end: number): [number, number][] {
+		const out: [number, number][] = [];
+		let from: number | null = null;
+		for (let l = start; l <= end + 1; l++) {
+			const free = l <= end && !this.isCovered(file, l, l);
+			if (free && from === null) from = l;
+			if (!free && from !== null) {
+				out.push([from, l - 1]);
+				from = null;
+			}
+		}
+		return out;
 	}
 
 	isCovered(file: string, start: number, end: number): boolean {
@@ -568,9 +604,27 @@ function addDefinition(
 		: slices;
 	const first = a.sources.length;
 	let any = false;
+	let cut = false;
 	for (const [s, e] of order) {
 		const label = `${named(def)} (lines ${s}-${e} of ${start}-${end})`;
 		if (a.add(c, s, e, "slice", label, limit)) any = true;
+		else if (!a.isCovered(def.file, s, e)) cut = true;
+	}
+	// A pick read in part: the slices it had no room for come back later, planned a little longer.
+	if (any && cut && a.reach.restOfSlices > 0 && input.picks?.includes(def.defId)) {
+		const fuller = sliceDefinition({
+			lines,
+			startLine: start,
+			sites,
+			words: input.words,
+			maxLines: a.reach.restOfSlices,
+			inputs: deep,
+			decorated: a.reach.declarationLines,
+		});
+		a.slicesLeft.set(def.id, {
+			c,
+			slices: fuller.sort((x, y) => importance(x) - importance(y) || x[0] - y[0]),
+		});
 	}
 	// The slices that went in read top to bottom.
 	if (a.reach.slicesByImportance) {
@@ -694,6 +748,29 @@ const ADJACENT_WEIGHT = 0.5;
 const ADJACENT_CAP = 4;
 /** The first files of the material (bodies first) whose definitions are rated so. */
 const HELD_FILES = 40;
+/** Words of a question about how the repository is built and packaged (its manifests answer it). */
+const BUILD_WORDS = new Set([
+	"package",
+	"packages",
+	"monorepo",
+	"workspace",
+	"workspaces",
+	"build",
+	"builds",
+	"dependency",
+	"dependencies",
+	"tsconfig",
+]);
+/** Workspace and build manifests a repository's root may hold (index/documents.ts indexes them). */
+const ROOT_MANIFESTS = [
+	"package.json",
+	"pnpm-workspace.yaml",
+	"turbo.json",
+	"nx.json",
+	"lerna.json",
+	"tsconfig.json",
+	"tsconfig.base.json",
+];
 /** Lines of a definition's head read to find its declaration line past its decorators. */
 const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
@@ -1005,6 +1082,25 @@ export function assembleMaterial(
 			limit,
 		);
 	};
+	// For a question about builds and packages: the root manifests' sections.
+	if (reach.rootManifests && input.words.some((w) => BUILD_WORDS.has(w))) {
+		for (const file of ROOT_MANIFESTS) {
+			const defs = index.defsInFile(file).filter((d) => d.kind === "manifest" && d.startLine !== null);
+			for (const d of defs) {
+				// The whole file's definition starts at its opening brace: its sections name it.
+				if (known.has(d.id) || (d.parentId === null && defs.length > 1)) continue;
+				known.add(d.id);
+				signature(
+					{
+						node: { def: d, depth: 0, via: "manifest", from: null, nodeClass: "major", relevance: 0 },
+						chain: a.sources[0]?.chain ?? "manifest",
+						role: "neighbour",
+					},
+					budget,
+				);
+			}
+		}
+	}
 	// The class (or object) a member read belongs to: its head line says what the member is part of.
 	for (const s of a.sources.filter((x) => x.unit !== "signature" && x.node.def.parentId !== null)) {
 		const p = index.defById(s.node.def.parentId as number);
@@ -1128,6 +1224,26 @@ export function assembleMaterial(
 		}
 	};
 	/**
+	 * The slices of the long definitions read in part that the bodies' share had no room for, each
+	 * printed beside the definition's other slices (in line order).
+	 */
+	const restOfSlices = () => {
+		for (const [id, { c, slices }] of a.slicesLeft) {
+			const d = c.node.def;
+			const file = d.file as string;
+			for (const [s, e] of slices.flatMap(([s0, e0]) => a.uncovered(file, s0, e0))) {
+				const at = a.sources.length;
+				if (!a.add(c, s, e, "slice", `${named(d)} (lines ${s}-${e} of ${d.startLine}-${d.endLine})`, budget))
+					continue;
+				const [added] = a.sources.splice(at, 1) as [MaterialSource];
+				let i = a.sources.findLastIndex((x) => x.node.def.id === id && x.unit !== "signature");
+				while (i >= 0 && a.sources[i]?.node.def.id === id && (a.sources[i]?.range.startLine ?? 0) > s) i--;
+				a.sources.splice(i + 1, 0, added);
+			}
+		}
+		a.slicesLeft.clear();
+	};
+	/**
 	 * The definitions of the files the material holds that no entry names yet, ranked by the
 	 * question's words and by their edges to what the material holds (a body counts twice a
 	 * signature): the best `n` as one-line entries.
@@ -1241,6 +1357,7 @@ export function assembleMaterial(
 	if (reach.neighboursBeforeOutline) neighbours();
 	implementations(reach.implementations);
 	valuesCalledThrough(reach.valuesCalledThrough);
+	restOfSlices();
 	outlineOf(outlineFiles.slice(0, OUTLINE_FILES), OUTLINE_DEFS);
 	if (!reach.neighboursBeforeOutline) neighbours();
 
