@@ -22,7 +22,8 @@ export function promptRanges(prompt) {
 	const at = prompt.indexOf("\nSignatures only:");
 	// Two layouts: `path:` then `  [n] line: …` (answer/7 and older), or a folder `dir/`, then
 	// `  file.ts:` under it, then `    [n] line: …` (answer/8: each folder printed once).
-	let folder = "";
+	// null outside a folder; "" under the repository's root, which answer/8 prints as `./`.
+	let folder = null;
 	let file = null;
 	for (const line of at < 0
 		? []
@@ -32,13 +33,13 @@ export function promptRanges(prompt) {
 				.slice(1)) {
 		const dir = /^(\S+\/)$/.exec(line);
 		if (dir) {
-			folder = dir[1];
+			folder = dir[1] === "./" ? "" : dir[1];
 			file = null;
 			continue;
 		}
-		const head = /^(\S+):$/.exec(line) ?? (folder ? /^ {2}(\S+):$/.exec(line) : null);
+		const head = /^(\S+):$/.exec(line) ?? (folder !== null ? /^ {2}(\S+):$/.exec(line) : null);
 		if (head) {
-			file = line.startsWith(" ") ? folder + head[1] : head[1];
+			file = line.startsWith(" ") ? (folder ?? "") + head[1] : head[1];
 			continue;
 		}
 		// `[n] 124: …`, or `[n] 124-125: …` for an entry that spans lines (answer/9).
@@ -46,7 +47,7 @@ export function promptRanges(prompt) {
 		if (sig && file) signatures.push({ file, startLine: Number(sig[1]), endLine: Number(sig[2] ?? sig[1]) });
 		else if (!sig) {
 			file = null;
-			folder = "";
+			folder = null;
 		}
 	}
 	// An impact question's listing of every use: `  path:line [kind] text` per site (bench counts
