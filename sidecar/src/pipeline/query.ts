@@ -73,6 +73,8 @@ const GUIDE_VERB_EMPHASIS = 0.5;
 
 /** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
 const BRAND_RE = /\b([A-Z][a-z]+)([A-Z]{2,})\b/g;
+/** One whole word that is such a brand. */
+const BRAND_WORD_RE = new RegExp(`^${BRAND_RE.source}$`);
 
 /** "the client side", "server-side": a layer of the application, named by its folder. */
 const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[- ]side\b/gi;
@@ -141,7 +143,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		[...question.matchAll(/[^.?!\s]\s+([A-Z][A-Za-z0-9]*)/g)].flatMap((m) => {
 			const word = m[1] ?? "";
 			// A brand is capitalised as a whole too ("GraphQL": graphql).
-			const brand = new RegExp(`^${BRAND_RE.source}$`).test(word) ? [word.toLowerCase()] : [];
+			const brand = BRAND_WORD_RE.test(word) ? [word.toLowerCase()] : [];
 			return [...identifierWords(word).split(" "), ...brand];
 		}),
 	);

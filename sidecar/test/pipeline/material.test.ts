@@ -412,20 +412,24 @@ const linesIndex = (
 
 type Assemble = typeof import("../../src/pipeline/material/assemble.js");
 
-/** The material's sources for one synthetic chain "chat" over a `linesIndex`, with the material's or the citations' reach. */
+/**
+ * The material's sources for one synthetic chain (folder `chat` unless `title` says) over a `linesIndex`,
+ * with the material's or the citations' reach; `picks` and `words` as the select stage and the question give them.
+ */
 const chainSources = async (
 	mIndex: ReturnType<typeof linesIndex>,
 	nodes: readonly unknown[],
 	config: { tokenBudget: number; wholeDefLines: number; sliceLines: number },
 	reach: "material" | "citation",
+	{ title = "chat", picks, words = [] }: { title?: string; picks?: string[]; words?: string[] } = {},
 ) => {
 	const m: Assemble = await import("../../src/pipeline/material/assemble.js");
-	const skeletons = oneChain("chat", nodes) as unknown as Parameters<
+	const skeletons = oneChain(title, nodes) as unknown as Parameters<
 		Assemble["assembleMaterial"]
 	>[1]["skeletons"];
 	return m.assembleMaterial(
 		mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
-		{ skeletons, words: [], relevance: () => 0 },
+		{ skeletons, ...(picks ? { picks } : {}), words, relevance: () => 0 },
 		config,
 		() => 1,
 		reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
@@ -908,23 +912,14 @@ describe("a pick the bodies' share holds only in part", () => {
 	lines[299] = "}";
 	const edges = hops.map((line, i) => ({ ...callEdge(long, long, file, line), dst: 9000 + i }));
 	const mIndex = linesIndex([long], lines, (id) => (id === long.id ? edges : []));
-	const sources = async (picks: string[], reach: "material" | "citation") => {
-		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
-		const seed = { def: long, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
-		const skeletons = oneChain("chat", [seed]) as unknown as Parameters<
-			Assemble["assembleMaterial"]
-		>[1]["skeletons"];
-		// Each source costs 3 (text, header, fences): a pick's half of 30 holds five of its eight slices.
-		return m
-			.assembleMaterial(
-				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
-				{ skeletons, picks, words: [], relevance: () => 0 },
-				{ tokenBudget: 30, wholeDefLines: 150, sliceLines: 60 },
-				() => 1,
-				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
-			)
-			.sources.filter((s) => s.node.def.id === long.id);
-	};
+	const seed = { def: long, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+	// Each source costs 3 (text, header, fences): a pick's half of 30 holds five of its eight slices.
+	const sources = async (picks: string[], reach: "material" | "citation") =>
+		(
+			await chainSources(mIndex, [seed], { tokenBudget: 30, wholeDefLines: 150, sliceLines: 60 }, reach, {
+				picks,
+			})
+		).filter((s) => s.node.def.id === long.id);
 	const holds = (list: { range: { startLine: number; endLine: number } }[], line: number) =>
 		list.some((s) => s.range.startLine <= line && line <= s.range.endLine);
 
@@ -974,30 +969,16 @@ describe("the root manifests for a question about builds and packages", () => {
 	});
 	const handler = defRow("src/send.ts", "send", "function", { startLine: 1, endLine: 3 });
 	const mIndex = linesIndex([top, scripts, workspaces, handler], lines);
-	const listed = async (words: string[], reach: "material" | "citation") => {
-		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
-		const seed = {
-			def: handler,
-			depth: 0,
-			via: "seed",
-			from: null,
-			nodeClass: "major" as const,
-			relevance: 1,
-		};
-		const skeletons = oneChain("src", [seed]) as unknown as Parameters<
-			Assemble["assembleMaterial"]
-		>[1]["skeletons"];
-		return m
-			.assembleMaterial(
-				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
-				{ skeletons, words, relevance: () => 0 },
-				{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
-				() => 1,
-				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
-			)
-			.sources.filter((s) => s.range.file === "package.json")
+	const seed = { def: handler, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+	const listed = async (words: string[], reach: "material" | "citation") =>
+		(
+			await chainSources(mIndex, [seed], { tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 }, reach, {
+				title: "src",
+				words,
+			})
+		)
+			.filter((s) => s.range.file === "package.json")
 			.map((s) => [s.unit, s.range.startLine]);
-	};
 
 	it("lists their sections as signatures, not the whole file's opening line", async () => {
 		expect(await listed(["add", "package", "monorepo"], "material")).toEqual([

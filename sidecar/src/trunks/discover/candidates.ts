@@ -932,13 +932,14 @@ function wrapperFact(
 		// which closes over the wrapper's parameter.
 		let fn: ts.SignatureDeclaration | undefined;
 		let param = -1;
+		const used = identifiersIn(a);
 		for (const scope of scopes) {
 			param = carriedParam(a, parameterNames(scope));
 			if (param >= 0) {
 				fn = scope;
 				break;
 			}
-			if (scope.parameters.some((p) => declaresName(p.name, a))) break;
+			if (scope.parameters.some((p) => declaresAny(p.name, used))) break;
 		}
 		if (!fn || param < 0 || fn.parameters.length > MAX_WRAPPER_PARAMS) continue;
 		const call = wrapped();
@@ -1006,21 +1007,21 @@ function parameterNames(fn: ts.SignatureDeclaration): (string | null)[] {
 	);
 }
 
-/** Does a parameter's name (or a destructured part of it) shadow an identifier the argument uses? */
-function declaresName(name: ts.BindingName, a: ts.Expression): boolean {
+/** The identifiers an expression uses. */
+function identifiersIn(a: ts.Expression): Set<string> {
 	const used = new Set<string>();
 	const visit = (n: ts.Node): void => {
 		if (ts.isIdentifier(n)) used.add(n.text);
 		else ts.forEachChild(n, visit);
 	};
 	visit(a);
-	const declared: string[] = [];
-	const collect = (b: ts.BindingName): void => {
-		if (ts.isIdentifier(b)) declared.push(b.text);
-		else for (const e of b.elements) if (!ts.isOmittedExpression(e)) collect(e.name);
-	};
-	collect(name);
-	return declared.some((d) => used.has(d));
+	return used;
+}
+
+/** Does a parameter's name (or a destructured part of it) shadow one of `used`? */
+function declaresAny(name: ts.BindingName, used: ReadonlySet<string>): boolean {
+	if (ts.isIdentifier(name)) return used.has(name.text);
+	return name.elements.some((e) => !ts.isOmittedExpression(e) && declaresAny(e.name, used));
 }
 
 /** Which parameter an argument carries as (part of) a key: `p`, `base + p`, `` `${base}/${p}` ``; -1 if none. */
