@@ -43,7 +43,8 @@ import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo 
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, normalizeKey } from "./normalize.js";
-import { scopeKeys, siteScope } from "./scope.js";
+import { importedPackages, nearestPackageName, PACKAGE_IMPORTS } from "./package-name.js";
+import { type PackageLinks, scopeKeys, siteScope } from "./scope.js";
 import {
 	CLASS_EXTENDS,
 	type Emit,
@@ -99,7 +100,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		cpuMs: 0,
 	};
 
+	let root: string | null = null;
 	const setup = (repoRoot: string): Compiled => {
+		root = repoRoot;
 		if (!compiled) {
 			const presets = enabledPresets(config.presets, repoRoot);
 			enabled.push(...presets.map((p) => p.name));
@@ -260,6 +263,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			serviceCandidates(sf, ctx, out, presetLines, facts);
 		}
 		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
+		const imported = importedPackages(sf.compilerNode, nodes.calls, ctx.repoRoot, ctx.filePath);
+		if (imported.length > 0) out.push(internalRecord(PACKAGE_IMPORTS, imported, ctx.filePath, 1));
 		for (const s of out) {
 			if (s.trunk.startsWith("(")) continue; // internal records are not sites
 			stats.sites++;
@@ -317,8 +322,11 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const thisReads: { site: DispatchSiteRecord; info: ThisReadInfo }[] = [];
 		const rest: DispatchSiteRecord[] = [];
 		const discovery: DispatchSiteRecord[] = [];
+		const packageImports: DispatchSiteRecord[] = [];
 		for (const s of sites) {
-			if (s.trunk === CLASS_EXTENDS) {
+			if (s.trunk === PACKAGE_IMPORTS) {
+				packageImports.push(s);
+			} else if (s.trunk === CLASS_EXTENDS) {
 				classes.push(JSON.parse(s.rawKey as string) as ClassExtendsInfo);
 			} else if (s.trunk === THIS_READ) {
 				thisReads.push({ site: s, info: JSON.parse(s.rawKey as string) as ThisReadInfo });
@@ -364,9 +372,25 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			if (clients) rest.push(...clients(rest));
 			bindParams(rest, c);
 			bindTemplates(rest, c);
-			scopeKeys(rest, c);
+			scopeKeys(rest, c, packageLinks(packageImports));
 		}
 		return rest;
+	}
+
+	/** Each file's package and what each package imports, from the files' PACKAGE_IMPORTS records. */
+	function packageLinks(records: DispatchSiteRecord[]): PackageLinks | undefined {
+		const repoRoot = root;
+		if (repoRoot === null) return undefined;
+		const packageOf = (file: string) => nearestPackageName(repoRoot, file);
+		const imports = new Map<string, Set<string>>();
+		for (const r of records) {
+			const pkg = packageOf(r.file);
+			if (pkg === null) continue;
+			const set = imports.get(pkg) ?? new Set<string>();
+			for (const name of JSON.parse(r.rawKey as string) as string[]) set.add(name);
+			imports.set(pkg, set);
+		}
+		return { packageOf, imports: (pkg) => imports.get(pkg) };
 	}
 
 	return {

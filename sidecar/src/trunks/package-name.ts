@@ -1,36 +1,116 @@
-/** The `name` of the nearest package.json above a repo-relative file (workspace package of the file). */
+/**
+ * The workspace package of a repo-relative file (the nearest package.json above it with a name), and
+ * the other packages a file imports: what lets an object (an emitter) travel from one package to another.
+ */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
+import { ts } from "#ts-morph";
 
-const cache = new Map<string, string | null>();
+export interface WorkspacePackage {
+	name: string;
+	/** Its folder, repo-relative ("" for the repository's root). */
+	dir: string;
+}
 
-function packageNameIn(absDir: string): string | null | undefined {
+/** Internal record kind (removed by finalize): the packages a file imports, its raw key a JSON array of names. */
+export const PACKAGE_IMPORTS = "(package-imports)";
+
+const cache = new Map<string, WorkspacePackage | null>();
+
+function packageIn(repoRoot: string, dir: string): WorkspacePackage | null | undefined {
 	try {
-		const pkg = JSON.parse(readFileSync(join(absDir, "package.json"), "utf8")) as { name?: unknown };
-		return typeof pkg.name === "string" ? pkg.name : null;
+		const pkg = JSON.parse(readFileSync(join(repoRoot, dir, "package.json"), "utf8")) as { name?: unknown };
+		return typeof pkg.name === "string" ? { name: pkg.name, dir } : null;
 	} catch {
 		return undefined;
 	}
 }
 
-export function nearestPackageName(repoRoot: string, file: string): string | null {
+/** The nearest package.json above `file`: its package when it has a name, else null. Cached per folder. */
+export function nearestPackage(repoRoot: string, file: string): WorkspacePackage | null {
 	const segments = file.split("/").slice(0, -1);
 	const seen: string[] = [];
 	for (let i = segments.length; i >= 0; i--) {
-		const rel = segments.slice(0, i).join("/");
-		const abs = join(repoRoot, rel);
+		const dir = segments.slice(0, i).join("/");
+		const abs = join(repoRoot, dir);
 		const cached = cache.get(abs);
 		if (cached !== undefined) {
 			for (const s of seen) cache.set(s, cached);
 			return cached;
 		}
 		seen.push(abs);
-		const name = packageNameIn(abs);
-		if (name !== undefined) {
-			for (const s of seen) cache.set(s, name);
-			return name;
+		const found = packageIn(repoRoot, dir);
+		if (found !== undefined) {
+			for (const s of seen) cache.set(s, found);
+			return found;
 		}
 	}
 	for (const s of seen) cache.set(s, null);
 	return null;
+}
+
+export function nearestPackageName(repoRoot: string, file: string): string | null {
+	return nearestPackage(repoRoot, file)?.name ?? null;
+}
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; null for a URL-like specifier (`node:fs`). */
+function packageOfSpecifier(spec: string): string | null {
+	if (spec.includes(":")) return null;
+	const parts = spec.split("/");
+	const name = spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+	return name || null;
+}
+
+/** The module specifiers of a file: import and export-from declarations, `require('x')`, `import('x')`. */
+function moduleSpecifiers(sf: ts.SourceFile, calls: readonly ts.CallExpression[]): string[] {
+	const out: string[] = [];
+	for (const stmt of sf.statements) {
+		const spec =
+			ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)
+				? stmt.moduleSpecifier
+				: ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
+					? stmt.moduleReference.expression
+					: undefined;
+		if (spec && ts.isStringLiteral(spec)) out.push(spec.text);
+	}
+	for (const call of calls) {
+		const callee = call.expression;
+		const loads =
+			callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
+		const arg = call.arguments[0];
+		if (loads && arg && ts.isStringLiteralLike(arg)) out.push(arg.text);
+	}
+	return out;
+}
+
+/**
+ * The packages other than its own that a file imports: a bare specifier's package name (`@acme/ui`),
+ * and the package a relative import enters when it leaves the file's package folder
+ * (`../../packages/ui/src/x` → `@acme/ui`). A bare name need not be a workspace package: a caller
+ * matches the names against the packages it knows.
+ */
+export function importedPackages(
+	sf: ts.SourceFile,
+	calls: readonly ts.CallExpression[],
+	repoRoot: string,
+	file: string,
+): string[] {
+	const own = nearestPackage(repoRoot, file);
+	if (!own) return [];
+	const out = new Set<string>();
+	for (const spec of moduleSpecifiers(sf, calls)) {
+		if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") {
+			const target = posix.normalize(posix.join(posix.dirname(file), spec));
+			if (target.startsWith("..")) continue; // outside the repository
+			// Inside its own (non-root) package folder: no other package, no look-up.
+			if (own.dir !== "" && (target === own.dir || target.startsWith(`${own.dir}/`))) continue;
+			// The target as a folder first (`../ui` may be a package folder), then the folders above it.
+			const entered = nearestPackage(repoRoot, `${target}/_`);
+			if (entered && entered.name !== own.name) out.add(entered.name);
+		} else if (!spec.startsWith("/")) {
+			const name = packageOfSpecifier(spec);
+			if (name && name !== own.name) out.add(name);
+		}
+	}
+	return [...out];
 }

@@ -5,7 +5,8 @@
  * classes (`class CartStore extends EventEmitter`, `class UserStore …`). A trunk with a `scope`
  * records, per site, what its receiver is known to be; finalize splits a key whose sites fall into
  * two or more such scopes, every site's scope being known, into one key per scope (`message (/chat)`).
- * A key with a site of unknown scope stays one bare key: nothing proves the sites apart.
+ * A key with a site of unknown scope stays one bare key: nothing proves the sites apart, unless its
+ * sites lie in workspace packages no import links (different objects, whatever their receivers).
  */
 import type { Node } from "ts-morph";
 import { Node as N } from "#ts-morph";
@@ -174,11 +175,21 @@ export function receiverScope(
 }
 
 /**
+ * What tells workspace packages apart: each file's package, and the packages each package imports
+ * (the only way an emitter made in one reaches code in another).
+ */
+export interface PackageLinks {
+	packageOf(file: string): string | null;
+	imports(pkg: string): ReadonlySet<string> | undefined;
+}
+
+/**
  * One key per scope: for a trunk with a `scope`, a key whose sites all have a known scope of one kind
  * (channels first, then types) and fall into two or more groups sharing none is split, each group's
- * sites keyed `key (scope)`. Sites sharing a value (a class and its subclass) stay together.
+ * sites keyed `key (scope)`. Sites sharing a value (a class and its subclass) stay together. A key no
+ * scope splits is split by workspace package (see splitByPackage).
  */
-export function scopeKeys(sites: DispatchSiteRecord[], c: Compiled): void {
+export function scopeKeys(sites: DispatchSiteRecord[], c: Compiled, packages?: PackageLinks): void {
 	const scoped = new Set([...c.trunks].filter(([, t]) => t.spec.scope).map(([name]) => name));
 	if (scoped.size === 0) return;
 	const byKey = new Map<string, DispatchSiteRecord[]>();
@@ -189,21 +200,65 @@ export function scopeKeys(sites: DispatchSiteRecord[], c: Compiled): void {
 	}
 	for (const list of byKey.values()) {
 		if (!list.some((s) => s.side === "register") || !list.some((s) => s.side === "dispatch")) continue;
+		let split = false;
 		for (const kind of ["channel:", "type:"]) {
 			const values = list.map((s) => (siteScope.get(s) ?? []).filter((v) => v.startsWith(kind)));
 			if (values.some((v) => v.length === 0)) continue;
 			const groups = components(values);
 			if (groups.length < 2) break;
-			for (const g of groups) {
-				const label = commonest(g.map((i) => values[i] as string[])).slice(kind.length);
-				for (const i of g) {
-					const s = list[i] as DispatchSiteRecord;
-					s.key = `${s.key} (${label})`;
-				}
-			}
+			relabel(list, groups, (i) => commonest(groups[i] ?? [], values).slice(kind.length));
+			split = true;
 			break;
 		}
+		if (!split && packages) splitByPackage(list, packages);
 	}
+}
+
+/** Each group's sites keyed `key (label)`. */
+function relabel(list: DispatchSiteRecord[], groups: number[][], label: (group: number) => string): void {
+	for (const [g, members] of groups.entries()) {
+		const l = label(g);
+		for (const i of members) {
+			const s = list[i] as DispatchSiteRecord;
+			s.key = `${s.key} (${l})`;
+		}
+	}
+}
+
+/**
+ * An event name common to unrelated objects (`change`, `close`) meets across workspace packages only
+ * when the emitter can travel between them: two packages are linked when one imports the other and
+ * one emits what the other listens to. A key whose sites' packages fall into groups no link joins (a
+ * web app's store emitting `change`, a widget package listening to its own store's `change`) is split,
+ * one key per group, labelled by its commonest package (`change (widget)` for `@acme/widget`). A
+ * declared dependency is no link (an app lists the widget it bundles). Every site's package must be known.
+ */
+function splitByPackage(list: DispatchSiteRecord[], packages: PackageLinks): void {
+	const names = list.map((s) => packages.packageOf(s.file));
+	if (names.some((n) => n === null)) return;
+	const present = new Set(names as string[]);
+	if (present.size < 2) return;
+	const emitting = new Set(list.filter((s) => s.side === "dispatch").map((s) => packages.packageOf(s.file)));
+	const listening = new Set(list.filter((s) => s.side === "register").map((s) => packages.packageOf(s.file)));
+	const imports = (a: string, b: string) => packages.imports(a)?.has(b) === true;
+	const linked = (a: string, b: string) =>
+		(imports(a, b) || imports(b, a)) &&
+		((emitting.has(a) && listening.has(b)) || (listening.has(a) && emitting.has(b)));
+	// A site's values: its package, and a link value per package of the key it is linked to.
+	const values = (names as string[]).map((n) => [
+		n,
+		...[...present].filter((o) => o !== n && linked(n, o)).map((o) => [n, o].sort().join("\0")),
+	]);
+	const groups = components(values);
+	if (groups.length < 2) return;
+	const own = values.map((v) => [v[0] as string]);
+	const owners = groups.map((g) => commonest(g, own));
+	// Labelled without the npm scope: `@acme/` is the organisation's brand, a word of many questions
+	// that a key's name should not match; the full name only when two groups' short names meet.
+	const short = owners.map((name) => name.replace(/^@[^/]+\//, ""));
+	relabel(list, groups, (g) =>
+		short.filter((n) => n === short[g]).length > 1 ? (owners[g] as string) : (short[g] as string),
+	);
 }
 
 /** Indices grouped so that two sites sharing a value are in one group. */
@@ -227,8 +282,8 @@ function components(values: readonly string[][]): number[][] {
 }
 
 /** The value most of a group's sites have (the first in order among equals). */
-function commonest(values: readonly string[][]): string {
+function commonest(group: readonly number[], values: readonly string[][]): string {
 	const counts = new Map<string, number>();
-	for (const vs of values) for (const v of vs) counts.set(v, (counts.get(v) ?? 0) + 1);
+	for (const i of group) for (const v of values[i] ?? []) counts.set(v, (counts.get(v) ?? 0) + 1);
 	return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? "";
 }

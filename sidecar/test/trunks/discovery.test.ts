@@ -1005,6 +1005,25 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 			index.close();
 		}
 	});
+
+	it("joins a common event name across workspace packages only where one package imports the other", async () => {
+		const { out } = await indexed("package-events", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			// The web app imports @demo/core's bus; it only declares the widget it bundles (a devDependency).
+			expect(sides(index, "events", "change (core)")).toEqual({
+				handlers: ["apps/web/src/app.js#renderDocument"],
+				callers: ["packages/core/src/bus.js#saveDocument"],
+			});
+			expect(sides(index, "events", "change (widget)")).toEqual({
+				handlers: ["packages/widget/src/view.js#renderWidget"],
+				callers: ["packages/widget/src/bus.js#toggleWidget"],
+			});
+			expect(index.dispatchSites("events", "change")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
 });
 
 describe("codeask trunks --discover", () => {
