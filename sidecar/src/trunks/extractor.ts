@@ -264,7 +264,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		}
 		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
 		const imported = importedPackages(sf.compilerNode, nodes.calls, ctx.repoRoot, ctx.filePath);
-		if (imported.length > 0) out.push(internalRecord(PACKAGE_IMPORTS, imported, ctx.filePath, 1));
+		if (imported.names.length > 0)
+			out.push(internalRecord(PACKAGE_IMPORTS, imported.names, ctx.filePath, imported.line));
 		for (const s of out) {
 			if (s.trunk.startsWith("(")) continue; // internal records are not sites
 			stats.sites++;

@@ -62,8 +62,8 @@ function packageOfSpecifier(spec: string): string | null {
 }
 
 /** The module specifiers of a file: import and export-from declarations, `require('x')`, `import('x')`. */
-function moduleSpecifiers(sf: ts.SourceFile, calls: readonly ts.CallExpression[]): string[] {
-	const out: string[] = [];
+function moduleSpecifiers(sf: ts.SourceFile, calls: readonly ts.CallExpression[]): ts.StringLiteralLike[] {
+	const out: ts.StringLiteralLike[] = [];
 	for (const stmt of sf.statements) {
 		const spec =
 			ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)
@@ -71,46 +71,56 @@ function moduleSpecifiers(sf: ts.SourceFile, calls: readonly ts.CallExpression[]
 				: ts.isImportEqualsDeclaration(stmt) && ts.isExternalModuleReference(stmt.moduleReference)
 					? stmt.moduleReference.expression
 					: undefined;
-		if (spec && ts.isStringLiteral(spec)) out.push(spec.text);
+		if (spec && ts.isStringLiteral(spec)) out.push(spec);
 	}
 	for (const call of calls) {
 		const callee = call.expression;
 		const loads =
 			callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require");
 		const arg = call.arguments[0];
-		if (loads && arg && ts.isStringLiteralLike(arg)) out.push(arg.text);
+		if (loads && arg && ts.isStringLiteralLike(arg)) out.push(arg);
 	}
 	return out;
+}
+
+/** The package other than `own` that a module specifier of `file` names, or null. */
+function otherPackage(spec: string, own: WorkspacePackage, repoRoot: string, file: string): string | null {
+	if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") {
+		const target = posix.normalize(posix.join(posix.dirname(file), spec));
+		if (target.startsWith("..")) return null; // outside the repository
+		// Inside its own (non-root) package folder: no other package, no look-up.
+		if (own.dir !== "" && (target === own.dir || target.startsWith(`${own.dir}/`))) return null;
+		// The target as a folder first (`../ui` may be a package folder), then the folders above it.
+		const entered = nearestPackage(repoRoot, `${target}/_`);
+		return entered && entered.name !== own.name ? entered.name : null;
+	}
+	if (spec.startsWith("/")) return null;
+	const name = packageOfSpecifier(spec);
+	return name && name !== own.name ? name : null;
 }
 
 /**
  * The packages other than its own that a file imports: a bare specifier's package name (`@acme/ui`),
  * and the package a relative import enters when it leaves the file's package folder
  * (`../../packages/ui/src/x` → `@acme/ui`). A bare name need not be a workspace package: a caller
- * matches the names against the packages it knows.
+ * matches the names against the packages it knows. `line`: the last line naming one (the record's
+ * line, so that lines added above the imports move it as they move the file's sites).
  */
 export function importedPackages(
 	sf: ts.SourceFile,
 	calls: readonly ts.CallExpression[],
 	repoRoot: string,
 	file: string,
-): string[] {
+): { names: string[]; line: number } {
 	const own = nearestPackage(repoRoot, file);
-	if (!own) return [];
-	const out = new Set<string>();
-	for (const spec of moduleSpecifiers(sf, calls)) {
-		if (spec.startsWith("./") || spec.startsWith("../") || spec === "." || spec === "..") {
-			const target = posix.normalize(posix.join(posix.dirname(file), spec));
-			if (target.startsWith("..")) continue; // outside the repository
-			// Inside its own (non-root) package folder: no other package, no look-up.
-			if (own.dir !== "" && (target === own.dir || target.startsWith(`${own.dir}/`))) continue;
-			// The target as a folder first (`../ui` may be a package folder), then the folders above it.
-			const entered = nearestPackage(repoRoot, `${target}/_`);
-			if (entered && entered.name !== own.name) out.add(entered.name);
-		} else if (!spec.startsWith("/")) {
-			const name = packageOfSpecifier(spec);
-			if (name && name !== own.name) out.add(name);
-		}
+	if (!own) return { names: [], line: 0 };
+	const names = new Set<string>();
+	let line = 0;
+	for (const literal of moduleSpecifiers(sf, calls)) {
+		const name = otherPackage(literal.text, own, repoRoot, file);
+		if (name === null) continue;
+		names.add(name);
+		line = Math.max(line, sf.getLineAndCharacterOfPosition(literal.getStart(sf)).line + 1);
 	}
-	return [...out];
+	return { names: [...names], line };
 }

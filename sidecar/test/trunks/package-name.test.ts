@@ -14,7 +14,7 @@ function imports(file: string, text: string): string[] {
 		n.forEachChild(visit);
 	};
 	visit(sf);
-	return importedPackages(sf, calls, REPO, file);
+	return importedPackages(sf, calls, REPO, file).names;
 }
 
 describe("workspace packages of a file", () => {
