@@ -231,9 +231,13 @@ function relabel(list: DispatchSiteRecord[], groups: number[][], label: (group: 
  * one emits what the other listens to. A key whose sites' packages fall into groups no link joins (a
  * web app's store emitting `change`, a widget package listening to its own store's `change`) is split,
  * one key per group, labelled by its commonest package (`change (widget)` for `@acme/widget`). A
- * declared dependency is no link (an app lists the widget it bundles). Every site's package must be known.
+ * declared dependency is no link (an app lists the widget it bundles). Every site's package must be known,
+ * and the key must be a plain word.
  */
 function splitByPackage(list: DispatchSiteRecord[], packages: PackageLinks): void {
+	// Only a plain word is common to unrelated objects. A composed name (`run:start`, `user.created`)
+	// is a protocol: its two ends often meet over a socket or a queue, between packages that never import each other.
+	if (!PLAIN_WORD.test(list[0]?.key ?? "")) return;
 	const names = list.map((s) => packages.packageOf(s.file));
 	if (names.some((n) => n === null)) return;
 	const present = new Set(names as string[]);
@@ -260,6 +264,8 @@ function splitByPackage(list: DispatchSiteRecord[], packages: PackageLinks): voi
 		short.filter((n) => n === short[g]).length > 1 ? (owners[g] as string) : (short[g] as string),
 	);
 }
+
+const PLAIN_WORD = /^[a-z]+$/i;
 
 /** Indices grouped so that two sites sharing a value are in one group. */
 function components(values: readonly string[][]): number[][] {

@@ -1020,6 +1020,11 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				callers: ["packages/widget/src/bus.js#toggleWidget"],
 			});
 			expect(index.dispatchSites("events", "change")).toEqual([]);
+			// A composed name is a protocol: its ends meet over a socket with no import between them.
+			expect(sides(index, "events", "job:start")).toEqual({
+				handlers: ["packages/core/src/server.js#onJobStart"],
+				callers: ["packages/widget/src/link.js#startJob"],
+			});
 		} finally {
 			index.close();
 		}
