@@ -22,8 +22,6 @@ export function alwaysOn(presets: Preset[] = builtinPresets()): TrunkConfig {
 	};
 }
 
-let currentRoot = ROOT;
-
 function defIdOf(node: Node): string | null {
 	const names: string[] = [];
 	for (let n: Node | undefined = node; n && !Node.isSourceFile(n); n = n.getParent()) {
@@ -70,7 +68,6 @@ export function extractSites(
 		if (path.endsWith(".json")) project.getFileSystem().writeFileSync(`${root}/${path}`, text);
 		else project.createSourceFile(`${root}/${path}`, text, { overwrite: true }).saveSync();
 	}
-	currentRoot = root;
 	const extractor = createSiteExtractor(config);
 	const sites: DispatchSiteRecord[] = [];
 	for (const sf of project.getSourceFiles()) {
