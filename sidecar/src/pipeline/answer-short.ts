@@ -11,7 +11,7 @@ import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
-import { code, keyLabel, sentence } from "./markdown.js";
+import { code, keyWords, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
@@ -57,6 +57,12 @@ const HOPS_PER_SENTENCE = 2;
 /** Characters of a quoted code line and of a doc sentence. */
 const QUOTE_CHARS = 110;
 const DOC_CHARS = 90;
+/**
+ * Concepts of the question the doc comment of the path's end must name to be quoted as its end
+ * (fewer when the question has fewer): on the dev sets the docs naming one are helpers the path
+ * ends in (email validation, an error object), those naming two say what the flow does.
+ */
+const QUESTION_CONCEPTS_NAMED = 2;
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
 
@@ -68,6 +74,17 @@ export interface ShortAnswerOptions {
 
 const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
 
+/** What one composition of the short answer tells beyond the path. */
+interface Told {
+	concepts?: ConceptVector;
+	/** The key the path fires that names the question ("On the way, …"). */
+	fire: boolean;
+	/** The one-line answer before "In short": with the file the path ends in, without it, or none. */
+	opening: Opening;
+}
+
+type Opening = "full" | "brief" | "none";
+
 export function shortAnswer(
 	index: PathIndex,
 	question: string,
@@ -78,26 +95,22 @@ export function shortAnswer(
 ): DraftAnswer {
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
-	// Naming the key the path fires, then the other flow, must not push a line out of the message:
-	// each is left out in turn if it would.
-	const tries: [readonly PathStep[], boolean][] = [
-		[flows.other, true],
-		[flows.other, false],
-		[[], false],
+	// The opening line, naming the key the path fires, then the other flow, must not push a line out
+	// of the message: each is left out in turn if it would.
+	const tries: [readonly PathStep[], boolean, Opening][] = [
+		[flows.other, true, "full"],
+		[flows.other, true, "brief"],
+		[flows.other, true, "none"],
+		[flows.other, false, "none"],
+		[[], false, "none"],
 	];
 	let last: DraftAnswer | null = null;
-	for (const [other, fire] of tries) {
-		const told = compose(
-			index,
-			question,
-			read,
-			ranking,
-			found.steps,
-			flows.path,
-			other,
-			options,
-			fire ? concepts : undefined,
-		);
+	for (const [other, fire, opening] of tries) {
+		const told = compose(index, question, read, ranking, found.steps, flows.path, other, options, {
+			concepts,
+			fire,
+			opening,
+		});
 		if (told.complete) return told.answer;
 		last = told.answer;
 	}
@@ -114,8 +127,9 @@ function compose(
 	path: readonly PathStep[],
 	other: readonly PathStep[],
 	options: ShortAnswerOptions,
-	concepts?: ConceptVector,
+	told: Told,
 ): { answer: DraftAnswer; complete: boolean } {
+	const concepts = told.concepts;
 	const labels = new Labels(index);
 	const label: Label = (def) => labels.name(def);
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
@@ -186,28 +200,28 @@ function compose(
 	// The key the path fires that names the question (a topic published, an event emitted): where the
 	// flow reaches whoever listens. Told when it is not already the hop the path takes; cited last
 	// (after "Where to look"), so it takes no place of a file among the first citations.
-	const fired = concepts ? firedKey(index, path, concepts) : null;
+	const fired = concepts && told.fire ? firedKey(index, path, concepts) : null;
 	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
 	const lastImpl = implementedBy(index, label, (path.at(-1) as PathStep).def);
-	const summary = inShortSentences(
-		label,
-		path,
-		stepMarker,
-		lastImpl,
-		other.length > 0 ? IN_SHORT_SENTENCES - 2 : undefined,
-	);
-	if (fired && summary.length < (other.length > 0 ? IN_SHORT_SENTENCES - 2 : IN_SHORT_SENTENCES))
-		summary.push(
-			`On the way, ${label(fired.step.def)} dispatches the ${keyLabel(fired.key)} (the last place below).`,
-		);
-	if (other.length > 0) {
-		summary.unshift(
-			"Two flows match this question about equally, and the index does not tell which one it means; the first is told here.",
-		);
-		summary.push(otherFlowSentence(label, other, otherMarker));
+	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
+	// are said to be two, in the opening line or, without one, the In short's first sentence.
+	const twoFlows = path.length > 1 && other.length > 1;
+	const opening =
+		told.opening === "none" ? "" : openingLine(label, path, twoFlows ? other : [], told.opening === "full");
+	const twoFlowsSentence = twoFlows && !opening;
+	const room = IN_SHORT_SENTENCES - (other.length > 0 ? 1 : 0) - (twoFlowsSentence ? 1 : 0);
+	const speaks = concepts ? (doc: string) => namesOfQuestion(concepts, doc) : () => true;
+	const summary = inShortSentences(label, path, stepMarker, lastImpl, room, speaks);
+	if (fired && summary.length < room)
+		summary.push(`On the way, ${label(fired.step.def)} ${keyWords(fired.key).sent} (the last place below).`);
+	if (twoFlowsSentence) {
+		summary.unshift("Two separate flows fit this question about equally well.");
+		summary[1] = (summary[1] as string).replace(/^It starts in /, "The first starts in ");
 	}
+	if (other.length > 0) summary.push(otherSentence(label, other, otherMarker, path.length > 1));
+	if (opening) out.push(opening, "");
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
@@ -243,7 +257,7 @@ function compose(
 		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
 		if (marker)
 			places.push(
-				`- ${label(fired.step.def)} dispatches the ${keyLabel(fired.key)}${via} ${marker}: ${code(clip(fired.text, QUOTE_CHARS))}`,
+				`- ${label(fired.step.def)} ${keyWords(fired.key).sent}${via} ${marker}: ${code(clip(fired.text, QUOTE_CHARS))}`,
 			);
 	}
 	if (places.length > 0)
@@ -285,7 +299,7 @@ function headRange(
 function verbOf(step: PathStep): string {
 	const hop = step.hop;
 	if (!hop) return "";
-	if (hop.kind === "dispatch" && hop.key) return `dispatches the ${keyLabel(hop.key)}, handled by`;
+	if (hop.kind === "dispatch" && hop.key) return `${keyWords(hop.key).sent}, handled by`;
 	if (hop.kind === "implementation") return "is implemented by";
 	if (hop.kind === "new") return "creates";
 	if (hop.kind === "jsx") return "renders";
@@ -302,6 +316,7 @@ function inShortSentences(
 	markers: readonly string[],
 	lastImpl = "",
 	max = IN_SHORT_SENTENCES,
+	speaks: (doc: string) => boolean = () => true,
 ): string[] {
 	const first = path[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
@@ -320,15 +335,14 @@ function inShortSentences(
 		const next = path[i + 1] as PathStep;
 		const marker = markers[i] ?? "";
 		const hop = s.hop;
-		const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : label(s.def);
 		// The marker follows the name its cited range holds: the key or callee on a hop line, else the step itself.
 		if (hop?.kind === "dispatch" && hop.key) {
 			const keyMarker = hop.named ? marker : "";
-			const selfMarker = hop.named ? "" : marker;
-			clauses.push(
-				`${subject}${selfMarker ? ` ${selfMarker}` : ""} dispatches the ${keyLabel(hop.key)} ${keyMarker}, handled by ${label(next.def)}`,
-			);
+			const self = `${label(s.def)}${i === 0 ? where : ""}${hop.named ? "" : ` ${marker}`}`;
+			const subject = i === 0 ? `it starts in ${self}, which` : self;
+			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}, handled by ${label(next.def)}`);
 		} else if (hop?.named) {
+			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : label(s.def);
 			clauses.push(`${subject} ${verbOf(s)} ${label(next.def)} ${marker}`);
 		} else {
 			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${label(s.def)} ${marker}`;
@@ -336,7 +350,10 @@ function inShortSentences(
 		}
 	}
 	const last = path.at(-1) as PathStep;
-	const lastDoc = sentence(firstSentence(last.def.doc, 120), 120);
+	// The end's doc comment is quoted when it speaks of the question: a helper the path happens to
+	// end in ("Checks to see if the email is valid") is no conclusion to the answer.
+	const endDoc = sentence(firstSentence(last.def.doc, 120), 120);
+	const lastDoc = endDoc && speaks(endDoc) ? endDoc : "";
 	const sentences: string[] = [];
 	for (let i = 0; i < clauses.length; i += HOPS_PER_SENTENCE) {
 		const group = clauses.slice(i, i + HOPS_PER_SENTENCE);
@@ -380,27 +397,78 @@ function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; ot
 }
 
 /**
- * "The other flow starts in `A` (`file`), which calls `B` [n], then `C` [m]." Each marker follows
- * the name its cited range holds: the callee or key on a hop line, else the step itself.
+ * The runner-up, last in "In short". A flow (two steps or more): "The other flow starts in `A`
+ * (`file`), which calls `B` [n], then `C` [m]." (after a path of one step: "A flow nearly as close
+ * starts in …"); one step is a place: "Also close: `A` in `file` [n]." Each marker follows the name
+ * its cited range holds (the callee or key on a hop line, else the step itself), and a marker on a
+ * step's own range in another file than the one named names its file: the file a sentence names
+ * is the file its marker cites.
  */
-function otherFlowSentence(label: Label, steps: readonly PathStep[], markers: readonly string[]): string {
+function otherSentence(
+	label: Label,
+	steps: readonly PathStep[],
+	markers: readonly string[],
+	pathIsFlow: boolean,
+): string {
 	const first = steps[0] as PathStep;
-	const where = first.def.file ? ` (${code(first.def.file)})` : "";
 	if (steps.length === 1)
-		return `The other is ${label(first.def)}${where} ${markers[0] ?? ""}.`.replace(/ \./, ".");
-	let text = `The other flow starts in ${label(first.def)}${where}`;
+		return `Also close: ${label(first.def)}${first.def.file ? ` in ${code(first.def.file)}` : ""} ${markers[0] ?? ""}`
+			.trimEnd()
+			.concat(".");
+	let named = first.def.file;
+	const where = named ? ` (${code(named)})` : "";
+	let text = `${pathIsFlow ? "The other flow starts in" : "A flow nearly as close starts in"} ${label(first.def)}${where}`;
 	steps.forEach((s, i) => {
 		const hop = s.hop;
 		const marker = markers[i] ?? "";
-		if (!hop?.named) text += ` ${marker}`;
+		if (!hop?.named && marker) {
+			if (s.def.file && s.def.file !== named) text += `, in ${code(s.def.file)}`;
+			named = s.def.file;
+			text += ` ${marker}`;
+		}
 		const next = steps[i + 1];
 		if (!next) return;
-		const verb =
-			hop?.kind === "dispatch" && hop.key ? `dispatches the ${keyLabel(hop.key)}, handled by` : verbOf(s);
+		const verb = hop?.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent}, handled by` : verbOf(s);
 		text += `${i === 0 ? ", which" : ", then"} ${verb} ${label(next.def)}`;
-		if (hop?.named) text += ` ${marker}`;
+		if (hop?.named && marker) {
+			const file = hop.file ?? s.def.file;
+			if (file && file !== named) text += `, in ${code(file)}`;
+			named = file;
+			text += ` ${marker}`;
+		}
 	});
 	return `${text}.`.replace(/ +/g, " ").replace(/ ([,.])/g, "$1");
+}
+
+/**
+ * The answer's first line: what the index found, in one sentence, before the detail. A path of
+ * one step needs none (In short opens with "The best match is …"). Names the path's ends and the
+ * first key it crosses (where a request, a method call or an event leaves one part for another);
+ * with two flows, both. It cites nothing: In short cites the same names right after.
+ */
+function openingLine(
+	label: Label,
+	path: readonly PathStep[],
+	other: readonly PathStep[],
+	endFile: boolean,
+): string {
+	if (path.length < 2) return "";
+	const span = (steps: readonly PathStep[], endFile: boolean) => {
+		const key = steps.find((s) => s.hop?.kind === "dispatch" && s.hop.key)?.hop?.key;
+		const through = key ? `, through the ${keyWords(key).noun},` : "";
+		const end = (steps.at(-1) as PathStep).def;
+		const where = endFile && end.file ? ` in ${code(end.file)}` : "";
+		return `from ${label((steps[0] as PathStep).def)}${through} to ${label(end)}${where}`;
+	};
+	if (other.length > 1)
+		return `Two separate flows fit this question about equally well: one runs ${span(path, false)} (told below), the other ${span(other, false)}.`;
+	return `The closest flow the index finds runs ${span(path, endFile)}.`;
+}
+
+/** Does a doc sentence name at least two of the question's concepts (or its one)? */
+function namesOfQuestion(concepts: ConceptVector, doc: string): boolean {
+	const shares = concepts.text(doc);
+	return shares.filter((x) => x > 0).length >= Math.min(QUESTION_CONCEPTS_NAMED, shares.length);
 }
 
 interface Fired {
@@ -480,13 +548,13 @@ function stepLine(label: Label, step: PathStep, next: DefRow | null, marker: str
 		const doc = sentence(firstSentence(step.def.doc, DOC_CHARS), DOC_CHARS);
 		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
 	}
-	const target = hop.kind === "dispatch" && hop.key ? `${keyLabel(hop.key)} → ${label(next)}` : label(next);
-	const verb = hop.kind === "dispatch" ? "dispatches the" : verbOf(step);
+	const target =
+		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : label(next);
+	const verb = hop.kind === "dispatch" && hop.key ? "" : verbOf(step);
 	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
-	return hop.named
-		? `${name} ${verb} ${target} ${marker}${quoted}`
-		: `${name} ${marker} ${verb} ${target}${quoted}`;
+	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];
+	return `${words.filter(Boolean).join(" ")}${quoted}`;
 }
 
 function clip(text: string, max: number): string {

@@ -8,7 +8,7 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
-import { code, keyLabel, listWords, sentence } from "./markdown.js";
+import { code, keyLabel, keyWords, listWords, sentence } from "./markdown.js";
 import type { CitationRanking } from "./rank.js";
 import type { Direction, Skeleton, SkeletonNode } from "./skeleton.js";
 
@@ -78,7 +78,7 @@ export function inShort(
 	return sentences.slice(0, maxSentences);
 }
 
-/** "`d` [n] dispatches the callbacks key `k`, handled by `h` [m]." for the best-ranked cited dispatcher. */
+/** "`d` [n] runs the hook `k`, handled by `h` [m]." for the best-ranked cited dispatcher. */
 function keyCrossing(
 	ranking: CitationRanking,
 	placed: ReadonlyMap<number, Placed>,
@@ -176,8 +176,8 @@ function hopPhrases(
 const isHandlerOf = (key: SkeletonNode, def: DefRow) => (key.handlers ?? []).some((h) => h.id === def.id);
 
 /**
- * A key next to a node: "dispatches the callbacks key `k`, handled by `h` [7]", or, when the node
- * is itself one of its handlers (the key was reached as its caller), "handles the rest key `k`".
+ * A key next to a node: "runs the hook `k`, handled by `h` [7]" (keyWords), or, when the node is
+ * itself one of its handlers (the key was reached as its caller), "handles the endpoint `k`".
  */
 function keyPhrase(
 	p: Placed,
@@ -193,8 +193,9 @@ function keyPhrase(
 	}
 	const handlers = keyHandlers(key, placed, book, mentioned, self.id);
 	if (handlers.length === 0) return null;
-	const verb = p.direction === "upstream" ? "is reached through" : keyVerb(key.via);
-	return `${verb} the ${keyLabel(key.def)}, handled by ${listWords(handlers)}`;
+	const verb = p.direction === "upstream" ? "is reached through the" : keyVerb(key.via);
+	const phrase = verb ? `${verb} ${keyLabel(key.def)}` : keyWords(key.def).sent;
+	return `${phrase}, handled by ${listWords(handlers)}`;
 }
 
 /** Cited handlers of a key (definitions, or inline handlers cited at their register site). */
@@ -223,10 +224,11 @@ function keyHandlers(
 	return out;
 }
 
+/** How a node stands to a key it reaches: "registers on the", "handles the"; "" when it dispatches it (keyWords). */
 function keyVerb(via: string): string {
-	if (via.startsWith("register")) return "registers on";
-	if (via.startsWith("handler")) return "handles";
-	return "dispatches";
+	if (via.startsWith("register")) return "registers on the";
+	if (via.startsWith("handler")) return "handles the";
+	return "";
 }
 
 function hopVerb(via: string, direction: Direction): string {

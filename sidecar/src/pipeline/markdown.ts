@@ -5,9 +5,74 @@ import { keyTrunk } from "./skeleton.js";
 /** Inline code; a backtick inside would end the span early. */
 export const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
 
-/** "callbacks key `afterSaveMessage`" for a dispatch-key pseudo-node. */
+/**
+ * What a string-dispatch key is to a newcomer, read from its trunk: the trunk's name (a preset's
+ * `rest`, `callbacks`, `service-events`; discovery's receiver or verb, `router`, `on-event`, `worker`)
+ * ends in the word that says what its keys are, and a key written `POST /path` is an HTTP endpoint
+ * whatever its trunk. No trunk record has a field for it (docs/trunks.md), so the words below are
+ * the families both kinds of trunk are named by; a name none of them ends in keeps the index's own
+ * wording, "the `passport` key".
+ */
+interface KeyFamily {
+	/** What the key names: "endpoint", "server method". */
+	noun: string;
+	/** What the dispatching code does with it: "calls", "emits". */
+	verb: string;
+	/** Words after the key, for a verb that needs them ("sends the job `x` to the queue"). */
+	tail?: string;
+}
+
+const ROUTE: KeyFamily = { noun: "endpoint", verb: "calls" };
+const FAMILIES: readonly [RegExp, KeyFamily][] = [
+	[/^(routes?|router|rest|https?|endpoints?|controllers?)$/, ROUTE],
+	[/^methods?$/, { noun: "server method", verb: "calls" }],
+	[/^(calls?|rpc|procedures?|trpc|proxy)$/, { noun: "service method", verb: "calls" }],
+	[/^(events?|emit|emitters?|on|once|listeners?|sockets?|io|bus)$/, { noun: "event", verb: "emits" }],
+	[/^(pubsub|topics?|publish|subscribe|channels?)$/, { noun: "topic", verb: "publishes" }],
+	[/^(callbacks?|hooks?)$/, { noun: "hook", verb: "runs" }],
+	[/^(streams?|streamers?)$/, { noun: "stream", verb: "uses" }],
+	[/^(queues?|workers?|jobs?|tasks?|processors?)$/, { noun: "job", verb: "sends", tail: "to the queue" }],
+	[/^(graphql|gql|resolvers?|query|queries|mutations?)$/, { noun: "GraphQL operation", verb: "sends" }],
+	[/^workflows?$/, { noun: "workflow", verb: "starts" }],
+	[/^activit(y|ies)$/, { noun: "activity", verb: "runs" }],
+	[/^signals?$/, { noun: "signal", verb: "sends" }],
+	[/^(actions?|reducers?)$/, { noun: "action", verb: "dispatches" }],
+	[/^commands?$/, { noun: "command", verb: "runs" }],
+];
+/** An HTTP route's key as the trunks write it: `POST /auth/signin`. */
+const HTTP_KEY = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL) \//;
+
+function keyFamily(def: DefRow): KeyFamily | null {
+	if (HTTP_KEY.test(def.name)) return ROUTE;
+	// The last word that names a family is the head of the name: `service-events`, `api-call`, `slash-command`.
+	const words = keyTrunk(def)
+		.toLowerCase()
+		.split(/[^a-z0-9]+/)
+		.filter(Boolean)
+		.reverse();
+	for (const word of words) for (const [re, family] of FAMILIES) if (re.test(word)) return family;
+	return null;
+}
+
+/**
+ * A dispatch key in words, as one function for every sentence that names one: `noun` ("server
+ * method `sendMessage`", "hook `afterSaveMessage`"), and `sent` ("calls the server method
+ * `sendMessage`", "sends the job `emails` to the queue") for the code that dispatches it. Where
+ * the trunk says nothing of its family: "callbacks key `x`", "dispatches the callbacks key `x`".
+ */
+export function keyWords(def: DefRow): { noun: string; sent: string } {
+	const family = keyFamily(def);
+	if (!family) {
+		const noun = `${keyTrunk(def)} key ${code(def.name)}`;
+		return { noun, sent: `dispatches the ${noun}` };
+	}
+	const noun = `${family.noun} ${code(def.name)}`;
+	return { noun, sent: `${family.verb} the ${noun}${family.tail ? ` ${family.tail}` : ""}` };
+}
+
+/** "hook `afterSaveMessage`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */
 export function keyLabel(def: DefRow): string {
-	return `${keyTrunk(def)} key ${code(def.name)}`;
+	return keyWords(def).noun;
 }
 
 /** "a, b and c" */

@@ -358,11 +358,22 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 	});
 
 	it("names the file after a handler's label with 'in', not a second pair of parentheses", async () => {
+		// In full where the answer first names it (its first line), brief in the In short after it.
 		const r = await ask(index, "How does the server handle the chat.sendMessage route?");
 		expect(r.answer).toContain(
-			"It starts in the `post` handler for `chat.sendMessage` (`API.v1.addRoute`) in `apps/server/src/api/v1/chat.ts`,",
+			"runs from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterSaveMessage`,",
+		);
+		expect(r.answer).toContain(
+			"It starts in the `post` handler for `chat.sendMessage` (`apps/server/src/api/v1/chat.ts`),",
 		);
 		expect(r.answer).not.toMatch(/`\) \(`/);
+		// Named first in the sentence that gives its file: "in" the file.
+		const post = relabelled().find((d) => d.qualifiedName === "API.v1.addRoute(chat.sendMessage).post");
+		const labels = new Labels(index);
+		const raw = labels.name(post as NonNullable<typeof post>);
+		expect(labels.apply(`It starts in ${raw} (\`apps/server/src/api/v1/chat.ts\`), which`)).toBe(
+			"It starts in the `post` handler for `chat.sendMessage` (`API.v1.addRoute`) in `apps/server/src/api/v1/chat.ts`, which",
+		);
 	});
 
 	for (const detail of ["short", "full"] as const)

@@ -18,7 +18,7 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("names a handler written inline at its register site by its registering call, not 'no registered handler'", async () => {
 		const r = await ask(index, "What happens after a user leaves a room?", FULL);
-		const keyLine = r.answer.split("\n").find((l) => l.includes("key `afterLeaveRoom`")) ?? "";
+		const keyLine = r.answer.split("\n").find((l) => l.includes("hook `afterLeaveRoom`")) ?? "";
 		// The anonymous callback is a definition of its own (issue 11 §2), cited where it is written.
 		expect(keyLine).toContain("`afterLeaveRoomCallback.add`");
 		expect(keyLine).not.toContain("no registered handler");
@@ -73,7 +73,7 @@ describe("ask offline on the mini-chat index", () => {
 		expect(handler?.from).toBe("trunk:callbacks#afterSaveMessage");
 		const cited = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
 		expect(r.answer).toContain(
-			`callbacks key \`afterSaveMessage\` — dispatches; handlers: \`sendNotificationsOnMessage\` [${cited?.n}]`,
+			`hook \`afterSaveMessage\` — dispatches; handlers: \`sendNotificationsOnMessage\` [${cited?.n}]`,
 		);
 	});
 
@@ -107,7 +107,7 @@ describe("ask offline on the mini-chat index", () => {
 		const r = await ask(index, "What runs after a message is saved?", FULL);
 		const handler = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
 		expect(inShortOf(r.answer).join(" ")).toContain(
-			`the callbacks key \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
+			`runs the hook \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
 		);
 	});
 
@@ -117,7 +117,7 @@ describe("ask offline on the mini-chat index", () => {
 		const first = r.citations.find((c) => c.n === 1);
 		expect(first?.file).toBe("apps/server/src/api/v1/rooms.ts");
 		expect(first?.symbol).toBe("Api.addRoute(channels.members).get");
-		expect(inShortOf(r.answer).join(" ")).toContain("handles the rest key `channels.members`");
+		expect(inShortOf(r.answer).join(" ")).toContain("handles the endpoint `channels.members`");
 	});
 
 	it("names a key once in short, though several chains reach it from the same function", async () => {
@@ -135,7 +135,8 @@ describe("ask offline on the mini-chat index", () => {
 			.map(([k]) => k.slice(k.indexOf("#") + 1, k.indexOf(" ")));
 		expect(repeated.length).toBeGreaterThan(0);
 		const text = inShortOf(r.answer).join(" ");
-		const named = repeated.map((key) => text.split(`key \`${key}\``).length - 1);
+		// Each as its words name it ("hook `afterSaveMessage`", "endpoint `chat.send`").
+		const named = repeated.map((key) => text.split(` \`${key}\`,`).length - 1);
 		expect(named.some((n) => n === 1)).toBe(true);
 		for (const n of named) expect(n).toBeLessThanOrEqual(1);
 	});

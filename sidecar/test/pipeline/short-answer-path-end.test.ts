@@ -84,10 +84,14 @@ describe("the short answer's last step", () => {
 			concepts: [{ word: "pointer", stems: ["pointer"], related: [], weight: 1 }],
 		});
 		const { body, drafts } = shortAnswer(index, "how does a pointer reach the others?", [], ranking, words);
-		expect(body).toContain("Two flows match this question about equally");
+		// The first line says there are two, with their ends; In short tells the first and names the other.
+		expect(body.split("\n")[2]).toBe(
+			"Two separate flows fit this question about equally well: one runs from `sendPointer` to `broadcastPointer` (told below), the other from `onPointerMove` to `hitPointer`.",
+		);
 		expect(body).toMatch(/It starts in `sendPointer`/);
+		// Each marker after the name its range holds; the head of `hitPointer` cited with its own file named.
 		expect(body).toMatch(
-			/The other flow starts in `onPointerMove` \(`canvas\/move\.ts`\), which calls `hitPointer` \[\d+\]/,
+			/The other flow starts in `onPointerMove` \(`canvas\/move\.ts`\), which calls `hitPointer` \[\d+\], in `canvas\/hit\.ts` \[\d+\]\./,
 		);
 		// The other flow's files are cited once, in its sentence, not again under "Where to look".
 		expect(body).not.toContain("**Where to look**");
@@ -102,7 +106,7 @@ describe("the short answer's last step", () => {
 			[...edges, [portal, key, "dispatch"], [key, move, "handler"]],
 		);
 		const one = shortAnswer(sides, "how does a pointer reach the others?", [], ranking, words);
-		expect(one.body).not.toContain("Two flows");
+		expect(one.body).not.toContain("Two separate flows");
 
 		// Far apart (the receiver pair ranked 20th and 21st): one flow, the other files as places.
 		const filler = Array.from({ length: 18 }, (_, i) => defRow(`other/f${i}.ts`, `other${i}`));
@@ -113,8 +117,73 @@ describe("the short answer's last step", () => {
 			{ order: [send, portal, ...filler, move, hit], fileScore: new Map() },
 			words,
 		);
-		expect(far.body).not.toContain("Two flows");
+		expect(far.body).not.toContain("Two separate flows");
 		expect(far.body).not.toContain("The other flow");
+	});
+
+	it("calls a runner-up of one step a place, not a flow, and a flow after a best match of one step", () => {
+		// A sender's two steps (its store ranked low, behind unrelated files) and a receiver of one
+		// step ranked first, close in worth.
+		const send = defRow("collab/send.ts", "sendPointer");
+		const store = defRow("collab/store.ts", "storeThing");
+		const move = defRow("canvas/move.ts", "onPointerMove");
+		const filler = Array.from({ length: 14 }, (_, i) => defRow(`other/f${i}.ts`, `other${i}`));
+		const index = graph([send, store, move, ...filler], [[send, store, "call"]]);
+		const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
+		const ask = (words: string[], behind = filler.length) =>
+			shortAnswer(
+				index,
+				"how does a pointer move?",
+				[],
+				{ order: [move, send, ...filler.slice(0, behind), store], fileScore: new Map() },
+				conceptVector({ concepts: words.map(concept) }),
+			).body;
+		// "pointer": the sender's flow leads, the receiver is one symbol with no hop, "Also close".
+		const lone = ask(["pointer"]);
+		expect(lone).not.toContain("flows");
+		expect(lone).not.toContain("The other");
+		expect(lone).toMatch(/\. Also close: `onPointerMove` in `canvas\/move\.ts` \[\d+\]\.\n/);
+		expect(lone.split("\n")[2]).toBe(
+			"The closest flow the index finds runs from `sendPointer` to `storeThing` in `collab/store.ts`.",
+		);
+		// "pointer" and "move": the receiver leads as the best match, the sender is "a flow nearly as close".
+		const single = ask(["pointer", "move"], 8);
+		expect(single).toMatch(/^The best match is `onPointerMove` \(`canvas\/move\.ts`\) \[\d+\]\./m);
+		expect(single).toMatch(
+			/A flow nearly as close starts in `sendPointer` \(`collab\/send\.ts`\), which calls `storeThing` \[\d+\]/,
+		);
+		expect(single).not.toContain("Two separate flows");
+		// No first line for a match of one step: In short opens with it.
+		expect(single.split("\n")[2]).toBe("**In short**");
+	});
+
+	it("quotes the doc comment of the path's end only when it speaks of the question", () => {
+		const route = defRow("auth/controller.ts", "signIn");
+		const helper = defRow("utils.ts", "validateEmail", "function", {
+			doc: "Checks to see if the email is valid or not.",
+		});
+		const index = graph([route, helper], [[route, helper, "call"]]);
+		const ranking = { order: [route, helper], fileScore: new Map<string, number>() };
+		const ask = (word: string, stem: string) =>
+			shortAnswer(
+				index,
+				`how is a ${word} checked?`,
+				[],
+				ranking,
+				conceptVector({
+					concepts: [
+						{ word, stems: [stem], related: [], weight: 1 },
+						{ word: "checked", stems: ["check"], related: [], weight: 1 },
+					],
+				}),
+			).body;
+		// "token" and "checked": the doc names one of the two, a helper the path happens to end in.
+		expect(ask("token", "token")).toMatch(/The path ends in `validateEmail` \[\d+\]\./);
+		expect(ask("token", "token")).not.toMatch(/\[\d+\]: Checks to see/);
+		// "email" and "checked": it says what the flow does.
+		expect(ask("email", "email")).toMatch(
+			/`validateEmail` \[\d+\]: Checks to see if the email is valid or not\./,
+		);
 	});
 
 	it("of two close flows, the better-ranked leads even when the other fires a key naming the question", () => {
@@ -188,16 +257,19 @@ describe("the short answer's last step", () => {
 			ranking,
 			words,
 		);
-		expect(body).toContain("On the way, `createRequest` dispatches the");
+		// The key in words its trunk gives it (a `callbacks` trunk's key is a hook).
+		expect(body).toContain(
+			"On the way, `createRequest` runs the hook `requestCreated` (the last place below).",
+		);
 		expect(body).toMatch(
-			/- `createRequest` dispatches the .*`requestCreated` with `publish` \[(\d+)\]: `this\.bus\.publish\(/,
+			/- `createRequest` runs the hook `requestCreated` with `publish` \[(\d+)\]: `this\.bus\.publish\(/,
 		);
 		const last = drafts.at(-1);
 		expect(last).toMatchObject({ file: "core/service.ts", symbol: "publish" });
 		expect(last?.endLine).toBe((last?.startLine as number) + 1);
 		// Without the question's concepts (an impact question) no key is told.
 		expect(shortAnswer(index, "what if createRequest changed?", [], ranking).body).not.toContain(
-			"dispatches the",
+			"requestCreated",
 		);
 	});
 

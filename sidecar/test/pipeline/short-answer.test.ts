@@ -49,8 +49,8 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		expect(save).toBeGreaterThanOrEqual(0);
 		expect(notify).toBeGreaterThan(save);
 		expect(push).toBeGreaterThan(notify);
-		// The hop from saving to notifying is the dispatch of the callbacks key, quoted from the code.
-		expect(steps[save]).toContain("callbacks key `afterSaveMessage`");
+		// The hop from saving to notifying is the dispatch of the callbacks key (a hook, in words), quoted from the code.
+		expect(steps[save]).toContain("runs the hook `afterSaveMessage` → `sendNotificationsOnMessage`");
 		expect(steps[save]).toContain("`await callbacks.runAsync('afterSaveMessage', saved);`");
 	});
 
