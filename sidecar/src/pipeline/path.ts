@@ -7,8 +7,9 @@
  * free step at every interface it crosses. A path is worth more the more of the question's concepts its
  * steps' names and paths cover together (a chain repeating one word of the question is a side
  * subsystem), and an entry point the question names (a handler of a route, method or event key)
- * that leads on to other strong definitions starts it; it does not end at a shared helper the
- * question does not name. Each hop keeps the line of code that makes it (the
+ * that leads on to other strong definitions starts it, and so does a callback handed to a
+ * registration call under a key the question names (a login handler, a watcher); it does not start
+ * at one of a shared helper's many callers, nor end at a shared helper the question does not name. Each hop keeps the line of code that makes it (the
  * call, dispatch or register line), read from the index's stored file text, so the answer can
  * quote it and cite exactly that line.
  */
@@ -147,10 +148,10 @@ export function findPaths(
 	// its connection only (worth nothing of its own, like a bridge): a one-word match called from
 	// everywhere does not make a chain outweigh the flow.
 	const named = concepts ? Math.min(HELPER_CONCEPTS, concepts.text("").length) : 0;
-	const sideHelper = (d: DefRow) =>
-		!!concepts &&
-		d.fanIn >= HELPER_FAN_IN &&
-		concepts.text(unqualified(d.qualifiedName)).filter((x) => x > 0).length < named;
+	// Does a definition's own name match as many of the question's concepts as a helper must to count?
+	const namedFor = (d: DefRow) =>
+		!!concepts && concepts.text(unqualified(d.qualifiedName)).filter((x) => x > 0).length >= named;
+	const sideHelper = (d: DefRow) => !!concepts && d.fanIn >= HELPER_FAN_IN && !namedFor(d);
 	const worth = new Map(cands.map((d, i) => [d.id, sideHelper(d) ? 0 : 1 / (i + RANK_K)]));
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
@@ -180,7 +181,15 @@ export function findPaths(
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
-		concepts ? cands.filter((d) => concepts(d).some((x) => x > 0) && isEntry(index, d)).map((d) => d.id) : [],
+		concepts
+			? cands
+					.filter(
+						(d) =>
+							concepts(d).some((x) => x > 0) &&
+							(isEntry(index, d) || isRegisteredCallback(index, d, concepts)),
+					)
+					.map((d) => d.id)
+			: [],
 	);
 	const cover = concepts ? (id: number) => concepts(byId.get(id) as DefRow) : null;
 	// A path does not end at a shared helper the question does not name (`isTextElement`, `error`,
@@ -193,7 +202,10 @@ export function findPaths(
 	const rank = new Map(cands.map((d, i) => [d.id, i]));
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
 		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd);
-		if (found && cover) trimHead(found, rank, entries, cover);
+		if (found && cover) {
+			trimHead(found, rank, entries, cover);
+			trimSharedHead(found, byId, namedFor);
+		}
 		if (!found) return null;
 		const steps = found.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: found.hops[i] ?? null }));
 		return { steps, worth: found.worth };
@@ -287,6 +299,26 @@ function isEntry(index: PathIndex, def: DefRow): boolean {
 		);
 }
 
+/** The method of a registration call: a handler, listener or watcher is being added. */
+const REGISTER_CALL = /^(on|once|register|add|watch|listen|subscribe)/i;
+
+/**
+ * A callback handed with a key to a registration call (`Accounts.registerLoginHandler('ldap', …)`,
+ * `settings.watch('Some_Setting', …)`, `emitter.on('event', …)`; the indexer names it
+ * `….registerLoginHandler(ldap)`) that no edge of the index reaches, and whose key names one of the
+ * question's concepts: the framework calls it for the key asked about, so it is a way in like a
+ * trunk key's handler (session 16: an LDAP login started at an interface method the OAuth flow calls,
+ * one hop from the registered `ldap` login handler). A key the question does not name is a listener
+ * of something else (a window `focus` listener for a local-storage question).
+ */
+function isRegisteredCallback(index: PathIndex, def: DefRow, concepts: ConceptVector): boolean {
+	if (def.kind !== "function" && def.kind !== "method") return false;
+	const call = /(?:^|\.)([\w$#]+)\(([^()]*)\)(?:~\d+)?$/.exec(def.qualifiedName);
+	if (!call || !REGISTER_CALL.test(call[1] as string)) return false;
+	if (!concepts.text(call[2] as string).some((x) => x > 0)) return false;
+	return index.edgesTo(def.id).every((e) => e.kind === "import");
+}
+
 /**
  * Depth-first over the small candidate graph: the path of most worth. An interface member and its
  * implementation are one step, worth the better of the two: the hop between them says where the
@@ -364,6 +396,30 @@ function trimHead(
 		const rest = path.ids.slice(1).filter((id) => rank.has(id));
 		const own = cover(head);
 		if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
+		path.ids.shift();
+		path.hops.shift();
+	}
+}
+
+/**
+ * Drop the path's head while the step it leads to is a shared helper of no worth of its own
+ * (HELPER_FAN_IN callers or more, its name matching fewer than HELPER_CONCEPTS of the question's
+ * concepts) and the head's own name does not match as many of the question's concepts either: the
+ * head is one of the helper's many callers, another feature calling in (an auto-translate settings
+ * method calling the notifier every subscription change goes through), not where the flow starts;
+ * leadIn takes no caller of a step with more than LEAD_IN_CALLERS for the same reason. The helper
+ * then starts the path: the flow every caller shares. The path was chosen with the head; it is only
+ * not where the answer starts.
+ */
+function trimSharedHead(
+	path: { ids: number[]; hops: Hop[] },
+	byId: ReadonlyMap<number, DefRow>,
+	namedFor: (d: DefRow) => boolean,
+): void {
+	while (path.ids.length >= 2) {
+		const head = byId.get(path.ids[0] as number);
+		const next = byId.get(path.ids[1] as number);
+		if (!head || !next || next.fanIn < HELPER_FAN_IN || namedFor(next) || namedFor(head)) return;
 		path.ids.shift();
 		path.hops.shift();
 	}

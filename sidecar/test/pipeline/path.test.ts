@@ -331,6 +331,86 @@ describe("findPath", () => {
 		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("FilesPanel");
 	});
 
+	it("starts at a callback registered under a key the question names, which nothing else reaches", () => {
+		// "how does ldap login work": an interface method another feature calls leads the manager and
+		// a settings helper; the login handler registered under `ldap` calls the service's login one
+		// hop away. The framework calls that handler, so it is a way in like a key's handler.
+		const side = def("types/ldap-service.ts", "ILdapService.loginAuthenticated", "method");
+		const manager = def("ldap/manager.ts", "LdapManager.loginAuthenticated", "method");
+		const setting = def("ldap/setting.ts", "getLdapSetting");
+		const handler = def("ldap/configure.ts", "configureLdap.Accounts.registerLoginHandler(ldap)");
+		const service = def("ldap/service.ts", "LdapService.loginRequest", "method");
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[side, manager, "call"],
+			[manager, setting, "call"],
+			[handler, service, "call"],
+		];
+		const ranked = [manager, handler, side, setting, service];
+		const index = graph([side, manager, setting, handler, service], edges);
+		expect(names(findPath(index, ranked, {}, concepts("ldap")))).toEqual([
+			"configureLdap.Accounts.registerLoginHandler(ldap)",
+			"LdapService.loginRequest",
+		]);
+		// A listener under a key the question does not name is no way in to what it asks about.
+		const focus = def("ldap/scene.ts", "initScene.window.addEventListener(focus)");
+		const withFocus = graph(
+			[side, manager, setting, focus, service],
+			[...edges.slice(0, 2), [focus, service, "call"]],
+		);
+		expect(
+			names(findPath(withFocus, [manager, focus, side, setting, service], {}, concepts("ldap"))),
+		).toEqual(["LdapManager.loginAuthenticated", "getLdapSetting"]);
+		// Nor is a callback something in the index already calls: that caller is the way in.
+		const called = graph([side, manager, setting, handler, service], [...edges, [side, handler, "call"]]);
+		expect(names(findPath(called, ranked, {}, concepts("ldap")))[0]).not.toBe(
+			"configureLdap.Accounts.registerLoginHandler(ldap)",
+		);
+	});
+
+	it("does not start at one of a shared helper's many callers unless its own name is asked about", () => {
+		// "how does a changed message reach the listeners": a settings method calls the notifier every
+		// change goes through (20 callers, named for one word of the question), which broadcasts to the listener.
+		const settings = def("translate/save-settings.ts", "saveTranslateSettings");
+		const notify = defRow("lib/notify.ts", "notifyChanged", "function", { fanIn: 20 });
+		const listener = def("listeners/messages.ts", "onMessageChanged");
+		const index = graph(
+			[settings, notify, listener],
+			[
+				[settings, notify, "call"],
+				[notify, listener, "call"],
+			],
+		);
+		const q = concepts("message", "changed");
+		expect(names(findPath(index, [settings, notify, listener], {}, q))).toEqual([
+			"notifyChanged",
+			"onMessageChanged",
+		]);
+		// A caller named for two of the question's words is the flow asked about: it stays.
+		const editor = def("messages/edit.ts", "editChangedMessage");
+		const named = graph(
+			[editor, notify, listener],
+			[
+				[editor, notify, "call"],
+				[notify, listener, "call"],
+			],
+		);
+		expect(names(findPath(named, [editor, notify, listener], {}, q))).toEqual([
+			"editChangedMessage",
+			"notifyChanged",
+			"onMessageChanged",
+		]);
+		// So is a caller of a helper named for two of them (a step of worth, not a mere connection).
+		const asked = { ...notify, qualifiedName: "notifyMessageChanged", name: "notifyMessageChanged" };
+		const toAsked = graph(
+			[settings, asked, listener],
+			[
+				[settings, asked, "call"],
+				[asked, listener, "call"],
+			],
+		);
+		expect(names(findPath(toAsked, [settings, asked, listener], {}, q))[0]).toBe("saveTranslateSettings");
+	});
+
 	it("also finds the best path through none of the best one's files: another flow, and its worth", () => {
 		// Two chains of the same feature's words: a sender pair (ranks 0–1) and a receiver pair (2–3)
 		// sharing no file; a third place in the sender's file is no other flow.
