@@ -109,6 +109,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
 					const answer = await deps.ask(reader, question, {
 						llm: deps.llm(),
 						signal,
+						measureMaterial: false,
 						...(detail ? { detail } : {}),
 					});
 					return text(renderAnswer(answer));

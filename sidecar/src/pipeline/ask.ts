@@ -242,13 +242,17 @@ export async function ask(
 	// narrower map, so what the short answer cites does not move with the material.
 	const materialIndex = memoIndex(index);
 	const materialInput = { skeletons, picks, words: questionWords(q), relevance, impact };
-	const material: Material = assembleMaterial(
-		materialIndex,
-		materialInput,
-		{ ...config, tokenBudget },
-		estimateTokens,
-		MATERIAL_REACH,
-	);
+	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
+	const material: Material | null =
+		(llm && llmUsable) || options.measureMaterial !== false
+			? assembleMaterial(
+					materialIndex,
+					materialInput,
+					{ ...config, tokenBudget },
+					estimateTokens,
+					MATERIAL_REACH,
+				)
+			: null;
 	const pool = assembleMaterial(
 		materialIndex,
 		materialInput,
@@ -256,7 +260,8 @@ export async function ask(
 		estimateTokens,
 		CITATION_REACH,
 	);
-	const read = material.sources;
+	// What the answer stage drew from: the material, or (offline, unmeasured) the citation pool.
+	const read = (material ?? pool).sources;
 	lap("read");
 
 	// Answer (LLM call 3, or extractive).
@@ -290,7 +295,7 @@ export async function ask(
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
 					contractBesideImplementation: config.contractBesideImplementation,
 				});
-	if (llm && llmUsable) {
+	if (llm && llmUsable && material) {
 		try {
 			// The model's sources in the citation ranking's order of the material it reads.
 			const readRanking = rankCitations(
@@ -364,15 +369,17 @@ export async function ask(
 				defId: null,
 			})),
 		],
-		material: {
-			tokens: material.tokens,
-			budget: material.budget,
-			sources: read.length,
-			roles: countBy(read.map((r) => r.role)),
-			impact: impact
-				? { target: impact.target, sites: impact.sites, files: impact.files, testSites: impact.testSites }
-				: null,
-		},
+		...(material && {
+			material: {
+				tokens: material.tokens,
+				budget: material.budget,
+				sources: read.length,
+				roles: countBy(read.map((r) => r.role)),
+				impact: impact
+					? { target: impact.target, sites: impact.sites, files: impact.files, testSites: impact.testSites }
+					: null,
+			},
+		}),
 		requests: records.map((r) => ({
 			stage: r.stage,
 			tokensIn: r.tokensIn,

@@ -51,6 +51,12 @@ export interface AskOptions {
 	/** "short" (default): the one-message answer; "full": the long form with every chain and excerpts. */
 	detail?: "short" | "full";
 	signal?: AbortSignal;
+	/**
+	 * Offline, the LLM's material is assembled only to be measured (the trace's `read` and `material`:
+	 * bench, `--report`). Default true; callers that show only the answer (the service, MCP, `ask`
+	 * without `--report`) pass false and skip that assembly. With an LLM it is always assembled.
+	 */
+	measureMaterial?: boolean;
 }
 // The entry point, implemented in pipeline/ask.ts:
 //   export async function ask(index: IndexReader, question: string, options?: AskOptions): Promise<AskResult>

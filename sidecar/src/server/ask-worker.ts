@@ -102,6 +102,7 @@ port.on("message", async (msg: WorkerRequest) => {
 			await ask(reader, msg.question, {
 				llm,
 				signal: controller.signal,
+				measureMaterial: false,
 				...(msg.detail ? { detail: msg.detail } : {}),
 			}),
 		);

@@ -100,7 +100,12 @@ export function inProcessRunner(ask: AskFn, log: Logger): Runners {
 	return {
 		async ask({ question, client, signal, lease, diagramPng, detail }) {
 			const answer = toWire(
-				await ask(lease.reader, question, { llm: client, signal, ...(detail ? { detail } : {}) }),
+				await ask(lease.reader, question, {
+					llm: client,
+					signal,
+					measureMaterial: false,
+					...(detail ? { detail } : {}),
+				}),
 			);
 			if (!diagramPng || answer.chains.length === 0) return answer;
 			const png = await drawChains({ chains: answer.chains, title: question, lease }, log);

@@ -57,6 +57,22 @@ describe("ask offline on the mini-chat index", () => {
 		expect(r.timings.total).toBeGreaterThanOrEqual(0);
 	});
 
+	it("skips the unread material when the caller does not measure it, and answers the same", async () => {
+		for (const detail of ["short", "full"] as const) {
+			const measured = await ask(index, "How do push notifications work?", { detail });
+			const lean = await ask(index, "How do push notifications work?", { detail, measureMaterial: false });
+			expect(lean.answer).toBe(measured.answer);
+			expect(lean.citations).toEqual(measured.citations);
+			expect(lean.chains).toEqual(measured.chains);
+			expect(measured.trace.material?.tokens).toBeGreaterThan(0);
+			// No material was assembled, so none is reported; `read` is what the answer drew from.
+			expect(lean.trace.material).toBeUndefined();
+			const cited = new Set(lean.citations.map((c) => c.file));
+			const read = new Set(lean.trace.read.map((x) => x.file));
+			expect([...cited].every((f) => read.has(f))).toBe(true);
+		}
+	});
+
 	it("renders a dispatch key as a hop listing its registered handlers", async () => {
 		const r = await ask(index, "What runs after a message is saved?", FULL);
 		// The key and its handler one hop below it, in the same chain (another chain may reach either elsewhere).

@@ -68,7 +68,13 @@ export async function askMain(
 	const { llm, setupError: llmSetupError } = await llmFromCliOptions(opts, env);
 	const index = IndexReader.open(opts.index);
 	try {
-		const result = await ask(index, question, { ...(llm ? { llm } : {}), config, detail: opts.detail });
+		// The material's measure is shown only in the report.
+		const result = await ask(index, question, {
+			...(llm ? { llm } : {}),
+			config,
+			detail: opts.detail,
+			measureMaterial: Boolean(opts.report),
+		});
 		if (llmSetupError) result.fallbackReason = `llm setup: ${llmSetupError}`;
 		if (opts.report) writeReport(opts.report, question, result);
 		if (opts.diagram && result.chains.length > 0) {
