@@ -128,6 +128,11 @@ export interface ResolvedCallable {
 	file: string;
 	/** `Container.member`, or the bare name for a free function. */
 	name: string;
+	/**
+	 * A method overriding one of a base class the checker cannot see (a library not installed): the
+	 * class's `extends` text (`EventEmitter`), which an idiom's `thisExtends` may recognise.
+	 */
+	overrides?: string;
 }
 
 function containerName(decl: Node): string | undefined {
@@ -171,9 +176,11 @@ export function resolveCallable(parts: CalleeParts): ResolvedCallable[] {
 			? (decl.getName() ?? "default")
 			: ((decl as { getName?: () => string }).getName?.() ?? parts.name);
 		const container = Node.isClassDeclaration(decl) ? undefined : containerName(decl);
+		const overrides = unseenBase(decl);
 		out.push({
 			file: decl.getSourceFile().getFilePath(),
 			name: container ? `${container}.${member}` : member,
+			...(overrides !== undefined ? { overrides } : {}),
 		});
 	}
 	return out;
@@ -197,6 +204,20 @@ function withOverridden(decls: Node[]): Node[] {
 		}
 	}
 	return out;
+}
+
+/** The `extends` text of a method's class whose base class the checker does not resolve, else undefined. */
+function unseenBase(decl: Node): string | undefined {
+	if (!Node.isMethodDeclaration(decl)) return undefined;
+	const cls = decl.getParent();
+	if (!Node.isClassDeclaration(cls) && !Node.isClassExpression(cls)) return undefined;
+	const base = cls.getExtends()?.getExpression().getText();
+	if (base === undefined) return undefined;
+	try {
+		return cls.getBaseClass() ? undefined : base;
+	} catch {
+		return base;
+	}
 }
 
 function safeBaseClass(
@@ -252,7 +273,13 @@ export function matchCallee(c: CompiledCallee, parts: CalleeParts): Resolution |
 	const resolved = resolveCallable(parts);
 	if (resolved.length > 0) {
 		const hit = resolved.some((r) => c.declarations.some((d) => d.file.test(r.file) && d.name.test(r.name)));
-		return hit ? "checker" : null;
+		if (hit) return "checker";
+		// `emit(e) { log(e); return super.emit(e) }` in a class extending an emitter no installed library declares:
+		// still the emitter's verb, known by the receiver as an unresolved call is.
+		const extendsRe = c.thisExtends ?? c.receiverExtends;
+		const overridden =
+			extendsRe !== null && resolved.every((r) => r.overrides !== undefined && extendsRe.test(r.overrides));
+		return overridden && receiverOk && c.spec.syntactic ? "syntactic" : null;
 	}
 	return receiverOk && c.spec.syntactic ? "syntactic" : null;
 }

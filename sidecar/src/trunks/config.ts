@@ -287,7 +287,7 @@ export const trunkSchema = z.strictObject({
 			/** The channel those calls make with no argument, and the one `new <rootConstructors>()` makes. */
 			rootChannel: z.string().optional(),
 			rootConstructors: z.array(z.string()).default([]),
-			/** The receiver's in-repo class family and typed-emitter type arguments are a scope too. */
+			/** The receiver's identity is a scope too: its in-repo class family, typed-emitter type arguments, the object the code created. */
 			types: z.boolean().default(false),
 		})
 		.optional(),

@@ -1006,6 +1006,53 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 		}
 	});
 
+	it("joins the events of an object the code created only to sites on that object", async () => {
+		const { out } = await indexed("created-objects", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			// `this.socket = new net.Socket()`: its `error` is the socket's, not the scheduler's. The part
+			// keeping the join keeps the key's name; what leaves it is named by its object or class.
+			expect(sides(index, "events", "error")).toEqual({
+				handlers: ["src/jobs.ts#reportJobError"],
+				callers: ["src/scheduler.ts#Scheduler.tick"],
+			});
+			expect(sides(index, "events", "error (socket)")).toEqual({
+				handlers: ["src/peer.ts#logSocketError"],
+				callers: [],
+			});
+			// A module's own `new Emitter()` and a store class both say `update`: two objects.
+			expect(sides(index, "events", "update (emitter)")).toEqual({
+				handlers: ["src/uploads.ts#refreshUploads"],
+				callers: ["src/uploads.ts#addUpload"],
+			});
+			expect(sides(index, "events", "update")).toEqual({
+				handlers: ["src/modals.ts#renderModals"],
+				callers: ["src/modals.ts#ModalStore.open"],
+			});
+			// `this` in `new (class extends Emitter { … })()` is the object the `const` holds.
+			expect(sides(index, "events", "change")).toEqual({
+				handlers: ["src/views.ts#refreshIcons"],
+				callers: ["src/icons.ts#iconManager"],
+			});
+			expect(sides(index, "events", "change (RoleStore)")).toEqual({
+				handlers: ["src/views.ts#refreshRoles"],
+				callers: ["src/icons.ts#RoleStore.grant"],
+			});
+			// An emitter subclass overriding `emit` is a family of its own, and its `this.emit` still emits
+			// (the library's emitter is not installed: the override is all the checker sees).
+			expect(sides(index, "events", "ready (Scheduler)")).toEqual({
+				handlers: ["src/subprocess.ts#onSchedulerReady"],
+				callers: ["src/subprocess.ts#schedulerStarted"],
+			});
+			expect(sides(index, "events", "ready (Subprocess)")).toEqual({
+				handlers: ["src/subprocess.ts#onSubprocessReady"],
+				callers: ["src/subprocess.ts#Subprocess.receive"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins a common event name across workspace packages only where one package imports the other", async () => {
 		const { out } = await indexed("package-events", PRESETS);
 		const index = IndexReader.open(out);

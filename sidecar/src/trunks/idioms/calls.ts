@@ -138,7 +138,7 @@ export function extractCall(
 				: null;
 		// The trunk as compiled (another preset may add idioms to it; the first one's spec rules).
 		const spec = c.trunks.get(cand.trunk.name)?.spec;
-		const scope = spec?.scope ? receiverScope(parts.receiver, spec, verbsOf(spec)) : undefined;
+		const scope = spec?.scope ? receiverScope(parts.receiver, spec, verbsOf(spec), ctx.repoRoot) : undefined;
 		const enclosingHandler =
 			cand.idiom.kind === "call" && cand.idiom.side === "register" && cand.idiom.handlerFromEnclosing
 				? enclosingConsumer(call, ctx)
