@@ -19,6 +19,11 @@ import { lastSegment, namesIn } from "./verify.js";
 
 /** How a definition is named to the reader (labels.ts). */
 type Label = (def: DefRow) => string;
+/**
+ * The step after a dispatch as the key's handler, when its label would name the key the sentence
+ * has just named ("the endpoint's `get` handler"); null otherwise.
+ */
+type Keyed = (step: PathStep | undefined, next: PathStep | undefined) => string | null;
 
 /** One Rocket.Chat message, sources included. */
 export const SHORT_ANSWER_CHARS = 4000;
@@ -132,6 +137,11 @@ function compose(
 	const concepts = told.concepts;
 	const labels = new Labels(index);
 	const label: Label = (def) => labels.name(def);
+	const keyed: Keyed = (step, next) => {
+		const key = step?.hop?.kind === "dispatch" ? step.hop.key : null;
+		const role = key && next ? labels.keyedRole(next.def, key.name) : null;
+		return key && role ? `the ${keyWords(key).kind}'s ${role}` : null;
+	};
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
@@ -209,25 +219,27 @@ function compose(
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
 	const opening =
-		told.opening === "none" ? "" : openingLine(label, path, twoFlows ? other : [], told.opening === "full");
+		told.opening === "none"
+			? ""
+			: openingLine(label, keyed, path, twoFlows ? other : [], told.opening === "full");
 	const twoFlowsSentence = twoFlows && !opening;
 	const room = IN_SHORT_SENTENCES - (other.length > 0 ? 1 : 0) - (twoFlowsSentence ? 1 : 0);
 	const speaks = concepts ? (doc: string) => namesOfQuestion(concepts, doc) : () => true;
-	const summary = inShortSentences(label, path, stepMarker, lastImpl, room, speaks);
+	const summary = inShortSentences(label, keyed, path, stepMarker, lastImpl, room, speaks);
 	if (fired && summary.length < room)
 		summary.push(`On the way, ${label(fired.step.def)} ${keyWords(fired.key).sent} (the last place below).`);
 	if (twoFlowsSentence) {
 		summary.unshift("Two separate flows fit this question about equally well.");
 		summary[1] = (summary[1] as string).replace(/^It starts in /, "The first starts in ");
 	}
-	if (other.length > 0) summary.push(otherSentence(label, other, otherMarker, path.length > 1));
+	if (other.length > 0) summary.push(otherSentence(label, keyed, other, otherMarker, path.length > 1));
 	if (opening) out.push(opening, "");
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
 		out.push("**The path**");
 		path.forEach((s, i) => {
-			const line = stepLine(label, s, path[i + 1]?.def ?? null, stepMarker[i] ?? "");
+			const line = stepLine(label, s, path[i + 1]?.def ?? null, stepMarker[i] ?? "", keyed(s, path[i + 1]));
 			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImpl ? `; ${lastImpl}` : ""}`);
 		});
 		out.push("");
@@ -312,6 +324,7 @@ function verbOf(step: PathStep): string {
  */
 function inShortSentences(
 	label: Label,
+	keyed: Keyed,
 	path: readonly PathStep[],
 	markers: readonly string[],
 	lastImpl = "",
@@ -329,6 +342,8 @@ function inShortSentences(
 			...(doc ? [doc] : []),
 		];
 	}
+	// A step after a key is named by what it is to the key when its label would name the key again.
+	const name = (i: number) => keyed(path[i - 1], path[i]) ?? label((path[i] as PathStep).def);
 	const clauses: string[] = [];
 	for (let i = 0; i < path.length - 1; i++) {
 		const s = path[i] as PathStep;
@@ -338,14 +353,17 @@ function inShortSentences(
 		// The marker follows the name its cited range holds: the key or callee on a hop line, else the step itself.
 		if (hop?.kind === "dispatch" && hop.key) {
 			const keyMarker = hop.named ? marker : "";
-			const self = `${label(s.def)}${i === 0 ? where : ""}${hop.named ? "" : ` ${marker}`}`;
+			const self = `${name(i)}${i === 0 ? where : ""}${hop.named ? "" : ` ${marker}`}`;
 			const subject = i === 0 ? `it starts in ${self}, which` : self;
-			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}, handled by ${label(next.def)}`);
+			// A handler named by its key is the next clause's subject ("then the endpoint's `get` handler
+			// calls …"), or where the path ends.
+			const handler = keyed(s, next) ? "" : `, handled by ${label(next.def)}`;
+			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}${handler}`);
 		} else if (hop?.named) {
-			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : label(s.def);
+			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : name(i);
 			clauses.push(`${subject} ${verbOf(s)} ${label(next.def)} ${marker}`);
 		} else {
-			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${label(s.def)} ${marker}`;
+			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${name(i)} ${marker}`;
 			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${label(next.def)}`);
 		}
 	}
@@ -361,12 +379,13 @@ function inShortSentences(
 		sentences.push(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
 	}
 	const lastMarker = markers.at(-1) ?? "";
+	const end = name(path.length - 1);
 	sentences.push(
 		lastImpl
-			? `The path ends in ${label(last.def)} ${lastMarker}, ${lastImpl}.`
+			? `The path ends in ${end} ${lastMarker}, ${lastImpl}.`
 			: lastDoc
-				? `${label(last.def)} ${lastMarker}: ${lastDoc}`
-				: `The path ends in ${label(last.def)} ${lastMarker}.`,
+				? `${end.replace(/^the /, "The ")} ${lastMarker}: ${lastDoc}`
+				: `The path ends in ${end} ${lastMarker}.`,
 	);
 	// At most five sentences: the last one (where the path ends) stays.
 	if (sentences.length > max) {
@@ -406,6 +425,7 @@ function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; ot
  */
 function otherSentence(
 	label: Label,
+	keyed: Keyed,
 	steps: readonly PathStep[],
 	markers: readonly string[],
 	pathIsFlow: boolean,
@@ -428,14 +448,18 @@ function otherSentence(
 		}
 		const next = steps[i + 1];
 		if (!next) return;
+		// A handler named by its key follows its key's marker: "calls the endpoint `k` [n], handled by the endpoint's `get` handler".
+		const handler = hop?.kind === "dispatch" && hop.key ? keyed(s, next) : null;
 		const verb = hop?.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent}, handled by` : verbOf(s);
-		text += `${i === 0 ? ", which" : ", then"} ${verb} ${label(next.def)}`;
+		const sent = handler && hop?.key ? keyWords(hop.key).sent : `${verb} ${label(next.def)}`;
+		text += `${i === 0 ? ", which" : ", then"} ${sent}`;
 		if (hop?.named && marker) {
 			const file = hop.file ?? s.def.file;
 			if (file && file !== named) text += `, in ${code(file)}`;
 			named = file;
 			text += ` ${marker}`;
 		}
+		if (handler) text += `, handled by ${handler}`;
 	});
 	return `${text}.`.replace(/ +/g, " ").replace(/ ([,.])/g, "$1");
 }
@@ -448,17 +472,21 @@ function otherSentence(
  */
 function openingLine(
 	label: Label,
+	keyed: Keyed,
 	path: readonly PathStep[],
 	other: readonly PathStep[],
 	endFile: boolean,
 ): string {
 	if (path.length < 2) return "";
 	const span = (steps: readonly PathStep[], endFile: boolean) => {
-		const key = steps.find((s) => s.hop?.kind === "dispatch" && s.hop.key)?.hop?.key;
+		const at = steps.findIndex((s) => s.hop?.kind === "dispatch" && s.hop.key);
+		const key = steps[at]?.hop?.key;
 		const through = key ? `, through the ${keyWords(key).noun},` : "";
 		const end = (steps.at(-1) as PathStep).def;
 		const where = endFile && end.file ? ` in ${code(end.file)}` : "";
-		return `from ${label((steps[0] as PathStep).def)}${through} to ${label(end)}${where}`;
+		// The key's handler at the end is named by what it is to the key ("the endpoint's `get` handler").
+		const endName = (at === steps.length - 2 ? keyed(steps[at], steps.at(-1)) : null) ?? label(end);
+		return `from ${label((steps[0] as PathStep).def)}${through} to ${endName}${where}`;
 	};
 	if (other.length > 1)
 		return `Two separate flows fit this question about equally well: one runs ${span(path, false)} (told below), the other ${span(other, false)}.`;
@@ -541,17 +569,29 @@ function implementedBy(index: PathIndex, label: Label, def: DefRow): string {
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
-function stepLine(label: Label, step: PathStep, next: DefRow | null, marker: string): string {
+function stepLine(
+	label: Label,
+	step: PathStep,
+	next: DefRow | null,
+	marker: string,
+	keyedNext: string | null,
+): string {
 	const name = label(step.def);
 	const hop = step.hop;
 	if (!hop || !next) {
 		const doc = sentence(firstSentence(step.def.doc, DOC_CHARS), DOC_CHARS);
 		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
 	}
+	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
+	// A handler named by its key: the marker after the key its hop line holds, then what handles it.
+	if (hop.kind === "dispatch" && hop.key && keyedNext) {
+		const sent = keyWords(hop.key).sent;
+		const words = hop.named ? [name, sent, marker] : [name, marker, sent];
+		return `${words.filter(Boolean).join(" ")} → ${keyedNext}${quoted}`;
+	}
 	const target =
 		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : label(next);
 	const verb = hop.kind === "dispatch" && hop.key ? "" : verbOf(step);
-	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
 	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];
 	return `${words.filter(Boolean).join(" ")}${quoted}`;

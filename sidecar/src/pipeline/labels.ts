@@ -289,6 +289,28 @@ export class Labels {
 		return raw;
 	}
 
+	/**
+	 * What a handler is to the key it is registered under, when its label would name that key again:
+	 * "`get` handler" (`API.v1.addRoute(k).get`), "callback passed to `Meteor.methods`" (a member named
+	 * as the key), "listener", "handler"; null for any other definition, a second of its name, or a
+	 * keyed callback no trunk registers. A sentence that has just named the key says "the endpoint's
+	 * `get` handler" instead of naming the key twice.
+	 */
+	keyedRole(def: LabelDef, key: string): string | null {
+		const parsed = parseHandlerName(def, this.parentOf);
+		if (!parsed || parsed.ordinal !== null) return null;
+		if (parsed.member !== null) {
+			if (parsed.key === key)
+				return `${code(parsed.member)} ${def.kind === "property" ? "object" : "handler"}`;
+			return parsed.key === null && parsed.member === key
+				? `callback passed to ${code(shownCallee(parsed.callee))}`
+				: null;
+		}
+		if (parsed.key !== key) return null;
+		const noun = handlerNoun(parsed.callee);
+		return noun === "handler" && this.registered(def) === false ? null : noun;
+	}
+
 	/** The full label of a definition already named, or undefined when it is its name. */
 	labelOf(qualifiedName: string): string | undefined {
 		const label = this.byName.get(code(qualifiedName))?.full;

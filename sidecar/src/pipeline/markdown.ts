@@ -56,18 +56,24 @@ function keyFamily(def: DefRow): KeyFamily | null {
 
 /**
  * A dispatch key in words, as one function for every sentence that names one: `noun` ("server
- * method `sendMessage`", "hook `afterSaveMessage`"), and `sent` ("calls the server method
- * `sendMessage`", "sends the job `emails` to the queue") for the code that dispatches it. Where
+ * method `sendMessage`", "hook `afterSaveMessage`"), `sent` ("calls the server method
+ * `sendMessage`", "sends the job `emails` to the queue") for the code that dispatches it, and
+ * `kind` ("server method": "the server method's callback") for its handler. Where
  * the trunk says nothing of its family: "callbacks key `x`", "dispatches the callbacks key `x`".
  */
-export function keyWords(def: DefRow): { noun: string; sent: string } {
+export function keyWords(def: DefRow): { noun: string; sent: string; kind: string } {
 	const family = keyFamily(def);
 	if (!family) {
-		const noun = `${keyTrunk(def)} key ${code(def.name)}`;
-		return { noun, sent: `dispatches the ${noun}` };
+		const kind = `${keyTrunk(def)} key`;
+		const noun = `${kind} ${code(def.name)}`;
+		return { noun, sent: `dispatches the ${noun}`, kind };
 	}
 	const noun = `${family.noun} ${code(def.name)}`;
-	return { noun, sent: `${family.verb} the ${noun}${family.tail ? ` ${family.tail}` : ""}` };
+	return {
+		noun,
+		sent: `${family.verb} the ${noun}${family.tail ? ` ${family.tail}` : ""}`,
+		kind: family.noun,
+	};
 }
 
 /** "hook `afterSaveMessage`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */

@@ -289,6 +289,34 @@ describe("defLabel: handlers named as a developer would", () => {
 });
 
 describe("Labels: put in after verification", () => {
+	it("says what a handler is to the key it is registered under, when its label would name the key", () => {
+		const { byId } = rows([
+			{ id: 1, name: "(module)", kind: "module" },
+			{ id: 3, name: "API.v1.addRoute(chat.send).post", kind: "method", parent: 1 },
+			{
+				id: 4,
+				name: "Meteor.methods.sendMessage",
+				kind: "method",
+				parent: 1,
+				signature: "async sendMessage(m) {",
+			},
+			{ id: 5, name: "Svc", kind: "class" },
+			{ id: 6, name: "Svc.constructor", kind: "method", parent: 5 },
+			{ id: 7, name: "Svc.constructor.this.on(a.b)", kind: "function", parent: 6 },
+			{ id: 8, name: "Push.send", kind: "method", parent: 5 },
+			{ id: 9, name: "Svc.constructor.this.on(a.b)~2", kind: "function", parent: 6 },
+		]);
+		const labels = new Labels({ defById: (id) => byId.get(id) });
+		const role = (id: number, key: string) => labels.keyedRole(byId.get(id) as LabelDef, key);
+		expect(role(3, "chat.send")).toBe("`post` handler");
+		expect(role(4, "sendMessage")).toBe("callback passed to `Meteor.methods`");
+		expect(role(7, "a.b")).toBe("listener");
+		// Another key, a plain name, a second of its name: the label as it is.
+		expect(role(3, "chat.update")).toBeNull();
+		expect(role(8, "send")).toBeNull();
+		expect(role(9, "a.b")).toBeNull();
+	});
+
 	it("replaces named definitions' code spans, in full first, brief after, capitalised at a start, never in fenced code", () => {
 		const { byId } = rows([
 			{ id: 2, name: "Svc", kind: "class" },
@@ -380,7 +408,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		it(`in the ${detail} answer, its citations and its sources`, async () => {
 			const r = await ask(index, "How are push notifications sent when a new message is posted?", { detail });
 			expect(r.abstained).toBe(false);
-			expect(r.answer).toContain("the `post` handler for `chat.sendMessage` (`API.v1.addRoute`)");
+			expect(r.answer).toMatch(/[Tt]he `post` handler for `chat\.sendMessage` \(`API\.v1\.addRoute`\)/);
 			for (const d of relabelled()) {
 				const label = defLabel(d, (id) => index.defById(id));
 				// A callback without a key is named by its call, which its label writes too.

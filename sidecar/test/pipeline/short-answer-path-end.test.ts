@@ -157,6 +157,54 @@ describe("the short answer's last step", () => {
 		expect(single.split("\n")[2]).toBe("**In short**");
 	});
 
+	it("names a key once: its handler, whose label would name it again, is the key's handler", () => {
+		// `save` runs the hook `saved`, handled by a callback registered as `callbacks.add('saved', …)`.
+		const save = defRow("core/save.ts", "saveThing");
+		const key = defRow(null, "saved", "dispatch-key");
+		const handler = defRow("hooks/notify.ts", "callbacks.add(saved)", "function", {
+			signature: "callbacks.add('saved', async (thing) => {",
+		});
+		const push = defRow("push/send.ts", "pushThing");
+		const words = conceptVector({ concepts: [{ word: "thing", stems: ["thing"], related: [], weight: 1 }] });
+		const ask = (steps: DefRow[]) => {
+			const edges: Parameters<typeof edgeGraph>[1] = [
+				[save, key, "dispatch"],
+				[key, handler, "handler"],
+				...(steps.includes(push) ? [[handler, push, "call"] as (typeof edges)[number]] : []),
+			];
+			const g = graph([save, key, handler, ...steps], edges);
+			const text = (file: string | null) =>
+				file === "core/save.ts" ? "await callbacks.run('saved', t);" : "x";
+			return shortAnswer(
+				{
+					...g,
+					fileLines: (file, start) => [
+						text(file) === "x" ? (g.fileLines(file, start, start)?.[0] ?? "x") : text(file),
+					],
+				},
+				"how is a thing saved?",
+				[],
+				{ order: [save, handler, ...steps], fileScore: new Map() },
+				words,
+			).body;
+		};
+		const through = ask([push]);
+		expect(through).toMatch(
+			/runs the hook `saved` \[\d+\]; then the hook's handler calls `pushThing` \[\d+\]/,
+		);
+		expect(through).toMatch(
+			/1\. `saveThing` runs the hook `saved` \[\d+\] → the hook's handler: `await callbacks\.run/,
+		);
+		// The step itself keeps its own name (labelled after verification: "the `saved` handler (`callbacks.add`)").
+		expect(through).toContain("2. `callbacks.add(saved)` calls `pushThing`");
+		// Ending at the handler: the first line and In short's last sentence name it by the key.
+		const ending = ask([]);
+		expect(ending).toContain(
+			"runs from `saveThing`, through the hook `saved`, to the hook's handler in `hooks/notify.ts`.",
+		);
+		expect(ending).toMatch(/runs the hook `saved` \[\d+\]\. The path ends in the hook's handler \[\d+\]\./);
+	});
+
 	it("quotes the doc comment of the path's end only when it speaks of the question", () => {
 		const route = defRow("auth/controller.ts", "signIn");
 		const helper = defRow("utils.ts", "validateEmail", "function", {
