@@ -437,7 +437,7 @@ const chainSources = async (
 };
 
 describe("the signature map", () => {
-	it("lists a definition as its first line without leading modifiers, cut at 44 characters", async () => {
+	it("lists a definition as its first line without leading modifiers or return type, cut at 40 characters", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const { config, skeletons, relevance } = await fixtureSkeletons(
 			"How are push notifications sent when a new message is posted?",
@@ -448,11 +448,13 @@ describe("the signature map", () => {
 		for (const s of signatures) {
 			// A handler written into a register call is listed from the call's head (tested below).
 			if (s.range.startLine < (s.node.def.startLine ?? 0)) continue;
-			expect(s.text.length, s.text).toBeLessThanOrEqual(44);
+			expect(s.text.length, s.text).toBeLessThanOrEqual(40);
 			expect(s.text).not.toMatch(/^(?:export|default|public|private|protected|static|readonly)\s/);
-			// What is left is the line's own text, from its first word on (cut with an ellipsis when long).
+			expect(s.text).not.toMatch(/\{$/);
+			// What is left is the line's own text, from its first word on (cut with an ellipsis when long;
+			// an arrow function keeps its `=>` past the return type it loses).
 			const line = (index.fileLines(s.range.file, s.range.startLine, s.range.startLine)?.[0] ?? "").trim();
-			expect(line).toContain(s.text.replace(/…$/, ""));
+			expect(line).toContain(s.text.replace(/…$/, "").replace(/ =>$/, ""));
 		}
 		// Some line of the fixture did start with a modifier (`export function …`), so the rule was exercised.
 		expect(
@@ -494,6 +496,71 @@ describe("the signature map", () => {
 			expect(steps.length, s.range.file).toBeGreaterThan(0);
 			expect(steps.some((x) => x.node.def.id === s.node.def.id)).toBe(false);
 		}
+	});
+});
+
+describe("a signature without its return type", () => {
+	it("drops the return type and the opening brace; an arrow keeps its arrow", async () => {
+		const { compactSignature } = await import("../../src/pipeline/material/assemble.js");
+		expect(compactSignature("async nodeList(): Promise<IBrokerNode[]> {")).toBe("async nodeList()");
+		expect(compactSignature("const isAgent = (p: any): p is Agent => {")).toBe("const isAgent = (p: any) =>");
+		expect(compactSignature("onBroadcast(cb: (name: string) => void): void {")).toBe(
+			"onBroadcast(cb: (name: string) => void)",
+		);
+		expect(compactSignature("class LocalBroker implements IBroker {")).toBe(
+			"class LocalBroker implements IBroker",
+		);
+		expect(compactSignature("const api = new Api();")).toBe("const api = new Api();");
+	});
+
+	it("in the material's map only: the citation pool keeps the line as written", async () => {
+		const file = "chat/broker.ts";
+		const step = defRow(file, "nodeList", "method", { startLine: 1, endLine: 200 });
+		const lines = Array.from({ length: 200 }, (_, i) => `\t\tstep${i}();`);
+		lines[0] = "nodeList(): Promise<Node[]> {";
+		const mIndex = linesIndex([step], lines);
+		const node = { def: step, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const config = { tokenBudget: 3, wholeDefLines: 150, sliceLines: 60 };
+		const texts = async (reach: "material" | "citation") =>
+			(await chainSources(mIndex, [node], config, reach))
+				.filter((s) => s.unit === "signature")
+				.map((s) => s.text);
+		expect(await texts("material")).toEqual(["nodeList()"]);
+		expect(await texts("citation")).toEqual(["nodeList(): Promise<Node[]> {"]);
+	});
+});
+
+describe("the definitions the question's words find that no stage reached", () => {
+	const handler = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 3 });
+	const named = defRow("chat/stream.ts", "emitMessage", "method", { startLine: 1, endLine: 3 });
+	const other = defRow("chat/other.ts", "unrelated", "function", { startLine: 1, endLine: 3 });
+	const lines = ["function x() {", "  return 1;", "}"];
+	const base = linesIndex([handler, named, other], lines);
+	const mIndex = { ...base, searchDefs: () => [named, other].map((def) => ({ def, score: 1 })) };
+	const seed = { def: handler, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+	const listed = async (reach: "material" | "citation") => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const skeletons = oneChain("chat", [seed]) as unknown as Parameters<
+			Assemble["assembleMaterial"]
+		>[1]["skeletons"];
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, words: ["emit"], relevance: (d) => (d.id === named.id ? 2 : 0) },
+				{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
+				() => 1,
+				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+			)
+			.sources.filter((s) => s.unit === "signature" && s.node.via === "question-words")
+			.map((s) => s.node.def.name);
+	};
+
+	it("lists the full-text hits the question rates best, one line each, before the neighbours", async () => {
+		expect(await listed("material")).toEqual(["emitMessage", "unrelated"]);
+	});
+
+	it("not in the citation pool", async () => {
+		expect(await listed("citation")).toEqual([]);
 	});
 });
 
@@ -940,6 +1007,54 @@ describe("a pick the bodies' share holds only in part", () => {
 		const unpicked = await sources([], "material");
 		for (const list of [pool, unpicked])
 			expect(hops.filter((l) => holds(list, l)).length).toBeLessThan(hops.length);
+	});
+});
+
+describe("a short pick no share had room for", () => {
+	// Two picks: a 100-line one that takes the picks' share, then a 5-line one no share holds; a
+	// chain step listed as a signature fires three keys, whose lines take what the map leaves.
+	const file = "chat/picks.ts";
+	const long = defRow(file, "handle", "function", { startLine: 1, endLine: 100 });
+	const short = defRow(file, "check", "function", { startLine: 101, endLine: 105 });
+	const step = defRow("chat/step.ts", "publish", "function", { startLine: 1, endLine: 100 });
+	const lines = Array.from({ length: 105 }, (_, i) => `\tstep${i}();`);
+	const keys = [20, 40, 60].map((line) => ({
+		...callEdge(step, step, step.file as string, line),
+		dst: 999,
+		kind: "dispatch",
+	}));
+	const mIndex = linesIndex([long, short, step], lines, (id) => (id === step.id ? keys : []));
+	const node = (def: DefRow) => ({
+		def,
+		depth: 0,
+		via: "seed",
+		from: null,
+		nodeClass: "major" as const,
+		relevance: 1,
+	});
+	const read = async (reach: Partial<import("../../src/pipeline/material/assemble.js").MapReach>) => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const skeletons = oneChain("chat", [node(long), node(short), node(step)]) as unknown as Parameters<
+			Assemble["assembleMaterial"]
+		>[1]["skeletons"];
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, picks: [long.defId, short.defId], words: [], relevance: () => 0 },
+				{ tokenBudget: 10, wholeDefLines: 150, sliceLines: 60 },
+				() => 1,
+				{ ...m.MATERIAL_REACH, ...reach },
+			)
+			.sources.filter((s) => s.node.def.id === short.id)
+			.map((s) => s.unit);
+	};
+
+	it("is read whole before the key-hop lines, in place of its signature", async () => {
+		expect(await read({})).toEqual(["whole"]);
+	});
+
+	it("stays a signature when the key-hop lines come first (the citation pool's order)", async () => {
+		expect(await read({ shortPicks: 0 })).toEqual(["signature"]);
 	});
 });
 

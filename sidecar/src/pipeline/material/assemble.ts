@@ -31,7 +31,9 @@ export type MaterialIndex = Pick<
 	| "dispatchSitesInFile"
 	| "defsInFile"
 	| "packages"
->;
+> &
+	// Full-text search, for the definitions the question's words find that no stage reached.
+	Partial<Pick<IndexReader, "searchDefs">>;
 
 export interface AssembleInput {
 	skeletons: readonly Skeleton[];
@@ -126,6 +128,24 @@ export interface MapReach {
 	 * steps' signatures: no stage reaches a manifest by the question's words.
 	 */
 	rootManifests: boolean;
+	/**
+	 * A signature is printed without its return type and opening brace (`async nodeList()`, not
+	 * `async nodeList(): Promise<IBrokerNode[]> {`), cut at `signatureChars`: a map line is a
+	 * pointer to a definition, and the room the types took lists more definitions.
+	 */
+	compactSignatures: boolean;
+	signatureChars: number;
+	/**
+	 * Before the bodies' neighbours: this many definitions the question's words find index-wide
+	 * (full-text search) that no entry names yet, best rated first. The select stage names what the
+	 * chains offer; a definition the question names outright may be on none of them.
+	 */
+	questionHits: number;
+	/**
+	 * Before the key-hop lines and the last bodies: the select picks of at most this many lines
+	 * that no share had room for, read whole (what the model asked for, a few lines each).
+	 */
+	shortPicks: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -144,6 +164,10 @@ export const MATERIAL_REACH: MapReach = {
 	valuesCalledThrough: 3,
 	restOfSlices: 90,
 	rootManifests: true,
+	compactSignatures: true,
+	signatureChars: 40,
+	questionHits: 10,
+	shortPicks: 10,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -164,6 +188,10 @@ export const CITATION_REACH: MapReach = {
 	valuesCalledThrough: 0,
 	restOfSlices: 0,
 	rootManifests: false,
+	compactSignatures: false,
+	signatureChars: 44,
+	questionHits: 0,
+	shortPicks: 0,
 };
 
 /**
@@ -184,7 +212,10 @@ const PICK_SHARE = 0.5;
  * `pickWholeLines` or as `pickSliceLines` of slices with the declarations their decisions read.
  */
 const DEEP_PICKS = 3;
-/** Module-level blocks: this share of the budget on top of what the bodies took. */
+/**
+ * Module-level blocks: this share of the budget on top of what the bodies took. 4% gained the
+ * readers' run a line but lost the entry files' wiring blocks that come last (session 16).
+ */
 const MODULE_SHARE = 0.07;
 /** Seed hops taken right after their seed in a chain's order (the rest follow after every seed). */
 const HOPS_PER_SEED = 3;
@@ -208,11 +239,11 @@ const OUTLINE_KINDS = new Set(["function", "method", "class"]);
 /** Containers whose head line comes with a member read. */
 const CLASS_KINDS = new Set(["class", "interface", "variable", "object"]);
 /**
- * Characters of a signature line shown at most, after its leading modifiers (`export default`,
- * `public static`…): the map is where most chain steps are named, so a shorter line lets it name
- * more of them (56 with the modifiers: ~9% fewer lines, benchmarks/answers.md run 11 — material).
+ * Characters of a signature line shown at most (`MapReach.signatureChars`), after its leading
+ * modifiers (`export default`, `public static`…): the map is where most chain steps are named, so
+ * a shorter line lets it name more of them (56 with the modifiers: ~9% fewer lines,
+ * benchmarks/answers.md run 11 — material).
  */
-const SIGNATURE_CHARS = 44;
 const MODIFIERS =
 	/^(?:(?:export|default|declare|public|private|protected|static|readonly|abstract|override)\s+)+/;
 /** Above this many users a definition's callers are not listed as its neighbours. */
@@ -253,6 +284,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 		dispatchSitesInFile: (f) => index.dispatchSitesInFile(f),
 		defsInFile: memo((f: string) => index.defsInFile(f)),
 		packages: () => index.packages(),
+		...(index.searchDefs ? { searchDefs: index.searchDefs.bind(index) } : {}),
 	};
 }
 
@@ -493,8 +525,10 @@ class Assembly {
 							.map((l) => l.trim())
 							.join(" ")
 							.replace(MODIFIERS, "");
-		const cut = headed ? HEAD_CHARS : SIGNATURE_CHARS;
-		const text = unit === "signature" && joined.length > cut ? `${joined.slice(0, cut - 1)}…` : joined;
+		const cut = headed ? HEAD_CHARS : this.reach.signatureChars;
+		const shown =
+			unit === "signature" && !headed && this.reach.compactSignatures ? compactSignature(joined) : joined;
+		const text = unit === "signature" && shown.length > cut ? `${shown.slice(0, cut - 1)}…` : shown;
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
 		// The label says where the range starts when it is not the definition's own first line.
 		if (headed) label = `${label} (from its register call at line ${start})`;
@@ -514,6 +548,27 @@ class Assembly {
 }
 
 const named = (d: DefRow) => d.qualifiedName || d.name;
+
+/**
+ * A signature line without its opening brace and, after its parameter list, its return type
+ * (an arrow keeps its `=>`): `async nodeList(): Promise<IBrokerNode[]> {` → `async nodeList()`.
+ */
+export function compactSignature(line: string): string {
+	let text = line.replace(/\s*\{\s*$/, "");
+	const open = text.indexOf("(");
+	if (open < 0) return text;
+	let depth = 0;
+	for (let i = open; i < text.length; i++) {
+		const ch = text[i];
+		if (ch === "(") depth++;
+		else if (ch === ")" && --depth === 0) {
+			const rest = text.slice(i + 1);
+			if (/^\s*:/.test(rest)) text = `${text.slice(0, i + 1)}${/=>\s*$/.test(rest) ? " =>" : ""}`;
+			break;
+		}
+	}
+	return text;
+}
 
 /** Put one definition in: whole when short, slices when long; false when nothing of it fitted. */
 function addDefinition(
@@ -771,6 +826,8 @@ const ROOT_MANIFESTS = [
 	"tsconfig.json",
 	"tsconfig.base.json",
 ];
+/** Full-text hits the question's words get, of which `MapReach.questionHits` are listed. */
+const QUESTION_HIT_POOL = 100;
 /** Lines of a definition's head read to find its declaration line past its decorators. */
 const DECLARATION_LINES = 16;
 /** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
@@ -1224,6 +1281,52 @@ export function assembleMaterial(
 		}
 	};
 	/**
+	 * Up to `n` definitions the question's words find index-wide that no entry names yet, best rated
+	 * first, as one-line entries beside the material's first source.
+	 */
+	const questionHits = (n: number) => {
+		const owner = a.sources[0];
+		if (n <= 0 || !index.searchDefs || !owner) return;
+		const hits = index
+			.searchDefs(input.words, QUESTION_HIT_POOL)
+			.map((h) => h.def)
+			.filter(
+				(d) =>
+					d.file &&
+					d.startLine !== null &&
+					!known.has(d.id) &&
+					d.kind !== "module" &&
+					d.kind !== "dispatch-key" &&
+					!isAuxiliaryPath(d.file),
+			)
+			.map((d) => ({ d, r: input.relevance(d) }))
+			.sort((x, y) => y.r - x.r)
+			.slice(0, n);
+		for (const { d, r } of hits) {
+			known.add(d.id);
+			signature(
+				{
+					node: { def: d, depth: 1, via: "question-words", from: null, nodeClass: "major", relevance: r },
+					chain: owner.chain,
+					role: "neighbour",
+				},
+				budget,
+			);
+		}
+	};
+	/** The select picks of at most `lines` lines that no share had room for, read whole. */
+	const shortPicks = (lines: number) => {
+		if (lines <= 0) return;
+		for (const c of deferred) {
+			const d = c.node.def;
+			if (c.role !== "pick" || a.bodies.has(d.id) || d.startLine === null || d.endLine === null) continue;
+			if (d.endLine - d.startLine + 1 > lines) continue;
+			if (!addDefinition(a, c, input, config, onChain, budget)) continue;
+			a.bodies.add(d.id);
+			if (a.holdsHead(d)) a.dropSignature(d.id);
+		}
+	};
+	/**
 	 * The slices of the long definitions read in part that the bodies' share had no room for, each
 	 * printed beside the definition's other slices (in line order).
 	 */
@@ -1354,6 +1457,7 @@ export function assembleMaterial(
 			}
 		}
 	};
+	questionHits(reach.questionHits);
 	if (reach.neighboursBeforeOutline) neighbours();
 	implementations(reach.implementations);
 	valuesCalledThrough(reach.valuesCalledThrough);
@@ -1384,6 +1488,7 @@ export function assembleMaterial(
 	outlineOf(stepFiles.slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of.
+	shortPicks(reach.shortPicks);
 	if (reach.keyHopLines) keyHopLines();
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
