@@ -3,7 +3,7 @@
 # answer's text kept (OUT/<set>/scratch/answers), the bench JSON beside it (OUT/<set>.json, as bench4.sh writes it),
 # then the lead measure (benchmarks/lead.py). IDX: folder of {rc,hop,exc,pz}.db; PCONF: pipeline overrides.
 set -u
-WT=$1; OUT=$2; IDX=${IDX:-/work/data/s16/scope-idx}; mkdir -p "$OUT"
+WT=$1; OUT=$2; IDX=${IDX:?set IDX to the folder holding rc.db, hop.db, exc.db, pz.db}; mkdir -p "$OUT"
 B="node $WT/sidecar/dist/cli/main.js bench --allow-missing-paths --json"
 E=$WT/eval
 run() { $B --index "$IDX/$1.db" --questions "$E/$2.json" --out "$OUT/$1" ${PCONF:+--pipeline-config "$PCONF"} > "$OUT/$1.json" 2>"$OUT/$1.err"; }

@@ -14,7 +14,15 @@ differences of the first step are listed.
 """
 import json, os, re, sys
 
-SETS = [("rc", "rocketchat-dev"), ("hop", "hoppscotch"), ("exc", "excalidraw"), ("pz", "postiz")]
+# Sets whose answers a run folder holds (others are skipped): the four dev sets, then the two held-out ones.
+SETS = [
+    ("rc", "rocketchat-dev"),
+    ("hop", "hoppscotch"),
+    ("exc", "excalidraw"),
+    ("pz", "postiz"),
+    ("novu", "novu"),
+    ("trig", "trigger-dev"),
+]
 
 
 def sections(text):
