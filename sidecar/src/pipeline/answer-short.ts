@@ -490,7 +490,7 @@ function openingLine(
 	};
 	if (other.length > 1)
 		return `Two separate flows fit this question about equally well: one runs ${span(path, false)} (told below), the other ${span(other, false)}.`;
-	return `The closest flow the index finds runs ${span(path, endFile)}.`;
+	return `Best match in the code: the flow ${span(path, endFile)}.`;
 }
 
 /** Does a doc sentence name at least two of the question's concepts (or its one)? */

@@ -389,7 +389,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		// In full where the answer first names it (its first line), brief in the In short after it.
 		const r = await ask(index, "How does the server handle the chat.sendMessage route?");
 		expect(r.answer).toContain(
-			"runs from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterSaveMessage`,",
+			"the flow from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterSaveMessage`,",
 		);
 		expect(r.answer).toContain(
 			"It starts in the `post` handler for `chat.sendMessage` (`apps/server/src/api/v1/chat.ts`),",
