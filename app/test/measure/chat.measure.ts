@@ -10,7 +10,7 @@
  *     (default: the mini-chat fixture), parsed with @rocket.chat/message-parser: characters,
  *     mentions, links, heading levels; then "Show the full answer" and 👍 are clicked.
  *
- *   CODEASK_MEASURE_INDEX=/work/data/rc.index.db CODEASK_MEASURE_REPO_URL=https://github.com/RocketChat/Rocket.Chat \
+ *   CODEASK_MEASURE_INDEX=./rc.index.db CODEASK_MEASURE_REPO_URL=https://github.com/RocketChat/Rocket.Chat \
  *   CODEASK_MEASURE_OUT=/tmp/app-chat.json npx vitest run --config app/test/measure/vitest.config.ts app/test/measure/chat.measure.ts
  */
 import { execFileSync } from "node:child_process";
