@@ -14,10 +14,9 @@ import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
-import { code, listWords, sentence } from "./markdown.js";
+import { code, keyWords, listWords, sentence, shownKey } from "./markdown.js";
 import { TEST_PATH } from "./material/test-scan.js";
 import type { ImpactListing } from "./material/types.js";
-import { keyTrunk } from "./skeleton.js";
 import { namesIn } from "./verify.js";
 
 export type ImpactAnswerIndex = Pick<
@@ -335,7 +334,7 @@ export function impactAnswer(
 		const out: string[] = [`**Question:** ${question.trim()}`, ""];
 		out.push(
 			"**In short**",
-			`${whatItIs(index, target, declaration, book, trunk)} ${countsSentence}${memberSentence}`,
+			`${whatItIs(index, target, declaration, book)} ${countsSentence}${memberSentence}`,
 			"",
 		);
 		let shown = 0;
@@ -410,7 +409,7 @@ export function impactAnswer(
 export function impactSitesSection(index: Pick<IndexReader, "fileLines">, listing: ImpactListing): string[] {
 	if (listing.all.length === 0) return [];
 	const out = [
-		`### Every use of ${code(listing.target)} (${plural(listing.sites, "site")} in ${plural(listing.files, "file")})`,
+		`### Every use of ${code(shownKey(listing.target))} (${plural(listing.sites, "site")} in ${plural(listing.files, "file")})`,
 	];
 	const byFile = new Map<string, typeof listing.all>();
 	for (const s of listing.all) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);
@@ -549,15 +548,14 @@ function whatItIs(
 	target: DefRow,
 	declaration: DefRow | undefined,
 	book: CitationBook,
-	trunk: string,
 ): string {
 	const marker = declaration ? citeHead(book, declaration) : "";
 	const doc = declaration ? sentence(firstSentence(declaration.doc, DOC_CHARS), DOC_CHARS) : "";
 	if (target.kind === "dispatch-key") {
-		const trunkName = trunk || keyTrunk(target);
-		if (!declaration?.file)
-			return `${code(target.name)} is a key of the ${trunkName} trunk: a string, with no declaration of its own in the index.`;
-		return `${code(target.name)} is a key of the ${trunkName} trunk, declared as ${defName(declaration, book)} in ${code(declaration.file)} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
+		// What the key is in a newcomer's words ("the hook `x`", "the endpoint `POST /x`"), not the index's trunk.
+		const noun = keyWords(target).noun;
+		if (!declaration?.file) return `The ${noun} is a string name, with no declaration of its own.`;
+		return `The ${noun} is a string name, declared as ${defName(declaration, book)} in ${code(declaration.file)} ${marker}.${doc ? ` ${doc}` : ""}`.replace(
 			/ +\./g,
 			".",
 		);
@@ -649,7 +647,7 @@ function placeLine(index: ImpactAnswerIndex, p: Place, names: readonly string[],
 	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow), book)}`;
 	if (p.runs) {
 		if (p.runs.of)
-			return `${where}: ${defName(p.runs.def, book)}, ${p.runs.of.kind === "dispatch-key" ? `handles ${code(p.runs.of.name)}` : `implements ${defName(p.runs.of, book)}`}`;
+			return `${where}: ${defName(p.runs.def, book)}, ${p.runs.of.kind === "dispatch-key" ? `handles the ${keyWords(p.runs.of).noun}` : `implements ${defName(p.runs.of, book)}`}`;
 		return `${where}: calls ${defName(p.runs.def, book)}${text && !p.runs.head ? ` — ${code(clip(text, QUOTE_CHARS))}` : ""}`;
 	}
 	return `${where} ${within}${text ? `: ${code(clip(text, QUOTE_CHARS))}` : ""}`;

@@ -11,7 +11,7 @@ import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
-import { code, keyWords, sentence } from "./markdown.js";
+import { code, keyWords, listWords, sentence } from "./markdown.js";
 import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
@@ -19,6 +19,11 @@ import { lastSegment, namesIn } from "./verify.js";
 
 /** How a definition is named to the reader (labels.ts). */
 type Label = (def: DefRow) => string;
+/**
+ * The next step named after a step's verb: its label, with "again" when the step is written inside
+ * it (a listener defined in `initializeScene` that calls `initializeScene`): a re-entry, not a loop.
+ */
+type Callee = (step: PathStep, next: DefRow) => string;
 /**
  * The step after a dispatch as the key's handler, when its label would name the key the sentence
  * has just named ("the endpoint's `get` handler"); null otherwise.
@@ -70,6 +75,15 @@ const DOC_CHARS = 90;
 const QUESTION_CONCEPTS_NAMED = 2;
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
+/** What the path's last step calls further, named (the rest counted). */
+const ONWARD_NAMED = 2;
+/** Enclosing definitions looked through for a step written inside the step it calls. */
+const MAX_NESTING = 12;
+/**
+ * The edges that take the flow on from the path's last step: calls and renders (not `new`, mostly
+ * an error thrown; a key it fires that names the question is told "On the way").
+ */
+const ONWARD_KINDS = new Set(["call", "jsx"]);
 
 /** How "Where to look" chooses its places (from the pipeline config). */
 export interface ShortAnswerOptions {
@@ -86,6 +100,8 @@ interface Told {
 	fire: boolean;
 	/** The one-line answer before "In short": with the file the path ends in, without it, or none. */
 	opening: Opening;
+	/** What the path's last step calls beyond the path: named, or only counted (shorter). */
+	onward: "named" | "counted";
 }
 
 type Opening = "full" | "brief" | "none";
@@ -102,19 +118,22 @@ export function shortAnswer(
 	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
 	// The opening line, naming the key the path fires, then the other flow, must not push a line out
 	// of the message: each is left out in turn if it would.
-	const tries: [readonly PathStep[], boolean, Opening][] = [
-		[flows.other, true, "full"],
-		[flows.other, true, "brief"],
-		[flows.other, true, "none"],
-		[flows.other, false, "none"],
-		[[], false, "none"],
+	// (Naming what the path's last step calls goes before the opening line.)
+	const tries: [readonly PathStep[], boolean, Opening, Told["onward"]][] = [
+		[flows.other, true, "full", "named"],
+		[flows.other, true, "full", "counted"],
+		[flows.other, true, "brief", "counted"],
+		[flows.other, true, "none", "counted"],
+		[flows.other, false, "none", "counted"],
+		[[], false, "none", "counted"],
 	];
 	let last: DraftAnswer | null = null;
-	for (const [other, fire, opening] of tries) {
+	for (const [other, fire, opening, onward] of tries) {
 		const told = compose(index, question, read, ranking, found.steps, flows.path, other, options, {
 			concepts,
 			fire,
 			opening,
+			onward,
 		});
 		if (told.complete) return told.answer;
 		last = told.answer;
@@ -142,6 +161,7 @@ function compose(
 		const role = key && next ? labels.keyedRole(next.def, key.name) : null;
 		return key && role ? `the ${keyWords(key).kind}'s ${role}` : null;
 	};
+	const callee: Callee = (step, next) => `${label(next)}${encloses(index, next, step.def) ? " again" : ""}`;
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
@@ -215,6 +235,8 @@ function compose(
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
 	const lastImpl = implementedBy(index, label, (path.at(-1) as PathStep).def);
+	// The path's last step names the implementations In short has placed in their files.
+	const lastImplNamed = implementedBy(index, label, (path.at(-1) as PathStep).def, false);
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
@@ -222,25 +244,34 @@ function compose(
 		told.opening === "none"
 			? ""
 			: openingLine(label, keyed, path, twoFlows ? other : [], told.opening === "full");
+	const onward = path.length > 1 ? onwardCalls(index, label, path, ranking.order, told.onward) : null;
 	const twoFlowsSentence = twoFlows && !opening;
 	const room = IN_SHORT_SENTENCES - (other.length > 0 ? 1 : 0) - (twoFlowsSentence ? 1 : 0);
 	const speaks = concepts ? (doc: string) => namesOfQuestion(concepts, doc) : () => true;
-	const summary = inShortSentences(label, keyed, path, stepMarker, lastImpl, room, speaks);
+	const summary = inShortSentences(label, keyed, callee, path, stepMarker, lastImpl, room, speaks, onward);
 	if (fired && summary.length < room)
 		summary.push(`On the way, ${label(fired.step.def)} ${keyWords(fired.key).sent} (the last place below).`);
 	if (twoFlowsSentence) {
-		summary.unshift("Two separate flows fit this question about equally well.");
+		summary.unshift("Two flows fit this question about equally well.");
 		summary[1] = (summary[1] as string).replace(/^It starts in /, "The first starts in ");
 	}
-	if (other.length > 0) summary.push(otherSentence(label, keyed, other, otherMarker, path.length > 1));
+	if (other.length > 0)
+		summary.push(otherSentence(label, keyed, callee, other, otherMarker, path.length > 1));
 	if (opening) out.push(opening, "");
 	out.push("**In short**", summary.join(" "), "");
 
 	if (path.length > 1) {
 		out.push("**The path**");
 		path.forEach((s, i) => {
-			const line = stepLine(label, s, path[i + 1]?.def ?? null, stepMarker[i] ?? "", keyed(s, path[i + 1]));
-			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImpl ? `; ${lastImpl}` : ""}`);
+			const line = stepLine(
+				label,
+				callee,
+				s,
+				path[i + 1]?.def ?? null,
+				stepMarker[i] ?? "",
+				keyed(s, path[i + 1]),
+			);
+			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImplNamed ? `; ${lastImplNamed}` : ""}`);
 		});
 		out.push("");
 	}
@@ -274,9 +305,7 @@ function compose(
 	}
 	if (places.length > 0)
 		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
-	out.push(
-		"_Offline answer from the index (no LLM). Ask with `--detail full` for every chain and code excerpts._",
-	);
+	out.push("_Offline answer (no LLM). `--detail full` shows every flow found, with code excerpts._");
 	const answer = fit(out, book, labels);
 	return { answer, complete: answer.body.length >= out.join("\n").trimEnd().length };
 }
@@ -325,11 +354,13 @@ function verbOf(step: PathStep): string {
 function inShortSentences(
 	label: Label,
 	keyed: Keyed,
+	callee: Callee,
 	path: readonly PathStep[],
 	markers: readonly string[],
 	lastImpl = "",
 	max = IN_SHORT_SENTENCES,
 	speaks: (doc: string) => boolean = () => true,
+	onward: Onward | null = null,
 ): string[] {
 	const first = path[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
@@ -361,10 +392,10 @@ function inShortSentences(
 			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}${handler}`);
 		} else if (hop?.named) {
 			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : name(i);
-			clauses.push(`${subject} ${verbOf(s)} ${label(next.def)} ${marker}`);
+			clauses.push(`${subject} ${verbOf(s)} ${callee(s, next.def)} ${marker}`);
 		} else {
 			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${name(i)} ${marker}`;
-			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${label(next.def)}`);
+			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${callee(s, next.def)}`);
 		}
 	}
 	const last = path.at(-1) as PathStep;
@@ -380,18 +411,113 @@ function inShortSentences(
 	}
 	const lastMarker = markers.at(-1) ?? "";
 	const end = name(path.length - 1);
-	sentences.push(
-		lastImpl
-			? `The path ends in ${end} ${lastMarker}, ${lastImpl}.`
-			: lastDoc
-				? `${end.replace(/^the /, "The ")} ${lastMarker}: ${lastDoc}`
-				: `The path ends in ${end} ${lastMarker}.`,
-	);
+	sentences.push(endSentence(end, lastMarker, lastImpl, lastDoc, onward));
 	// At most five sentences: the last one (where the path ends) stays.
 	if (sentences.length > max) {
 		return [...sentences.slice(0, max - 1), sentences.at(-1) as string];
 	}
 	return sentences;
+}
+
+/** What the path's last step calls beyond the path: the first names, in rank order, and how many more. */
+interface Onward {
+	names: string[];
+	/** Calls not named (all of them when only counted). */
+	more: number;
+	/** What the step before the last calls after it, named: the flow goes on there, not in the last step. */
+	after: { caller: string; names: string[] } | null;
+	/** The last step is a member of an interface or type: a declaration, with no body to call anything. */
+	declared: boolean;
+}
+
+/**
+ * Where "In short" leaves the flow, said so that a reader can tell the code's end from the answer's:
+ * a last step that calls no other code of the repository ends the chain of calls; one that does is
+ * where the answer stopped following it (what it calls ranks below the path for this question). The
+ * end's doc comment is quoted as its comment, not as the answer's conclusion.
+ */
+function endSentence(
+	end: string,
+	marker: string,
+	lastImpl: string,
+	doc: string,
+	onward: Onward | null,
+): string {
+	const quoted = doc ? ` (“${doc.replace(/\.$/, "")}”)` : "";
+	if (lastImpl) return `It is followed as far as ${end} ${marker}, ${lastImpl}.`;
+	if (!onward || onward.names.length + onward.more === 0) {
+		const after = onward?.after
+			? `; after it, ${onward.after.caller} goes on to call ${listWords(onward.after.names)}`
+			: "";
+		if (onward?.declared)
+			return `It is followed as far as ${end} ${marker}${quoted}, declared in an interface${after}.`;
+		return `The chain of calls ends in ${end} ${marker}${quoted}, which calls no other code in this repository${after}.`;
+	}
+	const past = `It is followed as far as ${end} ${marker}${quoted}; past that, its`;
+	const count = onward.names.length + onward.more;
+	if (onward.names.length === 0) return `${past} ${count} calls match the question less.`;
+	const calls = listWords([...onward.names, ...(onward.more > 0 ? [`${onward.more} more`] : [])]);
+	return count === 1
+		? `${past} call (${calls}) matches the question less.`
+		: `${past} calls (${calls}) match the question less.`;
+}
+
+/**
+ * The code of the repository the path's last step calls or renders, besides the path's own steps
+ * and the definitions it is written inside, ranked ones first; when it calls none, what the step
+ * before it calls after the hop to it.
+ */
+function onwardCalls(
+	index: PathIndex,
+	label: Label,
+	path: readonly PathStep[],
+	order: readonly DefRow[],
+	told: Told["onward"],
+): Onward {
+	const last = (path.at(-1) as PathStep).def;
+	const onPath = new Set(path.map((s) => s.def.id));
+	const rank = new Map(order.map((d, i) => [d.id, i]));
+	// The code a step reaches from its body (after line `from`, when given), ranked ones first.
+	const reached = (step: DefRow, from: number | null) => {
+		const seen = new Set<number>();
+		const found: DefRow[] = [];
+		for (const e of index.edgesFrom(step.id)) {
+			if (!ONWARD_KINDS.has(e.kind) || seen.has(e.dst) || onPath.has(e.dst)) continue;
+			if (from !== null && (e.line === null || e.line <= from)) continue;
+			const def = index.defById(e.dst);
+			if (!def?.file || encloses(index, def, step)) continue;
+			seen.add(e.dst);
+			found.push(def);
+		}
+		const at = (d: DefRow) => rank.get(d.id) ?? Number.POSITIVE_INFINITY;
+		return found.sort((a, b) => at(a) - at(b));
+	};
+	const found = reached(last, null);
+	const named = told === "named" || found.length === 1 ? found.slice(0, ONWARD_NAMED) : [];
+	const names = named.map((d) => label(d));
+	// A last step that calls nothing: the step before it may go on once it returns (a service that
+	// saves a row, then schedules the job that does the work).
+	const before = path.at(-2) as PathStep;
+	const hopLine = before.hop?.file === before.def.file ? (before.hop?.line ?? null) : null;
+	const later =
+		found.length === 0 && told === "named" && hopLine !== null ? reached(before.def, hopLine) : [];
+	const after =
+		later.length > 0
+			? { caller: label(before.def), names: later.slice(0, ONWARD_NAMED).map((d) => label(d)) }
+			: null;
+	const parent = last.parentId === null ? undefined : index.defById(last.parentId);
+	const declared = parent?.kind === "interface" || parent?.kind === "type";
+	return { names, more: found.length - names.length, after, declared };
+}
+
+/** Is `inner` written inside `outer` (its parent, or its parent's, …)? */
+function encloses(index: PathIndex, outer: DefRow, inner: DefRow): boolean {
+	let id = inner.parentId;
+	for (let depth = 0; id !== null && depth < MAX_NESTING; depth++) {
+		if (id === outer.id) return true;
+		id = index.defById(id)?.parentId ?? null;
+	}
+	return false;
 }
 
 /**
@@ -426,6 +552,7 @@ function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; ot
 function otherSentence(
 	label: Label,
 	keyed: Keyed,
+	callee: Callee,
 	steps: readonly PathStep[],
 	markers: readonly string[],
 	pathIsFlow: boolean,
@@ -451,7 +578,12 @@ function otherSentence(
 		// A handler named by its key follows its key's marker: "calls the endpoint `k` [n], handled by the endpoint's `get` handler".
 		const handler = hop?.kind === "dispatch" && hop.key ? keyed(s, next) : null;
 		const verb = hop?.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent}, handled by` : verbOf(s);
-		const sent = handler && hop?.key ? keyWords(hop.key).sent : `${verb} ${label(next.def)}`;
+		const sent =
+			handler && hop?.key
+				? keyWords(hop.key).sent
+				: hop?.kind === "dispatch" && hop.key
+					? `${verb} ${label(next.def)}`
+					: `${verb} ${callee(s, next.def)}`;
 		text += `${i === 0 ? ", which" : ", then"} ${sent}`;
 		if (hop?.named && marker) {
 			const file = hop.file ?? s.def.file;
@@ -489,7 +621,7 @@ function openingLine(
 		return `from ${label((steps[0] as PathStep).def)}${through} to ${endName}${where}`;
 	};
 	if (other.length > 1)
-		return `Two separate flows fit this question about equally well: one runs ${span(path, false)} (told below), the other ${span(other, false)}.`;
+		return `Two flows fit this question about equally well: one ${span(path, false)}, followed step by step below, and one ${span(other, false)}.`;
 	return `Best match in the code: the flow ${span(path, endFile)}.`;
 }
 
@@ -557,11 +689,13 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
  * the reader want the flow's files, and an implementation's file is one hop away from the cited
  * contract). Up to IMPLEMENTATIONS_NAMED of them; more are counted.
  */
-function implementedBy(index: PathIndex, label: Label, def: DefRow): string {
+function implementedBy(index: PathIndex, label: Label, def: DefRow, withFiles = true): string {
 	if (def.parentId === null) return "";
 	const impls = implementationsOf(index, def);
 	if (impls.length === 0) return "";
-	const named = impls.slice(0, IMPLEMENTATIONS_NAMED).map((d) => `${label(d)} in ${code(d.file ?? "")}`);
+	const named = impls
+		.slice(0, IMPLEMENTATIONS_NAMED)
+		.map((d) => (withFiles ? `${label(d)} in ${code(d.file ?? "")}` : label(d)));
 	const more = impls.length - named.length;
 	if (more > 0) named.push(`${more} more`);
 	const last = named.pop();
@@ -571,6 +705,7 @@ function implementedBy(index: PathIndex, label: Label, def: DefRow): string {
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
 function stepLine(
 	label: Label,
+	callee: Callee,
 	step: PathStep,
 	next: DefRow | null,
 	marker: string,
@@ -583,14 +718,15 @@ function stepLine(
 		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
 	}
 	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, QUOTE_CHARS))}` : "";
-	// A handler named by its key: the marker after the key its hop line holds, then what handles it.
+	// A handler named by its key: the marker after the key its hop line holds. What handles it is the
+	// next step's line ("The `k` callback passed to `Meteor.methods` calls …"), not said twice.
 	if (hop.kind === "dispatch" && hop.key && keyedNext) {
 		const sent = keyWords(hop.key).sent;
 		const words = hop.named ? [name, sent, marker] : [name, marker, sent];
-		return `${words.filter(Boolean).join(" ")} → ${keyedNext}${quoted}`;
+		return `${words.filter(Boolean).join(" ")}${quoted}`;
 	}
 	const target =
-		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : label(next);
+		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : callee(step, next);
 	const verb = hop.kind === "dispatch" && hop.key ? "" : verbOf(step);
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
 	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];

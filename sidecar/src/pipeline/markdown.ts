@@ -40,6 +40,13 @@ const FAMILIES: readonly [RegExp, KeyFamily][] = [
 	[/^commands?$/, { noun: "command", verb: "runs" }],
 ];
 /** An HTTP route's key as the trunks write it: `POST /auth/signin`. */
+/**
+ * A run-time part of a key built from a template literal, as the trunks write it (trunks/bind.ts
+ * `templateForm`, discovery's request paths): `` `team/${id}/added` `` is the key `team/:param/added`.
+ */
+const TEMPLATE_HOLE = /:param(?![\w$])/g;
+/** A run-time part as a template literal writes it, its expression left out. */
+const TEMPLATE_PART = `\${…}`;
 const HTTP_KEY = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL) \//;
 
 function keyFamily(def: DefRow): KeyFamily | null {
@@ -65,15 +72,24 @@ export function keyWords(def: DefRow): { noun: string; sent: string; kind: strin
 	const family = keyFamily(def);
 	if (!family) {
 		const kind = `${keyTrunk(def)} key`;
-		const noun = `${kind} ${code(def.name)}`;
+		const noun = `${kind} ${code(shownKey(def.name))}`;
 		return { noun, sent: `dispatches the ${noun}`, kind };
 	}
-	const noun = `${family.noun} ${code(def.name)}`;
+	const noun = `${family.noun} ${code(shownKey(def.name))}`;
 	return {
 		noun,
 		sent: `${family.verb} the ${noun}${family.tail ? ` ${family.tail}` : ""}`,
 		kind: family.noun,
 	};
+}
+
+/**
+ * A key as a reader recognises it: each run-time part of a template-literal key (`:param` in the
+ * index, a placeholder the code never writes) shown as the template writes it, `team/${…}/added`.
+ * A route's own parameters (`/users/:id`) are written so in the code and stay.
+ */
+export function shownKey(name: string): string {
+	return name.replace(TEMPLATE_HOLE, TEMPLATE_PART);
 }
 
 /** "hook `afterSaveMessage`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */

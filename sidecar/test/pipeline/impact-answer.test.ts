@@ -40,6 +40,9 @@ describe("the offline answer to an impact question", () => {
 		expect(runs.length).toBeGreaterThan(0);
 		expect(registers.length).toBeGreaterThan(0);
 
+		// What the key is, in words (its trunk's family), not the index's "key of the callbacks trunk".
+		expect(r.answer).toMatch(/The hook `afterSaveMessage` is a string name[,.]/);
+		expect(r.answer).not.toContain("trunk");
 		expect(r.answer).toContain(`touches ${impact?.sites} sites in ${impact?.files} files`);
 		expect(r.answer).toContain(`run at ${runs.length} site${runs.length === 1 ? "" : "s"}`);
 		expect(r.answer).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { code, keyLabel, keyWords, listWords, sentence } from "../../src/pipeline/markdown.js";
+import { code, keyLabel, keyWords, listWords, sentence, shownKey } from "../../src/pipeline/markdown.js";
 import { defRow } from "../support/defs.js";
 
 describe("offline answer Markdown helpers", () => {
@@ -48,5 +48,19 @@ describe("offline answer Markdown helpers", () => {
 		// A trunk whose name says nothing of its family keeps the index's words.
 		expect(sent("passport", "jwt")).toBe("dispatches the passport key `jwt`");
 		expect(keyLabel(key("callbacks", "afterSaveMessage"))).toBe("hook `afterSaveMessage`");
+	});
+
+	it("shows a key built from a template literal with its run-time parts as the template writes them", () => {
+		const key = (trunk: string, name: string) =>
+			defRow(null, name, "dispatch-key", { defId: `trunk:${trunk}#${name}`, name });
+		// The trunks write each run-time part as `:param`, a placeholder the code never writes.
+		expect(keyWords(key("pubsub", "team_req/:param/req_created")).sent).toBe(
+			"publishes the topic `team_req/${…}/req_created`",
+		);
+		expect(shownKey("cancelling-:param")).toBe("cancelling-${…}");
+		expect(shownKey("GET /orders/:param/items/:param")).toBe("GET /orders/${…}/items/${…}");
+		// A route's own parameters are written so in the code.
+		expect(shownKey("GET /users/:id")).toBe("GET /users/:id");
+		expect(shownKey("GET /users/:paramId")).toBe("GET /users/:paramId");
 	});
 });

@@ -28,10 +28,11 @@ describe("the short answer's last step", () => {
 		const ranking = { order: [handler, member], fileScore: new Map<string, number>() };
 		const { body } = shortAnswer(index, "how is a room created?", [], ranking);
 		expect(body).toContain("1. `createRoomRoute` calls `IRooms.insertRoom`");
+		// In short names its file; the path's step names it again, without the file.
+		expect(body).toMatch(/2\. `IRooms\.insertRoom` \[\d+\]; implemented by `RoomsStore\.insertRoom`$/m);
 		expect(body).toMatch(
-			/2\. `IRooms\.insertRoom` \[\d+\]; implemented by `RoomsStore\.insertRoom` in `models\/rooms\.ts`/,
+			/It is followed as far as `IRooms\.insertRoom` \[\d+\], implemented by `RoomsStore\.insertRoom` in `models\/rooms\.ts`\./,
 		);
-		expect(body).toContain("implemented by `RoomsStore.insertRoom` in `models/rooms.ts`.");
 
 		// A plain function at the end names nothing more.
 		const plain = shortAnswer(
@@ -86,7 +87,7 @@ describe("the short answer's last step", () => {
 		const { body, drafts } = shortAnswer(index, "how does a pointer reach the others?", [], ranking, words);
 		// The first line says there are two, with their ends; In short tells the first and names the other.
 		expect(body.split("\n")[2]).toBe(
-			"Two separate flows fit this question about equally well: one runs from `sendPointer` to `broadcastPointer` (told below), the other from `onPointerMove` to `hitPointer`.",
+			"Two flows fit this question about equally well: one from `sendPointer` to `broadcastPointer`, followed step by step below, and one from `onPointerMove` to `hitPointer`.",
 		);
 		expect(body).toMatch(/It starts in `sendPointer`/);
 		// Each marker after the name its range holds; the head of `hitPointer` cited with its own file named.
@@ -106,7 +107,7 @@ describe("the short answer's last step", () => {
 			[...edges, [portal, key, "dispatch"], [key, move, "handler"]],
 		);
 		const one = shortAnswer(sides, "how does a pointer reach the others?", [], ranking, words);
-		expect(one.body).not.toContain("Two separate flows");
+		expect(one.body).not.toContain("Two flows");
 
 		// Far apart (the receiver pair ranked 20th and 21st): one flow, the other files as places.
 		const filler = Array.from({ length: 18 }, (_, i) => defRow(`other/f${i}.ts`, `other${i}`));
@@ -117,7 +118,7 @@ describe("the short answer's last step", () => {
 			{ order: [send, portal, ...filler, move, hit], fileScore: new Map() },
 			words,
 		);
-		expect(far.body).not.toContain("Two separate flows");
+		expect(far.body).not.toContain("Two flows");
 		expect(far.body).not.toContain("The other flow");
 	});
 
@@ -152,7 +153,7 @@ describe("the short answer's last step", () => {
 		expect(single).toMatch(
 			/A flow nearly as close starts in `sendPointer` \(`collab\/send\.ts`\), which calls `storeThing` \[\d+\]/,
 		);
-		expect(single).not.toContain("Two separate flows");
+		expect(single).not.toContain("Two flows");
 		// No first line for a match of one step: In short opens with it.
 		expect(single.split("\n")[2]).toBe("**In short**");
 	});
@@ -192,9 +193,8 @@ describe("the short answer's last step", () => {
 		expect(through).toMatch(
 			/runs the hook `saved` \[\d+\]; then the hook's handler calls `pushThing` \[\d+\]/,
 		);
-		expect(through).toMatch(
-			/1\. `saveThing` runs the hook `saved` \[\d+\] → the hook's handler: `await callbacks\.run/,
-		);
+		// The step's line names the key; the handler is the next line's subject, not named twice.
+		expect(through).toMatch(/1\. `saveThing` runs the hook `saved` \[\d+\]: `await callbacks\.run/);
 		// The step itself keeps its own name (labelled after verification: "the `saved` handler (`callbacks.add`)").
 		expect(through).toContain("2. `callbacks.add(saved)` calls `pushThing`");
 		// Ending at the handler: the first line and In short's last sentence name it by the key.
@@ -202,7 +202,9 @@ describe("the short answer's last step", () => {
 		expect(ending).toContain(
 			"the flow from `saveThing`, through the hook `saved`, to the hook's handler in `hooks/notify.ts`.",
 		);
-		expect(ending).toMatch(/runs the hook `saved` \[\d+\]\. The path ends in the hook's handler \[\d+\]\./);
+		expect(ending).toMatch(
+			/runs the hook `saved` \[\d+\]\. The chain of calls ends in the hook's handler \[\d+\], which calls no other code in this repository\./,
+		);
 	});
 
 	it("quotes the doc comment of the path's end only when it speaks of the question", () => {
@@ -226,12 +228,99 @@ describe("the short answer's last step", () => {
 				}),
 			).body;
 		// "token" and "checked": the doc names one of the two, a helper the path happens to end in.
-		expect(ask("token", "token")).toMatch(/The path ends in `validateEmail` \[\d+\]\./);
-		expect(ask("token", "token")).not.toMatch(/\[\d+\]: Checks to see/);
-		// "email" and "checked": it says what the flow does.
-		expect(ask("email", "email")).toMatch(
-			/`validateEmail` \[\d+\]: Checks to see if the email is valid or not\./,
+		expect(ask("token", "token")).toMatch(
+			/The chain of calls ends in `validateEmail` \[\d+\], which calls no other code in this repository\./,
 		);
+		expect(ask("token", "token")).not.toContain("(“Checks to see");
+		// "email" and "checked": it says what the flow does, quoted as the end's comment.
+		expect(ask("email", "email")).toMatch(
+			/The chain of calls ends in `validateEmail` \[\d+\] \(“Checks to see if the email is valid or not”\), which/,
+		);
+	});
+
+	it("says whether the chain of calls ends at the last step or the answer stopped following it there", () => {
+		// "how is a post scheduled": the controller calls the service, which saves a row (a leaf) and,
+		// on a later line, schedules the job; the row store calls nothing of the repository.
+		const route = defRow("api/posts.controller.ts", "PostsController.create");
+		const service = defRow("core/posts.service.ts", "PostsService.create");
+		const store = defRow("db/posts.repository.ts", "PostsRepository.create");
+		const schedule = defRow("core/posts.service.ts", "PostsService.schedule");
+		const helpers = ["hash", "stamp", "clean"].map((n) => defRow(`util/${n}.ts`, n));
+		const ask = (edges: Parameters<typeof edgeGraph>[1]) => {
+			// The service's call to `schedule` is written two lines below its call to the store.
+			const g = edgeGraph([route, service, store, schedule, ...helpers], edges, (src, dst) => ({
+				file: src.file,
+				line: (src.startLine as number) + (dst === schedule ? 3 : 1),
+			}));
+			const index: PathIndex = {
+				...g,
+				fileLines: () => ["await x.create(a);"],
+			};
+			return shortAnswer(
+				index,
+				"how is a post created?",
+				[],
+				{ order: [route, service, store], fileScore: new Map() },
+				conceptVector({ concepts: [{ word: "post", stems: ["post"], related: [], weight: 1 }] }),
+			).body;
+		};
+		const path: Parameters<typeof edgeGraph>[1] = [
+			[route, service, "call"],
+			[service, store, "call"],
+			[service, schedule, "call"],
+		];
+		// A leaf: the chain ends there, and the step before goes on after it returns.
+		expect(ask(path)).toMatch(
+			/The chain of calls ends in `PostsRepository\.create` \[\d+\], which calls no other code in this repository; after it, `PostsService\.create` goes on to call `PostsService\.schedule`\./,
+		);
+		// A store that calls three helpers: the answer stopped there, and says what it did not follow.
+		const onward = ask([...path, ...helpers.map((h) => [store, h, "call"] as (typeof path)[number])]);
+		expect(onward).toMatch(
+			/It is followed as far as `PostsRepository\.create` \[\d+\]; past that, its calls \(`hash`, `stamp` and 1 more\) match the question less\./,
+		);
+		expect(onward).not.toContain("goes on to call");
+	});
+
+	it("says a step written inside the step it calls calls it again, not as a loop", () => {
+		// A retry listener defined inside `initializeScene` that runs `initializeScene` once more.
+		const init = defRow("app/App.tsx", "initializeScene");
+		const listener = defRow("app/App.tsx", "initializeScene.window.addEventListener(focus)", "function", {
+			parentId: init.id,
+			signature: "window.addEventListener('focus', () =>",
+		});
+		const load = defRow("data/blob.ts", "loadFromBlob");
+		const index = graph(
+			[init, listener, load],
+			[
+				[listener, init, "call"],
+				[init, load, "call"],
+			],
+		);
+		const { body } = shortAnswer(index, "how is a scene loaded?", [], {
+			order: [listener, init, load],
+			fileScore: new Map(),
+		});
+		expect(body).toMatch(/which calls `initializeScene` again \[\d+\]/);
+		expect(body).toMatch(
+			/1\. `initializeScene\.window\.addEventListener\(focus\)` calls `initializeScene` again \[\d+\]/,
+		);
+		// The step it calls is not "again" anywhere else.
+		expect(body).toMatch(/2\. `initializeScene` calls `loadFromBlob` \[\d+\]/);
+	});
+
+	it("says a path ending at an interface member with no implementation ends at a declaration", () => {
+		const run = defRow("setup/admin.ts", "insertAdmin");
+		const model = defRow("typings/users.ts", "IUsersModel", "interface");
+		const create = defRow("typings/users.ts", "IUsersModel.create", "method", { parentId: model.id });
+		const index = graph([run, model, create], [[run, create, "call"]]);
+		const { body } = shortAnswer(index, "how is the admin user created?", [], {
+			order: [run, create],
+			fileScore: new Map(),
+		});
+		expect(body).toMatch(
+			/It is followed as far as `IUsersModel\.create` \[\d+\], declared in an interface\./,
+		);
+		expect(body).not.toContain("calls no other code");
 	});
 
 	it("of two close flows, the better-ranked leads even when the other fires a key naming the question", () => {
