@@ -216,7 +216,7 @@ export function buildOutline(
 					.slice(0, opts.maxSearchSymbols)
 					.map((s) => identifierWords(s.name))
 					.join(" "),
-				listedKeys.map((k) => identifierWords(k.key)).join(" "),
+				listedKeys.map((k) => identifierWords(bareKey(k.key))).join(" "),
 			);
 		}
 	})();
@@ -381,6 +381,15 @@ export function readmeExcerpt(markdown: string, maxChars = 600): string {
 		);
 	const text = paras.slice(0, 3).join("\n");
 	return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}
+
+/**
+ * A key without the scope label a split key carries (`ready (CachedSettings)` → `ready`, trunks/scope.ts).
+ * The label names the receiver's class or channel, not what the section provides: searched, it made every
+ * section listening to one emitter's `ready` a hit for that class's words (the settings' `CachedSettings`).
+ */
+export function bareKey(key: string): string {
+	return key.replace(/ \([^()]*\)$/, "");
 }
 
 function dedupeKeys(

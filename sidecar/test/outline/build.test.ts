@@ -76,6 +76,11 @@ function writeIndex(dir: string): string {
 		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, resolution)
      VALUES ('callbacks', 'register', 'afterSaveMessage', 'afterSaveMessage', '"afterSaveMessage"', 1, 3, 'checker')`,
 	).run();
+	// A key split by its receiver's class (trunks/scope.ts) carries the class as a label.
+	db.prepare(
+		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, resolution)
+     VALUES ('events', 'register', 'ready (CachedSettings)', 'ready', '"ready"', 4, 2, 'checker')`,
+	).run();
 	db.close();
 
 	mkdirSync(join(dir, "repo/apps/server/src/push"), { recursive: true });
@@ -137,6 +142,15 @@ describe("buildOutline", () => {
 		expect(byKey).toContain("dir:apps/server/src/push");
 		const ui = index.searchOutline(["components"]).map((h) => h.section.sectionId);
 		expect(ui).toEqual(["pkg:@demo/ui"]);
+	});
+
+	it("searches a scoped key by the key, not by its receiver's label", () => {
+		const rooms = index.outlineSections().find((s) => s.sectionId === "dir:apps/server/src");
+		expect(rooms?.keys).toContainEqual({ trunk: "events", key: "ready (CachedSettings)", side: "register" });
+		expect(index.searchOutline(["ready"]).map((h) => h.section.sectionId)).toContain("dir:apps/server/src");
+		// The label names the emitter's class: a section listening to its `ready` is no settings code.
+		expect(index.searchOutline(["settings"])).toEqual([]);
+		expect(index.searchOutline(["cached"])).toEqual([]);
 	});
 
 	it("is idempotent: a second build replaces the sections", () => {
