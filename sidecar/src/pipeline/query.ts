@@ -71,6 +71,41 @@ const GUIDE_RE =
 	/^\s*how (?:do|can|should|would|could) (?:i|you|we|one) (create|add|make|write|define|build|use|implement|register|introduce)\b/i;
 const GUIDE_VERB_EMPHASIS = 0.5;
 
+/**
+ * The application's anonymous person, as English names it: "a user", "an admin", "people". In "what
+ * happens when a user deletes a post" the user is who acts, not what the question is about: as a search
+ * word it pulls the code named for users (`deleteAccount`, `addUserToRoom`) ahead of the code for what
+ * they do. A named role ("a collaborator", "an editor", "the owner") is left alone: it is often the
+ * feature itself (a collaborator's pointer).
+ */
+const PERSON_WORDS = new Set("user users admin admins administrator administrators person people".split(" "));
+/**
+ * A person as the subject of an action clause: "when a user deletes", "after the admin changed", "how does a
+ * user join", "once users sign in". A clause word, a determiner, the person, then a verb: a word ending in
+ * -s / -ed after one person, any word but a function word after a plural or "how does …". "The user's
+ * settings", "a user profile" or "to the user" are no actor.
+ */
+const ACTOR_RE =
+	/\b(when|whenever|after|before|once|until|if|how (?:does|do|did|can|could|should|would|will))\s+(?:(?:a|an|the|another|other|each|every|one|some|any)\s+)?([a-z]+)\s+([a-z]+)\b/gi;
+const NOT_A_VERB = new Set(
+	"and or of to in on at with for from by is are was were who whose that which".split(" "),
+);
+const ACTOR_EMPHASIS = 0.5;
+
+/** The person words the question uses as the subject of an action (lower case). */
+export function actorWords(question: string): Set<string> {
+	const actors = new Set<string>();
+	for (const m of question.matchAll(ACTOR_RE)) {
+		const clause = (m[1] ?? "").toLowerCase();
+		const person = (m[2] ?? "").toLowerCase();
+		const verb = (m[3] ?? "").toLowerCase();
+		if (!PERSON_WORDS.has(person) || NOT_A_VERB.has(verb)) continue;
+		const plural = person.endsWith("s") || person === "people";
+		if (clause.startsWith("how") || plural || /(?:s|ed)$/.test(verb)) actors.add(person);
+	}
+	return actors;
+}
+
 /** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
 const BRAND_RE = /\b([A-Z][a-z]+)([A-Z]{2,})\b/g;
 /** One whole word that is such a brand. */
@@ -148,6 +183,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		}),
 	);
 	const guideVerb = GUIDE_RE.exec(question)?.[1]?.toLowerCase();
+	const actors = actorWords(question);
 	const seen = new Set<string>();
 	const concepts: Concept[] = [];
 	for (const w of [...compounds, ...lower]) {
@@ -161,6 +197,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		);
 		const emphasis =
 			(w === guideVerb ? GUIDE_VERB_EMPHASIS : 1) *
+			(actors.has(w) ? ACTOR_EMPHASIS : 1) *
 			(capitalised.has(w) ? 1.3 : 1) *
 			Math.max(0.8, 1 - 0.05 * concepts.length);
 		if (layers.has(w)) {

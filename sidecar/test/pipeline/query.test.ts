@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
-import { analyzeQuestion, type Concept, weighConcepts } from "../../src/pipeline/query.js";
+import { actorWords, analyzeQuestion, type Concept, weighConcepts } from "../../src/pipeline/query.js";
 import { lexicalScore } from "../../src/pipeline/seed.js";
 import { defRow } from "../support/defs.js";
 
@@ -28,6 +28,29 @@ describe("analyzeQuestion", () => {
 		expect(change.intent).toBe("flow");
 		expect(change.concepts.map((c) => c.word)).toContain("change");
 		expect(analyzeQuestion("what does broken do").concepts.map((c) => c.word)).toEqual(["broken"]);
+	});
+
+	it("weighs the person who acts ('when a user deletes a post') at half: the question is about the act", () => {
+		expect([...actorWords("What happens when a user deletes a post from the calendar?")]).toEqual(["user"]);
+		expect([...actorWords("How are settings applied when an admin changes them?")]).toEqual(["admin"]);
+		expect([...actorWords("How does a user change their email address?")]).toEqual(["user"]);
+		expect([...actorWords("What happens once users sign in?")]).toEqual(["users"]);
+		// The user as the object, a possessive or a noun after the word is no actor; a named role is the feature.
+		expect(actorWords("How does the backend authenticate a signed-in user on queries?").size).toBe(0);
+		expect(actorWords("When the user profile is saved, what runs?").size).toBe(0);
+		expect(actorWords("What is stored for each user in the database?").size).toBe(0);
+		expect(
+			actorWords("When a collaborator moves their mouse, how does the pointer reach the others?").size,
+		).toBe(0);
+		const q = analyzeQuestion("What happens when a user deletes a post?");
+		const user = q.concepts.find((c) => c.word === "user");
+		const deletes = q.concepts.find((c) => c.word === "deletes");
+		expect(user?.emphasis).toBeCloseTo(((deletes?.emphasis ?? 0) * 0.5) / 0.95, 5);
+		// Still a search word: "add a user" questions keep it whole.
+		expect(q.directWords).toContain("user");
+		expect(
+			analyzeQuestion("How do I add a user to a room?").concepts.find((c) => c.word === "user")?.emphasis,
+		).toBe(0.95);
 	});
 
 	it("reads 'the client side' as a folder of the application, not a word inside names", () => {
