@@ -11,7 +11,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "./answer-short.js";
+import { encloses, SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence, shownKey } from "./markdown.js";
@@ -643,7 +643,9 @@ function placeLine(index: ImpactAnswerIndex, p: Place, names: readonly string[],
 	// The file (a path: no name the marker must hold) leads, its marker right after it.
 	const where = `- ${code(shortPath(p.file))}${marker ? ` ${marker}` : ""}${more}`;
 	if (p.group === "register") return `${where}: ${p.handler ? code(p.handler) : `inline ${within}`}`;
-	if (p.via) return `${where} ${within} calls ${defName(p.via, book)}`;
+	// A caller written inside the definition it calls (a retry listener) calls it again, not in a loop.
+	if (p.via)
+		return `${where} ${within} calls ${defName(p.via, book)}${p.within && encloses(index, p.via, p.within) ? " again" : ""}`;
 	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow), book)}`;
 	if (p.runs) {
 		if (p.runs.of)

@@ -511,7 +511,7 @@ function onwardCalls(
 }
 
 /** Is `inner` written inside `outer` (its parent, or its parent's, …)? */
-function encloses(index: PathIndex, outer: DefRow, inner: DefRow): boolean {
+export function encloses(index: Pick<PathIndex, "defById">, outer: DefRow, inner: DefRow): boolean {
 	let id = inner.parentId;
 	for (let depth = 0; id !== null && depth < MAX_NESTING; depth++) {
 		if (id === outer.id) return true;
