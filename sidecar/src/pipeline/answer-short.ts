@@ -282,7 +282,10 @@ function compose(
 		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
 		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
 		if (!marker) continue;
-		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
+		// A place's doc comment is quoted when it names something the question asks about: "time
+		// constants (ms)" or "All socket listeners are moving to Portal" tell a reader nothing.
+		const said = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
+		const doc = said && (!concepts || concepts.text(said).some((x) => x > 0)) ? said : "";
 		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${doc ? ` — ${doc}` : ""}`);
 	}
 	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
