@@ -281,6 +281,25 @@ describe("the short answer's last step", () => {
 		expect(onward).not.toContain("goes on to call");
 	});
 
+	it("quotes a place's doc comment only when it names something the question asks about", () => {
+		const route = defRow("api/posts.ts", "createPostRoute");
+		const service = defRow("core/posts.ts", "createPost");
+		const said = defRow("core/drafts.ts", "saveDraft", "function", { doc: "Saves a post as a draft." });
+		const noise = defRow("core/time.ts", "TIMEOUTS", "variable", { doc: "Time constants in milliseconds." });
+		const index = graph([route, service, said, noise], [[route, service, "call"]]);
+		const { body } = shortAnswer(
+			index,
+			"how is a post created?",
+			[],
+			{ order: [route, service, said, noise], fileScore: new Map() },
+			conceptVector({ concepts: [{ word: "post", stems: ["post"], related: [], weight: 1 }] }),
+		);
+		expect(body).toMatch(/- `saveDraft` in `core\/drafts\.ts` \[\d+\] — Saves a post as a draft\./);
+		// Still a place, cited; only its doc is left out.
+		expect(body).toMatch(/- `TIMEOUTS` in `core\/time\.ts` \[\d+\]$/m);
+		expect(body).not.toContain("Time constants");
+	});
+
 	it("says a step written inside the step it calls calls it again, not as a loop", () => {
 		// A retry listener defined inside `initializeScene` that runs `initializeScene` once more.
 		const init = defRow("app/App.tsx", "initializeScene");
