@@ -435,8 +435,9 @@ interface Onward {
 
 /**
  * Where "In short" leaves the flow, said so that a reader can tell the code's end from the answer's:
- * a last step that calls no other code of the repository ends the chain of calls; one that does is
- * where the answer stopped following it (what it calls ranks below the path for this question). The
+ * a last step that calls no other code of the repository is said to (a fact of the step, not a claim that
+ * the feature ends there: readers took "the chain ends" so); one that does is where the answer stopped
+ * following it, said without the ranking's words ("matches the question less" read as jargon). The
  * end's doc comment is quoted as its comment, not as the answer's conclusion.
  */
 function endSentence(
@@ -454,15 +455,13 @@ function endSentence(
 			: "";
 		if (onward?.declared)
 			return `It is followed as far as ${end} ${marker}${quoted}, declared in an interface${after}.`;
-		return `The chain of calls ends in ${end} ${marker}${quoted}, which calls no other code in this repository${after}.`;
+		return `Its last step, ${end} ${marker}${quoted}, calls no other code in this repository${after}.`;
 	}
-	const past = `It is followed as far as ${end} ${marker}${quoted}; past that, its`;
+	const past = `This answer follows it as far as ${end} ${marker}${quoted}; its`;
 	const count = onward.names.length + onward.more;
-	if (onward.names.length === 0) return `${past} ${count} calls match the question less.`;
+	if (onward.names.length === 0) return `${past} ${count} calls are not followed here.`;
 	const calls = listWords([...onward.names, ...(onward.more > 0 ? [`${onward.more} more`] : [])]);
-	return count === 1
-		? `${past} call (${calls}) matches the question less.`
-		: `${past} calls (${calls}) match the question less.`;
+	return count === 1 ? `${past} call (${calls}) is not followed here.` : `${past} calls (${calls}) are not followed here.`;
 }
 
 /**

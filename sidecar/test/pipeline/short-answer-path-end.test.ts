@@ -203,7 +203,7 @@ describe("the short answer's last step", () => {
 			"the flow from `saveThing`, through the hook `saved`, to the hook's handler in `hooks/notify.ts`.",
 		);
 		expect(ending).toMatch(
-			/runs the hook `saved` \[\d+\]\. The chain of calls ends in the hook's handler \[\d+\], which calls no other code in this repository\./,
+			/runs the hook `saved` \[\d+\]\. Its last step, the hook's handler \[\d+\], calls no other code in this repository\./,
 		);
 	});
 
@@ -229,12 +229,12 @@ describe("the short answer's last step", () => {
 			).body;
 		// "token" and "checked": the doc names one of the two, a helper the path happens to end in.
 		expect(ask("token", "token")).toMatch(
-			/The chain of calls ends in `validateEmail` \[\d+\], which calls no other code in this repository\./,
+			/Its last step, `validateEmail` \[\d+\], calls no other code in this repository\./,
 		);
 		expect(ask("token", "token")).not.toContain("(“Checks to see");
 		// "email" and "checked": it says what the flow does, quoted as the end's comment.
 		expect(ask("email", "email")).toMatch(
-			/The chain of calls ends in `validateEmail` \[\d+\] \(“Checks to see if the email is valid or not”\), which/,
+			/Its last step, `validateEmail` \[\d+\] \(“Checks to see if the email is valid or not”\), calls/,
 		);
 	});
 
@@ -271,12 +271,12 @@ describe("the short answer's last step", () => {
 		];
 		// A leaf: the chain ends there, and the step before goes on after it returns.
 		expect(ask(path)).toMatch(
-			/The chain of calls ends in `PostsRepository\.create` \[\d+\], which calls no other code in this repository; after it, `PostsService\.create` goes on to call `PostsService\.schedule`\./,
+			/Its last step, `PostsRepository\.create` \[\d+\], calls no other code in this repository; after it, `PostsService\.create` goes on to call `PostsService\.schedule`\./,
 		);
 		// A store that calls three helpers: the answer stopped there, and says what it did not follow.
 		const onward = ask([...path, ...helpers.map((h) => [store, h, "call"] as (typeof path)[number])]);
 		expect(onward).toMatch(
-			/It is followed as far as `PostsRepository\.create` \[\d+\]; past that, its calls \(`hash`, `stamp` and 1 more\) match the question less\./,
+			/This answer follows it as far as `PostsRepository\.create` \[\d+\]; its calls \(`hash`, `stamp` and 1 more\) are not followed here\./,
 		);
 		expect(onward).not.toContain("goes on to call");
 	});
