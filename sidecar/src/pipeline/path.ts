@@ -586,11 +586,6 @@ function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, key: De
 	return { kind, key, file: e.file, line: e.line, text, named };
 }
 
-/** "callbacks key" for a key, for sentences. */
-export function keyKind(key: DefRow): string {
-	return `${keyTrunk(key)} key`;
-}
-
 /**
  * Prepend the caller that enters the flow: when the path's first step has at most LEAD_IN_CALLERS
  * callers (directly, or through a key with one handler), the one outside the path search's
