@@ -1054,7 +1054,74 @@ describe("a short pick no share had room for", () => {
 	});
 
 	it("stays a signature when the key-hop lines come first (the citation pool's order)", async () => {
-		expect(await read({ shortPicks: 0 })).toEqual(["signature"]);
+		expect(await read({ shortPicks: 0, unpickedBelow: 0 })).toEqual(["signature"]);
+	});
+});
+
+describe("the chain steps the model passed over", () => {
+	// One pick read whole; its callee on the chain, a step the question's words rate and one they do
+	// not are listed as signatures (their bodies are long); the pick's file has one more function.
+	const lines = Array.from({ length: 300 }, (_, i) => `\tstep${i}(${"x".repeat(150)});`);
+	const send = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 1 });
+	const format = defRow("chat/send.ts", "format", "function", { startLine: 3, endLine: 3 });
+	const next = defRow("chat/next.ts", "next", "function", { startLine: 1, endLine: 300 });
+	const far = defRow("chat/far.ts", "far", "function", { startLine: 1, endLine: 300 });
+	const rated = defRow("chat/rated.ts", "rated", "function", { startLine: 1, endLine: 300 });
+	const mIndex = linesIndex([send, format, next, far, rated], lines);
+	const node = (def: DefRow, from: DefRow | null) => ({
+		def,
+		depth: from ? 1 : 0,
+		via: from ? "call" : "seed",
+		from: from?.id ?? null,
+		nodeClass: "major" as const,
+		relevance: 1,
+	});
+	const rating = new Map([
+		[rated.id, 5],
+		[format.id, 3],
+	]);
+	const listed = async (
+		picks: string[],
+		reach: Partial<import("../../src/pipeline/material/assemble.js").MapReach> = {},
+	) => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const skeletons = oneChain("chat", [
+			node(send, null),
+			node(next, send),
+			node(far, null),
+			node(rated, null),
+		]) as unknown as Parameters<Assemble["assembleMaterial"]>[1]["skeletons"];
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, picks, words: [], relevance: (d) => rating.get(d.id) ?? 0 },
+				{ tokenBudget: 700, wholeDefLines: 150, sliceLines: 60 },
+				costly,
+				{ ...m.MATERIAL_REACH, ...reach },
+			)
+			.sources.map((s) => `${s.node.def.name}:${s.unit}`);
+	};
+
+	it("with select picks, one the question's words do not rate waits until after the read file's outline", async () => {
+		expect(await listed([send.defId])).toEqual([
+			"send:whole",
+			"next:signature",
+			"rated:signature",
+			"format:signature",
+			"far:signature",
+		]);
+	});
+
+	it("keeps its place without picks (offline), or when nothing is set to wait", async () => {
+		expect(await listed([send.defId], { unpickedBelow: 0 })).toEqual([
+			"send:whole",
+			"next:signature",
+			"far:signature",
+			"rated:signature",
+			"format:signature",
+		]);
+		const offline = await listed([]);
+		expect(offline.indexOf("far:signature")).toBeLessThan(offline.indexOf("rated:signature"));
 	});
 });
 

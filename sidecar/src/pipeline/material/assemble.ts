@@ -146,6 +146,15 @@ export interface MapReach {
 	 * that no share had room for, read whole (what the model asked for, a few lines each).
 	 */
 	shortPicks: number;
+	/**
+	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
+	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) waits for the map's
+	 * tail, before the last bodies, best rated first (0: none waits). The model named what it wants
+	 * read; the chain steps it passed over that the question's words barely rate took ~3,300 of the
+	 * 16,000 tokens and held 2% of the key lines (llm-relay.md, Session 17), ahead of the outlines,
+	 * short picks and rest of the bodies. Offline there are no picks, and nothing waits.
+	 */
+	unpickedBelow: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -168,6 +177,7 @@ export const MATERIAL_REACH: MapReach = {
 	signatureChars: 40,
 	questionHits: 10,
 	shortPicks: 10,
+	unpickedBelow: 2,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -192,6 +202,7 @@ export const CITATION_REACH: MapReach = {
 	signatureChars: 44,
 	questionHits: 0,
 	shortPicks: 0,
+	unpickedBelow: 0,
 };
 
 /**
@@ -1127,9 +1138,27 @@ export function assembleMaterial(
 	}
 
 	// Pass 3: signatures of the chain steps that did not fit, then of the direct neighbours of what was read.
+	// With select picks, the entries the model passed over that the question's words barely rate wait.
+	const picked = new Set<number>();
+	const pickDefIds = new Set(input.picks ?? []);
+	for (const sk of input.skeletons)
+		for (const n of sk.nodes) if (pickDefIds.has(n.def.defId)) picked.add(n.def.id);
+	const waiting: Candidate[] = [];
+	let waitingListed = false;
+	const waits = (c: Candidate) =>
+		reach.unpickedBelow > 0 &&
+		picked.size > 0 &&
+		!waitingListed &&
+		!picked.has(c.node.def.id) &&
+		!(c.node.from !== null && picked.has(c.node.from)) &&
+		input.relevance(c.node.def) < reach.unpickedBelow;
 	const signature = (c: Candidate, limit: number) => {
 		const d = c.node.def;
 		if (!d.file || d.startLine === null || d.endLine === null) return;
+		if (waits(c)) {
+			waiting.push(c);
+			return;
+		}
 		a.add(
 			{ ...c, role: "neighbour" },
 			d.startLine,
@@ -1490,6 +1519,10 @@ export function assembleMaterial(
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of.
 	shortPicks(reach.shortPicks);
 	if (reach.keyHopLines) keyHopLines();
+	// The entries that waited, best rated first (a stable sort keeps each rating's order).
+	waitingListed = true;
+	for (const c of waiting.sort((x, y) => input.relevance(y.node.def) - input.relevance(x.node.def)))
+		if (!a.bodies.has(c.node.def.id)) signature(c, budget);
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	for (const c of deferred) {
