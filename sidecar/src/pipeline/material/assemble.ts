@@ -149,10 +149,11 @@ export interface MapReach {
 	/**
 	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
 	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) waits for the map's
-	 * tail, before the last bodies, best rated first (0: none waits). The model named what it wants
-	 * read; the chain steps it passed over that the question's words barely rate took ~3,300 of the
-	 * 16,000 tokens and held 2% of the key lines (llm-relay.md, Session 17), ahead of the outlines,
-	 * short picks and rest of the bodies. Offline there are no picks, and nothing waits.
+	 * tail (after the key-hop lines, which it then does not get), before the last bodies, best rated
+	 * first (0: none waits). The model named what it wants read; the chain steps it passed over that
+	 * the question's words barely rate took ~3,300 of the 16,000 tokens and held 1 key line in 60
+	 * (llm-relay.md, Session 17), ahead of the outlines, short picks and the rest of the bodies.
+	 * Offline there are no picks, and nothing waits.
 	 */
 	unpickedBelow: number;
 }
