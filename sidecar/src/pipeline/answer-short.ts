@@ -461,7 +461,9 @@ function endSentence(
 	const count = onward.names.length + onward.more;
 	if (onward.names.length === 0) return `${past} ${count} calls are not followed here.`;
 	const calls = listWords([...onward.names, ...(onward.more > 0 ? [`${onward.more} more`] : [])]);
-	return count === 1 ? `${past} call (${calls}) is not followed here.` : `${past} calls (${calls}) are not followed here.`;
+	return count === 1
+		? `${past} call (${calls}) is not followed here.`
+		: `${past} calls (${calls}) are not followed here.`;
 }
 
 /**
