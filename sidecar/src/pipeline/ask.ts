@@ -28,8 +28,10 @@ import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
-import { assembleMaterial, CITATION_REACH, MATERIAL_REACH, memoIndex } from "./material/assemble.js";
+import { assembleMaterial } from "./material/assemble.js";
 import { impactListing, impactTarget } from "./material/impact.js";
+import { memoIndex } from "./material/material-index.js";
+import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
 import { conceptVector } from "./path.js";
@@ -238,7 +240,7 @@ export async function ask(
 			: null;
 	if (subject) impact = impactListing(index, subject, Math.floor(tokenBudget * IMPACT_SHARE));
 	// The material (what the answer stage reads) and the offline answer's citation pool are one
-	// assembly but for the signature map's reach (material/assemble.ts MapReach): the pool keeps the
+	// assembly but for the signature map's reach (material/reach.ts MapReach): the pool keeps the
 	// narrower map, so what the short answer cites does not move with the material.
 	const materialIndex = memoIndex(index);
 	const materialInput = { skeletons, picks, words: questionWords(q), relevance, impact };

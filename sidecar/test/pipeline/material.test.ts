@@ -12,7 +12,9 @@ import type { DefRow } from "../../src/index/types.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { moduleBlocks } from "../../src/pipeline/material/modules.js";
+import { CITATION_REACH, MATERIAL_REACH, type MapReach } from "../../src/pipeline/material/reach.js";
 import { sliceDefinition } from "../../src/pipeline/material/slices.js";
+import { sourceTokens } from "../../src/pipeline/material/source-tokens.js";
 import { scanTestFiles } from "../../src/pipeline/material/test-scan.js";
 import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
 import { defRow } from "../support/defs.js";
@@ -159,7 +161,7 @@ describe("assembled material on mini-chat", () => {
 		expect(m?.budget).toBe(16_000);
 		// Every range read lies inside the definition it is labelled with (or is a module-level block),
 		// or starts at the head of the register call the definition is written into.
-		const { registerHead } = await import("../../src/pipeline/material/assemble.js");
+		const { registerHead } = await import("../../src/pipeline/material/call-heads.js");
 		let headed = 0;
 		for (const range of r.trace.read) {
 			if (!range.defId || range.defId.endsWith("#(module)")) continue;
@@ -432,7 +434,7 @@ const chainSources = async (
 		{ skeletons, ...(picks ? { picks } : {}), words, relevance: () => 0 },
 		config,
 		() => 1,
-		reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+		reach === "material" ? MATERIAL_REACH : CITATION_REACH,
 	).sources;
 };
 
@@ -501,7 +503,7 @@ describe("the signature map", () => {
 
 describe("a signature without its return type", () => {
 	it("drops the return type and the opening brace; an arrow keeps its arrow", async () => {
-		const { compactSignature } = await import("../../src/pipeline/material/assemble.js");
+		const { compactSignature } = await import("../../src/pipeline/material/signature-text.js");
 		expect(compactSignature("async nodeList(): Promise<IBrokerNode[]> {")).toBe("async nodeList()");
 		expect(compactSignature("const isAgent = (p: any): p is Agent => {")).toBe("const isAgent = (p: any) =>");
 		expect(compactSignature("onBroadcast(cb: (name: string) => void): void {")).toBe(
@@ -549,7 +551,7 @@ describe("the definitions the question's words find that no stage reached", () =
 				{ skeletons, words: ["emit"], relevance: (d) => (d.id === named.id ? 2 : 0) },
 				{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
 				() => 1,
-				reach === "material" ? m.MATERIAL_REACH : m.CITATION_REACH,
+				reach === "material" ? MATERIAL_REACH : CITATION_REACH,
 			)
 			.sources.filter((s) => s.unit === "signature" && s.node.via === "question-words")
 			.map((s) => s.node.def.name);
@@ -566,9 +568,7 @@ describe("the definitions the question's words find that no stage reached", () =
 
 describe("the signature map grouped by folder", () => {
 	it("costs a file's path once per folder, so the material's map lists more than the citation pool's", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH, sourceTokens } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const sig = {
 			range: { file: "apps/server/src/services/push/gateway.ts", startLine: 3, endLine: 3, defId: "x" },
 			label: "send",
@@ -632,9 +632,7 @@ describe("the signature map grouped by folder", () => {
 
 describe("a chain step listed only as a signature", () => {
 	it("comes with the lines where it fires a key, in the material and not in the citation pool", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const { config, skeletons, relevance } = await fixtureSkeletons(
 			"How are push notifications sent when a new message is posted?",
 		);
@@ -695,16 +693,14 @@ describe("a handler written into a module-level register call", () => {
 	};
 
 	it("starts at the call's head, which holds its key; a statement of its own has no head", async () => {
-		const { registerHead } = await import("../../src/pipeline/material/assemble.js");
+		const { registerHead } = await import("../../src/pipeline/material/call-heads.js");
 		expect(registerHead(index, post)).toBe(8);
 		// `notify` is at column 0 after a complete register statement: that call is not its head.
 		expect(registerHead(index, notify)).toBeNull();
 	});
 
 	it("is listed in the material's map from that head, and in the citation pool's from its own line", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const mIndex = {
 			fileLines: index.fileLines,
 			fileContent: () => lines.join("\n"),
@@ -777,9 +773,7 @@ describe("a decorated definition", () => {
 	});
 
 	it("is listed in the material's map by its declaration line, in the citation pool's by its first decorator", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const mIndex = {
 			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
 			fileContent: () => lines.join("\n"),
@@ -831,7 +825,7 @@ describe("a key written on a line of its own", () => {
 	const index = { fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e) };
 
 	it("is listed from the line its call opens on, within two lines and below the definition's first", async () => {
-		const { callHead } = await import("../../src/pipeline/material/assemble.js");
+		const { callHead } = await import("../../src/pipeline/material/call-heads.js");
 		expect(callHead(index, "a.ts", 3, 1)).toBe(2);
 		expect(callHead(index, "a.ts", 6, 1)).toBe(6); // the key on the call's own line
 		expect(callHead(index, "a.ts", 3, 2)).toBe(2); // the call on the definition's own first line
@@ -860,9 +854,7 @@ describe("the definitions of a held file", () => {
 	);
 
 	it("are rated by the question's words and the bodies' calls before the outline, in the material only", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
 		const skeletons = oneChain("chat", [node]) as unknown as Parameters<
 			typeof assembleMaterial
@@ -1032,7 +1024,7 @@ describe("a short pick no share had room for", () => {
 		nodeClass: "major" as const,
 		relevance: 1,
 	});
-	const read = async (reach: Partial<import("../../src/pipeline/material/assemble.js").MapReach>) => {
+	const read = async (reach: Partial<MapReach>) => {
 		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
 		const skeletons = oneChain("chat", [node(long), node(short), node(step)]) as unknown as Parameters<
 			Assemble["assembleMaterial"]
@@ -1043,7 +1035,7 @@ describe("a short pick no share had room for", () => {
 				{ skeletons, picks: [long.defId, short.defId], words: [], relevance: () => 0 },
 				{ tokenBudget: 10, wholeDefLines: 150, sliceLines: 60 },
 				() => 1,
-				{ ...m.MATERIAL_REACH, ...reach },
+				{ ...MATERIAL_REACH, ...reach },
 			)
 			.sources.filter((s) => s.node.def.id === short.id)
 			.map((s) => s.unit);
@@ -1080,10 +1072,7 @@ describe("the chain steps the model passed over", () => {
 		[rated.id, 5],
 		[format.id, 3],
 	]);
-	const listed = async (
-		picks: string[],
-		reach: Partial<import("../../src/pipeline/material/assemble.js").MapReach> = {},
-	) => {
+	const listed = async (picks: string[], reach: Partial<MapReach> = {}) => {
 		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
 		const skeletons = oneChain("chat", [
 			node(send, null),
@@ -1097,7 +1086,7 @@ describe("the chain steps the model passed over", () => {
 				{ skeletons, picks, words: [], relevance: (d) => rating.get(d.id) ?? 0 },
 				{ tokenBudget: 700, wholeDefLines: 150, sliceLines: 60 },
 				costly,
-				{ ...m.MATERIAL_REACH, ...reach },
+				{ ...MATERIAL_REACH, ...reach },
 			)
 			.sources.map((s) => `${s.node.def.name}:${s.unit}`);
 	};
@@ -1330,7 +1319,7 @@ describe("concept coverage of a file", () => {
 
 describe("a long file's outline", () => {
 	it("lists the definitions past the first twenty that the question rates, most relevant first, once", async () => {
-		const { pastOutline } = await import("../../src/pipeline/material/assemble.js");
+		const { pastOutline } = await import("../../src/pipeline/material/map-outline.js");
 		// A class file with 30 methods: the question's words rate m5 (inside the cap), m24, m27 and m29.
 		const methods = Array.from({ length: 30 }, (_, i) =>
 			defRow("src/room.ts", `Room.m${i}`, "method", {
@@ -1450,9 +1439,7 @@ describe("a handler plugged in by name", () => {
 	};
 
 	it("is listed in the material's map with the register call that names its key, not in the citation pool's", async () => {
-		const { assembleMaterial, CITATION_REACH, MATERIAL_REACH } = await import(
-			"../../src/pipeline/material/assemble.js"
-		);
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const mIndex = {
 			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
 			fileContent: () => lines.join("\n"),
@@ -1538,7 +1525,7 @@ describe("the far ends of what a body read calls", () => {
 	});
 
 	it("knows a call through a value from a mention of it", async () => {
-		const { calledThrough } = await import("../../src/pipeline/material/assemble.js");
+		const { calledThrough } = await import("../../src/pipeline/material/map-neighbours.js");
 		expect(calledThrough("\tawait Team.create(uid, team);", "Team")).toBe(true);
 		expect(calledThrough("\tApps.self?.triggerEvent(e);", "Apps")).toBe(true);
 		expect(calledThrough("\treturn format(found, Team);", "Team")).toBe(false);

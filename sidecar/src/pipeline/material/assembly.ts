@@ -1,0 +1,189 @@
+/**
+ * One assembly's ledger: the sources chosen so far, the tokens they cost against the budget, the
+ * lines they cover (nothing is added twice), and the files and folders the signature map lists.
+ */
+import type { DefRow } from "../../index/types.js";
+import { registerHead } from "./call-heads.js";
+import { type Candidate, named } from "./candidate.js";
+import type { MaterialIndex } from "./material-index.js";
+import type { MapReach } from "./reach.js";
+import { signatureText } from "./signature-text.js";
+import { declarationStart } from "./slices.js";
+import { sourceTokens, splitPath } from "./source-tokens.js";
+import type { MaterialSource } from "./types.js";
+
+/** Lines of a definition's head read to find its declaration line past its decorators. */
+const DECLARATION_LINES = 16;
+
+export class Assembly {
+	readonly sources: MaterialSource[] = [];
+	spent = 0;
+	private readonly covered = new Map<string, [number, number][]>();
+	/** Signatures in the map per file and per folder (a folder's key ends in "/", or is "" at the root). */
+	private readonly mapped = new Map<string, number>();
+	/** Definitions read whole or in slices: none is read twice, and none is listed as a signature after. */
+	readonly bodies = new Set<number>();
+	/** Per long definition read in part: the slices to try again, most important first. */
+	readonly slicesLeft = new Map<number, { c: Candidate; slices: [number, number][] }>();
+
+	constructor(
+		readonly index: MaterialIndex,
+		readonly count: (text: string) => number,
+		readonly reach: MapReach,
+	) {}
+
+	/** The files the material holds, in the order it first reached them. */
+	files(): string[] {
+		return [...new Set(this.sources.map((s) => s.range.file))];
+	}
+
+	/** The first source the material holds of `file`. */
+	firstSourceIn(file: string): MaterialSource | undefined {
+		return this.sources.find((s) => s.range.file === file);
+	}
+
+	/**
+	 * Count `def`'s body as read; its signature line goes once a source holds its head line (a long
+	 * definition whose first slice did not fit keeps the one line that names it).
+	 */
+	markRead(def: DefRow): void {
+		this.bodies.add(def.id);
+		if (this.holdsHead(def)) this.dropSignature(def.id);
+	}
+
+	/** Does the map hold a signature's file already, or (grouped by folder) its folder? */
+	private listed(unit: MaterialSource["unit"], file: string): "file" | "folder" | false {
+		if (unit !== "signature") return false;
+		if (this.mapped.get(file)) return "file";
+		return this.reach.foldersInMap && this.mapped.get(splitPath(file).folder) ? "folder" : false;
+	}
+
+	/** Count a signature into (or out of) the map's files and folders. */
+	private map(file: string, by: 1 | -1): void {
+		for (const key of [file, splitPath(file).folder]) this.mapped.set(key, (this.mapped.get(key) ?? 0) + by);
+	}
+
+	/** The runs of lines within [start, end] that no source covers yet. */
+	uncovered(file: string, start: number, end: number): [number, number][] {
+		const out: [number, number][] = [];
+		let from: number | null = null;
+		for (let l = start; l <= end + 1; l++) {
+			const free = l <= end && !this.isCovered(file, l, l);
+			if (free && from === null) from = l;
+			if (!free && from !== null) {
+				out.push([from, l - 1]);
+				from = null;
+			}
+		}
+		return out;
+	}
+
+	isCovered(file: string, start: number, end: number): boolean {
+		return (this.covered.get(file) ?? []).some(([s, e]) => s <= start && end <= e);
+	}
+
+	/** Does a body, slice or block of `def` hold its first line? */
+	holdsHead(def: DefRow): boolean {
+		return this.sources.some(
+			(s) =>
+				s.node.def.id === def.id &&
+				s.unit !== "signature" &&
+				s.range.startLine <= (def.startLine ?? 0) &&
+				(def.startLine ?? 0) <= s.range.endLine,
+		);
+	}
+
+	/** Take back a definition's signature line (its body has been read). */
+	dropSignature(defId: number): void {
+		const i = this.sources.findIndex((s) => s.unit === "signature" && s.node.def.id === defId);
+		if (i < 0) return;
+		const [s] = this.sources.splice(i, 1) as [MaterialSource];
+		this.spent -= s.tokens;
+		this.map(s.range.file, -1);
+		const list = this.covered.get(s.range.file) ?? [];
+		this.covered.set(
+			s.range.file,
+			list.filter(([a, b]) => a !== s.range.startLine || b !== s.range.endLine),
+		);
+	}
+
+	/**
+	 * The slices of the long definitions read in part that the bodies' share had no room for, each
+	 * printed beside the definition's other slices (in line order), within `limit`.
+	 */
+	addRestOfSlices(limit: number): void {
+		for (const [id, { c, slices }] of this.slicesLeft) {
+			const d = c.node.def;
+			const file = d.file as string;
+			for (const [s, e] of slices.flatMap(([s0, e0]) => this.uncovered(file, s0, e0))) {
+				const at = this.sources.length;
+				if (
+					!this.add(c, s, e, "slice", `${named(d)} (lines ${s}-${e} of ${d.startLine}-${d.endLine})`, limit)
+				)
+					continue;
+				const [added] = this.sources.splice(at, 1) as [MaterialSource];
+				let i = this.sources.findLastIndex((x) => x.node.def.id === id && x.unit !== "signature");
+				while (i >= 0 && this.sources[i]?.node.def.id === id && (this.sources[i]?.range.startLine ?? 0) > s)
+					i--;
+				this.sources.splice(i + 1, 0, added);
+			}
+		}
+		this.slicesLeft.clear();
+	}
+
+	/** Add one range as a source if it fits `limit`; false when it does not (or adds nothing). */
+	add(
+		c: Candidate,
+		start: number,
+		end: number,
+		unit: MaterialSource["unit"],
+		label: string,
+		limit: number,
+	): boolean {
+		const file = c.node.def.file as string;
+		// A definition's one-line signature is its declaration line, not the first of its decorators.
+		if (
+			this.reach.declarationLines &&
+			unit === "signature" &&
+			start === end &&
+			start === c.node.def.startLine &&
+			c.node.def.endLine !== null
+		) {
+			const head = this.index.fileLines(file, start, Math.min(c.node.def.endLine, start + DECLARATION_LINES));
+			start = start + declarationStart(head ?? []);
+			end = start;
+		}
+		if (this.isCovered(file, start, end)) return false;
+		// A handler written into a module-level register call starts at the call's head (its key).
+		let headed = false;
+		if (
+			this.reach.registerHeads &&
+			(unit === "signature" || unit === "whole") &&
+			start === c.node.def.startLine
+		) {
+			const head = registerHead(this.index, c.node.def);
+			if (head !== null) {
+				start = head;
+				headed = true;
+			}
+		}
+		const lines = this.index.fileLines(file, start, end);
+		if (!lines?.length) return false;
+		const text = unit === "signature" ? signatureText(lines, headed, this.reach) : lines.join("\n");
+		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
+		// The label says where the range starts when it is not the definition's own first line.
+		if (headed) label = `${label} (from its register call at line ${start})`;
+		const tokens = sourceTokens({ range, label, text, unit }, this.count, this.listed(unit, file));
+		if (this.spent + tokens > limit) return false;
+		this.spent += tokens;
+		// A caller's call lines are a glimpse: they do not stand in for that definition read later.
+		if (c.role !== "caller") {
+			const list = this.covered.get(file) ?? [];
+			list.push([range.startLine, range.endLine]);
+			this.covered.set(file, list);
+		}
+		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
+		if (unit === "signature") this.map(file, 1);
+		return true;
+	}
+}

@@ -1,0 +1,19 @@
+/** What the assembler is given: the chains, the select picks, the question's words, the budget. */
+import type { DefRow } from "../../index/types.js";
+import type { PipelineConfig } from "../config.js";
+import type { Skeleton } from "../skeleton.js";
+import type { ImpactListing } from "./types.js";
+
+export interface AssembleInput {
+	skeletons: readonly Skeleton[];
+	/** defIds the LLM's select stage asked to read first, in its order. */
+	picks?: readonly string[];
+	/** Lower-case words (stems) of the question. */
+	words: readonly string[];
+	relevance: (def: DefRow) => number;
+	/** For an impact question: every use of its subject (its tokens come off the budget first). */
+	impact?: ImpactListing | null;
+}
+
+export type AssembleConfig = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines"> &
+	Partial<Pick<PipelineConfig, "pickWholeLines" | "pickSliceLines">>;

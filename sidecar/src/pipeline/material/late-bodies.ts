@@ -1,0 +1,37 @@
+/**
+ * The bodies read after the signature map: the short select picks no share had room for, then,
+ * with what is left, every body that did not fit the first pass.
+ */
+import type { Candidate } from "./candidate.js";
+import type { SignatureMap } from "./signature-map.js";
+
+/** Reads one definition (whole or slices) within what is left of the budget; false when nothing fitted. */
+type ReadDefinition = (c: Candidate) => boolean;
+
+/** The select picks of at most `lines` lines among `deferred` that no share had room for, read whole. */
+export function readShortPicks(
+	m: SignatureMap,
+	deferred: readonly Candidate[],
+	lines: number,
+	read: ReadDefinition,
+): void {
+	if (lines <= 0) return;
+	for (const c of deferred) {
+		const d = c.node.def;
+		if (c.role !== "pick" || m.a.bodies.has(d.id) || d.startLine === null || d.endLine === null) continue;
+		if (d.endLine - d.startLine + 1 > lines) continue;
+		if (read(c)) m.a.markRead(d);
+	}
+}
+
+/** With what is left, the bodies of `deferred` that did not fit the first pass. */
+export function readLastBodies(m: SignatureMap, deferred: readonly Candidate[], read: ReadDefinition): void {
+	for (const c of deferred) {
+		const d = c.node.def;
+		if (m.a.bodies.has(d.id)) continue;
+		// The signature line goes only once the body holds the head line: a long definition whose
+		// first slice no longer fits would otherwise lose the one line that names it.
+		if (read(c)) m.a.markRead(d);
+		else m.list(c);
+	}
+}

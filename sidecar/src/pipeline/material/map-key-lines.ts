@@ -1,0 +1,79 @@
+/**
+ * The map's key lines: where a handler the material names is registered under its key, and where
+ * a chain step listed only as a signature dispatches or registers one. The hop a flow makes by
+ * string key is often deep in code no body was read of.
+ */
+import { callHead, lineSpan } from "./call-heads.js";
+import type { Candidate } from "./candidate.js";
+import { named } from "./candidate.js";
+import type { SignatureMap } from "./signature-map.js";
+
+/** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
+const HOP_LINES_PER_STEP = 2;
+
+/**
+ * At most `cap` module-level register calls that plug in a handler the material names by its own
+ * definition (`callbacks.add('x', onX)` below `function onX`): the key it runs under.
+ */
+export function listRegisterLines(m: SignatureMap, cap: number): void {
+	if (cap <= 0) return;
+	const { a } = m;
+	let n = 0;
+	for (const file of a.files()) {
+		for (const site of a.index.dispatchSitesInFile(file)) {
+			if (n >= cap) return;
+			if (site.side !== "register" || !site.handlerDefId || !site.enclosingDefId?.endsWith("#(module)"))
+				continue;
+			const owner = a.sources.find((s) => s.node.def.defId === site.handlerDefId);
+			const d = owner?.node.def;
+			if (!owner || !d || d.startLine === null || d.endLine === null) continue;
+			// An inline handler's register call is its head, listed with it already.
+			if (d.startLine <= site.line && site.line <= d.endLine) continue;
+			if (a.isCovered(file, site.line, site.line)) continue;
+			const from = callHead(a.index, file, site.line, 1);
+			const label = `${named(d)} (registered at line ${lineSpan(from, site.line)})`;
+			if (
+				a.add(
+					{ node: owner.node, chain: owner.chain, role: "neighbour" },
+					from,
+					site.line,
+					"signature",
+					label,
+					m.budget,
+				)
+			)
+				n++;
+		}
+	}
+}
+
+/** The lines of each chain step in `steps` listed only as a signature where it dispatches or registers a key. */
+export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[]): void {
+	const { a } = m;
+	for (const c of steps) {
+		const d = c.node.def;
+		if (a.bodies.has(d.id) || !d.file || d.startLine === null || d.endLine === null) continue;
+		if (!a.sources.some((x) => x.unit === "signature" && x.node.def.id === d.id)) continue;
+		const { startLine, endLine } = d;
+		const lines = [
+			...new Set(
+				a.index
+					.edgesFrom(d.id)
+					.filter(
+						(e) =>
+							(e.kind === "dispatch" || e.kind === "register") &&
+							e.file === d.file &&
+							e.line !== null &&
+							e.line > startLine &&
+							e.line <= endLine,
+					)
+					.map((e) => e.line as number),
+			),
+		].slice(0, HOP_LINES_PER_STEP);
+		for (const l of lines) {
+			const from = callHead(a.index, d.file, l, startLine);
+			const label = `${named(d)} (line ${lineSpan(from, l)}: its key hop)`;
+			a.add({ ...c, role: "neighbour" }, from, l, "signature", label, m.budget);
+		}
+	}
+}

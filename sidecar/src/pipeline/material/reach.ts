@@ -1,0 +1,156 @@
+/**
+ * How far the signature map reaches. The citation pool of the offline answer and the material
+ * the answer stage reads are assembled alike but for the map: the material's map is counted
+ * (and printed) grouped by folder, and the room that saves lists more of the files whose chain
+ * steps are only signatures. The citation pool keeps the narrower map, so what the short answer
+ * cites does not move with the material (benchmarks/answers.md, run 12 — material).
+ */
+export interface MapReach {
+	/** Signatures listed under their folder, then file name (each printed once), not the whole path per file. */
+	foldersInMap: boolean;
+	/** Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions each. */
+	stepOutlineFiles: number;
+	stepOutlineDefs: number;
+	/**
+	 * A top-level handler written into a module-level register call is listed (or read) from the
+	 * call's head, which holds its key: `API.v1.addRoute('chat.sendMessage', …, { async post() {`,
+	 * not `async post() {`.
+	 */
+	registerHeads: boolean;
+	/** After the map's outlines: the lines where a signature-only chain step dispatches or registers a key. */
+	keyHopLines: boolean;
+	/**
+	 * A decorated definition is named by its declaration line, not its first decorator's: its
+	 * signature is that line, and a slice's signature runs down to it.
+	 */
+	declarationLines: boolean;
+	/**
+	 * Before the read files' outline: this many definitions of the files the material holds that
+	 * no entry names, the best rated by the question's words and their edges to the material.
+	 */
+	heldFileDefs: number;
+	/**
+	 * After the chain steps: at most this many module-level register calls that plug in a handler
+	 * the material names by its own definition (`callbacks.add('x', onX)` below `function onX`).
+	 * 20 and 40 gave the same key lines on the four dev sets (run 15 — material): few questions
+	 * have more such handlers in their material, and each line displaces a tail entry.
+	 */
+	registerLines: number;
+	/**
+	 * A long definition's slices go in by importance (its head, then the slice holding the most
+	 * important hop, …), not top to bottom: when the budget runs out inside it, what is cut is the
+	 * least important slice, not everything below the cut (run 17: `createRoom` held to line 163,
+	 * its after-create callbacks lost). They are printed in line order all the same.
+	 */
+	slicesByImportance: boolean;
+	/**
+	 * The direct neighbours of the bodies read (what they call, who calls them) are listed before
+	 * the read files' outline, not after it: a model file's outline (20 of its methods) otherwise
+	 * takes the room of the function the body read calls (run 17: `loadMessageHistory`).
+	 */
+	neighboursBeforeOutline: boolean;
+	/**
+	 * After the bodies' neighbours: at most this many implementations of each interface (or stub)
+	 * member the material names. A call into a model or service lands on its interface, whose line
+	 * holds no code; the class that implements it is the hop's far end (run 17: `loadMessageHistory`
+	 * calls `IMessagesModel.find…`, the answer needs `MessagesRaw.find…`).
+	 */
+	implementations: number;
+	/**
+	 * With them: at most this many module-level values each body read calls through, on the lines
+	 * it shows (`Team.create(…)` → `export const Team = proxify<ITeamService>('team')`): where the
+	 * object a flow calls comes from (a service proxy, a registered model, an app manager).
+	 */
+	valuesCalledThrough: number;
+	/**
+	 * A long definition the model asked for (a select pick) that the bodies' share held only in
+	 * part gets the slices it had no room for back after the neighbours, planned at this many lines
+	 * (0: none come back): the deciding hops deep in it. Run 17's `createRoom`, read as the callee
+	 * of an earlier pick, kept lines 112, 184–188 and 200–201 and lost its app events and callbacks
+	 * at 212–266. Not for a definition no pick names: offline, a long callee's rest took the room
+	 * of the seeds' bodies and the key-hop lines at the map's tail (Excalidraw, Postiz).
+	 */
+	restOfSlices: number;
+	/**
+	 * For a question about how the repository is built or packaged, the sections of its root
+	 * manifests (workspaces, scripts, build tasks, tsconfig bases), one line each, before the chain
+	 * steps' signatures: no stage reaches a manifest by the question's words.
+	 */
+	rootManifests: boolean;
+	/**
+	 * A signature is printed without its return type and opening brace (`async nodeList()`, not
+	 * `async nodeList(): Promise<IBrokerNode[]> {`), cut at `signatureChars`: a map line is a
+	 * pointer to a definition, and the room the types took lists more definitions.
+	 */
+	compactSignatures: boolean;
+	signatureChars: number;
+	/**
+	 * Before the bodies' neighbours: this many definitions the question's words find index-wide
+	 * (full-text search) that no entry names yet, best rated first. The select stage names what the
+	 * chains offer; a definition the question names outright may be on none of them.
+	 */
+	questionHits: number;
+	/**
+	 * Before the key-hop lines and the last bodies: the select picks of at most this many lines
+	 * that no share had room for, read whole (what the model asked for, a few lines each).
+	 */
+	shortPicks: number;
+	/**
+	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
+	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) waits for the map's
+	 * tail (after the key-hop lines, which it then does not get), before the last bodies, best rated
+	 * first (0: none waits). The model named what it wants read; the chain steps it passed over that
+	 * the question's words barely rate took ~3,300 of the 16,000 tokens and held 1 key line in 60
+	 * (llm-relay.md, Session 17), ahead of the outlines, short picks and the rest of the bodies.
+	 * Offline there are no picks, and nothing waits.
+	 */
+	unpickedBelow: number;
+}
+
+/** The answer stage's material (and the LLM's prompt). */
+export const MATERIAL_REACH: MapReach = {
+	foldersInMap: true,
+	stepOutlineFiles: 25,
+	stepOutlineDefs: 12,
+	registerHeads: true,
+	keyHopLines: true,
+	declarationLines: true,
+	heldFileDefs: 20,
+	registerLines: 20,
+	slicesByImportance: true,
+	neighboursBeforeOutline: true,
+	implementations: 2,
+	valuesCalledThrough: 3,
+	restOfSlices: 90,
+	rootManifests: true,
+	compactSignatures: true,
+	signatureChars: 40,
+	questionHits: 10,
+	shortPicks: 10,
+	unpickedBelow: 2,
+};
+/**
+ * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
+ * material: 30 files of 20 there gained Rocket.Chat a line and lost Hoppscotch's gain).
+ */
+export const CITATION_REACH: MapReach = {
+	foldersInMap: false,
+	stepOutlineFiles: 15,
+	stepOutlineDefs: 8,
+	registerHeads: false,
+	keyHopLines: false,
+	declarationLines: false,
+	heldFileDefs: 0,
+	registerLines: 0,
+	slicesByImportance: false,
+	neighboursBeforeOutline: false,
+	implementations: 0,
+	valuesCalledThrough: 0,
+	restOfSlices: 0,
+	rootManifests: false,
+	compactSignatures: false,
+	signatureChars: 44,
+	questionHits: 0,
+	shortPicks: 0,
+	unpickedBelow: 0,
+};

@@ -1,0 +1,148 @@
+/**
+ * The first pass: the bodies of the definitions in reading order, each followed depth first by
+ * the far ends of its key hops, the wrapper it is written into, its next steps on the chain and,
+ * for a seed or pick, the call site in its caller. What did not fit is deferred.
+ */
+import type { Assembly } from "./assembly.js";
+import { type Candidate, isDeepPick, named, reachedCandidate } from "./candidate.js";
+import { calleesOnChain, callerSites, valuesRead, wrappersOf } from "./follow-ups.js";
+import { keyHopEnds } from "./hops.js";
+import type { AssembleConfig, AssembleInput } from "./input.js";
+import { MAX_BLOCK_LINES } from "./modules.js";
+import { addDefinition } from "./read-definition.js";
+
+/**
+ * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
+ * then the signature map of chain steps and neighbours (most chain steps are named at their
+ * definition's first line, so the map is what lets a small budget span the whole flow); bodies
+ * that did not fit come back with what is left.
+ */
+const BODY_SHARE = 0.25;
+/**
+ * The LLM's first `DEEP_PICKS` select picks (and a pick's wrapper) are read first, up to this share;
+ * the later picks lead the other bodies within `BODY_SHARE`. Half the budget for every pick left
+ * the signature map a third smaller than offline (benchmarks/answers.md, run 11 — material).
+ */
+const PICK_SHARE = 0.5;
+/** Chain hops out of a definition read whose bodies are read right after it (the path, depth first). */
+const CALLEES_PER_DEF = 2;
+/** Call sites shown per seed, and lines either side. */
+const CALLER_SITES = 1;
+const CALLER_CONTEXT = 2;
+
+/**
+ * Read the bodies of `list` in order, within their shares of `budget`; `known` gains every
+ * definition the pass reaches. Returns the candidates that did not fit, in order.
+ */
+export function readBodies(
+	a: Assembly,
+	list: readonly Candidate[],
+	input: AssembleInput,
+	config: AssembleConfig,
+	onChain: ReadonlySet<number>,
+	known: Set<number>,
+	budget: number,
+): Candidate[] {
+	const index = a.index;
+	const deferred: Candidate[] = [];
+	const queue = [...list];
+	while (queue.length) {
+		const c = queue.shift() as Candidate;
+		if (a.bodies.has(c.node.def.id)) continue;
+		const share = isDeepPick(c) || c.lead ? PICK_SHARE : BODY_SHARE;
+		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
+			deferred.push(c);
+			continue;
+		}
+		a.bodies.add(c.node.def.id);
+		if (c.role === "wrapper") {
+			// A guard decides on a flag: the short module-level values it reads (and they read) come with it.
+			const hops = c.node.via === "wrapper" ? 2 : c.node.via === "wrapper-value" ? 1 : 0;
+			if (hops > 0) {
+				const values = valuesRead(index, c.node.def)
+					.filter((v) => !a.bodies.has(v.id))
+					.map((v) => ({
+						...reachedCandidate(
+							v,
+							{
+								depth: c.node.depth + 1,
+								via: hops === 2 ? "wrapper-value" : "wrapper-value-2",
+								from: c.node.def.id,
+								relevance: input.relevance(v),
+							},
+							c.chain,
+							"wrapper",
+						),
+						lead: c.lead === true,
+					}));
+				queue.unshift(...values);
+				for (const v of values) known.add(v.node.def.id);
+			}
+			continue;
+		}
+		if (c.role === "key-hop") continue;
+		const hops = keyHopEnds(index, c.node.def, input.relevance).filter((h) => !a.bodies.has(h.def.id));
+		const next: Candidate[] = hops.map((h) =>
+			reachedCandidate(
+				h.def,
+				{ depth: c.node.depth + 1, via: h.via, from: c.node.def.id, relevance: input.relevance(h.def) },
+				c.chain,
+				"key-hop",
+			),
+		);
+		for (const h of hops.filter((x) => x.line !== null)) {
+			// An inline handler: the register site and the lines after it, labelled as such.
+			const n = next.find((x) => x.node.def.id === h.def.id) as Candidate;
+			const end = Math.min(h.def.endLine ?? (h.line as number), (h.line as number) + MAX_BLOCK_LINES - 1);
+			a.add(
+				n,
+				h.line as number,
+				end,
+				"block",
+				`inline handler of ${h.key.name} (${h.via})`,
+				budget * BODY_SHARE,
+			);
+		}
+		// The wrapper a definition is wrapped in, and the path's next steps (depth first): the
+		// far end of a call hop is read right after its caller, not when its chain's turn comes.
+		const follow: Candidate[] = wrappersOf(index, c.node.def)
+			.filter((w) => !a.bodies.has(w.id))
+			.map((w) => ({
+				...reachedCandidate(
+					w,
+					{ depth: c.node.depth + 1, via: "wrapper", from: c.node.def.id, relevance: input.relevance(w) },
+					c.chain,
+					"wrapper",
+				),
+				// A pick's wrapper is part of what the model asked for (a few lines, deciding ones).
+				lead: c.role === "pick" || c.lead === true,
+			}));
+		if (c.role !== "module") {
+			for (const n of calleesOnChain(input.skeletons, c.node.def)
+				.filter((x) => !a.bodies.has(x.def.id))
+				.slice(0, CALLEES_PER_DEF)) {
+				follow.push({ node: n, chain: c.chain, role: "callee" });
+			}
+		}
+		// Who starts it: where a seed (or pick) is called from, a few lines around the call in its
+		// caller (a UI handler wiring, a command, a route) — not the caller's whole body.
+		if (c.role === "seed" || c.role === "pick") {
+			const sites = callerSites(index, c.node.def, input.relevance);
+			for (const site of sites.slice(0, CALLER_SITES)) {
+				const cand = reachedCandidate(
+					site.def,
+					{ depth: c.node.depth, via: "caller", from: null, relevance: 0 },
+					c.chain,
+					"caller",
+				);
+				const from = Math.max(site.def.startLine ?? 1, site.line - CALLER_CONTEXT);
+				const to = Math.min(site.def.endLine ?? site.line, site.line + CALLER_CONTEXT);
+				const label = `${named(site.def)} (lines ${from}-${to}: calls ${named(c.node.def)})`;
+				a.add(cand, from, to, "slice", label, budget * BODY_SHARE);
+			}
+		}
+		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"), ...follow);
+		for (const n of [...next, ...follow]) known.add(n.node.def.id);
+	}
+	return deferred;
+}

@@ -1,0 +1,97 @@
+/**
+ * The signature map: one line per definition the bodies did not hold (chain steps, neighbours,
+ * outlines), each a pointer to where to look next. With select picks, an entry the model passed
+ * over that the question's words barely rate waits for the map's tail (`MapReach.unpickedBelow`).
+ */
+import type { DefRow } from "../../index/types.js";
+import type { Assembly } from "./assembly.js";
+import { type Candidate, named, reachedCandidate } from "./candidate.js";
+import type { AssembleInput } from "./input.js";
+import type { MaterialSource } from "./types.js";
+
+export class SignatureMap {
+	/** The definitions the material names (read, listed or waiting): none is listed twice. */
+	readonly known: Set<number>;
+	/** Chain nodes the select stage picked. */
+	private readonly picked = new Set<number>();
+	private readonly waiting: Candidate[] = [];
+	private waitingListed = false;
+
+	constructor(
+		readonly a: Assembly,
+		readonly input: AssembleInput,
+		known: Set<number>,
+		readonly budget: number,
+	) {
+		this.known = known;
+		const pickDefIds = new Set(input.picks ?? []);
+		for (const sk of input.skeletons)
+			for (const n of sk.nodes) if (pickDefIds.has(n.def.defId)) this.picked.add(n.def.id);
+	}
+
+	/** Does `c` wait for the map's tail: not a pick nor one hop from one, and rated low? */
+	private waits(c: Candidate): boolean {
+		const reach = this.a.reach;
+		return (
+			reach.unpickedBelow > 0 &&
+			this.picked.size > 0 &&
+			!this.waitingListed &&
+			!this.picked.has(c.node.def.id) &&
+			!(c.node.from !== null && this.picked.has(c.node.from)) &&
+			this.input.relevance(c.node.def) < reach.unpickedBelow
+		);
+	}
+
+	/** List a definition's signature line (its declaration), if it fits the budget (or let it wait). */
+	list(c: Candidate): void {
+		const d = c.node.def;
+		if (!d.file || d.startLine === null || d.endLine === null) return;
+		if (this.waits(c)) {
+			this.waiting.push(c);
+			return;
+		}
+		this.a.add(
+			{ ...c, role: "neighbour" },
+			d.startLine,
+			d.startLine,
+			"signature",
+			`${named(d)} (signature; ${d.startLine}-${d.endLine})`,
+			this.budget,
+		);
+	}
+
+	/** Count `c`'s definition as named (no later entry lists it again), and list it. */
+	listOnce(c: Candidate): void {
+		this.known.add(c.node.def.id);
+		this.list(c);
+	}
+
+	/** The entries that waited, best rated first (a stable sort keeps each rating's order); none waits after. */
+	listWaiting(): void {
+		this.waitingListed = true;
+		const rated = this.waiting.sort(
+			(x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
+		);
+		for (const c of rated) if (!this.a.bodies.has(c.node.def.id)) this.list(c);
+	}
+
+	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
+	neighbourOf(d: DefRow, from: MaterialSource, via: string): Candidate {
+		return reachedCandidate(
+			d,
+			{ depth: from.node.depth + 1, via, from: from.node.def.id, relevance: this.input.relevance(d) },
+			from.chain,
+			"neighbour",
+		);
+	}
+
+	/** Another definition of a read file, listed as a one-line neighbour of the file's first source. */
+	outlineNeighbour(d: DefRow, owner: MaterialSource): Candidate {
+		return reachedCandidate(
+			d,
+			{ depth: owner.node.depth, via: "outline", from: null, relevance: this.input.relevance(d) },
+			owner.chain,
+			"neighbour",
+		);
+	}
+}
