@@ -65,7 +65,8 @@ const DEF_GROUPS: readonly Group[] = [
 	{ id: "up", title: "Who calls those (one call further up)", first: 4 },
 	{ id: "register", title: "Where it is registered or handled", first: 4 },
 	{ id: "extend", title: "Who extends or implements it", first: 4 },
-	{ id: "drives", title: "What it runs (a change reaches these too)", first: 3 },
+	// What X calls is context: a change to X leaves it as it is (its callers are what a change reaches).
+	{ id: "drives", title: "What it calls (context: a change to it does not change these)", first: 3 },
 	{ id: "other", title: "Other references", first: 3 },
 	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 ];
@@ -309,7 +310,7 @@ export function impactAnswer(
 				? " No test names it."
 				: " No test file read names it (not every test file could be read).";
 		const drivesText = drives.length
-			? ` It runs ${plural(drives.length, "place")} of its own (callees, and the implementations or handlers they reach).`
+			? ` It calls into ${plural(drives.length, "place")} (callees, and the implementations or handlers they reach): context, not changed with it.`
 			: "";
 		const upText = up.sites.length
 			? ` One call further up, ${plural(up.callers, "definition")} call${up.callers === 1 ? "s" : ""} those at ${plural(up.sites.length, "site")} in ${plural(filesOf(up.sites), "file")}.`

@@ -69,6 +69,10 @@ describe("the offline answer to an impact question", () => {
 		expect(calls.size).toBeGreaterThan(0);
 		expect(r.answer).toContain(`called at ${calls.size} site${calls.size === 1 ? "" : "s"}`);
 		expect(r.answer).toContain("**Where it is called**");
+		// What it calls is context, not something a change to it reaches (its callers are).
+		expect(r.answer).toContain("**What it calls (context: a change to it does not change these)**");
+		expect(r.answer).toMatch(/It calls into \d+ places \([^)]*\): context, not changed with it\./);
+		expect(r.answer).not.toMatch(/What it runs|a change reaches these/);
 		for (const at of calls) {
 			const [file, line] = at.split(":");
 			expect(cites(r, file as string, Number(line)), at).toBe(true);
