@@ -267,7 +267,7 @@ function renderChain(
 			.slice(0, REST_OF_CHAIN)
 			.map((r) => `${book.name(r.def)} ${book.marker(r.def)}`.trim());
 		const more = unshown.length > REST_OF_CHAIN ? `, and ${unshown.length - REST_OF_CHAIN} more` : "";
-		lines.push(`- also in this chain: ${names.join(", ")}${more}`);
+		lines.push(`- also in this flow: ${names.join(", ")}${more}`);
 	}
 	return lines;
 }

@@ -262,6 +262,8 @@ export function findPath(
 export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">) => readonly number[]) & {
 	/** The same for a piece of text (a definition's own name, without its path). */
 	text(text: string): readonly number[];
+	/** Each concept's word, in the vector's order (a layer's too). */
+	words: readonly string[];
 };
 
 /** The question's concepts as a ConceptVector (a member's register key is data, not its name). */
@@ -280,7 +282,7 @@ export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector
 		}
 		return v;
 	};
-	return Object.assign(vector, { text: of });
+	return Object.assign(vector, { text: of, words: q.concepts.map((c) => c.word) });
 }
 
 /** A qualified name without the register keys of its members (`callbacks.add(key).fn` → `callbacks.add.fn`). */

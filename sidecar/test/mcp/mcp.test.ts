@@ -92,7 +92,7 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 		const full = textOf(
 			await call(client, "ask_codebase", { question: "How are push notifications sent?", detail: "full" }),
 		);
-		expect(short).toContain("**The path**");
+		expect(short).toContain("**The flow, step by step**");
 		expect(short).not.toContain("### Key places");
 		expect(full).toContain("### Key places");
 		expect(full.length).toBeGreaterThan(short.length);

@@ -6,9 +6,9 @@ import { ask } from "../../src/pipeline/ask.js";
 import { citationHolds, namesIn } from "../../src/pipeline/verify.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
-/** The numbered steps under "**The path**". */
+/** The numbered steps under "**The flow, step by step**". */
 const pathSteps = (answer: string) => {
-	const m = answer.match(/\*\*The path\*\*\n((?:\d+\. .*\n)+)/);
+	const m = answer.match(/\*\*The flow, step by step\*\*\n((?:\d+\. .*\n)+)/);
 	return (m?.[1] ?? "").trim().split("\n");
 };
 
@@ -25,11 +25,11 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		expect(r.answer).not.toMatch(/^#{1,6} /m);
 		const at = (label: string) => r.answer.indexOf(label);
 		expect(at("**In short**")).toBeGreaterThan(0);
-		expect(at("**The path**")).toBeGreaterThan(at("**In short**"));
-		expect(at("**Where to look**")).toBeGreaterThan(at("**The path**"));
+		expect(at("**The flow, step by step**")).toBeGreaterThan(at("**In short**"));
+		expect(at("**Where to look**")).toBeGreaterThan(at("**The flow, step by step**"));
 		expect(r.abstained).toBe(false);
 		expect(r.droppedCitations).toBe(0);
-		const inShort = r.answer.slice(at("**In short**"), at("**The path**"));
+		const inShort = r.answer.slice(at("**In short**"), at("**The flow, step by step**"));
 		expect(
 			inShort.split(/(?<=[.!?])\s+(?=[`A-Z])/).filter((s) => s.trim().length > 0).length,
 		).toBeLessThanOrEqual(6);

@@ -158,7 +158,7 @@ export function register(program: Command): void {
 		.addOption(
 			new Option(
 				"--detail <form>",
-				"short (the path through the code and where to look, one chat message) or full (every chain, neighbours, code excerpts)",
+				"short (the flow through the code and where to look, one chat message) or full (every flow, neighbours, code excerpts)",
 			)
 				.choices(["short", "full"])
 				.default("short"),

@@ -1,0 +1,258 @@
+/**
+ * What the short answer says of what it found, so that it reads right to a newcomer (session 17 blind
+ * readers): a key fired on a side branch is said to be one; an empty listener's doc comment is not
+ * quoted as what it does; a weak lead is called the closest match, with the question's words nothing
+ * in it matches; a strong one is said how long it is and what it matches.
+ */
+import { describe, expect, it } from "vitest";
+import type { DefRow } from "../../src/index/types.js";
+import { shortAnswer } from "../../src/pipeline/answer-short.js";
+import { branchOf, isEmptyFunction } from "../../src/pipeline/branch.js";
+import { conceptVector, type PathIndex } from "../../src/pipeline/path.js";
+import { defRow, edgeGraph } from "../support/defs.js";
+
+const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
+const ranking = (order: DefRow[]) => ({ order, fileScore: new Map<string, number>() });
+
+/** An index whose stored file text is `text[file]` (line 1 first), edges written where `at` says. */
+function withText(
+	defs: DefRow[],
+	edges: Parameters<typeof edgeGraph>[1],
+	at: Parameters<typeof edgeGraph>[2],
+	text: Record<string, string[]>,
+): PathIndex {
+	const g = edgeGraph(defs, edges, at);
+	return {
+		...g,
+		fileLines: (file, start, end) =>
+			Array.from({ length: end - start + 1 }, (_, i) => text[file]?.[start + i - 1] ?? "x"),
+	};
+}
+
+/** `createRequest` (lines 1–8 of `core/service.ts`) fires the hook `requestCreated` on line 5 of `body`. */
+function firing(body: string[]) {
+	const resolver = defRow("api/resolver.ts", "resolveRequest", "function", { startLine: 1, endLine: 3 });
+	const service = defRow("core/service.ts", "createRequest", "function", { startLine: 1, endLine: 8 });
+	const key = defRow(null, "requestCreated", "dispatch-key");
+	const publish = defRow("bus/pubsub.ts", "publish", "function", { startLine: 1, endLine: 3 });
+	const index = withText(
+		[resolver, service, key, publish],
+		[
+			[resolver, service, "call"],
+			[service, publish, "call"],
+			[service, key, "dispatch"],
+		],
+		(src) => ({ file: src.file, line: src === resolver ? 2 : 5 }),
+		{
+			"api/resolver.ts": ["function resolveRequest(input) {", "\treturn createRequest(input);", "}"],
+			"core/service.ts": body,
+		},
+	);
+	const words = conceptVector({ concepts: [concept("request"), concept("created")] });
+	return shortAnswer(index, "how is a request created?", [], ranking([resolver, service]), words).body;
+}
+
+describe("a key the path fires on a side branch", () => {
+	const around = (open: string, close: string[]) => [
+		"async function createRequest(input) {",
+		"\tconst saved = await save(input);",
+		open,
+		"\t\tlog(saved);",
+		"\t\tthis.bus.publish('requestCreated', saved);",
+		...close,
+	];
+
+	it("is told on the way when the code goes on after it", () => {
+		const body = firing(around("\tif (saved.notify) {", ["\t}", "\treturn saved;", "}"]));
+		expect(body).toContain(
+			"On the way, `createRequest` runs the hook `requestCreated` (the last place below).",
+		);
+		expect(body).toMatch(/^- `createRequest` runs the hook `requestCreated` \[\d+\]: `this\.bus/m);
+	});
+
+	it("is told as what happens when an error is caught", () => {
+		const body = firing(around("\t} catch (err) {", ["\t\tthrow err;", "\t}", "}"]));
+		expect(body).not.toContain("On the way");
+		expect(body).toContain(
+			"When `createRequest` catches an error, it runs the hook `requestCreated` (the last place below).",
+		);
+		expect(body).toMatch(
+			/^- `createRequest`, when it catches an error, runs the hook `requestCreated` \[\d+\]/m,
+		);
+	});
+
+	it("is told with the condition of a guard that returns after it", () => {
+		const body = firing(around("\tif (!saved.ok) {", ["\t\treturn null;", "\t}", "}"]));
+		expect(body).toContain(
+			"Only when `!saved.ok`, `createRequest` runs the hook `requestCreated` and returns early (the last place below).",
+		);
+		expect(body).toMatch(/^- `createRequest`, only when `!saved\.ok` \(then it returns\), runs the hook/m);
+	});
+
+	it("reads the branch from the enclosing block: catch, a guard that throws, or none", () => {
+		const def = defRow("a.ts", "f", "function", { startLine: 1, endLine: 7 });
+		const index = (lines: string[]) => ({
+			fileLines: (_: string, s: number, e: number) => lines.slice(s - 1, e),
+		});
+		const guard = [
+			"function f(x) {",
+			"\tif (x.missing ||",
+			"\t\tx.bad) {",
+			"\t\tnotify(x);",
+			"\t\tthrow new Error();",
+			"\t}",
+			"}",
+		];
+		expect(branchOf(index(guard), def, 4)).toEqual({
+			kind: "guard",
+			condition: "x.missing || x.bad",
+			exit: "throw",
+		});
+		const loop = [
+			"function f(xs) {",
+			"\tfor (const x of xs) {",
+			"\t\tnotify(x);",
+			"\t\treturn;",
+			"\t}",
+			"}",
+			"",
+		];
+		expect(branchOf(index(loop), def, 3)).toBeNull();
+		const plain = ["function f(x) {", "\tnotify(x);", "\treturn x;", "}", "", "", ""];
+		expect(branchOf(index(plain), def, 2)).toBeNull();
+	});
+});
+
+describe("an empty function's doc comment", () => {
+	it("is not quoted as what it does: the place says it does nothing", () => {
+		const resolver = defRow("api/resolver.ts", "resolveRequest", "function", { startLine: 1, endLine: 1 });
+		const service = defRow("core/service.ts", "createRequest", "function", { startLine: 1, endLine: 1 });
+		const doc = "Fired when a request is created by a member of the team.";
+		const empty = defRow("bus/listeners.ts", "onCreated", "function", { startLine: 2, endLine: 2, doc });
+		const busy = defRow("bus/handlers.ts", "onCreatedRequest", "function", { startLine: 2, endLine: 2, doc });
+		const notify = defRow("bus/notify.ts", "notify", "function", { startLine: 1, endLine: 1 });
+		const index = withText(
+			[resolver, service, empty, busy, notify],
+			[
+				[resolver, service, "call"],
+				[busy, notify, "call"],
+			],
+			(src) => ({ file: src.file, line: src.startLine }),
+			{
+				"api/resolver.ts": ["return createRequest(input);"],
+				"bus/listeners.ts": ["/** doc */", "bus.on('created', () => {});"],
+				"bus/handlers.ts": ["/** doc */", "bus.on('created', (r) => notify(r));"],
+			},
+		);
+		expect(isEmptyFunction(index, empty)).toBe(true);
+		expect(isEmptyFunction(index, busy)).toBe(false);
+		const words = conceptVector({ concepts: [concept("request"), concept("created")] });
+		const body = shortAnswer(
+			index,
+			"how is a request created?",
+			[],
+			ranking([resolver, service, empty, busy]),
+			words,
+		).body;
+		expect(body).toMatch(
+			/^- `onCreated` in `bus\/listeners\.ts` \[\d+\] — an empty function: it does nothing$/m,
+		);
+		expect(body).toMatch(
+			/^- `onCreatedRequest` in `bus\/handlers\.ts` \[\d+\] — Fired when a request is created/m,
+		);
+	});
+});
+
+describe("the first line", () => {
+	const start = defRow("api/posts.ts", "editTag", "function", { startLine: 1, endLine: 1 });
+	const end = defRow("db/posts.ts", "saveTag", "function", { startLine: 1, endLine: 1 });
+	const index = withText([start, end], [[start, end, "call"]], (s) => ({ file: s.file, line: 1 }), {
+		"api/posts.ts": ["return saveTag(tag);"],
+	});
+	const ask = (words: string[]) =>
+		shortAnswer(
+			index,
+			"how is a post scheduled?",
+			[],
+			ranking([start, end]),
+			conceptVector({ concepts: words.map(concept) }),
+		).body.split("\n")[2];
+
+	it("calls a lead matching less than half of the question the closest match, naming what nothing in it matches", () => {
+		expect(ask(["tag", "schedule", "calendar"])).toBe(
+			"Closest match found (not a sure answer: nothing in it matches the question's “schedule” or “calendar”): the flow from `editTag` to `saveTag` in `db/posts.ts`.",
+		);
+	});
+
+	it("says a weak match of one step is the closest found, after naming it", () => {
+		// No caller to lead in: the match is one step.
+		const alone = withText([end], [], (s) => ({ file: s.file, line: 1 }), {});
+		const lone = shortAnswer(
+			alone,
+			"how is a post scheduled?",
+			[],
+			ranking([end]),
+			conceptVector({ concepts: ["tag", "schedule", "calendar"].map(concept) }),
+		).body;
+		expect(lone).toMatch(
+			/^The closest match found is `saveTag` \(`db\/posts\.ts`\) \[1\]; it is not a sure answer: nothing in it matches the question's “schedule” or “calendar”\.$/m,
+		);
+		const sure = shortAnswer(
+			alone,
+			"how is a tag saved?",
+			[],
+			ranking([end]),
+			conceptVector({ concepts: [concept("tag")] }),
+		);
+		expect(sure.body).toMatch(/^The best match is `saveTag` \(`db\/posts\.ts`\) \[1\]\.$/m);
+	});
+
+	it("says how long a strong lead is and which of the question's words it matches", () => {
+		expect(ask(["tag", "posts"])).toBe(
+			"Best match in the code: the flow from `editTag` to `saveTag` in `db/posts.ts` (2 steps over 2 files, matching the question's “tag” and “posts”).",
+		);
+	});
+});
+
+describe("a message the places fill", () => {
+	it("keeps its first line, shortening code quotes and leaving out the closing line, when that costs no citation", () => {
+		const dir = `packages/${"deeply-nested-folder/".repeat(6)}`;
+		const steps = ["sendThing", "storeThing", "writeThing", "flushThing"].map((n, i) =>
+			defRow(`${dir}steps/s${i}.ts`, n, "function", { startLine: 1, endLine: 1 }),
+		);
+		const places = Array.from({ length: 9 }, (_, i) =>
+			defRow(`${dir}places/thing${i}.ts`, `thingPlace${i}`, "function", { startLine: 1, endLine: 1 }),
+		);
+		const text: Record<string, string[]> = {};
+		steps.forEach((s, i) => {
+			const next = steps[i + 1];
+			if (s.file && next) text[s.file] = [`await ${next.name}(${"argument, ".repeat(20)}thing);`];
+		});
+		const index = withText(
+			[...steps, ...places],
+			steps.slice(1).map((s, i) => [steps[i] as DefRow, s, "call"] as [DefRow, DefRow, "call"]),
+			(s) => ({ file: s.file, line: 1 }),
+			text,
+		);
+		const answer = (n: number) =>
+			shortAnswer(
+				index,
+				"how is a thing sent?",
+				[],
+				ranking([...steps, ...places.slice(0, n)]),
+				conceptVector({ concepts: [concept("thing")] }),
+			).body;
+		const full = answer(9);
+		const placesShown = full.split("\n").filter((l) => l.startsWith("- ")).length;
+		// The places fill the message (some are left out) ...
+		expect(placesShown).toBeLessThan(7);
+		// ... and the first line is still there, with shorter quotes and no closing line.
+		expect(full.split("\n")[2]).toMatch(/^Best match in the code: the flow from `sendThing` to `flushThing`/);
+		expect(full).not.toContain("_Offline answer");
+		expect(full).toMatch(/^1\. `sendThing` calls `storeThing` \[1\]: `.{50,60}…`$/m);
+		// A message with room keeps the long quotes and the closing line.
+		const roomy = answer(1);
+		expect(roomy).toContain("_Offline answer");
+		expect(roomy).toMatch(/`await storeThing\((argument, ){8}/);
+	});
+});
