@@ -281,6 +281,10 @@ function compose(
 	}
 	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
 	const stepMarker = path.map(markerOf);
+	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
+	const sides = path.map((s) =>
+		s.hop?.line && s.hop.file === s.def.file ? sideWords(branchOf(index, s.def, s.hop.line)) : "",
+	);
 	// The key the path fires that names the question (a topic published, an event emitted): where the
 	// flow reaches whoever listens. Told when it is not already the hop the path takes; cited last
 	// (after "Where to look"), so it takes no place of a file among the first citations.
@@ -315,6 +319,7 @@ function compose(
 		onward,
 		docOf,
 		match && !match.strong ? match : null,
+		sides,
 	);
 	if (fired && summary.length < room) summary.push(`${firedSentence(label, fired)} (the last place below).`);
 	if (twoFlowsSentence) {
@@ -338,6 +343,7 @@ function compose(
 				keyed(s, path[i + 1]),
 				told.quote,
 				docOf,
+				sides[i],
 			);
 			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImplNamed ? `; ${lastImplNamed}` : ""}`);
 		});
@@ -439,6 +445,7 @@ function inShortSentences(
 	onward: Onward | null = null,
 	docOf: Doc = (def) => def.doc,
 	weak: Match | null = null,
+	sides: readonly string[] = [],
 ): string[] {
 	const first = path[0] as PathStep;
 	const where = first.def.file ? ` (${code(first.def.file)})` : "";
@@ -470,13 +477,15 @@ function inShortSentences(
 			// A handler named by its key is the next clause's subject ("then the endpoint's `get` handler
 			// calls …"), or where the path ends.
 			const handler = keyed(s, next) ? "" : `, handled by ${label(next.def)}`;
-			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}${handler}`);
+			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}${aside(sides[i])}${handler}`);
 		} else if (hop?.named) {
 			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : name(i);
-			clauses.push(`${subject} ${verbOf(s)} ${callee(s, next.def)} ${marker}`);
+			clauses.push(`${subject} ${verbOf(s)} ${callee(s, next.def)} ${marker}${aside(sides[i])}`);
 		} else {
 			const self = i === 0 ? `${label(s.def)}${where} ${marker}, which` : `${name(i)} ${marker}`;
-			clauses.push(`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${callee(s, next.def)}`);
+			clauses.push(
+				`${i === 0 ? `It starts in ${self}` : self} ${verbOf(s)} ${callee(s, next.def)}${aside(sides[i])}`,
+			);
 		}
 	}
 	const last = path.at(-1) as PathStep;
@@ -867,6 +876,7 @@ function stepLine(
 	keyedNext: string | null,
 	quoteChars = QUOTE_CHARS,
 	docOf: Doc = (def) => def.doc,
+	side = "",
 ): string {
 	const name = label(step.def);
 	const hop = step.hop;
@@ -880,14 +890,27 @@ function stepLine(
 	if (hop.kind === "dispatch" && hop.key && keyedNext) {
 		const sent = keyWords(hop.key).sent;
 		const words = hop.named ? [name, sent, marker] : [name, marker, sent];
-		return `${words.filter(Boolean).join(" ")}${quoted}`;
+		return `${words.filter(Boolean).join(" ")}${aside(side)}${quoted}`;
 	}
 	const target =
 		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : callee(step, next);
 	const verb = hop.kind === "dispatch" && hop.key ? "" : verbOf(step);
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
 	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];
-	return `${words.filter(Boolean).join(" ")}${quoted}`;
+	return `${words.filter(Boolean).join(" ")}${aside(side)}${quoted}`;
+}
+
+/** A hop made on a side branch, said after it: ", only when `cond`". */
+function aside(side: string | undefined): string {
+	return side ? `, ${side}` : "";
+}
+
+/** What a hop on a side branch is said to depend on (a path step's hop: where the flow goes on is not the point). */
+function sideWords(b: Branch | null): string {
+	if (!b) return "";
+	return b.kind === "catch"
+		? "when it catches an error"
+		: `only when ${code(clip(b.condition, CONDITION_CHARS))}`;
 }
 
 function clip(text: string, max: number): string {

@@ -89,6 +89,46 @@ describe("a key the path fires on a side branch", () => {
 		expect(body).toMatch(/^- `createRequest`, only when `!saved\.ok` \(then it returns\), runs the hook/m);
 	});
 
+	it("says a step of the path made on a guard branch only happens then", () => {
+		const caller = defRow("api/resolver.ts", "resolveRequest", "function", { startLine: 1, endLine: 8 });
+		const callee = defRow("core/service.ts", "createRequest", "function", { startLine: 1, endLine: 1 });
+		const body = (lines: string[]) =>
+			shortAnswer(
+				withText([caller, callee], [[caller, callee, "call"]], () => ({ file: "api/resolver.ts", line: 4 }), {
+					"api/resolver.ts": lines,
+				}),
+				"how is a request created?",
+				[],
+				ranking([caller, callee]),
+				conceptVector({ concepts: [concept("request"), concept("created")] }),
+			).body;
+		const head = ["function resolveRequest(input) {", "\tconst r = check(input);"];
+		const guarded = body([
+			...head,
+			"\tif (r.failed) {",
+			"\t\tcreateRequest(input);",
+			"\t\treturn null;",
+			"\t}",
+			"\treturn r;",
+			"}",
+		]);
+		expect(guarded).toContain("which calls `createRequest` [1], only when `r.failed`.");
+		expect(guarded).toContain(
+			"1. `resolveRequest` calls `createRequest` [1], only when `r.failed`: `createRequest(input);`",
+		);
+		const plain = body([
+			...head,
+			"\tif (r.ok) {",
+			"\t\tcreateRequest(input);",
+			"\t}",
+			"\treturn r;",
+			"}",
+			"",
+		]);
+		expect(plain).toContain("1. `resolveRequest` calls `createRequest` [1]: `createRequest(input);`");
+		expect(plain).not.toContain("only when");
+	});
+
 	it("reads the branch from the enclosing block: catch, a guard that throws, or none", () => {
 		const def = defRow("a.ts", "f", "function", { startLine: 1, endLine: 7 });
 		const index = (lines: string[]) => ({
