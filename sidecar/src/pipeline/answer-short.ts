@@ -68,10 +68,11 @@ const CLOSE_FLOWS = 0.85;
 /**
  * Share of the question's concept weight the lead's names and files must match for the answer to
  * call it the best match; below it the first line says it is the closest match found and which of
- * the question's words nothing in it matches. Calibrated on the leads blind readers judged
- * (sessions 15–17, benchmarks/answers.md): of the judged flows, the one read as correct matches
- * 1.00 and 4 of 7 read as incorrect match under a half (0.14–0.38); two read as incorrect match it
- * all by name (a dashboard's "messages sent" for sending a message), which no share can tell.
+ * the question's words nothing in it matches. Calibrated on the 21 leads blind readers judged
+ * (sessions 15–17, benchmarks/answers.md; shares of today's leads): the one read as correct matches
+ * 1.00; 6 of the 9 read as incorrect match 0.14–0.38, and 6 of the 11 partial ones under a half;
+ * any threshold from 0.4 to 0.5 splits them alike. A lead matching every word by name and still
+ * wrong (a dashboard's "messages sent" for sending a message, 1.00) no share can tell.
  */
 const STRONG_MATCH = 0.5;
 /** Question words named in the first line at most (the rest counted). */
