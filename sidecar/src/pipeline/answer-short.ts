@@ -299,7 +299,7 @@ function compose(
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
-	const match = concepts ? matchOf(concepts, path) : null;
+	const match = concepts ? matchOf(concepts, path, question) : null;
 	const opening =
 		told.opening === "none"
 			? ""
@@ -734,17 +734,30 @@ interface Match {
 }
 
 /** The lead's match to the question's concepts (each concept counted once, at its share). */
-function matchOf(concepts: ConceptVector, path: readonly PathStep[]): Match {
+function matchOf(concepts: ConceptVector, path: readonly PathStep[], question = ""): Match {
 	const shares = concepts.words.map((_, c) => Math.max(0, ...path.map((s) => concepts(s.def)[c] ?? 0)));
 	const share = shares.reduce((n, x) => n + x, 0);
 	const byWeight = concepts.words
-		.map((word, c) => ({ word, weight: concepts.text(word)[c] ?? 0, share: shares[c] ?? 0 }))
+		.map((word, c) => ({
+			word: asWritten(question, word),
+			weight: concepts.text(word)[c] ?? 0,
+			share: shares[c] ?? 0,
+		}))
 		.sort((a, b) => b.weight - a.weight);
 	return {
 		strong: share >= STRONG_MATCH,
 		named: byWeight.filter((w) => w.share > 0).map((w) => w.word),
 		missing: byWeight.filter((w) => w.share === 0).map((w) => w.word),
 	};
+}
+
+/**
+ * A concept's word as the question writes it: a compound is joined for matching ("twofactor"), the
+ * reader wrote "two-factor".
+ */
+function asWritten(question: string, word: string): string {
+	const written = question.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu) ?? [];
+	return written.find((w) => w.replace(/-/g, "").toLowerCase() === word) ?? word;
 }
 
 /** "not a sure answer: nothing in it matches “a”, “b” or 2 more of the question's words". */

@@ -247,6 +247,17 @@ describe("the first line", () => {
 		expect(sure.body).toMatch(/^The best match is `saveTag` \(`db\/posts\.ts`\) \[1\]\.$/m);
 	});
 
+	it("quotes the question's words as the question writes them (a compound with its hyphen)", () => {
+		const body = shortAnswer(
+			index,
+			"how is a Two-Factor tag saved?",
+			[],
+			ranking([start, end]),
+			conceptVector({ concepts: ["twofactor", "calendar", "tag"].map(concept) }),
+		).body;
+		expect(body.split("\n")[2]).toContain("nothing in it matches the question's “Two-Factor” or “calendar”");
+	});
+
 	it("says how long a strong lead is and which of the question's words it matches", () => {
 		expect(ask(["tag", "posts"])).toBe(
 			"Best match in the code: the flow from `editTag` to `saveTag` in `db/posts.ts` (2 steps over 2 files, matching the question's “tag” and “posts”).",
