@@ -382,7 +382,9 @@ function bestPath(
  * HEAD_RANK_GAP places below the step it leads to, and naming nothing of the question that the rest
  * of the path does not (a report panel calling the hook that counts what the question asks about, a
  * bridge adapter calling the function that creates it). The path was chosen with it (a caller adds worth); it is only not
- * where the answer starts. A bridge (no rank) is never dropped.
+ * where the answer starts. A bridge (no rank) is never a head of its own: when the head reaches the next
+ * ranked step through bridges, the gap is to that step, and the bridges go with the head (session 18: an
+ * apps-bridge method → its helper → `createChannelMethod`, the channel's own flow, started at the bridge).
  */
 function trimHead(
 	path: { ids: number[]; hops: Hop[] },
@@ -393,13 +395,16 @@ function trimHead(
 	while (path.ids.length >= 2) {
 		const head = path.ids[0] as number;
 		const h = rank.get(head);
-		const next = rank.get(path.ids[1] as number);
+		// The head and the bridges it reaches the next ranked step through.
+		let taken = 1;
+		while (taken < path.ids.length - 1 && !rank.has(path.ids[taken] as number)) taken++;
+		const next = rank.get(path.ids[taken] as number);
 		if (h === undefined || next === undefined || entries.has(head) || h < next + HEAD_RANK_GAP) return;
 		const rest = path.ids.slice(1).filter((id) => rank.has(id));
 		const own = cover(head);
 		if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
-		path.ids.shift();
-		path.hops.shift();
+		path.ids.splice(0, taken);
+		path.hops.splice(0, taken);
 	}
 }
 

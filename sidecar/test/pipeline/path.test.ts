@@ -331,6 +331,37 @@ describe("findPath", () => {
 		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("FilesPanel");
 	});
 
+	it("drops a low-ranked caller reaching the flow through a bridge together with the bridge", () => {
+		// "how are scanned files counted": a report panel far below calls the hook through an adapter
+		// outside the candidates (a bridge, no rank of its own). The gap is to the hook, and the
+		// adapter, which only connected the panel, goes with it.
+		const hook = def("stats/files.ts", "useFilesScanned");
+		const count = def("stats/count.ts", "countScannedFiles");
+		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
+		const section = def("report/files.ts", "FilesPanel");
+		const adapter = def("report/adapter.ts", "loadPanelData");
+		const index = graph(
+			[hook, count, ...filler, section, adapter],
+			[
+				[section, adapter, "call"],
+				[adapter, hook, "call"],
+				[hook, count, "call"],
+			],
+		);
+		const q = concepts("files", "scanned");
+		expect(names(findPath(index, [hook, count, ...filler, section], {}, q))).toEqual([
+			"useFilesScanned",
+			"countScannedFiles",
+		]);
+		// One place below the step it reaches, the caller and its bridge stay: the flow may start there.
+		expect(names(findPath(index, [hook, section, count, ...filler], {}, q))).toEqual([
+			"FilesPanel",
+			"loadPanelData",
+			"useFilesScanned",
+			"countScannedFiles",
+		]);
+	});
+
 	it("starts at a callback registered under a key the question names, which nothing else reaches", () => {
 		// "how does ldap login work": an interface method another feature calls leads the manager and
 		// a settings helper; the login handler registered under `ldap` calls the service's login one
