@@ -15,6 +15,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { branchOf } from "./branch.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
@@ -208,6 +209,7 @@ export function findPaths(
 		}
 		if (!found) return null;
 		const steps = found.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: found.hops[i] ?? null }));
+		if (concepts) mainTail(index, steps, concepts);
 		return { steps, worth: found.worth };
 	};
 	const best = choose(graph, cands);
@@ -232,6 +234,38 @@ export function findPaths(
 				)
 			: null;
 	return { ...best, runnerUp };
+}
+
+/** Is the hop written on a side branch of `from` (a `catch`, an `if` block that returns or throws; branch.ts)? */
+function onSideBranch(index: PathIndex, from: DefRow, hop: Hop | null): boolean {
+	return !!hop && hop.line !== null && hop.file === from.file && branchOf(index, from, hop.line) !== null;
+}
+
+/**
+ * A path whose last hop is written on a side branch of the step before (an error check, an early
+ * return) ends instead at that step's callee on its way through which the question's words match
+ * best (its name or path; a function or method, no shared helper, not already on the path): the
+ * flow the question asks about goes on there. Session 18 blind readers: a test-runner flow ended at
+ * `isInfraError`, called only when the script fails, beside the call that sets up what the test
+ * counts. With no such callee the side step stays, worded as the side branch it is.
+ */
+function mainTail(index: PathIndex, steps: PathStep[], concepts: ConceptVector): void {
+	const last = steps.at(-1);
+	const before = steps.at(-2);
+	if (!last || !before || !onSideBranch(index, before.def, before.hop)) return;
+	let pick: { x: DefRow; e: EdgeRow; share: number } | null = null;
+	for (const e of index.edgesFrom(before.def.id)) {
+		if (e.kind !== "call" && e.kind !== "new" && e.kind !== "jsx") continue;
+		if (e.line === null || e.file !== before.def.file || branchOf(index, before.def, e.line)) continue;
+		const x = index.defById(e.dst);
+		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || x.fanIn >= HELPER_FAN_IN) continue;
+		if ((x.kind !== "function" && x.kind !== "method") || steps.some((s) => s.def.id === x.id)) continue;
+		const share = concepts(x).reduce((n, y) => n + y, 0);
+		if (share > (pick?.share ?? 0) + 1e-9) pick = { x, e, share };
+	}
+	if (!pick) return;
+	before.hop = lineHop(index, pick.e, before.def, pick.x, null);
+	steps[steps.length - 1] = { def: pick.x, hop: null };
 }
 
 /** A path and its worth (sum of its steps' worths with the entry gain, scaled by coverage). */

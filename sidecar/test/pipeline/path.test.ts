@@ -513,4 +513,50 @@ describe("findPath", () => {
 		// Nor for an impact question (no concepts): the candidates alone.
 		expect(names(findPath(graph(defs, edges), ranked))).toEqual(["notifyByEmail", "sendEmail"]);
 	});
+
+	it("ends at the main-flow callee the question names, not at a call made only on a side branch", () => {
+		// runTest calls reportFailure only inside `if (result.failed) { …; return }`; countResults, on its
+		// way through, is no candidate but its name matches the question's words.
+		const files: Record<string, string[]> = {
+			"run.ts": [
+				"function start() {",
+				"\treturn runTest();",
+				"}",
+				"function runTest() {",
+				"\tconst result = execute();",
+				"\tif (result.failed) {",
+				"\t\treportFailure(result);",
+				"\t\treturn null;",
+				"\t}",
+				"\treturn countResults(result);",
+				"}",
+			],
+			"report.ts": ["function reportFailure(r) {", "\tlog(r);", "}"],
+			"count.ts": ["function countResults(r) {", "\treturn r.length;", "}"],
+		};
+		const at = (startLine: number, endLine: number) => ({ startLine, endLine });
+		const start = defRow("run.ts", "start", "function", at(1, 3));
+		const run = defRow("run.ts", "runTest", "function", at(4, 11));
+		const report = defRow("report.ts", "reportFailure", "function", at(1, 3));
+		const count = defRow("count.ts", "countResults", "function", at(1, 3));
+		const lineOf: Record<string, number> = { runTest: 2, reportFailure: 7, countResults: 10 };
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[start, run, "call"],
+			[run, report, "call"],
+			[run, count, "call"],
+		];
+		const index: PathIndex = {
+			...edgeGraph([start, run, report, count], edges, (s, d) => ({
+				file: s.file,
+				line: lineOf[d.name] ?? null,
+			})),
+			fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to) ?? null,
+		};
+		const path = findPath(index, [start, run, report], {}, concepts("test", "results"));
+		expect(names(path)).toEqual(["start", "runTest", "countResults"]);
+		expect(path[1]?.hop?.line).toBe(10);
+		// With no main-flow callee the question names, the side step stays (worded as one by the answer).
+		const bare = findPath(index, [start, run, report], {}, concepts("test"));
+		expect(names(bare)).toEqual(["start", "runTest", "reportFailure"]);
+	});
 });
