@@ -68,7 +68,7 @@ const CLOSE_FLOWS = 0.85;
 /**
  * Share of the question's concept weight the lead's names and files must match for the answer to
  * call it the best match; below it the first line says it is the closest match found and which of
- * the question's words nothing in it matches. Calibrated on the 21 leads blind readers judged
+ * the question's words its names and files do not mention. Calibrated on the 21 leads blind readers judged
  * (sessions 15–17, benchmarks/answers.md; shares of today's leads): the one read as correct matches
  * 1.00; 6 of the 9 read as incorrect match 0.14–0.38, and 6 of the 11 partial ones under a half;
  * any threshold from 0.4 to 0.5 splits them alike. A lead matching every word by name and still
@@ -760,10 +760,14 @@ function asWritten(question: string, word: string): string {
 	return written.find((w) => w.replace(/-/g, "").toLowerCase() === word) ?? word;
 }
 
-/** "not a sure answer: nothing in it matches “a”, “b” or 2 more of the question's words". */
+/**
+ * "not a sure answer: its names and files do not mention “a”, “b” or 2 more of the question's words". Said of
+ * the steps' names and files, which is what the share measures: readers took "nothing in it matches"
+ * to cover the flow's code and doc comments too, and found it false where those say the word.
+ */
 function unsure(match: Match): string {
 	if (match.missing.length === 0) return "not a sure answer";
-	return `not a sure answer: nothing in it matches ${wordList(match.missing, "or")}`;
+	return `not a sure answer: its names and files do not mention ${wordList(match.missing, "or")}`;
 }
 
 /** The question's words quoted, WORDS_NAMED at most, the rest counted: "“a”, “b” and 2 more of the question's words". */

@@ -218,9 +218,9 @@ describe("the first line", () => {
 			conceptVector({ concepts: words.map(concept) }),
 		).body.split("\n")[2];
 
-	it("calls a lead matching less than half of the question the closest match, naming what nothing in it matches", () => {
+	it("calls a lead matching less than half of the question the closest match, naming the question words its names and files do not mention", () => {
 		expect(ask(["tag", "schedule", "calendar"])).toBe(
-			"Closest match found (not a sure answer: nothing in it matches the question's “schedule” or “calendar”): the flow from `editTag` to `saveTag` in `db/posts.ts`.",
+			"Closest match found (not a sure answer: its names and files do not mention the question's “schedule” or “calendar”): the flow from `editTag` to `saveTag` in `db/posts.ts`.",
 		);
 	});
 
@@ -235,7 +235,7 @@ describe("the first line", () => {
 			conceptVector({ concepts: ["tag", "schedule", "calendar"].map(concept) }),
 		).body;
 		expect(lone).toMatch(
-			/^The closest match found is `saveTag` \(`db\/posts\.ts`\) \[1\]; it is not a sure answer: nothing in it matches the question's “schedule” or “calendar”\.$/m,
+			/^The closest match found is `saveTag` \(`db\/posts\.ts`\) \[1\]; it is not a sure answer: its names and files do not mention the question's “schedule” or “calendar”\.$/m,
 		);
 		const sure = shortAnswer(
 			alone,
@@ -255,7 +255,9 @@ describe("the first line", () => {
 			ranking([start, end]),
 			conceptVector({ concepts: ["twofactor", "calendar", "tag"].map(concept) }),
 		).body;
-		expect(body.split("\n")[2]).toContain("nothing in it matches the question's “Two-Factor” or “calendar”");
+		expect(body.split("\n")[2]).toContain(
+			"its names and files do not mention the question's “Two-Factor” or “calendar”",
+		);
 	});
 
 	it("says how long a strong lead is and which of the question's words it matches", () => {
