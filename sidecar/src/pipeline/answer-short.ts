@@ -324,7 +324,7 @@ function compose(
 	);
 	if (fired && summary.length < room) summary.push(`${firedSentence(label, fired)} (the last place below).`);
 	if (twoFlowsSentence) {
-		summary.unshift("Two flows fit this question about equally well.");
+		summary.unshift("Two flows match the question's words about equally well.");
 		summary[1] = (summary[1] as string).replace(/^It starts in /, "The first starts in ");
 	}
 	if (other.length > 0)
@@ -714,7 +714,7 @@ function openingLine(
 		return `from ${label((steps[0] as PathStep).def)}${through} to ${endName}${where}`;
 	};
 	if (other.length > 1)
-		return `Two flows fit this question about equally well: one ${span(path, false)}, followed step by step below, and one ${span(other, false)}.`;
+		return `Two flows match the question's words about equally well: one ${span(path, false)}, followed step by step below, and one ${span(other, false)}.`;
 	if (match && !match.strong)
 		return `Closest match found (${unsure(match)}): the flow ${span(path, endFile)}.`;
 	// What In short does not say: how long the flow is and which of the question's words it matches.

@@ -87,7 +87,7 @@ describe("the short answer's last step", () => {
 		const { body, drafts } = shortAnswer(index, "how does a pointer reach the others?", [], ranking, words);
 		// The first line says there are two, with their ends; In short tells the first and names the other.
 		expect(body.split("\n")[2]).toBe(
-			"Two flows fit this question about equally well: one from `sendPointer` to `broadcastPointer`, followed step by step below, and one from `onPointerMove` to `hitPointer`.",
+			"Two flows match the question's words about equally well: one from `sendPointer` to `broadcastPointer`, followed step by step below, and one from `onPointerMove` to `hitPointer`.",
 		);
 		expect(body).toMatch(/It starts in `sendPointer`/);
 		// Each marker after the name its range holds; the head of `hitPointer` cited with its own file named.
