@@ -66,8 +66,8 @@ const FAMILY_SIZE = BASE_IMPLEMENTATIONS + 1;
  */
 const CLOSE_FLOWS = 0.85;
 /**
- * Share of the question's concept weight the lead's names and files must match for the answer to
- * call it the best match; below it the first line says it is the closest match found and which of
+ * Share of the question's concept weight the lead's names and files (and the key it fires on the
+ * way) must match for the answer to call it the best match; below it the first line says it is the closest match found and which of
  * the question's words its names and files do not mention. Calibrated on the 21 leads blind readers judged
  * (sessions 15–17, benchmarks/answers.md; shares of today's leads): the one read as correct matches
  * 1.00; 6 of the 9 read as incorrect match 0.14–0.38, and 6 of the 11 partial ones under a half;
@@ -299,7 +299,10 @@ function compose(
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
-	const match = concepts ? matchOf(concepts, path, question) : null;
+	// A key the flow fires on its way (not on a failure branch) is part of what it does: "digest" is
+	// matched by a flow that starts the `digestEmailWorkflow`, though no step is named for it.
+	const firedName = fired && !fired.branch ? fired.key.name : null;
+	const match = concepts ? matchOf(concepts, path, question, firedName) : null;
 	const opening =
 		told.opening === "none"
 			? ""
@@ -734,8 +737,16 @@ interface Match {
 }
 
 /** The lead's match to the question's concepts (each concept counted once, at its share). */
-function matchOf(concepts: ConceptVector, path: readonly PathStep[], question = ""): Match {
-	const shares = concepts.words.map((_, c) => Math.max(0, ...path.map((s) => concepts(s.def)[c] ?? 0)));
+function matchOf(
+	concepts: ConceptVector,
+	path: readonly PathStep[],
+	question = "",
+	firedKeyName: string | null = null,
+): Match {
+	const firedShares = firedKeyName ? concepts.text(firedKeyName) : [];
+	const shares = concepts.words.map((_, c) =>
+		Math.max(0, firedShares[c] ?? 0, ...path.map((s) => concepts(s.def)[c] ?? 0)),
+	);
 	const share = shares.reduce((n, x) => n + x, 0);
 	const byWeight = concepts.words
 		.map((word, c) => ({

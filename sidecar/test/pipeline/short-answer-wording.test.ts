@@ -29,11 +29,11 @@ function withText(
 	};
 }
 
-/** `createRequest` (lines 1–8 of `core/service.ts`) fires the hook `requestCreated` on line 5 of `body`. */
-function firing(body: string[]) {
+/** `createRequest` (lines 1–8 of `core/service.ts`) fires the hook `keyName` on line 5 of `body`. */
+function firing(body: string[], keyName = "requestCreated", words = ["request", "created"]) {
 	const resolver = defRow("api/resolver.ts", "resolveRequest", "function", { startLine: 1, endLine: 3 });
 	const service = defRow("core/service.ts", "createRequest", "function", { startLine: 1, endLine: 8 });
-	const key = defRow(null, "requestCreated", "dispatch-key");
+	const key = defRow(null, keyName, "dispatch-key");
 	const publish = defRow("bus/pubsub.ts", "publish", "function", { startLine: 1, endLine: 3 });
 	const index = withText(
 		[resolver, service, key, publish],
@@ -48,8 +48,8 @@ function firing(body: string[]) {
 			"core/service.ts": body,
 		},
 	);
-	const words = conceptVector({ concepts: [concept("request"), concept("created")] });
-	return shortAnswer(index, "how is a request created?", [], ranking([resolver, service]), words).body;
+	const vector = conceptVector({ concepts: words.map(concept) });
+	return shortAnswer(index, "how is a request created?", [], ranking([resolver, service]), vector).body;
 }
 
 describe("a key the path fires on a side branch", () => {
@@ -87,6 +87,30 @@ describe("a key the path fires on a side branch", () => {
 			"Only when `!saved.ok`, `createRequest` runs the hook `requestCreated` and returns early (the last place below).",
 		);
 		expect(body).toMatch(/^- `createRequest`, only when `!saved\.ok` \(then it returns\), runs the hook/m);
+	});
+
+	it("counts a key fired on the way toward the lead's match, and not one fired on a failure branch", () => {
+		// Step names match "request" only (a third of the question); the key names the other two words.
+		const body = (open: string, close: string[]) =>
+			firing(
+				[
+					"async function createRequest(input) {",
+					"\tconst saved = await save(input);",
+					open,
+					"\t\tlog(saved);",
+					"\t\tthis.bus.publish('invoiceMailed', saved);",
+					...close,
+				],
+				"invoiceMailed",
+				["request", "invoice", "mailed"],
+			);
+		const onTheWay = body("\tif (saved.notify) {", ["\t}", "\treturn saved;", "}"]);
+		expect(onTheWay).toContain("Best match in the code: the flow from `resolveRequest` to `createRequest`");
+		expect(onTheWay).not.toContain("Closest match");
+		const onFailure = body("\t} catch (err) {", ["\t\tthrow err;", "\t}", "}"]);
+		expect(onFailure).toContain(
+			"Closest match found (not a sure answer: its names and files do not mention the question's “invoice” or “mailed”)",
+		);
 	});
 
 	it("says a step of the path made on a guard branch only happens then", () => {
