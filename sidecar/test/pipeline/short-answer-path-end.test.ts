@@ -68,6 +68,38 @@ describe("the short answer's last step", () => {
 		expect(four).not.toContain("CronProvider");
 	});
 
+	it("names implementations written in one file together, the file once", () => {
+		const run = defRow("push/send.ts", "sendPush");
+		const base = defRow("push/gateway.ts", "PushGateway", "class");
+		const stub = defRow("push/gateway.ts", "PushGateway.send", "method", { parentId: base.id });
+		const impl = (cls: string, file: string) => {
+			const c = defRow(file, cls, "class");
+			return [c, defRow(file, `${cls}.send`, "method", { parentId: c.id })] as const;
+		};
+		const [apnClass, apn] = impl("ApnGateway", "push/gateways.ts");
+		const [fcmClass, fcm] = impl("FcmGateway", "push/gateways.ts");
+		const [webClass, web] = impl("WebGateway", "push/web.ts");
+		const answer = (impls: DefRow[], classes: DefRow[]) =>
+			shortAnswer(
+				graph(
+					[run, base, stub, ...classes, ...impls],
+					[
+						[run, stub, "call"],
+						...impls.map((d) => [stub, d, "implementation"] as [DefRow, DefRow, "implementation"]),
+					],
+				),
+				"how is a push sent?",
+				[],
+				{ order: [run, stub], fileScore: new Map<string, number>() },
+			).body;
+		expect(answer([apn, fcm], [apnClass, fcmClass])).toContain(
+			"implemented by `ApnGateway.send` and `FcmGateway.send` in `push/gateways.ts`.",
+		);
+		expect(answer([apn, fcm, web], [apnClass, fcmClass, webClass])).toContain(
+			"implemented by `ApnGateway.send` and `FcmGateway.send` in `push/gateways.ts`, and `WebGateway.send` in `push/web.ts`",
+		);
+	});
+
 	it("names both flows when another one is worth nearly as much, and only one when it is not", () => {
 		// "how does a pointer reach the others": a sender pair (ranks 0 and 2) and a receiver pair
 		// (1 and 3) sharing no file, close in worth; the ranking cannot tell which one is meant.
