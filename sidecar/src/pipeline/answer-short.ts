@@ -889,21 +889,17 @@ function implementedBy(index: PathIndex, label: Label, def: DefRow, withFiles = 
 	const shown = impls.slice(0, IMPLEMENTATIONS_NAMED);
 	const more = impls.length - shown.length;
 	if (!withFiles)
-		return `implemented by ${andList([...shown.map(label), ...(more > 0 ? [`${more} more`] : [])])}`;
+		return `implemented by ${listWords([...shown.map(label), ...(more > 0 ? [`${more} more`] : [])])}`;
 	// Implementations in one file are named together, the file once ("`A` and `B` in `f.ts`").
 	const byFile = new Map<string, string[]>();
 	for (const d of shown) byFile.set(d.file ?? "", [...(byFile.get(d.file ?? "") ?? []), label(d)]);
-	const groups = [...byFile].map(([file, names]) => `${andList(names)} in ${code(file)}`);
+	const groups = [...byFile].map(([file, names]) => `${listWords(names)} in ${code(file)}`);
 	if (more > 0) groups.push(`${more} more`);
 	// A group of several names holds an "and" of its own: the groups are then set apart by commas.
 	const grouped = [...byFile.values()].some((names) => names.length > 1);
-	return `implemented by ${grouped && groups.length > 1 ? `${groups.slice(0, -1).join(", ")}, and ${groups.at(-1)}` : andList(groups)}`;
+	return `implemented by ${grouped && groups.length > 1 ? `${groups.slice(0, -1).join(", ")}, and ${groups.at(-1)}` : listWords(groups)}`;
 }
 
-/** "a", "a and b", "a, b and c". */
-function andList(items: readonly string[]): string {
-	return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? "");
-}
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
 function stepLine(
