@@ -900,7 +900,6 @@ function implementedBy(index: PathIndex, label: Label, def: DefRow, withFiles = 
 	return `implemented by ${grouped && groups.length > 1 ? `${groups.slice(0, -1).join(", ")}, and ${groups.at(-1)}` : listWords(groups)}`;
 }
 
-
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
 function stepLine(
 	label: Label,
