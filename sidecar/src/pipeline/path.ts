@@ -216,6 +216,7 @@ export function findPaths(
 	if (!best) return { steps: [], worth: 0, runnerUp: null };
 	// The way in is one more step: a path already at its bound keeps its own first step.
 	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, byId);
+	if (concepts) walkUp(index, best.steps, concepts, cands, opts.maxSteps);
 	// The runner-up: the best path through none of the best one's files, another flow.
 	const taken = new Set(best.steps.map((s) => s.def.file));
 	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);
@@ -672,6 +673,61 @@ function leadIn(
 	}
 	if (!pick) return;
 	steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, pick.key), leadIn: true });
+}
+
+/** Callers a step may have for the walk up to go on through it: more and it is a shared step of many flows. */
+const WALK_CALLERS = 3;
+
+/**
+ * The flow told from where it starts (session 19): while the first step is no entry point and has
+ * at most WALK_CALLERS callers (call or `new`; not the pages rendering a component), the path goes
+ * up one caller, outside the candidates, whose name or path matches the question: the only one, or
+ * the one the question's words and a ranked definition in its file pick (a tie stops the walk, as
+ * does a candidate, which the search has weighed already). A flow found mid-way (a push gateway's
+ * helper) is told from the queue worker that runs it. A lone best match is no flow: it stays alone.
+ */
+function walkUp(
+	index: PathIndex,
+	steps: PathStep[],
+	concepts: ConceptVector,
+	ranked: readonly DefRow[],
+	maxSteps: number,
+): void {
+	if (steps.length < 2) return;
+	const candidates = new Set(ranked.map((d) => d.id));
+	// A caller in the file of a ranked definition ranks with it.
+	const fileRank = new Map<string, number>();
+	ranked.forEach((d, i) => {
+		if (d.file && !fileRank.has(d.file)) fileRank.set(d.file, i);
+	});
+	while (steps.length < maxSteps) {
+		const first = steps[0] as PathStep;
+		if (isEntry(index, first.def)) return;
+		const callers = new Map<number, { x: DefRow; e: EdgeRow }>();
+		for (const e of index.edgesTo(first.def.id)) {
+			if (e.kind !== "call" && e.kind !== "new") continue;
+			const x = index.defById(e.src);
+			if (x?.file && !isAuxiliaryPath(x.file) && !callers.has(x.id)) callers.set(x.id, { x, e });
+		}
+		if (callers.size === 0 || callers.size > WALK_CALLERS) return;
+		let pick: { x: DefRow; e: EdgeRow; score: number } | null = null;
+		let tie = false;
+		for (const { x, e } of callers.values()) {
+			if (x.startLine === null || (x.kind !== "function" && x.kind !== "method")) continue;
+			if (candidates.has(x.id) || steps.some((s) => s.def.id === x.id)) return;
+			const share = concepts(x).reduce((n, y) => n + y, 0);
+			if (share <= 0) continue;
+			const r = fileRank.get(x.file as string);
+			const score = share + (r === undefined ? 0 : 1 / (r + RANK_K));
+			if (pick && Math.abs(score - pick.score) <= 1e-9) tie = true;
+			else if (!pick || score > pick.score) {
+				pick = { x, e, score };
+				tie = false;
+			}
+		}
+		if (!pick || tie) return;
+		steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, null) });
+	}
 }
 
 /**

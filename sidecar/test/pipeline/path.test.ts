@@ -559,4 +559,49 @@ describe("findPath", () => {
 		const bare = findPath(index, [start, run, report], {}, concepts("test"));
 		expect(names(bare)).toEqual(["start", "runTest", "reportFailure"]);
 	});
+	it("tells the flow from where it starts: walks up the callers outside the candidates while there are few", () => {
+		// "how are push notifications delivered": the search finds the gateway's send; the queue's
+		// worker runs it through two functions no candidate names.
+		const worker = def("queue/notification-queue.ts", "NotificationQueue.worker", "method");
+		const deliver = def("queue/notification-queue.ts", "NotificationQueue.deliver", "method");
+		const schedule = def("queue/notification-queue.ts", "NotificationQueue.schedule", "method");
+		const pushSend = def("push/push-notification.ts", "PushNotification.send", "method");
+		const video = def("video/call-push.ts", "VideoCall.ring", "method");
+		const gateway = def("push/gateway.ts", "Gateway.sendNative", "method");
+		const fcm = def("push/fcm.ts", "sendFcm");
+		const page = def("ui/queue-page.tsx", "QueuePage");
+		const defs = [worker, deliver, schedule, pushSend, video, gateway, fcm, page];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[page, worker, "jsx"],
+			[worker, deliver, "call"],
+			[deliver, pushSend, "call"],
+			[video, pushSend, "call"],
+			[pushSend, gateway, "call"],
+			[gateway, fcm, "call"],
+		];
+		const words = concepts("push", "notification");
+		// Of the send's two callers, each naming one word, the one in a ranked file (the queue's) is the way up; the worker
+		// has one caller, a page rendering it: no part of the flow.
+		const ranked = [gateway, fcm, schedule];
+		expect(names(findPath(graph(defs, edges), ranked, {}, words))).toEqual([
+			"NotificationQueue.worker",
+			"NotificationQueue.deliver",
+			"PushNotification.send",
+			"Gateway.sendNative",
+			"sendFcm",
+		]);
+		// The bound holds.
+		expect(names(findPath(graph(defs, edges), ranked, { maxSteps: 4 }, words))[0]).toBe(
+			"NotificationQueue.deliver",
+		);
+		// Two callers alike (no ranked file tells them apart): the walk stops, no guess.
+		expect(names(findPath(graph(defs, edges), [gateway, fcm], {}, words))[0]).toBe("PushNotification.send");
+		// More than three callers: the step is shared by many flows, and the walk stops there.
+		const more = [1, 2, 3].map((n) => def(`push/caller${n}.ts`, `pushCaller${n}`));
+		const crowded = graph(
+			[...defs, ...more],
+			[...edges, ...more.map((m): [DefRow, DefRow, EdgeKind] => [m, pushSend, "call"])],
+		);
+		expect(names(findPath(crowded, ranked, {}, words))[0]).toBe("PushNotification.send");
+	});
 });
