@@ -299,9 +299,10 @@ function compose(
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
-	// A key the flow fires on its way (not on a failure branch) is part of what it does: "digest" is
-	// matched by a flow that starts the `digestEmailWorkflow`, though no step is named for it.
-	const firedName = fired && !fired.branch ? fired.key.name : null;
+	// A key the flow fires on its way (not on a failure branch, nor in a caller the walk up prepended)
+	// is part of what it does: "digest" is matched by a flow that starts the `digestEmailWorkflow`,
+	// though no step is named for it.
+	const firedName = fired && !fired.branch && !fired.step.walked ? fired.key.name : null;
 	const match = concepts ? matchOf(concepts, path, question, firedName) : null;
 	const opening =
 		told.opening === "none"
@@ -744,8 +745,12 @@ function matchOf(
 	firedKeyName: string | null = null,
 ): Match {
 	const firedShares = firedKeyName ? concepts.text(firedKeyName) : [];
+	// The callers the walk up prepended were picked for naming the question: they say where the
+	// flow is entered, not that it is the one asked about (session 19: a run-queue question lost its
+	// "not a sure answer" to a walked-up `RunEngine.trigger`).
+	const found = path.filter((s) => !s.walked);
 	const shares = concepts.words.map((_, c) =>
-		Math.max(0, firedShares[c] ?? 0, ...path.map((s) => concepts(s.def)[c] ?? 0)),
+		Math.max(0, firedShares[c] ?? 0, ...found.map((s) => concepts(s.def)[c] ?? 0)),
 	);
 	const share = shares.reduce((n, x) => n + x, 0);
 	const byWeight = concepts.words

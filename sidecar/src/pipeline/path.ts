@@ -43,6 +43,8 @@ export interface PathStep {
 	hop: Hop | null;
 	/** A caller found after the search, outside the candidates: where the flow is entered (see leadIn). */
 	leadIn?: boolean;
+	/** A caller the walk up prepended (see walkUp): where the flow found is entered, no evidence that it is the one asked about. */
+	walked?: boolean;
 }
 
 export interface PathOptions {
@@ -726,7 +728,7 @@ function walkUp(
 			}
 		}
 		if (!pick || tie) return;
-		steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, null) });
+		steps.unshift({ def: pick.x, hop: lineHop(index, pick.e, pick.x, first.def, null), walked: true });
 	}
 }
 

@@ -248,6 +248,38 @@ describe("the first line", () => {
 		);
 	});
 
+	it("keeps the hedge when the flow is told from a caller the walk up prepended for naming the question", () => {
+		// `editTag`'s one caller `runTagEdits` is its way in; that one's one caller, outside the
+		// candidates and named for "schedule", is where the walk up tells the flow from. The flow found
+		// (`runTagEdits` → `editTag` → `saveTag`) still matches a third of the question.
+		const runner = defRow("jobs/runner.ts", "runTagEdits", "function", { startLine: 1, endLine: 1 });
+		const job = defRow("jobs/schedule.ts", "scheduleJob", "function", { startLine: 1, endLine: 1 });
+		const walked = withText(
+			[job, runner, start, end],
+			[
+				[job, runner, "call"],
+				[runner, start, "call"],
+				[start, end, "call"],
+			],
+			(s) => ({ file: s.file, line: 1 }),
+			{
+				"jobs/schedule.ts": ["return runTagEdits(tag);"],
+				"jobs/runner.ts": ["return editTag(tag);"],
+				"api/posts.ts": ["return saveTag(tag);"],
+			},
+		);
+		const first = shortAnswer(
+			walked,
+			"how is a post scheduled?",
+			[],
+			ranking([start, end]),
+			conceptVector({ concepts: ["tag", "schedule", "calendar"].map(concept) }),
+		).body.split("\n")[2];
+		expect(first).toBe(
+			"Closest match found (not a sure answer: its names and files do not mention the question's “schedule” or “calendar”): the flow from `scheduleJob` to `saveTag` in `db/posts.ts`.",
+		);
+	});
+
 	it("says a weak match of one step is the closest found, after naming it", () => {
 		// No caller to lead in: the match is one step.
 		const alone = withText([end], [], (s) => ({ file: s.file, line: 1 }), {});
