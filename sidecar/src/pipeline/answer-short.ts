@@ -724,7 +724,9 @@ function openingLine(
 	// What In short does not say: how long the flow is and which of the question's words it matches.
 	const files = new Set(path.map((s) => s.def.file).filter(Boolean)).size;
 	const size = `${path.length} steps over ${files === 1 ? "1 file" : `${files} files`}`;
-	const matched = match && match.named.length > 0 ? `, matching ${wordList(match.named, "and")}` : "";
+	// Said like the hedge ("its names and files do not mention …"): "matching the question's words" read as jargon (session 19).
+	const matched =
+		match && match.named.length > 0 ? `; its names and files mention ${wordList(match.named, "and")}` : "";
 	return `Best match in the code: the flow ${span(path, endFile)} (${size}${matched}).`;
 }
 

@@ -177,7 +177,7 @@ describe("the short answer's last step", () => {
 		expect(lone).not.toContain("The other");
 		expect(lone).toMatch(/\. Also close: `onPointerMove` in `canvas\/move\.ts` \[\d+\]\.\n/);
 		expect(lone.split("\n")[2]).toBe(
-			"Best match in the code: the flow from `sendPointer` to `storeThing` in `collab/store.ts` (2 steps over 2 files, matching the question's “pointer”).",
+			"Best match in the code: the flow from `sendPointer` to `storeThing` in `collab/store.ts` (2 steps over 2 files; its names and files mention the question's “pointer”).",
 		);
 		// "pointer" and "move": the receiver leads as the best match, the sender is "a flow nearly as close".
 		const single = ask(["pointer", "move"], 8);
@@ -232,7 +232,7 @@ describe("the short answer's last step", () => {
 		// Ending at the handler: the first line and In short's last sentence name it by the key.
 		const ending = ask([]);
 		expect(ending).toContain(
-			"the flow from `saveThing`, through the hook `saved`, to the hook's handler in `hooks/notify.ts` (2 steps over 2 files, matching the question's “thing”).",
+			"the flow from `saveThing`, through the hook `saved`, to the hook's handler in `hooks/notify.ts` (2 steps over 2 files; its names and files mention the question's “thing”).",
 		);
 		expect(ending).toMatch(
 			/runs the hook `saved` \[\d+\]\. Its last step, the hook's handler \[\d+\], calls no other code in this repository\./,

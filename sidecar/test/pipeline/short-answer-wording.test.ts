@@ -318,7 +318,7 @@ describe("the first line", () => {
 
 	it("says how long a strong lead is and which of the question's words it matches", () => {
 		expect(ask(["tag", "posts"])).toBe(
-			"Best match in the code: the flow from `editTag` to `saveTag` in `db/posts.ts` (2 steps over 2 files, matching the question's “tag” and “posts”).",
+			"Best match in the code: the flow from `editTag` to `saveTag` in `db/posts.ts` (2 steps over 2 files; its names and files mention the question's “tag” and “posts”).",
 		);
 	});
 });
