@@ -596,6 +596,13 @@ describe("findPath", () => {
 		);
 		// Two callers alike (no ranked file tells them apart): the walk stops, no guess.
 		expect(names(findPath(graph(defs, edges), [gateway, fcm], {}, words))[0]).toBe("PushNotification.send");
+		// An entry point (the handler of a key: a route, a job, an event) is where the flow starts: no caller above it.
+		const key = def(null, "push.deliver", "dispatch-key");
+		const fromDeliver = graph(
+			[...defs, key],
+			[...edges.filter(([s]) => s !== worker), [key, deliver, "handler"], [worker, deliver, "call"]],
+		);
+		expect(names(findPath(fromDeliver, ranked, {}, words))[0]).toBe("NotificationQueue.deliver");
 		// More than three callers: the step is shared by many flows, and the walk stops there.
 		const more = [1, 2, 3].map((n) => def(`push/caller${n}.ts`, `pushCaller${n}`));
 		const crowded = graph(
