@@ -218,6 +218,14 @@ function calleeName(expr: ts.Expression): ts.Identifier | ts.PrivateIdentifier |
 	return undefined;
 }
 
+/** Is the callee `x.call` or `x.apply` (Function.prototype's, not a method of the repository's named so)? */
+function forwardsCall(
+	callee: ts.Expression,
+	name: ts.Identifier | ts.PrivateIdentifier,
+): callee is ts.PropertyAccessExpression {
+	return ts.isPropertyAccessExpression(callee) && (name.text === "call" || name.text === "apply");
+}
+
 function rootIdentifier(expr: ts.Expression): ts.Identifier | undefined {
 	let e: ts.Expression = expr;
 	while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e))
@@ -482,11 +490,31 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, kind, name);
+		else if (kind === "call" && forwardsCall(callee, name) && forwarded(callee, enclosing)) {
+			handled.add(name);
+			return;
+		}
 		const [reason, root] = target
 			? [undefined, ts.isIdentifier(callee) ? symbol : undefined]
 			: unresolvedReason(ctx, callee);
 		countSite(target, reason, root);
 		handled.add(name);
+	}
+
+	/**
+	 * `f.call(this, …)` / `f.apply(this, args)` with `f` a definition of the repository: a call of `f`
+	 * (a Meteor method passing its context on, a wrapper calling the function it keeps), not a read
+	 * of `f` beside a call into the standard library.
+	 */
+	function forwarded(callee: ts.PropertyAccessExpression, enclosing: string): boolean {
+		const inner = calleeName(callee.expression);
+		const symbol = inner ? checker.getSymbolAtLocation(inner) : undefined;
+		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
+		if (!inner || !target || !("def" in target)) return false;
+		emit(enclosing, target.def, "call", inner);
+		countSite(target, undefined, undefined);
+		handled.add(inner);
+		return true;
 	}
 
 	function jsx(tag: ts.JsxTagNameExpression, enclosing: string): void {
