@@ -717,6 +717,14 @@ function walkUp(
 		for (const { x, e } of callers.values()) {
 			if (x.startLine === null || (x.kind !== "function" && x.kind !== "method")) continue;
 			if (candidates.has(x.id) || steps.some((s) => s.def.id === x.id)) return;
+			// A callback handed to a wrapper (`tracerSpan(name, () => this.worker())`) names nothing of its
+			// own: the function it calls reads better as the start. One registered under a key stays.
+			if (
+				/\)(?:~\d+)?$/.test(x.qualifiedName) &&
+				!isEntry(index, x) &&
+				!isRegisteredCallback(index, x, concepts)
+			)
+				return;
 			const share = concepts(x).reduce((n, y) => n + y, 0);
 			if (share <= 0) continue;
 			const r = fileRank.get(x.file as string);

@@ -603,6 +603,14 @@ describe("findPath", () => {
 			[...edges.filter(([s]) => s !== worker), [key, deliver, "handler"], [worker, deliver, "call"]],
 		);
 		expect(names(findPath(fromDeliver, ranked, {}, words))[0]).toBe("NotificationQueue.deliver");
+		// A callback handed to a wrapper names nothing of its own: the function it calls starts the flow.
+		const traced = def("queue/notification-queue.ts", "NotificationQueue.start.tracerSpan(worker)");
+		const wrapped = graph([...defs, traced], [...edges, [traced, worker, "call"]]);
+		expect(names(findPath(wrapped, ranked, {}, words))[0]).toBe("NotificationQueue.worker");
+		// One registered under a key the question names is where the framework enters the flow: it starts there.
+		const listener = def("queue/boot.ts", "boot.bus.on(push)");
+		const listened = graph([...defs, listener], [...edges, [listener, worker, "call"]]);
+		expect(names(findPath(listened, ranked, {}, words))[0]).toBe("boot.bus.on(push)");
 		// More than three callers: the step is shared by many flows, and the walk stops there.
 		const more = [1, 2, 3].map((n) => def(`push/caller${n}.ts`, `pushCaller${n}`));
 		const crowded = graph(
