@@ -369,7 +369,9 @@ function compose(
 			: said && (!concepts || concepts.text(said).some((x) => x > 0))
 				? said
 				: "";
-		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${doc ? ` — ${doc}` : ""}`);
+		const link = stepLink(index, def, path, label);
+		const said2 = [link, doc].filter(Boolean).join("; ");
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${said2 ? ` — ${said2}` : ""}`);
 	}
 	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
 	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
@@ -605,6 +607,34 @@ function onwardCalls(
 	const declared = parent?.kind === "interface" || parent?.kind === "type";
 	return { names, more: found.length - names.length, after, declared };
 }
+
+/**
+ * How a place touches the flow told above, when it calls a step or a step calls it: "called by step 3
+ * (`sendNotification`)" / "calls step 2 (`PushClass.send`)". Readers asked why a place is listed; a
+ * place one call from the flow says so, one that only shares a word says nothing.
+ */
+function stepLink(index: PathIndex, def: DefRow, path: readonly PathStep[], label: Label): string {
+	const at = new Map(path.map((s, i) => [s.def.id, i]));
+	const step = (i: number) => `step ${i + 1} (${label((path[i] as PathStep).def)})`;
+	for (const e of index.edgesTo(def.id)) {
+		const i = at.get(e.src);
+		const verb = LINK_VERBS[e.kind]?.[1];
+		if (i !== undefined && verb) return `${verb} ${step(i)}`;
+	}
+	for (const e of index.edgesFrom(def.id)) {
+		const i = at.get(e.dst);
+		const verb = LINK_VERBS[e.kind]?.[0];
+		if (i !== undefined && verb) return `${verb} ${step(i)}`;
+	}
+	return "";
+}
+
+/** How a place and a step are linked, said from the place: [it does it to the step, the step does it to it]. */
+const LINK_VERBS: Partial<Record<string, [string, string]>> = {
+	call: ["calls", "called by"],
+	new: ["creates", "created by"],
+	jsx: ["renders", "rendered by"],
+};
 
 /** Is `inner` written inside `outer` (its parent, or its parent's, …)? */
 export function encloses(index: Pick<PathIndex, "defById">, outer: DefRow, inner: DefRow): boolean {

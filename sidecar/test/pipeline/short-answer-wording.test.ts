@@ -323,6 +323,38 @@ describe("the first line", () => {
 	});
 });
 
+describe("where to look", () => {
+	it("says how a place touches the flow told above: called by a step, or calling one", () => {
+		// `logTag` is called by `saveTag` from many places (a shared helper the path does not end at);
+		// `bulkEdit` calls `editTag` but names nothing the flow does not; `tagColours` touches neither.
+		const start = defRow("api/posts.ts", "editTag", "function", { startLine: 1, endLine: 1 });
+		const end = defRow("db/posts.ts", "saveTag", "function", { startLine: 1, endLine: 1 });
+		const log = defRow("lib/log.ts", "logTag", "function", { startLine: 1, endLine: 1, fanIn: 30 });
+		const bulk = defRow("jobs/bulk.ts", "bulkEdit", "function", { startLine: 1, endLine: 1 });
+		const colours = defRow("ui/colours.ts", "tagColours", "function", { startLine: 1, endLine: 1 });
+		const index = withText(
+			[start, end, log, bulk, colours],
+			[
+				[start, end, "call"],
+				[end, log, "call"],
+				[bulk, start, "call"],
+			],
+			(s) => ({ file: s.file, line: 1 }),
+			{ "api/posts.ts": ["return saveTag(tag);"], "db/posts.ts": ["return logTag(tag);"] },
+		);
+		const body = shortAnswer(
+			index,
+			"how is a post tag saved?",
+			[],
+			ranking([start, end, log, colours, bulk]),
+			conceptVector({ concepts: ["tag", "posts"].map(concept) }),
+		).body;
+		expect(body).toMatch(/^- `logTag` in `lib\/log\.ts` \[\d+\] — called by step 2 \(`saveTag`\)$/m);
+		expect(body).toMatch(/^- `bulkEdit` in `jobs\/bulk\.ts` \[\d+\] — calls step 1 \(`editTag`\)$/m);
+		expect(body).toMatch(/^- `tagColours` in `ui\/colours\.ts` \[\d+\]$/m);
+	});
+});
+
 describe("a message the places fill", () => {
 	it("keeps its first line, shortening code quotes and leaving out the closing line, when that costs no citation", () => {
 		const dir = `packages/${"deeply-nested-folder/".repeat(6)}`;
