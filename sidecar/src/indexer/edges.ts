@@ -218,14 +218,6 @@ function calleeName(expr: ts.Expression): ts.Identifier | ts.PrivateIdentifier |
 	return undefined;
 }
 
-/** Is the callee `x.call` or `x.apply` (Function.prototype's, not a method of the repository's named so)? */
-function forwardsCall(
-	callee: ts.Expression,
-	name: ts.Identifier | ts.PrivateIdentifier,
-): callee is ts.PropertyAccessExpression {
-	return ts.isPropertyAccessExpression(callee) && (name.text === "call" || name.text === "apply");
-}
-
 function rootIdentifier(expr: ts.Expression): ts.Identifier | undefined {
 	let e: ts.Expression = expr;
 	while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e))
@@ -490,7 +482,7 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (target && "def" in target) emit(enclosing, target.def, kind, name);
-		else if (kind === "call" && forwardsCall(callee, name) && forwarded(callee, enclosing)) {
+		else if (kind === "call" && forwarded(callee, name, enclosing)) {
 			handled.add(name);
 			return;
 		}
@@ -502,17 +494,23 @@ export function extractEdges(
 	}
 
 	/**
-	 * `f.call(this, …)` / `f.apply(this, args)` with `f` a definition of the repository: a call of `f`
-	 * (a Meteor method passing its context on, a wrapper calling the function it keeps), not a read
-	 * of `f` beside a call into the standard library.
+	 * `f.call(this, …)` / `f.apply(this, args)` with `f` a definition of the repository (the callee's
+	 * `call` unresolved to one of its own): a call of `f` (a Meteor method passing its context on, a
+	 * wrapper calling the function it keeps), not a read of `f` beside a call into the standard library.
 	 */
-	function forwarded(callee: ts.PropertyAccessExpression, enclosing: string): boolean {
+	function forwarded(
+		callee: ts.Expression,
+		name: ts.Identifier | ts.PrivateIdentifier,
+		enclosing: string,
+	): boolean {
+		if (!ts.isPropertyAccessExpression(callee) || (name.text !== "call" && name.text !== "apply"))
+			return false;
 		const inner = calleeName(callee.expression);
 		const symbol = inner ? checker.getSymbolAtLocation(inner) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (!inner || !target || !("def" in target)) return false;
 		emit(enclosing, target.def, "call", inner);
-		countSite(target, undefined, undefined);
+		countSite(target);
 		handled.add(inner);
 		return true;
 	}

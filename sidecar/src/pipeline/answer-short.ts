@@ -357,6 +357,7 @@ function compose(
 
 	const pathFiles = new Set(path.map((s) => s.def.file));
 	const places: string[] = [];
+	const stepAt = new Map(path.map((s, i) => [s.def.id, { def: s.def, n: i + 1 }]));
 	for (const def of placeDefs) {
 		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
 		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
@@ -369,9 +370,8 @@ function compose(
 			: said && (!concepts || concepts.text(said).some((x) => x > 0))
 				? said
 				: "";
-		const link = stepLink(index, def, path, label);
-		const said2 = [link, doc].filter(Boolean).join("; ");
-		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${said2 ? ` — ${said2}` : ""}`);
+		const note = [stepLink(index, def, stepAt, label), doc].filter(Boolean).join("; ");
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`);
 	}
 	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
 	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
@@ -613,18 +613,22 @@ function onwardCalls(
  * (`sendNotification`)" / "calls step 2 (`PushClass.send`)". Readers asked why a place is listed; a
  * place one call from the flow says so, one that only shares a word says nothing.
  */
-function stepLink(index: PathIndex, def: DefRow, path: readonly PathStep[], label: Label): string {
-	const at = new Map(path.map((s, i) => [s.def.id, i]));
-	const step = (i: number) => `step ${i + 1} (${label((path[i] as PathStep).def)})`;
+function stepLink(
+	index: PathIndex,
+	def: DefRow,
+	stepAt: ReadonlyMap<number, { def: DefRow; n: number }>,
+	label: Label,
+): string {
+	const step = (s: { def: DefRow; n: number }) => `step ${s.n} (${label(s.def)})`;
 	for (const e of index.edgesTo(def.id)) {
-		const i = at.get(e.src);
+		const s = stepAt.get(e.src);
 		const verb = LINK_VERBS[e.kind]?.[1];
-		if (i !== undefined && verb) return `${verb} ${step(i)}`;
+		if (s && verb) return `${verb} ${step(s)}`;
 	}
 	for (const e of index.edgesFrom(def.id)) {
-		const i = at.get(e.dst);
+		const s = stepAt.get(e.dst);
 		const verb = LINK_VERBS[e.kind]?.[0];
-		if (i !== undefined && verb) return `${verb} ${step(i)}`;
+		if (s && verb) return `${verb} ${step(s)}`;
 	}
 	return "";
 }

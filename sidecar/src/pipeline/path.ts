@@ -16,6 +16,7 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { branchOf } from "./branch.js";
+import { parseHandlerName } from "./labels.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
@@ -263,7 +264,7 @@ function mainTail(index: PathIndex, steps: PathStep[], concepts: ConceptVector):
 		const x = index.defById(e.dst);
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || x.fanIn >= HELPER_FAN_IN) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || steps.some((s) => s.def.id === x.id)) continue;
-		const share = concepts(x).reduce((n, y) => n + y, 0);
+		const share = questionShare(concepts, x);
 		if (share > (pick?.share ?? 0) + 1e-9) pick = { x, e, share };
 	}
 	if (!pick) return;
@@ -320,6 +321,11 @@ export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector
 		return v;
 	};
 	return Object.assign(vector, { text: of, words: q.concepts.map((c) => c.word) });
+}
+
+/** The share of the question's concept weight a definition's own name or path matches. */
+function questionShare(concepts: ConceptVector, def: DefRow): number {
+	return concepts(def).reduce((n, y) => n + y, 0);
 }
 
 /** A qualified name without the register keys of its members (`callbacks.add(key).fn` → `callbacks.add.fn`). */
@@ -667,7 +673,7 @@ function leadIn(
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
 		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
 		if (key && peerOf(index, x, key)) continue;
-		const share = concepts(x).reduce((n, y) => n + y, 0);
+		const share = questionShare(concepts, x);
 		if (share <= 0) continue;
 		const entry = isEntry(index, x);
 		if (!pick || Number(entry) > Number(pick.entry) || (entry === pick.entry && share > pick.share + 1e-9))
@@ -719,13 +725,16 @@ function walkUp(
 			if (candidates.has(x.id) || steps.some((s) => s.def.id === x.id)) return;
 			// A callback handed to a wrapper (`tracerSpan(name, () => this.worker())`) names nothing of its
 			// own: the function it calls reads better as the start. One registered under a key stays.
+			const callback = parseHandlerName(x, (id) => index.defById(id));
 			if (
-				/\)(?:~\d+)?$/.test(x.qualifiedName) &&
+				callback &&
+				callback.key !== null &&
+				callback.member === null &&
 				!isEntry(index, x) &&
 				!isRegisteredCallback(index, x, concepts)
 			)
 				return;
-			const share = concepts(x).reduce((n, y) => n + y, 0);
+			const share = questionShare(concepts, x);
 			if (share <= 0) continue;
 			const r = fileRank.get(x.file as string);
 			const score = share + (r === undefined ? 0 : 1 / (r + RANK_K));

@@ -1,31 +1,30 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("calls forwarded with .call / .apply", () => {
 	it("makes `f.call(this, …)` and `f.apply(this, args)` call edges to `f`, and leaves a method named `call` alone", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-forward-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "forward-app" }');
-		writeFileSync(
-			join(repo, "src/profile.ts"),
-			[
-				"export function saveProfile(this: unknown, name: string) {",
-				"\treturn name.trim();",
-				"}",
-				"export function saveAvatar(this: unknown, url: string) {",
-				"\treturn url;",
-				"}",
-				"export const broker = { call(method: string) { return method; } };",
-				"export function methodHandler(this: unknown, name: string, url: string) {",
-				"\tsaveProfile.call(this, name);",
-				"\tsaveAvatar.apply(this, [url]);",
-				'\treturn broker.call("users.save");',
-				"}",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "forward-app" }',
+				"src/profile.ts": [
+					"export function saveProfile(this: unknown, name: string) {",
+					"\treturn name.trim();",
+					"}",
+					"export function saveAvatar(this: unknown, url: string) {",
+					"\treturn url;",
+					"}",
+					"export const broker = { call(method: string) { return method; } };",
+					"export function methodHandler(this: unknown, name: string, url: string) {",
+					"\tsaveProfile.call(this, name);",
+					"\tsaveAvatar.apply(this, [url]);",
+					'\treturn broker.call("users.save");',
+					"}",
+				].join("\n"),
+			},
+			"codeask-forward-",
 		);
 		const result = await indexRepository({ repo, out: join(repo, "index.db") });
 		const index = IndexReader.open(result.out);

@@ -16,6 +16,14 @@ function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]): PathIndex {
 
 const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);
 
+/** "How are scanned files counted": the hook and the counter, three unrelated fillers, and a report panel. */
+const scannedFiles = () => ({
+	hook: def("stats/files.ts", "useFilesScanned"),
+	count: def("stats/count.ts", "countScannedFiles"),
+	filler: Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`)),
+	section: def("report/files.ts", "FilesPanel"),
+});
+
 /** The question's concepts, each a plain word of weight 1. */
 const concepts = (...words: string[]) =>
 	conceptVector({
@@ -304,10 +312,7 @@ describe("findPath", () => {
 	it("does not start at a low-ranked caller from another flow that names nothing new, but keeps a close one", () => {
 		// "how are scanned files counted": the hook and the counter rank first; a report panel two
 		// or more places below calls the hook and names nothing the hook does not.
-		const hook = def("stats/files.ts", "useFilesScanned");
-		const count = def("stats/count.ts", "countScannedFiles");
-		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
-		const section = def("report/files.ts", "FilesPanel");
+		const { hook, count, filler, section } = scannedFiles();
 		const index = graph(
 			[hook, count, ...filler, section],
 			[
@@ -335,10 +340,7 @@ describe("findPath", () => {
 		// "how are scanned files counted": a report panel far below calls the hook through an adapter
 		// outside the candidates (a bridge, no rank of its own). The gap is to the hook, and the
 		// adapter, which only connected the panel, goes with it.
-		const hook = def("stats/files.ts", "useFilesScanned");
-		const count = def("stats/count.ts", "countScannedFiles");
-		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
-		const section = def("report/files.ts", "FilesPanel");
+		const { hook, count, filler, section } = scannedFiles();
 		const adapter = def("report/adapter.ts", "loadPanelData");
 		const index = graph(
 			[hook, count, ...filler, section, adapter],

@@ -13,6 +13,10 @@ import { defRow, edgeGraph } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
 const ranking = (order: DefRow[]) => ({ order, fileScore: new Map<string, number>() });
+/** A one-line function, and where a tiny graph's hops are written: its first line. */
+const oneLine = (file: string, name: string, extra: Partial<DefRow> = {}) =>
+	defRow(file, name, "function", { startLine: 1, endLine: 1, ...extra });
+const atLine1 = (s: DefRow) => ({ file: s.file, line: 1 });
 
 /** An index whose stored file text is `text[file]` (line 1 first), edges written where `at` says. */
 function withText(
@@ -252,8 +256,8 @@ describe("the first line", () => {
 		// `editTag`'s one caller `runTagEdits` is its way in; that one's one caller, outside the
 		// candidates and named for "schedule", is where the walk up tells the flow from. The flow found
 		// (`runTagEdits` → `editTag` → `saveTag`) still matches a third of the question.
-		const runner = defRow("jobs/runner.ts", "runTagEdits", "function", { startLine: 1, endLine: 1 });
-		const job = defRow("jobs/schedule.ts", "scheduleJob", "function", { startLine: 1, endLine: 1 });
+		const runner = oneLine("jobs/runner.ts", "runTagEdits");
+		const job = oneLine("jobs/schedule.ts", "scheduleJob");
 		const walked = withText(
 			[job, runner, start, end],
 			[
@@ -261,7 +265,7 @@ describe("the first line", () => {
 				[runner, start, "call"],
 				[start, end, "call"],
 			],
-			(s) => ({ file: s.file, line: 1 }),
+			atLine1,
 			{
 				"jobs/schedule.ts": ["return runTagEdits(tag);"],
 				"jobs/runner.ts": ["return editTag(tag);"],
@@ -327,11 +331,11 @@ describe("where to look", () => {
 	it("says how a place touches the flow told above: called by a step, or calling one", () => {
 		// `logTag` is called by `saveTag` from many places (a shared helper the path does not end at);
 		// `bulkEdit` calls `editTag` but names nothing the flow does not; `tagColours` touches neither.
-		const start = defRow("api/posts.ts", "editTag", "function", { startLine: 1, endLine: 1 });
-		const end = defRow("db/posts.ts", "saveTag", "function", { startLine: 1, endLine: 1 });
-		const log = defRow("lib/log.ts", "logTag", "function", { startLine: 1, endLine: 1, fanIn: 30 });
-		const bulk = defRow("jobs/bulk.ts", "bulkEdit", "function", { startLine: 1, endLine: 1 });
-		const colours = defRow("ui/colours.ts", "tagColours", "function", { startLine: 1, endLine: 1 });
+		const start = oneLine("api/posts.ts", "editTag");
+		const end = oneLine("db/posts.ts", "saveTag");
+		const log = oneLine("lib/log.ts", "logTag", { fanIn: 30 });
+		const bulk = oneLine("jobs/bulk.ts", "bulkEdit");
+		const colours = oneLine("ui/colours.ts", "tagColours");
 		const index = withText(
 			[start, end, log, bulk, colours],
 			[
@@ -339,7 +343,7 @@ describe("where to look", () => {
 				[end, log, "call"],
 				[bulk, start, "call"],
 			],
-			(s) => ({ file: s.file, line: 1 }),
+			atLine1,
 			{ "api/posts.ts": ["return saveTag(tag);"], "db/posts.ts": ["return logTag(tag);"] },
 		);
 		const body = shortAnswer(
