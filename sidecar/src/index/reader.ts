@@ -458,6 +458,20 @@ export class IndexReader {
 		).map((r) => toDef(r) as DefRow);
 	}
 
+	/**
+	 * Classes and interfaces that at least `minMembers` definitions extend or implement (a family: the
+	 * services, the models, the bridges), with their member count, largest families first.
+	 */
+	familyBases(minMembers: number): { def: DefRow; members: number }[] {
+		return (
+			this.stmt(
+				`SELECT ${DEF_COLUMNS}, fam.members AS members FROM ${DEF_FROM} JOIN (
+           SELECT dst, count(DISTINCT src) AS members FROM edges WHERE kind IN ('extends', 'implements') GROUP BY dst
+         ) fam ON fam.dst = d.id WHERE fam.members >= ? AND d.kind IN ('class', 'interface') ORDER BY fam.members DESC, d.def_id`,
+			).all(minMembers) as (RawDef & { members: number })[]
+		).map(({ members, ...r }) => ({ def: toDef(r) as DefRow, members }));
+	}
+
 	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */
 	*iterateDefs(): IterableIterator<DefRow> {
 		const s = this.db.prepare(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} ORDER BY d.id`);

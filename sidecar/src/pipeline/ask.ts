@@ -24,6 +24,7 @@ import {
 } from "./abstain.js";
 import { impactAnswer, impactSitesSection } from "./answer-impact.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
+import { patternAnswer, patternFamily } from "./answer-pattern.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";
@@ -161,9 +162,12 @@ export async function ask(
 	const covered = coverage(stats, closest);
 	lap("seed");
 	// A question that names a definition of the index literally (`afterSaveMessage`, or "the Streamer
-	// class" in an impact question) is about this code.
+	// class" in an impact question) is about this code, and so is "how do I add a new X?" where the
+	// code has a family of X (answer-pattern.ts).
+	const pattern = q.intent === "impact" ? null : patternFamily(index, text);
 	const namesCode =
 		seeded.seeds.some((s) => s.named) ||
+		pattern !== null ||
 		(q.intent === "impact" && impactTarget(index, q.identifiers, [], text) !== null);
 	if (!namesCode && offTopic(covered, namesRepo)) {
 		timings.total = Math.round(performance.now() - started);
@@ -294,6 +298,8 @@ export async function ask(
 					impact &&
 					impactTarget(index, q.identifiers, [], text) &&
 					impactAnswer(index, text, subject, impact, ranking.order)) ||
+				// "How do I add a new X?": the shape the existing Xs share (answer-pattern.ts), when the code has a family of X.
+				(pattern && patternAnswer(index, text, pattern, ranking.order)) ||
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
 					contractBesideImplementation: config.contractBesideImplementation,
 				});

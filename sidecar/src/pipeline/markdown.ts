@@ -51,14 +51,23 @@ const HTTP_KEY = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|ALL) \//;
 
 function keyFamily(def: DefRow): KeyFamily | null {
 	if (HTTP_KEY.test(def.name)) return ROUTE;
+	return trunkFamily(keyTrunk(def));
+}
+
+function trunkFamily(trunk: string): KeyFamily | null {
 	// The last word that names a family is the head of the name: `service-events`, `api-call`, `slash-command`.
-	const words = keyTrunk(def)
+	const words = trunk
 		.toLowerCase()
 		.split(/[^a-z0-9]+/)
 		.filter(Boolean)
 		.reverse();
 	for (const word of words) for (const [re, family] of FAMILIES) if (re.test(word)) return family;
 	return null;
+}
+
+/** What a trunk's keys are ("endpoint" for `rest`, "hook" for `callbacks`), or null when its name says nothing. */
+export function trunkNoun(trunk: string): string | null {
+	return trunkFamily(trunk)?.noun ?? null;
 }
 
 /**

@@ -1,0 +1,225 @@
+/**
+ * The pattern answer for a family of string keys: "how do I add a new endpoint / hook / command?"
+ * where the code registers its Xs by key (a trunk: `API.v1.addRoute('chat.delete', …)`,
+ * `callbacks.add('afterSaveMessage', …)`). A new X is registered the way the others are: the answer
+ * shows one registration (from the file that registers most of them), its handler, a place that
+ * dispatches the same key (the other end), and the files that register most — each cited at its line.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow, DispatchSiteRow } from "../index/types.js";
+import type { CitationBook } from "./answer-offline.js";
+import { code, trunkNoun } from "./markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import type { Concept } from "./query.js";
+import { lastSegment, namesIn } from "./verify.js";
+
+export type KeyFamilyIndex = Pick<
+	IndexReader,
+	"trunkNames" | "dispatchSites" | "def" | "defById" | "edgesFrom" | "fileLines"
+>;
+
+/** Lines above a register site's key its call may start on (`API.v1.addRoute(` a line or two before the key). */
+const CALL_LINES_ABOVE = 3;
+
+/**
+ * The repository function a register site calls (`APIClass.addRoute` for `API.v1.addRoute('x', …)`):
+ * where registering is implemented. A callee of the enclosing definition whose name is written on
+ * the key's line or the few above it (the index keeps one call edge per caller and callee, at its
+ * first line, so the line of the edge itself may be another registration's), the nearest first.
+ */
+function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | null {
+	const within = site.enclosingDefId ? index.def(site.enclosingDefId) : undefined;
+	if (!within) return null;
+	const from = Math.max(1, site.line - CALL_LINES_ABOVE);
+	const lines = index.fileLines(site.file, from, site.line) ?? [];
+	let best: { def: DefRow; line: number } | null = null;
+	const seen = new Set<number>();
+	for (const e of index.edgesFrom(within.id)) {
+		if (e.kind !== "call" || seen.has(e.dst)) continue;
+		seen.add(e.dst);
+		const callee = index.defById(e.dst);
+		if (!callee?.file || isAuxiliaryPath(callee.file)) continue;
+		const at = lines.findLastIndex((l) => l.includes(`${callee.name}(`) && namesIn(l, callee.name));
+		if (at < 0) continue;
+		if (!best || from + at > best.line) best = { def: callee, line: from + at };
+	}
+	return best?.def ?? null;
+}
+
+export interface KeyFamily {
+	kind: "keys";
+	/** The noun asked for ("REST API endpoint"). */
+	subject: string;
+	trunk: string;
+	/** What the trunk's keys are ("endpoint"). */
+	noun: string;
+	/** Its register sites with a key, outside tests. */
+	registers: DispatchSiteRow[];
+	dispatches: DispatchSiteRow[];
+}
+
+/** Register sites a trunk needs to be a family. */
+const MIN_SITES = 3;
+/** Files named among those that register the most. */
+const TOP_FILES = 3;
+/** A quoted line of code at most. */
+export const QUOTE_CHARS = 110;
+
+/** A line of code quoted after a marker (": `code`"), clipped. */
+export function quoteLine(index: Pick<IndexReader, "fileLines">, file: string, line: number): string {
+	const text = (index.fileLines(file, line, line)?.[0] ?? "").trim();
+	return text ? `: ${code(text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text)}` : "";
+}
+
+/** The characters a rendered answer takes with its sources list (as ask.ts renders it). */
+export function messageSize(
+	lines: readonly string[],
+	book: CitationBook,
+	apply: (s: string) => string,
+): number {
+	const body = lines.join("\n");
+	const sources = book.drafts
+		.filter((d) => body.includes(`[${d.n}]`))
+		.reduce((sum, d) => sum + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${d.symbol}\n`.length, 12);
+	return apply(body).length + sources + 2;
+}
+
+/**
+ * The trunk whose keys the subject's head noun names: the noun its name gives its keys
+ * ("endpoint", "hook", "job") or the last word of its name (`rest`, `method`); a further word of
+ * the subject matching the name ("REST" of "REST API endpoint") and more sites decide between two.
+ */
+export function findKeyFamily(
+	index: KeyFamilyIndex,
+	subject: string,
+	concepts: readonly Concept[],
+): KeyFamily | null {
+	const head = concepts.at(-1);
+	if (!head) return null;
+	let best: { family: KeyFamily; score: number } | null = null;
+	for (const trunk of index.trunkNames()) {
+		const noun = trunkNoun(trunk);
+		const words = trunk
+			.toLowerCase()
+			.split(/[^a-z0-9]+/)
+			.filter(Boolean);
+		const headWords = wordStems([noun?.split(" ").at(-1) ?? "", words.at(-1) ?? ""].join(" "));
+		if (conceptMatch(head, headWords) < 1) continue;
+		const nameStems = wordStems(`${words.join(" ")} ${noun ?? ""}`);
+		const others = concepts.filter((c) => c !== head && conceptMatch(c, nameStems) >= 1).length;
+		const sites = index.dispatchSites(trunk).filter((s) => s.key !== null && !isAuxiliaryPath(s.file));
+		const registers = sites.filter((s) => s.side === "register");
+		if (registers.length < MIN_SITES) continue;
+		const score = (1 + others) * Math.log2(1 + registers.length);
+		if (!best || score > best.score)
+			best = {
+				family: {
+					kind: "keys",
+					subject,
+					trunk,
+					noun: noun ?? `${trunk} key`,
+					registers,
+					dispatches: sites.filter((s) => s.side === "dispatch"),
+				},
+				score,
+			};
+	}
+	return best?.family ?? null;
+}
+
+/**
+ * The answer's lines for a key family. The example registration comes from the file holding the
+ * most registrations (where a new one usually goes), preferring a key some code dispatches and
+ * whose handler the index knows: then all three ends can be shown.
+ */
+export function keyFamilyLines(
+	index: KeyFamilyIndex,
+	question: string,
+	family: KeyFamily,
+	book: CitationBook,
+	ranked: readonly DefRow[],
+	topFiles = TOP_FILES,
+): string[] {
+	const { registers, dispatches, noun } = family;
+	const perFile = new Map<string, number>();
+	for (const s of registers) perFile.set(s.file, (perFile.get(s.file) ?? 0) + 1);
+	const files = [...perFile.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+	const dispatched = new Set(dispatches.map((s) => s.key));
+	const example = [...registers].sort(
+		(a, b) =>
+			Number(b.handlerDefId !== null) - Number(a.handlerDefId !== null) ||
+			Number(dispatched.has(b.key)) - Number(dispatched.has(a.key)) ||
+			(perFile.get(b.file) ?? 0) - (perFile.get(a.file) ?? 0) ||
+			a.file.localeCompare(b.file) ||
+			a.line - b.line,
+	)[0];
+	if (!example || example.key === null) return [];
+	const home = example.file;
+	const registrar = registeredBy(index, example);
+	const key = example.key;
+	const shownKey = example.rawKey ?? key;
+	const handler = example.handlerDefId ? index.def(example.handlerDefId) : undefined;
+	const caller = dispatches.find((s) => s.key === key);
+	const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
+	const registerMarker = book.citeRange(example.file, example.line, example.line, shownKey);
+
+	const out: string[] = [`**Question:** ${question.trim()}`, ""];
+	const summary = [
+		`A new ${family.subject} is registered the way the ${registers.length} ${noun}s of this code are (${code(family.trunk)} keys, in ${perFile.size} files): ${(perFile.get(home) ?? 0) > 1 ? `${code(home)} registers ${perFile.get(home)} of them, ${code(shownKey)} among them` : `${code(home)} registers ${code(shownKey)}`} ${registerMarker}.`,
+	];
+	if (registrar)
+		summary.push(`${book.name(registrar)} does the registering ${book.cite(registrar, head(registrar))}.`);
+	if (handler) summary.push(`Its handler is ${book.name(handler)} ${book.cite(handler, head(handler))}.`);
+	if (caller)
+		summary.push(
+			`The other end calls it by the same key in ${code(caller.file)} ${book.citeRange(caller.file, caller.line, caller.line, shownKey)}.`,
+		);
+	out.push("**In short**", summary.join(" "), "");
+
+	out.push("**The shape, step by step**");
+	let n = 1;
+	out.push(
+		`${n++}. Register the key, as ${code(example.file)} does for ${code(shownKey)} ${registerMarker}${quoteLine(index, example.file, example.line)}`,
+	);
+	if (handler?.file && handler.startLine !== null)
+		out.push(
+			`${n++}. Write its handler, as ${book.name(handler)} ${book.cite(handler, head(handler))}${quoteLine(index, handler.file, handler.startLine)}`,
+		);
+	if (caller)
+		out.push(
+			`${n++}. Dispatch it by the key, as ${code(caller.file)} does ${book.citeRange(caller.file, caller.line, caller.line, shownKey)}${quoteLine(index, caller.file, caller.line)}`,
+		);
+	out.push("");
+
+	const more = files.filter(([file]) => file !== home).slice(0, topFiles);
+	if (more.length > 0) {
+		out.push(`**Other files that register ${noun}s**`);
+		for (const [file, count] of more) {
+			// A site whose line writes its key can be cited by it (a key built at run time cannot).
+			const first = registers.find(
+				(s) =>
+					s.file === file &&
+					namesIn(index.fileLines(file, s.line, s.line)?.[0] ?? "", lastSegment(s.rawKey ?? "")),
+			);
+			const marker = first ? book.citeRange(file, first.line, first.line, first.rawKey ?? "") : "";
+			out.push(`- ${code(file)}: ${count} ${noun}${count === 1 ? "" : "s"} ${marker}`);
+		}
+		out.push("");
+	}
+	// What the question's own search ranks first (the registering API, the keys' type map) beside the registrations.
+	const cited = new Set(book.drafts.map((d) => d.file));
+	const seen = new Set<string>();
+	const places = ranked.filter((d) => {
+		if (!d.file || cited.has(d.file) || seen.has(d.file) || d.startLine === null) return false;
+		seen.add(d.file);
+		return true;
+	});
+	if (places.length > 0 && topFiles > 0) {
+		out.push("**Where to look**");
+		for (const d of places.slice(0, topFiles))
+			out.push(`- ${book.name(d)} in ${code(d.file ?? "")} ${book.cite(d, head(d))}`);
+		out.push("");
+	}
+	out.push(`_Offline answer (no LLM), from the index's ${code(family.trunk)} register and dispatch sites._`);
+	return out;
+}

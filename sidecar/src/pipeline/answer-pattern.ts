@@ -1,0 +1,377 @@
+/**
+ * The short offline answer to a "how do I add a new X?" question. A path through the code answers
+ * how something runs; a newcomer adding an X needs the shape every existing X shares instead: a
+ * family in the code (classes or interfaces that extend or implement one base: the services, the
+ * models, the bridges), the base a new member extends, an existing member as the worked example,
+ * the contract it implements and where members are created (registered). All of it is read from the
+ * index's extends / implements / new edges and cited at the line that says it. A noun the code
+ * registers by key ("endpoint", "hook") is told from its trunk instead (answer-pattern-keys.ts).
+ * No family of the noun: the flow answer stands.
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow, EdgeRow } from "../index/types.js";
+import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import {
+	findKeyFamily,
+	type KeyFamily,
+	keyFamilyLines,
+	messageSize,
+	quoteLine,
+} from "./answer-pattern-keys.js";
+import { SHORT_ANSWER_CHARS } from "./answer-short.js";
+import { Labels } from "./labels.js";
+import { code, listWords } from "./markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import { analyzeQuestion, type Concept } from "./query.js";
+import { namesIn } from "./verify.js";
+
+export type PatternIndex = Pick<
+	IndexReader,
+	| "familyBases"
+	| "edgesTo"
+	| "edgesFrom"
+	| "defById"
+	| "fileLines"
+	| "defsInFile"
+	| "defAt"
+	| "def"
+	| "packages"
+	| "trunkNames"
+	| "dispatchSites"
+>;
+
+/**
+ * "How do I add a new service?", "how would one create a new database model in X?", "what are the
+ * steps to add another exporter": the noun after "new" / "another" is group 1.
+ */
+const PATTERN_QUESTION =
+	/\b(?:how (?:do|can|would|should|could|does|to)\b|steps? to\b)[^?]*?\b(?:create|add|write|make|define|implement|build|register|introduce|set up)\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|with|on|inside|within|into)\b|\s*[?.!]|\s*$)/i;
+
+/** Members a base needs to be a family (two subclasses are a pair, not a convention). */
+const MIN_MEMBERS = 3;
+/** Further members named as examples. */
+const OTHER_EXAMPLES = 3;
+/** Room kept for what verification and the sources heading add. */
+const MARGIN = 40;
+/** A path match counts this much of a name match (as the seeding stage weighs a definition's path). */
+const PATH_FACTOR = 0.6;
+
+/** The noun a pattern question asks to add ("REST API endpoint", "database model"), or null. */
+export function patternSubject(question: string): string | null {
+	const m = PATTERN_QUESTION.exec(question);
+	const subject = m?.[1]?.trim();
+	return subject ? subject : null;
+}
+
+/** What a pattern question's noun names in the code: a family of classes, or of string keys. */
+export type PatternFamily = ClassFamily | KeyFamily;
+
+export interface ClassFamily {
+	kind: "class";
+	/** The noun asked for ("database model"). */
+	subject: string;
+	base: DefRow;
+	/** Definitions extending or implementing the base, outside tests and fixtures. */
+	members: DefRow[];
+}
+
+interface Shape {
+	member: DefRow;
+	/** The class that is instantiated: the member, or a class implementing it (an interface member). */
+	cls: DefRow | null;
+	/** The contract the class implements besides the base: the member itself when it is an interface. */
+	contract: DefRow | null;
+	/** Where the class is created (`new X(…)`): the creating definition and the line. */
+	created: { by: DefRow; file: string; line: number } | null;
+	/** The function called on that line with the new instance (`registerModel`, `api.registerService`). */
+	registeredWith: DefRow | null;
+	/** The class the class extends (the base, or an intermediate one). */
+	parent: DefRow | null;
+}
+
+const FAMILY_KINDS = new Set(["extends", "implements"]);
+
+/** The family a pattern question's noun names in the code, or null (then the flow answer stands). */
+export function patternFamily(index: PatternIndex, question: string): PatternFamily | null {
+	const subject = patternSubject(question);
+	if (!subject) return null;
+	// A noun that names what the code registers by key ("endpoint", "hook") is registered so; else a class family.
+	const concepts = analyzeQuestion(subject).concepts;
+	return findKeyFamily(index, subject, concepts) ?? findFamily(index, subject, concepts);
+}
+
+/**
+ * The class family the subject names: a base whose own name holds the subject's head noun, scored by
+ * how many of the subject's words its name (or, weaker, path) matches times the log of its members.
+ */
+function findFamily(index: PatternIndex, subject: string, concepts: readonly Concept[]): ClassFamily | null {
+	const head = concepts.at(-1);
+	if (!head) return null;
+	const match = (c: Concept, def: DefRow) =>
+		Math.max(conceptMatch(c, wordStems(def.name)), PATH_FACTOR * conceptMatch(c, wordStems(def.file ?? "")));
+	let best: { family: ClassFamily; score: number } | null = null;
+	for (const { def } of index.familyBases(MIN_MEMBERS)) {
+		if (!def.file || isAuxiliaryPath(def.file)) continue;
+		// The noun itself is in the base's name: a path word (`packages/`, `models/`) is in too many paths to name a family.
+		const headMatch = conceptMatch(head, wordStems(def.name));
+		if (headMatch < 1) continue;
+		const words = concepts.reduce((sum, c) => sum + (c === head ? headMatch : match(c, def)), 0);
+		const own = familyMembers(index, def);
+		if (own.length < MIN_MEMBERS) continue;
+		const score = words * Math.log2(1 + own.length);
+		if (!best || score > best.score)
+			best = { family: { kind: "class", subject, base: def, members: own }, score };
+	}
+	return best?.family ?? null;
+}
+
+function familyMembers(index: PatternIndex, base: DefRow): DefRow[] {
+	const seen = new Set<number>();
+	const out: DefRow[] = [];
+	for (const e of index.edgesTo(base.id)) {
+		if (!FAMILY_KINDS.has(e.kind) || seen.has(e.src)) continue;
+		seen.add(e.src);
+		const d = index.defById(e.src);
+		if (d?.file && !isAuxiliaryPath(d.file)) out.push(d);
+	}
+	return out;
+}
+
+function shapeOf(index: PatternIndex, family: ClassFamily, member: DefRow): Shape {
+	const kindOf = (e: EdgeRow, from: "src" | "dst") => index.defById(from === "src" ? e.src : e.dst);
+	const cls =
+		member.kind === "class"
+			? member
+			: (index
+					.edgesTo(member.id)
+					.filter((e) => e.kind === "implements")
+					.map((e) => kindOf(e, "src"))
+					.find((d) => d?.kind === "class" && d.file && !isAuxiliaryPath(d.file)) ?? null);
+	const contract =
+		member.kind === "interface"
+			? member
+			: (index
+					.edgesFrom(member.id)
+					.filter((e) => e.kind === "implements" && e.dst !== family.base.id)
+					.map((e) => kindOf(e, "dst"))
+					.find((d) => d?.kind === "interface" && d.file) ?? null);
+	// Where the class is created: a site whose line also registers the instance first (`registerModel(…, new X())`).
+	let created: Shape["created"] = null;
+	let registeredWith: DefRow | null = null;
+	for (const e of cls ? index.edgesTo(cls.id) : []) {
+		if (e.kind !== "new" || !e.file || e.line === null || isAuxiliaryPath(e.file)) continue;
+		const by = index.defById(e.src);
+		if (!by) continue;
+		const call = callOnLine(index, by, e.line);
+		if (!created || (call && !registeredWith)) {
+			created = { by, file: e.file, line: e.line };
+			registeredWith = call;
+		}
+		if (registeredWith) break;
+	}
+	const parent = cls
+		? (index
+				.edgesFrom(cls.id)
+				.filter((e) => e.kind === "extends")
+				.map((e) => index.defById(e.dst))
+				.find((d) => d?.file) ?? null)
+		: null;
+	return { member, cls, contract, created, registeredWith, parent };
+}
+
+/** The repository function called on a line of `by` (`registerModel(…, new X())`): how a member is registered. */
+function callOnLine(index: PatternIndex, by: DefRow, line: number): DefRow | null {
+	for (const e of index.edgesFrom(by.id)) {
+		if (e.kind !== "call" || e.line !== line) continue;
+		const callee = index.defById(e.dst);
+		if (callee?.file && !isAuxiliaryPath(callee.file)) return callee;
+	}
+	return null;
+}
+
+/** How many parts of the shape a member shows: the best example shows them all. */
+const completeness = (s: Shape) =>
+	Number(s.cls !== null) +
+	Number(s.contract !== null) +
+	Number(s.created !== null) +
+	Number(s.registeredWith !== null);
+
+/**
+ * The answer for the family a pattern question names (patternFamily). `ranked`
+ * is the citation ranking of the flow search (best first): among equally typical members, the one
+ * the question's other words point at is the example.
+ */
+export function patternAnswer(
+	index: PatternIndex,
+	question: string,
+	family: PatternFamily,
+	ranked: readonly DefRow[],
+): DraftAnswer | null {
+	if (family.kind === "keys") {
+		const labels = new Labels(index as IndexReader);
+		let files = 3;
+		let built: { lines: string[]; book: CitationBook };
+		do {
+			const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
+			built = { lines: keyFamilyLines(index, question, family, book, ranked, files), book };
+		} while (
+			messageSize(built.lines, built.book, (t) => labels.apply(t)) > SHORT_ANSWER_CHARS - MARGIN &&
+			files-- > 0
+		);
+		if (built.lines.length === 0) return null;
+		return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
+	}
+	return classAnswer(index, question, family, ranked);
+}
+
+function classAnswer(
+	index: PatternIndex,
+	question: string,
+	family: ClassFamily,
+	ranked: readonly DefRow[],
+): DraftAnswer | null {
+	const { subject } = family;
+	const rankOf = new Map<string, number>();
+	ranked.forEach((d, i) => {
+		if (d.file && !rankOf.has(d.file)) rankOf.set(d.file, i);
+	});
+	const shapes = family.members.map((m) => shapeOf(index, family, m));
+	// The typical member's class extends what most members' classes extend (`BaseRaw`, not an
+	// intermediate class of one corner), and the most used member is the one a newcomer meets first.
+	const parents = new Map<number, number>();
+	for (const sh of shapes) if (sh.parent) parents.set(sh.parent.id, (parents.get(sh.parent.id) ?? 0) + 1);
+	const typical = (sh: Shape) => (sh.parent ? (parents.get(sh.parent.id) ?? 0) : 0);
+	shapes.sort(
+		(a, b) =>
+			completeness(b) - completeness(a) ||
+			typical(b) - typical(a) ||
+			b.member.fanIn - a.member.fanIn ||
+			(rankOf.get(a.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) -
+				(rankOf.get(b.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) ||
+			a.member.qualifiedName.localeCompare(b.member.qualifiedName),
+	);
+	const example = shapes[0];
+	if (!example) return null;
+	const entry = exportedFrom(index, family.base);
+
+	const labels = new Labels(index as IndexReader);
+	const render = (examples: number): { lines: string[]; book: CitationBook } => {
+		const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
+		const name = (d: DefRow) => book.name(d);
+		const at = (d: DefRow) => code(d.file ?? "");
+		const quote = (file: string, line: number) => quoteLine(index, file, line);
+		const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
+		const cite = (d: DefRow) => book.cite(d, head(d));
+		const { base, members } = family;
+		const m = example.member;
+		const cls = example.cls;
+		const joins = base.kind === "interface" && m.kind !== "interface" ? "implement" : "extend";
+		const created = example.created;
+		const where = (c: NonNullable<Shape["created"]>) =>
+			c.by.kind === "module" ? `at the top level of ${code(c.file)}` : `in ${name(c.by)} (${code(c.file)})`;
+		const sameCreator = created
+			? shapes.filter((sh) =>
+					created.by.kind === "module"
+						? sh.created?.by.kind === "module" && dirOf(sh.created.file) === dirOf(created.file)
+						: sh.created?.by.id === created.by.id,
+				).length
+			: 0;
+
+		const out: string[] = [`**Question:** ${question.trim()}`, ""];
+		const summary = [
+			`A new ${subject} takes the shape of the ${members.length} ${memberWord(members)} that ${new Set(members.map((d) => d.kind)).size > 1 && base.kind === "interface" ? "extend or implement" : joins} the ${base.kind === "interface" ? "interface" : "class"} ${name(base)} (${at(base)}) ${cite(base)}.`,
+			`${name(m)} is one ${cite(m)}${example.contract && example.contract !== m ? `, with its own contract ${name(example.contract)} ${cite(example.contract)}` : ""}${cls && cls !== m ? `, implemented by ${name(cls)} ${cite(cls)}` : ""}.`,
+		];
+		if (created && cls) {
+			const marker = book.citeRange(created.file, created.line, created.line, cls.name);
+			const registered = example.registeredWith ? ` and registered with ${name(example.registeredWith)}` : "";
+			const others =
+				sameCreator > 1
+					? created.by.kind === "module"
+						? ` (as ${sameCreator} of the ${members.length} are, each in its own file of ${code(dirOf(created.file))})`
+						: ` (which creates ${sameCreator} of the ${members.length})`
+					: "";
+			summary.push(`${name(cls)} is created ${where(created)} ${marker}${others}${registered}.`);
+		}
+		out.push("**In short**", summary.join(" "), "");
+
+		out.push("**The shape, step by step**");
+		let n = 1;
+		const parentNote =
+			cls && example.parent && example.parent.id !== base.id && cls !== m
+				? ` (${name(cls)} extends ${name(example.parent)} ${cite(example.parent)})`
+				: "";
+		out.push(
+			`${n++}. ${joins === "implement" ? "Implement" : "Extend"} ${name(base)} ${cite(base)}${quote(base.file ?? "", base.startLine ?? 1)}`,
+		);
+		if (entry)
+			out.push(
+				`${n++}. Import it from its package's entry ${code(entry.file)} ${book.citeRange(entry.file, entry.line, entry.line, base.name)}${quote(entry.file, entry.line)}`,
+			);
+		if (example.contract && example.contract !== base)
+			out.push(
+				`${n++}. Declare the contract, as ${name(example.contract)} does ${cite(example.contract)}${quote(example.contract.file ?? "", example.contract.startLine ?? 1)}`,
+			);
+		const shown = cls ?? m;
+		out.push(
+			`${n++}. Write the ${shown.kind === "class" ? "class" : "definition"}, as ${name(shown)} in ${at(shown)} does ${cite(shown)}${quote(shown.file ?? "", shown.startLine ?? 1)}${parentNote}`,
+		);
+		if (created && cls)
+			out.push(
+				`${n++}. Create ${name(cls)} ${where(created)} ${book.citeRange(created.file, created.line, created.line, cls.name)}${quote(created.file, created.line)}`,
+			);
+		if (example.registeredWith)
+			out.push(
+				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}`,
+			);
+		out.push("");
+
+		const others = shapes.slice(1, 1 + examples).map((sh) => sh.cls ?? sh.member);
+		if (others.length > 0) {
+			out.push("**Other examples**");
+			for (const d of others) out.push(`- ${name(d)} in ${at(d)} ${cite(d)}`);
+			out.push("");
+		}
+		out.push(
+			`_Offline answer (no LLM), from the ${listWords(["extends", "implements", "new"].map(code))} edges of the index._`,
+		);
+		return { lines: out, book };
+	};
+	const size = ({ lines, book }: { lines: string[]; book: CitationBook }) =>
+		messageSize(lines, book, (t) => labels.apply(t));
+	let examples = OTHER_EXAMPLES;
+	let built = render(examples);
+	while (size(built) > SHORT_ANSWER_CHARS - MARGIN && examples > 0) built = render(--examples);
+	return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
+}
+
+/** "classes", "interfaces", or "definitions" when the members are of both kinds. */
+function memberWord(members: readonly DefRow[]): string {
+	if (members.every((m) => m.kind === "class")) return "classes";
+	if (members.every((m) => m.kind === "interface")) return "interfaces";
+	return "definitions";
+}
+
+const dirOf = (file: string) => file.slice(0, Math.max(0, file.lastIndexOf("/")));
+
+/**
+ * The line of the base's package entry (`src/index.ts`, `index.ts`) that exports it: where a new
+ * member imports the base from. Null when the package has no such entry or it does not name the base.
+ */
+function exportedFrom(index: PatternIndex, base: DefRow): { file: string; line: number } | null {
+	if (!base.file) return null;
+	const pkg = index.packages().find((p) => p.name === base.packageName);
+	if (!pkg) return null;
+	const root = pkg.dir ? `${pkg.dir}/` : "";
+	for (const file of [`${root}src/index.ts`, `${root}index.ts`, `${root}src/index.js`, `${root}index.js`]) {
+		if (file === base.file) return null;
+		const lines = index.fileLines(file, 1, ENTRY_LINES);
+		if (!lines) continue;
+		const i = lines.findIndex((l) => /^\s*export\b/.test(l) && namesIn(l, base.name));
+		if (i >= 0) return { file, line: i + 1 };
+	}
+	return null;
+}
+
+/** Lines of a package entry read for the base's export. */
+const ENTRY_LINES = 400;

@@ -1,0 +1,148 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexReader } from "../../src/index/reader.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { patternSubject } from "../../src/pipeline/answer-pattern.js";
+import { ask } from "../../src/pipeline/ask.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+import { repoWith } from "../support/repo-with.js";
+
+describe("patternSubject", () => {
+	it("finds the noun a 'how do I add a new X' question asks for", () => {
+		expect(patternSubject("How do you add a new service in Acme?")).toBe("service");
+		expect(patternSubject("How do I create a new database model?")).toBe("database model");
+		expect(patternSubject("how would one write another exporter for the CLI")).toBe("exporter");
+		expect(patternSubject("What are the steps to register a new payment provider?")).toBe("payment provider");
+	});
+
+	it("leaves flow and locate questions alone", () => {
+		expect(patternSubject("How are new messages sent?")).toBeNull();
+		expect(patternSubject("Where is a new room created?")).toBeNull();
+		expect(patternSubject("How do services start?")).toBeNull();
+	});
+});
+
+/** Three services of one base, created and registered in one startup function; the base exported from its package. */
+function serviceRepo(): string {
+	const service = (name: string, topic: string) =>
+		[
+			'import { ServiceBase } from "@acme/core";',
+			`export interface I${name}Service {`,
+			`\t${topic}(id: string): Promise<void>;`,
+			"}",
+			`export class ${name}Service extends ServiceBase implements I${name}Service {`,
+			`\tprotected name = "${topic}";`,
+			`\tasync ${topic}(id: string): Promise<void> {`,
+			"\t\tawait this.log(id);",
+			"\t}",
+			"}",
+		].join("\n");
+	return repoWith(
+		{
+			"package.json": '{ "name": "acme", "private": true, "workspaces": ["packages/*", "apps/*"] }',
+			"packages/core/package.json": '{ "name": "@acme/core", "main": "src/index.ts" }',
+			"packages/core/src/base.ts": [
+				"export abstract class ServiceBase {",
+				"\tprotected abstract name: string;",
+				"\tasync log(text: string): Promise<void> {",
+				"\t\tconsole.log(this.name, text);",
+				"\t}",
+				"}",
+				"export const api = {",
+				"\tservices: [] as ServiceBase[],",
+				"\tregisterService(service: ServiceBase): void {",
+				"\t\tapi.services.push(service);",
+				"\t},",
+				"};",
+			].join("\n"),
+			"packages/core/src/index.ts": 'export { ServiceBase, api } from "./base";\n',
+			"apps/server/package.json": '{ "name": "@acme/server", "dependencies": { "@acme/core": "*" } }',
+			"apps/server/src/services/mail/service.ts": service("Mail", "sendMail"),
+			"apps/server/src/services/room/service.ts": service("Room", "createRoom"),
+			"apps/server/src/services/user/service.ts": service("User", "saveUser"),
+			"apps/server/src/startup.ts": [
+				'import { api } from "@acme/core";',
+				'import { MailService } from "./services/mail/service";',
+				'import { RoomService } from "./services/room/service";',
+				'import { UserService } from "./services/user/service";',
+				"export function registerServices(): void {",
+				"\tapi.registerService(new MailService());",
+				"\tapi.registerService(new RoomService());",
+				"\tapi.registerService(new UserService());",
+				"}",
+			].join("\n"),
+		},
+		"codeask-pattern-",
+	);
+}
+
+describe("the answer to a pattern question", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		const repo = serviceRepo();
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		index = IndexReader.open(result.out);
+	}, 60_000);
+	afterAll(() => index?.close());
+
+	it("tells the shape the existing members share: base, package entry, example, contract, creation and registration", async () => {
+		const result = await ask(index, "How do I add a new service?");
+		const body = result.answer;
+		expect(body).toContain(
+			"A new service takes the shape of the 3 classes that extend the class `ServiceBase`",
+		);
+		expect(body).toMatch(/Import it from its package's entry `packages\/core\/src\/index\.ts` \[\d+\]/);
+		expect(body).toMatch(/Declare the contract, as `I(Mail|Room|User)Service` does/);
+		expect(body).toMatch(
+			/is created in `registerServices` \(`apps\/server\/src\/startup\.ts`\) \[\d+\] \(which creates 3 of the 3\) and registered with `api\.registerService`/,
+		);
+		expect(body).toMatch(
+			/Create `(Mail|Room|User)Service` in `registerServices`.*: `api\.registerService\(new (Mail|Room|User)Service\(\)\);`/,
+		);
+		expect(body).toContain("**Other examples**");
+		// Every citation holds what it names: nothing was dropped, and the creation line is cited.
+		expect(result.droppedCitations).toBe(0);
+		const files = result.citations.map((c) => `${c.file}:${c.startLine}`);
+		expect(files).toEqual(
+			expect.arrayContaining(["packages/core/src/base.ts:1", "packages/core/src/index.ts:1"]),
+		);
+		expect(files.some((f) => /^apps\/server\/src\/startup\.ts:[678]$/.test(f))).toBe(true);
+	});
+
+	it("answers with the flow when the code has no family of the noun, or the question asks no pattern", async () => {
+		const widget = await ask(index, "How do I add a new widget?");
+		expect(widget.answer).not.toContain("takes the shape of");
+		const flow = await ask(index, "How does the mail service send mail?");
+		expect(flow.answer).not.toContain("takes the shape of");
+	});
+});
+
+describe("the answer to a pattern question about keyed registrations", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = IndexReader.open(await fixtureIndexPath());
+	}, 120_000);
+	afterAll(() => index?.close());
+
+	it("shows one registration of the trunk the noun names, its handler, a dispatch of the same key and the busiest files", async () => {
+		const result = await ask(index, "How do I add a new REST endpoint?");
+		const body = result.answer;
+		expect(body).toMatch(
+			/A new REST endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys, in \d+ files\)/,
+		);
+		expect(body).toMatch(
+			/1\. Register the key, as `apps\/server\/src\/api\/v1\/\w+\.ts` does for `[^`]+` \[\d+\]: `Api\.addRoute\(/,
+		);
+		expect(body).toMatch(/2\. Write its handler, as the `(get|post)` (handler|callback)/);
+		expect(body).toMatch(
+			/3\. Dispatch it by the key, as `apps\/client\/[^`]+` does \[\d+\]: `[^`]*useEndpoint\(/,
+		);
+		expect(body).toContain("**Other files that register endpoints**");
+		expect(result.droppedCitations).toBe(0);
+	});
+
+	it("takes the trunk whose keys the question's words name: a server method is no service method", async () => {
+		const result = await ask(index, "How do I add a new server method?");
+		expect(result.answer).toMatch(/the \d+ server methods of this code are \(`meteor-method` keys/);
+	});
+});
