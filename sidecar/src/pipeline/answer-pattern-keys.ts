@@ -71,6 +71,31 @@ export function quoteLine(index: Pick<IndexReader, "fileLines">, file: string, l
 	return text ? `: ${code(text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS - 1)}…` : text)}` : "";
 }
 
+/**
+ * A marker for a site's line, cited by a name written there: the key as written, the key, or its
+ * last path or dotted part (`providers` on `@Get('providers')` for `GET /auth/providers`); "" when
+ * the line writes none of them (a key built at run time).
+ */
+function citeSite(index: Pick<IndexReader, "fileLines">, book: CitationBook, site: DispatchSiteRow): string {
+	const text = index.fileLines(site.file, site.line, site.line)?.[0] ?? "";
+	const key = site.key ?? "";
+	const names = [site.rawKey ?? "", key, key.split("/").filter(Boolean).at(-1) ?? "", lastSegment(key)];
+	const name = names.find((n) => n && !n.includes(" ") && namesIn(text, n));
+	return name ? book.citeRange(site.file, site.line, site.line, name) : "";
+}
+
+/** Decorator lines looked past at most. */
+const DECORATOR_LINES = 12;
+
+/** A definition's first line that is no decorator (`@Get('x')` above a controller method). */
+function pastDecorators(index: Pick<IndexReader, "fileLines">, d: DefRow): number {
+	const start = d.startLine ?? 1;
+	const lines =
+		index.fileLines(d.file ?? "", start, Math.min(d.endLine ?? start, start + DECORATOR_LINES)) ?? [];
+	const at = lines.findIndex((l) => !/^\s*@/.test(l) && l.trim() !== "");
+	return start + Math.max(0, at);
+}
+
 /** The characters a rendered answer takes with its sources list (as ask.ts renders it). */
 export function messageSize(
 	lines: readonly string[],
@@ -127,6 +152,46 @@ export function findKeyFamily(
 	return best?.family ?? null;
 }
 
+/** Registrations per file. */
+function registrationsPerFile(registers: readonly DispatchSiteRow[]): Map<string, number> {
+	const perFile = new Map<string, number>();
+	for (const s of registers) perFile.set(s.file, (perFile.get(s.file) ?? 0) + 1);
+	return perFile;
+}
+
+/**
+ * The registration shown as the example: one whose handler the index knows and whose key some code
+ * dispatches (all three ends can be shown), from the file registering the most.
+ */
+function exampleRegistration(
+	family: KeyFamily,
+	perFile: ReadonlyMap<string, number>,
+): DispatchSiteRow | undefined {
+	const dispatched = new Set(family.dispatches.map((s) => s.key));
+	return [...family.registers].sort(
+		(a, b) =>
+			Number(b.handlerDefId !== null) - Number(a.handlerDefId !== null) ||
+			Number(dispatched.has(b.key)) - Number(dispatched.has(a.key)) ||
+			(perFile.get(b.file) ?? 0) - (perFile.get(a.file) ?? 0) ||
+			a.file.localeCompare(b.file) ||
+			a.line - b.line,
+	)[0];
+}
+
+/** The definitions of the example registration: its handler, its registering function, the code dispatching its key. */
+export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): DefRow[] {
+	const example = exampleRegistration(family, registrationsPerFile(family.registers));
+	if (!example) return [];
+	const handler = example.handlerDefId ? index.def(example.handlerDefId) : undefined;
+	const caller = family.dispatches.find((s) => s.key === example.key);
+	const dispatcher = caller?.enclosingDefId ? index.def(caller.enclosingDefId) : undefined;
+	return [
+		handler,
+		registeredBy(index, example),
+		dispatcher?.kind === "module" ? undefined : dispatcher,
+	].filter((d): d is DefRow => d !== undefined && d !== null);
+}
+
 /**
  * The answer's lines for a key family. The example registration comes from the file holding the
  * most registrations (where a new one usually goes), preferring a key some code dispatches and
@@ -141,18 +206,9 @@ export function keyFamilyLines(
 	topFiles = TOP_FILES,
 ): string[] {
 	const { registers, dispatches, noun } = family;
-	const perFile = new Map<string, number>();
-	for (const s of registers) perFile.set(s.file, (perFile.get(s.file) ?? 0) + 1);
+	const perFile = registrationsPerFile(registers);
 	const files = [...perFile.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-	const dispatched = new Set(dispatches.map((s) => s.key));
-	const example = [...registers].sort(
-		(a, b) =>
-			Number(b.handlerDefId !== null) - Number(a.handlerDefId !== null) ||
-			Number(dispatched.has(b.key)) - Number(dispatched.has(a.key)) ||
-			(perFile.get(b.file) ?? 0) - (perFile.get(a.file) ?? 0) ||
-			a.file.localeCompare(b.file) ||
-			a.line - b.line,
-	)[0];
+	const example = exampleRegistration(family, perFile);
 	if (!example || example.key === null) return [];
 	const home = example.file;
 	const registrar = registeredBy(index, example);
@@ -161,7 +217,8 @@ export function keyFamilyLines(
 	const handler = example.handlerDefId ? index.def(example.handlerDefId) : undefined;
 	const caller = dispatches.find((s) => s.key === key);
 	const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
-	const registerMarker = book.citeRange(example.file, example.line, example.line, shownKey);
+	const site = (x: DispatchSiteRow) => citeSite(index, book, x);
+	const registerMarker = site(example);
 
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	const summary = [
@@ -170,10 +227,7 @@ export function keyFamilyLines(
 	if (registrar)
 		summary.push(`${book.name(registrar)} does the registering ${book.cite(registrar, head(registrar))}.`);
 	if (handler) summary.push(`Its handler is ${book.name(handler)} ${book.cite(handler, head(handler))}.`);
-	if (caller)
-		summary.push(
-			`The other end calls it by the same key in ${code(caller.file)} ${book.citeRange(caller.file, caller.line, caller.line, shownKey)}.`,
-		);
+	if (caller) summary.push(`The other end calls it by the same key in ${code(caller.file)} ${site(caller)}.`);
 	out.push("**In short**", summary.join(" "), "");
 
 	out.push("**The shape, step by step**");
@@ -183,11 +237,11 @@ export function keyFamilyLines(
 	);
 	if (handler?.file && handler.startLine !== null)
 		out.push(
-			`${n++}. Write its handler, as ${book.name(handler)} ${book.cite(handler, head(handler))}${quoteLine(index, handler.file, handler.startLine)}`,
+			`${n++}. Write its handler, as ${book.name(handler)} ${book.cite(handler, head(handler))}${quoteLine(index, handler.file, pastDecorators(index, handler))}`,
 		);
 	if (caller)
 		out.push(
-			`${n++}. Dispatch it by the key, as ${code(caller.file)} does ${book.citeRange(caller.file, caller.line, caller.line, shownKey)}${quoteLine(index, caller.file, caller.line)}`,
+			`${n++}. Dispatch it by the key, as ${code(caller.file)} does ${site(caller)}${quoteLine(index, caller.file, caller.line)}`,
 		);
 	out.push("");
 
@@ -195,13 +249,10 @@ export function keyFamilyLines(
 	if (more.length > 0) {
 		out.push(`**Other files that register ${noun}s**`);
 		for (const [file, count] of more) {
-			// A site whose line writes its key can be cited by it (a key built at run time cannot).
-			const first = registers.find(
-				(s) =>
-					s.file === file &&
-					namesIn(index.fileLines(file, s.line, s.line)?.[0] ?? "", lastSegment(s.rawKey ?? "")),
-			);
-			const marker = first ? book.citeRange(file, first.line, first.line, first.rawKey ?? "") : "";
+			const marker = registers
+				.filter((x) => x.file === file)
+				.map(site)
+				.find(Boolean);
 			out.push(`- ${code(file)}: ${count} ${noun}${count === 1 ? "" : "s"} ${marker}`);
 		}
 		out.push("");

@@ -14,6 +14,7 @@ import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import {
 	findKeyFamily,
 	type KeyFamily,
+	keyFamilyDefinitions,
 	keyFamilyLines,
 	messageSize,
 	quoteLine,
@@ -155,20 +156,6 @@ function shapeOf(index: PatternIndex, family: ClassFamily, member: DefRow): Shap
 					.filter((e) => e.kind === "implements" && e.dst !== family.base.id)
 					.map((e) => kindOf(e, "dst"))
 					.find((d) => d?.kind === "interface" && d.file) ?? null);
-	// Where the class is created: a site whose line also registers the instance first (`registerModel(…, new X())`).
-	let created: Shape["created"] = null;
-	let registeredWith: DefRow | null = null;
-	for (const e of cls ? index.edgesTo(cls.id) : []) {
-		if (e.kind !== "new" || !e.file || e.line === null || isAuxiliaryPath(e.file)) continue;
-		const by = index.defById(e.src);
-		if (!by) continue;
-		const call = callOnLine(index, by, e.line);
-		if (!created || (call && !registeredWith)) {
-			created = { by, file: e.file, line: e.line };
-			registeredWith = call;
-		}
-		if (registeredWith) break;
-	}
 	const parent = cls
 		? (index
 				.edgesFrom(cls.id)
@@ -176,17 +163,77 @@ function shapeOf(index: PatternIndex, family: ClassFamily, member: DefRow): Shap
 				.map((e) => index.defById(e.dst))
 				.find((d) => d?.file) ?? null)
 		: null;
-	return { member, cls, contract, created, registeredWith, parent };
+	return { member, cls, contract, created: null, registeredWith: null, parent };
 }
 
-/** The repository function called on a line of `by` (`registerModel(…, new X())`): how a member is registered. */
-function callOnLine(index: PatternIndex, by: DefRow, line: number): DefRow | null {
-	for (const e of index.edgesFrom(by.id)) {
-		if (e.kind !== "call" || e.line !== line) continue;
-		const callee = index.defById(e.dst);
-		if (callee?.file && !isAuxiliaryPath(callee.file)) return callee;
+interface Creation {
+	by: DefRow;
+	file: string;
+	line: number;
+	registeredWith: DefRow | null;
+}
+
+/** Every place outside tests where `cls` is created (`new cls(…)`), with the function registering the instance there. */
+function creationsOf(index: PatternIndex, cls: DefRow): Creation[] {
+	const out: Creation[] = [];
+	for (const e of index.edgesTo(cls.id)) {
+		if (e.kind !== "new" || !e.file || e.line === null || isAuxiliaryPath(e.file)) continue;
+		const by = index.defById(e.src);
+		if (by)
+			out.push({ by, file: e.file, line: e.line, registeredWith: registeringCall(index, by, e.line, cls) });
 	}
-	return null;
+	return out;
+}
+
+/**
+ * Where each member is created: by the definition creating the most members (the registry: a
+ * startup function, a list of providers) when it creates this one, else a site whose line registers
+ * the instance, else the first site.
+ */
+function placeCreations(index: PatternIndex, shapes: Shape[]): void {
+	const sites = new Map<Shape, Creation[]>();
+	const creators = new Map<number, number>();
+	for (const sh of shapes) {
+		const list = sh.cls ? creationsOf(index, sh.cls) : [];
+		sites.set(sh, list);
+		for (const id of new Set(list.map((c) => c.by.id))) creators.set(id, (creators.get(id) ?? 0) + 1);
+	}
+	const registry = [...creators.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+	for (const sh of shapes) {
+		const list = sites.get(sh) ?? [];
+		const c =
+			list.find((x) => registry && registry[1] > 1 && x.by.id === registry[0]) ??
+			list.find((x) => x.registeredWith) ??
+			list[0];
+		if (c) {
+			sh.created = { by: c.by, file: c.file, line: c.line };
+			sh.registeredWith = c.registeredWith;
+		}
+	}
+}
+
+/**
+ * The repository function the new instance is handed to on its line (`registerModel('X', new X())`,
+ * `api.registerService(new X())`): a callee of `by` whose call opens before `new cls` on the line
+ * (the index keeps one call edge per caller and callee, so the edge's own line may be another's).
+ * A method of the instance (`new X().run()`) registers nothing.
+ */
+function registeringCall(index: PatternIndex, by: DefRow, line: number, cls: DefRow): DefRow | null {
+	const text = index.fileLines(by.file ?? "", line, line)?.[0] ?? "";
+	const at = text.indexOf(`new ${cls.name}`);
+	if (at < 0) return null;
+	let best: { def: DefRow; pos: number } | null = null;
+	const seen = new Set<number>();
+	for (const e of index.edgesFrom(by.id)) {
+		if (e.kind !== "call" || seen.has(e.dst)) continue;
+		seen.add(e.dst);
+		const callee = index.defById(e.dst);
+		if (!callee?.file || isAuxiliaryPath(callee.file) || callee.parentId === cls.id) continue;
+		const pos = text.lastIndexOf(`${callee.name}(`, at);
+		if (pos >= 0 && namesIn(text.slice(pos), callee.name) && (!best || pos > best.pos))
+			best = { def: callee, pos };
+	}
+	return best?.def ?? null;
 }
 
 /** How many parts of the shape a member shows: the best example shows them all. */
@@ -197,15 +244,91 @@ const completeness = (s: Shape) =>
 	Number(s.registeredWith !== null);
 
 /**
- * The answer for the family a pattern question names (patternFamily). `ranked`
- * is the citation ranking of the flow search (best first): among equally typical members, the one
- * the question's other words point at is the example.
+ * The members' shapes, best example first: the one showing the most of the shape, then the most
+ * typical (its class extends what most members' classes extend: `BaseRaw`, not an intermediate
+ * class of one corner), then the most used (the one a newcomer meets first), then the one whose file
+ * the question's search ranks first (`files`, best first: the seeding's order, known before the
+ * material is assembled, so the material and the answer show the same example).
+ */
+function orderedShapes(index: PatternIndex, family: ClassFamily, files: readonly string[]): Shape[] {
+	const rankOf = new Map<string, number>();
+	files.forEach((f, i) => {
+		if (!rankOf.has(f)) rankOf.set(f, i);
+	});
+	const shapes = family.members.map((m) => shapeOf(index, family, m));
+	placeCreations(index, shapes);
+	const typical = typicalCount(shapes);
+	return shapes.sort(
+		(a, b) =>
+			completeness(b) - completeness(a) ||
+			typical(b) - typical(a) ||
+			b.member.fanIn - a.member.fanIn ||
+			(rankOf.get(a.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) -
+				(rankOf.get(b.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) ||
+			a.member.qualifiedName.localeCompare(b.member.qualifiedName),
+	);
+}
+
+/** How many members' classes extend what this shape's class extends. */
+function typicalCount(shapes: readonly Shape[]): (sh: Shape) => number {
+	const parents = new Map<number, number>();
+	for (const sh of shapes) if (sh.parent) parents.set(sh.parent.id, (parents.get(sh.parent.id) ?? 0) + 1);
+	return (sh) => (sh.parent ? (parents.get(sh.parent.id) ?? 0) : 0);
+}
+
+/** Other members whose definitions go into the answer stage's material beside the example. */
+const MATERIAL_EXAMPLES = 2;
+
+/**
+ * The definitions an answer to the pattern question is made of, for the answer stage's material
+ * (the LLM reads the family, not only the flows its search found): the base, the example with its
+ * contract, class, parent class, creator and registering function, and two more members; for a key
+ * family, the example registration's handler and registering function and the dispatching code.
+ */
+export function patternMaterial(
+	index: PatternIndex,
+	family: PatternFamily,
+	files: readonly string[],
+): DefRow[] {
+	const defs: (DefRow | null | undefined)[] = [];
+	if (family.kind === "keys") {
+		defs.push(...keyFamilyDefinitions(index, family));
+	} else {
+		const shapes = orderedShapes(index, family, files);
+		const [example, ...others] = shapes;
+		defs.push(family.base);
+		if (example)
+			defs.push(
+				example.member,
+				example.contract,
+				example.cls,
+				example.parent,
+				example.created?.by,
+				example.registeredWith,
+			);
+		const loader = example?.created ? loaderOf(index, example.created, shapes) : null;
+		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
+		for (const sh of others.slice(0, MATERIAL_EXAMPLES)) defs.push(sh.cls ?? sh.member);
+	}
+	const seen = new Set<number>();
+	return defs.filter((d): d is DefRow => {
+		if (!d?.file || seen.has(d.id)) return false;
+		seen.add(d.id);
+		return true;
+	});
+}
+
+/**
+ * The answer for the family a pattern question names (patternFamily). `ranked` is the citation
+ * ranking of the flow search (a key family's closing places); `files` the seeding's file order
+ * (among equally typical members, the one the question's other words point at is the example).
  */
 export function patternAnswer(
 	index: PatternIndex,
 	question: string,
 	family: PatternFamily,
 	ranked: readonly DefRow[],
+	files: readonly string[],
 ): DraftAnswer | null {
 	if (family.kind === "keys") {
 		const labels = new Labels(index as IndexReader);
@@ -221,38 +344,29 @@ export function patternAnswer(
 		if (built.lines.length === 0) return null;
 		return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
 	}
-	return classAnswer(index, question, family, ranked);
+	return classAnswer(index, question, family, files);
 }
 
 function classAnswer(
 	index: PatternIndex,
 	question: string,
 	family: ClassFamily,
-	ranked: readonly DefRow[],
+	files: readonly string[],
 ): DraftAnswer | null {
 	const { subject } = family;
-	const rankOf = new Map<string, number>();
-	ranked.forEach((d, i) => {
-		if (d.file && !rankOf.has(d.file)) rankOf.set(d.file, i);
-	});
-	const shapes = family.members.map((m) => shapeOf(index, family, m));
-	// The typical member's class extends what most members' classes extend (`BaseRaw`, not an
-	// intermediate class of one corner), and the most used member is the one a newcomer meets first.
-	const parents = new Map<number, number>();
-	for (const sh of shapes) if (sh.parent) parents.set(sh.parent.id, (parents.get(sh.parent.id) ?? 0) + 1);
-	const typical = (sh: Shape) => (sh.parent ? (parents.get(sh.parent.id) ?? 0) : 0);
-	shapes.sort(
-		(a, b) =>
-			completeness(b) - completeness(a) ||
-			typical(b) - typical(a) ||
-			b.member.fanIn - a.member.fanIn ||
-			(rankOf.get(a.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) -
-				(rankOf.get(b.member.file ?? "") ?? Number.MAX_SAFE_INTEGER) ||
-			a.member.qualifiedName.localeCompare(b.member.qualifiedName),
-	);
+	const shapes = orderedShapes(index, family, files);
+	const typical = typicalCount(shapes);
 	const example = shapes[0];
 	if (!example) return null;
 	const entry = exportedFrom(index, family.base);
+	const loader = example.created ? loaderOf(index, example.created, shapes) : null;
+	// A new member's contract is exported beside the base when the example's is (`export * from './models/ISettingsModel'`).
+	const contractExport =
+		example.contract && example.contract !== family.base ? exportedFrom(index, example.contract) : null;
+	const contractEntry =
+		contractExport && example.contract && contractExport.file === entry?.file
+			? { ...contractExport, def: example.contract }
+			: null;
 
 	const labels = new Labels(index as IndexReader);
 	const render = (examples: number): { lines: string[]; book: CitationBook } => {
@@ -260,8 +374,9 @@ function classAnswer(
 		const name = (d: DefRow) => book.name(d);
 		const at = (d: DefRow) => code(d.file ?? "");
 		const quote = (file: string, line: number) => quoteLine(index, file, line);
-		const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
+		const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: declarationLine(index, d) });
 		const cite = (d: DefRow) => book.cite(d, head(d));
+		const quoteHead = (d: DefRow) => quote(d.file ?? "", declarationLine(index, d));
 		const { base, members } = family;
 		const m = example.member;
 		const cls = example.cls;
@@ -289,32 +404,38 @@ function classAnswer(
 				sameCreator > 1
 					? created.by.kind === "module"
 						? ` (as ${sameCreator} of the ${members.length} are, each in its own file of ${code(dirOf(created.file))})`
-						: ` (which creates ${sameCreator} of the ${members.length})`
+						: sameCreator === members.length
+							? ` (which creates all ${sameCreator})`
+							: ` (which creates ${sameCreator} of the ${members.length})`
 					: "";
 			summary.push(`${name(cls)} is created ${where(created)} ${marker}${others}${registered}.`);
+			if (loader)
+				summary.push(
+					`${code(loader.file)} imports ${loader.loads > 1 ? `${loader.loads} of those files` : "that file"}, which is what runs it ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}.`,
+				);
 		}
 		out.push("**In short**", summary.join(" "), "");
 
 		out.push("**The shape, step by step**");
 		let n = 1;
 		const parentNote =
-			cls && example.parent && example.parent.id !== base.id && cls !== m
-				? ` (${name(cls)} extends ${name(example.parent)} ${cite(example.parent)})`
+			cls && example.parent && example.parent.id !== base.id
+				? ` (it extends ${name(example.parent)} ${cite(example.parent)}${typical(example) > 1 ? `, as ${typical(example)} of the ${members.length} do` : ""})`
 				: "";
 		out.push(
-			`${n++}. ${joins === "implement" ? "Implement" : "Extend"} ${name(base)} ${cite(base)}${quote(base.file ?? "", base.startLine ?? 1)}`,
+			`${n++}. ${joins === "implement" ? "Implement" : "Extend"} ${name(base)} ${cite(base)}${quoteHead(base)}`,
 		);
 		if (entry)
 			out.push(
-				`${n++}. Import it from its package's entry ${code(entry.file)} ${book.citeRange(entry.file, entry.line, entry.line, base.name)}${quote(entry.file, entry.line)}`,
+				`${n++}. Import it from its package's entry ${code(entry.file)} ${book.citeRange(entry.file, entry.line, entry.line, base.name)}${quote(entry.file, entry.line)}${contractEntry ? `; the contract is exported there too, as ${name(contractEntry.def)} is ${book.citeRange(contractEntry.file, contractEntry.line, contractEntry.line, contractEntry.def.name)}` : ""}`,
 			);
 		if (example.contract && example.contract !== base)
 			out.push(
-				`${n++}. Declare the contract, as ${name(example.contract)} does ${cite(example.contract)}${quote(example.contract.file ?? "", example.contract.startLine ?? 1)}`,
+				`${n++}. Declare the contract, as ${name(example.contract)} does ${cite(example.contract)}${quoteHead(example.contract)}`,
 			);
 		const shown = cls ?? m;
 		out.push(
-			`${n++}. Write the ${shown.kind === "class" ? "class" : "definition"}, as ${name(shown)} in ${at(shown)} does ${cite(shown)}${quote(shown.file ?? "", shown.startLine ?? 1)}${parentNote}`,
+			`${n++}. Write the ${shown.kind === "class" ? "class" : "definition"}, as ${name(shown)} in ${at(shown)} does ${cite(shown)}${quoteHead(shown)}${parentNote}`,
 		);
 		if (created && cls)
 			out.push(
@@ -323,6 +444,10 @@ function classAnswer(
 		if (example.registeredWith)
 			out.push(
 				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}`,
+			);
+		if (loader)
+			out.push(
+				`${n++}. Import its file where the others are imported, in ${code(loader.file)} ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}${quote(loader.file, loader.line)}`,
 			);
 		out.push("");
 
@@ -343,6 +468,52 @@ function classAnswer(
 	let built = render(examples);
 	while (size(built) > SHORT_ANSWER_CHARS - MARGIN && examples > 0) built = render(--examples);
 	return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
+}
+
+/** Lines below a definition's start its declaration may sit on (decorators above a class). */
+const DECORATOR_LINES = 12;
+
+/** The line declaring a class or interface (`class X …`), below its decorators; else its first line. */
+function declarationLine(index: PatternIndex, d: DefRow): number {
+	const start = d.startLine ?? 1;
+	const end = Math.min(d.endLine ?? start, start + DECORATOR_LINES);
+	const lines = index.fileLines(d.file ?? "", start, end) ?? [];
+	const at = lines.findIndex((l) => /\b(class|interface)\b/.test(l) && namesIn(l, d.name));
+	return start + Math.max(0, at);
+}
+
+/**
+ * The file that runs a module-level creation by importing its file (`models/startup.ts` holding
+ * `import './Settings'`): of the importers of the creating file, the one importing the most files
+ * that create members, with the import line. Null for a creation inside a function, or when the
+ * import's line does not name the file.
+ */
+function loaderOf(
+	index: PatternIndex,
+	created: NonNullable<Shape["created"]>,
+	shapes: readonly Shape[],
+): { file: string; line: number; named: string; loads: number } | null {
+	if (created.by.kind !== "module") return null;
+	const creatingModules = new Set(
+		shapes
+			.map((sh) => sh.created)
+			.filter((c) => c?.by.kind === "module")
+			.map((c) => c?.by.id),
+	);
+	let best: { file: string; line: number; named: string; loads: number } | null = null;
+	for (const e of index.edgesTo(created.by.id)) {
+		if (e.kind !== "import" || e.line === null) continue;
+		const importer = index.defById(e.src);
+		if (!importer?.file || isAuxiliaryPath(importer.file)) continue;
+		const loads = index
+			.edgesFrom(importer.id)
+			.filter((x) => x.kind === "import" && creatingModules.has(x.dst)).length;
+		const named = (created.file.split("/").at(-1) ?? "").replace(/\.[cm]?[jt]sx?$/, "");
+		const text = index.fileLines(importer.file, e.line, e.line)?.[0] ?? "";
+		if (!named || !namesIn(text, named)) continue;
+		if (!best || loads > best.loads) best = { file: importer.file, line: e.line, named, loads };
+	}
+	return best;
 }
 
 /** "classes", "interfaces", or "definitions" when the members are of both kinds. */

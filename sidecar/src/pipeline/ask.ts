@@ -24,7 +24,7 @@ import {
 } from "./abstain.js";
 import { impactAnswer, impactSitesSection } from "./answer-impact.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
-import { patternAnswer, patternFamily } from "./answer-pattern.js";
+import { patternAnswer, patternFamily, patternMaterial } from "./answer-pattern.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";
@@ -248,12 +248,24 @@ export async function ask(
 	// narrower map, so what the short answer cites does not move with the material.
 	const materialIndex = memoIndex(index);
 	const materialInput = { skeletons, picks, words: questionWords(q), relevance, impact };
+	// A pattern question's material leads with the family its answer is made of (answer-pattern.ts);
+	// the offline citation pool keeps the flows, which the pattern answer's closing places come from.
+	const seededFiles = seeded.files.map((f) => f.file);
+	const familyDefs = pattern ? patternMaterial(index, pattern, seededFiles) : [];
+	const familyInput = pattern
+		? {
+				...materialInput,
+				skeletons: [patternSkeleton(familyDefs, pattern.subject), ...skeletons],
+				// Read like the model's own picks: first, and whole where they are short enough.
+				picks: [...familyDefs.map((d) => d.defId), ...picks],
+			}
+		: materialInput;
 	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
 	const material: Material | null =
 		(llm && llmUsable) || options.measureMaterial !== false
 			? assembleMaterial(
 					materialIndex,
-					materialInput,
+					familyInput,
 					{ ...config, tokenBudget },
 					estimateTokens,
 					MATERIAL_REACH,
@@ -299,7 +311,7 @@ export async function ask(
 					impactTarget(index, q.identifiers, [], text) &&
 					impactAnswer(index, text, subject, impact, ranking.order)) ||
 				// "How do I add a new X?": the shape the existing Xs share (answer-pattern.ts), when the code has a family of X.
-				(pattern && patternAnswer(index, text, pattern, ranking.order)) ||
+				(pattern && patternAnswer(index, text, pattern, ranking.order, seededFiles)) ||
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
 					contractBesideImplementation: config.contractBesideImplementation,
 				});
@@ -549,4 +561,13 @@ function outlineOf(index: IndexReader): OutlineSectionRow[] {
 		outlineCache.set(index, sections);
 	}
 	return sections;
+}
+
+/** The family of a pattern question as a chain of seeds, read before the flows (material only). */
+function patternSkeleton(defs: readonly DefRow[], subject: string): Skeleton {
+	return {
+		chain: { id: "pattern", title: `existing ${subject}s`, paths: [], score: 1 },
+		direction: "downstream",
+		nodes: defs.map((def) => ({ def, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 1 })),
+	};
 }

@@ -55,7 +55,30 @@ function serviceRepo(): string {
 				"\t},",
 				"};",
 			].join("\n"),
-			"packages/core/src/index.ts": 'export { ServiceBase, api } from "./base";\n',
+			"packages/core/src/index.ts":
+				'export { ServiceBase, api } from "./base";\nexport { BaseModel, registerModel } from "./model";\n',
+			"packages/core/src/model.ts": [
+				"export abstract class BaseModel {",
+				"\tconstructor(protected collection: string) {}",
+				"}",
+				"const models = new Map<string, BaseModel>();",
+				"export function registerModel(name: string, model: BaseModel): void {",
+				"\tmodels.set(name, model);",
+				"}",
+			].join("\n"),
+			...Object.fromEntries(
+				["Users", "Rooms", "Messages"].flatMap((m) => [
+					[
+						`apps/server/src/models/raw/${m}.ts`,
+						`import { BaseModel } from "@acme/core";\nexport class ${m}Raw extends BaseModel {\n\tconstructor() {\n\t\tsuper("${m.toLowerCase()}");\n\t}\n}\n`,
+					],
+					[
+						`apps/server/src/models/${m}.ts`,
+						`import { registerModel } from "@acme/core";\nimport { ${m}Raw } from "./raw/${m}";\nregisterModel("I${m}Model", new ${m}Raw());\n`,
+					],
+				]),
+			),
+			"apps/server/src/models/startup.ts": "import './Users';\nimport './Rooms';\nimport './Messages';\n",
 			"apps/server/package.json": '{ "name": "@acme/server", "dependencies": { "@acme/core": "*" } }',
 			"apps/server/src/services/mail/service.ts": service("Mail", "sendMail"),
 			"apps/server/src/services/room/service.ts": service("Room", "createRoom"),
@@ -94,7 +117,7 @@ describe("the answer to a pattern question", () => {
 		expect(body).toMatch(/Import it from its package's entry `packages\/core\/src\/index\.ts` \[\d+\]/);
 		expect(body).toMatch(/Declare the contract, as `I(Mail|Room|User)Service` does/);
 		expect(body).toMatch(
-			/is created in `registerServices` \(`apps\/server\/src\/startup\.ts`\) \[\d+\] \(which creates 3 of the 3\) and registered with `api\.registerService`/,
+			/is created in `registerServices` \(`apps\/server\/src\/startup\.ts`\) \[\d+\] \(which creates all 3\) and registered with `api\.registerService`/,
 		);
 		expect(body).toMatch(
 			/Create `(Mail|Room|User)Service` in `registerServices`.*: `api\.registerService\(new (Mail|Room|User)Service\(\)\);`/,
@@ -107,6 +130,36 @@ describe("the answer to a pattern question", () => {
 			expect.arrayContaining(["packages/core/src/base.ts:1", "packages/core/src/index.ts:1"]),
 		);
 		expect(files.some((f) => /^apps\/server\/src\/startup\.ts:[678]$/.test(f))).toBe(true);
+	});
+
+	it("leads the answer stage's material with the family: the base, the example, its contract and where it is registered", async () => {
+		const result = await ask(index, "How do I add a new service?", { measureMaterial: true });
+		const first = (result.trace?.read ?? []).slice(0, 6).map((r) => r.defId);
+		expect(first).toEqual(
+			expect.arrayContaining([
+				"packages/core/src/base.ts#ServiceBase",
+				"apps/server/src/startup.ts#registerServices",
+				expect.stringMatching(/^apps\/server\/src\/services\/\w+\/service\.ts#I\w+Service$/),
+			]),
+		);
+		const flow = await ask(index, "How does the mail service send mail?", { measureMaterial: true });
+		expect(flow.trace?.read[0]?.defId).not.toBe("packages/core/src/base.ts#ServiceBase");
+	});
+
+	it("tells where a member created at a module's top level is loaded: the file importing the creating files", async () => {
+		const result = await ask(index, "How do I create a new model?");
+		const body = result.answer;
+		expect(body).toContain("A new model takes the shape of the 3 classes that extend the class `BaseModel`");
+		expect(body).toMatch(
+			/is created at the top level of `apps\/server\/src\/models\/(Users|Rooms|Messages)\.ts` \[\d+\] \(as 3 of the 3 are, each in its own file of `apps\/server\/src\/models`\) and registered with `registerModel`\./,
+		);
+		expect(body).toMatch(
+			/`apps\/server\/src\/models\/startup\.ts` imports 3 of those files, which is what runs it \[\d+\]/,
+		);
+		expect(body).toMatch(
+			/Import its file where the others are imported, in `apps\/server\/src\/models\/startup\.ts` \[\d+\]: `import '\.\/(Users|Rooms|Messages)';`/,
+		);
+		expect(result.droppedCitations).toBe(0);
 	});
 
 	it("answers with the flow when the code has no family of the noun, or the question asks no pattern", async () => {
