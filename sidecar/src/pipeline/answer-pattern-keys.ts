@@ -5,17 +5,18 @@
  * shows one registration (from the file that registers most of them), its handler, a place that
  * dispatches the same key (the other end), and the files that register most — each cited at its line.
  */
+import { escapeRegExp } from "../escape-regexp.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
-import { code, trunkNoun } from "./markdown.js";
+import { code, namesKeyFamily, trunkNoun } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { Concept } from "./query.js";
 import { lastSegment, namesIn } from "./verify.js";
 
 export type KeyFamilyIndex = Pick<
 	IndexReader,
-	"trunkNames" | "dispatchSites" | "def" | "defById" | "edgesFrom" | "fileLines"
+	"trunkNames" | "dispatchSites" | "def" | "defById" | "edgesFrom" | "edgesTo" | "fileLines"
 >;
 
 /** Lines above a register site's key its call may start on (`API.v1.addRoute(` a line or two before the key). */
@@ -32,6 +33,8 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 	if (!within) return null;
 	const from = Math.max(1, site.line - CALL_LINES_ABOVE);
 	const lines = index.fileLines(site.file, from, site.line) ?? [];
+	const keyText = site.rawKey ?? lastSegment(site.key ?? "");
+	if (!keyText || !(lines.at(-1) ?? "").includes(keyText)) return null;
 	let best: { def: DefRow; line: number } | null = null;
 	const seen = new Set<number>();
 	for (const e of index.edgesFrom(within.id)) {
@@ -39,7 +42,13 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 		seen.add(e.dst);
 		const callee = index.defById(e.dst);
 		if (!callee?.file || isAuxiliaryPath(callee.file)) continue;
-		const at = lines.findLastIndex((l) => l.includes(`${callee.name}(`) && namesIn(l, callee.name));
+		// The call opens before the key: on a line above it, or earlier on the key's own line (not a
+		// method declared under the key's name, nor a decorator inside its parameters).
+		const at = lines.findLastIndex((l, i) => {
+			const call = l.lastIndexOf(`${callee.name}(`);
+			if (call < 0 || !namesIn(l, callee.name)) return false;
+			return i < lines.length - 1 || l.indexOf(keyText, call + callee.name.length) > call;
+		});
 		if (at < 0) continue;
 		if (!best || from + at > best.line) best = { def: callee, line: from + at };
 	}
@@ -60,8 +69,6 @@ export interface KeyFamily {
 
 /** Register sites a trunk needs to be a family. */
 const MIN_SITES = 3;
-/** Files named among those that register the most. */
-const TOP_FILES = 3;
 /** A quoted line of code at most. */
 export const QUOTE_CHARS = 110;
 
@@ -84,6 +91,57 @@ function citeSite(index: Pick<IndexReader, "fileLines">, book: CitationBook, sit
 	return name ? book.citeRange(site.file, site.line, site.line, name) : "";
 }
 
+/**
+ * A key registered by a decorator on its handler (`@Query(() => Infra)` above `infra(…)`, where the
+ * index puts the site at the method's name): the decorator's first line, else null.
+ */
+function decoratorAbove(
+	index: Pick<IndexReader, "fileLines">,
+	site: DispatchSiteRow,
+	handler: DefRow | undefined,
+): number | null {
+	if (!handler || handler.file !== site.file || handler.startLine === null || handler.startLine >= site.line)
+		return null;
+	const first = index.fileLines(site.file, handler.startLine, handler.startLine)?.[0] ?? "";
+	return /^\s*@/.test(first) ? handler.startLine : null;
+}
+
+/** Whether the index links `d` to one of `anchors` (either way, any edge but an import). */
+function linked(index: KeyFamilyIndex, d: DefRow, anchors: ReadonlySet<number>): boolean {
+	const hit = (e: { kind: string; src: number; dst: number }) =>
+		e.kind !== "import" && (anchors.has(e.src) || anchors.has(e.dst));
+	return index.edgesFrom(d.id).some(hit) || index.edgesTo(d.id).some(hit);
+}
+
+/**
+ * Where a class is listed among others for a framework to pick it up (`controllers: [AuthController]`,
+ * `providers: [A, B]`): a reference from another file on a line holding it in a list.
+ */
+export function listedIn(
+	index: Pick<IndexReader, "edgesTo" | "defById" | "fileLines">,
+	cls: DefRow,
+): { by: DefRow; file: string; line: number } | null {
+	const name = escapeRegExp(cls.name);
+	const inList = new RegExp(`[\\[,]\\s*${name}\\b|\\b${name}\\s*[,\\]]`);
+	for (const e of index.edgesTo(cls.id)) {
+		if (
+			e.kind !== "reference" ||
+			!e.file ||
+			e.line === null ||
+			e.file === cls.file ||
+			isAuxiliaryPath(e.file)
+		)
+			continue;
+		const text = index.fileLines(e.file, e.line, e.line)?.[0] ?? "";
+		const by = index.defById(e.src);
+		if (by && inList.test(text)) return { by, file: e.file, line: e.line };
+	}
+	return null;
+}
+
+/** "endpoints", "activities", "GraphQL operations". */
+const plural = (noun: string) => (/[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+
 /** Decorator lines looked past at most. */
 const DECORATOR_LINES = 12;
 
@@ -92,7 +150,9 @@ function pastDecorators(index: Pick<IndexReader, "fileLines">, d: DefRow): numbe
 	const start = d.startLine ?? 1;
 	const lines =
 		index.fileLines(d.file ?? "", start, Math.min(d.endLine ?? start, start + DECORATOR_LINES)) ?? [];
-	const at = lines.findIndex((l) => !/^\s*@/.test(l) && l.trim() !== "");
+	// The line declaring it by name (below a decorator of several lines), else the first no decorator starts.
+	const named = lines.findIndex((l) => !/^\s*@/.test(l) && namesIn(l, d.name));
+	const at = named >= 0 ? named : lines.findIndex((l) => !/^\s*@/.test(l) && l.trim() !== "");
 	return start + Math.max(0, at);
 }
 
@@ -129,7 +189,7 @@ export function findKeyFamily(
 			.split(/[^a-z0-9]+/)
 			.filter(Boolean);
 		const headWords = wordStems([noun?.split(" ").at(-1) ?? "", words.at(-1) ?? ""].join(" "));
-		if (conceptMatch(head, headWords) < 1) continue;
+		if (conceptMatch(head, headWords) < 1 && !namesKeyFamily(head.word, trunk)) continue;
 		const nameStems = wordStems(`${words.join(" ")} ${noun ?? ""}`);
 		const others = concepts.filter((c) => c !== head && conceptMatch(c, nameStems) >= 1).length;
 		const sites = index.dispatchSites(trunk).filter((s) => s.key !== null && !isAuxiliaryPath(s.file));
@@ -203,7 +263,8 @@ export function keyFamilyLines(
 	family: KeyFamily,
 	book: CitationBook,
 	ranked: readonly DefRow[],
-	topFiles = TOP_FILES,
+	/** Files that register the most, named at most (and the question's ranked places). */
+	topFiles: number,
 ): string[] {
 	const { registers, dispatches, noun } = family;
 	const perFile = registrationsPerFile(registers);
@@ -222,7 +283,7 @@ export function keyFamilyLines(
 
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	const summary = [
-		`A new ${family.subject} is registered the way the ${registers.length} ${noun}s of this code are (${code(family.trunk)} keys, in ${perFile.size} files): ${(perFile.get(home) ?? 0) > 1 ? `${code(home)} registers ${perFile.get(home)} of them, ${code(shownKey)} among them` : `${code(home)} registers ${code(shownKey)}`} ${registerMarker}.`,
+		`A new ${family.subject} is registered the way the ${registers.length} ${plural(noun)} of this code are (${code(family.trunk)} keys, in ${perFile.size} ${perFile.size === 1 ? "file" : "files"}): ${(perFile.get(home) ?? 0) > 1 ? `${code(home)} registers ${perFile.get(home)} of them, ${code(shownKey)} among them` : `${code(home)} registers ${code(shownKey)}`} ${registerMarker}.`,
 	];
 	if (registrar)
 		summary.push(`${book.name(registrar)} does the registering ${book.cite(registrar, head(registrar))}.`);
@@ -233,11 +294,18 @@ export function keyFamilyLines(
 	out.push("**The shape, step by step**");
 	let n = 1;
 	out.push(
-		`${n++}. Register the key, as ${code(example.file)} does for ${code(shownKey)} ${registerMarker}${quoteLine(index, example.file, example.line)}`,
+		`${n++}. Register the key, as ${code(example.file)} does for ${code(shownKey)} ${registerMarker}${quoteLine(index, example.file, decoratorAbove(index, example, handler) ?? example.line)}`,
 	);
 	if (handler?.file && handler.startLine !== null)
 		out.push(
 			`${n++}. Write its handler, as ${book.name(handler)} ${book.cite(handler, head(handler))}${quoteLine(index, handler.file, pastDecorators(index, handler))}`,
+		);
+	// A handler that is a method of a class is reached once its class is listed (a Nest module's `controllers`).
+	const owner = handler?.parentId ? index.defById(handler.parentId) : undefined;
+	const listed = owner?.kind === "class" ? listedIn(index, owner) : null;
+	if (owner && listed)
+		out.push(
+			`${n++}. List its class where the others are, as ${book.name(listed.by)} lists ${code(owner.name)} ${book.citeRange(listed.file, listed.line, listed.line, owner.name)}${quoteLine(index, listed.file, listed.line)}`,
 		);
 	if (caller)
 		out.push(
@@ -247,21 +315,25 @@ export function keyFamilyLines(
 
 	const more = files.filter(([file]) => file !== home).slice(0, topFiles);
 	if (more.length > 0) {
-		out.push(`**Other files that register ${noun}s**`);
+		out.push(`**Other files that register ${plural(noun)}**`);
 		for (const [file, count] of more) {
 			const marker = registers
 				.filter((x) => x.file === file)
 				.map(site)
 				.find(Boolean);
-			out.push(`- ${code(file)}: ${count} ${noun}${count === 1 ? "" : "s"} ${marker}`);
+			out.push(`- ${code(file)}: ${count} ${count === 1 ? noun : plural(noun)} ${marker}`);
 		}
 		out.push("");
 	}
-	// What the question's own search ranks first (the registering API, the keys' type map) beside the registrations.
+	// What the question's own search ranks first that the index links to the example's handler or its
+	// class: a place sharing only the question's words (a client's saved REST collections for "a new REST
+	// endpoint", `resolvedType` for "a new resolver") is not told.
 	const cited = new Set(book.drafts.map((d) => d.file));
+	const anchors = new Set([handler, owner].filter((d): d is DefRow => !!d).map((d) => d.id));
 	const seen = new Set<string>();
 	const places = ranked.filter((d) => {
 		if (!d.file || cited.has(d.file) || seen.has(d.file) || d.startLine === null) return false;
+		if (!linked(index, d, anchors)) return false;
 		seen.add(d.file);
 		return true;
 	});

@@ -19,6 +19,12 @@ import {
 	messageSize,
 	quoteLine,
 } from "./answer-pattern-keys.js";
+import {
+	findWorkspaceFamily,
+	type WorkspaceFamily,
+	workspaceDefinitions,
+	workspaceLines,
+} from "./answer-pattern-workspace.js";
 import { SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { Labels } from "./labels.js";
 import { code, listWords } from "./markdown.js";
@@ -39,6 +45,8 @@ export type PatternIndex = Pick<
 	| "packages"
 	| "trunkNames"
 	| "dispatchSites"
+	| "packageSizes"
+	| "file"
 >;
 
 /**
@@ -50,6 +58,9 @@ const PATTERN_QUESTION =
 
 /** Members a base needs to be a family (two subclasses are a pair, not a convention). */
 const MIN_MEMBERS = 3;
+/** Files that register the most keys, and further small packages, named at most. */
+const TOP_KEY_FILES = 3;
+const OTHER_PACKAGES = 3;
 /** Further members named as examples. */
 const OTHER_EXAMPLES = 3;
 /** Room kept for what verification and the sources heading add. */
@@ -65,7 +76,7 @@ export function patternSubject(question: string): string | null {
 }
 
 /** What a pattern question's noun names in the code: a family of classes, or of string keys. */
-export type PatternFamily = ClassFamily | KeyFamily;
+export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily;
 
 export interface ClassFamily {
 	kind: "class";
@@ -98,7 +109,11 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 	if (!subject) return null;
 	// A noun that names what the code registers by key ("endpoint", "hook") is registered so; else a class family.
 	const concepts = analyzeQuestion(subject).concepts;
-	return findKeyFamily(index, subject, concepts) ?? findFamily(index, subject, concepts);
+	return (
+		findKeyFamily(index, subject, concepts) ??
+		findWorkspaceFamily(index, subject, concepts) ??
+		findFamily(index, subject, concepts)
+	);
 }
 
 /**
@@ -293,6 +308,8 @@ export function patternMaterial(
 	const defs: (DefRow | null | undefined)[] = [];
 	if (family.kind === "keys") {
 		defs.push(...keyFamilyDefinitions(index, family));
+	} else if (family.kind === "workspace") {
+		defs.push(...workspaceDefinitions(family));
 	} else {
 		const shapes = orderedShapes(index, family, files);
 		const [example, ...others] = shapes;
@@ -330,20 +347,12 @@ export function patternAnswer(
 	ranked: readonly DefRow[],
 	files: readonly string[],
 ): DraftAnswer | null {
-	if (family.kind === "keys") {
-		const labels = new Labels(index as IndexReader);
-		let files = 3;
-		let built: { lines: string[]; book: CitationBook };
-		do {
-			const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
-			built = { lines: keyFamilyLines(index, question, family, book, ranked, files), book };
-		} while (
-			messageSize(built.lines, built.book, (t) => labels.apply(t)) > SHORT_ANSWER_CHARS - MARGIN &&
-			files-- > 0
+	if (family.kind === "keys")
+		return fitted(index, TOP_KEY_FILES, (book, n) =>
+			keyFamilyLines(index, question, family, book, ranked, n),
 		);
-		if (built.lines.length === 0) return null;
-		return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
-	}
+	if (family.kind === "workspace")
+		return fitted(index, OTHER_PACKAGES, (book, n) => workspaceLines(index, question, family, book, n));
 	return classAnswer(index, question, family, files);
 }
 
@@ -368,9 +377,7 @@ function classAnswer(
 			? { ...contractExport, def: example.contract }
 			: null;
 
-	const labels = new Labels(index as IndexReader);
-	const render = (examples: number): { lines: string[]; book: CitationBook } => {
-		const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
+	const render = (book: CitationBook, examples: number): string[] => {
 		const name = (d: DefRow) => book.name(d);
 		const at = (d: DefRow) => code(d.file ?? "");
 		const quote = (file: string, line: number) => quoteLine(index, file, line);
@@ -460,14 +467,9 @@ function classAnswer(
 		out.push(
 			`_Offline answer (no LLM), from the ${listWords(["extends", "implements", "new"].map(code))} edges of the index._`,
 		);
-		return { lines: out, book };
+		return out;
 	};
-	const size = ({ lines, book }: { lines: string[]; book: CitationBook }) =>
-		messageSize(lines, book, (t) => labels.apply(t));
-	let examples = OTHER_EXAMPLES;
-	let built = render(examples);
-	while (size(built) > SHORT_ANSWER_CHARS - MARGIN && examples > 0) built = render(--examples);
-	return { body: built.lines.join("\n").trimEnd(), drafts: built.book.drafts, labels };
+	return fitted(index, OTHER_EXAMPLES, render);
 }
 
 /** Lines below a definition's start its declaration may sit on (decorators above a class). */
@@ -521,6 +523,25 @@ function memberWord(members: readonly DefRow[]): string {
 	if (members.every((m) => m.kind === "class")) return "classes";
 	if (members.every((m) => m.kind === "interface")) return "interfaces";
 	return "definitions";
+}
+
+/**
+ * The answer rendered with `most` further items (examples, files, packages), fewer while it and its
+ * sources do not fit one chat message; null when there is nothing to tell.
+ */
+function fitted(
+	index: PatternIndex,
+	most: number,
+	render: (book: CitationBook, items: number) => string[],
+): DraftAnswer | null {
+	const labels = new Labels(index as IndexReader);
+	for (let items = most; ; items--) {
+		const book = new CitationBook(Number.MAX_SAFE_INTEGER, labels);
+		const lines = render(book, items);
+		if (lines.length === 0) return null;
+		if (items <= 0 || messageSize(lines, book, (t) => labels.apply(t)) <= SHORT_ANSWER_CHARS - MARGIN)
+			return { body: lines.join("\n").trimEnd(), drafts: book.drafts, labels };
+	}
 }
 
 const dirOf = (file: string) => file.slice(0, Math.max(0, file.lastIndexOf("/")));

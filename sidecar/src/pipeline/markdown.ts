@@ -65,6 +65,15 @@ function trunkFamily(trunk: string): KeyFamily | null {
 	return null;
 }
 
+/**
+ * Does a word of a question name the family a trunk's keys belong to? "resolver" or "mutation" for a
+ * `graphql` trunk, "route" for `rest`, "job" for `jobs`: the word is one the family's names are made of.
+ */
+export function namesKeyFamily(word: string, trunk: string): boolean {
+	const family = trunkFamily(trunk);
+	return family !== null && trunkFamily(word) === family;
+}
+
 /** What a trunk's keys are ("endpoint" for `rest`, "hook" for `callbacks`), or null when its name says nothing. */
 export function trunkNoun(trunk: string): string | null {
 	return trunkFamily(trunk)?.noun ?? null;

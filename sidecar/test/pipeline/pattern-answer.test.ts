@@ -1,11 +1,17 @@
-import { join } from "node:path";
+import { cpSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { patternSubject } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 import { repoWith } from "../support/repo-with.js";
+
+/** The Nest controller and its fetch client of the discovery examples. */
+const NEST_HTTP = resolve(fileURLToPath(new URL("../../../examples/discovery/nest-http", import.meta.url)));
 
 describe("patternSubject", () => {
 	it("finds the noun a 'how do I add a new X' question asks for", () => {
@@ -198,4 +204,106 @@ describe("the answer to a pattern question about keyed registrations", () => {
 		const result = await ask(index, "How do I add a new server method?");
 		expect(result.answer).toMatch(/the \d+ server methods of this code are \(`meteor-method` keys/);
 	});
+});
+
+describe("the answer to a pattern question about decorated handlers", () => {
+	it("quotes the decorator that registers a Nest route, the handler's own line, the module listing its class and the client's call", async () => {
+		// The example with a Nest module listing its controller, indexed as `codeask index` does with no preset.
+		const repo = repoWith(
+			{
+				"api/src/app.module.ts": [
+					'import { Module } from "@nestjs/common";',
+					'import { PostsController } from "./posts.controller";',
+					"@Module({",
+					"\tcontrollers: [PostsController],",
+					"})",
+					"export class AppModule {}",
+				].join("\n"),
+			},
+			"codeask-pattern-nest-",
+		);
+		cpSync(NEST_HTTP, repo, { recursive: true });
+		const trunkConfig = loadTrunkConfig(null, repo);
+		const siteExtractor = createSiteExtractor(trunkConfig);
+		const result = await indexRepository({
+			repo,
+			out: join(repo, "index.db"),
+			full: true,
+			siteExtractor,
+			trunkConfig,
+		});
+		const index = IndexReader.open(result.out);
+		try {
+			const { answer } = await ask(index, "How do I add a new endpoint?");
+			expect(answer).toMatch(
+				/registered the way the 5 endpoints of this code are \(`http-route` keys, in 1 file\)/,
+			);
+			expect(answer).toMatch(
+				/1\. Register the key, as `api\/src\/posts\.controller\.ts` does for `GET \/posts`.*: `@Get\("\/"\)`/,
+			);
+			expect(answer).toMatch(
+				/2\. Write its handler, as `PostsController\.listPosts` \[\d+\]: `listPosts\(@Query\("week"\) week: string\) \{`/,
+			);
+			expect(answer).toMatch(
+				/3\. List its class where the others are, as `AppModule` lists `PostsController` \[\d+\]: `controllers: \[PostsController\],`/,
+			);
+			expect(answer).toMatch(/4\. Dispatch it by the key, as `web\/src\/posts\.ts` does/);
+		} finally {
+			index.close();
+		}
+	}, 60_000);
+});
+
+describe("the answer to a pattern question about a monorepo's packages", () => {
+	it("tells the workspace folders, the smallest complete package, its manifest, config and entry, and the build task", async () => {
+		const pkg = (name: string, extra = "") => ({
+			[`packages/${name}/package.json`]: JSON.stringify(
+				{
+					name: `@acme/${name}`,
+					version: "1.0.0",
+					main: "src/index.ts",
+					scripts: { build: "tsc", lint: "biome check ." },
+				},
+				null,
+				2,
+			),
+			[`packages/${name}/tsconfig.json`]: JSON.stringify(
+				{ extends: "../../tsconfig.base.json", include: ["src"] },
+				null,
+				2,
+			),
+			[`packages/${name}/src/index.ts`]: `export function ${name}Version(): string {\n\treturn "1";\n}\n${extra}`,
+		});
+		const repo = repoWith(
+			{
+				"package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }, null, 2),
+				"tsconfig.base.json": JSON.stringify({ compilerOptions: { strict: true } }, null, 2),
+				"turbo.json": JSON.stringify({ tasks: { build: { dependsOn: ["^build"] }, lint: {} } }, null, 2),
+				...pkg("small"),
+				...pkg("large", "export function one() {}\nexport function two() {}\nexport function three() {}\n"),
+				...pkg("medium", "export function one() {}\n"),
+			},
+			"codeask-pattern-workspace-",
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const { answer, droppedCitations } = await ask(index, "How do I add a new package?");
+			expect(answer).toContain(
+				"A new package is a folder of the monorepo like the 3 that exist, under a workspace folder the root lists (`packages/*` in `package.json`).",
+			);
+			expect(answer).toMatch(/The smallest that shows the whole shape is `@acme\/small` \[\d+\]\./);
+			expect(answer).toMatch(
+				/a `tsconfig\.json` extending `tsconfig\.base\.json` \[\d+\] \(as 3 of the 3 do\)/,
+			);
+			expect(answer).toMatch(/Give it the scripts the others have \[\d+\]: `"build": "tsc",`/);
+			expect(answer).toMatch(
+				/Export its code from `packages\/small\/src\/index\.ts` \[\d+\]: `export function smallVersion\(\): string \{`/,
+			);
+			expect(answer).toMatch(/The build runs it with the rest: `tasks\.build` in `turbo\.json` \[\d+\]/);
+			expect(droppedCitations).toBe(0);
+		} finally {
+			index.close();
+		}
+	}, 60_000);
 });
