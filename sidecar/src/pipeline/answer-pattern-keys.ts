@@ -212,6 +212,22 @@ export function findKeyFamily(
 	return best?.family ?? null;
 }
 
+/**
+ * The site's handler as a definition of its own: not one that merely encloses the site (an inline
+ * handler the index kept inside its function: `scheduleEmail: async () => …` in `initializeWorker`),
+ * except a method whose decorators above it do the registering.
+ */
+function ownHandler(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | undefined {
+	const handler = site.handlerDefId ? index.def(site.handlerDefId) : undefined;
+	if (!handler || handler.file !== site.file || handler.startLine === null || handler.endLine === null)
+		return handler;
+	const encloses = handler.startLine < site.line && handler.endLine >= site.line;
+	return encloses && decoratorAbove(index, site, handler) === null ? undefined : handler;
+}
+
+/** Code beside the product (end-to-end utilities, examples, scripts): counted, never the example. */
+const SIDE_CODE = /(^|\/)(e2e|tests?|__tests__|examples?|scripts?|fixtures?|mocks?)(\/|$)/;
+
 /** Registrations per file. */
 function registrationsPerFile(registers: readonly DispatchSiteRow[]): Map<string, number> {
 	const perFile = new Map<string, number>();
@@ -230,6 +246,7 @@ function exampleRegistration(
 	const dispatched = new Set(family.dispatches.map((s) => s.key));
 	return [...family.registers].sort(
 		(a, b) =>
+			Number(SIDE_CODE.test(a.file)) - Number(SIDE_CODE.test(b.file)) ||
 			Number(b.handlerDefId !== null) - Number(a.handlerDefId !== null) ||
 			Number(dispatched.has(b.key)) - Number(dispatched.has(a.key)) ||
 			(perFile.get(b.file) ?? 0) - (perFile.get(a.file) ?? 0) ||
@@ -242,7 +259,7 @@ function exampleRegistration(
 export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): DefRow[] {
 	const example = exampleRegistration(family, registrationsPerFile(family.registers));
 	if (!example) return [];
-	const handler = example.handlerDefId ? index.def(example.handlerDefId) : undefined;
+	const handler = ownHandler(index, example);
 	const caller = family.dispatches.find((s) => s.key === example.key);
 	const dispatcher = caller?.enclosingDefId ? index.def(caller.enclosingDefId) : undefined;
 	return [
@@ -275,7 +292,7 @@ export function keyFamilyLines(
 	const registrar = registeredBy(index, example);
 	const key = example.key;
 	const shownKey = example.rawKey ?? key;
-	const handler = example.handlerDefId ? index.def(example.handlerDefId) : undefined;
+	const handler = ownHandler(index, example);
 	const caller = dispatches.find((s) => s.key === key);
 	const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
 	const site = (x: DispatchSiteRow) => citeSite(index, book, x);
@@ -313,14 +330,15 @@ export function keyFamilyLines(
 		);
 	out.push("");
 
-	const more = files.filter(([file]) => file !== home).slice(0, topFiles);
+	const more = files.filter(([file]) => file !== home && !SIDE_CODE.test(file)).slice(0, topFiles);
 	if (more.length > 0) {
 		out.push(`**Other files that register ${plural(noun)}**`);
 		for (const [file, count] of more) {
-			const marker = registers
-				.filter((x) => x.file === file)
-				.map(site)
-				.find(Boolean);
+			const marker =
+				registers
+					.filter((x) => x.file === file)
+					.map(site)
+					.find(Boolean) ?? "";
 			out.push(`- ${code(file)}: ${count} ${count === 1 ? noun : plural(noun)} ${marker}`);
 		}
 		out.push("");
