@@ -16,6 +16,8 @@ import {
 	type KeyFamily,
 	keyFamilyDefinitions,
 	keyFamilyLines,
+	type Listing,
+	listingsOf,
 	messageSize,
 	quoteLine,
 } from "./answer-pattern-keys.js";
@@ -99,6 +101,8 @@ interface Shape {
 	registeredWith: DefRow | null;
 	/** The class the class extends (the base, or an intermediate one). */
 	parent: DefRow | null;
+	/** Where the class is listed for a framework to create it (`providers: [X]`, `useService(X)`), when nothing creates it. */
+	listed: Listing | null;
 }
 
 const FAMILY_KINDS = new Set(["extends", "implements"]);
@@ -178,7 +182,7 @@ function shapeOf(index: PatternIndex, family: ClassFamily, member: DefRow): Shap
 				.map((e) => index.defById(e.dst))
 				.find((d) => d?.file) ?? null)
 		: null;
-	return { member, cls, contract, created: null, registeredWith: null, parent };
+	return { member, cls, contract, created: null, registeredWith: null, parent, listed: null };
 }
 
 interface Creation {
@@ -225,6 +229,29 @@ function placeCreations(index: PatternIndex, shapes: Shape[]): void {
 			sh.registeredWith = c.registeredWith;
 		}
 	}
+	placeListings(
+		index,
+		shapes.filter((sh) => !sh.created),
+	);
+}
+
+/**
+ * Members nothing creates with `new` are created by a framework from where they are listed (a DI
+ * container's `providers`, a tool list, `useService(X)`): the definition listing the most of them first.
+ */
+function placeListings(index: PatternIndex, shapes: readonly Shape[]): void {
+	const found = new Map<Shape, Listing[]>();
+	const listers = new Map<number, number>();
+	for (const sh of shapes) {
+		const list = listingsOf(index, sh.cls ?? sh.member);
+		found.set(sh, list);
+		for (const id of new Set(list.map((l) => l.by.id))) listers.set(id, (listers.get(id) ?? 0) + 1);
+	}
+	const registry = [...listers.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+	for (const sh of shapes) {
+		const list = found.get(sh) ?? [];
+		sh.listed = list.find((l) => registry && registry[1] > 1 && l.by.id === registry[0]) ?? list[0] ?? null;
+	}
 }
 
 /**
@@ -255,7 +282,7 @@ function registeringCall(index: PatternIndex, by: DefRow, line: number, cls: Def
 const completeness = (s: Shape) =>
 	Number(s.cls !== null) +
 	Number(s.contract !== null) +
-	Number(s.created !== null) +
+	Number(s.created !== null || s.listed !== null) +
 	Number(s.registeredWith !== null);
 
 /**
@@ -322,6 +349,7 @@ export function patternMaterial(
 				example.parent,
 				example.created?.by,
 				example.registeredWith,
+				example.created ? null : example.listed?.by,
 			);
 		const loader = example?.created ? loaderOf(index, example.created, shapes) : null;
 		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
@@ -421,6 +449,15 @@ function classAnswer(
 					`${code(loader.file)} imports ${loader.loads > 1 ? `${loader.loads} of those files` : "that file"}, which is what runs it ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}.`,
 				);
 		}
+		const listed = created ? null : example.listed;
+		const sameLister = listed ? shapes.filter((sh) => sh.listed?.by.id === listed.by.id).length : 0;
+		const shownCls = cls ?? m;
+		const listing = (l: Listing) =>
+			`${l.via ? `handed to ${code(l.via)}` : "listed"} ${l.by.kind === "module" ? `in ${code(l.file)}` : `in ${name(l.by)} (${code(l.file)})`} ${book.citeRange(l.file, l.line, l.line, shownCls.name)}`;
+		if (listed)
+			summary.push(
+				`Nothing creates them with \`new\`: ${name(shownCls)} is ${listing(listed)}${sameLister > 1 ? `, as ${sameLister} of the ${members.length} are` : ""}.`,
+			);
 		out.push("**In short**", summary.join(" "), "");
 
 		out.push("**The shape, step by step**");
@@ -444,6 +481,10 @@ function classAnswer(
 		out.push(
 			`${n++}. Write the ${shown.kind === "class" ? "class" : "definition"}, as ${name(shown)} in ${at(shown)} does ${cite(shown)}${quoteHead(shown)}${parentNote}`,
 		);
+		if (listed)
+			out.push(
+				`${n++}. List it where the others are: ${name(shownCls)} is ${listing(listed)}${quote(listed.file, listed.line)}`,
+			);
 		if (created && cls)
 			out.push(
 				`${n++}. Create ${name(cls)} ${where(created)} ${book.citeRange(created.file, created.line, created.line, cls.name)}${quote(created.file, created.line)}`,

@@ -85,6 +85,23 @@ function serviceRepo(): string {
 				]),
 			),
 			"apps/server/src/models/startup.ts": "import './Users';\nimport './Rooms';\nimport './Messages';\n",
+			"apps/server/src/tools/tool.ts": "export interface ChatTool {\n\trun(input: string): string;\n}\n",
+			...Object.fromEntries(
+				["Search", "Summary", "Translate"].map((t) => [
+					`apps/server/src/tools/${t.toLowerCase()}.tool.ts`,
+					`import type { ChatTool } from "./tool";\nexport class ${t}Tool implements ChatTool {\n\trun(input: string): string {\n\t\treturn input;\n\t}\n}\n`,
+				]),
+			),
+			"apps/server/src/tools/list.ts": [
+				'import { SearchTool } from "./search.tool";',
+				'import { SummaryTool } from "./summary.tool";',
+				'import { TranslateTool } from "./translate.tool";',
+				"export const toolList = [",
+				"\tSearchTool,",
+				"\tSummaryTool,",
+				"\tTranslateTool,",
+				"];",
+			].join("\n"),
 			"apps/server/package.json": '{ "name": "@acme/server", "dependencies": { "@acme/core": "*" } }',
 			"apps/server/src/services/mail/service.ts": service("Mail", "sendMail"),
 			"apps/server/src/services/room/service.ts": service("Room", "createRoom"),
@@ -165,6 +182,18 @@ describe("the answer to a pattern question", () => {
 		expect(body).toMatch(
 			/Import its file where the others are imported, in `apps\/server\/src\/models\/startup\.ts` \[\d+\]: `import '\.\/(Users|Rooms|Messages)';`/,
 		);
+		expect(result.droppedCitations).toBe(0);
+	});
+
+	it("tells where members nothing creates with `new` are listed for the framework that creates them", async () => {
+		const result = await ask(index, "How do I add a new chat tool?");
+		expect(result.answer).toContain(
+			"A new chat tool takes the shape of the 3 classes that implement the interface `ChatTool`",
+		);
+		expect(result.answer).toMatch(
+			/Nothing creates them with `new`: `(Search|Summary|Translate)Tool` is listed in `toolList` \(`apps\/server\/src\/tools\/list\.ts`\) \[\d+\], as 3 of the 3 are\./,
+		);
+		expect(result.answer).toMatch(/List it where the others are: .*: `(Search|Summary|Translate)Tool,`/);
 		expect(result.droppedCitations).toBe(0);
 	});
 
