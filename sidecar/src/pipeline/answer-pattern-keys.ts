@@ -33,8 +33,8 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 	if (!within) return null;
 	const from = Math.max(1, site.line - CALL_LINES_ABOVE);
 	const lines = index.fileLines(site.file, from, site.line) ?? [];
-	const keyText = site.rawKey ?? lastSegment(site.key ?? "");
-	if (!keyText || !(lines.at(-1) ?? "").includes(keyText)) return null;
+	const keyText = keyWritten(site, lines.at(-1) ?? "");
+	if (!keyText) return null;
 	let best: { def: DefRow; line: number } | null = null;
 	const seen = new Set<number>();
 	for (const e of index.edgesFrom(within.id)) {
@@ -84,11 +84,18 @@ export function quoteLine(index: Pick<IndexReader, "fileLines">, file: string, l
  * the line writes none of them (a key built at run time).
  */
 function citeSite(index: Pick<IndexReader, "fileLines">, book: CitationBook, site: DispatchSiteRow): string {
-	const text = index.fileLines(site.file, site.line, site.line)?.[0] ?? "";
+	const name = keyWritten(site, index.fileLines(site.file, site.line, site.line)?.[0] ?? "");
+	return name ? book.citeRange(site.file, site.line, site.line, name) : "";
+}
+
+/**
+ * How a site's key is written on its line: as written, normalised, or its last path or dotted part
+ * (`rooms.get` for a `v1/rooms.get` key a prefix completes); null when the line writes none of them.
+ */
+function keyWritten(site: DispatchSiteRow, text: string): string | null {
 	const key = site.key ?? "";
 	const names = [site.rawKey ?? "", key, key.split("/").filter(Boolean).at(-1) ?? "", lastSegment(key)];
-	const name = names.find((n) => n && !n.includes(" ") && namesIn(text, n));
-	return name ? book.citeRange(site.file, site.line, site.line, name) : "";
+	return names.find((n) => n && !n.includes(" ") && namesIn(text, n)) ?? null;
 }
 
 /**

@@ -221,6 +221,7 @@ describe("the answer to a pattern question about keyed registrations", () => {
 		expect(body).toMatch(
 			/1\. Register the key, as `apps\/server\/src\/api\/v1\/\w+\.ts` does for `[^`]+` \[\d+\]: `Api\.addRoute\(/,
 		);
+		expect(body).toMatch(/`ApiClass\.addRoute` does the registering \[\d+\]\./);
 		expect(body).toMatch(/2\. Write its handler, as the `(get|post)` (handler|callback)/);
 		expect(body).toMatch(
 			/3\. Dispatch it by the key, as `apps\/client\/[^`]+` does \[\d+\]: `[^`]*useEndpoint\(/,
