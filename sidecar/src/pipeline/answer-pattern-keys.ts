@@ -36,12 +36,7 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 	const keyText = keyWritten(site, lines.at(-1) ?? "");
 	if (!keyText) return null;
 	let best: { def: DefRow; line: number } | null = null;
-	const seen = new Set<number>();
-	for (const e of index.edgesFrom(within.id)) {
-		if (e.kind !== "call" || seen.has(e.dst)) continue;
-		seen.add(e.dst);
-		const callee = index.defById(e.dst);
-		if (!callee?.file || isAuxiliaryPath(callee.file)) continue;
+	for (const callee of repositoryCallees(index, within)) {
 		// The call opens before the key: on a line above it, or earlier on the key's own line (not a
 		// method declared under the key's name, nor a decorator inside its parameters).
 		const at = lines.findLastIndex((l, i) => {
@@ -53,6 +48,22 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 		if (!best || from + at > best.line) best = { def: callee, line: from + at };
 	}
 	return best?.def ?? null;
+}
+
+/**
+ * The repository functions `by` calls (each once, tests and fixtures left out). The index keeps one
+ * call edge per caller and callee, at its first line, so which line calls one is read from the text.
+ */
+export function repositoryCallees(index: Pick<IndexReader, "edgesFrom" | "defById">, by: DefRow): DefRow[] {
+	const seen = new Set<number>();
+	const out: DefRow[] = [];
+	for (const e of index.edgesFrom(by.id)) {
+		if (e.kind !== "call" || seen.has(e.dst)) continue;
+		seen.add(e.dst);
+		const callee = index.defById(e.dst);
+		if (callee?.file && !isAuxiliaryPath(callee.file)) out.push(callee);
+	}
+	return out;
 }
 
 export interface KeyFamily {

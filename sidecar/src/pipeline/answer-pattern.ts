@@ -20,6 +20,7 @@ import {
 	listingsOf,
 	messageSize,
 	quoteLine,
+	repositoryCallees,
 } from "./answer-pattern-keys.js";
 import {
 	findWorkspaceFamily,
@@ -265,12 +266,8 @@ function registeringCall(index: PatternIndex, by: DefRow, line: number, cls: Def
 	const at = text.indexOf(`new ${cls.name}`);
 	if (at < 0) return null;
 	let best: { def: DefRow; pos: number } | null = null;
-	const seen = new Set<number>();
-	for (const e of index.edgesFrom(by.id)) {
-		if (e.kind !== "call" || seen.has(e.dst)) continue;
-		seen.add(e.dst);
-		const callee = index.defById(e.dst);
-		if (!callee?.file || isAuxiliaryPath(callee.file) || callee.parentId === cls.id) continue;
+	for (const callee of repositoryCallees(index, by)) {
+		if (callee.parentId === cls.id) continue;
 		const pos = text.lastIndexOf(`${callee.name}(`, at);
 		if (pos >= 0 && namesIn(text.slice(pos), callee.name) && (!best || pos > best.pos))
 			best = { def: callee, pos };
@@ -293,6 +290,17 @@ const completeness = (s: Shape) =>
  * material is assembled, so the material and the answer show the same example).
  */
 function orderedShapes(index: PatternIndex, family: ClassFamily, files: readonly string[]): Shape[] {
+	// The material and the answer of one question ask for the same family and file order: read once.
+	const known = shapesRead.get(family);
+	if (known?.files === files) return known.shapes;
+	const shapes = readShapes(index, family, files);
+	shapesRead.set(family, { files, shapes });
+	return shapes;
+}
+
+const shapesRead = new WeakMap<ClassFamily, { files: readonly string[]; shapes: Shape[] }>();
+
+function readShapes(index: PatternIndex, family: ClassFamily, files: readonly string[]): Shape[] {
 	const rankOf = new Map<string, number>();
 	files.forEach((f, i) => {
 		if (!rankOf.has(f)) rankOf.set(f, i);
