@@ -266,16 +266,21 @@ describe("uses in test files the index leaves out", () => {
 	it("says when it could not read every test file, or when the tree is not at hand", () => {
 		const cut = scanTestFiles(tree, "send", {
 			indexed: () => false,
-			limits: { files: 1, bytes: 1_000_000, ms: 60_000 },
+			limits: { files: 1, bytes: 1_000_000, entries: 1000 },
 		});
 		expect(cut.complete).toBe(false);
 		expect(cut.scanned).toBe(1);
-		const late = scanTestFiles(tree, "send", {
+		// The walk is bounded by entries looked at (in name order: `.cache`, `node_modules`, `src`, …).
+		const early = scanTestFiles(tree, "send", {
 			indexed: () => false,
-			limits: { files: 100, bytes: 1_000_000, ms: -1 },
+			limits: { files: 100, bytes: 1_000_000, entries: 2 },
 		});
-		expect(late.complete).toBe(false); // out of time before the walk began
-		expect(late.scanned).toBe(0);
+		expect(early.complete).toBe(false);
+		expect(early.scanned).toBe(0);
+		// Files are read in name order, whatever order the file system lists them in.
+		const files = scanTestFiles(tree, "send", { indexed: () => false }).sites.map((s) => s.file);
+		expect(files).toEqual([...files].sort());
+		expect(new Set(files).size).toBe(3);
 		expect(scanTestFiles(tree, "send", { indexed: () => false, probe: "src/missing.ts" }).available).toBe(
 			false,
 		);
