@@ -75,6 +75,8 @@ export function conceptMatch(concept: Concept, stems: readonly string[]): number
 	// One piece of a compound ("data" of "database") meets it by prefix but names only a part of it;
 	// all its pieces together ("realTimeMonitoring" for "real-time") name the whole.
 	const whole = (s: string) => !pieces?.includes(s) || pieces.every((p) => stems.includes(p));
+	if (concept.technology)
+		return concept.stems.some((c) => stems.includes(c) || stems.includes(`${SEGMENT}${c}`)) ? 1 : 0;
 	if (stems.some((s) => whole(s) && concept.stems.some((c) => stemsMeet(s, c)))) return 1;
 	if (concept.layer) return 0;
 	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.

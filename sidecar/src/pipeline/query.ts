@@ -5,7 +5,15 @@
  */
 import { identifierWords } from "../index/schema.js";
 import { SEGMENT } from "./match.js";
-import { IMPACT_PHRASE, IMPACT_WORDS, LOCATE_WORDS, relatedWords, STOP_WORDS, stem } from "./vocabulary.js";
+import {
+	IMPACT_PHRASE,
+	IMPACT_WORDS,
+	LOCATE_WORDS,
+	relatedWords,
+	STOP_WORDS,
+	stem,
+	TECHNOLOGY_NAMES,
+} from "./vocabulary.js";
 
 export type Intent = "flow" | "impact" | "locate";
 
@@ -32,6 +40,8 @@ export interface Concept {
 	weight: number;
 	/** A layer of the application ("the client side"): matches a whole folder of a path only. */
 	layer?: boolean;
+	/** A technology named as a proper noun ("React components"): matched by its exact stem only. */
+	technology?: boolean;
 	/** Share of the repository's files that use the word (0..1); set by the caller when it can count. */
 	fileShare?: number;
 }
@@ -202,6 +212,11 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 			Math.max(0.8, 1 - 0.05 * concepts.length);
 		if (layers.has(w)) {
 			concepts.push({ word: w, stems: [`${SEGMENT}${s}`], related: [], weight: 1, emphasis, layer: true });
+			continue;
+		}
+		if (capitalised.has(w) && TECHNOLOGY_NAMES.has(w)) {
+			const plain = emphasis / 1.3;
+			concepts.push({ word: w, stems: [s], related: [], weight: 1, emphasis: plain, technology: true });
 			continue;
 		}
 		const whole = joined.get(w);

@@ -110,6 +110,19 @@ const SYNONYM_GROUPS: readonly string[][] = [
 	["communication", "broker", "rpc", "call", "message"],
 ];
 
+/**
+ * Frameworks, runtimes and languages a question names as the technology a part is written in ("to
+ * React components", "the Express server", "a Vue page"): capitalised as a proper noun, such a word
+ * says how, not what. It is matched as written (no shared-prefix rule: "React" is no "reaction", nor
+ * "Express" an "expression"), has no synonyms and gets no extra weight for its capital.
+ */
+export const TECHNOLOGY_NAMES = new Set(
+	`react preact vue svelte angular solid next nuxt remix astro express koa fastify hono nest nestjs node nodejs
+	deno bun typescript javascript jquery redux tailwind electron`
+		.split(/\s+/)
+		.filter(Boolean),
+);
+
 /** Common abbreviations in identifiers, mapped both ways. */
 const ABBREVIATIONS: Record<string, string> = {
 	msg: "message",

@@ -72,6 +72,24 @@ describe("analyzeQuestion", () => {
 		expect(conceptMatch(plain as NonNullable<typeof plain>, wordStems("DDPClient.reconnect"))).toBe(1);
 	});
 
+	it("reads a framework named as a proper noun as the technology, matched as written", () => {
+		const q = analyzeQuestion("How is a message rendered from raw text to React components?");
+		const react = q.concepts.find((c) => c.word === "react") as NonNullable<(typeof q.concepts)[number]>;
+		expect(react.technology).toBe(true);
+		// No synonyms (a chat app's "reaction" group) and no extra weight for its capital.
+		expect(react.related).toEqual([]);
+		expect(react.capitalised).toBeUndefined();
+		expect(
+			conceptMatch(react, wordStems("client/components/message/content/reactions/useToggleReaction.ts")),
+		).toBe(0);
+		expect(conceptMatch(react, wordStems("packages/gazzodown/src/ReactRenderer.tsx"))).toBe(1);
+		expect(conceptMatch(react, wordStems("packages/react/src/index.ts"))).toBe(1);
+		// Lower case it is the verb of a chat app ("react to a message"): an ordinary concept.
+		const verb = analyzeQuestion("How do users react to a message?").concepts.find((c) => c.word === "react");
+		expect(verb?.technology).toBeUndefined();
+		expect(verb?.related).toContain("reaction");
+	});
+
 	it("keeps a brand-cased name's joined form (tRPC, OAuth) as a stem of the word it splits into", () => {
 		const q = analyzeQuestion("How does the client call the server through tRPC and OAuth?");
 		const rpc = q.concepts.find((c) => c.word === "rpc");
