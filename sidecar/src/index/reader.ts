@@ -458,6 +458,15 @@ export class IndexReader {
 		).map((r) => toDef(r) as DefRow);
 	}
 
+	/** Definitions that at least `minFanIn` others depend on (in files; pseudo-nodes and modules excluded), most used first. */
+	defsUsedAtLeast(minFanIn: number): DefRow[] {
+		return (
+			this.stmt(
+				`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.fan_in >= ? AND d.file_id IS NOT NULL AND d.kind <> 'module' ORDER BY d.fan_in DESC, d.def_id`,
+			).all(minFanIn) as RawDef[]
+		).map((r) => toDef(r) as DefRow);
+	}
+
 	/**
 	 * Classes and interfaces that at least `minMembers` definitions extend or implement (a family: the
 	 * services, the models, the bridges), with their member count, largest families first.

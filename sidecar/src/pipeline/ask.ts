@@ -22,6 +22,7 @@ import {
 	offTopic,
 	sourcesCover,
 } from "./abstain.js";
+import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
 import { impactAnswer, impactSitesSection } from "./answer-impact.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
 import { patternAnswer, patternFamily, patternMaterial } from "./answer-pattern.js";
@@ -163,11 +164,14 @@ export async function ask(
 	lap("seed");
 	// A question that names a definition of the index literally (`afterSaveMessage`, or "the Streamer
 	// class" in an impact question) is about this code, and so is "how do I add a new X?" where the
-	// code has a family of X (answer-pattern.ts).
+	// code has a family of X (answer-pattern.ts), and "what is the convention for X?" where many
+	// definitions use the same ones named for X (answer-convention.ts).
 	const pattern = q.intent === "impact" ? null : patternFamily(index, text);
+	const convention = q.intent === "impact" || pattern ? null : findConvention(index, text);
 	const namesCode =
 		seeded.seeds.some((s) => s.named) ||
 		pattern !== null ||
+		convention !== null ||
 		(q.intent === "impact" && impactTarget(index, q.identifiers, [], text) !== null);
 	if (!namesCode && offTopic(covered, namesRepo)) {
 		timings.total = Math.round(performance.now() - started);
@@ -251,15 +255,26 @@ export async function ask(
 	// A pattern question's material leads with the family its answer is made of (answer-pattern.ts);
 	// the offline citation pool keeps the flows, which the pattern answer's closing places come from.
 	const seededFiles = seeded.files.map((f) => f.file);
-	const familyDefs = pattern ? patternMaterial(index, pattern, seededFiles) : [];
-	const familyInput = pattern
-		? {
-				...materialInput,
-				skeletons: [patternSkeleton(familyDefs, pattern.subject), ...skeletons],
-				// Read like the model's own picks: first, and whole where they are short enough.
-				picks: [...familyDefs.map((d) => d.defId), ...picks],
-			}
-		: materialInput;
+	// So does a convention question's, with the definitions most code uses for it.
+	const familyDefs = pattern
+		? patternMaterial(index, pattern, seededFiles)
+		: convention
+			? conventionDefinitions(convention)
+			: [];
+	const familyTitle = pattern
+		? `existing ${pattern.subject}s`
+		: convention
+			? `${convention.subject.topic}, by use`
+			: "";
+	const familyInput =
+		familyDefs.length > 0
+			? {
+					...materialInput,
+					skeletons: [patternSkeleton(familyDefs, familyTitle), ...skeletons],
+					// Read like the model's own picks: first, and whole where they are short enough.
+					picks: [...familyDefs.map((d) => d.defId), ...picks],
+				}
+			: materialInput;
 	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
 	const material: Material | null =
 		(llm && llmUsable) || options.measureMaterial !== false
@@ -312,6 +327,8 @@ export async function ask(
 					impactAnswer(index, text, subject, impact, ranking.order)) ||
 				// "How do I add a new X?": the shape the existing Xs share (answer-pattern.ts), when the code has a family of X.
 				(pattern && patternAnswer(index, text, pattern, ranking.order, seededFiles)) ||
+				// "What is the convention for X?": the definitions named for X that the most code uses.
+				(convention && conventionAnswer(index, text, convention)) ||
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
 					contractBesideImplementation: config.contractBesideImplementation,
 				});
@@ -563,10 +580,10 @@ function outlineOf(index: IndexReader): OutlineSectionRow[] {
 	return sections;
 }
 
-/** The family of a pattern question as a chain of seeds, read before the flows (material only). */
-function patternSkeleton(defs: readonly DefRow[], subject: string): Skeleton {
+/** The family of a pattern question (or a convention's definitions) as a chain of seeds, read before the flows (material only). */
+function patternSkeleton(defs: readonly DefRow[], title: string): Skeleton {
 	return {
-		chain: { id: "pattern", title: `existing ${subject}s`, paths: [], score: 1 },
+		chain: { id: "pattern", title, paths: [], score: 1 },
 		direction: "downstream",
 		nodes: defs.map((def) => ({ def, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 1 })),
 	};

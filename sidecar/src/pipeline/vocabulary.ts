@@ -17,7 +17,8 @@ export const STOP_WORDS = new Set(
 	code codebase repository repo go goes going someone something thing things want need needs kind
 	within across via per steps step flow flows process overall general basically really actually please side sides
 	like mean means involved involve responsible handled handles implemented implement implementation chain chains
-	whether may might must shall decide decides decided`
+	whether may might must shall decide decides decided convention conventions idiom idioms idiomatic usual
+	recommended preferred practice practices`
 		.split(/\s+/)
 		.filter(Boolean),
 );
@@ -125,6 +126,8 @@ export const TECHNOLOGY_NAMES = new Set(
 
 /** Common abbreviations in identifiers, mapped both ways. */
 const ABBREVIATIONS: Record<string, string> = {
+	err: "error",
+	errs: "errors",
 	msg: "message",
 	msgs: "messages",
 	config: "configuration",
@@ -187,6 +190,13 @@ const synonymIndex: Map<string, Set<string>> = (() => {
 	}
 	return m;
 })();
+
+/** The abbreviations code writes for a lower-case word ("err" for "error"). */
+export function abbreviationsOf(word: string): string[] {
+	return Object.entries(ABBREVIATIONS)
+		.filter(([, full]) => full === word)
+		.map(([abbr]) => abbr);
+}
 
 /** Related words for one lower-case question word (not including the word itself). */
 export function relatedWords(word: string): string[] {
