@@ -85,8 +85,10 @@ interface Helper {
 	files: number;
 	/** Its users' files, each weighed by how well its path meets the question's "where" words. */
 	near: number;
-	/** Share of the topic's other words (the verb) its name meets. */
+	/** Share of the topic's verb its name meets (0 or 1). */
 	named: number;
+	/** Share of what the verb acts on its name meets ("toast" of "toast messages": 0.5). */
+	covers: number;
 	/** One use: the line of a user, best in the files the question names. */
 	use: { by: DefRow; edge: EdgeRow } | null;
 }
@@ -109,24 +111,17 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	const subject = conventionSubject(question);
 	if (!subject) return null;
 	const topic = analyzeQuestion(subject.topic).concepts.filter((c) => !c.layer);
-	// The topic's last word is its noun ("errors" of "reporting errors"): what a convention's
-	// definitions are named for, as written or as code abbreviates it (`throwErr`). Its other words
-	// (the verb) rank those that also name them first.
-	const head = topic.at(-1);
-	if (!head) return null;
-	const noun: Concept = {
-		...head,
-		stems: [
-			...head.stems,
-			...abbreviationsOf(head.word)
-				.concat(abbreviationsOf(stem(head.word)))
-				.map(stem),
-		],
-		related: [],
-	};
-	const rest = topic.slice(0, -1);
+	if (topic.length === 0) return null;
+	// The topic is a verb and what it acts on: "reporting errors", "showing toast messages",
+	// "validate settings" ("how should I …" starts with the verb; else a first word in -ing is one).
+	// A convention's definitions are named for what it acts on, as written or as code abbreviates it
+	// (`throwErr` for "errors", `useToast` for "toast messages"); the verb ranks those that also name it first.
+	const first = topic[0] as Concept;
+	const hasVerb = topic.length > 1 && (subject.action || /ing$/.test(first.word));
+	const rest = hasVerb ? [first] : [];
+	const nouns = (hasVerb ? topic.slice(1) : topic).map(withAbbreviations);
 	const where = analyzeQuestion(subject.where).concepts;
-	const nameMatch = (d: DefRow) => conceptMatch(noun, wordStems(d.name));
+	const nameMatch = (d: DefRow) => Math.max(...nouns.map((n) => conceptMatch(n, wordStems(d.name))));
 	const nearness = (file: string) => share(where, wordStems(file));
 
 	// Every definition used widely enough, by name: a full-text search stems "logging" to "log" and
@@ -147,8 +142,17 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 		const near =
 			where.length === 0 ? files.size : [...files].reduce((n, f) => n + NEAR_FLOOR + nearness(f), 0);
 		const use = [...uses].sort((a, b) => nearness(b.by.file ?? "") - nearness(a.by.file ?? ""))[0] ?? null;
-		const named = share(rest, wordStems(def.name));
-		helpers.push({ def, users: uses.length, files: files.size, near, named, use });
+		const stems = wordStems(def.name);
+		const named = share(rest, stems);
+		helpers.push({
+			def,
+			users: uses.length,
+			files: files.size,
+			near,
+			named,
+			covers: share(nouns, stems),
+			use,
+		});
 	}
 	// The most used first, those used where the question says first among the much used: a helper
 	// the question's resolvers and controllers call before a slightly busier one of a web client.
@@ -162,11 +166,17 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 			.filter((d) => d.file && !isAuxiliaryPath(d.file) && share(rest, wordStems(d.name)) > 0).length;
 		if (verbNamed >= MIN_VERB_NAMES) return null;
 	}
-	const score = (h: Helper) => h.near * (1 + h.named);
+	const score = (h: Helper) => h.near * (1 + h.covers) * (1 + h.named);
 	helpers.sort((a, b) => score(b) - score(a));
-	const catalogue = catalogueOf(index, noun, nearness);
+	const catalogue = catalogueOf(index, nouns, nearness);
 	if (helpers.length + (catalogue ? 1 : 0) < 2) return null;
 	return { subject, helpers, catalogue };
+}
+
+/** A noun matched as written or as code abbreviates it ("err" of "error"), never by a related word. */
+function withAbbreviations(c: Concept): Concept {
+	const abbreviated = [...abbreviationsOf(c.word), ...abbreviationsOf(stem(c.word))].map(stem);
+	return { ...c, stems: [...new Set([...c.stems, ...abbreviated])], related: [] };
 }
 
 /** Share of `concepts` met by `stems` (each once, at its best). */
@@ -196,12 +206,12 @@ function usesOf(index: ConventionIndex, def: DefRow): { by: DefRow; edge: EdgeRo
  */
 function catalogueOf(
 	index: ConventionIndex,
-	noun: Concept,
+	nouns: readonly Concept[],
 	nearness: (file: string) => number,
 ): Catalogue | null {
 	const fileNamed = (file: string) => {
 		const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
-		return conceptMatch(noun, wordStems(name)) >= 1;
+		return nouns.some((n) => conceptMatch(n, wordStems(name)) >= 1);
 	};
 	const files = index
 		.files()
@@ -261,7 +271,7 @@ function render(
 	const summary: string[] = [];
 	if (told.length > 0)
 		summary.push(
-			`For ${subject.topic.toLowerCase()}, most of the code goes through the same few definitions: ${listWords(
+			`For “${subject.topic.toLowerCase()}”, most of the code goes through the same few definitions: ${listWords(
 				told.map((h) => `${name(h.def)} (${code(h.def.file ?? "")}) ${head(h.def)}, ${users(h)}`),
 			)}.`,
 		);
