@@ -144,6 +144,8 @@ export function impactAnswer(
 	const sites = listing.all;
 	if (sites.length === 0) return null;
 	const isKey = target.kind === "dispatch-key" && target.defId.startsWith("trunk:");
+	// A key no trunk joins (`literalKey`): only the lines writing it, in strings.
+	const isLiteral = target.defId.startsWith("literal:");
 	const groups = isKey ? KEY_GROUPS : DEF_GROUPS;
 	const trunk = isKey ? target.defId.slice(6, target.defId.indexOf("#")) : "";
 	const keySites = isKey ? index.dispatchSites(trunk, listing.target) : [];
@@ -203,7 +205,7 @@ export function impactAnswer(
 			// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a place to check.
 			if (
 				s.kind === "literal" &&
-				!namesInCode(index.fileLines(s.file, s.line, s.line)?.[0] ?? "", listing.target, isKey)
+				!namesInCode(index.fileLines(s.file, s.line, s.line)?.[0] ?? "", listing.target, isKey || isLiteral)
 			)
 				continue;
 			const ks = keySide.get(`${s.file}:${s.line}`);
@@ -286,7 +288,9 @@ export function impactAnswer(
 		const reg = count("register");
 		const ext = count("extend");
 		const other = count("other");
-		if (isKey) {
+		if (isLiteral) {
+			// No register or dispatch call is known: counting "run at 0 sites" would read as "unused".
+		} else if (isKey) {
 			parts.push(`it is run at ${plural(run.length, "site")} in ${plural(filesOf(run), "file")}`);
 			parts.push(
 				`${plural(reg.length, "handler")} ${reg.length === 1 ? "is" : "are"} registered on it in ${plural(filesOf(reg), "file")}`,
@@ -300,7 +304,7 @@ export function impactAnswer(
 			if (ext.length) parts.push(`extended or implemented at ${plural(ext.length, "site")}`);
 		}
 		const importers = filesOf(other.filter((s) => s.kind === "import"));
-		const otherText = `${plural(other.length, "other line")} in ${plural(filesOf(other), "file")} name it${importers ? ` (${importers === 1 ? "1 file imports" : `${importers} files import`} it)` : ""}`;
+		const otherText = `${plural(other.length, isLiteral ? "line" : "other line")} in ${plural(filesOf(other), "file")} ${isLiteral ? "write" : "name"} it${importers ? ` (${importers === 1 ? "1 file imports" : `${importers} files import`} it)` : ""}`;
 		if (other.length) parts.push(otherText);
 		// Test files outside the index were read from the tree within limits: a scan cut short gives a floor.
 		const floor = listing.testsComplete ? "" : "at least ";
@@ -348,7 +352,7 @@ export function impactAnswer(
 			out.push(
 				g.id === "related"
 					? `**${g.title}**`
-					: `**${g.title}** (${plural(all.length, "site")} in ${plural(filesOf(all), "file")})`,
+					: `**${isLiteral && g.id === "other" ? "Where it is written" : g.title}** (${plural(all.length, "site")} in ${plural(filesOf(all), "file")})`,
 			);
 			// What X calls in its own file (its helpers): named on one line, the file is cited already.
 			const own =
@@ -552,6 +556,8 @@ function whatItIs(
 ): string {
 	const marker = declaration ? citeHead(book, declaration) : "";
 	const doc = declaration ? sentence(firstSentence(declaration.doc, DOC_CHARS), DOC_CHARS) : "";
+	if (target.defId.startsWith("literal:"))
+		return `${code(target.name)} is no definition, and no trunk of the index registers or sends it as a key: the places below write it as a string (check each: a registration, a send, or only a name).`;
 	if (target.kind === "dispatch-key") {
 		// What the key is in a newcomer's words ("the hook `x`", "the endpoint `POST /x`"), not the index's trunk.
 		const noun = keyWords(target).noun;

@@ -3,15 +3,18 @@
  * impact listing's exact counts, and the register and run sites of a key (the call sites of a
  * function) cited at the lines that make them; a question naming nothing keeps the flow answer.
  */
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
+import { indexRepository } from "../../src/indexer/index.js";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { defRow } from "../support/defs.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
 
@@ -131,3 +134,66 @@ describe("impactTarget", () => {
 		).toBe("remove");
 	});
 });
+
+describe("an impact question about a key no trunk joins", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		const repo = repoWith({
+			"package.json": '{ "name": "shop" }',
+			"src/bus.ts": [
+				"const handlers = new Map<string, (() => void)[]>();",
+				"export function notify(topic: string): void {",
+				"\tfor (const h of handlers.get(topic) ?? []) h();",
+				"}",
+				"export function subscribe(topic: string, h: () => void): void {",
+				"\thandlers.set(topic, [...(handlers.get(topic) ?? []), h]);",
+				"}",
+			].join("\n"),
+			"src/orders.ts": [
+				'import { notify } from "./bus";',
+				"export function payOrder(): void {",
+				'\tnotify("order.paid");',
+				"}",
+			].join("\n"),
+			"src/mail.ts": [
+				'import { subscribe } from "./bus";',
+				"export function startMail(): void {",
+				'\tsubscribe("order.paid", () => console.log("mail"));',
+				"}",
+			].join("\n"),
+			// A definition named like the key's last word: not what the question asks about.
+			"src/status.ts":
+				"export function paid(): boolean {\n\treturn true;\n}\nexport const isPaid = () => paid();\n",
+		});
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		index = IndexReader.open(result.out);
+	}, 60_000);
+	afterAll(() => index?.close());
+
+	it("lists the lines writing the key, not a definition named like its last word", async () => {
+		const r = await ask(index, "What would break if I renamed order.paid?");
+		expect(r.trace.material?.impact?.target ?? r.answer).not.toBe("paid");
+		expect(r.answer).toContain("`order.paid` is no definition");
+		expect(r.answer).toContain("**Where it is written** (2 sites in 2 files)");
+		expect(cited(r, "src/orders.ts", 3)).toBe(true);
+		expect(cited(r, "src/mail.ts", 3)).toBe(true);
+		// `paid` is at most related by name, never the subject counted.
+		expect(r.answer).not.toContain("`paid` (function) is defined");
+		expect(r.answer.indexOf("`paid`")).toBeGreaterThan(r.answer.indexOf("**Related by name"));
+		expect(r.droppedCitations).toBe(0);
+	});
+
+	it("takes a lower-case dotted name as a key, unless a definition is qualified by it", () => {
+		expect(impactTarget(index, ["order.paid"], [])?.defId).toBe("literal:order.paid");
+		// No definition is qualified `bus.notify` (the function is `notify` of module bus.ts): a key too.
+		expect(impactTarget(index, ["bus.notify"], [])?.defId).toBe("literal:bus.notify");
+	});
+});
+
+function cited(
+	r: { citations: { file: string; startLine: number; endLine: number }[] },
+	file: string,
+	line: number,
+) {
+	return r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
+}

@@ -217,16 +217,26 @@ export function impactTarget(
 	for (const id of identifiers) {
 		const segments = id.split(".");
 		const last = segments.pop() ?? id;
-		// A dotted name is code (`UserService.deleteUserByUID`) when its head names a definition too;
-		// else it is a product or domain name written with a dot ("Rocket.Chat"), not a member.
-		const member = segments.length === 0 || index.defsByName(segments[0] as string, 1).length > 0;
+		// A dotted name is code (`UserService.deleteUserByUID`, `Users.findOneById`) when its head
+		// names a definition too; else it is a product or domain name written with a dot ("Rocket.Chat").
+		// Written all in lower case (`items.create`) it is a key, unless a definition is qualified by it:
+		// its last word alone (`create`) would be some other definition.
+		const key = KEY_FORM.test(id);
+		const member = segments.length === 0 || (!key && index.defsByName(segments[0] as string, 1).length > 0);
 		const found = [
 			...(index.def(id) ? [index.def(id) as DefRow] : []),
 			...index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key"),
-			...(member ? index.defsByName(last, 20).filter((d) => d.kind !== "module") : []),
+			...index
+				.defsByName(last, 20)
+				.filter(
+					(d) =>
+						d.kind !== "module" &&
+						(member || (key && d.qualifiedName.toLowerCase().endsWith(id.toLowerCase()))),
+				),
 		];
-		if (!found.length) continue;
-		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+		if (found.length) return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+		// A key no trunk joins (an event name the code passes to its own emitter): its literal uses.
+		if (key) return literalKey(id);
 	}
 	// A name written as a word: "the Streamer module", "the Push class" (capitalised mid-sentence).
 	const words = (question ?? "").split(/[^A-Za-z0-9_$]+/).slice(1);
@@ -236,6 +246,33 @@ export function impactTarget(
 		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
 	}
 	return seeds.find((d) => d.kind !== "module") ?? null;
+}
+
+/** A string key written in code form: lower-case words joined by dots (`items.create`, `user.login.failed`). */
+const KEY_FORM = /^[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+$/;
+
+/**
+ * A key the index holds no definition or trunk key for, as a target of its literal uses only
+ * (`impactListing` finds them in the files' text). It is no row of the index: id -1, no file.
+ */
+export function literalKey(key: string): DefRow {
+	return {
+		id: -1,
+		defId: `literal:${key}`,
+		file: null,
+		packageName: null,
+		name: key,
+		qualifiedName: key,
+		kind: "dispatch-key",
+		startLine: null,
+		endLine: null,
+		signature: null,
+		doc: null,
+		exported: false,
+		parentId: null,
+		fanIn: 0,
+		fanOut: 0,
+	};
 }
 
 /** Kinds a word in the question can name as the subject of an impact question. */
