@@ -197,3 +197,41 @@ function cited(
 ) {
 	return r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
 }
+
+describe("an impact question about one of two same-named definitions", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		const ui = (n: number) =>
+			`import { JobName, send } from "./client";\nexport const b${n} = send(JobName.Thumbs);\n`;
+		const repo = repoWith({
+			"package.json": '{ "name": "jobs" }',
+			"src/server/enum.ts": "export enum JobName {\n\tExtract = 'extract',\n}\n",
+			"src/server/use.ts": 'import { JobName } from "./enum";\nexport const a = JobName.Extract;\n',
+			"src/sdk/client.ts":
+				"export enum JobName {\n\tThumbs = 'thumbs',\n}\nexport function send(id: JobName) {\n\treturn id;\n}\n",
+			"src/sdk/ui1.ts": ui(1),
+			"src/sdk/ui2.ts": ui(2),
+			"src/sdk/ui3.ts": ui(3),
+		});
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		index = IndexReader.open(result.out);
+	}, 60_000);
+	afterAll(() => index?.close());
+
+	it("takes the one in the file the question names and counts only its uses", async () => {
+		const r = await ask(index, "What would break if I renamed the JobName enum in src/server/enum.ts?");
+		expect(r.answer).toContain("is defined in `src/server/enum.ts`");
+		const listed = r.trace.material?.impact;
+		expect(listed?.files).toBe(1);
+		expect(r.answer).toContain("touches 2 sites in 1 file");
+		// The SDK's own enum is another definition: asked about by its file, it gets its own uses.
+		const sdk = await ask(index, "What would break if I renamed the JobName enum in src/sdk/client.ts?");
+		expect(sdk.answer).toContain("is defined in `src/sdk/client.ts`");
+		expect(sdk.answer).toContain("touches 7 sites in 4 files");
+		// The server's file is at most related by name, never counted among the uses.
+		const related = sdk.answer.indexOf("**Related by name");
+		expect(sdk.answer.indexOf("server/use.ts")).toSatisfy(
+			(i: number) => i === -1 || (related > 0 && i > related),
+		);
+	});
+});

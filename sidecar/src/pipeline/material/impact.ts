@@ -15,7 +15,15 @@ import type { ImpactListing } from "./types.js";
 
 export type ImpactIndex = Pick<
 	IndexReader,
-	"db" | "edgesTo" | "defsInFile" | "dispatchSites" | "file" | "fileLines" | "meta" | "packages"
+	| "db"
+	| "edgesTo"
+	| "defsInFile"
+	| "defsByName"
+	| "dispatchSites"
+	| "file"
+	| "fileLines"
+	| "meta"
+	| "packages"
 >;
 
 /** A name shorter than this is too common to look for literally. */
@@ -91,7 +99,10 @@ export function impactListing(
 		const rows = filesNaming(index, literal);
 		if (rows.length <= MAX_LITERAL_FILES) {
 			const word = new RegExp(`(?<![\\w$])${escapeRegExp(literal)}(?![\\w$])`);
+			const others = homonymFiles(index, target, ids);
 			for (const { path } of rows) {
+				// A file using a same-named definition elsewhere, and never this one, names that one.
+				if (others.has(path)) continue;
 				(index.fileLines(path, 1, Number.MAX_SAFE_INTEGER) ?? []).forEach((text, i) => {
 					if (word.test(text)) put(path, i + 1, "literal");
 				});
@@ -183,6 +194,25 @@ export function impactListing(
 }
 
 /**
+ * Files that use (or define) another definition of the target's name and have no edge to the
+ * target: their lines naming it name the other one (two `enum JobName` in a server and an SDK).
+ */
+function homonymFiles(index: ImpactIndex, target: DefRow, ids: readonly number[]): Set<string> {
+	const out = new Set<string>();
+	// A key's lines write it as a string whatever else shares its name: only definitions have homonyms.
+	if (target.id < 0 || target.kind === "dispatch-key") return out;
+	const homonyms = index.defsByName(target.name, 20).filter((d) => d.id !== target.id && d.kind !== "module");
+	if (homonyms.length === 0) return out;
+	const own = new Set<string>([target.file ?? ""]);
+	for (const id of ids) for (const e of index.edgesTo(id)) if (e.file) own.add(e.file);
+	for (const h of homonyms) {
+		if (h.file && !own.has(h.file)) out.add(h.file);
+		for (const e of index.edgesTo(h.id)) if (e.file && !own.has(e.file)) out.add(e.file);
+	}
+	return out;
+}
+
+/**
  * The test files the index left out, scanned from its tree: null when the index holds its tests
  * (the literal channel above has counted them).
  */
@@ -234,7 +264,7 @@ export function impactTarget(
 						(member || (key && d.qualifiedName.toLowerCase().endsWith(id.toLowerCase()))),
 				),
 		];
-		if (found.length) return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+		if (found.length) return pick(found, seeds, question);
 		// A key no trunk joins (an event name the code passes to its own emitter): its literal uses.
 		if (key) return literalKey(id);
 	}
@@ -243,10 +273,26 @@ export function impactTarget(
 	for (const w of words.filter((x) => /^[A-Z][A-Za-z0-9_$]+$/.test(x))) {
 		const found = index.defsByName(w, 20).filter((d) => NAMED_KINDS.has(d.kind));
 		if (!found.length) continue;
-		return found.find((d) => seeds.some((s) => s.id === d.id)) ?? (found[0] as DefRow);
+		return pick(found, seeds, question);
 	}
 	return seeds.find((d) => d.kind !== "module") ?? null;
 }
+
+/**
+ * Of same-named definitions, the one in a file the question names ("the JobName enum in
+ * src/server/enum.ts"), else the seeds' choice, else the most used (the index's order).
+ */
+function pick(found: readonly DefRow[], seeds: readonly DefRow[], question = ""): DefRow {
+	const paths = question.match(PATH_IN_QUESTION) ?? [];
+	return (
+		found.find((d) => d.file && paths.some((p) => d.file === p || d.file?.endsWith(`/${p}`))) ??
+		found.find((d) => seeds.some((s) => s.id === d.id)) ??
+		(found[0] as DefRow)
+	);
+}
+
+/** A source file's path written in a question (`src/server/enum.ts`). */
+const PATH_IN_QUESTION = /[\w@$.-]+(?:\/[\w@$.-]+)*\.(?:[cm]?[jt]sx?|vue|svelte)\b/g;
 
 /** A string key written in code form: lower-case words joined by dots (`items.create`, `user.login.failed`). */
 const KEY_FORM = /^[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+$/;
