@@ -56,6 +56,13 @@ const DOC_CHARS = 90;
 /** Room kept for what verification and the sources heading add. */
 const MARGIN = 40;
 
+const TYPE_KINDS = new Set(["type", "interface", "enum"]);
+const TYPE_WEIGHT = 0.5;
+/**
+ * Endings that make a name of the one a short noun is ("log" → `logger`, `logging`): the shared-prefix
+ * rule needs 4 letters, and a convention's noun is often a short one.
+ */
+const AGENT_ENDINGS = /^(?:s|es|er|ers|ger|gers|ging|ged|ing|ed)$/;
 const HELPER_KINDS = new Set(["function", "method", "class", "type", "interface", "enum", "variable"]);
 const CONSTANT_KINDS = new Set(["variable", "property", "enum"]);
 const USE_KINDS = new Set(["call", "new", "reference", "extends", "implements"]);
@@ -121,7 +128,10 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	const rest = hasVerb ? [first] : [];
 	const nouns = (hasVerb ? topic.slice(1) : topic).map(withAbbreviations);
 	const where = analyzeQuestion(subject.where).concepts;
-	const nameMatch = (d: DefRow) => Math.max(...nouns.map((n) => conceptMatch(n, wordStems(d.name))));
+	const nameMatch = (d: DefRow) => {
+		const stems = wordStems(d.name);
+		return Math.max(...nouns.map((n) => Math.max(conceptMatch(n, stems), agentMatch(n, stems))));
+	};
 	const nearness = (file: string) => share(where, wordStems(file));
 
 	// Every definition used widely enough, by name: a full-text search stems "logging" to "log" and
@@ -141,7 +151,21 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 		// one elsewhere for NEAR_FLOOR: a busier helper of another part of the code comes second.
 		const near =
 			where.length === 0 ? files.size : [...files].reduce((n, f) => n + NEAR_FLOOR + nearness(f), 0);
-		const use = [...uses].sort((a, b) => nearness(b.by.file ?? "") - nearness(a.by.file ?? ""))[0] ?? null;
+		// The use shown: where the question says, a call before a mention in a type, a line naming the
+		// topic (`SystemLogger.error(…)` for "errors") before another (`SystemLogger.info(…)`).
+		const lineNames = (u: (typeof uses)[number]) => {
+			const text =
+				index.fileLines(u.edge.file as string, u.edge.line as number, u.edge.line as number)?.[0] ?? "";
+			return topic.some((c) => conceptMatch(c, wordStems(text)) >= NAME_MATCH) ? 1 : 0;
+		};
+		const called = (u: (typeof uses)[number]) => (u.edge.kind === "call" || u.edge.kind === "new" ? 1 : 0);
+		const use =
+			[...uses].sort(
+				(a, b) =>
+					nearness(b.by.file ?? "") - nearness(a.by.file ?? "") ||
+					called(b) - called(a) ||
+					lineNames(b) - lineNames(a),
+			)[0] ?? null;
 		const stems = wordStems(def.name);
 		const named = share(rest, stems);
 		helpers.push({
@@ -166,11 +190,22 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 			.filter((d) => d.file && !isAuxiliaryPath(d.file) && share(rest, wordStems(d.name)) > 0).length;
 		if (verbNamed >= MIN_VERB_NAMES) return null;
 	}
-	const score = (h: Helper) => h.near * (1 + h.covers) * (1 + h.named);
+	// A type is mentioned wherever values of it pass; a convention is what code calls or creates.
+	const kindWeight = (d: DefRow) => (TYPE_KINDS.has(d.kind) ? TYPE_WEIGHT : 1);
+	const score = (h: Helper) => h.near * (1 + h.covers) * (1 + h.named) * kindWeight(h.def);
 	helpers.sort((a, b) => score(b) - score(a));
 	const catalogue = catalogueOf(index, nouns, nearness);
 	if (helpers.length + (catalogue ? 1 : 0) < 2) return null;
 	return { subject, helpers, catalogue };
+}
+
+/** A short noun meeting a name word that is it with an agent or verb ending (`log` → `logger`). */
+function agentMatch(noun: Concept, stems: readonly string[]): number {
+	return stems.some((s) =>
+		noun.stems.some((n) => n.length >= 3 && s.startsWith(n) && AGENT_ENDINGS.test(s.slice(n.length))),
+	)
+		? 1
+		: 0;
 }
 
 /** A noun matched as written or as code abbreviates it ("err" of "error"), never by a related word. */
