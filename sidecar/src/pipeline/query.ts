@@ -124,6 +124,27 @@ const BRAND_WORD_RE = new RegExp(`^${BRAND_RE.source}$`);
 /** "the client side", "server-side": a layer of the application, named by its folder. */
 const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[- ]side\b/gi;
 
+/** An HTTP route written in a question: "POST /items/:collection", or a bare "/items/:collection". */
+const ROUTE_RE =
+	/(?:\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(?<![\w.])(\/[A-Za-z0-9_:{}$*.-]+(?:\/[A-Za-z0-9_:{}$*.-]+)*)/g;
+const ROUTE_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The route keys a question names, as the index names an HTTP route's key (`POST /items/:collection`):
+ * a route written with its verb is that key; a bare path (two segments at least, so "/" or "and/or"
+ * is none) is the path under each common verb, so the seeding finds whichever the code registers.
+ */
+function routeKeys(question: string): string[] {
+	const keys: string[] = [];
+	for (const m of question.matchAll(ROUTE_RE)) {
+		const verb = m[1];
+		const path = (m[2] ?? "").replace(/[.?!,;:]+$/, "");
+		if (verb) keys.push(`${verb} ${path}`);
+		else if (path.split("/").length >= 3) keys.push(...ROUTE_VERBS.map((v) => `${v} ${path}`));
+	}
+	return [...new Set(keys)];
+}
+
 /**
  * Analyse a question. `nameWords` are words naming the repository itself (its root package);
  * they occur everywhere and say nothing about the topic, so they are dropped.
@@ -141,12 +162,14 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		...new Set(
 			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
 		),
-	].filter(
-		(id) =>
-			!identifierWords(id)
-				.split(" ")
-				.every((w) => nameWords.has(w)),
-	);
+	]
+		.filter(
+			(id) =>
+				!identifierWords(id)
+					.split(" ")
+					.every((w) => nameWords.has(w)),
+		)
+		.concat(routeKeys(question));
 
 	// A brand cased as a word and an acronym ("GraphQL", "PostgreSQL", "MongoDB") is one word that code
 	// writes joined (`graphql`, `@nestjs/graphql`); split, its acronym ("ql") is a word no code writes,

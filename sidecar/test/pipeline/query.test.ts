@@ -72,6 +72,18 @@ describe("analyzeQuestion", () => {
 		expect(conceptMatch(plain as NonNullable<typeof plain>, wordStems("DDPClient.reconnect"))).toBe(1);
 	});
 
+	it("reads an HTTP route written in the question as the keys the index gives routes", () => {
+		expect(analyzeQuestion("What happens on POST /items/:collection?").identifiers).toContain(
+			"POST /items/:collection",
+		);
+		// A bare path: under each common verb, whichever the code registers.
+		const bare = analyzeQuestion("Which code handles /items/:collection/:pk?").identifiers;
+		expect(bare).toContain("GET /items/:collection/:pk");
+		expect(bare).toContain("PATCH /items/:collection/:pk");
+		// One segment, or a slash between words, is no route.
+		expect(analyzeQuestion("How do client and/or server talk over /ws?").identifiers).toEqual([]);
+	});
+
 	it("reads a framework named as a proper noun as the technology, matched as written", () => {
 		const q = analyzeQuestion("How is a message rendered from raw text to React components?");
 		const react = q.concepts.find((c) => c.word === "react") as NonNullable<(typeof q.concepts)[number]>;
