@@ -23,9 +23,16 @@ export const SOURCE_EXTENSIONS = [
 ];
 
 /** Folders never entered: dependencies, build output, VCS and tool state. */
-const ALWAYS_SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "coverage", "bower_components"]);
+export const ALWAYS_SKIPPED_DIRS = new Set([
+	"node_modules",
+	"dist",
+	"build",
+	"out",
+	"coverage",
+	"bower_components",
+]);
 /** Folders of tests and fixtures, skipped unless `includeTests`. */
-const TEST_DIRS = new Set([
+export const TEST_DIRS = new Set([
 	"test",
 	"tests",
 	"__tests__",
