@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "#ts-morph";
 import { sfcOfVirtual } from "./sfc.js";
+import { svelteKitPaths } from "./sveltekit-aliases.js";
 import { describePackage, type WorkspacePackage } from "./workspace.js";
 
 export interface ConfigProblem {
@@ -145,12 +146,15 @@ export function createModuleResolver(
 			own = loaded.options;
 			if (loaded.problem) problems.push(loaded.problem);
 		}
+		// A SvelteKit app's `$lib` lives in a generated tsconfig absent from a checkout.
+		const kit = svelteKitPaths(join(repoRoot, p.dir));
 		// Resolve like a bundler: extensionless relative imports and `.js` → `.ts` both work.
 		const options: ts.CompilerOptions = {
 			...baseOptions,
 			baseUrl: own.baseUrl,
-			paths: own.paths,
-			pathsBasePath: (own as { pathsBasePath?: string }).pathsBasePath,
+			paths: kit || own.paths ? { ...kit, ...own.paths } : undefined,
+			pathsBasePath:
+				(own as { pathsBasePath?: string }).pathsBasePath ?? (kit ? join(repoRoot, p.dir) : undefined),
 			customConditions: own.customConditions,
 		};
 		const cache = ts.createModuleResolutionCache(join(repoRoot, p.dir), (f) => f, options);
