@@ -67,9 +67,15 @@ export function loadPackageOptions(
 	);
 	// 18003: "No inputs were found" (we gave it no directory listing on purpose).
 	const errors = parsed.errors.filter((e) => e.code !== 18003 && e.category === ts.DiagnosticCategory.Error);
-	// 6053: "File '…' not found" — an `extends` into a package that is not installed.
+	// 6053: "File '…' not found" — an `extends` into a package that is not installed; 5083: "Cannot
+	// read file '…'" — a relative `extends` into a generated config absent from a checkout
+	// (SvelteKit's `./.svelte-kit/tsconfig.json`). Both are what a fresh clone looks like.
 	const problem = errors[0]
-		? { file: tsconfigPath, reason: flatten(errors[0]), missingExtends: errors.every((e) => e.code === 6053) }
+		? {
+				file: tsconfigPath,
+				reason: flatten(errors[0]),
+				missingExtends: errors.every((e) => e.code === 6053 || e.code === 5083),
+			}
 		: null;
 	return { options: parsed.options, problem };
 }
