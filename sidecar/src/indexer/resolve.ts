@@ -111,9 +111,19 @@ export function workspaceEntry(repoRoot: string, pkg: WorkspacePackage, sub: str
 	if (sub) {
 		return sourceFileFor(join(dir, sub)) ?? sourceFileFor(join(dir, "src", sub));
 	}
+	const buildFolder = /^(dist|build|lib|out)\//;
 	for (const hint of pkg.entryHints) {
-		const asSource = hint.replace(/^\.\//, "").replace(/^(dist|build|lib|out)\//, "src/");
+		const asSource = hint.replace(/^\.\//, "").replace(buildFolder, "src/");
 		const found = sourceFileFor(join(dir, asSource)) ?? sourceFileFor(join(dir, hint));
+		if (found) return found;
+	}
+	// Built from a folder of its own beside src/ (`./dist/shared/index.js` from `shared/index.ts`):
+	// tried only once no hint names a file the ways above, so a `types` hint's folder never wins.
+	for (const hint of pkg.entryHints) {
+		const relativeHint = hint.replace(/^\.\//, "");
+		const found = buildFolder.test(relativeHint)
+			? sourceFileFor(join(dir, relativeHint.replace(buildFolder, "")))
+			: undefined;
 		if (found) return found;
 	}
 	return sourceFileFor(join(dir, "src", "index")) ?? sourceFileFor(join(dir, "index"));
