@@ -7,8 +7,11 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isManifestPath } from "../index/documents.js";
+import { isTestFile, STORY_FILE_NAME, TEST_FILE_NAME, TEST_FRAMEWORK_USE } from "../test-files.js";
 import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
 import type { WorkspacePackage } from "./workspace.js";
+
+export { isTestFile };
 
 export const SOURCE_EXTENSIONS = [
 	".ts",
@@ -23,9 +26,16 @@ export const SOURCE_EXTENSIONS = [
 ];
 
 /** Folders never entered: dependencies, build output, VCS and tool state. */
-const ALWAYS_SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "coverage", "bower_components"]);
+export const ALWAYS_SKIPPED_DIRS = new Set([
+	"node_modules",
+	"dist",
+	"build",
+	"out",
+	"coverage",
+	"bower_components",
+]);
 /** Folders of tests and fixtures, skipped unless `includeTests`. */
-const TEST_DIRS = new Set([
+export const TEST_DIRS = new Set([
 	"test",
 	"tests",
 	"__tests__",
@@ -41,14 +51,6 @@ const TEST_DIRS = new Set([
  * test module) rather than a suite: there a file is skipped only when it looks like a test.
  */
 const AMBIGUOUS_TEST_DIRS = new Set(["test", "tests"]);
-const TEST_FILE = /\.(test|spec|stories|story|cy)\.[cm]?[jt]sx?$/;
-/**
- * `x.e2e.ts` is ambiguous: an end-to-end test suite, or a feature named "e2e" (end-to-end
- * encryption). Such a file is a test only when it uses a test framework.
- */
-const AMBIGUOUS_TEST_FILE = /\.e2e\.[cm]?[jt]sx?$/;
-const TEST_FRAMEWORK_USE =
-	/\b(?:describe|it|test|beforeEach|beforeAll)\s*\(|from\s+["'](?:@playwright\/test|vitest|@jest\/globals|mocha|chai|cypress|supertest)["']/;
 /** Test tooling imported by a helper of a test suite (render, mocks, stubs). */
 const TEST_TOOLING_USE =
 	/from\s+["'](?:@testing-library\/[\w-]+|jest-[\w-]+|sinon|msw(?:\/[\w-]+)?|nock)["']|\bjest\.fn\(|\bvi\.fn\(/;
@@ -58,11 +60,6 @@ function looksLikeTest(content: string): boolean {
 	return TEST_FRAMEWORK_USE.test(content) || TEST_TOOLING_USE.test(content);
 }
 
-/** True for a test file; `content` decides the ambiguous `*.e2e.*` names. */
-export function isTestFile(name: string, content: () => string): boolean {
-	if (TEST_FILE.test(name)) return true;
-	return AMBIGUOUS_TEST_FILE.test(name) && TEST_FRAMEWORK_USE.test(content());
-}
 const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const MINIFIED_FILE = /[.-]min\.[cm]?js$/;
 /** Files above this size are bundles or data, not source. */
@@ -228,7 +225,7 @@ export function collectFiles(
 				out.declarationFiles.push(abs);
 				continue;
 			}
-			if (!options.includeTests && TEST_FILE.test(e.name)) continue;
+			if (!options.includeTests && (TEST_FILE_NAME.test(e.name) || STORY_FILE_NAME.test(e.name))) continue;
 			if (MINIFIED_FILE.test(e.name)) continue;
 			let content: string;
 			let stat: string;

@@ -8,7 +8,8 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "#ts-morph";
 import { sfcOfVirtual } from "./sfc.js";
-import type { WorkspacePackage } from "./workspace.js";
+import { svelteKitPaths } from "./sveltekit-aliases.js";
+import { describePackage, type WorkspacePackage } from "./workspace.js";
 
 export interface ConfigProblem {
 	file: string;
@@ -66,9 +67,15 @@ export function loadPackageOptions(
 	);
 	// 18003: "No inputs were found" (we gave it no directory listing on purpose).
 	const errors = parsed.errors.filter((e) => e.code !== 18003 && e.category === ts.DiagnosticCategory.Error);
-	// 6053: "File '…' not found" — an `extends` into a package that is not installed.
+	// 6053: "File '…' not found" — an `extends` into a package that is not installed; 5083: "Cannot
+	// read file '…'" — a relative `extends` into a generated config absent from a checkout
+	// (SvelteKit's `./.svelte-kit/tsconfig.json`). Both are what a fresh clone looks like.
 	const problem = errors[0]
-		? { file: tsconfigPath, reason: flatten(errors[0]), missingExtends: errors.every((e) => e.code === 6053) }
+		? {
+				file: tsconfigPath,
+				reason: flatten(errors[0]),
+				missingExtends: errors.every((e) => e.code === 6053 || e.code === 5083),
+			}
 		: null;
 	return { options: parsed.options, problem };
 }
@@ -104,9 +111,19 @@ export function workspaceEntry(repoRoot: string, pkg: WorkspacePackage, sub: str
 	if (sub) {
 		return sourceFileFor(join(dir, sub)) ?? sourceFileFor(join(dir, "src", sub));
 	}
+	const buildFolder = /^(dist|build|lib|out)\//;
 	for (const hint of pkg.entryHints) {
-		const asSource = hint.replace(/^\.\//, "").replace(/^(dist|build|lib|out)\//, "src/");
+		const asSource = hint.replace(/^\.\//, "").replace(buildFolder, "src/");
 		const found = sourceFileFor(join(dir, asSource)) ?? sourceFileFor(join(dir, hint));
+		if (found) return found;
+	}
+	// Built from a folder of its own beside src/ (`./dist/shared/index.js` from `shared/index.ts`):
+	// tried only once no hint names a file the ways above, so a `types` hint's folder never wins.
+	for (const hint of pkg.entryHints) {
+		const relativeHint = hint.replace(/^\.\//, "");
+		const found = buildFolder.test(relativeHint)
+			? sourceFileFor(join(dir, relativeHint.replace(buildFolder, "")))
+			: undefined;
 		if (found) return found;
 	}
 	return sourceFileFor(join(dir, "src", "index")) ?? sourceFileFor(join(dir, "index"));
@@ -132,28 +149,28 @@ export function createModuleResolver(
 	const mapPath = workspacePathMapper(repoRoot, packages);
 	const problems: ConfigProblem[] = [];
 	const byName = new Map(packages.filter((p) => p.dir).map((p) => [p.name, p]));
+	const byDir = new Map(packages.map((p) => [p.dir, p]));
 	// Innermost package first, so a file is resolved with its own package's options.
 	const ordered = packages
 		.map((p, i) => ({ p, i, abs: p.dir ? `${join(repoRoot, p.dir)}/` : `${repoRoot}/` }))
 		.sort((a, b) => b.abs.length - a.abs.length);
 	const perPackage = packages.map((p) => {
-		// Nx-style workspaces keep `paths` in a root `tsconfig.base.json` and have no `tsconfig.json` there.
-		const tsconfig =
-			["tsconfig.json", "tsconfig.base.json"]
-				.map((f) => join(repoRoot, p.dir, f))
-				.find((f) => existsSync(f)) ?? join(repoRoot, p.dir, "tsconfig.json");
+		const tsconfig = packageTsconfig(repoRoot, p);
 		let own: ts.CompilerOptions = {};
 		if (existsSync(tsconfig)) {
 			const loaded = loadPackageOptions(tsconfig, mapPath);
 			own = loaded.options;
 			if (loaded.problem) problems.push(loaded.problem);
 		}
+		// A SvelteKit app's `$lib` lives in a generated tsconfig absent from a checkout.
+		const kit = svelteKitPaths(join(repoRoot, p.dir));
 		// Resolve like a bundler: extensionless relative imports and `.js` → `.ts` both work.
 		const options: ts.CompilerOptions = {
 			...baseOptions,
 			baseUrl: own.baseUrl,
-			paths: own.paths,
-			pathsBasePath: (own as { pathsBasePath?: string }).pathsBasePath,
+			paths: kit || own.paths ? { ...kit, ...own.paths } : undefined,
+			pathsBasePath:
+				(own as { pathsBasePath?: string }).pathsBasePath ?? (kit ? join(repoRoot, p.dir) : undefined),
 			customConditions: own.customConditions,
 		};
 		const cache = ts.createModuleResolutionCache(join(repoRoot, p.dir), (f) => f, options);
@@ -187,11 +204,34 @@ export function createModuleResolver(
 		return name !== undefined && byName.has(name) ? name : undefined;
 	};
 	const workspaceEntries = new Map<string, string | null>();
+	// `file:` dependencies: the name a package imports → the folder it points at (its own name may differ).
+	const fileDependencies = packages.map(
+		(p) =>
+			new Map(
+				(p.fileDependencies ?? []).map((d) => [d.name, byDir.get(d.dir) ?? describePackage(repoRoot, d.dir)]),
+			),
+	);
+	const fileDependencyEntries = new Map<string, string | null>();
 	const full = (resolvedFileName: string): ts.ResolvedModuleFull => ({
 		resolvedFileName,
 		extension: extensionOf(resolvedFileName),
 		isExternalLibraryImport: false,
 	});
+	const fileDependencyEntry = (moduleName: string, packageIndex: number): string | undefined => {
+		const deps = fileDependencies[packageIndex];
+		if (!deps?.size) return undefined;
+		const parts = moduleName.split("/");
+		const name = moduleName.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? "");
+		const target = deps.get(name);
+		if (!target) return undefined;
+		const key = `${target.dir}\0${moduleName}`;
+		let found = fileDependencyEntries.get(key);
+		if (found === undefined) {
+			found = workspaceEntry(repoRoot, target, moduleName.slice(name.length + 1)) ?? null;
+			fileDependencyEntries.set(key, found);
+		}
+		return found ?? undefined;
+	};
 	// A key whose every target is under node_modules maps a package, not an in-repo folder.
 	const aliasesOf = perPackage.map(({ options }) =>
 		Object.entries(options.paths ?? {})
@@ -211,6 +251,8 @@ export function createModuleResolver(
 					: m.length >= a.head.length + a.tail.length && m.startsWith(a.head) && m.endsWith(a.tail),
 			),
 		resolve(moduleName, containingFile) {
+			const viaFile = fileDependencyEntry(moduleName, packageIndexOf(containingFile));
+			if (viaFile) return full(viaFile);
 			const wsName = workspaceName(moduleName);
 			if (wsName) {
 				let found = workspaceEntries.get(moduleName);
@@ -225,6 +267,24 @@ export function createModuleResolver(
 			return ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
 		},
 	};
+}
+
+/**
+ * The tsconfig a package's imports resolve with: its own (Nx-style workspaces keep `paths` in a
+ * `tsconfig.base.json` and have no `tsconfig.json`), else for a package found without a workspace
+ * declaration the nearest one above it, as tsc would take. Not there: no options of its own.
+ */
+function packageTsconfig(repoRoot: string, pkg: WorkspacePackage): string {
+	const own = (dir: string) =>
+		["tsconfig.json", "tsconfig.base.json"].map((f) => join(repoRoot, dir, f)).find((f) => existsSync(f));
+	let found = own(pkg.dir);
+	if (!found && pkg.inheritsTsconfig) {
+		for (let dir = pkg.dir; dir && !found; ) {
+			dir = dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "";
+			found = own(dir);
+		}
+	}
+	return found ?? join(repoRoot, pkg.dir, "tsconfig.json");
 }
 
 function extensionOf(file: string): ts.Extension {

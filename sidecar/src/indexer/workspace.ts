@@ -1,10 +1,12 @@
 /**
  * Workspace discovery: which folders of a repository are packages. Reads npm/yarn `workspaces`
  * globs from the root package.json and `packages:` from pnpm-workspace.yaml; a repository
- * without either is one package rooted at the repository root.
+ * declaring neither has a package in every folder holding a project's package.json
+ * (package-folders.ts), and is one package rooted at the repository root when there is none.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { undeclaredPackageDirs } from "./package-folders.js";
 
 export interface WorkspacePackage {
 	/** package.json name, or the folder name when there is none. */
@@ -16,6 +18,13 @@ export interface WorkspacePackage {
 	readme: string | null;
 	/** package.json fields that point at the package's entry (main/types/module/exports['.']). */
 	entryHints: string[];
+	/** `file:`/`link:` dependencies inside the repository: the name imported and the folder (repo-relative) it points at. */
+	fileDependencies?: { name: string; dir: string }[];
+	/**
+	 * Found without a workspace declaration: with no tsconfig of its own, the nearest one above
+	 * applies, as it would for tsc (a declared workspace package keeps its own options alone).
+	 */
+	inheritsTsconfig?: boolean;
 }
 
 interface PackageJson {
@@ -27,6 +36,9 @@ interface PackageJson {
 	module?: string;
 	exports?: unknown;
 	workspaces?: string[] | { packages?: string[] };
+	dependencies?: Record<string, unknown>;
+	devDependencies?: Record<string, unknown>;
+	peerDependencies?: Record<string, unknown>;
 }
 
 export function readPackageJson(dir: string): PackageJson | null {
@@ -167,13 +179,38 @@ function entryHints(pkg: PackageJson): string[] {
 function describe(repoRoot: string, dir: string, fallbackName: string): WorkspacePackage {
 	const abs = join(repoRoot, dir);
 	const pkg = readPackageJson(abs) ?? {};
+	const fileDeps = fileDependencies(repoRoot, dir, pkg);
 	return {
 		name: pkg.name ?? fallbackName,
 		dir,
 		description: pkg.description ?? null,
 		readme: readReadme(abs),
 		entryHints: entryHints(pkg),
+		...(fileDeps.length > 0 ? { fileDependencies: fileDeps } : {}),
 	};
+}
+
+/** The package described by the package.json in `dir` (repo-relative), named after the folder when it has no name. */
+export function describePackage(repoRoot: string, dir: string): WorkspacePackage {
+	return describe(repoRoot, dir, dir.slice(dir.lastIndexOf("/") + 1));
+}
+
+/** `"@acme/sdk": "file:../sdk"` (or `link:`) → `{ name: "@acme/sdk", dir: "sdk" }`, for folders inside the repository. */
+function fileDependencies(repoRoot: string, dir: string, pkg: PackageJson): { name: string; dir: string }[] {
+	const out: { name: string; dir: string }[] = [];
+	for (const list of [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies]) {
+		for (const [name, spec] of Object.entries(list ?? {})) {
+			const target = typeof spec === "string" ? /^(?:file|link):(.+)$/.exec(spec)?.[1] : undefined;
+			if (!target) continue;
+			const rel = relative(repoRoot, join(repoRoot, dir, target))
+				.split("\\")
+				.join("/");
+			if (rel.startsWith("..") || rel.startsWith("/") || !existsSync(join(repoRoot, rel, "package.json")))
+				continue;
+			if (!out.some((d) => d.name === name)) out.push({ name, dir: rel });
+		}
+	}
+	return out;
 }
 
 /**
@@ -183,6 +220,35 @@ function describe(repoRoot: string, dir: string, fallbackName: string): Workspac
 export function discoverPackages(repoRoot: string): WorkspacePackage[] {
 	const rootName = repoRoot.split(/[\\/]/).filter(Boolean).pop() ?? "root";
 	const root = describe(repoRoot, "", rootName);
+	if (!declaresWorkspaces(repoRoot)) {
+		const found = undeclaredPackageDirs(repoRoot).map((d) => ({
+			...describePackage(repoRoot, d),
+			inheritsTsconfig: true,
+		}));
+		return [root, ...found];
+	}
 	const dirs = expandWorkspaceGlobs(repoRoot, workspaceGlobs(repoRoot)).filter((d) => d !== "");
-	return [root, ...dirs.map((d) => describe(repoRoot, d, d.slice(d.lastIndexOf("/") + 1)))];
+	return [root, ...dirs.map((d) => describePackage(repoRoot, d))];
+}
+
+/**
+ * Folders of the packages the repository declares, or of those found without a declaration
+ * (package-folders.ts): what preset detection reads dependencies from besides the root.
+ */
+export function packageDirs(repoRoot: string): string[] {
+	return declaresWorkspaces(repoRoot)
+		? expandWorkspaceGlobs(repoRoot, workspaceGlobs(repoRoot)).filter((d) => d !== "")
+		: undeclaredPackageDirs(repoRoot);
+}
+
+/**
+ * Whether the root lists its packages: npm/yarn `workspaces`, pnpm-workspace.yaml, or the list of
+ * another monorepo tool (lerna.json, rush.json). Such a repository's packages are the ones listed,
+ * however many other package.json files it holds.
+ */
+export function declaresWorkspaces(repoRoot: string): boolean {
+	return (
+		readPackageJson(repoRoot)?.workspaces !== undefined ||
+		["pnpm-workspace.yaml", "lerna.json", "rush.json"].some((f) => existsSync(join(repoRoot, f)))
+	);
 }

@@ -4,6 +4,7 @@
  * "notify" meets "notifications" without a full stemmer.
  */
 import { identifierWords } from "../index/schema.js";
+import { STORY_FILE_NAME, TEST_FILE_NAME } from "../test-files.js";
 import type { Concept, QueryAnalysis } from "./query.js";
 import { stem } from "./vocabulary.js";
 
@@ -130,6 +131,9 @@ export function namesIdentifier(q: QueryAnalysis, name: string, qualifiedName: s
 	});
 }
 
+const AUXILIARY_FOLDER =
+	/(^|\/)(__tests__|__mocks__|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)/;
+
 /**
  * Test, story, fixture and declaration files: useful only when nothing else matches. A folder
  * named `test` deep inside a source tree (`src/options/test/env.ts`, `src/components/http/test/`)
@@ -138,9 +142,10 @@ export function namesIdentifier(q: QueryAnalysis, name: string, qualifiedName: s
  */
 export function isAuxiliaryPath(path: string): boolean {
 	if (
-		/(^|\/)(__tests__|__mocks__|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)|\.(spec|test|stories|story)\.[cm]?[jt]sx?$|\.d\.ts$/.test(
-			path,
-		)
+		AUXILIARY_FOLDER.test(path) ||
+		TEST_FILE_NAME.test(path) ||
+		STORY_FILE_NAME.test(path) ||
+		path.endsWith(".d.ts")
 	)
 		return true;
 	return /(^|\/)tests?(\/|$)/.test(path) && !/(^|\/)src\/[^/]+\/(.+\/)?tests?(\/|$)/.test(path);

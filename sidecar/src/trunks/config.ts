@@ -296,7 +296,7 @@ export const trunkSchema = z.strictObject({
 /** When a preset turns itself on: any one condition matching the repository is enough. */
 export const detectSchema = z.strictObject({
 	always: z.boolean().default(false),
-	/** Workspace package names (root package.json `workspaces` folders, pnpm-workspace, or the root). */
+	/** Workspace package names (root package.json `workspaces` folders, pnpm-workspace, or the root; without a declaration, every project folder with a package.json). */
 	packages: z.array(z.string()).default([]),
 	/** Dependencies declared by the root or any workspace package.json. */
 	dependencies: z.array(z.string()).default([]),

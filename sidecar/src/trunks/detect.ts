@@ -4,6 +4,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { undeclaredPackageDirs } from "../indexer/package-folders.js";
+import { declaresWorkspaces } from "../indexer/workspace.js";
 import type { DetectSpec, Preset } from "./config.js";
 
 export interface RepoFacts {
@@ -60,7 +62,11 @@ function expand(root: string, glob: string): string[] {
 export function repoFacts(root: string): RepoFacts {
 	const facts: RepoFacts = { packageNames: new Set(), dependencies: new Set() };
 	const rootPkg = readPackageJson(root);
-	const dirs = [root, ...workspaceGlobs(root, rootPkg).flatMap((g) => expand(root, g))];
+	// Without a workspace declaration, the sub-projects' own package.json (a NestJS `server/`) count.
+	const packageDirs = declaresWorkspaces(root)
+		? workspaceGlobs(root, rootPkg).flatMap((g) => expand(root, g))
+		: undeclaredPackageDirs(root).map((d) => join(root, d));
+	const dirs = [root, ...packageDirs];
 	for (const dir of dirs) {
 		const pkg = dir === root ? rootPkg : readPackageJson(dir);
 		if (!pkg) continue;

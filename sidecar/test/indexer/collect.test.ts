@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectFiles, isTestFile } from "../../src/indexer/collect.js";
 import type { WorkspacePackage } from "../../src/indexer/workspace.js";
+import { isAuxiliaryPath } from "../../src/pipeline/match.js";
+import { TEST_PATH } from "../../src/pipeline/material/test-scan.js";
 
 describe("isTestFile", () => {
 	it("treats .test/.spec/.stories names as tests whatever they contain", () => {
@@ -19,6 +21,21 @@ describe("isTestFile", () => {
 		expect(isTestFile("login.e2e.ts", () => suite)).toBe(true);
 		expect(isTestFile("rooms.e2e.js", () => mochaSuite)).toBe(true);
 		expect(isTestFile("rocketchat.e2e.ts", () => feature)).toBe(false);
+	});
+
+	it("treats NestJS .e2e-spec names as tests whatever they contain", () => {
+		for (const name of ["app.e2e-spec.ts", "asset.e2e-spec.js", "jobs.e2e-test.mts"]) {
+			expect(isTestFile(name, () => "export const x = 1;")).toBe(true);
+		}
+	});
+
+	it("decides *-spec, *-test and *_test names by content: a suite is a test, an API specification is source", () => {
+		const suite = 'import request from "supertest";\ndescribe("/assets", () => {});';
+		expect(isTestFile("assets-spec.ts", () => suite)).toBe(true);
+		expect(isTestFile("upload-test.js", () => suite)).toBe(true);
+		expect(isTestFile("upload_test.ts", () => suite)).toBe(true);
+		expect(isTestFile("openapi-spec.ts", () => "export const spec = { openapi: '3.0.0' };")).toBe(false);
+		expect(isTestFile("ab-test.ts", () => "export function variant() { return 'b'; }")).toBe(false);
 	});
 
 	it("keeps ordinary source files", () => {
@@ -57,5 +74,18 @@ describe("collectFiles", () => {
 		write(root, "test/commands.ts", "export function helper() { return 1; }");
 		expect(paths(root)).toEqual(["src/commands/test.ts", "src/options/test/env.ts"]);
 		expect(paths(root, true)).toHaveLength(6);
+	});
+
+	it("leaves out e2e suites named the NestJS way outside test folders, and agrees with the answers' test paths", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-collect-"));
+		write(root, "src/app.ts", "export const app = 1;");
+		write(root, "src/app.e2e-spec.ts", 'import request from "supertest";\ndescribe("app", () => {});');
+		write(root, "src/assets-spec.ts", 'describe("assets", () => { it("lists", () => {}); });');
+		write(root, "src/openapi-spec.ts", "export const spec = { openapi: '3.0.0' };");
+		expect(paths(root)).toEqual(["src/app.ts", "src/openapi-spec.ts"]);
+		// What the index leaves out by name, the impact listing counts as tests and the matcher ranks last.
+		expect(TEST_PATH.test("src/app.e2e-spec.ts")).toBe(true);
+		expect(isAuxiliaryPath("src/app.e2e-spec.ts")).toBe(true);
+		expect(TEST_PATH.test("src/openapi-spec.ts")).toBe(false);
 	});
 });

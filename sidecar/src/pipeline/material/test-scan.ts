@@ -11,10 +11,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { escapeRegExp } from "../../escape-regexp.js";
+import { TEST_FILE_NAME } from "../../test-files.js";
 
-/** A test file path: a tests/spec/e2e/fixtures/mocks folder, or a `.test.` / `.spec.` file. */
-export const TEST_PATH =
-	/(^|\/)(__tests__|tests?|spec|e2e|fixtures?|mocks?)(\/|$)|\.(spec|test|cy)\.[cm]?[jt]sx?$/;
+/** A test file path: a tests/spec/e2e/fixtures/mocks folder, or a test file's name (`.test.`, `.spec.`, `.e2e-spec.`). */
+export const TEST_PATH = new RegExp(
+	`(^|/)(__tests__|tests?|spec|e2e|fixtures?|mocks?)(/|$)|${TEST_FILE_NAME.source}`,
+);
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 /** Folders never walked: dependencies, build output, VCS and tool folders (dot folders). */
 const SKIP_DIRS = new Set(["node_modules", "dist", "build", "out", "coverage", "bower_components"]);
