@@ -19,6 +19,7 @@ import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
+import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
@@ -522,8 +523,16 @@ export function callCandidates(
 		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
-		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
-		for (let h = args.length - 1; h > pos; h--) {
+		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`),
+		// and an inline one (`asyncHandler(async …)`) before shared references after it (`respond`).
+		const own = chainHandlerIndex(args, pos + 1);
+		const inline = own > pos ? inlineFunctionOf(args[own] as ts.Node) : undefined;
+		if (inline) {
+			const fn = wrap(sf, inline);
+			handler = ctx.defIdOf(fn) ?? ctx.enclosingDefId(fn);
+			handlerArg = own === args.length - 1 ? -1 : own;
+		}
+		for (let h = args.length - 1; h > pos && handler === null; h--) {
 			const raw = args[h] as ts.Expression;
 			if (
 				ts.isArrowFunction(raw) ||

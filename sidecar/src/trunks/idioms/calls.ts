@@ -9,7 +9,7 @@ import { templateForm, withoutBaseUrl } from "../bind.js";
 import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
-import { enclosingConsumer, handlerDefId } from "../handler.js";
+import { chainHandlerIndex, enclosingConsumer, handlerDefId } from "../handler.js";
 import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
@@ -250,7 +250,7 @@ export function rawSites(
 ): RawSite[] | null {
 	const { key } = cand.idiom;
 	const handlerArg = cand.idiom.kind === "call" ? cand.idiom.handlerArg : undefined;
-	const handler = handlerArg === undefined ? undefined : argAt(call, handlerArg);
+	const handler = handlerArg === undefined ? undefined : handlerArgument(call, handlerArg, key);
 	if (key.receiverInit) {
 		const r = receiverInitKey(parts.receiver, key.receiverInit);
 		return r ? [{ keyNode: call, values: r.values, handler }] : null;
@@ -318,6 +318,26 @@ export function rawSites(
 		out.push({ keyNode: nameNode, values: [name], handler: value });
 	}
 	return out;
+}
+
+/**
+ * The argument holding the handler. "Last" (-1) reads a middleware chain: its own inline handler
+ * wins over the shared middlewares around it (`router.post(path, auth, asyncHandler(async …), respond)`).
+ */
+function handlerArgument(
+	call: CallExpression | NewExpression,
+	handlerArg: number,
+	key: CompiledIdiom["idiom"]["key"],
+): Node | undefined {
+	if (handlerArg !== -1) return argAt(call, handlerArg);
+	const args = call.getArguments();
+	const firstAfterKey = key.receiverCall || key.receiverInit ? 0 : Math.max(0, key.arg + 1);
+	return args[
+		chainHandlerIndex(
+			args.map((a) => a.compilerNode),
+			firstAfterKey,
+		)
+	];
 }
 
 /** The path of `'/x?a=' + v` (the leftmost operand a string whose query starts there), else null. */
