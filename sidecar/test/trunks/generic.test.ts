@@ -88,6 +88,33 @@ app.post('/login', function login(req, res) {});`,
 	});
 });
 
+describe("generic preset: less common HTTP verbs", () => {
+	it("registers Express's search/WebDAV verbs and Nest's @Search, met by fetch with that method", () => {
+		const sites = extractSites({
+			"src/app.js": `const express = require('express');
+const router = express.Router();
+function searchItems(req, res) {}
+router.search('/items', searchItems);
+router.route('/files').propfind(function listProps(req, res) {});
+const text = 'abc';
+text.search('/x');`,
+			"src/items.controller.ts": `declare function Controller(p?: string): ClassDecorator;
+declare function Search(p?: string): MethodDecorator;
+@Controller('users')
+export class UsersController { @Search() find() {} }`,
+			"web/client.ts": `export const find = () => fetch('/items', { method: 'SEARCH' });`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch SEARCH /items",
+			"http-route register PROPFIND /files",
+			"http-route register SEARCH /items",
+			"http-route register SEARCH /users",
+		]);
+		const search = sites.find((s) => s.side === "register" && s.key === "SEARCH /items");
+		expect(search?.handlerDefId).toBe("src/app.js#searchItems");
+	});
+});
+
 describe("generic preset: router mounts", () => {
 	it("prefixes routes with their (nested) mount paths, through require and import", () => {
 		const sites = extractSites({
