@@ -239,6 +239,50 @@ class Panel extends Component { close() { this.emit('close'); } }`,
 	});
 });
 
+describe("chained registrations", () => {
+	it("registers every link of `bus.on('a', f).on('b', g)`, with the preset and with discovery", () => {
+		const sites = extractSites({
+			// Untyped (no installed library): the receiver's name decides.
+			"src/client.ts": `declare const bus: any;
+function onReady() {}
+function onGone() {}
+bus
+	.on('chained.ready', onReady)
+	.on('chained.gone', onGone)
+	.on('chained.third', () => onGone());
+export const fire = () => { bus.emit('chained.ready'); bus.emit('chained.gone'); bus.emit('chained.third'); };`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch chained.gone",
+			"events dispatch chained.ready",
+			"events dispatch chained.third",
+			"events register chained.gone",
+			"events register chained.ready",
+			"events register chained.third",
+		]);
+		expect(sites.find((s) => s.side === "register" && s.key === "chained.gone")?.handlerDefId).toBe(
+			"src/client.ts#onGone",
+		);
+
+		const discovered = extractSites(
+			{
+				"src/hooks.ts": `declare const hooks: any;
+function a() {}
+function b() {}
+function c() {}
+hooks.register('save.before', a).register('save.after', b).register('save.done', c);
+export function save() { hooks.run('save.before'); hooks.run('save.after'); hooks.run('save.done'); }`,
+			},
+			{ extends: [], presets: [], discover: true },
+		);
+		expect(summary(discovered).filter((l) => l.includes("register"))).toEqual([
+			"hooks register save.after",
+			"hooks register save.before",
+			"hooks register save.done",
+		]);
+	});
+});
+
 describe("generic preset: emitter subclasses", () => {
 	it("accepts receivers whose class extends an emitter of a package that does not resolve", () => {
 		const sites = extractSites({

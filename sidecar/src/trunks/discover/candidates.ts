@@ -19,6 +19,7 @@ import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
+import { chainRoot } from "../callee.js";
 import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
@@ -430,7 +431,8 @@ function calleeOf(
 	const e = rawUnwrap(cn.expression);
 	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
 	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
-		const receiver = normalizeReceiver(e.expression.getText());
+		// `bus.on('a', f).on('b', g)`: every link is a call on `bus`.
+		const receiver = normalizeReceiver(chainRoot(e.expression, [e.name.text]).getText());
 		return { receiver, name: e.name.text, nameNode: e.name };
 	}
 	// A fetch a factory returns, called at once: `useRequestFetch()('/api/todos')` (named `useRequestFetch()`).

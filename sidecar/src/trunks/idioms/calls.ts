@@ -6,7 +6,7 @@ import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import { templateForm, withoutBaseUrl } from "../bind.js";
-import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";
+import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
 import { chainHandlerIndex, enclosingConsumer, handlerDefId } from "../handler.js";
@@ -116,11 +116,13 @@ export function extractCall(
 	ctx: SiteContext,
 	emit: Emit,
 ): boolean {
-	const parts = calleeParts(call);
-	if (!parts) return false;
-	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
+	const called = calleeParts(call);
+	if (!called) return false;
+	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(called.name);
 	if (!candidates) return false;
 	for (const cand of candidates) {
+		// `bus.on('a', f).on('b', g)`: each link registers on the chain's first receiver.
+		const parts = chainedParts(called, cand.callee.spec.names);
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
 		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
