@@ -283,6 +283,61 @@ export function save() { hooks.run('save.before'); hooks.run('save.after'); hook
 	});
 });
 
+describe("keys chosen at run time among alternatives", () => {
+	it("keeps the constant alternatives of a ternary or array key, the run-time ones one unbound site (preset)", () => {
+		const sites = extractSites({
+			"node_modules/@types/node/events.d.ts": EVENTS_DTS,
+			"src/service.ts": `import { EventEmitter } from "events";
+export const emitter = new EventEmitter();
+export function createOne(collection: string, scope: string) {
+	emitter.emit(scope === 'items' ? ['items.create', \`\${collection}.items.create\`] : \`\${scope}.create\`, {});
+	emitter.emit(scope === 'items' ? 'items.kept' : 'items.dropped', {});
+}
+emitter.on('items.create', function onCreate() {});`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch UNBOUND(scope === 'items' ? ['items.create', `${collection}.items.create`] : `${scope}.create`)",
+			"events dispatch items.create",
+			"events dispatch items.dropped",
+			"events dispatch items.kept",
+			"events register items.create",
+		]);
+	});
+
+	it("reads a ternary key in discovery as its two keys", () => {
+		const sites = extractSites(
+			{
+				"src/decorators.ts": `export const OnEvent = (config: { name: string }): MethodDecorator => () => undefined;`,
+				"src/event.repository.ts": `export class EventRepository {
+	async emit(name: string, ...args: unknown[]) { return [name, args]; }
+}`,
+				"src/notification.service.ts": `import { OnEvent } from './decorators';
+export class NotificationService {
+	@OnEvent({ name: 'album.invite' }) onInvite() {}
+	@OnEvent({ name: 'assets.delete' }) onDelete() {}
+	@OnEvent({ name: 'assets.trash' }) onTrash() {}
+}`,
+				"src/album.service.ts": `import { EventRepository } from './event.repository';
+export class AlbumService {
+	constructor(private eventRepository: EventRepository) {}
+	async invite(id: string, force: boolean) {
+		await this.eventRepository.emit('album.invite', { id });
+		await this.eventRepository.emit(force ? 'assets.delete' : 'assets.trash', { id });
+	}
+}`,
+			},
+			{ extends: [], presets: [], discover: true },
+		);
+		const keys = (side: string) =>
+			sites
+				.filter((s) => s.side === side && s.key !== null && !s.trunk.startsWith("("))
+				.map((s) => s.key)
+				.sort();
+		expect(keys("dispatch")).toEqual(["album.invite", "assets.delete", "assets.trash"]);
+		expect(keys("register")).toEqual(["album.invite", "assets.delete", "assets.trash"]);
+	});
+});
+
 describe("generic preset: emitter subclasses", () => {
 	it("accepts receivers whose class extends an emitter of a package that does not resolve", () => {
 		const sites = extractSites({

@@ -275,6 +275,24 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 	const n = rawUnwrap(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
+	// A choice made at run time (`force ? 'assets.delete' : 'assets.trash'`, an array in a branch): the
+	// keys of its constant alternatives; those built at run time are dropped, as a lone one would be.
+	const branches = ts.isConditionalExpression(n)
+		? [n.whenTrue, n.whenFalse]
+		: ts.isArrayLiteralExpression(n)
+			? [...n.elements]
+			: null;
+	if (branches) {
+		const keys = new Set<string>();
+		for (const b of branches) {
+			const branchMorph = () => {
+				const m = morph();
+				return m && wrap(m.getSourceFile(), b);
+			};
+			for (const k of literalKeys(b, branchMorph) ?? []) keys.add(k);
+		}
+		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
+	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);

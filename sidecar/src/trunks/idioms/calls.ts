@@ -10,7 +10,7 @@ import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../cal
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
 import { chainHandlerIndex, enclosingConsumer, handlerDefId } from "../handler.js";
-import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
+import { evaluateKey, keyAlternatives, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
 import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
@@ -280,6 +280,14 @@ export function rawSites(
 	}
 	if (key.form === "value") {
 		const values = evaluateKey(arg);
+		const partly = values ? null : keyAlternatives(arg);
+		if (partly?.values.some((v) => !cand.keyPattern || cand.keyPattern.test(v))) {
+			// `cond ? ['items.create', \`${c}.items.create\`] : x`: the constant alternatives are keys; the
+			// run-time ones stay one unbound site (the dynamic-key evidence) where no pattern filters keys.
+			const sites: RawSite[] = [{ keyNode: arg, values: partly.values, handler }];
+			if (partly.dynamic && !cand.keyPattern) sites.push({ keyNode: arg, values: null, handler });
+			return sites;
+		}
 		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
 		if (!values && cand.keyPattern) {
 			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
