@@ -445,6 +445,28 @@ export class Orders {
 		expect(add?.handlerDefId).toBe("src/team.controller.ts#TeamController.add");
 	});
 
+	it("reads an event listener's key from its options object's `name` (`@OnEvent({ name: 'x' })`)", () => {
+		const sites = extractSites(
+			{
+				"src/notification.service.ts": `declare function OnEvent(e: string | { name: string; priority?: number }): MethodDecorator;
+export class NotificationService {
+	@OnEvent({ name: 'album.invite' }) onInvite() {}
+	@OnEvent({ name: 'album.update', priority: 1 }) onUpdate() {}
+	@OnEvent('order.created') onOrder() {}
+}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "events")).toEqual([
+			"events register album.invite",
+			"events register album.update",
+			"events register order.created",
+		]);
+		expect(sites.find((s) => s.key === "album.invite")?.handlerDefId).toBe(
+			"src/notification.service.ts#NotificationService.onInvite",
+		);
+	});
+
 	it("joins a Passport strategy to the guards that name it", () => {
 		const sites = extractSites(
 			{
