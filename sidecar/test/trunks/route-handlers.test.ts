@@ -37,7 +37,7 @@ async function handlers(
 	try {
 		const rows = index
 			.dispatchSites("")
-			.concat(...["http-route", "api"].map((t) => index.dispatchSites(t)))
+			.concat(...["http-route", "router", "actions"].map((t) => index.dispatchSites(t)))
 			.filter((s) => s.side === "register");
 		return new Map(rows.map((s) => [s.key ?? "", s.handlerDefId]));
 	} finally {
@@ -77,24 +77,38 @@ export default router;`,
 		expect(byKey.get("DELETE /items/:id")).toBe("src/respond.ts#respond");
 	});
 
-	it("gives a discovered registry's sites the same inline handler", async () => {
+	it("gives a discovered route registry's sites the same inline handler, and leaves other registries' trailing options alone", async () => {
 		const byKey = await handlers(
 			{
 				...SHARED,
-				"src/api.ts": `import { respond } from './respond.js';
+				"src/router.ts": `import { respond } from './respond.js';
 import { asyncHandler } from './async-handler.js';
 import { auth } from './auth.js';
-export const api = { register(_key: string, ..._chain: unknown[]) {}, call(_key: string) {} };
-api.register('items.create', auth, asyncHandler(async (req: any) => req.body), respond);
-api.register('items.update', auth, async (req: any) => req.body, respond);
-api.register('items.delete', auth, respond);`,
-				"src/client.ts": `import { api } from './api.js';
-export function save() { api.call('items.create'); api.call('items.update'); api.call('items.delete'); }`,
+declare const router: { post(key: string, ...chain: unknown[]): void };
+router.post('items.create', auth, asyncHandler(async (ctx: any) => ctx.body), respond);
+router.post('items.update', auth, async (ctx: any) => ctx.body, respond);
+router.post('items.delete', auth, respond);`,
+				"src/actions.ts": `declare const actions: { define(key: string, run: () => void, enabled?: unknown): void; invoke(key: string): void };
+declare function computed<T>(get: () => T): { value: T };
+declare const connected: { value: boolean };
+export function connect() {}
+actions.define('gql.connect', connect, computed(() => !connected.value));
+actions.define('gql.copy', () => connect(), computed(() => connected.value));
+actions.define('gql.close', connect);
+export function run() { actions.invoke('gql.connect'); actions.invoke('gql.copy'); actions.invoke('gql.close'); }`,
+				"src/client.ts": `export async function save() {
+	await fetch('items.create', { method: 'POST' });
+	await fetch('items.update', { method: 'POST' });
+	await fetch('items.delete', { method: 'POST' });
+}`,
 			},
 			{ extends: [], presets: [], discover: true },
 		);
-		expect(byKey.get("items.create")).toBe("src/api.ts#asyncHandler");
-		expect(byKey.get("items.update")).toBe("src/api.ts#api.register(items.update)");
-		expect(byKey.get("items.delete")).toBe("src/respond.ts#respond");
+		expect(byKey.get("POST /items.create")).toBe("src/router.ts#asyncHandler");
+		expect(byKey.get("POST /items.update")).toBe("src/router.ts#router.post(items.update)");
+		expect(byKey.get("POST /items.delete")).toBe("src/respond.ts#respond");
+		// A registry of another shape: the handler argument, not the option after it.
+		expect(byKey.get("gql.connect")).toBe("src/actions.ts#connect");
+		expect(byKey.get("gql.copy")).toBe("src/actions.ts#actions.define(gql.copy)");
 	});
 });

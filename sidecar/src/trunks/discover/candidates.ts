@@ -543,9 +543,10 @@ export function callCandidates(
 		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
-		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`),
-		// and an inline one (`asyncHandler(async …)`) before shared references after it (`respond`).
-		const own = chainHandlerIndex(args, pos + 1);
+		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
+		// A route's chain (an HTTP verb) is handled by its own inline function (`asyncHandler(async …)`) before the
+		// shared references after it (`respond`); elsewhere a trailing call is an option, `computed(() => …)`.
+		const own = HTTP_VERBS.has(callee.name) ? chainHandlerIndex(args, pos + 1) : -1;
 		const inline = own > pos ? inlineFunctionOf(args[own] as ts.Node) : undefined;
 		if (inline) {
 			const fn = wrap(sf, inline);
