@@ -8,6 +8,7 @@ import { Node, ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import type { CalleeSpec } from "./config.js";
 import { unwrap } from "./key-eval.js";
+import { rawUnwrap, wrap } from "./walk.js";
 
 export interface CalleeParts {
 	name: string;
@@ -73,6 +74,31 @@ export function calleeParts(call: CallExpression | NewExpression): CalleeParts |
 		};
 	}
 	return null;
+}
+
+/**
+ * The first receiver of a fluent chain of the same calls (`bus.on('a', f).on('b', g)`: each call
+ * returns its receiver, so every link is a call on `bus`), `receiver` itself when it is no such
+ * call. `verbs`: the called names that chain.
+ */
+export function chainRoot(receiver: ts.Expression, verbs: readonly string[]): ts.Expression {
+	let r = rawUnwrap(receiver);
+	for (let depth = 0; depth < 64 && ts.isCallExpression(r); depth++) {
+		const callee = rawUnwrap(r.expression);
+		if (!ts.isPropertyAccessExpression(callee) || !verbs.includes(callee.name.text)) break;
+		r = rawUnwrap(callee.expression);
+	}
+	return r;
+}
+
+/** `parts` of a call in a fluent chain of `verbs`, its receiver the chain's first (see chainRoot). */
+export function chainedParts(parts: CalleeParts, verbs: readonly string[]): CalleeParts {
+	const receiver = parts.receiver;
+	if (!receiver || !ts.isCallExpression(rawUnwrap(receiver.compilerNode))) return parts;
+	const root = chainRoot(receiver.compilerNode as ts.Expression, verbs);
+	if (root === rawUnwrap(receiver.compilerNode)) return parts;
+	const node = wrap(receiver.getSourceFile(), root);
+	return { ...parts, receiver: node, receiverText: receiverText(node) };
 }
 
 /** Is `receiver` a variable initialised by `name(…)`, `x.name(…)` or `new name(…)` for one of `names`? */

@@ -101,7 +101,11 @@ const callIdiomSchema = z.strictObject({
 	...common,
 	callee: calleeSchema,
 	key: keySchema.default({ arg: 0, form: "value" }),
-	/** Register side: argument holding the handler (-1 = last). With `object-keys`, each property is its key's handler. */
+	/**
+	 * Register side: argument holding the handler. -1 = the last, read as a middleware chain: the
+	 * last inline function (or wrapper call around one) after the key, else the last argument.
+	 * With `object-keys`, each property is its key's handler.
+	 */
 	handlerArg: z.number().int().min(-1).optional(),
 	/**
 	 * Register side, when no handler argument is there: the definition holding the call consumes the

@@ -1,7 +1,34 @@
 /** Which definition handles a register site, and which consumes a call. */
-import { Node } from "#ts-morph";
+import { Node, ts } from "#ts-morph";
 import type { SiteContext } from "../index/types.js";
 import { unwrap } from "./key-eval.js";
+import { rawUnwrap, wrap } from "./walk.js";
+
+const isInlineFunction = (n: ts.Node): n is ts.ArrowFunction | ts.FunctionExpression =>
+	ts.isArrowFunction(n) || ts.isFunctionExpression(n);
+
+/**
+ * The inline function an argument is, or the one function a wrapper call is given
+ * (`asyncHandler(async (req, res) => …)` → the arrow): the code that runs is the inline function,
+ * not the shared wrapper. One call level only; compiler nodes (the discovery walk has no others).
+ */
+export function inlineFunctionOf(arg: ts.Node): ts.ArrowFunction | ts.FunctionExpression | undefined {
+	const n = rawUnwrap(arg);
+	if (isInlineFunction(n)) return n;
+	if (!ts.isCallExpression(n)) return undefined;
+	const fns = n.arguments.map((a) => rawUnwrap(a)).filter(isInlineFunction);
+	return fns.length === 1 ? fns[0] : undefined;
+}
+
+/**
+ * A middleware chain's own handler (`router.post(path, auth, asyncHandler(async (req, res) => …), respond)`):
+ * the last argument that is an inline function or wraps one. Middlewares shared between routes
+ * (`auth`, `respond`) are references, so with no inline function the last argument stays the handler.
+ */
+export function chainHandlerIndex(args: readonly ts.Node[], from: number): number {
+	for (let i = args.length - 1; i >= from; i--) if (inlineFunctionOf(args[i] as ts.Node)) return i;
+	return args.length - 1;
+}
 
 /** The definition that handles a register site: a named function, a method, or an inline function's owner. */
 export function handlerDefId(node: Node | undefined, ctx: SiteContext): string | null {
@@ -14,6 +41,9 @@ export function handlerDefId(node: Node | undefined, ctx: SiteContext): string |
 			n = unwrap(callee.getExpression());
 	}
 	if (Node.isSpreadElement(n)) n = unwrap(n.getExpression());
+	// `asyncHandler(async (req, res) => …)`: the wrapped inline function, not the wrapper.
+	const inline = Node.isCallExpression(n) ? inlineFunctionOf(n.compilerNode) : undefined;
+	if (inline) n = wrap(n.getSourceFile(), inline);
 	if (Node.isArrowFunction(n) || Node.isFunctionExpression(n) || Node.isMethodDeclaration(n)) {
 		// Inline functions are not definitions: their code belongs to the enclosing definition.
 		return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);

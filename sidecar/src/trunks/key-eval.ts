@@ -241,6 +241,33 @@ function isParameter(id: Node): boolean {
 	);
 }
 
+/**
+ * The constant alternatives of a key chosen at run time among several (`force ? 'a' : 'b'`,
+ * `cond ? ['items.create', \`${c}.items.create\`] : \`${s}.create\``): each ternary branch and
+ * array element is evaluated alone, so the constant ones stay keys when others are built at run
+ * time (`dynamic`). A key that is no such choice is all or nothing, as `evaluateKey` gives it.
+ */
+export function keyAlternatives(expr: Node, depth = 0): { values: string[]; dynamic: boolean } {
+	const n = unwrap(expr);
+	const branches = Node.isConditionalExpression(n)
+		? [n.getWhenTrue(), n.getWhenFalse()]
+		: Node.isArrayLiteralExpression(n)
+			? n.getElements()
+			: null;
+	if (branches === null || depth >= MAX_DEPTH) {
+		const v = evaluateKey(n, depth);
+		return v ? { values: v, dynamic: false } : { values: [], dynamic: true };
+	}
+	const values = new Set<string>();
+	let dynamic = false;
+	for (const b of branches) {
+		const a = keyAlternatives(b, depth + 1);
+		for (const v of a.values) values.add(v);
+		dynamic ||= a.dynamic;
+	}
+	return values.size > MAX_VALUES ? { values: [], dynamic: true } : { values: [...values], dynamic };
+}
+
 /** The strings `expr` can evaluate to, or null when it is built at run time. */
 export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (depth > MAX_DEPTH) return null;

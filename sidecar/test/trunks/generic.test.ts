@@ -88,6 +88,33 @@ app.post('/login', function login(req, res) {});`,
 	});
 });
 
+describe("generic preset: less common HTTP verbs", () => {
+	it("registers Express's search/WebDAV verbs and Nest's @Search, met by fetch with that method", () => {
+		const sites = extractSites({
+			"src/app.js": `const express = require('express');
+const router = express.Router();
+function searchItems(req, res) {}
+router.search('/items', searchItems);
+router.route('/files').propfind(function listProps(req, res) {});
+const text = 'abc';
+text.search('/x');`,
+			"src/items.controller.ts": `declare function Controller(p?: string): ClassDecorator;
+declare function Search(p?: string): MethodDecorator;
+@Controller('users')
+export class UsersController { @Search() find() {} }`,
+			"web/client.ts": `export const find = () => fetch('/items', { method: 'SEARCH' });`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch SEARCH /items",
+			"http-route register PROPFIND /files",
+			"http-route register SEARCH /items",
+			"http-route register SEARCH /users",
+		]);
+		const search = sites.find((s) => s.side === "register" && s.key === "SEARCH /items");
+		expect(search?.handlerDefId).toBe("src/app.js#searchItems");
+	});
+});
+
 describe("generic preset: router mounts", () => {
 	it("prefixes routes with their (nested) mount paths, through require and import", () => {
 		const sites = extractSites({
@@ -212,6 +239,105 @@ class Panel extends Component { close() { this.emit('close'); } }`,
 	});
 });
 
+describe("chained registrations", () => {
+	it("registers every link of `bus.on('a', f).on('b', g)`, with the preset and with discovery", () => {
+		const sites = extractSites({
+			// Untyped (no installed library): the receiver's name decides.
+			"src/client.ts": `declare const bus: any;
+function onReady() {}
+function onGone() {}
+bus
+	.on('chained.ready', onReady)
+	.on('chained.gone', onGone)
+	.on('chained.third', () => onGone());
+export const fire = () => { bus.emit('chained.ready'); bus.emit('chained.gone'); bus.emit('chained.third'); };`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch chained.gone",
+			"events dispatch chained.ready",
+			"events dispatch chained.third",
+			"events register chained.gone",
+			"events register chained.ready",
+			"events register chained.third",
+		]);
+		expect(sites.find((s) => s.side === "register" && s.key === "chained.gone")?.handlerDefId).toBe(
+			"src/client.ts#onGone",
+		);
+
+		const discovered = extractSites(
+			{
+				"src/hooks.ts": `declare const hooks: any;
+function a() {}
+function b() {}
+function c() {}
+hooks.register('save.before', a).register('save.after', b).register('save.done', c);
+export function save() { hooks.run('save.before'); hooks.run('save.after'); hooks.run('save.done'); }`,
+			},
+			{ extends: [], presets: [], discover: true },
+		);
+		expect(summary(discovered).filter((l) => l.includes("register"))).toEqual([
+			"hooks register save.after",
+			"hooks register save.before",
+			"hooks register save.done",
+		]);
+	});
+});
+
+describe("keys chosen at run time among alternatives", () => {
+	it("keeps the constant alternatives of a ternary or array key, the run-time ones one unbound site (preset)", () => {
+		const sites = extractSites({
+			"node_modules/@types/node/events.d.ts": EVENTS_DTS,
+			"src/service.ts": `import { EventEmitter } from "events";
+export const emitter = new EventEmitter();
+export function createOne(collection: string, scope: string) {
+	emitter.emit(scope === 'items' ? ['items.create', \`\${collection}.items.create\`] : \`\${scope}.create\`, {});
+	emitter.emit(scope === 'items' ? 'items.kept' : 'items.dropped', {});
+}
+emitter.on('items.create', function onCreate() {});`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch UNBOUND(scope === 'items' ? ['items.create', `${collection}.items.create`] : `${scope}.create`)",
+			"events dispatch items.create",
+			"events dispatch items.dropped",
+			"events dispatch items.kept",
+			"events register items.create",
+		]);
+	});
+
+	it("reads a ternary key in discovery as its two keys", () => {
+		const sites = extractSites(
+			{
+				"src/decorators.ts": `export const OnEvent = (config: { name: string }): MethodDecorator => () => undefined;`,
+				"src/event.repository.ts": `export class EventRepository {
+	async emit(name: string, ...args: unknown[]) { return [name, args]; }
+}`,
+				"src/notification.service.ts": `import { OnEvent } from './decorators';
+export class NotificationService {
+	@OnEvent({ name: 'album.invite' }) onInvite() {}
+	@OnEvent({ name: 'assets.delete' }) onDelete() {}
+	@OnEvent({ name: 'assets.trash' }) onTrash() {}
+}`,
+				"src/album.service.ts": `import { EventRepository } from './event.repository';
+export class AlbumService {
+	constructor(private eventRepository: EventRepository) {}
+	async invite(id: string, force: boolean) {
+		await this.eventRepository.emit('album.invite', { id });
+		await this.eventRepository.emit(force ? 'assets.delete' : 'assets.trash', { id });
+	}
+}`,
+			},
+			{ extends: [], presets: [], discover: true },
+		);
+		const keys = (side: string) =>
+			sites
+				.filter((s) => s.side === side && s.key !== null && !s.trunk.startsWith("("))
+				.map((s) => s.key)
+				.sort();
+		expect(keys("dispatch")).toEqual(["album.invite", "assets.delete", "assets.trash"]);
+		expect(keys("register")).toEqual(["album.invite", "assets.delete", "assets.trash"]);
+	});
+});
+
 describe("generic preset: emitter subclasses", () => {
 	it("accepts receivers whose class extends an emitter of a package that does not resolve", () => {
 		const sites = extractSites({
@@ -317,6 +443,28 @@ export class Orders {
 		]);
 		const add = sites.find((s) => s.side === "register" && s.key === "POST /team/members");
 		expect(add?.handlerDefId).toBe("src/team.controller.ts#TeamController.add");
+	});
+
+	it("reads an event listener's key from its options object's `name` (`@OnEvent({ name: 'x' })`)", () => {
+		const sites = extractSites(
+			{
+				"src/notification.service.ts": `declare function OnEvent(e: string | { name: string; priority?: number }): MethodDecorator;
+export class NotificationService {
+	@OnEvent({ name: 'album.invite' }) onInvite() {}
+	@OnEvent({ name: 'album.update', priority: 1 }) onUpdate() {}
+	@OnEvent('order.created') onOrder() {}
+}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "events")).toEqual([
+			"events register album.invite",
+			"events register album.update",
+			"events register order.created",
+		]);
+		expect(sites.find((s) => s.key === "album.invite")?.handlerDefId).toBe(
+			"src/notification.service.ts#NotificationService.onInvite",
+		);
 	});
 
 	it("joins a Passport strategy to the guards that name it", () => {

@@ -19,6 +19,8 @@ import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
+import { chainRoot } from "../callee.js";
+import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
@@ -273,6 +275,24 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 	const n = rawUnwrap(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
+	// A choice made at run time (`force ? 'assets.delete' : 'assets.trash'`, an array in a branch): the
+	// keys of its constant alternatives; those built at run time are dropped, as a lone one would be.
+	const branches = ts.isConditionalExpression(n)
+		? [n.whenTrue, n.whenFalse]
+		: ts.isArrayLiteralExpression(n)
+			? [...n.elements]
+			: null;
+	if (branches) {
+		const keys = new Set<string>();
+		for (const b of branches) {
+			const branchMorph = () => {
+				const m = morph();
+				return m && wrap(m.getSourceFile(), b);
+			};
+			for (const k of literalKeys(b, branchMorph) ?? []) keys.add(k);
+		}
+		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
+	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
@@ -429,7 +449,8 @@ function calleeOf(
 	const e = rawUnwrap(cn.expression);
 	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
 	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
-		const receiver = normalizeReceiver(e.expression.getText());
+		// `bus.on('a', f).on('b', g)`: every link is a call on `bus`.
+		const receiver = normalizeReceiver(chainRoot(e.expression, [e.name.text]).getText());
 		return { receiver, name: e.name.text, nameNode: e.name };
 	}
 	// A fetch a factory returns, called at once: `useRequestFetch()('/api/todos')` (named `useRequestFetch()`).
@@ -523,7 +544,16 @@ export function callCandidates(
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
 		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
-		for (let h = args.length - 1; h > pos; h--) {
+		// A route's chain (an HTTP verb) is handled by its own inline function (`asyncHandler(async …)`) before the
+		// shared references after it (`respond`); elsewhere a trailing call is an option, `computed(() => …)`.
+		const own = HTTP_VERBS.has(callee.name) ? chainHandlerIndex(args, pos + 1) : -1;
+		const inline = own > pos ? inlineFunctionOf(args[own] as ts.Node) : undefined;
+		if (inline) {
+			const fn = wrap(sf, inline);
+			handler = ctx.defIdOf(fn) ?? ctx.enclosingDefId(fn);
+			handlerArg = own === args.length - 1 ? -1 : own;
+		}
+		for (let h = args.length - 1; h > pos && handler === null; h--) {
 			const raw = args[h] as ts.Expression;
 			if (
 				ts.isArrowFunction(raw) ||

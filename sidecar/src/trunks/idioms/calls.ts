@@ -6,11 +6,11 @@ import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import { templateForm, withoutBaseUrl } from "../bind.js";
-import { type CalleeParts, calleeParts, matchCallee } from "../callee.js";
+import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
-import { enclosingConsumer, handlerDefId } from "../handler.js";
-import { evaluateKey, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
+import { chainHandlerIndex, enclosingConsumer, handlerDefId } from "../handler.js";
+import { evaluateKey, keyAlternatives, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
 import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
@@ -116,11 +116,13 @@ export function extractCall(
 	ctx: SiteContext,
 	emit: Emit,
 ): boolean {
-	const parts = calleeParts(call);
-	if (!parts) return false;
-	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(parts.name);
+	const called = calleeParts(call);
+	if (!called) return false;
+	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(called.name);
 	if (!candidates) return false;
 	for (const cand of candidates) {
+		// `bus.on('a', f).on('b', g)`: each link registers on the chain's first receiver.
+		const parts = chainedParts(called, cand.callee.spec.names);
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
 		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;
@@ -250,7 +252,7 @@ export function rawSites(
 ): RawSite[] | null {
 	const { key } = cand.idiom;
 	const handlerArg = cand.idiom.kind === "call" ? cand.idiom.handlerArg : undefined;
-	const handler = handlerArg === undefined ? undefined : argAt(call, handlerArg);
+	const handler = handlerArg === undefined ? undefined : handlerArgument(call, handlerArg, key);
 	if (key.receiverInit) {
 		const r = receiverInitKey(parts.receiver, key.receiverInit);
 		return r ? [{ keyNode: call, values: r.values, handler }] : null;
@@ -278,6 +280,14 @@ export function rawSites(
 	}
 	if (key.form === "value") {
 		const values = evaluateKey(arg);
+		const partly = values ? null : keyAlternatives(arg);
+		if (partly?.values.some((v) => !cand.keyPattern || cand.keyPattern.test(v))) {
+			// `cond ? ['items.create', \`${c}.items.create\`] : x`: the constant alternatives are keys; the
+			// run-time ones stay one unbound site (the dynamic-key evidence) where no pattern filters keys.
+			const sites: RawSite[] = [{ keyNode: arg, values: partly.values, handler }];
+			if (partly.dynamic && !cand.keyPattern) sites.push({ keyNode: arg, values: null, handler });
+			return sites;
+		}
 		if (values && cand.keyPattern && !values.some((v) => cand.keyPattern?.test(v))) return null;
 		if (!values && cand.keyPattern) {
 			// A pattern-filtered idiom (e.g. Express paths) records unbound keys only for templates that
@@ -318,6 +328,26 @@ export function rawSites(
 		out.push({ keyNode: nameNode, values: [name], handler: value });
 	}
 	return out;
+}
+
+/**
+ * The argument holding the handler. "Last" (-1) reads a middleware chain: its own inline handler
+ * wins over the shared middlewares around it (`router.post(path, auth, asyncHandler(async …), respond)`).
+ */
+function handlerArgument(
+	call: CallExpression | NewExpression,
+	handlerArg: number,
+	key: CompiledIdiom["idiom"]["key"],
+): Node | undefined {
+	if (handlerArg !== -1) return argAt(call, handlerArg);
+	const args = call.getArguments();
+	const firstAfterKey = key.receiverCall || key.receiverInit ? 0 : Math.max(0, key.arg + 1);
+	return args[
+		chainHandlerIndex(
+			args.map((a) => a.compilerNode),
+			firstAfterKey,
+		)
+	];
 }
 
 /** The path of `'/x?a=' + v` (the leftmost operand a string whose query starts there), else null. */
