@@ -638,6 +638,9 @@ export function extractEdges(
 		} else if (ts.isIdentifier(node)) {
 			if (!handled.has(node) && !isDeclarationName(node)) reference(node, here);
 			return;
+		} else if (own && node !== sf && isReturnedMember(node)) {
+			// `return { get: (…) => … }`: the function giving it back leads to it, as `return { save }` does.
+			emit(enclosing, own, "reference", node);
 		} else if (own && ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
 			// `const { save } = useItem()` at module level is a variable definition of its own: it
 			// leads to the function it passes on (its callers already reach that directly).
@@ -670,6 +673,21 @@ export function extractEdges(
 
 	visit(sf, moduleId);
 	return edges;
+}
+
+/** A method or property written in an object literal that a `return` gives back. */
+function isReturnedMember(node: ts.Node): boolean {
+	if (!(ts.isMethodDeclaration(node) || ts.isPropertyAssignment(node))) return false;
+	let n: ts.Node = node.parent;
+	if (!ts.isObjectLiteralExpression(n)) return false;
+	while (
+		n.parent &&
+		(ts.isParenthesizedExpression(n.parent) ||
+			ts.isAsExpression(n.parent) ||
+			ts.isSatisfiesExpression(n.parent))
+	)
+		n = n.parent;
+	return !!n.parent && ts.isReturnStatement(n.parent);
 }
 
 /**

@@ -158,8 +158,11 @@ describe("functions returned by a composable", () => {
 	it("charges what a returned function does to it, and links the composable to it", () => {
 		expect(targets(`${USE_ITEM}#useItem.save`, "call")).toEqual(["src/api.ts#api.post"]);
 		expect(targets(`${USE_ITEM}#useItem.removeItem`, "call")).toEqual(["src/api.ts#api.remove"]);
+		// Named in its `return { … }` or written there: the composable leads to each.
 		expect(targets(`${USE_ITEM}#useItem`, "reference")).toEqual([
+			`${USE_ITEM}#useItem.isNew`,
 			`${USE_ITEM}#useItem.removeItem`,
+			`${USE_ITEM}#useItem.reset`,
 			`${USE_ITEM}#useItem.save`,
 		]);
 		// A helper that is not returned stays part of its function.
