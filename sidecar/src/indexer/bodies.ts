@@ -14,7 +14,8 @@
  * - never in JavaScript files (assignments in a body declare members there) nor declaration files;
  * - never a body assigning a `this` property (`this.x = …`: the site extractor reads such
  *   assignments in a file's classes, base classes in other files included), nor one using
- *   `import.meta` (it makes a file a module).
+ *   `import.meta` (it makes a file a module), nor one whose returned functions are definitions
+ *   (returned-functions.ts: other files' edges reach them through it, edges.ts `returnedByCall`).
  * Top-level call statements declare nothing (`Meteor.methods({ … })`): blanked whole, as import-scope.ts
  * does not follow their imports. Functions with inferred return types, object literals and class
  * field initialisers stay whole.

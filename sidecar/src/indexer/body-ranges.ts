@@ -3,6 +3,7 @@
  * run that extracts the file, from the program's own parse of it.
  */
 import { ts } from "#ts-morph";
+import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
 
 /** TypeScript source files (not declaration files): the only ones whose bodies may be blanked. */
@@ -60,6 +61,9 @@ function blankableBody(n: ts.Node, sf: ts.SourceFile): ts.Block | undefined {
 		ts.isArrowFunction(n)
 	) {
 		if (n.type === undefined) return undefined;
+		// Its returned functions are definitions other files' edges reach through its body
+		// (edges.ts, returnedByCall): a declared return type does not make that body droppable.
+		if (hasBlockBody(n) && returnedFunctions(n).length > 0) return undefined;
 		body = n.body;
 	}
 	if (!body || !ts.isBlock(body)) return undefined;

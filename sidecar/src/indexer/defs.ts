@@ -3,12 +3,15 @@
  * functions, classes and their members (`C.m`, `C.constructor`), interfaces and their members,
  * type aliases, enums, module-level variables (`const x = () => …` is a function), members of
  * module-level object literals (`obj.a.m`), object-literal methods passed to a call
- * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`) and
- * the file's top-level code (`(module)`). Locals, parameters and nested helpers are not
- * definitions: what they reference belongs to the definition around them.
+ * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
+ * functions a definition returns (`useItem.save`, returned-functions.ts) and the file's top-level
+ * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
+ * reference belongs to the definition around them.
  */
 import { ts } from "#ts-morph";
 import type { DefKind } from "../index/schema.js";
+import { propertyNameText } from "./property-name.js";
+import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
 
 export interface DefRecord {
@@ -68,14 +71,6 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 	return (
 		ts.canHaveModifiers(node) && (ts.getModifiers(node as ts.HasModifiers) ?? []).some((m) => m.kind === kind)
 	);
-}
-
-/** A member or property name as written, or null for computed names we cannot spell. */
-export function propertyNameText(name: ts.PropertyName | ts.BindingName | undefined): string | null {
-	if (!name) return null;
-	if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-	if (ts.isStringLiteralLike(name) || ts.isNumericLiteral(name)) return name.text;
-	return null;
 }
 
 function oneLine(text: string): string {
@@ -526,10 +521,55 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		visit(sf, undefined, undefined);
 	}
 
+	/**
+	 * Functions a definition returns (returned-functions.ts), each named under it (`useItem.save`),
+	 * and theirs in turn: a composable's or factory's functions are called by name through its
+	 * result. Before the handler walk, so a handler inside one is charged to it.
+	 */
+	function returned(): void {
+		const queue = [...nodes].filter(([, id]) => {
+			const kind = byId.get(id)?.kind;
+			return kind === "function" || kind === "method";
+		});
+		for (let i = 0; i < queue.length; i++) {
+			const [node, id] = queue[i] as [ts.Node, string];
+			const fn = functionOf(node);
+			const owner = byId.get(id);
+			if (!fn || !owner) continue;
+			for (const r of returnedFunctions(fn)) {
+				if (nodes.has(r.node)) continue;
+				const inner = add(
+					r.node,
+					`${owner.qualifiedName}.${r.name}`,
+					r.kind,
+					id,
+					false,
+					undefined,
+					r.docNode,
+				);
+				queue.push([r.node, inner]);
+			}
+		}
+	}
+
 	statements(sf.statements, "");
 	callArguments(sf);
+	returned();
 	nestedHandlers();
 	return { defs, nodes };
+}
+
+/** The function a definition's node is or holds, when it has a block body to read. */
+function functionOf(node: ts.Node) {
+	if (hasBlockBody(node)) return node;
+	const value =
+		ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)
+			? node.initializer
+			: ts.isExportAssignment(node)
+				? node.expression
+				: undefined;
+	const fn = wrappedFunction(value);
+	return fn && hasBlockBody(fn) ? fn : undefined;
 }
 
 /** The names of a class's methods (and function-valued properties). */

@@ -10,6 +10,8 @@ import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
 import type { ImportKind } from "./import-kinds.js";
 import { moduleCallSpecifier } from "./module-calls.js";
+import { propertyNameText } from "./property-name.js";
+import { hasBlockBody, returnedProperty } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
 
 export interface EdgeRecord {
@@ -83,7 +85,7 @@ export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined):
 			unresolved: symbol.flags & ts.SymbolFlags.Alias ? "external-module-missing" : "no-declaration",
 		};
 	} else {
-		const defId = firstDef(ctx, decls);
+		const defId = passedOnDef(ctx, decls) ?? firstDef(ctx, decls);
 		if (defId) target = { def: defId };
 		else {
 			const sf = (decls[0] as ts.Node).getSourceFile();
@@ -115,6 +117,83 @@ function firstDef(ctx: EdgeContext, decls: readonly ts.Declaration[]): string | 
 			best = { def, augmentation };
 	}
 	return best?.def;
+}
+
+/** How many names a name may pass a function through (`{ save }` read as `const { save } = …`). */
+const MAX_PASSES = 4;
+
+/**
+ * The definition a name only passes on, as go-to-definition reaches it in a second step:
+ * - a property of an object literal that names a function (`return { save }`,
+ *   `return { remove: removeItem }`), read as `item.save()` — the property stands for `save`;
+ * - a name destructured from a value whose type is such an object literal
+ *   (`const { save } = useItem()`, `const { remove: del } = item`): the property it reads, then
+ *   what that property names or is (a method written in the literal). A property declared by an
+ *   interface or type is left alone: a destructured `props` is the caller's business.
+ * Undefined when nothing there is a definition; the declaration itself is tried next.
+ */
+function passedOnDef(ctx: EdgeContext, decls: readonly ts.Declaration[], passes = 0): string | undefined {
+	if (passes >= MAX_PASSES) return undefined;
+	for (const decl of decls) {
+		const value = passedValue(ctx, decl);
+		if (!value) {
+			const returned = ts.isBindingElement(decl) ? returnedByCall(ctx, decl) : undefined;
+			if (returned) return returned;
+			continue;
+		}
+		const valueDecls = value.declarations ?? [];
+		const def = passedOnDef(ctx, valueDecls, passes + 1) ?? firstDef(ctx, valueDecls);
+		if (def) return def;
+	}
+	return undefined;
+}
+
+/** The symbol a passing declaration hands on: the value a property names, the property a binding reads. */
+function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefined {
+	const { checker } = ctx;
+	let symbol: ts.Symbol | undefined;
+	if (ts.isShorthandPropertyAssignment(decl)) symbol = checker.getShorthandAssignmentValueSymbol(decl);
+	else if (ts.isPropertyAssignment(decl) && ts.isIdentifier(skipWrappers(decl.initializer)))
+		symbol = checker.getSymbolAtLocation(skipWrappers(decl.initializer));
+	else if (
+		ts.isBindingElement(decl) &&
+		!decl.dotDotDotToken &&
+		ts.isObjectBindingPattern(decl.parent) &&
+		ts.isVariableDeclaration(decl.parent.parent)
+	) {
+		const property = decl.propertyName ?? decl.name;
+		const name = ts.isIdentifier(property) || ts.isStringLiteral(property) ? property.text : undefined;
+		const literal = name ? checker.getTypeAtLocation(decl.parent).getProperty(name) : undefined;
+		// Only a property written in an object literal passes a value on (see above).
+		if (literal?.declarations?.some((d) => ts.isObjectLiteralExpression(d.parent))) return literal;
+		return undefined;
+	}
+	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+	return symbol;
+}
+
+/**
+ * `const { save } = useItem()` where `useItem` declares its return type (`: UsableItem<T>`), so the
+ * property is the type's: the function the callee's own `return { save }` gives back, read in its body.
+ */
+function returnedByCall(ctx: EdgeContext, binding: ts.BindingElement): string | undefined {
+	const declaration = binding.parent.parent;
+	if (!ts.isVariableDeclaration(declaration) || !declaration.initializer) return undefined;
+	let value: ts.Expression = skipWrappers(declaration.initializer);
+	if (ts.isAwaitExpression(value)) value = skipWrappers(value.expression);
+	const callee = ts.isCallExpression(value) ? calleeName(value.expression) : undefined;
+	const property = propertyNameText(binding.propertyName ?? binding.name);
+	let symbol = callee && property ? ctx.checker.getSymbolAtLocation(callee) : undefined;
+	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = ctx.checker.getAliasedSymbol(symbol);
+	for (const d of symbol?.declarations ?? []) {
+		const fn = ts.isVariableDeclaration(d) && d.initializer ? skipWrappers(d.initializer) : d;
+		const node = hasBlockBody(fn) && property ? returnedProperty(fn, property) : undefined;
+		if (!node) continue;
+		ctx.loadDefs(node.getSourceFile());
+		const def = ctx.defOfNode.get(node);
+		if (def) return def;
+	}
+	return undefined;
 }
 
 /** Inside `declare global { }` or `declare module "x" { }`. */
@@ -559,6 +638,13 @@ export function extractEdges(
 		} else if (ts.isIdentifier(node)) {
 			if (!handled.has(node) && !isDeclarationName(node)) reference(node, here);
 			return;
+		} else if (own && node !== sf && isReturnedMember(node)) {
+			// `return { get: (…) => … }`: the function giving it back leads to it, as `return { save }` does.
+			emit(enclosing, own, "reference", node);
+		} else if (own && ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
+			// `const { save } = useItem()` at module level is a variable definition of its own: it
+			// leads to the function it passes on (its callers already reach that directly).
+			reference(node.name, here);
 		} else if (ts.isShorthandPropertyAssignment(node)) {
 			const t = targetOfSymbol(ctx, checker.getShorthandAssignmentValueSymbol(node));
 			if ("def" in t) emit(here, t.def, "reference", node);
@@ -587,6 +673,21 @@ export function extractEdges(
 
 	visit(sf, moduleId);
 	return edges;
+}
+
+/** A method or property written in an object literal that a `return` gives back. */
+function isReturnedMember(node: ts.Node): boolean {
+	if (!(ts.isMethodDeclaration(node) || ts.isPropertyAssignment(node))) return false;
+	let n: ts.Node = node.parent;
+	if (!ts.isObjectLiteralExpression(n)) return false;
+	while (
+		n.parent &&
+		(ts.isParenthesizedExpression(n.parent) ||
+			ts.isAsExpression(n.parent) ||
+			ts.isSatisfiesExpression(n.parent))
+	)
+		n = n.parent;
+	return !!n.parent && ts.isReturnStatement(n.parent);
 }
 
 /**

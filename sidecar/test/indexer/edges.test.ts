@@ -108,11 +108,13 @@ describe("edges of the mini-chat fixture", () => {
 		);
 	});
 
-	it("resolves calls into a .js file, and destructured calls to the binding", () => {
+	it("resolves calls into a .js file, and destructured calls to the method the binding reads", () => {
 		expect(out(`${SERVER}/lib/format.ts#formatMessage`, "call")).toEqual([
 			`${SERVER}/legacy/emoji.js#renderEmoji`,
 		]);
-		expect(out(`${CLIENT}/lib/presence.ts#setStatus`, "call")).toEqual([`${CLIENT}/lib/presence.ts#call`]);
+		// `const { call } = sdk; … call(…)` is `sdk.call(…)`; the module-level binding leads there too.
+		expect(out(`${CLIENT}/lib/presence.ts#setStatus`, "call")).toEqual([`${CLIENT}/stubs/sdk.ts#sdk.call`]);
+		expect(out(`${CLIENT}/lib/presence.ts#call`, "reference")).toEqual([`${CLIENT}/stubs/sdk.ts#sdk.call`]);
 	});
 
 	it("records imports (workspace packages resolved to their source) and no edge into lib or externals", () => {

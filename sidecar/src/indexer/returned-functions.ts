@@ -1,0 +1,138 @@
+/**
+ * The functions a function hands out through its return value: a composable or hook
+ * (`function useItem() { return { save, remove }; async function save() {…} }`), a factory
+ * (`function createApi() { return { get() {…} } }`). Callers reach them by name
+ * (`const { save } = useItem(); save()`), so each is a definition of its own (defs.ts); the other
+ * nested helpers stay part of the function around them, which keeps the definition count down.
+ *
+ * The rule, syntactic and local to one function body:
+ * - a function declared directly in the body (`function save() {}`, or a `const` holding a
+ *   function, `const save = async () => …`) whose name a `return` of the body gives back, alone
+ *   (`return save`) or as a property of a returned object literal (`return { save }`,
+ *   `return { save: saveItem }`);
+ * - a method or function-valued property written in a returned object literal
+ *   (`return { save() {…}, remove: () => … }`).
+ * A function is written as one: a value a call makes from a callback (`useMemo(() => …)`,
+ * `list.map((x) => …)`, `useCallback(…)`) is not, since locals returned that way are mostly data.
+ * Returns inside nested functions and classes belong to them, not to this body.
+ */
+import { ts } from "#ts-morph";
+import { propertyNameText } from "./property-name.js";
+import { skipWrappers } from "./unwrap.js";
+
+export interface ReturnedFunction {
+	/** The declaration: a function declaration, a variable declaration, or an object-literal member. */
+	node: ts.Node;
+	/** Its own name: the declared name, or the property's for an object-literal member. */
+	name: string;
+	kind: "function" | "method";
+	/** Where its leading comment is (the `const` statement of a variable). */
+	docNode: ts.Node;
+}
+
+type FunctionWithBody = ts.FunctionLikeDeclaration & { body: ts.Block };
+
+/** The function-like nodes whose block body is read: declarations, methods, arrows, expressions. */
+export function hasBlockBody(node: ts.Node): node is FunctionWithBody {
+	return (
+		(ts.isFunctionDeclaration(node) ||
+			ts.isMethodDeclaration(node) ||
+			ts.isGetAccessorDeclaration(node) ||
+			ts.isArrowFunction(node) ||
+			ts.isFunctionExpression(node)) &&
+		node.body !== undefined &&
+		ts.isBlock(node.body)
+	);
+}
+
+/** The functions `fn` returns, in source order. */
+export function returnedFunctions(fn: FunctionWithBody): ReturnedFunction[] {
+	const returned = new Set<string>();
+	const members: ReturnedFunction[] = [];
+	for (const expr of returnedExpressions(fn.body)) {
+		const value = skipWrappers(expr);
+		if (ts.isIdentifier(value)) returned.add(value.text);
+		else if (ts.isObjectLiteralExpression(value)) objectLiteral(value, returned, members);
+	}
+	if (returned.size === 0) return members;
+	const locals: ReturnedFunction[] = [];
+	for (const st of fn.body.statements) {
+		if (ts.isFunctionDeclaration(st) && st.name && st.body && returned.has(st.name.text)) {
+			locals.push({ node: st, name: st.name.text, kind: "function", docNode: st });
+		} else if (ts.isVariableStatement(st)) {
+			for (const decl of st.declarationList.declarations) {
+				if (ts.isIdentifier(decl.name) && returned.has(decl.name.text) && isFunction(decl.initializer))
+					locals.push({ node: decl, name: decl.name.text, kind: "function", docNode: st });
+			}
+		}
+	}
+	return [...locals, ...members].sort((a, b) => a.node.pos - b.node.pos);
+}
+
+/**
+ * The declaration of the function `fn` gives back as its result's property `property`
+ * (`return { save }`, `{ remove: removeItem }`, `{ reset() {…} }`), one of returnedFunctions'.
+ * For a function whose declared return type hides the object literal from the checker
+ * (`function useItem(): UsableItem { return { save }; … }`).
+ */
+export function returnedProperty(fn: FunctionWithBody, property: string): ts.Node | undefined {
+	for (const expr of returnedExpressions(fn.body)) {
+		const value = skipWrappers(expr);
+		if (!ts.isObjectLiteralExpression(value)) continue;
+		for (const p of value.properties) {
+			if (propertyNameText(p.name) !== property) continue;
+			if (ts.isMethodDeclaration(p)) return p;
+			const named = ts.isShorthandPropertyAssignment(p)
+				? p.name
+				: ts.isPropertyAssignment(p)
+					? skipWrappers(p.initializer)
+					: undefined;
+			if (named && ts.isIdentifier(named)) {
+				const local = returnedFunctions(fn).find((r) => r.kind === "function" && r.name === named.text);
+				if (local) return local.node;
+			} else if (ts.isPropertyAssignment(p) && isFunction(p.initializer)) return p;
+		}
+	}
+	return undefined;
+}
+
+/** Names given back by `{ save, remove: removeItem }`; methods and function values written in it. */
+function objectLiteral(
+	obj: ts.ObjectLiteralExpression,
+	returned: Set<string>,
+	members: ReturnedFunction[],
+): void {
+	for (const p of obj.properties) {
+		if (ts.isShorthandPropertyAssignment(p)) returned.add(p.name.text);
+		else if (ts.isPropertyAssignment(p)) {
+			const init = skipWrappers(p.initializer);
+			const name = propertyNameText(p.name);
+			if (ts.isIdentifier(init)) returned.add(init.text);
+			else if (name && isFunction(init)) members.push({ node: p, name, kind: "method", docNode: p });
+		} else if (ts.isMethodDeclaration(p)) {
+			const name = propertyNameText(p.name);
+			if (name) members.push({ node: p, name, kind: "method", docNode: p });
+		}
+	}
+}
+
+/** An arrow function or function expression, under parentheses and type assertions. */
+function isFunction(value: ts.Expression | undefined): boolean {
+	const inner = value && skipWrappers(value);
+	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
+}
+
+/** The expressions of the `return` statements of a body, not of the functions or classes inside it. */
+function returnedExpressions(body: ts.Block): ts.Expression[] {
+	const out: ts.Expression[] = [];
+	const visit = (n: ts.Node): void => {
+		if (ts.isReturnStatement(n)) {
+			if (n.expression) out.push(n.expression);
+			return;
+		}
+		if (ts.isFunctionLike(n) || ts.isClassLike(n)) return;
+		ts.forEachChild(n, visit);
+	};
+	ts.forEachChild(body, visit);
+	return out;
+}
