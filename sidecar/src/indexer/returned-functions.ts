@@ -1,7 +1,6 @@
 /**
- * The functions a function hands out through its return value: a composable or hook
- * (`function useItem() { return { save, remove }; async function save() {…} }`), a factory
- * (`function createApi() { return { get() {…} } }`). Callers reach them by name
+ * The functions a function hands out through its return value by name: a composable or hook
+ * (`function useItem() { return { save, remove }; async function save() {…} }`). Callers reach them by name
  * (`const { save } = useItem(); save()`), so each is a definition of its own (defs.ts); the other
  * nested helpers stay part of the function around them, which keeps the definition count down.
  *
@@ -9,9 +8,10 @@
  * - a function declared directly in the body (`function save() {}`, or a `const` holding a
  *   function, `const save = async () => …`) whose name a `return` of the body gives back, alone
  *   (`return save`) or as a property of a returned object literal (`return { save }`,
- *   `return { save: saveItem }`);
- * - a method or function-valued property written in a returned object literal
- *   (`return { save() {…}, remove: () => … }`).
+ *   `return { save: saveItem }`).
+ * Functions written inside the returned literal (`return { get: (…) => … }`, a factory's) stay part
+ * of the function returning them: on RC, proxify's handler gave its Api.call edge to a `handler.get`
+ * of its own and lost its flow.
  * A function is written as one: a value a call makes from a callback (`useMemo(() => …)`,
  * `list.map((x) => …)`, `useCallback(…)`) is not, since locals returned that way are mostly data.
  * Returns inside nested functions and classes belong to them, not to this body.
@@ -48,13 +48,12 @@ export function hasBlockBody(node: ts.Node): node is FunctionWithBody {
 /** The functions `fn` returns, in source order. */
 export function returnedFunctions(fn: FunctionWithBody): ReturnedFunction[] {
 	const returned = new Set<string>();
-	const members: ReturnedFunction[] = [];
 	for (const expr of returnedExpressions(fn.body)) {
 		const value = skipWrappers(expr);
 		if (ts.isIdentifier(value)) returned.add(value.text);
-		else if (ts.isObjectLiteralExpression(value)) objectLiteral(value, returned, members);
+		else if (ts.isObjectLiteralExpression(value)) objectLiteral(value, returned);
 	}
-	if (returned.size === 0) return members;
+	if (returned.size === 0) return [];
 	const locals: ReturnedFunction[] = [];
 	for (const st of fn.body.statements) {
 		if (ts.isFunctionDeclaration(st) && st.name && st.body && returned.has(st.name.text)) {
@@ -66,7 +65,7 @@ export function returnedFunctions(fn: FunctionWithBody): ReturnedFunction[] {
 			}
 		}
 	}
-	return [...locals, ...members].sort((a, b) => a.node.pos - b.node.pos);
+	return locals.sort((a, b) => a.node.pos - b.node.pos);
 }
 
 /**
@@ -96,22 +95,13 @@ export function returnedProperty(fn: FunctionWithBody, property: string): ts.Nod
 	return undefined;
 }
 
-/** Names given back by `{ save, remove: removeItem }`; methods and function values written in it. */
-function objectLiteral(
-	obj: ts.ObjectLiteralExpression,
-	returned: Set<string>,
-	members: ReturnedFunction[],
-): void {
+/** Names given back by `{ save, remove: removeItem }`. */
+function objectLiteral(obj: ts.ObjectLiteralExpression, returned: Set<string>): void {
 	for (const p of obj.properties) {
 		if (ts.isShorthandPropertyAssignment(p)) returned.add(p.name.text);
 		else if (ts.isPropertyAssignment(p)) {
 			const init = skipWrappers(p.initializer);
-			const name = propertyNameText(p.name);
 			if (ts.isIdentifier(init)) returned.add(init.text);
-			else if (name && isFunction(init)) members.push({ node: p, name, kind: "method", docNode: p });
-		} else if (ts.isMethodDeclaration(p)) {
-			const name = propertyNameText(p.name);
-			if (name) members.push({ node: p, name, kind: "method", docNode: p });
 		}
 	}
 }

@@ -479,11 +479,10 @@ describe("trunk discovery with no preset", () => {
 			// the column objects its factories return stay unjoined.
 			expect(sides(index, "actions", "timestamp").handlers).toEqual([]);
 			expect(sides(index, "actions", "number").handlers).toEqual([]);
-			// A reducer handed to `useReducer` inline is one whatever its parameters are called; the
-			// dispatch is the returned function's (`return { up: () => dispatch(…) }`).
+			// A reducer handed to `useReducer` inline is one whatever its parameters are called.
 			expect(sides(index, "actions", "counter/increment")).toEqual({
 				handlers: ["src/ui/Counter.ts#useCounter"],
-				callers: ["src/ui/Counter.ts#useCounter.up"],
+				callers: ["src/ui/Counter.ts#useCounter"],
 			});
 		} finally {
 			index.close();
@@ -913,7 +912,7 @@ describe("trunk discovery with no preset", () => {
 			// Ids from a namespace's constants, executed on the registry itself and on one destructured from the app.
 			expect(sides(index, "app-commands", "files:open").callers.sort()).toEqual([
 				"src/plugins/files.ts#activateFiles",
-				"src/plugins/launcher.ts#activateLauncher.openRecent",
+				"src/plugins/launcher.ts#activateLauncher",
 			]);
 			// Command objects (`commands.add('bold', new AttributeCommand(…))`) are handled by their `execute`,
 			// inherited or not; plain values kept under names (`palettes.set('warm', new Palette())`) are no registry.
