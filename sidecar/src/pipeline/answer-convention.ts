@@ -135,9 +135,9 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	const nearness = (file: string) => share(where, wordStems(file));
 
 	// Every definition used widely enough, by name: a full-text search stems "logging" to "log" and
-	// misses `Logger`.
-	const found = index
-		.defsUsedAtLeast(MIN_USERS)
+	// misses `Logger`. Read once: the verb's check below reads the same list.
+	const used = index.defsUsedAtLeast(MIN_USERS);
+	const found = used
 		.filter(
 			(d) => d.file && HELPER_KINDS.has(d.kind) && !isAuxiliaryPath(d.file) && nameMatch(d) >= NAME_MATCH,
 		)
@@ -185,9 +185,9 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	// flow answer stands). A verb no name carries leaves the noun to decide; so does "the convention
 	// for reporting errors", which asks how a kind of thing is done, whatever the helpers are called.
 	if (subject.action && rest.length > 0 && !helpers.some((h) => h.named > 0)) {
-		const verbNamed = index
-			.defsUsedAtLeast(MIN_USERS)
-			.filter((d) => d.file && !isAuxiliaryPath(d.file) && share(rest, wordStems(d.name)) > 0).length;
+		const verbNamed = used.filter(
+			(d) => d.file && !isAuxiliaryPath(d.file) && share(rest, wordStems(d.name)) > 0,
+		).length;
 		if (verbNamed >= MIN_VERB_NAMES) return null;
 	}
 	// A type is mentioned wherever values of it pass; a convention is what code calls or creates.

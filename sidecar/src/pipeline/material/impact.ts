@@ -99,7 +99,8 @@ export function impactListing(
 		const rows = filesNaming(index, literal);
 		if (rows.length <= MAX_LITERAL_FILES) {
 			const word = new RegExp(`(?<![\\w$])${escapeRegExp(literal)}(?![\\w$])`);
-			const others = homonymFiles(index, target, ids);
+			// The files the index already links to the target (its edges' sites, gathered above).
+			const others = homonymFiles(index, target, new Set([...sites.values()].map((x) => x.file)));
 			for (const { path } of rows) {
 				// A file using a same-named definition elsewhere, and never this one, names that one.
 				if (others.has(path)) continue;
@@ -197,14 +198,13 @@ export function impactListing(
  * Files that use (or define) another definition of the target's name and have no edge to the
  * target: their lines naming it name the other one (two `enum JobName` in a server and an SDK).
  */
-function homonymFiles(index: ImpactIndex, target: DefRow, ids: readonly number[]): Set<string> {
+function homonymFiles(index: ImpactIndex, target: DefRow, linked: ReadonlySet<string>): Set<string> {
 	const out = new Set<string>();
 	// A key's lines write it as a string whatever else shares its name: only definitions have homonyms.
 	if (target.id < 0 || target.kind === "dispatch-key") return out;
 	const homonyms = index.defsByName(target.name, 20).filter((d) => d.id !== target.id && d.kind !== "module");
 	if (homonyms.length === 0) return out;
-	const own = new Set<string>([target.file ?? ""]);
-	for (const id of ids) for (const e of index.edgesTo(id)) if (e.file) own.add(e.file);
+	const own = new Set<string>([target.file ?? "", ...linked]);
 	for (const h of homonyms) {
 		if (h.file && !own.has(h.file)) out.add(h.file);
 		for (const e of index.edgesTo(h.id)) if (e.file && !own.has(e.file)) out.add(e.file);
