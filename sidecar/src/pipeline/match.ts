@@ -124,7 +124,11 @@ export function scoreUnit(
 }
 
 /** Does `name` (or a qualified name) equal one of the question's literal identifiers? */
-export function namesIdentifier(q: QueryAnalysis, name: string, qualifiedName: string): boolean {
+export function namesIdentifier(
+	q: Pick<QueryAnalysis, "identifiers">,
+	name: string,
+	qualifiedName: string,
+): boolean {
 	return q.identifiers.some((id) => {
 		const last = id.split(".").pop() ?? id;
 		return id === qualifiedName || id === name || (last.length > 3 && last === name);

@@ -17,7 +17,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { branchOf } from "./branch.js";
 import { parseHandlerName } from "./labels.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import { conceptMatch, isAuxiliaryPath, namesIdentifier, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
 import { lastSegment, namesIn } from "./verify.js";
@@ -127,6 +127,9 @@ const FAR_MAX = 12;
 const LEAD_IN_CALLERS = 2;
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
+/** Calls followed on from a definition the question names, and definitions so added at most. */
+const NAMED_DEPTH = 4;
+const NAMED_MAX = 12;
 
 interface Edge {
 	to: number;
@@ -182,6 +185,16 @@ export function findPaths(
 	// path crosses the key (a service → the workflow it starts → the activity that does the work)
 	// instead of stopping at the boundary. Impact questions (no concepts) keep the candidates alone.
 	if (concepts) joinFarEnds(index, cands.slice(0, FAR_FROM), graph, byId);
+	// A definition the question names literally (`proxify()`) is what it asks about: a path through
+	// it leads, however strongly a flow beside it matches the question's other words, and what it
+	// calls is followed NAMED_DEPTH calls on even where no candidate waits (how it works is there).
+	const namedIds = new Set(concepts ? namedDefs(cands, concepts).map((d) => d.id) : []);
+	reachFromNamed(
+		index,
+		cands.filter((d) => namedIds.has(d.id)),
+		graph,
+		byId,
+	);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
@@ -205,7 +218,7 @@ export function findPaths(
 	};
 	const rank = new Map(cands.map((d, i) => [d.id, i]));
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
-		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd);
+		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds);
 		if (found && cover) {
 			trimHead(found, rank, entries, cover);
 			trimSharedHead(found, byId, namedFor);
@@ -302,10 +315,15 @@ export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">
 	text(text: string): readonly number[];
 	/** Each concept's word, in the vector's order (a layer's too). */
 	words: readonly string[];
+	/** Does the question name this definition literally (`proxify()`, `sendMessage`, `Api.call`)? */
+	names(def: Pick<DefRow, "name" | "qualifiedName">): boolean;
 };
 
 /** The question's concepts as a ConceptVector (a member's register key is data, not its name). */
-export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector {
+export function conceptVector(
+	q: Pick<QueryAnalysis, "concepts"> & Partial<Pick<QueryAnalysis, "identifiers">>,
+): ConceptVector {
+	const identifiers = { identifiers: q.identifiers ?? [] };
 	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
 	const of = (text: string) => {
 		const stems = wordStems(text);
@@ -320,7 +338,12 @@ export function conceptVector(q: Pick<QueryAnalysis, "concepts">): ConceptVector
 		}
 		return v;
 	};
-	return Object.assign(vector, { text: of, words: q.concepts.map((c) => c.word) });
+	return Object.assign(vector, {
+		text: of,
+		words: q.concepts.map((c) => c.word),
+		names: (d: Pick<DefRow, "name" | "qualifiedName">) =>
+			namesIdentifier(identifiers, d.name, d.qualifiedName),
+	});
 }
 
 /** The share of the question's concept weight a definition's own name or path matches. */
@@ -378,8 +401,12 @@ function bestPath(
 	entries: ReadonlySet<number>,
 	cover: ((id: number) => readonly number[]) | null,
 	deadEnd: (id: number) => boolean = () => false,
+	named: ReadonlySet<number> = new Set(),
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
+	// The best path of two steps or more through a definition the question names, which wins when found.
+	let through: { ids: number[]; hops: Hop[]; worth: number } | null = null;
+	let throughRank = 0;
 	// The best path ending at a dead end, used only when no other path exists.
 	let fallback: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	let expansions = 0;
@@ -404,7 +431,20 @@ function bestPath(
 		if (deadEnd(id)) {
 			if (!fallback || value > fallback.worth + 1e-9)
 				fallback = { ids: [...ids], hops: [...hops], worth: value };
-		} else if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
+		} else {
+			if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
+			// Through it: the path goes on from it (how it works), or, where none does, reaches it.
+			const on = ids.slice(0, -1).some((x) => named.has(x));
+			const rank = on ? 2 : ids.length > 1 && named.has(id) ? 1 : 0;
+			// Of equal worth, the longer path through it tells more of how it works.
+			const better =
+				value > (through?.worth ?? 0) + 1e-9 ||
+				(value > (through?.worth ?? 0) - 1e-9 && ids.length > (through?.ids.length ?? 0));
+			if (rank > 0 && (rank > throughRank || (rank === throughRank && better))) {
+				through = { ids: [...ids], hops: [...hops], worth: value };
+				throughRank = rank;
+			}
+		}
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
 				if (ids.includes(e.to)) continue;
@@ -417,7 +457,7 @@ function bestPath(
 	};
 	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
 	for (const d of starts) visit(d.id, 0, 0, none);
-	return best ?? fallback;
+	return through ?? best ?? fallback;
 }
 
 /**
@@ -570,6 +610,57 @@ function joinFarEnds(
 			id,
 			edges.filter((e) => !gone.has(e.to)),
 		);
+}
+
+/**
+ * The candidates the question names literally; of same-named ones, those whose names and paths match
+ * most of the question's other words (the `proxify` in the package the question names).
+ */
+function namedDefs(cands: readonly DefRow[], concepts: ConceptVector): DefRow[] {
+	const named = cands.filter((d) => concepts.names(d));
+	const best = new Map<string, number>();
+	for (const d of named) best.set(d.name, Math.max(best.get(d.name) ?? 0, questionShare(concepts, d)));
+	return named.filter((d) => questionShare(concepts, d) >= (best.get(d.name) ?? 0) - 1e-9);
+}
+
+/**
+ * What the named definitions call, NAMED_DEPTH steps on (NAMED_MAX definitions at most), joins the
+ * graph at no worth of its own, shared helpers included: a named function's own calls are how it works.
+ */
+function reachFromNamed(
+	index: PathIndex,
+	named: readonly DefRow[],
+	graph: Map<number, Edge[]>,
+	byId: Map<number, DefRow>,
+): void {
+	let added = 0;
+	let frontier = [...named];
+	for (let depth = 0; depth < NAMED_DEPTH && frontier.length > 0; depth++) {
+		const next: DefRow[] = [];
+		for (const d of frontier) {
+			const edges = index.edgesFrom(d.id);
+			const dispatchLines = new Set(edges.filter((e) => e.kind === "dispatch").map((e) => e.line));
+			for (const e of edges) {
+				if (!STEP_KINDS.has(e.kind) || e.dst === d.id || (e.kind === "call" && dispatchLines.has(e.line)))
+					continue;
+				if ((graph.get(d.id) ?? []).some((h) => h.to === e.dst)) continue;
+				let x = byId.get(e.dst);
+				if (!x) {
+					const found = index.defById(e.dst);
+					if (!found?.file || found.startLine === null || isAuxiliaryPath(found.file) || added >= NAMED_MAX)
+						continue;
+					if (found.kind === "module" || found.kind === "type") continue;
+					x = found;
+					added++;
+					byId.set(x.id, x);
+					graph.set(x.id, hopsFrom(index, x, byId));
+					next.push(x);
+				}
+				graph.get(d.id)?.push({ to: x.id, hop: lineHop(index, e, d, x, null) });
+			}
+		}
+		frontier = next;
+	}
 }
 
 /** A dispatch edge's key and the key's handler edges, or null (not a dispatch, or more than `max` handlers). */

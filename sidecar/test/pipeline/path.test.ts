@@ -444,6 +444,44 @@ describe("findPath", () => {
 		expect(names(findPath(toAsked, [settings, asked, listener], {}, q))[0]).toBe("saveTranslateSettings");
 	});
 
+	it("leads with a path going on from the definition the question names, through its calls beyond the candidates", () => {
+		// "how does the core proxify() pattern work": a strong pair of message-service places matches
+		// the question's other words; `proxify` (named, in the core package) calls `handler`, which
+		// calls `callApi`, neither ranked; a same-named `proxify` in another package has a ranked caller.
+		const send = def("services/messages.ts", "MessageService.sendMessage", "method");
+		const exec = def("services/execute.ts", "executeSendMessage");
+		const proxify = def("core/lib/proxify.ts", "proxify");
+		const handler = def("core/lib/proxify.ts", "handler");
+		const callApi = def("core/lib/api.ts", "Api.call", "method");
+		const other = def("models/proxify.ts", "proxify");
+		const model = def("models/index.ts", "Users");
+		const defs = [send, exec, proxify, handler, callApi, other, model];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[send, exec, "call"],
+			[proxify, handler, "call"],
+			[handler, callApi, "call"],
+			[model, other, "call"],
+		];
+		const ranked = [send, exec, proxify, other, model];
+		const asked = (identifiers: string[]) =>
+			conceptVector({
+				concepts: ["core", "proxify", "message", "service"].map(
+					(word): Concept => ({ word, stems: [word], related: [], weight: 1 }),
+				),
+				identifiers,
+			});
+		expect(names(findPath(graph(defs, edges), ranked, {}, asked(["proxify"])))).toEqual([
+			"proxify",
+			"handler",
+			"Api.call",
+		]);
+		// Without the name written as code, the better-matching flow beside it leads.
+		expect(names(findPath(graph(defs, edges), ranked, {}, asked([])))).toEqual([
+			"MessageService.sendMessage",
+			"executeSendMessage",
+		]);
+	});
+
 	it("also finds the best path through none of the best one's files: another flow, and its worth", () => {
 		// Two chains of the same feature's words: a sender pair (ranks 0–1) and a receiver pair (2–3)
 		// sharing no file; a third place in the sender's file is no other flow.
