@@ -942,7 +942,7 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
-	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
+	it("finds nothing in logging, i18n keys, config reads, test names, DOM events and schema migrations", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);
 		const index = IndexReader.open(out);

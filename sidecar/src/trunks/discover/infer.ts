@@ -41,6 +41,8 @@ export const DISCOVERY_LIMITS = {
 	/** Without a connection: distinctive both-sided keys and share. */
 	overlapJoined: 8,
 	overlapShare: 0.6,
+	/** On overlap alone, the registry's median register sites per key at most. */
+	overlapSitesPerKey: 2,
 	/** A dispatch group is a wrapper when this share of its calls reaches a wrapper. */
 	wrapperShare: 0.5,
 };
@@ -221,6 +223,12 @@ function sendsTo(r: Group, name: string): boolean {
 		(VERB_PAIRS[r.name] ?? []).includes(name) ||
 		(isHttpRegistry(r) && HTTP_VERBS.has(name))
 	);
+}
+
+/** The median number of register sites a registry holds per key. */
+function medianSitesPerKey(r: Group): number {
+	const counts = [...r.keys.values()].sort((a, b) => a - b);
+	return counts.length === 0 ? 0 : (counts[Math.floor((counts.length - 1) / 2)] as number);
 }
 
 /** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
@@ -736,9 +744,11 @@ export function inferTrunks(
 					single.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
-			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends.
+			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends, and only into a
+			// registry holding a key at one or two places as a rule: a key registered at many is a name
+			// the calls work on, not a handler's (a table every migration alters: `schema.alterTable('users', t => …)`).
 			const sends = SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
-			if (!sends) continue;
+			if (!sends || medianSitesPerKey(r) > DISCOVERY_LIMITS.overlapSitesPerKey) continue;
 			const strong = joined.filter(distinctive);
 			const share = strong.length / Math.max(1, distinct.filter(distinctive).length);
 			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)
