@@ -113,7 +113,7 @@ const baseKey = (k: string) =>
 		.replace(/\/+$/, "")
 		.replace(/(^|\/):[A-Za-z_$][\w$-]*(?=\/|$)/g, "$1:param") || "/";
 
-function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
+export function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	const groups = new Map<string, Group>();
 	for (const c of candidates) {
 		const { form, receiver, name, arg } = c.info;
@@ -184,7 +184,7 @@ const isKeyedInstance = (g: Group) =>
 	g.emitted >= Math.min(2, g.sites.length) &&
 	g.keys.size >= 2;
 
-const isDispatcher = (g: Group) =>
+export const isDispatcher = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
 	(g.form === "proxy" ||
 		g.form === "facade" ||
@@ -224,7 +224,8 @@ function sendsTo(r: Group, name: string): boolean {
 }
 
 /** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
-const distinctive = (k: string) => k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
+export const distinctive = (k: string) =>
+	k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
 
 /** Both sides read the key from the same named constant (`PORTFOLIO_JOB_NAME`): no coincidence of words. */
 function sameConstant(r: Group, d: Group, key: string): boolean {
@@ -238,7 +239,7 @@ function sameConstant(r: Group, d: Group, key: string): boolean {
 	return [...named(d)].some((c) => a.has(c));
 }
 
-interface Sink {
+export interface Sink {
 	receiver: string;
 	name: string;
 }
@@ -247,7 +248,7 @@ interface Sink {
  * The calls a dispatch group's keys flow into through wrappers (up to three calls deep: a public
  * wrapper, its inner step, a retry loop around `fetch`), or null.
  */
-function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
+export function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
 	let through = 0;
 	const sinks = new Map<string, Sink>();
 	const follow = (def: string, param: number, depth: number): boolean => {
@@ -422,7 +423,7 @@ function sharedPrefixes(d: Group): string[] {
 
 const strip = (k: string, prefix: string) => (prefix && k.startsWith(prefix) ? k.slice(prefix.length) : k);
 
-function describe(g: Group): string {
+export function describe(g: Group): string {
 	const recv = g.receiver ? `${g.receiver}.` : "";
 	const key = g.arg === 0 ? "key" : `${Array(g.arg).fill("_").join(", ")}, key`;
 	if (g.form === "object") return `${recv}${g.name}(${g.arg ? "_, " : ""}{ key() {…} })`;
