@@ -1004,7 +1004,7 @@ function wrapperFact(
  * A call a preset took as a dispatch whose key it could not read (`this.server.to(room).emit(event, …)`
  * with `event` a parameter of the enclosing method: `unbound`, the key expressions of those sites): the
  * enclosing function is a wrapper of that call at the key's position, so that its callers' literal keys
- * (`gateway.clientSend('on_asset_trash', …)`) can be followed to it (infer.ts, preset-wrappers.ts).
+ * (`gateway.notify('order:shipped', …)`) can be followed to it (infer.ts, preset-wrappers.ts).
  */
 export function presetWrapperFact(
 	cn: ts.CallExpression,

@@ -1,14 +1,14 @@
 /**
- * Dispatches of a preset's trunk through a wrapper: `gateway.clientSend('on_asset_trash', room, …)`
- * where `clientSend(event, room, …data)` runs `this.server.emit(event, room, …data)`, an emit the
+ * Dispatches of a preset's trunk through a wrapper: `gateway.notify('order:shipped', room, …)`
+ * where `notify(event, room, …data)` runs `this.server.emit(event, room, …data)`, an emit the
  * preset recognises (or records unbound: its key is the wrapper's parameter). Discovery pairs a
  * dispatcher only with registries it found itself, and a listener a preset took (`socket.on('x', h)`)
  * never is one; without this the wrapper's callers and the preset's listeners stay apart.
  *
- * A group of keyed calls (one shape, `this.gateway.clientSend(key)`) dispatches into a preset trunk
+ * A group of keyed calls (one shape, `this.gateway.notify(key)`) dispatches into a preset trunk
  * when its key position reaches, through wrapper facts (up to three calls deep), the key position of a
  * call named like one of the trunk's dispatch idioms (`emit`), and its keys meet the keys the trunk
- * registers: one receiver's calls together (`clientSend` and `clientBroadcast` on one object), at least
+ * registers: one receiver's calls together (`notify` and `broadcast` on one object), at least
  * 2 distinctive keys joined making at least 30 % of its keys (a discovered pair's evidence). Trunks
  * keyed by HTTP method are left to preset-clients.ts.
  */
@@ -125,7 +125,7 @@ export function presetWrapperSites(
 			} else dispatched.add(`${s.file}:${s.line}:${s.key}`);
 		}
 		if (registered.size === 0) continue;
-		// One receiver's calls together (`events.clientSend`, `events.clientBroadcast`); `this` and bare calls by shape.
+		// One receiver's calls together (`gateway.notify`, `gateway.broadcast`); `this` and bare calls by shape.
 		const units = new Map<string, { groups: Group[]; via: Set<string>; patterns: (RegExp | null)[] }>();
 		for (const d of groups) {
 			const r = reached(d, wrappers, t);
@@ -161,7 +161,7 @@ export function presetWrapperSites(
 					for (const raw of s.info.keys) {
 						const key = keyOf(raw);
 						if (!keys.has(key) || dispatched.has(`${s.site.file}:${s.site.line}:${key}`)) continue;
-						// A call a discovered trunk dispatches (`websocket.on` found beside the preset's `websocketEvents.on`)
+						// A call a discovered trunk dispatches (`ws.on` found beside the preset's `socketEvents.on`)
 						// adds only its joined keys here: its others are that trunk's asymmetries already.
 						if (!registered.has(key) && claimed.has(`${s.site.file}:${s.site.line}`)) continue;
 						n++;
