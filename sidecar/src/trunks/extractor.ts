@@ -18,6 +18,7 @@ import {
 	decoratorCandidates,
 	graphqlCandidates,
 	isFetchFactoryCall,
+	presetWrapperFact,
 } from "./discover/candidates.js";
 import { inStaticFolder } from "./discover/families.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
@@ -34,6 +35,7 @@ import {
 } from "./discover/index.js";
 import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
 import { presetClientSites } from "./discover/preset-clients.js";
+import { presetWrapperSites } from "./discover/preset-wrappers.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
@@ -211,9 +213,22 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
 				// ts-morph's node only for what uses it: discovery checks the compiler node first.
 				const wrapped = lazyWrap<CallExpression>(sf, cn);
+				const before = out.length;
 				const taken = preset && extractCall(wrapped(), c, ctx, emit);
-				// Presets win: a call one of them took is no discovery candidate.
+				// Presets win: a call one of them took is no discovery candidate. Taken as a dispatch whose key
+				// is a parameter (`emit(event, …)` in `send(event, …)`), it still makes its function a wrapper.
 				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
+				else if (discovering && out.length > before)
+					presetWrapperFact(
+						cn,
+						wrapped,
+						out
+							.slice(before)
+							.filter((s) => s.side === "dispatch" && s.key === null)
+							.map((s) => s.expression),
+						ctx,
+						out,
+					);
 				if (c.mounts.has(name)) extractMount(wrapped(), c, ctx, out);
 			}
 		}
@@ -365,6 +380,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (s.side === "dispatch") claimed.add(`${s.file}:${s.line}`);
 				rest.push(s);
 			}
+			// Callers of a wrapper around a preset's dispatch (`send(event) { this.io.emit(event) }`) dispatch into it.
+			rest.push(...presetWrapperSites(found.candidates, records.wrappers, rest, c, claimed).sites);
 			// HTTP clients no discovered trunk took meet the preset's routes (once mounts have prefixed them).
 			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed);
 		}

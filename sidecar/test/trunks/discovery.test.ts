@@ -942,7 +942,7 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
-	it("finds nothing in logging, i18n keys, config reads, test names and DOM events", async () => {
+	it("finds nothing in logging, i18n keys, config reads, test names, DOM events and schema migrations", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);
 		const index = IndexReader.open(out);
@@ -1048,6 +1048,54 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/subprocess.ts#onSubprocessReady"],
 				callers: ["src/subprocess.ts#Subprocess.receive"],
 			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins the callers of a wrapper whose event parameter reaches an emit to the preset's listeners", async () => {
+		const { out, discovered } = await indexed("wrapped-emits", PRESETS);
+		// The listeners are the preset's (`socket.on`): no discovered trunk, the callers join the preset's.
+		expect(discovered).toEqual([]);
+		const index = IndexReader.open(out);
+		try {
+			const sites = index.dispatchSites("events");
+			const keysOf = (side: "register" | "dispatch") =>
+				new Set(sites.filter((s) => s.side === side && s.key !== null).map((s) => s.key));
+			const registered = keysOf("register");
+			// `clientSend(event, room)` → `this.server.to(room).emit(event)` (the preset's, unbound) and
+			// `clientBroadcast(event)` → `this.server.emit(event)`: their callers' literal keys are dispatches.
+			expect([...keysOf("dispatch")].filter((k) => registered.has(k)).sort()).toEqual([
+				"on_asset_delete",
+				"on_asset_trash",
+				"on_upload_success",
+				"on_user_delete",
+			]);
+			const trash = sites.filter((s) => s.key === "on_asset_trash");
+			expect(trash.filter((s) => s.side === "dispatch").map((s) => `${s.file}:${s.line}`)).toEqual([
+				"server/assets.ts:7",
+			]);
+			expect(sides(index, "events", "on_asset_trash")).toEqual({
+				handlers: ["web/socket.ts#onTrash"],
+				callers: ["server/assets.ts#AssetNotifier.trash"],
+			});
+			expect(sides(index, "events", "on_user_delete").callers).toEqual([
+				"server/assets.ts#AssetNotifier.userDeleted",
+			]);
+			// A key no listener has stays the wrapper's asymmetry; a call whose parameter reaches no emit is no dispatch.
+			expect(sides(index, "events", "on_asset_stack_update").callers).toEqual([
+				"server/assets.ts#AssetNotifier.stacked",
+			]);
+			expect(sides(index, "events", "on_asset_restore")).toEqual({
+				handlers: ["web/socket.ts#onRestore"],
+				callers: [],
+			});
+			// `trunks --discover` shows the join in the preset trunk.
+			const { report } = discoverFromIndex(index, PRESETS);
+			expect(report.presetWrappers.map((j) => [j.trunk, j.pattern, j.sites, j.joined])).toEqual([
+				["events", "this.gateway.clientSend(key)", 4, 3],
+				["events", "this.gateway.clientBroadcast(key)", 1, 1],
+			]);
 		} finally {
 			index.close();
 		}

@@ -953,9 +953,11 @@ function wrapperFact(
 	callee: { receiver: string; name: string; nameNode: ts.Node },
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
+	positions?: ReadonlySet<number>,
 ): void {
 	const scopes = enclosingFunctions(cn);
 	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
+		if (positions && !positions.has(pos)) continue;
 		const a = cn.arguments[pos] as ts.Expression;
 		// The innermost function whose own parameter the argument carries: the call may sit in an inline
 		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
@@ -996,6 +998,28 @@ function wrapperFact(
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
 		// whichever a caller's key sits in: wrapperSinks matches by position).
 	}
+}
+
+/**
+ * A call a preset took as a dispatch whose key it could not read (`this.server.to(room).emit(event, …)`
+ * with `event` a parameter of the enclosing method: `unbound`, the key expressions of those sites): the
+ * enclosing function is a wrapper of that call at the key's position, so that its callers' literal keys
+ * (`gateway.notify('order:shipped', …)`) can be followed to it (infer.ts, preset-wrappers.ts).
+ */
+export function presetWrapperFact(
+	cn: ts.CallExpression,
+	wrapped: () => CallExpression,
+	unbound: readonly string[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const callee = calleeOf(cn);
+	if (!callee || !maySend(callee.name) || unbound.length === 0) return;
+	const positions = new Set<number>();
+	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++)
+		if (unbound.includes((cn.arguments[pos] as ts.Expression).getText().replace(/\s+/g, " ")))
+			positions.add(pos);
+	if (positions.size > 0) wrapperFact(cn, wrapped, callee, ctx, out, positions);
 }
 
 /**

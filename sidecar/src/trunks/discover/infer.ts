@@ -41,6 +41,8 @@ export const DISCOVERY_LIMITS = {
 	/** Without a connection: distinctive both-sided keys and share. */
 	overlapJoined: 8,
 	overlapShare: 0.6,
+	/** On overlap alone, the registry's median register sites per key at most. */
+	overlapSitesPerKey: 2,
 	/** A dispatch group is a wrapper when this share of its calls reaches a wrapper. */
 	wrapperShare: 0.5,
 };
@@ -113,7 +115,7 @@ const baseKey = (k: string) =>
 		.replace(/\/+$/, "")
 		.replace(/(^|\/):[A-Za-z_$][\w$-]*(?=\/|$)/g, "$1:param") || "/";
 
-function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
+export function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	const groups = new Map<string, Group>();
 	for (const c of candidates) {
 		const { form, receiver, name, arg } = c.info;
@@ -184,7 +186,7 @@ const isKeyedInstance = (g: Group) =>
 	g.emitted >= Math.min(2, g.sites.length) &&
 	g.keys.size >= 2;
 
-const isDispatcher = (g: Group) =>
+export const isDispatcher = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
 	(g.form === "proxy" ||
 		g.form === "facade" ||
@@ -223,8 +225,15 @@ function sendsTo(r: Group, name: string): boolean {
 	);
 }
 
+/** The median number of register sites a registry holds per key. */
+function medianSitesPerKey(r: Group): number {
+	const counts = [...r.keys.values()].sort((a, b) => a - b);
+	return counts.length === 0 ? 0 : (counts[Math.floor((counts.length - 1) / 2)] as number);
+}
+
 /** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
-const distinctive = (k: string) => k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
+export const distinctive = (k: string) =>
+	k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
 
 /** Both sides read the key from the same named constant (`PORTFOLIO_JOB_NAME`): no coincidence of words. */
 function sameConstant(r: Group, d: Group, key: string): boolean {
@@ -238,7 +247,7 @@ function sameConstant(r: Group, d: Group, key: string): boolean {
 	return [...named(d)].some((c) => a.has(c));
 }
 
-interface Sink {
+export interface Sink {
 	receiver: string;
 	name: string;
 }
@@ -247,7 +256,7 @@ interface Sink {
  * The calls a dispatch group's keys flow into through wrappers (up to three calls deep: a public
  * wrapper, its inner step, a retry loop around `fetch`), or null.
  */
-function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
+export function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
 	let through = 0;
 	const sinks = new Map<string, Sink>();
 	const follow = (def: string, param: number, depth: number): boolean => {
@@ -422,7 +431,7 @@ function sharedPrefixes(d: Group): string[] {
 
 const strip = (k: string, prefix: string) => (prefix && k.startsWith(prefix) ? k.slice(prefix.length) : k);
 
-function describe(g: Group): string {
+export function describe(g: Group): string {
 	const recv = g.receiver ? `${g.receiver}.` : "";
 	const key = g.arg === 0 ? "key" : `${Array(g.arg).fill("_").join(", ")}, key`;
 	if (g.form === "object") return `${recv}${g.name}(${g.arg ? "_, " : ""}{ key() {…} })`;
@@ -736,9 +745,11 @@ export function inferTrunks(
 					single.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
-			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends.
+			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends, and only into a
+			// registry holding a key at one or two places as a rule: a key registered at many is a name
+			// the calls work on, not a handler's (a table every migration alters: `schema.alterTable('users', t => …)`).
 			const sends = SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
-			if (!sends) continue;
+			if (!sends || medianSitesPerKey(r) > DISCOVERY_LIMITS.overlapSitesPerKey) continue;
 			const strong = joined.filter(distinctive);
 			const share = strong.length / Math.max(1, distinct.filter(distinctive).length);
 			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)

@@ -10,10 +10,12 @@ import {
 	type DiscoveredTrunk,
 	discover,
 	discoveredPreset,
+	discoveredSites,
 	discoveryRecords,
 	foldedFileRoutes,
 	presetRouteTrunk,
 } from "./index.js";
+import { type PresetWrapperJoin, presetWrapperSites } from "./preset-wrappers.js";
 
 export interface DiscoveryReport {
 	/** False when the index was built without discovery (no candidates saved). */
@@ -38,6 +40,8 @@ export interface DiscoveryReport {
 		/** The preset trunk the index holds these sites in (file routes join `http-route`). */
 		foldedInto?: string;
 	}[];
+	/** Callers of wrappers around a preset trunk's dispatch call, joined to that trunk's registrations. */
+	presetWrappers: PresetWrapperJoin[];
 }
 
 /** Every file's saved extractor output (sites and internal records) in an index. */
@@ -59,8 +63,17 @@ export function discoverFromIndex(
 	const specs = config.presets.flatMap((p) => p.trunks);
 	const taken = new Set(specs.map((t) => t.name));
 	// Families a preset pins are its trunks' (`{ kind: "family" }`), no discovery's.
-	const pinned = new Set(compile(specs).families.keys());
-	const { trunks } = discover(discoveryRecords(records), taken, pinned);
+	const compiled = compile(specs);
+	const pinned = new Set(compiled.families.keys());
+	const saved = discoveryRecords(records);
+	const { trunks, candidates: read } = discover(saved, taken, pinned);
+	const presetSites = records.filter((s) => !s.trunk.startsWith("("));
+	const claimed = new Set(
+		discoveredSites(trunks)
+			.filter((s) => s.side === "dispatch")
+			.map((s) => `${s.file}:${s.line}`),
+	);
+	const presetWrappers = presetWrapperSites(read, saved.wrappers, presetSites, compiled, claimed).joins;
 	const candidates = records.filter((s) => s.trunk === "(candidate)").length;
 	const routes = presetRouteTrunk(config.presets.flatMap((p) => p.trunks));
 	const folded = routes ? foldedFileRoutes(trunks) : new Set<string>();
@@ -86,6 +99,7 @@ export function discoverFromIndex(
 				lookups: t.lookups.map(({ pattern, sites, keys, joined }) => ({ pattern, sites, keys, joined })),
 				...(routes && folded.has(t.spec.name) ? { foldedInto: routes } : {}),
 			})),
+			presetWrappers,
 		},
 	};
 }
@@ -93,7 +107,7 @@ export function discoverFromIndex(
 export function renderDiscovery(report: DiscoveryReport): string {
 	if (report.candidates === 0)
 		return "no discovery candidates in this index (built with discovery off, or no keyed calls)\n";
-	if (report.idioms.length === 0)
+	if (report.idioms.length === 0 && report.presetWrappers.length === 0)
 		return `no string-dispatch idiom found (${report.candidates} keyed calls looked at)\n`;
 	const out: string[] = [];
 	for (const i of report.idioms) {
@@ -114,6 +128,20 @@ export function renderDiscovery(report: DiscoveryReport): string {
 		for (const e of i.examples) out.push(`  e.g. ${e.key}: ${e.register} <- ${e.dispatch}`);
 		if (i.unexpressed.length)
 			out.push(`  (not expressible as a preset, kept at index time: ${i.unexpressed.join("; ")})`);
+		out.push("");
+	}
+	const byTrunk = new Map<string, PresetWrapperJoin[]>();
+	for (const j of report.presetWrappers) byTrunk.set(j.trunk, [...(byTrunk.get(j.trunk) ?? []), j]);
+	for (const [trunk, joins] of byTrunk) {
+		out.push(`${trunk}: wrappers of its dispatch call (indexed in the preset trunk \`${trunk}\`)`);
+		for (const d of joins) {
+			const via = d.via.length ? `, via ${d.via.join(", ")}` : "";
+			out.push(
+				`  dispatch  ${d.pattern}  (${d.sites} sites, ${d.joined}/${d.keys} keys joined; wrapper${via})`,
+			);
+		}
+		for (const d of joins)
+			for (const e of d.examples) out.push(`  e.g. ${e.key}: ${e.register} <- ${e.dispatch}`);
 		out.push("");
 	}
 	return out.join("\n");
