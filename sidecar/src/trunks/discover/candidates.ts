@@ -115,7 +115,7 @@ export interface CandidateInfo {
 	pkg?: string | null;
 	module?: string;
 	member?: string;
-	/** The key is the `name` property of an object argument (`jobs.trigger({ name: 'x' })`). */
+	/** The key is the `name` property of an object argument (`jobs.trigger({ name: 'x' })`, `@Handles({ name: 'x' })`). */
 	named?: true;
 	/** The named constant the key was read from (`JOB_NAME`, `EVENTS.SAVED`): the same constant on both sides is evidence. */
 	constant?: string;
@@ -1114,6 +1114,8 @@ export function decoratorCandidates(
 		if (!keys) continue;
 		const constant = keyArg && !prefix ? constantOf(keyArg.compilerNode as ts.Expression) : undefined;
 		const info: CandidateInfo = {
+			// `@Handles({ name: JOB })`: the key is the object's `name`, as a call's can be (`queue({ name: JOB })`).
+			...(keyArg && keyArg !== arg && !prefix ? { named: true as const } : {}),
 			...(constant ? { constant } : {}),
 			...(prefix !== null || HTTP_DECORATORS.has(`@${dec.getName()}`)
 				? { method: dec.getName().toUpperCase() }

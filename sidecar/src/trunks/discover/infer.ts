@@ -56,6 +56,7 @@ export type Connection =
 	| "named service"
 	| "action type"
 	| "job definition"
+	| "named object"
 	| "workflow name"
 	| "activity name"
 	| "signal name"
@@ -290,6 +291,9 @@ const sameRole = (a: string, b: string) => {
 const singleObject = (receiver: string) =>
 	receiver !== "" && !receiver.startsWith("this") && !receiver.includes("()");
 
+/** Every site of the group reads its key from an object argument's `name` (`queue({ name: JOB })`). */
+const namedObjects = (g: Group) => g.sites.every((s) => s.info.named);
+
 function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
@@ -333,6 +337,10 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 		)
 	)
 		return "wrapper";
+	// A method decorated with the key as its object argument's `name` (`@Handles({ name: JOB })`) is sent by a
+	// method call naming it so too (`this.jobs.queue({ name: JOB, data })`): the same shape on both sides.
+	if (r.form === "decorator" && namedObjects(r) && d.form === "call" && d.receiver !== "" && namedObjects(d))
+		return "named object";
 	return null;
 }
 
@@ -719,8 +727,15 @@ export function inferTrunks(
 				// (Unless the receivers share a name word: `settingSocket.on` and `socket.emit` are both sockets.)
 				const generic =
 					conn !== "same receiver" && GENERIC_LISTEN.has(r.name) && !sameRole(r.receiver, d.receiver);
+				// A key in a `{ name }` object on both sides is a word like any property's value (`{ name: 'admin' }`):
+				// evidence only when distinctive or read from the same named constant on both sides.
+				const strict = generic || conn === "named object";
 				const evidence = joined.filter(
-					(k) => namespaced || (generic ? distinctive(k) : !COMMON_KEYS.has(k)),
+					(k) =>
+						namespaced ||
+						(strict
+							? distinctive(k) || (conn === "named object" && sameConstant(r, d, k))
+							: !COMMON_KEYS.has(k)),
 				).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&
