@@ -559,7 +559,25 @@ describe("trunk discovery with no preset", () => {
 		} finally {
 			index.close();
 		}
-	});
+		// Saved, the key is the `name` of the object argument on both sides; the `.map` list is not expressible.
+		const dir = scratchDir("codeask-discover-enum-jobs-");
+		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+		const saved = join(dir, "found.json");
+		const shown = run("trunks", "--discover", "--index", out, "--save", saved);
+		expect(shown.stdout).toContain(
+			"not expressible as a preset, kept at index time: this.tasks.queueAll(key)",
+		);
+		const preset = parseTrunkConfig(JSON.parse(readFileSync(saved, "utf8"))).presets[0];
+		expect(preset?.trunks[0]?.idioms.map((i) => [i.side, "key" in i ? i.key.property : null])).toEqual([
+			["register", "name"],
+			["dispatch", "name"],
+		]);
+		const pinned = join(dir, "pinned.db");
+		const repo = join(EXAMPLES, "enum-jobs");
+		expect(run("index", repo, "--out", pinned, "--full", "--trunks", saved).status).toBe(0);
+		const table = JSON.parse(run("trunks", "--index", pinned, "--json").stdout).trunks["on-task"];
+		expect([table.bothSides, table.unbound]).toEqual([3, 0]);
+	}, 180_000);
 
 	it("joins a worker's job catalogue (new Worker({ jobs: { name: fn } })) to the calls enqueueing a job by name", async () => {
 		const { out, discovered } = await indexed("job-catalogue");

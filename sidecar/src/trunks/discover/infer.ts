@@ -17,6 +17,7 @@ import {
 	GENERIC_LISTEN,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
+	KEY_PROPERTY,
 	LOOKUP_VERBS,
 	MANAGEMENT_VERBS,
 	NAMESPACED_FORMS,
@@ -507,7 +508,8 @@ function registerIdiom(g: Group): Idiom | null {
 			kind: "decorator",
 			side: "register",
 			names: [g.name.slice(1)],
-			key: { arg: 0 },
+			// `@Handles({ name: JOB })`: the key is that property of the object argument.
+			key: { arg: 0, ...(namedObjects(g) ? { property: KEY_PROPERTY } : {}) },
 		});
 	if (g.form !== "call" && g.form !== "object") return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "register");
@@ -525,6 +527,11 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	if (family) return family;
 	if (g.form !== "call") return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
+	// `queue({ name: JOB })`: the key is a property of the object argument, one property for the whole group;
+	// a list of such objects (`queueAll([{ name }])`, `xs.map(…)`) the format cannot express.
+	const properties = new Set(g.sites.map((s) => (s.info.named ? (s.info.keyProperty ?? KEY_PROPERTY) : "")));
+	const named = namedObjects(g);
+	if (named && (properties.size > 1 || g.sites.some((s) => s.info.listed))) return null;
 	const common = dropCommon ? [...g.keys.keys()].filter((k) => COMMON_KEYS.has(k)) : [];
 	return idiomSchema.parse({
 		kind: "call",
@@ -532,6 +539,7 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 		callee: { names: [g.name], receiver: receiverRe(g.receiver) },
 		key: {
 			arg: g.arg,
+			...(named ? { property: [...properties][0] } : {}),
 			...(common.length ? { pattern: `^(?!/?(?:${common.map(escapeRegExp).join("|")})$)` } : {}),
 		},
 	});
