@@ -515,6 +515,70 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins methods decorated with a job's name in an object to calls naming it in theirs, enum and `as const` members as keys", async () => {
+		const { out, discovered } = await indexed("enum-jobs");
+		// `@Permission({ name: "admin" })` and `roles.findOne({ name: "admin" })`: plain literal words join nothing.
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["on-task", 4]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection]).sort()).toEqual([
+			["this.tasks.queue(key)", "named object"],
+			["this.tasks.queueAll(key)", "named object"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			// `TaskName.ResizeImage = "resize-image"`: the enum member's value is the key on both sides.
+			expect(
+				index
+					.dispatchSites("on-task", "resize-image")
+					.map((s) => [
+						s.side,
+						`${s.file}:${s.line}`,
+						s.side === "register" ? s.handlerDefId : s.enclosingDefId,
+					]),
+			).toEqual([
+				["dispatch", "src/uploads.ts:8", "src/uploads.ts#Uploads.uploaded"],
+				["register", "src/handlers.ts:5", "src/handlers.ts#MediaHandlers.resize"],
+			]);
+			// The graph: dispatching definition -> key -> decorated method.
+			const key = index.def("trunk:on-task#resize-image");
+			expect(index.edgesTo(key?.id ?? -1).map((e) => index.defById(e.src)?.defId)).toContain(
+				"src/uploads.ts#Uploads.uploaded",
+			);
+			expect(index.edgesFrom(key?.id ?? -1).map((e) => [e.kind, index.defById(e.dst)?.defId])).toContainEqual(
+				["handler", "src/handlers.ts#MediaHandlers.resize"],
+			);
+			// An `as const` object member, and a list built by `.map` for the bulk call.
+			expect(sides(index, "on-task", "user.signed-up")).toEqual({
+				handlers: ["src/handlers.ts#MailHandlers.welcome"],
+				callers: ["src/uploads.ts#Uploads.signedUp"],
+			});
+			expect(sides(index, "on-task", "send-digest")).toEqual({
+				handlers: ["src/handlers.ts#MailHandlers.digest"],
+				callers: ["src/uploads.ts#Uploads.nightly"],
+			});
+			expect(index.trunkNames()).toEqual(["on-task"]);
+		} finally {
+			index.close();
+		}
+		// Saved, the key is the `name` of the object argument on both sides; the `.map` list is not expressible.
+		const dir = scratchDir("codeask-discover-enum-jobs-");
+		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+		const saved = join(dir, "found.json");
+		const shown = run("trunks", "--discover", "--index", out, "--save", saved);
+		expect(shown.stdout).toContain(
+			"not expressible as a preset, kept at index time: this.tasks.queueAll(key)",
+		);
+		const preset = parseTrunkConfig(JSON.parse(readFileSync(saved, "utf8"))).presets[0];
+		expect(preset?.trunks[0]?.idioms.map((i) => [i.side, "key" in i ? i.key.property : null])).toEqual([
+			["register", "name"],
+			["dispatch", "name"],
+		]);
+		const pinned = join(dir, "pinned.db");
+		const repo = join(EXAMPLES, "enum-jobs");
+		expect(run("index", repo, "--out", pinned, "--full", "--trunks", saved).status).toBe(0);
+		const table = JSON.parse(run("trunks", "--index", pinned, "--json").stdout).trunks["on-task"];
+		expect([table.bothSides, table.unbound]).toEqual([3, 0]);
+	}, 180_000);
+
 	it("joins a worker's job catalogue (new Worker({ jobs: { name: fn } })) to the calls enqueueing a job by name", async () => {
 		const { out, discovered } = await indexed("job-catalogue");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);

@@ -115,8 +115,11 @@ export interface CandidateInfo {
 	pkg?: string | null;
 	module?: string;
 	member?: string;
-	/** The key is the `name` property of an object argument (`jobs.trigger({ name: 'x' })`). */
+	/** The key is the `name` property of an object argument (`jobs.trigger({ name: 'x' })`, `@Handles({ name: 'x' })`). */
 	named?: true;
+	/** With `named`: the property when it is not `name` (`{ job: 'x' }`), and objects given in a list (`[{ name }]`, `xs.map(…)`). */
+	keyProperty?: string;
+	listed?: true;
 	/** The named constant the key was read from (`JOB_NAME`, `EVENTS.SAVED`): the same constant on both sides is evidence. */
 	constant?: string;
 	/** A code-first GraphQL resolver (`@Query()` from `@nestjs/graphql`): its registry needs no dispatcher to stand. */
@@ -576,10 +579,16 @@ export function callCandidates(
 		const method = throughWrapper ? optionsMethod(args[pos + 1]) : httpMethodOf(callee, cn);
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
+		const property =
+			keyExpr !== a && ts.isPropertyAssignment(keyExpr.parent) && ts.isIdentifier(keyExpr.parent.name)
+				? keyExpr.parent.name.text
+				: KEY_PROPERTY;
 		// A getter whose result is called at once (`handlers.get('x')?.(payload)`) runs what it gets.
 		const invoked = isCall && LOOKUP_VERBS.has(callee.name) && resultCalled(cn);
 		const info: CandidateInfo = {
 			...(keyExpr !== a ? { named: true as const } : {}),
+			...(property !== KEY_PROPERTY ? { keyProperty: property } : {}),
+			...(keyExpr !== a && !ts.isObjectLiteralExpression(a) ? { listed: true as const } : {}),
 			...(invoked ? { invoked: true as const } : {}),
 			...(throughWrapper ? { viaWrapper: true as const } : {}),
 			...(method ? { method } : {}),
@@ -1138,6 +1147,8 @@ export function decoratorCandidates(
 		if (!keys) continue;
 		const constant = keyArg && !prefix ? constantOf(keyArg.compilerNode as ts.Expression) : undefined;
 		const info: CandidateInfo = {
+			// `@Handles({ name: JOB })`: the key is the object's `name`, as a call's can be (`queue({ name: JOB })`).
+			...(keyArg && keyArg !== arg && !prefix ? { named: true as const } : {}),
 			...(constant ? { constant } : {}),
 			...(prefix !== null || HTTP_DECORATORS.has(`@${dec.getName()}`)
 				? { method: dec.getName().toUpperCase() }

@@ -17,6 +17,7 @@ import {
 	GENERIC_LISTEN,
 	HTTP_DECORATORS,
 	HTTP_VERBS,
+	KEY_PROPERTY,
 	LOOKUP_VERBS,
 	MANAGEMENT_VERBS,
 	NAMESPACED_FORMS,
@@ -58,6 +59,7 @@ export type Connection =
 	| "named service"
 	| "action type"
 	| "job definition"
+	| "named object"
 	| "workflow name"
 	| "activity name"
 	| "signal name"
@@ -299,6 +301,9 @@ const sameRole = (a: string, b: string) => {
 const singleObject = (receiver: string) =>
 	receiver !== "" && !receiver.startsWith("this") && !receiver.includes("()");
 
+/** Every site of the group reads its key from an object argument's `name` (`queue({ name: JOB })`). */
+const namedObjects = (g: Group) => g.sites.every((s) => s.info.named);
+
 function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
@@ -342,6 +347,10 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 		)
 	)
 		return "wrapper";
+	// A method decorated with the key as its object argument's `name` (`@Handles({ name: JOB })`) is sent by a
+	// method call naming it so too (`this.jobs.queue({ name: JOB, data })`): the same shape on both sides.
+	if (r.form === "decorator" && namedObjects(r) && d.form === "call" && d.receiver !== "" && namedObjects(d))
+		return "named object";
 	return null;
 }
 
@@ -508,7 +517,8 @@ function registerIdiom(g: Group): Idiom | null {
 			kind: "decorator",
 			side: "register",
 			names: [g.name.slice(1)],
-			key: { arg: 0 },
+			// `@Handles({ name: JOB })`: the key is that property of the object argument.
+			key: { arg: 0, ...(namedObjects(g) ? { property: KEY_PROPERTY } : {}) },
 		});
 	if (g.form !== "call" && g.form !== "object") return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "register");
@@ -526,6 +536,11 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	if (family) return family;
 	if (g.form !== "call") return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
+	// `queue({ name: JOB })`: the key is a property of the object argument, one property for the whole group;
+	// a list of such objects (`queueAll([{ name }])`, `xs.map(…)`) the format cannot express.
+	const properties = new Set(g.sites.map((s) => (s.info.named ? (s.info.keyProperty ?? KEY_PROPERTY) : "")));
+	const named = namedObjects(g);
+	if (named && (properties.size > 1 || g.sites.some((s) => s.info.listed))) return null;
 	const common = dropCommon ? [...g.keys.keys()].filter((k) => COMMON_KEYS.has(k)) : [];
 	return idiomSchema.parse({
 		kind: "call",
@@ -533,6 +548,7 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 		callee: { names: [g.name], receiver: receiverRe(g.receiver) },
 		key: {
 			arg: g.arg,
+			...(named ? { property: [...properties][0] } : {}),
 			...(common.length ? { pattern: `^(?!/?(?:${common.map(escapeRegExp).join("|")})$)` } : {}),
 		},
 	});
@@ -728,8 +744,15 @@ export function inferTrunks(
 				// (Unless the receivers share a name word: `settingSocket.on` and `socket.emit` are both sockets.)
 				const generic =
 					conn !== "same receiver" && GENERIC_LISTEN.has(r.name) && !sameRole(r.receiver, d.receiver);
+				// A key in a `{ name }` object on both sides is a word like any property's value (`{ name: 'admin' }`):
+				// evidence only when distinctive or read from the same named constant on both sides.
+				const strict = generic || conn === "named object";
 				const evidence = joined.filter(
-					(k) => namespaced || (generic ? distinctive(k) : !COMMON_KEYS.has(k)),
+					(k) =>
+						namespaced ||
+						(strict
+							? distinctive(k) || (conn === "named object" && sameConstant(r, d, k))
+							: !COMMON_KEYS.has(k)),
 				).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&
