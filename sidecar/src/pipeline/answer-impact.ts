@@ -9,7 +9,7 @@
  */
 import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
+import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { encloses, SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { implementationsOf } from "./families.js";
@@ -121,6 +121,8 @@ interface Place {
 	alsoInFile: number;
 	/** One call further up: the caller of X this site calls. */
 	via?: DefRow;
+	/** …through a key: the key this site dispatches, which `via` handles (a route, method, job). */
+	key?: DefRow;
 	/** What X runs: the callee this site calls, or the implementation / handler cited at its head. */
 	runs?: { def: DefRow; head: boolean; of?: DefRow };
 }
@@ -365,7 +367,14 @@ export function impactAnswer(
 				);
 			for (const p of list) {
 				if (own.includes(p)) continue;
-				out.push(placeLine(index, p, p.via ? [p.via.name] : p.runs ? [p.runs.def.name] : citeNames, book));
+				out.push(
+					placeLine(
+						index,
+						p,
+						p.key ? keyNames(p.key) : p.via ? [p.via.name] : p.runs ? [p.runs.def.name] : citeNames,
+						book,
+					),
+				);
 				if (g.id !== "up" && g.id !== "drives" && g.id !== "related") shown += 1 + p.alsoInFile;
 			}
 			out.push("");
@@ -463,8 +472,16 @@ function furtherUp(
 	const sites: { file: string; line: number; kind: string }[] = [];
 	const byCaller = new Map<number, Place>();
 	for (const d of direct.values()) {
-		for (const e of index.edgesTo(d.id)) {
-			if (!CALL_KINDS.has(e.kind) || !e.file || !e.line || TEST_PATH.test(e.file)) continue;
+		// A caller that handles a key (a route, a method, a job) is reached by whoever dispatches the key.
+		const keyOf = new Map<EdgeRow, DefRow>();
+		for (const h of index.edgesTo(d.id)) {
+			const key = h.kind === "handler" ? index.defById(h.src) : undefined;
+			if (key?.kind !== "dispatch-key") continue;
+			for (const e of index.edgesTo(key.id)) if (e.kind === "dispatch") keyOf.set(e, key);
+		}
+		for (const e of [...index.edgesTo(d.id), ...keyOf.keys()]) {
+			const key = keyOf.get(e);
+			if ((!CALL_KINDS.has(e.kind) && !key) || !e.file || !e.line || TEST_PATH.test(e.file)) continue;
 			if (direct.has(e.src) || e.src === target.id || inside({ file: e.file, line: e.line })) continue;
 			const k = `${e.file}:${e.line}`;
 			if (seen.has(k)) continue;
@@ -484,6 +501,7 @@ function furtherUp(
 				handler: null,
 				alsoInFile: 0,
 				via: d,
+				...(key ? { key } : {}),
 			});
 		}
 	}
@@ -651,6 +669,8 @@ function placeLine(index: ImpactAnswerIndex, p: Place, names: readonly string[],
 	const where = `- ${code(shortPath(p.file))}${marker ? ` ${marker}` : ""}${more}`;
 	if (p.group === "register") return `${where}: ${p.handler ? code(p.handler) : `inline ${within}`}`;
 	// A caller written inside the definition it calls (a retry listener) calls it again, not in a loop.
+	if (p.via && p.key)
+		return `${where} ${within} dispatches the ${keyWords(p.key).noun}, handled by ${defName(p.via, book)}`;
 	if (p.via)
 		return `${where} ${within} calls ${defName(p.via, book)}${p.within && encloses(index, p.via, p.within) ? " again" : ""}`;
 	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow), book)}`;
@@ -670,6 +690,9 @@ function namesInCode(line: string, name: string, inStrings = false): boolean {
 	const bare = t.replace(/\/\/.*$/, "").replace(/(['"`])(?:\\.|(?!\1).)*\1/g, "''");
 	return namesIn(bare, name);
 }
+
+/** How a dispatch line may write a key: whole, or a route's path without its verb (`POST /x` → `/x`). */
+const keyNames = (key: DefRow) => [...new Set([key.name, key.name.replace(/^[A-Z]+ /, "")])];
 
 const lastName = (qualified: string) => qualified.split(".").pop() ?? qualified;
 

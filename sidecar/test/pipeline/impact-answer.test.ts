@@ -86,6 +86,17 @@ describe("the offline answer to an impact question", () => {
 		expect(r.droppedCitations).toBe(0);
 	});
 
+	it("goes one call further up through a key: who dispatches the route whose handler calls it", async () => {
+		const r = await ask(index, "What would break if `executeSendMessage` changed?");
+		const key = index.defsByName("chat.sendMessage").find((d) => d.kind === "dispatch-key") as DefRow;
+		const trunk = key.defId.slice("trunk:".length, key.defId.indexOf("#"));
+		const dispatches = index.dispatchSites(trunk, "chat.sendMessage").filter((s) => s.side === "dispatch");
+		expect(dispatches.length).toBeGreaterThan(0);
+		expect(r.answer).toMatch(/dispatches the endpoint `chat\.sendMessage`, handled by/);
+		for (const s of dispatches) expect(cites(r, s.file, s.line), `${s.file}:${s.line}`).toBe(true);
+		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+	});
+
 	it("lists every site it counts in the full answer", async () => {
 		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?", {
 			detail: "full",
