@@ -691,8 +691,14 @@ function namesInCode(line: string, name: string, inStrings = false): boolean {
 	return namesIn(bare, name);
 }
 
-/** How a dispatch line may write a key: whole, or a route's path without its verb (`POST /x` → `/x`). */
-const keyNames = (key: DefRow) => [...new Set([key.name, key.name.replace(/^[A-Z]+ /, "")])];
+/**
+ * How a dispatch line may write a key: whole, a route's path without its verb (`POST /x` → `/x`), or
+ * capitalised as an operation's name (`mutation DeleteUser { deleteUser }`).
+ */
+const keyNames = (key: DefRow) => {
+	const path = key.name.replace(/^[A-Z]+ /, "");
+	return [...new Set([key.name, path, path.charAt(0).toUpperCase() + path.slice(1)])];
+};
 
 const lastName = (qualified: string) => qualified.split(".").pop() ?? qualified;
 
