@@ -608,16 +608,17 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 }
 
 /**
- * A call given a function expression directly, `procedure.input(s).mutation(async (…) => …)`,
- * `throttle((e) => …, 50)`: the value is that function, wrapped. The outermost call of a chain only:
- * a call given values (`z.object({ … })`, `cors({ origin })`) is data, whatever its arguments hold.
+ * A call whose last argument is a function expression, `procedure.input(s).mutation(async (…) => …)`,
+ * `authenticated(async (args) => …)`: the value is that function, wrapped. The outermost call of a
+ * chain only: a call given values (`z.object({ … })`, `cors({ origin })`) is data, whatever its
+ * arguments hold, and so is one given a function followed by options or another value (a schema's
+ * `.refine((v) => …, { message })`, `z.preprocess((v) => …, schema)`, `mapThenEq((a) => …, eq)`).
  */
 function callGivenFunction(node: ts.Node): node is ts.CallExpression {
 	if (!ts.isCallExpression(node) || isRequireExpression(node)) return false;
-	return node.arguments.some((a) => {
-		const inner = skipWrappers(a);
-		return ts.isArrowFunction(inner) || ts.isFunctionExpression(inner);
-	});
+	const last = node.arguments[node.arguments.length - 1];
+	const inner = last && skipWrappers(last);
+	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
 }
 
 /** The function a definition's node is or holds, when it has a block body to read. */

@@ -68,7 +68,7 @@ describe("functions wrapped in a call", () => {
 				"type Fn = (a: { input: string }) => unknown;",
 				"const procedure = { input: (_s: unknown) => ({ mutation: (fn: Fn) => fn, query: (fn: Fn) => fn }) };",
 				"const router = <T,>(routes: T): T => routes;",
-				"const check = (_v: unknown, _f?: (v: string) => boolean) => ({ refine: (f: (v: string) => boolean) => f });",
+				"const check = (_v: unknown) => ({ refine: (f: (v: string) => boolean, _o?: object) => f });",
 				"export function signField(token: string) {",
 				"\treturn token.length;",
 				"}",
@@ -84,6 +84,7 @@ describe("functions wrapped in a call", () => {
 				"\tping: async () => 'pong',",
 				"\tlimit: Math.max(1, 2),",
 				"\tschema: check({ token: check('x').refine(isToken) }),",
+				"\tname: check('x').refine((v) => isToken(v), { message: 'no token' }),",
 				"});",
 				"export const options = router({ origin: check('x'), retries: 3 });",
 			].join("\n"),
@@ -98,13 +99,15 @@ describe("functions wrapped in a call", () => {
 			expect(defs["fieldRouter.admin.count"]).toEqual(["method", 15, 15]);
 			expect(defs["fieldRouter.nested.list"]).toEqual(["method", 16, 16]);
 			// Data and options make none: a call given only values (`check(…).refine(isToken)` names a
-			// function, it writes none), a plain value, an object holding no wrapped function. A function
-			// written directly in the call's object is left as it was (the variable's code).
+			// function, it writes none) or a function and then options (a schema's refinement), a plain
+			// value, an object holding no wrapped function. A function written directly in the call's
+			// object is left as it was (the variable's code).
 			for (const q of [
 				"fieldRouter.ping",
 				"fieldRouter.limit",
 				"fieldRouter.schema",
 				"fieldRouter.schema.token",
+				"fieldRouter.name",
 				"fieldRouter.admin",
 				"fieldRouter.nested",
 				"options.origin",
