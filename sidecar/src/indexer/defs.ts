@@ -2,7 +2,9 @@
  * Definitions of one file, found syntactically. Identity is `<path>#<qualified name>`:
  * functions, classes and their members (`C.m`, `C.constructor`), interfaces and their members,
  * type aliases, enums, module-level variables (`const x = () => …` is a function), members of
- * module-level object literals (`obj.a.m`), object-literal methods passed to a call
+ * module-level object literals (`obj.a.m`), wrapped functions held by the objects a module-level
+ * variable's call is given (`const r = router({ sign: procedure.mutation(…) })` → `r.sign`),
+ * object-literal methods passed to a call
  * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
  * functions a definition returns (`useItem.save`, returned-functions.ts) and the file's top-level
  * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
@@ -319,6 +321,50 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		}
 	}
 
+	/**
+	 * Wrapped functions held by the object literals a module-level variable's call is given
+	 * (`export const fieldRouter = router({ sign: procedure.input(s).mutation(async (…) => …) })`):
+	 * each such property is a definition under the variable (`fieldRouter.sign`), so what its
+	 * function calls is its own and a key registered by it has those lines as its handler, not the
+	 * whole variable. Only a property whose value is a call (or chain of calls) given a function
+	 * expression directly — the function the property holds once wrapped; options and data make
+	 * none. Nested plain objects and calls given object literals (`admin: router({ … })`) are read too,
+	 * named by their property path (`appRouter.admin.stats`).
+	 */
+	function wrappedArgumentMembers(
+		call: ts.CallExpression,
+		prefix: string,
+		parentId: string,
+		exported: boolean,
+		depth: number,
+	): void {
+		for (const arg of call.arguments) {
+			const inner = skipWrappers(arg);
+			if (ts.isObjectLiteralExpression(inner)) wrappedMembers(inner, prefix, parentId, exported, depth);
+		}
+	}
+
+	function wrappedMembers(
+		obj: ts.ObjectLiteralExpression,
+		prefix: string,
+		parentId: string,
+		exported: boolean,
+		depth: number,
+	): void {
+		for (const p of obj.properties) {
+			if (!ts.isPropertyAssignment(p)) continue;
+			const name = propertyNameText(p.name);
+			if (!name) continue;
+			const init = skipWrappers(p.initializer);
+			if (callGivenFunction(init)) add(p, `${prefix}.${name}`, "method", parentId, exported, undefined, p);
+			else if (depth >= 3) continue;
+			else if (ts.isObjectLiteralExpression(init))
+				wrappedMembers(init, `${prefix}.${name}`, parentId, exported, depth + 1);
+			else if (ts.isCallExpression(init) && !isRequireExpression(init))
+				wrappedArgumentMembers(init, `${prefix}.${name}`, parentId, exported, depth + 1);
+		}
+	}
+
 	function variable(decl: ts.VariableDeclaration, statement: ts.Node, prefix: string, exportedStmt: boolean) {
 		// `const x = require("y")` (CommonJS) is an import, not a definition of this file.
 		if (decl.initializer && isRequireExpression(decl.initializer)) return;
@@ -352,6 +398,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		const id = add(decl, `${prefix}${name}`, kind, null, exported, undefined, statement);
 		if (init && ts.isObjectLiteralExpression(init))
 			objectMembers(init, `${prefix}${name}`, id, exported, false);
+		else if (kind === "variable" && init && ts.isCallExpression(init) && !isRequireExpression(init))
+			wrappedArgumentMembers(init, `${prefix}${name}`, id, exported, 0);
 		if (init && ts.isClassExpression(init)) classMembers(init, `${prefix}${name}`, id, exported);
 	}
 
@@ -557,6 +605,20 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	returned();
 	nestedHandlers();
 	return { defs, nodes };
+}
+
+/**
+ * A call whose last argument is a function expression, `procedure.input(s).mutation(async (…) => …)`,
+ * `authenticated(async (args) => …)`: the value is that function, wrapped. The outermost call of a
+ * chain only: a call given values (`z.object({ … })`, `cors({ origin })`) is data, whatever its
+ * arguments hold, and so is one given a function followed by options or another value (a schema's
+ * `.refine((v) => …, { message })`, `z.preprocess((v) => …, schema)`, `mapThenEq((a) => …, eq)`).
+ */
+function callGivenFunction(node: ts.Node): node is ts.CallExpression {
+	if (!ts.isCallExpression(node) || isRequireExpression(node)) return false;
+	const last = node.arguments[node.arguments.length - 1];
+	const inner = last && skipWrappers(last);
+	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
 }
 
 /** The function a definition's node is or holds, when it has a block body to read. */

@@ -58,6 +58,74 @@ describe("functions wrapped in a call", () => {
 			index.close();
 		}
 	});
+	it("makes a wrapped function held by an object a module-level variable's call is given a definition under the variable", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-members-"));
+		mkdirSync(join(repo, "src"));
+		writeFileSync(join(repo, "package.json"), '{ "name": "api" }');
+		writeFileSync(
+			join(repo, "src/api.ts"),
+			[
+				"type Fn = (a: { input: string }) => unknown;",
+				"const procedure = { input: (_s: unknown) => ({ mutation: (fn: Fn) => fn, query: (fn: Fn) => fn }) };",
+				"const router = <T,>(routes: T): T => routes;",
+				"const check = (_v: unknown) => ({ refine: (f: (v: string) => boolean, _o?: object) => f });",
+				"export function signField(token: string) {",
+				"\treturn token.length;",
+				"}",
+				"export function isToken(token: string) {",
+				"\treturn token.length > 0;",
+				"}",
+				"export const fieldRouter = router({",
+				"\tsign: procedure.input({}).mutation(async ({ input }) => {",
+				"\t\treturn signField(input);",
+				"\t}),",
+				"\tadmin: router({ count: procedure.input({}).query(({ input }) => signField(input)) }),",
+				"\tnested: { list: procedure.input({}).query(({ input }) => signField(input)) },",
+				"\tping: async () => 'pong',",
+				"\tlimit: Math.max(1, 2),",
+				"\tschema: check({ token: check('x').refine(isToken) }),",
+				"\tname: check('x').refine((v) => isToken(v), { message: 'no token' }),",
+				"});",
+				"export const options = router({ origin: check('x'), retries: 3 });",
+			].join("\n"),
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const defs = Object.fromEntries(
+				index.defsInFile("src/api.ts").map((d) => [d.qualifiedName, [d.kind, d.startLine, d.endLine]]),
+			);
+			expect(defs["fieldRouter.sign"]).toEqual(["method", 12, 14]);
+			expect(defs["fieldRouter.admin.count"]).toEqual(["method", 15, 15]);
+			expect(defs["fieldRouter.nested.list"]).toEqual(["method", 16, 16]);
+			// Data and options make none: a call given only values (`check(…).refine(isToken)` names a
+			// function, it writes none) or a function and then options (a schema's refinement), a plain
+			// value, an object holding no wrapped function. A function written directly in the call's
+			// object is left as it was (the variable's code).
+			for (const q of [
+				"fieldRouter.ping",
+				"fieldRouter.limit",
+				"fieldRouter.schema",
+				"fieldRouter.schema.token",
+				"fieldRouter.name",
+				"fieldRouter.admin",
+				"fieldRouter.nested",
+				"options.origin",
+				"options.retries",
+			])
+				expect(defs[q], q).toBeUndefined();
+			const sign = index.def("src/api.ts#fieldRouter.sign");
+			expect(sign?.parentId).toBe(index.def("src/api.ts#fieldRouter")?.id);
+			expect(sign?.signature).toBe("sign: procedure.input({}).mutation(async ({ input }) =>");
+			const callers = index
+				.edgesTo(index.def("src/api.ts#signField")?.id ?? -1)
+				.map((e) => index.defById(e.src)?.qualifiedName)
+				.sort();
+			expect(callers).toEqual(["fieldRouter.admin.count", "fieldRouter.nested.list", "fieldRouter.sign"]);
+		} finally {
+			index.close();
+		}
+	});
 	it("leads a use of a wrapped default export (`export default memo(MessageBox)`) to the function it wraps", async () => {
 		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-export-"));
 		mkdirSync(join(repo, "src"));

@@ -427,18 +427,50 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
 		const { out, discovered } = await indexed("trpc");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 7]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 8]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
 		const index = IndexReader.open(out);
 		try {
 			// `user: userRouter` mounts the procedure at `user.byId`; `post.create` is no common word `create`.
+			// A procedure written inline (`byId: publicProcedure.input(…).query((…) => …)`) is a definition of
+			// its own under the router variable, not the whole router.
 			expect(sides(index, "router", "user.byId")).toEqual({
-				handlers: ["src/server/routers/user.ts#userRouter"],
+				handlers: ["src/server/routers/user.ts#userRouter.byId"],
 				callers: ["src/client/Profile.tsx#Profile"],
 			});
-			expect(sides(index, "router", "post.create").callers).toEqual(["src/client/Feed.tsx#Feed"]);
-			// Nested inline: `admin: router({ stats })`.
-			expect(sides(index, "router", "admin.stats").callers).toEqual(["src/client/Feed.tsx#AdminBar"]);
+			expect(sides(index, "router", "post.create")).toEqual({
+				handlers: ["src/server/routers/post.ts#postRouter.create"],
+				callers: ["src/client/Feed.tsx#Feed"],
+			});
+			// Inline with a block body over several lines: the definition spans the property, the
+			// call in its body is its own edge (not the router's), and the key reaches that call only.
+			const archive = index.def("src/server/routers/post.ts#postRouter.archive");
+			expect(archive && [archive.kind, archive.startLine, archive.endLine]).toEqual(["method", 8, 12]);
+			expect(archive?.parentId).toBe(index.def("src/server/routers/post.ts#postRouter")?.id);
+			const callsTo = (defId: string) =>
+				index
+					.edgesTo(index.def(defId)?.id ?? -1)
+					.filter((e) => e.kind === "call")
+					.map((e) => e.srcDefId);
+			expect(callsTo("src/server/db.ts#archivePost")).toEqual([
+				"src/server/routers/post.ts#postRouter.archive",
+			]);
+			expect(callsTo("src/server/db.ts#publishPost")).toEqual([
+				"src/server/routers/post.ts#postRouter.create",
+			]);
+			expect(sides(index, "router", "post.archive")).toEqual({
+				handlers: ["src/server/routers/post.ts#postRouter.archive"],
+				callers: ["src/client/Feed.tsx#ArchiveButton"],
+			});
+			const key = index.def("trunk:router#post.archive");
+			expect(index.edgesFrom(key?.id ?? -1).map((e) => [e.kind, e.dstDefId])).toEqual([
+				["handler", "src/server/routers/post.ts#postRouter.archive"],
+			]);
+			// Nested inline: `admin: router({ stats })`, named by its path under the variable.
+			expect(sides(index, "router", "admin.stats")).toEqual({
+				handlers: ["src/server/app.ts#appRouter.admin.stats"],
+				callers: ["src/client/Feed.tsx#AdminBar"],
+			});
 			expect(index.dispatchSites("router", "byId")).toEqual([]);
 			// A procedure defined in its own file and named in the router (`get: getSettingsRoute`) is the
 			// handler itself; a plain object (`theme: { update }`) nests its keys.

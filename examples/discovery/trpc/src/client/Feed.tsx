@@ -6,6 +6,11 @@ export function Feed() {
 	return { posts, write: (title: string) => create.mutate(title) };
 }
 
+export function ArchiveButton() {
+	const archive = trpc.post.archive.useMutation();
+	return { onClick: (id: string) => archive.mutate(id) };
+}
+
 export function AdminBar() {
 	return trpc.admin.stats.useQuery();
 }

@@ -10,3 +10,6 @@ export async function listPosts() {
 export async function publishPost(title: string) {
 	return { id: "2", title };
 }
+export async function archivePost(id: string) {
+	return { id, archived: true };
+}
