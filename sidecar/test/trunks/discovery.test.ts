@@ -427,7 +427,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
 		const { out, discovered } = await indexed("trpc");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 7]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 8]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
 		const index = IndexReader.open(out);
 		try {
@@ -451,6 +451,11 @@ describe("trunk discovery with no preset", () => {
 				callers: ["src/client/Settings.tsx#Settings"],
 			});
 			expect(index.dispatchSites("router", "get")).toEqual([]);
+			// A path longer than other calls' receivers may be (60 characters) is a key all the same.
+			expect(sides(index, "router", "settings.notificationPreferences.weeklyEmailDigestFrequency")).toEqual({
+				handlers: ["src/server/routers/settings/update-digest.ts#updateDigestFrequencyRoute"],
+				callers: ["src/client/Settings.tsx#Settings"],
+			});
 		} finally {
 			index.close();
 		}
