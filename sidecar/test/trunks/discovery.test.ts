@@ -484,6 +484,15 @@ describe("trunk discovery with no preset", () => {
 			// the column objects its factories return stay unjoined.
 			expect(sides(index, "actions", "timestamp").handlers).toEqual([]);
 			expect(sides(index, "actions", "number").handlers).toEqual([]);
+			// Returned `{ type }` objects no reducer handles and nothing dispatches are data, no sites at all: the
+			// column factories, a field's default state, a DNS record.
+			for (const key of ["timestamp", "number", "signature", "email", "TXT"])
+				expect(index.dispatchSites("actions", key)).toEqual([]);
+			// A creator whose type no reducer has is one all the same when its result is dispatched.
+			expect(sides(index, "actions", "session/expired")).toEqual({
+				handlers: [],
+				callers: ["src/store/session.ts#sessionExpired"],
+			});
 			// A reducer handed to `useReducer` inline is one whatever its parameters are called.
 			expect(sides(index, "actions", "counter/increment")).toEqual({
 				handlers: ["src/ui/Counter.ts#useCounter"],

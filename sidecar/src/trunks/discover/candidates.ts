@@ -136,6 +136,8 @@ export interface CandidateInfo {
 	invoked?: true;
 	/** A template request path passed to an in-repo callee: a key only where that callee wraps a transport (infer.ts). */
 	viaWrapper?: true;
+	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
+	returned?: true;
 }
 
 /**

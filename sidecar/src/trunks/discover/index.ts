@@ -8,6 +8,7 @@ import type { DispatchSiteRecord } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import type { Preset, TrunkSpec } from "../config.js";
 import { type CompiledNormalize, compileNormalize, normalizeKey } from "../normalize.js";
+import { reachedActions } from "./actions.js";
 import {
 	CANDIDATE,
 	type CandidateInfo,
@@ -38,7 +39,9 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
 	return {
-		candidates: preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		candidates: reachedActions(
+			preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		),
 		wrappers,
 	};
 }
