@@ -570,8 +570,13 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/jobs/definitions/seal-document.handler.ts#sealDocument"],
 				callers: ["src/app/documents.ts#completeDocument"],
 			});
-			// Definitions no call triggers (a cron job, palette commands) register nothing; a sent key with no definition joins nothing.
+			// Definitions no call triggers and no schedule runs (palette commands) register nothing; a sent key with no definition joins nothing.
 			expect(sides(index, "jobs", "internal.purge-drafts").handlers).toEqual([]);
+			// A scheduled definition (`trigger: { name, cron }`) registers though no call names it.
+			expect(sides(index, "jobs", "internal.seal-sweep")).toEqual({
+				handlers: ["src/jobs/definitions/seal-sweep.ts#SEAL_SWEEP_JOB_DEFINITION.handler"],
+				callers: [],
+			});
 			expect(sides(index, "jobs", "palette.open").handlers).toEqual([]);
 			expect(sides(index, "jobs", "internal.usage-report")).toEqual({
 				handlers: [],

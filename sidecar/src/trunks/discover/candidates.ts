@@ -138,6 +138,8 @@ export interface CandidateInfo {
 	viaWrapper?: true;
 	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
 	returned?: true;
+	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
+	scheduled?: true;
 }
 
 /**

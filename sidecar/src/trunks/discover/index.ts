@@ -221,7 +221,8 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 			}
 		};
 		const start = out.length;
-		// A job definition registers only what some call triggers: `{ id, run }` is also a command or a test case.
+		// A job definition registers only what some call triggers (`{ id, run }` is also a command or a test
+		// case), or what a schedule runs (`trigger: { cron }`) beside definitions a call triggers.
 		const sent = new Set(
 			t.dispatches.flatMap((d) =>
 				d.group.sites.flatMap((s) => s.info.keys.map((k) => normalizeKey(k, norm))),
@@ -229,7 +230,11 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 		);
 		for (const r of t.registers)
 			for (const s of r.group.sites)
-				if (r.group.form !== "job" || s.info.keys.some((k) => sent.has(normalizeKey(k, norm))))
+				if (
+					r.group.form !== "job" ||
+					s.info.scheduled ||
+					s.info.keys.some((k) => sent.has(normalizeKey(k, norm)))
+				)
 					emit(s, "register", false);
 		for (const d of t.dispatches) for (const s of d.group.sites) emit(s, "dispatch", d.dropCommon);
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:
