@@ -483,6 +483,11 @@ describe("trunk discovery with no preset", () => {
 				callers: ["src/client/Settings.tsx#Settings"],
 			});
 			expect(index.dispatchSites("router", "get")).toEqual([]);
+			// A path longer than other calls' receivers may be (60 characters) is a key all the same.
+			expect(sides(index, "router", "settings.notificationPreferences.weeklyEmailDigestFrequency")).toEqual({
+				handlers: ["src/server/routers/settings/update-digest.ts#updateDigestFrequencyRoute"],
+				callers: ["src/client/Settings.tsx#Settings"],
+			});
 		} finally {
 			index.close();
 		}
@@ -511,6 +516,15 @@ describe("trunk discovery with no preset", () => {
 			// the column objects its factories return stay unjoined.
 			expect(sides(index, "actions", "timestamp").handlers).toEqual([]);
 			expect(sides(index, "actions", "number").handlers).toEqual([]);
+			// Returned `{ type }` objects no reducer handles and nothing dispatches are data, no sites at all: the
+			// column factories, a field's default state, a DNS record.
+			for (const key of ["timestamp", "number", "signature", "email", "TXT"])
+				expect(index.dispatchSites("actions", key)).toEqual([]);
+			// A creator whose type no reducer has is one all the same when its result is dispatched.
+			expect(sides(index, "actions", "session/expired")).toEqual({
+				handlers: [],
+				callers: ["src/store/session.ts#sessionExpired"],
+			});
 			// A reducer handed to `useReducer` inline is one whatever its parameters are called.
 			expect(sides(index, "actions", "counter/increment")).toEqual({
 				handlers: ["src/ui/Counter.ts#useCounter"],
@@ -652,8 +666,13 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/jobs/definitions/seal-document.handler.ts#sealDocument"],
 				callers: ["src/app/documents.ts#completeDocument"],
 			});
-			// Definitions no call triggers (a cron job, palette commands) register nothing; a sent key with no definition joins nothing.
+			// Definitions no call triggers and no schedule runs (palette commands) register nothing; a sent key with no definition joins nothing.
 			expect(sides(index, "jobs", "internal.purge-drafts").handlers).toEqual([]);
+			// A scheduled definition (`trigger: { name, cron }`) registers though no call names it.
+			expect(sides(index, "jobs", "internal.seal-sweep")).toEqual({
+				handlers: ["src/jobs/definitions/seal-sweep.ts#SEAL_SWEEP_JOB_DEFINITION.handler"],
+				callers: [],
+			});
 			expect(sides(index, "jobs", "palette.open").handlers).toEqual([]);
 			expect(sides(index, "jobs", "internal.usage-report")).toEqual({
 				handlers: [],

@@ -4,6 +4,10 @@
  * { added() {…} } })` → `todos/added`). Dispatched by action objects (`dispatch({ type: 'x' })`, an
  * action creator returning `{ type: X }`) and by a slice's generated creators (`dispatch(added(t))`
  * with `const { added } = todosSlice.actions`). Shapes, not library names: see `ACTIONS` in families.
+ * A returned `{ type }` object is any function's data (`getDefaultState()` → `{ type: 'text' }`, a DNS
+ * record `{ type: 'TXT' }`) until shown to be an action: its key is a reducer's case, or its function's
+ * result is handed to a sending call (`dispatch(statusChanged('x'))`, a `(creator-use)` record);
+ * `reachedActions` decides over every file's candidates.
  */
 import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
@@ -12,10 +16,18 @@ import { calledName, type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
 
-const info = (form: "reducer" | "action", keys: string[], handler: string | null): CandidateInfo => ({
+/** A function's result handed to a sending call (`dispatch(statusChanged(s))`): its keys are the functions' definition ids. */
+export const CREATOR_USE = "(creator-use)";
+
+const info = (
+	form: "reducer" | "action",
+	keys: string[],
+	handler: string | null,
+	name = form === "reducer" ? "(reducer)" : "(action)",
+): CandidateInfo => ({
 	form,
 	receiver: "",
-	name: form === "reducer" ? "(reducer)" : "(action)",
+	name,
 	arg: 0,
 	keys,
 	handlerArg: null,
@@ -100,15 +112,15 @@ function reducerSwitch(sw: ts.SwitchStatement): boolean {
 }
 
 /** Is an object literal an action on its way: an argument of a sending call, or what a function returns? */
-function sentOrReturned(obj: ts.ObjectLiteralExpression): boolean {
+function sentOrReturned(obj: ts.ObjectLiteralExpression): "sent" | "returned" | null {
 	const at = throughWrappers(
 		obj,
 		(w) => ts.isParenthesizedExpression(w) || ts.isAsExpression(w) || ts.isSatisfiesExpression(w),
 	);
 	const p = at.parent;
-	if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at)) return true;
-	if (!ts.isCallExpression(p) || !p.arguments.includes(at as ts.Expression)) return false;
-	return ACTIONS.senders.has(calledName(p) ?? "");
+	if (ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at)) return "returned";
+	if (!ts.isCallExpression(p) || !p.arguments.includes(at as ts.Expression)) return null;
+	return ACTIONS.senders.has(calledName(p) ?? "") ? "sent" : null;
 }
 
 /** Reducer cases, slice reducers and action objects of one file. */
@@ -138,10 +150,17 @@ export function actionCandidates(
 			}
 		}
 		for (const p of n.properties) {
-			if (!ts.isPropertyAssignment(p) || propName(p) !== ACTIONS.typeProperty || !sentOrReturned(n)) continue;
+			if (!ts.isPropertyAssignment(p) || propName(p) !== ACTIONS.typeProperty) continue;
+			const how = sentOrReturned(n);
+			if (!how) continue;
 			const keyNode = wrap(sf, p.initializer);
 			const keys = literalKeys(p.initializer, () => keyNode);
-			if (keys) out.push(record(CANDIDATE, info("action", keys, null), keyNode, keyNode, ctx));
+			if (!keys) continue;
+			// A returned object is an action only when `reachedActions` finds it one.
+			const action = info("action", keys, null);
+			out.push(
+				record(CANDIDATE, how === "returned" ? { ...action, returned: true } : action, keyNode, keyNode, ctx),
+			);
 		}
 	}
 }
@@ -195,7 +214,44 @@ export function creatorCandidates(call: CallExpression, ctx: SiteContext, out: D
 			slice = sliceOfActions(callee.getExpression());
 			member = callee.getName();
 		}
-		if (slice && keyLike(member))
+		if (slice && keyLike(member)) {
 			out.push(record(CANDIDATE, info("action", [`${slice}/${member}`], null), call, arg, ctx));
+			continue;
+		}
+		// Any other in-repo function whose result is sent is an action creator (`dispatch(statusChanged('x'))`).
+		const target = Node.isIdentifier(callee)
+			? callee
+			: Node.isPropertyAccessExpression(callee)
+				? callee.getNameNode()
+				: undefined;
+		const decl = target && declOf(target);
+		const creator = decl && ctx.defIdOf(decl);
+		if (creator) out.push(record(CANDIDATE, info("action", [creator], null, CREATOR_USE), call, arg, ctx));
 	}
+}
+
+/**
+ * Returned `{ type }` objects that are actions: their key is a reducer's case (any file), or the function
+ * returning them is an action creator, its result handed to a sending call (`(creator-use)` records). The
+ * others are data (`getDefaultState()` → `{ type: 'text' }`) and no sites; the creator-use records are no
+ * candidates. Sent objects (`dispatch({ type: 'x' })`) and slice creators stand as they are.
+ */
+export function reachedActions<T extends { info: CandidateInfo; site: { enclosingDefId: string | null } }>(
+	candidates: T[],
+): T[] {
+	const cases = new Set<string>();
+	const creators = new Set<string>();
+	for (const c of candidates) {
+		if (c.info.form === "reducer") for (const k of c.info.keys) cases.add(k);
+		else if (c.info.form === "action" && c.info.name === CREATOR_USE)
+			for (const k of c.info.keys) creators.add(k);
+	}
+	return candidates.filter(
+		(c) =>
+			c.info.form !== "action" ||
+			(c.info.name !== CREATOR_USE &&
+				(!c.info.returned ||
+					c.info.keys.some((k) => cases.has(k)) ||
+					(c.site.enclosingDefId !== null && creators.has(c.site.enclosingDefId)))),
+	);
 }

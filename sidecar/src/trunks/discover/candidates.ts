@@ -139,6 +139,10 @@ export interface CandidateInfo {
 	invoked?: true;
 	/** A template request path passed to an in-repo callee: a key only where that callee wraps a transport (infer.ts). */
 	viaWrapper?: true;
+	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
+	returned?: true;
+	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
+	scheduled?: true;
 }
 
 /**
@@ -248,6 +252,10 @@ const IGNORED_RECEIVERS = new Set([
 	"Reflect",
 	"Number",
 ]);
+/**
+ * A receiver longer than this is an expression (a call chain, an inline object), not a registry's name: calls
+ * on it group by its text, so each would be a shape of its own, and its text would weigh on every row.
+ */
 const MAX_RECEIVER = 60;
 
 /** `this.api?.x!`, `io.to(room)` → `this.api.x`, `io.to()`: one spelling per receiver shape. */
@@ -496,9 +504,11 @@ export function callCandidates(
 	if (isCall) facadeUseCandidate(sf, cn, asCall, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
 	const callee = calleeOf(cn);
-	if (!callee || callee.receiver.length > MAX_RECEIVER) return;
-	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not.
+	if (!callee) return;
+	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not. Its receiver is
+	// the procedure's path, as long as the routers nest deep, so the receiver cap below is not for it.
 	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall, callee, ctx, out);
+	if (callee.receiver.length > MAX_RECEIVER) return;
 	if (args.length === 0) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;

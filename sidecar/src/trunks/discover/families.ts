@@ -406,6 +406,11 @@ export const JOB_DEFINITIONS = {
 	nested: ["trigger"],
 	nestedKeys: ["name", "event", "id"],
 	handlers: new Set(["handler", "run", "fn"]),
+	/**
+	 * A definition with one of these, in itself or its nested trigger (`trigger: { name, cron: '0 * * * *' }`,
+	 * `schedules.task({ id, cron, run })`), is run by the clock: it registers though no call names it.
+	 */
+	schedules: ["cron"],
 };
 
 /**

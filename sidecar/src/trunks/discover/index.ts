@@ -8,6 +8,7 @@ import type { DispatchSiteRecord } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import type { Preset, TrunkSpec } from "../config.js";
 import { type CompiledNormalize, compileNormalize, normalizeKey } from "../normalize.js";
+import { reachedActions } from "./actions.js";
 import {
 	CANDIDATE,
 	type CandidateInfo,
@@ -38,7 +39,9 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
 	return {
-		candidates: preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		candidates: reachedActions(
+			preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		),
 		wrappers,
 	};
 }
@@ -218,7 +221,8 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 			}
 		};
 		const start = out.length;
-		// A job definition registers only what some call triggers: `{ id, run }` is also a command or a test case.
+		// A job definition registers only what some call triggers (`{ id, run }` is also a command or a test
+		// case), or what a schedule runs (`trigger: { cron }`) beside definitions a call triggers.
 		const sent = new Set(
 			t.dispatches.flatMap((d) =>
 				d.group.sites.flatMap((s) => s.info.keys.map((k) => normalizeKey(k, norm))),
@@ -226,7 +230,11 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 		);
 		for (const r of t.registers)
 			for (const s of r.group.sites)
-				if (r.group.form !== "job" || s.info.keys.some((k) => sent.has(normalizeKey(k, norm))))
+				if (
+					r.group.form !== "job" ||
+					s.info.scheduled ||
+					s.info.keys.some((k) => sent.has(normalizeKey(k, norm)))
+				)
 					emit(s, "register", false);
 		for (const d of t.dispatches) for (const s of d.group.sites) emit(s, "dispatch", d.dropCommon);
 		// A common-word key (`end`, `error`) of two same-named receivers in two files may be two objects:

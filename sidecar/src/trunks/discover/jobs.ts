@@ -34,6 +34,23 @@ function keyExpressions(obj: ts.ObjectLiteralExpression): ts.Expression[] {
 	return out;
 }
 
+/** Does a definition carry a schedule (`cron`), in itself or in its nested trigger? */
+function scheduled(obj: ts.ObjectLiteralExpression): boolean {
+	return obj.properties.some((p) => {
+		if (!ts.isPropertyAssignment(p)) return false;
+		const n = propName(p) ?? "";
+		if (JOB_DEFINITIONS.schedules.includes(n)) return true;
+		const inner = rawUnwrap(p.initializer);
+		return (
+			JOB_DEFINITIONS.nested.includes(n) &&
+			ts.isObjectLiteralExpression(inner) &&
+			inner.properties.some(
+				(q) => ts.isPropertyAssignment(q) && JOB_DEFINITIONS.schedules.includes(propName(q) ?? ""),
+			)
+		);
+	});
+}
+
 /** Each `handler`/`run`/`fn` property whose object also holds a key: one register candidate. */
 export function jobCandidates(
 	sf: SourceFile,
@@ -69,7 +86,9 @@ export function jobCandidates(
 		const keyExpr = exprs[found.findIndex((k) => k !== null)] as ts.Expression;
 		const constant = constantOf(keyExpr);
 		const info = declaredInfo("job", JOB, keys, handler, constant);
-		out.push(record(CANDIDATE, info, p, wrap(sf, keyExpr), ctx));
+		out.push(
+			record(CANDIDATE, scheduled(obj) ? { ...info, scheduled: true } : info, p, wrap(sf, keyExpr), ctx),
+		);
 	}
 }
 

@@ -2,7 +2,7 @@ export interface JobDefinition<P = unknown> {
 	id: string;
 	name: string;
 	version: string;
-	trigger: { name: string };
+	trigger: { name: string; cron?: string };
 	handler: (options: { payload: P }) => Promise<void>;
 }
 

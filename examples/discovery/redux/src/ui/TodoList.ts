@@ -1,4 +1,5 @@
 import { colorAdded, statusChanged } from "../store/filters";
+import { sessionExpired } from "../store/session";
 import { dispatch } from "../store/store";
 import { todoAdded, todosActions, todoToggled } from "../store/todos";
 
@@ -24,4 +25,8 @@ export function paint(color: string) {
 
 export function resetFilters() {
 	dispatch({ type: "filters/reset" });
+}
+
+export function signOut() {
+	dispatch(sessionExpired());
 }

@@ -1,6 +1,6 @@
 import type { JobDefinition } from "../client";
 
-/** Defined, never triggered by name: a cron runs it. */
+/** Defined, never triggered by name, and no schedule runs it here (`trigger` has no `cron`). */
 export const PURGE_DRAFTS_JOB_DEFINITION = {
 	id: "internal.purge-drafts",
 	name: "Purge Drafts",

@@ -1,5 +1,6 @@
 import { router } from "../../trpc";
 import { getSettingsRoute } from "./get-settings";
+import { updateDigestFrequencyRoute } from "./update-digest";
 import { updateThemeRoute } from "./update-theme";
 
 // Procedures defined in their own files, and a plain object nesting some under `theme`.
@@ -7,5 +8,8 @@ export const settingsRouter = router({
 	get: getSettingsRoute,
 	theme: {
 		update: updateThemeRoute,
+	},
+	notificationPreferences: {
+		weeklyEmailDigestFrequency: updateDigestFrequencyRoute,
 	},
 });
