@@ -615,10 +615,28 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
  * `.refine((v) => …, { message })`, `z.preprocess((v) => …, schema)`, `mapThenEq((a) => …, eq)`).
  */
 function callGivenFunction(node: ts.Node): node is ts.CallExpression {
-	if (!ts.isCallExpression(node) || isRequireExpression(node)) return false;
+	if (!ts.isCallExpression(node) || isRequireExpression(node) || SCHEMA_BUILDERS.has(chainRoot(node)))
+		return false;
 	const last = node.arguments[node.arguments.length - 1];
 	const inner = last && skipWrappers(last);
 	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
+}
+
+/**
+ * Schema libraries' builders: a field of `z.object({ at: z.string().transform((v) => new Date(v)) })`
+ * is a value with a converter, no handler, though it is written like `procedure.mutation(fn)`.
+ */
+const SCHEMA_BUILDERS = new Set(["z", "zod", "yup", "Joi", "joi"]);
+
+/** The identifier a call chain starts from (`z` of `z.string().transform(fn)`), or "". */
+function chainRoot(node: ts.Expression): string {
+	let e: ts.Expression = node;
+	for (;;) {
+		if (ts.isCallExpression(e) || ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e))
+			e = e.expression;
+		else if (ts.isNonNullExpression(e) || ts.isParenthesizedExpression(e)) e = e.expression;
+		else return ts.isIdentifier(e) ? e.text : "";
+	}
 }
 
 /** The function a definition's node is or holds, when it has a block body to read. */

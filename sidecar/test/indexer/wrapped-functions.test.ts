@@ -87,6 +87,8 @@ describe("functions wrapped in a call", () => {
 				"\tname: check('x').refine((v) => isToken(v), { message: 'no token' }),",
 				"});",
 				"export const options = router({ origin: check('x'), retries: 3 });",
+				"const z = { object: <T,>(shape: T): T => shape, string: () => ({ transform: (f: (v: string) => unknown) => f }) };",
+				"export const Filters = z.object({ at: z.string().transform((v) => new Date(signField(v))) });",
 			].join("\n"),
 		);
 		const result = await indexRepository({ repo, out: join(repo, "index.db") });
@@ -112,6 +114,8 @@ describe("functions wrapped in a call", () => {
 				"fieldRouter.nested",
 				"options.origin",
 				"options.retries",
+				// A schema builder's field converting its value is no handler (`z.string().transform(fn)`).
+				"Filters.at",
 			])
 				expect(defs[q], q).toBeUndefined();
 			const sign = index.def("src/api.ts#fieldRouter.sign");
@@ -121,7 +125,12 @@ describe("functions wrapped in a call", () => {
 				.edgesTo(index.def("src/api.ts#signField")?.id ?? -1)
 				.map((e) => index.defById(e.src)?.qualifiedName)
 				.sort();
-			expect(callers).toEqual(["fieldRouter.admin.count", "fieldRouter.nested.list", "fieldRouter.sign"]);
+			expect(callers).toEqual([
+				"Filters",
+				"fieldRouter.admin.count",
+				"fieldRouter.nested.list",
+				"fieldRouter.sign",
+			]);
 		} finally {
 			index.close();
 		}
