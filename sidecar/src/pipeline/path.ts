@@ -17,7 +17,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { branchOf } from "./branch.js";
 import { parseHandlerName } from "./labels.js";
-import { conceptMatch, isAuxiliaryPath, namesIdentifier, wordStems } from "./match.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
 import { lastSegment, namesIn } from "./verify.js";
@@ -323,7 +323,7 @@ export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">
 export function conceptVector(
 	q: Pick<QueryAnalysis, "concepts"> & Partial<Pick<QueryAnalysis, "identifiers">>,
 ): ConceptVector {
-	const identifiers = { identifiers: q.identifiers ?? [] };
+	const identifiers = q.identifiers ?? [];
 	const total = q.concepts.reduce((n, c) => n + c.weight, 0);
 	const of = (text: string) => {
 		const stems = wordStems(text);
@@ -341,9 +341,19 @@ export function conceptVector(
 	return Object.assign(vector, {
 		text: of,
 		words: q.concepts.map((c) => c.word),
-		names: (d: Pick<DefRow, "name" | "qualifiedName">) =>
-			namesIdentifier(identifiers, d.name, d.qualifiedName),
+		names: (d: Pick<DefRow, "name" | "qualifiedName">) => namesExactly(identifiers, d),
 	});
+}
+
+/**
+ * Does the question write this definition's name as code: its name (`proxify()`), or its qualified
+ * name or the tail of one (`Api.call`, `LocalBroker.call`)? A dotted name is no bare name's
+ * (`chat.sendMessage` names a route, not every `sendMessage`).
+ */
+function namesExactly(identifiers: readonly string[], d: Pick<DefRow, "name" | "qualifiedName">): boolean {
+	return identifiers.some((id) =>
+		id.includes(".") ? d.qualifiedName === id || d.qualifiedName.endsWith(`.${id}`) : id === d.name,
+	);
 }
 
 /** The share of the question's concept weight a definition's own name or path matches. */

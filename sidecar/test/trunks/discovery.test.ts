@@ -427,7 +427,7 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
 		const { out, discovered } = await indexed("trpc");
-		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 8]]);
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 9]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
 		const index = IndexReader.open(out);
 		try {
