@@ -254,6 +254,17 @@ export interface Sink {
 	name: string;
 }
 
+/** Wrapper facts by the wrapper's definition (one pass; infer.ts and preset-wrappers.ts read them so). */
+export function wrappersByDef(facts: readonly WrapperInfo[]): Map<string, WrapperInfo[]> {
+	const out = new Map<string, WrapperInfo[]>();
+	for (const w of facts) {
+		const list = out.get(w.def);
+		if (list) list.push(w);
+		else out.set(w.def, [w]);
+	}
+	return out;
+}
+
 /**
  * The calls a dispatch group's keys flow into through wrappers (up to three calls deep: a public
  * wrapper, its inner step, a retry loop around `fetch`), or null.
@@ -704,8 +715,7 @@ export function inferTrunks(
 	wrapperFacts: readonly WrapperInfo[],
 	taken: ReadonlySet<string> = new Set(),
 ): DiscoveredTrunk[] {
-	const wrappers = new Map<string, WrapperInfo[]>();
-	for (const w of wrapperFacts) wrappers.set(w.def, [...(wrappers.get(w.def) ?? []), w]);
+	const wrappers = wrappersByDef(wrapperFacts);
 	// A template path handed to an in-repo function counts only where that function wraps a transport.
 	const kept = candidates.filter((c) => !c.info.viaWrapper || reachesTransport(c.info, wrappers));
 	const groups = groupsOf(mounted(namedServices(kept)));

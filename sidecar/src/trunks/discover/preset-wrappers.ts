@@ -26,6 +26,7 @@ import {
 	groupsOf,
 	isDispatcher,
 	type Sited,
+	wrappersByDef,
 } from "./infer.js";
 
 export interface PresetWrapperJoin {
@@ -108,8 +109,7 @@ export function presetWrapperSites(
 ): { sites: DispatchSiteRecord[]; joins: PresetWrapperJoin[] } {
 	const targets = targetsOf(c);
 	if (targets.length === 0 || wrapperFacts.length === 0) return { sites: [], joins: [] };
-	const wrappers = new Map<string, WrapperInfo[]>();
-	for (const w of wrapperFacts) wrappers.set(w.def, [...(wrappers.get(w.def) ?? []), w]);
+	const wrappers = wrappersByDef(wrapperFacts);
 	const groups = groupsOf(
 		candidates.filter((x) => x.info.form === "call" && !x.info.viaWrapper && x.info.callee),
 	).filter(isDispatcher);
