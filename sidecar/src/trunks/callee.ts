@@ -79,31 +79,59 @@ export function calleeParts(call: CallExpression | NewExpression): CalleeParts |
 /**
  * The first receiver of a fluent chain of the same calls (`bus.on('a', f).on('b', g)`: each call
  * returns its receiver, so every link is a call on `bus`), `receiver` itself when it is no such
- * call. `verbs`: the called names that chain.
+ * call. `verbs`: the called names that chain; `through`: other links that return their receiver
+ * (a router's mounts and middlewares, `new Hono().use(mw).route('/x', sub).get(…)`).
  */
-export function chainRoot(receiver: ts.Expression, verbs: readonly string[]): ts.Expression {
+export function chainRoot(
+	receiver: ts.Expression,
+	verbs: readonly string[],
+	through?: (link: ts.CallExpression, name: string) => boolean,
+): ts.Expression {
 	let r = rawUnwrap(receiver);
 	for (let depth = 0; depth < 64 && ts.isCallExpression(r); depth++) {
 		const callee = rawUnwrap(r.expression);
-		if (!ts.isPropertyAccessExpression(callee) || !verbs.includes(callee.name.text)) break;
+		if (!ts.isPropertyAccessExpression(callee)) break;
+		if (!verbs.includes(callee.name.text) && !through?.(r, callee.name.text)) break;
 		r = rawUnwrap(callee.expression);
 	}
 	return r;
 }
 
 /** `parts` of a call in a fluent chain of `verbs`, its receiver the chain's first (see chainRoot). */
-export function chainedParts(parts: CalleeParts, verbs: readonly string[]): CalleeParts {
+export function chainedParts(
+	parts: CalleeParts,
+	verbs: readonly string[],
+	through?: (link: ts.CallExpression, name: string) => boolean,
+): CalleeParts {
 	const receiver = parts.receiver;
 	if (!receiver || !ts.isCallExpression(rawUnwrap(receiver.compilerNode))) return parts;
-	const root = chainRoot(receiver.compilerNode as ts.Expression, verbs);
+	const root = chainRoot(receiver.compilerNode as ts.Expression, verbs, through);
 	if (root === rawUnwrap(receiver.compilerNode)) return parts;
 	const node = wrap(receiver.getSourceFile(), root);
 	return { ...parts, receiver: node, receiverText: receiverText(node) };
 }
 
-/** Is `receiver` a variable initialised by `name(…)`, `x.name(…)` or `new name(…)` for one of `names`? */
+/** Is `call` (a `new`/call, or a fluent chain on one) a call to one of `names`, `x.name(…)` included? */
+function chainCreatedBy(call: Node, names: readonly string[]): boolean {
+	let u: Node | undefined = call;
+	for (let depth = 0; depth < 64 && u && (Node.isCallExpression(u) || Node.isNewExpression(u)); depth++) {
+		const callee = unwrap(u.getExpression());
+		const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
+		if (names.includes(name)) return true;
+		// `new Hono().get(…).post(…)`: down the chain to the call that made the router.
+		u = Node.isPropertyAccessExpression(callee) ? unwrap(callee.getExpression()) : undefined;
+	}
+	return false;
+}
+
+/**
+ * Is `receiver` made by `name(…)`, `x.name(…)` or `new name(…)` for one of `names`: the call itself
+ * (the first receiver of a chain, `new Hono().post(…)`), or a variable initialised by one, or by a
+ * fluent chain on one (`const auth = new Hono().get(…)`)?
+ */
 function createdBy(receiver: Node | undefined, names: readonly string[]): boolean {
 	const r = receiver && unwrap(receiver);
+	if (r && (Node.isNewExpression(r) || Node.isCallExpression(r))) return chainCreatedBy(r, names);
 	if (!r || !Node.isIdentifier(r)) return false;
 	try {
 		let symbol = r.getSymbol();
@@ -112,10 +140,7 @@ function createdBy(receiver: Node | undefined, names: readonly string[]): boolea
 			if (!Node.isVariableDeclaration(decl)) continue;
 			const init = decl.getInitializer();
 			const u = init && unwrap(init);
-			if (!u || !(Node.isCallExpression(u) || Node.isNewExpression(u))) continue;
-			const callee = unwrap(u.getExpression());
-			const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : callee.getText();
-			if (names.includes(name)) return true;
+			if (u && chainCreatedBy(u, names)) return true;
 		}
 	} catch {
 		return false;

@@ -27,7 +27,16 @@ export interface Compiled {
 	news: Map<string, CompiledIdiom[]>;
 	classMembers: { trunk: TrunkSpec; idiom: ClassMembersIdiom; extends: RegExp; exclude: RegExp | null }[];
 	facades: { trunk: TrunkSpec; idiom: FacadeIdiom }[];
-	mounts: Map<string, { trunk: TrunkSpec; callee: CompiledCallee; prefixArg: number; targetArg: number }[]>;
+	mounts: Map<
+		string,
+		{
+			trunk: TrunkSpec;
+			callee: CompiledCallee;
+			prefixArg: number;
+			targetArg: number;
+			resultMounted: boolean;
+		}[]
+	>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
 	/** Pinned discovery families: candidate form → the trunk and side its sites go to. */
 	families: Map<string, { trunk: TrunkSpec; side: FamilyIdiom["side"]; normalize: CompiledNormalize }>;
@@ -51,6 +60,7 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 				callee: compileCallee(m.callee),
 				prefixArg: m.prefixArg,
 				targetArg: m.targetArg,
+				resultMounted: m.resultMounted,
 			};
 			for (const name of m.callee.names) c.mounts.set(name, [...(c.mounts.get(name) ?? []), entry]);
 		}

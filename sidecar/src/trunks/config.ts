@@ -275,6 +275,11 @@ export const trunkSchema = z.strictObject({
 				prefixArg: z.number().int().min(0).default(0),
 				/** Argument holding the mounted router (-1 = last). */
 				targetArg: z.number().int().min(-1).default(-1),
+				/**
+				 * The router mounted is the one the call returns (the variable holding it), on the call's
+				 * receiver: Hono's `const api = app.basePath('/api')`. `targetArg` is then not read.
+				 */
+				resultMounted: z.boolean().default(false),
 			}),
 		)
 		.default([]),

@@ -154,6 +154,91 @@ export const c = () => fetch('/v1/users', { method: 'GET' });`,
 	});
 });
 
+describe("generic preset: Hono routes and mounts", () => {
+	const files = {
+		"src/routes/email-password.ts": `import { Hono } from 'hono';
+async function authorize(c: any) { return c.json({}); }
+async function signup(c: any) { return c.json({}); }
+// Hono's RPC style: routes chained on the constructor.
+export const emailPasswordRoute = new Hono<{ Bindings: {} }>()
+  .post('/authorize', authorize)
+  .post('/signup', signup);`,
+		"src/auth.ts": `import { Hono } from 'hono';
+import { emailPasswordRoute } from './routes/email-password';
+export const auth = new Hono()
+  .use(async (c, next) => next())
+  .get('/csrf', function csrf(c: any) { return c.json({}); })
+  .route('/email-password', emailPasswordRoute);`,
+		"src/files/pdf.ts": `import { Hono } from 'hono';
+const route = new Hono();
+route.get('/pdf/:id', function pdf(c: any) { return c.body(null); });
+export default route;`,
+		"src/files/files.ts": `import { Hono } from 'hono';
+import pdfRoute from './pdf';
+export const filesRoute = new Hono().post('/upload', function upload(c: any) { return c.json({}); });
+filesRoute.route('/', pdfRoute);`,
+		"src/app.ts": `import { Hono } from 'hono';
+import { auth } from './auth';
+import { filesRoute } from './files/files';
+const app = new Hono().basePath('/api');
+app.route('/auth', auth).route('/files', filesRoute);
+app.get('/health', function health(c: any) { return c.text('ok'); }).post('/ping', function ping(c: any) { return c.text('pong'); });`,
+		"web/client.ts": `export const login = (email: string) =>
+  fetch('/api/auth/email-password/authorize', { method: 'POST', body: JSON.stringify({ email }) });
+export const csrf = () => fetch('/api/auth/csrf');
+export const pdf = (id: string) => fetch(\`/api/files/pdf/\${id}\`);
+export const upload = () => fetch('/api/files/upload', { method: 'POST' });
+export const health = () => fetch('/api/health');
+export const ping = () => fetch('/api/ping', { method: 'POST' });`,
+	};
+
+	it("registers routes chained on new Hono(), prefixed by .route() mounts (chained too) and basePath", () => {
+		const sites = extractSites(files);
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /api/auth/csrf",
+			"http-route dispatch GET /api/files/pdf/:id",
+			"http-route dispatch GET /api/health",
+			"http-route dispatch POST /api/auth/email-password/authorize",
+			"http-route dispatch POST /api/files/upload",
+			"http-route dispatch POST /api/ping",
+			"http-route register GET /api/auth/csrf",
+			"http-route register GET /api/files/pdf/:id",
+			"http-route register GET /api/health",
+			"http-route register POST /api/auth/email-password/authorize",
+			"http-route register POST /api/auth/email-password/signup",
+			"http-route register POST /api/files/upload",
+			"http-route register POST /api/ping",
+		]);
+		const key = "POST /api/auth/email-password/authorize";
+		const edge = sites
+			.filter((s) => s.trunk === "http-route" && s.key === key)
+			.map(
+				(s) => `${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`,
+			)
+			.sort();
+		expect(edge).toEqual([
+			"dispatch web/client.ts:2 web/client.ts#login",
+			"register src/routes/email-password.ts:6 src/routes/email-password.ts#authorize",
+		]);
+	});
+
+	it("leaves Express's one-argument router.route('/x') a route object, not a mount", () => {
+		const sites = extractSites({
+			"src/app.ts": `import { Router } from 'express';
+const router = Router();
+const users = Router();
+users.get('/:id', function getUser() {});
+router.route('/users').get(function list() {});
+router.use('/v1', users).get('/ping', function ping() {});`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route register GET /ping",
+			"http-route register GET /users",
+			"http-route register GET /v1/:id",
+		]);
+	});
+});
+
 describe("generic preset: Koa-style router prefix", () => {
 	it("prefixes keys with the router's constructor option", () => {
 		const sites = extractSites({

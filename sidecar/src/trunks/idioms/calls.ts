@@ -14,7 +14,7 @@ import { evaluateKey, keyAlternatives, propertyNameText, resolveObject, unwrap }
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
 import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
-import { routerIdentity, routerOf } from "./mounts.js";
+import { isMountLink, routerIdentity, routerOf } from "./mounts.js";
 
 /** Key prefix from option values of the `new X({ … })` that created the receiver. */
 export function constructorPrefix(receiver: Node | undefined, options: readonly string[]): string {
@@ -122,7 +122,10 @@ export function extractCall(
 	if (!candidates) return false;
 	for (const cand of candidates) {
 		// `bus.on('a', f).on('b', g)`: each link registers on the chain's first receiver.
-		const parts = chainedParts(called, cand.callee.spec.names);
+		// A router's mounts and middlewares return it too: `new Hono().use(mw).route('/x', sub).get('/y', h)`.
+		const parts = chainedParts(called, cand.callee.spec.names, (link, name) =>
+			isMountLink(c, cand.trunk.name, link, name),
+		);
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;
 		if (cand.idiom.kind === "call" && !cand.idiom.where.every((w) => argumentHas(call, w))) continue;

@@ -4,13 +4,14 @@
  */
 import { dirname, resolve } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
-import { Node, SyntaxKind } from "#ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
-import { calleeParts, matchCallee } from "../callee.js";
+import { calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey, unwrap } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
+import { trunkVerbs } from "../scope.js";
 import { argAt, MOUNT, receiverIdentity, startLine } from "../sites.js";
 
 export interface MountInfo {
@@ -41,8 +42,9 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 	const n = unwrap(expr);
 	if (Node.isCallExpression(n)) {
 		const sf = requiredFile(n);
-		return sf ? moduleExportIdentity(sf, depth + 1) : null;
+		if (sf) return moduleExportIdentity(sf, depth + 1);
 	}
+	if (Node.isCallExpression(n) || Node.isNewExpression(n)) return chainHolder(n);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
 	let symbol: ReturnType<Node["getSymbol"]>;
 	try {
@@ -64,6 +66,57 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
 	}
 	return null;
+}
+
+/**
+ * A router made and used in one expression, `export const auth = new Hono().get(…).route('/x', sub)`
+ * (every link returns the router): `file#name` of the variable holding the whole chain (`file#default`
+ * for `export default new Hono()…`), null when nothing holds it.
+ */
+function chainHolder(n: Node): string | null {
+	let top = n;
+	for (let depth = 0; depth < 64; depth++) {
+		let p = top.getParent();
+		while (
+			p &&
+			(Node.isParenthesizedExpression(p) ||
+				Node.isAsExpression(p) ||
+				Node.isSatisfiesExpression(p) ||
+				Node.isNonNullExpression(p))
+		) {
+			top = p;
+			p = p.getParent();
+		}
+		const call = p?.getParent();
+		if (!p || !Node.isPropertyAccessExpression(p) || !call || !Node.isCallExpression(call)) break;
+		if (call.getExpression() !== p) break;
+		top = call;
+	}
+	const holder = top.getParent();
+	if (Node.isVariableDeclaration(holder) && Node.isIdentifier(holder.getNameNode()))
+		return `${holder.getSourceFile().getFilePath()}#${holder.getName()}`;
+	if (Node.isExportAssignment(holder)) return `${holder.getSourceFile().getFilePath()}#default`;
+	return null;
+}
+
+/**
+ * Does `link`, a call named `name` down a receiver chain, return the router it is called on (a
+ * mount or middleware of `trunk`: `app.use(mw)`, Hono's `.route('/x', sub)` and `.basePath('/api')`)?
+ * Not a path alone, `router.route('/x')`: Express's route object.
+ */
+export function isMountLink(c: Compiled, trunk: string, link: ts.CallExpression, name: string): boolean {
+	for (const m of c.mounts.get(name) ?? []) {
+		if (m.trunk.name !== trunk) continue;
+		if (m.resultMounted) return true;
+		const args = link.arguments;
+		const prefix = args[m.prefixArg];
+		const pathOnly =
+			args.length <= m.prefixArg + 1 &&
+			prefix !== undefined &&
+			(ts.isStringLiteralLike(prefix) || ts.isTemplateExpression(prefix));
+		if (!pathOnly) return true;
+	}
+	return false;
 }
 
 /** The file of `require('./x')` (relative paths only). */
@@ -118,23 +171,28 @@ export function extractMount(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
-	const parts = calleeParts(call);
-	const cands = parts && c.mounts.get(parts.name);
-	if (!parts || !cands) return;
+	const called = calleeParts(call);
+	const cands = called && c.mounts.get(called.name);
+	if (!called || !cands) return;
 	for (const m of cands) {
+		// `new Hono().use(mw).get('/x', h).route('/y', sub)`: a mount in a fluent chain is on its first receiver.
+		const verbs = [...trunkVerbs(m.trunk)];
+		const parts = chainedParts(called, verbs, (link, name) => isMountLink(c, m.trunk.name, link, name));
 		if (!matchCallee(m.callee, parts)) continue;
 		const prefixNode = call.getArguments()[m.prefixArg];
-		const targetNode = argAt(call, m.targetArg);
+		const targetNode = m.resultMounted ? call : argAt(call, m.targetArg);
 		if (!prefixNode || !targetNode || targetNode === prefixNode) continue;
 		const prefix = evaluateKey(prefixNode);
 		if (prefix?.length !== 1 || !prefix[0]?.startsWith("/")) continue;
 		const target = routerIdentity(targetNode);
 		if (!target) continue;
+		const on = parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null;
 		const info: MountInfo = {
 			trunk: m.trunk.name,
 			prefix: prefix[0],
 			target,
-			on: parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null,
+			// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
+			on: on === target ? null : on,
 		};
 		out.push({
 			trunk: MOUNT,
