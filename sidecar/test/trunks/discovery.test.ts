@@ -891,6 +891,20 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("keeps a repository's one file route: the convention declares it, one path is evidence enough", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("file-routes-single", config);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "http-route", "POST /api/chat")).toEqual({
+				handlers: ["app/api/chat/route.ts#POST"],
+				callers: ["lib/chat.ts#ask"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins an HTTP client no preset takes to the preset's routes, its base path stripped", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("preset-clients", config);
