@@ -817,6 +817,21 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["next/app/api/projects/[projectId]/members/route.ts#POST"],
 				callers: ["next/lib/api.ts#addMember"],
 			});
+			// remix-flat-routes' `+` folders are flattened into the name: `api+/preferred-team.ts` is
+			// `api.preferred-team`, its action reached by `fetch('/api/preferred-team', { method: 'POST' })`.
+			const at = (key: string) =>
+				index
+					.dispatchSites("http-route", key)
+					.map((s) => `${s.side} ${s.file}:${s.line} ${s.handlerDefId ?? ""}`);
+			expect(at("ALL /api/preferred-team")).toEqual([
+				"dispatch remix/app/components/team-switcher.ts:4 ",
+				"register remix/app/routes/api+/preferred-team.ts:2 remix/app/routes/api+/preferred-team.ts#action",
+			]);
+			// `_authenticated+` is pathless, `t.$teamUrl+` two segments; a template path meets the loader.
+			expect(sides(index, "http-route", "GET /t/:teamUrl/settings")).toEqual({
+				handlers: ["remix/app/routes/_authenticated+/t.$teamUrl+/settings.tsx#loader"],
+				callers: ["remix/app/components/team-switcher.ts#loadSettings"],
+			});
 			const registered = index
 				.dispatchSites("http-route")
 				.filter((s) => s.side === "register")
@@ -824,6 +839,11 @@ describe("trunk discovery with no preset", () => {
 			// Pathless layouts, trailing underscores and `_index` spell no segment; `.server` modules are no routes.
 			expect(registered).toEqual(expect.arrayContaining(["GET /settings/:section", "GET /"]));
 			expect(registered.some((k) => k?.includes("lib"))).toBe(false);
+			// A `+` folder's `_layout` is its own route; a plain folder inside one is a flat-folder route
+			// whose colocated modules are none.
+			expect(registered).toEqual(expect.arrayContaining(["GET /t/:teamUrl", "GET /admin/users/:userId"]));
+			expect(registered.filter((k) => k === "GET /admin/users/:userId")).toHaveLength(1);
+			expect(registered.some((k) => k?.includes("+") || k?.includes("columns"))).toBe(false);
 		} finally {
 			index.close();
 		}
@@ -865,6 +885,20 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "http-route", "POST /orders/:id/cancel")).toEqual({
 				handlers: ["server/src/api/orders/[id]/cancel/route.ts#POST"],
 				callers: ["sdk/src/orders.ts#Orders.cancel"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("keeps a repository's one file route: the convention declares it, one path is evidence enough", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("file-routes-single", config);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "http-route", "POST /api/chat")).toEqual({
+				handlers: ["app/api/chat/route.ts#POST"],
+				callers: ["lib/chat.ts#ask"],
 			});
 		} finally {
 			index.close();

@@ -71,6 +71,34 @@ describe("fileNameRoutePath", () => {
 		expect(path("app/routes/($lang).about.tsx")).toBe("/about");
 	});
 
+	it("flattens remix-flat-routes' `x+` folders into the dotted name", () => {
+		expect(path("app/routes/api+/preferred-team.tsx")).toBe("/api/preferred-team");
+		expect(path("apps/remix/app/routes/_authenticated+/t.$teamUrl+/settings.tsx")).toBe(
+			"/t/:teamUrl/settings",
+		);
+		expect(path("app/routes/api+/branding.logo.team.$teamId.ts")).toBe("/api/branding/logo/team/:teamId");
+		// A folder's `_layout` (and any `_x`) is the folder's own route; `_index` its index; `_.x` no layout nesting.
+		expect(path("app/routes/_authenticated+/t.$teamUrl+/_layout.tsx")).toBe("/t/:teamUrl");
+		expect(path("app/routes/_authenticated+/admin+/_index.tsx")).toBe("/admin");
+		expect(path("app/routes/embed+/_v0+/sign.$token.tsx")).toBe("/embed/sign/:token");
+		expect(path("app/routes/users+/_.edit.tsx")).toBe("/users/edit");
+		expect(path("app/routes/_redirects+/ingest.$.tsx")).toBe("/ingest/:splat");
+		// An escaped folder name is a segment as written, even one starting with `_`.
+		expect(path("app/routes/_internal+/[__htmltopdf]+/certificate.tsx")).toBe("/__htmltopdf/certificate");
+		expect(path("app/routes/_public+/contact[.jpg].tsx")).toBe("/contact.jpg");
+		// A trailing `route` names nothing.
+		expect(path("app/routes/users+/route.tsx")).toBe("/users");
+		expect(path("app/routes/docs+/readme.route.tsx")).toBe("/docs/readme");
+	});
+
+	it("reads a plain folder inside a `+` folder as a flat-folder route: its route module only", () => {
+		expect(path("app/routes/admin+/users.$userId/route.tsx")).toBe("/admin/users/:userId");
+		expect(path("app/routes/project+/parent.child/index.tsx")).toBe("/project/parent/child");
+		expect(path("app/routes/project+/parent.child/_layout.tsx")).toBe("/project/parent/child");
+		expect(path("app/routes/docs+/guides/intro.route.tsx")).toBe("/docs/guides/intro");
+		expect(path("app/routes/admin+/users.$userId/columns.tsx")).toBeNull();
+	});
+
 	it("takes only modules below app/routes, never .server/.client modules", () => {
 		expect(path("app/lib/tasks.ts")).toBeNull();
 		expect(path("src/routes/api.users.ts")).toBeNull();

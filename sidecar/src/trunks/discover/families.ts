@@ -459,7 +459,8 @@ export const FILE_ROUTES = {
 	/**
 	 * Modules whose FILE NAME spells the URL, dot-separated (Remix / React Router flat routes:
 	 * `app/routes/api.v1.tasks.$taskId.trigger.ts` → `/api/v1/tasks/:taskId/trigger`; a folder route's
-	 * `route.ts` takes its folder's name; nested folders are segments too), the handlers named exports
+	 * `route.ts` takes its folder's name; nested folders are segments too; remix-flat-routes' `x+`
+	 * folders flattened into the name, `_auth+/t.$team+/settings.tsx` → `/t/:team/settings`), the handlers named exports
 	 * with a method each (`loader` answers GET, `action` every other method: `ALL`). Read only below
 	 * `folders` and where a package.json of the repository depends on one of `dependencies`.
 	 */

@@ -113,6 +113,25 @@ function splitDots(name: string): string[] {
 }
 
 /**
+ * The dotted names spelling a file-name route module's URL: its folders and its file name, or null
+ * for a module no router reads. A folder route's module is `route.ts` (its folder names the route);
+ * elsewhere the file is a segment. A `x+` folder (remix-flat-routes) is flattened into the dotted
+ * name (`_auth+/t.$team+/settings.tsx` is `_auth.t.$team.settings`); below a plain folder inside
+ * one, only the folder's route module (`route`, `index`, `layout`, `page`, `_x`, `x.route`) is a route,
+ * named by its folders (an `x.route` file by its name as well).
+ */
+function routeNames(folders: readonly string[], base: string): string[] | null {
+	if (!folders.some((f) => f.length > 1 && f.endsWith("+"))) {
+		return base === "route" && folders.length > 0 ? [...folders] : [...folders, base];
+	}
+	const names = folders.map((f) => (f.endsWith("+") ? f.slice(0, -1) : f));
+	// A trailing `route` piece names nothing (`users+/route.tsx` is `users`, `docs/readme.route.tsx` is `docs.readme`).
+	const file = base === "route" ? [] : [base.replace(/\.route$/, "")];
+	if (folders.every((f) => f.endsWith("+")) || base.endsWith(".route")) return [...names, ...file];
+	return /^(index|route|layout|page)$|^_/.test(base) ? names : null;
+}
+
+/**
  * The URL of a module whose file name spells it (`app/routes/api.v1.tasks.$taskId.trigger.ts` →
  * `/api/v1/tasks/:taskId/trigger`; `app/routes/api.runs.$id/route.ts` → `/api/runs/:id`), with the
  * family whose folders hold it, or null. `.server`/`.client` modules are never routes.
@@ -125,9 +144,8 @@ export function fileNameRoutePath(file: string): { path: string; exports: Record
 	for (const family of FILE_ROUTES.namedExport) {
 		const at = parts.findIndex((_, i) => family.folders.every((f, j) => parts[i + j] === f));
 		if (at < 0) continue;
-		const folders = parts.slice(at + family.folders.length);
-		// A folder route's module is `route.ts` (its folder names the route); elsewhere the file is a segment.
-		const names = base === "route" && folders.length > 0 ? folders : [...folders, base];
+		const names = routeNames(parts.slice(at + family.folders.length), base);
+		if (!names) return null;
 		const segments: string[] = [];
 		for (const name of names) {
 			for (const piece of splitDots(name)) {

@@ -161,8 +161,8 @@ export function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 
 const isRegistry = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
-	g.keys.size >= 2 &&
-	g.sites.length >= 2 &&
+	// A file route's module is declared by its place (and its framework): one route is evidence enough.
+	((g.keys.size >= 2 && g.sites.length >= 2) || g.form === "file-route") &&
 	(g.form === "object" ||
 		g.form === "decorator" ||
 		(g.form === "graphql" && g.name === "(resolver)") ||

@@ -1,0 +1,4 @@
+// A `+` folder's `_layout` is the folder's own route: `/t/:teamUrl`.
+export function loader() {
+	return null;
+}
