@@ -663,6 +663,29 @@ describe("a chain step listed only as a signature", () => {
 		}
 		expect(hopLines(CITATION_REACH)).toEqual([]);
 	});
+
+	it("lists its key lines right after the chain steps' signatures, ahead of outlines, when leadHopSteps says so", async () => {
+		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
+		const { config, skeletons, relevance } = await fixtureSkeletons(
+			"How are push notifications sent when a new message is posted?",
+		);
+		const input = { skeletons, words: ["push", "notif"], relevance };
+		const signatures = (tokenBudget: number, leadHopSteps: number) =>
+			assembleMaterial(index, input, { ...config, tokenBudget }, costly, { ...MATERIAL_REACH, leadHopSteps })
+				.sources.filter((s) => s.unit === "signature")
+				.map((s) => s.label);
+		const isHop = (label: string) => label.endsWith("its key hop)");
+		const roomy = signatures(24_000, MATERIAL_REACH.leadHopSteps);
+		const firstHop = roomy.findIndex(isHop);
+		expect(firstHop).toBeGreaterThan(0);
+		// Led: the hop lines sit among the first entries of the map, not after the outlines.
+		expect(firstHop).toBeLessThan(signatures(24_000, 0).findIndex(isHop));
+		// Under a budget the map's tail does not reach, only the led hop lines survive.
+		const tight = [4_000, 6_000, 8_000, 10_000, 12_000].find(
+			(b) => signatures(b, 0).filter(isHop).length < signatures(b, 30).filter(isHop).length,
+		);
+		expect(tight).toBeDefined();
+	});
 });
 
 describe("a handler written into a module-level register call", () => {

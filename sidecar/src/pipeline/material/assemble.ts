@@ -70,6 +70,7 @@ export function assembleMaterial(
 	if (reach.rootManifests) listRootManifests(map);
 	listClassHeads(map);
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
+	if (reach.keyHopLines) listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
@@ -91,7 +92,8 @@ export function assembleMaterial(
 	const read = (c: Candidate) => addDefinition(a, c, input, config, onChain, budget);
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
-	// method call, a route): the hop a flow makes is often deep in a step no body was read of.
+	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The
+	// first `leadHopSteps` steps had theirs listed above; a line listed once is not listed again.
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
 	map.listWaiting();
 

@@ -8,8 +8,11 @@ import type { Candidate } from "./candidate.js";
 import { named } from "./candidate.js";
 import type { SignatureMap } from "./signature-map.js";
 
-/** Key-hop lines listed per signature-only chain step (its first ones in the index's order). */
-const HOP_LINES_PER_STEP = 2;
+/**
+ * Key-hop lines listed per signature-only chain step (its first ones in the index's order). A
+ * step that fans out (an event, then a method call, then a route) had its third hop cut at 2.
+ */
+const HOP_LINES_PER_STEP = 4;
 
 /**
  * At most `cap` module-level register calls that plug in a handler the material names by its own

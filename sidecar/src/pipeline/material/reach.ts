@@ -20,6 +20,14 @@ export interface MapReach {
 	/** After the map's outlines: the lines where a signature-only chain step dispatches or registers a key. */
 	keyHopLines: boolean;
 	/**
+	 * The key-hop lines of this many signature-only chain steps (the best first) come right after
+	 * the steps' signatures instead, ahead of the held files' definitions, neighbours and outlines
+	 * (0: all wait for the map's tail). A chain step the bodies had no room for is still on the
+	 * path, and the line where it fires a key is its hop; at the tail the outlines had taken the
+	 * room (Session 23, mat23: key-line recall on the dev sets up, the material's size unchanged).
+	 */
+	leadHopSteps: number;
+	/**
 	 * A decorated definition is named by its declaration line, not its first decorator's: its
 	 * signature is that line, and a slice's signature runs down to it.
 	 */
@@ -114,6 +122,7 @@ export const MATERIAL_REACH: MapReach = {
 	stepOutlineDefs: 12,
 	registerHeads: true,
 	keyHopLines: true,
+	leadHopSteps: 30,
 	declarationLines: true,
 	heldFileDefs: 20,
 	registerLines: 20,
@@ -139,6 +148,7 @@ export const CITATION_REACH: MapReach = {
 	stepOutlineDefs: 8,
 	registerHeads: false,
 	keyHopLines: false,
+	leadHopSteps: 0,
 	declarationLines: false,
 	heldFileDefs: 0,
 	registerLines: 0,
