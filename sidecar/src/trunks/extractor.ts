@@ -43,8 +43,9 @@ import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
+import { extractTypedClientCall } from "./idioms/typed-clients.js";
 import { thisPropertyReads } from "./key-eval.js";
-import { compileNormalize, normalizeKey } from "./normalize.js";
+import { compileNormalize, siteKey } from "./normalize.js";
 import { importedPackages, nearestPackageName, PACKAGE_IMPORTS } from "./package-name.js";
 import { type PackageLinks, scopeKeys, siteScope } from "./scope.js";
 import {
@@ -90,6 +91,8 @@ export interface TrunkSiteExtractor extends SiteExtractor {
  * A SiteExtractor for the given configuration. Presets are enabled by their `detect` rule against
  * the repository of the first file extracted.
  */
+const specs = (c: Compiled) => [...c.trunks.values()].map((t) => t.spec);
+
 export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 	let compiled: Compiled | null = null;
 	let discovered: DiscoveredTrunk[] = [];
@@ -143,10 +146,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			scope,
 		) => {
 			const trunk = c.trunks.get(trunkName);
-			let key = raw === null ? null : trunk ? normalizeKey(raw, trunk.normalize) : raw;
-			// `router.get('/')`: the root path is '/', never an empty key.
-			if (key === "" && raw?.startsWith("/")) key = "/";
-			if (key !== null && method) key = `${method} /${key.replace(/^\/+/, "")}`;
+			const key = siteKey(raw, trunk?.normalize, method);
 			const site: DispatchSiteRecord = {
 				trunk: trunkName,
 				side,
@@ -197,6 +197,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		// One walk of the file for every family below (see walk.ts).
 		const nodes = walkFile(sf.compilerNode);
 		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || discovering;
+		const routeTrunk = inStaticFolder(ctx.filePath) ? undefined : presetRouteTrunk(specs(c));
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
 			for (const cn of nodes.calls) {
@@ -209,6 +210,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 						callCandidates(sf, cn, lazyWrap<CallExpression>(sf, cn), ctx, out, facts);
 					continue;
 				}
+				// `client.users.$get()` on a typed client (`hc<typeof app>()`): a call no preset or discovery reads.
+				if (
+					routeTrunk &&
+					name.startsWith("$") &&
+					extractTypedClientCall(lazyWrap<CallExpression>(sf, cn)(), name, routeTrunk, emit, out)
+				)
+					continue;
 				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
 				// ts-morph's node only for what uses it: discovery checks the compiler node first.
@@ -369,7 +377,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			const found = discover(records, new Set(c.trunks.keys()), new Set(c.families.keys()));
 			discovered = found.trunks;
 			// File routes join a preset's route trunk, where its clients' `fetch('/orders')` already are.
-			const routes = presetRouteTrunk([...c.trunks.values()].map((t) => t.spec));
+			const routes = presetRouteTrunk(specs(c));
 			const folded = routes ? foldedFileRoutes(discovered) : new Set<string>();
 			for (const t of discovered)
 				if (!folded.has(t.spec.name))

@@ -19,6 +19,22 @@ export function normalizeKey(raw: string, n: CompiledNormalize): string {
 	return key;
 }
 
+/**
+ * The key a site is stored under: `raw` normalised (the trunk's rules, when it has a trunk), the
+ * root path `/` never an empty key, and the method in front when it has one (`GET /users/:id`).
+ */
+export function siteKey(
+	raw: string | null,
+	n: CompiledNormalize | undefined,
+	method?: string,
+): string | null {
+	let key = raw === null ? null : n ? normalizeKey(raw, n) : raw;
+	// `router.get('/')`: the root path is '/', never an empty key.
+	if (key === "" && raw?.startsWith("/")) key = "/";
+	if (key !== null && method) key = `${method} /${key.replace(/^\/+/, "")}`;
+	return key;
+}
+
 const isParam = (segment: string) => segment.startsWith(":");
 
 /** True when a path pattern has `:param` segments. */

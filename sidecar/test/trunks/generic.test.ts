@@ -222,6 +222,39 @@ export const ping = () => fetch('/api/ping', { method: 'POST' });`,
 		]);
 	});
 
+	it("joins a typed client's calls (hc<typeof app>) to the app's routes, prefixed where the app is mounted", () => {
+		const sites = extractSites({
+			...files,
+			"src/app-type.ts": `import { auth } from './auth';
+export type AuthApp = typeof auth;`,
+			"web/auth-client.ts": `import { hc as makeClient } from 'hono/client';
+import type { AuthApp } from '../src/app-type';
+import { auth } from '../src/auth';
+export class AuthClient {
+  client: ReturnType<typeof makeClient<AuthApp>>;
+  constructor(base: string) { this.client = makeClient<AuthApp>(base); }
+  signIn(email: string) { return this.client['email-password'].authorize.$post({ json: { email } }); }
+  csrf() { return this.client.csrf.$get(); }
+}
+const direct = makeClient<typeof auth>('/');
+export const token = () => direct.csrf.$get();
+const notAClient = { csrf: { $get: () => 1 } };
+export const x = notAClient.csrf.$get();`,
+		});
+		const client = sites
+			.filter((s) => s.trunk === "http-route" && s.file === "web/auth-client.ts")
+			.map((s) => `${s.side} ${s.key} :${s.line} ${s.enclosingDefId}`)
+			.sort();
+		expect(client).toEqual([
+			"dispatch GET /api/auth/csrf :11 web/auth-client.ts#token",
+			"dispatch GET /api/auth/csrf :8 web/auth-client.ts#AuthClient.csrf",
+			"dispatch POST /api/auth/email-password/authorize :7 web/auth-client.ts#AuthClient.signIn",
+		]);
+		// The keys are the routes' own: each has its register site.
+		const registered = new Set(sites.filter((s) => s.side === "register").map((s) => s.key));
+		for (const line of client) expect(registered.has(line.split(" ").slice(1, 3).join(" "))).toBe(true);
+	});
+
 	it("leaves Express's one-argument router.route('/x') a route object, not a mount", () => {
 		const sites = extractSites({
 			"src/app.ts": `import { Router } from 'express';

@@ -308,6 +308,17 @@ export const PROXY_VERBS = new Set([
 ]);
 
 /**
+ * Typed RPC clients made from a server app's type: Hono's `hc<typeof app>(baseUrl)` returns a proxy
+ * whose member path is a route of `app` and whose `$verb` call sends it
+ * (`client['email-password'].signin.$post(…)` → `POST /email-password/signin`, `client.index.$get()`
+ * → `GET /`). The app's mounts prefix the path as they prefix the app's own routes, so the client
+ * meets the route wherever the app is mounted; the base URL given at run time is not read.
+ */
+export const TYPED_HTTP_CLIENTS = [{ module: "hono/client", factory: "hc", index: "index" }];
+/** The verb calls of a typed HTTP client (`$post` → POST). */
+export const TYPED_CLIENT_VERB = /^\$(get|post|put|patch|delete|options|head)$/;
+
+/**
  * Calls on an instance that send to what the instance was created for: `emailQueue.add(…)` with
  * `emailQueue = new Queue('emails')` dispatches `emails` (as `new Queue.add`).
  */
