@@ -275,8 +275,29 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				(isFunctionLike(m.initializer) || wrapsOwnMethod(m.initializer, methodNames(cls)))
 			) {
 				add(m, `${prefix}.${name}`, "method", classId, exported);
+			} else if (ts.isPropertyDeclaration(m) && m.initializer) {
+				// `emailPassword = { signIn: async (…) => … }`: a field grouping functions; each is a
+				// definition (`AuthClient.emailPassword.signIn`), or what they call is the class's alone.
+				const init = skipWrappers(m.initializer);
+				if (!ts.isObjectLiteralExpression(init) || !holdsFunctions(init)) continue;
+				const id = add(m, `${prefix}.${name}`, "property", classId, exported);
+				objectMembers(init, `${prefix}.${name}`, id, exported, false);
 			}
 		}
+	}
+
+	/** Does the object literal hold a function (a method, or a property set to one), nested objects included? */
+	function holdsFunctions(obj: ts.ObjectLiteralExpression, depth = 0): boolean {
+		return obj.properties.some((p) => {
+			if (ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p))
+				return true;
+			if (!ts.isPropertyAssignment(p)) return false;
+			const init = skipWrappers(p.initializer);
+			return (
+				isFunctionLike(init) ||
+				(depth < 3 && ts.isObjectLiteralExpression(init) && holdsFunctions(init, depth + 1))
+			);
+		});
 	}
 
 	function interfaceMembers(

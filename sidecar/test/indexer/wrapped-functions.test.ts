@@ -58,6 +58,55 @@ describe("functions wrapped in a call", () => {
 			index.close();
 		}
 	});
+	it("makes the functions of an object a class field holds definitions under the field, charged with their calls", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-field-objects-"));
+		mkdirSync(join(repo, "src"));
+		writeFileSync(join(repo, "package.json"), '{ "name": "client" }');
+		writeFileSync(
+			join(repo, "src/client.ts"),
+			[
+				"export function post(path: string) {",
+				"\treturn path.length;",
+				"}",
+				"export class Client {",
+				"\tlimits = { retries: 3 };",
+				"\tsession = {",
+				"\t\tstart: async (name: string) => post(`/start/${name}`),",
+				"\t\tstop() {",
+				"\t\t\treturn post('/stop');",
+				"\t\t},",
+				"\t};",
+				"}",
+				"export const client = new Client();",
+				"export function begin() {",
+				"\treturn client.session.start('x');",
+				"}",
+			].join("\n"),
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const kinds = Object.fromEntries(
+				index.defsInFile("src/client.ts").map((d) => [d.qualifiedName, d.kind]),
+			);
+			expect(kinds["Client.session"]).toBe("property");
+			expect(kinds["Client.session.start"]).toBe("method");
+			expect(kinds["Client.session.stop"]).toBe("method");
+			// A field of data holds no definition.
+			expect(kinds["Client.limits"]).toBeUndefined();
+			const post = index.def("src/client.ts#post");
+			const start = index.def("src/client.ts#Client.session.start");
+			if (!post || !start) throw new Error("definitions missing");
+			const callers = index.edgesTo(post.id).map((e) => index.defById(e.src)?.qualifiedName);
+			expect(callers).toEqual(expect.arrayContaining(["Client.session.start", "Client.session.stop"]));
+			expect(callers).not.toContain("Client");
+			const fromBegin = index.edgesFrom(index.def("src/client.ts#begin")?.id ?? -1);
+			expect(fromBegin.map((e) => e.dst)).toContain(start.id);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("makes a wrapped function held by an object a module-level variable's call is given a definition under the variable", async () => {
 		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-members-"));
 		mkdirSync(join(repo, "src"));
