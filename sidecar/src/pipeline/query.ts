@@ -9,6 +9,7 @@ import {
 	IMPACT_PHRASE,
 	IMPACT_WORDS,
 	LOCATE_WORDS,
+	PHRASAL_VERBS,
 	relatedWords,
 	STOP_WORDS,
 	stem,
@@ -117,6 +118,27 @@ export function actorWords(question: string): Set<string> {
 }
 
 /** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
+/** A verb (any inflection: "signs", "logged", "setting") and the particle after it. */
+const PHRASAL_RE = /\b([A-Za-z]+?)(?:s|es|ed|ing)?\s+(in|up|out|on|off|back|down)\b/g;
+
+/**
+ * "signs in" → "sign-in": a phrasal verb code writes as one word (vocabulary.ts PHRASAL_VERBS) counts
+ * as a hyphenated compound ("signin", with its parts), so `signIn` outranks `signUp` for it.
+ */
+export function hyphenatePhrasalVerbs(question: string): string {
+	return question.replace(PHRASAL_RE, (whole, verb: string, particle: string) => {
+		const base = baseVerb(verb.toLowerCase());
+		return base && PHRASAL_VERBS.get(base)?.includes(particle.toLowerCase()) ? `${base}-${particle}` : whole;
+	});
+}
+
+/** "logg" (of "logged"), "sett" (of "setting") → "log", "set"; a verb already in the table as it is. */
+function baseVerb(verb: string): string | undefined {
+	if (PHRASAL_VERBS.has(verb)) return verb;
+	const single = verb.replace(/(.)\1$/, "$1");
+	return PHRASAL_VERBS.has(single) ? single : undefined;
+}
+
 const BRAND_RE = /\b([A-Z][a-z]+)([A-Z]{2,})\b/g;
 /** One whole word that is such a brand. */
 const BRAND_WORD_RE = new RegExp(`^${BRAND_RE.source}$`);
@@ -174,7 +196,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 	// A brand cased as a word and an acronym ("GraphQL", "PostgreSQL", "MongoDB") is one word that code
 	// writes joined (`graphql`, `@nestjs/graphql`); split, its acronym ("ql") is a word no code writes,
 	// the rarest of the question. It counts as a compound of its two parts, as if hyphenated.
-	const worded = question.replace(BRAND_RE, "$1-$2");
+	const worded = hyphenatePhrasalVerbs(question.replace(BRAND_RE, "$1-$2"));
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
 	const hyphenated = worded.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? [];
 	const compounds = hyphenated.map((c) => c.replace(/-/g, "").toLowerCase());

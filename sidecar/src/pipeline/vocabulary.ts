@@ -38,6 +38,28 @@ export const IMPACT_PHRASE =
 	/\bif\b[^?]*\b(chang\w*|modif\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
 
 /** Words that mark a "where is / which file" question (locate): fewer hops, more breadth. */
+/**
+ * Phrasal verbs code writes as one word (`signIn`, `login`, `signup`, `logout`, `setup`, `checkout`,
+ * `rollback`, `lookup`, `teardown`, `fallback`): the verb's base and the particles it takes. "Signs in"
+ * is asked; `signIn`, not `signUp`, is what it means.
+ */
+export const PHRASAL_VERBS: ReadonlyMap<string, readonly string[]> = new Map([
+	["sign", ["in", "up", "out", "on", "off"]],
+	["log", ["in", "out", "on", "off"]],
+	["check", ["in", "out"]],
+	["set", ["up"]],
+	["opt", ["in", "out"]],
+	["roll", ["back", "out"]],
+	["look", ["up"]],
+	["back", ["up"]],
+	["clean", ["up"]],
+	["start", ["up"]],
+	["shut", ["down"]],
+	["tear", ["down"]],
+	["fall", ["back"]],
+	["hand", ["off"]],
+]);
+
 export const LOCATE_WORDS = new Set("where located locate find which defined".split(" "));
 
 /**

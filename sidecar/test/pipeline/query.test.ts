@@ -142,6 +142,23 @@ describe("analyzeQuestion", () => {
 		expect(conceptMatch(channel as NonNullable<typeof channel>, wordStems("createRoom"))).toBe(0.5);
 	});
 
+	it("reads a phrasal verb code writes as one word as that word: signs in → signIn, not signUp", () => {
+		const q = analyzeQuestion("What happens when a user signs in with email and password?");
+		const c = q.concepts.find((x) => x.word === "signin");
+		expect(c).toBeDefined();
+		const signin = c as NonNullable<typeof c>;
+		expect(conceptMatch(signin, wordStems("signIn"))).toBeGreaterThan(
+			conceptMatch(signin, wordStems("signUp")),
+		);
+		expect(analyzeQuestion("What happens once users have logged out?").concepts.map((x) => x.word)).toContain(
+			"logout",
+		);
+		// Not every verb and particle: "settings on the page" is no phrasal verb.
+		expect(analyzeQuestion("Where are the settings on the page?").concepts.map((x) => x.word)).not.toContain(
+			"settingon",
+		);
+	});
+
 	it("relates only general vocabulary, not one repository's names", () => {
 		const related = (question: string, word: string) =>
 			analyzeQuestion(question).concepts.find((x) => x.word === word)?.related ?? [];
