@@ -33,11 +33,12 @@ export function branchOf(index: Pick<PathIndex, "fileLines">, def: DefRow, line:
 	const head = lines[start] ?? "";
 	if (/^\s*(?:\}\s*)?catch\b/.test(head)) return { kind: "catch" };
 	if (!/^\s*(?:\}\s*)?(?:else\s+)?if\b/.test(head)) return null;
-	// The block's own statements (at the indent of the line's statement) after it: the last one returns or throws.
+	// The block's own statements (at the indent of the line's statement) from it on: the last one returns
+	// or throws. That may be the line itself (`return queue.add(…)`, the guard's one statement).
 	const inner = indentOf(lines[at] ?? "");
 	const outer = indentOf(head);
 	let exit: "return" | "throw" | null = null;
-	for (let i = at + 1; i < Math.min(lines.length, at + BLOCK_LINES); i++) {
+	for (let i = at; i < Math.min(lines.length, at + BLOCK_LINES); i++) {
 		const l = lines[i] ?? "";
 		if (blank(l)) continue;
 		const ind = indentOf(l);

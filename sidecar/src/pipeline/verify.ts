@@ -175,8 +175,12 @@ export function verifyAnswer(
 /** A verb right after a marker: the marker is the sentence's subject, not a trailing reference. */
 const SUBJECT_AFTER = /^ (?:is|are|was|were|shows|holds|does|has|calls|returns|handles|sets|reads|writes)\b/;
 
-/** Inline code that names code: an identifier or a dotted / `#` path of them (not a file path or a line of code). */
-const NAME_SPAN = /^[A-Za-z_$][\w$]*(?:[.#][A-Za-z_$][\w$]*)*(?:\(\))?$/;
+/**
+ * Inline code that names code: an identifier or a dotted / `#` path of them (not a file path or a line
+ * of code). A segment may be hyphenated: a dispatch key (`internal.seal-document`, `user-created`)
+ * names the code that writes it as much as an identifier does.
+ */
+const NAME_SPAN = /^[A-Za-z_$][\w$]*(?:-[\w$]+)*(?:[.#][A-Za-z_$][\w$]*(?:-[\w$]+)*)*(?:\(\))?$/;
 const NOT_NAMES = new Set(["true", "false", "null", "undefined", "this"]);
 
 /** The names a span of inline code gives (its last segment), if it names code at all. */

@@ -536,11 +536,18 @@ describe("findPath", () => {
 			"smtpSend",
 		]);
 		expect(path.map((s) => s.hop?.kind ?? null)).toEqual(["call", "dispatch", "dispatch", "call", null]);
-		// A far end leading on to no candidate does not join: the path stops at the boundary.
+		// A far end leading on to no candidate does not join the search: the path found stops at the
+		// boundary, and is carried on across it after (carryOn) only for a key naming the question.
 		const nowhere = graph(defs, edges.slice(0, -1));
+		expect(names(findPath(nowhere, [notify, mail, provider], {}, concepts("notify")))).toEqual([
+			"notifyByEmail",
+			"sendEmail",
+		]);
 		expect(names(findPath(nowhere, [notify, mail, provider], {}, words))).toEqual([
 			"notifyByEmail",
 			"sendEmail",
+			"sendEmailWorkflow",
+			"EmailActivity.sendEmail",
 		]);
 		// A key with two handlers (an event any listener of which is a side effect) is not crossed.
 		const other = def("workflows/audit.ts", "auditWorkflow");

@@ -157,11 +157,13 @@ describe("a key the path fires on a side branch", () => {
 		expect(plain).not.toContain("only when");
 	});
 
+	/** A function `f` of lines 1–7 of `a.ts`, and an index whose `a.ts` holds `lines`. */
+	const def = defRow("a.ts", "f", "function", { startLine: 1, endLine: 7 });
+	const index = (lines: string[]) => ({
+		fileLines: (_: string, s: number, e: number) => lines.slice(s - 1, e),
+	});
+
 	it("reads the branch from the enclosing block: catch, a guard that throws, or none", () => {
-		const def = defRow("a.ts", "f", "function", { startLine: 1, endLine: 7 });
-		const index = (lines: string[]) => ({
-			fileLines: (_: string, s: number, e: number) => lines.slice(s - 1, e),
-		});
 		const guard = [
 			"function f(x) {",
 			"\tif (x.missing ||",
@@ -188,6 +190,32 @@ describe("a key the path fires on a side branch", () => {
 		expect(branchOf(index(loop), def, 3)).toBeNull();
 		const plain = ["function f(x) {", "\tnotify(x);", "\treturn x;", "}", "", "", ""];
 		expect(branchOf(index(plain), def, 2)).toBeNull();
+	});
+
+	it("takes a guard whose block ends on the hop's own line for the side branch it is", () => {
+		const braced = [
+			"function f(x) {",
+			"\tif (x.failed) {",
+			"\t\treturn notify(x);",
+			"\t}",
+			"\tsave(x);",
+			"}",
+			"",
+		];
+		expect(branchOf(index(braced), def, 3)).toEqual({ kind: "guard", condition: "x.failed", exit: "return" });
+		const bare = ["function f(x) {", "\tif (!x.ok)", "\t\tthrow report(x);", "\tsave(x);", "}", "", ""];
+		expect(branchOf(index(bare), def, 3)).toEqual({ kind: "guard", condition: "!x.ok", exit: "throw" });
+		// The line goes on after the block: no side branch.
+		const through = [
+			"function f(x) {",
+			"\tif (x.ok) {",
+			"\t\tnotify(x);",
+			"\t}",
+			"\treturn save(x);",
+			"}",
+			"",
+		];
+		expect(branchOf(index(through), def, 3)).toBeNull();
 	});
 });
 

@@ -142,6 +142,38 @@ describe("verify", () => {
 		expect(whole.answer).toBe("Messages are saved by `insertOneMessage`.");
 	});
 
+	it("checks a hyphenated key in a code span against the cited range like any name", () => {
+		const file = "apps/server/src/notifications/streamer.ts";
+		const stream = index.defsInFile(file).find((d) => d.name === "notifyRoomStream");
+		if (!stream?.startLine) throw new Error("fixture lacks notifyRoomStream");
+		const draft = {
+			n: 1,
+			file,
+			startLine: stream.startLine,
+			endLine: stream.startLine + 1,
+			symbol: "notifyRoomStream",
+		};
+		// The range writes the key: the marker narrows to the line that does.
+		const held = verifyAnswer(index, "Messages go out on `room-messages` [1].", [draft]);
+		expect(held.dropped).toBe(0);
+		expect(held.citations).toEqual([
+			{
+				n: 1,
+				file,
+				startLine: stream.startLine,
+				endLine: stream.startLine,
+				symbol: "room-messages",
+				verified: true,
+			},
+		]);
+		// A dotted key ending in the hyphenated name is the same name; one the range does not write is dropped.
+		const dotted = verifyAnswer(index, "They stream on `streams.room-messages` [1].", [draft]);
+		expect(dotted.citations[0]?.symbol).toBe("room-messages");
+		const missing = verifyAnswer(index, "Users hear of it through `user-created` [1].", [{ n: 1, ...good }]);
+		expect(missing.dropped).toBe(1);
+		expect(missing.citations).toEqual([]);
+	});
+
 	it("leaves code spans alone", () => {
 		expect(outsideCode("a [1] `b[2]` c", (p) => p.replace(/\[\d\]/g, "X"))).toBe("a X `b[2]` c");
 	});

@@ -18,10 +18,20 @@ export function fixtureIndexPath(): Promise<string> {
 	building ??= (async () => {
 		const out = join(mkdtempSync(join(tmpdir(), "codeask-fixture-")), "mini-chat.db");
 		// With its trunks, as `codeask index` builds it (mini-chat's codeask.trunks.json).
-		const trunkConfig = loadTrunkConfig(null, MINI_CHAT_DIR);
-		const siteExtractor = createSiteExtractor(trunkConfig);
-		await indexRepository({ repo: MINI_CHAT_DIR, out, full: true, siteExtractor, trunkConfig });
-		return out;
+		return indexWithTrunks(MINI_CHAT_DIR, out);
 	})();
 	return building;
+}
+
+/** Index `repo` into `out` with its trunks (its own config, else the built-in presets), as `codeask index` does; returns `out`. */
+export async function indexWithTrunks(repo: string, out: string): Promise<string> {
+	const trunkConfig = loadTrunkConfig(null, repo);
+	await indexRepository({
+		repo,
+		out,
+		full: true,
+		siteExtractor: createSiteExtractor(trunkConfig),
+		trunkConfig,
+	});
+	return out;
 }
