@@ -66,11 +66,13 @@ describe("a CommonJS Express app with route helpers, router factories and a base
 		expect(sides("GET /rest/v2/ping").handlers).toEqual(["server/controllers/shelves.js#exports.ping"]);
 	});
 
-	it("reads no route out of the helper's own body or the client's wrapper", () => {
-		const keys = index.dispatchSites("http-route").map((s) => s.key);
-		expect(
-			keys.every((k) => k?.startsWith("GET /rest/v2/") || /^(POST|PUT|DELETE) \/rest\/v2\//.test(k ?? "")),
-		).toBe(true);
+	it("reads no route out of the helper's own body or the client's wrapper, and no other host's API", () => {
+		const sites = index.dispatchSites("http-route");
+		const own = sites.filter((s) => s.file !== "web/covers.js").map((s) => s.key ?? "");
+		expect(own.every((k) => /^(GET|POST|PUT|DELETE) \/rest\/v2\//.test(k))).toBe(true);
+		// `fetch(`${BASE_URL}/books/${id}`)` to another host fits under the routes' base path: no call of theirs.
+		const remote = sites.filter((s) => s.file === "web/covers.js").map((s) => s.key ?? "");
+		expect(remote.some((k) => k.includes("/rest/v2/"))).toBe(false);
 	});
 
 	it("joins dotted socket events to the module members they name: mixins, nested objects, required modules", () => {

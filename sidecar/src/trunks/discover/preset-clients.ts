@@ -88,13 +88,22 @@ export function presetClientSites(
 		// against routes under `/api/v3`). Taken only where it joins at least half of the client's keys.
 		for (const base of bases) {
 			const joined = new Map<string, string>();
+			// Keys only the added base path joins are the evidence: a client whose calls mostly join as they
+			// are (`fetch('/x')` beside one `fetch(`${EXTERNAL}/videos`)`) gains nothing from a base path.
+			let viaBase = 0;
 			for (const [k, method] of keys) {
 				const path = k.slice(k.indexOf(" ") + 1);
-				const to =
-					reach(method, path, registered, patterns) ?? reach(method, base + path, registered, patterns);
-				if (to) joined.set(k, to);
+				const own = reach(method, path, registered, patterns);
+				const to = own ?? reach(method, base + path, registered, patterns);
+				if (!to) continue;
+				joined.set(k, to);
+				if (!own) viaBase++;
 			}
-			if (joined.size * 2 >= keys.size && new Set(joined.values()).size > new Set(best.joined.values()).size)
+			if (
+				viaBase * 2 >= keys.size &&
+				viaBase >= DISCOVERY_LIMITS.minJoined &&
+				new Set(joined.values()).size > new Set(best.joined.values()).size
+			)
 				best = { prefix: "", joined };
 		}
 		for (const prefix of prefixes) {
