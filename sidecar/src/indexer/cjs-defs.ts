@@ -125,9 +125,11 @@ export function commonJsDefs(sf: ts.SourceFile, host: CommonJsHost): void {
 			} else if (
 				ts.isObjectLiteralExpression(right) &&
 				path.length <= 2 &&
-				(root === "exports" || depth === 0)
+				(root === "exports" || depth === 0) &&
+				holdsFunction(right, host)
 			) {
-				// `module.exports = { publish() {…} }`, `exports.helpers = { … }`.
+				// `module.exports = { publish() {…} }`, `exports.helpers = { … }`: an API object only; a config
+				// (`module.exports = { semi: false }`) or a data table is no definition.
 				const id = host.define(a, name, "variable", parent, isExported, st);
 				host.alias(a.left, id);
 				host.objectMembers(right, name, id, isExported);
@@ -138,4 +140,13 @@ export function commonJsDefs(sf: ts.SourceFile, host: CommonJsHost): void {
 
 function mixinFunction(node: ts.Expression): ts.FunctionExpression | ts.ArrowFunction | undefined {
 	return ts.isFunctionExpression(node) || ts.isArrowFunction(node) ? node : undefined;
+}
+
+/** An object literal with a method or a function-valued property of its own. */
+function holdsFunction(obj: ts.ObjectLiteralExpression, host: CommonJsHost): boolean {
+	return obj.properties.some(
+		(p) =>
+			ts.isMethodDeclaration(p) ||
+			(ts.isPropertyAssignment(p) && host.isFunctionLike(skipWrappers(p.initializer))),
+	);
 }

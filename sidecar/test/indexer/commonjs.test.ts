@@ -76,6 +76,13 @@ describe("CommonJS modules", () => {
 				"}",
 				"module.exports = { run };",
 			],
+			// A config or data table is no API object.
+			"lib/config.js": [
+				"module.exports = {",
+				'  codes: { "001": { name: "welcome" } },',
+				"  semi: false,",
+				"};",
+			],
 			// An ES module's assignments are ordinary statements.
 			"lib/esm.js": ["export const api = {};", "api.get = function () { return 1; };"],
 		};
@@ -90,6 +97,7 @@ describe("CommonJS modules", () => {
 			expect(names("lib/shop/pricing.js")).toEqual(expect.arrayContaining(["exports", "Shop.discount"]));
 			expect(names("lib/bus.js")).toEqual(expect.arrayContaining(["exports", "exports.publish"]));
 			expect(names("lib/esm.js")).not.toContain("api.get");
+			expect(names("lib/config.js")).toEqual(["(module)"]);
 			const run = index.def("lib/app.js#run");
 			const callees = index.edgesFrom(run?.id ?? -1).map((e) => e.dstDefId);
 			expect(callees).toEqual(
