@@ -501,7 +501,10 @@ exports.save = function () {
 	sockets.server.sockets.emit('event:status');
 };`,
 		});
-		expect(summary(sites, "pubsub")).toEqual(["pubsub dispatch config:update", "pubsub register config:update"]);
+		expect(summary(sites, "pubsub")).toEqual([
+			"pubsub dispatch config:update",
+			"pubsub register config:update",
+		]);
 		expect(summary(sites, "events")).toEqual([
 			"events dispatch event:restarted",
 			"events dispatch event:saved",
