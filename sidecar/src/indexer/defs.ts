@@ -6,12 +6,14 @@
  * variable's call is given (`const r = router({ sign: procedure.mutation(…) })` → `r.sign`),
  * object-literal methods passed to a call
  * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
- * functions a definition returns (`useItem.save`, returned-functions.ts) and the file's top-level
+ * functions a definition returns (`useItem.save`, returned-functions.ts), CommonJS modules' assigned
+ * functions and mixins' members (cjs-defs.ts) and the file's top-level
  * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
  * reference belongs to the definition around them.
  */
 import { ts } from "#ts-morph";
 import type { DefKind } from "../index/schema.js";
+import { commonJsDefs } from "./cjs-defs.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
@@ -109,7 +111,9 @@ function signatureOf(node: ts.Node, sf: ts.SourceFile): string {
 		(node as { body?: ts.Node }).body ??
 		(ts.isVariableDeclaration(node) || ts.isPropertyAssignment(node) || ts.isPropertyDeclaration(node)
 			? functionBodyOf(node.initializer)
-			: undefined);
+			: ts.isBinaryExpression(node)
+				? functionBodyOf(node.right)
+				: undefined);
 	if (body) end = body.getStart(sf);
 	else if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node)) {
 		const brace = sf.text.indexOf("{", (node.name ?? node).getEnd());
@@ -622,6 +626,14 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	}
 
 	statements(sf.statements, "");
+	commonJsDefs(sf, {
+		isFunctionLike,
+		define: (node, name, kind, parentId, exported, docNode) =>
+			add(node, name, kind, parentId, exported, undefined, docNode),
+		alias: (node, id) => nodes.set(node, id),
+		objectMembers: (obj, prefix, parentId, exported) => objectMembers(obj, prefix, parentId, exported, false),
+		defOf: (name) => (byId.has(`${path}#${name}`) ? `${path}#${name}` : undefined),
+	});
 	callArguments(sf);
 	returned();
 	nestedHandlers();
@@ -668,7 +680,9 @@ function functionOf(node: ts.Node) {
 			? node.initializer
 			: ts.isExportAssignment(node)
 				? node.expression
-				: undefined;
+				: ts.isBinaryExpression(node)
+					? node.right
+					: undefined;
 	const fn = wrappedFunction(value);
 	return fn && hasBlockBody(fn) ? fn : undefined;
 }

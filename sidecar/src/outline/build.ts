@@ -233,10 +233,15 @@ export function chooseSections(
 	// Longest package dir first, so a folder is attributed to its innermost package.
 	const packageDirs = new Set(packages.map((p) => p.dir));
 
+	// Two packages may share a name (a root folder named like the app beside a nested package.json of that
+	// name); section ids are unique, so a repeated name is told apart by its folder.
+	const usedPkgIds = new Set<string>();
 	for (const pkg of packages) {
 		const pkgFiles = filesByPackage.get(pkg.id) ?? [];
 		if (pkgFiles.length === 0) continue;
-		const pkgSectionId = `pkg:${pkg.name}`;
+		let pkgSectionId = `pkg:${pkg.name}`;
+		if (usedPkgIds.has(pkgSectionId)) pkgSectionId = `pkg:${pkg.name}@${pkg.dir || "."}`;
+		usedPkgIds.add(pkgSectionId);
 		drafts.push({
 			sectionId: pkgSectionId,
 			kind: "package",

@@ -8,6 +8,7 @@ import type {
 	FamilyIdiom,
 	Idiom,
 	NewIdiom,
+	RouteHelperIdiom,
 	TrunkSpec,
 } from "./config.js";
 import { FAMILY_FORMS } from "./discover/workflows.js";
@@ -38,6 +39,14 @@ export interface Compiled {
 		}[]
 	>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
+	/** Route helpers (any called name: matched by their arguments' shape). */
+	routeHelpers: {
+		trunk: TrunkSpec;
+		idiom: RouteHelperIdiom;
+		router: RegExp;
+		verbs: Set<string>;
+		pattern: RegExp;
+	}[];
 	/** Pinned discovery families: candidate form → the trunk and side its sites go to. */
 	families: Map<string, { trunk: TrunkSpec; side: FamilyIdiom["side"]; normalize: CompiledNormalize }>;
 }
@@ -51,6 +60,7 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 		facades: [],
 		mounts: new Map(),
 		decorators: [],
+		routeHelpers: [],
 		families: new Map(),
 	};
 	for (const trunk of trunks) {
@@ -88,6 +98,16 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	}
 	if (idiom.kind === "decorator") {
 		c.decorators.push({ trunk, idiom });
+		return;
+	}
+	if (idiom.kind === "route-helper") {
+		c.routeHelpers.push({
+			trunk,
+			idiom,
+			router: new RegExp(idiom.router),
+			verbs: new Set(idiom.verbs.map((v) => v.toLowerCase())),
+			pattern: new RegExp(idiom.pattern),
+		});
 		return;
 	}
 	if (idiom.kind === "family") {

@@ -215,7 +215,26 @@ const familyIdiomSchema = z.strictObject({
 	family: z.enum(["workflows", "activities", "signals"]),
 });
 
+/**
+ * Route helpers: a call handed the router, an HTTP verb and a path as arguments, then the handler
+ * (`setupRoute(router, 'post', '/items/:id', [auth], controllers.items.update)`), whatever the helper
+ * is called — a repository's own wrapper around `router[verb](path, …)`. Recognised by that shape:
+ * an argument naming a router, a verb string, the path string right after it, something after that.
+ */
+const routeHelperIdiomSchema = z.strictObject({
+	kind: z.literal("route-helper"),
+	side: z.literal("register"),
+	also: z.array(alsoSchema).default([]),
+	/** Regex over the text of the argument holding the router (`router`, `app`, `this.router`). */
+	router: z.string(),
+	/** HTTP verbs the verb argument may be (matched case-insensitively); the key's method, upper-cased. */
+	verbs: z.array(z.string().min(1)).min(1),
+	/** The path argument must match this regex. */
+	pattern: z.string().default("^/"),
+});
+
 export const idiomSchema = z.discriminatedUnion("kind", [
+	routeHelperIdiomSchema,
 	decoratorIdiomSchema,
 	callIdiomSchema,
 	newIdiomSchema,
@@ -339,6 +358,7 @@ export type ClassMembersIdiom = z.infer<typeof classMembersIdiomSchema>;
 export type FacadeIdiom = z.infer<typeof facadeIdiomSchema>;
 export type DecoratorIdiom = z.infer<typeof decoratorIdiomSchema>;
 export type FamilyIdiom = z.infer<typeof familyIdiomSchema>;
+export type RouteHelperIdiom = z.infer<typeof routeHelperIdiomSchema>;
 export type CalleeSpec = z.infer<typeof calleeSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type NormalizeSpec = z.infer<typeof normalizeSchema>;

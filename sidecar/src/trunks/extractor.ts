@@ -42,7 +42,14 @@ import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
+import {
+	MODULE_MEMBERS,
+	type ModuleMembersInfo,
+	moduleMembers,
+	modulePathSites,
+} from "./idioms/module-paths.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
+import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";
 import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, siteKey } from "./normalize.js";
@@ -196,11 +203,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const facts = newFileFacts();
 		// One walk of the file for every family below (see walk.ts).
 		const nodes = walkFile(sf.compilerNode);
-		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || discovering;
+		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || c.routeHelpers.length > 0 || discovering;
 		const routeTrunk = inStaticFolder(ctx.filePath) ? undefined : presetRouteTrunk(specs(c));
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
 			for (const cn of nodes.calls) {
+				if (c.routeHelpers.length > 0 && extractRouteHelper(sf, cn, c, ctx, emit)) continue;
 				// The called name from the compiler node first: most calls are no candidate, and
 				// splitting a callee (wrappers, receiver text) for each of them dominated the cost.
 				const name = calledName(cn);
@@ -271,6 +279,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			subscriberCandidates(sf, ctx, out);
 			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);
+			moduleMembers(sf, ctx, out);
 		} else if (c.families.size > 0 && !inStaticFolder(ctx.filePath)) {
 			// With discovery off, a preset pinning a family (workflows, activities, signals) still reads it.
 			workflowCandidates(sf, nodes, ctx, out);
@@ -347,8 +356,11 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const rest: DispatchSiteRecord[] = [];
 		const discovery: DispatchSiteRecord[] = [];
 		const packageImports: DispatchSiteRecord[] = [];
+		const modules: ModuleMembersInfo[] = [];
 		for (const s of sites) {
-			if (s.trunk === PACKAGE_IMPORTS) {
+			if (s.trunk === MODULE_MEMBERS) {
+				modules.push(JSON.parse(s.rawKey as string) as ModuleMembersInfo);
+			} else if (s.trunk === PACKAGE_IMPORTS) {
 				packageImports.push(s);
 			} else if (s.trunk === CLASS_EXTENDS) {
 				classes.push(JSON.parse(s.rawKey as string) as ClassExtendsInfo);
@@ -396,6 +408,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		if (c) {
 			applyMounts(rest, mounts, c);
 			if (clients) rest.push(...clients(rest));
+			// Dotted keys walked along a CommonJS module tree (`socket.emit('topics.loadMore')`), on evidence.
+			if (config.discover) rest.push(...modulePathSites(rest, modules));
 			bindParams(rest, c);
 			bindTemplates(rest, c);
 			scopeKeys(rest, c, packageLinks(packageImports));

@@ -108,6 +108,10 @@ function checkRegexes(preset: Preset, source: string): void {
 				});
 			}
 			if (idiom.kind === "facade") tryRegex(`${at}.idioms.${ii}.definedIn`, idiom.definedIn);
+			if (idiom.kind === "route-helper") {
+				tryRegex(`${at}.idioms.${ii}.router`, idiom.router);
+				tryRegex(`${at}.idioms.${ii}.pattern`, idiom.pattern);
+			}
 			if (idiom.kind === "class-members") {
 				tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
 				tryRegex(`${at}.idioms.${ii}.excludeMembers`, idiom.excludeMembers);

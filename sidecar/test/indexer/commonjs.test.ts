@@ -42,4 +42,76 @@ describe("CommonJS modules", () => {
 			index.close();
 		}
 	});
+
+	it("makes CommonJS assigned functions and mixin members definitions the checker's calls reach", async () => {
+		const repo = mkdtempSync(join(tmpdir(), "codeask-cjs-"));
+		mkdirSync(join(repo, "lib/shop"), { recursive: true });
+		writeFileSync(join(repo, "package.json"), '{ "name": "cjs-shop" }');
+		const files: Record<string, string[]> = {
+			"lib/shop/index.js": [
+				'"use strict";',
+				"const Shop = module.exports;",
+				'require("./pricing")(Shop);',
+				"Shop.checkout = async function (cart) {",
+				"  return total(cart);",
+				"};",
+				"module.exports.refund = function (order) { return order; };",
+				"exports.audit = (x) => x;",
+				"function total(cart) { return cart.length; }",
+			],
+			"lib/shop/pricing.js": [
+				"module.exports = function (Shop) {",
+				"  Shop.discount = async function (cart) {",
+				"    return cart.slice(1);",
+				"  };",
+				"};",
+			],
+			"lib/bus.js": ["module.exports = {", "  publish: function (topic) { return topic; },", "};"],
+			"lib/app.js": [
+				'const shop = require("./shop");',
+				"async function run() {",
+				"  await shop.checkout([]);",
+				"  shop.refund({});",
+				"  shop.audit(1);",
+				"}",
+				"module.exports = { run };",
+			],
+			// A config or data table is no API object.
+			"lib/config.js": [
+				"module.exports = {",
+				'  codes: { "001": { name: "welcome" } },',
+				"  semi: false,",
+				"};",
+			],
+			// An ES module's assignments are ordinary statements.
+			"lib/esm.js": ["export const api = {};", "api.get = function () { return 1; };"],
+		};
+		for (const [f, lines] of Object.entries(files)) writeFileSync(join(repo, f), lines.join("\n"));
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const names = (f: string) => index.defsInFile(f).map((d) => d.qualifiedName);
+			expect(names("lib/shop/index.js")).toEqual(
+				expect.arrayContaining(["Shop", "Shop.checkout", "exports.refund", "exports.audit", "total"]),
+			);
+			expect(names("lib/shop/pricing.js")).toEqual(expect.arrayContaining(["exports", "Shop.discount"]));
+			expect(names("lib/bus.js")).toEqual(expect.arrayContaining(["exports", "exports.publish"]));
+			expect(names("lib/esm.js")).not.toContain("api.get");
+			expect(names("lib/config.js")).toEqual(["(module)"]);
+			const run = index.def("lib/app.js#run");
+			const callees = index.edgesFrom(run?.id ?? -1).map((e) => e.dstDefId);
+			expect(callees).toEqual(
+				expect.arrayContaining([
+					"lib/shop/index.js#Shop.checkout",
+					"lib/shop/index.js#exports.refund",
+					"lib/shop/index.js#exports.audit",
+				]),
+			);
+			const checkout = index.def("lib/shop/index.js#Shop.checkout");
+			expect(checkout?.exported).toBe(true);
+			expect(index.edgesFrom(checkout?.id ?? -1).map((e) => e.dstDefId)).toContain("lib/shop/index.js#total");
+		} finally {
+			index.close();
+		}
+	});
 });

@@ -170,3 +170,37 @@ describe("readmeExcerpt", () => {
 		);
 	});
 });
+
+describe("buildOutline with two packages of one name", () => {
+	it("tells the second apart by its folder (a root folder named like a nested package.json's name)", () => {
+		const dir = mkdtempSync(join(tmpdir(), "codeask-outline-dup-"));
+		try {
+			const path = join(dir, "index.db");
+			const db = new Database(path);
+			db.exec(SCHEMA_SQL);
+			db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run(
+				"formatVersion",
+				String(INDEX_FORMAT_VERSION),
+			);
+			db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("repoRoot", join(dir, "repo"));
+			const pkg = db.prepare(
+				"INSERT INTO packages (id, name, dir, description, readme, hash) VALUES (?, ?, ?, null, null, 'h')",
+			);
+			pkg.run(1, "forum", "");
+			pkg.run(2, "forum", "setup");
+			const file = db.prepare(
+				"INSERT INTO files (id, path, package_id, hash, line_count, content) VALUES (?, ?, ?, 'h', 10, '')",
+			);
+			file.run(1, "lib/a.js", 1);
+			file.run(2, "setup/b.js", 2);
+			buildOutline(db);
+			const ids = (
+				db.prepare("SELECT section_id FROM outline_sections").all() as { section_id: string }[]
+			).map((r) => r.section_id);
+			db.close();
+			expect(ids).toEqual(expect.arrayContaining(["pkg:forum", "pkg:forum@setup"]));
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});

@@ -519,6 +519,31 @@ void pubsub.asyncIterator('boot');`,
 		});
 		expect(topLevel.filter((s) => s.trunk === "pubsub").map((s) => s.handlerDefId)).toEqual([null]);
 	});
+
+	it("registers a pub/sub module's `on` listeners and a socket server module's emits (`websockets.in(room)`)", () => {
+		const sites = extractSites({
+			"src/cluster.js": `const pubsub = require('./pubsub');
+const websockets = require('./socket');
+const sockets = require('./socket');
+function reload() {}
+pubsub.on('config:update', reload);
+exports.save = function () {
+	pubsub.publish('config:update', {});
+	websockets.in('room_1').emit('event:saved', {});
+	websockets.server.emit('event:restarted');
+	sockets.server.sockets.emit('event:status');
+};`,
+		});
+		expect(summary(sites, "pubsub")).toEqual([
+			"pubsub dispatch config:update",
+			"pubsub register config:update",
+		]);
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch event:restarted",
+			"events dispatch event:saved",
+			"events dispatch event:status",
+		]);
+	});
 });
 
 describe("nestjs preset", () => {

@@ -5,7 +5,9 @@
  * a dispatcher only with registries it found itself, and a preset's route never is one; without this
  * a NestJS or Express API and its own web client stay apart. Same evidence as a discovered pair: at
  * least 2 distinct keys joined, making at least 30 % of the client's, after the client's base path
- * (`v1/`, `api/`) that makes most of them join is stripped.
+ * (`v1/`, `api/`) that makes most of them join is stripped — or, where the client's base URL holds
+ * the routes' base path (`api.post('/topics')` against `/api/v3/topics`), that path added, when it
+ * joins at least half of the client's keys.
  */
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { hasParams, matchesPattern } from "../normalize.js";
@@ -60,6 +62,7 @@ export function presetClientSites(
 	for (const s of presetSites) if (s.trunk === trunk && s.side === "register" && s.key) registered.add(s.key);
 	if (registered.size === 0) return [];
 	const patterns = [...registered].filter((k) => hasParams(k.slice(k.indexOf(" ") + 1)));
+	const bases = basePaths(registered);
 	const groups = new Map<string, Sited<CandidateInfo>[]>();
 	for (const c of candidates) {
 		const { form, receiver, name, method } = c.info;
@@ -81,6 +84,28 @@ export function presetClientSites(
 			for (let n = 1; n <= 2 && n < segs.length; n++) prefixes.add(`${segs.slice(0, n).join("/")}/`);
 		}
 		let best = { prefix: "", joined: new Map<string, string>() };
+		// The other way round: the client's own base URL holds the server's mount (`api.post('/topics')`
+		// against routes under `/api/v3`). Taken only where it joins at least half of the client's keys.
+		for (const base of bases) {
+			const joined = new Map<string, string>();
+			// Keys only the added base path joins are the evidence: a client whose calls mostly join as they
+			// are (`fetch('/x')` beside one `fetch(`${EXTERNAL}/videos`)`) gains nothing from a base path.
+			let viaBase = 0;
+			for (const [k, method] of keys) {
+				const path = k.slice(k.indexOf(" ") + 1);
+				const own = reach(method, path, registered, patterns);
+				const to = own ?? reach(method, base + path, registered, patterns);
+				if (!to) continue;
+				joined.set(k, to);
+				if (!own) viaBase++;
+			}
+			if (
+				viaBase * 2 >= keys.size &&
+				viaBase >= DISCOVERY_LIMITS.minJoined &&
+				new Set(joined.values()).size > new Set(best.joined.values()).size
+			)
+				best = { prefix: "", joined };
+		}
 		for (const prefix of prefixes) {
 			const joined = new Map<string, string>();
 			for (const [k, method] of keys) {
@@ -113,4 +138,25 @@ export function presetClientSites(
 			}
 	}
 	return out;
+}
+
+/**
+ * The routes' base paths: the first one or two segments (`api/`, `api/v3/`) that at least a tenth of
+ * the registered paths share, most shared first, at most four (each is tried on every client).
+ */
+function basePaths(registered: ReadonlySet<string>): string[] {
+	const counts = new Map<string, number>();
+	for (const k of registered) {
+		const segs = k.slice(k.indexOf(" ") + 2).split("/");
+		for (let n = 1; n <= 2 && n < segs.length; n++) {
+			if (segs.slice(0, n).some((s) => s === "" || s.startsWith(":"))) break;
+			const p = `${segs.slice(0, n).join("/")}/`;
+			counts.set(p, (counts.get(p) ?? 0) + 1);
+		}
+	}
+	return [...counts]
+		.filter(([, n]) => n * 10 >= registered.size && n >= DISCOVERY_LIMITS.minJoined)
+		.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+		.slice(0, 4)
+		.map(([p]) => p);
 }

@@ -43,6 +43,10 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 	if (Node.isCallExpression(n)) {
 		const sf = requiredFile(n);
 		if (sf) return moduleExportIdentity(sf, depth + 1);
+		// A router factory called where it is required, `app.use('/x', require('./x')(opts))`: the router it returns.
+		const callee = unwrap(n.getExpression());
+		const factory = Node.isCallExpression(callee) ? requiredFile(callee) : undefined;
+		if (factory) return factoryReturnIdentity(factory, depth + 1);
 	}
 	if (Node.isCallExpression(n) || Node.isNewExpression(n)) return chainHolder(n);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
@@ -160,6 +164,37 @@ export function moduleExportIdentity(sf: SourceFile, depth: number): string | nu
 			if (e.getLeft().getText().replace(/\s+/g, "") === "module.exports")
 				return routerIdentity(e.getRight(), depth);
 		}
+	}
+	return null;
+}
+
+/**
+ * The router a module's exported factory returns (`module.exports = function () { …; return router; }`,
+ * `export default () => router`): its first top-level `return` of a router expression.
+ */
+function factoryReturnIdentity(sf: SourceFile, depth: number): string | null {
+	for (const stmt of sf.getStatements()) {
+		let fn: Node | undefined;
+		if (Node.isExportAssignment(stmt)) fn = unwrap(stmt.getExpression());
+		else if (Node.isFunctionDeclaration(stmt) && stmt.isDefaultExport()) fn = stmt;
+		else if (Node.isExpressionStatement(stmt)) {
+			const e = stmt.getExpression();
+			if (
+				Node.isBinaryExpression(e) &&
+				e.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+				e.getLeft().getText().replace(/\s+/g, "") === "module.exports"
+			)
+				fn = unwrap(e.getRight());
+		}
+		if (!fn || !(Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn)))
+			continue;
+		const body = fn.getBody();
+		if (body && !Node.isBlock(body)) return routerIdentity(body, depth);
+		for (const st of body && Node.isBlock(body) ? body.getStatements() : []) {
+			const value = Node.isReturnStatement(st) ? st.getExpression() : undefined;
+			if (value) return routerIdentity(value, depth);
+		}
+		return null;
 	}
 	return null;
 }
