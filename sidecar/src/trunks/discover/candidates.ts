@@ -184,8 +184,11 @@ const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
 /** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
 export function isTransport(receiver: string, name: string): boolean {
 	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
-	const last = receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
-	return TRANSPORTS.receivers.has(last) && TRANSPORTS.names.has(name);
+	const segment = receiver.split(".").pop() ?? "";
+	const last = segment.replace(/\(\)$/, "");
+	const client =
+		TRANSPORTS.receivers.has(last) || (segment.endsWith("()") && TRANSPORTS.factoryTail.test(last));
+	return client && TRANSPORTS.names.has(name);
 }
 /**
  * A transport word inside a camel-case name: the inner steps of a fetch wrapper (`doZodFetchWithRetries`,
@@ -543,7 +546,7 @@ export function callCandidates(
 		// facts show that parameter reaching a transport (infer.ts, reachesTransport).
 		let throughWrapper = false;
 		if (found[0] === null && keyExprs[0] === a && isCall) {
-			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a);
+			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a, true);
 			else if (!NOT_WRAPPERS.has(callee.name) && ts.isTemplateExpression(a)) {
 				found[0] = templatePathKey(a);
 				throughWrapper = found[0] !== null;
@@ -710,13 +713,17 @@ const TRANSPORT_WITH_OPTIONS = new Set(["fetch", "request"]);
 /**
  * A template literal request path whose run-time parts each fill a whole segment, as a `:param`
  * path (`` `/orders/${id}/cancel` `` → `/orders/:param/cancel`); null for anything else (a base URL
- * in front, `${base}/x`, or no literal segment to join on).
+ * in front, `${base}/x`, or no literal segment to join on). `relative`: given straight to a transport,
+ * a path with no leading slash is one too (`` api.patch(`orders/${id}`) ``: ky's `prefixUrl` refuses a
+ * leading slash), read as `/orders/:param`.
  */
-function templatePathKey(a: ts.Expression): string[] | null {
+function templatePathKey(a: ts.Expression, relative = false): string[] | null {
 	if (!ts.isTemplateExpression(a)) return null;
 	// `${this.baseUrl}/x/${id}`: a base URL in front, named so, is no part of the path.
 	const base = withoutBaseUrl(a.getText()) !== a.getText().trim();
-	const head = base ? (a.templateSpans[0]?.literal.text ?? "") : a.head.text;
+	let head = base ? (a.templateSpans[0]?.literal.text ?? "") : a.head.text;
+	// A relative path needs a literal first segment of its own (`orders/`), never `${x}/…` or `?q=`.
+	if (relative && !base && /^[\w~-][\w.~-]*\//.test(head)) head = `/${head}`;
 	if (!head.startsWith("/")) return null;
 	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
 	let text = head;

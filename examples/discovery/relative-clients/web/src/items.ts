@@ -1,0 +1,24 @@
+/** The web client: a ky instance with a prefix URL (so no leading slash), SWR hooks keyed by URL. */
+interface Client {
+	get(url: string): { json<T>(): Promise<T> };
+	patch(url: string, options?: { json?: unknown }): { json<T>(): Promise<T> };
+	put(url: string, options?: { json?: unknown }): { json<T>(): Promise<T> };
+	delete(url: string): Promise<unknown>;
+}
+declare const api: Client;
+declare function createSignedKy(token: string): Client;
+declare function useSWR<T>(key: string | null): { data?: T };
+declare function useSWRImmutable<T>(key: string | null): { data?: T };
+declare function navigate(to: string): void;
+
+export const renameItem = (id: string, name: string) => api.patch(`api/items/${id}`, { json: { name } });
+export const replaceTags = (id: string, tags: string[]) => api.put(`api/items/${id}/tags`, { json: tags });
+export const removeItem = (id: string) => api.delete(`api/items/${id}`);
+export const useItem = (id: string) => useSWR(`api/items/${id}`);
+export const useItemTags = (id: string) => useSWR(`api/items/${id}/tags`);
+export const useFrozenItem = (id: string) => useSWRImmutable(`api/items/${id}`);
+export const useFrozenTags = (id: string) => useSWRImmutable(`api/items/${id}/tags`);
+export const fetchSigned = (token: string, id: string) => createSignedKy(token).get(`/api/items/${id}`).json();
+export const dropSigned = (token: string, id: string) => createSignedKy(token).delete(`/api/items/${id}`);
+// A page path, not a request: no site.
+export const openItem = (id: string) => navigate(`items/${id}`);
