@@ -937,6 +937,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: [`${routes}.get(\${itemsPrefix}/:id)`],
 				callers: [
 					"web/src/items.ts#useItem",
+					"web/src/items.ts#useReadyItem",
 					"web/src/items.ts#useFrozenItem",
 					"web/src/items.ts#fetchSigned",
 				],
@@ -947,7 +948,7 @@ describe("trunk discovery with no preset", () => {
 			});
 			expect(at("GET /items/:id/tags")).toEqual({
 				handlers: [`${routes}.get(tagsPath)`],
-				callers: ["web/src/items.ts#useItemTags", "web/src/items.ts#useFrozenTags"],
+				callers: ["web/src/items.ts#useItemTags", "web/src/items.ts#useMaybeTags"],
 			});
 			expect(at("PUT /items/:id/tags")).toEqual({
 				handlers: [`${routes}.put(tagsPath)`],

@@ -527,8 +527,9 @@ export function callCandidates(
 		morphArgs ??= wrapped().getArguments();
 		return morphArgs[i];
 	};
+	const transport = isCall && isTransport(callee.receiver, callee.name);
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
-		const a = args[pos] as ts.Expression;
+		const a = transport ? requestedUrl(args[pos] as ts.Expression) : (args[pos] as ts.Expression);
 		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
 		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
 		let keyExprs: ts.Expression[] = [a];
@@ -546,7 +547,7 @@ export function callCandidates(
 		// facts show that parameter reaching a transport (infer.ts, reachesTransport).
 		let throughWrapper = false;
 		if (found[0] === null && keyExprs[0] === a && isCall) {
-			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a, true);
+			if (transport) found[0] = templatePathKey(a, true);
 			else if (!NOT_WRAPPERS.has(callee.name) && ts.isTemplateExpression(a)) {
 				found[0] = templatePathKey(a);
 				throughWrapper = found[0] !== null;
@@ -556,7 +557,7 @@ export function callCandidates(
 		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
 		const keyExpr = keyExprs[0] as ts.Expression;
-		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
+		const keyMorph = () => (keyExpr === args[pos] ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
 		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
@@ -705,6 +706,27 @@ function instanceCandidate(
 		callee: null,
 	};
 	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+}
+
+/**
+ * The URL a transport is given when a guard may withhold it: SWR's conditional fetch, `useSWR(id && `/x/${id}`)`
+ * or `useSWR(ready ? '/x' : null)`, requests the URL or nothing at all, never the guard.
+ */
+function requestedUrl(a: ts.Expression): ts.Expression {
+	const e = rawUnwrap(a);
+	let url: ts.Expression | undefined;
+	if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+		url = e.right;
+	else if (ts.isConditionalExpression(e)) {
+		const none = (x: ts.Expression) => {
+			const v = rawUnwrap(x);
+			return v.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(v) && v.text === "undefined");
+		};
+		url = none(e.whenFalse) ? e.whenTrue : none(e.whenTrue) ? e.whenFalse : undefined;
+	}
+	const inner = url && rawUnwrap(url);
+	// A string written there, the one request the call can make; anything else is read as before.
+	return inner && (ts.isStringLiteralLike(inner) || ts.isTemplateExpression(inner)) ? inner : a;
 }
 
 /** Client methods that take a path and fetch-style options (`{ method: 'POST' }`). */

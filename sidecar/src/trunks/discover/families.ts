@@ -104,6 +104,8 @@ export const TRANSPORTS = {
 		"client",
 		"$http",
 	]),
+	// Bare transports that are one client with another (the same configured fetcher): judged together.
+	sameClient: new Map([["useSWRImmutable", "useSWR"]]),
 	// A client a factory call makes on the spot, named for its transport: `createAuthenticatedKy(token).get(…)`,
 	// `getAxios().post(…)` (the receiver's last call, its name ending in one of these words).
 	factoryTail: /^[a-z][\w$]*(Ky|Axios|Got|Http)$/,

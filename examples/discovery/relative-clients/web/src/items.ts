@@ -16,8 +16,11 @@ export const replaceTags = (id: string, tags: string[]) => api.put(`api/items/${
 export const removeItem = (id: string) => api.delete(`api/items/${id}`);
 export const useItem = (id: string) => useSWR(`api/items/${id}`);
 export const useItemTags = (id: string) => useSWR(`api/items/${id}/tags`);
+// Conditional fetching: the URL or nothing (`null`), never the guard.
+export const useMaybeTags = (id?: string) => useSWR(id && `api/items/${id}/tags`);
+export const useReadyItem = (ready: boolean, id: string) => useSWR(ready ? `api/items/${id}` : null);
+// One immutable fetch: judged with the other SWR hooks, the same client.
 export const useFrozenItem = (id: string) => useSWRImmutable(`api/items/${id}`);
-export const useFrozenTags = (id: string) => useSWRImmutable(`api/items/${id}/tags`);
 export const fetchSigned = (token: string, id: string) => createSignedKy(token).get(`/api/items/${id}`).json();
 export const dropSigned = (token: string, id: string) => createSignedKy(token).delete(`/api/items/${id}`);
 // A page path, not a request: no site.
