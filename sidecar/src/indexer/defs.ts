@@ -195,10 +195,10 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
 	}
 
-	let constNames: Set<string> | undefined;
+	let keyNames: KeyNames | undefined;
 	const stringConsts = () => {
-		constNames ??= stringConstNames(sf);
-		return constNames;
+		keyNames ??= keyNamesOf(sf);
+		return keyNames;
 	};
 
 	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
@@ -707,23 +707,34 @@ const keyText = (key: string): string | null =>
 /**
  * The key an inline callback is registered under, as written, when it is built rather than literal: a
  * template with literal text of its own (`` router.post(`${prefix}/password`, async (ctx) => …) ``) or
- * a `const` of this file holding a string (`router.get(tagsPath, …)`, `const tagsPath = '/x/:id/tags'`).
+ * a `const` of this file holding a string (`router.get(tagsPath, …)`, `const tagsPath = '/x/:id/tags'`), or a
+ * member of a constant map, imported or a `const` object here (`router.post(routes.submit, …)`).
  * A route file building its paths so still gets one definition per handler, not the whole file's
  * function; any other identifier (`pMap(items, async (x) => …)`) is data, not a key.
  */
-function builtCallKey(call: ts.CallExpression, stringConsts: () => ReadonlySet<string>): string | null {
+function builtCallKey(call: ts.CallExpression, keyNames: () => KeyNames): string | null {
 	const first = call.arguments[0];
 	if (!first) return null;
 	if (ts.isTemplateExpression(first)) {
 		const literal = [first.head.text, ...first.templateSpans.map((s) => s.literal.text)].join("");
 		return /[A-Za-z]/.test(literal) ? keyText(first.getText().slice(1, -1)) : null;
 	}
-	return ts.isIdentifier(first) && stringConsts().has(first.text) ? keyText(first.text) : null;
+	if (ts.isIdentifier(first)) return keyNames().strings.has(first.text) ? keyText(first.text) : null;
+	// `routes.submit`: a member of a constant map, imported or a `const` object of this file.
+	const text = ts.isPropertyAccessExpression(first) ? first.getText() : "";
+	const root = /^([A-Za-z_$][\w$]*)(\.[A-Za-z_$][\w$]*){1,2}$/.exec(text)?.[1];
+	return root && keyNames().maps.has(root) ? keyText(text) : null;
 }
 
-/** Names of the `const`s of a file initialised with a string (literal or template). */
-function stringConstNames(sf: ts.SourceFile): Set<string> {
-	const out = new Set<string>();
+interface KeyNames {
+	/** `const`s initialised with a string (literal or template). */
+	strings: Set<string>;
+	/** `const`s initialised with an object literal, and imported names: where a constant map can come from. */
+	maps: Set<string>;
+}
+
+function keyNamesOf(sf: ts.SourceFile): KeyNames {
+	const out: KeyNames = { strings: new Set(), maps: new Set() };
 	const visit = (n: ts.Node): void => {
 		if (
 			ts.isVariableDeclaration(n) &&
@@ -732,13 +743,16 @@ function stringConstNames(sf: ts.SourceFile): Set<string> {
 			ts.isVariableDeclarationList(n.parent) &&
 			(n.parent.flags & ts.NodeFlags.Const) !== 0
 		) {
-			const init = n.initializer;
+			const init = skipWrappers(n.initializer);
 			if (
 				ts.isStringLiteral(init) ||
 				ts.isNoSubstitutionTemplateLiteral(init) ||
 				ts.isTemplateExpression(init)
 			)
-				out.add(n.name.text);
+				out.strings.add(n.name.text);
+			else if (ts.isObjectLiteralExpression(init)) out.maps.add(n.name.text);
+		} else if (ts.isImportSpecifier(n) || ts.isImportClause(n) || ts.isNamespaceImport(n)) {
+			if (n.name) out.maps.add(n.name.text);
 		}
 		ts.forEachChild(n, visit);
 	};

@@ -954,6 +954,11 @@ describe("trunk discovery with no preset", () => {
 				handlers: [`${routes}.put(tagsPath)`],
 				callers: ["web/src/items.ts#replaceTags"],
 			});
+			// Both sides read the path from a constant map (the server's imported, the client's lower-case).
+			expect(at("POST /items/search")).toEqual({
+				handlers: [`${routes}.post(paths.search)`],
+				callers: ["web/src/items.ts#searchItems"],
+			});
 			expect(at("DELETE /items/:id")).toEqual({
 				handlers: [`${routes}.delete(/items/:id)`],
 				callers: ["web/src/items.ts#removeItem", "web/src/items.ts#dropSigned"],

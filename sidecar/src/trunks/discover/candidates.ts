@@ -285,7 +285,15 @@ export function keyLike(v: string): boolean {
 	);
 }
 
-export function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
+/**
+ * The keys an expression can evaluate to, or null. `anyName`: look up any name, not only constant-looking
+ * ones — for the few calls (a transport's URL) where a lower-case constant is common (`api.post(routes.submit)`).
+ */
+export function literalKeys(
+	node: ts.Expression,
+	morph: () => Node | undefined,
+	anyName = false,
+): string[] | null {
 	const n = rawUnwrap(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
@@ -303,13 +311,14 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 				const m = morph();
 				return m && wrap(m.getSourceFile(), b);
 			};
-			for (const k of literalKeys(b, branchMorph) ?? []) keys.add(k);
+			for (const k of literalKeys(b, branchMorph, anyName) ?? []) keys.add(k);
 		}
 		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
 	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
-	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
+	const constantLike =
+		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
 	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n))) return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
@@ -540,7 +549,7 @@ export function callCandidates(
 			keyExprs = isCall ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
-		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e), transport));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
 		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
 		// the URL in any of the first two positions): inference keeps the latter only where wrapper

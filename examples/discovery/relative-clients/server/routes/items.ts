@@ -1,3 +1,5 @@
+import { paths } from "./paths";
+
 /** Routes registered on a router the caller passes in, their paths built from shared constants. */
 declare function findItem(id: string): Promise<unknown>;
 declare function saveItemName(id: string, name: string): Promise<unknown>;
@@ -11,6 +13,7 @@ type Next = () => Promise<void>;
 type Handler = (ctx: Ctx, next: Next) => Promise<void> | void;
 interface Router {
 	get(path: string, ...handlers: Handler[]): Router;
+	post(path: string, ...handlers: Handler[]): Router;
 	patch(path: string, ...handlers: Handler[]): Router;
 	put(path: string, ...handlers: Handler[]): Router;
 	delete(path: string, ...handlers: Handler[]): Router;
@@ -38,6 +41,11 @@ export default function itemRoutes(router: Router, guard: Handler) {
 
 	router.put(tagsPath, guard, async (ctx, next) => {
 		await saveTags(ctx.params.id ?? "", ctx.request.body as string[]);
+		return next();
+	});
+
+	router.post(paths.search, async (ctx, next) => {
+		ctx.body = await findItem(String(ctx.request.body));
 		return next();
 	});
 

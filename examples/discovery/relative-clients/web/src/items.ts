@@ -1,6 +1,7 @@
 /** The web client: a ky instance with a prefix URL (so no leading slash), SWR hooks keyed by URL. */
 interface Client {
 	get(url: string): { json<T>(): Promise<T> };
+	post(url: string, options?: { json?: unknown }): { json<T>(): Promise<T> };
 	patch(url: string, options?: { json?: unknown }): { json<T>(): Promise<T> };
 	put(url: string, options?: { json?: unknown }): { json<T>(): Promise<T> };
 	delete(url: string): Promise<unknown>;
@@ -11,6 +12,10 @@ declare function useSWR<T>(key: string | null): { data?: T };
 declare function useSWRImmutable<T>(key: string | null): { data?: T };
 declare function navigate(to: string): void;
 
+// Paths in a constant map with a lower-case name.
+const endpoints = { search: "api/items/search" } as const;
+
+export const searchItems = (q: string) => api.post(endpoints.search, { json: { q } });
 export const renameItem = (id: string, name: string) => api.patch(`api/items/${id}`, { json: { name } });
 export const replaceTags = (id: string, tags: string[]) => api.put(`api/items/${id}/tags`, { json: tags });
 export const removeItem = (id: string) => api.delete(`api/items/${id}`);
