@@ -729,7 +729,7 @@ function builtCallKey(call: ts.CallExpression, keyNames: () => KeyNames): string
 interface KeyNames {
 	/** `const`s initialised with a string (literal or template). */
 	strings: Set<string>;
-	/** `const`s initialised with an object literal, and imported names: where a constant map can come from. */
+	/** `const`s initialised with an object literal, and named imports: where a constant map can come from. */
 	maps: Set<string>;
 }
 
@@ -751,8 +751,9 @@ function keyNamesOf(sf: ts.SourceFile): KeyNames {
 			)
 				out.strings.add(n.name.text);
 			else if (ts.isObjectLiteralExpression(init)) out.maps.add(n.name.text);
-		} else if (ts.isImportSpecifier(n) || ts.isImportClause(n) || ts.isNamespaceImport(n)) {
-			if (n.name) out.maps.add(n.name.text);
+		} else if (ts.isImportSpecifier(n)) {
+			// A named import; a namespace or default import is a library's API (`t.string`, `RA.flatten`).
+			out.maps.add(n.name.text);
 		}
 		ts.forEachChild(n, visit);
 	};

@@ -952,7 +952,7 @@ describe("trunk discovery with no preset", () => {
 			});
 			expect(at("PUT /items/:id/tags")).toEqual({
 				handlers: [`${routes}.put(tagsPath)`],
-				callers: ["web/src/items.ts#replaceTags"],
+				callers: ["web/src/items.ts#tagItem", "web/src/items.ts#replaceTags"],
 			});
 			// Both sides read the path from a constant map (the server's imported, the client's lower-case).
 			expect(at("POST /items/search")).toEqual({
@@ -965,6 +965,7 @@ describe("trunk discovery with no preset", () => {
 			});
 			const callers = index.dispatchSites("http-route").map((s) => s.enclosingDefId);
 			expect(callers).not.toContain("web/src/items.ts#openItem");
+			expect(callers.filter((c) => c?.includes("PartnerClient"))).toEqual([]);
 			const defs = index.defsInFile("server/routes/items.ts").map((d) => d.qualifiedName);
 			expect(defs.filter((d) => d.includes("eachOf("))).toEqual([]);
 		} finally {

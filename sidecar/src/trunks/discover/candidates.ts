@@ -186,8 +186,11 @@ export function isTransport(receiver: string, name: string): boolean {
 	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
 	const segment = receiver.split(".").pop() ?? "";
 	const last = segment.replace(/\(\)$/, "");
+	// A factory only where it is called on its own (`createAuthenticatedKy(token)`); a method's result
+	// (`this.getSafeAxios()`) is any client of the class's, a third party's API included (Postiz's providers).
 	const client =
-		TRANSPORTS.receivers.has(last) || (segment.endsWith("()") && TRANSPORTS.factoryTail.test(last));
+		TRANSPORTS.receivers.has(last) ||
+		(segment === receiver && segment.endsWith("()") && TRANSPORTS.factoryTail.test(last));
 	return client && TRANSPORTS.names.has(name);
 }
 /**
@@ -556,7 +559,7 @@ export function callCandidates(
 		// facts show that parameter reaching a transport (infer.ts, reachesTransport).
 		let throughWrapper = false;
 		if (found[0] === null && keyExprs[0] === a && isCall) {
-			if (transport) found[0] = templatePathKey(a, true);
+			if (transport) found[0] = templatePathKey(a, true, (e) => onePath(e, sf));
 			else if (!NOT_WRAPPERS.has(callee.name) && ts.isTemplateExpression(a)) {
 				found[0] = templatePathKey(a);
 				throughWrapper = found[0] !== null;
@@ -717,6 +720,14 @@ function instanceCandidate(
 	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
 }
 
+/** The one path a constant holds (`routes.verification` → `/api/experience/verification`), or null. */
+function onePath(e: ts.Expression, sf: SourceFile): string | null {
+	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
+	const keys = literalKeys(e, () => wrap(sf, e), true);
+	const only = keys?.length === 1 ? keys[0] : undefined;
+	return only && /^\/?[\w.~-]+(\/[\w.~:-]+)*$/.test(only) ? only : null;
+}
+
 /**
  * The URL a transport is given when a guard may withhold it: SWR's conditional fetch, `useSWR(id && `/x/${id}`)`
  * or `useSWR(ready ? '/x' : null)`, requests the URL or nothing at all, never the guard.
@@ -748,17 +759,29 @@ const TRANSPORT_WITH_OPTIONS = new Set(["fetch", "request"]);
  * a path with no leading slash is one too (`` api.patch(`orders/${id}`) ``: ky's `prefixUrl` refuses a
  * leading slash), read as `/orders/:param`.
  */
-function templatePathKey(a: ts.Expression, relative = false): string[] | null {
+function templatePathKey(
+	a: ts.Expression,
+	relative = false,
+	constant?: (e: ts.Expression) => string | null,
+): string[] | null {
 	if (!ts.isTemplateExpression(a)) return null;
 	// `${this.baseUrl}/x/${id}`: a base URL in front, named so, is no part of the path.
 	const base = withoutBaseUrl(a.getText()) !== a.getText().trim();
-	let head = base ? (a.templateSpans[0]?.literal.text ?? "") : a.head.text;
+	// `${routes.verification}/social/${id}/verify`: a constant path in front is the path's start.
+	const first = a.templateSpans[0];
+	const prefix = !base && a.head.text === "" && first && constant ? constant(first.expression) : null;
+	const lead = base || prefix !== null;
+	let head = base
+		? (first?.literal.text ?? "")
+		: prefix !== null
+			? `${prefix}${first?.literal.text ?? ""}`
+			: a.head.text;
 	// A relative path needs a literal first segment of its own (`orders/`), never `${x}/…` or `?q=`.
 	if (relative && !base && /^[\w~-][\w.~-]*\//.test(head)) head = `/${head}`;
 	if (!head.startsWith("/")) return null;
 	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
 	let text = head;
-	for (const span of base ? a.templateSpans.slice(1) : a.templateSpans) {
+	for (const span of lead ? a.templateSpans.slice(1) : a.templateSpans) {
 		if (text.includes("?")) break;
 		text += `\${p}${span.literal.text}`;
 	}

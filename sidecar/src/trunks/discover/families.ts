@@ -107,7 +107,7 @@ export const TRANSPORTS = {
 	// Bare transports that are one client with another (the same configured fetcher): judged together.
 	sameClient: new Map([["useSWRImmutable", "useSWR"]]),
 	// A client a factory call makes on the spot, named for its transport: `createAuthenticatedKy(token).get(…)`,
-	// `getAxios().post(…)` (the receiver's last call, its name ending in one of these words).
+	// `getAxios().post(…)` (the receiver a bare call, its name ending in one of these words).
 	factoryTail: /^[a-z][\w$]*(Ky|Axios|Got|Http)$/,
 	// Nuxt's axios module adds `$get`/`$post`/… returning the body.
 	names: new Set([...HTTP_VERBS, ...[...HTTP_VERBS].map((v) => `$${v}`), "request", "fetch", "open"]),

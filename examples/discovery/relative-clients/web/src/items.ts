@@ -13,9 +13,11 @@ declare function useSWRImmutable<T>(key: string | null): { data?: T };
 declare function navigate(to: string): void;
 
 // Paths in a constant map with a lower-case name.
-const endpoints = { search: "api/items/search" } as const;
+const endpoints = { search: "api/items/search", items: "api/items" } as const;
 
 export const searchItems = (q: string) => api.post(endpoints.search, { json: { q } });
+// A constant path in front, run-time segments after it.
+export const tagItem = (id: string, tags: string[]) => api.put(`${endpoints.items}/${id}/tags`, { json: tags });
 export const renameItem = (id: string, name: string) => api.patch(`api/items/${id}`, { json: { name } });
 export const replaceTags = (id: string, tags: string[]) => api.put(`api/items/${id}/tags`, { json: tags });
 export const removeItem = (id: string) => api.delete(`api/items/${id}`);
@@ -30,3 +32,19 @@ export const fetchSigned = (token: string, id: string) => createSignedKy(token).
 export const dropSigned = (token: string, id: string) => createSignedKy(token).delete(`/api/items/${id}`);
 // A page path, not a request: no site.
 export const openItem = (id: string) => navigate(`items/${id}`);
+
+/** A class's own client (a partner's API with the same paths): a method's result, no factory of this app's. */
+export class PartnerClient {
+	private getPartnerKy(): Client {
+		return api;
+	}
+	pushItem(id: string) {
+		return this.getPartnerKy().patch(`/items/${id}`);
+	}
+	pullItem(id: string) {
+		return this.getPartnerKy().get(`/items/${id}`);
+	}
+	dropItem(id: string) {
+		return this.getPartnerKy().delete(`/items/${id}`);
+	}
+}
