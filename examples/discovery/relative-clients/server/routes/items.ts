@@ -7,6 +7,12 @@ declare function listTags(id: string): Promise<string[]>;
 declare function saveTags(id: string, tags: string[]): Promise<void>;
 declare function dropItem(id: string): Promise<void>;
 declare function eachOf<T>(list: T[], run: (x: T) => Promise<void>): Promise<void>;
+declare function traced<T>(name: string, run: () => Promise<T>): Promise<T>;
+
+/** A callback run at once under a built name, its result returned: the function's own code, no handler. */
+export async function loadTraced(id: string) {
+	return traced(`items.${id}.load`, async () => findItem(id));
+}
 
 type Ctx = { params: Record<string, string>; request: { body: unknown }; body: unknown };
 type Next = () => Promise<void>;
