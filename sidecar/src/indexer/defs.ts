@@ -708,11 +708,11 @@ const keyText = (key: string): string | null =>
  * The key an inline callback is registered under, as written, when it is built rather than literal: a
  * template with literal text of its own (`` router.post(`${prefix}/password`, async (ctx) => …) ``) or
  * a `const` of this file holding a string (`router.get(tagsPath, …)`, `const tagsPath = '/x/:id/tags'`).
- * Not a member of a map or enum (`on(Events.READY, …)`): on novu that split tracing and template-helper
- * callbacks (`startBackgroundTransaction(Tx.QUEUE, …)`, `registerHelper(Helpers.EQ, …)`) off the code they
- * belong to and cost the held-out set two cited files.
  * A route file building its paths so still gets one definition per handler, not the whole file's
- * function; any other identifier (`pMap(items, async (x) => …)`) is data, not a key.
+ * function; any other identifier (`pMap(items, async (x) => …)`) is data, not a key. Not a member of a map
+ * or enum (`on(Events.READY, …)`): on novu that split tracing and template-helper callbacks
+ * (`startBackgroundTransaction(Tx.QUEUE, …)`, `registerHelper(Helpers.EQ, …)`) off the code they belong to
+ * and cost the held-out set two cited files.
  */
 function builtCallKey(call: ts.CallExpression, keyNames: () => KeyNames): string | null {
 	const first = call.arguments[0];
