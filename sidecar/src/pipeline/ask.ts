@@ -37,7 +37,7 @@ import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
 import { conceptVector } from "./path.js";
-import { analyzeQuestion, type QueryAnalysis, weighConcepts } from "./query.js";
+import { analyzeQuestion, type QueryAnalysis, routeKeysInIndex, weighConcepts } from "./query.js";
 import { rankCitations } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
@@ -144,6 +144,9 @@ export async function ask(
 	// Analyse.
 	const nameWords = repositoryNameWords(index);
 	const q = analyzeQuestion(text, nameWords);
+	q.identifiers = routeKeysInIndex(q.identifiers, (key) =>
+		index.defsByName(key, 5).some((d) => d.kind === "dispatch-key"),
+	);
 	const frequency = documentFrequency(index);
 	weighConcepts(q.concepts, frequency.df, frequency.total);
 	weighFileShares(index, q);

@@ -168,6 +168,26 @@ function routeKeys(question: string): string[] {
 }
 
 /**
+ * A route key the question names that the index does not have, under the key the index has for the
+ * same route below a base path the indexer could not see (`PATCH /api/users/:id` where the API app is
+ * mounted at `/api` by a call no mount idiom reads): one or two leading literal segments dropped, the
+ * first such key the index holds. Keys the index has, and everything else, stay as they are.
+ */
+export function routeKeysInIndex(identifiers: readonly string[], hasKey: (key: string) => boolean): string[] {
+	return identifiers.map((id) => {
+		const m = /^([A-Z]+) (\/.*)$/.exec(id);
+		if (!m || hasKey(id)) return id;
+		const segments = (m[2] ?? "").split("/").slice(1);
+		for (let drop = 1; drop <= 2 && segments.length - drop >= 1; drop++) {
+			if (segments.slice(0, drop).some((s) => !/^[A-Za-z][\w.-]*$/.test(s))) break;
+			const key = `${m[1]} /${segments.slice(drop).join("/")}`;
+			if (hasKey(key)) return key;
+		}
+		return id;
+	});
+}
+
+/**
  * Analyse a question. `nameWords` are words naming the repository itself (its root package);
  * they occur everywhere and say nothing about the topic, so they are dropped.
  */

@@ -97,6 +97,17 @@ const FILES: Record<string, string> = {
 		"\tconst { refresh } = useList('articles');",
 		"\treturn refresh();",
 		"}",
+		"",
+		"const context = { tools: { item: useItem('drafts') } };",
+		"",
+		"export function saveDraft() {",
+		"\tconst {",
+		"\t\ttools: {",
+		"\t\t\titem: { save: keep },",
+		"\t\t},",
+		"\t} = context;",
+		"\treturn keep({});",
+		"}",
 	].join("\n"),
 };
 
@@ -191,5 +202,7 @@ describe("functions returned by a composable", () => {
 			`${USE_ITEM}#useList`,
 			`${USE_ITEM}#useList.refresh`,
 		]);
+		// Destructured two levels down from an object holding the result (a context of services).
+		expect(targets("src/editor.ts#saveDraft", "call")).toEqual([`${USE_ITEM}#useItem.save`]);
 	});
 });

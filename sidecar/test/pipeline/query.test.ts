@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
-import { actorWords, analyzeQuestion, type Concept, weighConcepts } from "../../src/pipeline/query.js";
+import {
+	actorWords,
+	analyzeQuestion,
+	type Concept,
+	routeKeysInIndex,
+	weighConcepts,
+} from "../../src/pipeline/query.js";
 import { lexicalScore } from "../../src/pipeline/seed.js";
 import { defRow } from "../support/defs.js";
 
@@ -82,6 +88,26 @@ describe("analyzeQuestion", () => {
 		expect(bare).toContain("PATCH /items/:collection/:pk");
 		// One segment, or a slash between words, is no route.
 		expect(analyzeQuestion("How do client and/or server talk over /ws?").identifiers).toEqual([]);
+	});
+
+	it("reads a route below a base path the index does not know as the key the index has", () => {
+		const keys = new Set(["PATCH /users/:userId/password", "GET /v2/orders", "GET /orders"]);
+		const has = (k: string) => keys.has(k);
+		// `/api` mounted by a call no idiom reads: the route is the index's key without it.
+		expect(routeKeysInIndex(["PATCH /api/users/:userId/password"], has)).toEqual([
+			"PATCH /users/:userId/password",
+		]);
+		// A key the index has stays; so do keys with no shorter match, and non-route identifiers.
+		expect(routeKeysInIndex(["GET /v2/orders", "GET /api/items/:id", "verifyPassword"], has)).toEqual([
+			"GET /v2/orders",
+			"GET /api/items/:id",
+			"verifyPassword",
+		]);
+		// A parameter is never dropped as a base path; one segment left is a route like any other.
+		expect(routeKeysInIndex(["PATCH /:tenant/users/:userId/password", "GET /api/orders"], has)).toEqual([
+			"PATCH /:tenant/users/:userId/password",
+			"GET /orders",
+		]);
 	});
 
 	it("reads a framework named as a proper noun as the technology, matched as written", () => {

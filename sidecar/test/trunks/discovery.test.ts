@@ -926,6 +926,54 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins relative template paths, SWR keys and factory-made clients to routes, each inline handler its own", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("relative-clients", config);
+		const index = IndexReader.open(out);
+		try {
+			const at = (key: string) => sides(index, "http-route", key);
+			const routes = "server/routes/items.ts#itemRoutes.router";
+			expect(at("GET /items/:id")).toEqual({
+				handlers: [`${routes}.get(\${itemsPrefix}/:id)`],
+				callers: [
+					"web/src/items.ts#useItem",
+					"web/src/items.ts#useReadyItem",
+					"web/src/items.ts#useFrozenItem",
+					"web/src/items.ts#fetchSigned",
+				],
+			});
+			expect(at("PATCH /items/:id")).toEqual({
+				handlers: [`${routes}.patch(\${itemsPrefix}/:id)`],
+				callers: ["web/src/items.ts#renameItem"],
+			});
+			expect(at("GET /items/:id/tags")).toEqual({
+				handlers: [`${routes}.get(tagsPath)`],
+				callers: ["web/src/items.ts#useItemTags", "web/src/items.ts#useMaybeTags"],
+			});
+			expect(at("PUT /items/:id/tags")).toEqual({
+				handlers: [`${routes}.put(tagsPath)`],
+				callers: ["web/src/items.ts#tagItem", "web/src/items.ts#replaceTags"],
+			});
+			// Both sides read the path from a constant map (the server's imported, the client's lower-case); a
+			// map's member names no handler definition (an enum's would split tracing callbacks off their code).
+			expect(at("POST /items/search")).toEqual({
+				handlers: ["server/routes/items.ts#itemRoutes"],
+				callers: ["web/src/items.ts#searchItems"],
+			});
+			expect(at("DELETE /items/:id")).toEqual({
+				handlers: [`${routes}.delete(/items/:id)`],
+				callers: ["web/src/items.ts#removeItem", "web/src/items.ts#dropSigned"],
+			});
+			const callers = index.dispatchSites("http-route").map((s) => s.enclosingDefId);
+			expect(callers).not.toContain("web/src/items.ts#openItem");
+			expect(callers.filter((c) => c?.includes("PartnerClient"))).toEqual([]);
+			const defs = index.defsInFile("server/routes/items.ts").map((d) => d.qualifiedName);
+			expect(defs.filter((d) => d.includes("eachOf(") || d.includes("traced("))).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins a Nest controller's routes to fetch calls with query strings, never by a run-time method", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out, discovered } = await indexed("nest-http", config);

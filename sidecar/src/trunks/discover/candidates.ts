@@ -184,8 +184,14 @@ const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
 /** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
 export function isTransport(receiver: string, name: string): boolean {
 	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
-	const last = receiver.split(".").pop()?.replace(/\(\)$/, "") ?? "";
-	return TRANSPORTS.receivers.has(last) && TRANSPORTS.names.has(name);
+	const segment = receiver.split(".").pop() ?? "";
+	const last = segment.replace(/\(\)$/, "");
+	// A factory only where it is called on its own (`createAuthenticatedKy(token)`); a method's result
+	// (`this.getSafeAxios()`) is any client of the class's, a third party's API included (Postiz's providers).
+	const client =
+		TRANSPORTS.receivers.has(last) ||
+		(segment === receiver && segment.endsWith("()") && TRANSPORTS.factoryTail.test(last));
+	return client && TRANSPORTS.names.has(name);
 }
 /**
  * A transport word inside a camel-case name: the inner steps of a fetch wrapper (`doZodFetchWithRetries`,
@@ -282,7 +288,15 @@ export function keyLike(v: string): boolean {
 	);
 }
 
-export function literalKeys(node: ts.Expression, morph: () => Node | undefined): string[] | null {
+/**
+ * The keys an expression can evaluate to, or null. `anyName`: look up any name, not only constant-looking
+ * ones — for the few calls (a transport's URL) where a lower-case constant is common (`api.post(routes.submit)`).
+ */
+export function literalKeys(
+	node: ts.Expression,
+	morph: () => Node | undefined,
+	anyName = false,
+): string[] | null {
 	const n = rawUnwrap(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
@@ -300,13 +314,14 @@ export function literalKeys(node: ts.Expression, morph: () => Node | undefined):
 				const m = morph();
 				return m && wrap(m.getSourceFile(), b);
 			};
-			for (const k of literalKeys(b, branchMorph) ?? []) keys.add(k);
+			for (const k of literalKeys(b, branchMorph, anyName) ?? []) keys.add(k);
 		}
 		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
 	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
-	const constantLike = /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
+	const constantLike =
+		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
 	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n))) return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
@@ -524,8 +539,9 @@ export function callCandidates(
 		morphArgs ??= wrapped().getArguments();
 		return morphArgs[i];
 	};
+	const transport = isCall && isTransport(callee.receiver, callee.name);
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
-		const a = args[pos] as ts.Expression;
+		const a = transport ? requestedUrl(args[pos] as ts.Expression) : (args[pos] as ts.Expression);
 		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
 		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
 		let keyExprs: ts.Expression[] = [a];
@@ -536,14 +552,14 @@ export function callCandidates(
 			keyExprs = isCall ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
-		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e), transport));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
 		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
 		// the URL in any of the first two positions): inference keeps the latter only where wrapper
 		// facts show that parameter reaching a transport (infer.ts, reachesTransport).
 		let throughWrapper = false;
 		if (found[0] === null && keyExprs[0] === a && isCall) {
-			if (isTransport(callee.receiver, callee.name)) found[0] = templatePathKey(a);
+			if (transport) found[0] = templatePathKey(a, true, (e) => onePath(e, sf));
 			else if (!NOT_WRAPPERS.has(callee.name) && ts.isTemplateExpression(a)) {
 				found[0] = templatePathKey(a);
 				throughWrapper = found[0] !== null;
@@ -553,7 +569,7 @@ export function callCandidates(
 		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
 		const keyExpr = keyExprs[0] as ts.Expression;
-		const keyMorph = () => (keyExpr === a ? morphArg(pos) : wrap(sf, keyExpr));
+		const keyMorph = () => (keyExpr === args[pos] ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
 		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
@@ -704,23 +720,68 @@ function instanceCandidate(
 	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
 }
 
+/** The one path a constant holds (`routes.verification` → `/api/experience/verification`), or null. */
+function onePath(e: ts.Expression, sf: SourceFile): string | null {
+	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
+	const keys = literalKeys(e, () => wrap(sf, e), true);
+	const only = keys?.length === 1 ? keys[0] : undefined;
+	return only && /^\/?[\w.~-]+(\/[\w.~:-]+)*$/.test(only) ? only : null;
+}
+
+/**
+ * The URL a transport is given when a guard may withhold it: SWR's conditional fetch, `useSWR(id && `/x/${id}`)`
+ * or `useSWR(ready ? '/x' : null)`, requests the URL or nothing at all, never the guard.
+ */
+function requestedUrl(a: ts.Expression): ts.Expression {
+	const e = rawUnwrap(a);
+	let url: ts.Expression | undefined;
+	if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+		url = e.right;
+	else if (ts.isConditionalExpression(e)) {
+		const none = (x: ts.Expression) => {
+			const v = rawUnwrap(x);
+			return v.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(v) && v.text === "undefined");
+		};
+		url = none(e.whenFalse) ? e.whenTrue : none(e.whenTrue) ? e.whenFalse : undefined;
+	}
+	const inner = url && rawUnwrap(url);
+	// A string written there, the one request the call can make; anything else is read as before.
+	return inner && (ts.isStringLiteralLike(inner) || ts.isTemplateExpression(inner)) ? inner : a;
+}
+
 /** Client methods that take a path and fetch-style options (`{ method: 'POST' }`). */
 const TRANSPORT_WITH_OPTIONS = new Set(["fetch", "request"]);
 
 /**
  * A template literal request path whose run-time parts each fill a whole segment, as a `:param`
  * path (`` `/orders/${id}/cancel` `` → `/orders/:param/cancel`); null for anything else (a base URL
- * in front, `${base}/x`, or no literal segment to join on).
+ * in front, `${base}/x`, or no literal segment to join on). `relative`: given straight to a transport,
+ * a path with no leading slash is one too (`` api.patch(`orders/${id}`) ``: ky's `prefixUrl` refuses a
+ * leading slash), read as `/orders/:param`.
  */
-function templatePathKey(a: ts.Expression): string[] | null {
+function templatePathKey(
+	a: ts.Expression,
+	relative = false,
+	constant?: (e: ts.Expression) => string | null,
+): string[] | null {
 	if (!ts.isTemplateExpression(a)) return null;
 	// `${this.baseUrl}/x/${id}`: a base URL in front, named so, is no part of the path.
 	const base = withoutBaseUrl(a.getText()) !== a.getText().trim();
-	const head = base ? (a.templateSpans[0]?.literal.text ?? "") : a.head.text;
+	// `${routes.verification}/social/${id}/verify`: a constant path in front is the path's start.
+	const first = a.templateSpans[0];
+	const prefix = !base && a.head.text === "" && first && constant ? constant(first.expression) : null;
+	const lead = base || prefix !== null;
+	let head = base
+		? (first?.literal.text ?? "")
+		: prefix !== null
+			? `${prefix}${first?.literal.text ?? ""}`
+			: a.head.text;
+	// A relative path needs a literal first segment of its own (`orders/`), never `${x}/…` or `?q=`.
+	if (relative && !base && /^[\w~-][\w.~-]*\//.test(head)) head = `/${head}`;
 	if (!head.startsWith("/")) return null;
 	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
 	let text = head;
-	for (const span of base ? a.templateSpans.slice(1) : a.templateSpans) {
+	for (const span of lead ? a.templateSpans.slice(1) : a.templateSpans) {
 		if (text.includes("?")) break;
 		text += `\${p}${span.literal.text}`;
 	}

@@ -88,6 +88,8 @@ export const TRANSPORTS = {
 		"superagent",
 		"useFetch",
 		"useSWR",
+		// SWR's variant that never revalidates: the same fetcher, keyed by the URL it fetches.
+		"useSWRImmutable",
 	]),
 	receivers: new Set([
 		"axios",
@@ -102,6 +104,11 @@ export const TRANSPORTS = {
 		"client",
 		"$http",
 	]),
+	// Bare transports that are one client with another (the same configured fetcher): judged together.
+	sameClient: new Map([["useSWRImmutable", "useSWR"]]),
+	// A client a factory call makes on the spot, named for its transport: `createAuthenticatedKy(token).get(…)`,
+	// `getAxios().post(…)` (the receiver a bare call, its name ending in one of these words).
+	factoryTail: /^[a-z][\w$]*(Ky|Axios|Got|Http)$/,
 	// Nuxt's axios module adds `$get`/`$post`/… returning the body.
 	names: new Set([...HTTP_VERBS, ...[...HTTP_VERBS].map((v) => `$${v}`), "request", "fetch", "open"]),
 };

@@ -12,6 +12,7 @@
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { hasParams, matchesPattern } from "../normalize.js";
 import { type CandidateInfo, isTransport } from "./candidates.js";
+import { TRANSPORTS } from "./families.js";
 import { DISCOVERY_LIMITS, type Sited } from "./infer.js";
 
 /** `METHOD path` with the leading slash, query and trailing slash dropped: `GET users/:param`. */
@@ -69,7 +70,7 @@ export function presetClientSites(
 		if (form !== "call" || !method || !isTransport(receiver, name)) continue;
 		if (claimed.has(`${c.site.file}:${c.site.line}`)) continue;
 		// One client's verbs together (`api.get`, `api.post`): it reaches one API.
-		const id = receiver || name;
+		const id = receiver || (TRANSPORTS.sameClient.get(name) ?? name);
 		groups.set(id, [...(groups.get(id) ?? []), c]);
 	}
 	const out: DispatchSiteRecord[] = [];
