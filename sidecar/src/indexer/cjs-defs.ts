@@ -40,8 +40,8 @@ export function isCommonJsModule(sf: ts.SourceFile): boolean {
 	return /\bmodule\.exports\b|(^|[^.\w$])exports\.[\w$]/m.test(sf.text);
 }
 
-/** `a.b.c` as written, when every link is a plain name; `module.exports…` reads `exports…`. */
-function memberPath(e: ts.Expression): string[] | undefined {
+/** `a.b.c` as written, when every link is a plain name; `module.exports…` reads `exports…` (also read by trunks/idioms/module-paths.ts). */
+export function memberPath(e: ts.Expression): string[] | undefined {
 	const parts: string[] = [];
 	let cur: ts.Expression = e;
 	while (ts.isPropertyAccessExpression(cur)) {
@@ -59,7 +59,7 @@ function memberPath(e: ts.Expression): string[] | undefined {
 }
 
 /** `left = right` as a statement of its own. */
-function assignment(st: ts.Statement): ts.BinaryExpression | undefined {
+export function assignment(st: ts.Statement): ts.BinaryExpression | undefined {
 	if (!ts.isExpressionStatement(st)) return undefined;
 	const e = st.expression;
 	return ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken ? e : undefined;

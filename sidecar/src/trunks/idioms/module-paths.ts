@@ -12,7 +12,7 @@ import { posix, relative } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { isCommonJsModule } from "../../indexer/cjs-defs.js";
+import { assignment, isCommonJsModule, memberPath } from "../../indexer/cjs-defs.js";
 import { internalRecord } from "../sites.js";
 import { rawUnwrap, wrap } from "../walk.js";
 import { requiredFile } from "./mounts.js";
@@ -34,31 +34,6 @@ export interface ModuleMembersInfo {
 
 const isFunction = (n: ts.Node) => ts.isFunctionExpression(n) || ts.isArrowFunction(n);
 
-/** `a.b.c` as written (plain names only). */
-function dotted(e: ts.Expression): string[] | undefined {
-	const parts: string[] = [];
-	let cur: ts.Expression = e;
-	while (ts.isPropertyAccessExpression(cur)) {
-		if (!ts.isIdentifier(cur.name)) return undefined;
-		parts.unshift(cur.name.text);
-		cur = cur.expression;
-	}
-	if (!ts.isIdentifier(cur)) return undefined;
-	parts.unshift(cur.text);
-	if (parts[0] === "module") {
-		if (parts[1] !== "exports") return undefined;
-		parts.shift();
-	}
-	return parts;
-}
-
-const assignmentOf = (st: ts.Statement): ts.BinaryExpression | undefined =>
-	ts.isExpressionStatement(st) &&
-	ts.isBinaryExpression(st.expression) &&
-	st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken
-		? st.expression
-		: undefined;
-
 /** A CommonJS file's exports members, as an internal record; nothing for other files. */
 export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
 	const cf = sf.compilerNode;
@@ -78,11 +53,11 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 				if (
 					ts.isIdentifier(d.name) &&
 					d.initializer &&
-					dotted(rawUnwrap(d.initializer))?.join(".") === "exports"
+					memberPath(rawUnwrap(d.initializer))?.join(".") === "exports"
 				)
 					exportNames.add(d.name.text);
-		const a = assignmentOf(st);
-		if (a && dotted(a.left)?.join(".") === "exports" && ts.isIdentifier(rawUnwrap(a.right)))
+		const a = assignment(st);
+		if (a && memberPath(a.left)?.join(".") === "exports" && ts.isIdentifier(rawUnwrap(a.right)))
 			exportNames.add((rawUnwrap(a.right) as ts.Identifier).text);
 	}
 	const read = (list: readonly ts.Statement[], roots: ReadonlySet<string>, mixin: boolean) => {
@@ -97,8 +72,8 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 				}
 				continue;
 			}
-			const a = assignmentOf(st);
-			const path = a && dotted(a.left);
+			const a = assignment(st);
+			const path = a && memberPath(a.left);
 			if (!a || !path || !roots.has(path[0] as string)) continue;
 			const right = rawUnwrap(a.right);
 			const member = path.slice(1).join(".");
