@@ -199,10 +199,10 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		if (ts.isExportAssignment(st) && ts.isIdentifier(st.expression)) exportedNames.add(st.expression.text);
 	}
 
-	let keyNames: KeyNames | undefined;
+	let strings: Set<string> | undefined;
 	const stringConsts = () => {
-		keyNames ??= keyNamesOf(sf);
-		return keyNames;
+		strings ??= stringConstsOf(sf);
+		return strings;
 	};
 
 	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
@@ -749,14 +749,14 @@ const keyText = (key: string): string | null =>
  * (`startBackgroundTransaction(Tx.QUEUE, …)`, `registerHelper(Helpers.EQ, …)`) off the code they belong to
  * and cost the held-out set two cited files.
  */
-function builtCallKey(call: ts.CallExpression, keyNames: () => KeyNames): string | null {
+function builtCallKey(call: ts.CallExpression, stringConsts: () => ReadonlySet<string>): string | null {
 	const first = call.arguments[0];
 	if (!first || !resultUnused(call)) return null;
 	if (ts.isTemplateExpression(first)) {
 		const literal = [first.head.text, ...first.templateSpans.map((s) => s.literal.text)].join("");
 		return /[A-Za-z]/.test(literal) ? keyText(first.getText().slice(1, -1)) : null;
 	}
-	return ts.isIdentifier(first) && keyNames().strings.has(first.text) ? keyText(first.text) : null;
+	return ts.isIdentifier(first) && stringConsts().has(first.text) ? keyText(first.text) : null;
 }
 
 /**
@@ -770,13 +770,9 @@ function resultUnused(call: ts.CallExpression): boolean {
 	return ts.isExpressionStatement(n.parent);
 }
 
-interface KeyNames {
-	/** `const`s initialised with a string (literal or template). */
-	strings: Set<string>;
-}
-
-function keyNamesOf(sf: ts.SourceFile): KeyNames {
-	const out: KeyNames = { strings: new Set() };
+/** The file's `const`s initialised with a string (literal or template). */
+function stringConstsOf(sf: ts.SourceFile): Set<string> {
+	const out = new Set<string>();
 	const visit = (n: ts.Node): void => {
 		if (
 			ts.isVariableDeclaration(n) &&
@@ -791,7 +787,7 @@ function keyNamesOf(sf: ts.SourceFile): KeyNames {
 				ts.isNoSubstitutionTemplateLiteral(init) ||
 				ts.isTemplateExpression(init)
 			)
-				out.strings.add(n.name.text);
+				out.add(n.name.text);
 		}
 		ts.forEachChild(n, visit);
 	};

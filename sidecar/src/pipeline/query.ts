@@ -117,7 +117,6 @@ export function actorWords(question: string): Set<string> {
 	return actors;
 }
 
-/** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
 /** A verb (any inflection: "signs", "logged", "setting") and the particle after it. */
 const PHRASAL_RE = /\b([A-Za-z]+?)(?:s|es|ed|ing)?\s+(in|up|out|on|off|back|down)\b/g;
 
@@ -139,6 +138,7 @@ function baseVerb(verb: string): string | undefined {
 	return PHRASAL_VERBS.has(single) ? single : undefined;
 }
 
+/** A word and an acronym written as one brand: "GraphQL", "PostgreSQL", "MongoDB". */
 const BRAND_RE = /\b([A-Z][a-z]+)([A-Z]{2,})\b/g;
 /** One whole word that is such a brand. */
 const BRAND_WORD_RE = new RegExp(`^${BRAND_RE.source}$`);

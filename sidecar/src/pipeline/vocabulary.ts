@@ -37,7 +37,6 @@ export const IMPACT_WORDS = new Set(
 export const IMPACT_PHRASE =
 	/\bif\b[^?]*\b(chang\w*|modif\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
 
-/** Words that mark a "where is / which file" question (locate): fewer hops, more breadth. */
 /**
  * Phrasal verbs code writes as one word (`signIn`, `login`, `signup`, `logout`, `setup`, `checkout`,
  * `rollback`, `lookup`, `teardown`, `fallback`): the verb's base and the particles it takes. "Signs in"
@@ -60,6 +59,7 @@ export const PHRASAL_VERBS: ReadonlyMap<string, readonly string[]> = new Map([
 	["hand", ["off"]],
 ]);
 
+/** Words that mark a "where is / which file" question (locate): fewer hops, more breadth. */
 export const LOCATE_WORDS = new Set("where located locate find which defined".split(" "));
 
 /**
