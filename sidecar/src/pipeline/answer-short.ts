@@ -13,10 +13,18 @@ import { type Branch, branchOf, isEmptyFunction } from "./branch.js";
 import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
-import { type ConceptVector, type FoundPaths, findPaths, type PathIndex, type PathStep } from "./path.js";
+import {
+	type ConceptVector,
+	type FoundPaths,
+	findPaths,
+	type Hop,
+	namedHopLine,
+	type PathIndex,
+	type PathStep,
+} from "./path.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
-import { lastSegment, namesIn } from "./verify.js";
+import { lastSegment } from "./verify.js";
 
 /** How a definition is named to the reader (labels.ts). */
 type Label = (def: DefRow) => string;
@@ -233,7 +241,7 @@ function compose(
 	const markerOf = (s: PathStep) => {
 		const hop = s.hop;
 		if (hop?.file && hop.line !== null && hop.named)
-			return book.citeRange(hop.file, hop.line, hop.line, hop.named);
+			return book.citeRange(hop.file, hop.line, hop.endLine ?? hop.line, hop.named);
 		const h = head(s.def);
 		return h ? book.cite(s.def, h) : "";
 	};
@@ -484,7 +492,9 @@ function inShortSentences(
 			// A handler named by its key is the next clause's subject ("then the endpoint's `get` handler
 			// calls …"), or where the path ends.
 			const handler = keyed(s, next) ? "" : `, handled by ${label(next.def)}`;
-			clauses.push(`${subject} ${keyWords(hop.key).sent} ${keyMarker}${aside(sides[i])}${handler}`);
+			clauses.push(
+				`${subject} ${keyWords(hop.key).sent}${dispatchedWith(hop)} ${keyMarker}${aside(sides[i])}${handler}`,
+			);
 		} else if (hop?.named) {
 			const subject = i === 0 ? `it starts in ${label(s.def)}${where}, which` : name(i);
 			clauses.push(`${subject} ${verbOf(s)} ${callee(s, next.def)} ${marker}${aside(sides[i])}`);
@@ -887,26 +897,15 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
 		for (const e of edges) {
 			const at = e.line;
 			if (e.kind !== "dispatch" || !e.file || at === null || e.file !== step.def.file) continue;
-			if (step.hop?.kind === "dispatch" && step.hop.line === at) continue;
+			// The key the path crosses here (its hop may be cited at the call a line above the key).
+			if (step.hop?.kind === "dispatch" && (step.hop.line === at || step.hop.key?.id === e.dst)) continue;
 			const key = index.defById(e.dst);
 			if (key?.kind !== "dispatch-key") continue;
 			const share = concepts.text(key.name).reduce((n, x) => n + x, 0);
 			if (share <= bestShare + 1e-9) continue;
-			const own = index.fileLines(e.file, at, at)?.[0]?.trim() ?? "";
-			let found: { line: number; named: string } | null = null;
-			const keyName = [key.name, lastSegment(key.qualifiedName)].find((n) => n && namesIn(own, n));
-			if (keyName) found = { line: at, named: keyName };
-			// Else the dispatching call, which may open a line or two above its key (`publish(` then the key).
-			for (let line = at; !found && line >= at - 2; line--) {
-				const text = index.fileLines(e.file, line, line)?.[0] ?? "";
-				const callee = edges
-					.filter((c) => c.kind === "call" && c.line === line)
-					.map((c) => index.defById(c.dst)?.name ?? "")
-					.find((n) => n && namesIn(text, n));
-				if (callee) found = { line, named: callee };
-			}
+			const found = namedHopLine(index, step.def, e.file, at, [key.name, lastSegment(key.qualifiedName)]);
 			if (!found) continue;
-			const text = (index.fileLines(e.file, found.line, at) ?? []).map((l) => l.trim()).join(" ");
+			const text = found.text;
 			// A key applied by a decorator (`@UseGuards(AuthGuard('jwt'))`) configures the step; it is no hop of the flow.
 			if (text.startsWith("@")) continue;
 			const branch = branchOf(index, step.def, found.line);
@@ -963,16 +962,33 @@ function stepLine(
 	// A handler named by its key: the marker after the key its hop line holds. What handles it is the
 	// next step's line ("The `k` callback passed to `Meteor.methods` calls …"), not said twice.
 	if (hop.kind === "dispatch" && hop.key && keyedNext) {
-		const sent = keyWords(hop.key).sent;
+		const sent = `${keyWords(hop.key).sent}${dispatchedWith(hop)}`;
 		const words = hop.named ? [name, sent, marker] : [name, marker, sent];
 		return `${words.filter(Boolean).join(" ")}${aside(side)}${quoted}`;
 	}
 	const target =
-		hop.kind === "dispatch" && hop.key ? `${keyWords(hop.key).sent} → ${label(next)}` : callee(step, next);
+		hop.kind === "dispatch" && hop.key
+			? `${keyWords(hop.key).sent}${dispatchedWith(hop)} → ${label(next)}`
+			: callee(step, next);
 	const verb = hop.kind === "dispatch" && hop.key ? "" : verbOf(step);
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
 	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];
 	return `${words.filter(Boolean).join(" ")}${aside(side)}${quoted}`;
+}
+
+/**
+ * " with `publish`" for a dispatch cited at the call that makes it rather than at its key (the key on
+ * the next line, or given when its registry was made): the sentence names what the cited line holds.
+ */
+function dispatchedWith(hop: Hop): string {
+	if (
+		!hop.named ||
+		!hop.key ||
+		hop.named === hop.key.name ||
+		hop.named === lastSegment(hop.key.qualifiedName)
+	)
+		return "";
+	return ` with ${code(hop.named)}`;
 }
 
 /** A hop made on a side branch, said after it: ", only when `cond`". */

@@ -56,6 +56,40 @@ export function branchOf(index: Pick<PathIndex, "fileLines">, def: DefRow, line:
 	return condition ? { kind: "guard", condition, exit } : null;
 }
 
+/**
+ * Is line `line` of `def` the condition of a guard: an `if` whose block (or one statement) returns or
+ * throws, `if (!onlyUsernames(members)) { throw … }`? What it calls is a check the flow passes on its
+ * way, not a step of it: readers found paths ending "at a type-guard on the members list" (session 24,
+ * RC new-13) and at a required-field check (documenso) where the flow went on below.
+ */
+export function isGuardCondition(index: Pick<PathIndex, "fileLines">, def: DefRow, line: number): boolean {
+	if (!def.file || def.startLine === null || def.endLine === null) return false;
+	if (line < def.startLine || line > def.endLine) return false;
+	const lines = index.fileLines(def.file, def.startLine, def.endLine) ?? [];
+	const at = line - def.startLine;
+	const head = lines[at] ?? "";
+	if (!/^\s*(?:\}\s*)?(?:else\s+)?if\s*\(/.test(head)) return false;
+	// One statement on the header's own line: `if (!ok(x)) return;`, `if (!ok(x)) throw new Error(…)`.
+	if (/\)\s*(?:return|throw)\b/.test(head)) return true;
+	const outer = indentOf(head);
+	let inner = -1;
+	let last = "";
+	for (let i = at + 1; i < Math.min(lines.length, at + 1 + BLOCK_LINES); i++) {
+		const l = lines[i] ?? "";
+		if (blank(l)) continue;
+		const ind = indentOf(l);
+		if (ind <= outer) {
+			// The block closes (`} else …`: an if with an else is a fork, not a guard) or the header had none.
+			if (/^\s*\}\s*else\b/.test(l)) return false;
+			break;
+		}
+		if (inner < 0) inner = ind;
+		// A statement of the block starts at its indent; a closing `});` there ends the one before.
+		if (ind === inner && !/^\s*[)}\]]/.test(l)) last = l;
+	}
+	return /^\s*(return|throw)\b/.test(last);
+}
+
 /** The condition of an `if` header: what its parentheses hold. */
 function conditionOf(header: string): string {
 	const open = header.indexOf("(");

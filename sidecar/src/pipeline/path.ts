@@ -15,7 +15,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
-import { branchOf } from "./branch.js";
+import { branchOf, isGuardCondition } from "./branch.js";
 import { parseHandlerName } from "./labels.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
@@ -32,7 +32,9 @@ export interface Hop {
 	/** Where the hop is written: the call / dispatch line in this step's body (null for implementation). */
 	file: string | null;
 	line: number | null;
-	/** That line's text, trimmed (from the index's stored file text). */
+	/** The hop's last line when it spans more than `line` (a call opening above its key: `publish(` then the key). */
+	endLine?: number;
+	/** Its text, trimmed and joined (from the index's stored file text). */
 	text: string | null;
 	/** A name written on that line which the citation is checked against. */
 	named: string | null;
@@ -262,9 +264,17 @@ export function findPaths(
 	return { ...best, runnerUp };
 }
 
-/** Is the hop written on a side branch of `from` (a `catch`, an `if` block that returns or throws; branch.ts)? */
+/**
+ * Is the hop written on a side branch of `from` (a `catch`, an `if` block that returns or throws), or
+ * in the condition of such an `if` (a check the flow passes; branch.ts)?
+ */
 function onSideBranch(index: PathIndex, from: DefRow, hop: Hop | null): boolean {
-	return !!hop && hop.line !== null && hop.file === from.file && branchOf(index, from, hop.line) !== null;
+	return (
+		!!hop &&
+		hop.line !== null &&
+		hop.file === from.file &&
+		(branchOf(index, from, hop.line) !== null || isGuardCondition(index, from, hop.line))
+	);
 }
 
 /**
@@ -300,6 +310,7 @@ function mainCallee(
 	for (const e of index.edgesFrom(def.id)) {
 		if (e.kind !== "call" && e.kind !== "new" && e.kind !== "jsx") continue;
 		if (e.line === null || e.file !== def.file || branchOf(index, def, e.line)) continue;
+		if (isGuardCondition(index, def, e.line)) continue;
 		const x = index.defById(e.dst);
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || x.fanIn >= HELPER_FAN_IN) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || taken.has(x.id)) continue;
@@ -366,7 +377,7 @@ function carriedKey(
 	for (const end of trunkEndsFrom(index, def)) {
 		const { edge } = end;
 		if (taken.has(end.def.id) || edge.line === null || edge.file !== def.file) continue;
-		if (branchOf(index, def, edge.line) || !named(end.key.name)) continue;
+		if (branchOf(index, def, edge.line) || isLifecycleHook(end.key) || !named(end.key.name)) continue;
 		const share = concepts.text(end.key.name).reduce((n, x) => n + x, 0);
 		if (share > best + 1e-9) {
 			pick = end;
@@ -374,6 +385,19 @@ function carriedKey(
 		}
 	}
 	return pick;
+}
+
+/**
+ * A lifecycle hook: a key named for the moment it runs at (`beforeCreateRoom`, `afterSaveMessage`,
+ * `pre-save`; a service method's key names its service first, `federation.beforeCreateRoom`). The
+ * code run there is a side concern the flow returns from (an E2E check on room creation), not where
+ * the flow asked about goes on: carrying into one cut the rest of the flow (session 24, RC new-13 read
+ * slightly worse: "create a new channel" went into an E2E hook that acts on other room types only).
+ */
+const LIFECYCLE_KEY = /^(before|after|pre|post)([A-Z_-]|$)/;
+
+function isLifecycleHook(key: DefRow): boolean {
+	return LIFECYCLE_KEY.test(key.name.split(/[./:]/).at(-1) ?? key.name);
 }
 
 /** A path and its worth (sum of its steps' worths with the entry gain, scaled by coverage). */
@@ -838,10 +862,48 @@ function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, key: De
 	if (kind === "implementation" || !e.file || e.line === null || e.file !== from.file) {
 		return { kind, key, file: null, line: null, text: null, named: null };
 	}
-	const text = index.fileLines(e.file, e.line, e.line)?.[0]?.trim() ?? null;
 	const names = key ? [key.name, lastSegment(key.qualifiedName)] : [to.name, lastSegment(to.qualifiedName)];
-	const named = text ? (names.find((n) => n && namesIn(text, n)) ?? null) : null;
-	return { kind, key, file: e.file, line: e.line, text, named };
+	const found = namedHopLine(index, from, e.file, e.line, names);
+	if (!found) {
+		const text = index.fileLines(e.file, e.line, e.line)?.[0]?.trim() ?? null;
+		return { kind, key, file: e.file, line: e.line, text, named: null };
+	}
+	const hop: Hop = { kind, key, file: e.file, line: found.line, text: found.text, named: found.named };
+	return found.line < e.line ? { ...hop, endLine: e.line } : hop;
+}
+
+/** Lines above a dispatch's key looked through for the call that makes it. */
+const CALL_ABOVE_KEY = 2;
+
+/**
+ * Where a hop of `from` recorded at line `at` is written, with the name on it a citation is checked
+ * against: that line when it names one of `names` (the callee, or the key); else the dispatching call on
+ * it or a line or two above (`publish(` with the key on the next line, `triggerJob({` then `name: 'x'`,
+ * `beforeCreateRoomCallback.run(` for a key its registry was created with), named by its callee. `text`
+ * runs from that line to `at`. Null when neither is there: the hop is cited at its definition's head.
+ */
+export function namedHopLine(
+	index: PathIndex,
+	from: DefRow,
+	file: string,
+	at: number,
+	names: readonly string[],
+): { line: number; text: string; named: string } | null {
+	const own = index.fileLines(file, at, at)?.[0]?.trim() ?? "";
+	const name = names.find((n) => n && namesIn(own, n));
+	if (name) return { line: at, text: own, named: name };
+	const calls = index.edgesFrom(from.id).filter((c) => c.kind === "call" && c.file === file);
+	for (let line = at; line >= at - CALL_ABOVE_KEY && line >= (from.startLine ?? at); line--) {
+		const text = index.fileLines(file, line, line)?.[0] ?? "";
+		const callee = calls
+			.filter((c) => c.line === line)
+			.map((c) => index.defById(c.dst)?.name ?? "")
+			.find((n) => n && namesIn(text, n));
+		if (!callee) continue;
+		const span = (index.fileLines(file, line, at) ?? []).map((l) => l.trim()).join(" ");
+		return { line, text: span, named: callee };
+	}
+	return null;
 }
 
 /**

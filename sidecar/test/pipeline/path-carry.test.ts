@@ -46,6 +46,7 @@ const FILES: Record<string, string> = {
 		'import { markCompleted } from "./status";',
 		fn("completeSigning", [
 			"await markCompleted(documentId);",
+			'bus.emit("beforeSealDocument", documentId);',
 			'bus.emit("document-signed", documentId);',
 			'bus.emit("seal-document", documentId);',
 			'bus.emit("billing-sync", documentId);',
@@ -61,6 +62,10 @@ const FILES: Record<string, string> = {
 		'import { storeSealedDocument } from "./store";',
 		fn("sealDocumentPdf", ["await storeSealedDocument(documentId);"]),
 	].join("\n"),
+	"src/hooks/seal-quota.ts": listening(
+		"beforeSealDocument",
+		fn("checkSealQuota", ["console.log(documentId);"]),
+	),
 	"src/documents/store.ts": fn("storeSealedDocument", ["console.log(documentId);"]),
 	"src/notify/owner.ts": listening("document-signed", fn("notifyOwner", ["console.log(documentId);"])),
 	"src/audit/log.ts": listening("document-signed", fn("auditSigned", ["console.log(documentId);"])),
@@ -111,6 +116,9 @@ describe("the path carries on across a point-to-point key", () => {
 			"handleSealDocument",
 			"sealDocumentPdf",
 		]);
+		// Not into the lifecycle hook `beforeSealDocument`, written first and naming as much of the
+		// question: the code run there is a side concern the flow returns from.
+		expect(names(path)).not.toContain("checkSealQuota");
 		// The hop across the key is written where it is dispatched, and the carry stops after CARRY_STEPS.
 		const hop = path[1]?.hop;
 		expect(hop?.kind).toBe("dispatch");

@@ -606,6 +606,69 @@ describe("findPath", () => {
 		const bare = findPath(index, [start, run, report], {}, concepts("test"));
 		expect(names(bare)).toEqual(["start", "runTest", "reportFailure"]);
 	});
+	it("goes on past a check made in a guard's condition: `if (!valid(x)) throw` is no step of the flow", () => {
+		// createRoom checks its members in a guard's condition, then saves the room; the check's name
+		// matches the question as well as the save's does.
+		const files: Record<string, string[]> = {
+			"api.ts": ["function createChannel(name) {", "\treturn createRoom(name);", "}"],
+			"room.ts": [
+				"async function createRoom(name, members) {",
+				"\tif (!validRoomMembers(members)) {",
+				"\t\tthrow new Error('invalid-members', {",
+				"\t\t\tmethod: 'createRoom',",
+				"\t\t});",
+				"\t}",
+				"\treturn saveRoomMembers(name, members);",
+				"}",
+			],
+			"check.ts": ["function validRoomMembers(m) {", "\treturn Array.isArray(m);", "}"],
+			"save.ts": ["function saveRoomMembers(n, m) {", "\treturn db.insert(n, m);", "}"],
+		};
+		const at = (startLine: number, endLine: number) => ({ startLine, endLine });
+		const api = defRow("api.ts", "createChannel", "function", at(1, 3));
+		const room = defRow("room.ts", "createRoom", "function", at(1, 8));
+		const check = defRow("check.ts", "validRoomMembers", "function", at(1, 3));
+		const save = defRow("save.ts", "saveRoomMembers", "function", at(1, 3));
+		const lineOf: Record<string, number> = { createRoom: 2, validRoomMembers: 2, saveRoomMembers: 7 };
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[api, room, "call"],
+			[room, check, "call"],
+			[room, save, "call"],
+		];
+		const index: PathIndex = {
+			...edgeGraph([api, room, check, save], edges, (s, d) => ({
+				file: s.file,
+				line: lineOf[d.name] ?? null,
+			})),
+			fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to) ?? null,
+		};
+		const path = findPath(index, [api, room, check], {}, concepts("create", "room", "members"));
+		expect(names(path)).toEqual(["createChannel", "createRoom", "saveRoomMembers"]);
+		expect(path[1]?.hop?.line).toBe(7);
+		// The same call made on the flow's way (no guard) is a step like any other.
+		const through = {
+			...files,
+			"room.ts": [
+				"async function createRoom(name, members) {",
+				"\tvalidRoomMembers(members);",
+				"\treturn saveRoomMembers(name, members);",
+				"}",
+				"",
+				"",
+				"",
+				"",
+			],
+		};
+		const plain: PathIndex = {
+			...index,
+			fileLines: (file, from, to) => through[file]?.slice(from - 1, to) ?? null,
+		};
+		expect(names(findPath(plain, [api, room, check], {}, concepts("create", "room", "members")))).toEqual([
+			"createChannel",
+			"createRoom",
+			"validRoomMembers",
+		]);
+	});
 	it("tells the flow from where it starts: walks up the callers outside the candidates while there are few", () => {
 		// "how are push notifications delivered": the search finds the gateway's send; the queue's
 		// worker runs it through two functions no candidate names.

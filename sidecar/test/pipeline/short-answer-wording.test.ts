@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { shortAnswer } from "../../src/pipeline/answer-short.js";
-import { branchOf, isEmptyFunction } from "../../src/pipeline/branch.js";
+import { branchOf, isEmptyFunction, isGuardCondition } from "../../src/pipeline/branch.js";
 import { conceptVector, type PathIndex } from "../../src/pipeline/path.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
@@ -55,6 +55,58 @@ function firing(body: string[], keyName = "requestCreated", words = ["request", 
 	const vector = conceptVector({ concepts: words.map(concept) });
 	return shortAnswer(index, "how is a request created?", [], ranking([resolver, service]), vector).body;
 }
+
+describe("a hop across a key written on the line after its call", () => {
+	it("is cited at the call and the key, and the sentence names the call the cited lines hold", () => {
+		const resolver = defRow("api/resolver.ts", "resolveRequest", "function", { startLine: 1, endLine: 3 });
+		const service = defRow("core/service.ts", "createRequest", "function", { startLine: 1, endLine: 9 });
+		const key = defRow(null, "team/:param/created", "dispatch-key");
+		const publish = defRow("bus/pubsub.ts", "publish", "function", { startLine: 1, endLine: 3 });
+		const handler = defRow("api/subscriptions.ts", "requestAdded", "function", { startLine: 1, endLine: 3 });
+		const lineOf = new Map<DefRow, number>([
+			[service, 2],
+			[publish, 5],
+			[key, 6],
+			[handler, 1],
+		]);
+		const index = withText(
+			[resolver, service, key, publish, handler],
+			[
+				[resolver, service, "call"],
+				[service, publish, "call"],
+				[service, key, "dispatch"],
+				[key, handler, "handler"],
+			],
+			(src, dst) => ({ file: src.file, line: src.file ? (lineOf.get(dst) ?? null) : null }),
+			{
+				"api/resolver.ts": ["function resolveRequest(input) {", "\treturn createRequest(input);", "}"],
+				"core/service.ts": [
+					"async function createRequest(input) {",
+					"\tconst saved = await save(input);",
+					"\tif (!saved) return null;",
+					"\tlog(saved);",
+					"\tawait this.bus.publish(",
+					"\t\t`team/${saved.teamId}/created`,",
+					"\t\tsaved,",
+					"\t);",
+					"}",
+				],
+				"api/subscriptions.ts": ["function requestAdded() {", "\treturn listen();", "}"],
+			},
+		);
+		const vector = conceptVector({ concepts: ["request", "created"].map(concept) });
+		const draft = shortAnswer(
+			index,
+			"how is a request created?",
+			[],
+			ranking([resolver, service, handler]),
+			vector,
+		);
+		expect(draft.body).toMatch(/runs the hook `team\/\$\{…\}\/created` with `publish`/);
+		const cited = draft.drafts.find((d) => d.file === "core/service.ts");
+		expect(cited).toMatchObject({ startLine: 5, endLine: 6, symbol: "publish" });
+	});
+});
 
 describe("a key the path fires on a side branch", () => {
 	const around = (open: string, close: string[]) => [
@@ -216,6 +268,75 @@ describe("a key the path fires on a side branch", () => {
 			"",
 		];
 		expect(branchOf(index(through), def, 3)).toBeNull();
+	});
+});
+
+describe("a guard's condition", () => {
+	const def = defRow("a.ts", "f", "function", { startLine: 1, endLine: 8 });
+	const index = (lines: string[]) => ({
+		fileLines: (_: string, s: number, e: number) => lines.slice(s - 1, e),
+	});
+
+	it("is an `if` header whose block ends the function early: a multi-line throw, a one-line return", () => {
+		const thrown = [
+			"function f(x) {",
+			"\tif (!valid(x)) {",
+			"\t\tthrow new Error('invalid', {",
+			"\t\t\twhere: 'f',",
+			"\t\t});",
+			"\t}",
+			"\treturn save(x);",
+			"}",
+		];
+		expect(isGuardCondition(index(thrown), def, 2)).toBe(true);
+		expect(isGuardCondition(index(thrown), def, 7)).toBe(false);
+		const oneLine = [
+			"function f(x) {",
+			"\tif (!valid(x)) return null;",
+			"\treturn save(x);",
+			"}",
+			"",
+			"",
+			"",
+			"",
+		];
+		expect(isGuardCondition(index(oneLine), def, 2)).toBe(true);
+		const bare = [
+			"function f(x) {",
+			"\tif (!valid(x))",
+			"\t\tthrow report(x);",
+			"\tsave(x);",
+			"}",
+			"",
+			"",
+			"",
+		];
+		expect(isGuardCondition(index(bare), def, 2)).toBe(true);
+	});
+
+	it("is not an `if` that goes on after its block, nor one with an else (a fork of the flow)", () => {
+		const goesOn = [
+			"function f(x) {",
+			"\tif (ready(x)) {",
+			"\t\tnotify(x);",
+			"\t}",
+			"\treturn save(x);",
+			"}",
+			"",
+			"",
+		];
+		expect(isGuardCondition(index(goesOn), def, 2)).toBe(false);
+		const fork = [
+			"function f(x) {",
+			"\tif (ready(x)) {",
+			"\t\treturn send(x);",
+			"\t} else {",
+			"\t\treturn queue(x);",
+			"\t}",
+			"}",
+			"",
+		];
+		expect(isGuardCondition(index(fork), def, 2)).toBe(false);
 	});
 });
 
