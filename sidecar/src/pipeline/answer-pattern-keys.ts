@@ -277,6 +277,55 @@ function ownHandler(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | unde
 	return encloses && decoratorAbove(index, site, handler) === null ? undefined : handler;
 }
 
+/** Where a file is loaded: the importing file, the import line and the name it writes there, and how many of a set it loads. */
+export interface FileLoader {
+	file: string;
+	line: number;
+	named: string;
+	loads: number;
+}
+
+/**
+ * The file that loads `module` (a file whose top level registers or creates something) by importing
+ * it, `api/server/index.ts` holding `import './v1/channels'`: of its importers, the one importing the
+ * most of `peers` (the module definitions of the files doing the same), with the import line, which
+ * must name the file. Code that only runs once its file is imported is not reached by a call: a new
+ * file of the kind needs the same import, or it never runs. Null when no importer names it.
+ */
+export function fileLoader(
+	index: Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines">,
+	module: DefRow,
+	peers: ReadonlySet<number>,
+): FileLoader | null {
+	if (module.kind !== "module" || !module.file) return null;
+	const named = (module.file.split("/").at(-1) ?? "").replace(/\.[cm]?[jt]sx?$/, "");
+	if (!named) return null;
+	let best: FileLoader | null = null;
+	for (const e of index.edgesTo(module.id)) {
+		if (e.kind !== "import" || e.line === null) continue;
+		const importer = index.defById(e.src);
+		if (!importer?.file || isAuxiliaryPath(importer.file)) continue;
+		const text = index.fileLines(importer.file, e.line, e.line)?.[0] ?? "";
+		if (!namesIn(text, named)) continue;
+		const loads = index.edgesFrom(importer.id).filter((x) => x.kind === "import" && peers.has(x.dst)).length;
+		if (!best || loads > best.loads) best = { file: importer.file, line: e.line, named, loads };
+	}
+	return best;
+}
+
+/** The module definitions of the files whose sites register at their top level. */
+function registeringModules(
+	index: KeyFamilyIndex,
+	registers: readonly DispatchSiteRow[],
+): Map<string, DefRow> {
+	const modules = new Map<string, DefRow>();
+	for (const id of new Set(registers.map((s) => s.enclosingDefId))) {
+		const d = id ? index.def(id) : undefined;
+		if (d?.kind === "module" && d.file) modules.set(d.file, d);
+	}
+	return modules;
+}
+
 /** Code beside the product (end-to-end utilities, examples, scripts): counted, never the example. */
 const SIDE_CODE = /(^|\/)(e2e|tests?|__tests__|examples?|scripts?|fixtures?|mocks?)(\/|$)/;
 
@@ -375,6 +424,16 @@ export function keyFamilyLines(
 	if (owner && listed)
 		out.push(
 			`${n++}. List its class where the others are, as ${book.name(listed.by)} lists ${code(owner.name)} ${book.citeRange(listed.file, listed.line, listed.line, owner.name)}${quoteLine(index, listed.file, listed.line)}`,
+		);
+	// A registration at a file's top level runs once the file is imported: where the others are loaded.
+	const modules = registeringModules(index, registers);
+	const homeModule = modules.get(home);
+	const loader = homeModule
+		? fileLoader(index, homeModule, new Set([...modules.values()].map((m) => m.id)))
+		: null;
+	if (loader)
+		out.push(
+			`${n++}. Import its file where the others are imported: ${code(loader.file)} imports ${loader.loads > 1 ? `${loader.loads} of the files that register ${plural(noun)}` : code(loader.named)} ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}${quoteLine(index, loader.file, loader.line)}`,
 		);
 	if (caller)
 		out.push(

@@ -12,6 +12,8 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import {
+	type FileLoader,
+	fileLoader,
 	findKeyFamily,
 	type KeyFamily,
 	keyFamilyDefinitions,
@@ -543,28 +545,14 @@ function loaderOf(
 	index: PatternIndex,
 	created: NonNullable<Shape["created"]>,
 	shapes: readonly Shape[],
-): { file: string; line: number; named: string; loads: number } | null {
-	if (created.by.kind !== "module") return null;
+): FileLoader | null {
 	const creatingModules = new Set(
 		shapes
 			.map((sh) => sh.created)
 			.filter((c) => c?.by.kind === "module")
-			.map((c) => c?.by.id),
+			.map((c) => c?.by.id as number),
 	);
-	let best: { file: string; line: number; named: string; loads: number } | null = null;
-	for (const e of index.edgesTo(created.by.id)) {
-		if (e.kind !== "import" || e.line === null) continue;
-		const importer = index.defById(e.src);
-		if (!importer?.file || isAuxiliaryPath(importer.file)) continue;
-		const loads = index
-			.edgesFrom(importer.id)
-			.filter((x) => x.kind === "import" && creatingModules.has(x.dst)).length;
-		const named = (created.file.split("/").at(-1) ?? "").replace(/\.[cm]?[jt]sx?$/, "");
-		const text = index.fileLines(importer.file, e.line, e.line)?.[0] ?? "";
-		if (!named || !namesIn(text, named)) continue;
-		if (!best || loads > best.loads) best = { file: importer.file, line: e.line, named, loads };
-	}
-	return best;
+	return fileLoader(index, created.by, creatingModules);
 }
 
 /** "classes", "interfaces", or "definitions" when the members are of both kinds. */

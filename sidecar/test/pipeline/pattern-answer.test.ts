@@ -284,6 +284,63 @@ describe("the answer to a pattern question about decorated handlers", () => {
 	}, 60_000);
 });
 
+describe("the answer to a pattern question about routes registered at a file's top level", () => {
+	it("tells the file that imports the route files: a new one runs only once it is imported there", async () => {
+		const routes = (area: string, verbs: string[]) =>
+			[
+				'import { router } from "../router";',
+				...verbs.map(
+					(v) => `router.post("/${area}/${v}", async (req, res) => {\n\tres.json({ ${v}: req.body });\n});`,
+				),
+			].join("\n");
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "notes", "private": true, "dependencies": { "express": "^4.0.0" } }',
+				"server/router.ts": 'import express from "express";\nexport const router = express.Router();\n',
+				"server/routes/documents.ts": routes("documents", ["create", "update", "delete"]),
+				"server/routes/shares.ts": routes("shares", ["create", "revoke"]),
+				"server/routes/users.ts": routes("users", ["invite", "remove"]),
+				"server/routes/index.ts": [
+					'import "./documents";',
+					'import "./shares";',
+					'import "./users";',
+					'export { router } from "../router";',
+				].join("\n"),
+				"server/app.ts": [
+					'import express from "express";',
+					'import { router } from "./routes";',
+					"const app = express();",
+					'app.use("/", router);',
+				].join("\n"),
+				"web/documents.ts": [
+					"export async function createDocument(title: string) {",
+					'\treturn fetch("/documents/create", { method: "POST", body: JSON.stringify({ title }) });',
+					"}",
+				].join("\n"),
+			},
+			"codeask-pattern-loaded-",
+		);
+		const trunkConfig = loadTrunkConfig(null, repo);
+		const result = await indexRepository({
+			repo,
+			out: join(repo, "index.db"),
+			full: true,
+			siteExtractor: createSiteExtractor(trunkConfig),
+			trunkConfig,
+		});
+		const index = IndexReader.open(result.out);
+		try {
+			const { answer } = await ask(index, "How do I add a new endpoint?");
+			expect(answer).toMatch(/1\. Register the key, as `server\/routes\/documents\.ts` does/);
+			expect(answer).toMatch(
+				/Import its file where the others are imported: `server\/routes\/index\.ts` imports 3 of the files that register endpoints \[\d+\]: `import "\.\/documents";`/,
+			);
+		} finally {
+			index.close();
+		}
+	}, 60_000);
+});
+
 describe("the answer to a pattern question about a monorepo's packages", () => {
 	it("tells the workspace folders, the smallest complete package, its manifest, config and entry, and the build task", async () => {
 		const pkg = (name: string, extra = "") => ({
