@@ -15,6 +15,7 @@ import type { Candidate } from "./candidate.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
+import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
 import {
 	listClassHeads,
@@ -70,7 +71,13 @@ export function assembleMaterial(
 	if (reach.rootManifests) listRootManifests(map);
 	listClassHeads(map);
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
-	if (reach.keyHopLines) listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
+	if (reach.keyHopLines) {
+		listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
+		// Past them, a step's hop on a key the question names leads too (`sdk.call('sendMessage'…)`).
+		if (reach.ratedKeyHops > 0) listKeyHopLines(map, deferred.slice(reach.leadHopSteps), reach.ratedKeyHops);
+	}
+	// Inside the lead steps: the local functions the question's words name.
+	listLocalHeads(map, deferred.slice(0, reach.leadHopSteps), reach.localHeads);
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
@@ -95,6 +102,7 @@ export function assembleMaterial(
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The
 	// first `leadHopSteps` steps had theirs listed above; a line listed once is not listed again.
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
+	listLocalHeads(map, deferred, reach.localHeads);
 	map.listWaiting();
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.

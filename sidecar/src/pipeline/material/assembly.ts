@@ -8,12 +8,15 @@ import { type Candidate, named } from "./candidate.js";
 import type { MaterialIndex } from "./material-index.js";
 import type { MapReach } from "./reach.js";
 import { signatureText } from "./signature-text.js";
-import { declarationStart } from "./slices.js";
+import { declarationStart, implementationStart } from "./slices.js";
 import { sourceTokens, splitPath } from "./source-tokens.js";
 import type { MaterialSource } from "./types.js";
 
-/** Lines of a definition's head read to find its declaration line past its decorators. */
-const DECLARATION_LINES = 16;
+/**
+ * Lines of a definition's head read to find its declaration line: past its decorators, and past
+ * an overloaded function's overloads to its implementation (`implementationStart`'s window).
+ */
+const DECLARATION_LINES = 40;
 
 export class Assembly {
 	readonly sources: MaterialSource[] = [];
@@ -141,7 +144,9 @@ export class Assembly {
 		limit: number,
 	): boolean {
 		const file = c.node.def.file as string;
-		// A definition's one-line signature is its declaration line, not the first of its decorators.
+		// A definition's one-line signature is its declaration line, not the first of its decorators;
+		// an overloaded function's is its implementation's (the declaration that runs: `run(hook,
+		// item)` below `run<Hook …>(…);`), as its slices hold it.
 		if (
 			this.reach.declarationLines &&
 			unit === "signature" &&
@@ -149,8 +154,14 @@ export class Assembly {
 			start === c.node.def.startLine &&
 			c.node.def.endLine !== null
 		) {
-			const head = this.index.fileLines(file, start, Math.min(c.node.def.endLine, start + DECLARATION_LINES));
-			start = start + declarationStart(head ?? []);
+			const d = c.node.def;
+			const head =
+				this.index.fileLines(file, start, Math.min(d.endLine as number, start + DECLARATION_LINES)) ?? [];
+			const declaration = declarationStart(head);
+			start +=
+				d.kind === "function" || d.kind === "method"
+					? implementationStart(head, declaration, d.name)
+					: declaration;
 			end = start;
 		}
 		if (this.isCovered(file, start, end)) return false;

@@ -50,9 +50,16 @@ export function listRegisterLines(m: SignatureMap, cap: number): void {
 	}
 }
 
-/** The lines of each chain step in `steps` listed only as a signature where it dispatches or registers a key. */
-export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[]): void {
+/**
+ * The lines of each chain step in `steps` listed only as a signature where it dispatches or
+ * registers a key; with `minKeyRating`, only those of a key the question's words rate at least that.
+ */
+export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[], minKeyRating = 0): void {
 	const { a } = m;
+	const rated = (id: number) => {
+		const key = a.index.defById(id);
+		return key !== undefined && m.input.relevance(key) >= minKeyRating;
+	};
 	for (const c of steps) {
 		const d = c.node.def;
 		if (a.bodies.has(d.id) || !d.file || d.startLine === null || d.endLine === null) continue;
@@ -68,7 +75,8 @@ export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[]): v
 							e.file === d.file &&
 							e.line !== null &&
 							e.line > startLine &&
-							e.line <= endLine,
+							e.line <= endLine &&
+							(minKeyRating <= 0 || rated(e.dst)),
 					)
 					.map((e) => e.line as number),
 			),

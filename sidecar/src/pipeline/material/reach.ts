@@ -28,6 +28,18 @@ export interface MapReach {
 	 */
 	leadHopSteps: number;
 	/**
+	 * Past those steps, the key-hop lines of a key the question's words rate at least this lead
+	 * too (0: none): a step far down the chain that fires the key the question names
+	 * (`sdk.call('sendMessage', …)` for "the call chain of sendMessage") is the hop asked about.
+	 */
+	ratedKeyHops: number;
+	/**
+	 * Local function heads listed per long signature-only chain step (0: none): the lines inside it
+	 * declaring a named local function whose name holds the question's words (map-local-heads.ts),
+	 * for the lead steps with their key-hop lines, for the rest at the map's tail.
+	 */
+	localHeads: number;
+	/**
 	 * A decorated definition is named by its declaration line, not its first decorator's: its
 	 * signature is that line, and a slice's signature runs down to it.
 	 */
@@ -123,6 +135,8 @@ export const MATERIAL_REACH: MapReach = {
 	registerHeads: true,
 	keyHopLines: true,
 	leadHopSteps: 30,
+	ratedKeyHops: 2,
+	localHeads: 2,
 	declarationLines: true,
 	heldFileDefs: 20,
 	registerLines: 20,
@@ -149,6 +163,8 @@ export const CITATION_REACH: MapReach = {
 	registerHeads: false,
 	keyHopLines: false,
 	leadHopSteps: 0,
+	ratedKeyHops: 0,
+	localHeads: 0,
 	declarationLines: false,
 	heldFileDefs: 0,
 	registerLines: 0,

@@ -1,0 +1,72 @@
+/**
+ * The map's local heads: inside a long chain step listed only as a signature, the lines that
+ * declare a named local function whose name holds the question's words
+ * (`const handleSendMessage = useCallback(() => {` in a 360-line component, `getVersion(data) {`
+ * in an object passed to a factory, `this.write = async (rs) => {` in a constructor). The index
+ * has no definition for them, so no other entry names them, and a flow's handler is often one.
+ */
+import type { Candidate } from "./candidate.js";
+import { named } from "./candidate.js";
+import type { SignatureMap } from "./signature-map.js";
+
+/** Steps shorter than this are no place to look for local functions (their signature is most of them). */
+const LOCAL_HEAD_MIN_LINES = 20;
+/** Question words shorter than this meet too many names (as the slices' word lines). */
+const MIN_WORD = 4;
+
+/** A line declaring a named local function; group 1 is its name. */
+const LOCAL_HEADS: readonly RegExp[] = [
+	// function name(…) / async function* name(…)
+	/^\s*(?:export\s+)?(?:async\s+)?function\s*\*?\s*([\w$]+)\s*[<(]/,
+	// const name = (…) => / = async x => / = function / = useCallback(…)
+	/^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::[^=]*)?=\s*(?:async\s+)?(?:\([^)]*\)?\s*(?::[^=]*)?=>|[\w$]+\s*=>|function\b|use[A-Z]\w*\()/,
+	// a method of a class or object literal: name(…) { (not a statement keyword)
+	/^\s*(?:(?:public|private|protected|static|async|readonly|override)\s+)*(?!(?:if|for|while|switch|catch|return)\b)([\w$]+)\s*(?:<[^>]*>)?\s*\([^;]*$/,
+	// this.name = (…) => / = function
+	/^\s*this\.([\w$]+)\s*=\s*(?:async\s+)?(?:\(|function\b|[\w$]+\s*=>)/,
+	// name: (…) => / name: function (an object's property)
+	/^\s*([\w$]+)\s*:\s*(?:async\s+)?(?:\([^)]*\)?\s*(?::[^=]*)?=>|function\b)/,
+];
+
+/**
+ * The offsets in `lines` (past the first, the step's own signature) that declare a local function
+ * whose name holds at least one of `words`, most words first, then top to bottom.
+ */
+export function localHeads(lines: readonly string[], words: readonly string[]): number[] {
+	const long = words.filter((w) => w.length >= MIN_WORD);
+	if (!long.length) return [];
+	const hits: { at: number; n: number }[] = [];
+	for (let i = 1; i < lines.length; i++) {
+		const text = lines[i] ?? "";
+		const name = LOCAL_HEADS.map((re) => re.exec(text)?.[1]).find((x) => x !== undefined);
+		if (!name) continue;
+		const low = name.toLowerCase();
+		const n = long.filter((w) => low.includes(w)).length;
+		if (n > 0) hits.push({ at: i, n });
+	}
+	return hits.sort((x, y) => y.n - x.n || x.at - y.at).map((h) => h.at);
+}
+
+/** Up to `perStep` local heads of each long chain step in `steps` listed only as a signature. */
+export function listLocalHeads(m: SignatureMap, steps: readonly Candidate[], perStep: number): void {
+	if (perStep <= 0) return;
+	const { a } = m;
+	for (const c of steps) {
+		const d = c.node.def;
+		if (a.bodies.has(d.id) || !d.file || d.startLine === null || d.endLine === null) continue;
+		if (d.endLine - d.startLine + 1 < LOCAL_HEAD_MIN_LINES) continue;
+		if (!a.sources.some((x) => x.unit === "signature" && x.node.def.id === d.id)) continue;
+		const lines = a.index.fileLines(d.file, d.startLine, d.endLine) ?? [];
+		for (const i of localHeads(lines, m.input.words).slice(0, perStep)) {
+			const at = d.startLine + i;
+			a.add(
+				{ ...c, role: "neighbour" },
+				at,
+				at,
+				"signature",
+				`${named(d)} (line ${at}: a local function)`,
+				m.budget,
+			);
+		}
+	}
+}
