@@ -727,6 +727,36 @@ describe("a handler written into a module-level register call", () => {
 		expect(registerHead(index, notify)).toBeNull();
 	});
 
+	it("starts at the call's head above a key and an options object written over several lines", async () => {
+		const { registerHead } = await import("../../src/pipeline/material/call-heads.js");
+		const long = [
+			"API.v1.addRoute(", // 1
+			"	'e2e.provideUsersSuggestedGroupKeys',",
+			"	{",
+			"		authRequired: true,",
+			"		validateParams: isProvideParams,",
+			"		permissionsRequired: ['view-e2e'],",
+			"	},",
+			"	{",
+			"		async post() {", // 9
+			"			return provide(this.bodyParams);",
+			"		},",
+			"	},",
+			");",
+		];
+		const m = defRow(file, "(module)", "module", { startLine: 1, endLine: long.length });
+		const handler = defRow(file, "API.v1.addRoute(e2e.provideUsersSuggestedGroupKeys).post", "method", {
+			startLine: 9,
+			endLine: 11,
+			parentId: m.id,
+		});
+		const longIndex = {
+			fileLines: (_f: string, s: number, e: number) => long.slice(s - 1, e),
+			defById: (id: number) => [m, handler].find((d) => d.id === id),
+		};
+		expect(registerHead(longIndex, handler)).toBe(1);
+	});
+
 	it("is listed in the material's map from that head, and in the citation pool's from its own line", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const mIndex = {
