@@ -127,8 +127,12 @@ describe("localHeads", () => {
 			"\tconst sendCount = 3;", // 6: a value, not a function
 			"\tfunction resend() {", // 7
 			"\treturn sendIt(x);", // 8
+			"\tsendLater(message)", // 9: a call statement in code without semicolons
+			"\tconst canSend = usePermission('send-message')", // 10: a hook that returns a value
+			"\twatch(sendQueue, () => {", // 11: a call given a callback
+			"\tget sender() {", // 12: a getter
 		];
-		expect(localHeads(body, ["send", "message"])).toEqual([1, 3, 4, 5, 7]);
+		expect(localHeads(body, ["send", "message"])).toEqual([1, 3, 4, 5, 7, 12]);
 		// Words of fewer than 4 letters meet too many names.
 		expect(localHeads(body, ["box"])).toEqual([]);
 	});
