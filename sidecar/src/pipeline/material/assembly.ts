@@ -18,8 +18,27 @@ import type { MaterialSource } from "./types.js";
  */
 const DECLARATION_LINES = 40;
 
+/**
+ * A caller's glimpse: lines either side of the call, grown to the end of an `if` block a line there
+ * opens when it closes within this many lines (`if (canceled) {` … `}`: what the call's result decides),
+ * and merged with a glimpse of the same caller this close (two calls four lines apart read as one piece,
+ * the lines between them too: run 19's readers lacked an early return between two glimpses).
+ */
+const GLIMPSE_BLOCK_LINES = 10;
+const GLIMPSE_MERGE_GAP = 6;
+/** A merged glimpse holds this many lines at most (a glimpse, not the caller's body). */
+const GLIMPSE_MAX_LINES = 40;
+/**
+ * The `if` that tests what the call returned (`const { passed } = await check(…)` … `if (!passed) {`):
+ * looked for this many lines after the call, and taken whole when its block closes within RESULT_BLOCK_LINES.
+ */
+const RESULT_USE_LINES = 8;
+const RESULT_BLOCK_LINES = 25;
+
 export class Assembly {
 	readonly sources: MaterialSource[] = [];
+	/** Per caller, its glimpse (a source of role "caller") and the definitions shown called there. */
+	private readonly glimpses = new Map<number, { source: MaterialSource; calls: string[] }>();
 	spent = 0;
 	private readonly covered = new Map<string, [number, number][]>();
 	/** Signatures in the map per file and per folder (a folder's key ends in "/", or is "" at the root). */
@@ -197,4 +216,111 @@ export class Assembly {
 		if (unit === "signature") this.map(file, 1);
 		return true;
 	}
+
+	/**
+	 * Where `callee` is called from: `context` lines either side of `line` in the caller `c` (not its
+	 * whole body), with the `if` block a line after the call opens when it closes soon, merged with a
+	 * glimpse of the same caller nearby. A caller's glimpse does not stand in for its body read later.
+	 */
+	addGlimpse(c: Candidate, line: number, context: number, callee: string, limit: number): boolean {
+		const def = c.node.def;
+		const file = def.file as string;
+		const first = def.startLine ?? 1;
+		const last = def.endLine ?? line;
+		let from = Math.max(first, line - context);
+		let to = blockEnd(this.index, file, line, Math.min(last, line + context), last);
+		to = Math.max(to, resultTest(this.index, file, line, last));
+		if (this.isCovered(file, from, to)) return false;
+		const held = this.glimpses.get(def.id);
+		if (held) {
+			const { startLine, endLine } = held.source.range;
+			const near = from <= endLine + GLIMPSE_MERGE_GAP && to >= startLine - GLIMPSE_MERGE_GAP;
+			const merged = Math.max(to, endLine) - Math.min(from, startLine) + 1;
+			if (near && merged <= GLIMPSE_MAX_LINES) {
+				from = Math.min(from, startLine);
+				to = Math.max(to, endLine);
+				const calls = held.calls.includes(callee) ? held.calls : [...held.calls, callee];
+				const source = this.glimpse(c, from, to, calls);
+				if (!source || this.spent - held.source.tokens + source.tokens > limit) return false;
+				this.spent += source.tokens - held.source.tokens;
+				this.sources[this.sources.indexOf(held.source)] = source;
+				this.glimpses.set(def.id, { source, calls });
+				return true;
+			}
+		}
+		const source = this.glimpse(c, from, to, [callee]);
+		if (!source || this.spent + source.tokens > limit) return false;
+		this.spent += source.tokens;
+		this.sources.push(source);
+		if (!held) this.glimpses.set(def.id, { source, calls: [callee] });
+		return true;
+	}
+
+	private glimpse(c: Candidate, from: number, to: number, calls: readonly string[]): MaterialSource | null {
+		const file = c.node.def.file as string;
+		const lines = this.index.fileLines(file, from, to);
+		if (!lines?.length) return null;
+		const range = { file, startLine: from, endLine: from + lines.length - 1, defId: c.node.def.defId };
+		const label = `${named(c.node.def)} (lines ${range.startLine}-${range.endLine}: calls ${calls.join(", ")})`;
+		const text = lines.join("\n");
+		const tokens = sourceTokens({ range, label, text, unit: "slice" }, this.count, false);
+		return { range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit: "slice", label };
+	}
+}
+
+/**
+ * The glimpse's last line: `to`, or the end of an `if` block a line from `line` to `to` opens when its
+ * closing brace comes within GLIMPSE_BLOCK_LINES lines after `to` (and inside the caller, `last`).
+ */
+function blockEnd(index: MaterialIndex, file: string, line: number, to: number, last: number): number {
+	const reach = Math.min(last, to + GLIMPSE_BLOCK_LINES);
+	const lines = index.fileLines(file, line, reach) ?? [];
+	let end = to;
+	for (let i = 0; i <= to - line && i < lines.length; i++) {
+		const head = lines[i] ?? "";
+		if (!IF_BLOCK.test(head)) continue;
+		const indent = head.length - head.trimStart().length;
+		const close = lines.findIndex(
+			(l, j) => j > i && l.trim() !== "" && l.length - l.trimStart().length <= indent,
+		);
+		if (close > 0 && /^\s*\}/.test(lines[close] ?? "")) end = Math.max(end, line + close);
+	}
+	return end;
+}
+
+const IF_BLOCK = /^\s*(?:\}\s*)?(?:else\s+)?if\b.*\{\s*$/;
+
+/** The names a call's line assigns its result to: `const x =`, `const { a, b: c } =`, `let [d, e] =`. */
+function assignedNames(text: string): string[] {
+	const m = /\b(?:const|let|var)\s+(\{[^}]*\}|\[[^\]]*\]|[\w$]+)\s*(?::[^=]+)?=/.exec(text);
+	if (!m) return [];
+	const bound = (m[1] as string).replace(/[\w$]+\s*:/g, "");
+	return [...bound.matchAll(/[A-Za-z_$][\w$]*/g)].map((x) => x[0]);
+}
+
+/**
+ * The last line of the `if` block that tests the result the call at `line` assigns, when one opens
+ * within RESULT_USE_LINES lines and closes within RESULT_BLOCK_LINES more; else `line`.
+ */
+function resultTest(index: MaterialIndex, file: string, line: number, last: number): number {
+	const names = assignedNames(index.fileLines(file, line, line)?.[0] ?? "");
+	if (names.length === 0) return line;
+	const lines =
+		index.fileLines(file, line, Math.min(last, line + RESULT_USE_LINES + RESULT_BLOCK_LINES)) ?? [];
+	for (let i = 1; i <= RESULT_USE_LINES && i < lines.length; i++) {
+		const head = lines[i] ?? "";
+		if (
+			!IF_BLOCK.test(head) ||
+			!names.some((n) => new RegExp(`(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`).test(head))
+		)
+			continue;
+		const indent = head.length - head.trimStart().length;
+		const close = lines.findIndex(
+			(l, j) => j > i && l.trim() !== "" && l.length - l.trimStart().length <= indent,
+		);
+		return close > 0 && close - i <= RESULT_BLOCK_LINES && /^\s*\}/.test(lines[close] ?? "")
+			? line + close
+			: line;
+	}
+	return line;
 }

@@ -135,10 +135,7 @@ export function readBodies(
 					c.chain,
 					"caller",
 				);
-				const from = Math.max(site.def.startLine ?? 1, site.line - CALLER_CONTEXT);
-				const to = Math.min(site.def.endLine ?? site.line, site.line + CALLER_CONTEXT);
-				const label = `${named(site.def)} (lines ${from}-${to}: calls ${named(c.node.def)})`;
-				a.add(cand, from, to, "slice", label, budget * BODY_SHARE);
+				a.addGlimpse(cand, site.line, CALLER_CONTEXT, named(c.node.def), budget * BODY_SHARE);
 			}
 		}
 		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"), ...follow);
