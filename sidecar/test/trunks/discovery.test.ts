@@ -1186,6 +1186,35 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 		}
 	});
 
+	it("joins a relay's `socketio.to(rooms()).emit(change.name)` to the listeners of the names its switch narrows it to", async () => {
+		const { out } = await indexed("socket-relay", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			const relay = "src/server/relay.ts#ChangeRelay.relay";
+			// `case 'notes.create': case 'notes.update':` — the emit's key is either label.
+			expect(sides(index, "events", "notes.create")).toEqual({
+				handlers: ["src/client/live.ts#onNoteSaved"],
+				callers: [relay],
+			});
+			expect(sides(index, "events", "notes.update").callers).toEqual([relay]);
+			expect(sides(index, "events", "notes.delete")).toEqual({
+				handlers: ["src/client/live.ts#onNoteDeleted"],
+				callers: [relay],
+			});
+			// A clause a non-empty one falls into, and a switch on `change.type`: no key.
+			expect(sides(index, "events", "boards.move").callers).toEqual([]);
+			expect(sides(index, "events", "boards.archive").callers).toEqual([]);
+			const emits = index.dispatchSites("events").filter((s) => s.side === "dispatch");
+			expect(emits.filter((s) => s.key === null).map((s) => s.line)).toEqual(
+				expect.arrayContaining([31, 41]),
+			);
+			// `default:` is left to the checker: the one name no case took.
+			expect(sides(index, "events", "boards.pin").callers).toEqual([relay]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins an emitter class's events to listeners on its instances, subclasses included, not to another class's", async () => {
 		const { out } = await indexed("emitter-classes", PRESETS);
 		const index = IndexReader.open(out);
