@@ -1209,7 +1209,14 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				expect.arrayContaining([31, 41]),
 			);
 			// `default:` is left to the checker: the one name no case took.
-			expect(sides(index, "events", "boards.pin").callers).toEqual([relay]);
+			expect(sides(index, "events", "boards.pin")).toEqual({
+				// The arrow inside `action(…)` is the listener's own definition, not the whole `watchBoard`.
+				handlers: ["src/client/live.ts#watchBoard.socket.on(boards.pin)"],
+				callers: [relay],
+			});
+			// `seen.map((id) => …)` handed to a keyed call computes a value: no definition of its own.
+			expect(index.def("src/client/live.ts#watchBoard.socket.emit(boards.seen)")).toBeUndefined();
+			expect(index.def("src/client/live.ts#watchBoard.timers.set(boards.seen)")).toBeUndefined();
 		} finally {
 			index.close();
 		}
