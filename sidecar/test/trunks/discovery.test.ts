@@ -89,6 +89,31 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("completes a key given to a wrapper that sends it inside a template (`` client.post(`/items.${request}`) ``)", async () => {
+		const { out, discovered } = await indexed("wrapper-templates");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "router", "POST /items.archived")).toEqual({
+				handlers: ["src/server/router.ts#router.post(items.archived)"],
+				callers: ["src/client/ItemsStore.ts#ItemsStore.fetchArchived"],
+			});
+			expect(sides(index, "router", "POST /items.list").callers).toEqual([
+				"src/client/ItemsStore.ts#ItemsStore.fetchAll",
+			]);
+			// `'/users.' + action` too; `jobs.add(`users.${action}`)` puts nothing on the wire: its callers stay apart.
+			expect(sides(index, "router", "POST /users.suspend")).toEqual({
+				handlers: ["src/server/router.ts#router.post(users.suspend)"],
+				callers: ["src/client/UsersStore.ts#UsersStore.suspend"],
+			});
+			expect(sides(index, "router", "POST /users.activate").callers).toEqual([
+				"src/client/UsersStore.ts#UsersStore.activate",
+			]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("pairs socket.io listeners with the other side's emits, across server and client", async () => {
 		const { out, discovered } = await indexed("socketio");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);

@@ -177,6 +177,11 @@ export interface WrapperInfo {
 	name: string;
 	arg: number;
 	callee: string | null;
+	/**
+	 * The literal text around the parameter when the key is the parameter inside a template of its own
+	 * (`` client.post(`/documents.${request}`) `` → `["/documents.", ""]`): a caller's key is one part of it.
+	 */
+	template?: [string, string];
 }
 
 const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
@@ -1066,6 +1071,7 @@ function wrapperFact(
 				? ctx.defIdOf(holder)
 				: null);
 		if (!def) continue;
+		const template = keyTemplate(a, parameterNames(fn)[param] ?? null);
 		const info: WrapperInfo = {
 			def,
 			param,
@@ -1073,6 +1079,7 @@ function wrapperFact(
 			name: callee.name,
 			arg: pos,
 			callee: calleeDef(call.getExpression(), ctx),
+			...(template ? { template } : {}),
 		};
 		out.push(record(WRAPPER, info, call, call, ctx));
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
@@ -1156,6 +1163,40 @@ function identifiersIn(a: ts.Expression): Set<string> {
 function declaresAny(name: ts.BindingName, used: ReadonlySet<string>): boolean {
 	if (ts.isIdentifier(name)) return used.has(name.text);
 	return name.elements.some((e) => !ts.isOmittedExpression(e) && declaresAny(e.name, used));
+}
+
+/**
+ * The literal text before and after a parameter that is the one run-time part of a key:
+ * `` `/documents.${request}` `` and `'/users.' + action` → `["/documents.", ""]`, `["/users.", ""]`. None when
+ * the key is the parameter alone, or holds another run-time part (`` `${base}/${path}` ``).
+ */
+function keyTemplate(a: ts.Expression, param: string | null): [string, string] | undefined {
+	if (param === null) return undefined;
+	const isParam = (e: ts.Expression) => ts.isIdentifier(e) && e.text === param;
+	let parts: [string, string] | undefined;
+	if (ts.isTemplateExpression(a)) {
+		const span = a.templateSpans[0];
+		if (a.templateSpans.length === 1 && span && isParam(span.expression))
+			parts = [a.head.text, span.literal.text];
+	} else if (ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+		// `'/users.' + action`, `'/users.' + action + '/x'`: string literals around the one parameter.
+		const terms: ts.Expression[] = [];
+		const flatten = (e: ts.Expression): void => {
+			const n = rawUnwrap(e) as ts.Expression;
+			if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+				flatten(n.left);
+				flatten(n.right);
+			} else terms.push(n);
+		};
+		flatten(a);
+		const at = terms.findIndex(isParam);
+		const literal = (e: ts.Expression) => ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e);
+		if (at >= 0 && terms.every((t, i) => i === at || literal(t))) {
+			const text = (ts_: ts.Expression[]) => ts_.map((t) => (t as ts.StringLiteral).text).join("");
+			parts = [text(terms.slice(0, at)), text(terms.slice(at + 1))];
+		}
+	}
+	return parts && (parts[0] !== "" || parts[1] !== "") ? parts : undefined;
 }
 
 /** Which parameter an argument carries as (part of) a key: `p`, `base + p`, `` `${base}/${p}` ``; -1 if none. */
