@@ -112,6 +112,8 @@ describe("trunk discovery with no preset", () => {
 		} finally {
 			index.close();
 		}
+		// A preset's call idiom would read the bare `'archived'`: those callers stay discovery's, said so.
+		expect(discovered[0]?.unexpressed).toEqual(["this.fetchNamedPage(key)", "this.actionOnUser(key)"]);
 	});
 
 	it("pairs socket.io listeners with the other side's emits, across server and client", async () => {

@@ -139,6 +139,8 @@ export interface CandidateInfo {
 	invoked?: true;
 	/** A template request path passed to an in-repo callee: a key only where that callee wraps a transport (infer.ts). */
 	viaWrapper?: true;
+	/** Keys completed by the wrapper's template around them (wrapper-keys.ts): no preset's call idiom says so. */
+	completed?: true;
 	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
 	returned?: true;
 	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */

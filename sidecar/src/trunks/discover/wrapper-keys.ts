@@ -47,7 +47,12 @@ export function completeWrapperKeys(
 		const method = verbOf(first);
 		return {
 			...c,
-			info: { ...info, keys: info.keys.map((k) => `${head}${k}${tail}`), ...(method ? { method } : {}) },
+			info: {
+				...info,
+				keys: info.keys.map((k) => `${head}${k}${tail}`),
+				completed: true as const,
+				...(method ? { method } : {}),
+			},
 		};
 	});
 }
