@@ -136,6 +136,24 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("keys a discovered emit by the labels of the switch on its key (`case 'a': emit(change.name)`)", async () => {
+		const { out, discovered } = await indexed("socket-relay");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);
+		const index = IndexReader.open(out);
+		try {
+			const relay = "src/server/relay.ts#ChangeRelay.relay";
+			expect(sides(index, "socket", "notes.update")).toEqual({
+				handlers: ["src/client/live.ts#onNoteSaved"],
+				callers: [relay],
+			});
+			expect(sides(index, "socket", "notes.delete").callers).toEqual([relay]);
+			// A clause a non-empty one falls into names no key.
+			expect(sides(index, "socket", "boards.move").callers).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins BullMQ workers to their queues and to the producers adding to them", async () => {
 		const { out, discovered } = await indexed("bullmq");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["worker"]);

@@ -329,11 +329,24 @@ export function literalKeys(
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike =
 		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
-	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n))) return null;
+	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n)) && !switchedOn(n)) return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
 	const keys = values?.filter(keyLike) ?? [];
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+/**
+ * Is a name read inside a `case` of a `switch` on that very name (`switch (event.name) { case 'a': emit(event.name) }`)?
+ * Its value is then the clause's labels (key-eval.ts), whatever it looks like. A cheap test on compiler nodes before
+ * the evaluation, which needs the ts-morph node.
+ */
+function switchedOn(n: ts.Expression): boolean {
+	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return false;
+	const text = n.getText();
+	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent)
+		if (ts.isCaseClause(p) && rawUnwrap(p.parent.parent.expression).getText() === text) return true;
+	return false;
 }
 
 /**
