@@ -89,7 +89,7 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
-	it("completes a key given to a wrapper that sends it inside a template (`` client.post(`/items.${request}`) ``)", async () => {
+	it("completes a key given to a wrapper that sends it inside a template (`` client.post(`/items.${kind}`) ``)", async () => {
 		const { out, discovered } = await indexed("wrapper-templates");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
 		const index = IndexReader.open(out);
@@ -113,7 +113,7 @@ describe("trunk discovery with no preset", () => {
 			index.close();
 		}
 		// A preset's call idiom would read the bare `'archived'`: those callers stay discovery's, said so.
-		expect(discovered[0]?.unexpressed).toEqual(["this.fetchNamedPage(key)", "this.actionOnUser(key)"]);
+		expect(discovered[0]?.unexpressed).toEqual(["this.fetchList(key)", "this.setUserState(key)"]);
 	});
 
 	it("pairs socket.io listeners with the other side's emits, across server and client", async () => {

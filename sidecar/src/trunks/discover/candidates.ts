@@ -181,7 +181,7 @@ export interface WrapperInfo {
 	callee: string | null;
 	/**
 	 * The literal text around the parameter when the key is the parameter inside a template of its own
-	 * (`` client.post(`/documents.${request}`) `` → `["/documents.", ""]`): a caller's key is one part of it.
+	 * (`` client.post(`/items.${kind}`) `` → `["/items.", ""]`): a caller's key is one part of it.
 	 */
 	template?: [string, string];
 }
@@ -1182,7 +1182,7 @@ function declaresAny(name: ts.BindingName, used: ReadonlySet<string>): boolean {
 
 /**
  * The literal text before and after a parameter that is the one run-time part of a key:
- * `` `/documents.${request}` `` and `'/users.' + action` → `["/documents.", ""]`, `["/users.", ""]`. None when
+ * `` `/items.${kind}` `` and `'/users.' + action` → `["/items.", ""]`, `["/users.", ""]`. None when
  * the key is the parameter alone, or holds another run-time part (`` `${base}/${path}` ``).
  */
 function keyTemplate(a: ts.Expression, param: string | null): [string, string] | undefined {

@@ -546,7 +546,7 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	const family = familyIdiom(g);
 	if (family) return family;
 	if (g.form !== "call") return null;
-	// Keys a wrapper's template completed (`fetchNamedPage('archived')` → `/documents.archived`): a call idiom
+	// Keys a wrapper's template completed (`fetchList('archived')` → `/items.archived`): a call idiom
 	// would read the bare argument.
 	if (g.sites.some((s) => s.info.completed)) return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");

@@ -1,7 +1,7 @@
 /**
- * Keys completed by the wrapper they are given to: `this.fetchNamedPage("archived")` where
- * `fetchNamedPage(request)` sends `` client.post(`/documents.${request}`) `` dispatches
- * `POST /documents.archived`, not `archived`. A caller's key becomes the wrapper's template around it
+ * Keys completed by the wrapper they are given to: `this.fetchList("archived")` where
+ * `fetchList(kind)` sends `` client.post(`/items.${kind}`) `` dispatches
+ * `POST /items.archived`, not `archived`. A caller's key becomes the wrapper's template around it
  * when every wrapper fact its key position reaches on the way to a transport (one to three calls deep)
  * is one template; the verb of an HTTP client call there (`client.post`) is its method. Facts that
  * reach no transport (`runInAction(`Store#${action}`)` beside the request) do not count, and a key

@@ -8,19 +8,19 @@ export class ItemsStore {
   create = (name: string) => client.post('/items.create', { name });
 
   /** One page of a named list: the request's last word is the list's name. */
-  fetchNamedPage = async (request = 'list') => {
-    const res = await client.post<unknown[]>(`/items.${request}`);
-    runInAction(`ItemsStore#${request}`, () => {
+  fetchList = async (kind = 'list') => {
+    const res = await client.post<unknown[]>(`/items.${kind}`);
+    runInAction(`ItemsStore#${kind}`, () => {
       this.items = res;
     });
     return res;
   };
 
-  fetchArchived = () => this.fetchNamedPage('archived');
+  fetchArchived = () => this.fetchList('archived');
 
-  fetchDeleted = () => this.fetchNamedPage('deleted');
+  fetchDeleted = () => this.fetchList('deleted');
 
   fetchAll() {
-    return this.fetchNamedPage('list');
+    return this.fetchList('list');
   }
 }

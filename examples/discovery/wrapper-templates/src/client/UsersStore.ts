@@ -3,14 +3,14 @@ import { client } from './ApiClient';
 declare const jobs: { add(name: string, data: unknown): Promise<void> };
 
 export class UsersStore {
-  private actionOnUser = (action: string, id: string) => client.post('/users.' + action, { id });
+  private setUserState = (action: string, id: string) => client.post('/users.' + action, { id });
 
   suspend(id: string) {
-    return this.actionOnUser('suspend', id);
+    return this.setUserState('suspend', id);
   }
 
   activate(id: string) {
-    return this.actionOnUser('activate', id);
+    return this.setUserState('activate', id);
   }
 }
 
