@@ -16,7 +16,7 @@ import type { DefKind } from "../index/schema.js";
 import { commonJsDefs } from "./cjs-defs.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
-import { skipWrappers } from "./unwrap.js";
+import { skipWrappers, wrappedCallback } from "./unwrap.js";
 
 export interface DefRecord {
 	defId: string;
@@ -571,13 +571,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				const key = callKey(n) ?? builtCallKey(n, stringConsts);
 				if (key) {
 					for (const arg of n.arguments) {
-						const inner = skipWrappers(arg);
-						if (
-							!(ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) ||
-							inner.name ||
-							nodes.has(inner)
-						)
-							continue;
+						// A callback given through a wrapper (`socket.on('x', action(async (e) => …))`) is the handler too.
+						const inner = wrappedCallback(arg);
+						if (!inner || inner.name || nodes.has(inner)) continue;
 						const signature = oneLine(sf.text.slice(n.getStart(sf), inner.body.getStart(sf)));
 						const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
 						const name = `${parent.qualifiedName}.${calleeText(n, sf, true)}(${key})`;

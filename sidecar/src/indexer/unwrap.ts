@@ -20,3 +20,60 @@ export function skipWrappers(node: ts.Node): ts.Node {
 	}
 	return n;
 }
+
+/**
+ * Calls whose callback computes a value there and then (`items.map(x => …)`, `text.replace(re, m => …)`,
+ * `p.then(r => …)`) or runs later on a timer (`setTimeout(() => …)`, whose result is a handle): handed
+ * to a keyed call (`cache.set(key, setTimeout(…))`), such a call is a value, not a wrapped handler.
+ * Matched on the called name, bare or as a method.
+ */
+const DATA_CALLBACK_METHODS = new Set([
+	"setTimeout",
+	"setInterval",
+	"setImmediate",
+	"requestAnimationFrame",
+	"requestIdleCallback",
+	"queueMicrotask",
+	"nextTick",
+	"replace",
+	"replaceAll",
+	"map",
+	"flatMap",
+	"filter",
+	"reduce",
+	"forEach",
+	"find",
+	"findIndex",
+	"some",
+	"every",
+	"sort",
+	"then",
+	"catch",
+	"finally",
+]);
+
+/**
+ * The inline function an argument is, or the one inline function a wrapper call around it is given
+ * (`socket.on('x', action(async (e) => …))`, `debounce(() => …, 100)`): the code that runs on the key
+ * is that function, not the wrapper. One call level; none when the call hands over several functions
+ * or is one of DATA_CALLBACK_METHODS.
+ */
+export function wrappedCallback(arg: ts.Node): ts.ArrowFunction | ts.FunctionExpression | undefined {
+	const n = skipWrappers(arg);
+	if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) return n;
+	if (!ts.isCallExpression(n)) return undefined;
+	const callee = skipWrappers(n.expression);
+	const name = ts.isPropertyAccessExpression(callee)
+		? callee.name.text
+		: ts.isIdentifier(callee)
+			? callee.text
+			: undefined;
+	if (name !== undefined && DATA_CALLBACK_METHODS.has(name)) return undefined;
+	const fns = n.arguments
+		.map((a) => skipWrappers(a))
+		.filter(
+			(a): a is ts.ArrowFunction | ts.FunctionExpression =>
+				ts.isArrowFunction(a) || ts.isFunctionExpression(a),
+		);
+	return fns.length === 1 ? fns[0] : undefined;
+}

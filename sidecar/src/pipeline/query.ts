@@ -167,14 +167,24 @@ function routeKeys(question: string): string[] {
 	return [...new Set(keys)];
 }
 
+/** A dotted name a question writes (`documents.create`, `chat.postMessage`): maybe an RPC-style route's path. */
+const DOTTED_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+
 /**
  * A route key the question names that the index does not have, under the key the index has for the
  * same route below a base path the indexer could not see (`PATCH /api/users/:id` where the API app is
  * mounted at `/api` by a call no mount idiom reads): one or two leading literal segments dropped, the
- * first such key the index holds. Keys the index has, and everything else, stay as they are.
+ * first such key the index holds. A dotted name that is no key itself but the path of an RPC-style
+ * route (`router.post("documents.create", …)`, keyed `POST /documents.create`) gains that route's key
+ * beside it: the question names the endpoint as the code writes it, without verb or slash. Keys the
+ * index has, and everything else, stay as they are.
  */
 export function routeKeysInIndex(identifiers: readonly string[], hasKey: (key: string) => boolean): string[] {
-	return identifiers.map((id) => {
+	return identifiers.flatMap((id) => {
+		if (DOTTED_RE.test(id) && !hasKey(id)) {
+			const route = ROUTE_VERBS.map((v) => `${v} /${id}`).find(hasKey);
+			return route ? [id, route] : [id];
+		}
 		const m = /^([A-Z]+) (\/.*)$/.exec(id);
 		if (!m || hasKey(id)) return id;
 		const segments = (m[2] ?? "").split("/").slice(1);

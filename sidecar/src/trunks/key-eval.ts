@@ -3,7 +3,8 @@
  * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
  * `const` object maps (`MAP.x`, `MAP[k]`), enum members, `static readonly` class members, and
  * `this.x` for a class property initialised with a literal that nothing reassigns or overrides;
- * then the checker's type when it is one literal.
+ * a reference inside a `switch` on itself (the labels of its clause); then the checker's type when
+ * it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
 import type {
@@ -242,6 +243,49 @@ function isParameter(id: Node): boolean {
 }
 
 /**
+ * The values a reference takes inside a `switch` on itself: in `switch (event.name) { case 'a':
+ * case 'b': emit(event.name) }` the key is exactly `a` or `b`, whatever the type says (a union, or
+ * nothing when the types do not resolve). Only the clause the reference stands in and the empty
+ * clauses falling into it count; a clause under `default`, a non-empty clause falling through, or a
+ * function between the clause and the reference (it may run after the value changed) leave it unknown.
+ */
+/** Does a clause's last statement leave the clause (so the clause before it does not fall through)? */
+function exits(last: Node | undefined): boolean {
+	if (!last) return false;
+	if (Node.isBlock(last)) return exits(last.getStatements().at(-1));
+	return (
+		Node.isBreakStatement(last) ||
+		Node.isReturnStatement(last) ||
+		Node.isThrowStatement(last) ||
+		Node.isContinueStatement(last)
+	);
+}
+
+function switchNarrowed(ref: Node, depth: number): string[] | null {
+	const text = ref.getText();
+	for (let child: Node = ref, p = ref.getParent(); p; child = p, p = p.getParent()) {
+		if (Node.isFunctionLikeDeclaration(p) || Node.isArrowFunction(p) || Node.isFunctionExpression(p))
+			return null;
+		if (!Node.isCaseClause(p) || !p.getStatements().includes(child as never)) continue;
+		const sw = p.getParentOrThrow().getParent();
+		if (!Node.isSwitchStatement(sw) || unwrap(sw.getExpression()).getText() !== text) continue;
+		const clauses = sw.getClauses();
+		const labels: Node[] = [];
+		for (let i = clauses.indexOf(p); i >= 0; i--) {
+			const c = clauses[i];
+			if (!Node.isCaseClause(c)) return null; // `default:` falls into this clause
+			if (i !== clauses.indexOf(p) && c.getStatements().length > 0) {
+				if (!exits(c.getStatements().at(-1))) return null;
+				break;
+			}
+			labels.push(c.getExpression());
+		}
+		return union(labels.map((l) => evaluateKey(l, depth + 1)));
+	}
+	return null;
+}
+
+/**
  * The constant alternatives of a key chosen at run time among several (`force ? 'a' : 'b'`,
  * `cond ? ['items.create', \`${c}.items.create\`] : \`${s}.create\``): each ternary branch and
  * array element is evaluated alone, so the constant ones stay keys when others are built at run
@@ -295,19 +339,19 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 		const init = constInitializer(n);
 		const v = init && !Node.isEnumDeclaration(init) ? evaluateKey(init, depth + 1) : null;
 		// A parameter's literal-union type lists what callers may pass, not what this site sends.
-		return v ?? (isParameter(n) ? null : literalTypeValues(n));
+		return v ?? switchNarrowed(n, depth) ?? (isParameter(n) ? null : literalTypeValues(n));
 	}
 	if (Node.isPropertyAccessExpression(n)) {
 		if (n.getExpression().getKind() === SyntaxKind.ThisKeyword) {
 			const init = thisPropertyInitializer(n);
 			const v = init ? evaluateKey(init, depth + 1) : null;
 			if (v?.length === 1) return v;
-			return literalTypeValues(n);
+			return switchNarrowed(n, depth) ?? literalTypeValues(n);
 		}
 		const owner = resolveObject(n.getExpression());
 		const member = owner && memberInitializer(owner, n.getName());
 		const v = member ? evaluateKey(member, depth + 1) : null;
-		return v ?? literalTypeValues(n);
+		return v ?? switchNarrowed(n, depth) ?? literalTypeValues(n);
 	}
 	if (Node.isElementAccessExpression(n)) {
 		const owner = resolveObject(n.getExpression());

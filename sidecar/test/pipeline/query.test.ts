@@ -110,6 +110,17 @@ describe("analyzeQuestion", () => {
 		]);
 	});
 
+	it("reads a dotted name that is an RPC-style route's path as that route's key too", () => {
+		const keys = new Set(["POST /documents.create", "GET /users.list", "chat.sendMessage"]);
+		const has = (k: string) => keys.has(k);
+		const q = analyzeQuestion("Which server code runs when the client calls documents.create?").identifiers;
+		expect(routeKeysInIndex(q, has)).toEqual(["documents.create", "POST /documents.create"]);
+		// Whichever verb the route has; a dotted name that is a key itself, or no route's path, stays alone.
+		expect(
+			routeKeysInIndex(["users.list", "chat.sendMessage", "user.profile.save", "sendMessage"], has),
+		).toEqual(["users.list", "GET /users.list", "chat.sendMessage", "user.profile.save", "sendMessage"]);
+	});
+
 	it("reads a framework named as a proper noun as the technology, matched as written", () => {
 		const q = analyzeQuestion("How is a message rendered from raw text to React components?");
 		const react = q.concepts.find((c) => c.word === "react") as NonNullable<(typeof q.concepts)[number]>;

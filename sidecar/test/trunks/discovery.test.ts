@@ -89,6 +89,33 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("completes a key given to a wrapper that sends it inside a template (`` client.post(`/items.${kind}`) ``)", async () => {
+		const { out, discovered } = await indexed("wrapper-templates");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "router", "POST /items.archived")).toEqual({
+				handlers: ["src/server/router.ts#router.post(items.archived)"],
+				callers: ["src/client/ItemsStore.ts#ItemsStore.fetchArchived"],
+			});
+			expect(sides(index, "router", "POST /items.list").callers).toEqual([
+				"src/client/ItemsStore.ts#ItemsStore.fetchAll",
+			]);
+			// `'/users.' + action` too; `jobs.add(`users.${action}`)` puts nothing on the wire: its callers stay apart.
+			expect(sides(index, "router", "POST /users.suspend")).toEqual({
+				handlers: ["src/server/router.ts#router.post(users.suspend)"],
+				callers: ["src/client/UsersStore.ts#UsersStore.suspend"],
+			});
+			expect(sides(index, "router", "POST /users.activate").callers).toEqual([
+				"src/client/UsersStore.ts#UsersStore.activate",
+			]);
+		} finally {
+			index.close();
+		}
+		// A preset's call idiom would read the bare `'archived'`: those callers stay discovery's, said so.
+		expect(discovered[0]?.unexpressed).toEqual(["this.fetchList(key)", "this.setUserState(key)"]);
+	});
+
 	it("pairs socket.io listeners with the other side's emits, across server and client", async () => {
 		const { out, discovered } = await indexed("socketio");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);
@@ -104,6 +131,24 @@ describe("trunk discovery with no preset", () => {
 				callers: ["src/server/index.ts#socket.on(message:send)"],
 			});
 			expect(sides(index, "socket", "room:join").callers).toEqual(["src/client/socket.ts#enter"]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("keys a discovered emit by the labels of the switch on its key (`case 'a': emit(change.name)`)", async () => {
+		const { out, discovered } = await indexed("socket-relay");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);
+		const index = IndexReader.open(out);
+		try {
+			const relay = "src/server/relay.ts#ChangeRelay.relay";
+			expect(sides(index, "socket", "notes.update")).toEqual({
+				handlers: ["src/client/live.ts#onNoteSaved"],
+				callers: [relay],
+			});
+			expect(sides(index, "socket", "notes.delete").callers).toEqual([relay]);
+			// A clause a non-empty one falls into names no key.
+			expect(sides(index, "socket", "boards.move").callers).toEqual([]);
 		} finally {
 			index.close();
 		}
@@ -1181,6 +1226,42 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
 			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
 			expect(sides(index, "events", "seated").handlers).toHaveLength(1);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins a relay's `socketio.to(rooms()).emit(change.name)` to the listeners of the names its switch narrows it to", async () => {
+		const { out } = await indexed("socket-relay", PRESETS);
+		const index = IndexReader.open(out);
+		try {
+			const relay = "src/server/relay.ts#ChangeRelay.relay";
+			// `case 'notes.create': case 'notes.update':` — the emit's key is either label.
+			expect(sides(index, "events", "notes.create")).toEqual({
+				handlers: ["src/client/live.ts#onNoteSaved"],
+				callers: [relay],
+			});
+			expect(sides(index, "events", "notes.update").callers).toEqual([relay]);
+			expect(sides(index, "events", "notes.delete")).toEqual({
+				handlers: ["src/client/live.ts#onNoteDeleted"],
+				callers: [relay],
+			});
+			// A clause a non-empty one falls into, and a switch on `change.type`: no key.
+			expect(sides(index, "events", "boards.move").callers).toEqual([]);
+			expect(sides(index, "events", "boards.archive").callers).toEqual([]);
+			const emits = index.dispatchSites("events").filter((s) => s.side === "dispatch");
+			expect(emits.filter((s) => s.key === null).map((s) => s.line)).toEqual(
+				expect.arrayContaining([31, 41]),
+			);
+			// `default:` is left to the checker: the one name no case took.
+			expect(sides(index, "events", "boards.pin")).toEqual({
+				// The arrow inside `action(…)` is the listener's own definition, not the whole `watchBoard`.
+				handlers: ["src/client/live.ts#watchBoard.socket.on(boards.pin)"],
+				callers: [relay],
+			});
+			// `seen.map((id) => …)` handed to a keyed call computes a value: no definition of its own.
+			expect(index.def("src/client/live.ts#watchBoard.socket.emit(boards.seen)")).toBeUndefined();
+			expect(index.def("src/client/live.ts#watchBoard.timers.set(boards.seen)")).toBeUndefined();
 		} finally {
 			index.close();
 		}

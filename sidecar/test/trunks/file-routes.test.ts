@@ -49,6 +49,9 @@ describe("fileRoutePath", () => {
 		expect(defaultExportRoute("pages/api/_lib/db.ts")).toBeNull();
 		expect(defaultExportRoute("server/api/types.d.ts")).toBeNull();
 		expect(defaultExportRoute("server/utils/db.ts")).toBeNull();
+		// A Koa app's `server/routes/api/middlewares/pagination.ts` exports a middleware factory.
+		expect(defaultExportRoute("server/routes/api/middlewares/pagination.ts")).toBeNull();
+		expect(defaultExportRoute("pages/api/middleware/auth.ts")).toBeNull();
 	});
 });
 

@@ -139,6 +139,8 @@ export interface CandidateInfo {
 	invoked?: true;
 	/** A template request path passed to an in-repo callee: a key only where that callee wraps a transport (infer.ts). */
 	viaWrapper?: true;
+	/** Keys completed by the wrapper's template around them (wrapper-keys.ts): no preset's call idiom says so. */
+	completed?: true;
 	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
 	returned?: true;
 	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
@@ -177,6 +179,11 @@ export interface WrapperInfo {
 	name: string;
 	arg: number;
 	callee: string | null;
+	/**
+	 * The literal text around the parameter when the key is the parameter inside a template of its own
+	 * (`` client.post(`/items.${kind}`) `` → `["/items.", ""]`): a caller's key is one part of it.
+	 */
+	template?: [string, string];
 }
 
 const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
@@ -322,11 +329,24 @@ export function literalKeys(
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike =
 		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
-	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n))) return null;
+	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n)) && !switchedOn(n)) return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
 	const keys = values?.filter(keyLike) ?? [];
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+/**
+ * Is a name read inside a `case` of a `switch` on that very name (`switch (event.name) { case 'a': emit(event.name) }`)?
+ * Its value is then the clause's labels (key-eval.ts), whatever it looks like. A cheap test on compiler nodes before
+ * the evaluation, which needs the ts-morph node.
+ */
+function switchedOn(n: ts.Expression): boolean {
+	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return false;
+	const text = n.getText();
+	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent)
+		if (ts.isCaseClause(p) && rawUnwrap(p.parent.parent.expression).getText() === text) return true;
+	return false;
 }
 
 /**
@@ -1066,6 +1086,7 @@ function wrapperFact(
 				? ctx.defIdOf(holder)
 				: null);
 		if (!def) continue;
+		const template = keyTemplate(a, parameterNames(fn)[param] ?? null);
 		const info: WrapperInfo = {
 			def,
 			param,
@@ -1073,6 +1094,7 @@ function wrapperFact(
 			name: callee.name,
 			arg: pos,
 			callee: calleeDef(call.getExpression(), ctx),
+			...(template ? { template } : {}),
 		};
 		out.push(record(WRAPPER, info, call, call, ctx));
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
@@ -1156,6 +1178,40 @@ function identifiersIn(a: ts.Expression): Set<string> {
 function declaresAny(name: ts.BindingName, used: ReadonlySet<string>): boolean {
 	if (ts.isIdentifier(name)) return used.has(name.text);
 	return name.elements.some((e) => !ts.isOmittedExpression(e) && declaresAny(e.name, used));
+}
+
+/**
+ * The literal text before and after a parameter that is the one run-time part of a key:
+ * `` `/items.${kind}` `` and `'/users.' + action` → `["/items.", ""]`, `["/users.", ""]`. None when
+ * the key is the parameter alone, or holds another run-time part (`` `${base}/${path}` ``).
+ */
+function keyTemplate(a: ts.Expression, param: string | null): [string, string] | undefined {
+	if (param === null) return undefined;
+	const isParam = (e: ts.Expression) => ts.isIdentifier(e) && e.text === param;
+	let parts: [string, string] | undefined;
+	if (ts.isTemplateExpression(a)) {
+		const span = a.templateSpans[0];
+		if (a.templateSpans.length === 1 && span && isParam(span.expression))
+			parts = [a.head.text, span.literal.text];
+	} else if (ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+		// `'/users.' + action`, `'/users.' + action + '/x'`: string literals around the one parameter.
+		const terms: ts.Expression[] = [];
+		const flatten = (e: ts.Expression): void => {
+			const n = rawUnwrap(e) as ts.Expression;
+			if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+				flatten(n.left);
+				flatten(n.right);
+			} else terms.push(n);
+		};
+		flatten(a);
+		const at = terms.findIndex(isParam);
+		const literal = (e: ts.Expression) => ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e);
+		if (at >= 0 && terms.every((t, i) => i === at || literal(t))) {
+			const text = (ts_: ts.Expression[]) => ts_.map((t) => (t as ts.StringLiteral).text).join("");
+			parts = [text(terms.slice(0, at)), text(terms.slice(at + 1))];
+		}
+	}
+	return parts && (parts[0] !== "" || parts[1] !== "") ? parts : undefined;
 }
 
 /** Which parameter an argument carries as (part of) a key: `p`, `base + p`, `` `${base}/${p}` ``; -1 if none. */

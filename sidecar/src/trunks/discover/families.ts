@@ -475,6 +475,11 @@ export const FILE_ROUTES = {
 		{ folders: ["server", "routes"], prefix: [] as string[], wraps: /^(define)?[A-Za-z]*[eE]ventHandler$/ },
 	],
 	/**
+	 * Folders below a default-export routes folder that hold the routes' helpers, not routes: a Koa app's
+	 * `server/routes/api/middlewares/pagination.ts` exports a middleware factory by default.
+	 */
+	helperFolders: new Set(["middleware", "middlewares"]),
+	/**
 	 * Modules whose FILE NAME spells the URL, dot-separated (Remix / React Router flat routes:
 	 * `app/routes/api.v1.tasks.$taskId.trigger.ts` → `/api/v1/tasks/:taskId/trigger`; a folder route's
 	 * `route.ts` takes its folder's name; nested folders are segments too; remix-flat-routes' `x+`

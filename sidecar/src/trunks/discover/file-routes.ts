@@ -59,7 +59,8 @@ export function fileRoutePath(file: string): string | null {
 
 /**
  * The route of a module below a default-export routes folder (`pages/api/users/[id].ts` →
- * `ALL /api/users/:id`, `server/api/todos/[id].patch.ts` → `PATCH /api/todos/:id`), or null.
+ * `ALL /api/users/:id`, `server/api/todos/[id].patch.ts` → `PATCH /api/todos/:id`), or null; none
+ * below a helper folder (`routes/api/middlewares/`).
  */
 export function defaultExportRoute(file: string): { path: string; method: string; wraps: RegExp } | null {
 	if (!FILE_ROUTES.extensions.test(file) || /\.d\.[mc]?ts$/.test(file)) return null;
@@ -68,6 +69,7 @@ export function defaultExportRoute(file: string): { path: string; method: string
 	for (const family of FILE_ROUTES.defaultExport) {
 		const at = parts.findIndex((_, i) => family.folders.every((f, j) => parts[i + j] === f));
 		if (at < 0) continue;
+		if (parts.slice(at + family.folders.length).some((f) => FILE_ROUTES.helperFolders.has(f))) return null;
 		const verb = /\.([a-z]+)$/.exec(name)?.[1];
 		const method = verb && FILE_ROUTES.exports.has(verb.toUpperCase()) ? verb.toUpperCase() : "ALL";
 		if (method !== "ALL") name = name.slice(0, -(verb as string).length - 1);

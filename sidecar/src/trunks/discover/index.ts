@@ -22,6 +22,7 @@ import {
 import { COMMON_KEYS, NAMESPACED_FORMS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
 import { preferNamedActivities } from "./workflows.js";
+import { completeWrapperKeys } from "./wrapper-keys.js";
 
 export { CANDIDATE, WRAPPER } from "./candidates.js";
 export type { DiscoveredTrunk } from "./infer.js";
@@ -39,8 +40,11 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 		else if (s.trunk === WRAPPER) wrappers.push(JSON.parse(s.rawKey as string) as WrapperInfo);
 	}
 	return {
-		candidates: reachedActions(
-			preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+		candidates: completeWrapperKeys(
+			reachedActions(
+				preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+			),
+			wrappers,
 		),
 		wrappers,
 	};

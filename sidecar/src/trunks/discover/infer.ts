@@ -546,6 +546,9 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	const family = familyIdiom(g);
 	if (family) return family;
 	if (g.form !== "call") return null;
+	// Keys a wrapper's template completed (`fetchList('archived')` → `/items.archived`): a call idiom
+	// would read the bare argument.
+	if (g.sites.some((s) => s.info.completed)) return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
 	// `queue({ name: JOB })`: the key is a property of the object argument, one property for the whole group;
 	// a list of such objects (`queueAll([{ name }])`, `xs.map(…)`) the format cannot express.
