@@ -14,6 +14,8 @@ import { convertGeminiUsage } from "./usage.js";
 export interface GeminiOptions {
 	apiKey: string;
 	model: string;
+	/** The client's per-attempt timeout, which Node's fetch must not cut short (dispatcher.ts). */
+	timeoutMs?: number;
 	/** Origin only (the SDK appends `/v1beta/models/…`); default Google's endpoint. */
 	baseUrl?: string;
 }
@@ -34,8 +36,9 @@ export function createGeminiTransport(options: GeminiOptions): ProviderTransport
 
 	async function send(call: ProviderCall, signal: AbortSignal): Promise<ProviderReply> {
 		let lastHeaders: Headers | undefined;
+		const { withDispatcher } = await import("./dispatcher.js");
 		const observingFetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-			const response = await fetch(input, init);
+			const response = await fetch(input, withDispatcher(init, options.timeoutMs ?? 600_000));
 			lastHeaders = response.headers;
 			return response;
 		};

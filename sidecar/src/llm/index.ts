@@ -40,6 +40,7 @@ export function createLlmClient(
 		transport = createGeminiTransport({
 			apiKey: s.apiKey as string,
 			model: s.model as string,
+			timeoutMs: s.timeoutMs,
 			...(s.baseUrl ? { baseUrl: s.baseUrl } : {}),
 		});
 	} else {

@@ -42,6 +42,8 @@ export function createOpenAiTransport(options: OpenAiOptions): ProviderTransport
 
 	async function request(body: ChatCompletionCreateParamsNonStreaming, signal: AbortSignal) {
 		const { default: OpenAIClient, APIConnectionError, APIError, APIUserAbortError } = await loadSdk();
+		// Loaded with the SDK: offline runs never pay for the HTTP client.
+		const { dispatcherFor } = await import("./dispatcher.js");
 		// Every option the SDK would otherwise read from process.env is passed explicitly.
 		client ??= new OpenAIClient({
 			apiKey: options.apiKey ?? "no-key",
@@ -50,6 +52,7 @@ export function createOpenAiTransport(options: OpenAiOptions): ProviderTransport
 			project: null,
 			maxRetries: 0,
 			timeout: (options.timeoutMs ?? 600_000) + 1_000,
+			fetchOptions: { dispatcher: dispatcherFor(options.timeoutMs ?? 600_000) },
 			...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
 		});
 		try {
