@@ -242,13 +242,6 @@ function isParameter(id: Node): boolean {
 	);
 }
 
-/**
- * The values a reference takes inside a `switch` on itself: in `switch (event.name) { case 'a':
- * case 'b': emit(event.name) }` the key is exactly `a` or `b`, whatever the type says (a union, or
- * nothing when the types do not resolve). Only the clause the reference stands in and the empty
- * clauses falling into it count; a clause under `default`, a non-empty clause falling through, or a
- * function between the clause and the reference (it may run after the value changed) leave it unknown.
- */
 /** Does a clause's last statement leave the clause (so the clause before it does not fall through)? */
 function exits(last: Node | undefined): boolean {
 	if (!last) return false;
@@ -261,6 +254,13 @@ function exits(last: Node | undefined): boolean {
 	);
 }
 
+/**
+ * The values a reference takes inside a `switch` on itself: in `switch (event.name) { case 'a':
+ * case 'b': emit(event.name) }` the key is exactly `a` or `b`, whatever the type says (a union, or
+ * nothing when the types do not resolve). Only the clause the reference stands in and the empty
+ * clauses falling into it count; a clause under `default`, a non-empty clause falling through, or a
+ * function between the clause and the reference (it may run after the value changed) leave it unknown.
+ */
 function switchNarrowed(ref: Node, depth: number): string[] | null {
 	const text = ref.getText();
 	for (let child: Node = ref, p = ref.getParent(); p; child = p, p = p.getParent()) {

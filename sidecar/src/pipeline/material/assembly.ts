@@ -8,7 +8,7 @@ import { type Candidate, named } from "./candidate.js";
 import type { MaterialIndex } from "./material-index.js";
 import type { MapReach } from "./reach.js";
 import { signatureText } from "./signature-text.js";
-import { declarationStart, implementationStart } from "./slices.js";
+import { declarationStart, glimpseEnd, implementationStart } from "./slices.js";
 import { sourceTokens, splitPath } from "./source-tokens.js";
 import type { MaterialSource } from "./types.js";
 
@@ -19,21 +19,13 @@ import type { MaterialSource } from "./types.js";
 const DECLARATION_LINES = 40;
 
 /**
- * A caller's glimpse: lines either side of the call, grown to the end of an `if` block a line there
- * opens when it closes within this many lines (`if (canceled) {` … `}`: what the call's result decides),
- * and merged with a glimpse of the same caller this close (two calls four lines apart read as one piece,
- * the lines between them too: run 19's readers lacked an early return between two glimpses).
+ * A caller's glimpse (its end read by `glimpseEnd`) merges with a glimpse of the same caller this
+ * close: two calls four lines apart read as one piece, the lines between them too (run 19's readers
+ * lacked an early return between two glimpses).
  */
-const GLIMPSE_BLOCK_LINES = 10;
 const GLIMPSE_MERGE_GAP = 6;
 /** A merged glimpse holds this many lines at most (a glimpse, not the caller's body). */
 const GLIMPSE_MAX_LINES = 40;
-/**
- * The `if` that tests what the call returned (`const { passed } = await check(…)` … `if (!passed) {`):
- * looked for this many lines after the call, and taken whole when its block closes within RESULT_BLOCK_LINES.
- */
-const RESULT_USE_LINES = 8;
-const RESULT_BLOCK_LINES = 25;
 
 export class Assembly {
 	readonly sources: MaterialSource[] = [];
@@ -228,8 +220,8 @@ export class Assembly {
 		const first = def.startLine ?? 1;
 		const last = def.endLine ?? line;
 		let from = Math.max(first, line - context);
-		let to = blockEnd(this.index, file, line, Math.min(last, line + context), last);
-		to = Math.max(to, resultTest(this.index, file, line, last));
+		const body = this.index.fileLines(file, first, last) ?? [];
+		let to = first + glimpseEnd(body, line - first, Math.min(last, line + context) - first);
 		if (this.isCovered(file, from, to)) return false;
 		const held = this.glimpses.get(def.id);
 		if (held) {
@@ -266,61 +258,4 @@ export class Assembly {
 		const tokens = sourceTokens({ range, label, text, unit: "slice" }, this.count, false);
 		return { range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit: "slice", label };
 	}
-}
-
-/**
- * The glimpse's last line: `to`, or the end of an `if` block a line from `line` to `to` opens when its
- * closing brace comes within GLIMPSE_BLOCK_LINES lines after `to` (and inside the caller, `last`).
- */
-function blockEnd(index: MaterialIndex, file: string, line: number, to: number, last: number): number {
-	const reach = Math.min(last, to + GLIMPSE_BLOCK_LINES);
-	const lines = index.fileLines(file, line, reach) ?? [];
-	let end = to;
-	for (let i = 0; i <= to - line && i < lines.length; i++) {
-		const head = lines[i] ?? "";
-		if (!IF_BLOCK.test(head)) continue;
-		const indent = head.length - head.trimStart().length;
-		const close = lines.findIndex(
-			(l, j) => j > i && l.trim() !== "" && l.length - l.trimStart().length <= indent,
-		);
-		if (close > 0 && /^\s*\}/.test(lines[close] ?? "")) end = Math.max(end, line + close);
-	}
-	return end;
-}
-
-const IF_BLOCK = /^\s*(?:\}\s*)?(?:else\s+)?if\b.*\{\s*$/;
-
-/** The names a call's line assigns its result to: `const x =`, `const { a, b: c } =`, `let [d, e] =`. */
-function assignedNames(text: string): string[] {
-	const m = /\b(?:const|let|var)\s+(\{[^}]*\}|\[[^\]]*\]|[\w$]+)\s*(?::[^=]+)?=/.exec(text);
-	if (!m) return [];
-	const bound = (m[1] as string).replace(/[\w$]+\s*:/g, "");
-	return [...bound.matchAll(/[A-Za-z_$][\w$]*/g)].map((x) => x[0]);
-}
-
-/**
- * The last line of the `if` block that tests the result the call at `line` assigns, when one opens
- * within RESULT_USE_LINES lines and closes within RESULT_BLOCK_LINES more; else `line`.
- */
-function resultTest(index: MaterialIndex, file: string, line: number, last: number): number {
-	const names = assignedNames(index.fileLines(file, line, line)?.[0] ?? "");
-	if (names.length === 0) return line;
-	const lines =
-		index.fileLines(file, line, Math.min(last, line + RESULT_USE_LINES + RESULT_BLOCK_LINES)) ?? [];
-	for (let i = 1; i <= RESULT_USE_LINES && i < lines.length; i++) {
-		const head = lines[i] ?? "";
-		if (
-			!IF_BLOCK.test(head) ||
-			!names.some((n) => new RegExp(`(?<![\\w$.])${n.replace(/\$/g, "\\$")}(?![\\w$])`).test(head))
-		)
-			continue;
-		const indent = head.length - head.trimStart().length;
-		const close = lines.findIndex(
-			(l, j) => j > i && l.trim() !== "" && l.length - l.trimStart().length <= indent,
-		);
-		return close > 0 && close - i <= RESULT_BLOCK_LINES && /^\s*\}/.test(lines[close] ?? "")
-			? line + close
-			: line;
-	}
-	return line;
 }

@@ -9,6 +9,7 @@
  * deciding it read (`const isReady = …`). Pure: works on the definition's lines (indentation gives
  * the nesting).
  */
+import { escapeRegExp } from "../../escape-regexp.js";
 
 export interface SliceInput {
 	/** The definition's lines, `startLine` first. */
@@ -446,4 +447,74 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 		}
 	}
 	return mergeIntervals(wanted).map(([s, e]) => [startLine + s, startLine + e]);
+}
+
+/**
+ * A caller's glimpse runs past its last context line to the end of an `if` block a line from the call
+ * on opens, when the block closes within this many lines (`if (canceled) {` … `}`: what the call's
+ * result decides).
+ */
+const GLIMPSE_BLOCK_LINES = 10;
+/**
+ * The `if` that tests what the call returned (`const { passed } = await check(…)` … `if (!passed) {`):
+ * looked for this many lines after the call, and taken whole when its block closes within RESULT_BLOCK_LINES.
+ */
+const RESULT_USE_LINES = 8;
+const RESULT_BLOCK_LINES = 25;
+/** An `if` header opening a block on its own line. */
+const IF_BLOCK = /^\s*(?:\}\s*)?(?:else\s+)?if\b.*\{\s*$/;
+
+/**
+ * The last line of a caller's glimpse, as an offset in the caller's `lines`: `to` (the call at `at`
+ * and its context), or further to the end of an `if` block a line from `at` to `to` opens when it
+ * closes within GLIMPSE_BLOCK_LINES after `to`, or of the `if` testing what the call at `at` assigns.
+ */
+export function glimpseEnd(lines: readonly string[], at: number, to: number): number {
+	let end = to;
+	for (let i = at; i <= to && i < lines.length; i++) {
+		if (!IF_BLOCK.test(lines[i] ?? "")) continue;
+		const close = ifBlockClose(lines, i, to + GLIMPSE_BLOCK_LINES);
+		if (close !== null) end = Math.max(end, close);
+	}
+	return Math.max(end, resultTest(lines, at));
+}
+
+/** The names a call's line assigns its result to: `const x =`, `const { a, b: c } =`, `let [d, e] =`. */
+function assignedNames(text: string): string[] {
+	const m = /\b(?:const|let|var)\s+(\{[^}]*\}|\[[^\]]*\]|[\w$]+)\s*(?::[^=]+)?=/.exec(text);
+	if (!m) return [];
+	const bound = (m[1] as string).replace(/[\w$]+\s*:/g, "");
+	return [...bound.matchAll(/[A-Za-z_$][\w$]*/g)].map((x) => x[0]);
+}
+
+/**
+ * The last line of the `if` block testing the result the call at `at` assigns, when one opens within
+ * RESULT_USE_LINES lines and closes within RESULT_BLOCK_LINES more; else `at`.
+ */
+function resultTest(lines: readonly string[], at: number): number {
+	const names = assignedNames(lines[at] ?? "");
+	if (names.length === 0) return at;
+	const reach = at + RESULT_USE_LINES + RESULT_BLOCK_LINES;
+	for (let i = at + 1; i <= at + RESULT_USE_LINES && i < lines.length; i++) {
+		const head = lines[i] ?? "";
+		const tests = names.some((n) => new RegExp(`(?<![\\w$.])${escapeRegExp(n)}(?![\\w$])`).test(head));
+		if (!IF_BLOCK.test(head) || !tests) continue;
+		const close = ifBlockClose(lines, i, reach);
+		return close !== null && close - i <= RESULT_BLOCK_LINES ? close : at;
+	}
+	return at;
+}
+
+/**
+ * The line closing the block the `if` header at `i` opens: the first non-empty line at most `limit`
+ * back at the header's indent, when it is a `}`; null otherwise (no block, or it runs past `limit`).
+ */
+function ifBlockClose(lines: readonly string[], i: number, limit: number): number | null {
+	const indent = indentOf(lines[i] ?? "");
+	for (let j = i + 1; j <= limit && j < lines.length; j++) {
+		const l = lines[j] ?? "";
+		if (l.trim() === "" || indentOf(l) > indent) continue;
+		return /^\s*\}/.test(l) ? j : null;
+	}
+	return null;
 }
