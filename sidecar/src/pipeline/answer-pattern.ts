@@ -8,6 +8,7 @@
  * registers by key ("endpoint", "hook") is told from its trunk instead (answer-pattern-keys.ts).
  * No family of the noun: the flow answer stands.
  */
+import pluralize from "pluralize";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
@@ -73,11 +74,35 @@ const MARGIN = 40;
 /** A path match counts this much of a name match (as the seeding stage weighs a definition's path). */
 const PATH_FACTOR = 0.6;
 
+/**
+ * "How are new endpoints registered in the REST API?", "how is a new hook added": the passive form,
+ * noun (group 1) before a verb of declaring. Creating and sending verbs are left out: "how are new
+ * rooms created" asks what happens at run time, not how code adds a kind of room.
+ */
+const PASSIVE_PATTERN_QUESTION =
+	/\bhow (?:are|is) (?:(?:a|an)\s+)?(?:new|additional)\s+([a-z0-9][\w\s-]*?)\s+(?:registered|added|defined|declared|wired(?: up)?|hooked up)\b/i;
+
 /** The noun a pattern question asks to add ("REST API endpoint", "database model"), or null. */
 export function patternSubject(question: string): string | null {
-	const m = PATTERN_QUESTION.exec(question);
-	const subject = m?.[1]?.trim();
-	return subject ? subject : null;
+	return patternQuestion(question)?.subject ?? null;
+}
+
+/**
+ * A pattern question's noun and its form. A passive one ("how are new users added?") also reads as
+ * a flow question, so it is taken as a pattern only when the noun names a keyed family (patternFamily).
+ */
+function patternQuestion(question: string): { subject: string; passive: boolean } | null {
+	const active = PATTERN_QUESTION.exec(question)?.[1]?.trim();
+	if (active) return { subject: active, passive: false };
+	const passive = PASSIVE_PATTERN_QUESTION.exec(question)?.[1]?.trim();
+	return passive ? { subject: singularHead(passive), passive: true } : null;
+}
+
+/** "REST endpoints" → "REST endpoint": the passive form asks of the plural, the answer tells of one. */
+function singularHead(phrase: string): string {
+	const words = phrase.split(/\s+/);
+	words.push(pluralize.singular(words.pop() ?? ""));
+	return words.join(" ");
 }
 
 /** What a pattern question's noun names in the code: a family of classes, or of string keys. */
@@ -112,10 +137,12 @@ const FAMILY_KINDS = new Set(["extends", "implements"]);
 
 /** The family a pattern question's noun names in the code, or null (then the flow answer stands). */
 export function patternFamily(index: PatternIndex, question: string): PatternFamily | null {
-	const subject = patternSubject(question);
-	if (!subject) return null;
+	const asked = patternQuestion(question);
+	if (!asked) return null;
+	const { subject } = asked;
 	// A noun that names what the code registers by key ("endpoint", "hook") is registered so; else a class family.
 	const concepts = analyzeQuestion(subject).concepts;
+	if (asked.passive) return findKeyFamily(index, subject, concepts);
 	return (
 		findKeyFamily(index, subject, concepts) ??
 		findWorkspaceFamily(index, subject, concepts) ??

@@ -21,10 +21,17 @@ describe("patternSubject", () => {
 		expect(patternSubject("What are the steps to register a new payment provider?")).toBe("payment provider");
 	});
 
+	it("reads the passive form with a verb of declaring: 'how are new X registered'", () => {
+		expect(patternSubject("How are new endpoints registered in the REST API?")).toBe("endpoint");
+		expect(patternSubject("How is a new hook added?")).toBe("hook");
+		expect(patternSubject("how are additional REST routes defined")).toBe("REST route");
+	});
+
 	it("leaves flow and locate questions alone", () => {
 		expect(patternSubject("How are new messages sent?")).toBeNull();
 		expect(patternSubject("Where is a new room created?")).toBeNull();
 		expect(patternSubject("How do services start?")).toBeNull();
+		expect(patternSubject("How are new rooms created?")).toBeNull();
 	});
 });
 
@@ -228,6 +235,20 @@ describe("the answer to a pattern question about keyed registrations", () => {
 		);
 		expect(body).toContain("**Other files that register endpoints**");
 		expect(result.droppedCitations).toBe(0);
+	});
+
+	it("answers the passive form the same way when its noun names keyed registrations", async () => {
+		const result = await ask(index, "How are new endpoints registered in the REST API?");
+		expect(result.answer).toMatch(
+			/A new endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys/,
+		);
+		expect(result.droppedCitations).toBe(0);
+	});
+
+	it("takes a passive question whose noun names no keyed family as a flow question", async () => {
+		const result = await ask(index, "How are new users added?");
+		expect(result.answer).not.toMatch(/is registered the way the \d+/);
+		expect(result.answer).not.toContain("takes the shape of");
 	});
 
 	it("takes the trunk whose keys the question's words name: a server method is no service method", async () => {
