@@ -26,6 +26,15 @@ import {
 	repositoryCallees,
 } from "./answer-pattern-keys.js";
 import {
+	findUse,
+	OTHER_USES,
+	type UseFamily,
+	useCall,
+	useDefinitions,
+	useLines,
+	useSubject,
+} from "./answer-pattern-use.js";
+import {
 	findWorkspaceFamily,
 	type WorkspaceFamily,
 	workspaceDefinitions,
@@ -106,7 +115,7 @@ function singularHead(phrase: string): string {
 }
 
 /** What a pattern question's noun names in the code: a family of classes, or of string keys. */
-export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily;
+export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily | UseFamily;
 
 export interface ClassFamily {
 	kind: "class";
@@ -138,7 +147,7 @@ const FAMILY_KINDS = new Set(["extends", "implements"]);
 /** The family a pattern question's noun names in the code, or null (then the flow answer stands). */
 export function patternFamily(index: PatternIndex, question: string): PatternFamily | null {
 	const asked = patternQuestion(question);
-	if (!asked) return null;
+	if (!asked) return usageFamily(index, question);
 	const { subject } = asked;
 	// A noun that names what the code registers by key ("endpoint", "hook") is registered so; else a class family.
 	const concepts = analyzeQuestion(subject).concepts;
@@ -148,6 +157,21 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 		findWorkspaceFamily(index, subject, concepts) ??
 		findFamily(index, subject, concepts)
 	);
+}
+
+/**
+ * "How do you use a database model to query data?": how code reaches and calls a member of the class
+ * family the noun names (answer-pattern-use.ts); the question's other words pick the member and call.
+ */
+function usageFamily(index: PatternIndex, question: string): UseFamily | null {
+	const subject = useSubject(question);
+	if (!subject) return null;
+	const family = findFamily(index, subject, analyzeQuestion(subject).concepts);
+	if (!family) return null;
+	// The noun's other words ("Rooms" of "Rooms model") may name a member; its head names them all.
+	const head = analyzeQuestion(subject).concepts.at(-1);
+	const others = analyzeQuestion(question).concepts.filter((c) => c.word !== head?.word);
+	return findUse(index, family, others);
 }
 
 /**
@@ -374,6 +398,8 @@ export function patternMaterial(
 		defs.push(...keyFamilyDefinitions(index, family));
 	} else if (family.kind === "workspace") {
 		defs.push(...workspaceDefinitions(family));
+	} else if (family.kind === "use") {
+		defs.push(...useDefinitions(family, useCall(index, family, files)));
 	} else {
 		const shapes = orderedShapes(index, family, files);
 		const [example, ...others] = shapes;
@@ -418,6 +444,10 @@ export function patternAnswer(
 		);
 	if (family.kind === "workspace")
 		return fitted(index, OTHER_PACKAGES, (book, n) => workspaceLines(index, question, family, book, n));
+	if (family.kind === "use") {
+		const call = useCall(index, family, files);
+		return fitted(index, OTHER_USES, (book, n) => useLines(index, question, family, call, book, n));
+	}
 	return classAnswer(index, question, family, files);
 }
 
