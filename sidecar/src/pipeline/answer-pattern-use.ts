@@ -125,7 +125,8 @@ function useOf(index: UseIndex, member: DefRow, familyFiles: ReadonlySet<string 
 		const files = new Set(users.map((u) => u.file)).size;
 		if (!best || files > best.files) best = { access: d, users, files };
 	}
-	if (best) return { member, cls, access: best.access, userFiles: best.files, users: best.users };
+	if (best && best.files >= MIN_USER_FILES)
+		return { member, cls, access: best.access, userFiles: best.files, users: best.users };
 	// No constant or getter holds it: code references the class itself (a constructor's injected parameter).
 	const target = cls ?? member;
 	const users = usersOf(index, target, familyFiles);
