@@ -15,7 +15,7 @@ import { code } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { Concept } from "./query.js";
 
-export type UseIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines">;
+export type UseIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines" | "defsInFile">;
 
 /**
  * "How do you use a database model to query data?", "how can I use the cache in a handler", "how is
@@ -182,7 +182,7 @@ function findCall(
 	};
 	// The method the question's words name, else a typical one (the most called), then the user the search ranks first.
 	let best: { call: UseCall; key: number[] } | null = null;
-	for (const by of use.users) {
+	for (const by of callersAmong(index, use.users)) {
 		for (const e of index.edgesFrom(by.id)) {
 			if (e.kind !== "call" || e.line === null) continue;
 			const method = index.defById(e.dst);
@@ -193,6 +193,21 @@ function findCall(
 		}
 	}
 	return best ? { ...best.call, impl: implementationOf(index, best.call.method) } : null;
+}
+
+/**
+ * The users and, for a method (a constructor taking the member as a parameter), the other methods of
+ * its class: an injected member is referenced where it comes in and called where it is used.
+ */
+function callersAmong(index: UseIndex, users: readonly DefRow[]): DefRow[] {
+	const out = new Map<number, DefRow>();
+	for (const u of users) {
+		out.set(u.id, u);
+		if (u.kind !== "method" || u.parentId === null || !u.file) continue;
+		for (const d of index.defsInFile(u.file))
+			if (d.parentId === u.parentId && d.kind === "method") out.set(d.id, d);
+	}
+	return [...out.values()];
 }
 
 /** Is `a` above `b`, compared element by element? */
@@ -258,20 +273,20 @@ export function useLines(
 		);
 	out.push("**In short**", summary.join(" "), "");
 
-	out.push("**How to use one, step by step**");
+	const steps: string[] = [];
 	let n = 1;
 	if (access)
-		out.push(
+		steps.push(
 			`${n++}. Import ${name(access)}${access.packageName ? ` from ${code(access.packageName)}` : ""}, as the others are: it is defined in ${code(access.file ?? "")} ${head(access)}${quote(access)}`,
 		);
 	if (call) {
-		out.push(
+		steps.push(
 			`${n++}. Call a method of ${name(m)} on it, as ${name(call.by)} does ${callMarker}${quoteLine(index, call.by.file ?? "", call.line)}`,
 		);
 		if (call.impl)
 			out.push(`${n++}. The method runs in ${name(call.impl)} ${head(call.impl)}${quote(call.impl)}`);
 	}
-	out.push("");
+	if (steps.length > 0) out.push("**How to use one, step by step**", ...steps, "");
 
 	const shown = family.others.slice(0, others);
 	if (shown.length > 0) {

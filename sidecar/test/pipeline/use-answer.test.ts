@@ -86,6 +86,33 @@ function modelRepo(): string {
 				"\treturn found.length;",
 				"}",
 			].join("\n");
+	// Stores injected where they are used (no constant holds them): Cards in three consumers, the others in one.
+	files["apps/server/src/stores/base.ts"] =
+		"export abstract class BaseStore {\n\tabstract size(): number;\n}\n";
+	for (const [store, consumers] of [
+		["Cards", 3],
+		["Boards", 1],
+		["Lists", 1],
+	] as const) {
+		files[`apps/server/src/stores/${store.toLowerCase()}.ts`] = [
+			'import { BaseStore } from "./base";',
+			`export class ${store}Store extends BaseStore {`,
+			"	size(): number {",
+			"		return 0;",
+			"	}",
+			"}",
+		].join("\n");
+		for (let i = 1; i <= consumers; i++)
+			files[`apps/server/src/views/${store.toLowerCase()}${i}.ts`] = [
+				`import type { ${store}Store } from "../stores/${store.toLowerCase()}";`,
+				`export class ${store}View${i} {`,
+				`	constructor(private readonly store: ${store}Store) {}`,
+				"	count(): number {",
+				"		return this.store.size();",
+				"	}",
+				"}",
+			].join("\n");
+	}
 	return repoWith(files, "codeask-use-");
 }
 
@@ -124,6 +151,15 @@ describe("the answer to a usage question", () => {
 		const result = await ask(index, "How do I use the Rooms model?");
 		expect(result.answer).toMatch(/Code reaches it through `Rooms`/);
 		expect(result.answer).toMatch(/as `loadRooms\d` does/);
+	});
+
+	it("shows a member used where it is injected when no constant holds it", async () => {
+		const result = await ask(index, "How do I use a store?");
+		expect(result.answer).toMatch(/Code uses `CardsStore` itself, in 3 files/);
+		expect(result.answer).toMatch(
+			/Call a method of `CardsStore` on it, as `CardsView\d\.count` does \[\d+\]: `return this\.store\.size\(\);`/,
+		);
+		expect(result.droppedCitations).toBe(0);
 	});
 
 	it("answers with the flow when the code has no family of the noun", async () => {
