@@ -156,6 +156,7 @@ const ABBREVIATIONS: Record<string, string> = {
 	conf: "configuration",
 	auth: "authentication",
 	authz: "authorization",
+	gql: "graphql",
 	perm: "permission",
 	perms: "permissions",
 	usr: "user",
@@ -256,6 +257,9 @@ const IRREGULAR = new Map<string, string>(
 	}),
 );
 
+/** Letters an "-ation" word's stem keeps at least (stemsMeet needs 4 to meet another word). */
+const MIN_ATION_STEM = 4;
+
 export function stem(word: string): string {
 	let w = word.toLowerCase();
 	const irregular = IRREGULAR.get(w);
@@ -265,6 +269,8 @@ export function stem(word: string): string {
 	else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
 	if (w.length > 6 && w.endsWith("ing")) w = w.slice(0, -3);
 	else if (w.length > 5 && w.endsWith("ed")) w = w.slice(0, -2);
-	else if (w.length > 6 && w.endsWith("ation")) w = w.slice(0, -5);
+	else if (w.length > 6 && w.endsWith("ation"))
+		// "validation" → "valid", but "creation" → "creat" (not "cre"): a stem under 4 letters meets no other word.
+		w = w.length - 5 >= MIN_ATION_STEM ? w.slice(0, -5) : w.slice(0, -3);
 	return w;
 }

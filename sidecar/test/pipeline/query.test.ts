@@ -9,6 +9,7 @@ import {
 	weighConcepts,
 } from "../../src/pipeline/query.js";
 import { lexicalScore } from "../../src/pipeline/seed.js";
+import { stem } from "../../src/pipeline/vocabulary.js";
 import { defRow } from "../support/defs.js";
 
 describe("analyzeQuestion", () => {
@@ -209,6 +210,23 @@ describe("analyzeQuestion", () => {
 			expect.arrayContaining(["parse", "parser"]),
 		);
 		expect(related("How is a document built from raw input?", "raw")).not.toContain("markdown");
+	});
+
+	it("keeps four letters of an -ation word's stem, so it meets the verb ('creation' and createRoom)", () => {
+		expect(stem("validation")).toBe("valid");
+		expect(stem("creation")).toBe("creat");
+		expect(stem("mutations")).toBe("mutat");
+		const creation = analyzeQuestion("What happens on room creation?").concepts.find(
+			(c) => c.word === "creation",
+		);
+		expect(creation && conceptMatch(creation, wordStems("createRoom"))).toBe(1);
+	});
+
+	it("reads `gql` in code as GraphQL's abbreviation", () => {
+		const graphql = analyzeQuestion("How are GraphQL requests authenticated?").concepts.find(
+			(c) => c.word === "graphql",
+		);
+		expect(graphql && conceptMatch(graphql, wordStems("GqlAuthGuard"))).toBeGreaterThan(0);
 	});
 
 	it("matches words by stem and shared prefix", () => {
