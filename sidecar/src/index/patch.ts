@@ -254,10 +254,13 @@ function applyPatch(
 		newDefIds.add(id);
 	}
 	const insertDef = defInserter(db);
+	// A member's parent is in its own file, so among the changed files' definitions.
+	const kinds = new Map(p.defs.map((d) => [d.defId, d.kind]));
 	for (const d of p.defs) {
 		const ref = defIds.get(d.defId) as DefRef;
 		const parent = d.parentDefId ? (defIds.get(d.parentDefId)?.id ?? null) : null;
-		insertDef(ref.id, d, d.file === null ? undefined : fileIds.get(d.file), parent);
+		const parentKind = d.parentDefId ? kinds.get(d.parentDefId) : undefined;
+		insertDef(ref.id, d, d.file === null ? undefined : fileIds.get(d.file), parent, parentKind);
 	}
 	const moveSrc = db.prepare("UPDATE edges SET src = ? WHERE src = ?");
 	const moveDst = db.prepare("UPDATE edges SET dst = ? WHERE dst = ?");
@@ -423,7 +426,7 @@ function replaceSites(
 	// The new rows by defIds and paths, as the old ones were read (a defId that is no longer there reads null).
 	const newText: string[] = [];
 	for (const s of sites) {
-		if (fileIdOf(s.file) === undefined) continue;
+		if (fileIdOf(s.file) === undefined || s.side === "declare") continue;
 		const ref = (defId: string | null | undefined) => (defId && defOf(defId) ? defId : null);
 		newText.push(
 			text([

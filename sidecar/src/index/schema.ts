@@ -46,6 +46,11 @@ export const EDGE_KINDS = [
 	"handler",
 	/** a definition that dispatches by key (call, run, broadcast, fetch …) → the key pseudo-node */
 	"dispatch",
+	/**
+	 * a typed map's member named by a key (`'/v1/chat.sendMessage': {…}` of an endpoint type) → the key
+	 * pseudo-node it declares (trunks/declarations.ts); no use: left out of fan-in/out
+	 */
+	"declares",
 ] as const;
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 

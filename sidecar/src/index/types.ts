@@ -3,7 +3,11 @@ import type { DefKind, EdgeKind, Resolution } from "./schema.js";
 /** A register or dispatch site of a string-dispatch trunk, as extracted from one file. */
 export interface DispatchSiteRecord {
 	trunk: string;
-	side: "register" | "dispatch";
+	/**
+	 * `declare`: a typed map's member declaring a bound key (trunks/declarations.ts), made by finalize;
+	 * written as a `declares` edge, never as a dispatch_sites row.
+	 */
+	side: "register" | "dispatch" | "declare";
 	/** Normalised key; null when the key is built at run time (unbound). */
 	key: string | null;
 	/** The key as written, when it is a literal. */

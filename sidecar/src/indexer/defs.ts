@@ -310,21 +310,46 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		});
 	}
 
+	/**
+	 * An interface's members, or only the string-keyed ones (`keyedOnly`: a type literal's). A member
+	 * named by a string key (`'/v1/chat.sendMessage': {…}`, `'user.created'(u: User): void`) or by a
+	 * constant (`[Events.USER_CREATED]: …`) is named as a keyed registration's handler is: the key in
+	 * parentheses, as written (`ChatEndpoints(/v1/chat.sendMessage)`), dots and all, and its name is the
+	 * key; the trunks join it to the key it declares (trunks/declarations.ts).
+	 */
 	function interfaceMembers(
 		members: ts.NodeArray<ts.TypeElement>,
 		prefix: string,
 		id: string,
 		exported: boolean,
+		keyedOnly = false,
 	) {
 		for (const m of members) {
-			const name = propertyNameText(m.name);
-			if (!name) continue;
-			if (ts.isMethodSignature(m)) add(m, `${prefix}.${name}`, "method", id, exported);
-			else if (ts.isPropertySignature(m)) {
-				const fn = m.type && (ts.isFunctionTypeNode(m.type) || ts.isConstructorTypeNode(m.type));
-				add(m, `${prefix}.${name}`, fn ? "method" : "property", id, exported);
-			}
+			if (!ts.isMethodSignature(m) && !ts.isPropertySignature(m)) continue;
+			const key = typeMemberKey(m.name);
+			if (key === null && keyedOnly) continue;
+			const name = key === null ? propertyNameText(m.name) : null;
+			if (key === null && !name) continue;
+			const q = key === null ? `${prefix}.${name}` : `${prefix}(${key})`;
+			const fn =
+				ts.isMethodSignature(m) ||
+				(m.type && (ts.isFunctionTypeNode(m.type) || ts.isConstructorTypeNode(m.type)));
+			const memberId = add(m, q, fn ? "method" : "property", id, exported);
+			// Its name is the key (`/v1/chat.sendMessage`): found by the key as a key's declaration is.
+			const rec = byId.get(memberId);
+			if (rec && key !== null) rec.name = key;
 		}
+	}
+
+	/** The string-keyed members of a type alias's type literals (`type E = { 'a.b': … } & Base<{ 'c.d': … }>`). */
+	function typeLiteralMembers(type: ts.TypeNode, prefix: string, id: string, exported: boolean, depth = 0) {
+		if (depth > 3) return;
+		if (ts.isTypeLiteralNode(type)) interfaceMembers(type.members, prefix, id, exported, true);
+		else if (ts.isIntersectionTypeNode(type) || ts.isUnionTypeNode(type))
+			for (const t of type.types) typeLiteralMembers(t, prefix, id, exported, depth + 1);
+		else if (ts.isParenthesizedTypeNode(type)) typeLiteralMembers(type.type, prefix, id, exported, depth + 1);
+		else if (ts.isTypeReferenceNode(type))
+			for (const t of type.typeArguments ?? []) typeLiteralMembers(t, prefix, id, exported, depth + 1);
 	}
 
 	/** Members of an object literal, nested objects included: `obj.a.m`. */
@@ -488,7 +513,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				const id = add(st, `${prefix}${st.name.text}`, "interface", null, exported);
 				interfaceMembers(st.members, `${prefix}${st.name.text}`, id, exported);
 			} else if (ts.isTypeAliasDeclaration(st)) {
-				add(st, `${prefix}${st.name.text}`, "type", null, isExported(st, st.name.text));
+				const exported = isExported(st, st.name.text);
+				const id = add(st, `${prefix}${st.name.text}`, "type", null, exported);
+				typeLiteralMembers(st.type, `${prefix}${st.name.text}`, id, exported);
 			} else if (ts.isEnumDeclaration(st)) {
 				add(st, `${prefix}${st.name.text}`, "enum", null, isExported(st, st.name.text));
 			} else if (ts.isVariableStatement(st)) {
@@ -789,6 +816,30 @@ function stringConstsOf(sf: ts.SourceFile): Set<string> {
 	};
 	visit(sf);
 	return out;
+}
+
+/**
+ * The key a type member is named by, as written: a string literal (`'user.created'`) or a constant
+ * (`[USER_CREATED]`, `[Events.USER_CREATED]`; not a well-known symbol, `[Symbol.iterator]`); null for a
+ * name written as an identifier, a number, or a key that cannot be part of a name (callKey's rule).
+ */
+export function typeMemberKey(name: ts.PropertyName): string | null {
+	if (ts.isStringLiteralLike(name)) return keyText(name.text);
+	if (!ts.isComputedPropertyName(name)) return null;
+	let e: ts.Expression = name.expression;
+	while (ts.isPropertyAccessExpression(e)) e = e.expression;
+	if (!ts.isIdentifier(e) || e.text === "Symbol") return null;
+	const written = name.expression;
+	return ts.isIdentifier(written) || ts.isPropertyAccessExpression(written)
+		? keyText(entityText(written))
+		: null;
+}
+
+/** `Events.USER_CREATED` as written, without trivia. */
+function entityText(e: ts.Expression): string {
+	return ts.isPropertyAccessExpression(e)
+		? `${entityText(e.expression)}.${e.name.text}`
+		: (e as ts.Identifier).text;
 }
 
 /** `require("m")`, `require("m").x`, `require("m")(…)`: a CommonJS import in any of its shapes. */

@@ -356,15 +356,61 @@ function exampleRegistration(
 	)[0];
 }
 
-/** The definitions of the example registration: its handler, its registering function, the code dispatching its key. */
+/** The declaration of a key in a typed map of the keys, and the type that takes the map in. */
+export interface KeyDeclaration {
+	/** The map's member named by the key (`ChatEndpoints(/v1/chat.sendMessage)`). */
+	member: DefRow;
+	/** The key as the member writes it (`/v1/chat.sendMessage`, or the constant: `Events.USER_CREATED`). */
+	written: string;
+	/** Where another type takes the member's map in (`interface Endpoints extends ChatEndpoints, …`). */
+	takenIn: { by: DefRow; file: string; line: number; named: string } | null;
+}
+
+/**
+ * Where the index has a key declared by a typed map's member (a `declares` edge into the key's node,
+ * trunks/declarations.ts): the member outside tests, the first by file, and the interface or type of
+ * another file that extends or references the member's map, when one does. Null when none declares it.
+ */
+export function keyDeclaration(index: KeyFamilyIndex, trunk: string, key: string): KeyDeclaration | null {
+	const node = index.def(`trunk:${trunk}#${key}`);
+	if (!node) return null;
+	const member = index
+		.edgesTo(node.id)
+		.filter((e) => e.kind === "declares")
+		.map((e) => index.defById(e.src))
+		.filter((d): d is DefRow => !!d?.file && d.startLine !== null && !isAuxiliaryPath(d.file))
+		.sort((a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.startLine ?? 0) - (b.startLine ?? 0))[0];
+	if (!member) return null;
+	const map = member.parentId === null ? undefined : index.defById(member.parentId);
+	const written = map ? member.qualifiedName.slice(map.qualifiedName.length + 1, -1) : key;
+	let takenIn: KeyDeclaration["takenIn"] = null;
+	if (map) {
+		for (const e of index.edgesTo(map.id)) {
+			if ((e.kind !== "extends" && e.kind !== "reference") || !e.file || e.line === null) continue;
+			if (e.file === map.file || isAuxiliaryPath(e.file)) continue;
+			const by = index.defById(e.src);
+			if (!by || (by.kind !== "interface" && by.kind !== "type")) continue;
+			takenIn = { by, file: e.file, line: e.line, named: map.name };
+			break;
+		}
+	}
+	return { member, written, takenIn };
+}
+
+/**
+ * The definitions of the example registration: its handler, its registering function, the code
+ * dispatching its key, and the typed map's member declaring the key (beside the handler: its contract).
+ */
 export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): DefRow[] {
 	const example = exampleRegistration(family, registrationsPerFile(family.registers));
 	if (!example) return [];
 	const handler = ownHandler(index, example);
 	const caller = family.dispatches.find((s) => s.key === example.key);
 	const dispatcher = caller?.enclosingDefId ? index.def(caller.enclosingDefId) : undefined;
+	const declared = example.key === null ? null : keyDeclaration(index, family.trunk, example.key);
 	return [
 		handler,
+		declared?.member,
 		registeredBy(index, example),
 		dispatcher?.kind === "module" ? undefined : dispatcher,
 	].filter((d): d is DefRow => d !== undefined && d !== null);
@@ -431,6 +477,17 @@ export function keyFamilyLines(
 	const loader = homeModule
 		? fileLoader(index, homeModule, new Set([...modules.values()].map((m) => m.id)))
 		: null;
+	// A typed map of the keys (`'/v1/chat.sendMessage': { POST: … }`) wants the new key too, or its clients do not compile.
+	const declared = keyDeclaration(index, family.trunk, key);
+	if (declared?.member.file) {
+		const { member, written, takenIn } = declared;
+		const taken = takenIn
+			? `; ${code(takenIn.by.name)} in ${code(takenIn.file)} takes ${code(takenIn.named)} in ${book.citeRange(takenIn.file, takenIn.line, takenIn.line, takenIn.named)}`
+			: "";
+		out.push(
+			`${n++}. Declare its type, as ${code(member.file ?? "")} does for ${code(written)} ${book.cite(member, head(member))}${quoteLine(index, member.file ?? "", member.startLine ?? 1)}${taken}`,
+		);
+	}
 	if (loader)
 		out.push(
 			`${n++}. Import its file where the others are imported: ${code(loader.file)} imports ${loader.loads > 1 ? `${loader.loads} of the files that register ${plural(noun)}` : code(loader.named)} ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}${quoteLine(index, loader.file, loader.line)}`,

@@ -133,6 +133,22 @@ export function parseHandlerName(def: LabelDef, parentOf: ParentOf): HandlerName
 		: null;
 }
 
+/**
+ * A typed map's member named by its key (`ChatEndpoints(/v1/chat.sendMessage)`, indexer/defs.ts) as
+ * TypeScript writes its type: `` `ChatEndpoints['/v1/chat.sendMessage']` ``, or `` `ServerEvents[USER_DELETED]` ``
+ * for one named by a constant (its declaration opens with `[`); null for any other definition.
+ */
+function keyedMember(def: LabelDef, parentOf: ParentOf): string | null {
+	if (def.parentId === null) return null;
+	const parent = parentOf(def.parentId);
+	if (!parent || (parent.kind !== "interface" && parent.kind !== "type")) return null;
+	const prefix = `${parent.qualifiedName}(`;
+	if (!def.qualifiedName.startsWith(prefix) || !def.qualifiedName.endsWith(")")) return null;
+	const key = def.qualifiedName.slice(prefix.length, -1);
+	const computed = (def.signature ?? "").trimStart().startsWith("[");
+	return code(`${parent.qualifiedName}[${computed ? key : `'${key}'`}]`);
+}
+
 /** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
 export function ordinalWord(n: number): string {
 	const tens = n % 100;
@@ -201,6 +217,8 @@ export function labelParts(
 	registered: Registered = () => undefined,
 ): { full: string; brief: string } {
 	const parsed = depth > MAX_OBJECT_DEPTH ? null : parseHandlerName(def, parentOf);
+	const member = parsed ? null : keyedMember(def, parentOf);
+	if (member) return { full: member, brief: member };
 	if (!parsed) {
 		const [base, ordinal] = splitOrdinal(def.qualifiedName);
 		const owner = depth > 0;

@@ -11,6 +11,7 @@ import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/ty
 import { bindParams, bindTemplates } from "./bind.js";
 import { type Compiled, compile } from "./compile.js";
 import type { TrunkConfig } from "./config.js";
+import { declarations, TYPE_MEMBER, type TypeMemberInfo, typeMemberRecords } from "./declarations.js";
 import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
 import {
@@ -295,6 +296,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			serviceCandidates(sf, ctx, out, presetLines, facts);
 		}
 		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
+		if (nodes.members.length > 0) typeMemberRecords(sf, nodes.members, ctx, out);
 		const imported = importedPackages(sf.compilerNode, nodes.calls, ctx.repoRoot, ctx.filePath);
 		if (imported.names.length > 0)
 			out.push(internalRecord(PACKAGE_IMPORTS, imported.names, ctx.filePath, imported.line));
@@ -357,8 +359,11 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const discovery: DispatchSiteRecord[] = [];
 		const packageImports: DispatchSiteRecord[] = [];
 		const modules: ModuleMembersInfo[] = [];
+		const members: { info: TypeMemberInfo; file: string; line: number }[] = [];
 		for (const s of sites) {
-			if (s.trunk === MODULE_MEMBERS) {
+			if (s.trunk === TYPE_MEMBER) {
+				members.push({ info: JSON.parse(s.rawKey as string) as TypeMemberInfo, file: s.file, line: s.line });
+			} else if (s.trunk === MODULE_MEMBERS) {
 				modules.push(JSON.parse(s.rawKey as string) as ModuleMembersInfo);
 			} else if (s.trunk === PACKAGE_IMPORTS) {
 				packageImports.push(s);
@@ -413,6 +418,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			bindParams(rest, c);
 			bindTemplates(rest, c);
 			scopeKeys(rest, c, packageLinks(packageImports));
+			// Typed maps' members declaring the keys now settled (declarations.ts): after every join.
+			rest.push(...declarations(rest, members, c));
 		}
 		return rest;
 	}

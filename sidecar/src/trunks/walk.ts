@@ -20,6 +20,8 @@ export interface FileNodes {
 	cases: ts.CaseClause[];
 	objects: ts.ObjectLiteralExpression[];
 	variables: ts.VariableDeclaration[];
+	/** Property and method signatures (of interfaces and type literals: typed maps of keys, declarations.ts). */
+	members: (ts.PropertySignature | ts.MethodSignature)[];
 }
 
 /** Which list a node of each collected kind goes to. */
@@ -34,6 +36,8 @@ const LIST_OF = new Map<ts.SyntaxKind, keyof FileNodes>([
 	[ts.SyntaxKind.CaseClause, "cases"],
 	[ts.SyntaxKind.ObjectLiteralExpression, "objects"],
 	[ts.SyntaxKind.VariableDeclaration, "variables"],
+	[ts.SyntaxKind.PropertySignature, "members"],
+	[ts.SyntaxKind.MethodSignature, "members"],
 ]);
 
 export function walkFile(sf: ts.SourceFile): FileNodes {
@@ -47,6 +51,7 @@ export function walkFile(sf: ts.SourceFile): FileNodes {
 		cases: [],
 		objects: [],
 		variables: [],
+		members: [],
 	};
 	const visit = (n: ts.Node): void => {
 		const list = LIST_OF.get(n.kind);
