@@ -894,6 +894,38 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins an SDK's request helper (endpoint appended to a base in a URL object, method an argument) to the routes", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("url-helpers", config);
+		const index = IndexReader.open(out);
+		try {
+			// `makeRequest(appUrl, endpoint, method)` sends `new URL(appUrl + endpoint).toString()` through
+			// `wrapThrowsAsync(fetch)`: the caller's endpoint is the key, the base before it is not, and its
+			// "GET"/"PUT" argument the method (each route also answers OPTIONS).
+			expect(sides(index, "http-route", "GET /api/v1/client/:workspaceId/environment")).toEqual({
+				handlers: ["web/app/api/v1/client/[workspaceId]/environment/route.ts#GET"],
+				callers: ["sdk/src/api-client.ts#ApiClient.getEnvironmentState"],
+			});
+			expect(sides(index, "http-route", "PUT /api/v1/client/:workspaceId/responses/:responseId")).toEqual({
+				handlers: ["web/app/api/v1/client/[workspaceId]/responses/[responseId]/route.ts#PUT"],
+				callers: ["sdk/src/api-client.ts#ApiClient.updateResponse"],
+			});
+			// `` `/api/${fromV1 ? "v1" : "v2"}/client/…` ``: both versions' routes are called.
+			for (const version of ["v1", "v2"])
+				expect(sides(index, "http-route", `POST /api/${version}/client/:workspaceId/responses`)).toEqual({
+					handlers: [`web/app/api/${version}/client/[workspaceId]/responses/route.ts#POST`],
+					callers: ["sdk/src/api-client.ts#ApiClient.createResponse"],
+				});
+			expect(
+				index
+					.dispatchSites("http-route")
+					.filter((s) => s.key?.startsWith("OPTIONS") && s.side === "dispatch"),
+			).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("reads no file-name routes where no package depends on their framework", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("file-routes", config);
