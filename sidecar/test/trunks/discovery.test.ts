@@ -728,6 +728,25 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a job table ({ name: JOB_NAMES.x, handle }) to a sending function given the same constant", async () => {
+		const { out, discovered } = await indexed("job-table");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["enqueueBackgroundJob(key)", "job name constant"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "jobs", "response-pipeline.process")).toEqual({
+				handlers: ["src/processors/all.ts#processResponsePipelineJob"],
+				callers: ["src/queue.ts#enqueueResponsePipelineJob"],
+			});
+			// `sendMetric("system.test-log", 1)` names the key in a literal, not the table's constant: no caller.
+			expect(sides(index, "jobs", "system.test-log").callers).toEqual(["src/queue.ts#enqueueTestLogJob"]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
 		const { out, discovered } = await indexed("subscribers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
