@@ -940,6 +940,15 @@ describe("trunk discovery with no preset", () => {
 					.dispatchSites("http-route")
 					.filter((s) => s.key?.startsWith("OPTIONS") && s.side === "dispatch"),
 			).toEqual([]);
+			// A route module re-exporting a handler another module builds with a call (`export const POST =
+			// withApiLogging({ handler })`), imported then exported or `export { … } from`: that constant handles it.
+			expect(sides(index, "http-route", "POST /api/v2/client/:workspaceId/user")).toEqual({
+				handlers: ["web/lib/user-route.ts#POST"],
+				callers: ["sdk/src/api-client.ts#ApiClient.identifyUser"],
+			});
+			expect(sides(index, "http-route", "POST /api/v1/client/:workspaceId/user").handlers).toEqual([
+				"web/lib/user-route.ts#POST",
+			]);
 		} finally {
 			index.close();
 		}

@@ -206,20 +206,20 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 						memberOfBuilt(sf, init, ctx),
 				});
 			}
-		} else if (
-			ts.isExportDeclaration(st) &&
-			!st.moduleSpecifier &&
-			st.exportClause &&
-			ts.isNamedExports(st.exportClause)
-		) {
-			// `export { handler as GET, handler as POST }`
+		} else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause)) {
+			// `export { handler as GET, handler as POST }`; re-exported, `export { POST } from "…"` or
+			// `import { POST } from "…"; export { POST }`: the route module it comes from handles it.
+			const reexport = st.moduleSpecifier !== undefined;
 			for (const el of st.exportClause.elements) {
 				const local = el.propertyName ?? el.name;
 				if (!ts.isIdentifier(local)) continue;
 				found.push({
 					verb: el.name.text,
 					name: el.name,
-					handler: () => functionHandler(wrap(sf, local), ctx) ?? builtHandler(sf, local.text, ctx),
+					handler: () =>
+						functionHandler(wrap(sf, local), ctx) ??
+						(reexport ? null : builtHandler(sf, local.text, ctx)) ??
+						importedWrapped(sf, local, ctx),
 				});
 			}
 		}
@@ -260,6 +260,26 @@ function builtHandler(sf: SourceFile, name: string, ctx: SiteContext): string | 
 				ctx.defIdOf(wrap(sf, d))
 			);
 		}
+	}
+	return null;
+}
+
+/**
+ * A route handler another module builds with a call and this one re-exports (`export const POST =
+ * withApiLogging({ handler })` there, `export { POST }` here): that constant, as a route module's own
+ * `export const POST = withAuth(list)` is; null for anything else.
+ */
+function importedWrapped(sf: SourceFile, local: ts.Identifier, ctx: SiteContext): string | null {
+	const symbol = wrap(sf, local).getSymbol();
+	if (!symbol?.isAlias()) return null;
+	for (const decl of symbol.getAliasedSymbol()?.getDeclarations() ?? []) {
+		const node = decl.compilerNode;
+		if (
+			ts.isVariableDeclaration(node) &&
+			node.initializer &&
+			ts.isCallExpression(rawUnwrap(node.initializer))
+		)
+			return ctx.defIdOf(decl);
 	}
 	return null;
 }

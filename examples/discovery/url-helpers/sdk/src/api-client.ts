@@ -16,6 +16,10 @@ export class ApiClient {
 		return makeRequest(this.appUrl, `/api/${fromV1 ? "v1" : "v2"}/client/${this.workspaceId}/responses`, "POST", input);
 	}
 
+	identifyUser(userId: string) {
+		return makeRequest(this.appUrl, `/api/v2/client/${this.workspaceId}/user`, "POST", { userId });
+	}
+
 	updateResponse(responseId: string, data: Record<string, unknown>) {
 		return makeRequest(this.appUrl, `/api/v1/client/${this.workspaceId}/responses/${responseId}`, "PUT", { data });
 	}
