@@ -949,6 +949,13 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "http-route", "POST /api/v1/client/:workspaceId/user").handlers).toEqual([
 				"web/lib/user-route.ts#POST",
 			]);
+			// The module it re-exports from, a `route.ts` in `modules/api/…`, below no routes root at the
+			// package's top, is no route of its own (it would serve `/v2/me`).
+			expect(sides(index, "http-route", "GET /api/v2/me").handlers).toEqual([
+				"web/modules/api/v2/me/route.ts#GET",
+			]);
+			const registered = index.dispatchSites("http-route").filter((s) => s.side === "register");
+			expect(registered.filter((s) => s.file.includes("/modules/"))).toEqual([]);
 		} finally {
 			index.close();
 		}

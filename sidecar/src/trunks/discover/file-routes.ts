@@ -10,6 +10,8 @@
  * (extractor), so the clients that trunk already holds meet them.
  * Conventions, not framework names: see `FILE_ROUTES` in families.
  */
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
@@ -40,9 +42,12 @@ function routeSegments(folders: readonly string[]): string[] | null {
 
 /**
  * The route path of a repo-relative route module (`route.ts`, `+server.ts`), or null when it is
- * none: the folders below the outermost routes root under the last `src` folder.
+ * none: the folders below the outermost routes root under the last `src` folder. Given the folder of
+ * its package (`packageDir`, repo-relative, "" for the root), the root is the package's own top
+ * folder or one in its top `src` (`app/`, `src/api/`): a `route.ts` deeper in the code
+ * (`modules/api/v2/me/route.ts`, a handler an `app/` route re-exports) is no route of its own.
  */
-export function fileRoutePath(file: string): string | null {
+export function fileRoutePath(file: string, packageDir?: string): string | null {
 	const parts = file.split("/");
 	const base = (parts.pop() ?? "").replace(FILE_ROUTES.extensions, "");
 	if (base === parts.at(-1) || !FILE_ROUTES.files.has(base)) return null;
@@ -53,6 +58,10 @@ export function fileRoutePath(file: string): string | null {
 	let root = src >= 0 ? firstRoot(src + 1) : -1;
 	if (root < 0) root = firstRoot(0);
 	if (root < 0) return null;
+	if (packageDir !== undefined) {
+		const top = packageDir === "" ? 0 : packageDir.split("/").length;
+		if (root !== top && !(root === top + 1 && parts[top] === "src")) return null;
+	}
 	const segments = routeSegments(parts.slice(root + 1));
 	return segments ? `/${segments.join("/")}` : null;
 }
@@ -161,6 +170,21 @@ export function fileNameRoutePath(file: string): { path: string; exports: Record
 	return null;
 }
 
+/** The repo-relative folder of the package.json nearest above a repo-relative file ("" for the root; cached per folder). */
+const packageDirs = new Map<string, string>();
+function packageDirOf(repoRoot: string, file: string): string {
+	const folder = posix.dirname(file);
+	const key = `${repoRoot}\u0000${folder}`;
+	const known = packageDirs.get(key);
+	if (known !== undefined) return known;
+	let dir = folder;
+	while (dir !== "." && dir !== "" && !existsSync(join(repoRoot, dir, "package.json")))
+		dir = posix.dirname(dir);
+	const found = dir === "." ? "" : dir;
+	packageDirs.set(key, found);
+	return found;
+}
+
 /** Whether the repository depends on a file-name route family's framework (cached per root). */
 const factsByRoot = new Map<string, RepoFacts>();
 function dependsOnAny(repoRoot: string, dependencies: readonly string[]): boolean {
@@ -176,7 +200,7 @@ function dependsOnAny(repoRoot: string, dependencies: readonly string[]): boolea
 /** The exported functions of a route module named by HTTP verbs, each one register candidate. */
 export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
 	const named = fileNameRoute(ctx);
-	const path = named?.path ?? fileRoutePath(ctx.filePath);
+	const path = named?.path ?? fileRoutePath(ctx.filePath, packageDirOf(ctx.repoRoot, ctx.filePath));
 	if (path === null) {
 		defaultExportCandidate(sf, ctx, out);
 		return;
