@@ -728,6 +728,25 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a job table ({ name: JOB_NAMES.x, handle }) to a sending function given the same constant", async () => {
+		const { out, discovered } = await indexed("job-table");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["enqueueBackgroundJob(key)", "job name constant"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "jobs", "response-pipeline.process")).toEqual({
+				handlers: ["src/processors/all.ts#processResponsePipelineJob"],
+				callers: ["src/queue.ts#enqueueResponsePipelineJob"],
+			});
+			// `sendMetric("system.test-log", 1)` names the key in a literal, not the table's constant: no caller.
+			expect(sides(index, "jobs", "system.test-log").callers).toEqual(["src/queue.ts#enqueueTestLogJob"]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
 		const { out, discovered } = await indexed("subscribers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
@@ -889,6 +908,54 @@ describe("trunk discovery with no preset", () => {
 			expect(registered).toEqual(expect.arrayContaining(["GET /t/:teamUrl", "GET /admin/users/:userId"]));
 			expect(registered.filter((k) => k === "GET /admin/users/:userId")).toHaveLength(1);
 			expect(registered.some((k) => k?.includes("+") || k?.includes("columns"))).toBe(false);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins an SDK's request helper (endpoint appended to a base in a URL object, method an argument) to the routes", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out } = await indexed("url-helpers", config);
+		const index = IndexReader.open(out);
+		try {
+			// `makeRequest(appUrl, endpoint, method)` sends `new URL(appUrl + endpoint).toString()` through
+			// `wrapThrowsAsync(fetch)`: the caller's endpoint is the key, the base before it is not, and its
+			// "GET"/"PUT" argument the method (each route also answers OPTIONS).
+			expect(sides(index, "http-route", "GET /api/v1/client/:workspaceId/environment")).toEqual({
+				handlers: ["web/app/api/v1/client/[workspaceId]/environment/route.ts#GET"],
+				callers: ["sdk/src/api-client.ts#ApiClient.getEnvironmentState"],
+			});
+			expect(sides(index, "http-route", "PUT /api/v1/client/:workspaceId/responses/:responseId")).toEqual({
+				handlers: ["web/app/api/v1/client/[workspaceId]/responses/[responseId]/route.ts#PUT"],
+				callers: ["sdk/src/api-client.ts#ApiClient.updateResponse"],
+			});
+			// `` `/api/${fromV1 ? "v1" : "v2"}/client/…` ``: both versions' routes are called.
+			for (const version of ["v1", "v2"])
+				expect(sides(index, "http-route", `POST /api/${version}/client/:workspaceId/responses`)).toEqual({
+					handlers: [`web/app/api/${version}/client/[workspaceId]/responses/route.ts#POST`],
+					callers: ["sdk/src/api-client.ts#ApiClient.createResponse"],
+				});
+			expect(
+				index
+					.dispatchSites("http-route")
+					.filter((s) => s.key?.startsWith("OPTIONS") && s.side === "dispatch"),
+			).toEqual([]);
+			// A route module re-exporting a handler another module builds with a call (`export const POST =
+			// withApiLogging({ handler })`), imported then exported or `export { … } from`: that constant handles it.
+			expect(sides(index, "http-route", "POST /api/v2/client/:workspaceId/user")).toEqual({
+				handlers: ["web/lib/user-route.ts#POST"],
+				callers: ["sdk/src/api-client.ts#ApiClient.identifyUser"],
+			});
+			expect(sides(index, "http-route", "POST /api/v1/client/:workspaceId/user").handlers).toEqual([
+				"web/lib/user-route.ts#POST",
+			]);
+			// The module it re-exports from, a `route.ts` in `modules/api/…`, below no routes root at the
+			// package's top, is no route of its own (it would serve `/v2/me`).
+			expect(sides(index, "http-route", "GET /api/v2/me").handlers).toEqual([
+				"web/modules/api/v2/me/route.ts#GET",
+			]);
+			const registered = index.dispatchSites("http-route").filter((s) => s.side === "register");
+			expect(registered.filter((s) => s.file.includes("/modules/"))).toEqual([]);
 		} finally {
 			index.close();
 		}

@@ -18,6 +18,16 @@ describe("fileRoutePath", () => {
 		expect(fileRoutePath("app/api/og/route.tsx")).toBe("/api/og");
 	});
 
+	it("takes the routes root at its package's top or in its top src folder, never deeper in the code", () => {
+		expect(fileRoutePath("apps/web/app/api/v2/me/route.ts", "apps/web")).toBe("/api/v2/me");
+		expect(fileRoutePath("packages/medusa/src/api/admin/route.ts", "packages/medusa")).toBe("/admin");
+		expect(fileRoutePath("app/api/og/route.tsx", "")).toBe("/api/og");
+		// A handler module a real route re-exports, kept beside its feature's code.
+		expect(fileRoutePath("apps/web/modules/api/v2/me/route.ts", "apps/web")).toBeNull();
+		expect(fileRoutePath("apps/web/modules/ee/contacts/api/v1/contacts/route.ts", "apps/web")).toBeNull();
+		expect(fileRoutePath("src/features/billing/api/route.ts", "")).toBeNull();
+	});
+
 	it("drops route groups and slots, and takes no private folder", () => {
 		expect(fileRoutePath("app/(marketing)/@modal/contact/route.ts")).toBe("/contact");
 		expect(fileRoutePath("src/api/_lib/route.ts")).toBeNull();

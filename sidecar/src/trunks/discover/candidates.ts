@@ -503,21 +503,34 @@ function calleeOf(
 	if (ts.isCallExpression(e) && e.arguments.length === 0 && ts.isIdentifier(e.expression))
 		if (FETCH_FACTORY.test(`${e.expression.text}()`))
 			return { receiver: "", name: `${e.expression.text}()`, nameNode: e.expression };
+	// A transport a higher-order function wraps, called at once: `wrapThrowsAsync(fetch)(url, init)`.
+	const wrappedTransport = ts.isCallExpression(e) ? transportArgument(e) : undefined;
+	if (wrappedTransport) return { receiver: "", name: wrappedTransport.text, nameNode: wrappedTransport };
 	return null;
+}
+
+/** `withRetry(fetch)`: the bare transport a one-argument call is given, if any. */
+function transportArgument(e: ts.CallExpression): ts.Identifier | undefined {
+	const only = e.arguments.length === 1 ? rawUnwrap(e.arguments[0] as ts.Expression) : undefined;
+	return only && ts.isIdentifier(only) && TRANSPORTS.bare.has(only.text) ? only : undefined;
 }
 
 /** A called fetch factory's name (`useRequestFetch()`, `createFetch()`): what it returns is a bare transport. */
 export const FETCH_FACTORY = /^[\w$]*[fF]etch\(\)$/;
 
-/** `useRequestFetch()(url, …)`: a call of what a fetch factory returns, with an argument. */
+/**
+ * `useRequestFetch()(url, …)`: a call of what a fetch factory returns, with an argument; or of a
+ * transport a higher-order function wraps (`wrapThrowsAsync(fetch)(url, …)`).
+ */
 export function isFetchFactoryCall(cn: ts.CallExpression): boolean {
 	const e = cn.expression;
 	return (
 		cn.arguments.length > 0 &&
 		ts.isCallExpression(e) &&
-		e.arguments.length === 0 &&
-		ts.isIdentifier(e.expression) &&
-		FETCH_FACTORY.test(`${e.expression.text}()`)
+		((e.arguments.length === 0 &&
+			ts.isIdentifier(e.expression) &&
+			FETCH_FACTORY.test(`${e.expression.text}()`)) ||
+			transportArgument(e) !== undefined)
 	);
 }
 
@@ -622,7 +635,9 @@ export function callCandidates(
 				}
 			}
 		}
-		const method = throughWrapper ? optionsMethod(args[pos + 1]) : httpMethodOf(callee, cn);
+		const method = throughWrapper
+			? (optionsMethod(args[pos + 1]) ?? verbArgument(args, pos))
+			: httpMethodOf(callee, cn);
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
 		const property =
@@ -799,18 +814,37 @@ function templatePathKey(
 	// A relative path needs a literal first segment of its own (`orders/`), never `${x}/…` or `?q=`.
 	if (relative && !base && /^[\w~-][\w.~-]*\//.test(head)) head = `/${head}`;
 	if (!head.startsWith("/")) return null;
-	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part.
-	let text = head;
+	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part. A part that is
+	// one of two strings (`` `/api/${v1 ? "v1" : "v2"}/items` ``) is each of them: a path per choice.
+	let texts = [head];
 	for (const span of lead ? a.templateSpans.slice(1) : a.templateSpans) {
-		if (text.includes("?")) break;
-		text += `\${p}${span.literal.text}`;
+		if (texts.some((t) => t.includes("?"))) break;
+		const choices = literalChoices(span.expression) ?? [`\${p}`];
+		texts = texts.flatMap((t) => choices.map((c) => `${t}${c}${span.literal.text}`));
 	}
-	text = text.replace(/[?#].*$/, "");
-	const path = text.includes("${") ? templateAsPath(`\`${text}\``) : text;
-	// A literal first segment (`/v1/…`, not `/${base}/…`) and a word somewhere to join on.
-	if (!path || !/^\/[\w.~-]+(\/|$)/.test(path) || !/[A-Za-z]{2}/.test(path.replaceAll(":param", "")))
-		return null;
-	return keyLike(path) ? [path] : null;
+	const paths: string[] = [];
+	for (const raw of texts.slice(0, MAX_PATH_CHOICES)) {
+		const text = raw.replace(/[?#].*$/, "");
+		const path = text.includes("${") ? templateAsPath(`\`${text}\``) : text;
+		// A literal first segment (`/v1/…`, not `/${base}/…`) and a word somewhere to join on.
+		if (!path || !/^\/[\w.~-]+(\/|$)/.test(path) || !/[A-Za-z]{2}/.test(path.replaceAll(":param", "")))
+			return null;
+		if (!keyLike(path)) return null;
+		paths.push(path);
+	}
+	return [...new Set(paths)];
+}
+
+/** Paths a template may name at most through its two-string choices. */
+const MAX_PATH_CHOICES = 4;
+
+/** `cond ? "v1" : "v2"`: the two path segments a conditional of two plain strings names; else undefined. */
+function literalChoices(e: ts.Expression): string[] | undefined {
+	const c = rawUnwrap(e);
+	if (!ts.isConditionalExpression(c)) return undefined;
+	const sides = [rawUnwrap(c.whenTrue), rawUnwrap(c.whenFalse)];
+	const segment = (x: ts.Expression) => ts.isStringLiteralLike(x) && /^[\w.~-]+$/.test(x.text);
+	return sides.every(segment) ? sides.map((x) => (x as ts.StringLiteralLike).text) : undefined;
 }
 
 /**
@@ -846,6 +880,16 @@ function optionsMethod(opts: ts.Expression | undefined): string | undefined {
 	if (!opts || !ts.isObjectLiteralExpression(opts)) return undefined;
 	const p = opts.properties.find(isMethodProperty);
 	return p && ts.isStringLiteralLike(p.initializer) ? p.initializer.text.toUpperCase() : undefined;
+}
+
+/** A request method written as an argument after the path: `makeRequest(base, `/items/${id}`, "PUT", body)`. */
+const METHOD_WORD = /^(GET|POST|PUT|PATCH|DELETE)$/i;
+function verbArgument(args: readonly ts.Expression[], pos: number): string | undefined {
+	for (const raw of args.slice(pos + 1)) {
+		const a = rawUnwrap(raw);
+		if (ts.isStringLiteralLike(a) && METHOD_WORD.test(a.text)) return a.text.toUpperCase();
+	}
+	return undefined;
 }
 
 /**
@@ -1058,7 +1102,7 @@ function wrapperFact(
 	const scopes = enclosingFunctions(cn);
 	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
 		if (positions && !positions.has(pos)) continue;
-		const a = cn.arguments[pos] as ts.Expression;
+		const a = builtUrl(cn.arguments[pos] as ts.Expression, cn, scopes.at(-1));
 		// The innermost function whose own parameter the argument carries: the call may sit in an inline
 		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
 		// which closes over the wrapper's parameter.
@@ -1100,6 +1144,53 @@ function wrapperFact(
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
 		// whichever a caller's key sits in: wrapperSinks matches by position).
 	}
+}
+
+/**
+ * The expression a URL argument was built from, when the call is given a URL object or its text:
+ * `url.toString()`, `url.href`, `String(url)`, of `const url = new URL(appUrl + endpoint)` declared
+ * before the call inside `outer` → `appUrl + endpoint`; a `const` of a key's text is followed too
+ * (`const path = `/items/${id}`; fetch(path)`). Anything else is the argument itself.
+ */
+function builtUrl(arg: ts.Expression, at: ts.Node, outer: ts.Node | undefined, depth = 0): ts.Expression {
+	let e = rawUnwrap(arg);
+	if (ts.isCallExpression(e) && e.arguments.length === 0 && ts.isPropertyAccessExpression(e.expression)) {
+		if (e.expression.name.text === "toString") e = rawUnwrap(e.expression.expression);
+	} else if (ts.isPropertyAccessExpression(e) && e.name.text === "href") e = rawUnwrap(e.expression);
+	else if (
+		ts.isCallExpression(e) &&
+		ts.isIdentifier(e.expression) &&
+		e.expression.text === "String" &&
+		e.arguments[0]
+	)
+		e = rawUnwrap(e.arguments[0]);
+	if (
+		ts.isNewExpression(e) &&
+		ts.isIdentifier(e.expression) &&
+		e.expression.text === "URL" &&
+		e.arguments?.[0]
+	)
+		return builtUrl(e.arguments[0], at, outer, depth + 1);
+	if (ts.isIdentifier(e) && outer && depth < 3) {
+		const init = constBefore(e.text, at, outer);
+		if (init) return builtUrl(init, at, outer, depth + 1);
+	}
+	return e === rawUnwrap(arg) ? arg : e;
+}
+
+/** The initializer of `const name = …` written before `at` in a block between it and `outer`. */
+function constBefore(name: string, at: ts.Node, outer: ts.Node): ts.Expression | undefined {
+	for (let n: ts.Node = at; n !== outer && n.parent; n = n.parent) {
+		const block = n.parent;
+		if (!ts.isBlock(block)) continue;
+		for (const st of block.statements) {
+			if (st.pos >= at.pos) break;
+			if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) continue;
+			for (const d of st.declarationList.declarations)
+				if (ts.isIdentifier(d.name) && d.name.text === name && d.initializer) return d.initializer;
+		}
+	}
+	return undefined;
 }
 
 /**
@@ -1223,17 +1314,32 @@ function carriedParam(a: ts.Expression, params: (string | null)[]): number {
 		!(ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken)
 	)
 		return -1;
-	let found = -1;
+	const found: number[] = [];
 	const visit = (n: ts.Node): void => {
-		if (found >= 0) return;
 		if (ts.isIdentifier(n)) {
 			const i = params.indexOf(n.text);
-			// The last part of the key (the path after a base), never a base in front of a literal.
-			if (i >= 0) found = i;
+			if (i >= 0) found.push(i);
 		} else if (!ts.isCallExpression(n)) ts.forEachChild(n, visit);
 	};
 	visit(a);
-	return found;
+	// The path after a base, never the base in front of it: `new URL(appUrl + endpoint)` in
+	// `request(appUrl, endpoint, method)` carries `endpoint`, the part its callers write.
+	const first = found[0] ?? -1;
+	return found.length > 1 && leadingParam(a, params[first] ?? null) ? (found[1] ?? first) : first;
+}
+
+/** Is a key's first part the parameter `name` with more after it (`` `${base}${path}` ``, `base + '/x/' + id`)? */
+function leadingParam(a: ts.Expression, name: string | null): boolean {
+	const isName = (e: ts.Expression) => {
+		const n = rawUnwrap(e);
+		return ts.isIdentifier(n) && n.text === name;
+	};
+	if (ts.isTemplateExpression(a))
+		return a.head.text === "" && !!a.templateSpans[0] && isName(a.templateSpans[0].expression);
+	let left: ts.Expression = a;
+	while (ts.isBinaryExpression(left) && left.operatorToken.kind === ts.SyntaxKind.PlusToken)
+		left = rawUnwrap(left.left) as ts.Expression;
+	return left !== a && isName(left);
 }
 
 /** Decorated methods with a literal key (`@OnEvent('order.created')`, `@Process('resize')`): the method handles it. */

@@ -414,16 +414,17 @@ export const KEY_PROPERTY = "name";
 
 /**
  * Job and task definitions (Trigger.dev's `task({ id, run })`, a job client's
- * `{ id, trigger: { name }, handler }`): an object literal with a key property (`keys`, or one of
- * `nestedKeys` inside an object property such as `trigger: { name }`) and a function-valued
- * `handlers` property registers that handler under the key. Dispatched by a method call whose first
- * object argument names the key (`jobs.triggerJob({ name: 'x', payload })`, see `KEY_PROPERTY`).
+ * `{ id, trigger: { name }, handler }`, a job table's `{ name: JOB_NAMES.x, handle }`): an object literal
+ * with a key property (`keys`, or one of `nestedKeys` inside an object property such as `trigger: { name }`)
+ * and a function-valued `handlers` property registers that handler under the key. Dispatched by a method
+ * call whose first object argument names the key (`jobs.triggerJob({ name: 'x', payload })`, see
+ * `KEY_PROPERTY`), or by a sending function given the same named constant (`enqueueJob(JOB_NAMES.x, data)`).
  */
 export const JOB_DEFINITIONS = {
 	keys: ["id", "name", "event"],
 	nested: ["trigger"],
 	nestedKeys: ["name", "event", "id"],
-	handlers: new Set(["handler", "run", "fn"]),
+	handlers: new Set(["handler", "handle", "run", "fn"]),
 	/**
 	 * A definition with one of these, in itself or its nested trigger (`trigger: { name, cron: '0 * * * *' }`,
 	 * `schedules.task({ id, cron, run })`), is run by the clock: it registers though no call names it.

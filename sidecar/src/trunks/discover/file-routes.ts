@@ -10,6 +10,8 @@
  * (extractor), so the clients that trunk already holds meet them.
  * Conventions, not framework names: see `FILE_ROUTES` in families.
  */
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
@@ -40,9 +42,12 @@ function routeSegments(folders: readonly string[]): string[] | null {
 
 /**
  * The route path of a repo-relative route module (`route.ts`, `+server.ts`), or null when it is
- * none: the folders below the outermost routes root under the last `src` folder.
+ * none: the folders below the outermost routes root under the last `src` folder. Given the folder of
+ * its package (`packageDir`, repo-relative, "" for the root), the root is the package's own top
+ * folder or one in its top `src` (`app/`, `src/api/`): a `route.ts` deeper in the code
+ * (`modules/api/v2/me/route.ts`, a handler an `app/` route re-exports) is no route of its own.
  */
-export function fileRoutePath(file: string): string | null {
+export function fileRoutePath(file: string, packageDir?: string): string | null {
 	const parts = file.split("/");
 	const base = (parts.pop() ?? "").replace(FILE_ROUTES.extensions, "");
 	if (base === parts.at(-1) || !FILE_ROUTES.files.has(base)) return null;
@@ -53,6 +58,10 @@ export function fileRoutePath(file: string): string | null {
 	let root = src >= 0 ? firstRoot(src + 1) : -1;
 	if (root < 0) root = firstRoot(0);
 	if (root < 0) return null;
+	if (packageDir !== undefined) {
+		const top = packageDir === "" ? 0 : packageDir.split("/").length;
+		if (root !== top && !(root === top + 1 && parts[top] === "src")) return null;
+	}
 	const segments = routeSegments(parts.slice(root + 1));
 	return segments ? `/${segments.join("/")}` : null;
 }
@@ -161,6 +170,21 @@ export function fileNameRoutePath(file: string): { path: string; exports: Record
 	return null;
 }
 
+/** The repo-relative folder of the package.json nearest above a repo-relative file ("" for the root; cached per folder). */
+const packageDirs = new Map<string, string>();
+function packageDirOf(repoRoot: string, file: string): string {
+	const folder = posix.dirname(file);
+	const key = `${repoRoot}\u0000${folder}`;
+	const known = packageDirs.get(key);
+	if (known !== undefined) return known;
+	let dir = folder;
+	while (dir !== "." && dir !== "" && !existsSync(join(repoRoot, dir, "package.json")))
+		dir = posix.dirname(dir);
+	const found = dir === "." ? "" : dir;
+	packageDirs.set(key, found);
+	return found;
+}
+
 /** Whether the repository depends on a file-name route family's framework (cached per root). */
 const factsByRoot = new Map<string, RepoFacts>();
 function dependsOnAny(repoRoot: string, dependencies: readonly string[]): boolean {
@@ -176,7 +200,7 @@ function dependsOnAny(repoRoot: string, dependencies: readonly string[]): boolea
 /** The exported functions of a route module named by HTTP verbs, each one register candidate. */
 export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: DispatchSiteRecord[]): void {
 	const named = fileNameRoute(ctx);
-	const path = named?.path ?? fileRoutePath(ctx.filePath);
+	const path = named?.path ?? fileRoutePath(ctx.filePath, packageDirOf(ctx.repoRoot, ctx.filePath));
 	if (path === null) {
 		defaultExportCandidate(sf, ctx, out);
 		return;
@@ -206,20 +230,20 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 						memberOfBuilt(sf, init, ctx),
 				});
 			}
-		} else if (
-			ts.isExportDeclaration(st) &&
-			!st.moduleSpecifier &&
-			st.exportClause &&
-			ts.isNamedExports(st.exportClause)
-		) {
-			// `export { handler as GET, handler as POST }`
+		} else if (ts.isExportDeclaration(st) && st.exportClause && ts.isNamedExports(st.exportClause)) {
+			// `export { handler as GET, handler as POST }`; re-exported, `export { POST } from "…"` or
+			// `import { POST } from "…"; export { POST }`: the route module it comes from handles it.
+			const reexport = st.moduleSpecifier !== undefined;
 			for (const el of st.exportClause.elements) {
 				const local = el.propertyName ?? el.name;
 				if (!ts.isIdentifier(local)) continue;
 				found.push({
 					verb: el.name.text,
 					name: el.name,
-					handler: () => functionHandler(wrap(sf, local), ctx) ?? builtHandler(sf, local.text, ctx),
+					handler: () =>
+						functionHandler(wrap(sf, local), ctx) ??
+						(reexport ? null : builtHandler(sf, local.text, ctx)) ??
+						importedWrapped(sf, local, ctx),
 				});
 			}
 		}
@@ -260,6 +284,26 @@ function builtHandler(sf: SourceFile, name: string, ctx: SiteContext): string | 
 				ctx.defIdOf(wrap(sf, d))
 			);
 		}
+	}
+	return null;
+}
+
+/**
+ * A route handler another module builds with a call and this one re-exports (`export const POST =
+ * withApiLogging({ handler })` there, `export { POST }` here): that constant, as a route module's own
+ * `export const POST = withAuth(list)` is; null for anything else.
+ */
+function importedWrapped(sf: SourceFile, local: ts.Identifier, ctx: SiteContext): string | null {
+	const symbol = wrap(sf, local).getSymbol();
+	if (!symbol?.isAlias()) return null;
+	for (const decl of symbol.getAliasedSymbol()?.getDeclarations() ?? []) {
+		const node = decl.compilerNode;
+		if (
+			ts.isVariableDeclaration(node) &&
+			node.initializer &&
+			ts.isCallExpression(rawUnwrap(node.initializer))
+		)
+			return ctx.defIdOf(decl);
 	}
 	return null;
 }

@@ -59,6 +59,7 @@ export type Connection =
 	| "named service"
 	| "action type"
 	| "job definition"
+	| "job name constant"
 	| "named object"
 	| "workflow name"
 	| "activity name"
@@ -319,10 +320,14 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
 	// A job definition is sent by a method call naming it in its object argument (`jobs.triggerJob({ name })`).
-	if (r.form === "job")
-		return d.form === "call" && d.receiver !== "" && d.sites.every((s) => s.info.named)
-			? "job definition"
-			: null;
+	if (r.form === "job") {
+		if (d.form !== "call") return null;
+		if (d.receiver !== "" && d.sites.every((s) => s.info.named)) return "job definition";
+		// Or by a function sending a job by its name (`enqueueBackgroundJob(JOB_NAMES.testLog, data)`), the
+		// name read from the constant the definition reads (`{ name: JOB_NAMES.testLog, handle }`): evidence
+		// counts only keys read so on both sides (below).
+		return SEND_NAME.test(d.name) && d.sites.every((s) => s.info.constant) ? "job name constant" : null;
+	}
 	// A workflow module's export is started by its name (`client.workflow.start('orderWorkflow')`).
 	if (r.form === "workflow" || d.form === "workflow-start")
 		return r.form === "workflow" && d.form === "workflow-start" ? "workflow name" : null;
@@ -474,7 +479,7 @@ export function describe(g: Group): string {
 	if (g.form === "reducer")
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
-	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|run|fn: handler }";
+	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|handle|run|fn: handler }";
 	if (g.form === "workflow") return "export function key() in a workflow module";
 	if (g.form === "activity")
 		return "method of an @Activity class | export function key() of an activities module";
@@ -760,12 +765,13 @@ export function inferTrunks(
 				// A key in a `{ name }` object on both sides is a word like any property's value (`{ name: 'admin' }`):
 				// evidence only when distinctive or read from the same named constant on both sides.
 				const strict = generic || conn === "named object";
-				const evidence = joined.filter(
-					(k) =>
-						namespaced ||
-						(strict
-							? distinctive(k) || (conn === "named object" && sameConstant(r, d, k))
-							: !COMMON_KEYS.has(k)),
+				const evidence = joined.filter((k) =>
+					conn === "job name constant"
+						? sameConstant(r, d, k)
+						: namespaced ||
+							(strict
+								? distinctive(k) || (conn === "named object" && sameConstant(r, d, k))
+								: !COMMON_KEYS.has(k)),
 				).length;
 				if (
 					evidence >= DISCOVERY_LIMITS.minJoined &&

@@ -1,9 +1,10 @@
 /**
  * Job definitions as a registry: an object literal holding a key (`id: 'send.email'`, `trigger:
- * { name: SEND_EMAIL }`) and a function-valued `handler`/`run`/`fn` (inline or a reference) registers
- * that handler under the key, wherever the object stands (a constant gathered into a client's list, a
- * `task({ … })` argument). Its dispatch side is the ordinary call candidate whose object argument
- * names the key (`jobs.triggerJob({ name: 'send.email' })`); infer joins the two only on shared keys.
+ * { name: SEND_EMAIL }`) and a function-valued `handler`/`handle`/`run`/`fn` (inline or a reference)
+ * registers that handler under the key, wherever the object stands (a constant gathered into a client's
+ * list, a `task({ … })` argument). Its dispatch side is the ordinary call candidate whose object argument
+ * names the key (`jobs.triggerJob({ name: 'send.email' })`), or a sending function's given the key's named
+ * constant (`enqueueJob(JOB_NAMES.x)`); infer joins the two only on shared keys.
  * Shapes, not library names: see `JOB_DEFINITIONS` in families.
  */
 import type { Node, PropertyAssignment, SourceFile } from "ts-morph";
@@ -51,7 +52,7 @@ function scheduled(obj: ts.ObjectLiteralExpression): boolean {
 	});
 }
 
-/** Each `handler`/`run`/`fn` property whose object also holds a key: one register candidate. */
+/** Each `handler`/`handle`/`run`/`fn` property whose object also holds a key: one register candidate. */
 export function jobCandidates(
 	sf: SourceFile,
 	nodes: FileNodes,

@@ -1,0 +1,1 @@
+export { OPTIONS, POST } from "../../../../../../lib/user-route";

@@ -1,0 +1,3 @@
+import { OPTIONS, POST } from "../../../../../../lib/user-route";
+
+export { POST, OPTIONS };

@@ -1,0 +1,1 @@
+export { GET } from "../../../../modules/api/v2/me/route";
