@@ -8,7 +8,9 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import { FAMILY_SIZE, familiesOf, implementationsOf } from "./families.js";
+import { stemsMeet, wordStems } from "./match.js";
 import { newerVersion, versionOf } from "./versions.js";
+import { stem } from "./vocabulary.js";
 
 export type LookalikeIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById">;
 
@@ -18,10 +20,10 @@ export interface Lookalike {
 	kind: "family" | "version";
 	/** How a folded member is named: its class (`FcmPushProvider`), or its version (`V103`, `v1.0.8`). */
 	tag: string;
-	/** The member's own words (lower case): its class or name, and its path. */
-	own: string;
-	/** The own words of each member of its family, or the words every version shares. */
-	shared: readonly string[];
+	/** The stems of the member's own words: its class or name, and its path. */
+	own: readonly string[];
+	/** The own stems of each member of its family, or the stems every version shares. */
+	shared: readonly (readonly string[])[];
 }
 
 /** Members of a family listed in full (with the interface member); the rest go by name. */
@@ -35,12 +37,12 @@ export const keepOf = (kind: Lookalike["kind"]) => (kind === "family" ? FAMILY_K
 /** A definition's class (the qualified name less its member), or its name. */
 const ownerOf = (d: DefRow) =>
 	d.qualifiedName.includes(".") ? d.qualifiedName.slice(0, d.qualifiedName.lastIndexOf(".")) : d.name;
-const ownWords = (d: DefRow) => `${ownerOf(d)} ${d.file ?? ""}`.toLowerCase();
+const ownWords = (d: DefRow) => wordStems(`${ownerOf(d)} ${d.file ?? ""}`);
 
 /** The lookalike group of a definition, memoised per definition and per family; null for none. */
 export function lookalikes(index: LookalikeIndex): (def: DefRow) => Lookalike | null {
 	const byDef = new Map<number, Lookalike | null>();
-	const byFamily = new Map<number, string[]>();
+	const byFamily = new Map<number, (readonly string[])[]>();
 	const familyOf = (contract: number) => {
 		let shared = byFamily.get(contract);
 		if (!shared) {
@@ -67,8 +69,8 @@ export function lookalikes(index: LookalikeIndex): (def: DefRow) => Lookalike | 
 			key: `version:${v.key}`,
 			kind: "version",
 			tag: v.tag,
-			own: `${def.qualifiedName} ${def.file}`.toLowerCase(),
-			shared: [v.key.toLowerCase()],
+			own: wordStems(`${def.qualifiedName} ${def.file}`),
+			shared: [wordStems(v.key)],
 		};
 	};
 	return (def) => {
@@ -78,18 +80,23 @@ export function lookalikes(index: LookalikeIndex): (def: DefRow) => Lookalike | 
 }
 
 /**
- * Does one of the question's `words` pick this member out of its group: found in its own words,
- * and in at most half of its group's (a family's `push` providers for a push question; not
- * `provider`, which every member's path holds)? Short words meet too many names; a letter-digit
- * token (`v2`, `s3`) is distinctive at any length.
+ * Does one of the question's `words` pick this member out of its group: it meets a stem of the
+ * member's own words by the ranking's rule (match.ts `stemsMeet`), and those of at most half of its
+ * group's members (a family's `push` providers for a push question; not `provider`, which every
+ * member's path holds)? Short words meet too many names; a letter-digit token (`v2`, `s3`) is
+ * distinctive at any length. Matching exact stems only folded a member Novu's email-provider
+ * question needed (offline key lines 0.791 -> 0.781).
  */
 export function standsOut(look: Lookalike, words: readonly string[]): boolean {
-	return words.some(
-		(w) =>
-			(w.length >= 4 || (w.length >= 2 && /\d/.test(w))) &&
-			look.own.includes(w) &&
-			look.shared.filter((s) => s.includes(w)).length * 2 <= look.shared.length,
-	);
+	const meets = (stems: readonly string[], w: string) => stems.some((s) => stemsMeet(s, w));
+	return words
+		.flatMap((w) => [w, stem(w)])
+		.some(
+			(w) =>
+				(w.length >= 4 || (w.length >= 2 && /\d/.test(w))) &&
+				meets(look.own, w) &&
+				look.shared.filter((s) => meets(s, w)).length * 2 <= look.shared.length,
+		);
 }
 
 /**

@@ -14,6 +14,7 @@ import { indexRepository } from "../../src/indexer/index.js";
 import type { LlmClient, LlmRequest } from "../../src/llm/types.js";
 import { llmSelect } from "../../src/pipeline/llm-stages.js";
 import { foldNote, lookalikes, standsOut } from "../../src/pipeline/lookalikes.js";
+import { wordStems } from "../../src/pipeline/match.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { wordCut } from "../../src/pipeline/material/signature-text.js";
@@ -169,6 +170,10 @@ describe("lookalike groups", () => {
 		expect(standsOut(discord, ["discord"])).toBe(true);
 		// Every provider's path holds `providers`: no member stands out by it.
 		expect(standsOut(discord, ["provider"])).toBe(false);
+		// Words meet by the ranking's rule (a shared prefix), as `discords` meets `discord`.
+		expect(standsOut(discord, ["discords"])).toBe(true);
+		const other = { ...discord, own: wordStems("TwilioSmsProvider src/providers/twilio/twilio.provider.ts") };
+		expect(standsOut(other, ["discord"])).toBe(false);
 		expect(foldNote("family", ["A", "B"], "send")).toBe("and 2 more implementations of send: A, B");
 		expect(foldNote("version", ["V103", "V104"], "post")).toBe("(also V104, V103)");
 		expect(foldNote("family", ["A"], "send")).toBe("and 1 more implementation of send: A");
