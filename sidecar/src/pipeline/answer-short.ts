@@ -10,7 +10,7 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { type Branch, branchOf, isEmptyFunction } from "./branch.js";
-import { BASE_IMPLEMENTATIONS, familiesOf, implementationsOf } from "./families.js";
+import { FAMILY_SIZE, familiesOf, implementationsOf } from "./families.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
 import {
@@ -58,16 +58,6 @@ const PATH_STEPS = 10;
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 const WHERE_TO_LOOK = 7;
-/**
- * An implementation of an interface member (or base method) with more than BASE_IMPLEMENTATIONS
- * implementations is one of a family of plug-ins (a social network's provider, a storage adapter):
- * once the path or an earlier place holds a member of the family, or the interface member itself,
- * the next one takes no place under "Where to look"; the next file in rank order does. With fewer
- * (two or three strategies, each a part of the answer) every one keeps its place. Run 15: 4, 6 and
- * 10 alike on the four dev sets; with no family size, strategies that are each part of the answer
- * lost their places.
- */
-const FAMILY_SIZE = BASE_IMPLEMENTATIONS + 1;
 /**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.

@@ -37,7 +37,13 @@ import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
 import { conceptVector } from "./path.js";
-import { analyzeQuestion, type QueryAnalysis, routeKeysInIndex, weighConcepts } from "./query.js";
+import {
+	analyzeQuestion,
+	type QueryAnalysis,
+	questionWords,
+	routeKeysInIndex,
+	weighConcepts,
+} from "./query.js";
 import { rankCitations } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
@@ -219,7 +225,14 @@ export async function ask(
 	if (llm && llmUsable && (llm.budget?.remaining ?? 3) >= 2) {
 		try {
 			const room = config.maxInputTokens - inputSpent(llm) - config.tokenBudget - ANSWER_FRAME_TOKENS;
-			const selected = await llmSelect(llm, q, skeletons, options.signal, Math.max(MIN_SELECT_TOKENS, room));
+			const selected = await llmSelect(
+				llm,
+				q,
+				skeletons,
+				options.signal,
+				Math.max(MIN_SELECT_TOKENS, room),
+				index,
+			);
 			skeletons = selected.skeletons;
 			picks = selected.picks;
 		} catch (err) {
@@ -531,9 +544,6 @@ function inputSpent(llm: { budget?: { records: readonly LlmRequestRecord[] } }):
 }
 
 /** The question's own words and their stems, lower case: lines holding them are worth reading. */
-function questionWords(q: QueryAnalysis): string[] {
-	return [...new Set(q.concepts.flatMap((c) => [c.word, ...c.stems]).map((w) => w.toLowerCase()))];
-}
 
 function countBy(items: readonly string[]): Record<string, number> {
 	const out: Record<string, number> = {};

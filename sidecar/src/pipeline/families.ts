@@ -16,6 +16,16 @@ export type FamilyIndex = Pick<IndexReader, "edgesTo" | "edgesFrom">;
  * one provider interface): no single flow's hop. Run 15: 4, 6 and 10 alike on the four dev sets.
  */
 export const BASE_IMPLEMENTATIONS = 3;
+/**
+ * An implementation of a member with more than BASE_IMPLEMENTATIONS implementations is one of a
+ * family of plug-ins (a social network's provider, a storage adapter): once the path or an earlier
+ * place holds a member of the family, or the interface member itself, the next one takes no place
+ * under the short answer's "Where to look"; the next file in rank order does. With fewer (two or
+ * three strategies, each a part of the answer) every one keeps its place. Run 15: 4, 6 and 10 alike
+ * on the four dev sets; with no family size, strategies that are each part of the answer lost their
+ * places. The select prompt and the material's map list a family by a few members (lookalikes.ts).
+ */
+export const FAMILY_SIZE = BASE_IMPLEMENTATIONS + 1;
 
 /** The definitions implementing `def` (an interface member or a base method: the index links member to member). */
 export function implementationsOf(index: Pick<IndexReader, "edgesFrom" | "defById">, def: DefRow): DefRow[] {

@@ -13,12 +13,14 @@ import { buildRoutePrompt, ROUTE_MAX_CHAINS, routeOutputSchema } from "../prompt
 import { buildSelectPrompt, type SelectPromptChain, selectOutputSchema } from "../prompts/select.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import type { PipelineConfig } from "./config.js";
+import { type LookalikeIndex, lookalikes } from "./lookalikes.js";
 import type { Material, MaterialSource } from "./material/types.js";
-import type { QueryAnalysis } from "./query.js";
+import { type QueryAnalysis, questionWords } from "./query.js";
 import type { CitationRanking } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { groupIntoChains, type RouteResult, scoreSections } from "./route.js";
 import { homeFinder } from "./seed.js";
+import { foldSelectChains } from "./select-fold.js";
 import type { Skeleton } from "./skeleton.js";
 
 /** Candidate sections shown to the LLM (the offline ranking's best). */
@@ -166,6 +168,7 @@ export async function llmSelect(
 	skeletons: readonly Skeleton[],
 	signal?: AbortSignal,
 	maxPromptTokens = Number.MAX_SAFE_INTEGER,
+	index?: LookalikeIndex,
 ): Promise<{ skeletons: Skeleton[]; picks: string[] }> {
 	const refs = new Map<string, { chain: string; defId: string }>();
 	let i = 0;
@@ -183,10 +186,16 @@ export async function llmSelect(
 				ref,
 				depth: n.depth,
 				label: `${n.def.qualifiedName} [${n.def.kind}]${n.def.file ? ` (${n.def.file})` : ""}${handlers}`,
+				def: n.def,
+				relevance: n.relevance,
 			};
 		}),
 	}));
-	const { system, prompt } = buildSelectPrompt(q.question, fitSelectChains(chains, maxPromptTokens));
+	// A plug-in family or a definition's near-identical versions are listed by a few members.
+	const folded = index
+		? foldSelectChains(chains, lookalikes(index), questionWords(q))
+		: { chains, aliases: new Map<string, string>() };
+	const { system, prompt } = buildSelectPrompt(q.question, fitSelectChains(folded.chains, maxPromptTokens));
 	const { value } = await llm.generateJson({
 		stage: "select",
 		system,
@@ -197,7 +206,13 @@ export async function llmSelect(
 	});
 	const chosen = value.chains.filter((id) => skeletons.some((s) => s.chain.id === id));
 	if (chosen.length === 0) throw new Error("the select answer named no known chain");
-	const picks = [...new Set(value.nodes.map((r) => refs.get(r)?.defId).filter((d): d is string => !!d))];
+	const refOf = (r: string) => {
+		const name = r.trim().replace(/\(\)$/, "");
+		return refs.has(name) ? name : (folded.aliases.get(name) ?? name);
+	};
+	const picks = [
+		...new Set(value.nodes.map((r) => refs.get(refOf(r))?.defId).filter((d): d is string => !!d)),
+	];
 	const priority = new Set(picks);
 	// Chosen chains first, in the LLM's order; chosen nodes read first within a chain; the picks
 	// lead the material. Chains it did not choose follow (the budget decides how much of them is

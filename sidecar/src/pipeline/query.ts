@@ -73,6 +73,11 @@ function looksLikeIdentifier(token: string): boolean {
 	);
 }
 
+/** The question's words in lower case: each concept's word and its stems (the assembler's and the folds' `words`). */
+export function questionWords(q: Pick<QueryAnalysis, "concepts">): string[] {
+	return [...new Set(q.concepts.flatMap((c) => [c.word, ...c.stems]).map((w) => w.toLowerCase()))];
+}
+
 /**
  * "How do I create / add / use an X": a guide to X, whose verb is the reader's action, not the code's.
  * As a search word it matches every other kind's `create…` / `add…` method, so it weighs half; it is

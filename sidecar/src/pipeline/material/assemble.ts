@@ -53,7 +53,7 @@ export function assembleMaterial(
 	reach: MapReach = MATERIAL_REACH,
 ): Material {
 	const budget = config.tokenBudget;
-	const a = new Assembly(memoIndex(index), count, reach);
+	const a = new Assembly(memoIndex(index), count, reach, input.words);
 	a.spent = input.impact?.tokens ?? 0;
 	const list = readingOrder(input.skeletons, input.picks ?? []);
 	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));

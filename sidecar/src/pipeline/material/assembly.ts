@@ -44,6 +44,8 @@ export class Assembly {
 		readonly index: MaterialIndex,
 		readonly count: (text: string) => number,
 		readonly reach: MapReach,
+		/** The question's words: a signature line holding them past its cut runs on (`MapReach.wordLineChars`). */
+		readonly words: readonly string[] = [],
 	) {}
 
 	/** The files the material holds, in the order it first reached them. */
@@ -109,9 +111,15 @@ export class Assembly {
 
 	/** Take back a definition's signature line (its body has been read). */
 	dropSignature(defId: number): void {
-		const i = this.sources.findIndex((s) => s.unit === "signature" && s.node.def.id === defId);
-		if (i < 0) return;
-		const [s] = this.sources.splice(i, 1) as [MaterialSource];
+		const s = this.sources.find((x) => x.unit === "signature" && x.node.def.id === defId);
+		if (s) this.dropSource(s);
+	}
+
+	/** Take back one signature line (a newer version takes its place: map-fold.ts); false when not held. */
+	dropSource(s: MaterialSource): boolean {
+		const i = this.sources.indexOf(s);
+		if (i < 0 || s.unit !== "signature") return false;
+		this.sources.splice(i, 1);
 		this.spent -= s.tokens;
 		this.map(s.range.file, -1);
 		const list = this.covered.get(s.range.file) ?? [];
@@ -119,6 +127,7 @@ export class Assembly {
 			s.range.file,
 			list.filter(([a, b]) => a !== s.range.startLine || b !== s.range.endLine),
 		);
+		return true;
 	}
 
 	/**
@@ -155,6 +164,9 @@ export class Assembly {
 		limit: number,
 	): boolean {
 		const file = c.node.def.file as string;
+		// A line inside a definition (a key hop, a local function, a register call) runs on to the
+		// question's words; a declaration line is named by its definition already.
+		const inner = unit === "signature" && c.node.def.startLine !== null && start !== c.node.def.startLine;
 		// A definition's one-line signature is its declaration line, not the first of its decorators;
 		// an overloaded function's is its implementation's (the declaration that runs: `run(hook,
 		// item)` below `run<Hook …>(…);`), as its slices hold it.
@@ -191,7 +203,10 @@ export class Assembly {
 		}
 		const lines = this.index.fileLines(file, start, end);
 		if (!lines?.length) return false;
-		const text = unit === "signature" ? signatureText(lines, headed, this.reach) : lines.join("\n");
+		const text =
+			unit === "signature"
+				? signatureText(lines, headed, this.reach, inner ? this.words : [])
+				: lines.join("\n");
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
 		// The label says where the range starts when it is not the definition's own first line.
 		if (headed) label = `${label} (from its register call at line ${start})`;
@@ -207,6 +222,18 @@ export class Assembly {
 		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
 		if (unit === "signature") this.map(file, 1);
 		return true;
+	}
+
+	/** Replace a signature line's text (a fold note grew) within `limit`: the new source, or null. */
+	retext(source: MaterialSource, text: string, limit: number): MaterialSource | null {
+		const i = this.sources.indexOf(source);
+		if (i < 0) return null;
+		const tokens = source.tokens + this.count(text) - this.count(source.text);
+		if (this.spent - source.tokens + tokens > limit) return null;
+		const next = { ...source, text, tokens };
+		this.spent += tokens - source.tokens;
+		this.sources[i] = next;
+		return next;
 	}
 
 	/**

@@ -105,6 +105,18 @@ export interface MapReach {
 	compactSignatures: boolean;
 	signatureChars: number;
 	/**
+	 * A map line inside a definition (a key hop, a local head, a register call) that shows a question
+	 * word only past `signatureChars` runs on to the last one, up to this many characters (0: none
+	 * does): `this.socket.on("new-user", async (_sock…` lost what it was listed for. Declaration lines
+	 * too cost the map's tail key lines offline (RC 0.787 → 0.774; docs/pipeline.md).
+	 */
+	wordLineChars: number;
+	/**
+	 * Plug-in families and near-identical versions listed by their first members, the rest named on
+	 * the first one's line (map-fold.ts): 60 provider `sendMessage` lines took a map's room.
+	 */
+	foldLookalikes: boolean;
+	/**
 	 * Before the bodies' neighbours: this many definitions the question's words find index-wide
 	 * (full-text search) that no entry names yet, best rated first. The select stage names what the
 	 * chains offer; a definition the question names outright may be on none of them.
@@ -148,6 +160,8 @@ export const MATERIAL_REACH: MapReach = {
 	rootManifests: true,
 	compactSignatures: true,
 	signatureChars: 40,
+	wordLineChars: 100,
+	foldLookalikes: true,
 	questionHits: 10,
 	shortPicks: 10,
 	unpickedBelow: 2,
@@ -176,6 +190,8 @@ export const CITATION_REACH: MapReach = {
 	rootManifests: false,
 	compactSignatures: false,
 	signatureChars: 44,
+	wordLineChars: 0,
+	foldLookalikes: false,
 	questionHits: 0,
 	shortPicks: 0,
 	unpickedBelow: 0,

@@ -4,9 +4,11 @@
  * over that the question's words barely rate waits for the map's tail (`MapReach.unpickedBelow`).
  */
 import type { DefRow } from "../../index/types.js";
+import { lookalikes } from "../lookalikes.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import type { AssembleInput } from "./input.js";
+import { MapFold } from "./map-fold.js";
 import type { MaterialSource } from "./types.js";
 
 export class SignatureMap {
@@ -16,6 +18,8 @@ export class SignatureMap {
 	private readonly picked = new Set<number>();
 	private readonly waiting: Candidate[] = [];
 	private waitingListed = false;
+	/** Plug-in families and near-identical versions listed by a few members (`MapReach.foldLookalikes`). */
+	private readonly fold: MapFold | null;
 
 	constructor(
 		readonly a: Assembly,
@@ -27,6 +31,7 @@ export class SignatureMap {
 		const pickDefIds = new Set(input.picks ?? []);
 		for (const sk of input.skeletons)
 			for (const n of sk.nodes) if (pickDefIds.has(n.def.defId)) this.picked.add(n.def.id);
+		this.fold = a.reach.foldLookalikes ? new MapFold(a, lookalikes(a.index), input.words, budget) : null;
 	}
 
 	/** Does `c` wait for the map's tail: not a pick nor one hop from one, and rated low? */
@@ -50,7 +55,9 @@ export class SignatureMap {
 			this.waiting.push(c);
 			return;
 		}
-		this.a.add(
+		if (this.fold?.folds(c, this.picked.has(d.id))) return;
+		const at = this.a.sources.length;
+		const added = this.a.add(
 			{ ...c, role: "neighbour" },
 			d.startLine,
 			d.startLine,
@@ -58,6 +65,7 @@ export class SignatureMap {
 			`${named(d)} (signature; ${d.startLine}-${d.endLine})`,
 			this.budget,
 		);
+		if (added) this.fold?.listed(c, this.a.sources[at] as MaterialSource);
 	}
 
 	/** Count `c`'s definition as named (no later entry lists it again), and list it. */

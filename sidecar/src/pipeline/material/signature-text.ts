@@ -20,7 +20,8 @@ const HEAD_CHARS = 64;
 export function signatureText(
 	lines: readonly string[],
 	headed: boolean,
-	reach: Pick<MapReach, "compactSignatures" | "signatureChars">,
+	reach: Pick<MapReach, "compactSignatures" | "signatureChars" | "wordLineChars">,
+	words: readonly string[] = [],
 ): string {
 	const joined = lines.map((l) => l.trim()).join(" ");
 	const shown = headed
@@ -28,8 +29,36 @@ export function signatureText(
 		: reach.compactSignatures
 			? compactSignature(joined.replace(MODIFIERS, ""))
 			: joined.replace(MODIFIERS, "");
-	const cut = headed ? HEAD_CHARS : reach.signatureChars;
+	const cut = wordCut(shown, headed ? HEAD_CHARS : reach.signatureChars, reach.wordLineChars, words);
 	return shown.length > cut ? `${shown.slice(0, cut - 1)}…` : shown;
+}
+
+/** Question words shorter than this meet too many lines (as the map's local heads). */
+const MIN_WORD = 4;
+/** A line this close to its end past the last word is shown whole. */
+const TAIL_CHARS = 6;
+
+/**
+ * Where to cut `shown`: at `cut`, or, when one of the question's `words` that the part before the cut
+ * does not show occurs past it, after the identifier holding the last one that starts within `max`
+ * characters (the whole line when little is left after it).
+ */
+export function wordCut(shown: string, cut: number, max: number, words: readonly string[]): number {
+	if (shown.length <= cut || max <= cut) return cut;
+	const low = shown.toLowerCase();
+	const kept = low.slice(0, cut - 1);
+	let end = cut;
+	for (const w of words) {
+		// A word the kept part shows already names the line's topic: the rest adds nothing new.
+		if (w.length < MIN_WORD || kept.includes(w)) continue;
+		for (let at = low.indexOf(w); at >= 0 && at < max; at = low.indexOf(w, at + 1)) {
+			let stop = at + w.length;
+			while (stop < max && /[\w$]/.test(shown[stop] ?? "")) stop++;
+			end = Math.max(end, Math.min(stop, max));
+		}
+	}
+	if (end === cut) return cut;
+	return shown.length <= end + TAIL_CHARS ? shown.length : end + 1;
 }
 
 /**
