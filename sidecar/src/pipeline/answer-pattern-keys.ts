@@ -11,6 +11,7 @@ import type { DefRow, DispatchSiteRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
 import { code, namesKeyFamily, trunkNoun } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import { implementationStart } from "./material/slices.js";
 import type { Concept } from "./query.js";
 import { lastSegment, namesIn } from "./verify.js";
 
@@ -82,6 +83,20 @@ export interface KeyFamily {
 const MIN_SITES = 3;
 /** A quoted line of code at most. */
 export const QUOTE_CHARS = 110;
+
+/**
+ * The line a function or method's implementation is declared on: past the overload declarations its
+ * range starts with (`implementationStart`), else its first line.
+ */
+export function implementationLine(index: Pick<IndexReader, "fileLines">, def: DefRow): number {
+	const start = def.startLine ?? 1;
+	const end = Math.min(def.endLine ?? start, start + OVERLOAD_WINDOW);
+	const lines = index.fileLines(def.file ?? "", start, end) ?? [];
+	return start + implementationStart(lines, 0, def.name);
+}
+
+/** Lines read for overloads above an implementation (implementationStart looks 40 lines on). */
+const OVERLOAD_WINDOW = 41;
 
 /** A line of code quoted after a marker (": `code`"), clipped. */
 export function quoteLine(index: Pick<IndexReader, "fileLines">, file: string, line: number): string {
@@ -449,8 +464,13 @@ export function keyFamilyLines(
 	const summary = [
 		`A new ${family.subject} is registered the way the ${registers.length} ${plural(noun)} of this code are (${code(family.trunk)} keys, in ${perFile.size} ${perFile.size === 1 ? "file" : "files"}): ${(perFile.get(home) ?? 0) > 1 ? `${code(home)} registers ${perFile.get(home)} of them, ${code(shownKey)} among them` : `${code(home)} registers ${code(shownKey)}`} ${registerMarker}.`,
 	];
-	if (registrar)
-		summary.push(`${book.name(registrar)} does the registering ${book.cite(registrar, head(registrar))}.`);
+	if (registrar) {
+		// An overloaded registrar (`addRoute(path, action): void;` … then the body) is cited where its body starts.
+		const line = implementationLine(index, registrar);
+		summary.push(
+			`${book.name(registrar)} does the registering ${book.cite(registrar, { startLine: line, endLine: line })}.`,
+		);
+	}
 	if (handler) summary.push(`Its handler is ${book.name(handler)} ${book.cite(handler, head(handler))}.`);
 	if (caller) summary.push(`The other end calls it by the same key in ${code(caller.file)} ${site(caller)}.`);
 	out.push("**In short**", summary.join(" "), "");
