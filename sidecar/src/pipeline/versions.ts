@@ -37,6 +37,12 @@ export function versionOf(def: { qualifiedName: string; file: string | null }): 
 	return { key: `${def.qualifiedName}@${pathKey}`, tag: pathTag };
 }
 
+/** A file's folder with its versions written `v#` (`api/v#/`): the versions of a definition sit in files of one such folder. */
+export function versionFolder(file: string): string {
+	const key = file.replace(PATH_VERSION, "$1v#");
+	return key.slice(0, key.lastIndexOf("/") + 1);
+}
+
 /**
  * Is version tag `a` newer than `b` (`V109` than `V102`, `v1.0.10` than `v1.0.9`): their numbers
  * compared in order? Of near-identical versions the newest is most often the one in use.

@@ -9,6 +9,7 @@
  *
  * This module runs the passes in order; each lives in a module of its own.
  */
+import { lookalikes } from "../lookalikes.js";
 import { estimateTokens } from "../read.js";
 import { Assembly } from "./assembly.js";
 import type { Candidate } from "./candidate.js";
@@ -40,6 +41,7 @@ import { readModuleBlocks } from "./read-module-blocks.js";
 import { readingOrder } from "./reading-order.js";
 import { SignatureMap } from "./signature-map.js";
 import type { Material } from "./types.js";
+import { VersionBodies } from "./version-bodies.js";
 
 /**
  * The material for `input` within `config.tokenBudget` (less an impact listing's tokens), its
@@ -59,8 +61,17 @@ export function assembleMaterial(
 	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
 	const known = new Set(list.map((c) => c.node.def.id));
 
+	// Near-identical versions: one body each group, the others named on one map line.
+	const versions = new VersionBodies(
+		a,
+		lookalikes(a.index),
+		input.words,
+		new Set(input.picks ?? []),
+		input.relevance,
+	);
+
 	// Pass 1: bodies, each followed by the far ends of its key hops.
-	const deferred = readBodies(a, list, input, config, onChain, known, budget);
+	const deferred = readBodies(a, list, input, config, onChain, known, budget, versions);
 
 	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.
 	readModuleBlocks(a, input.skeletons, input.words, budget);
@@ -70,6 +81,7 @@ export function assembleMaterial(
 	const map = new SignatureMap(a, input, known, budget);
 	if (reach.rootManifests) listRootManifests(map);
 	listClassHeads(map);
+	versions.listNotes(map);
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
 	if (reach.keyHopLines) {
 		listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
@@ -96,7 +108,17 @@ export function assembleMaterial(
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
 	listOutline(map, stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
-	const read = (c: Candidate) => addDefinition(a, c, input, config, onChain, budget);
+	// A late version: its group's best read in its place; none when the group holds one (its line names it).
+	const read = (c: Candidate) => {
+		const r = versions.choose(c);
+		if (!r || !addDefinition(a, r, input, config, onChain, budget)) return false;
+		// The caller marks `c` read; the version read in its place is marked here.
+		if (r !== c) {
+			a.markRead(r.node.def);
+			versions.stoodIn(c, r);
+		}
+		return true;
+	};
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The

@@ -24,6 +24,8 @@ interface Group {
 	tags: string[];
 	/** Members seen: listed with a line of their own (true) or folded (false); a map lists some entries twice. */
 	seen: Map<number, boolean>;
+	/** Versions whose best one the bodies read (version-bodies.ts): its name and tag; the line names every other. */
+	read?: { id: number; name: string; tag: string };
 }
 
 export class MapFold {
@@ -47,7 +49,10 @@ export class MapFold {
 		const seen = group?.seen.get(c.node.def.id);
 		if (seen !== undefined) return !seen;
 		if (!look || !group || !this.holds(group) || kept || group.listed < keepOf(look.kind)) return false;
-		if (standsOut(look, this.words) || (look.kind === "version" && newerVersion(look.tag, group.tag)))
+		if (
+			standsOut(look, this.words) ||
+			(look.kind === "version" && !group.read && newerVersion(look.tag, group.tag))
+		)
 			return false;
 		group.seen.set(c.node.def.id, false);
 		group.tags.push(look.tag);
@@ -74,7 +79,13 @@ export class MapFold {
 		// A member the question's words pick out is listed beside the best-ranked ones, not instead.
 		if (standsOut(look, this.words)) return;
 		const old = this.holds(group) ? group.anchor : null;
-		if (old && look.kind === "version" && group.listed >= keepOf(look.kind) && this.a.dropSource(old)) {
+		if (
+			old &&
+			look.kind === "version" &&
+			!group.read &&
+			group.listed >= keepOf(look.kind) &&
+			this.a.dropSource(old)
+		) {
 			// A newer version: its line names the older one listed before it.
 			group.seen.set(old.node.def.id, false);
 			group.tags.unshift(group.tag);
@@ -87,6 +98,48 @@ export class MapFold {
 		if (group.tags.length) this.renote(group, c.node.def.name);
 	}
 
+	/**
+	 * Seed a version group whose best version the bodies read: `source` (another version's line)
+	 * names the versions not read (`folded`, `tags` besides its own) and the one read; every later
+	 * version listed folds into it.
+	 */
+	seedVersions(
+		key: string,
+		source: MaterialSource,
+		read: { id: number; name: string; tag: string },
+		tags: readonly string[],
+		folded: readonly number[],
+	): void {
+		const group: Group = {
+			kind: "version",
+			listed: 1,
+			anchor: source,
+			text: source.text,
+			tag: read.tag,
+			tags: [...tags],
+			// The version read has its body, not a line; the others are named on this one.
+			seen: new Map([...folded, read.id].map((id) => [id, false])),
+			read,
+		};
+		this.groups.set(key, group);
+		this.renote(group, source.node.def.name);
+	}
+
+	/** What a version group whose best version was read says of it: `: older versions of X, read above`. */
+	private readNote(group: Group): string {
+		const read = group.read;
+		if (!read) return "";
+		const tags = [this.lookalikeTag(group), ...group.tags];
+		const older = tags.every((t) => newerVersion(read.tag, t));
+		return `: ${older ? "older" : "other"} version${tags.length === 1 ? "" : "s"} of ${read.name}, read above`;
+	}
+
+	/** The tag of the version a group's line is. */
+	private lookalikeTag(group: Group): string {
+		const def = group.anchor?.node.def;
+		return (def && this.lookalikeOf(def)?.tag) ?? "";
+	}
+
 	/** Is the group's line still in the material (not taken back since its body was read)? */
 	private holds(group: Group): boolean {
 		if (group.anchor && !this.a.sources.includes(group.anchor)) group.anchor = null;
@@ -96,12 +149,10 @@ export class MapFold {
 	/** The group's line with its note naming the folded members, if it fits the budget. */
 	private renote(group: Group, member: string): void {
 		if (!group.anchor) return;
-		const note = foldNote(group.kind, group.tags, member);
-		const next = this.a.retext(
-			group.anchor,
-			`${group.text}${group.kind === "family" ? " — " : " "}${note}`,
-			this.budget,
-		);
+		const note = group.tags.length
+			? `${group.kind === "family" ? " — " : " "}${foldNote(group.kind, group.tags, member)}`
+			: "";
+		const next = this.a.retext(group.anchor, `${group.text}${note}${this.readNote(group)}`, this.budget);
 		if (next) group.anchor = next;
 	}
 }

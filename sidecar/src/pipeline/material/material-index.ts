@@ -1,6 +1,6 @@
 /** The index as the assembler reads it, with the lookups one assembly repeats memoised. */
 import type { IndexReader } from "../../index/reader.js";
-import type { DefRow } from "../../index/types.js";
+import type { DefRow, FileRow } from "../../index/types.js";
 
 export type MaterialIndex = Pick<
 	IndexReader,
@@ -15,7 +15,9 @@ export type MaterialIndex = Pick<
 	| "packages"
 > &
 	// Full-text search, for the definitions the question's words find that no stage reached.
-	Partial<Pick<IndexReader, "searchDefs">>;
+	Partial<Pick<IndexReader, "searchDefs">> &
+	// The indexed files, for the sibling versions of a definition (version-bodies.ts).
+	Partial<Pick<IndexReader, "files">>;
 
 /** The index with the lookups one assembly repeats (a file's lines, a definition's edges) memoised. */
 export function memoIndex(index: MaterialIndex): MaterialIndex {
@@ -28,6 +30,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 	};
 	const content = memo((f: string) => index.fileContent(f));
 	const lines = memo((f: string) => content(f)?.split("\n"));
+	let files: FileRow[] | undefined;
 	return {
 		fileContent: content,
 		fileLines: (f, s, e) => lines(f)?.slice(Math.max(0, s - 1), e),
@@ -39,6 +42,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 		defsInFile: memo((f: string) => index.defsInFile(f)),
 		packages: () => index.packages(),
 		...(index.searchDefs ? { searchDefs: index.searchDefs.bind(index) } : {}),
+		...(index.files ? { files: () => (files ??= index.files?.() ?? []) } : {}),
 	};
 }
 

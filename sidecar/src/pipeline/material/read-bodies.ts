@@ -10,6 +10,7 @@ import { keyHopEnds } from "./hops.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { MAX_BLOCK_LINES } from "./modules.js";
 import { addDefinition } from "./read-definition.js";
+import type { VersionBodies } from "./version-bodies.js";
 
 /**
  * Share of the budget the first pass of bodies may use; module-level blocks take the next share,
@@ -42,19 +43,24 @@ export function readBodies(
 	onChain: ReadonlySet<number>,
 	known: Set<number>,
 	budget: number,
+	versions: VersionBodies,
 ): Candidate[] {
 	const index = a.index;
 	const deferred: Candidate[] = [];
 	const queue = [...list];
 	while (queue.length) {
-		const c = queue.shift() as Candidate;
-		if (a.bodies.has(c.node.def.id)) continue;
+		const reached = queue.shift() as Candidate;
+		if (a.bodies.has(reached.node.def.id)) continue;
+		// Of near-identical versions, one body: the best-ranked read in place of the first reached.
+		const c = versions.choose(reached);
+		if (!c) continue;
 		const share = isDeepPick(c) || c.lead ? PICK_SHARE : BODY_SHARE;
 		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
-			deferred.push(c);
+			deferred.push(reached);
 			continue;
 		}
 		a.bodies.add(c.node.def.id);
+		versions.stoodIn(reached, c);
 		if (c.role === "wrapper") {
 			// A guard decides on a flag: the short module-level values it reads (and they read) come with it.
 			const hops = c.node.via === "wrapper" ? 2 : c.node.via === "wrapper-value" ? 1 : 0;
@@ -118,7 +124,9 @@ export function readBodies(
 				lead: c.role === "pick" || c.lead === true,
 			}));
 		if (c.role !== "module") {
-			for (const n of calleesOnChain(input.skeletons, c.node.def)
+			// A version read in place of the one on the chain: that one's steps are its steps.
+			const steps = [c, reached].flatMap((x) => calleesOnChain(input.skeletons, x.node.def));
+			for (const n of [...new Map(steps.map((x) => [x.def.id, x])).values()]
 				.filter((x) => !a.bodies.has(x.def.id))
 				.slice(0, CALLEES_PER_DEF)) {
 				follow.push({ node: n, chain: c.chain, role: "callee" });

@@ -68,6 +68,26 @@ export class SignatureMap {
 		if (added) this.fold?.listed(c, this.a.sources[at] as MaterialSource);
 	}
 
+	/**
+	 * One line for a version group whose best version a body holds (version-bodies.ts): `c`'s
+	 * signature naming the other versions not read (`tags`) and the one read.
+	 */
+	noteVersions(
+		c: Candidate,
+		key: string,
+		read: { id: number; name: string; tag: string },
+		tags: readonly string[],
+		folded: readonly number[],
+	): void {
+		const d = c.node.def;
+		if (!this.fold || !d.file || d.startLine === null || d.endLine === null) return;
+		for (const id of folded) this.known.add(id);
+		const at = this.a.sources.length;
+		const label = `${named(d)} (signature; ${d.startLine}-${d.endLine})`;
+		if (this.a.add(c, d.startLine, d.startLine, "signature", label, this.budget))
+			this.fold.seedVersions(key, this.a.sources[at] as MaterialSource, read, tags, folded);
+	}
+
 	/** Count `c`'s definition as named (no later entry lists it again), and list it. */
 	listOnce(c: Candidate): void {
 		this.known.add(c.node.def.id);
