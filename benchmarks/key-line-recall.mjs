@@ -1,7 +1,7 @@
 // keyLineRecall of any build's material, for builds older than the metric (bench reports it since
 // issue 11): the mean share of gold chain lines inside trace.read.
 //   IDX=rc.index.db node benchmarks/key-line-recall.mjs <build>/sidecar/dist eval/rocketchat-dev.json ['{"tokenBudget":16000}']
-// Or of the answer prompts a relay run recorded (RUNDIR/<question id>/relay/req-003.txt), for the
+// Or of the answer prompts a relay run recorded (RUNDIR/<question id>/relay/req-NNN.txt, the last), for the
 // questions of the set that have a gold chain: the share inside the sources read (`[n] path:a-b`
 // headers) and the share inside the sources, the signature map (`path:` then `  [n] line: …`, or
 // grouped by folder: `dir/`, `  file.ts:`, `    [n] line: …`) or an impact question's listing of
@@ -76,8 +76,16 @@ if (process.argv[2] === "--prompts") {
 	const rows = [];
 	for (const id of readdirSync(run).sort()) {
 		const q = gold.get(id);
-		const file = join(run, id, "relay", "req-003.txt");
-		if (!q?.chain?.length || !existsSync(file)) continue;
+		// The answer prompt is the last request (req-003, or later when a request was sent again).
+		const dir = join(run, id, "relay");
+		const last = existsSync(dir)
+			? readdirSync(dir)
+					.filter((f) => /^req-\d+\.txt$/.test(f))
+					.sort()
+					.at(-1)
+			: undefined;
+		if (!q?.chain?.length || !last) continue;
+		const file = join(dir, last);
 		const { bodies, signatures } = promptRanges(readFileSync(file, "utf8"));
 		const read = q.chain.filter((e) => inside(bodies, e)).length / q.chain.length;
 		const all = q.chain.filter((e) => inside(bodies, e) || inside(signatures, e)).length / q.chain.length;
