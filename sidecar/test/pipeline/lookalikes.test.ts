@@ -22,6 +22,7 @@ import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { newerVersion, versionOf } from "../../src/pipeline/versions.js";
 import { repoWith } from "../support/repo-with.js";
+import { callNode, oneChain } from "../support/skeletons.js";
 
 const PROVIDERS = ["slack", "discord", "mattermost", "zulip", "ryver", "teams"];
 const className = (p: string) => `${p[0]?.toUpperCase()}${p.slice(1)}Provider`;
@@ -97,27 +98,15 @@ afterAll(() => {
 
 /** One chain: the entry, the interface member, its six providers, the three workflow versions. */
 function skeletons(): Skeleton[] {
-	const node = (def: DefRow, depth: number, relevance: number) => ({
-		def,
-		depth,
-		via: depth ? "call" : "seed",
-		from: depth ? defs.notify.id : null,
-		nodeClass: "major" as const,
-		relevance,
-	});
-	return [
-		{
-			chain: { id: "c1", title: "notify", paths: ["src"], score: 1 },
-			direction: "downstream",
-			nodes: [
-				node(defs.notify, 0, 3),
-				node(defs.contract, 1, 2),
-				// Slack rated best, then Mattermost; Discord (the question names it) rated low.
-				...defs.members.map((d, i) => node(d, 2, [1.5, 0.2, 1.2, 0.5, 0.5, 0.5][i] ?? 0)),
-				...defs.versions.map((d, i) => node(d, 1, [0.4, 0.6, 0.4][i] ?? 0)),
-			],
-		},
-	] as unknown as Skeleton[];
+	const node = (def: DefRow, depth: number, relevance: number) =>
+		callNode(def, depth, relevance, defs.notify);
+	return oneChain("notify", [
+		node(defs.notify, 0, 3),
+		node(defs.contract, 1, 2),
+		// Slack rated best, then Mattermost; Discord (the question names it) rated low.
+		...defs.members.map((d, i) => node(d, 2, [1.5, 0.2, 1.2, 0.5, 0.5, 0.5][i] ?? 0)),
+		...defs.versions.map((d, i) => node(d, 1, [0.4, 0.6, 0.4][i] ?? 0)),
+	]);
 }
 
 /** A model that answers `reply` and keeps the request it was sent. */

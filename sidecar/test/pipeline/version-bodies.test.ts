@@ -16,6 +16,7 @@ import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { repoWith } from "../support/repo-with.js";
+import { callNode, oneChain } from "../support/skeletons.js";
 
 const VERSIONS = ["V101", "V102", "V103"];
 const workflow = (v: string) =>
@@ -69,22 +70,14 @@ afterAll(() => {
 
 /** One chain: the entry, the two old versions (rated best), then the deciding function. */
 function skeletons(): Skeleton[] {
-	const node = (def: DefRow, depth: number, relevance: number) => ({
-		def,
-		depth,
-		via: depth ? "call" : "seed",
-		from: depth ? defs.entry.id : null,
-		nodeClass: "major" as const,
-		relevance,
-	});
+	const node = (def: DefRow, depth: number, relevance: number) => callNode(def, depth, relevance, defs.entry);
 	const [v101, v102] = defs.versions as [DefRow, DefRow];
-	return [
-		{
-			chain: { id: "c1", title: "schedule", paths: ["src"], score: 1 },
-			direction: "downstream",
-			nodes: [node(defs.entry, 0, 3), node(v101, 1, 0.6), node(v102, 1, 0.6), node(defs.decide, 1, 0.5)],
-		},
-	] as unknown as Skeleton[];
+	return oneChain("schedule", [
+		node(defs.entry, 0, 3),
+		node(v101, 1, 0.6),
+		node(v102, 1, 0.6),
+		node(defs.decide, 1, 0.5),
+	]);
 }
 
 describe("near-identical versions in the material's bodies", () => {

@@ -1,0 +1,22 @@
+/** Skeletons shaped like the skeleton stage's, for tests that hand the later stages a chain directly. */
+import type { DefRow } from "../../src/index/types.js";
+import type { Skeleton, SkeletonNode } from "../../src/pipeline/skeleton.js";
+
+/** A major node: the chain's seed at depth 0, else reached by a call from `from`. */
+export function callNode(def: DefRow, depth: number, relevance: number, from: DefRow): SkeletonNode {
+	return {
+		def,
+		depth,
+		via: depth ? "call" : "seed",
+		from: depth ? from.id : null,
+		nodeClass: "major",
+		relevance,
+	};
+}
+
+/** One downstream chain `c1` over `src` holding `nodes`. */
+export function oneChain(title: string, nodes: SkeletonNode[]): Skeleton[] {
+	return [
+		{ chain: { id: "c1", title, paths: ["src"], score: 1 }, direction: "downstream", nodes },
+	] as Skeleton[];
+}
