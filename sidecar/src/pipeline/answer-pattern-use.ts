@@ -82,14 +82,14 @@ export function findUse(
 	family: { subject: string; base: DefRow; members: DefRow[] },
 	concepts: readonly Concept[],
 ): UseFamily | null {
+	// Each member's class: the member itself, or the class implementing it (read once, used twice).
+	const classes = family.members.map((m) => (m.kind === "class" ? m : implementingClass(index, m)));
 	// Code inside the family and its classes is the family at work, not a use of it.
 	const familyFiles = new Set<string | null>(
-		[family.base, ...family.members, ...family.members.map((m) => implementingClass(index, m))].map(
-			(d) => d?.file ?? null,
-		),
+		[family.base, ...family.members, ...classes].map((d) => d?.file ?? null),
 	);
 	const uses = family.members
-		.map((m) => useOf(index, m, familyFiles))
+		.map((m, i) => useOf(index, m, classes[i] ?? null, familyFiles))
 		.filter((u): u is Use => u !== null && u.userFiles >= MIN_USER_FILES);
 	if (uses.length === 0) return null;
 	// A member the question names wins unless it is a corner few files use ("data" of "query data" names `ImportData`).
@@ -114,8 +114,12 @@ export function findUse(
 	};
 }
 
-function useOf(index: UseIndex, member: DefRow, familyFiles: ReadonlySet<string | null>): Use | null {
-	const cls = member.kind === "class" ? member : implementingClass(index, member);
+function useOf(
+	index: UseIndex,
+	member: DefRow,
+	cls: DefRow | null,
+	familyFiles: ReadonlySet<string | null>,
+): Use | null {
 	let best: { access: DefRow; users: DefRow[]; files: number } | null = null;
 	for (const e of index.edgesTo(member.id)) {
 		if (e.kind !== "reference") continue;

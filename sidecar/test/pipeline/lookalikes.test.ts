@@ -22,7 +22,7 @@ import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { newerVersion, versionOf } from "../../src/pipeline/versions.js";
 import { repoWith } from "../support/repo-with.js";
-import { callNode, oneChain } from "../support/skeletons.js";
+import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
 const PROVIDERS = ["slack", "discord", "mattermost", "zulip", "ryver", "teams"];
 const className = (p: string) => `${p[0]?.toUpperCase()}${p.slice(1)}Provider`;
@@ -77,11 +77,7 @@ beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-lookalikes-");
 	const result = await indexRepository({ repo, out: join(repo, "index.db") });
 	index = IndexReader.open(result.out);
-	const def = (id: string) => {
-		const d = index.def(id);
-		if (!d) throw new Error(`no ${id}`);
-		return d;
-	};
+	const def = (id: string) => defIn(index, id);
 	defs = {
 		notify: def("src/notify.ts#notify"),
 		contract: def("src/providers/provider.interface.ts#IChatProvider.sendMessage"),

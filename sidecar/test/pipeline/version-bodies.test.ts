@@ -16,7 +16,7 @@ import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { repoWith } from "../support/repo-with.js";
-import { callNode, oneChain } from "../support/skeletons.js";
+import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
 const VERSIONS = ["V101", "V102", "V103"];
 const workflow = (v: string) =>
@@ -52,11 +52,7 @@ beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-version-bodies-");
 	const result = await indexRepository({ repo, out: join(repo, "index.db") });
 	index = IndexReader.open(result.out);
-	const def = (id: string) => {
-		const d = index.def(id);
-		if (!d) throw new Error(`no ${id}`);
-		return d;
-	};
+	const def = (id: string) => defIn(index, id);
 	defs = {
 		entry: def("src/schedule.ts#schedulePost"),
 		decide: def("src/decide.ts#decidePublish"),

@@ -20,3 +20,10 @@ export function oneChain(title: string, nodes: SkeletonNode[]): Skeleton[] {
 		{ chain: { id: "c1", title, paths: ["src"], score: 1 }, direction: "downstream", nodes },
 	] as Skeleton[];
 }
+
+/** The definition `defId` of an index, or a thrown error naming it (a fixture that lost a definition). */
+export function defIn(index: { def(defId: string): DefRow | undefined }, defId: string): DefRow {
+	const d = index.def(defId);
+	if (!d) throw new Error(`no ${defId}`);
+	return d;
+}
