@@ -12,6 +12,7 @@ import type { CitationBook } from "./answer-offline.js";
 import { code, namesKeyFamily, trunkNoun } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import { implementationStart } from "./material/slices.js";
+import { openCallAt } from "./open-call.js";
 import type { Concept } from "./query.js";
 import { lastSegment, namesIn } from "./verify.js";
 
@@ -48,7 +49,21 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 		if (at < 0) continue;
 		if (!best || from + at > best.line) best = { def: callee, line: from + at };
 	}
-	return best?.def ?? null;
+	// Else the key is a property of an object handed to the call: `new Worker({ jobs: { key: … } })`.
+	return best?.def ?? callAround(index, site);
+}
+
+/**
+ * The repository function or class whose call a site's key is written inside of (open-call.ts):
+ * `Worker.enqueue` for `job: "scheduleEmail"` in `worker.enqueue({ … })`, or null.
+ */
+export function callAround(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | null {
+	const within = site.enclosingDefId ? index.def(site.enclosingDefId) : undefined;
+	if (!within) return null;
+	const text = index.fileLines(site.file, site.line, site.line)?.[0] ?? "";
+	const written = keyWritten(site, text);
+	const column = written ? text.indexOf(written) : text.length;
+	return openCallAt(index, within, site.file, site.line, column < 0 ? text.length : column);
 }
 
 /**
@@ -428,6 +443,7 @@ export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): 
 		declared?.member,
 		registeredBy(index, example),
 		dispatcher?.kind === "module" ? undefined : dispatcher,
+		caller ? callAround(index, caller) : null,
 	].filter((d): d is DefRow => d !== undefined && d !== null);
 }
 
@@ -456,6 +472,12 @@ export function keyFamilyLines(
 	const shownKey = example.rawKey ?? key;
 	const handler = ownHandler(index, example);
 	const caller = dispatches.find((s) => s.key === key);
+	// The function the other end hands the key to (`Worker.enqueue`, `Callbacks.run`): where dispatching is implemented.
+	const through = caller ? callAround(index, caller) : null;
+	const via = (d: DefRow | null) =>
+		d && d.id !== registrar?.id
+			? `, through ${book.name(d)} ${book.cite(d, { startLine: implementationLine(index, d), endLine: implementationLine(index, d) })}`
+			: "";
 	const head = (d: DefRow) => ({ startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
 	const site = (x: DispatchSiteRow) => citeSite(index, book, x);
 	const registerMarker = site(example);
@@ -472,7 +494,10 @@ export function keyFamilyLines(
 		);
 	}
 	if (handler) summary.push(`Its handler is ${book.name(handler)} ${book.cite(handler, head(handler))}.`);
-	if (caller) summary.push(`The other end calls it by the same key in ${code(caller.file)} ${site(caller)}.`);
+	if (caller)
+		summary.push(
+			`The other end calls it by the same key in ${code(caller.file)} ${site(caller)}${via(through)}.`,
+		);
 	out.push("**In short**", summary.join(" "), "");
 
 	out.push("**The shape, step by step**");

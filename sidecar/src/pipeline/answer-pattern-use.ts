@@ -114,6 +114,25 @@ export function findUse(
 	};
 }
 
+/**
+ * How other code reaches one member of a family: the constant or getter outside the family's files
+ * that references it and that at least MIN_USER_FILES files use (`export const Settings =
+ * proxify<ISettingsModel>(…)`), with the count of those files; null when code uses the class itself.
+ */
+export function accessPoint(
+	index: UseIndex,
+	family: { base: DefRow; members: readonly DefRow[] },
+	member: DefRow,
+	cls: DefRow | null,
+): { access: DefRow; userFiles: number } | null {
+	const classes = family.members.map((m) => (m.kind === "class" ? m : implementingClass(index, m)));
+	const familyFiles = new Set<string | null>(
+		[family.base, ...family.members, ...classes].map((d) => d?.file ?? null),
+	);
+	const use = useOf(index, member, cls, familyFiles);
+	return use?.access && use.userFiles >= MIN_USER_FILES ? { access: use.access, userFiles: use.userFiles } : null;
+}
+
 function useOf(
 	index: UseIndex,
 	member: DefRow,

@@ -26,6 +26,7 @@ import {
 	repositoryCallees,
 } from "./answer-pattern-keys.js";
 import {
+	accessPoint,
 	findUse,
 	OTHER_USES,
 	type UseFamily,
@@ -66,10 +67,12 @@ export type PatternIndex = Pick<
 
 /**
  * "How do I add a new service?", "how would one create a new database model in X?", "what are the
- * steps to add another exporter": the noun after "new" / "another" is group 1.
+ * steps to add another exporter", "what would I have to write to add a new provider?", "the
+ * convention for adding a new kind of job": the noun after "new" / "another" is group 1. The
+ * gerund asks the same as the verb; "kind of" / "type of" name the noun, not a noun of their own.
  */
 const PATTERN_QUESTION =
-	/\b(?:how (?:do|can|would|should|could|does|to)\b|steps? to\b)[^?]*?\b(?:create|add|write|make|define|implement|build|register|introduce|set up)\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|with|on|inside|within|into)\b|\s*[?.!]|\s*$)/i;
+	/\b(?:how (?:do|can|would|should|could|does|to)\b|steps? to\b|what (?:would|do|does|should|must|will) (?:i|we|you|one)\b|conventions?\b|process (?:for|of)\b)[^?]*?\b(?:creat(?:e|ing)|add(?:ing)?|writ(?:e|ing)|mak(?:e|ing)|defin(?:e|ing)|implement(?:ing)?|build(?:ing)?|register(?:ing)?|introduc(?:e|ing)|set(?:ting)? up)\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+(?:(?:kind|type|sort|form)s? of\s+)?([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|with|on|inside|within|into)\b|\s*[?.!]|\s*$)/i;
 
 /** Members a base needs to be a family (two subclasses are a pair, not a convention). */
 const MIN_MEMBERS = 3;
@@ -271,12 +274,16 @@ function placeCreations(index: PatternIndex, shapes: Shape[]): void {
 		sites.set(sh, list);
 		for (const id of new Set(list.map((c) => c.by.id))) creators.set(id, (creators.get(id) ?? 0) + 1);
 	}
-	const registry = [...creators.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+	// A registry creates most of the created members; one creating two of nineteen is a corner's.
+	const created = shapes.filter((sh) => (sites.get(sh)?.length ?? 0) > 0).length;
+	const busiest = [...creators.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+	const registry = busiest && busiest[1] > 1 && busiest[1] * 2 >= created ? busiest : undefined;
 	for (const sh of shapes) {
 		const list = sites.get(sh) ?? [];
 		const c =
-			list.find((x) => registry && registry[1] > 1 && x.by.id === registry[0]) ??
+			list.find((x) => registry && x.by.id === registry[0]) ??
 			list.find((x) => x.registeredWith) ??
+			list.find((x) => sh.cls !== null && ownCreator(index, x.by, sh.cls)) ??
 			list[0];
 		if (c) {
 			sh.created = { by: c.by, file: c.file, line: c.line };
@@ -287,6 +294,62 @@ function placeCreations(index: PatternIndex, shapes: Shape[]): void {
 		index,
 		shapes.filter((sh) => !sh.created),
 	);
+}
+
+/** The leading word of a name: "sendgrid" of `SendgridEmailProvider`, "mail" of `mailFactory`. */
+const leadingWord = (name: string) =>
+	(/^[A-Z]?[a-z0-9]+|^[A-Z]+(?![a-z])/.exec(name)?.[0] ?? "").toLowerCase();
+
+/**
+ * Whether `by` (or the class it is a method of) is the member's own creator, named with the member's
+ * leading word: `SendgridHandler.buildProvider` creating `SendgridEmailProvider`, not a catch-all's.
+ */
+function ownCreator(index: PatternIndex, by: DefRow, cls: DefRow): boolean {
+	const word = leadingWord(cls.name);
+	if (word.length < 3) return false;
+	const owner = by.parentId === null ? undefined : index.defById(by.parentId);
+	return [by, owner].some((d) => d !== undefined && leadingWord(d.name) === word);
+}
+
+/**
+ * The family the example's creator belongs to, when a member is created by a class of another family
+ * (each provider by its own handler, the handlers by a factory): how the new member is plugged in. The
+ * creator's class, the base it shares with at least MIN_MEMBERS others, and where it is created.
+ */
+interface CreatorFamily {
+	cls: DefRow;
+	base: DefRow;
+	members: number;
+	created: Creation | null;
+	/** Members of the creator's family that the same definition creates. */
+	sameCreator: number;
+}
+
+function creatorFamilyOf(index: PatternIndex, family: ClassFamily, shape: Shape): CreatorFamily | null {
+	const by = shape.created?.by;
+	const cls = by?.kind === "class" ? by : by?.parentId ? index.defById(by.parentId) : undefined;
+	if (cls?.kind !== "class" || cls.id === shape.cls?.id) return null;
+	let best: { base: DefRow; members: DefRow[] } | null = null;
+	for (const e of index.edgesFrom(cls.id)) {
+		if (!FAMILY_KINDS.has(e.kind) || e.dst === family.base.id) continue;
+		const base = index.defById(e.dst);
+		if (!base?.file || isAuxiliaryPath(base.file)) continue;
+		const members = familyMembers(index, base);
+		if (members.length >= MIN_MEMBERS && (!best || members.length > best.members.length))
+			best = { base, members };
+	}
+	if (!best) return null;
+	const created = creationsOf(index, cls).find((c) => c.by.id !== cls.id) ?? null;
+	const ids = new Set(best.members.map((d) => d.id));
+	const sameCreator = created
+		? new Set(
+				index
+					.edgesFrom(created.by.id)
+					.filter((e) => e.kind === "new" && ids.has(e.dst))
+					.map((e) => e.dst),
+			).size
+		: 0;
+	return { cls, base: best.base, members: best.members.length, created, sameCreator };
 }
 
 /**
@@ -416,6 +479,9 @@ export function patternMaterial(
 			);
 		const loader = example?.created ? loaderOf(index, example.created, shapes) : null;
 		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
+		const plugged = example ? creatorFamilyOf(index, family, example) : null;
+		if (plugged) defs.push(plugged.cls, plugged.base, plugged.created?.by);
+		if (example) defs.push(accessPoint(index, family, example.member, example.cls)?.access);
 		for (const sh of others.slice(0, MATERIAL_EXAMPLES)) defs.push(sh.cls ?? sh.member);
 	}
 	const seen = new Set<number>();
@@ -471,6 +537,9 @@ function classAnswer(
 		contractExport && example.contract && contractExport.file === entry?.file
 			? { ...contractExport, def: example.contract }
 			: null;
+	const plugged = creatorFamilyOf(index, family, example);
+	// How the rest of the code reaches a member, when through a constant or getter (`Settings = proxify<…>(…)`).
+	const reached = accessPoint(index, family, example.member, example.cls);
 
 	const render = (book: CitationBook, examples: number): string[] => {
 		const name = (d: DefRow) => book.name(d);
@@ -511,10 +580,18 @@ function classAnswer(
 							: ` (which creates ${sameCreator} of the ${members.length})`
 					: "";
 			summary.push(`${name(cls)} is created ${where(created)} ${marker}${others}${registered}.`);
+			if (plugged) summary.push(pluggedSentence(plugged));
 			if (loader)
 				summary.push(
 					`${code(loader.file)} imports ${loader.loads > 1 ? `${loader.loads} of those files` : "that file"}, which is what runs it ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}.`,
 				);
+		}
+		/** "`SendgridHandler` is one of the 19 classes extending `BaseHandler` [n]; `MailFactory` creates all 19, `SendgridHandler` among them [m]." */
+		function pluggedSentence(p: CreatorFamily): string {
+			const made = p.created
+				? `; ${name(p.created.by)} creates ${p.sameCreator >= p.members ? `all ${p.members}` : p.sameCreator > 1 ? `${p.sameCreator} of them` : "one"}, ${name(p.cls)} among them ${book.citeRange(p.created.file, p.created.line, p.created.line, p.cls.name)}`
+				: "";
+			return `${name(p.cls)} is one of the ${p.members} ${p.base.kind === "interface" ? "implementations of" : "classes extending"} ${name(p.base)} ${cite(p.base)}${made}.`;
 		}
 		const listed = created ? null : example.listed;
 		const sameLister = listed ? shapes.filter((sh) => sh.listed?.by.id === listed.by.id).length : 0;
@@ -556,6 +633,10 @@ function classAnswer(
 			out.push(
 				`${n++}. Create ${name(cls)} ${where(created)} ${book.citeRange(created.file, created.line, created.line, cls.name)}${quote(created.file, created.line)}`,
 			);
+		if (plugged)
+			out.push(
+				`${n++}. Write its ${name(plugged.cls)} too, as ${at(plugged.cls)} does ${cite(plugged.cls)}${quoteHead(plugged.cls)}${plugged.created ? `; ${name(plugged.created.by)} creates ${name(plugged.cls)} ${book.citeRange(plugged.created.file, plugged.created.line, plugged.created.line, plugged.cls.name)}${quote(plugged.created.file, plugged.created.line)}` : ""}`,
+			);
 		if (example.registeredWith)
 			out.push(
 				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}`,
@@ -563,6 +644,10 @@ function classAnswer(
 		if (loader)
 			out.push(
 				`${n++}. Import its file where the others are imported, in ${code(loader.file)} ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}${quote(loader.file, loader.line)}`,
+			);
+		if (reached)
+			out.push(
+				`${n++}. Other code reaches it through ${name(reached.access)} in ${at(reached.access)} ${cite(reached.access)}, used in ${reached.userFiles} files${quote(reached.access.file ?? "", reached.access.startLine ?? 1)}`,
 			);
 		out.push("");
 

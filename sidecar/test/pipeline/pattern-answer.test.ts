@@ -21,6 +21,16 @@ describe("patternSubject", () => {
 		expect(patternSubject("What are the steps to register a new payment provider?")).toBe("payment provider");
 	});
 
+	it("reads the gerund, 'what would I have to write to add …' and 'a new kind of X'", () => {
+		expect(patternSubject("What is the convention for adding a new kind of background job?")).toBe(
+			"background job",
+		);
+		expect(patternSubject("What would I have to write to add a new email provider?")).toBe("email provider");
+		expect(patternSubject("Describe the process for creating a new type of report")).toBe("report");
+		expect(patternSubject("What happens when a user creates a new channel?")).toBeNull();
+		expect(patternSubject("Where is adding a new member to a team handled?")).toBeNull();
+	});
+
 	it("reads the passive form with a verb of declaring: 'how are new X registered'", () => {
 		expect(patternSubject("How are new endpoints registered in the REST API?")).toBe("endpoint");
 		expect(patternSubject("How is a new hook added?")).toBe("hook");
