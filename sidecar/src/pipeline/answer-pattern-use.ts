@@ -130,7 +130,9 @@ export function accessPoint(
 		[family.base, ...family.members, ...classes].map((d) => d?.file ?? null),
 	);
 	const use = useOf(index, member, cls, familyFiles);
-	return use?.access && use.userFiles >= MIN_USER_FILES ? { access: use.access, userFiles: use.userFiles } : null;
+	return use?.access && use.userFiles >= MIN_USER_FILES
+		? { access: use.access, userFiles: use.userFiles }
+		: null;
 }
 
 function useOf(
