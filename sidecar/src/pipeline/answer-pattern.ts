@@ -328,7 +328,16 @@ interface CreatorFamily {
 function creatorFamilyOf(index: PatternIndex, family: ClassFamily, shape: Shape): CreatorFamily | null {
 	const by = shape.created?.by;
 	const cls = by?.kind === "class" ? by : by?.parentId ? index.defById(by.parentId) : undefined;
-	if (cls?.kind !== "class" || cls.id === shape.cls?.id) return null;
+	// Only the member's own creator pairs the families (each provider its handler); a caller that
+	// merely creates it (a processor scheduling a task) plugs nothing in.
+	if (
+		cls?.kind !== "class" ||
+		cls.id === shape.cls?.id ||
+		!by ||
+		!shape.cls ||
+		!ownCreator(index, by, shape.cls)
+	)
+		return null;
 	let best: { base: DefRow; members: DefRow[] } | null = null;
 	for (const e of index.edgesFrom(cls.id)) {
 		if (!FAMILY_KINDS.has(e.kind) || e.dst === family.base.id) continue;

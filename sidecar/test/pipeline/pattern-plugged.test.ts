@@ -284,3 +284,53 @@ describe("a pattern answer for a family reached through constants", () => {
 		expect(result.droppedCitations).toBe(0);
 	});
 });
+
+/** Tasks scheduled by processors: a processor creating a task is its caller, not its own creator. */
+function taskRepo(): string {
+	const TASKS = ["DeliverWebhook", "ImportDocument", "CleanupTrash"];
+	const PROCESSORS = ["Hooks", "Files", "Trash"];
+	return repoWith(
+		{
+			"package.json": '{ "name": "acme", "private": true }',
+			"server/tasks/BaseTask.ts":
+				"export abstract class BaseTask<T> {\n\tabstract perform(props: T): Promise<void>;\n\tschedule(props: T) {\n\t\treturn this.perform(props);\n\t}\n}\n",
+			"server/processors/BaseProcessor.ts":
+				"export abstract class BaseProcessor {\n\tabstract perform(event: string): Promise<void>;\n}\n",
+			...Object.fromEntries(
+				TASKS.map((t) => [
+					`server/tasks/${t}Task.ts`,
+					`import { BaseTask } from "./BaseTask";\nexport class ${t}Task extends BaseTask<{ id: string }> {\n\tasync perform(props: { id: string }) {\n\t\tconsole.log("${t}", props.id);\n\t}\n}\n`,
+				]),
+			),
+			...Object.fromEntries(
+				PROCESSORS.map((p, i) => [
+					`server/processors/${p}Processor.ts`,
+					`import { BaseProcessor } from "./BaseProcessor";\nimport { ${TASKS[i]}Task } from "../tasks/${TASKS[i]}Task";\nexport class ${p}Processor extends BaseProcessor {\n\tasync perform(event: string) {\n\t\tawait new ${TASKS[i]}Task().schedule({ id: event });\n\t}\n}\n`,
+				]),
+			),
+			"server/queues.ts": [
+				...PROCESSORS.map((p) => `import { ${p}Processor } from "./processors/${p}Processor";`),
+				`export const processors = [${PROCESSORS.map((p) => `new ${p}Processor()`).join(", ")}];`,
+			].join("\n"),
+		},
+		"codeask-plugged-tasks-",
+	);
+}
+
+describe("a pattern answer whose members are created by callers of another family", () => {
+	let index: IndexReader;
+	beforeAll(async () => {
+		index = await indexOf(taskRepo());
+	}, 60_000);
+	afterAll(() => index?.close());
+
+	it("tells where the example is created but not the caller's family as how members are plugged in", async () => {
+		const result = await ask(index, "What would I have to write to add a new background task?");
+		expect(result.answer).toMatch(
+			/A new background task takes the shape of the 3 classes that extend the class `BaseTask`/,
+		);
+		expect(result.answer).toMatch(/is created in `\w+Processor\.perform`/);
+		expect(result.answer).not.toContain("BaseProcessor");
+		expect(result.answer).not.toMatch(/Write its `\w+Processor` too/);
+	});
+});
