@@ -48,6 +48,32 @@ describe("sliceDefinition", () => {
 	});
 });
 
+describe("sliceDefinition: a last slice a few lines short of the end", () => {
+	// A 60-line function: its hop at line 50, its result and an after-hook at 57-59.
+	const lines = Array.from({ length: 60 }, (_, i) => `\tconst x${i} = ${i};`);
+	lines[0] = "export async function create(room: Room): Promise<Room> {";
+	lines[49] = "\tawait rooms.insert(room);";
+	lines[56] = "\tvoid apps.trigger('postCreate', room);";
+	lines[58] = "\treturn room;";
+	lines[59] = "}";
+	const slice = (tailLines?: number) =>
+		sliceDefinition({
+			lines,
+			startLine: 1,
+			sites: [50],
+			words: [],
+			maxLines: 30,
+			...(tailLines ? { tailLines } : {}),
+		});
+
+	it("runs to the definition's end when it stops at most tailLines short of it", () => {
+		expect(slice().at(-1)).toEqual([44, 56]);
+		expect(slice(8).at(-1)).toEqual([44, 60]);
+		// Farther from the end than that, it stops where it did.
+		expect(slice(3).at(-1)).toEqual([44, 56]);
+	});
+});
+
 describe("sliceDefinition: what decides a hop deep in a long function", () => {
 	// A 400-line handler: the hop at line 300 sits in the `else` of a condition written over three
 	// lines, after an early return; a question word sits far from both.
@@ -1105,6 +1131,52 @@ describe("a short pick no share had room for", () => {
 
 	it("stays a signature when the key-hop lines come first (the citation pool's order)", async () => {
 		expect(await read({ shortPicks: 0, unpickedBelow: 0 })).toEqual(["signature"]);
+	});
+});
+
+describe("the bodies read with what the map leaves", () => {
+	// Deferred in reading order: a long step, a short one, then the short far end of a hop out of a
+	// body read (the seed's).
+	const seed = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 3 });
+	const long = defRow("chat/archive.ts", "archive", "function", { startLine: 1, endLine: 200 });
+	const note = defRow("chat/note.ts", "note", "function", { startLine: 1, endLine: 3 });
+	const check = defRow("chat/check.ts", "check", "function", { startLine: 1, endLine: 5 });
+	const candidate = (def: DefRow, from: number | null) => ({
+		node: { def, depth: 1, via: "call", from, nodeClass: "major" as const, relevance: 0 },
+		chain: "c1",
+		role: "chain" as const,
+	});
+	const deferred = [candidate(long, null), candidate(note, null), candidate(check, seed.id)];
+	/** The definitions tried in turn, and those read, when there is room for one body only. */
+	const order = async (shortLines: number) => {
+		const { readLastBodies } = await import("../../src/pipeline/material/late-bodies.js");
+		const bodies = new Set([seed.id]);
+		const tried: string[] = [];
+		const map = { a: { bodies, markRead: (d: DefRow) => bodies.add(d.id) }, list: () => {} };
+		readLastBodies(
+			map as unknown as Parameters<typeof readLastBodies>[0],
+			deferred,
+			(c) => {
+				tried.push(c.node.def.name);
+				return tried.length === 1;
+			},
+			shortLines,
+		);
+		return { tried, read: [...bodies] };
+	};
+
+	it("reads the short far end of a body's hop first, then the other short steps, then the long ones", async () => {
+		expect(await order(60)).toEqual({ tried: ["check", "note", "archive"], read: [seed.id, check.id] });
+	});
+
+	it("counts as short only steps of at most shortLines lines", async () => {
+		expect((await order(4)).tried).toEqual(["note", "archive", "check"]);
+	});
+
+	it("keeps the reading order without shortLines (the citation pool's)", async () => {
+		expect(await order(0)).toEqual({ tried: ["archive", "note", "check"], read: [seed.id, long.id] });
+		expect(CITATION_REACH.lastBodyLines).toBe(0);
+		expect(CITATION_REACH.sliceTail).toBe(0);
 	});
 });
 

@@ -128,7 +128,7 @@ export function assembleMaterial(
 	map.listWaiting();
 
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
-	readLastBodies(map, deferred, read);
+	readLastBodies(map, deferred, read, reach.lastBodyLines);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
 	const sources = [
 		...a.sources.filter((s) => s.unit !== "signature"),

@@ -24,9 +24,29 @@ export function readShortPicks(
 	}
 }
 
-/** With what is left, the bodies of `deferred` that did not fit the first pass. */
-export function readLastBodies(m: SignatureMap, deferred: readonly Candidate[], read: ReadDefinition): void {
-	for (const c of deferred) {
+/**
+ * With what is left, the bodies of `deferred` that did not fit the first pass: with `shortLines`,
+ * first the far ends of the chain's hops out of a body read, then the other steps, of at most that
+ * many lines each, then the longer ones (a long step's slices took the room of several short
+ * steps); each group in reading order.
+ */
+export function readLastBodies(
+	m: SignatureMap,
+	deferred: readonly Candidate[],
+	read: ReadDefinition,
+	shortLines = 0,
+): void {
+	const short = (c: Candidate) => {
+		const d = c.node.def;
+		return d.startLine !== null && d.endLine !== null && d.endLine - d.startLine + 1 <= shortLines;
+	};
+	const farEnd = (c: Candidate) => c.node.from !== null && m.a.bodies.has(c.node.from);
+	const order = [
+		...deferred.filter((c) => short(c) && farEnd(c)),
+		...deferred.filter((c) => short(c) && !farEnd(c)),
+		...deferred.filter((c) => !short(c)),
+	];
+	for (const c of order) {
 		const d = c.node.def;
 		if (m.a.bodies.has(d.id)) continue;
 		// The signature line goes only once the body holds the head line: a long definition whose

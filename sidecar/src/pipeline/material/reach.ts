@@ -64,6 +64,12 @@ export interface MapReach {
 	 */
 	slicesByImportance: boolean;
 	/**
+	 * A long definition's last slice that stops at most this many lines short of its end runs to
+	 * the end (0: none): what a function returns and the hooks it fires last sit there, and a slice
+	 * ending a line short of them cost a room-creation flow its after-create app event (Session 27).
+	 */
+	sliceTail: number;
+	/**
 	 * The direct neighbours of the bodies read (what they call, who calls them) are listed before
 	 * the read files' outline, not after it: a model file's outline (20 of its methods) otherwise
 	 * takes the room of the function the body read calls (run 17: `loadMessageHistory`).
@@ -128,6 +134,15 @@ export interface MapReach {
 	 */
 	shortPicks: number;
 	/**
+	 * With what is left after the map, the chain steps the bodies' share had no room for are read
+	 * shortest-class first (0: in reading order): those of at most this many lines that a body read
+	 * hands the flow to (the far end of its hop on the chain: a service method a handler calls, the
+	 * check it makes), then the other steps of at most this many lines, then the longer ones, whose
+	 * slices took the room of several short steps (Session 27: the dev sets' chain lines inside a
+	 * body, not a map line, 0.243/0.364/0.121/0.583 -> 0.250/0.439/0.156/0.625, key lines unchanged).
+	 */
+	lastBodyLines: number;
+	/**
 	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
 	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) waits for the map's
 	 * tail (after the key-hop lines, which it then does not get), before the last bodies, best rated
@@ -153,6 +168,7 @@ export const MATERIAL_REACH: MapReach = {
 	heldFileDefs: 20,
 	registerLines: 20,
 	slicesByImportance: true,
+	sliceTail: 8,
 	neighboursBeforeOutline: true,
 	implementations: 2,
 	valuesCalledThrough: 3,
@@ -164,6 +180,7 @@ export const MATERIAL_REACH: MapReach = {
 	foldLookalikes: true,
 	questionHits: 10,
 	shortPicks: 10,
+	lastBodyLines: 60,
 	unpickedBelow: 2,
 };
 /**
@@ -183,6 +200,7 @@ export const CITATION_REACH: MapReach = {
 	heldFileDefs: 0,
 	registerLines: 0,
 	slicesByImportance: false,
+	sliceTail: 0,
 	neighboursBeforeOutline: false,
 	implementations: 0,
 	valuesCalledThrough: 0,
@@ -194,5 +212,6 @@ export const CITATION_REACH: MapReach = {
 	foldLookalikes: false,
 	questionHits: 0,
 	shortPicks: 0,
+	lastBodyLines: 0,
 	unpickedBelow: 0,
 };

@@ -51,6 +51,7 @@ export function addDefinition(
 			maxLines,
 			inputs: deep,
 			decorated: a.reach.declarationLines,
+			tailLines: a.reach.sliceTail,
 			...(overloads && a.reach.declarationLines && (def.kind === "function" || def.kind === "method")
 				? { overloadsOf: def.name }
 				: {}),

@@ -30,6 +30,11 @@ export interface SliceInput {
 	 * implementation's declaration is a slice too (the material's reach, not the citation pool's).
 	 */
 	overloadsOf?: string;
+	/**
+	 * A last slice that stops at most this many lines short of the definition's end runs to it (0:
+	 * none): a function's last lines are its result and the hooks that run after the work.
+	 */
+	tailLines?: number;
 }
 
 /** Lines either side of a hop, and of the first (most important) one: the statement it sits in. */
@@ -446,7 +451,10 @@ export function sliceDefinition(input: SliceInput): [number, number][] {
 			deciding(i, WORD_CONDITIONS, 1, false);
 		}
 	}
-	return mergeIntervals(wanted).map(([s, e]) => [startLine + s, startLine + e]);
+	const slices = mergeIntervals(wanted);
+	const tail = slices.at(-1);
+	if (tail && tail[1] < last && last - tail[1] <= (input.tailLines ?? 0)) tail[1] = last;
+	return slices.map(([s, e]) => [startLine + s, startLine + e]);
 }
 
 /**
