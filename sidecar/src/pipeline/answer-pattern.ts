@@ -74,6 +74,31 @@ export type PatternIndex = Pick<
 const PATTERN_QUESTION =
 	/\b(?:how (?:do|can|would|should|could|does|to)\b|steps? to\b|what (?:would|do|does|should|must|will) (?:i|we|you|one)\b|conventions?\b|process (?:for|of)\b)[^?]*?\b(?:creat(?:e|ing)|add(?:ing)?|writ(?:e|ing)|mak(?:e|ing)|defin(?:e|ing)|implement(?:ing)?|build(?:ing)?|register(?:ing)?|introduc(?:e|ing)|set(?:ting)? up)\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+(?:(?:kind|type|sort|form)s? of\s+)?([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|with|on|inside|within|into)\b|\s*[?.!]|\s*$)/i;
 
+/**
+ * The looser form, when the question is the developer's own ("where would I add a new payment
+ * provider?", "which files do I touch to add a new setting?", "what do I need to implement to
+ * support a new storage backend?"): "<verb> a new X" anywhere, with I / we / you / one in the
+ * question, and not inside a clause of something happening ("when you create a new room, …" asks
+ * what runs). Group 1 is the noun.
+ */
+const ADD_NEW =
+	/\b(?:creat(?:e|ing)|add(?:ing)?|writ(?:e|ing)|mak(?:e|ing)|defin(?:e|ing)|implement(?:ing)?|build(?:ing)?|register(?:ing)?|introduc(?:e|ing)|set(?:ting)? up|support(?:ing)?|plug(?:ging)? in)\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+(?:(?:kind|type|sort|form)s? of\s+)?([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|with|on|inside|within|into|what|which|where|how)\b|\s*[?.!,;]|\s*$)/i;
+/** "Extend the editor with a new tool": the noun after "with a new". */
+const EXTEND_WITH_NEW =
+	/\bextend(?:ing)?\b[^?]*?\bwith\s+(?:(?:a|an|one)\s+)?(?:new|another|additional)\s+([a-z0-9][\w\s-]*?)(?=\s+(?:in|for|to|so|that|on|inside|within|into)\b|\s*[?.!,;]|\s*$)/i;
+const DEVELOPER = /\b(?:i|we|you|one)\b/i;
+const HAPPENING = /\b(?:when|whenever|after|before|once)\b/i;
+
+/** The noun of the looser, developer's form (ADD_NEW, EXTEND_WITH_NEW), or null. */
+function developerSubject(question: string): string | null {
+	if (!DEVELOPER.test(question)) return null;
+	for (const form of [ADD_NEW, EXTEND_WITH_NEW]) {
+		const m = form.exec(question);
+		if (m?.[1] && !HAPPENING.test(question.slice(0, m.index))) return m[1].trim();
+	}
+	return null;
+}
+
 /** Members a base needs to be a family (two subclasses are a pair, not a convention). */
 const MIN_MEMBERS = 3;
 /** Files that register the most keys, and further small packages, named at most. */
@@ -104,7 +129,7 @@ export function patternSubject(question: string): string | null {
  * a flow question, so it is taken as a pattern only when the noun names a keyed family (patternFamily).
  */
 function patternQuestion(question: string): { subject: string; passive: boolean } | null {
-	const active = PATTERN_QUESTION.exec(question)?.[1]?.trim();
+	const active = PATTERN_QUESTION.exec(question)?.[1]?.trim() || developerSubject(question);
 	if (active) return { subject: active, passive: false };
 	const passive = PASSIVE_PATTERN_QUESTION.exec(question)?.[1]?.trim();
 	return passive ? { subject: singularHead(passive), passive: true } : null;
@@ -195,6 +220,9 @@ function findFamily(index: PatternIndex, subject: string, concepts: readonly Con
 		const words = concepts.reduce((sum, c) => sum + (c === head ? headMatch : match(c, def)), 0);
 		const own = familyMembers(index, def);
 		if (own.length < MIN_MEMBERS) continue;
+		// Variants declared side by side in one file (`ISettingColor`, `ISettingAction` of one union) are
+		// one type's cases: nothing a newcomer adds a file of its own for.
+		if (new Set(own.map((d) => d.file)).size < 2) continue;
 		const score = words * Math.log2(1 + own.length);
 		if (!best || score > best.score)
 			best = { family: { kind: "class", subject, base: def, members: own }, score };
@@ -400,6 +428,17 @@ function registeringCall(index: PatternIndex, by: DefRow, line: number, cls: Def
 	return best?.def ?? null;
 }
 
+/**
+ * The constant the rest of the code reaches a created member through (`Settings = proxify<…>(…)`):
+ * only for a member a class carries out, and only a variable (a function merely typed with the
+ * member's contract is no way to reach it).
+ */
+function reachedThrough(index: PatternIndex, family: ClassFamily, shape: Shape) {
+	if (!shape.cls) return null;
+	const found = accessPoint(index, family, shape.member, shape.cls);
+	return found?.access.kind === "variable" ? found : null;
+}
+
 /** How many parts of the shape a member shows: the best example shows them all. */
 const completeness = (s: Shape) =>
 	Number(s.cls !== null) +
@@ -490,7 +529,7 @@ export function patternMaterial(
 		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
 		const plugged = example ? creatorFamilyOf(index, family, example) : null;
 		if (plugged) defs.push(plugged.cls, plugged.base, plugged.created?.by);
-		if (example) defs.push(accessPoint(index, family, example.member, example.cls)?.access);
+		if (example) defs.push(reachedThrough(index, family, example)?.access);
 		for (const sh of others.slice(0, MATERIAL_EXAMPLES)) defs.push(sh.cls ?? sh.member);
 	}
 	const seen = new Set<number>();
@@ -548,7 +587,7 @@ function classAnswer(
 			: null;
 	const plugged = creatorFamilyOf(index, family, example);
 	// How the rest of the code reaches a member, when through a constant or getter (`Settings = proxify<…>(…)`).
-	const reached = accessPoint(index, family, example.member, example.cls);
+	const reached = reachedThrough(index, family, example);
 
 	const render = (book: CitationBook, examples: number): string[] => {
 		const name = (d: DefRow) => book.name(d);

@@ -31,6 +31,20 @@ describe("patternSubject", () => {
 		expect(patternSubject("Where is adding a new member to a team handled?")).toBeNull();
 	});
 
+	it("reads the developer's own question wherever 'add a new X' stands, but not a clause of something happening", () => {
+		expect(patternSubject("Where would I add a new payment provider?")).toBe("payment provider");
+		expect(patternSubject("Which files do I touch to add a new setting?")).toBe("setting");
+		expect(patternSubject("What do I need to implement to support a new storage backend?")).toBe(
+			"storage backend",
+		);
+		expect(patternSubject("If I wanted to add a new notification channel, what would I change?")).toBe(
+			"notification channel",
+		);
+		expect(patternSubject("How can I extend the editor with a new tool?")).toBe("tool");
+		expect(patternSubject("When you create a new channel, what happens on the server?")).toBeNull();
+		expect(patternSubject("Which code runs to create a new channel?")).toBeNull();
+	});
+
 	it("reads the passive form with a verb of declaring: 'how are new X registered'", () => {
 		expect(patternSubject("How are new endpoints registered in the REST API?")).toBe("endpoint");
 		expect(patternSubject("How is a new hook added?")).toBe("hook");

@@ -241,6 +241,13 @@ function modelRepo(): string {
 				'export { registerModel } from "./proxify";',
 				...MODELS.map((m) => `export const ${m} = proxify<I${m}Model>("I${m}Model");`),
 			].join("\n"),
+			// A union's cases declared side by side: variants of one type, no family to add a file to.
+			"packages/models/src/ISetting.ts": [
+				"export interface ISettingBase {\n\tid: string;\n}",
+				...["Color", "Asset", "Action"].map(
+					(v) => `export interface ISetting${v} extends ISettingBase {\n\ttype: "${v.toLowerCase()}";\n}`,
+				),
+			].join("\n"),
 			"apps/server/package.json": '{ "name": "@acme/server", "dependencies": { "@acme/models": "*" } }',
 			...Object.fromEntries(
 				MODELS.flatMap((m) => [
@@ -271,6 +278,11 @@ describe("a pattern answer for a family reached through constants", () => {
 		index = await indexOf(modelRepo());
 	}, 60_000);
 	afterAll(() => index?.close());
+
+	it("takes the cases of one union, declared side by side in one file, for no family", async () => {
+		const result = await ask(index, "How do I add a new setting?");
+		expect(result.answer).not.toContain("takes the shape of");
+	});
 
 	it("tells the constant other code reaches the example through, with the files using it", async () => {
 		const result = await ask(index, "How do I create a new model?");
