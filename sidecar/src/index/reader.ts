@@ -481,6 +481,21 @@ export class IndexReader {
 		).map(({ members, ...r }) => ({ def: toDef(r) as DefRow, members }));
 	}
 
+	/**
+	 * Classes at least `minMembers` exported constants create with `new` (`export const x = new Handler({ … })`):
+	 * families of instances rather than subclasses, most members first.
+	 */
+	instanceBases(minMembers: number): { def: DefRow; members: number }[] {
+		return (
+			this.stmt(
+				`SELECT ${DEF_COLUMNS}, fam.members AS members FROM ${DEF_FROM} JOIN (
+           SELECT e.dst, count(DISTINCT e.src) AS members FROM edges e JOIN defs s ON s.id = e.src
+           WHERE e.kind = 'new' AND s.kind = 'variable' AND s.exported = 1 GROUP BY e.dst
+         ) fam ON fam.dst = d.id WHERE fam.members >= ? AND d.kind = 'class' ORDER BY fam.members DESC, d.def_id`,
+			).all(minMembers) as (RawDef & { members: number })[]
+		).map(({ members, ...r }) => ({ def: toDef(r) as DefRow, members }));
+	}
+
 	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */
 	*iterateDefs(): IterableIterator<DefRow> {
 		const s = this.db.prepare(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} ORDER BY d.id`);

@@ -149,8 +149,16 @@ export function impactAnswer(
 	// A key no trunk joins (`literalKey`): only the lines writing it, in strings.
 	const isLiteral = target.defId.startsWith("literal:");
 	const groups = isKey ? KEY_GROUPS : DEF_GROUPS;
-	const trunk = isKey ? target.defId.slice(6, target.defId.indexOf("#")) : "";
-	const keySites = isKey ? index.dispatchSites(trunk, listing.target) : [];
+	// A class that is also a trunk's key (an event keyed by its class): its listeners are registrations.
+	const classKey =
+		target.kind === "class"
+			? index
+					.defsByName(target.name, 5)
+					.find((d) => d.kind === "dispatch-key" && d.defId.startsWith("trunk:"))
+			: undefined;
+	const keyDef = isKey ? target : classKey;
+	const trunk = keyDef ? keyDef.defId.slice(6, keyDef.defId.indexOf("#")) : "";
+	const keySites = keyDef ? index.dispatchSites(trunk, keyDef.name) : [];
 	const keySide = new Map(keySites.map((s) => [`${s.file}:${s.line}`, s]));
 	const groupOf = (s: { file: string; line: number; kind: string }): GroupId => {
 		const ks = keySide.get(`${s.file}:${s.line}`);

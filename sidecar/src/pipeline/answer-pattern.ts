@@ -13,6 +13,12 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import {
+	findInstanceFamily,
+	type InstanceFamily,
+	instanceDefinitions,
+	instanceLines,
+} from "./answer-pattern-instances.js";
+import {
 	type FileLoader,
 	fileLoader,
 	findKeyFamily,
@@ -51,6 +57,7 @@ import { namesIn } from "./verify.js";
 export type PatternIndex = Pick<
 	IndexReader,
 	| "familyBases"
+	| "instanceBases"
 	| "edgesTo"
 	| "edgesFrom"
 	| "defById"
@@ -143,7 +150,7 @@ function singularHead(phrase: string): string {
 }
 
 /** What a pattern question's noun names in the code: a family of classes, or of string keys. */
-export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily | UseFamily;
+export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily | UseFamily | InstanceFamily;
 
 export interface ClassFamily {
 	kind: "class";
@@ -183,7 +190,8 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 	return (
 		findKeyFamily(index, subject, concepts) ??
 		findWorkspaceFamily(index, subject, concepts) ??
-		findFamily(index, subject, concepts)
+		findFamily(index, subject, concepts) ??
+		findInstanceFamily(index, subject, concepts)
 	);
 }
 
@@ -511,6 +519,8 @@ export function patternMaterial(
 		defs.push(...workspaceDefinitions(family));
 	} else if (family.kind === "use") {
 		defs.push(...useDefinitions(family, useCall(index, family, files)));
+	} else if (family.kind === "instances") {
+		defs.push(...instanceDefinitions(index, family, files));
 	} else {
 		const shapes = orderedShapes(index, family, files);
 		const [example, ...others] = shapes;
@@ -562,6 +572,19 @@ export function patternAnswer(
 		const call = useCall(index, family, files);
 		return fitted(index, OTHER_USES, (book, n) => useLines(index, question, family, call, book, n));
 	}
+	if (family.kind === "instances")
+		return fitted(index, OTHER_EXAMPLES, (book, n) =>
+			instanceLines(
+				index,
+				question,
+				family,
+				files,
+				book,
+				n,
+				(d) => book.cite(d, { startLine: d.startLine ?? 1, endLine: declarationLine(index, d) }),
+				(d) => quoteLine(index, d.file ?? "", declarationLine(index, d)),
+			),
+		);
 	return classAnswer(index, question, family, files);
 }
 

@@ -3,7 +3,10 @@
  * impact listing's exact counts, and the register and run sites of a key (the call sites of a
  * function) cited at the lines that make them; a question naming nothing keeps the flow answer.
  */
-import { join } from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
@@ -12,6 +15,7 @@ import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
+import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { defRow } from "../support/defs.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 import { repoWith } from "../support/repo-with.js";
@@ -144,6 +148,34 @@ describe("impactTarget", () => {
 			impactTarget(index, ["UserService.remove"], [], "What if I change UserService.remove?")?.name,
 		).toBe("remove");
 	});
+});
+
+describe("an impact question about an event keyed by its class", () => {
+	it("lists the class's uses, with the listeners its trunk joins as registrations", async () => {
+		const repo = fileURLToPath(new URL("../../../examples/discovery/event-classes", import.meta.url));
+		const out = join(mkdtempSync(join(tmpdir(), "codeask-impact-class-key-")), "index.db");
+		// Indexed as `codeask index` does: no preset names the idiom, discovery finds it.
+		const trunkConfig = loadTrunkConfig(null, repo);
+		await indexRepository({
+			repo,
+			out,
+			full: true,
+			siteExtractor: createSiteExtractor(trunkConfig),
+			trunkConfig,
+		});
+		const index = IndexReader.open(out);
+		try {
+			const { answer } = await ask(index, "What would break if StockLowEvent changed?");
+			// The class, not the trunk's key of the same name (a key has "no declaration of its own").
+			expect(answer).toMatch(/`StockLowEvent` \(class\) is defined in `src\/events\/events\.ts`/);
+			expect(answer).toMatch(
+				/\*\*Where it is registered or handled\*\*[^\n]*\n- `…\/search\/search-indexer\.ts` \[\d+\]: `SearchIndexer\.markLow`/,
+			);
+		} finally {
+			index.close();
+			rmSync(dirname(out), { recursive: true, force: true });
+		}
+	}, 60_000);
 });
 
 describe("an impact question about a key no trunk joins", () => {

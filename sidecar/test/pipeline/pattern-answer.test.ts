@@ -439,3 +439,66 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 		}
 	}, 60_000);
 });
+
+describe("the answer to a pattern question about a family of instances", () => {
+	it("tells the class every member is an instance of, an exported constant as the example and the list it is handed to", async () => {
+		const handler = (name: string) =>
+			[
+				'import { ShippingRule } from "../shipping-rule";',
+				`export const ${name}Rule = new ShippingRule({`,
+				`\tcode: "${name}",`,
+				"\tapplies: (weight: number) => weight > 0,",
+				"});",
+			].join("\n");
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "shop", "private": true }',
+				"src/shipping/shipping-rule.ts": [
+					"export interface ShippingRuleConfig {",
+					"\tcode: string;",
+					"\tapplies: (weight: number) => boolean;",
+					"}",
+					"export class ShippingRule {",
+					"\tconstructor(readonly config: ShippingRuleConfig) {}",
+					"\ttest(weight: number): boolean {",
+					"\t\treturn this.config.applies(weight);",
+					"\t}",
+					"}",
+				].join("\n"),
+				"src/shipping/rules/flat.ts": handler("flat"),
+				"src/shipping/rules/heavy.ts": handler("heavy"),
+				"src/shipping/rules/free.ts": handler("free"),
+				"src/shipping/defaults.ts": [
+					'import { flatRule } from "./rules/flat";',
+					'import { freeRule } from "./rules/free";',
+					'import { heavyRule } from "./rules/heavy";',
+					"export const defaultShippingRules = [flatRule, freeRule, heavyRule];",
+				].join("\n"),
+				"src/shipping/select.ts": [
+					'import { defaultShippingRules } from "./defaults";',
+					"export function eligibleRules(weight: number): string[] {",
+					"\treturn defaultShippingRules.filter((r) => r.test(weight)).map((r) => r.config.code);",
+					"}",
+				].join("\n"),
+			},
+			"codeask-pattern-instances-",
+		);
+		const result = await indexRepository({ repo, out: join(repo, "index.db") });
+		const index = IndexReader.open(result.out);
+		try {
+			const { answer, droppedCitations } = await ask(index, "How do I add a new shipping rule?");
+			expect(answer).toMatch(
+				/A new shipping rule is an instance of the class `ShippingRule` \(`src\/shipping\/shipping-rule\.ts`\) \[\d+\]: 3 exported constants create one with `new ShippingRule\(…\)`/,
+			);
+			expect(answer).toMatch(
+				/2\. Export a constant created with it, as `(flat|free|heavy)Rule` does \[\d+\]: `export const/,
+			);
+			expect(answer).toMatch(
+				/3\. List it where the others are: `(flat|free|heavy)Rule` is listed in `defaultShippingRules` \(`src\/shipping\/defaults\.ts`\) \[\d+\]/,
+			);
+			expect(droppedCitations).toBe(0);
+		} finally {
+			index.close();
+		}
+	}, 60_000);
+});

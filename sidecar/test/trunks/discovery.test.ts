@@ -747,6 +747,53 @@ describe("trunk discovery with no preset", () => {
 		}
 	});
 
+	it("joins a queue a factory made ({ name, process }) to sends on the instance the class holds", async () => {
+		const { out, discovered } = await indexed("factory-queues");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["createQueue().add(key)", "job definition"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			// `this.outbox.add(…)` names no key: the held instance was created with `name: "deliver-mail"`.
+			expect(sides(index, "jobs", "deliver-mail")).toEqual({
+				handlers: ["src/mail/mail-service.ts#MailService.onStart"],
+				callers: ["src/mail/mail-service.ts#MailService.sendWelcome"],
+			});
+			// The key read from a constant, the factory reached through another field name.
+			expect(sides(index, "jobs", "render-invoice")).toEqual({
+				handlers: ["src/billing/invoice-service.ts#InvoiceService.init"],
+				callers: ["src/billing/invoice-service.ts#InvoiceService.issue"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins listeners selecting an event class (bus.ofType(E)) to the code publishing its instances", async () => {
+		const { out, discovered } = await indexed("event-classes");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 3]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["this.eventBus.publish(new EventClass(…))", "event class"],
+		]);
+		const index = IndexReader.open(out);
+		try {
+			// An inline callback is its holder's code; a named one given to `.subscribe` is the handler.
+			expect(sides(index, "event-classes", "OrderPlacedEvent")).toEqual({
+				handlers: ["src/notify/order-mailer.ts#OrderMailer.listen"],
+				callers: ["src/orders/order-service.ts#OrderService.place"],
+			});
+			expect(sides(index, "event-classes", "StockLowEvent")).toEqual({
+				handlers: ["src/search/search-indexer.ts#SearchIndexer.markLow"],
+				callers: ["src/orders/order-service.ts#OrderService.reserve"],
+			});
+			// `publish(new Date())`: no class of the repository, no key.
+			expect(index.dispatchSites("event-classes", "Date")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
 	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
 		const { out, discovered } = await indexed("subscribers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);

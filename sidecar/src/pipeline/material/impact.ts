@@ -253,8 +253,12 @@ export function impactTarget(
 		// its last word alone (`create`) would be some other definition.
 		const key = KEY_FORM.test(id);
 		const member = segments.length === 0 || (!key && index.defsByName(segments[0] as string, 1).length > 0);
+		// A key spelled as a class's name is that class (events keyed by their class, `publish(new E())`):
+		// the class's listing holds its sends and listeners, and says where it is declared.
+		const keyClass = segments.length === 0 ? index.defsByName(id, 5).filter((d) => d.kind === "class") : [];
 		const found = [
 			...(index.def(id) ? [index.def(id) as DefRow] : []),
+			...keyClass,
 			...index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key"),
 			...index
 				.defsByName(last, 20)

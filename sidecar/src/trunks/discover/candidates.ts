@@ -25,6 +25,8 @@ import { evaluateKey, unwrap } from "../key-eval.js";
 import { exprText, startLine } from "../sites.js";
 import { type FileNodes, rawUnwrap, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
+import { classEventCandidate } from "./class-events.js";
+import { factoryInstanceCandidate, HELD_RECEIVER } from "./factory-instances.js";
 import {
 	ACTIONS,
 	COMMAND_OBJECT_METHODS,
@@ -39,6 +41,7 @@ import {
 	HTTP_VERBS,
 	INSTANCE_VERBS,
 	JOB_CATALOGUES,
+	JOB_DEFINITIONS,
 	KEY_PROPERTY,
 	LOOKUP_VERBS,
 	PROXY_VERBS,
@@ -90,7 +93,10 @@ export type CandidateForm =
 	| "signal"
 	| "signal-send"
 	// The modules a workflow names as its activities (`proxyActivities<typeof acts>()`): keys are repo paths.
-	| "activity-module";
+	| "activity-module"
+	// Events keyed by their class (class-events.ts): `bus.ofType(E)` listens, `bus.publish(new E())` sends.
+	| "event-class"
+	| "event-class-send";
 
 export interface CandidateInfo {
 	form: CandidateForm;
@@ -141,6 +147,8 @@ export interface CandidateInfo {
 	viaWrapper?: true;
 	/** Keys completed by the wrapper's template around them (wrapper-keys.ts): no preset's call idiom says so. */
 	completed?: true;
+	/** A send on a held instance, keyed by what the instance was created with (factory-instances.ts): no call idiom reads it. */
+	fromInstance?: true;
 	/** An action object a function returns (actions.ts): an action only when `reachedActions` finds it one. */
 	returned?: true;
 	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
@@ -556,8 +564,9 @@ export function callCandidates(
 	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not. Its receiver is
 	// the procedure's path, as long as the routers nest deep, so the receiver cap below is not for it.
 	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall, callee, ctx, out);
-	if (callee.receiver.length > MAX_RECEIVER) return;
 	if (args.length === 0) return;
+	if (isCall) classEventCandidate(cn, asCall, callee, ctx, out);
+	if (callee.receiver.length > MAX_RECEIVER) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
 	if (isCall) {
@@ -581,8 +590,9 @@ export function callCandidates(
 		if (ts.isObjectLiteralExpression(a) && mayHoldCandidates(a))
 			objectCandidates(wrapped(), morphArg(pos), callee, pos, ctx, out);
 		if (ts.isObjectLiteralExpression(a) || ts.isArrayLiteralExpression(a) || ts.isCallExpression(a)) {
-			// A call only, never `new X({ name })`.
-			keyExprs = isCall ? namedKeys(a) : [];
+			// A call only, never `new X({ name })`; nor a call given the job definition itself
+			// (`createQueue({ name, process })` makes the queue: jobs.ts registers it, nothing is sent).
+			keyExprs = isCall && !definesJob(a) ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e), transport));
@@ -670,8 +680,10 @@ export function callCandidates(
 		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
 	}
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
-	if (INSTANCE_VERBS.has(callee.name) && /^[\w$]+$/.test(callee.receiver) && isCall)
-		instanceCandidate(asCall(), callee, ctx, out);
+	if (INSTANCE_VERBS.has(callee.name) && isCall && HELD_RECEIVER.test(callee.receiver)) {
+		if (/^[\w$]+$/.test(callee.receiver)) instanceCandidate(asCall(), callee, ctx, out);
+		factoryInstanceCandidate(asCall(), callee.name, ctx, out);
+	}
 }
 
 /** Is a call's result called in turn (`get('x')()`, `get('x')?.(p)`, `(get('x'))!()`)? */
@@ -1425,6 +1437,20 @@ function namedKeys(a: ts.Expression): ts.Expression[] {
 		return [];
 	if (!ts.isBlock(fn.body)) return own(fn.body);
 	return fn.body.statements.flatMap((st) => (ts.isReturnStatement(st) ? own(st.expression) : []));
+}
+
+/** An object holding a job definition's handler (`{ name, process: (job) => … }`): a definition, not a payload. */
+function definesJob(a: ts.Expression): boolean {
+	return (
+		ts.isObjectLiteralExpression(a) &&
+		a.properties.some((p) => {
+			if (!ts.isPropertyAssignment(p) && !ts.isMethodDeclaration(p)) return false;
+			if (!ts.isIdentifier(p.name) || !JOB_DEFINITIONS.handlers.has(p.name.text)) return false;
+			if (ts.isMethodDeclaration(p)) return true;
+			const init = rawUnwrap(p.initializer);
+			return ts.isArrowFunction(init) || ts.isFunctionExpression(init);
+		})
+	);
 }
 
 /** `{ name: JOB, concurrency: 2 }` → the `name` property's value node. */

@@ -329,6 +329,15 @@ export const TYPED_CLIENT_VERB = /^\$(get|post|put|patch|delete|options|head)$/;
  * Calls on an instance that send to what the instance was created for: `emailQueue.add(…)` with
  * `emailQueue = new Queue('emails')` dispatches `emails` (as `new Queue.add`).
  */
+/**
+ * Events keyed by their class (class-events.ts): a listener given the class (`bus.ofType(OrderPlaced)`,
+ * `listener.on(OrderPlaced)`) and a sender given an instance of it (`bus.publish(new OrderPlaced(…))`).
+ */
+export const CLASS_EVENTS = {
+	listeners: new Set(["ofType", "on", "once", "subscribe"]),
+	senders: new Set(["publish", "emit", "dispatch", "execute", "send"]),
+};
+
 export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);
 
 /**
@@ -424,7 +433,7 @@ export const JOB_DEFINITIONS = {
 	keys: ["id", "name", "event"],
 	nested: ["trigger"],
 	nestedKeys: ["name", "event", "id"],
-	handlers: new Set(["handler", "handle", "run", "fn"]),
+	handlers: new Set(["handler", "handle", "run", "fn", "process"]),
 	/**
 	 * A definition with one of these, in itself or its nested trigger (`trigger: { name, cron: '0 * * * *' }`,
 	 * `schedules.task({ id, cron, run })`), is run by the clock: it registers though no call names it.

@@ -64,6 +64,7 @@ export type Connection =
 	| "workflow name"
 	| "activity name"
 	| "signal name"
+	| "event class"
 	| "overlap";
 
 export interface Group {
@@ -174,6 +175,7 @@ const isRegistry = (g: Group) =>
 		g.form === "workflow" ||
 		g.form === "activity" ||
 		g.form === "signal" ||
+		g.form === "event-class" ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -197,6 +199,7 @@ export const isDispatcher = (g: Group) =>
 		g.form === "workflow-start" ||
 		g.form === "activity-call" ||
 		g.form === "signal-send" ||
+		g.form === "event-class-send" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
 		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
 
@@ -337,6 +340,9 @@ function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null
 	// A workflow's signal handler is sent its definition's name (`signalWithStart(…, { signal })`, `handle.signal`).
 	if (r.form === "signal" || d.form === "signal-send")
 		return r.form === "signal" && d.form === "signal-send" ? "signal name" : null;
+	// An event class's listeners and the code sending its instances (`ofType(E)` ↔ `publish(new E())`).
+	if (r.form === "event-class" || d.form === "event-class-send")
+		return r.form === "event-class" && d.form === "event-class-send" ? "event class" : null;
 	if (r.form === "reducer" || d.form === "action")
 		return r.form === "reducer" && d.form === "action" ? "action type" : null;
 	// Named services are reached by their facades here, by string calls (`api.call('svc.m')`) on overlap.
@@ -480,6 +486,8 @@ export function describe(g: Group): string {
 		return "case 'key': in a reducer's switch (action.type) | { name, reducers: { key() {…} } }";
 	if (g.form === "action") return "{ type: 'key' } sent or returned | dispatch(slice.actions.key())";
 	if (g.form === "job") return "{ id|name|trigger.name: 'key', handler|handle|run|fn: handler }";
+	if (g.form === "event-class") return `${recv}${g.name}(EventClass)`;
+	if (g.form === "event-class-send") return `${recv}${g.name}(new EventClass(…))`;
 	if (g.form === "workflow") return "export function key() in a workflow module";
 	if (g.form === "activity")
 		return "method of an @Activity class | export function key() of an activities module";
@@ -553,7 +561,8 @@ function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	if (g.form !== "call") return null;
 	// Keys a wrapper's template completed (`fetchList('archived')` → `/items.archived`): a call idiom
 	// would read the bare argument.
-	if (g.sites.some((s) => s.info.completed)) return null;
+	// Nor keys read from a held instance's creation (`this.outbox.add(…)`, factory-instances.ts).
+	if (g.sites.some((s) => s.info.completed || s.info.fromInstance)) return null;
 	if (g.name.startsWith("new ")) return newIdiom(g, "dispatch");
 	// `queue({ name: JOB })`: the key is a property of the object argument, one property for the whole group;
 	// a list of such objects (`queueAll([{ name }])`, `xs.map(…)`) the format cannot express.
@@ -878,17 +887,19 @@ export function inferTrunks(
 				? "actions"
 				: first.form === "job"
 					? "jobs"
-					: first.form === "workflow"
-						? "workflows"
-						: first.form === "activity"
-							? "activities"
-							: first.form === "signal"
-								? "signals"
-								: first.form === "file-route"
-									? "file-routes"
-									: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-										? first.name
-										: first.receiver;
+					: first.form === "event-class"
+						? "event-classes"
+						: first.form === "workflow"
+							? "workflows"
+							: first.form === "activity"
+								? "activities"
+								: first.form === "signal"
+									? "signals"
+									: first.form === "file-route"
+										? "file-routes"
+										: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+											? first.name
+											: first.receiver;
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;
