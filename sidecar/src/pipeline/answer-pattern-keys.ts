@@ -50,14 +50,17 @@ function registeredBy(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | nu
 		if (!best || from + at > best.line) best = { def: callee, line: from + at };
 	}
 	// Else the key is a property of an object handed to the call: `new Worker({ jobs: { key: … } })`.
-	return best?.def ?? callAround(index, site);
+	return best?.def ?? callAround(index, site)?.def ?? null;
 }
 
 /**
  * The repository function or class whose call a site's key is written inside of (open-call.ts):
  * `Worker.enqueue` for `job: "scheduleEmail"` in `worker.enqueue({ … })`, or null.
  */
-export function callAround(index: KeyFamilyIndex, site: DispatchSiteRow): DefRow | null {
+export function callAround(
+	index: KeyFamilyIndex,
+	site: DispatchSiteRow,
+): { def: DefRow; line: number } | null {
 	const within = site.enclosingDefId ? index.def(site.enclosingDefId) : undefined;
 	if (!within) return null;
 	const text = index.fileLines(site.file, site.line, site.line)?.[0] ?? "";
@@ -343,6 +346,42 @@ export function fileLoader(
 	return best;
 }
 
+/** Lines of a call's arguments looked through for the key's other entry, at most. */
+const SIBLING_LINES = 400;
+
+/**
+ * Another line where the call registering a key (found around it: `new Worker({ … })`) writes the
+ * same key as a property — `scheduleEmail: { schema, retry }` in its `catalog` beside the handler in
+ * its `jobs` — the first from the call's opening line on, or null.
+ */
+function siblingEntry(
+	index: KeyFamilyIndex,
+	site: DispatchSiteRow,
+	key: string,
+	registrar: DefRow,
+): { start: number; end: number } | null {
+	const opened = callAround(index, site);
+	const within = site.enclosingDefId ? index.def(site.enclosingDefId) : undefined;
+	if (!opened || opened.def.id !== registrar.id || !within || within.endLine === null) return null;
+	const end = Math.min(within.endLine, opened.line + SIBLING_LINES);
+	const lines = index.fileLines(site.file, opened.line, end) ?? [];
+	const entry = new RegExp(`^\\s*(['"\`]?)${escapeRegExp(key)}\\1\\s*:`);
+	const at = lines.findIndex((l, i) => opened.line + i !== site.line && entry.test(l));
+	if (at < 0) return null;
+	// The entry runs to where its braces close (`scheduleEmail: { schema, retry: { … } },`), a few lines at most.
+	let depth = 0;
+	let last = at;
+	for (let i = at; i < Math.min(lines.length, at + ENTRY_LINES); i++) {
+		for (const ch of lines[i] ?? "") depth += ch === "{" ? 1 : ch === "}" ? -1 : 0;
+		last = i;
+		if (depth <= 0) break;
+	}
+	return { start: opened.line + at, end: opened.line + (depth <= 0 ? last : at) };
+}
+
+/** Lines an entry's object may take and still be cited whole. */
+const ENTRY_LINES = 15;
+
 /** The module definitions of the files whose sites register at their top level. */
 function registeringModules(
 	index: KeyFamilyIndex,
@@ -443,7 +482,7 @@ export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): 
 		declared?.member,
 		registeredBy(index, example),
 		dispatcher?.kind === "module" ? undefined : dispatcher,
-		caller ? callAround(index, caller) : null,
+		caller ? callAround(index, caller)?.def : null,
 	].filter((d): d is DefRow => d !== undefined && d !== null);
 }
 
@@ -473,7 +512,7 @@ export function keyFamilyLines(
 	const handler = ownHandler(index, example);
 	const caller = dispatches.find((s) => s.key === key);
 	// The function the other end hands the key to (`Worker.enqueue`, `Callbacks.run`): where dispatching is implemented.
-	const through = caller ? callAround(index, caller) : null;
+	const through = caller ? (callAround(index, caller)?.def ?? null) : null;
 	const via = (d: DefRow | null) =>
 		d && d.id !== registrar?.id
 			? `, through ${book.name(d)} ${book.cite(d, { startLine: implementationLine(index, d), endLine: implementationLine(index, d) })}`
@@ -522,6 +561,12 @@ export function keyFamilyLines(
 	const loader = homeModule
 		? fileLoader(index, homeModule, new Set([...modules.values()].map((m) => m.id)))
 		: null;
+	// The same call may take the key twice (a worker's `catalog: { x: { retry … } }` beside `jobs: { x: … }`): a new one needs both.
+	const sibling = registrar ? siblingEntry(index, example, key, registrar) : null;
+	if (sibling)
+		out.push(
+			`${n++}. Describe it where the same call describes the others, as ${code(example.file)} does for ${code(shownKey)} ${book.citeRange(example.file, sibling.start, sibling.end, shownKey)}${quoteLine(index, example.file, sibling.start)}`,
+		);
 	// A typed map of the keys (`'/v1/chat.sendMessage': { POST: … }`) wants the new key too, or its clients do not compile.
 	const declared = keyDeclaration(index, family.trunk, key);
 	if (declared?.member.file) {

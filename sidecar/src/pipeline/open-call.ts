@@ -20,7 +20,8 @@ const CALL_KINDS = new Set(["call", "new"]);
 /**
  * The repository function, method or class whose call (`f(`, `a.b.f(`, `new C(`) is open at `line`,
  * `column` of `file` inside `within` — the innermost the index links `within` to by a call or `new`
- * edge, on the opening line or by the name written before the parenthesis — or null.
+ * edge, on the opening line or by the name written before the parenthesis — with the line the call
+ * opens on, or null.
  */
 export function openCallAt(
 	index: OpenCallIndex,
@@ -28,7 +29,7 @@ export function openCallAt(
 	file: string,
 	line: number,
 	column: number,
-): DefRow | null {
+): { def: DefRow; line: number } | null {
 	if (within.file !== file || within.startLine === null || within.startLine > line) return null;
 	const from = Math.max(within.startLine, line - LINES_ABOVE);
 	const lines = index.fileLines(file, from, line) ?? [];
@@ -53,7 +54,7 @@ export function openCallAt(
 		const byName = [...callees.values()].find((c) => c.def.name === named);
 		const onLine = [...callees.values()].filter((c) => c.lines.has(at));
 		const hit = byName ?? (onLine.length === 1 ? onLine[0] : undefined);
-		if (hit) return hit.def;
+		if (hit) return { def: hit.def, line: at };
 	}
 	return null;
 }

@@ -36,7 +36,7 @@ function workerRepo(): string {
 				"type Job = (item: { payload: unknown }) => Promise<void>;",
 				"export class Worker {",
 				"\tprivate queue: { job: string; payload: unknown }[] = [];",
-				"\tconstructor(private options: { name: string; jobs: Record<string, Job> }) {}",
+				"\tconstructor(private options: { name: string; catalog: Record<string, { retry: { maxAttempts: number } }>; jobs: Record<string, Job> }) {}",
 				"\tasync enqueue(item: { id?: string; job: string; payload: unknown }): Promise<void> {",
 				"\t\tthis.queue.push(item);",
 				"\t}",
@@ -54,6 +54,9 @@ function workerRepo(): string {
 				'\tconsole.log("starting the worker");',
 				"\tconst worker = new RedisWorker({",
 				'\t\tname: "app-worker",',
+				"\t\tcatalog: {",
+				...JOBS.map((j) => `\t\t\t${j}: {\n\t\t\t\tretry: { maxAttempts: 3 },\n\t\t\t},`),
+				"\t\t},",
 				"\t\tjobs: {",
 				...JOBS.map(
 					(j) => `\t\t\t${j}: async ({ payload }) => {\n\t\t\t\tconsole.log("${j}", payload);\n\t\t\t},`,
@@ -174,6 +177,20 @@ describe("a pattern answer for keys written in an object handed to a call", () =
 		expect(cited("Worker")?.startLine).toBe(2);
 		expect(cited("Worker.enqueue")?.startLine).toBe(5);
 		expect(result.droppedCitations).toBe(0);
+	});
+
+	it("tells the key's other entry in the object the same call takes (its settings beside its handler)", async () => {
+		const result = await ask(index, "What is the convention for adding a new kind of background job?");
+		const step =
+			/\d\. Describe it where the same call describes the others, as `apps\/web\/src\/worker\.ts` does for `(\w+)` \[(\d+)\]: `(\w+): \{`/.exec(
+				result.answer,
+			);
+		expect(step?.[1]).toBeDefined();
+		expect(step?.[3]).toBe(step?.[1]);
+		const entry = result.citations.find(
+			(c) => c.file === "apps/web/src/worker.ts" && c.symbol === step?.[1] && c.endLine > c.startLine,
+		);
+		expect(entry && entry.endLine - entry.startLine).toBe(2);
 	});
 });
 
