@@ -1295,7 +1295,7 @@ describe("the root manifests for a question about builds and packages", () => {
 });
 
 describe("the select stage's picks in the material", () => {
-	it("reads the first three picks within half the budget, the later ones within the bodies' quarter", async () => {
+	it("reads every pick within half the budget, the bodies they lead to within the bodies' quarter", async () => {
 		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
 		const { config, skeletons, relevance } = await fixtureSkeletons(
 			"How are push notifications sent when a new message is posted?",
@@ -1315,15 +1315,49 @@ describe("the select stage's picks in the material", () => {
 			if (s.role === "module" || s.unit === "signature") break;
 			firstPass.push(s);
 		}
-		const deepIds = new Set(picks.filter((id) => firstPass.some((s) => s.node.def.defId === id)).slice(0, 3));
 		let spent = 0;
 		for (const s of firstPass) {
 			spent += s.tokens;
-			const later = s.role === "pick" && !deepIds.has(s.node.def.defId);
-			// A later pick goes in only while every body so far fits the quarter; the first three, half.
-			expect(spent, s.label).toBeLessThanOrEqual(later ? budget / 4 : budget / 2);
+			// A pick (or its wrapper) goes in while the bodies so far fit half; anything else, the quarter.
+			const lead = s.role === "pick" || s.role === "wrapper";
+			expect(spent, s.label).toBeLessThanOrEqual(lead ? budget / 2 : budget / 4);
 		}
-		expect(firstPass.some((s) => s.role === "pick")).toBe(true);
+		expect(firstPass.filter((s) => s.role === "pick").length).toBeGreaterThan(3);
+	});
+});
+
+describe("what a pick leads to", () => {
+	// Four picks of 5 lines each; the first calls a step on the chain no pick names. Each body costs
+	// 3 tokens (text, header, fences): half of 30 holds the four picks, a quarter only two bodies.
+	const file = "chat/run.ts";
+	const picked = [0, 1, 2, 3].map((i) =>
+		defRow(file, `run${i}`, "function", { startLine: 1 + i * 5, endLine: 5 + i * 5 }),
+	);
+	const [first] = picked as [DefRow];
+	const callee = defRow("chat/step.ts", "step", "function", { startLine: 1, endLine: 5 });
+	const lines = Array.from({ length: 20 }, (_, i) => `\tline${i}();`);
+	const mIndex = linesIndex([...picked, callee], lines, (id) =>
+		id === first.id ? [callEdge(first, callee, file, 3)] : [],
+	);
+	const nodes = [
+		...picked.map((def) => ({ def, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 1 })),
+		{ def: callee, depth: 1, via: "call", from: first.id, nodeClass: "major", relevance: 1 },
+	];
+	const config = { tokenBudget: 30, wholeDefLines: 150, sliceLines: 60 };
+	/** The definitions read as bodies, in the order they were read. */
+	const bodies = async (picks?: string[]) =>
+		(await chainSources(mIndex, nodes, config, "material", picks ? { picks } : {}))
+			.filter((s) => s.unit !== "signature")
+			.map((s) => s.node.def.name);
+
+	it("waits behind the picks still to read, so a later pick is read whole", async () => {
+		const read = await bodies(picked.map((d) => d.defId));
+		expect(read.slice(0, 4)).toEqual(["run0", "run1", "run2", "run3"]);
+		expect(read.indexOf("step")).not.toBe(1);
+	});
+
+	it("without picks (offline), the callee is read right after its caller", async () => {
+		expect((await bodies()).slice(0, 2)).toEqual(["run0", "step"]);
 	});
 });
 

@@ -4,7 +4,7 @@
  * for a seed or pick, the call site in its caller. What did not fit is deferred.
  */
 import type { Assembly } from "./assembly.js";
-import { type Candidate, isDeepPick, named, reachedCandidate } from "./candidate.js";
+import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import { calleesOnChain, callerSites, valuesRead, wrappersOf } from "./follow-ups.js";
 import { keyHopEnds } from "./hops.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
@@ -20,9 +20,11 @@ import type { VersionBodies } from "./version-bodies.js";
  */
 const BODY_SHARE = 0.25;
 /**
- * The LLM's first `DEEP_PICKS` select picks (and a pick's wrapper) are read first, up to this share;
- * the later picks lead the other bodies within `BODY_SHARE`. Half the budget for every pick left
- * the signature map a third smaller than offline (benchmarks/answers.md, run 11 — material).
+ * The LLM's select picks (and a pick's wrapper) are read first, up to this share; the bodies a pick
+ * leads to (its key hops' far ends, its callees, its wrapper) wait behind the last pick, the far
+ * ends and callees within `BODY_SHARE`. The first `DEEP_PICKS` picks alone had this share: a later pick came
+ * after the first picks' callees, with the bodies' share spent (readers, run 22: the function
+ * deciding pass/fail a signature, the first pick's off-topic callees read whole).
  */
 const PICK_SHARE = 0.5;
 /** Chain hops out of a definition read whose bodies are read right after it (the path, depth first). */
@@ -54,7 +56,7 @@ export function readBodies(
 		// Of near-identical versions, one body: the best-ranked read in place of the first reached.
 		const c = versions.choose(reached);
 		if (!c) continue;
-		const share = isDeepPick(c) || c.lead ? PICK_SHARE : BODY_SHARE;
+		const share = c.role === "pick" || c.lead ? PICK_SHARE : BODY_SHARE;
 		if (!addDefinition(a, c, input, config, onChain, budget * share)) {
 			deferred.push(reached);
 			continue;
@@ -146,8 +148,17 @@ export function readBodies(
 				a.addGlimpse(cand, site.line, CALLER_CONTEXT, named(c.node.def), budget * BODY_SHARE);
 			}
 		}
-		queue.unshift(...next.filter((n) => n.node.def.kind !== "module"), ...follow);
+		const after = [...next.filter((n) => n.node.def.kind !== "module"), ...follow];
+		// What a pick leads to waits behind the picks still to read (the model named those); what
+		// any other body leads to is read right after it, depth first.
+		queue.splice(c.role === "pick" ? picksAhead(queue) : 0, 0, ...after);
 		for (const n of [...next, ...follow]) known.add(n.node.def.id);
 	}
 	return deferred;
+}
+
+/** How many picks lead `queue`: what a pick leads to goes in after them. */
+function picksAhead(queue: readonly Candidate[]): number {
+	const i = queue.findIndex((c) => c.role !== "pick");
+	return i < 0 ? queue.length : i;
 }
