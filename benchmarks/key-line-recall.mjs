@@ -70,7 +70,13 @@ const inside = (ranges, e) =>
 	ranges.some((x) => x.file === e.file && x.startLine <= e.line && e.line <= x.endLine);
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
-if (process.argv[2] === "--prompts") {
+const USAGE = `usage:
+  IDX=<index.db> node benchmarks/key-line-recall.mjs <build>/sidecar/dist eval/<set>.json ['{"tokenBudget":16000}']
+  node benchmarks/key-line-recall.mjs --prompts <relay run dir> eval/<set>.json`;
+
+if (!process.argv[2] || process.argv[2] === "--help" || process.argv[2] === "-h") {
+	console.log(USAGE);
+} else if (process.argv[2] === "--prompts") {
 	const [, , , run, setPath] = process.argv;
 	const gold = new Map(JSON.parse(readFileSync(setPath, "utf8")).questions.map((q) => [q.id, q]));
 	const rows = [];
@@ -99,7 +105,7 @@ if (process.argv[2] === "--prompts") {
 			questions: rows,
 		}),
 	);
-} else if (process.argv[2]) {
+} else {
 	const [, , dist, setPath, cfg] = process.argv;
 	const { IndexReader } = await import(`${dist}/index/reader.js`);
 	const { ask } = await import(`${dist}/pipeline/ask.js`);
