@@ -15,9 +15,8 @@ import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { defRow } from "../support/defs.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { fixtureIndexPath, indexWithTrunks } from "../support/fixture-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
@@ -155,15 +154,7 @@ describe("an impact question about an event keyed by its class", () => {
 		const repo = fileURLToPath(new URL("../../../examples/discovery/event-classes", import.meta.url));
 		const out = join(mkdtempSync(join(tmpdir(), "codeask-impact-class-key-")), "index.db");
 		// Indexed as `codeask index` does: no preset names the idiom, discovery finds it.
-		const trunkConfig = loadTrunkConfig(null, repo);
-		await indexRepository({
-			repo,
-			out,
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		const index = IndexReader.open(out);
+		const index = IndexReader.open(await indexWithTrunks(repo, out));
 		try {
 			const { answer } = await ask(index, "What would break if StockLowEvent changed?");
 			// The class, not the trunk's key of the same name (a key has "no declaration of its own").

@@ -111,6 +111,17 @@ export interface DiscoveredTrunk {
 }
 
 // A path's parameters compare by position only: `orders/:id` (a route) meets `orders/:param` (a client's template).
+/** Trunk names of the forms that name their keys' kind rather than a receiver (`new Worker` → `jobs`). */
+const FORM_TRUNKS: Partial<Record<CandidateInfo["form"], string>> = {
+	reducer: "actions",
+	job: "jobs",
+	"event-class": "event-classes",
+	workflow: "workflows",
+	activity: "activities",
+	signal: "signals",
+	"file-route": "file-routes",
+};
+
 const baseKey = (k: string) =>
 	k
 		.trim()
@@ -883,23 +894,10 @@ export function inferTrunks(
 		const first = rs[0] as Group;
 		// Named after the registry's receiver (`router`, `socket`), else its verb (`onEvent`, `new Worker` → `worker`).
 		const label =
-			first.form === "reducer"
-				? "actions"
-				: first.form === "job"
-					? "jobs"
-					: first.form === "event-class"
-						? "event-classes"
-						: first.form === "workflow"
-							? "workflows"
-							: first.form === "activity"
-								? "activities"
-								: first.form === "signal"
-									? "signals"
-									: first.form === "file-route"
-										? "file-routes"
-										: first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
-											? first.name
-											: first.receiver;
+			FORM_TRUNKS[first.form] ??
+			(first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
+				? first.name
+				: first.receiver);
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;
