@@ -447,6 +447,28 @@ function reachedThrough(index: PatternIndex, family: ClassFamily, shape: Shape) 
 	return found?.access.kind === "variable" ? found : null;
 }
 
+/**
+ * The example's creator family and access point, read once per question: the material and the
+ * answer both tell them, and the shapes (so the example) are read once for both (orderedShapes).
+ */
+function exampleReach(
+	index: PatternIndex,
+	family: ClassFamily,
+	example: Shape,
+): { plugged: CreatorFamily | null; reached: ReturnType<typeof reachedThrough> } {
+	let known = reachOfExample.get(example);
+	if (!known) {
+		known = {
+			plugged: creatorFamilyOf(index, family, example),
+			reached: reachedThrough(index, family, example),
+		};
+		reachOfExample.set(example, known);
+	}
+	return known;
+}
+
+const reachOfExample = new WeakMap<Shape, ReturnType<typeof exampleReach>>();
+
 /** How many parts of the shape a member shows: the best example shows them all. */
 const completeness = (s: Shape) =>
 	Number(s.cls !== null) +
@@ -537,9 +559,11 @@ export function patternMaterial(
 			);
 		const loader = example?.created ? loaderOf(index, example.created, shapes) : null;
 		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
-		const plugged = example ? creatorFamilyOf(index, family, example) : null;
-		if (plugged) defs.push(plugged.cls, plugged.base, plugged.created?.by);
-		if (example) defs.push(reachedThrough(index, family, example)?.access);
+		if (example) {
+			const { plugged, reached } = exampleReach(index, family, example);
+			if (plugged) defs.push(plugged.cls, plugged.base, plugged.created?.by);
+			defs.push(reached?.access);
+		}
 		for (const sh of others.slice(0, MATERIAL_EXAMPLES)) defs.push(sh.cls ?? sh.member);
 	}
 	const seen = new Set<number>();
@@ -608,9 +632,8 @@ function classAnswer(
 		contractExport && example.contract && contractExport.file === entry?.file
 			? { ...contractExport, def: example.contract }
 			: null;
-	const plugged = creatorFamilyOf(index, family, example);
-	// How the rest of the code reaches a member, when through a constant or getter (`Settings = proxify<…>(…)`).
-	const reached = reachedThrough(index, family, example);
+	// How a member is plugged in, and how the rest of the code reaches it (`Settings = proxify<…>(…)`).
+	const { plugged, reached } = exampleReach(index, family, example);
 
 	const render = (book: CitationBook, examples: number): string[] => {
 		const name = (d: DefRow) => book.name(d);
