@@ -52,6 +52,7 @@ export function findInstanceFamily(
 	index: InstanceIndex,
 	subject: string,
 	concepts: readonly Concept[],
+	accept: (family: InstanceFamily) => boolean = () => true,
 ): InstanceFamily | null {
 	const head = concepts.at(-1);
 	if (!head) return null;
@@ -74,8 +75,8 @@ export function findInstanceFamily(
 		const members = instanceMembers(index, def);
 		if (members.length < MIN_INSTANCES) continue;
 		const score = words * Math.log2(1 + members.length);
-		if (!best || score > best.score)
-			best = { family: { kind: "instances", subject, base: def, members }, score };
+		const family: InstanceFamily = { kind: "instances", subject, base: def, members };
+		if ((!best || score > best.score) && accept(family)) best = { family, score };
 	}
 	return best?.family ?? null;
 }

@@ -263,6 +263,7 @@ export function findKeyFamily(
 	index: KeyFamilyIndex,
 	subject: string,
 	concepts: readonly Concept[],
+	accept: (family: KeyFamily) => boolean = () => true,
 ): KeyFamily | null {
 	const head = concepts.at(-1);
 	if (!head) return null;
@@ -281,18 +282,16 @@ export function findKeyFamily(
 		const registers = sites.filter((s) => s.side === "register");
 		if (registers.length < MIN_SITES) continue;
 		const score = (1 + others) * Math.log2(1 + registers.length);
-		if (!best || score > best.score)
-			best = {
-				family: {
-					kind: "keys",
-					subject,
-					trunk,
-					noun: noun ?? `${trunk} key`,
-					registers,
-					dispatches: sites.filter((s) => s.side === "dispatch"),
-				},
-				score,
-			};
+		if (best && score <= best.score) continue;
+		const family: KeyFamily = {
+			kind: "keys",
+			subject,
+			trunk,
+			noun: noun ?? `${trunk} key`,
+			registers,
+			dispatches: sites.filter((s) => s.side === "dispatch"),
+		};
+		if (accept(family)) best = { family, score };
 	}
 	return best?.family ?? null;
 }

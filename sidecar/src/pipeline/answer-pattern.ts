@@ -31,6 +31,7 @@ import {
 	quoteLine,
 	repositoryCallees,
 } from "./answer-pattern-keys.js";
+import { carriedCount, definitionTexts, type FamilyTexts, qualifiersOf } from "./answer-pattern-qualifier.js";
 import {
 	accessPoint,
 	findUse,
@@ -152,6 +153,20 @@ function singularHead(phrase: string): string {
 /** What a pattern question's noun names in the code: a family of classes, or of string keys. */
 export type PatternFamily = ClassFamily | KeyFamily | WorkspaceFamily | UseFamily | InstanceFamily;
 
+/**
+ * A noun whose qualifiers no family carries ("OAuth service" where the only services are the core
+ * ones): the answer tells the family its head alone names, and says first that no family carries
+ * them (unmetNote).
+ */
+export interface UnmetFamily {
+	kind: "unmet";
+	subject: string;
+	/** The qualifiers as written ("OAuth"). */
+	missing: string[];
+	/** The family the head noun alone names. */
+	closest: PatternFamily;
+}
+
 export interface ClassFamily {
 	kind: "class";
 	/** The noun asked for ("database model"). */
@@ -179,20 +194,86 @@ interface Shape {
 
 const FAMILY_KINDS = new Set(["extends", "implements"]);
 
-/** The family a pattern question's noun names in the code, or null (then the flow answer stands). */
-export function patternFamily(index: PatternIndex, question: string): PatternFamily | null {
+/**
+ * The family a pattern question's noun names in the code, or null (then the flow answer stands). The
+ * head noun finds it; its qualifiers decide between families sharing the head (answer-pattern-qualifier.ts):
+ * a family carrying them all before the head's first, else one carrying some when the head's carries
+ * none; when none carries any, the head's family comes back as unmet (said first in the answer).
+ */
+export function patternFamily(index: PatternIndex, question: string): PatternFamily | UnmetFamily | null {
 	const asked = patternQuestion(question);
 	if (!asked) return usageFamily(index, question);
 	const { subject } = asked;
 	// A noun that names what the code registers by key ("endpoint", "hook") is registered so; else a class family.
 	const concepts = analyzeQuestion(subject).concepts;
 	if (asked.passive) return findKeyFamily(index, subject, concepts);
-	return (
-		findKeyFamily(index, subject, concepts) ??
-		findWorkspaceFamily(index, subject, concepts) ??
-		findFamily(index, subject, concepts) ??
-		findInstanceFamily(index, subject, concepts)
-	);
+	const first = (accept?: (f: PatternFamily) => boolean) =>
+		findKeyFamily(index, subject, concepts, accept) ??
+		(accept ? null : findWorkspaceFamily(index, subject, concepts)) ??
+		findFamily(index, subject, concepts, accept) ??
+		findInstanceFamily(index, subject, concepts, accept);
+	const found = first();
+	// The noun's qualifiers ("OAuth" of "OAuth service") decide between families sharing its head.
+	const qualifiers = qualifiersOf(subject, concepts);
+	if (qualifiers.length === 0 || found?.kind === "workspace") return found;
+	const carried = (f: PatternFamily) => carriedCount(familyTexts(f), qualifiers);
+	const had = found ? carried(found) : 0;
+	if (had === qualifiers.length) return found;
+	const better =
+		first((f) => carried(f) === qualifiers.length) ?? (had === 0 ? first((f) => carried(f) > 0) : null);
+	if (better) return better;
+	if (!found || had > 0) return found;
+	// The head's family is told as one of the head alone ("a new provider", not "a new payment provider").
+	const head = subject.split(/\s+/).at(-1) ?? subject;
+	return {
+		kind: "unmet",
+		subject,
+		missing: qualifiers.map((q) => q.word),
+		closest: { ...found, subject: head },
+	};
+}
+
+/**
+ * What the answer says first when no family carries the noun's qualifiers: "No family of services
+ * here carries “OAuth” in its names or files; below is the family “service” alone names: the 36
+ * classes extending `ServiceClassInternal`."
+ */
+export function unmetNote(unmet: UnmetFamily): string {
+	const words = unmet.subject.split(/\s+/);
+	const heads = pluralize.plural(words.at(-1) ?? "");
+	const missing = listWords(unmet.missing.map((w) => `“${w}”`));
+	const head = words.at(-1) ?? "";
+	return `No family of ${heads} here carries ${missing} in its names or files; below is the family “${head}” alone names: ${familyPhrase(unmet.closest)}.`;
+}
+
+/** "the 36 classes extending `ServiceClassInternal`", "the 284 keys of `meteor-method`". */
+function familyPhrase(family: PatternFamily): string {
+	switch (family.kind) {
+		case "class":
+			return `the ${family.members.length} ${memberWord(family.members)} ${family.base.kind === "interface" ? "implementing" : "extending"} ${code(family.base.name)}`;
+		case "instances":
+			return `the ${family.members.length} instances of ${code(family.base.name)}`;
+		case "keys":
+			return `the ${family.registers.length} ${pluralize.plural(family.noun)} of ${code(family.trunk)}`;
+		default:
+			return `the ${family.kind} family`;
+	}
+}
+
+/** The names and files a family is known by, for its qualifiers. */
+function familyTexts(family: PatternFamily): FamilyTexts {
+	switch (family.kind) {
+		case "keys":
+			return {
+				own: [family.trunk, family.noun],
+				members: family.registers.map((r) => `${r.key ?? ""} ${r.file}`),
+			};
+		case "class":
+		case "instances":
+			return definitionTexts(family.base, family.members);
+		default:
+			return { own: [], members: [] };
+	}
 }
 
 /**
@@ -213,8 +294,15 @@ function usageFamily(index: PatternIndex, question: string): UseFamily | null {
 /**
  * The class family the subject names: a base whose own name holds the subject's head noun, scored by
  * how many of the subject's words its name (or, weaker, path) matches times the log of its members.
+ * With `accept` (families sought by the noun's qualifiers), only families it accepts, and also a base
+ * whose members mostly carry the noun.
  */
-function findFamily(index: PatternIndex, subject: string, concepts: readonly Concept[]): ClassFamily | null {
+function findFamily(
+	index: PatternIndex,
+	subject: string,
+	concepts: readonly Concept[],
+	accept?: (family: ClassFamily) => boolean,
+): ClassFamily | null {
 	const head = concepts.at(-1);
 	if (!head) return null;
 	const match = (c: Concept, def: DefRow) =>
@@ -223,19 +311,30 @@ function findFamily(index: PatternIndex, subject: string, concepts: readonly Con
 	for (const { def } of index.familyBases(MIN_MEMBERS)) {
 		if (!def.file || isAuxiliaryPath(def.file)) continue;
 		// The noun itself is in the base's name: a path word (`packages/`, `models/`) is in too many paths to name a family.
-		const headMatch = conceptMatch(head, wordStems(def.name));
-		if (headMatch < 1) continue;
-		const words = concepts.reduce((sum, c) => sum + (c === head ? headMatch : match(c, def)), 0);
+		// Sought by qualifiers, a base whose members carry the noun is one too (`EmailInterface` of `ResendProvider`, …).
+		const baseHead = conceptMatch(head, wordStems(def.name));
+		if (baseHead < 1 && !accept) continue;
 		const own = familyMembers(index, def);
 		if (own.length < MIN_MEMBERS) continue;
+		const headMatch = baseHead >= 1 || membersCarry(head, own) ? 1 : 0;
+		if (headMatch < 1) continue;
+		const words = concepts.reduce((sum, c) => sum + (c === head ? headMatch : match(c, def)), 0);
 		// Variants declared side by side in one file (`ISettingColor`, `ISettingAction` of one union) are
 		// one type's cases: nothing a newcomer adds a file of its own for.
 		if (new Set(own.map((d) => d.file)).size < 2) continue;
 		const score = words * Math.log2(1 + own.length);
-		if (!best || score > best.score)
-			best = { family: { kind: "class", subject, base: def, members: own }, score };
+		const family: ClassFamily = { kind: "class", subject, base: def, members: own };
+		if ((!best || score > best.score) && (!accept || accept(family))) best = { family, score };
 	}
 	return best?.family ?? null;
+}
+
+/** At least half of the members carry the noun in their names or files (`ResendProvider`, `providers/dub.ts`). */
+function membersCarry(head: Concept, members: readonly DefRow[]): boolean {
+	const carrying = members.filter(
+		(m) => conceptMatch(head, wordStems(m.name)) >= 1 || conceptMatch(head, wordStems(m.file ?? "")) >= 1,
+	).length;
+	return carrying * 2 >= members.length;
 }
 
 function familyMembers(index: PatternIndex, base: DefRow): DefRow[] {
@@ -582,22 +681,24 @@ export function patternMaterial(
 export function patternAnswer(
 	index: PatternIndex,
 	question: string,
-	family: PatternFamily,
+	asked: PatternFamily | UnmetFamily,
 	ranked: readonly DefRow[],
 	files: readonly string[],
 ): DraftAnswer | null {
+	// Qualifiers no family carries are said first, within the message's size.
+	const note = asked.kind === "unmet" ? unmetNote(asked) : null;
+	const family = asked.kind === "unmet" ? asked.closest : asked;
+	const fit: Fit = (most, render) => fitted(index, most, (book, n) => noted(render(book, n), note));
 	if (family.kind === "keys")
-		return fitted(index, TOP_KEY_FILES, (book, n) =>
-			keyFamilyLines(index, question, family, book, ranked, n),
-		);
+		return fit(TOP_KEY_FILES, (book, n) => keyFamilyLines(index, question, family, book, ranked, n));
 	if (family.kind === "workspace")
-		return fitted(index, OTHER_PACKAGES, (book, n) => workspaceLines(index, question, family, book, n));
+		return fit(OTHER_PACKAGES, (book, n) => workspaceLines(index, question, family, book, n));
 	if (family.kind === "use") {
 		const call = useCall(index, family, files);
-		return fitted(index, OTHER_USES, (book, n) => useLines(index, question, family, call, book, n));
+		return fit(OTHER_USES, (book, n) => useLines(index, question, family, call, book, n));
 	}
 	if (family.kind === "instances")
-		return fitted(index, OTHER_EXAMPLES, (book, n) =>
+		return fit(OTHER_EXAMPLES, (book, n) =>
 			instanceLines(
 				index,
 				question,
@@ -609,7 +710,7 @@ export function patternAnswer(
 				(d) => quoteLine(index, d.file ?? "", declarationLine(index, d)),
 			),
 		);
-	return classAnswer(index, question, family, files);
+	return classAnswer(index, question, family, files, fit);
 }
 
 function classAnswer(
@@ -617,6 +718,7 @@ function classAnswer(
 	question: string,
 	family: ClassFamily,
 	files: readonly string[],
+	fit: Fit,
 ): DraftAnswer | null {
 	const { subject } = family;
 	const shapes = orderedShapes(index, family, files);
@@ -756,7 +858,7 @@ function classAnswer(
 		);
 		return out;
 	};
-	return fitted(index, OTHER_EXAMPLES, render);
+	return fit(OTHER_EXAMPLES, render);
 }
 
 /** Lines below a definition's start its declaration may sit on (decorators above a class). */
@@ -796,6 +898,14 @@ function memberWord(members: readonly DefRow[]): string {
 	if (members.every((m) => m.kind === "class")) return "classes";
 	if (members.every((m) => m.kind === "interface")) return "interfaces";
 	return "definitions";
+}
+
+/** An answer rendered with `most` further items at most (fitted). */
+type Fit = (most: number, render: (book: CitationBook, items: number) => string[]) => DraftAnswer | null;
+
+/** The note after the question's line (`**Question:** …` and a blank line open every answer). */
+function noted(lines: string[], note: string | null): string[] {
+	return note && lines.length > 0 ? [...lines.slice(0, 2), note, "", ...lines.slice(2)] : lines;
 }
 
 /**

@@ -175,7 +175,12 @@ export async function ask(
 	// class" in an impact question) is about this code, and so is "how do I add a new X?" where the
 	// code has a family of X (answer-pattern.ts), and "what is the convention for X?" where many
 	// definitions use the same ones named for X (answer-convention.ts).
-	const pattern = q.intent === "impact" ? null : patternFamily(index, text);
+	const asked = q.intent === "impact" ? null : patternFamily(index, text);
+	// A noun whose qualifiers no family carries ("OAuth service" among core services) is answered with
+	// the family its head names, told first that none carries them (patternAnswer). That family still
+	// makes the question one about this code: a qualifier the code never writes ("background" of
+	// "background job") may describe every member.
+	const pattern = asked?.kind === "unmet" ? asked.closest : asked;
 	const convention = q.intent === "impact" || pattern ? null : findConvention(index, text);
 	const namesCode =
 		seeded.seeds.some((s) => s.named) ||
@@ -342,7 +347,7 @@ export async function ask(
 					impactTarget(index, q.identifiers, [], text) &&
 					impactAnswer(index, text, subject, impact, ranking.order)) ||
 				// "How do I add a new X?": the shape the existing Xs share (answer-pattern.ts), when the code has a family of X.
-				(pattern && patternAnswer(index, text, pattern, ranking.order, seededFiles)) ||
+				(asked && patternAnswer(index, text, asked, ranking.order, seededFiles)) ||
 				// "What is the convention for X?": the definitions named for X that the most code uses.
 				(convention && conventionAnswer(index, text, convention)) ||
 				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {

@@ -165,7 +165,9 @@ describe("a pattern answer for keys written in an object handed to a call", () =
 
 	it("reads 'the convention for adding a new kind of X' as a pattern question", async () => {
 		const result = await ask(index, "What is the convention for adding a new kind of background job?");
-		expect(result.answer).toMatch(/A new background job is registered the way the 3 \w+ of this code are/);
+		// No job carries "background": said first, then the jobs are told as the head noun's family.
+		expect(result.answer).toContain("No family of jobs here carries “background” in its names or files");
+		expect(result.answer).toMatch(/A new job is registered the way the 3 \w+ of this code are/);
 	});
 
 	it("names the class whose constructor takes the keys, and the method the other end hands its key to", async () => {
@@ -356,7 +358,7 @@ describe("a pattern answer whose members are created by callers of another famil
 	it("tells where the example is created but not the caller's family as how members are plugged in", async () => {
 		const result = await ask(index, "What would I have to write to add a new background task?");
 		expect(result.answer).toMatch(
-			/A new background task takes the shape of the 3 classes that extend the class `BaseTask`/,
+			/A new task takes the shape of the 3 classes that extend the class `BaseTask`/,
 		);
 		expect(result.answer).toMatch(/is created in `\w+Processor\.perform`/);
 		expect(result.answer).not.toContain("BaseProcessor");
