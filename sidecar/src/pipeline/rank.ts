@@ -4,7 +4,9 @@
  * and graph channels), lifted when the code links them to one of the very best files (a call,
  * dispatch, handler or implementation hop between them: the flow the question is about); the
  * handler of a point-to-point dispatch made by one of the best files' seeds, when it is on the
- * question's topic too, scores at least FAR_END_SHARE of its dispatcher's file. Files that offer
+ * question's topic too, scores at least FAR_END_SHARE of its dispatcher's file. When members of one
+ * plug-in family lead several of the first files, the files calling the family's contract (and those
+ * entering them) rank next after the best member (family-flow.ts). Files that offer
  * only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then
  * gives its most telling definition first: a seed before a hop, a method before the whole class
  * around it.
@@ -12,6 +14,7 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
+import { familyFlowScores } from "./family-flow.js";
 import type { ReadItem } from "./read.js";
 import { FLOW_EDGE_KINDS } from "./seed.js";
 
@@ -104,12 +107,18 @@ export function rankCitations(
 
 	// First pass: the best definition of every file, best files first, files offering only
 	// generic leaves last; then the next definitions of each file.
-	const files = [...byFile.keys()].sort(
-		(a, b) =>
-			Number(leafOnly.has(a)) - Number(leafOnly.has(b)) ||
-			(fileScore.get(b) ?? 0) - (fileScore.get(a) ?? 0) ||
-			a.localeCompare(b),
-	);
+	const fileOrder = () =>
+		[...byFile.keys()].sort(
+			(a, b) =>
+				Number(leafOnly.has(a)) - Number(leafOnly.has(b)) ||
+				(fileScore.get(b) ?? 0) - (fileScore.get(a) ?? 0) ||
+				a.localeCompare(b),
+		);
+	let files = fileOrder();
+	// A plug-in family crowding the first files: the flow calling through its contract comes next.
+	const flow = familyFlowScores(index, files, (f) => byPriority(byFile.get(f) ?? [])[0]?.def, fileScore);
+	for (const [file, score] of flow) if (score > (fileScore.get(file) ?? 0)) fileScore.set(file, score);
+	if (flow.size > 0) files = fileOrder();
 	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
 	const order: DefRow[] = [];
 	for (let i = 0; perFile.some((list) => i < list.length); i++) {

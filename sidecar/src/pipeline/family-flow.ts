@@ -1,0 +1,99 @@
+/**
+ * A plug-in family among the best files is not the flow. When several members of one family (the
+ * implementations of one interface member or base method, families.ts) lead the citation ranking,
+ * the definitions that call the family's shared member through its contract — the service that
+ * picks a provider and calls `provider.refreshToken()` — are where the flow passes through them,
+ * and so are the few callers that enter that service. Their files are ranked just after the best
+ * member, above the second and later members: the best member keeps its place as the example, the
+ * flow comes next. Session 28 (benchmarks/answers.md, fam28).
+ */
+import type { IndexReader } from "../index/reader.js";
+import type { DefRow } from "../index/types.js";
+import { FAMILY_SIZE, familiesOf } from "./families.js";
+
+export type FamilyFlowIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById">;
+
+/** The first files looked at for family members: as many as the path's candidates (path.ts). */
+const FLOW_WINDOW = 24;
+/** Members of one family among them (each the lead of its file) before the family crowds the flow out. */
+const CROWD = 2;
+/**
+ * A caller of the contract is entered by its callers when it has at most this many: fewer than a
+ * shared helper's (path.ts HELPER_FAN_IN, 12), whose callers are every feature, not the flow.
+ * Session 28: 3 and 8 miss Postiz's activity (the refresh service has 9 callers), no limit gains alike.
+ */
+const FLOW_UP_CALLERS = 11;
+/** Steps followed up through a caller's own file (a public method calling the private one that calls the contract). */
+const FLOW_UP_DEPTH = 3;
+
+/**
+ * The score owed to each file read that holds the flow through a crowding family. Among the first
+ * FLOW_WINDOW of `files` (best first; `lead` gives each file's first definition), CROWD or more
+ * whose leads are members of one family lift the files calling the family's contract, and the
+ * files entering those callers, to between the best member's score and the second's.
+ */
+export function familyFlowScores(
+	index: FamilyFlowIndex,
+	files: readonly string[],
+	lead: (file: string) => DefRow | undefined,
+	fileScore: ReadonlyMap<string, number>,
+): Map<string, number> {
+	const membersOf = new Map<number, string[]>();
+	const memberFiles = new Set<string>();
+	for (const file of files.slice(0, FLOW_WINDOW)) {
+		const def = lead(file);
+		if (!def) continue;
+		for (const contract of familiesOf(index, def, FAMILY_SIZE)) {
+			membersOf.set(contract, [...(membersOf.get(contract) ?? []), file]);
+			memberFiles.add(file);
+		}
+	}
+	const read = new Set(files);
+	const owed = new Map<string, number>();
+	for (const [contract, members] of membersOf) {
+		if (members.length < CROWD) continue;
+		const best = fileScore.get(members[0] as string) ?? 0;
+		const second = fileScore.get(members[1] as string) ?? 0;
+		for (const file of flowFiles(index, contract, read)) {
+			const own = fileScore.get(file) ?? 0;
+			if (memberFiles.has(file) || own >= second || best <= 0) continue;
+			// Above the second member, below the best, in the flow files' own order.
+			const lifted = second + 0.5 * (best - second) * Math.min(1, own / best);
+			owed.set(file, Math.max(owed.get(file) ?? 0, lifted));
+		}
+	}
+	return owed;
+}
+
+/**
+ * Files read holding a definition that calls `contract`, or that calls such a caller (through the
+ * caller's own file, FLOW_UP_DEPTH steps at most) when it has at most FLOW_UP_CALLERS callers.
+ */
+function flowFiles(index: FamilyFlowIndex, contract: number, read: ReadonlySet<string>): Set<string> {
+	const out = new Set<string>();
+	const callersOf = (id: number) =>
+		index
+			.edgesTo(id)
+			.filter((e) => e.kind === "call")
+			.map((e) => index.defById(e.src))
+			.filter((d): d is DefRow => !!d?.file);
+	const callers = callersOf(contract);
+	for (const c of callers) if (read.has(c.file as string)) out.add(c.file as string);
+	const seen = new Set(callers.map((c) => c.id));
+	let frontier = callers;
+	for (let depth = 0; depth < FLOW_UP_DEPTH && frontier.length > 0; depth++) {
+		const next: DefRow[] = [];
+		for (const c of frontier) {
+			const ups = callersOf(c.id);
+			if (ups.length > FLOW_UP_CALLERS) continue;
+			for (const up of ups) {
+				if (seen.has(up.id)) continue;
+				seen.add(up.id);
+				if (up.file === c.file) next.push(up);
+				else if (read.has(up.file as string)) out.add(up.file as string);
+			}
+		}
+		frontier = next;
+	}
+	return out;
+}
