@@ -8,6 +8,7 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
+import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
@@ -258,15 +259,25 @@ export function seed(
 	// Rendering (JSX) is not followed here: the components a page renders, or that render it, are
 	// its layout, and a cluster of UI files named after one word of the question renders itself,
 	// so every file of the cluster would lift the others (benchmarks/answers.md, run 10).
-	const top = [...rrf.entries()].sort((x, y) => y[1] - x[1]).slice(0, config.graphFiles);
+	// A dispatch key is crossed to its one definition on the other side (key-crossing.ts) when it
+	// leads to a file ranked below the top file it leaves: one already above it gains nothing but a
+	// reshuffle of this channel's ranking (benchmarks/answers.md, session 28).
+	const beforeGraph = [...rrf.entries()].sort((x, y) => y[1] - x[1]);
+	const rankOf = new Map(beforeGraph.map(([f], i) => [f, i]));
+	const distinctive = q.concepts.filter((c) => (c.fileShare ?? 0) <= COMMON_FILE_SHARE);
+	const top = beforeGraph.slice(0, config.graphFiles);
 	const graphScore = new Map<string, number>();
-	for (const [file, score] of top) {
+	for (const [rank, [file, score]] of top.entries()) {
 		const defs = (byFile.get(file) ?? []).slice(0, 4);
 		const linked = new Set<string>();
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
 				if (!FLOW_EDGE_KINDS.has(e.kind) || e.kind === "jsx") continue;
-				const other = index.defById(e.src === d.def.id ? e.dst : e.src);
+				let other: DefRow | null | undefined = index.defById(e.src === d.def.id ? e.dst : e.src);
+				if (other?.kind === "dispatch-key" && !other.file) {
+					other = keyFarEnd(index, d.def, other, e, distinctive);
+					if (other?.file && (rankOf.get(other.file) ?? Number.POSITIVE_INFINITY) < rank) continue;
+				}
 				if (
 					!other?.file ||
 					other.file === file ||
