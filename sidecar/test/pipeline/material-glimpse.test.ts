@@ -79,4 +79,13 @@ describe("a caller's glimpse", () => {
 		expect(ranges(a)).toEqual([[15, 17]]);
 		expect(a.spent).toBe(spent);
 	});
+
+	it("is taken back when the caller's body, read later, holds its lines", () => {
+		const a = assembly();
+		a.addGlimpse(caller as unknown as Candidate, 16, 1, "cleanup", 10_000);
+		const asChain = { ...caller, role: "chain" } as unknown as Candidate;
+		expect(a.add(asChain, 1, lines.length, "whole", "runJob", 10_000)).toBe(true);
+		expect(a.sources.map((s) => s.role)).toEqual(["chain"]);
+		expect(a.spent).toBe(a.sources[0]?.tokens);
+	});
 });

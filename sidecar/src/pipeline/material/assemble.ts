@@ -34,12 +34,14 @@ import {
 	stepFiles,
 } from "./map-outline.js";
 import { type MaterialIndex, memoIndex } from "./material-index.js";
+import { pickCallees } from "./pick-callees.js";
 import { MATERIAL_REACH, type MapReach } from "./reach.js";
 import { readBodies } from "./read-bodies.js";
 import { addDefinition } from "./read-definition.js";
 import { readModuleBlocks } from "./read-module-blocks.js";
 import { readingOrder } from "./reading-order.js";
 import { SignatureMap } from "./signature-map.js";
+import { fillSliceGaps } from "./slice-gaps.js";
 import type { Material } from "./types.js";
 import { VersionBodies } from "./version-bodies.js";
 
@@ -76,6 +78,37 @@ export function assembleMaterial(
 	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.
 	readModuleBlocks(a, input.skeletons, input.words, budget);
 
+	// A late version: its group's best read in its place; none when the group holds one (its line names it).
+	const readWithin = (c: Candidate, units: AssembleConfig, limit = budget) => {
+		const r = versions.choose(c);
+		if (!r || !addDefinition(a, r, input, units, onChain, limit)) return false;
+		// The caller marks `c` read; the version read in its place is marked here.
+		if (r !== c) {
+			a.markRead(r.node.def);
+			versions.stoodIn(c, r);
+		}
+		return true;
+	};
+	const read = (c: Candidate) => readWithin(c, config);
+
+	// What a pick leads to that the bodies' share had no room for: the lines between its slices,
+	// then the bodies it calls (short, or the step between two picks, sliced past
+	// `pickCalleeLines`) — within `limit`.
+	const picked = list.filter((c) => c.role === "pick");
+	const calleeConfig = { ...config, wholeDefLines: Math.min(config.wholeDefLines, reach.pickCalleeLines) };
+	const calleeIds = new Set<number>();
+	const readPickFollowUps = (limit: number) => {
+		fillSliceGaps(a, reach.sliceGapLines, limit, (c) => c.role === "pick");
+		const callees =
+			reach.pickCallees > 0 ? pickCallees(a, picked, input.relevance, reach.pickCalleeLines) : [];
+		for (const c of callees.slice(0, Math.max(0, reach.pickCallees - calleeIds.size))) {
+			if (!readWithin(c, calleeConfig, limit)) continue;
+			a.markRead(c.node.def);
+			calleeIds.add(c.node.def.id);
+		}
+		fillSliceGaps(a, reach.sliceGapLines, limit, (c) => calleeIds.has(c.node.def.id));
+	};
+
 	// Pass 3: signatures of the chain steps that did not fit, then of the direct neighbours of what was read.
 	// With select picks, the entries the model passed over that the question's words barely rate wait.
 	const map = new SignatureMap(a, input, known, budget);
@@ -102,23 +135,14 @@ export function assembleMaterial(
 	listImplementations(map, reach.implementations);
 	listValuesCalledThrough(map, reach.valuesCalledThrough);
 	a.addRestOfSlices(budget);
+	// Then, within a small share past what is spent, what the picks lead to: ahead of the outlines.
+	readPickFollowUps(Math.min(budget, a.spent + budget * reach.pickFollowShare));
 	listOutline(map, outlineFiles);
 	if (!reach.neighboursBeforeOutline) listNeighbours(map);
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
 	listOutline(map, stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
-	// A late version: its group's best read in its place; none when the group holds one (its line names it).
-	const read = (c: Candidate) => {
-		const r = versions.choose(c);
-		if (!r || !addDefinition(a, r, input, config, onChain, budget)) return false;
-		// The caller marks `c` read; the version read in its place is marked here.
-		if (r !== c) {
-			a.markRead(r.node.def);
-			versions.stoodIn(c, r);
-		}
-		return true;
-	};
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The
@@ -127,6 +151,8 @@ export function assembleMaterial(
 	listLocalHeads(map, deferred, reach.localHeads);
 	map.listWaiting();
 
+	// With what the map left: the rest of the picks' gaps and callees.
+	readPickFollowUps(budget);
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	readLastBodies(map, deferred, read, reach.lastBodyLines);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.

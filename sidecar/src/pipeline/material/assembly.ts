@@ -39,6 +39,8 @@ export class Assembly {
 	readonly bodies = new Set<number>();
 	/** Per long definition read in part: the slices to try again, most important first. */
 	readonly slicesLeft = new Map<number, { c: Candidate; slices: [number, number][] }>();
+	/** Long definitions read in slices, in the order read: the gaps between their slices may be filled later. */
+	readonly sliced = new Map<number, Candidate>();
 
 	constructor(
 		readonly index: MaterialIndex,
@@ -154,6 +156,46 @@ export class Assembly {
 		this.slicesLeft.clear();
 	}
 
+	/**
+	 * Join two slices of `c`'s definition with the lines between them (none of which a source
+	 * holds) into one source, within `limit`: one header for the piece instead of two, the text in
+	 * between read. False when the lines between are not all free, or it does not fit.
+	 */
+	joinSlices(c: Candidate, before: MaterialSource, after: MaterialSource, limit: number): boolean {
+		const d = c.node.def;
+		const file = before.range.file;
+		const gap: [number, number] = [before.range.endLine + 1, after.range.startLine - 1];
+		if (after.range.file !== file || gap[0] > gap[1] + 1) return false;
+		if (gap[0] <= gap[1]) {
+			// Every line between them free: a line another source holds is not read twice.
+			const free = this.uncovered(file, gap[0], gap[1]);
+			if (free.length !== 1 || free[0]?.[0] !== gap[0] || free[0]?.[1] !== gap[1]) return false;
+		}
+		const from = before.range.startLine;
+		const to = after.range.endLine;
+		const lines = this.index.fileLines(file, from, to);
+		if (!lines?.length) return false;
+		const whole = from <= (d.startLine ?? from) && to >= (d.endLine ?? to);
+		const label = whole ? named(d) : `${named(d)} (lines ${from}-${to} of ${d.startLine}-${d.endLine})`;
+		const unit: MaterialSource["unit"] = whole ? "whole" : "slice";
+		const text = lines.join("\n");
+		const range = { file, startLine: from, endLine: from + lines.length - 1, defId: d.defId };
+		const tokens = sourceTokens({ range, label, text, unit }, this.count, false);
+		const cost = tokens - before.tokens - after.tokens;
+		const i = this.sources.indexOf(before);
+		const j = this.sources.indexOf(after);
+		if (this.spent + cost > limit || i < 0 || j < 0) return false;
+		this.sources[i] = { ...before, range, text, tokens, unit, label };
+		this.sources.splice(j, 1);
+		this.spent += cost;
+		if (gap[0] <= gap[1]) {
+			const list = this.covered.get(file) ?? [];
+			list.push(gap);
+			this.covered.set(file, list);
+		}
+		return true;
+	}
+
 	/** Add one range as a source if it fits `limit`; false when it does not (or adds nothing). */
 	add(
 		c: Candidate,
@@ -221,7 +263,23 @@ export class Assembly {
 		}
 		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
 		if (unit === "signature") this.map(file, 1);
+		else if (c.role !== "caller") this.dropGlimpsesWithin(c.node.def.id, range.startLine, range.endLine);
 		return true;
+	}
+
+	/**
+	 * Take back the glimpses of `defId` as a caller that lines [start, end] of its body, read now,
+	 * hold: the same lines twice, once as "where it is called from" (a caller read after the
+	 * callee it was glimpsed for).
+	 */
+	private dropGlimpsesWithin(defId: number, start: number, end: number): void {
+		const within = (x: MaterialSource) =>
+			x.role === "caller" && x.node.def.id === defId && start <= x.range.startLine && x.range.endLine <= end;
+		for (const x of this.sources.filter(within)) {
+			this.sources.splice(this.sources.indexOf(x), 1);
+			this.spent -= x.tokens;
+			if (this.glimpses.get(defId)?.source === x) this.glimpses.delete(defId);
+		}
 	}
 
 	/** Replace a signature line's text (a fold note grew) within `limit`: the new source, or null. */

@@ -98,6 +98,24 @@ export interface MapReach {
 	 */
 	restOfSlices: number;
 	/**
+	 * Right after the rest of the picks' slices: the gaps of at most this many lines between two
+	 * slices of a pick are read, joining the slices into one source (0: none): the deciding lines of
+	 * a long pick often sit between its hops (slice-gaps.ts); then those of a callee read below.
+	 */
+	sliceGapLines: number;
+	/**
+	 * Then the callees of the lines a pick shows are read — at most this many (0: none), of at most
+	 * `pickCalleeLines` lines unless the callee calls another pick (the step between two picks,
+	 * sliced when long; pick-callees.ts). Material only: offline has no picks.
+	 */
+	pickCallees: number;
+	pickCalleeLines: number;
+	/**
+	 * Of the budget, the share the gaps and callees above may take ahead of the read files' outline
+	 * (the rest wait for what the map leaves, before the last bodies).
+	 */
+	pickFollowShare: number;
+	/**
 	 * For a question about how the repository is built or packaged, the sections of its root
 	 * manifests (workspaces, scripts, build tasks, tsconfig bases), one line each, before the chain
 	 * steps' signatures: no stage reaches a manifest by the question's words.
@@ -173,6 +191,10 @@ export const MATERIAL_REACH: MapReach = {
 	implementations: 2,
 	valuesCalledThrough: 3,
 	restOfSlices: 90,
+	pickCallees: 8,
+	pickCalleeLines: 40,
+	sliceGapLines: 40,
+	pickFollowShare: 0.03,
 	rootManifests: true,
 	compactSignatures: true,
 	signatureChars: 40,
@@ -205,6 +227,10 @@ export const CITATION_REACH: MapReach = {
 	implementations: 0,
 	valuesCalledThrough: 0,
 	restOfSlices: 0,
+	pickCallees: 0,
+	pickCalleeLines: 0,
+	sliceGapLines: 0,
+	pickFollowShare: 0,
 	rootManifests: false,
 	compactSignatures: false,
 	signatureChars: 44,

@@ -77,6 +77,7 @@ export function addDefinition(
 		if (a.add(c, s, e, "slice", label, limit)) any = true;
 		else if (!a.isCovered(def.file, s, e)) cut = true;
 	}
+	if (any && !a.sliced.has(def.id)) a.sliced.set(def.id, c);
 	// A pick read in part: the slices it had no room for come back later, planned a little longer.
 	if (any && cut && a.reach.restOfSlices > 0 && input.picks?.includes(def.defId)) {
 		a.slicesLeft.set(def.id, { c, slices: byImportance(plan(a.reach.restOfSlices, false)) });
