@@ -9,6 +9,7 @@ import { escapeRegExp } from "../escape-regexp.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
+import { registrarHops, registrarHopsClause } from "./answer-pattern-registrar.js";
 import { code, namesKeyFamily, trunkNoun } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import { implementationStart } from "./material/slices.js";
@@ -466,8 +467,9 @@ export function keyDeclaration(index: KeyFamilyIndex, trunk: string, key: string
 }
 
 /**
- * The definitions of the example registration: its handler, its registering function, the code
- * dispatching its key, and the typed map's member declaring the key (beside the handler: its contract).
+ * The definitions of the example registration: its handler, its registering function and what that
+ * hands the member to (answer-pattern-registrar.ts), the code dispatching its key, and the typed
+ * map's member declaring the key (beside the handler: its contract).
  */
 export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): DefRow[] {
 	const example = exampleRegistration(family, registrationsPerFile(family.registers));
@@ -476,10 +478,14 @@ export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): 
 	const caller = family.dispatches.find((s) => s.key === example.key);
 	const dispatcher = caller?.enclosingDefId ? index.def(caller.enclosingDefId) : undefined;
 	const declared = example.key === null ? null : keyDeclaration(index, family.trunk, example.key);
+	const registrar = registeredBy(index, example);
+	const hops = registrar ? registrarHops(index, registrar) : null;
 	return [
 		handler,
 		declared?.member,
-		registeredBy(index, example),
+		registrar,
+		hops?.helpers[0],
+		hops?.base,
 		dispatcher?.kind === "module" ? undefined : dispatcher,
 		caller ? callAround(index, caller)?.def : null,
 	].filter((d): d is DefRow => d !== undefined && d !== null);
@@ -528,7 +534,8 @@ export function keyFamilyLines(
 		// An overloaded registrar (`addRoute(path, action): void;` … then the body) is cited where its body starts.
 		const line = implementationLine(index, registrar);
 		summary.push(
-			`${book.name(registrar)} does the registering ${book.cite(registrar, { startLine: line, endLine: line })}.`,
+			// What registering gives a new member: the machinery of other files the registrar reaches.
+			`${book.name(registrar)} does the registering ${book.cite(registrar, { startLine: line, endLine: line })}${registrarHopsClause(index, registrar, book, noun)}.`,
 		);
 	}
 	if (handler) summary.push(`Its handler is ${book.name(handler)} ${book.cite(handler, head(handler))}.`);
