@@ -343,6 +343,27 @@ export class IndexReader {
 		});
 	}
 
+	/**
+	 * How many classes and interfaces hold `word` (one plain word) in their own names: whether a noun
+	 * names one kind of thing here or a role many unrelated ones share ("service", "provider").
+	 */
+	typesNamedCount(word: string): number {
+		return (
+			this.matchCounts.get(`types ${word}`, () => {
+				try {
+					return (
+						this.stmt(
+							`SELECT count(*) AS n FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid
+               WHERE defs_fts MATCH ? AND d.kind IN ('class', 'interface')`,
+						).get(`name_words : "${word.replaceAll('"', "")}"`) as { n: number }
+					).n;
+				} catch {
+					return null;
+				}
+			}) ?? 0
+		);
+	}
+
 	/** Rows of a full-text table. */
 	ftsRowCount(table: FtsTable): number {
 		// (a count of an FTS5 table reads all of it: ~50 ms on a 40k-definition index)
@@ -483,16 +504,17 @@ export class IndexReader {
 
 	/**
 	 * Classes at least `minMembers` exported constants create with `new` (`export const x = new Handler({ … })`):
-	 * families of instances rather than subclasses, most members first.
+	 * families of instances rather than subclasses, most members first. With `exportedOnly` false, any
+	 * constant counts (`const Gitlab = new CustomOAuth('gitlab', config)`, kept in its module).
 	 */
-	instanceBases(minMembers: number): { def: DefRow; members: number }[] {
+	instanceBases(minMembers: number, exportedOnly = true): { def: DefRow; members: number }[] {
 		return (
 			this.stmt(
 				`SELECT ${DEF_COLUMNS}, fam.members AS members FROM ${DEF_FROM} JOIN (
            SELECT e.dst, count(DISTINCT e.src) AS members FROM edges e JOIN defs s ON s.id = e.src
-           WHERE e.kind = 'new' AND s.kind = 'variable' AND s.exported = 1 GROUP BY e.dst
+           WHERE e.kind = 'new' AND s.kind = 'variable' AND (s.exported = 1 OR ? = 0) GROUP BY e.dst
          ) fam ON fam.dst = d.id WHERE fam.members >= ? AND d.kind = 'class' ORDER BY fam.members DESC, d.def_id`,
-			).all(minMembers) as (RawDef & { members: number })[]
+			).all(exportedOnly ? 1 : 0, minMembers) as (RawDef & { members: number })[]
 		).map(({ members, ...r }) => ({ def: toDef(r) as DefRow, members }));
 	}
 

@@ -22,7 +22,7 @@ export interface InstanceFamily {
 	subject: string;
 	/** The class every member is an instance of. */
 	base: DefRow;
-	/** Exported constants created with `new base(…)`, outside tests and fixtures. */
+	/** Constants created with `new base(…)`, outside tests and fixtures: exported ones, unless the family was found by its qualifiers alone. */
 	members: DefRow[];
 }
 
@@ -34,15 +34,16 @@ const MIN_INSTANCES = 3;
 /** A path word matches less than a name word (as in the class families). */
 const PATH_FACTOR = 0.6;
 
-/** Exported constants created with `new base(…)` outside tests, each once. */
-function instanceMembers(index: InstanceIndex, base: DefRow): DefRow[] {
+/** Exported constants (with `exportedOnly` false, any constants) created with `new base(…)` outside tests, each once. */
+export function instanceMembers(index: InstanceIndex, base: DefRow, exportedOnly = true): DefRow[] {
 	const seen = new Set<number>();
 	const out: DefRow[] = [];
 	for (const e of index.edgesTo(base.id)) {
 		if (e.kind !== "new" || seen.has(e.src)) continue;
 		seen.add(e.src);
 		const d = index.defById(e.src);
-		if (d?.kind === "variable" && d.exported && d.file && !isAuxiliaryPath(d.file)) out.push(d);
+		if (d?.kind === "variable" && (d.exported || !exportedOnly) && d.file && !isAuxiliaryPath(d.file))
+			out.push(d);
 	}
 	return out;
 }
@@ -159,7 +160,7 @@ export function instanceLines(
 	const listing = (l: Listing) =>
 		`${l.via ? `handed to ${code(l.via)}` : "listed"} ${l.by.kind === "module" ? `in ${code(l.file)}` : `in ${name(l.by)} (${code(l.file)})`} ${book.citeRange(l.file, l.line, l.line, m.name)}`;
 	const summary = [
-		`A new ${family.subject} is an instance of the class ${name(base)} (${at(base)}) ${cite(base)}: ${members.length} exported constants create one with \`new ${base.name}(…)\`.`,
+		`A new ${family.subject} is an instance of the class ${name(base)} (${at(base)}) ${cite(base)}: ${members.length} ${members.every((d) => d.exported) ? "exported " : ""}constants create one with \`new ${base.name}(…)\`.`,
 		`${name(m)} in ${at(m)} is one ${cite(m)}.`,
 	];
 	if (listed)
@@ -170,7 +171,9 @@ export function instanceLines(
 	out.push("**The shape, step by step**");
 	let n = 1;
 	out.push(`${n++}. The class to instantiate: ${name(base)} ${cite(base)}${quoteHead(base)}`);
-	out.push(`${n++}. Export a constant created with it, as ${name(m)} does ${cite(m)}${quoteHead(m)}`);
+	out.push(
+		`${n++}. ${m.exported ? "Export" : "Declare"} a constant created with it, as ${name(m)} does ${cite(m)}${quoteHead(m)}`,
+	);
 	if (listed)
 		out.push(
 			`${n++}. List it where the others are: ${name(m)} is ${listing(listed)}${quoteLine(index as IndexReader, listed.file, listed.line)}`,

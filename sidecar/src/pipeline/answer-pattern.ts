@@ -12,6 +12,7 @@ import pluralize from "pluralize";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { headIsRole, headlessFamily } from "./answer-pattern-headless.js";
 import {
 	findInstanceFamily,
 	type InstanceFamily,
@@ -59,6 +60,7 @@ export type PatternIndex = Pick<
 	IndexReader,
 	| "familyBases"
 	| "instanceBases"
+	| "typesNamedCount"
 	| "edgesTo"
 	| "edgesFrom"
 	| "defById"
@@ -163,8 +165,12 @@ export interface UnmetFamily {
 	subject: string;
 	/** The qualifiers as written ("OAuth"). */
 	missing: string[];
-	/** The family the head noun alone names. */
+	/**
+	 * The family told: the one the head noun alone names ("head"), or, when one carries every
+	 * qualifier though none of its names holds the head, that one ("qualifiers": `CustomOAuth` for "OAuth service").
+	 */
 	closest: PatternFamily;
+	namedBy: "head" | "qualifiers";
 }
 
 export interface ClassFamily {
@@ -198,7 +204,8 @@ const FAMILY_KINDS = new Set(["extends", "implements"]);
  * The family a pattern question's noun names in the code, or null (then the flow answer stands). The
  * head noun finds it; its qualifiers decide between families sharing the head (answer-pattern-qualifier.ts):
  * a family carrying them all before the head's first, else one carrying some when the head's carries
- * none; when none carries any, the head's family comes back as unmet (said first in the answer).
+ * none; when none carries any, a family carrying them all without the head (answer-pattern-headless.ts),
+ * else the head's family, comes back as unmet (which words name it is said first in the answer).
  */
 export function patternFamily(index: PatternIndex, question: string): PatternFamily | UnmetFamily | null {
 	const asked = patternQuestion(question);
@@ -222,14 +229,27 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 	const better =
 		first((f) => carried(f) === qualifiers.length) ?? (had === 0 ? first((f) => carried(f) > 0) : null);
 	if (better) return better;
+	// None carrying them names the head: one carrying them all may still be what the noun means
+	// (`new CustomOAuth(…)` constants for "OAuth service"; answer-pattern-headless.ts). Only beside a
+	// family of the head: without one, the noun names no convention here and the flow answer stands.
+	const head = subject.split(/\s+/).at(-1) ?? subject;
+	const headConcept = concepts.at(-1);
+	const roleHead =
+		found && had === 0 && headConcept && headIsRole(index, head, headConcept, familyDefinitions(found));
+	const headless = roleHead
+		? headlessFamily(index, subject, qualifiers, (b) => familyMembers(index, b))
+		: null;
+	const missing = qualifiers.map((q) => q.word);
+	// Told after a note all the same: the head may be what the noun means ("store searcher": a searcher, not a store).
+	if (headless) return { kind: "unmet", subject, missing, closest: headless, namedBy: "qualifiers" };
 	if (!found || had > 0) return found;
 	// The head's family is told as one of the head alone ("a new provider", not "a new payment provider").
-	const head = subject.split(/\s+/).at(-1) ?? subject;
 	return {
 		kind: "unmet",
 		subject,
-		missing: qualifiers.map((q) => q.word),
+		missing,
 		closest: { ...found, subject: head },
+		namedBy: "head",
 	};
 }
 
@@ -243,6 +263,8 @@ export function unmetNote(unmet: UnmetFamily): string {
 	const heads = pluralize.plural(words.at(-1) ?? "");
 	const missing = listWords(unmet.missing.map((w) => `“${w}”`));
 	const head = words.at(-1) ?? "";
+	if (unmet.namedBy === "qualifiers")
+		return `No family of ${heads} here carries ${missing} in its names or files; below is the family ${missing} names without “${head}”: ${familyPhrase(unmet.closest)}.`;
 	return `No family of ${heads} here carries ${missing} in its names or files; below is the family “${head}” alone names: ${familyPhrase(unmet.closest)}.`;
 }
 
@@ -258,6 +280,11 @@ function familyPhrase(family: PatternFamily): string {
 		default:
 			return `the ${family.kind} family`;
 	}
+}
+
+/** A family's own definitions: its base and members (none for a key family, whose members are keys). */
+function familyDefinitions(family: PatternFamily): DefRow[] {
+	return family.kind === "class" || family.kind === "instances" ? [family.base, ...family.members] : [];
 }
 
 /** The names and files a family is known by, for its qualifiers. */

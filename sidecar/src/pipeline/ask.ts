@@ -25,7 +25,7 @@ import {
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
 import { impactAnswer, impactSitesSection } from "./answer-impact.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
-import { patternAnswer, patternFamily, patternMaterial } from "./answer-pattern.js";
+import { patternAnswer, patternFamily, patternMaterial, unmetNote } from "./answer-pattern.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";
@@ -362,7 +362,9 @@ export async function ask(
 				seeded.files,
 				config,
 			);
-			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, readRanking);
+			// A pattern noun no family carries is said to the model as the offline answer says it.
+			const note = asked?.kind === "unmet" ? unmetNote(asked) : null;
+			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, readRanking, note);
 			provider = llm.provider;
 		} catch (err) {
 			fellBack("answer", err);

@@ -238,6 +238,7 @@ export async function llmAnswer(
 	config: PipelineConfig,
 	signal?: AbortSignal,
 	ranking?: CitationRanking,
+	note: string | null = null,
 ): Promise<DraftAnswer> {
 	if (material.sources.length === 0 && !material.impact) throw new Error("nothing was read to answer from");
 	const book = new CitationBook(Number.MAX_SAFE_INTEGER);
@@ -259,6 +260,7 @@ export async function llmAnswer(
 		skeletonText(skeletons, material),
 		sources,
 		material.impact?.text ?? null,
+		note,
 	);
 	const { text } = await llm.generateText({
 		stage: "answer",

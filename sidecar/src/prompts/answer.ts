@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/9";
+export const ANSWER_PROMPT_VERSION = "answer/10";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -38,6 +38,7 @@ export function buildAnswerPrompt(
 	skeleton: string,
 	sources: readonly AnswerPromptSource[],
 	impact: string | null = null,
+	note: string | null = null,
 ) {
 	const system = [
 		"You explain how a codebase works to a developer new to it, using only the numbered sources given.",
@@ -83,6 +84,9 @@ export function buildAnswerPrompt(
 		skeleton,
 		"",
 		...(impact ? ["Every use the index knows (complete counts):", impact, ""] : []),
+		// What the search established about the question's words (a pattern noun no family carries):
+		// the offline answer says it first, and so must the model.
+		...(note ? ["Found by the index (say this first, in your own words):", note, ""] : []),
 		"Sources (most relevant to the question first):",
 		...src,
 		...(map.length
