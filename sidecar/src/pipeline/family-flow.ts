@@ -5,11 +5,14 @@
  * picks a provider and calls `provider.refreshToken()` — are where the flow passes through them,
  * and so are the few callers that enter that service. Their files are ranked just after the best
  * member, above the second and later members: the best member keeps its place as the example, the
- * flow comes next. Session 28 (benchmarks/answers.md, fam28).
+ * flow comes next. Session 28 (benchmarks/answers.md, fam28). A family no edge declares — three or
+ * more sibling files whose leads extend one base or share a method name (sibling-families.ts) — is
+ * lifted alike, through the definitions calling or creating its members (fam28b).
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import { FAMILY_SIZE, familiesOf } from "./families.js";
+import { siblingFamilies } from "./sibling-families.js";
 
 export type FamilyFlowIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById">;
 
@@ -23,6 +26,13 @@ const CROWD = 2;
  * Session 28: 3 and 8 miss Postiz's activity (the refresh service has 9 callers), no limit gains alike.
  */
 const FLOW_UP_CALLERS = 11;
+/** How a contract is entered, and how its callers are. */
+const CALL: ReadonlySet<string> = new Set(["call"]);
+/**
+ * How a family no edge declares is entered: a member called or created. References (a module's
+ * provider list) also lifted files no flow passes through (session 28, fam28b: Postiz pz-02).
+ */
+const ENTRY: ReadonlySet<string> = new Set(["call", "new"]);
 /** Steps followed up through a caller's own file (a public method calling the private one that calls the contract). */
 const FLOW_UP_DEPTH = 3;
 
@@ -49,12 +59,23 @@ export function familyFlowScores(
 		}
 	}
 	const read = new Set(files);
-	const owed = new Map<string, number>();
+	const crowds: { members: string[]; targets: number[]; kinds: ReadonlySet<string> }[] = [];
 	for (const [contract, members] of membersOf) {
-		if (members.length < CROWD) continue;
+		if (members.length >= CROWD) crowds.push({ members, targets: [contract], kinds: CALL });
+	}
+	// Families no edge declares (sibling-families.ts): the files calling or creating any of their
+	// members; a folder sharing a file with an edge-declared family is that family already.
+	for (const family of siblingFamilies(index, files.slice(0, FLOW_WINDOW), lead)) {
+		if (family.files.some((f) => memberFiles.has(f))) continue;
+		for (const f of family.files) memberFiles.add(f);
+		const targets = family.leads.flatMap((d) => (d.parentId != null ? [d.id, d.parentId] : [d.id]));
+		crowds.push({ members: family.files, targets, kinds: ENTRY });
+	}
+	const owed = new Map<string, number>();
+	for (const { members, targets, kinds } of crowds) {
 		const best = fileScore.get(members[0] as string) ?? 0;
 		const second = fileScore.get(members[1] as string) ?? 0;
-		for (const file of flowFiles(index, contract, read)) {
+		for (const file of flowFiles(index, targets, kinds, read)) {
 			const own = fileScore.get(file) ?? 0;
 			if (memberFiles.has(file) || own >= second || best <= 0) continue;
 			// Above the second member, below the best, in the flow files' own order.
@@ -66,18 +87,24 @@ export function familyFlowScores(
 }
 
 /**
- * Files read holding a definition that calls `contract`, or that calls such a caller (through the
- * caller's own file, FLOW_UP_DEPTH steps at most) when it has at most FLOW_UP_CALLERS callers.
+ * Files read holding a definition with a `kinds` edge into one of `targets` (the contract; a sibling
+ * family's members), or that calls such a caller (through the caller's own file, FLOW_UP_DEPTH
+ * steps at most) when it has at most FLOW_UP_CALLERS callers.
  */
-function flowFiles(index: FamilyFlowIndex, contract: number, read: ReadonlySet<string>): Set<string> {
+function flowFiles(
+	index: FamilyFlowIndex,
+	targets: readonly number[],
+	kinds: ReadonlySet<string>,
+	read: ReadonlySet<string>,
+): Set<string> {
 	const out = new Set<string>();
-	const callersOf = (id: number) =>
+	const callersOf = (id: number, through: ReadonlySet<string> = CALL) =>
 		index
 			.edgesTo(id)
-			.filter((e) => e.kind === "call")
+			.filter((e) => through.has(e.kind))
 			.map((e) => index.defById(e.src))
 			.filter((d): d is DefRow => !!d?.file);
-	const callers = callersOf(contract);
+	const callers = targets.flatMap((t) => callersOf(t, kinds));
 	for (const c of callers) if (read.has(c.file as string)) out.add(c.file as string);
 	const seen = new Set(callers.map((c) => c.id));
 	let frontier = callers;
