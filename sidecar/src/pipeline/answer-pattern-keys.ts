@@ -19,7 +19,14 @@ import { lastSegment, namesIn } from "./verify.js";
 
 export type KeyFamilyIndex = Pick<
 	IndexReader,
-	"trunkNames" | "dispatchSites" | "def" | "defById" | "edgesFrom" | "edgesTo" | "fileLines"
+	| "trunkNames"
+	| "dispatchSites"
+	| "def"
+	| "defById"
+	| "edgesFrom"
+	| "edgesTo"
+	| "fileLines"
+	| "defsByQualifiedName"
 >;
 
 /** Lines above a register site's key its call may start on (`API.v1.addRoute(` a line or two before the key). */

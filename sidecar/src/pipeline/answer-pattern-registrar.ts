@@ -12,12 +12,8 @@ import type { CitationBook } from "./answer-offline.js";
 import { code, listWords } from "./markdown.js";
 import { isAuxiliaryPath } from "./match.js";
 
-/**
- * The reader's lookups used. Looking a base class up by its qualified name is optional: a reader
- * without it still finds the base through a resolved `extends` or call edge.
- */
-export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines"> &
-	Partial<Pick<IndexReader, "defsByQualifiedName">>;
+/** The reader's lookups used. */
+export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines" | "defsByQualifiedName">;
 
 /** The registrar's hops into other files. */
 export interface RegistrarHops {
@@ -114,7 +110,7 @@ function superMethod(index: RegistrarIndex, registrar: DefRow): DefRow | null {
 		.map((e) => index.defById(e.dst))
 		.find((d) => d?.kind === "class");
 	const baseName = extended?.name ?? extendedName(index, cls);
-	if (!baseName || !index.defsByQualifiedName) return null;
+	if (!baseName) return null;
 	const found = index
 		.defsByQualifiedName(`${baseName}.${registrar.name}`)
 		.filter((d) => d.file && d.file !== registrar.file && d.startLine !== null && !isAuxiliaryPath(d.file));

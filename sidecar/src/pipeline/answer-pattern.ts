@@ -73,6 +73,7 @@ export type PatternIndex = Pick<
 	| "dispatchSites"
 	| "packageSizes"
 	| "file"
+	| "defsByQualifiedName"
 >;
 
 /**

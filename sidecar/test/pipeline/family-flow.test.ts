@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
 import { indexRepository } from "../../src/indexer/index.js";
-import { parsePipelineConfig } from "../../src/pipeline/config.js";
-import { rankCitations } from "../../src/pipeline/rank.js";
-import type { ReadItem } from "../../src/pipeline/read.js";
+import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
 import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
 
@@ -78,20 +76,7 @@ afterAll(() => {
 	rmSync(repo, { recursive: true, force: true });
 });
 
-const item = (d: DefRow): ReadItem => ({
-	range: { file: d.file ?? "", startLine: d.startLine ?? 1, endLine: d.endLine ?? 1, defId: d.defId },
-	chain: "c1",
-	node: { def: d, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 1 },
-	text: "",
-	tokens: 1,
-});
-
-/** The files in citation order, the seed ranking putting every provider first. */
-function rankedFiles(read: readonly DefRow[]): string[] {
-	const fused = read.map((d) => ({ file: d.file as string }));
-	const { order } = rankCitations(index, read.map(item), fused, parsePipelineConfig());
-	return [...new Set(order.map((d) => d.file as string))];
-}
+const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index, read);
 
 describe("family flow", () => {
 	it("indexes the providers as one family of the base's member", () => {

@@ -10,6 +10,7 @@ import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptVector, findPath } from "../../src/pipeline/path.js";
 import type { Concept } from "../../src/pipeline/query.js";
+import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
 import { indexWithTrunks } from "../support/fixture-index.js";
 import { repoWith } from "../support/repo-with.js";
 
@@ -24,19 +25,7 @@ const listening = (event: string, code: string, imports: string[] = []) => {
 
 const FILES: Record<string, string> = {
 	"package.json": '{ "name": "signing-app", "private": true }',
-	"src/bus.ts": [
-		"type Listener = (...args: unknown[]) => unknown;",
-		"export class EventBus {",
-		"\tprivate listeners = new Map<string, Listener[]>();",
-		"\ton(event: string, listener: Listener): void {",
-		"\t\tthis.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);",
-		"\t}",
-		"\temit(event: string, ...args: unknown[]): void {",
-		"\t\tfor (const listener of this.listeners.get(event) ?? []) listener(...args);",
-		"\t}",
-		"}",
-		"export const bus = new EventBus();",
-	].join("\n"),
+	"src/bus.ts": EVENT_BUS_SOURCE,
 	"src/signing/submit.ts": [
 		'import { completeSigning } from "./complete";',
 		fn("submitSignature", ["await completeSigning(documentId);"]),

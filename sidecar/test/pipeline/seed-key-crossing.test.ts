@@ -10,22 +10,9 @@ import { IndexReader } from "../../src/index/reader.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { seed } from "../../src/pipeline/seed.js";
+import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
 import { indexWithTrunks } from "../support/fixture-index.js";
 import { repoWith } from "../support/repo-with.js";
-
-const BUS = [
-	"type Listener = (...args: unknown[]) => unknown;",
-	"export class EventBus {",
-	"\tprivate listeners = new Map<string, Listener[]>();",
-	"\ton(event: string, listener: Listener): void {",
-	"\t\tthis.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);",
-	"\t}",
-	"\temit(event: string, ...args: unknown[]): void {",
-	"\t\tfor (const listener of this.listeners.get(event) ?? []) listener(...args);",
-	"\t}",
-	"}",
-	"export const bus = new EventBus();",
-].join("\n");
 
 /** A package of the monorepo that uses the shared bus. */
 const DEPENDS = (name: string) =>
@@ -34,7 +21,7 @@ const DEPENDS = (name: string) =>
 const FILES: Record<string, string> = {
 	"package.json": '{ "name": "acme", "private": true, "workspaces": ["packages/*"] }',
 	"packages/events/package.json": '{ "name": "@acme/events", "version": "1.0.0", "main": "src/bus.ts" }',
-	"packages/events/src/bus.ts": BUS,
+	"packages/events/src/bus.ts": EVENT_BUS_SOURCE,
 	"packages/api/package.json": DEPENDS("api"),
 	"packages/api/src/reports/purge.ts": [
 		'import { bus } from "@acme/events";',

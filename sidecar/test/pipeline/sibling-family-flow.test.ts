@@ -11,10 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
 import { indexRepository } from "../../src/indexer/index.js";
-import { parsePipelineConfig } from "../../src/pipeline/config.js";
-import { rankCitations } from "../../src/pipeline/rank.js";
-import type { ReadItem } from "../../src/pipeline/read.js";
 import { baseHead, shapesOf } from "../../src/pipeline/sibling-families.js";
+import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
 import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
 
@@ -70,20 +68,7 @@ afterAll(() => {
 	rmSync(repo, { recursive: true, force: true });
 });
 
-const item = (d: DefRow): ReadItem => ({
-	range: { file: d.file ?? "", startLine: d.startLine ?? 1, endLine: d.endLine ?? 1, defId: d.defId },
-	chain: "c1",
-	node: { def: d, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 1 },
-	text: "",
-	tokens: 1,
-});
-
-/** The files in citation order, the seed ranking putting the given definitions' files in that order. */
-function rankedFiles(read: readonly DefRow[]): string[] {
-	const fused = read.map((d) => ({ file: d.file as string }));
-	const { order } = rankCitations(index, read.map(item), fused, parsePipelineConfig());
-	return [...new Set(order.map((d) => d.file as string))];
-}
+const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index, read);
 
 describe("sibling family flow", () => {
 	it("reads the shared base expression and the method name as the strategies' shape", () => {
