@@ -5,8 +5,10 @@
  * dispatch, handler or implementation hop between them: the flow the question is about); the
  * handler of a point-to-point dispatch made by one of the best files' seeds, when it is on the
  * question's topic too, scores at least FAR_END_SHARE of its dispatcher's file. When members of one
- * plug-in family lead several of the first files, the files calling the family's contract (and those
- * entering them) rank next after the best member (family-flow.ts). Files that offer
+ * plug-in family (implementations of one contract, or sibling files of one folder sharing a base
+ * expression or a method name: sibling-families.ts) lead several of the first files, the files
+ * calling or creating the members through the family (and those entering them) rank next after the
+ * best member (family-flow.ts). Files that offer
  * only a generic leaf (a widely used helper reached by a call, or a type) come last. Each file then
  * gives its most telling definition first: a seed before a hop, a method before the whole class
  * around it.
