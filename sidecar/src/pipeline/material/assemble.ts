@@ -13,6 +13,7 @@ import { lookalikes } from "../lookalikes.js";
 import { estimateTokens } from "../read.js";
 import { Assembly } from "./assembly.js";
 import type { Candidate } from "./candidate.js";
+import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
@@ -93,10 +94,11 @@ export function assembleMaterial(
 
 	// What a pick leads to that the bodies' share had no room for: the lines between its slices,
 	// then the bodies it calls (short, or the step between two picks, sliced past
-	// `pickCalleeLines`) — within `limit`.
+	// `pickCalleeLines`), then the functions calling two of the chain's bodies read — within `limit`.
 	const picked = list.filter((c) => c.role === "pick");
 	const calleeConfig = { ...config, wholeDefLines: Math.min(config.wholeDefLines, reach.pickCalleeLines) };
 	const calleeIds = new Set<number>();
+	const callerIds = new Set<number>();
 	const readPickFollowUps = (limit: number) => {
 		fillSliceGaps(a, reach.sliceGapLines, limit, (c) => c.role === "pick");
 		const callees =
@@ -106,7 +108,19 @@ export function assembleMaterial(
 			a.markRead(c.node.def);
 			calleeIds.add(c.node.def.id);
 		}
-		fillSliceGaps(a, reach.sliceGapLines, limit, (c) => calleeIds.has(c.node.def.id));
+		// Then the function calling two of the chain's bodies read, where the flow between them is decided.
+		const callers = chainCallers(a, list, input.relevance, reach.chainCallers - callerIds.size);
+		for (const c of callers) {
+			if (!readWithin(c, calleeConfig, limit)) continue;
+			a.markRead(c.node.def);
+			callerIds.add(c.node.def.id);
+		}
+		fillSliceGaps(
+			a,
+			reach.sliceGapLines,
+			limit,
+			(c) => calleeIds.has(c.node.def.id) || callerIds.has(c.node.def.id),
+		);
 	};
 
 	// Pass 3: signatures of the chain steps that did not fit, then of the direct neighbours of what was read.

@@ -111,6 +111,12 @@ export interface MapReach {
 	pickCallees: number;
 	pickCalleeLines: number;
 	/**
+	 * Then at most this many functions no source holds that call two or more of the chain's bodies
+	 * read (picks, seeds, chain steps), sliced past `pickCalleeLines` (chain-callers.ts; 0: none):
+	 * the use case's `execute` whose helpers were read, where the order of the steps is decided.
+	 */
+	chainCallers: number;
+	/**
 	 * Of the budget, the share the gaps and callees above may take ahead of the read files' outline
 	 * (the rest wait for what the map leaves, before the last bodies).
 	 */
@@ -193,6 +199,7 @@ export const MATERIAL_REACH: MapReach = {
 	restOfSlices: 90,
 	pickCallees: 8,
 	pickCalleeLines: 40,
+	chainCallers: 3,
 	sliceGapLines: 40,
 	pickFollowShare: 0.03,
 	rootManifests: true,
@@ -229,6 +236,7 @@ export const CITATION_REACH: MapReach = {
 	restOfSlices: 0,
 	pickCallees: 0,
 	pickCalleeLines: 0,
+	chainCallers: 0,
 	sliceGapLines: 0,
 	pickFollowShare: 0,
 	rootManifests: false,

@@ -18,8 +18,10 @@ function slicesOf(a: Assembly, id: number): MaterialSource[] {
 }
 
 /**
- * For each definition read in slices that `eligible` takes (in the order read), fill the gaps of
- * at most `maxGap` lines between two of its slices, smallest first, within `limit`.
+ * For the definitions read in slices that `eligible` takes, fill the gaps of at most `maxGap`
+ * lines between two of their slices, smallest first across them all, within `limit`: taken pick
+ * by pick, the first picks' wider gaps spent the share before a later pick's few lines were
+ * reached (run 24: a workflow's 11-line sleep between two slices left out).
  */
 export function fillSliceGaps(
 	a: Assembly,
@@ -28,22 +30,22 @@ export function fillSliceGaps(
 	eligible: (c: Candidate) => boolean,
 ): void {
 	if (maxGap <= 0) return;
+	const gaps: { id: number; c: Candidate; from: number; lines: number }[] = [];
 	for (const [id, c] of a.sliced) {
 		if (!eligible(c)) continue;
 		const held = slicesOf(a, id);
-		const gaps = held
-			.slice(1)
-			.map((s, i) => {
-				const end = held[i]?.range.endLine ?? s.range.startLine;
-				return { from: end + 1, lines: s.range.startLine - end - 1 };
-			})
-			.filter((g) => g.lines >= 0 && g.lines <= maxGap)
-			.sort((x, y) => x.lines - y.lines);
-		for (const g of gaps) {
-			const list = slicesOf(a, id);
-			const before = list.find((s) => s.range.endLine === g.from - 1);
-			const after = list.find((s) => s.range.startLine === g.from + g.lines);
-			if (before && after) a.joinSlices(c, before, after, limit);
-		}
+		held.slice(1).forEach((s, i) => {
+			const end = held[i]?.range.endLine ?? s.range.startLine;
+			const lines = s.range.startLine - end - 1;
+			if (lines >= 0 && lines <= maxGap) gaps.push({ id, c, from: end + 1, lines });
+		});
+	}
+	// A stable sort: equal gaps keep the order the definitions were read in.
+	gaps.sort((x, y) => x.lines - y.lines);
+	for (const g of gaps) {
+		const list = slicesOf(a, g.id);
+		const before = list.find((s) => s.range.endLine === g.from - 1);
+		const after = list.find((s) => s.range.startLine === g.from + g.lines);
+		if (before && after) a.joinSlices(g.c, before, after, limit);
 	}
 }
