@@ -493,6 +493,7 @@ export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): 
 		registrar,
 		hops?.helpers[0],
 		hops?.base,
+		...(hops?.through?.implementations ?? []),
 		dispatcher?.kind === "module" ? undefined : dispatcher,
 		caller ? callAround(index, caller)?.def : null,
 	].filter((d): d is DefRow => d !== undefined && d !== null);

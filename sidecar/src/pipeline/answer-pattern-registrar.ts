@@ -2,8 +2,9 @@
  * What a keyed family's registrar does with a new member, one hop on: the machinery in other files
  * that a developer adding a member gets for free. `APIClass.addRoute` wraps each handler with
  * `checkPermissions`, `parseDeprecation` and `checkPermissionsForInvocation` of `api.helpers.ts`, and
- * hands the route on to `Restivus.addRoute` (`super.addRoute(…)`). Read from the index's call edges
- * out of the registrar and its class's `extends`: no names are looked for.
+ * hands the route on to `Restivus.addRoute` (`super.addRoute(…)`); `Api.registerService` hands each
+ * service to `IBroker.createService`, which two brokers implement. Read from the index's call and
+ * `implementation` edges out of the registrar and its class's `extends`: no names are looked for.
  */
 import { escapeRegExp } from "../escape-regexp.js";
 import type { IndexReader } from "../index/reader.js";
@@ -15,6 +16,15 @@ import { isAuxiliaryPath } from "./match.js";
 /** The reader's lookups used. */
 export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines" | "defsByQualifiedName">;
 
+/**
+ * An interface (or abstract) method the registrar hands the member to (`this.broker.createService(instance)`
+ * through `IBroker`), with the class methods implementing it: where registering is really done.
+ */
+export interface HandedThrough {
+	method: DefRow;
+	implementations: DefRow[];
+}
+
 /** The registrar's hops into other files. */
 export interface RegistrarHops {
 	/**
@@ -25,6 +35,8 @@ export interface RegistrarHops {
 	helpersFile: string | null;
 	/** The base class's method of the same name it hands the member on to (`super.addRoute(…)`), or null. */
 	base: DefRow | null;
+	/** When it has no base method: the interface method it hands the member to, and its implementations. */
+	through: HandedThrough | null;
 }
 
 /**
@@ -42,6 +54,13 @@ const NAMED_HELPERS = 3;
 const CALLABLE = new Set(["function", "method", "variable"]);
 /** Lines of a class's head read for its `extends` clause. */
 const CLASS_HEAD_LINES = 6;
+/**
+ * Implementations an interface method may have to be told: more, and it is a plug-in point of its
+ * own (a family), not the one place registering goes on to.
+ */
+const MAX_IMPLEMENTATIONS = 3;
+/** Lines of a call read for its arguments (a call's arguments may wrap). */
+const CALL_LINES = 3;
 
 /**
  * The registrar's hops into other files, or null when it has none (it stores the member itself, or
@@ -60,11 +79,13 @@ export function registrarHops(index: RegistrarIndex, registrar: DefRow): Registr
 	let best: [string, DefRow[]] | null = null;
 	for (const entry of byFile)
 		if (entry[1].length >= MIN_HELPERS && (!best || entry[1].length > best[1].length)) best = entry;
-	if (!best && !base) return null;
+	const through = base ? null : handedThrough(index, registrar);
+	if (!best && !base && !through) return null;
 	return {
 		helpers: best?.[1].slice(0, NAMED_HELPERS) ?? [],
 		helpersFile: best?.[0] ?? null,
 		base: base ?? null,
+		through,
 	};
 }
 
@@ -118,6 +139,57 @@ function superMethod(index: RegistrarIndex, registrar: DefRow): DefRow | null {
 }
 
 /**
+ * The interface method the registrar hands the member to: the first call, in line order, whose
+ * callee the index links to implementing methods (one to three, tests left out) and whose arguments
+ * pass the registrar's first parameter (`this.broker.createService(instance, …)`, not
+ * `instance.setApi(this)`, a call on the member itself). Null when there is none.
+ */
+function handedThrough(index: RegistrarIndex, registrar: DefRow): HandedThrough | null {
+	const member = firstParameter(registrar);
+	if (!member || !registrar.file) return null;
+	const calls = index
+		.edgesFrom(registrar.id)
+		.filter((e) => e.kind === "call" && e.line !== null)
+		.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+	for (const call of calls) {
+		const method = index.defById(call.dst);
+		if (method?.kind !== "method") continue;
+		const implementations = new Map<number, DefRow>();
+		for (const e of index.edgesFrom(method.id)) {
+			const d = e.kind === "implementation" ? index.defById(e.dst) : undefined;
+			if (d?.file && d.startLine !== null && d.id !== registrar.id && !isAuxiliaryPath(d.file))
+				implementations.set(d.id, d);
+		}
+		if (implementations.size === 0 || implementations.size > MAX_IMPLEMENTATIONS) continue;
+		if (!passesArgument(index, call.file ?? registrar.file, call.line ?? 0, method.name, member)) continue;
+		const byFile = [...implementations.values()].sort((a, b) => (a.file ?? "").localeCompare(b.file ?? ""));
+		return { method, implementations: byFile };
+	}
+	return null;
+}
+
+/** The name of a function's first parameter from its signature (`registerService(instance: …)`), or null. */
+function firstParameter(fn: DefRow): string | null {
+	const name = /^[^(]*\(\s*([A-Za-z_$][\w$]*)/.exec(fn.signature ?? "")?.[1];
+	return name && name !== "this" ? name : null;
+}
+
+/** Whether the call of `method` written at `line` passes `argument` among its arguments. */
+function passesArgument(
+	index: RegistrarIndex,
+	file: string,
+	line: number,
+	method: string,
+	argument: string,
+): boolean {
+	const text = (index.fileLines(file, line, line + CALL_LINES - 1) ?? []).join(" ");
+	const at = new RegExp(`\\b${escapeRegExp(method)}\\s*(<[^()]*>)?\\s*\\(`).exec(text);
+	if (!at) return false;
+	const args = text.slice(at.index + at[0].length);
+	return new RegExp(`^[^)]*\\b${escapeRegExp(argument)}\\b`).test(args);
+}
+
+/**
  * The name a class's head writes after `extends` (`Restivus` in `class APIClass<T extends string> extends
  * Restivus {`), type parameters left out, or null.
  */
@@ -148,6 +220,23 @@ export function registrarHopsClause(
 	/** What the family's keys are ("endpoint"). */
 	noun: string,
 ): string {
+	const words = registrarHopsWords(index, registrar, book, noun);
+	return words ? `: ${words}` : "";
+}
+
+/**
+ * The hops as a sentence of their own: "it calls `checkPermissions`, … of `api.helpers.ts` [n] and
+ * hands each endpoint on to `Restivus.addRoute` in `restivus.js` [n]", or, through an interface, "it
+ * hands each service on to `IBroker.createService`, implemented by `LocalBroker.createService` in
+ * `LocalBroker.ts` and …" (these named, not cited); "" when the registrar has no such hop.
+ */
+export function registrarHopsWords(
+	index: RegistrarIndex,
+	registrar: DefRow,
+	book: CitationBook,
+	/** What a member is ("endpoint", "service"). */
+	noun: string,
+): string {
 	const hops = registrarHops(index, registrar);
 	if (!hops) return "";
 	const head = (d: DefRow) => book.cite(d, { startLine: d.startLine ?? 1, endLine: d.startLine ?? 1 });
@@ -161,5 +250,13 @@ export function registrarHopsClause(
 		parts.push(
 			`hands each ${noun} on to ${book.name(hops.base)} in ${code(hops.base.file)} ${head(hops.base)}`,
 		);
-	return parts.length > 0 ? `: it ${parts.join(" and ")}` : "";
+	// Named with their files, not cited: a step further from the question than the registrar, citing
+	// them would push the family's own examples down the sources (RC tour-10's `RoomService` out of the first 10).
+	if (hops.through)
+		parts.push(
+			`hands each ${noun} on to ${book.name(hops.through.method)}, implemented by ${listWords(
+				hops.through.implementations.map((d) => `${book.name(d)} (${code(d.file ?? "")})`),
+			)}`,
+		);
+	return parts.length > 0 ? `it ${parts.join(" and ")}` : "";
 }

@@ -33,6 +33,7 @@ import {
 	repositoryCallees,
 } from "./answer-pattern-keys.js";
 import { carriedCount, definitionTexts, type FamilyTexts, qualifiersOf } from "./answer-pattern-qualifier.js";
+import { registrarHops, registrarHopsWords } from "./answer-pattern-registrar.js";
 import {
 	accessPoint,
 	findUse,
@@ -684,6 +685,8 @@ export function patternMaterial(
 				example.registeredWith,
 				example.created ? null : example.listed?.by,
 			);
+		const hops = example?.registeredWith ? registrarHops(index, example.registeredWith) : null;
+		if (hops) defs.push(hops.helpers[0], hops.base, ...(hops.through?.implementations ?? []));
 		const loader = example?.created ? loaderOf(index, example.created, shapes) : null;
 		if (loader) defs.push(index.defsInFile(loader.file).find((d) => d.kind === "module"));
 		if (example) {
@@ -861,10 +864,13 @@ function classAnswer(
 			out.push(
 				`${n++}. Write its ${name(plugged.cls)} too, as ${at(plugged.cls)} does ${cite(plugged.cls)}${quoteHead(plugged.cls)}${plugged.created ? `; ${name(plugged.created.by)} creates ${name(plugged.cls)} ${book.citeRange(plugged.created.file, plugged.created.line, plugged.created.line, plugged.cls.name)}${quote(plugged.created.file, plugged.created.line)}` : ""}`,
 			);
-		if (example.registeredWith)
+		if (example.registeredWith) {
+			// What registering does with the member one hop on (answer-pattern-registrar.ts).
+			const hops = registrarHopsWords(index, example.registeredWith, book, subject);
 			out.push(
-				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}`,
+				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}${hops ? `; ${hops}` : ""}`,
 			);
+		}
 		if (loader)
 			out.push(
 				`${n++}. Import its file where the others are imported, in ${code(loader.file)} ${book.citeRange(loader.file, loader.line, loader.line, loader.named)}${quote(loader.file, loader.line)}`,

@@ -88,3 +88,104 @@ describe("the answer to a pattern question about keyed registrations tells what 
 		);
 	}, 60_000);
 });
+
+/**
+ * Three services of one base, each created in `registerServices` and registered with `Api.registerService`,
+ * which calls `setApi` on the service (through its own contract) and hands it to its broker through the
+ * `IBroker` interface, implemented by the brokers named.
+ */
+function serviceRepo(brokers: string[]): string {
+	const service = (name: string) =>
+		[
+			"import { ServiceBase } from '../core/service';",
+			`export class ${name}Service extends ServiceBase {`,
+			`\tprotected name = '${name.toLowerCase()}';`,
+			"}",
+		].join("\n");
+	const broker = (name: string) =>
+		[
+			"import type { IBroker } from './broker';",
+			"import type { IServiceClass } from './service';",
+			`export class ${name}Broker implements IBroker {`,
+			"\tprivate readonly services = new Set<IServiceClass>();",
+			"\tcreateService(instance: IServiceClass): void {",
+			"\t\tthis.services.add(instance);",
+			"\t}",
+			"}",
+		].join("\n");
+	return repoWith(
+		{
+			"package.json": '{ "name": "acme", "private": true }',
+			"server/core/service.ts": [
+				"export interface IServiceClass {",
+				"\tsetApi(api: unknown): void;",
+				"}",
+				"export abstract class ServiceBase implements IServiceClass {",
+				"\tprotected abstract name: string;",
+				"\tprivate api: unknown;",
+				"\tsetApi(api: unknown): void {",
+				"\t\tthis.api = api;",
+				"\t}",
+				"}",
+			].join("\n"),
+			"server/core/broker.ts": [
+				"import type { IServiceClass } from './service';",
+				"export interface IBroker {",
+				"\tcreateService(instance: IServiceClass): void;",
+				"}",
+			].join("\n"),
+			...Object.fromEntries(brokers.map((b) => [`server/core/${b.toLowerCase()}.broker.ts`, broker(b)])),
+			"server/core/api.ts": [
+				"import type { IBroker } from './broker';",
+				"import type { IServiceClass } from './service';",
+				"export class Api {",
+				"\tprivate broker?: IBroker;",
+				"\tregisterService(instance: IServiceClass): void {",
+				"\t\tinstance.setApi(this);",
+				"\t\tif (this.broker) {",
+				"\t\t\tthis.broker.createService(instance);",
+				"\t\t}",
+				"\t}",
+				"}",
+				"export const api = new Api();",
+			].join("\n"),
+			"server/services/mail.ts": service("Mail"),
+			"server/services/room.ts": service("Room"),
+			"server/services/user.ts": service("User"),
+			"server/startup.ts": [
+				"import { api } from './core/api';",
+				"import { MailService } from './services/mail';",
+				"import { RoomService } from './services/room';",
+				"import { UserService } from './services/user';",
+				"export function registerServices(): void {",
+				"\tapi.registerService(new MailService());",
+				"\tapi.registerService(new RoomService());",
+				"\tapi.registerService(new UserService());",
+				"}",
+			].join("\n"),
+		},
+		"codeask-pattern-registrar-services-",
+	);
+}
+
+describe("the answer to a pattern question about a class family tells what its registering call does with a new member", () => {
+	it("names the interface method the registrar hands the member to and the brokers implementing it, not a call on the member itself", async () => {
+		const answer = await answerOf(serviceRepo(["Local", "Remote"]), "How do I add a new service?");
+		expect(answer).toMatch(
+			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`; it hands each service on to `IBroker\.createService`, implemented by `LocalBroker\.createService` \(`server\/core\/local\.broker\.ts`\) and `RemoteBroker\.createService` \(`server\/core\/remote\.broker\.ts`\)\n/,
+		);
+		expect(answer).not.toMatch(/setApi`, implemented by/);
+		// Named, not cited: the family's own examples keep their places in the sources.
+		expect(answer).not.toMatch(/\[\d+\] server\/core\/\w+\.broker\.ts/);
+	}, 60_000);
+
+	it("says nothing of an interface method with more implementations than one place registering goes on to", async () => {
+		const answer = await answerOf(
+			serviceRepo(["Local", "Remote", "Queue", "Test"]),
+			"How do I add a new service?",
+		);
+		expect(answer).toMatch(
+			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`\n/,
+		);
+	}, 60_000);
+});
