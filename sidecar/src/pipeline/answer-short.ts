@@ -11,6 +11,7 @@ import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { type Branch, branchOf, isEmptyFunction } from "./branch.js";
 import { FAMILY_SIZE, familiesOf, implementationsOf } from "./families.js";
+import { flowContinuations } from "./flow-continuation.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
 import {
@@ -58,6 +59,11 @@ const PATH_STEPS = 10;
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 const WHERE_TO_LOOK = 7;
+/**
+ * "Where to look" places the flow's continuation may take at most (flow-continuation.ts), each from
+ * the weakest place that only matches the question's words. Session 28 (flow28): 2 and 3 alike.
+ */
+const FLOW_PLACES = 2;
 /**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the
  * dev sets, below it the best path is the right one far more often than the other.
@@ -278,6 +284,10 @@ function compose(
 		placeFiles.add(def.file);
 		placeDefs.push(def);
 	}
+	const flowStep =
+		path.length > 1
+			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
+			: new Map();
 	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
 	const stepMarker = path.map(markerOf);
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
@@ -368,6 +378,12 @@ function compose(
 			: said && (!concepts || concepts.text(said).some((x) => x > 0))
 				? said
 				: "";
+		// A continuation is told as the step's call ("`executeSendMessage` also calls …").
+		const caller = flowStep.get(def.id);
+		if (caller) {
+			places.push(`- ${label(caller)} also calls ${label(def)} in ${code(def.file ?? "")} ${marker}`);
+			continue;
+		}
 		const note = [stepLink(index, def, stepAt, label), doc].filter(Boolean).join("; ");
 		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`);
 	}
@@ -631,6 +647,58 @@ function stepLink(
 		if (s && verb) return `${verb} ${step(s)}`;
 	}
 	return "";
+}
+
+/**
+ * The flow's continuation (what its steps call in files not cited yet, flow-continuation.ts) takes
+ * up to FLOW_PLACES of the places that only match the question's words (no call to or from a step):
+ * each the weakest left (fewest of the question's concepts matched, the later in rank order among
+ * equals) when the callee matches at least as many; a place the question's words fit better keeps
+ * its place (a core file beside a path that leads astray). Updates `placeDefs` and `placeFiles` in
+ * place (the callee takes the place's slot) and returns, per callee taken, the step calling it.
+ */
+function flowPlaces(
+	index: PathIndex,
+	path: readonly PathStep[],
+	order: readonly DefRow[],
+	concepts: ConceptVector | undefined,
+	bestFiles: ReadonlySet<string | null>,
+	placeDefs: DefRow[],
+	placeFiles: Set<string>,
+): Map<number, DefRow> {
+	const pathIds = new Set(path.map((s) => s.def.id));
+	const wordOnly = placeDefs.filter((d) => !linkedToPath(index, d, pathIds));
+	const taken = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
+	const found = flowContinuations(
+		index,
+		path,
+		order,
+		concepts,
+		taken,
+		Math.min(FLOW_PLACES, wordOnly.length),
+	);
+	const worthOf = (d: DefRow) => (concepts ? concepts(d).reduce((n, x) => n + x, 0) : 0);
+	const weakest = wordOnly
+		.map((d, i) => ({ d, worth: worthOf(d), i }))
+		.sort((a, b) => a.worth - b.worth || b.i - a.i);
+	const flowStep = new Map<number, DefRow>();
+	found.forEach((c, i) => {
+		const w = weakest[i];
+		if (!w || c.worth < w.worth) return;
+		placeDefs[placeDefs.indexOf(w.d)] = c.callee;
+		placeFiles.delete(w.d.file as string);
+		placeFiles.add(c.callee.file as string);
+		flowStep.set(c.callee.id, c.step);
+	});
+	return flowStep;
+}
+
+/** Does `def` call, create or render a path step, or a step it? */
+function linkedToPath(index: PathIndex, def: DefRow, pathIds: ReadonlySet<number>): boolean {
+	return (
+		index.edgesTo(def.id).some((e) => pathIds.has(e.src) && LINK_VERBS[e.kind]) ||
+		index.edgesFrom(def.id).some((e) => pathIds.has(e.dst) && LINK_VERBS[e.kind])
+	);
 }
 
 /** How a place and a step are linked, said from the place: [it does it to the step, the step does it to it]. */

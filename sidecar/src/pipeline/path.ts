@@ -94,7 +94,7 @@ const ENTRY_GAIN = 2;
  * A step called from at least this many places is a shared helper: no path ends there unless the
  * question names it (run 11: 8–15 alike on the three sets; 20 changes nothing, 5 loses a core file).
  */
-const HELPER_FAN_IN = 12;
+export const HELPER_FAN_IN = 12;
 /**
  * A shared helper (HELPER_FAN_IN callers or more) adds worth to a path only when its own name
  * matches at least this many of the question's concepts (all of them when the question has fewer):
