@@ -4,12 +4,12 @@
  * signature line; a function calling only one of them is not; nor offline.
  */
 import { describe, expect, it } from "vitest";
-import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { DefRow } from "../../src/index/types.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
-import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
+import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const file = "events/parse.ts";
 const execute = defRow(file, "Parse.execute", "method", { startLine: 1, endLine: 90 });
@@ -23,28 +23,9 @@ lines[29] = "\tconst template = this.lookup();";
 lines[39] = "\tif (!this.check(template)) return;";
 lines[149] = "\tlookup();";
 
-const call = (src: DefRow, dst: DefRow, line: number): EdgeRow => ({
-	src: src.id,
-	dst: dst.id,
-	kind: "call",
-	file,
-	line,
-	srcDefId: src.defId,
-	dstDefId: dst.defId,
-	resolution: "checker",
-});
+const call = (src: DefRow, dst: DefRow, line: number) => callEdge(file, src, dst, line);
 const edges = [call(execute, lookup, 30), call(execute, check, 40), call(retry, lookup, 150)];
-const index = {
-	fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-	fileContent: () => lines.join("\n"),
-	edgesFrom: (id: number) => edges.filter((e) => e.src === id),
-	edgesTo: (id: number) => edges.filter((e) => e.dst === id),
-	defById: (id: number) => defs.find((d) => d.id === id),
-	def: () => undefined,
-	dispatchSitesInFile: () => [],
-	defsInFile: (f: string) => defs.filter((d) => d.file === f),
-	packages: () => [],
-} as unknown as MaterialIndex;
+const index = fakeMaterialIndex(lines, defs, edges);
 const node = (def: DefRow, via: string) => ({
 	def,
 	depth: 0,

@@ -4,12 +4,12 @@
  * where it would stay a signature line; a long callee reaching no pick stays out.
  */
 import { describe, expect, it } from "vitest";
-import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { DefRow } from "../../src/index/types.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
-import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
+import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const file = "jobs/worker.ts";
 const worker = defRow(file, "Worker", "class", { startLine: 1, endLine: 10 });
@@ -39,16 +39,7 @@ lines[111] = "\tdeliver();";
 lines[119] = "function deliver() {";
 lines[129] = "function audit() {";
 
-const call = (src: DefRow, dst: DefRow, line: number): EdgeRow => ({
-	src: src.id,
-	dst: dst.id,
-	kind: "call",
-	file,
-	line,
-	srcDefId: src.defId,
-	dstDefId: dst.defId,
-	resolution: "checker",
-});
+const call = (src: DefRow, dst: DefRow, line: number) => callEdge(file, src, dst, line);
 const edges = [
 	call(start, log, 3),
 	call(start, run, 4),
@@ -56,17 +47,7 @@ const edges = [
 	call(run, route, 50),
 	call(route, deliver, 112),
 ];
-const index = {
-	fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-	fileContent: () => lines.join("\n"),
-	edgesFrom: (id: number) => edges.filter((e) => e.src === id),
-	edgesTo: (id: number) => edges.filter((e) => e.dst === id),
-	defById: (id: number) => defs.find((d) => d.id === id),
-	def: () => undefined,
-	dispatchSitesInFile: () => [],
-	defsInFile: (f: string) => defs.filter((d) => d.file === f),
-	packages: () => [],
-} as unknown as MaterialIndex;
+const index = fakeMaterialIndex(lines, defs, edges);
 const skeletons = [
 	{
 		chain: { id: "c1", title: "jobs", paths: ["jobs"], score: 1 },

@@ -1,0 +1,37 @@
+/**
+ * A material index over one file's lines, its definitions and call edges: what the material tests
+ * that build their own small graph (pick bridges, chain callers) read the assembler against.
+ */
+import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
+
+/** A call edge of `file`, resolved by the checker, from `src` to `dst` at `line`. */
+export const callEdge = (file: string, src: DefRow, dst: DefRow, line: number): EdgeRow => ({
+	src: src.id,
+	dst: dst.id,
+	kind: "call",
+	file,
+	line,
+	srcDefId: src.defId,
+	dstDefId: dst.defId,
+	resolution: "checker",
+});
+
+/** The index the assembler reads: these lines, definitions and edges, no dispatch sites or packages. */
+export function fakeMaterialIndex(
+	lines: readonly string[],
+	defs: readonly DefRow[],
+	edges: readonly EdgeRow[],
+): MaterialIndex {
+	return {
+		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
+		fileContent: () => lines.join("\n"),
+		edgesFrom: (id: number) => edges.filter((e) => e.src === id),
+		edgesTo: (id: number) => edges.filter((e) => e.dst === id),
+		defById: (id: number) => defs.find((d) => d.id === id),
+		def: () => undefined,
+		dispatchSitesInFile: () => [],
+		defsInFile: (f: string) => defs.filter((d) => d.file === f),
+		packages: () => [],
+	} as unknown as MaterialIndex;
+}
