@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
-import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
+import { assembledSources, bodiesOf, callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const file = "events/parse.ts";
 const execute = defRow(file, "Parse.execute", "method", { startLine: 1, endLine: 90 });
@@ -43,19 +42,11 @@ const skeletons = [
 ] as unknown as Skeleton[];
 
 const sources = (reach: typeof MATERIAL_REACH, picks = [lookup.defId, check.defId]) =>
-	assembleMaterial(
-		index,
-		{ skeletons, picks, words: [], relevance: () => 0 },
-		{ tokenBudget: 400, wholeDefLines: 150, sliceLines: 60 },
-		() => 1,
-		reach,
-	).sources;
-const bodyOf = (list: ReturnType<typeof sources>, def: DefRow) =>
-	list.filter((s) => s.node.def.id === def.id && s.unit !== "signature");
+	assembledSources(index, skeletons, picks, reach);
 
 describe("a function calling two of the chain's bodies read", () => {
 	it("is read, its calls to them shown", () => {
-		const read = bodyOf(sources(MATERIAL_REACH), execute);
+		const read = bodiesOf(sources(MATERIAL_REACH), execute);
 		expect(read.map((s) => s.role)).toEqual(["chain"]);
 		expect(read[0]?.range.startLine).toBe(1);
 		for (const line of [30, 40])
@@ -63,15 +54,15 @@ describe("a function calling two of the chain's bodies read", () => {
 	});
 
 	it("not when none of them is a pick (no select stage ran)", () => {
-		expect(bodyOf(sources(MATERIAL_REACH, []), execute).map((s) => s.role)).not.toContain("chain");
+		expect(bodiesOf(sources(MATERIAL_REACH, []), execute).map((s) => s.role)).not.toContain("chain");
 	});
 
 	it("not when it calls only one of them", () => {
-		expect(bodyOf(sources(MATERIAL_REACH), retry)).toEqual([]);
+		expect(bodiesOf(sources(MATERIAL_REACH), retry)).toEqual([]);
 	});
 
 	it("not offline (the citation pool)", () => {
 		// Offline it is a caller's glimpse at most (its lines around the calls), not read as a step.
-		expect(bodyOf(sources(CITATION_REACH), execute).map((s) => s.role)).not.toContain("chain");
+		expect(bodiesOf(sources(CITATION_REACH), execute).map((s) => s.role)).not.toContain("chain");
 	});
 });

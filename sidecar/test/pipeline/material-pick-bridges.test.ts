@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
-import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
+import { assembledSources, bodiesOf, callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const file = "jobs/worker.ts";
 const worker = defRow(file, "Worker", "class", { startLine: 1, endLine: 10 });
@@ -60,19 +59,11 @@ const skeletons = [
 ] as unknown as Skeleton[];
 
 const sources = (reach: typeof MATERIAL_REACH) =>
-	assembleMaterial(
-		index,
-		{ skeletons, picks: [worker.defId, deliver.defId], words: [], relevance: () => 0 },
-		{ tokenBudget: 400, wholeDefLines: 150, sliceLines: 60 },
-		() => 1,
-		reach,
-	).sources;
-const bodyOf = (list: ReturnType<typeof sources>, def: DefRow) =>
-	list.filter((s) => s.node.def.id === def.id && s.unit !== "signature");
+	assembledSources(index, skeletons, [worker.defId, deliver.defId], reach);
 
 describe("a class pick's method calling a long function that leads to another pick", () => {
 	it("has that function read as a callee, its line toward the pick shown", () => {
-		const read = bodyOf(sources(MATERIAL_REACH), run);
+		const read = bodiesOf(sources(MATERIAL_REACH), run);
 		expect(read.length).toBeGreaterThan(0);
 		expect(read.every((s) => s.role === "callee")).toBe(true);
 		expect(read.some((s) => s.range.startLine <= 50 && 50 <= s.range.endLine)).toBe(true);
@@ -80,16 +71,16 @@ describe("a class pick's method calling a long function that leads to another pi
 
 	it("goes ahead of a plain short callee when one callee only is read", () => {
 		const material = sources({ ...MATERIAL_REACH, pickCallees: 1 });
-		expect(bodyOf(material, run).length).toBeGreaterThan(0);
-		expect(bodyOf(material, log)).toEqual([]);
-		expect(bodyOf(sources(MATERIAL_REACH), log).map((s) => s.role)).toEqual(["callee"]);
+		expect(bodiesOf(material, run).length).toBeGreaterThan(0);
+		expect(bodiesOf(material, log)).toEqual([]);
+		expect(bodiesOf(sources(MATERIAL_REACH), log).map((s) => s.role)).toEqual(["callee"]);
 	});
 
 	it("leaves a long callee that reaches no pick unread", () => {
-		expect(bodyOf(sources(MATERIAL_REACH), audit)).toEqual([]);
+		expect(bodiesOf(sources(MATERIAL_REACH), audit)).toEqual([]);
 	});
 
 	it("not in the citation pool (offline has no picks' follow-ups)", () => {
-		expect(bodyOf(sources(CITATION_REACH), run)).toEqual([]);
+		expect(bodiesOf(sources(CITATION_REACH), run)).toEqual([]);
 	});
 });

@@ -3,7 +3,10 @@
  * that build their own small graph (pick bridges, chain callers) read the assembler against.
  */
 import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
+import type { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
+import type { Skeleton } from "../../src/pipeline/skeleton.js";
 
 /** A call edge of `file`, resolved by the checker, from `src` to `dst` at `line`. */
 export const callEdge = (file: string, src: DefRow, dst: DefRow, line: number): EdgeRow => ({
@@ -35,3 +38,24 @@ export function fakeMaterialIndex(
 		packages: () => [],
 	} as unknown as MaterialIndex;
 }
+
+/** What the assembler gives for `picks` on these skeletons, at a small budget, with `reach`. */
+export function assembledSources(
+	index: MaterialIndex,
+	skeletons: readonly Skeleton[],
+	picks: string[],
+	reach: typeof MATERIAL_REACH,
+	tokenBudget = 400,
+) {
+	return assembleMaterial(
+		index,
+		{ skeletons: [...skeletons], picks, words: [], relevance: () => 0 },
+		{ tokenBudget, wholeDefLines: 150, sliceLines: 60 },
+		() => 1,
+		reach,
+	).sources;
+}
+
+/** The sources holding `def`'s lines (not its one-line signature). */
+export const bodiesOf = (list: ReturnType<typeof assembledSources>, def: DefRow) =>
+	list.filter((s) => s.node.def.id === def.id && s.unit !== "signature");
