@@ -61,9 +61,9 @@ describe("seed: candidates beside the whole-repository searches", () => {
 		// Without the layer, the server's matches take the whole depth.
 		expect(candidate("How is a message sent?", composer)).toBe(false);
 		// A package named `ddp-client` is not the client side.
-		expect(candidate("How is a message sent on the client side?", "packages/ddp-client/src/messageStore.ts")).toBe(
-			false,
-		);
+		expect(
+			candidate("How is a message sent on the client side?", "packages/ddp-client/src/messageStore.ts"),
+		).toBe(false);
 	});
 
 	it("takes a file of top-level wiring as its module, not a barrel that only re-exports", () => {
