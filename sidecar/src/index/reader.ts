@@ -303,10 +303,15 @@ export class IndexReader {
 		return this.edgesIn.get(defRowId, (k) => this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(k) as EdgeRow[]);
 	}
 
-	/** Full-text search over definitions (names split into words, path words, signature, doc), best first. */
-	searchDefs(words: readonly string[], limit = 50): { def: DefRow; score: number }[] {
-		const q = ftsQuery(words);
-		if (!q) return [];
+	/**
+	 * Full-text search over definitions (names split into words, path words, signature, doc), best first.
+	 * With `pathWord`, only definitions whose path holds that word (a folder the question names: "client").
+	 */
+	searchDefs(words: readonly string[], limit = 50, pathWord?: string): { def: DefRow; score: number }[] {
+		const any = ftsQuery(words);
+		const folder = pathWord ? ftsQuery([pathWord]) : null;
+		if (!any || (pathWord && !folder)) return [];
+		const q = folder ? `(${any}) AND path_words : ${folder}` : any;
 		const rows = this.stmt(
 			`SELECT ${DEF_COLUMNS}, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid LEFT JOIN files f ON f.id = d.file_id LEFT JOIN packages p ON p.id = d.package_id
        WHERE defs_fts MATCH ? ORDER BY score LIMIT ?`,

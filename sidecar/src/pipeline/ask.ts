@@ -473,9 +473,13 @@ function withImpactSites(draft: DraftAnswer, index: IndexReader, impact: ImpactL
 	return section.length ? { ...draft, body: `${draft.body}\n\n${section.join("\n")}` } : draft;
 }
 
-/** The best-scored seeds: what the abstention test checks the question's concepts against. */
+/**
+ * The best-scored seeds: what the abstention test checks the question's concepts against, and names
+ * as the closest matches. A file's top-level code (a module seed) has no name to match or to show.
+ */
 function bestSeeds(seeded: SeedResult, n: number): DefRow[] {
-	return [...seeded.seeds]
+	return seeded.seeds
+		.filter((s) => s.def.kind !== "module")
 		.sort((a, b) => b.score - a.score)
 		.slice(0, n)
 		.map((s) => s.def);

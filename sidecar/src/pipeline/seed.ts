@@ -54,6 +54,9 @@ export const FLOW_EDGE_KINDS: ReadonlySet<string> = new Set([
 	"extends",
 ]);
 
+/** Edges by which a file's top-level code does something (not imports, exports or type references). */
+const WIRING_KINDS: ReadonlySet<string> = new Set(["call", "new", "jsx", "dispatch", "register"]);
+
 /** Kinds read when a strong file is read wide. */
 const WIDE_KINDS = new Set(["function", "method", "class", "variable"]);
 
@@ -135,10 +138,33 @@ export function seed(
 		if (SEED_KINDS.has(d.kind)) candidates.set(d.id, d);
 	};
 
+	// A file found as a whole (a routed section's, a BM25 hit) gives its definitions; a file of
+	// top-level wiring only (`registerModel('IMessagesModel', new MessagesRaw(db))`) has none but its
+	// module, which stands for it when it calls or creates something.
+	const addFile = (file: string) => {
+		const defs = index.defsInFile(file);
+		defs.forEach(add);
+		if (defs.some((d) => SEED_KINDS.has(d.kind))) return;
+		const topLevel = defs.find((d) => d.kind === "module");
+		if (topLevel && index.edgesFrom(topLevel.id).some((e) => WIRING_KINDS.has(e.kind))) {
+			candidates.set(topLevel.id, topLevel);
+		}
+	};
+
 	// Channel: full-repo lexical search over definitions; the question's own words go deep, related words shallow.
 	const ftsDefs = index.searchDefs(q.directWords, config.channelDepth * 12).map((h) => h.def);
 	ftsDefs.forEach(add);
 	for (const h of index.searchDefs(q.searchWords, config.channelDepth * 3)) add(h.def);
+	// A layer the question names ("on the client side"): the searches above rank the whole repository,
+	// where a common word ("message", "settings") fills their depth with the other layers'
+	// definitions; the question's words are searched again inside the layer's folders, as deep as
+	// the related words are (a folder named for the layer, not `ddp-client`: the layer's own rule).
+	for (const layer of q.concepts.filter((c) => c.layer)) {
+		const folder = layer.stems[0] ?? "";
+		for (const h of index.searchDefs(q.directWords, config.channelDepth * 3, layer.word)) {
+			if (h.def.file && wordStems(h.def.file).includes(folder)) add(h.def);
+		}
+	}
 	// Channel: literal identifiers in the question.
 	const namedDefs = q.identifiers.flatMap((id) => {
 		const exact = index.def(id);
@@ -154,12 +180,12 @@ export function seed(
 		for (const file of rs.section.files) {
 			if (sectionFiles.includes(file)) continue;
 			sectionFiles.push(file);
-			index.defsInFile(file).forEach(add);
+			addFile(file);
 		}
 	}
 	// Channel: BM25 over whole files (body text catches words no name carries).
 	const bm25Files = index.searchFiles(q.directWords, config.channelDepth).map((h) => h.path);
-	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) index.defsInFile(f).forEach(add);
+	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) addFile(f);
 
 	const scored = [...candidates.values()].map((def) => {
 		const { score, named } = lexicalScore(q, def);
