@@ -165,8 +165,12 @@ export function assembleMaterial(
 	listLocalHeads(map, deferred, reach.localHeads);
 	map.listWaiting();
 
-	// With what the map left: the rest of the picks' gaps and callees.
+	// With what the map left: the rest of the picks' gaps and callees; then the key-hop lines and
+	// local heads of the steps that waited, listed only now (behind the picks' follow-ups, which
+	// they otherwise took the room of: the gap of a pattern answer's `addRoute`).
 	readPickFollowUps(budget);
+	if (reach.keyHopLines) listKeyHopLines(map, deferred);
+	listLocalHeads(map, deferred, reach.localHeads);
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	readLastBodies(map, deferred, read, reach.lastBodyLines);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.

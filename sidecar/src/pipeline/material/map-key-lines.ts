@@ -3,6 +3,7 @@
  * a chain step listed only as a signature dispatches or registers one. The hop a flow makes by
  * string key is often deep in code no body was read of.
  */
+import type { DefRow } from "../../index/types.js";
 import { callHead, lineSpan } from "./call-heads.js";
 import type { Candidate } from "./candidate.js";
 import { named } from "./candidate.js";
@@ -51,38 +52,47 @@ export function listRegisterLines(m: SignatureMap, cap: number): void {
 }
 
 /**
+ * The lines inside `d` (its first line excluded) where it dispatches or registers a key, in the
+ * index's order; with `minKeyRating`, only those of a key the question's words rate at least that.
+ */
+export function keyHopLinesOf(m: SignatureMap, d: DefRow, minKeyRating = 0): number[] {
+	const { a } = m;
+	const { file, startLine, endLine } = d;
+	if (!file || startLine === null || endLine === null) return [];
+	const rated = (id: number) => {
+		const key = a.index.defById(id);
+		return key !== undefined && m.input.relevance(key) >= minKeyRating;
+	};
+	return [
+		...new Set(
+			a.index
+				.edgesFrom(d.id)
+				.filter(
+					(e) =>
+						(e.kind === "dispatch" || e.kind === "register") &&
+						e.file === file &&
+						e.line !== null &&
+						e.line > startLine &&
+						e.line <= endLine &&
+						(minKeyRating <= 0 || rated(e.dst)),
+				)
+				.map((e) => e.line as number),
+		),
+	];
+}
+
+/**
  * The lines of each chain step in `steps` listed only as a signature where it dispatches or
  * registers a key; with `minKeyRating`, only those of a key the question's words rate at least that.
  */
 export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[], minKeyRating = 0): void {
 	const { a } = m;
-	const rated = (id: number) => {
-		const key = a.index.defById(id);
-		return key !== undefined && m.input.relevance(key) >= minKeyRating;
-	};
 	for (const c of steps) {
 		const d = c.node.def;
 		if (a.bodies.has(d.id) || !d.file || d.startLine === null || d.endLine === null) continue;
 		if (!a.sources.some((x) => x.unit === "signature" && x.node.def.id === d.id)) continue;
-		const { startLine, endLine } = d;
-		const lines = [
-			...new Set(
-				a.index
-					.edgesFrom(d.id)
-					.filter(
-						(e) =>
-							(e.kind === "dispatch" || e.kind === "register") &&
-							e.file === d.file &&
-							e.line !== null &&
-							e.line > startLine &&
-							e.line <= endLine &&
-							(minKeyRating <= 0 || rated(e.dst)),
-					)
-					.map((e) => e.line as number),
-			),
-		].slice(0, HOP_LINES_PER_STEP);
-		for (const l of lines) {
-			const from = callHead(a.index, d.file, l, startLine);
+		for (const l of keyHopLinesOf(m, d, minKeyRating).slice(0, HOP_LINES_PER_STEP)) {
+			const from = callHead(a.index, d.file, l, d.startLine);
 			const label = `${named(d)} (line ${lineSpan(from, l)}: its key hop)`;
 			a.add({ ...c, role: "neighbour" }, from, l, "signature", label, m.budget);
 		}

@@ -168,9 +168,11 @@ export interface MapReach {
 	lastBodyLines: number;
 	/**
 	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
-	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) waits for the map's
-	 * tail (after the key-hop lines, which it then does not get), before the last bodies, best rated
-	 * first (0: none waits). The model named what it wants read; the chain steps it passed over that
+	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) nor firing a key the
+	 * question's words rate `ratedKeyHops` waits for the map's tail, before the last bodies, best
+	 * rated first (0: none waits); its key-hop lines follow the picks' follow-ups there (session 29,
+	 * mat29: stand-in key lines RC 0.767 -> 0.771, Trigger.dev 0.591 -> 0.604, offline identical).
+	 * The model named what it wants read; the chain steps it passed over that
 	 * the question's words barely rate took ~3,300 of the 16,000 tokens and held 1 key line in 60
 	 * (llm-relay.md, Session 17), ahead of the outlines, short picks and the rest of the bodies.
 	 * Offline there are no picks, and nothing waits.

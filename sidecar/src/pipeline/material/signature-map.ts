@@ -9,6 +9,7 @@ import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import type { AssembleInput } from "./input.js";
 import { MapFold } from "./map-fold.js";
+import { keyHopLinesOf } from "./map-key-lines.js";
 import type { MaterialSource } from "./types.js";
 
 export class SignatureMap {
@@ -34,7 +35,11 @@ export class SignatureMap {
 		this.fold = a.reach.foldLookalikes ? new MapFold(a, lookalikes(a.index), input.words, budget) : null;
 	}
 
-	/** Does `c` wait for the map's tail: not a pick nor one hop from one, and rated low? */
+	/**
+	 * Does `c` wait for the map's tail: not a pick nor one hop from one, rated low, and firing no key
+	 * the question names (`sdk.call('sendMessage', …)` in a client step for "the call chain of
+	 * sendMessage": the hop asked about, which a waiting step's signature came too late to carry)?
+	 */
 	private waits(c: Candidate): boolean {
 		const reach = this.a.reach;
 		return (
@@ -43,7 +48,12 @@ export class SignatureMap {
 			!this.waitingListed &&
 			!this.picked.has(c.node.def.id) &&
 			!(c.node.from !== null && this.picked.has(c.node.from)) &&
-			this.input.relevance(c.node.def) < reach.unpickedBelow
+			this.input.relevance(c.node.def) < reach.unpickedBelow &&
+			!(
+				reach.keyHopLines &&
+				reach.ratedKeyHops > 0 &&
+				keyHopLinesOf(this, c.node.def, reach.ratedKeyHops).length > 0
+			)
 		);
 	}
 
