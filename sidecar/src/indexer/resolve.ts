@@ -264,28 +264,9 @@ export function createModuleResolver(
 				if (found) return full(found);
 			}
 			const { options, cache } = perPackage[packageIndexOf(containingFile)] as (typeof perPackage)[number];
-			const resolved = ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
-			const implementation = resolved && implementationBeside(resolved, host.fileExists);
-			return implementation ? full(implementation) : resolved;
+			return ts.resolveModuleName(moduleName, containingFile, options, host, cache).resolvedModule;
 		},
 	};
-}
-
-/**
- * A declaration file written beside its JavaScript implementation in the repository (`oauth.d.ts` +
- * `oauth.js`): TypeScript resolves the import to the `.d.ts`, which the index does not extract, so the
- * implementation's functions would get no callers. The import stands for the code: its `.js` twin.
- * Packages (node_modules) are left alone.
- */
-function implementationBeside(
-	resolved: ts.ResolvedModuleFull,
-	exists: (path: string) => boolean,
-): string | undefined {
-	const file = resolved.resolvedFileName;
-	if (resolved.isExternalLibraryImport || !file.endsWith(".d.ts") || file.includes("/node_modules/"))
-		return undefined;
-	const base = file.slice(0, -".d.ts".length);
-	return [".js", ".mjs", ".cjs", ".jsx"].map((x) => base + x).find(exists);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
@@ -38,11 +38,12 @@ afterAll(() => {
 	for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Index an example (by name) or a folder (an absolute path) with `config`. */
 async function indexed(name: string, config: TrunkConfig = NO_PRESET, includeTests = false) {
-	const out = join(scratchDir(`codeask-discover-${name}-`), "index.db");
+	const out = join(scratchDir(`codeask-discover-${basename(name)}-`), "index.db");
 	const siteExtractor = createSiteExtractor(config);
 	await indexRepository({
-		repo: join(EXAMPLES, name),
+		repo: isAbsolute(name) ? name : join(EXAMPLES, name),
 		out,
 		full: true,
 		includeTests,
@@ -1299,15 +1300,7 @@ describe("trunk discovery with no preset", () => {
 			join(dir, "package.json"),
 			JSON.stringify({ name: "plain", dependencies: { bullmq: "^5.0.0" } }),
 		);
-		const out = join(dir, "index.db");
-		const config = loadTrunkConfig(null, dir);
-		await indexRepository({
-			repo: dir,
-			out,
-			full: true,
-			siteExtractor: createSiteExtractor(config),
-			trunkConfig: config,
-		});
+		const { out } = await indexed(dir, loadTrunkConfig(null, dir));
 		const index = IndexReader.open(out);
 		try {
 			expect(index.dispatchSites("queue")).toEqual([]);
