@@ -63,6 +63,14 @@ const keySchema = z.strictObject({
 		.strictObject({ names: z.array(z.string()).min(1), arg: z.number().int().min(0) })
 		.optional(),
 	/**
+	 * Take the key from a decorator on the receiver's declaration: `this.mailQueue.add(…)` where the class
+	 * declares `@InjectQueue('mail') private mailQueue: Queue` (a constructor parameter or a property)
+	 * dispatches `mail`. The call's own arguments stay discovery's (a job name: `.add('welcome')`).
+	 */
+	receiverDecorator: z
+		.strictObject({ names: z.array(z.string()).min(1), arg: z.number().int().min(0).default(0) })
+		.optional(),
+	/**
 	 * HTTP-style keys: prefix the normalised key with a method (`GET /users/:id`), so two verbs on one
 	 * path are two keys. `fromName`: the called name (`router.delete` → `DELETE`, `all` → `ALL`);
 	 * `arg` + `property`: a property of an options argument (`fetch(url, { method: 'POST' })`);
@@ -198,6 +206,12 @@ const decoratorIdiomSchema = z.strictObject({
 		.optional(),
 	/** HTTP-style keys: the method is the decorator's name upper-cased (`@Delete` → `DELETE`; `All` → `ALL`). */
 	methodFromName: z.boolean().default(false),
+	/**
+	 * `class`: `names` are class decorators (`@Processor('mail') class MailProcessor`); the handler is the
+	 * class's own method named `handlerMember` when it has one (a worker's `process`), else the class.
+	 */
+	target: z.enum(["method", "class"]).default("method"),
+	handlerMember: z.string().optional(),
 });
 
 /**

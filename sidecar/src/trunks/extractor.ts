@@ -232,9 +232,10 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const wrapped = lazyWrap<CallExpression>(sf, cn);
 				const before = out.length;
 				const taken = preset && extractCall(wrapped(), c, ctx, emit);
-				// Presets win: a call one of them took is no discovery candidate. Taken as a dispatch whose key
-				// is a parameter (`emit(event, …)` in `send(event, …)`), it still makes its function a wrapper.
-				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
+				// Presets win: a call one of them took by its arguments is no discovery candidate (one keyed by
+				// its receiver alone still is). Taken as a dispatch whose key is a parameter (`emit(event, …)` in
+				// `send(event, …)`), it still makes its function a wrapper.
+				if (discovering && taken !== "arguments") callCandidates(sf, cn, wrapped, ctx, out, facts);
 				else if (discovering && out.length > before)
 					presetWrapperFact(
 						cn,

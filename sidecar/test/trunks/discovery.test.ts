@@ -4,9 +4,9 @@
  * (logging, i18n, config, test names, DOM events) discover nothing.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
@@ -38,11 +38,12 @@ afterAll(() => {
 	for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Index an example (by name) or a folder (an absolute path) with `config`. */
 async function indexed(name: string, config: TrunkConfig = NO_PRESET, includeTests = false) {
-	const out = join(scratchDir(`codeask-discover-${name}-`), "index.db");
+	const out = join(scratchDir(`codeask-discover-${basename(name)}-`), "index.db");
 	const siteExtractor = createSiteExtractor(config);
 	await indexRepository({
-		repo: join(EXAMPLES, name),
+		repo: isAbsolute(name) ? name : join(EXAMPLES, name),
 		out,
 		full: true,
 		includeTests,
@@ -1246,6 +1247,79 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "events", "digest.send")).toEqual({
 				handlers: ["src/worker/posts.controller.ts#PostsWorker.sendDigest"],
 				callers: ["src/posts/posts.service.ts#PostsService.digest"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("joins Bull/BullMQ queues by name and Nest gateway messages, with the built-in presets alone", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out, discovered } = await indexed("nest-gateway", config);
+		// The preset keys `this.digestQueue.add('weekly')` by its queue; its job name stays discovery's.
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 2]]);
+		const index = IndexReader.open(out);
+		try {
+			// BullMQ: `@Processor('mail')` on a WorkerHost, handled by its `process` method.
+			expect(sides(index, "queue", "mail")).toEqual({
+				handlers: ["src/mail/mail.processor.ts#MailProcessor.process"],
+				callers: ["src/signup/signup.service.ts#SignupService.register"],
+			});
+			// Bull: `@Processor({ name: 'digest' })` with no `process` method: the class; the handle a field.
+			expect(sides(index, "queue", "digest")).toEqual({
+				handlers: ["src/digest/digest.processor.ts#DigestProcessor"],
+				callers: [
+					"src/digest/digest.service.ts#DigestService.subscribe",
+					"src/digest/digest.service.ts#DigestService.subscribeDaily",
+				],
+			});
+			expect(sides(index, "process", "weekly")).toEqual({
+				handlers: ["src/digest/digest.processor.ts#DigestProcessor.weekly"],
+				callers: ["src/digest/digest.service.ts#DigestService.subscribe"],
+			});
+			// The graph walks from the producer through the key to the processor.
+			const key = index.def("trunk:queue#mail");
+			const from = index.edgesTo(key?.id ?? -1).map((e) => index.defById(e.src)?.defId);
+			expect(from).toContain("src/signup/signup.service.ts#SignupService.register");
+			// `this.cart.add('starter-kit')`: a receiver with no queue decorator is no queue.
+			const queueCallers = index.dispatchSites("queue").map((s) => s.enclosingDefId);
+			expect(queueCallers).not.toContain("src/signup/signup.service.ts#SignupService.addStarterKit");
+			expect(sides(index, "events", "chat.send")).toEqual({
+				handlers: ["src/chat/chat.gateway.ts#ChatGateway.onSend"],
+				callers: ["web/chat.ts#sendMessage"],
+			});
+		} finally {
+			index.close();
+		}
+	});
+
+	it("leaves a queue family off where no package depends on NestJS", async () => {
+		const dir = scratchDir("codeask-nest-off-");
+		cpSync(join(EXAMPLES, "nest-gateway"), dir, { recursive: true });
+		writeFileSync(
+			join(dir, "package.json"),
+			JSON.stringify({ name: "plain", dependencies: { bullmq: "^5.0.0" } }),
+		);
+		const { out } = await indexed(dir, loadTrunkConfig(null, dir));
+		const index = IndexReader.open(out);
+		try {
+			expect(index.dispatchSites("queue")).toEqual([]);
+			expect(index.dispatchSites("events", "chat.send").filter((s) => s.side === "register")).toEqual([]);
+		} finally {
+			index.close();
+		}
+	});
+
+	it("keeps a job's name discovery's where the preset keys the same call by its queue", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out, discovered } = await indexed("nest-queue", config);
+		// As with no preset: the producers' wrappers still reach `this.mediaQueue.add(name)`.
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 3]]);
+		const index = IndexReader.open(out);
+		try {
+			expect(sides(index, "queue", "media")).toEqual({
+				handlers: ["src/media.processor.ts#MediaProcessor"],
+				callers: ["src/media.service.ts#MediaService.addJob", "src/media.service.ts#MediaService.addJobs"],
 			});
 		} finally {
 			index.close();

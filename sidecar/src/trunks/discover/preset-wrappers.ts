@@ -53,7 +53,7 @@ function targetsOf(c: Compiled): Target[] {
 		for (const ci of idioms) {
 			const k = ci.idiom.key;
 			if (ci.idiom.side !== "dispatch" || k.arg < 0 || k.form !== "value") continue;
-			if (k.property || k.receiverInit || k.receiverCall || k.method) continue;
+			if (k.property || k.receiverInit || k.receiverCall || k.receiverDecorator || k.method) continue;
 			const t = c.trunks.get(ci.trunk.name);
 			if (!t || usesMethods(t.spec)) continue;
 			let target = out.get(ci.trunk.name);

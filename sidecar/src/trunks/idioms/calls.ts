@@ -15,6 +15,7 @@ import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
 import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
 import { isMountLink, routerIdentity, routerOf } from "./mounts.js";
+import { receiverDecoratorKey } from "./receiver-decorator.js";
 
 /** Key prefix from option values of the `new X({ … })` that created the receiver. */
 export function constructorPrefix(receiver: Node | undefined, options: readonly string[]): string {
@@ -110,12 +111,19 @@ const verbsOf = (spec: Parameters<typeof trunkVerbs>[0]) => {
 	return v;
 };
 
+/**
+ * How a preset took a call: `false` not at all; `arguments` keyed by them (the call is the preset's);
+ * `receiver` keyed by its receiver's declaration alone (`this.mailQueue.add('welcome')` dispatches
+ * queue `mail`), leaving the call's own arguments (a job's name) to discovery as if untaken.
+ */
+export type CallTaken = false | "arguments" | "receiver";
+
 export function extractCall(
 	call: CallExpression | NewExpression,
 	c: Compiled,
 	ctx: SiteContext,
 	emit: Emit,
-): boolean {
+): CallTaken {
 	const called = calleeParts(call);
 	if (!called) return false;
 	const candidates = (Node.isNewExpression(call) ? c.news : c.calls).get(called.name);
@@ -184,7 +192,8 @@ export function extractCall(
 				);
 			}
 		}
-		return true; // one idiom per call: the first that matches
+		// One idiom per call: the first that matches.
+		return cand.idiom.key.receiverDecorator ? "receiver" : "arguments";
 	}
 	return false;
 }
@@ -259,6 +268,11 @@ export function rawSites(
 	if (key.receiverInit) {
 		const r = receiverInitKey(parts.receiver, key.receiverInit);
 		return r ? [{ keyNode: call, values: r.values, handler }] : null;
+	}
+	if (key.receiverDecorator) {
+		const r = receiverDecoratorKey(parts.receiver, key.receiverDecorator);
+		if (!r) return null;
+		return [{ keyNode: call, values: r.values, handler }];
 	}
 	if (key.receiverCall) {
 		const r = receiverCallKey(parts.receiver, key.receiverCall);
@@ -344,7 +358,8 @@ function handlerArgument(
 ): Node | undefined {
 	if (handlerArg !== -1) return argAt(call, handlerArg);
 	const args = call.getArguments();
-	const firstAfterKey = key.receiverCall || key.receiverInit ? 0 : Math.max(0, key.arg + 1);
+	const firstAfterKey =
+		key.receiverCall || key.receiverInit || key.receiverDecorator ? 0 : Math.max(0, key.arg + 1);
 	return args[
 		chainHandlerIndex(
 			args.map((a) => a.compilerNode),

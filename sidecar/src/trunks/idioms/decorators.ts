@@ -3,6 +3,7 @@ import type { ClassDeclaration, Decorator } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import type { Compiled } from "../compile.js";
+import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
 import type { Emit } from "../sites.js";
 
@@ -37,8 +38,12 @@ export function extractDecorators(
 ): void {
 	for (const cls of classes) {
 		const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
-		if (methods.length === 0) continue;
 		for (const { trunk, idiom } of c.decorators) {
+			if (idiom.target === "class") {
+				classSites(cls, trunk.name, idiom, ctx, emit);
+				continue;
+			}
+			if (methods.length === 0) continue;
 			const names = new Set(idiom.names);
 			let prefixes: string[] = [""];
 			if (idiom.classPrefix) {
@@ -71,5 +76,34 @@ export function extractDecorators(
 				}
 			}
 		}
+	}
+}
+
+/**
+ * A class decorator naming a key (`@Processor('mail') class MailProcessor`): the class registers it,
+ * handled by its own `handlerMember` method when it declares one (a worker's `process`), else by itself.
+ */
+function classSites(
+	cls: ClassDeclaration,
+	trunk: string,
+	idiom: DecoratorIdiom,
+	ctx: SiteContext,
+	emit: Emit,
+): void {
+	const names = new Set(idiom.names);
+	for (const dec of cls.getDecorators()) {
+		if (!names.has(dec.getName())) continue;
+		const k = decoratorKey(dec, idiom.key);
+		if (!k && idiom.emptyKey === undefined) continue;
+		const member = idiom.handlerMember ? cls.getInstanceMethod(idiom.handlerMember) : undefined;
+		const handlerNode = member?.hasBody() ? member : cls;
+		const handler = ctx.defIdOf(handlerNode);
+		const values = k ? k.values : [idiom.emptyKey as string];
+		const keyNode = k?.node ?? dec;
+		if (values === null) {
+			emit(trunk, idiom.side, null, keyNode, cls, handler, "syntactic", []);
+			continue;
+		}
+		for (const v of values) emit(trunk, idiom.side, v, keyNode, cls, handler, "syntactic", idiom.also);
 	}
 }

@@ -1,0 +1,7 @@
+import { io } from "socket.io-client";
+
+const socket = io("/");
+
+export function sendMessage(text: string) {
+	socket.emit("chat.send", text);
+}
