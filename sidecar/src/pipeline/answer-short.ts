@@ -251,7 +251,13 @@ function compose(
 	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step that is one's interface).
 	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
-	const placeCount = WHERE_TO_LOOK - best.filter((s) => s.leadIn).length;
+	// So does a callee the walk down appended (path.ts walkDown) in a file of its own: where the flow goes on
+	// takes the room of the last place (session 29: cited alongside, the places' weakest file came in).
+	const placeCount =
+		WHERE_TO_LOOK -
+		best.filter(
+			(s, i) => s.leadIn || (s.walkedDown && !best.slice(0, i).some((b) => b.def.file === s.def.file)),
+		).length;
 	const readIds = new Set(ranking.order.map((d) => d.id));
 	for (const def of ranking.order) {
 		if (placeDefs.length >= placeCount) break;

@@ -16,6 +16,7 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { branchOf, isGuardCondition } from "./branch.js";
+import { implementationsOf } from "./families.js";
 import { parseHandlerName } from "./labels.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
@@ -48,6 +49,8 @@ export interface PathStep {
 	leadIn?: boolean;
 	/** A caller the walk up prepended (see walkUp): where the flow found is entered, no evidence that it is the one asked about. */
 	walked?: boolean;
+	/** A callee the walk down appended (see walkDown): where the flow found goes on, past the ranked places. */
+	walkedDown?: boolean;
 }
 
 export interface PathOptions {
@@ -244,6 +247,7 @@ export function findPaths(
 	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, byId);
 	if (concepts) walkUp(index, best.steps, concepts, cands, opts.maxSteps);
 	if (concepts) carryOn(index, best.steps, concepts, opts.maxSteps);
+	if (concepts) walkDown(index, best.steps, concepts, opts.maxSteps);
 	// The runner-up: the best path through none of the best one's files, another flow.
 	const taken = new Set(best.steps.map((s) => s.def.file));
 	const off = (id: number) => taken.has(byId.get(id)?.file ?? null);
@@ -358,6 +362,95 @@ function carryOn(index: PathIndex, steps: PathStep[], concepts: ConceptVector, m
 		const call = key ? null : mainCallee(index, x, concepts, taken);
 		next = key ?? (call && { def: call.x, edge: call.e, key: null });
 	}
+}
+
+/**
+ * Walk down (session 29, walk29): share of the question's concept weight a returned callee's name
+ * and path must match (flow28's MIN_WORTH for "Where to look" continuations).
+ */
+const WALK_WORTH = 0.5;
+/**
+ * A class built on a base that this many classes or more extend is one of a generic family (data
+ * models on one base, bridges): its method says how one store does it, not where the flow goes.
+ * Without this stop the walk ended in model accessors (`SubscriptionsRaw.createWithRoomAndManyUsers`).
+ */
+const WALK_FAMILY = 12;
+
+/**
+ * Walk down: the path goes on from its last step while steps are left, into the call the step
+ * returns (`return this.loginNewUserFromLDAP(…)`: what the step's result is) when that callee is
+ * the flow's own code: not on a side branch nor in a guard's condition, a function or method (its
+ * own class's too), no shared helper, no plain function of a module holding one, no member of a
+ * large class family (WALK_FAMILY), in a file no earlier step holds but its own, matching WALK_WORTH
+ * of the question's concepts, and the only such call (two alike: the flow forks, the walk stops). A
+ * contract's member is its one implementation; one with several stops the walk. A call the step
+ * does not return (a check, a clean-up in `finally`, a write before it returns) is a side step:
+ * walking into the one matching the question best took `ldap.disconnect()` and model accessors.
+ */
+function walkDown(index: PathIndex, steps: PathStep[], concepts: ConceptVector, maxSteps: number): void {
+	if (steps.length < 2) return;
+	const taken = new Set(steps.map((s) => s.def.id));
+	const files = new Set(steps.map((s) => s.def.file));
+	while (steps.length < maxSteps) {
+		const last = steps.at(-1) as PathStep;
+		const pick = returnedCallee(index, last.def, concepts, taken, files);
+		if (!pick) return;
+		last.hop = lineHop(index, pick.e, last.def, pick.x, null);
+		steps.push({ def: pick.x, hop: null, walkedDown: true });
+		taken.add(pick.x.id);
+		files.add(pick.x.file);
+	}
+}
+
+/** The callee walkDown goes on to from `def`, or null (none, or two alike). */
+function returnedCallee(
+	index: PathIndex,
+	def: DefRow,
+	concepts: ConceptVector,
+	taken: ReadonlySet<number>,
+	files: ReadonlySet<string | null>,
+): { x: DefRow; e: EdgeRow } | null {
+	if (!def.file) return null;
+	const found: { x: DefRow; e: EdgeRow; share: number }[] = [];
+	for (const e of index.edgesFrom(def.id)) {
+		if (e.kind !== "call" || e.line === null || e.file !== def.file) continue;
+		if (branchOf(index, def, e.line) || isGuardCondition(index, def, e.line)) continue;
+		if (!RETURNED.test(index.fileLines(def.file, e.line, e.line)?.[0] ?? "")) continue;
+		const x = calledCode(index, index.defById(e.dst));
+		if (!x?.file || x.startLine === null || taken.has(x.id) || found.some((f) => f.x.id === x.id)) continue;
+		if (files.has(x.file) && x.file !== def.file) continue;
+		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN || isAuxiliaryPath(x.file))
+			continue;
+		if (x.kind === "function" && index.defsInFile(x.file).some((d) => d.fanIn >= HELPER_FAN_IN)) continue;
+		if (inLargeFamily(index, x)) continue;
+		const share = questionShare(concepts, x);
+		if (share >= WALK_WORTH) found.push({ x, e, share });
+	}
+	return found.length === 1 ? (found[0] as (typeof found)[number]) : null;
+}
+
+/** A line returning what it calls. */
+const RETURNED = /^\s*return\b/;
+
+/** Is `def` a member of a class whose base WALK_FAMILY classes or more extend (data models, bridges)? */
+function inLargeFamily(index: PathIndex, def: DefRow): boolean {
+	const cls = def.parentId == null ? undefined : index.defById(def.parentId);
+	if (cls?.kind !== "class") return false;
+	return index
+		.edgesFrom(cls.id)
+		.some(
+			(e) =>
+				e.kind === "extends" &&
+				index.edgesTo(e.dst).filter((b) => b.kind === "extends").length >= WALK_FAMILY,
+		);
+}
+
+/** The code a call reaches: a contract's member is its one implementation (none with several or none). */
+function calledCode(index: PathIndex, def: DefRow | undefined): DefRow | undefined {
+	const parent = def?.parentId == null ? undefined : index.defById(def.parentId);
+	if (!def || (parent?.kind !== "interface" && parent?.kind !== "type")) return def;
+	const impls = implementationsOf(index, def);
+	return impls.length === 1 ? impls[0] : undefined;
 }
 
 /**

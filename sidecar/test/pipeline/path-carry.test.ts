@@ -3,16 +3,11 @@
  * with the built-in trunks: a signing service completes a document and emits events on an in-repo bus,
  * one of them taken by a single handler (the sealing job), one by two listeners (a broadcast).
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import type { DefRow } from "../../src/index/types.js";
-import { conceptVector, findPath } from "../../src/pipeline/path.js";
-import type { Concept } from "../../src/pipeline/query.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { IndexReader } from "../../src/index/reader.js";
+import { findPath } from "../../src/pipeline/path.js";
 import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
-import { indexWithTrunks } from "../support/fixture-index.js";
-import { repoWith } from "../support/repo-with.js";
+import { indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
 
 const fn = (name: string, body: string[], args = "documentId: string") =>
 	[`export async function ${name}(${args}): Promise<void> {`, ...body.map((l) => `\t${l}`), "}"].join("\n");
@@ -67,28 +62,15 @@ const FILES: Record<string, string> = {
 	),
 };
 
-/** The question's concepts, each a plain word of weight 1. */
-const concepts = (...words: string[]) =>
-	conceptVector({
-		concepts: words.map((word): Concept => ({ word, stems: [word], related: [], weight: 1 })),
-	});
+const concepts = plainConcepts;
 
 describe("the path carries on across a point-to-point key", () => {
-	let root: string;
+	const repo = indexedRepo(FILES, "codeask-carry-");
+	const def = repo.def;
+	const names = stepNames;
 	let index: IndexReader;
-	const def = (file: string, name: string): DefRow => {
-		const d = index.defsInFile(file).find((x) => x.name === name);
-		if (!d) throw new Error(`fixture lacks ${name}`);
-		return d;
-	};
-	const names = (steps: { def: DefRow }[]) => steps.map((s) => s.def.name);
-	beforeAll(async () => {
-		root = repoWith(FILES, "codeask-carry-");
-		index = IndexReader.open(await indexWithTrunks(root, join(root, ".codeask.db")));
-	});
-	afterAll(() => {
-		index?.close();
-		rmSync(root, { recursive: true, force: true });
+	beforeAll(() => {
+		index = repo.index();
 	});
 
 	it("from the path's end to the one handler of a key the question names, then on along its flow", () => {
