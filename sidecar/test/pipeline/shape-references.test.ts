@@ -15,7 +15,7 @@ describe("ShapeUsers", () => {
 	it("lifts a type enough top files use by a share of their scores", () => {
 		const users = new ShapeUsers();
 		const scores = [0.06, 0.05, 0.04];
-		scores.forEach((s, i) => users.add("types/IConference.ts", `service${i}.ts`, s));
+		for (const [i, s] of scores.entries()) users.add("types/IConference.ts", `service${i}.ts`, s);
 		expect(SHAPE_MIN_USERS).toBe(3);
 		expect(users.lifts(new Set()).get("types/IConference.ts")).toBeCloseTo(SHAPE_REFERENCE_WEIGHT * 0.15);
 	});
