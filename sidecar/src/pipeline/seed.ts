@@ -12,6 +12,7 @@ import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
+import { holdAtRank, isShapeKind, SHAPE_MIN_COVERAGE, ShapeUsers } from "./shape-references.js";
 
 export interface Seed {
 	def: DefRow;
@@ -293,11 +294,26 @@ export function seed(
 	const distinctive = q.concepts.filter((c) => (c.fileShare ?? 0) <= COMMON_FILE_SHARE);
 	const top = beforeGraph.slice(0, config.graphFiles);
 	const graphScore = new Map<string, number>();
+	const shapeUsers = new ShapeUsers();
 	for (const [rank, [file, score]] of top.entries()) {
 		const defs = (byFile.get(file) ?? []).slice(0, 4);
 		const linked = new Set<string>();
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
+				// A type this file uses, already ranked and named by the question (shape-references.ts).
+				if (e.kind === "reference" && e.src === d.def.id) {
+					const shape = index.defById(e.dst);
+					if (
+						shape?.file &&
+						shape.file !== file &&
+						isShapeKind(shape) &&
+						shape.fanIn <= config.hotFanIn &&
+						!isAuxiliaryPath(shape.file) &&
+						rankOf.has(shape.file) &&
+						fileCoverage(q, shape.file, [shape]) >= SHAPE_MIN_COVERAGE
+					)
+						shapeUsers.add(shape.file, file, score);
+				}
 				if (!FLOW_EDGE_KINDS.has(e.kind) || e.kind === "jsx") continue;
 				let other: DefRow | null | undefined = index.defById(e.src === d.def.id ? e.dst : e.src);
 				if (other?.kind === "dispatch-key" && !other.file) {
@@ -326,10 +342,16 @@ export function seed(
 		}
 		for (const f of linked) graphScore.set(f, (graphScore.get(f) ?? 0) + score);
 	}
+	const shapeLifts = shapeUsers.lifts(new Set(graphScore.keys()));
+	for (const [f, lift] of shapeLifts) graphScore.set(f, lift);
 	fuse(
 		[...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
 		config.graphWeight,
 	);
+	for (const f of shapeLifts.keys()) {
+		const preRank = rankOf.get(f) ?? 0;
+		holdAtRank(rrf, f, preRank, beforeGraph[preRank]?.[1] ?? 0);
+	}
 	for (const list of byFile.values()) list.sort((x, y) => y.lexical - x.lexical);
 
 	// Seeds: the best definition of each file in fused order, then the second best of the strongest
