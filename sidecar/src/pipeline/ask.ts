@@ -294,6 +294,7 @@ export async function ask(
 					skeletons: [patternSkeleton(familyDefs, familyTitle), ...skeletons],
 					// Read like the model's own picks: first, and whole where they are short enough.
 					picks: [...familyDefs.map((d) => d.defId), ...picks],
+					familyPicks: familyDefs.length,
 				}
 			: materialInput;
 	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.

@@ -41,6 +41,7 @@ import { readBodies } from "./read-bodies.js";
 import { addDefinition } from "./read-definition.js";
 import { readModuleBlocks } from "./read-module-blocks.js";
 import { readingOrder } from "./reading-order.js";
+import { sharedSteps } from "./shared-steps.js";
 import { SignatureMap } from "./signature-map.js";
 import { fillSliceGaps } from "./slice-gaps.js";
 import type { Material } from "./types.js";
@@ -76,9 +77,6 @@ export function assembleMaterial(
 	// Pass 1: bodies, each followed by the far ends of its key hops.
 	const deferred = readBodies(a, list, input, config, onChain, known, budget, versions);
 
-	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.
-	readModuleBlocks(a, input.skeletons, input.words, budget);
-
 	// A late version: its group's best read in its place; none when the group holds one (its line names it).
 	const readWithin = (c: Candidate, units: AssembleConfig, limit = budget) => {
 		const r = versions.choose(c);
@@ -91,12 +89,26 @@ export function assembleMaterial(
 		return true;
 	};
 	const read = (c: Candidate) => readWithin(c, config);
+	// A callee or shared step is read whole up to `pickCalleeLines`, sliced past them.
+	const calleeConfig = { ...config, wholeDefLines: Math.min(config.wholeDefLines, reach.pickCalleeLines) };
+
+	// With the select stage's picks, the chain steps several chains share and the question's words
+	// rate, within a small share past what the picks spent: the chains meet there, and the picks'
+	// share leaves no chain step a body before the map (shared-steps.ts). Not for a family's picks
+	// alone (offline): its material is the family, not a flow.
+	if ((input.picks?.length ?? 0) > (input.familyPicks ?? 0)) {
+		const limit = Math.min(budget, a.spent + budget * reach.sharedStepShare);
+		const steps = sharedSteps(input.skeletons, deferred, a.bodies, input.relevance, reach);
+		for (const c of steps) if (readWithin(c, calleeConfig, limit)) a.markRead(c.node.def);
+	}
+
+	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.
+	readModuleBlocks(a, input.skeletons, input.words, budget);
 
 	// What a pick leads to that the bodies' share had no room for: the lines between its slices,
 	// then the bodies it calls (short, or the step between two picks, sliced past
 	// `pickCalleeLines`), then the functions calling two of the chain's bodies read — within `limit`.
 	const picked = list.filter((c) => c.role === "pick");
-	const calleeConfig = { ...config, wholeDefLines: Math.min(config.wholeDefLines, reach.pickCalleeLines) };
 	const calleeIds = new Set<number>();
 	const callerIds = new Set<number>();
 	const readPickFollowUps = (limit: number) => {

@@ -8,6 +8,11 @@ export interface AssembleInput {
 	skeletons: readonly Skeleton[];
 	/** defIds the LLM's select stage asked to read first, in its order. */
 	picks?: readonly string[];
+	/**
+	 * Of `picks`, the first this many are a pattern or convention question's family, read like picks
+	 * but named by no model (offline too); the rest are the select stage's.
+	 */
+	familyPicks?: number;
 	/** Lower-case words (stems) of the question. */
 	words: readonly string[];
 	relevance: (def: DefRow) => number;

@@ -178,6 +178,18 @@ export interface MapReach {
 	 * Offline there are no picks, and nothing waits.
 	 */
 	unpickedBelow: number;
+	/**
+	 * With select picks, right after the first pass: at most `sharedSteps` chain steps (no pick, not
+	 * read) that `sharedStepChains` or more chains hold and the question's words rate, the most
+	 * chains first, read whole up to `pickCalleeLines` or sliced, within `sharedStepShare` of the
+	 * budget past what the picks spent (0 steps: none; shared-steps.ts). The picks' half of the
+	 * budget left no chain step a body before the map (Postiz's `startWorkflow`, a step of six
+	 * chains; session 29, mat29b: stand-in key lines RC 0.771 -> 0.774, Postiz 0.944 -> 0.972, Novu
+	 * 0.853 -> 0.864; three steps or a 2-chain floor cost RC lines at the map's tail).
+	 */
+	sharedSteps: number;
+	sharedStepChains: number;
+	sharedStepShare: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -213,6 +225,9 @@ export const MATERIAL_REACH: MapReach = {
 	shortPicks: 10,
 	lastBodyLines: 60,
 	unpickedBelow: 2,
+	sharedSteps: 2,
+	sharedStepChains: 3,
+	sharedStepShare: 0.04,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -250,4 +265,7 @@ export const CITATION_REACH: MapReach = {
 	shortPicks: 0,
 	lastBodyLines: 0,
 	unpickedBelow: 0,
+	sharedSteps: 0,
+	sharedStepChains: 2,
+	sharedStepShare: 0,
 };
