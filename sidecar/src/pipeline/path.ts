@@ -15,6 +15,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { isAwaitedTail } from "./awaited-tail.js";
 import { branchOf, isGuardCondition } from "./branch.js";
 import { implementationsOf } from "./families.js";
 import { parseHandlerName } from "./labels.js";
@@ -384,8 +385,9 @@ const WALK_FAMILY = 12;
  * large class family (WALK_FAMILY), in a file no earlier step holds but its own, matching WALK_WORTH
  * of the question's concepts, and the only such call (two alike: the flow forks, the walk stops). A
  * contract's member is its one implementation; one with several stops the walk. A call the step
- * does not return (a check, a clean-up in `finally`, a write before it returns) is a side step:
- * walking into the one matching the question best took `ldap.disconnect()` and model accessors.
+ * awaits last after checks only (isAwaitedTail) is its result too. Any other call the step does not
+ * return (a check, a clean-up in `finally`, a write before it returns) is a side step: walking into
+ * the one matching the question best took `ldap.disconnect()` and model accessors.
  */
 function walkDown(index: PathIndex, steps: PathStep[], concepts: ConceptVector, maxSteps: number): void {
 	if (steps.length < 2) return;
@@ -415,8 +417,13 @@ function returnedCallee(
 	for (const e of index.edgesFrom(def.id)) {
 		if (e.kind !== "call" || e.line === null || e.file !== def.file) continue;
 		if (branchOf(index, def, e.line) || isGuardCondition(index, def, e.line)) continue;
-		if (!RETURNED.test(index.fileLines(def.file, e.line, e.line)?.[0] ?? "")) continue;
-		const x = calledCode(index, index.defById(e.dst));
+		const called = index.defById(e.dst);
+		if (
+			!RETURNED.test(index.fileLines(def.file, e.line, e.line)?.[0] ?? "") &&
+			!awaitedTail(index, def, e.line, called)
+		)
+			continue;
+		const x = calledCode(index, called);
 		if (!x?.file || x.startLine === null || taken.has(x.id) || found.some((f) => f.x.id === x.id)) continue;
 		if (files.has(x.file) && x.file !== def.file) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN || isAuxiliaryPath(x.file))
@@ -431,6 +438,13 @@ function returnedCallee(
 
 /** A line returning what it calls. */
 const RETURNED = /^\s*return\b/;
+
+/** Does line `line` of `def` await `called` as its tail call (see isAwaitedTail)? */
+function awaitedTail(index: PathIndex, def: DefRow, line: number, called: DefRow | undefined): boolean {
+	if (!called || !def.file || def.startLine === null || def.endLine === null) return false;
+	const lines = index.fileLines(def.file, def.startLine, def.endLine) ?? [];
+	return isAwaitedTail(lines, line - def.startLine, lastSegment(called.name));
+}
 
 /** Is `def` a member of a class whose base WALK_FAMILY classes or more extend (data models, bridges)? */
 function inLargeFamily(index: PathIndex, def: DefRow): boolean {

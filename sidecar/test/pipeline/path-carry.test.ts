@@ -86,6 +86,8 @@ describe("the path carries on across a point-to-point key", () => {
 			"completeSigning",
 			"handleSealDocument",
 			"sealDocumentPdf",
+			// The walk down (path-walk-down-awaited.test.ts) goes on into the call the job awaits last.
+			"storeSealedDocument",
 		]);
 		// Not into the lifecycle hook `beforeSealDocument`, written first and naming as much of the
 		// question: the code run there is a side concern the flow returns from.
@@ -104,7 +106,12 @@ describe("the path carries on across a point-to-point key", () => {
 			def("src/signing/status.ts", "markCompleted"),
 		];
 		const path = findPath(index, ranked, {}, concepts("sign", "document", "seal"));
-		expect(names(path).slice(-3)).toEqual(["completeSigning", "handleSealDocument", "sealDocumentPdf"]);
+		expect(names(path).slice(-4)).toEqual([
+			"completeSigning",
+			"handleSealDocument",
+			"sealDocumentPdf",
+			"storeSealedDocument",
+		]);
 		expect(names(path)).not.toContain("markCompleted");
 		// Not from a caller prepended as the way in: the step found stays.
 		const alone = findPath(

@@ -6,12 +6,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
 import { findPath } from "../../src/pipeline/path.js";
-import { indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
+import { asyncFunction, indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
 
-const fn = (name: string, body: string[]) =>
-	[`export async function ${name}(name: string): Promise<string> {`, ...body.map((l) => `\t${l}`), "}"].join(
-		"\n",
-	);
+const fn = asyncFunction;
 
 const FILES: Record<string, string> = {
 	"package.json": '{ "name": "directory-app", "private": true }',

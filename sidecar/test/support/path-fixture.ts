@@ -18,6 +18,12 @@ export const plainConcepts = (...words: string[]): ConceptVector =>
 		concepts: words.map((word): Concept => ({ word, stems: [word], related: [], weight: 1 })),
 	});
 
+/** An exported async function of one `name: string` parameter, its body's lines indented. */
+export const asyncFunction = (name: string, body: string[]) =>
+	[`export async function ${name}(name: string): Promise<string> {`, ...body.map((l) => `\t${l}`), "}"].join(
+		"\n",
+	);
+
 /** The names of a path's steps, in order. */
 export const stepNames = (steps: readonly { def: DefRow }[]) => steps.map((s) => s.def.name);
 
