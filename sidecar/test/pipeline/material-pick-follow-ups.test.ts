@@ -4,12 +4,12 @@
  * shows call, read as bodies — in the material only; the offline answer's citation pool is unchanged.
  */
 import { describe, expect, it } from "vitest";
-import type { DefRow } from "../../src/index/types.js";
+import type { DefRow, EdgeRow } from "../../src/index/types.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
-import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
+import { fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const file = "chat/flow.ts";
 // A 200-line pick: the call at line 30 goes nowhere the index knows, the one at line 60 to `check`.
@@ -21,7 +21,7 @@ lines[29] = "\tnotify();";
 lines[59] = "\tcheck();";
 lines[199] = "}";
 lines[209] = "function check() {";
-const edge = (dst: number, line: number) => ({
+const edge = (dst: number, line: number): EdgeRow => ({
 	src: handle.id,
 	dst,
 	kind: "call",
@@ -32,17 +32,8 @@ const edge = (dst: number, line: number) => ({
 	resolution: "checker",
 });
 const defs: DefRow[] = [handle, check];
-const index = {
-	fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-	fileContent: () => lines.join("\n"),
-	edgesFrom: (id: number) => (id === handle.id ? [edge(9000, 30), edge(check.id, 60)] : []),
-	edgesTo: () => [],
-	defById: (id: number) => defs.find((d) => d.id === id),
-	def: () => undefined,
-	dispatchSitesInFile: () => [],
-	defsInFile: (f: string) => defs.filter((d) => d.file === f),
-	packages: () => [],
-} as unknown as MaterialIndex;
+// Only `handle` has edges: the call at line 30 to a definition the index does not hold, the one at 60 to `check`.
+const index = fakeMaterialIndex(lines, defs, [edge(9000, 30), edge(check.id, 60)]);
 const skeletons = [
 	{
 		chain: { id: "c1", title: "chat", paths: ["chat"], score: 1 },
