@@ -288,14 +288,17 @@ function onSideBranch(index: PathIndex, from: DefRow, hop: Hop | null): boolean 
  * best (its name or path; a function or method, no shared helper, not already on the path): the
  * flow the question asks about goes on there. Session 18 blind readers: a test-runner flow ended at
  * `isInfraError`, called only when the script fails, beside the call that sets up what the test
- * counts. With no such callee the side step stays, worded as the side branch it is.
+ * counts. With no such callee the side step stays, worded as the side branch it is; so does a step the
+ * question's words match better than that callee (the check asked about: "where is a message permission
+ * checked?", the guard's `canDeleteMessageAsync`, not the deletion it lets through).
  */
 function mainTail(index: PathIndex, steps: PathStep[], concepts: ConceptVector): void {
 	const last = steps.at(-1);
 	const before = steps.at(-2);
 	if (!last || !before || !onSideBranch(index, before.def, before.hop)) return;
 	const pick = mainCallee(index, before.def, concepts, new Set(steps.map((s) => s.def.id)));
-	if (!pick) return;
+	// A check the question's words match better than that callee is what the question asks about.
+	if (!pick || questionShare(concepts, last.def) > pick.share + 1e-9) return;
 	before.hop = lineHop(index, pick.e, before.def, pick.x, null);
 	steps[steps.length - 1] = { def: pick.x, hop: null };
 }

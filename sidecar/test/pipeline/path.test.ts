@@ -606,7 +606,7 @@ describe("findPath", () => {
 		const bare = findPath(index, [start, run, report], {}, concepts("test"));
 		expect(names(bare)).toEqual(["start", "runTest", "reportFailure"]);
 	});
-	it("goes on past a check made in a guard's condition: `if (!valid(x)) throw` is no step of the flow", () => {
+	it("goes on past a check made in a guard's condition (`if (!valid(x)) throw`) unless the question names the check better", () => {
 		// createRoom checks its members in a guard's condition, then saves the room; the check's name
 		// matches the question as well as the save's does.
 		const files: Record<string, string[]> = {
@@ -645,6 +645,10 @@ describe("findPath", () => {
 		const path = findPath(index, [api, room, check], {}, concepts("create", "room", "members"));
 		expect(names(path)).toEqual(["createChannel", "createRoom", "saveRoomMembers"]);
 		expect(path[1]?.hop?.line).toBe(7);
+		// "where are room members validated?": the check is what the question asks about, so the path ends there.
+		const checked = findPath(index, [api, room, check], {}, concepts("valid", "room", "members"));
+		expect(names(checked)).toEqual(["createChannel", "createRoom", "validRoomMembers"]);
+		expect(checked[1]?.hop?.line).toBe(2);
 		// The same call made on the flow's way (no guard) is a step like any other.
 		const through = {
 			...files,
