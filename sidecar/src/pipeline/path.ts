@@ -15,7 +15,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
-import { isAwaitedTail } from "./awaited-tail.js";
+import { isAwaitedTail, isLastAwaited } from "./awaited-tail.js";
 import { branchOf, isGuardCondition } from "./branch.js";
 import { implementationsOf } from "./families.js";
 import { parseHandlerName } from "./labels.js";
@@ -388,8 +388,10 @@ const WALK_FAMILY = 12;
  * large class family (WALK_FAMILY), in a file no earlier step holds but its own, matching WALK_WORTH
  * of the question's concepts, and the only such call (two alike: the flow forks, the walk stops). A
  * contract's member is its one implementation; one with several stops the walk. A call the step
- * awaits last after checks only (isAwaitedTail) is its result too. Any other call the step does not
- * return (a check, a clean-up in `finally`, a write before it returns) is a side step: walking into
+ * awaits last after checks only (isAwaitedTail) is its result too, and so is the last call it awaits
+ * among its own statements, writes before it or not, with only returns, logging and `void` calls after
+ * it (isLastAwaited: `await afterSaveMessage(…)` after the insert). Any other call the step does not
+ * return (a check, a clean-up in `finally`, a write before its hand-off) is a side step: walking into
  * the one matching the question best took `ldap.disconnect()` and model accessors.
  */
 function walkDown(index: PathIndex, steps: PathStep[], concepts: ConceptVector, maxSteps: number): void {
@@ -442,11 +444,13 @@ function returnedCallee(
 /** A line returning what it calls. */
 const RETURNED = /^\s*return\b/;
 
-/** Does line `line` of `def` await `called` as its tail call (see isAwaitedTail)? */
+/** Does line `line` of `def` await `called` as its tail call (see isAwaitedTail, isLastAwaited)? */
 function awaitedTail(index: PathIndex, def: DefRow, line: number, called: DefRow | undefined): boolean {
 	if (!called || !def.file || def.startLine === null || def.endLine === null) return false;
 	const lines = index.fileLines(def.file, def.startLine, def.endLine) ?? [];
-	return isAwaitedTail(lines, line - def.startLine, lastSegment(called.name));
+	const at = line - def.startLine;
+	const name = lastSegment(called.name);
+	return isAwaitedTail(lines, at, name) || isLastAwaited(lines, at, name);
 }
 
 /** Is `def` a member of a class whose base WALK_FAMILY classes or more extend (data models, bridges)? */
