@@ -76,7 +76,6 @@ export async function runBench(
 	const now = deps.now ?? (() => new Date());
 	const { set } = options;
 	const startedAt = now().toISOString();
-	const sections = new Map(deps.index.outlineSections().map((s) => [s.sectionId, s]));
 	for (const r of reporters) r.onStart?.({ set: set.set, label: options.label, total: set.questions.length });
 
 	const results: QuestionResult[] = [];
@@ -92,7 +91,7 @@ export async function runBench(
 		}
 		const wallMs = Math.round(clock() - t0);
 		const judge = answer && deps.judge ? await deps.judge(label, answer.answer) : null;
-		const ctx = { index: deps.index, sections, wallMs, baseline, judge };
+		const ctx = { index: deps.index, wallMs, baseline, judge };
 		const result = answer
 			? scoreQuestion(label, answer, ctx)
 			: errorResult(label, failure ?? "no answer", ctx);

@@ -1,5 +1,4 @@
 /** Scores one pipeline result against its label: re-checked citations, metrics, misses. */
-import type { OutlineSectionRow } from "../index/types.js";
 import type { AskResult } from "../pipeline/types.js";
 import type { BaselineResult } from "./baseline.js";
 import { type CitationIndex, checkCitations } from "./citations.js";
@@ -14,7 +13,6 @@ const REPORT_HOPS = 12;
 
 export interface ScoreContext {
 	index: CitationIndex;
-	sections: ReadonlyMap<string, Pick<OutlineSectionRow, "sectionId" | "path" | "files">>;
 	wallMs: number;
 	baseline: BaselineResult | null;
 	judge: JudgeResult | null;
@@ -49,8 +47,8 @@ export function scoreQuestion(label: QuestionLabel, result: AskResult, ctx: Scor
 			core: label.core,
 			trace: result.trace,
 			citedFiles,
-			sections: ctx.sections,
 			isIndexed: (f) => ctx.index.file(f) !== undefined,
+			defIdsOf: (f) => ctx.index.defsInFile(f).map((d) => d.id),
 		}),
 		chainMisses: chainMisses(label, evidence),
 		routedSections: result.trace.routedSections.map((s) => ({ ...s })),

@@ -49,6 +49,7 @@ import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
 import { buildSkeletons, type Skeleton } from "./skeleton.js";
+import { candidateTrace, heldTrace } from "./trace-stages.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
 import { verifyAnswer } from "./verify.js";
 
@@ -421,6 +422,8 @@ export async function ask(
 			cited: [...new Set(ranking.order.map((d) => d.file ?? ""))].filter(Boolean).slice(0, TRACE_FILES),
 		},
 		skeleton: skeletons.map((sk) => ({ chain: sk.chain.id, defIds: sk.nodes.map((n) => n.def.defId) })),
+		candidates: candidateTrace(seeded),
+		held: heldTrace(read, impact?.listed ?? []),
 		read: [
 			...read.map((r) => r.range),
 			...(impact?.listed ?? []).map((s) => ({
@@ -514,7 +517,9 @@ function abstention(
 		trace: {
 			abstention: { covered: covered.covered, absent: covered.absent, namesRepository: seen.namesRepo },
 			...seedTrace(route, seeded),
+			candidates: candidateTrace(seeded),
 			skeleton: [],
+			held: [],
 			read: [],
 			material: { tokens: 0, budget: 0, sources: 0, roles: {}, impact: null },
 			requests: [],

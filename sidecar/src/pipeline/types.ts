@@ -9,8 +9,15 @@ export interface ReadRange {
 }
 
 /**
- * What each stage kept, so the benchmark can say where a gold file was lost
- * (not routed → not seeded → cut from the skeleton → not read) and `--report` can show it.
+ * How much of a file the material holds: a definition whole or a slice of it, a module-level block,
+ * the lines around a site (a caller's call of a seed, an impact listing's use), or a signature line.
+ */
+export type HeldUnit = "whole" | "slice" | "block" | "site" | "signature";
+
+/**
+ * What each stage kept, so the benchmark can say where a gold file was lost (never a candidate →
+ * not seeded → cut from the skeleton → not read → named only → read but not cited; bench/loss.ts) and
+ * `--report` can show it.
  */
 export interface AskTrace {
 	routedSections: { sectionId: string; score: number; chain: string }[];
@@ -35,6 +42,13 @@ export interface AskTrace {
 	abstention?: { covered: number; absent: number; namesRepository: boolean };
 	/** Files in the seeding stage's fused order and in the citation ranking's order (best first, 40 each). */
 	ranking?: { fused: string[]; cited: string[] };
+	/**
+	 * The seeding's candidates (pipeline/trace-stages.ts): `fused`, the whole fused file ranking, best
+	 * first; `scored`, the row ids of every definition it scored.
+	 */
+	candidates?: { fused: string[]; scored: number[] };
+	/** Each file `read` mentions, in first-mention order, with the most of it the material holds. */
+	held?: { file: string; unit: HeldUnit }[];
 }
 
 /** The full result of the pipeline: the wire answer plus the trace. */

@@ -96,7 +96,9 @@ describe("codeask bench on mini-chat", () => {
 		expect(r.code).toBe(0);
 		expect(r.stdout).toMatch(/^mini-chat: 1 questions, answers by none/);
 		expect(r.stdout).toMatch(/coreRecallContext\s+\d\.\d\d/);
-		expect(r.stdout).toMatch(/missed core files by stage: not indexed \d+, not routed \d+/);
+		expect(r.stdout).toMatch(
+			/missed core files by stage: not indexed \d+, never a candidate \d+, not seeded \d+, cut from skeleton \d+, not read \d+, named only \d+, read but not cited \d+/,
+		);
 	});
 
 	it("exits 2 with field paths for a malformed questions file", () => {

@@ -1,69 +1,98 @@
 import { describe, expect, it } from "vitest";
 import { bm25Baseline, questionWords } from "../../src/bench/baseline.js";
-import { findMisses } from "../../src/bench/loss.js";
+import { describeMiss, findMisses } from "../../src/bench/loss.js";
 import { emptyTrace } from "./support/labels.js";
 import { openTinyIndex } from "./support/tiny-index.js";
 
 describe("stage of loss", () => {
-	const sections = new Map([
-		["dir:src/push", { sectionId: "dir:src/push", path: "src/push", files: [] }],
-		["pkg:tiny", { sectionId: "pkg:tiny", path: "", files: ["src/rooms/rooms.ts"] }],
-	]);
 	const core = [
-		"a/read.ts",
+		"a/whole.ts",
+		"a/block.ts",
+		"a/signature.ts",
+		"a/caller.ts",
 		"a/skel.ts",
 		"a/seed.ts",
-		"src/push/deep/routed.ts",
-		"src/rooms/rooms.ts",
+		"a/ranked.ts",
+		"a/scored.ts",
 		"z/nowhere.ts",
 		"a/cited.ts",
 	];
+	const range = (file: string) => ({ file, startLine: 1, endLine: 2, defId: null });
 	const trace = emptyTrace({
-		routedSections: [
-			{ sectionId: "dir:src/push", score: 1, chain: "c1" },
-			{ sectionId: "pkg:tiny", score: 0.5, chain: "c1" },
-		],
 		seeds: [
 			{ defId: "a/seed.ts#s", file: "a/seed.ts", score: 1, chain: "c1" },
 			{ defId: "a/skel.ts#k", file: "a/skel.ts", score: 1, chain: "c1" },
 		],
-		skeleton: [{ chain: "c1", defIds: ["a/skel.ts#k", "a/read.ts#r", "trunk:rest#a.b"] }],
-		read: [
-			{ file: "a/read.ts", startLine: 1, endLine: 2, defId: "a/read.ts#r" },
-			{ file: "a/cited.ts", startLine: 1, endLine: 2, defId: null },
+		skeleton: [{ chain: "c1", defIds: ["a/skel.ts#k", "a/signature.ts#g", "trunk:rest#a.b"] }],
+		read: ["a/whole.ts", "a/block.ts", "a/signature.ts", "a/caller.ts", "a/cited.ts"].map(range),
+		held: [
+			{ file: "a/whole.ts", unit: "whole" },
+			{ file: "a/block.ts", unit: "block" },
+			{ file: "a/signature.ts", unit: "signature" },
+			{ file: "a/caller.ts", unit: "site" },
+			{ file: "a/cited.ts", unit: "slice" },
 		],
+		// a/ranked.ts is in the fused ranking; a/scored.ts only has a scored definition (row id 7)
+		candidates: { fused: ["a/seed.ts", "a/whole.ts", "a/ranked.ts"], scored: [7] },
+		ranking: { fused: [], cited: ["a/cited.ts", "a/whole.ts"] },
 	});
+	const defIdsOf = (file: string) => (file === "a/scored.ts" ? [6, 7] : file === "z/nowhere.ts" ? [8] : []);
 
 	it("charges each uncited core file to the first stage after the furthest it reached", () => {
-		const misses = findMisses({ core, trace, citedFiles: new Set(["a/cited.ts"]), sections });
+		const misses = findMisses({ core, trace, citedFiles: new Set(["a/cited.ts"]), defIdsOf });
 		expect(Object.fromEntries(misses.map((m) => [m.file, m.stage]))).toEqual({
-			"a/read.ts": "not cited",
+			"a/whole.ts": "read but not cited",
+			"a/block.ts": "read but not cited",
+			// in a skeleton, but the material holds only its signature line
+			"a/signature.ts": "named only",
+			"a/caller.ts": "named only",
 			"a/skel.ts": "not read",
 			"a/seed.ts": "cut from skeleton",
-			// under a routed folder section, and listed by a routed package section with no folder path
-			"src/push/deep/routed.ts": "not seeded",
-			"src/rooms/rooms.ts": "not seeded",
-			"z/nowhere.ts": "not routed",
+			"a/ranked.ts": "not seeded",
+			"a/scored.ts": "not seeded",
+			"z/nowhere.ts": "never a candidate",
 		});
+	});
+
+	it("says what the material held and where the file ranked", () => {
+		const misses = findMisses({ core, trace, citedFiles: new Set(), defIdsOf });
+		const of = (file: string) => misses.find((m) => m.file === file);
+		expect(of("a/whole.ts")).toEqual({
+			file: "a/whole.ts",
+			stage: "read but not cited",
+			held: "whole",
+			fused: 2,
+			ranked: 2,
+		});
+		expect(of("a/signature.ts")).toEqual({ file: "a/signature.ts", stage: "named only", held: "signature" });
+		expect(of("a/ranked.ts")).toEqual({ file: "a/ranked.ts", stage: "not seeded", fused: 3 });
+		expect(of("a/scored.ts")).toEqual({ file: "a/scored.ts", stage: "not seeded" });
+		expect(of("a/cited.ts")).toMatchObject({ stage: "read but not cited", held: "slice", ranked: 1 });
+		expect(
+			describeMiss({ file: "a/whole.ts", stage: "read but not cited", held: "whole", fused: 2, ranked: 2 }),
+		).toBe("read but not cited (whole, fused 2, cite rank 2)");
+		expect(describeMiss({ file: "z/nowhere.ts", stage: "never a candidate" })).toBe("never a candidate");
 	});
 
 	it("charges a core file the index does not hold to 'not indexed'", () => {
 		const misses = findMisses({
-			core: ["a/read.ts", "docs/guide.md"],
+			core: ["a/whole.ts", "docs/guide.md"],
 			trace,
 			citedFiles: new Set(),
-			sections,
 			isIndexed: (f) => f.endsWith(".ts"),
 		});
-		expect(misses).toEqual([
-			{ file: "a/read.ts", stage: "not cited" },
-			{ file: "docs/guide.md", stage: "not indexed" },
+		expect(misses.map((m) => [m.file, m.stage])).toEqual([
+			["a/whole.ts", "read but not cited"],
+			["docs/guide.md", "not indexed"],
 		]);
 	});
 
-	it("a root package section (empty path) does not route every file", () => {
-		const misses = findMisses({ core: ["lib/x.ts"], trace, citedFiles: new Set(), sections });
-		expect(misses).toEqual([{ file: "lib/x.ts", stage: "not routed" }]);
+	it("counts every range of a trace without `held` as read, its unit unknown", () => {
+		const old = emptyTrace({ read: [range("a/whole.ts")] });
+		expect(findMisses({ core: ["a/whole.ts", "b/x.ts"], trace: old, citedFiles: new Set() })).toEqual([
+			{ file: "a/whole.ts", stage: "read but not cited" },
+			{ file: "b/x.ts", stage: "never a candidate" },
+		]);
 	});
 });
 

@@ -61,7 +61,7 @@ describe("benchMain", () => {
 			coreRecallContext: 0.5,
 			coreRecallCited: 0.5,
 			requests: 0,
-			missed: [{ file: "src/push/push.ts", stage: "not routed" }],
+			missed: [{ file: "src/push/push.ts", stage: "never a candidate" }],
 		});
 		expect(Object.keys(printed.baseline)).toEqual(["recallAt10", "recallAt20", "recallAt50"]);
 		expect(printed.mean.coreRecallContext).toBe(0.75);

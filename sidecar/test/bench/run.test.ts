@@ -115,7 +115,7 @@ describe("runBench", () => {
 			citationValidity: 0.5,
 			wallMs: 100,
 		});
-		expect(byId["q-push"]?.missed).toEqual([{ file: "src/net/send.ts", stage: "not routed" }]);
+		expect(byId["q-push"]?.missed).toEqual([{ file: "src/net/send.ts", stage: "never a candidate" }]);
 		expect(byId["q-rooms"]?.metrics.coreRecallCited).toBe(1);
 		expect(byId["q-broken"]).toMatchObject({ error: "skeleton exploded", metrics: { coreRecallContext: 0 } });
 		expect(report.errors).toBe(1);
@@ -125,7 +125,7 @@ describe("runBench", () => {
 		expect(report.byTrunk.callbacks?.n).toBe(2);
 		expect(report.byTrunk["(none listed)"]?.n).toBe(1);
 		expect(report.byType.locate?.mean.coreRecallContext).toBe(1);
-		expect(report.loss["not routed"]).toBe(1);
+		expect(report.loss["never a candidate"]).toBe(1);
 		// q-push: send.ts entry (file only cited invalidly) never reached; q-rooms fully covered
 		expect(report.chainLoss).toEqual({ fileNotReached: 1, fileReachedEntryMissed: 0 });
 		expect(report.baseline?.recallAt50).toBeGreaterThan(0);
@@ -176,7 +176,8 @@ describe("reports on disk and the delta", () => {
 		expect(readFileSync(join(first, "scratch/answers/q-push.md"), "utf8")).toContain("calls send");
 		const md = readFileSync(join(first, "report.md"), "utf8");
 		expect(md).toContain("## Side by side with a plain BM25 file ranking");
-		expect(md).toContain("`src/net/send.ts` — not routed");
+		expect(md).toContain("`src/net/send.ts` — never a candidate");
+		expect(md).toContain("| named only | 0 | in the material only as a signature line or a site");
 
 		// a second run in a sibling folder compares with the first
 		const second = join(runs, "2026-01-02-b");

@@ -1,5 +1,5 @@
 /** The Markdown report of a run: means beside the baseline, loss breakdown, groups, per question. */
-import { LOSS_STAGES } from "../loss.js";
+import { describeMiss, LOSS_STAGE_MEANING, LOSS_STAGES } from "../loss.js";
 import { type BenchReport, type GroupMeans, METRIC_KEYS, type QuestionResult } from "../report.js";
 import { fmtDelta, fmtMetric, fmtRatio } from "./format.js";
 
@@ -68,11 +68,11 @@ export function renderMarkdown(report: BenchReport): string {
 
 	out.push("## Where missed core files were lost", "");
 	out.push(
-		"Each core file not cited is charged to the first stage after the furthest one it reached (route → seed → skeleton → read → cite).",
+		"Each core file not cited is charged to the first stage after the furthest one it reached (seeding candidate → seed → skeleton → material → cite).",
 		"",
 	);
-	out.push(...header(["stage", "core files"]));
-	for (const s of LOSS_STAGES) out.push(row([s, report.loss[s]]));
+	out.push(...header(["stage", "core files", "the file …"]));
+	for (const s of LOSS_STAGES) out.push(row([s, report.loss[s], LOSS_STAGE_MEANING[s]]));
 	out.push("");
 	out.push(
 		`Missed chain entries: ${report.chainLoss.fileNotReached} whose file never reached the answer stage, ${report.chainLoss.fileReachedEntryMissed} whose file did but not at that line or definition.`,
@@ -178,7 +178,7 @@ function questionSection(q: QuestionResult): string[] {
 	);
 	if (q.missed.length) {
 		out.push("Missed core files:", "");
-		for (const m of q.missed) out.push(`- \`${m.file}\` — ${m.stage}`);
+		for (const m of q.missed) out.push(`- \`${m.file}\` — ${describeMiss(m)}`);
 		out.push("");
 	}
 	if (q.routedSections.length) {
