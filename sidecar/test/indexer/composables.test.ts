@@ -4,12 +4,11 @@
  * or as a member (`item.save()`) — is an edge to them, in a `.ts` module and a Vue component alike.
  * Nested helpers that are not returned stay part of the function around them.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ts } from "#ts-morph";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { blankableBodies } from "../../src/indexer/body-ranges.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const FILES: Record<string, string> = {
@@ -127,8 +126,7 @@ describe("functions returned by a composable", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = repoWith(FILES, "codeask-composables-");
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	});
 	afterAll(() => index?.close());
 

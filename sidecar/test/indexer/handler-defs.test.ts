@@ -3,13 +3,11 @@
  * function handed to a register call by name, a class field wrapping one of the class's methods,
  * and the anonymous callbacks of top-level startup and registration calls.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
+import { withIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("handler definitions on mini-chat", () => {
 	let index: IndexReader;
@@ -66,26 +64,24 @@ describe("handler definitions on mini-chat", () => {
 
 describe("anonymous callbacks of registration calls", () => {
 	it("names each by its call and key, and makes it the route's handler", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-callbacks-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "api", "dependencies": { "express": "4" } }');
-		writeFileSync(
-			join(repo, "src/routes.js"),
-			[
-				"const express = require('express');",
-				"const router = express.Router();",
-				"function load(id) { return { id }; }",
-				"router.get('/docs/:id', (req, res) => {",
-				"\tres.json(load(req.params.id));",
-				"});",
-				"router.post('/docs', function (req, res) { res.json(load('new')); });",
-				"describe('some test name', () => {});",
-				"module.exports = router;",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "api", "dependencies": { "express": "4" } }',
+				"src/routes.js": [
+					"const express = require('express');",
+					"const router = express.Router();",
+					"function load(id) { return { id }; }",
+					"router.get('/docs/:id', (req, res) => {",
+					"\tres.json(load(req.params.id));",
+					"});",
+					"router.post('/docs', function (req, res) { res.json(load('new')); });",
+					"describe('some test name', () => {});",
+					"module.exports = router;",
+				].join("\n"),
+			},
+			"codeask-callbacks-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const defs = index.defsInFile("src/routes.js").map((d) => [d.qualifiedName, d.name]);
 			expect(defs).toEqual(
 				expect.arrayContaining([
@@ -97,8 +93,6 @@ describe("anonymous callbacks of registration calls", () => {
 			const load = index.def("src/routes.js#load");
 			const callers = index.edgesTo(load?.id ?? -1).map((e) => index.defById(e.src)?.qualifiedName);
 			expect(callers.sort()).toEqual(["router.get(/docs/:id)", "router.post(/docs)"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

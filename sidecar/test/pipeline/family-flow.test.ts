@@ -5,11 +5,10 @@
  * keeps the best provider first and puts the service (and the job entering it) above the second.
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { openIndexOf } from "../support/open-index.js";
 import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
 import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
@@ -61,8 +60,7 @@ let index: IndexReader;
 let defs: { members: DefRow[]; service: DefRow; job: DefRow; unrelated: DefRow };
 beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-family-flow-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
+	index = await openIndexOf(repo);
 	const def = (id: string) => defIn(index, id);
 	defs = {
 		members: PROVIDERS.map((p) => def(`src/providers/${p}/${p}.provider.ts#${className(p)}.refreshToken`)),

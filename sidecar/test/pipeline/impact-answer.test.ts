@@ -10,13 +10,13 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { defRow } from "../support/defs.js";
-import { fixtureIndexPath, indexWithTrunks } from "../support/fixture-index.js";
+import { fixtureIndexPath } from "../support/fixture-index.js";
+import { openIndexOf, openIndexWithTrunks } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
@@ -154,7 +154,7 @@ describe("an impact question about an event keyed by its class", () => {
 		const repo = fileURLToPath(new URL("../../../examples/discovery/event-classes", import.meta.url));
 		const out = join(mkdtempSync(join(tmpdir(), "codeask-impact-class-key-")), "index.db");
 		// Indexed as `codeask index` does: no preset names the idiom, discovery finds it.
-		const index = IndexReader.open(await indexWithTrunks(repo, out));
+		const index = await openIndexWithTrunks(repo, out);
 		try {
 			const { answer } = await ask(index, "What would break if StockLowEvent changed?");
 			// The class, not the trunk's key of the same name (a key has "no declaration of its own").
@@ -199,8 +199,7 @@ describe("an impact question about a key no trunk joins", () => {
 			"src/status.ts":
 				"export function paid(): boolean {\n\treturn true;\n}\nexport const isPaid = () => paid();\n",
 		});
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 
@@ -247,8 +246,7 @@ describe("an impact question about one of two same-named definitions", () => {
 			"src/sdk/ui2.ts": ui(2),
 			"src/sdk/ui3.ts": ui(3),
 		});
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 

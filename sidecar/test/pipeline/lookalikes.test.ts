@@ -6,11 +6,9 @@
  * model may still pick a folded one by name. The material's map folds them the same way.
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import type { LlmClient, LlmRequest } from "../../src/llm/types.js";
 import { llmSelect } from "../../src/pipeline/llm-stages.js";
 import { foldNote, lookalikes, standsOut } from "../../src/pipeline/lookalikes.js";
@@ -21,6 +19,7 @@ import { wordCut } from "../../src/pipeline/material/signature-text.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { newerVersion, versionOf } from "../../src/pipeline/versions.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
@@ -75,8 +74,7 @@ let defs: {
 };
 beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-lookalikes-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
+	index = await openIndexOf(repo);
 	const def = (id: string) => defIn(index, id);
 	defs = {
 		notify: def("src/notify.ts#notify"),

@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { moduleBlocks } from "../../src/pipeline/material/modules.js";
 import { CITATION_REACH, MATERIAL_REACH, type MapReach } from "../../src/pipeline/material/reach.js";
@@ -19,6 +18,8 @@ import { scanTestFiles } from "../../src/pipeline/material/test-scan.js";
 import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
 import { defRow } from "../support/defs.js";
 import { fixtureIndexPath, MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { openIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 let index: IndexReader;
 beforeAll(async () => {
@@ -1413,40 +1414,33 @@ describe("the path's far ends", () => {
 	// read definition calls in another file is read after it (depth first), not as a signature.
 	let repoIndex: IndexReader;
 	beforeAll(async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-far-ends-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "relay-app" }');
 		const filler = (n: number) => Array.from({ length: n }, (_, i) => `\tconst step${i} = ${i};`);
-		writeFileSync(
-			join(repo, "src/guard.ts"),
-			[
-				'export const relayEnabled = process.env.RELAY === "on";',
-				"export function withRelayCheck<T extends (...args: string[]) => Promise<void>>(fn: T): T {",
-				"\treturn relayEnabled ? fn : ((() => Promise.resolve()) as T);",
-				"}",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "relay-app" }',
+				"src/guard.ts": [
+					'export const relayEnabled = process.env.RELAY === "on";',
+					"export function withRelayCheck<T extends (...args: string[]) => Promise<void>>(fn: T): T {",
+					"\treturn relayEnabled ? fn : ((() => Promise.resolve()) as T);",
+					"}",
+				].join("\n"),
+				"src/deliver.ts": [
+					"export async function deliverEnvelope(id: string): Promise<void> {",
+					...filler(30),
+					"\tconsole.log(id, step0);",
+					"}",
+				].join("\n"),
+				"src/relay.ts": [
+					"import { withRelayCheck } from './guard';",
+					"import { deliverEnvelope } from './deliver';",
+					"export const relayMessage = withRelayCheck(async (id: string) => {",
+					"\tawait deliverEnvelope(id);",
+					"});",
+				].join("\n"),
+			},
+			"codeask-far-ends-",
 		);
-		writeFileSync(
-			join(repo, "src/deliver.ts"),
-			[
-				"export async function deliverEnvelope(id: string): Promise<void> {",
-				...filler(30),
-				"\tconsole.log(id, step0);",
-				"}",
-			].join("\n"),
-		);
-		writeFileSync(
-			join(repo, "src/relay.ts"),
-			[
-				"import { withRelayCheck } from './guard';",
-				"import { deliverEnvelope } from './deliver';",
-				"export const relayMessage = withRelayCheck(async (id: string) => {",
-				"\tawait deliverEnvelope(id);",
-				"});",
-			].join("\n"),
-		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		repoIndex = IndexReader.open(result.out);
+		repoIndex = await openIndexOf(repo);
 	});
 	afterAll(() => repoIndex?.close());
 

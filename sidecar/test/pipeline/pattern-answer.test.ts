@@ -1,13 +1,12 @@
 import { cpSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { patternSubject } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
+import { openIndexOf, openIndexWithTrunks, readThenClose, withIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** The Nest controller and its fetch client of the discovery examples. */
@@ -157,8 +156,7 @@ describe("the answer to a pattern question", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = serviceRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 
@@ -298,17 +296,7 @@ describe("the answer to a pattern question about decorated handlers", () => {
 			"codeask-pattern-nest-",
 		);
 		cpSync(NEST_HTTP, repo, { recursive: true });
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const siteExtractor = createSiteExtractor(trunkConfig);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor,
-			trunkConfig,
-		});
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexWithTrunks(repo), async (index) => {
 			const { answer } = await ask(index, "How do I add a new endpoint?");
 			expect(answer).toMatch(
 				/registered the way the 5 endpoints of this code are \(`http-route` keys, in 1 file\)/,
@@ -323,9 +311,7 @@ describe("the answer to a pattern question about decorated handlers", () => {
 				/3\. List its class where the others are, as `AppModule` lists `PostsController` \[\d+\]: `controllers: \[PostsController\],`/,
 			);
 			expect(answer).toMatch(/4\. Dispatch it by the key, as `web\/src\/posts\.ts` does/);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -365,24 +351,13 @@ describe("the answer to a pattern question about routes registered at a file's t
 			},
 			"codeask-pattern-loaded-",
 		);
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexWithTrunks(repo), async (index) => {
 			const { answer } = await ask(index, "How do I add a new endpoint?");
 			expect(answer).toMatch(/1\. Register the key, as `server\/routes\/documents\.ts` does/);
 			expect(answer).toMatch(
 				/Import its file where the others are imported: `server\/routes\/index\.ts` imports 3 of the files that register endpoints \[\d+\]: `import "\.\/documents";`/,
 			);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -417,9 +392,7 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 			},
 			"codeask-pattern-workspace-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, async (index) => {
 			const { answer, droppedCitations } = await ask(index, "How do I add a new package?");
 			expect(answer).toContain(
 				"A new package is a folder of the monorepo like the 3 that exist, under a workspace folder the root lists (`packages/*` in `package.json`).",
@@ -434,9 +407,7 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 			);
 			expect(answer).toMatch(/The build runs it with the rest: `tasks\.build` in `turbo\.json` \[\d+\]/);
 			expect(droppedCitations).toBe(0);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -483,9 +454,7 @@ describe("the answer to a pattern question about a family of instances", () => {
 			},
 			"codeask-pattern-instances-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, async (index) => {
 			const { answer, droppedCitations } = await ask(index, "How do I add a new shipping rule?");
 			expect(answer).toMatch(
 				/A new shipping rule is an instance of the class `ShippingRule` \(`src\/shipping\/shipping-rule\.ts`\) \[\d+\]: 3 exported constants create one with `new ShippingRule\(…\)`/,
@@ -497,8 +466,6 @@ describe("the answer to a pattern question about a family of instances", () => {
 				/3\. List it where the others are: `(flat|free|heavy)Rule` is listed in `defaultShippingRules` \(`src\/shipping\/defaults\.ts`\) \[\d+\]/,
 			);
 			expect(droppedCitations).toBe(0);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });

@@ -6,15 +6,14 @@
  * ("service"), not when it is the name of its own family ("searcher"). With an LLM, the note reaches
  * the answer prompt.
  */
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { patternFamily, unmetNote } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
 import type { FakeLlmServer, FakeReply, RecordedRequest } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const CORE = ["Rooms", "Users", "Messages"];
@@ -109,8 +108,7 @@ function headlessRepo(): string {
 let index: IndexReader;
 beforeAll(async () => {
 	const repo = headlessRepo();
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
+	index = await openIndexOf(repo);
 }, 60_000);
 afterAll(() => index?.close());
 

@@ -4,25 +4,18 @@
  * around the key, not on its line), and a provider created by its own handler, the handlers by a
  * factory (the handler family is how a new provider is plugged in).
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
+import type { TrunkConfig } from "../../src/trunks/index.js";
+import { openIndexOf, trunkOptions } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** Zero configuration, as `codeask index` runs on a repository without a preset: idioms discovered. */
 const DISCOVER: TrunkConfig = { extends: [], presets: [], discover: true };
 
 async function indexOf(repo: string): Promise<IndexReader> {
-	const result = await indexRepository({
-		repo,
-		out: join(repo, "index.db"),
-		siteExtractor: createSiteExtractor(DISCOVER),
-		trunkConfig: DISCOVER,
-	});
-	return IndexReader.open(result.out);
+	return openIndexOf(repo, trunkOptions(DISCOVER));
 }
 
 const JOBS = ["sendEmail", "resizeImage", "purgeCache"];

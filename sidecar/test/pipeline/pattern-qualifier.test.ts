@@ -5,14 +5,13 @@
  * "auth" and a core `AuthorizationService` carries that. A qualifier no family carries is said
  * before the head noun's family is told.
  */
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { patternFamily, unmetNote } from "../../src/pipeline/answer-pattern.js";
 import { carriesWord, qualifiersOf } from "../../src/pipeline/answer-pattern-qualifier.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const CORE = ["Authorization", "Rooms", "Users", "Messages", "Teams"];
@@ -112,8 +111,7 @@ describe("a pattern question whose qualifier picks one of two families sharing i
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = servicesRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 

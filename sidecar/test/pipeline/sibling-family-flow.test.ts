@@ -6,12 +6,11 @@
  * entering it rank above the second strategy; two such siblings are a pair, not a family.
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { baseHead, shapesOf } from "../../src/pipeline/sibling-families.js";
+import { openIndexOf } from "../support/open-index.js";
 import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
 import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
@@ -53,8 +52,7 @@ let index: IndexReader;
 let defs: { members: DefRow[]; registry: DefRow; controller: DefRow; unrelated: DefRow };
 beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-sibling-family-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
+	index = await openIndexOf(repo);
 	const def = (id: string) => defIn(index, id);
 	defs = {
 		members: STRATEGIES.map((s) => def(`src/auth/strategies/${s}.strategy.ts#${className(s)}.validate`)),

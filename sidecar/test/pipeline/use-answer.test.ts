@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { useSubject } from "../../src/pipeline/answer-pattern-use.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("useSubject", () => {
@@ -120,8 +119,7 @@ describe("the answer to a usage question", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = modelRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 

@@ -6,15 +6,14 @@
  * deciding body; a version the model picked is read as itself.
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
@@ -50,8 +49,7 @@ let index: IndexReader;
 let defs: { entry: DefRow; decide: DefRow; versions: DefRow[] };
 beforeAll(async () => {
 	repo = repoWith(FILES, "codeask-version-bodies-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
+	index = await openIndexOf(repo);
 	const def = (id: string) => defIn(index, id);
 	defs = {
 		entry: def("src/schedule.ts#schedulePost"),

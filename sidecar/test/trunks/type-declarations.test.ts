@@ -7,11 +7,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { defLabel } from "../../src/pipeline/labels.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { loadTrunkConfig } from "../../src/trunks/index.js";
+import { openIndexWithTrunks, trunkOptions, withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const routes = (area: string, routes: [verb: string, name: string][]) =>
@@ -120,15 +121,7 @@ describe("string-keyed members of interfaces and type literals", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = repoWith(FILES, "codeask-typed-maps-");
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		index = IndexReader.open(result.out);
+		index = await openIndexWithTrunks(repo);
 	}, 120_000);
 	afterAll(() => index?.close());
 
@@ -238,24 +231,20 @@ describe("declarations in an incremental run", () => {
 		const repo = repoWith(FILES, "codeask-typed-maps-patch-");
 		const out = join(repo, "index.db");
 		const trunkConfig = loadTrunkConfig(null, repo);
-		const run = (full: boolean) =>
-			indexRepository({ repo, out, full, siteExtractor: createSiteExtractor(trunkConfig), trunkConfig });
+		const run = (full: boolean) => indexRepository({ repo, out, full, ...trunkOptions(trunkConfig) });
 		await run(true);
 		writeFileSync(
 			join(repo, "shared/endpoints.ts"),
 			`// The REST contract.\n\n${FILES["shared/endpoints.ts"]}`,
 		);
 		await run(false);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const member = index.def("shared/endpoints.ts#DocumentEndpoints(/documents/create)");
 			expect(member).toMatchObject({ startLine: 4, endLine: 6 });
 			const edges = member ? index.edgesFrom(member.id).filter((e) => e.kind === "declares") : [];
 			expect(edges.map((e) => [e.dstDefId, e.line])).toEqual([
 				["trunk:http-route#POST /documents/create", 4],
 			]);
-		} finally {
-			index.close();
-		}
+		});
 	}, 120_000);
 });
