@@ -1,12 +1,17 @@
 import { cpSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import { patternSubject } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
-import { openIndexOf, openIndexWithTrunks, readThenClose, withIndexOf } from "../support/open-index.js";
+import {
+	indexForSuite,
+	openFixtureIndex,
+	openIndexOf,
+	openIndexWithTrunks,
+	readThenClose,
+	withIndexOf,
+} from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** The Nest controller and its fetch client of the discovery examples. */
@@ -153,15 +158,10 @@ function serviceRepo(): string {
 }
 
 describe("the answer to a pattern question", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = serviceRepo();
-		index = await openIndexOf(repo);
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(serviceRepo()), 60_000);
 
 	it("tells the shape the existing members share: base, package entry, example, contract, creation and registration", async () => {
-		const result = await ask(index, "How do I add a new service?");
+		const result = await ask(index(), "How do I add a new service?");
 		const body = result.answer;
 		expect(body).toContain(
 			"A new service takes the shape of the 3 classes that extend the class `ServiceBase`",
@@ -185,7 +185,7 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("leads the answer stage's material with the family: the base, the example, its contract and where it is registered", async () => {
-		const result = await ask(index, "How do I add a new service?", { measureMaterial: true });
+		const result = await ask(index(), "How do I add a new service?", { measureMaterial: true });
 		const first = (result.trace?.read ?? []).slice(0, 6).map((r) => r.defId);
 		expect(first).toEqual(
 			expect.arrayContaining([
@@ -194,12 +194,12 @@ describe("the answer to a pattern question", () => {
 				expect.stringMatching(/^apps\/server\/src\/services\/\w+\/service\.ts#I\w+Service$/),
 			]),
 		);
-		const flow = await ask(index, "How does the mail service send mail?", { measureMaterial: true });
+		const flow = await ask(index(), "How does the mail service send mail?", { measureMaterial: true });
 		expect(flow.trace?.read[0]?.defId).not.toBe("packages/core/src/base.ts#ServiceBase");
 	});
 
 	it("tells where a member created at a module's top level is loaded: the file importing the creating files", async () => {
-		const result = await ask(index, "How do I create a new model?");
+		const result = await ask(index(), "How do I create a new model?");
 		const body = result.answer;
 		expect(body).toContain("A new model takes the shape of the 3 classes that extend the class `BaseModel`");
 		expect(body).toMatch(
@@ -215,7 +215,7 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("tells where members nothing creates with `new` are listed for the framework that creates them", async () => {
-		const result = await ask(index, "How do I add a new chat tool?");
+		const result = await ask(index(), "How do I add a new chat tool?");
 		expect(result.answer).toContain(
 			"A new chat tool takes the shape of the 3 classes that implement the interface `ChatTool`",
 		);
@@ -227,22 +227,18 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("answers with the flow when the code has no family of the noun, or the question asks no pattern", async () => {
-		const widget = await ask(index, "How do I add a new widget?");
+		const widget = await ask(index(), "How do I add a new widget?");
 		expect(widget.answer).not.toContain("takes the shape of");
-		const flow = await ask(index, "How does the mail service send mail?");
+		const flow = await ask(index(), "How does the mail service send mail?");
 		expect(flow.answer).not.toContain("takes the shape of");
 	});
 });
 
 describe("the answer to a pattern question about keyed registrations", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	}, 120_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(openFixtureIndex, 120_000);
 
 	it("shows one registration of the trunk the noun names, its handler, a dispatch of the same key and the busiest files", async () => {
-		const result = await ask(index, "How do I add a new REST endpoint?");
+		const result = await ask(index(), "How do I add a new REST endpoint?");
 		const body = result.answer;
 		expect(body).toMatch(
 			/A new REST endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys, in \d+ files\)/,
@@ -260,7 +256,7 @@ describe("the answer to a pattern question about keyed registrations", () => {
 	});
 
 	it("answers the passive form the same way when its noun names keyed registrations", async () => {
-		const result = await ask(index, "How are new endpoints registered in the REST API?");
+		const result = await ask(index(), "How are new endpoints registered in the REST API?");
 		expect(result.answer).toMatch(
 			/A new endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys/,
 		);
@@ -268,13 +264,13 @@ describe("the answer to a pattern question about keyed registrations", () => {
 	});
 
 	it("takes a passive question whose noun names no keyed family as a flow question", async () => {
-		const result = await ask(index, "How are new users added?");
+		const result = await ask(index(), "How are new users added?");
 		expect(result.answer).not.toMatch(/is registered the way the \d+/);
 		expect(result.answer).not.toContain("takes the shape of");
 	});
 
 	it("takes the trunk whose keys the question's words name: a server method is no service method", async () => {
-		const result = await ask(index, "How do I add a new server method?");
+		const result = await ask(index(), "How do I add a new server method?");
 		expect(result.answer).toMatch(/the \d+ server methods of this code are \(`meteor-method` keys/);
 	});
 });

@@ -3,10 +3,11 @@
  * steps most indexer, trunk and answer tests share, so each test keeps only what it checks.
  */
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
 import { createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
-import { indexWithTrunks } from "./fixture-index.js";
+import { fixtureIndexPath, indexWithTrunks } from "./fixture-index.js";
 
 /** The index of `repo`, built into `<repo>/index.db` (unless `options.out` says where) and opened. */
 export async function openIndexOf(repo: string, options: Partial<IndexOptions> = {}): Promise<IndexReader> {
@@ -48,4 +49,25 @@ export async function withIndexOf<T>(
 	check: (index: IndexReader) => T | Promise<T>,
 ): Promise<T> {
 	return readThenClose(await openIndexOf(repo), check);
+}
+
+/** The mini-chat example's index (built once per test process), opened. */
+export async function openFixtureIndex(): Promise<IndexReader> {
+	return IndexReader.open(await fixtureIndexPath());
+}
+
+/**
+ * The reader `open` gives, opened before the enclosing suite's tests and closed after them (call it
+ * inside `describe`, or at a file's top level); the returned function reads it.
+ */
+export function indexForSuite(open: () => Promise<IndexReader>, timeout?: number): () => IndexReader {
+	let reader: IndexReader | undefined;
+	beforeAll(async () => {
+		reader = await open();
+	}, timeout);
+	afterAll(() => reader?.close());
+	return () => {
+		if (!reader) throw new Error("the suite's index is not open yet");
+		return reader;
+	};
 }
