@@ -20,6 +20,7 @@ import {
 import { IndexReader } from "../../src/index/reader.js";
 import { collectOverview } from "../../src/overview/collect.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
+import { withIndexAt } from "../support/open-index.js";
 import { IMPACT_CHAIN, longChain, SEND_CHAIN } from "./chains.js";
 
 /** Decode a PNG far enough to prove it is whole: signature, IHDR, and inflated IDAT of the right size. */
@@ -264,16 +265,13 @@ describe("PNG rendering (Graphviz WASM + resvg, offline)", () => {
 	});
 
 	it("renders the package graph of an overview", async () => {
-		const index = IndexReader.open(writeTinyIndex());
-		try {
+		await withIndexAt(writeTinyIndex(), async (index) => {
 			const file = join(mkdtempSync(join(tmpdir(), "codeask-diagram-")), "packages.png");
 			await renderPackageGraphPng(collectOverview(index), file);
 			const { width, height } = decodePng(readFileSync(file));
 			expect(width).toBeGreaterThan(200);
 			expect(height).toBeGreaterThan(50);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("writes node detail in a smaller font via an HTML-like label", () => {
@@ -296,8 +294,7 @@ describe("withDiagram (what the service adds to an answer)", () => {
 	};
 
 	it("adds the Mermaid flowchart, clustered by the index's packages, and the PNG only when asked", async () => {
-		const index = IndexReader.open(writeTinyIndex());
-		try {
+		await withIndexAt(writeTinyIndex(), async (index) => {
 			const plain = await withDiagram(answer, index);
 			expect(plain.diagram).toContain('subgraph c0["@acme/web"]');
 			expect(plain.diagram).toContain('-. "rest: chat.send" .->');
@@ -305,8 +302,6 @@ describe("withDiagram (what the service adds to an answer)", () => {
 			const drawn = await withDiagram(answer, index, { png: true });
 			decodePng(Buffer.from(drawn.diagramPng ?? "", "base64"));
 			expect(await withDiagram({ ...answer, chains: [] }, index)).toEqual({ ...answer, chains: [] });
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -2,9 +2,9 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { IndexInputError, indexRepository } from "../../src/indexer/index.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { withIndexAt } from "../support/open-index.js";
 
 function tempDir(): string {
 	return mkdtempSync(join(tmpdir(), "codeask-bad-"));
@@ -34,15 +34,12 @@ describe("bad input", () => {
 		expect(result.problems.find((p) => p.file === "packages/models/src/broken.ts")?.reason).toMatch(
 			/does not parse \(line \d+: .+\)/,
 		);
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexAt(result.out, (index) => {
 			// the client package is still indexed, with its default options, and the models package too
 			expect(index.def("apps/client/src/views/room/Room.tsx#default")).toBeDefined();
 			expect(index.def("packages/models/src/Users.ts#UsersRaw.findOffline")).toBeDefined();
 			expect(index.def("packages/models/src/broken.ts#broken")).toBeDefined();
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("never touches the previous index when a run fails", async () => {

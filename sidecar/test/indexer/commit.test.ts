@@ -5,12 +5,18 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
+import { withIndexAt } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("the recorded commit", () => {
 	it("is null for a tree that is not a git checkout, and the given one with `commit`", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-commit-"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "snapshot" }');
-		writeFileSync(join(repo, "main.ts"), "export function main(): number { return 1; }\n");
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "snapshot" }',
+				"main.ts": "export function main(): number { return 1; }\n",
+			},
+			"codeask-commit-",
+		);
 		const plain = await indexRepository({ repo, out: join(repo, "plain.db") });
 		const pinned = await indexRepository({ repo, out: join(repo, "pinned.db"), commit: "66b0e163e5b8" });
 		const commits = [plain.out, pinned.out].map((file) => {
@@ -36,14 +42,11 @@ describe("the recorded git remote", () => {
 		git("init", "-q");
 		git("remote", "add", "origin", "https://ci-bot:s3cret-token@gitlab.example.com/acme/mono.git");
 		const result = await indexRepository({ repo: web, out: join(repo, "web.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexAt(result.out, (index) => {
 			expect(index.meta()).toMatchObject({
 				remoteUrl: "https://gitlab.example.com/acme/mono.git",
 				subdir: "packages/web",
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -1,52 +1,39 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { withIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("CommonJS modules", () => {
 	it("treats require() bindings as imports, not as definitions of the file", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-cjs-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "cjs-app" }');
-		writeFileSync(
-			join(repo, "src/routes.js"),
-			[
-				'const express = require("express");',
-				'const { validate } = require("./validate");',
-				'const httpStatus = require("http-status").default;',
-				"const router = express.Router();",
-				"function createUser(req, res) {",
-				"  validate(req.body);",
-				"  res.status(httpStatus.CREATED).end();",
-				"}",
-				'router.post("/users", createUser);',
-				"module.exports = router;",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "cjs-app" }',
+				"src/routes.js": [
+					'const express = require("express");',
+					'const { validate } = require("./validate");',
+					'const httpStatus = require("http-status").default;',
+					"const router = express.Router();",
+					"function createUser(req, res) {",
+					"  validate(req.body);",
+					"  res.status(httpStatus.CREATED).end();",
+					"}",
+					'router.post("/users", createUser);',
+					"module.exports = router;",
+				].join("\n"),
+				"src/validate.js": "function validate(body) { return !!body; }\nmodule.exports = { validate };\n",
+			},
+			"codeask-cjs-",
 		);
-		writeFileSync(
-			join(repo, "src/validate.js"),
-			"function validate(body) { return !!body; }\nmodule.exports = { validate };\n",
-		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const names = index.defsInFile("src/routes.js").map((d) => d.qualifiedName);
 			expect(names).toContain("createUser");
 			expect(names).toContain("router");
 			expect(names).not.toContain("express");
 			expect(names).not.toContain("validate");
 			expect(names).not.toContain("httpStatus");
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("makes CommonJS assigned functions and mixin members definitions the checker's calls reach", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-cjs-"));
-		mkdirSync(join(repo, "lib/shop"), { recursive: true });
-		writeFileSync(join(repo, "package.json"), '{ "name": "cjs-shop" }');
 		const files: Record<string, string[]> = {
 			"lib/shop/index.js": [
 				'"use strict";',
@@ -86,10 +73,14 @@ describe("CommonJS modules", () => {
 			// An ES module's assignments are ordinary statements.
 			"lib/esm.js": ["export const api = {};", "api.get = function () { return 1; };"],
 		};
-		for (const [f, lines] of Object.entries(files)) writeFileSync(join(repo, f), lines.join("\n"));
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "cjs-shop" }',
+				...Object.fromEntries(Object.entries(files).map(([f, lines]) => [f, lines.join("\n")])),
+			},
+			"codeask-cjs-",
+		);
+		await withIndexOf(repo, (index) => {
 			const names = (f: string) => index.defsInFile(f).map((d) => d.qualifiedName);
 			expect(names("lib/shop/index.js")).toEqual(
 				expect.arrayContaining(["Shop", "Shop.checkout", "exports.refund", "exports.audit", "total"]),
@@ -110,8 +101,6 @@ describe("CommonJS modules", () => {
 			const checkout = index.def("lib/shop/index.js#Shop.checkout");
 			expect(checkout?.exported).toBe(true);
 			expect(index.edgesFrom(checkout?.id ?? -1).map((e) => e.dstDefId)).toContain("lib/shop/index.js#total");
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -4,12 +4,10 @@
  * or as a member (`item.save()`) — is an edge to them, in a `.ts` module and a Vue component alike.
  * Nested helpers that are not returned stay part of the function around them.
  */
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ts } from "#ts-morph";
-import { IndexReader } from "../../src/index/reader.js";
 import { blankableBodies } from "../../src/indexer/body-ranges.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const FILES: Record<string, string> = {
@@ -124,28 +122,22 @@ describe("bodies an incremental run may blank", () => {
 });
 
 describe("functions returned by a composable", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = repoWith(FILES, "codeask-composables-");
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
-	});
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(repoWith(FILES, "codeask-composables-")));
 
 	/** Qualified names of the definitions `defId` has an edge of `kind` to. */
 	function targets(defId: string, kind: string): string[] {
-		const def = index.def(defId);
+		const def = index().def(defId);
 		expect(def, defId).toBeDefined();
-		return index
+		return index()
 			.edgesFrom(def?.id ?? -1)
 			.filter((e) => e.kind === kind)
-			.map((e) => index.defById(e.dst)?.defId ?? "")
+			.map((e) => index().defById(e.dst)?.defId ?? "")
 			.sort();
 	}
 
 	it("makes the returned functions definitions under the composable, and no other nested helper", () => {
-		const useItem = index.def(`${USE_ITEM}#useItem`);
-		const defs = index
+		const useItem = index().def(`${USE_ITEM}#useItem`);
+		const defs = index()
 			.defsInFile(USE_ITEM)
 			.filter((d) => d.parentId === useItem?.id)
 			.map((d) => [d.qualifiedName, d.kind]);
@@ -154,12 +146,14 @@ describe("functions returned by a composable", () => {
 			["useItem.save", "function"],
 			["useItem.removeItem", "function"],
 		]);
-		const names = index.defsInFile(USE_ITEM).map((d) => d.name);
+		const names = index()
+			.defsInFile(USE_ITEM)
+			.map((d) => d.name);
 		expect(names).not.toContain("validate");
 		expect(names).not.toContain("saving");
 		expect(names).not.toContain("format");
-		expect(index.def(`${USE_ITEM}#useList.refresh`)?.kind).toBe("function");
-		const save = index.def(`${USE_ITEM}#useItem.save`);
+		expect(index().def(`${USE_ITEM}#useList.refresh`)?.kind).toBe("function");
+		const save = index().def(`${USE_ITEM}#useItem.save`);
 		expect(save?.doc).toBe("Saves the item.");
 		expect(save?.signature).toBe("async function save(body: unknown)");
 		expect([save?.startLine, save?.endLine]).toEqual([8, 11]);

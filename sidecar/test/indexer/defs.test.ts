@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isManifestPath } from "../../src/index/documents.js";
-import { IndexReader } from "../../src/index/reader.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
-let index: IndexReader;
-beforeAll(async () => {
-	index = IndexReader.open(await fixtureIndexPath());
-});
-afterAll(() => index?.close());
+const index = indexForSuite(openFixtureIndex);
 
 const SERVER = "apps/server/src";
 const CLIENT = "apps/client/src";
@@ -38,11 +33,13 @@ describe("definitions of the mini-chat fixture", () => {
 		[`${SERVER}/legacy/emoji.js#renderEmoji`, "function"],
 		[`${SERVER}/startup.ts#(module)`, "module"],
 	])("%s is a %s", (defId, kind) => {
-		expect(index.def(defId)?.kind).toBe(kind);
+		expect(index().def(defId)?.kind).toBe(kind);
 	});
 
 	it("names call-argument members by the call and its key, so two routes of one file stay apart", async () => {
-		const chat = index.defsInFile(`${SERVER}/api/v1/chat.ts`).map((d) => d.qualifiedName);
+		const chat = index()
+			.defsInFile(`${SERVER}/api/v1/chat.ts`)
+			.map((d) => d.qualifiedName);
 		expect(chat).toEqual([
 			"(module)",
 			"API.v1.addRoute(chat.sendMessage).post",
@@ -51,19 +48,23 @@ describe("definitions of the mini-chat fixture", () => {
 	});
 
 	it("does not make locals, parameters or nested helpers into definitions", () => {
-		const names = index.defsInFile(`${SERVER}/methods/sendMessage.ts`).map((d) => d.name);
+		const names = index()
+			.defsInFile(`${SERVER}/methods/sendMessage.ts`)
+			.map((d) => d.name);
 		expect(names).not.toContain("draft");
 		expect(names).not.toContain("saved");
 		expect(names).not.toContain("uid");
-		const composer = index.defsInFile(`${CLIENT}/views/room/MessageComposer.tsx`).map((d) => d.name);
+		const composer = index()
+			.defsInFile(`${CLIENT}/views/room/MessageComposer.tsx`)
+			.map((d) => d.name);
 		expect(composer).not.toContain("onSubmit");
 	});
 
 	it("records line ranges, signature, doc comment and the exported flag", () => {
-		const def = index.def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`);
+		const def = index().def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`);
 		expect(def).toBeDefined();
 		if (!def?.startLine || !def.endLine || !def.file) throw new Error("no range");
-		const lines = index.fileLines(def.file, def.startLine, def.endLine) ?? [];
+		const lines = index().fileLines(def.file, def.startLine, def.endLine) ?? [];
 		expect(lines[0]).toContain("export async function executeSendMessage(");
 		expect(lines.at(-1)).toBe("}");
 		expect(def.signature).toMatch(
@@ -72,11 +73,13 @@ describe("definitions of the mini-chat fixture", () => {
 		expect(def.doc).toContain("Save a message sent by `uid`");
 		expect(def.exported).toBe(true);
 		expect(def.packageName).toBe("@mini-chat/server");
-		expect(index.def("packages/models/src/Messages.ts#MessagesRaw")?.exported).toBe(false);
+		expect(index().def("packages/models/src/Messages.ts#MessagesRaw")?.exported).toBe(false);
 	});
 
 	it("leaves out tests and declaration files; keeps .js and .tsx", () => {
-		const files = index.files().map((f) => f.path);
+		const files = index()
+			.files()
+			.map((f) => f.path);
 		expect(files).not.toContain(`${SERVER}/methods/sendMessage.test.ts`);
 		expect(files.some((f) => f.endsWith(".d.ts"))).toBe(false);
 		expect(files).toContain(`${SERVER}/legacy/emoji.js`);
@@ -84,7 +87,7 @@ describe("definitions of the mini-chat fixture", () => {
 	});
 
 	it("finds the workspace packages with their descriptions and README intros", () => {
-		const packages = index.packages();
+		const packages = index().packages();
 		const names = packages.map((p) => p.name);
 		expect(names).toEqual(
 			expect.arrayContaining([
@@ -101,13 +104,19 @@ describe("definitions of the mini-chat fixture", () => {
 	});
 
 	it("fills the FTS tables and records meta", () => {
-		const hits = index.searchDefs(["notification"]).map((h) => h.def.defId);
+		const hits = index()
+			.searchDefs(["notification"])
+			.map((h) => h.def.defId);
 		expect(hits).toContain(`${SERVER}/services/push/PushService.ts#PushService.sendNotification`);
-		expect(index.searchFiles(["gateway"])[0]?.path).toBe(`${SERVER}/services/push/gateways.ts`);
-		const meta = index.meta();
+		expect(index().searchFiles(["gateway"])[0]?.path).toBe(`${SERVER}/services/push/gateways.ts`);
+		const meta = index().meta();
 		// Source files: manifests are files rows too, never counted as extracted.
-		expect(meta.stats?.files).toBe(index.files().filter((f) => !isManifestPath(f.path)).length);
+		expect(meta.stats?.files).toBe(
+			index()
+				.files()
+				.filter((f) => !isManifestPath(f.path)).length,
+		);
 		expect(meta.options).toMatchObject({ includeTests: false });
-		expect(index.outlineSections().length).toBeGreaterThan(0);
+		expect(index().outlineSections().length).toBeGreaterThan(0);
 	});
 });

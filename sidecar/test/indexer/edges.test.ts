@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { describe, expect, it } from "vitest";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
-let index: IndexReader;
-beforeAll(async () => {
-	index = IndexReader.open(await fixtureIndexPath());
-});
-afterAll(() => index?.close());
+const index = indexForSuite(openFixtureIndex);
 
 const SERVER = "apps/server/src";
 const CLIENT = "apps/client/src";
@@ -14,9 +9,9 @@ const CORE = "packages/core-services/src";
 
 /** `kind` edges out of `src` as "kind dst@line". */
 function out(src: string, kind?: string): string[] {
-	const def = index.def(src);
+	const def = index().def(src);
 	if (!def) throw new Error(`no def ${src}`);
-	return index
+	return index()
 		.edgesFrom(def.id)
 		.filter((e) => !kind || e.kind === kind)
 		.map((e) => e.dstDefId);
@@ -34,8 +29,8 @@ describe("edges of the mini-chat fixture", () => {
 				`${SERVER}/notifications/streamer.ts#Streamer.emit`,
 			]),
 		);
-		const edge = index
-			.edgesFrom(index.def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`)?.id ?? -1)
+		const edge = index()
+			.edgesFrom(index().def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`)?.id ?? -1)
 			.find((e) => e.dstDefId === "packages/models/src/BaseModel.ts#BaseModel.insertOne");
 		expect(edge).toMatchObject({ file: `${SERVER}/methods/sendMessage.ts`, line: 22, resolution: "checker" });
 	});
@@ -127,24 +122,24 @@ describe("edges of the mini-chat fixture", () => {
 			]),
 		);
 		// console.log, Promise.all, Map#get … are counted as external, never edges
-		const all = index.db
-			.prepare(
+		const all = index()
+			.db.prepare(
 				"SELECT count(*) AS n FROM edges e JOIN defs d ON d.id = e.dst WHERE d.file_id IS NULL AND d.kind != 'dispatch-key'",
 			)
 			.get() as { n: number };
 		expect(all.n).toBe(0);
-		const stats = index.meta().stats;
+		const stats = index().meta().stats;
 		expect(stats?.externalRefs).toBeGreaterThan(10);
 		expect(stats?.crossPackageEdges).toBeGreaterThan(20);
-		expect(JSON.parse(index.metaValue("imports") ?? "{}")).toMatchObject({ inRepo: expect.any(Number) });
-		const imp = JSON.parse(index.metaValue("imports") ?? "{}") as { inRepo: number; resolved: number };
+		expect(JSON.parse(index().metaValue("imports") ?? "{}")).toMatchObject({ inRepo: expect.any(Number) });
+		const imp = JSON.parse(index().metaValue("imports") ?? "{}") as { inRepo: number; resolved: number };
 		expect(imp.resolved).toBe(imp.inRepo);
 	});
 
 	it("counts fan-in as distinct users, not counting imports", () => {
-		const insertOne = index.def("packages/models/src/BaseModel.ts#BaseModel.insertOne");
+		const insertOne = index().def("packages/models/src/BaseModel.ts#BaseModel.insertOne");
 		const users = new Set(
-			index
+			index()
 				.edgesTo(insertOne?.id ?? -1)
 				.filter((e) => e.kind !== "import")
 				.map((e) => e.src),
@@ -153,11 +148,15 @@ describe("edges of the mini-chat fixture", () => {
 		const srcIds = [
 			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
 			`${SERVER}/services/push/PushService.ts#PushService.registerToken`,
-		].map((d) => index.def(d)?.id);
+		].map((d) => index().def(d)?.id);
 		for (const id of srcIds) expect(users.has(id ?? -1)).toBe(true);
 		// Room is only re-exported by the client's index.ts: an import edge, no use
-		const room = index.def(`${CLIENT}/views/room/Room.tsx#default`);
-		expect(index.edgesTo(room?.id ?? -1).map((e) => e.kind)).toContain("import");
+		const room = index().def(`${CLIENT}/views/room/Room.tsx#default`);
+		expect(
+			index()
+				.edgesTo(room?.id ?? -1)
+				.map((e) => e.kind),
+		).toContain("import");
 		expect(room?.fanIn).toBe(0);
 	});
 });

@@ -1,8 +1,8 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
+import { openIndexOf, readThenClose, withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("externals, node_modules and symlinks", () => {
@@ -26,25 +26,18 @@ describe("externals, node_modules and symlinks", () => {
 		expect(result.stats.files).toBe(1); // node_modules is never indexed
 		expect(result.stats.externalRefs).toBe(2); // leftPad, console.log
 		expect(result.unresolvedByReason).toEqual({ "external-module-missing": 1 });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexAt(result.out, (index) => {
 			const pad = index.def("src/pad.ts#pad");
 			expect(index.edgesFrom(pad?.id ?? -1)).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("skips symlinked duplicates", async () => {
 		const repo = repoWith({ "src/a.ts": "export const a = () => 1;\n" });
 		symlinkSync(join(repo, "src"), join(repo, "linked"));
 		symlinkSync(join(repo, "src/a.ts"), join(repo, "src/b.ts"));
-		const result = await indexRepository({ repo, out: join(repo, "i.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexOf(repo, { out: join(repo, "i.db") }), (index) => {
 			expect(index.files().map((f) => f.path)).toEqual(["src/a.ts"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

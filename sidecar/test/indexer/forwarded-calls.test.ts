@@ -1,7 +1,5 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { withIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("calls forwarded with .call / .apply", () => {
@@ -26,9 +24,7 @@ describe("calls forwarded with .call / .apply", () => {
 			},
 			"codeask-forward-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const handler = index.def("src/profile.ts#methodHandler");
 			const calls = index
 				.edgesFrom(handler?.id ?? -1)
@@ -47,8 +43,6 @@ describe("calls forwarded with .call / .apply", () => {
 				.filter((e) => e.kind === "reference")
 				.map((e) => e.dstDefId);
 			expect(refs).not.toContain("src/profile.ts#saveProfile");
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -3,13 +3,10 @@
  * definition a `gql` constant on its own lines, the rest comments, every line kept; and a document
  * through the real indexer (its operations are definitions at their lines, an import of it resolves).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { graphqlDefinitions, graphqlOperations, graphqlToScript } from "../../src/indexer/graphql-doc.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { openIndexOf, readThenClose } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 const DOC = [
 	"# Loads a board with its cards.",
@@ -70,17 +67,16 @@ describe("GraphQL documents", () => {
 
 describe("a GraphQL document in the index", { timeout: 120_000 }, () => {
 	it("is a file of its own lines whose operations are definitions, and an import of it resolves", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-graphql-doc-"));
-		mkdirSync(join(repo, "src/ops"), { recursive: true });
-		writeFileSync(join(repo, "package.json"), '{ "name": "board-client", "private": true }');
-		writeFileSync(join(repo, "src/ops/board.graphql"), `${DOC}\n`);
-		writeFileSync(
-			join(repo, "src/load.ts"),
-			"import { Board } from './ops/board.graphql';\n\nexport function load(send: (doc: unknown) => void) {\n  send(Board);\n}\n",
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "board-client", "private": true }',
+				"src/ops/board.graphql": `${DOC}\n`,
+				"src/load.ts":
+					"import { Board } from './ops/board.graphql';\n\nexport function load(send: (doc: unknown) => void) {\n  send(Board);\n}\n",
+			},
+			"codeask-graphql-doc-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db"), full: true });
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexOf(repo, { full: true }), (index) => {
 			const lines = (index.fileContent("src/ops/board.graphql") ?? "").split("\n");
 			expect(lines).toHaveLength(DOC.split("\n").length + 1);
 			const defs = index.db
@@ -110,8 +106,6 @@ describe("a GraphQL document in the index", { timeout: 120_000 }, () => {
 			expect(search("defs_fts", "pinned").n).toBe(0);
 			expect(search("files_fts", "pinned").n).toBe(0);
 			expect(search("files_fts", "send").n).toBe(1);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -3,89 +3,89 @@
  * function handed to a register call by name, a class field wrapping one of the class's methods,
  * and the anonymous callbacks of top-level startup and registration calls.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { describe, expect, it } from "vitest";
+import { indexForSuite, openFixtureIndex, withIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("handler definitions on mini-chat", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	});
-	afterAll(() => index?.close());
+	const index = indexForSuite(openFixtureIndex);
 
 	it("makes a local handler passed by name the handler of its register sites", () => {
 		const file = "apps/server/src/services/roles/RolesService.ts";
-		const clear = index.def(`${file}#RolesService.constructor.clearCache`);
+		const clear = index().def(`${file}#RolesService.constructor.clearCache`);
 		expect(clear?.kind).toBe("function");
-		const sites = index.dispatchSites("service-events", "watch.roles");
+		const sites = index().dispatchSites("service-events", "watch.roles");
 		const register = sites.filter((s) => s.side === "register" && s.file === file);
 		expect(register.map((s) => s.handlerDefId)).toEqual([`${file}#RolesService.constructor.clearCache`]);
 		expect(sites.some((s) => s.side === "dispatch")).toBe(true);
 		// The code inside the local function is charged to it, not to the constructor.
-		const fromClear = index.edgesFrom(clear?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		const fromClear = index()
+			.edgesFrom(clear?.id ?? -1)
+			.map((e) => index().defById(e.dst)?.qualifiedName);
 		expect(fromClear).toContain("RolesService.getRolesCached");
 	});
 
 	it("makes a class field wrapping one of the class's methods a method", () => {
-		const cached = index.def("apps/server/src/services/roles/RolesService.ts#RolesService.getRolesCached");
+		const cached = index().def("apps/server/src/services/roles/RolesService.ts#RolesService.getRolesCached");
 		expect(cached?.kind).toBe("method");
-		const targets = index.edgesFrom(cached?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		const targets = index()
+			.edgesFrom(cached?.id ?? -1)
+			.map((e) => index().defById(e.dst)?.qualifiedName);
 		expect(targets).toContain("RolesService.getRoles");
 	});
 
 	it("makes a callback registered under a key inside a constructor the key's handler", () => {
 		const file = "apps/server/src/services/push/PushService.ts";
 		const name = "PushService.constructor.this.onEvent(message.sent)";
-		const callback = index.def(`${file}#${name}`);
+		const callback = index().def(`${file}#${name}`);
 		expect(callback?.kind).toBe("function");
 		expect(callback?.name).toBe("onEvent(message.sent)");
 		expect(callback?.signature).toBe("this.onEvent('message.sent', async (message: IMessage) =>");
-		const owner = index.def(`${file}#PushService.constructor`);
+		const owner = index().def(`${file}#PushService.constructor`);
 		expect(callback?.parentId).toBe(owner?.id);
-		const register = index
+		const register = index()
 			.dispatchSites("service-events", "message.sent")
 			.filter((s) => s.side === "register" && s.file === file);
 		expect(register.map((s) => s.handlerDefId)).toEqual([`${file}#${name}`]);
 		// A call with no string key (`list.map(x => …)`) makes no definition.
-		expect(index.defsInFile(file).filter((d) => d.qualifiedName.includes(".map"))).toEqual([]);
+		expect(
+			index()
+				.defsInFile(file)
+				.filter((d) => d.qualifiedName.includes(".map")),
+		).toEqual([]);
 	});
 
 	it("makes the anonymous callback of a top-level startup call a definition", () => {
-		const startup = index.def("apps/server/src/startup.ts#Meteor.startup");
+		const startup = index().def("apps/server/src/startup.ts#Meteor.startup");
 		expect(startup?.kind).toBe("function");
 		expect(startup?.signature).toBe("Meteor.startup(() =>");
-		const calls = index.edgesFrom(startup?.id ?? -1).map((e) => index.defById(e.dst)?.qualifiedName);
+		const calls = index()
+			.edgesFrom(startup?.id ?? -1)
+			.map((e) => index().defById(e.dst)?.qualifiedName);
 		expect(calls).toContain("PushService");
 	});
 });
 
 describe("anonymous callbacks of registration calls", () => {
 	it("names each by its call and key, and makes it the route's handler", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-callbacks-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "api", "dependencies": { "express": "4" } }');
-		writeFileSync(
-			join(repo, "src/routes.js"),
-			[
-				"const express = require('express');",
-				"const router = express.Router();",
-				"function load(id) { return { id }; }",
-				"router.get('/docs/:id', (req, res) => {",
-				"\tres.json(load(req.params.id));",
-				"});",
-				"router.post('/docs', function (req, res) { res.json(load('new')); });",
-				"describe('some test name', () => {});",
-				"module.exports = router;",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "api", "dependencies": { "express": "4" } }',
+				"src/routes.js": [
+					"const express = require('express');",
+					"const router = express.Router();",
+					"function load(id) { return { id }; }",
+					"router.get('/docs/:id', (req, res) => {",
+					"\tres.json(load(req.params.id));",
+					"});",
+					"router.post('/docs', function (req, res) { res.json(load('new')); });",
+					"describe('some test name', () => {});",
+					"module.exports = router;",
+				].join("\n"),
+			},
+			"codeask-callbacks-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const defs = index.defsInFile("src/routes.js").map((d) => [d.qualifiedName, d.name]);
 			expect(defs).toEqual(
 				expect.arrayContaining([
@@ -97,8 +97,6 @@ describe("anonymous callbacks of registration calls", () => {
 			const load = index.def("src/routes.js#load");
 			const callers = index.edgesTo(load?.id ?? -1).map((e) => index.defById(e.src)?.qualifiedName);
 			expect(callers.sort()).toEqual(["router.get(/docs/:id)", "router.post(/docs)"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -10,11 +10,11 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { patchIndex } from "../../src/index/patch.js";
-import { IndexReader } from "../../src/index/reader.js";
 import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
 import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
 import { changeMiniChat, editFile } from "../support/mini-chat-changes.js";
+import { withIndexAt } from "../support/open-index.js";
 import { writeRepoFile } from "../support/repo-with.js";
 import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
 
@@ -124,14 +124,11 @@ describe("incremental runs patch the previous index", () => {
 				(s) => s.startsWith("api-call|dispatch|presence.setStatus|") && s.includes("setUserStatus.ts"),
 			),
 		).toBe(true);
-		const reader = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (reader) => {
 			expect(reader.searchDefs(["find", "online"], 5).map((r) => r.def.defId)).toContain(
 				"packages/models/src/Users.ts#UsersRaw.findOnline",
 			);
-		} finally {
-			reader.close();
-		}
+		});
 
 		// Then the facade's definition file changes while its callers are reused.
 		editFile(repo, "packages/core-services/src/proxify.ts", (t) => `// Service facades.\n\n${t}`);

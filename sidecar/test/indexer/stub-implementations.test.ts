@@ -5,8 +5,8 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
+import { withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("implementation edges from base-class stubs", () => {
@@ -52,8 +52,7 @@ describe("implementation edges from base-class stubs", () => {
 		});
 		const out = join(repo, "i.db");
 		await indexRepository({ repo, out });
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const implementations = (id: string) => {
 				const def = index.def(id);
 				expect(def, id).toBeDefined();
@@ -69,8 +68,6 @@ describe("implementation edges from base-class stubs", () => {
 			]);
 			expect(implementations("src/provider.ts#BaseProvider.onStart")).toEqual(["LocalProvider.onStart"]);
 			expect(implementations("src/provider.ts#BaseProvider.describe")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

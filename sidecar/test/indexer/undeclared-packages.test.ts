@@ -7,10 +7,9 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { discoverPackages } from "../../src/indexer/workspace.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { openIndexWithTrunks, readThenClose, withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const scratch: string[] = [];
@@ -92,16 +91,7 @@ describe("packages without a workspace declaration", () => {
 	it("resolves each sub-project's baseUrl imports and file: dependencies, and finds its NestJS routes", async () => {
 		const root = repo(SUB_PROJECTS);
 		const out = join(root, ".codeask/index.db");
-		const config = loadTrunkConfig(null, root);
-		await indexRepository({
-			repo: root,
-			out,
-			full: true,
-			siteExtractor: createSiteExtractor(config),
-			trunkConfig: config,
-		});
-		const index = IndexReader.open(out);
-		try {
+		await readThenClose(await openIndexWithTrunks(root, out), (index) => {
 			const callees = (defId: string) =>
 				index.edgesFrom(index.def(defId)?.id ?? -1).map((e) => `${e.kind} ${index.defById(e.dst)?.defId}`);
 			expect(callees("server/src/asset.service.ts#AssetService.upload")).toEqual(
@@ -117,9 +107,7 @@ describe("packages without a workspace declaration", () => {
 			expect(route.map((s) => [s.side, s.handlerDefId])).toEqual([
 				["register", "server/src/asset.controller.ts#AssetController.upload"],
 			]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("lets a sub-project without a tsconfig of its own take the nearest one above it", async () => {
@@ -135,14 +123,11 @@ describe("packages without a workspace declaration", () => {
 		});
 		const out = join(root, ".codeask/index.db");
 		await indexRepository({ repo: root, out, full: true });
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const from = index.def("apps/api/src/jobs.ts#enqueue");
 			expect(index.edgesFrom(from?.id ?? -1).map((e) => index.defById(e.dst)?.defId)).toContain(
 				"libs/common/src/lib/config.ts#jobName",
 			);
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

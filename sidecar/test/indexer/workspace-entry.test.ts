@@ -6,10 +6,10 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { workspaceEntry } from "../../src/indexer/resolve.js";
 import { describePackage } from "../../src/indexer/workspace.js";
+import { withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const scratch: string[] = [];
@@ -64,15 +64,12 @@ describe("workspace package entry", () => {
 		});
 		const out = join(root, ".codeask/index.db");
 		const result = await indexRepository({ repo: root, out, full: true });
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const from = index.def("packages/web/src/use-item.ts#save");
 			expect(index.edgesFrom(from?.id ?? -1).map((e) => index.defById(e.dst)?.defId)).toContain(
 				"packages/util/shared/index.ts#getEndpoint",
 			);
 			expect(result.imports.byKind.workspace).toEqual({ inRepo: 1, resolved: 1 });
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

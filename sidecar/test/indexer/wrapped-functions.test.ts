@@ -1,42 +1,37 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { withIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 describe("functions wrapped in a call", () => {
 	it("makes a throttled class property or variable a definition, charged with the calls in its body", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "editor" }');
-		writeFileSync(
-			join(repo, "src/editor.ts"),
-			[
-				"const throttle = <T extends (...a: never[]) => unknown>(fn: T, _ms: number): T => fn;",
-				"const batched = <T,>(fn: T): T => fn;",
-				"export function parseClipboard(text: string): string[] {",
-				"\treturn text.split('\\n');",
-				"}",
-				"export class Editor {",
-				"\tonPaste = batched(",
-				"\t\tthrottle((text: string) => {",
-				"\t\t\treturn parseClipboard(text);",
-				"\t\t}, 50),",
-				"\t);",
-				"\tonCopy = (text: string) => parseClipboard(text);",
-				"\tsettings = { delay: 50 };",
-				"\tpaste(text: string) {",
-				"\t\treturn this.onPaste(text);",
-				"\t}",
-				"}",
-				"export const pasteLater = throttle((text: string) => parseClipboard(text), 10);",
-				"export const LIMIT = Math.max(1, 2);",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "editor" }',
+				"src/editor.ts": [
+					"const throttle = <T extends (...a: never[]) => unknown>(fn: T, _ms: number): T => fn;",
+					"const batched = <T,>(fn: T): T => fn;",
+					"export function parseClipboard(text: string): string[] {",
+					"\treturn text.split('\\n');",
+					"}",
+					"export class Editor {",
+					"\tonPaste = batched(",
+					"\t\tthrottle((text: string) => {",
+					"\t\t\treturn parseClipboard(text);",
+					"\t\t}, 50),",
+					"\t);",
+					"\tonCopy = (text: string) => parseClipboard(text);",
+					"\tsettings = { delay: 50 };",
+					"\tpaste(text: string) {",
+					"\t\treturn this.onPaste(text);",
+					"\t}",
+					"}",
+					"export const pasteLater = throttle((text: string) => parseClipboard(text), 10);",
+					"export const LIMIT = Math.max(1, 2);",
+				].join("\n"),
+			},
+			"codeask-wrapped-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const kinds = Object.fromEntries(
 				index.defsInFile("src/editor.ts").map((d) => [d.qualifiedName, d.kind]),
 			);
@@ -54,38 +49,34 @@ describe("functions wrapped in a call", () => {
 			const fromPaste = index.edgesFrom(index.def("src/editor.ts#Editor.paste")?.id ?? -1);
 			expect(fromPaste.map((e) => e.dst)).toContain(paste.id);
 			expect(paste.signature).toContain("onPaste = batched(");
-		} finally {
-			index.close();
-		}
+		});
 	});
 	it("makes the functions of an object a class field holds definitions under the field, charged with their calls", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-field-objects-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "client" }');
-		writeFileSync(
-			join(repo, "src/client.ts"),
-			[
-				"export function post(path: string) {",
-				"\treturn path.length;",
-				"}",
-				"export class Client {",
-				"\tlimits = { retries: 3 };",
-				"\tsession = {",
-				"\t\tstart: async (name: string) => post(`/start/${name}`),",
-				"\t\tstop() {",
-				"\t\t\treturn post('/stop');",
-				"\t\t},",
-				"\t};",
-				"}",
-				"export const client = new Client();",
-				"export function begin() {",
-				"\treturn client.session.start('x');",
-				"}",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "client" }',
+				"src/client.ts": [
+					"export function post(path: string) {",
+					"\treturn path.length;",
+					"}",
+					"export class Client {",
+					"\tlimits = { retries: 3 };",
+					"\tsession = {",
+					"\t\tstart: async (name: string) => post(`/start/${name}`),",
+					"\t\tstop() {",
+					"\t\t\treturn post('/stop');",
+					"\t\t},",
+					"\t};",
+					"}",
+					"export const client = new Client();",
+					"export function begin() {",
+					"\treturn client.session.start('x');",
+					"}",
+				].join("\n"),
+			},
+			"codeask-field-objects-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const kinds = Object.fromEntries(
 				index.defsInFile("src/client.ts").map((d) => [d.qualifiedName, d.kind]),
 			);
@@ -102,47 +93,43 @@ describe("functions wrapped in a call", () => {
 			expect(callers).not.toContain("Client");
 			const fromBegin = index.edgesFrom(index.def("src/client.ts#begin")?.id ?? -1);
 			expect(fromBegin.map((e) => e.dst)).toContain(start.id);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("makes a wrapped function held by an object a module-level variable's call is given a definition under the variable", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-members-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "api" }');
-		writeFileSync(
-			join(repo, "src/api.ts"),
-			[
-				"type Fn = (a: { input: string }) => unknown;",
-				"const procedure = { input: (_s: unknown) => ({ mutation: (fn: Fn) => fn, query: (fn: Fn) => fn }) };",
-				"const router = <T,>(routes: T): T => routes;",
-				"const check = (_v: unknown) => ({ refine: (f: (v: string) => boolean, _o?: object) => f });",
-				"export function signField(token: string) {",
-				"\treturn token.length;",
-				"}",
-				"export function isToken(token: string) {",
-				"\treturn token.length > 0;",
-				"}",
-				"export const fieldRouter = router({",
-				"\tsign: procedure.input({}).mutation(async ({ input }) => {",
-				"\t\treturn signField(input);",
-				"\t}),",
-				"\tadmin: router({ count: procedure.input({}).query(({ input }) => signField(input)) }),",
-				"\tnested: { list: procedure.input({}).query(({ input }) => signField(input)) },",
-				"\tping: async () => 'pong',",
-				"\tlimit: Math.max(1, 2),",
-				"\tschema: check({ token: check('x').refine(isToken) }),",
-				"\tname: check('x').refine((v) => isToken(v), { message: 'no token' }),",
-				"});",
-				"export const options = router({ origin: check('x'), retries: 3 });",
-				"const z = { object: <T,>(shape: T): T => shape, string: () => ({ transform: (f: (v: string) => unknown) => f }) };",
-				"export const Filters = z.object({ at: z.string().transform((v) => new Date(signField(v))) });",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "api" }',
+				"src/api.ts": [
+					"type Fn = (a: { input: string }) => unknown;",
+					"const procedure = { input: (_s: unknown) => ({ mutation: (fn: Fn) => fn, query: (fn: Fn) => fn }) };",
+					"const router = <T,>(routes: T): T => routes;",
+					"const check = (_v: unknown) => ({ refine: (f: (v: string) => boolean, _o?: object) => f });",
+					"export function signField(token: string) {",
+					"\treturn token.length;",
+					"}",
+					"export function isToken(token: string) {",
+					"\treturn token.length > 0;",
+					"}",
+					"export const fieldRouter = router({",
+					"\tsign: procedure.input({}).mutation(async ({ input }) => {",
+					"\t\treturn signField(input);",
+					"\t}),",
+					"\tadmin: router({ count: procedure.input({}).query(({ input }) => signField(input)) }),",
+					"\tnested: { list: procedure.input({}).query(({ input }) => signField(input)) },",
+					"\tping: async () => 'pong',",
+					"\tlimit: Math.max(1, 2),",
+					"\tschema: check({ token: check('x').refine(isToken) }),",
+					"\tname: check('x').refine((v) => isToken(v), { message: 'no token' }),",
+					"});",
+					"export const options = router({ origin: check('x'), retries: 3 });",
+					"const z = { object: <T,>(shape: T): T => shape, string: () => ({ transform: (f: (v: string) => unknown) => f }) };",
+					"export const Filters = z.object({ at: z.string().transform((v) => new Date(signField(v))) });",
+				].join("\n"),
+			},
+			"codeask-wrapped-members-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const defs = Object.fromEntries(
 				index.defsInFile("src/api.ts").map((d) => [d.qualifiedName, [d.kind, d.startLine, d.endLine]]),
 			);
@@ -180,50 +167,38 @@ describe("functions wrapped in a call", () => {
 				"fieldRouter.nested.list",
 				"fieldRouter.sign",
 			]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 	it("leads a use of a wrapped default export (`export default memo(MessageBox)`) to the function it wraps", async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-wrapped-export-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "chat-ui" }');
-		writeFileSync(
-			join(repo, "tsconfig.json"),
-			'{ "compilerOptions": { "jsx": "preserve", "strict": true, "module": "esnext", "moduleResolution": "bundler" } }',
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "chat-ui" }',
+				"tsconfig.json":
+					'{ "compilerOptions": { "jsx": "preserve", "strict": true, "module": "esnext", "moduleResolution": "bundler" } }',
+				"src/memo.ts": "export function memo<T>(component: T): T {\n\treturn component;\n}\n",
+				"src/MessageBox.tsx": [
+					'import { memo } from "./memo";',
+					"export function sendMessage(text: string): string {",
+					"\treturn text.trim();",
+					"}",
+					"function MessageBox() {",
+					'\treturn sendMessage("hi");',
+					"}",
+					"export default memo(MessageBox);",
+				].join("\n"),
+				"src/Room.tsx": [
+					'import MessageBox from "./MessageBox";',
+					"export function Room() {",
+					"\treturn <MessageBox />;",
+					"}",
+					"export function plain() {",
+					"\treturn MessageBox();",
+					"}",
+				].join("\n"),
+			},
+			"codeask-wrapped-export-",
 		);
-		writeFileSync(
-			join(repo, "src/memo.ts"),
-			"export function memo<T>(component: T): T {\n\treturn component;\n}\n",
-		);
-		writeFileSync(
-			join(repo, "src/MessageBox.tsx"),
-			[
-				'import { memo } from "./memo";',
-				"export function sendMessage(text: string): string {",
-				"\treturn text.trim();",
-				"}",
-				"function MessageBox() {",
-				'\treturn sendMessage("hi");',
-				"}",
-				"export default memo(MessageBox);",
-			].join("\n"),
-		);
-		writeFileSync(
-			join(repo, "src/Room.tsx"),
-			[
-				'import MessageBox from "./MessageBox";',
-				"export function Room() {",
-				"\treturn <MessageBox />;",
-				"}",
-				"export function plain() {",
-				"\treturn MessageBox();",
-				"}",
-			].join("\n"),
-		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, (index) => {
 			const box = index.def("src/MessageBox.tsx#MessageBox");
 			const room = index.def("src/Room.tsx#Room");
 			const plain = index.def("src/Room.tsx#plain");
@@ -232,8 +207,6 @@ describe("functions wrapped in a call", () => {
 			expect(index.edgesFrom(plain.id).map((e) => e.dst)).toContain(box.id);
 			// The wrapper itself stays an ordinary callee: MessageBox's module calls memo, not the reverse.
 			expect(index.edgesTo(box.id).map((e) => index.defById(e.src)?.qualifiedName)).not.toContain("memo");
-		} finally {
-			index.close();
-		}
+		});
 	});
 });

@@ -4,14 +4,13 @@
  * at most 3 billed requests, usage equal to what the provider reported, and an offline answer
  * (with a reason) when the provider fails — after one stage's retries, not three.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
 import type { FakeLlmServer, FakeServerOptions } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 const QUESTION = "how does a message get sent?";
 
@@ -28,11 +27,7 @@ const cases = [
 	},
 ] as const;
 
-let index: IndexReader;
-beforeAll(async () => {
-	index = IndexReader.open(await fixtureIndexPath());
-});
-afterAll(() => index?.close());
+const index = indexForSuite(openFixtureIndex);
 
 describe.each(cases)("ask() with the $name adapter", (pc) => {
 	let fake: FakeLlmServer;
@@ -55,7 +50,7 @@ describe.each(cases)("ask() with the $name adapter", (pc) => {
 				usage: { tokensIn: 100 + n, tokensOut: 10 + n++ },
 			}),
 		});
-		const res = await ask(index, QUESTION, { llm });
+		const res = await ask(index(), QUESTION, { llm });
 		expect(fake.billable()).toBeLessThanOrEqual(3);
 		expect(res.usage.requests).toBe(fake.billable());
 		const reported = fake.requests.slice(0, res.usage.requests);
@@ -65,7 +60,7 @@ describe.each(cases)("ask() with the $name adapter", (pc) => {
 
 	it("answers offline, with a reason, when the provider is unreachable; later stages do not retry again", async () => {
 		const { llm } = await start({ fallback: { status: 503, error: "overloaded" } }, { maxRetries: 1 });
-		const res = await ask(index, QUESTION, { llm });
+		const res = await ask(index(), QUESTION, { llm });
 		expect(res.provider).toBe("none");
 		expect(res.fallbackReason).toContain("overloaded");
 		expect(res.usage.requests).toBe(0);
@@ -79,7 +74,7 @@ describe.each(cases)("ask() with the $name adapter", (pc) => {
 			{ fallback: { text: "late", delayMs: 3_000 } },
 			{ timeoutMs: 200, maxRetries: 0 },
 		);
-		const res = await ask(index, QUESTION, { llm });
+		const res = await ask(index(), QUESTION, { llm });
 		expect(res.provider).toBe("none");
 		expect(res.fallbackReason).toMatch(/did not answer within 200 ms/);
 		expect(fake.requests).toHaveLength(1);

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { BODY_FILES, conceptStats, coverage, offTopic } from "../../src/pipeline/abstain.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
+import { openIndexOf } from "../support/open-index.js";
 
 /** Document frequency over a made-up index of 1,000 definitions that name only these words. */
 const written = new Map([
@@ -138,8 +138,7 @@ describe("a word only function bodies write", () => {
 					`\treturn n + ${i};`,
 					"}",
 				]);
-			const result = await indexRepository({ repo, out: join(repo, "index.db") });
-			index = IndexReader.open(result.out);
+			index = await openIndexOf(repo);
 		});
 		afterAll(() => {
 			index?.close();

@@ -1,9 +1,7 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { describe, expect, it } from "vitest";
 import { conventionSubject } from "../../src/pipeline/answer-convention.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("conventionSubject", () => {
@@ -97,16 +95,13 @@ function errorsRepo(): string {
 }
 
 describe("the convention answer", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = errorsRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(errorsRepo()), 60_000);
 
 	it("tells the definitions named for the topic that the most code uses, each with a real use, and the file of its constants", async () => {
-		const result = await ask(index, "What is the convention for reporting errors in the backend resolvers?");
+		const result = await ask(
+			index(),
+			"What is the convention for reporting errors in the backend resolvers?",
+		);
 		expect(result.abstained).toBe(false);
 		const answer = result.answer;
 		expect(answer).toContain("**The convention, by use**");
@@ -121,7 +116,10 @@ describe("the convention answer", () => {
 		expect(result.droppedCitations).toBe(0);
 		const use = result.citations.find((c) => /Resolver\.find$/.test(c.symbol));
 		expect(use).toBeDefined();
-		const line = index.fileLines(use?.file ?? "", use?.startLine ?? 0, use?.endLine ?? 0)?.join("\n") ?? "";
+		const line =
+			index()
+				.fileLines(use?.file ?? "", use?.startLine ?? 0, use?.endLine ?? 0)
+				?.join("\n") ?? "";
 		expect(line).toContain("throwErr(");
 		expect(
 			result.citations.some((c) => c.file === "packages/backend/src/utils.ts" && c.symbol === "throwErr"),
@@ -130,14 +128,18 @@ describe("the convention answer", () => {
 
 	it("leaves an action the code names things for, but not with the topic, to the flow answer", async () => {
 		// Widely used definitions are named for formatting (dates, names, sizes), none for formatting errors.
-		const result = await ask(index, "How should I format errors?");
+		const result = await ask(index(), "How should I format errors?");
 		expect(result.answer).not.toContain("**The convention, by use**");
 	});
 
 	it("puts the convention's definitions first in the material the LLM reads", async () => {
-		const result = await ask(index, "What is the convention for reporting errors in the backend resolvers?", {
-			measureMaterial: true,
-		});
+		const result = await ask(
+			index(),
+			"What is the convention for reporting errors in the backend resolvers?",
+			{
+				measureMaterial: true,
+			},
+		);
 		const first = result.trace.read.slice(0, 3).map((r) => r.defId);
 		expect(first).toContain("packages/backend/src/utils.ts#throwErr");
 	});

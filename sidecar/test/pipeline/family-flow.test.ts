@@ -4,14 +4,11 @@
  * repository indexed for the test. With the providers leading the seed ranking, the citation ranking
  * keeps the best provider first and puts the service (and the job entering it) above the second.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { openIndexOf } from "../support/open-index.js";
+import { indexedRepo } from "../support/path-fixture.js";
 import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
-import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
 
 const PROVIDERS = ["github", "gitlab", "google", "slack", "discord"];
@@ -56,32 +53,26 @@ const FILES: Record<string, string> = {
 	"src/settings/unrelated.ts": "export function unrelated(): number {\n\treturn 1;\n}",
 };
 
-let repo: string;
-let index: IndexReader;
+const { index } = indexedRepo(FILES, "codeask-family-flow-", (root) => openIndexOf(root));
 let defs: { members: DefRow[]; service: DefRow; job: DefRow; unrelated: DefRow };
-beforeAll(async () => {
-	repo = repoWith(FILES, "codeask-family-flow-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
-	const def = (id: string) => defIn(index, id);
+beforeAll(() => {
+	const def = (id: string) => defIn(index(), id);
 	defs = {
 		members: PROVIDERS.map((p) => def(`src/providers/${p}/${p}.provider.ts#${className(p)}.refreshToken`)),
 		service: def("src/services/refresh.service.ts#RefreshService.refresh"),
 		job: def("src/jobs/refresh.job.ts#refreshJob"),
 		unrelated: def("src/settings/unrelated.ts#unrelated"),
 	};
-}, 120_000);
-afterAll(() => {
-	index?.close();
-	rmSync(repo, { recursive: true, force: true });
 });
 
-const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index, read);
+const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index(), read);
 
 describe("family flow", () => {
 	it("indexes the providers as one family of the base's member", () => {
-		const base = defIn(index, "src/providers/token.provider.ts#TokenProvider.refreshToken");
-		const implementations = index.edgesFrom(base.id).filter((e) => e.kind === "implementation");
+		const base = defIn(index(), "src/providers/token.provider.ts#TokenProvider.refreshToken");
+		const implementations = index()
+			.edgesFrom(base.id)
+			.filter((e) => e.kind === "implementation");
 		expect(implementations).toHaveLength(PROVIDERS.length);
 	});
 

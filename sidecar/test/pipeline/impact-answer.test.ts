@@ -8,25 +8,20 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { defRow } from "../support/defs.js";
-import { fixtureIndexPath, indexWithTrunks } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex, openIndexOf, openIndexWithTrunks } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const TEST_FILE = /\.(spec|test)\.[jt]sx?$|(^|\/)tests?\//;
 
 describe("the offline answer to an impact question", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	});
-	afterAll(() => index.close());
+	const index = indexForSuite(openFixtureIndex);
 
 	const cites = (
 		r: { citations: { file: string; startLine: number; endLine: number }[] },
@@ -35,12 +30,14 @@ describe("the offline answer to an impact question", () => {
 	) => r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
 
 	it("counts a key's sites as the index does and cites where it is run and who registers on it", async () => {
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
 		const impact = r.trace.material?.impact;
 		expect(impact?.target).toBe("afterSaveMessage");
-		const key = index.defsByName("afterSaveMessage").find((d) => d.kind === "dispatch-key") as DefRow;
+		const key = index()
+			.defsByName("afterSaveMessage")
+			.find((d) => d.kind === "dispatch-key") as DefRow;
 		const trunk = key.defId.slice("trunk:".length, key.defId.indexOf("#"));
-		const sites = index.dispatchSites(trunk, "afterSaveMessage");
+		const sites = index().dispatchSites(trunk, "afterSaveMessage");
 		const runs = sites.filter((s) => s.side === "dispatch");
 		const registers = sites.filter((s) => s.side === "register");
 		expect(runs.length).toBeGreaterThan(0);
@@ -59,15 +56,17 @@ describe("the offline answer to an impact question", () => {
 		for (const s of [...runs, ...registers])
 			expect(cites(r, s.file, s.line), `${s.file}:${s.line}`).toBe(true);
 		expect(r.droppedCitations).toBe(0);
-		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+		for (const c of r.citations) expect(citationHolds(index(), c)).toBe(true);
 		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
 	});
 
 	it("cites every call site of a function, its declaration first", async () => {
-		const r = await ask(index, "What would break if `executeSendMessage` changed?");
-		const def = index.defsByName("executeSendMessage").find((d) => d.kind === "function") as DefRow;
+		const r = await ask(index(), "What would break if `executeSendMessage` changed?");
+		const def = index()
+			.defsByName("executeSendMessage")
+			.find((d) => d.kind === "function") as DefRow;
 		const calls = new Set(
-			index
+			index()
 				.edgesTo(def.id)
 				.filter((e) => e.kind === "call" && e.file && !TEST_FILE.test(e.file))
 				.map((e) => `${e.file}:${e.line}`),
@@ -90,18 +89,22 @@ describe("the offline answer to an impact question", () => {
 	});
 
 	it("goes one call further up through a key: who dispatches the route whose handler calls it", async () => {
-		const r = await ask(index, "What would break if `executeSendMessage` changed?");
-		const key = index.defsByName("chat.sendMessage").find((d) => d.kind === "dispatch-key") as DefRow;
+		const r = await ask(index(), "What would break if `executeSendMessage` changed?");
+		const key = index()
+			.defsByName("chat.sendMessage")
+			.find((d) => d.kind === "dispatch-key") as DefRow;
 		const trunk = key.defId.slice("trunk:".length, key.defId.indexOf("#"));
-		const dispatches = index.dispatchSites(trunk, "chat.sendMessage").filter((s) => s.side === "dispatch");
+		const dispatches = index()
+			.dispatchSites(trunk, "chat.sendMessage")
+			.filter((s) => s.side === "dispatch");
 		expect(dispatches.length).toBeGreaterThan(0);
 		expect(r.answer).toMatch(/dispatches the endpoint `chat\.sendMessage`, handled by/);
 		for (const s of dispatches) expect(cites(r, s.file, s.line), `${s.file}:${s.line}`).toBe(true);
-		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+		for (const c of r.citations) expect(citationHolds(index(), c)).toBe(true);
 	});
 
 	it("lists every site it counts in the full answer", async () => {
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?", {
+		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?", {
 			detail: "full",
 		});
 		const impact = r.trace.material?.impact;
@@ -111,7 +114,7 @@ describe("the offline answer to an impact question", () => {
 	});
 
 	it("keeps the flow answer for an impact question that names no definition", async () => {
-		const r = await ask(index, "What would be affected if message sending changed?");
+		const r = await ask(index(), "What would be affected if message sending changed?");
 		expect(r.abstained).toBe(false);
 		expect(r.answer).not.toContain("**Where it is run**");
 		expect(r.answer).not.toContain("**Where it is called**");
@@ -154,7 +157,7 @@ describe("an impact question about an event keyed by its class", () => {
 		const repo = fileURLToPath(new URL("../../../examples/discovery/event-classes", import.meta.url));
 		const out = join(mkdtempSync(join(tmpdir(), "codeask-impact-class-key-")), "index.db");
 		// Indexed as `codeask index` does: no preset names the idiom, discovery finds it.
-		const index = IndexReader.open(await indexWithTrunks(repo, out));
+		const index = await openIndexWithTrunks(repo, out);
 		try {
 			const { answer } = await ask(index, "What would break if StockLowEvent changed?");
 			// The class, not the trunk's key of the same name (a key has "no declaration of its own").
@@ -199,8 +202,7 @@ describe("an impact question about a key no trunk joins", () => {
 			"src/status.ts":
 				"export function paid(): boolean {\n\treturn true;\n}\nexport const isPaid = () => paid();\n",
 		});
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 
@@ -247,8 +249,7 @@ describe("an impact question about one of two same-named definitions", () => {
 			"src/sdk/ui2.ts": ui(2),
 			"src/sdk/ui3.ts": ui(3),
 		});
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
+		index = await openIndexOf(repo);
 	}, 60_000);
 	afterAll(() => index?.close());
 

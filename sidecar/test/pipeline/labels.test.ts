@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import {
@@ -11,7 +10,7 @@ import {
 	parseHandlerName,
 	sourceLabel,
 } from "../../src/pipeline/labels.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 /** A tiny set of rows as the indexer records them: qualified name, kind, parent, signature. */
 function rows(
@@ -352,18 +351,14 @@ describe("Labels: put in after verification", () => {
 });
 
 describe("answers on the mini-chat index name handlers, never their raw synthetic names", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	});
-	afterAll(() => index.close());
+	const index = indexForSuite(openFixtureIndex);
 
 	/** Every definition of the fixture whose label is not its name: the raw names no answer may show. */
 	const relabelled = () =>
-		index
+		index()
 			.files()
-			.flatMap((f) => index.defsInFile(f.path))
-			.filter((d) => defLabel(d, (id) => index.defById(id)) !== `\`${d.qualifiedName}\``);
+			.flatMap((f) => index().defsInFile(f.path))
+			.filter((d) => defLabel(d, (id) => index().defById(id)) !== `\`${d.qualifiedName}\``);
 
 	it("the fixture has handlers of each shape the indexer names", () => {
 		const names = relabelled().map((d) => d.qualifiedName);
@@ -373,13 +368,13 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 	});
 
 	it("in the impact answer (answer-impact.ts), which names registrants and callers", async () => {
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
 		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
 		expect(r.answer).toContain("**Who registers on it**");
-		const shown = relabelled().filter((d) => r.answer.includes(defLabel(d, (id) => index.defById(id))));
+		const shown = relabelled().filter((d) => r.answer.includes(defLabel(d, (id) => index().defById(id))));
 		expect(shown.length).toBeGreaterThan(0);
 		for (const d of relabelled()) {
-			const label = defLabel(d, (id) => index.defById(id));
+			const label = defLabel(d, (id) => index().defById(id));
 			if (!label.includes(`\`${d.qualifiedName}\``)) expect(r.answer).not.toContain(`\`${d.qualifiedName}\``);
 		}
 		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
@@ -387,7 +382,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 
 	it("names the file after a handler's label with 'in', not a second pair of parentheses", async () => {
 		// In full where the answer first names it (its first line), brief in the In short after it.
-		const r = await ask(index, "How does the server handle the chat.sendMessage route?");
+		const r = await ask(index(), "How does the server handle the chat.sendMessage route?");
 		expect(r.answer).toContain(
 			"the flow from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterSaveMessage`,",
 		);
@@ -397,7 +392,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		expect(r.answer).not.toMatch(/`\) \(`/);
 		// Named first in the sentence that gives its file: "in" the file.
 		const post = relabelled().find((d) => d.qualifiedName === "API.v1.addRoute(chat.sendMessage).post");
-		const labels = new Labels(index);
+		const labels = new Labels(index());
 		const raw = labels.name(post as NonNullable<typeof post>);
 		expect(labels.apply(`It starts in ${raw} (\`apps/server/src/api/v1/chat.ts\`), which`)).toBe(
 			"It starts in the `post` handler for `chat.sendMessage` (`API.v1.addRoute`) in `apps/server/src/api/v1/chat.ts`, which",
@@ -406,23 +401,25 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 
 	for (const detail of ["short", "full"] as const)
 		it(`in the ${detail} answer, its citations and its sources`, async () => {
-			const r = await ask(index, "How are push notifications sent when a new message is posted?", { detail });
+			const r = await ask(index(), "How are push notifications sent when a new message is posted?", {
+				detail,
+			});
 			expect(r.abstained).toBe(false);
 			expect(r.answer).toMatch(/[Tt]he `post` handler for `chat\.sendMessage` \(`API\.v1\.addRoute`\)/);
 			for (const d of relabelled()) {
-				const label = defLabel(d, (id) => index.defById(id));
+				const label = defLabel(d, (id) => index().defById(id));
 				// A callback without a key is named by its call, which its label writes too.
 				if (!label.includes(`\`${d.qualifiedName}\``))
 					expect(r.answer).not.toContain(`\`${d.qualifiedName}\``);
 				expect(r.answer).not.toContain(`— ${d.qualifiedName}\n`);
 			}
 			// The citations keep the symbol as an identifier; the sources list shows the handler's label.
-			const handlers = r.citations.filter((c) => sourceLabel(index, c.file, c.symbol) !== c.symbol);
+			const handlers = r.citations.filter((c) => sourceLabel(index(), c.file, c.symbol) !== c.symbol);
 			expect(handlers.length).toBeGreaterThan(0);
 			for (const c of handlers) {
-				expect(index.def(`${c.file}#${c.symbol}`)).toBeDefined();
+				expect(index().def(`${c.file}#${c.symbol}`)).toBeDefined();
 				expect(r.answer).toContain(
-					`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${sourceLabel(index, c.file, c.symbol)}\n`,
+					`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${sourceLabel(index(), c.file, c.symbol)}\n`,
 				);
 			}
 		});

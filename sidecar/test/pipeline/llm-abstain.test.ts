@@ -2,13 +2,12 @@
  * The check after an LLM answer: an answer whose verified sources do not cover the question is
  * replaced by "I don't know" (fake OpenAI-compatible provider on 127.0.0.1).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import type { FakeLlmServer, FakeReply, RecordedRequest } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 const QUESTION = "How do push notifications work?";
 const route = (req: RecordedRequest): FakeReply => {
@@ -42,11 +41,7 @@ const onTopicAnswer = (req: RecordedRequest): FakeReply => {
 	return { text: `Push notifications are sent here [${related[0]}].` };
 };
 
-let index: IndexReader;
-beforeAll(async () => {
-	index = IndexReader.open(await fixtureIndexPath());
-});
-afterAll(() => index.close());
+const index = indexForSuite(openFixtureIndex);
 
 describe("an LLM answer whose sources do not cover the question", () => {
 	let fake: FakeLlmServer;
@@ -62,7 +57,7 @@ describe("an LLM answer whose sources do not cover the question", () => {
 	};
 
 	it("is replaced by the abstention, with no citations, and says why", async () => {
-		const r = await ask(index, QUESTION, { llm: await client(offTopicAnswer) });
+		const r = await ask(index(), QUESTION, { llm: await client(offTopicAnswer) });
 		expect(citedUnrelated).toHaveLength(2);
 		expect(r.abstained).toBe(true);
 		expect(r.citations).toEqual([]);
@@ -71,7 +66,7 @@ describe("an LLM answer whose sources do not cover the question", () => {
 	});
 
 	it("is not even asked for an off-topic question: the abstention comes first, with no request and no material", async () => {
-		const r = await ask(index, "What is the meaning of life?", { llm: await client(onTopicAnswer) });
+		const r = await ask(index(), "What is the meaning of life?", { llm: await client(onTopicAnswer) });
 		expect(r.abstained).toBe(true);
 		expect(r.answer).toMatch(/I don't know/);
 		expect(fake.requests).toHaveLength(0);
@@ -81,13 +76,13 @@ describe("an LLM answer whose sources do not cover the question", () => {
 	});
 
 	it("stands when it rests on several verified sources of the material, whatever their names", async () => {
-		const r = await ask(index, QUESTION, { llm: await client(severalSourcesAnswer) });
+		const r = await ask(index(), QUESTION, { llm: await client(severalSourcesAnswer) });
 		expect(r.abstained).toBe(false);
 		expect(r.citations.length).toBe(3);
 	});
 
 	it("stands when its sources cover the question", async () => {
-		const r = await ask(index, QUESTION, { llm: await client(onTopicAnswer) });
+		const r = await ask(index(), QUESTION, { llm: await client(onTopicAnswer) });
 		expect(r.abstained).toBe(false);
 		expect(r.citations.length).toBe(1);
 		expect(r.answer).toContain("Push notifications are sent here [1]");

@@ -2,8 +2,7 @@
  * The LLM stages of the pipeline with the real SDKs against fake providers on 127.0.0.1:
  * what the prompts carry, how the answers are used, and the offline fallback per stage.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
@@ -14,7 +13,7 @@ import type {
 	RecordedRequest,
 } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 const QUESTION = "How do push notifications work?";
 
@@ -50,11 +49,7 @@ const providers = [
 	},
 ] as const;
 
-let index: IndexReader;
-beforeAll(async () => {
-	index = IndexReader.open(await fixtureIndexPath());
-});
-afterAll(() => index.close());
+const index = indexForSuite(openFixtureIndex);
 
 describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 	let fake: FakeLlmServer;
@@ -68,7 +63,7 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 
 	it("routes, selects and answers in 3 requests; prompts carry the outline, the skeleton and the bodies read", async () => {
 		const llm = await client({ responses: [route, select, answer] });
-		const r = await ask(index, QUESTION, { llm });
+		const r = await ask(index(), QUESTION, { llm });
 		expect(fake.requests).toHaveLength(3);
 		expect(r.usage.requests).toBe(3);
 		expect(r.provider).toBe(p.name);
@@ -118,9 +113,9 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 			return { json: { chains: [{ title: "Elsewhere", sectionIds: ids.slice(-1) }], searchTerms: [] } };
 		};
 		const llm = await client({ responses: [offTopicRoute, select, answer] });
-		const r = await ask(index, QUESTION, { llm });
+		const r = await ask(index(), QUESTION, { llm });
 		expect(r.fallbackReason).toBeNull();
-		const offline = await ask(index, QUESTION);
+		const offline = await ask(index(), QUESTION);
 		const files = (x: typeof r) => new Set(x.trace.seeds.map((s) => s.file));
 		const seeded = files(r);
 		expect([...files(offline)].filter((f) => !seeded.has(f))).toEqual([]);
@@ -137,7 +132,7 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 				answer,
 			],
 		});
-		const r = await ask(index, QUESTION, { llm });
+		const r = await ask(index(), QUESTION, { llm });
 		expect(r.provider).toBe(p.name);
 		expect(fake.requests).toHaveLength(4);
 		expect(fake.billable()).toBe(3);
@@ -146,7 +141,7 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 
 	it("falls back to the offline router on malformed JSON and still answers with the LLM", async () => {
 		const llm = await client({ responses: [{ text: "{not json" }, { text: "still not json" }, answer] });
-		const r = await ask(index, QUESTION, { llm });
+		const r = await ask(index(), QUESTION, { llm });
 		expect(fake.billable()).toBeLessThanOrEqual(3);
 		expect(r.fallbackReason).toMatch(/^route: /);
 		// The route fell back, select was skipped to keep a request for the answer, and the answer came from the LLM.
@@ -160,7 +155,7 @@ describe.each(providers)("pipeline LLM stages with the $name SDK", (p) => {
 			{ fallback: { text: "late", delayMs: 2_000 } },
 			{ timeoutMs: 150, maxRetries: 0 },
 		);
-		const r = await ask(index, QUESTION, { llm });
+		const r = await ask(index(), QUESTION, { llm });
 		expect(r.provider).toBe("none");
 		expect(r.fallbackReason).toMatch(/^route: /);
 		expect(r.fallbackReason).toMatch(/150 ms|time/i);

@@ -5,12 +5,8 @@
  * the two best-ranked providers and the one the question names, then one line naming the rest; the
  * model may still pick a folded one by name. The material's map folds them the same way.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import type { LlmClient, LlmRequest } from "../../src/llm/types.js";
 import { llmSelect } from "../../src/pipeline/llm-stages.js";
 import { foldNote, lookalikes, standsOut } from "../../src/pipeline/lookalikes.js";
@@ -21,7 +17,8 @@ import { wordCut } from "../../src/pipeline/material/signature-text.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { newerVersion, versionOf } from "../../src/pipeline/versions.js";
-import { repoWith } from "../support/repo-with.js";
+import { openIndexOf } from "../support/open-index.js";
+import { indexedRepo } from "../support/path-fixture.js";
 import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
 const PROVIDERS = ["slack", "discord", "mattermost", "zulip", "ryver", "teams"];
@@ -65,19 +62,15 @@ const FILES: Record<string, string> = {
 
 const QUESTION = "How does notify send a chat message, for instance to Discord?";
 
-let repo: string;
-let index: IndexReader;
+const { index } = indexedRepo(FILES, "codeask-lookalikes-", (root) => openIndexOf(root));
 let defs: {
 	notify: DefRow;
 	contract: DefRow;
 	members: DefRow[];
 	versions: DefRow[];
 };
-beforeAll(async () => {
-	repo = repoWith(FILES, "codeask-lookalikes-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
-	const def = (id: string) => defIn(index, id);
+beforeAll(() => {
+	const def = (id: string) => defIn(index(), id);
 	defs = {
 		notify: def("src/notify.ts#notify"),
 		contract: def("src/providers/provider.interface.ts#IChatProvider.sendMessage"),
@@ -86,10 +79,6 @@ beforeAll(async () => {
 			def(`src/workflows/post.workflow.v1.0.${v.slice(3)}.ts#postWorkflow${v}`),
 		),
 	};
-}, 120_000);
-afterAll(() => {
-	index?.close();
-	rmSync(repo, { recursive: true, force: true });
 });
 
 /** One chain: the entry, the interface member, its six providers, the three workflow versions. */
@@ -122,7 +111,7 @@ function fakeLlm(reply: unknown): { llm: LlmClient; requests: LlmRequest[] } {
 
 describe("lookalike groups", () => {
 	it("groups a family's members by their interface member and versions by name and folder", () => {
-		const look = lookalikes(index);
+		const look = lookalikes(index());
 		const keys = defs.members.map((d) => look(d)?.key);
 		expect(new Set(keys).size).toBe(1);
 		expect(look(defs.members[1] as DefRow)).toMatchObject({ kind: "family", tag: "DiscordProvider" });
@@ -149,7 +138,7 @@ describe("lookalike groups", () => {
 	});
 
 	it("lets a question word pick a member out only when few of its group hold it", () => {
-		const look = lookalikes(index);
+		const look = lookalikes(index());
 		const discord = look(defs.members[1] as DefRow);
 		if (!discord) throw new Error("no family");
 		expect(standsOut(discord, ["discord"])).toBe(true);
@@ -170,7 +159,7 @@ describe("the select prompt's lookalikes", () => {
 
 	it("lists a family by its interface member, two best-ranked members and the one the question names, then one line", async () => {
 		const { llm, requests } = fakeLlm({ chains: ["c1"], nodes: ["n1"] });
-		await llmSelect(llm, q, skeletons(), undefined, Number.MAX_SAFE_INTEGER, index);
+		await llmSelect(llm, q, skeletons(), undefined, Number.MAX_SAFE_INTEGER, index());
 		const prompt = requests[0]?.prompt ?? "";
 		expect(prompt).toMatch(/n2 {2}IChatProvider\.sendMessage/);
 		for (const kept of ["SlackProvider", "MattermostProvider", "DiscordProvider"])
@@ -190,7 +179,7 @@ describe("the select prompt's lookalikes", () => {
 
 	it("accepts a folded member named by its class or its qualified name", async () => {
 		const { llm } = fakeLlm({ chains: ["c1"], nodes: ["n1", "ZulipProvider", "postWorkflowV104"] });
-		const { picks } = await llmSelect(llm, q, skeletons(), undefined, Number.MAX_SAFE_INTEGER, index);
+		const { picks } = await llmSelect(llm, q, skeletons(), undefined, Number.MAX_SAFE_INTEGER, index());
 		expect(picks).toEqual([defs.notify.defId, defs.members[3]?.defId, defs.versions[2]?.defId]);
 	});
 
@@ -207,7 +196,7 @@ describe("the material map's lookalikes", () => {
 	// Room for the entry's body and the map, not for the providers' bodies.
 	const config = { tokenBudget: 260, wholeDefLines: 4, sliceLines: 2 };
 	const mapLines = (reach = MATERIAL_REACH) =>
-		assembleMaterial(index, input(), config, undefined, reach)
+		assembleMaterial(index(), input(), config, undefined, reach)
 			.sources.filter((s) => s.unit === "signature")
 			.map((s) => `${s.node.def.qualifiedName}: ${s.text}`);
 

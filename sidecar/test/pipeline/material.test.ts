@@ -8,8 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
-import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { DefRow, DispatchSiteRow } from "../../src/index/types.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { moduleBlocks } from "../../src/pipeline/material/modules.js";
 import { CITATION_REACH, MATERIAL_REACH, type MapReach } from "../../src/pipeline/material/reach.js";
@@ -17,8 +16,12 @@ import { sliceDefinition } from "../../src/pipeline/material/slices.js";
 import { sourceTokens } from "../../src/pipeline/material/source-tokens.js";
 import { scanTestFiles } from "../../src/pipeline/material/test-scan.js";
 import { fuseRoutes, type RouteResult } from "../../src/pipeline/route.js";
+import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
+import { tightBudgetSources } from "../support/fake-material-index.js";
 import { fixtureIndexPath, MINI_CHAT_DIR } from "../support/fixture-index.js";
+import { openIndexOf } from "../support/open-index.js";
+import { repoWith } from "../support/repo-with.js";
 
 let index: IndexReader;
 beforeAll(async () => {
@@ -409,9 +412,10 @@ async function fixtureSkeletons(question: string) {
 
 /** Every token counted four times over: the small fixture then fills a budget as a large repository does. */
 /** One downstream chain holding `nodes`, as the assembler's input takes it. */
-const oneChain = (title: string, nodes: readonly unknown[]) => [
-	{ chain: { id: "c1", title, paths: [title], score: 1 }, direction: "downstream" as const, nodes },
-];
+const oneChain = (title: string, nodes: readonly unknown[]) =>
+	[
+		{ chain: { id: "c1", title, paths: [title], score: 1 }, direction: "downstream" as const, nodes },
+	] as unknown as Skeleton[];
 
 const costly = (text: string) => text.length;
 
@@ -785,28 +789,12 @@ describe("a handler written into a module-level register call", () => {
 	});
 
 	it("is listed in the material's map from that head, and in the citation pool's from its own line", async () => {
-		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
-		const mIndex = {
-			fileLines: index.fileLines,
-			fileContent: () => lines.join("\n"),
-			edgesFrom: () => [],
-			edgesTo: () => [],
-			defById: index.defById,
-			def: () => undefined,
-			dispatchSitesInFile: () => [],
-			defsInFile: () => [module, notify, post],
-			packages: () => [],
-		} as unknown as Parameters<typeof assembleMaterial>[0];
 		const node = { def: post, depth: 1, via: "call", from: null, nodeClass: "major" as const, relevance: 1 };
 		const seedNode = { ...node, def: notify, via: "seed", depth: 0 };
-		const skeletons = oneChain("api", [seedNode, node]) as unknown as Parameters<
-			typeof assembleMaterial
-		>[1]["skeletons"];
+		const skeletons = oneChain("api", [seedNode, node]);
 		// A budget that reads the seed's body and leaves the handler to the map.
-		const input = { skeletons, words: [], relevance: () => 1 };
-		const config = { tokenBudget: 70, wholeDefLines: 2, sliceLines: 2 };
 		const listed = (reach: typeof MATERIAL_REACH) =>
-			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.find(
+			tightBudgetSources(lines, [module, notify, post], skeletons, 70, reach).find(
 				(s) => s.node.def.id === post.id,
 			);
 		const material = listed(MATERIAL_REACH);
@@ -858,27 +846,11 @@ describe("a decorated definition", () => {
 	});
 
 	it("is listed in the material's map by its declaration line, in the citation pool's by its first decorator", async () => {
-		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
-		const mIndex = {
-			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-			fileContent: () => lines.join("\n"),
-			edgesFrom: () => [],
-			edgesTo: () => [],
-			defById: (id: number) => [module, cls, added].find((d) => d.id === id),
-			def: () => undefined,
-			dispatchSitesInFile: () => [],
-			defsInFile: () => [module, cls, added],
-			packages: () => [],
-		} as unknown as Parameters<typeof assembleMaterial>[0];
 		const node = { def: added, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
-		const skeletons = oneChain("team", [node]) as unknown as Parameters<
-			typeof assembleMaterial
-		>[1]["skeletons"];
+		const skeletons = oneChain("team", [node]);
 		// Too small a budget for the body: the method is named in the map only.
-		const input = { skeletons, words: [], relevance: () => 1 };
-		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
 		const listed = (reach: typeof MATERIAL_REACH) =>
-			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.find(
+			tightBudgetSources(lines, [module, cls, added], skeletons, 40, reach).find(
 				(s) => s.node.def.id === added.id,
 			);
 		const material = listed(MATERIAL_REACH);
@@ -1413,40 +1385,33 @@ describe("the path's far ends", () => {
 	// read definition calls in another file is read after it (depth first), not as a signature.
 	let repoIndex: IndexReader;
 	beforeAll(async () => {
-		const repo = mkdtempSync(join(tmpdir(), "codeask-far-ends-"));
-		mkdirSync(join(repo, "src"));
-		writeFileSync(join(repo, "package.json"), '{ "name": "relay-app" }');
 		const filler = (n: number) => Array.from({ length: n }, (_, i) => `\tconst step${i} = ${i};`);
-		writeFileSync(
-			join(repo, "src/guard.ts"),
-			[
-				'export const relayEnabled = process.env.RELAY === "on";',
-				"export function withRelayCheck<T extends (...args: string[]) => Promise<void>>(fn: T): T {",
-				"\treturn relayEnabled ? fn : ((() => Promise.resolve()) as T);",
-				"}",
-			].join("\n"),
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "relay-app" }',
+				"src/guard.ts": [
+					'export const relayEnabled = process.env.RELAY === "on";',
+					"export function withRelayCheck<T extends (...args: string[]) => Promise<void>>(fn: T): T {",
+					"\treturn relayEnabled ? fn : ((() => Promise.resolve()) as T);",
+					"}",
+				].join("\n"),
+				"src/deliver.ts": [
+					"export async function deliverEnvelope(id: string): Promise<void> {",
+					...filler(30),
+					"\tconsole.log(id, step0);",
+					"}",
+				].join("\n"),
+				"src/relay.ts": [
+					"import { withRelayCheck } from './guard';",
+					"import { deliverEnvelope } from './deliver';",
+					"export const relayMessage = withRelayCheck(async (id: string) => {",
+					"\tawait deliverEnvelope(id);",
+					"});",
+				].join("\n"),
+			},
+			"codeask-far-ends-",
 		);
-		writeFileSync(
-			join(repo, "src/deliver.ts"),
-			[
-				"export async function deliverEnvelope(id: string): Promise<void> {",
-				...filler(30),
-				"\tconsole.log(id, step0);",
-				"}",
-			].join("\n"),
-		);
-		writeFileSync(
-			join(repo, "src/relay.ts"),
-			[
-				"import { withRelayCheck } from './guard';",
-				"import { deliverEnvelope } from './deliver';",
-				"export const relayMessage = withRelayCheck(async (id: string) => {",
-				"\tawait deliverEnvelope(id);",
-				"});",
-			].join("\n"),
-		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		repoIndex = IndexReader.open(result.out);
+		repoIndex = await openIndexOf(repo);
 	});
 	afterAll(() => repoIndex?.close());
 
@@ -1604,18 +1569,6 @@ describe("a handler plugged in by name", () => {
 	};
 
 	it("is listed in the material's map with the register call that names its key, not in the citation pool's", async () => {
-		const { assembleMaterial } = await import("../../src/pipeline/material/assemble.js");
-		const mIndex = {
-			fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
-			fileContent: () => lines.join("\n"),
-			edgesFrom: () => [],
-			edgesTo: () => [],
-			defById: (id: number) => [module, onClose].find((d) => d.id === id),
-			def: () => undefined,
-			dispatchSitesInFile: () => [site],
-			defsInFile: () => [module, onClose],
-			packages: () => [],
-		} as unknown as Parameters<typeof assembleMaterial>[0];
 		const node = {
 			def: onClose,
 			depth: 0,
@@ -1624,16 +1577,12 @@ describe("a handler plugged in by name", () => {
 			nodeClass: "major" as const,
 			relevance: 1,
 		};
-		const skeletons = oneChain("hooks", [node]) as unknown as Parameters<
-			typeof assembleMaterial
-		>[1]["skeletons"];
-		const input = { skeletons, words: [], relevance: () => 1 };
+		const skeletons = oneChain("hooks", [node]);
 		// Too small a budget for the body: the handler is named in the map.
-		const config = { tokenBudget: 40, wholeDefLines: 2, sliceLines: 2 };
 		const registered = (reach: typeof MATERIAL_REACH) =>
-			assembleMaterial(mIndex, input, config, (t) => Math.ceil(t.length / 4), reach).sources.filter(
-				(s) => s.node.def.id === onClose.id && s.range.startLine > 6,
-			);
+			tightBudgetSources(lines, [module, onClose], skeletons, 40, reach, [
+				site as unknown as DispatchSiteRow,
+			]).filter((s) => s.node.def.id === onClose.id && s.range.startLine > 6);
 		const [line] = registered(MATERIAL_REACH);
 		expect(line?.unit).toBe("signature");
 		// From the call's head down to the line holding the key.

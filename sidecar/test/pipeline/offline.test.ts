@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import { AskInputError, ask } from "../../src/pipeline/ask.js";
 import { PipelineConfigError } from "../../src/pipeline/config.js";
 import { sourceLabel } from "../../src/pipeline/labels.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 /** These tests read the long form (`--detail full`); the short default is tested in short-answer.test.ts. */
 const FULL = { detail: "full" } as const;
 
 describe("ask offline on the mini-chat index", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	});
-	afterAll(() => index.close());
+	const index = indexForSuite(openFixtureIndex);
 
 	it("names a handler written inline at its register site by its registering call, not 'no registered handler'", async () => {
-		const r = await ask(index, "What happens after a user leaves a room?", FULL);
+		const r = await ask(index(), "What happens after a user leaves a room?", FULL);
 		const keyLine = r.answer.split("\n").find((l) => l.includes("hook `afterLeaveRoom`")) ?? "";
 		// The anonymous callback is a definition of its own (issue 11 §2), cited where it is written.
 		expect(keyLine).toContain("`afterLeaveRoomCallback.add`");
@@ -29,17 +24,17 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("answers a flow question with a chain from the service to its gateways, every citation verified", async () => {
-		const r = await ask(index, "How do push notifications work?", FULL);
+		const r = await ask(index(), "How do push notifications work?", FULL);
 		expect(r.provider).toBe("none");
 		expect(r.usage).toEqual({ requests: 0, tokensIn: 0, tokensOut: 0 });
 		expect(r.droppedCitations).toBe(0);
 		expect(r.citations.length).toBeGreaterThan(3);
 		for (const c of r.citations) {
 			expect(c.verified).toBe(true);
-			expect(citationHolds(index, c)).toBe(true);
+			expect(citationHolds(index(), c)).toBe(true);
 			// Every citation is listed in the sources as `[n] path:start-end — name` (a handler by its label).
 			expect(r.answer).toContain(
-				`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${sourceLabel(index, c.file, c.symbol)}`,
+				`[${c.n}] ${c.file}:${c.startLine}-${c.endLine} — ${sourceLabel(index(), c.file, c.symbol)}`,
 			);
 		}
 		const readFiles = new Set(r.trace.read.map((x) => x.file));
@@ -59,8 +54,8 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("skips the unread material when the caller does not measure it, and answers the same", async () => {
 		for (const detail of ["short", "full"] as const) {
-			const measured = await ask(index, "How do push notifications work?", { detail });
-			const lean = await ask(index, "How do push notifications work?", { detail, measureMaterial: false });
+			const measured = await ask(index(), "How do push notifications work?", { detail });
+			const lean = await ask(index(), "How do push notifications work?", { detail, measureMaterial: false });
 			expect(lean.answer).toBe(measured.answer);
 			expect(lean.citations).toEqual(measured.citations);
 			expect(lean.chains).toEqual(measured.chains);
@@ -74,7 +69,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("renders a dispatch key as a hop listing its registered handlers", async () => {
-		const r = await ask(index, "What runs after a message is saved?", FULL);
+		const r = await ask(index(), "What runs after a message is saved?", FULL);
 		// The key and its handler one hop below it, in the same chain (another chain may reach either elsewhere).
 		const chain = r.chains.find((c) =>
 			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage")),
@@ -105,7 +100,7 @@ describe("ask offline on the mini-chat index", () => {
 			"What runs after a message is saved?",
 			"What happens after a user leaves a room?",
 		]) {
-			const r = await ask(index, question, FULL);
+			const r = await ask(index(), question, FULL);
 			expect(r.answer.indexOf("### In short")).toBeLessThan(r.answer.indexOf("### Key places"));
 			const sentences = inShortOf(r.answer);
 			expect(sentences.length, question).toBeGreaterThanOrEqual(3);
@@ -120,7 +115,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("says in short which dispatch key joins the flow and who handles it", async () => {
-		const r = await ask(index, "What runs after a message is saved?", FULL);
+		const r = await ask(index(), "What runs after a message is saved?", FULL);
 		const handler = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
 		expect(inShortOf(r.answer).join(" ")).toContain(
 			`runs the hook \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
@@ -129,7 +124,7 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("leads with the handler of a dispatch key the question names in full", async () => {
 		// rooms.ts registers four routes, each handled by an inline `get`: only the key tells them apart.
-		const r = await ask(index, "What does the channels.members endpoint return?", FULL);
+		const r = await ask(index(), "What does the channels.members endpoint return?", FULL);
 		const first = r.citations.find((c) => c.n === 1);
 		expect(first?.file).toBe("apps/server/src/api/v1/rooms.ts");
 		expect(first?.symbol).toBe("Api.addRoute(channels.members).get");
@@ -137,7 +132,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key once in short, though several chains reach it from the same function", async () => {
-		const r = await ask(index, "Who handles the afterSaveMessage callback?", FULL);
+		const r = await ask(index(), "Who handles the afterSaveMessage callback?", FULL);
 		// Keys the skeleton reaches from the same function on more than one chain.
 		const reached = new Map<string, number>();
 		for (const c of r.chains)
@@ -160,16 +155,18 @@ describe("ask offline on the mini-chat index", () => {
 	it("gives a small citation budget to the seeds, not to widely used helpers", async () => {
 		// With a low hot threshold the fixture's shared helpers (BaseModel.find, …) count as widely used.
 		const config = { hotFanIn: 2 };
-		const full = await ask(index, "How do push notifications work?", { ...FULL, config });
+		const full = await ask(index(), "How do push notifications work?", { ...FULL, config });
 		const seeds = new Set(full.trace.seeds.map((s) => s.defId));
 		const defOf = (c: { file: string; symbol: string }) =>
-			index.defsInFile(c.file).find((d) => d.qualifiedName === c.symbol);
+			index()
+				.defsInFile(c.file)
+				.find((d) => d.qualifiedName === c.symbol);
 		const helper = (c: { file: string; symbol: string }) => {
 			const d = defOf(c);
 			return !!d && d.fanIn > 2 && !seeds.has(d.defId);
 		};
 		expect(full.citations.some(helper)).toBe(true); // there are helpers to leave out
-		const small = await ask(index, "How do push notifications work?", {
+		const small = await ask(index(), "How do push notifications work?", {
 			...FULL,
 			config: { ...config, maxCitations: 4 },
 		});
@@ -181,7 +178,7 @@ describe("ask offline on the mini-chat index", () => {
 	it("spends a small citation budget on the best-ranked files, not one file per chain", async () => {
 		for (const question of ["How do push notifications work?", "How is a channel created?"]) {
 			// Without the link lift the order is the seeding stage's fused file ranking.
-			const r = await ask(index, question, { ...FULL, config: { citationLinkWeight: 0, maxCitations: 3 } });
+			const r = await ask(index(), question, { ...FULL, config: { citationLinkWeight: 0, maxCitations: 3 } });
 			const best = new Map<string, number>();
 			for (const s of r.trace.seeds) best.set(s.file, Math.max(best.get(s.file) ?? 0, s.score));
 			const top = [...best.entries()].sort((a, b) => b[1] - a[1]).map(([f]) => f);
@@ -190,21 +187,21 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("keeps the offline answer short: at most maxCitations sources, chains showing only the way to cited hops", async () => {
-		const r = await ask(index, "How do push notifications work?", { ...FULL, config: { maxCitations: 6 } });
+		const r = await ask(index(), "How do push notifications work?", { ...FULL, config: { maxCitations: 6 } });
 		expect(r.citations.length).toBeLessThanOrEqual(6);
 		const chains = r.answer.slice(
 			r.answer.indexOf("### How it connects"),
 			r.answer.indexOf("### Also relevant"),
 		);
 		const hopLines = chains.split("\n").filter((l) => /^\s*- `/.test(l));
-		const full = await ask(index, "How do push notifications work?", FULL);
+		const full = await ask(index(), "How do push notifications work?", FULL);
 		const fullHops = full.answer.split("\n").filter((l) => /^\s*- `/.test(l));
 		expect(hopLines.length).toBeGreaterThan(0);
 		expect(hopLines.length).toBeLessThan(fullHops.length);
 	});
 
 	it("leads a file with the definition whose name matches the question's verb, not the one linked most", async () => {
-		const r = await ask(index, "How does a model update one document?", FULL);
+		const r = await ask(index(), "How does a model update one document?", FULL);
 		const places = r.answer.split("### Key places")[1]?.split("\n\n")[0] ?? "";
 		const base = places.split("\n").find((l) => l.includes("packages/models/src/BaseModel.ts")) ?? "";
 		expect(base).toContain("`BaseModel.updateOne`");
@@ -215,18 +212,18 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key place's direct callers on an impact question, cited ones by their existing marker", async () => {
-		const r = await ask(index, "What would be affected if I change BaseModel.insertOne?", FULL);
+		const r = await ask(index(), "What would be affected if I change BaseModel.insertOne?", FULL);
 		const lines = r.answer.split("\n");
 		const at = lines.findIndex((l) => l.startsWith("- `BaseModel.insertOne` (method)"));
 		expect(at).toBeGreaterThan(-1);
 		const usedBy = lines[at + 1] ?? "";
 		expect(usedBy).toMatch(/^ {2}- used by: /);
 		// The callers the index knows, each named.
-		const target = index.def("packages/models/src/BaseModel.ts#BaseModel.insertOne");
-		const callers = index
+		const target = index().def("packages/models/src/BaseModel.ts#BaseModel.insertOne");
+		const callers = index()
 			.edgesTo(target?.id ?? -1)
 			.filter((e) => e.kind === "call")
-			.map((e) => index.defById(e.src))
+			.map((e) => index().defById(e.src))
 			// A module-level call site is no definition of its own: not named.
 			.filter((d) => d && d.kind !== "module")
 			.map((d) => d?.qualifiedName);
@@ -240,7 +237,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key place's direct callees on a flow question, even when the walk printed them elsewhere", async () => {
-		const r = await ask(index, "How do push notifications work?", FULL);
+		const r = await ask(index(), "How do push notifications work?", FULL);
 		const lines = r.answer.split("\n");
 		const at = lines.findIndex((l) => l.startsWith("- `PushService.sendNotification` (method)"));
 		const calls = lines[at + 1] ?? "";
@@ -253,7 +250,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("walks upstream for an impact question", async () => {
-		const r = await ask(index, "What would be affected if BaseModel.insertOne changed?", FULL);
+		const r = await ask(index(), "What would be affected if BaseModel.insertOne changed?", FULL);
 		const chain = r.chains.find((c) =>
 			c.hops.some((h) => h.depth === 0 && h.defId.endsWith("#BaseModel.insertOne")),
 		);
@@ -263,34 +260,37 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("bridges question words to code words: 'channel' reaches room code", async () => {
-		const r = await ask(index, "How is a channel created?", FULL);
+		const r = await ask(index(), "How is a channel created?", FULL);
 		expect(r.trace.read.some((x) => /room/i.test(x.file))).toBe(true);
 	});
 
 	it("keeps the read context inside the token budget", async () => {
-		const r = await ask(index, "How do push notifications work?", { ...FULL, config: { tokenBudget: 600 } });
+		const r = await ask(index(), "How do push notifications work?", {
+			...FULL,
+			config: { tokenBudget: 600 },
+		});
 		const chars = r.trace.read.reduce(
-			(n, x) => n + (index.fileLines(x.file, x.startLine, x.endLine) ?? []).join("\n").length,
+			(n, x) => n + (index().fileLines(x.file, x.startLine, x.endLine) ?? []).join("\n").length,
 			0,
 		);
 		expect(Math.ceil(chars / 4)).toBeLessThanOrEqual(600 + r.trace.read.length);
 	});
 
 	it("refuses empty, huge and non-text questions with a clear message", async () => {
-		await expect(ask(index, "   ")).rejects.toThrow(AskInputError);
-		await expect(ask(index, "x".repeat(2001))).rejects.toThrow(/longer than 2000/);
-		await expect(ask(index, "\u0000\u0001binary")).rejects.toThrow(/control characters/);
-		await expect(ask(index, "?!")).rejects.toThrow(/no letters or digits/);
-		await expect(ask(index, 42 as unknown as string)).rejects.toThrow(/must be text/);
+		await expect(ask(index(), "   ")).rejects.toThrow(AskInputError);
+		await expect(ask(index(), "x".repeat(2001))).rejects.toThrow(/longer than 2000/);
+		await expect(ask(index(), "\u0000\u0001binary")).rejects.toThrow(/control characters/);
+		await expect(ask(index(), "?!")).rejects.toThrow(/no letters or digits/);
+		await expect(ask(index(), 42 as unknown as string)).rejects.toThrow(/must be text/);
 	});
 
 	it("rejects bad pipeline parameters naming the field", async () => {
-		await expect(ask(index, "push", { config: { maxDepth: -1 } })).rejects.toThrow(PipelineConfigError);
-		await expect(ask(index, "push", { config: { nope: 1 } })).rejects.toThrow(/nope|unrecognized/i);
+		await expect(ask(index(), "push", { config: { maxDepth: -1 } })).rejects.toThrow(PipelineConfigError);
+		await expect(ask(index(), "push", { config: { nope: 1 } })).rejects.toThrow(/nope|unrecognized/i);
 	});
 
 	it("says so when nothing matches, with no citations", async () => {
-		const r = await ask(index, "zzqx wvvy", FULL);
+		const r = await ask(index(), "zzqx wvvy", FULL);
 		expect(r.citations).toEqual([]);
 		expect(r.abstained).toBe(true);
 		expect(r.answer).toMatch(/I don't know/);

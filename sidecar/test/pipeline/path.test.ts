@@ -3,7 +3,7 @@ import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptVector, findPath, findPaths, type PathIndex } from "../../src/pipeline/path.js";
 import type { Concept } from "../../src/pipeline/query.js";
-import { defRow, edgeGraph } from "../support/defs.js";
+import { defRow, edgeGraph, edgeGraphOverFiles } from "../support/defs.js";
 
 const def = (file: string, name: string, kind: DefKind = "function") => defRow(file, name, kind);
 
@@ -592,13 +592,7 @@ describe("findPath", () => {
 			[run, report, "call"],
 			[run, count, "call"],
 		];
-		const index: PathIndex = {
-			...edgeGraph([start, run, report, count], edges, (s, d) => ({
-				file: s.file,
-				line: lineOf[d.name] ?? null,
-			})),
-			fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to) ?? null,
-		};
+		const index: PathIndex = edgeGraphOverFiles(files, [start, run, report, count], edges, lineOf);
 		const path = findPath(index, [start, run, report], {}, concepts("test", "results"));
 		expect(names(path)).toEqual(["start", "runTest", "countResults"]);
 		expect(path[1]?.hop?.line).toBe(10);
@@ -635,13 +629,7 @@ describe("findPath", () => {
 			[room, check, "call"],
 			[room, save, "call"],
 		];
-		const index: PathIndex = {
-			...edgeGraph([api, room, check, save], edges, (s, d) => ({
-				file: s.file,
-				line: lineOf[d.name] ?? null,
-			})),
-			fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to) ?? null,
-		};
+		const index: PathIndex = edgeGraphOverFiles(files, [api, room, check, save], edges, lineOf);
 		const path = findPath(index, [api, room, check], {}, concepts("create", "room", "members"));
 		expect(names(path)).toEqual(["createChannel", "createRoom", "saveRoomMembers"]);
 		expect(path[1]?.hop?.line).toBe(7);

@@ -1,13 +1,17 @@
 import { cpSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { describe, expect, it } from "vitest";
 import { patternSubject } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import {
+	indexForSuite,
+	openFixtureIndex,
+	openIndexOf,
+	openIndexWithTrunks,
+	readThenClose,
+	withIndexOf,
+} from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** The Nest controller and its fetch client of the discovery examples. */
@@ -154,16 +158,10 @@ function serviceRepo(): string {
 }
 
 describe("the answer to a pattern question", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = serviceRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(serviceRepo()), 60_000);
 
 	it("tells the shape the existing members share: base, package entry, example, contract, creation and registration", async () => {
-		const result = await ask(index, "How do I add a new service?");
+		const result = await ask(index(), "How do I add a new service?");
 		const body = result.answer;
 		expect(body).toContain(
 			"A new service takes the shape of the 3 classes that extend the class `ServiceBase`",
@@ -187,7 +185,7 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("leads the answer stage's material with the family: the base, the example, its contract and where it is registered", async () => {
-		const result = await ask(index, "How do I add a new service?", { measureMaterial: true });
+		const result = await ask(index(), "How do I add a new service?", { measureMaterial: true });
 		const first = (result.trace?.read ?? []).slice(0, 6).map((r) => r.defId);
 		expect(first).toEqual(
 			expect.arrayContaining([
@@ -196,12 +194,12 @@ describe("the answer to a pattern question", () => {
 				expect.stringMatching(/^apps\/server\/src\/services\/\w+\/service\.ts#I\w+Service$/),
 			]),
 		);
-		const flow = await ask(index, "How does the mail service send mail?", { measureMaterial: true });
+		const flow = await ask(index(), "How does the mail service send mail?", { measureMaterial: true });
 		expect(flow.trace?.read[0]?.defId).not.toBe("packages/core/src/base.ts#ServiceBase");
 	});
 
 	it("tells where a member created at a module's top level is loaded: the file importing the creating files", async () => {
-		const result = await ask(index, "How do I create a new model?");
+		const result = await ask(index(), "How do I create a new model?");
 		const body = result.answer;
 		expect(body).toContain("A new model takes the shape of the 3 classes that extend the class `BaseModel`");
 		expect(body).toMatch(
@@ -217,7 +215,7 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("tells where members nothing creates with `new` are listed for the framework that creates them", async () => {
-		const result = await ask(index, "How do I add a new chat tool?");
+		const result = await ask(index(), "How do I add a new chat tool?");
 		expect(result.answer).toContain(
 			"A new chat tool takes the shape of the 3 classes that implement the interface `ChatTool`",
 		);
@@ -229,22 +227,18 @@ describe("the answer to a pattern question", () => {
 	});
 
 	it("answers with the flow when the code has no family of the noun, or the question asks no pattern", async () => {
-		const widget = await ask(index, "How do I add a new widget?");
+		const widget = await ask(index(), "How do I add a new widget?");
 		expect(widget.answer).not.toContain("takes the shape of");
-		const flow = await ask(index, "How does the mail service send mail?");
+		const flow = await ask(index(), "How does the mail service send mail?");
 		expect(flow.answer).not.toContain("takes the shape of");
 	});
 });
 
 describe("the answer to a pattern question about keyed registrations", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	}, 120_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(openFixtureIndex, 120_000);
 
 	it("shows one registration of the trunk the noun names, its handler, a dispatch of the same key and the busiest files", async () => {
-		const result = await ask(index, "How do I add a new REST endpoint?");
+		const result = await ask(index(), "How do I add a new REST endpoint?");
 		const body = result.answer;
 		expect(body).toMatch(
 			/A new REST endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys, in \d+ files\)/,
@@ -262,7 +256,7 @@ describe("the answer to a pattern question about keyed registrations", () => {
 	});
 
 	it("answers the passive form the same way when its noun names keyed registrations", async () => {
-		const result = await ask(index, "How are new endpoints registered in the REST API?");
+		const result = await ask(index(), "How are new endpoints registered in the REST API?");
 		expect(result.answer).toMatch(
 			/A new endpoint is registered the way the \d+ endpoints of this code are \(`rest` keys/,
 		);
@@ -270,13 +264,13 @@ describe("the answer to a pattern question about keyed registrations", () => {
 	});
 
 	it("takes a passive question whose noun names no keyed family as a flow question", async () => {
-		const result = await ask(index, "How are new users added?");
+		const result = await ask(index(), "How are new users added?");
 		expect(result.answer).not.toMatch(/is registered the way the \d+/);
 		expect(result.answer).not.toContain("takes the shape of");
 	});
 
 	it("takes the trunk whose keys the question's words name: a server method is no service method", async () => {
-		const result = await ask(index, "How do I add a new server method?");
+		const result = await ask(index(), "How do I add a new server method?");
 		expect(result.answer).toMatch(/the \d+ server methods of this code are \(`meteor-method` keys/);
 	});
 });
@@ -298,17 +292,7 @@ describe("the answer to a pattern question about decorated handlers", () => {
 			"codeask-pattern-nest-",
 		);
 		cpSync(NEST_HTTP, repo, { recursive: true });
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const siteExtractor = createSiteExtractor(trunkConfig);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor,
-			trunkConfig,
-		});
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexWithTrunks(repo), async (index) => {
 			const { answer } = await ask(index, "How do I add a new endpoint?");
 			expect(answer).toMatch(
 				/registered the way the 5 endpoints of this code are \(`http-route` keys, in 1 file\)/,
@@ -323,9 +307,7 @@ describe("the answer to a pattern question about decorated handlers", () => {
 				/3\. List its class where the others are, as `AppModule` lists `PostsController` \[\d+\]: `controllers: \[PostsController\],`/,
 			);
 			expect(answer).toMatch(/4\. Dispatch it by the key, as `web\/src\/posts\.ts` does/);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -365,24 +347,13 @@ describe("the answer to a pattern question about routes registered at a file's t
 			},
 			"codeask-pattern-loaded-",
 		);
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		const index = IndexReader.open(result.out);
-		try {
+		await readThenClose(await openIndexWithTrunks(repo), async (index) => {
 			const { answer } = await ask(index, "How do I add a new endpoint?");
 			expect(answer).toMatch(/1\. Register the key, as `server\/routes\/documents\.ts` does/);
 			expect(answer).toMatch(
 				/Import its file where the others are imported: `server\/routes\/index\.ts` imports 3 of the files that register endpoints \[\d+\]: `import "\.\/documents";`/,
 			);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -417,9 +388,7 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 			},
 			"codeask-pattern-workspace-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, async (index) => {
 			const { answer, droppedCitations } = await ask(index, "How do I add a new package?");
 			expect(answer).toContain(
 				"A new package is a folder of the monorepo like the 3 that exist, under a workspace folder the root lists (`packages/*` in `package.json`).",
@@ -434,9 +403,7 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 			);
 			expect(answer).toMatch(/The build runs it with the rest: `tasks\.build` in `turbo\.json` \[\d+\]/);
 			expect(droppedCitations).toBe(0);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });
 
@@ -483,9 +450,7 @@ describe("the answer to a pattern question about a family of instances", () => {
 			},
 			"codeask-pattern-instances-",
 		);
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		const index = IndexReader.open(result.out);
-		try {
+		await withIndexOf(repo, async (index) => {
 			const { answer, droppedCitations } = await ask(index, "How do I add a new shipping rule?");
 			expect(answer).toMatch(
 				/A new shipping rule is an instance of the class `ShippingRule` \(`src\/shipping\/shipping-rule\.ts`\) \[\d+\]: 3 exported constants create one with `new ShippingRule\(…\)`/,
@@ -497,8 +462,6 @@ describe("the answer to a pattern question about a family of instances", () => {
 				/3\. List it where the others are: `(flat|free|heavy)Rule` is listed in `defaultShippingRules` \(`src\/shipping\/defaults\.ts`\) \[\d+\]/,
 			);
 			expect(droppedCitations).toBe(0);
-		} finally {
-			index.close();
-		}
+		});
 	}, 60_000);
 });

@@ -6,15 +6,13 @@
  * ("service"), not when it is the name of its own family ("searcher"). With an LLM, the note reaches
  * the answer prompt.
  */
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
 import { patternFamily, unmetNote } from "../../src/pipeline/answer-pattern.js";
 import { ask } from "../../src/pipeline/ask.js";
 import type { FakeLlmServer, FakeReply, RecordedRequest } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
+import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const CORE = ["Rooms", "Users", "Messages"];
@@ -106,17 +104,11 @@ function headlessRepo(): string {
 	);
 }
 
-let index: IndexReader;
-beforeAll(async () => {
-	const repo = headlessRepo();
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
-}, 60_000);
-afterAll(() => index?.close());
+const index = indexForSuite(() => openIndexOf(headlessRepo()), 60_000);
 
 describe("a family carrying the qualifiers but not the head noun", () => {
 	it("answers 'a new OAuth service' with the constants created by `CustomOAuth`, kept in their modules", () => {
-		const family = patternFamily(index, "How do I add a new OAuth service?");
+		const family = patternFamily(index(), "How do I add a new OAuth service?");
 		expect(family?.kind).toBe("unmet");
 		if (family?.kind !== "unmet") return;
 		expect(family.namedBy).toBe("qualifiers");
@@ -130,7 +122,7 @@ describe("a family carrying the qualifiers but not the head noun", () => {
 	});
 
 	it("tells it offline after the note, as constants to declare", async () => {
-		const result = await ask(index, "How do I add a new OAuth service?");
+		const result = await ask(index(), "How do I add a new OAuth service?");
 		expect(result.abstained).toBe(false);
 		expect(result.answer).toMatch(/^\*\*Question:\*\* .*\n\nNo family of services here carries “OAuth”/);
 		expect(result.answer).toContain("A new OAuth service is an instance of the class `CustomOAuth`");
@@ -140,7 +132,7 @@ describe("a family carrying the qualifiers but not the head noun", () => {
 	});
 
 	it("is not told when the head names its own family: a store searcher is a searcher", () => {
-		const family = patternFamily(index, "How do I add a new store searcher?");
+		const family = patternFamily(index(), "How do I add a new store searcher?");
 		expect(family?.kind).toBe("unmet");
 		if (family?.kind !== "unmet") return;
 		expect(family.namedBy).toBe("head");
@@ -148,7 +140,7 @@ describe("a family carrying the qualifiers but not the head noun", () => {
 	});
 
 	it("leaves a qualifier no family carries to the head's family, said first", () => {
-		const family = patternFamily(index, "Where would I add a new payment service?");
+		const family = patternFamily(index(), "Where would I add a new payment service?");
 		expect(family?.kind === "unmet" && family.namedBy).toBe("head");
 		expect(family?.kind === "unmet" && family.closest.kind === "class" && family.closest.base.name).toBe(
 			"ServiceClass",
@@ -177,7 +169,7 @@ describe("with an LLM, the note on the family told", () => {
 			{ provider: "openai", model: "local-model", baseUrl: fake.url, retryBaseMs: 10 },
 			new RequestBudget(),
 		);
-		await ask(index, "How do I add a new OAuth service?", { llm });
+		await ask(index(), "How do I add a new OAuth service?", { llm });
 		const prompt = fake.requests.at(-1)?.prompt ?? "";
 		expect(prompt).toContain("Found by the index (say this first, in your own words):");
 		expect(prompt).toContain(
@@ -191,7 +183,7 @@ describe("with an LLM, the note on the family told", () => {
 			{ provider: "openai", model: "local-model", baseUrl: fake.url, retryBaseMs: 10 },
 			new RequestBudget(),
 		);
-		await ask(index, "How do I add a new searcher?", { llm });
+		await ask(index(), "How do I add a new searcher?", { llm });
 		expect(fake.requests.at(-1)?.prompt ?? "").not.toContain("Found by the index");
 	});
 });

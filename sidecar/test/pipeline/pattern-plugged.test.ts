@@ -4,25 +4,18 @@
  * around the key, not on its line), and a provider created by its own handler, the handlers by a
  * factory (the handler family is how a new provider is plugged in).
  */
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { describe, expect, it } from "vitest";
+import type { IndexReader } from "../../src/index/reader.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
+import type { TrunkConfig } from "../../src/trunks/index.js";
+import { indexForSuite, openIndexOf, trunkOptions } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** Zero configuration, as `codeask index` runs on a repository without a preset: idioms discovered. */
 const DISCOVER: TrunkConfig = { extends: [], presets: [], discover: true };
 
 async function indexOf(repo: string): Promise<IndexReader> {
-	const result = await indexRepository({
-		repo,
-		out: join(repo, "index.db"),
-		siteExtractor: createSiteExtractor(DISCOVER),
-		trunkConfig: DISCOVER,
-	});
-	return IndexReader.open(result.out);
+	return openIndexOf(repo, trunkOptions(DISCOVER));
 }
 
 const JOBS = ["sendEmail", "resizeImage", "purgeCache"];
@@ -157,21 +150,17 @@ function providerRepo(): string {
 }
 
 describe("a pattern answer for keys written in an object handed to a call", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = await indexOf(workerRepo());
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => indexOf(workerRepo()), 60_000);
 
 	it("reads 'the convention for adding a new kind of X' as a pattern question", async () => {
-		const result = await ask(index, "What is the convention for adding a new kind of background job?");
+		const result = await ask(index(), "What is the convention for adding a new kind of background job?");
 		// No job carries "background": said first, then the jobs are told as the head noun's family.
 		expect(result.answer).toContain("No family of jobs here carries “background” in its names or files");
 		expect(result.answer).toMatch(/A new job is registered the way the 3 \w+ of this code are/);
 	});
 
 	it("names the class whose constructor takes the keys, and the method the other end hands its key to", async () => {
-		const result = await ask(index, "What is the convention for adding a new kind of background job?");
+		const result = await ask(index(), "What is the convention for adding a new kind of background job?");
 		const cited = (symbol: string) =>
 			result.citations.find((c) => c.symbol === symbol && c.file === "packages/redis-worker/src/index.ts");
 		expect(result.answer).toMatch(/`Worker` does the registering \[\d+\]\./);
@@ -182,7 +171,7 @@ describe("a pattern answer for keys written in an object handed to a call", () =
 	});
 
 	it("tells the key's other entry in the object the same call takes (its settings beside its handler)", async () => {
-		const result = await ask(index, "What is the convention for adding a new kind of background job?");
+		const result = await ask(index(), "What is the convention for adding a new kind of background job?");
 		const step =
 			/\d\. Describe it where the same call describes the others, as `apps\/web\/src\/worker\.ts` does for `(\w+)` \[(\d+)\]: `(\w+): \{`/.exec(
 				result.answer,
@@ -197,26 +186,22 @@ describe("a pattern answer for keys written in an object handed to a call", () =
 });
 
 describe("a pattern answer whose members are created by a family of their own", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = await indexOf(providerRepo());
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => indexOf(providerRepo()), 60_000);
 
 	it("reads 'what would I have to write to add a new X' as a pattern question", async () => {
-		const result = await ask(index, "What would I have to write to add a new email provider?");
+		const result = await ask(index(), "What would I have to write to add a new email provider?");
 		expect(result.answer).toMatch(/A new email provider takes the shape of the 5 classes that implement/);
 	});
 
 	it("creates the example in its own handler, not in a handler creating a few", async () => {
-		const result = await ask(index, "What would I have to write to add a new email provider?");
+		const result = await ask(index(), "What would I have to write to add a new email provider?");
 		const example = /`(\w+)MailProvider` is one \[\d+\]/.exec(result.answer)?.[1];
 		expect(example).toBeDefined();
 		expect(result.answer).toContain(`is created in \`${example}Handler.buildProvider\``);
 	});
 
 	it("tells the handler family that plugs the member in and the factory creating the handlers", async () => {
-		const result = await ask(index, "What would I have to write to add a new email provider?");
+		const result = await ask(index(), "What would I have to write to add a new email provider?");
 		expect(result.answer).toMatch(/`\w+Handler` is one of the 6 classes extending `BaseHandler` \[\d+\]/);
 		expect(result.answer).toMatch(/`MailFactory` creates all 6, `\w+Handler` among them \[\d+\]/);
 		expect(result.answer).toMatch(
@@ -292,19 +277,15 @@ function modelRepo(): string {
 }
 
 describe("a pattern answer for a family reached through constants", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = await indexOf(modelRepo());
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => indexOf(modelRepo()), 60_000);
 
 	it("takes the cases of one union, declared side by side in one file, for no family", async () => {
-		const result = await ask(index, "How do I add a new setting?");
+		const result = await ask(index(), "How do I add a new setting?");
 		expect(result.answer).not.toContain("takes the shape of");
 	});
 
 	it("tells the constant other code reaches the example through, with the files using it", async () => {
-		const result = await ask(index, "How do I create a new model?");
+		const result = await ask(index(), "How do I create a new model?");
 		const step =
 			/\d\. Other code reaches it through `(\w+)` in `packages\/models\/src\/index\.ts` \[\d+\], used in (\d+) files: `export const (\w+) = proxify/.exec(
 				result.answer,
@@ -349,14 +330,10 @@ function taskRepo(): string {
 }
 
 describe("a pattern answer whose members are created by callers of another family", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = await indexOf(taskRepo());
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => indexOf(taskRepo()), 60_000);
 
 	it("tells where the example is created but not the caller's family as how members are plugged in", async () => {
-		const result = await ask(index, "What would I have to write to add a new background task?");
+		const result = await ask(index(), "What would I have to write to add a new background task?");
 		expect(result.answer).toMatch(
 			/A new task takes the shape of the 3 classes that extend the class `BaseTask`/,
 		);

@@ -5,14 +5,12 @@
  * "auth" and a core `AuthorizationService` carries that. A qualifier no family carries is said
  * before the head noun's family is told.
  */
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { describe, expect, it } from "vitest";
 import { patternFamily, unmetNote } from "../../src/pipeline/answer-pattern.js";
 import { carriesWord, qualifiersOf } from "../../src/pipeline/answer-pattern-qualifier.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
+import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const CORE = ["Authorization", "Rooms", "Users", "Messages", "Teams"];
@@ -109,42 +107,36 @@ describe("the qualifiers of a pattern question's noun", () => {
 });
 
 describe("a pattern question whose qualifier picks one of two families sharing its head", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = servicesRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(servicesRepo()), 60_000);
 
 	it("answers the head noun alone with the larger family, as before", () => {
-		const family = patternFamily(index, "How do I add a new service?");
+		const family = patternFamily(index(), "How do I add a new service?");
 		expect(family?.kind === "class" && family.base.name).toBe("ServiceClass");
 	});
 
 	it("answers 'a new OAuth service' with the family carrying OAuth, though its base does not hold 'service'", async () => {
-		const family = patternFamily(index, "How do I add a new OAuth service?");
+		const family = patternFamily(index(), "How do I add a new OAuth service?");
 		expect(family?.kind === "class" && family.base.name).toBe("CustomOAuth");
-		const result = await ask(index, "How do I add a new OAuth service?");
+		const result = await ask(index(), "How do I add a new OAuth service?");
 		expect(result.answer).toContain("the 3 classes that extend the class `CustomOAuth`");
 		expect(result.answer).not.toContain("ServiceClass");
 	});
 
 	it("says which qualifier no family carries, then answers with the family the head noun alone names", async () => {
-		const family = patternFamily(index, "How do I add a new audit service?");
+		const family = patternFamily(index(), "How do I add a new audit service?");
 		expect(family?.kind).toBe("unmet");
 		if (family?.kind !== "unmet") return;
 		expect(family.missing).toEqual(["audit"]);
 		expect(unmetNote(family)).toBe(
 			"No family of services here carries “audit” in its names or files; below is the family “service” alone names: the 5 classes extending `ServiceClass`.",
 		);
-		const result = await ask(index, "How do I add a new audit service?");
+		const result = await ask(index(), "How do I add a new audit service?");
 		expect(result.answer).toMatch(/^\*\*Question:\*\* .*\n\nNo family of services here carries “audit”/);
 		expect(result.answer).toContain("takes the shape of the 5 classes that extend the class `ServiceClass`");
 	});
 
 	it("still answers a qualifier the code never writes with the head noun's family, said first", async () => {
-		const result = await ask(index, "Where would I add a new payment service?");
+		const result = await ask(index(), "Where would I add a new payment service?");
 		expect(result.abstained).toBe(false);
 		expect(result.answer).toContain("No family of services here carries “payment”");
 	});

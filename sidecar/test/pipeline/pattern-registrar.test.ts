@@ -1,8 +1,6 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { ask } from "../../src/pipeline/ask.js";
-import { indexWithTrunks } from "../support/fixture-index.js";
+import { openIndexWithTrunks, readThenClose } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /**
@@ -57,12 +55,7 @@ function restRepo(baseImport: string, baseFile: string): string {
 }
 
 async function answerOf(repo: string, question: string): Promise<string> {
-	const index = IndexReader.open(await indexWithTrunks(repo, join(repo, "index.db")));
-	try {
-		return (await ask(index, question)).answer;
-	} finally {
-		index.close();
-	}
+	return readThenClose(await openIndexWithTrunks(repo), async (index) => (await ask(index, question)).answer);
 }
 
 describe("the answer to a pattern question about keyed registrations tells what the registrar does with a new member", () => {

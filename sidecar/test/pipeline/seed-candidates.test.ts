@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { seed } from "../../src/pipeline/seed.js";
+import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /**
@@ -40,10 +39,7 @@ function files(): Record<string, string> {
 describe("seed: candidates beside the whole-repository searches", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
-		const root = repoWith(files(), "codeask-seed-candidates-");
-		const out = join(root, "index.db");
-		await indexRepository({ repo: root, out, full: true });
-		index = IndexReader.open(out);
+		index = await openIndexOf(repoWith(files(), "codeask-seed-candidates-"), { full: true });
 	});
 	afterAll(() => index.close());
 

@@ -6,12 +6,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { seed } from "../../src/pipeline/seed.js";
 import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
-import { indexWithTrunks } from "../support/fixture-index.js";
+import { openIndexWithTrunks } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 /** A package of the monorepo that uses the shared bus. */
@@ -48,7 +48,7 @@ describe("seed: the graph channel across a dispatch key", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		root = repoWith(FILES, "codeask-key-crossing-");
-		index = IndexReader.open(await indexWithTrunks(root, join(root, ".codeask.db")));
+		index = await openIndexWithTrunks(root, join(root, ".codeask.db"));
 	});
 	afterAll(() => {
 		index?.close();

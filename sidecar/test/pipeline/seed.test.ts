@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { groupIntoChains } from "../../src/pipeline/route.js";
 import { seed } from "../../src/pipeline/seed.js";
+import { openIndexOf } from "../support/open-index.js";
 
 /**
  * A repository where a folder of UI files repeats one word of the question in its path only,
@@ -57,9 +57,7 @@ describe("seed: the routed sections' vote", () => {
 	beforeAll(async () => {
 		const root = mkdtempSync(join(tmpdir(), "codeask-seed-"));
 		writeRepo(root);
-		const out = join(root, "index.db");
-		await indexRepository({ repo: root, out, full: true });
-		index = IndexReader.open(out);
+		index = await openIndexOf(root, { full: true });
 	});
 	afterAll(() => index.close());
 

@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { citationHolds, namesIn } from "../../src/pipeline/verify.js";
-import { fixtureIndexPath } from "../support/fixture-index.js";
+import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 /** The numbered steps under "**The flow, step by step**". */
 const pathSteps = (answer: string) => {
@@ -13,14 +12,10 @@ const pathSteps = (answer: string) => {
 };
 
 describe("the short offline answer (default) on the mini-chat index", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		index = IndexReader.open(await fixtureIndexPath());
-	});
-	afterAll(() => index.close());
+	const index = indexForSuite(openFixtureIndex);
 
 	it("is one chat message: In short, the path, where to look; bold labels, no headings", async () => {
-		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const r = await ask(index(), "How are push notifications sent when a new message is posted?");
 		expect(r.answer.length).toBeLessThanOrEqual(SHORT_ANSWER_CHARS);
 		expect(r.answer).not.toMatch(/^#{1,6} /m);
 		const at = (label: string) => r.answer.indexOf(label);
@@ -39,7 +34,7 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 	});
 
 	it("follows the flow in the order the code runs, across the callbacks key, to the push service", async () => {
-		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const r = await ask(index(), "How are push notifications sent when a new message is posted?");
 		const steps = pathSteps(r.answer);
 		const step = (name: string) =>
 			steps.findIndex((s) => s.startsWith(`${steps.indexOf(s) + 1}. \`${name}\``));
@@ -55,7 +50,7 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 	});
 
 	it("cites each hop at the one line that makes it, quoted from the index's stored text", async () => {
-		const r = await ask(index, "How are push notifications sent when a new message is posted?");
+		const r = await ask(index(), "How are push notifications sent when a new message is posted?");
 		const byN = new Map(r.citations.map((c) => [c.n, c]));
 		let hopLines = 0;
 		for (const s of pathSteps(r.answer)) {
@@ -66,18 +61,18 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 			if (!c) continue;
 			hopLines++;
 			expect(c.startLine).toBe(c.endLine);
-			const line = index.fileLines(c.file, c.startLine, c.endLine)?.[0]?.trim() ?? "";
+			const line = index().fileLines(c.file, c.startLine, c.endLine)?.[0]?.trim() ?? "";
 			expect(m[2]?.replace(/…$/, "")).toBe(
 				line.slice(0, (m[2]?.length ?? 0) - (m[2]?.endsWith("…") ? 1 : 0)),
 			);
 			expect(namesIn(line, c.symbol.split(/[#.]/).pop() ?? "")).toBe(true);
 		}
 		expect(hopLines).toBeGreaterThanOrEqual(3);
-		for (const c of r.citations) expect(citationHolds(index, c)).toBe(true);
+		for (const c of r.citations) expect(citationHolds(index(), c)).toBe(true);
 	});
 
 	it("keeps the long form behind detail: full", async () => {
-		const r = await ask(index, "How are push notifications sent when a new message is posted?", {
+		const r = await ask(index(), "How are push notifications sent when a new message is posted?", {
 			detail: "full",
 		});
 		expect(r.answer).toContain("### Key places");
@@ -91,7 +86,7 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 			"How do I bake sourdough bread at home?",
 			"Who won the football World Cup in 2018?",
 		]) {
-			const r = await ask(index, question);
+			const r = await ask(index(), question);
 			expect(r.abstained).toBe(true);
 			expect(r.citations).toEqual([]);
 			const body = r.answer.replace(/^\*\*Question:\*\*.*\n\n/, "").trim();
@@ -102,7 +97,7 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 	});
 
 	it("decides to abstain before the skeleton and the material: nothing is walked, read or cited", async () => {
-		const r = await ask(index, "How long should sourdough bread proof before baking?");
+		const r = await ask(index(), "How long should sourdough bread proof before baking?");
 		expect(r.abstained).toBe(true);
 		expect(r.trace.skeleton).toEqual([]);
 		expect(r.trace.read).toEqual([]);
@@ -111,17 +106,21 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		// The closest matches it names are real definitions of the index.
 		const named = [...r.answer.matchAll(/`([^`]+)` in `([^`]+)`/g)];
 		for (const [, name, file] of named) {
-			expect(index.defsInFile(file ?? "").some((d) => d.qualifiedName === name)).toBe(true);
+			expect(
+				index()
+					.defsInFile(file ?? "")
+					.some((d) => d.qualifiedName === name),
+			).toBe(true);
 		}
 	});
 
 	it("answers a question that names a definition in code form, whatever its other words", async () => {
 		// "break" and "changed" are words mini-chat never writes: without the name, this would abstain.
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
 		expect(r.abstained).toBe(false);
 		expect(r.answer).not.toMatch(/I don't know/);
 		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
-		const named = await ask(index, "What would break if the Streamer class changed?");
+		const named = await ask(index(), "What would break if the Streamer class changed?");
 		expect(named.abstained).toBe(false);
 	});
 
@@ -130,7 +129,7 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 			readFileSync(new URL("../../../eval/mini-chat.json", import.meta.url), "utf8"),
 		) as { questions: { question: string }[] };
 		for (const { question } of set.questions) {
-			const r = await ask(index, question);
+			const r = await ask(index(), question);
 			expect(r.abstained, question).toBe(false);
 			expect(r.citations.length, question).toBeGreaterThan(0);
 		}

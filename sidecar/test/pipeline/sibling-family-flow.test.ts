@@ -5,15 +5,12 @@
  * expression does. With the strategies leading the seed ranking, the registry and the controller
  * entering it rank above the second strategy; two such siblings are a pair, not a family.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { baseHead, shapesOf } from "../../src/pipeline/sibling-families.js";
+import { openIndexOf } from "../support/open-index.js";
+import { indexedRepo } from "../support/path-fixture.js";
 import { rankedFiles as rankedFilesOf } from "../support/ranked-files.js";
-import { repoWith } from "../support/repo-with.js";
 import { defIn } from "../support/skeletons.js";
 
 const STRATEGIES = ["github", "google", "microsoft"];
@@ -48,34 +45,26 @@ const FILES: Record<string, string> = {
 	"src/settings/unrelated.ts": "export function unrelated(): number {\n\treturn 1;\n}",
 };
 
-let repo: string;
-let index: IndexReader;
+const { index } = indexedRepo(FILES, "codeask-sibling-family-", (root) => openIndexOf(root));
 let defs: { members: DefRow[]; registry: DefRow; controller: DefRow; unrelated: DefRow };
-beforeAll(async () => {
-	repo = repoWith(FILES, "codeask-sibling-family-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
-	const def = (id: string) => defIn(index, id);
+beforeAll(() => {
+	const def = (id: string) => defIn(index(), id);
 	defs = {
 		members: STRATEGIES.map((s) => def(`src/auth/strategies/${s}.strategy.ts#${className(s)}.validate`)),
 		registry: def("src/auth/registry.ts#strategyFor"),
 		controller: def("src/auth/login.controller.ts#login"),
 		unrelated: def("src/settings/unrelated.ts#unrelated"),
 	};
-}, 120_000);
-afterAll(() => {
-	index?.close();
-	rmSync(repo, { recursive: true, force: true });
 });
 
-const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index, read);
+const rankedFiles = (read: readonly DefRow[]) => rankedFilesOf(index(), read);
 
 describe("sibling family flow", () => {
 	it("reads the shared base expression and the method name as the strategies' shape", () => {
 		expect(baseHead('export class A extends PassportStrategy(Strategy, "a")')).toBe("PassportStrategy");
 		expect(baseHead("export class A")).toBeNull();
 		for (const member of defs.members) {
-			expect(shapesOf(index, member)).toEqual(["base:PassportStrategy", "method:validate"]);
+			expect(shapesOf(index(), member)).toEqual(["base:PassportStrategy", "method:validate"]);
 		}
 	});
 

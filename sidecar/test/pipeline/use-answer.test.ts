@@ -1,9 +1,7 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
+import { describe, expect, it } from "vitest";
 import { useSubject } from "../../src/pipeline/answer-pattern-use.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("useSubject", () => {
@@ -117,16 +115,10 @@ function modelRepo(): string {
 }
 
 describe("the answer to a usage question", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = modelRepo();
-		const result = await indexRepository({ repo, out: join(repo, "index.db") });
-		index = IndexReader.open(result.out);
-	}, 60_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexOf(modelRepo()), 60_000);
 
 	it("tells how code reaches a member and calls it: the access constant, a caller's call and the class method", async () => {
-		const result = await ask(index, "How do you use a model to look something up by name?");
+		const result = await ask(index(), "How do you use a model to look something up by name?");
 		const body = result.answer;
 		expect(body).toContain(
 			"A model is used the way other code uses the 3 definitions that extend or implement `IBaseModel`",
@@ -148,13 +140,13 @@ describe("the answer to a usage question", () => {
 	});
 
 	it("shows the member the question names, when code uses it", async () => {
-		const result = await ask(index, "How do I use the Rooms model?");
+		const result = await ask(index(), "How do I use the Rooms model?");
 		expect(result.answer).toMatch(/Code reaches it through `Rooms`/);
 		expect(result.answer).toMatch(/as `loadRooms\d` does/);
 	});
 
 	it("shows a member used where it is injected when no constant holds it", async () => {
-		const result = await ask(index, "How do I use a store?");
+		const result = await ask(index(), "How do I use a store?");
 		expect(result.answer).toMatch(/Code uses `CardsStore` itself, in 3 files/);
 		expect(result.answer).toMatch(
 			/Call a method of `CardsStore` on it, as `CardsView\d\.count` does \[\d+\]: `return this\.store\.size\(\);`/,
@@ -163,7 +155,7 @@ describe("the answer to a usage question", () => {
 	});
 
 	it("answers with the flow when the code has no family of the noun", async () => {
-		const result = await ask(index, "How do I use the mailer to send a digest?");
+		const result = await ask(index(), "How do I use the mailer to send a digest?");
 		expect(result.answer).not.toContain("is used the way other code uses");
 	});
 });

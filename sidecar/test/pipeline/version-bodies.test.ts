@@ -5,17 +5,14 @@
  * version's body in place of the old ones, names those on one map line, and the room goes to the
  * deciding body; a version the model picked is read as itself.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
-import { repoWith } from "../support/repo-with.js";
+import { openIndexOf } from "../support/open-index.js";
+import { indexedRepo } from "../support/path-fixture.js";
 import { callNode, defIn, oneChain } from "../support/skeletons.js";
 
 const VERSIONS = ["V101", "V102", "V103"];
@@ -45,23 +42,15 @@ const FILES: Record<string, string> = {
 	].join("\n"),
 };
 
-let repo: string;
-let index: IndexReader;
+const { index } = indexedRepo(FILES, "codeask-version-bodies-", (root) => openIndexOf(root));
 let defs: { entry: DefRow; decide: DefRow; versions: DefRow[] };
-beforeAll(async () => {
-	repo = repoWith(FILES, "codeask-version-bodies-");
-	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	index = IndexReader.open(result.out);
-	const def = (id: string) => defIn(index, id);
+beforeAll(() => {
+	const def = (id: string) => defIn(index(), id);
 	defs = {
 		entry: def("src/schedule.ts#schedulePost"),
 		decide: def("src/decide.ts#decidePublish"),
 		versions: VERSIONS.map((v) => def(`src/workflows/post.workflow.v1.0.${v.slice(3)}.ts#postWorkflow${v}`)),
 	};
-}, 120_000);
-afterAll(() => {
-	index?.close();
-	rmSync(repo, { recursive: true, force: true });
 });
 
 /** One chain: the entry, the two old versions (rated best), then the deciding function. */
@@ -84,7 +73,7 @@ describe("near-identical versions in the material's bodies", () => {
 	const config = { tokenBudget: 1200, wholeDefLines: 150, sliceLines: 40 };
 	const material = (picks: string[] = [], reach = MATERIAL_REACH) =>
 		assembleMaterial(
-			index,
+			index(),
 			{ skeletons: skeletons(), picks, words, relevance: () => 0.5 },
 			config,
 			undefined,

@@ -1,6 +1,7 @@
 /** Definition rows and a tiny edge graph, shaped like the index's, for unit tests of the answer stages. */
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { PathIndex } from "../../src/pipeline/path.js";
 
 let nextId = 1;
 
@@ -58,5 +59,21 @@ export function edgeGraph(
 		edgesFrom: (id: number) => rows.filter((e) => e.src === id),
 		edgesTo: (id: number) => rows.filter((e) => e.dst === id),
 		defsInFile: (path: string) => defs.filter((d) => d.file === path),
+	};
+}
+
+/**
+ * `edgeGraph` over these files' lines, each edge written in its source's file at the line `lineOf`
+ * gives for its target's name (null when it names none): a path test reading the hop lines.
+ */
+export function edgeGraphOverFiles(
+	files: Record<string, readonly string[]>,
+	defs: readonly DefRow[],
+	edges: readonly [DefRow, DefRow, EdgeKind][],
+	lineOf: Record<string, number>,
+): PathIndex {
+	return {
+		...edgeGraph(defs, edges, (s, d) => ({ file: s.file, line: lineOf[d.name] ?? null })),
+		fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to),
 	};
 }

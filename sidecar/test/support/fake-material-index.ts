@@ -2,7 +2,7 @@
  * A material index over one file's lines, its definitions and call edges: what the material tests
  * that build their own small graph (pick bridges, chain callers) read the assembler against.
  */
-import type { DefRow, EdgeRow } from "../../src/index/types.js";
+import type { DefRow, DispatchSiteRow, EdgeRow } from "../../src/index/types.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import type { MaterialIndex } from "../../src/pipeline/material/material-index.js";
 import type { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
@@ -20,11 +20,12 @@ export const callEdge = (file: string, src: DefRow, dst: DefRow, line: number): 
 	resolution: "checker",
 });
 
-/** The index the assembler reads: these lines, definitions and edges, no dispatch sites or packages. */
+/** The index the assembler reads: these lines, definitions, edges and dispatch sites (none by default), no packages. */
 export function fakeMaterialIndex(
 	lines: readonly string[],
 	defs: readonly DefRow[],
 	edges: readonly EdgeRow[],
+	sites: readonly DispatchSiteRow[] = [],
 ): MaterialIndex {
 	return {
 		fileLines: (_f: string, s: number, e: number) => lines.slice(s - 1, e),
@@ -33,7 +34,7 @@ export function fakeMaterialIndex(
 		edgesTo: (id: number) => edges.filter((e) => e.dst === id),
 		defById: (id: number) => defs.find((d) => d.id === id),
 		def: () => undefined,
-		dispatchSitesInFile: () => [],
+		dispatchSitesInFile: () => sites,
 		defsInFile: (f: string) => defs.filter((d) => d.file === f),
 		packages: () => [],
 	} as unknown as MaterialIndex;
@@ -59,3 +60,25 @@ export function assembledSources(
 /** The sources holding `def`'s lines (not its one-line signature). */
 export const bodiesOf = (list: ReturnType<typeof assembledSources>, def: DefRow) =>
 	list.filter((s) => s.node.def.id === def.id && s.unit !== "signature");
+
+/**
+ * What the assembler gives for one chain of `nodes` over a file's `lines`, `defs` and register
+ * `sites` (no edges), at `tokenBudget` with two-line slices and four characters a token: the budget
+ * decides whether a definition is read or only named in the map.
+ */
+export function tightBudgetSources(
+	lines: readonly string[],
+	defs: readonly DefRow[],
+	skeletons: readonly Skeleton[],
+	tokenBudget: number,
+	reach: typeof MATERIAL_REACH,
+	sites: readonly DispatchSiteRow[] = [],
+) {
+	return assembleMaterial(
+		fakeMaterialIndex(lines, defs, [], sites),
+		{ skeletons: [...skeletons], words: [], relevance: () => 1 },
+		{ tokenBudget, wholeDefLines: 2, sliceLines: 2 },
+		(t) => Math.ceil(t.length / 4),
+		reach,
+	).sources;
+}

@@ -27,16 +27,25 @@ export const asyncFunction = (name: string, body: string[]) =>
 /** The names of a path's steps, in order. */
 export const stepNames = (steps: readonly { def: DefRow }[]) => steps.map((s) => s.def.name);
 
+/** The repository at `root` indexed with its trunks into `root/.codeask.db`, and opened. */
+const withTrunks = async (root: string) =>
+	IndexReader.open(await indexWithTrunks(root, join(root, ".codeask.db")));
+
 /**
- * Index `files` for the enclosing suite (call it inside `describe`): the reader, once built, and a
- * definition of the repository by file and name.
+ * Index `files` for the enclosing suite (call it inside `describe`, or at a file's top level) with
+ * `open` (default: with their trunks): the reader, once built, and a definition of the repository
+ * by file and name.
  */
-export function indexedRepo(files: Record<string, string>, prefix: string) {
+export function indexedRepo(
+	files: Record<string, string>,
+	prefix: string,
+	open: (root: string) => Promise<IndexReader> = withTrunks,
+) {
 	let root = "";
 	let reader: IndexReader | undefined;
 	beforeAll(async () => {
 		root = repoWith(files, prefix);
-		reader = IndexReader.open(await indexWithTrunks(root, join(root, ".codeask.db")));
+		reader = await open(root);
 	});
 	afterAll(() => {
 		reader?.close();

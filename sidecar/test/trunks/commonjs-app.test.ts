@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import type { IndexReader } from "../../src/index/reader.js";
 import type { DispatchSiteRecord } from "../../src/index/types.js";
-import { indexRepository } from "../../src/indexer/index.js";
 import { modulePathSites } from "../../src/trunks/idioms/module-paths.js";
-import { builtinPresets, createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
+import { builtinPresets, type TrunkConfig } from "../../src/trunks/index.js";
+import { openIndexOf, trunkOptions } from "../support/open-index.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../examples/discovery/cjs-app");
 
@@ -24,15 +24,7 @@ describe("a CommonJS Express app with route helpers, router factories and a base
 	beforeAll(async () => {
 		dir = mkdtempSync(join(tmpdir(), "codeask-cjs-app-"));
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
-		const out = join(dir, "index.db");
-		await indexRepository({
-			repo: REPO,
-			out,
-			full: true,
-			siteExtractor: createSiteExtractor(config),
-			trunkConfig: config,
-		});
-		index = IndexReader.open(out);
+		index = await openIndexOf(REPO, { out: join(dir, "index.db"), full: true, ...trunkOptions(config) });
 	});
 	afterAll(() => {
 		index.close();

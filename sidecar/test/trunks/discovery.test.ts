@@ -22,6 +22,7 @@ import {
 	parseTrunkConfig,
 	type TrunkConfig,
 } from "../../src/trunks/index.js";
+import { withIndexAt } from "../support/open-index.js";
 
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "../../../examples/discovery");
 const CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli/main.js");
@@ -71,8 +72,7 @@ describe("trunk discovery with no preset", () => {
 			["client.post(key)", "http transport", ["this.request", "fetch"]],
 		]);
 		expect(router?.bothSides).toBe(5);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "router", "POST /documents.create")).toEqual({
 				handlers: ["src/server/documents.ts#createDocument"],
 				callers: ["src/client/DocumentMenu.ts#newDocument"],
@@ -85,16 +85,13 @@ describe("trunk discovery with no preset", () => {
 			const key = index.def("trunk:router#POST /shares.revoke");
 			const from = index.edgesTo(key?.id ?? -1).map((e) => index.defById(e.src)?.defId);
 			expect(from).toContain("src/client/SharePopover.ts#unshare");
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("completes a key given to a wrapper that sends it inside a template (`` client.post(`/items.${kind}`) ``)", async () => {
 		const { out, discovered } = await indexed("wrapper-templates");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["router"]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "router", "POST /items.archived")).toEqual({
 				handlers: ["src/server/router.ts#router.post(items.archived)"],
 				callers: ["src/client/ItemsStore.ts#ItemsStore.fetchArchived"],
@@ -110,9 +107,7 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "router", "POST /users.activate").callers).toEqual([
 				"src/client/UsersStore.ts#UsersStore.activate",
 			]);
-		} finally {
-			index.close();
-		}
+		});
 		// A preset's call idiom would read the bare `'archived'`: those callers stay discovery's, said so.
 		expect(discovered[0]?.unexpressed).toEqual(["this.fetchList(key)", "this.setUserState(key)"]);
 	});
@@ -124,24 +119,20 @@ describe("trunk discovery with no preset", () => {
 			["io.to().emit(key)", "listener pair"],
 			["socket.emit(key)", "same receiver"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "socket", "message:new")).toEqual({
 				handlers: ["src/client/listeners.ts#showMessage"],
 				// Emitted inside the server's `message:send` listener, itself a definition.
 				callers: ["src/server/index.ts#socket.on(message:send)"],
 			});
 			expect(sides(index, "socket", "room:join").callers).toEqual(["src/client/socket.ts#enter"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keys a discovered emit by the labels of the switch on its key (`case 'a': emit(change.name)`)", async () => {
 		const { out, discovered } = await indexed("socket-relay");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const relay = "src/server/relay.ts#ChangeRelay.relay";
 			expect(sides(index, "socket", "notes.update")).toEqual({
 				handlers: ["src/client/live.ts#onNoteSaved"],
@@ -150,30 +141,24 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "socket", "notes.delete").callers).toEqual([relay]);
 			// A clause a non-empty one falls into names no key.
 			expect(sides(index, "socket", "boards.move").callers).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins BullMQ workers to their queues and to the producers adding to them", async () => {
 		const { out, discovered } = await indexed("bullmq");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["worker"]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "worker", "emails")).toEqual({
 				handlers: ["src/workers.ts#sendEmail"],
 				callers: expect.arrayContaining(["src/producer.ts#welcome", "src/queues.ts#emailQueue"]),
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins GraphQL operations' root fields to their resolvers", async () => {
 		const { out, discovered } = await indexed("graphql");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 4]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// The constant holding the document, and the hook given it (`useMutation(ADD_BOOK)`, imported).
 			expect(sides(index, "graphql", "addBook")).toEqual({
 				handlers: ["src/server/resolvers.ts#resolvers.Mutation.addBook"],
@@ -194,9 +179,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/server/admin.ts#adminResolvers.Mutation.resetLibrary"],
 				callers: [],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keeps a schema-first server's resolver maps as a trunk with no document: the maps given to the server only", async () => {
@@ -204,8 +187,7 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered.map((t) => [t.spec.name, t.registers[0]?.keys, t.dispatches.length])).toEqual([
 			["graphql", 4, 0],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "graphql", "publishPost").handlers).toEqual([
 				"src/posts.ts#postResolvers.Mutation.publishPost",
 			]);
@@ -213,17 +195,14 @@ describe("trunk discovery with no preset", () => {
 			expect(index.dispatchSites("graphql", "health")).toHaveLength(1);
 			// `menu = { Query: { open, close } }` is given to no server.
 			expect(index.dispatchSites("graphql", "open")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("takes NestJS code-first resolvers as the GraphQL registry: name option or method name, joined to gql documents", async () => {
 		const { out, discovered } = await indexed("nest-graphql");
 		// `team`, `createTeam`, and `Team.members` (`team { members }`, `team` returning `Team`).
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 3]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const keys = index
 				.dispatchSites("graphql")
 				.filter((s) => s.side === "register")
@@ -248,16 +227,13 @@ describe("trunk discovery with no preset", () => {
 			});
 			expect(index.dispatchSites("graphql", "summary")).toEqual([]);
 			expect(index.dispatchSites("graphql", "range")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins .graphql documents, and code sending them by their generated or imported names, to code-first resolvers", async () => {
 		const { out, discovered } = await indexed("graphql-documents");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 5]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const at = (trunk: string, key: string) =>
 				index
 					.dispatchSites(trunk, key)
@@ -303,9 +279,7 @@ describe("trunk discovery with no preset", () => {
 				.map((s) => s.file);
 			expect(callers).not.toContain("src/client/export.ts");
 			expect(index.dispatchSites("graphql", "ProjectFields")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keeps code-first resolvers as a trunk of their own when no document in the repository calls them", () => {
@@ -421,8 +395,7 @@ describe("trunk discovery with no preset", () => {
 			["client.subscribe(key)", "keyed instance"],
 			["useChannel(key)", "keyed instance"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "channel", "user-alerts")).toEqual({
 				handlers: [null],
 				callers: expect.arrayContaining([
@@ -435,9 +408,7 @@ describe("trunk discovery with no preset", () => {
 			).toBe("src/server/hub.ts#Hub.constructor");
 			// `client.unsubscribe('board-updates')` manages a subscription: no dispatch.
 			expect(sides(index, "channel", "board-updates").callers).toEqual(["src/client/board.ts#watchBoard"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins named services registered with a broker to their facades and to string calls on the broker", async () => {
@@ -447,8 +418,7 @@ describe("trunk discovery with no preset", () => {
 			"named service",
 			"same receiver",
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "broker", "billing.charge")).toEqual({
 				handlers: ["src/services/billing.ts#BillingService.charge"],
 				callers: ["src/app/checkout.ts#checkout"],
@@ -466,17 +436,14 @@ describe("trunk discovery with no preset", () => {
 			// Private methods are no keys; a named class nothing registers is no service.
 			expect(index.dispatchSites("broker", "billing.ledger")).toEqual([]);
 			expect(index.dispatchSites("broker", "audit.record")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins tRPC client proxy calls to router procedures by their full path, through mounted routers", async () => {
 		const { out, discovered } = await indexed("trpc");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["router", 9]]);
 		expect(discovered[0]?.dispatches.map((d) => d.connection)).toEqual(["proxy"]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `user: userRouter` mounts the procedure at `user.byId`; `post.create` is no common word `create`.
 			// A procedure written inline (`byId: publicProcedure.input(…).query((…) => …)`) is a definition of
 			// its own under the router variable, not the whole router.
@@ -534,16 +501,13 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/server/routers/settings/update-digest.ts#updateDigestFrequencyRoute"],
 				callers: ["src/client/Settings.tsx#Settings"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins Redux action types: reducer cases and slice reducers to action objects and slice creators", async () => {
 		const { out, discovered } = await indexed("redux");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["actions", 8]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// A hand-written reducer's `case` (a const key), reached by the action creator returning it.
 			expect(sides(index, "actions", "filters/statusChanged")).toEqual({
 				handlers: ["src/store/filters.ts#filtersReducer"],
@@ -576,9 +540,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/ui/Counter.ts#useCounter"],
 				callers: ["src/ui/Counter.ts#useCounter"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins queue job processors named in a decorator object to producers naming the job through a wrapper", async () => {
@@ -590,8 +552,7 @@ describe("trunk discovery with no preset", () => {
 			["this.mediaService.addJob(key)", "wrapper", ["this.mediaQueue.add"]],
 			["this.mediaService.addJobs(key)", "wrapper", ["this.mediaQueue.addBulk"]],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "process", "media.transcode")).toEqual({
 				handlers: ["src/media.processor.ts#MediaProcessor.transcode"],
 				callers: ["src/videos.ts#Videos.uploaded"],
@@ -602,9 +563,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/media.processor.ts#MediaProcessor.thumbnail"],
 				callers: ["src/uploads.ts#Uploads.galleryUploaded"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins methods decorated with a job's name in an object to calls naming it in theirs, enum and `as const` members as keys", async () => {
@@ -615,8 +574,7 @@ describe("trunk discovery with no preset", () => {
 			["this.tasks.queue(key)", "named object"],
 			["this.tasks.queueAll(key)", "named object"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `TaskName.ResizeImage = "resize-image"`: the enum member's value is the key on both sides.
 			expect(
 				index
@@ -648,9 +606,7 @@ describe("trunk discovery with no preset", () => {
 				callers: ["src/uploads.ts#Uploads.nightly"],
 			});
 			expect(index.trunkNames()).toEqual(["on-task"]);
-		} finally {
-			index.close();
-		}
+		});
 		// Saved, the key is the `name` of the object argument on both sides; the `.map` list is not expressible.
 		const dir = scratchDir("codeask-discover-enum-jobs-");
 		const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
@@ -677,8 +633,7 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["worker.enqueue(key)", "job definition"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// An inline arrow or method (no definition of its own: the worker holding it), and a reference
 			// to a function of another file.
 			expect(sides(index, "jobs", "sendEmail")).toEqual({
@@ -690,9 +645,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/jobs/cache.ts#purgeCache"],
 				callers: ["src/app/uploads.ts#published"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins job definitions ({ id, trigger: { name }, handler }) to method calls naming the job in their object argument", async () => {
@@ -701,8 +654,7 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["jobs.triggerJob(key)", "job definition"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "jobs", "send.invite.email")).toEqual({
 				handlers: ["src/jobs/definitions/send-invite.ts#SEND_INVITE_JOB_DEFINITION.handler"],
 				callers: ["src/app/documents.ts#completeDocument", "src/app/members.ts#inviteMember"],
@@ -724,9 +676,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: [],
 				callers: ["src/app/members.ts#reportUsage"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a job table ({ name: JOB_NAMES.x, handle }) to a sending function given the same constant", async () => {
@@ -735,17 +685,14 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["enqueueBackgroundJob(key)", "job name constant"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "jobs", "response-pipeline.process")).toEqual({
 				handlers: ["src/processors/all.ts#processResponsePipelineJob"],
 				callers: ["src/queue.ts#enqueueResponsePipelineJob"],
 			});
 			// `sendMetric("system.test-log", 1)` names the key in a literal, not the table's constant: no caller.
 			expect(sides(index, "jobs", "system.test-log").callers).toEqual(["src/queue.ts#enqueueTestLogJob"]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a queue a factory made ({ name, process }) to sends on the instance the class holds", async () => {
@@ -754,8 +701,7 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["createQueue().add(key)", "job definition"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `this.outbox.add(…)` names no key: the held instance was created with `name: "deliver-mail"`.
 			expect(sides(index, "jobs", "deliver-mail")).toEqual({
 				handlers: ["src/mail/mail-service.ts#MailService.onStart"],
@@ -766,9 +712,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/billing/invoice-service.ts#InvoiceService.init"],
 				callers: ["src/billing/invoice-service.ts#InvoiceService.issue"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins listeners selecting an event class (bus.ofType(E)) to the code publishing its instances", async () => {
@@ -777,8 +721,7 @@ describe("trunk discovery with no preset", () => {
 		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["this.eventBus.publish(new EventClass(…))", "event class"],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// An inline callback is its holder's code; a named one given to `.subscribe` is the handler.
 			expect(sides(index, "event-classes", "OrderPlacedEvent")).toEqual({
 				handlers: ["src/notify/order-mailer.ts#OrderMailer.listen"],
@@ -790,16 +733,13 @@ describe("trunk discovery with no preset", () => {
 			});
 			// `publish(new Date())`: no class of the repository, no key.
 			expect(index.dispatchSites("event-classes", "Date")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins file-convention subscribers (a default export beside `config = { event }`) to emits naming the event", async () => {
 		const { out, discovered } = await indexed("subscribers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 3]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "jobs", "order.placed")).toEqual({
 				handlers: ["src/subscribers/order-placed.ts#orderPlacedHandler"],
 				callers: ["src/api/orders.ts#placeOrder"],
@@ -820,9 +760,7 @@ describe("trunk discovery with no preset", () => {
 			expect(sides(index, "jobs", "order.canceled").handlers).toEqual([]);
 			const handlers = index.dispatchSites("jobs").map((s) => s.handlerDefId);
 			expect(handlers).not.toContain("src/app/page-config.ts#Page");
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins file-based routes (verb-named exports of route.ts / +server.ts) to client fetch calls, templates as parameters", async () => {
@@ -835,8 +773,7 @@ describe("trunk discovery with no preset", () => {
 			["this.client.fetch(key)", "http transport", ""],
 			["useRequestFetch()(key)", "http transport", ""],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "file-routes", "POST /orders")).toEqual({
 				handlers: ["server/src/api/orders/route.ts#POST"],
 				callers: ["sdk/src/orders.ts#Orders.create"],
@@ -884,16 +821,13 @@ describe("trunk discovery with no preset", () => {
 			expect(registered).not.toContain("ALL /members");
 			expect(registered.some((k) => k?.includes("_lib") || k?.includes("lib/"))).toBe(false);
 			expect(registered.some((k) => k?.includes("AUTHENTICATE"))).toBe(false);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins Remix flat routes and Next.js route modules to clients building URLs on a base URL", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("file-routes-base-url", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `api.v1.runs.$runId/route.ts` exports `action`: any method but a loader's GET, here DELETE; and
 			// through the schema-first wrapper (URL in argument 2, `zodfetch(Schema, url, init)`) with no
 			// method named, the one route of that path.
@@ -956,16 +890,13 @@ describe("trunk discovery with no preset", () => {
 			expect(registered).toEqual(expect.arrayContaining(["GET /t/:teamUrl", "GET /admin/users/:userId"]));
 			expect(registered.filter((k) => k === "GET /admin/users/:userId")).toHaveLength(1);
 			expect(registered.some((k) => k?.includes("+") || k?.includes("columns"))).toBe(false);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins an SDK's request helper (endpoint appended to a base in a URL object, method an argument) to the routes", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("url-helpers", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `makeRequest(appUrl, endpoint, method)` sends `new URL(appUrl + endpoint).toString()` through
 			// `wrapThrowsAsync(fetch)`: the caller's endpoint is the key, the base before it is not, and its
 			// "GET"/"PUT" argument the method (each route also answers OPTIONS).
@@ -1004,29 +935,23 @@ describe("trunk discovery with no preset", () => {
 			]);
 			const registered = index.dispatchSites("http-route").filter((s) => s.side === "register");
 			expect(registered.filter((s) => s.file.includes("/modules/"))).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("reads no file-name routes where no package depends on their framework", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("file-routes", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const handlers = index.dispatchSites("http-route").map((s) => s.handlerDefId ?? "");
 			expect(handlers.some((h) => h.endsWith("#loader") || h.endsWith("#action"))).toBe(false);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("puts file routes in the preset's route trunk, where its bare fetch calls meet them", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out, discovered } = await indexed("file-routes", config);
 		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(index.trunkNames()).not.toContain("file-routes");
 			// `trunks --discover` says where the index holds them.
 			expect(discoverFromIndex(index, config).report.idioms.map((i) => [i.trunk, i.foldedInto])).toEqual([
@@ -1046,30 +971,24 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["server/src/api/orders/[id]/cancel/route.ts#POST"],
 				callers: ["sdk/src/orders.ts#Orders.cancel"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keeps a repository's one file route: the convention declares it, one path is evidence enough", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("file-routes-single", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "http-route", "POST /api/chat")).toEqual({
 				handlers: ["app/api/chat/route.ts#POST"],
 				callers: ["lib/chat.ts#ask"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins an HTTP client no preset takes to the preset's routes, its base path stripped", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("preset-clients", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "http-route", "GET /users/:id")).toEqual({
 				handlers: ["server/app.js#getUser"],
 				callers: ["web/users.ts#loadUser"],
@@ -1081,16 +1000,13 @@ describe("trunk discovery with no preset", () => {
 			// One key in four meeting a route is no client of this API.
 			const callers = index.dispatchSites("http-route").map((s) => s.enclosingDefId);
 			expect(callers).not.toContain("web/other.ts#syncCatalog");
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins relative template paths, SWR keys and factory-made clients to routes, each inline handler its own", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("relative-clients", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const at = (key: string) => sides(index, "http-route", key);
 			const routes = "server/routes/items.ts#itemRoutes.router";
 			expect(at("GET /items/:id")).toEqual({
@@ -1129,9 +1045,7 @@ describe("trunk discovery with no preset", () => {
 			expect(callers.filter((c) => c?.includes("PartnerClient"))).toEqual([]);
 			const defs = index.defsInFile("server/routes/items.ts").map((d) => d.qualifiedName);
 			expect(defs.filter((d) => d.includes("eachOf(") || d.includes("traced("))).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a Nest controller's routes to fetch calls with query strings, never by a run-time method", async () => {
@@ -1140,8 +1054,7 @@ describe("trunk discovery with no preset", () => {
 		// The preset registers the controller: no second, discovered `@Get` trunk beside it (it joined
 		// `fetch('/posts/list', { method: id ? 'PUT' : 'POST' })` to the GET route).
 		expect(discovered.map((t) => t.spec.name)).toEqual([]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(index.trunkNames()).toEqual(["http-route"]);
 			const at = (key: string) => sides(index, "http-route", key);
 			// The query (`?${params}`, `?page=${p}`, `${preview ? '?preview=true' : ''}`) is cut from the path.
@@ -1165,9 +1078,7 @@ describe("trunk discovery with no preset", () => {
 			expect(keyed).not.toContain("web/src/posts.ts#savePost");
 			// saveAndReload's save (method decided at run time) joins nothing; its reload joins the list.
 			expect(keyed.filter((c) => c === "web/src/posts.ts#saveAndReload")).toHaveLength(1);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins Temporal workflow starts by name to the functions workflow modules export", async () => {
@@ -1177,8 +1088,7 @@ describe("trunk discovery with no preset", () => {
 			["signals", 2],
 			["workflows", 3],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "workflows", "orderWorkflow")).toEqual({
 				handlers: ["worker/src/workflows/order.workflow.ts#orderWorkflow"],
 				callers: ["api/src/orders.service.ts#OrdersService.place"],
@@ -1229,16 +1139,13 @@ describe("trunk discovery with no preset", () => {
 			expect(
 				index.dispatchSites("signals", "cancel").find((s) => s.side === "register")?.enclosingDefId,
 			).toBe("worker/src/workflows/order.workflow.ts#orderWorkflow");
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a Nest microservice's @EventPattern to emits on a ClientProxy subclass of any name", async () => {
 		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
 		const { out } = await indexed("nest-microservices", config);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "events", "post.publish")).toEqual({
 				handlers: ["src/worker/posts.controller.ts#PostsWorker.publish"],
 				callers: ["src/posts/posts.service.ts#PostsService.schedule"],
@@ -1248,9 +1155,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/worker/posts.controller.ts#PostsWorker.sendDigest"],
 				callers: ["src/posts/posts.service.ts#PostsService.digest"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins Bull/BullMQ queues by name and Nest gateway messages, with the built-in presets alone", async () => {
@@ -1258,8 +1163,7 @@ describe("trunk discovery with no preset", () => {
 		const { out, discovered } = await indexed("nest-gateway", config);
 		// The preset keys `this.digestQueue.add('weekly')` by its queue; its job name stays discovery's.
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 2]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// BullMQ: `@Processor('mail')` on a WorkerHost, handled by its `process` method.
 			expect(sides(index, "queue", "mail")).toEqual({
 				handlers: ["src/mail/mail.processor.ts#MailProcessor.process"],
@@ -1288,9 +1192,7 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/chat/chat.gateway.ts#ChatGateway.onSend"],
 				callers: ["web/chat.ts#sendMessage"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("leaves a queue family off where no package depends on NestJS", async () => {
@@ -1301,13 +1203,10 @@ describe("trunk discovery with no preset", () => {
 			JSON.stringify({ name: "plain", dependencies: { bullmq: "^5.0.0" } }),
 		);
 		const { out } = await indexed(dir, loadTrunkConfig(null, dir));
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(index.dispatchSites("queue")).toEqual([]);
 			expect(index.dispatchSites("events", "chat.send").filter((s) => s.side === "register")).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keeps a job's name discovery's where the preset keys the same call by its queue", async () => {
@@ -1315,15 +1214,12 @@ describe("trunk discovery with no preset", () => {
 		const { out, discovered } = await indexed("nest-queue", config);
 		// As with no preset: the producers' wrappers still reach `this.mediaQueue.add(name)`.
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["process", 3]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "queue", "media")).toEqual({
 				handlers: ["src/media.processor.ts#MediaProcessor"],
 				callers: ["src/media.service.ts#MediaService.addJob", "src/media.service.ts#MediaService.addJobs"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins command registries to the calls executing a command by its id (editor extension, app plugins)", async () => {
@@ -1333,8 +1229,7 @@ describe("trunk discovery with no preset", () => {
 			["editor-commands", 2],
 			["vscode-commands", 2],
 		]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "vscode-commands", "notes.openPanel")).toEqual({
 				handlers: ["src/extension/panel.ts#openPanel"],
 				callers: ["src/extension/panel.ts#refreshTree"],
@@ -1353,34 +1248,26 @@ describe("trunk discovery with no preset", () => {
 			expect(index.dispatchSites().map((s) => s.key)).not.toContain("warm");
 			// The editor's own command: dispatch-only.
 			expect(sides(index, "vscode-commands", "workbench.action.files.save").handlers).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("keeps a queue whose payloads are objects with an execute method a queue (the payload is no handler)", async () => {
 		const { out, discovered } = await indexed("class-payloads");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["worker", 3]]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "worker", "send-mail")).toEqual({
 				handlers: ["src/worker.ts#sendMail"],
 				callers: ["src/api.ts#inviteUser"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("finds nothing in logging, i18n keys, config reads, test names, DOM events and schema migrations", async () => {
 		const { out, discovered } = await indexed("negative", NO_PRESET, true);
 		expect(discovered).toEqual([]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(index.trunkNames()).toEqual([]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("leaves calls a preset takes to the preset", async () => {
@@ -1398,8 +1285,7 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 
 	it("joins a socket.io namespace's emits only to that namespace's handlers", async () => {
 		const { out } = await indexed("socket-namespaces", PRESETS);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `io('http://…/chat')` and `io.of('/chat')` are one channel; `io('/game')` and `io.of('/game')` another.
 			expect(sides(index, "events", "message (/chat)")).toEqual({
 				handlers: ["src/server/handlers.ts#onChatMessage"],
@@ -1414,15 +1300,12 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
 			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
 			expect(sides(index, "events", "seated").handlers).toHaveLength(1);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a relay's `socketio.to(rooms()).emit(change.name)` to the listeners of the names its switch narrows it to", async () => {
 		const { out } = await indexed("socket-relay", PRESETS);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const relay = "src/server/relay.ts#ChangeRelay.relay";
 			// `case 'notes.create': case 'notes.update':` — the emit's key is either label.
 			expect(sides(index, "events", "notes.create")).toEqual({
@@ -1450,15 +1333,12 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 			// `seen.map((id) => …)` handed to a keyed call computes a value: no definition of its own.
 			expect(index.def("src/client/live.ts#watchBoard.socket.emit(boards.seen)")).toBeUndefined();
 			expect(index.def("src/client/live.ts#watchBoard.timers.set(boards.seen)")).toBeUndefined();
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins an emitter class's events to listeners on its instances, subclasses included, not to another class's", async () => {
 		const { out } = await indexed("emitter-classes", PRESETS);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			expect(sides(index, "events", "updated (CartStore)")).toEqual({
 				handlers: ["src/views.ts#renderCart"],
 				callers: ["src/stores.ts#CartStore.add", "src/stores.ts#SavedCartStore.restore"],
@@ -1467,15 +1347,12 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/views.ts#renderUser"],
 				callers: ["src/stores.ts#UserStore.login"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins the events of an object the code created only to sites on that object", async () => {
 		const { out } = await indexed("created-objects", PRESETS);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// `this.socket = new net.Socket()`: its `error` is the socket's, not the scheduler's. The part
 			// keeping the join keeps the key's name; what leaves it is named by its object or class.
 			expect(sides(index, "events", "error")).toEqual({
@@ -1514,17 +1391,14 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/subprocess.ts#onSubprocessReady"],
 				callers: ["src/subprocess.ts#Subprocess.receive"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins the callers of a wrapper whose event parameter reaches an emit to the preset's listeners", async () => {
 		const { out, discovered } = await indexed("wrapped-emits", PRESETS);
 		// The listeners are the preset's (`socket.on`): no discovered trunk, the callers join the preset's.
 		expect(discovered).toEqual([]);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const sites = index.dispatchSites("events");
 			const keysOf = (side: "register" | "dispatch") =>
 				new Set(sites.filter((s) => s.side === side && s.key !== null).map((s) => s.key));
@@ -1562,15 +1436,12 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				["events", "this.gateway.clientSend(key)", 4, 3],
 				["events", "this.gateway.clientBroadcast(key)", 1, 1],
 			]);
-		} finally {
-			index.close();
-		}
+		});
 	});
 
 	it("joins a common event name across workspace packages only where one package imports the other", async () => {
 		const { out } = await indexed("package-events", PRESETS);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			// The web app imports @demo/core's bus; it only declares the widget it bundles (a devDependency).
 			expect(sides(index, "events", "change (core)")).toEqual({
 				handlers: ["apps/web/src/app.js#renderDocument"],
@@ -1586,9 +1457,7 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["packages/core/src/server.js#onJobStart"],
 				callers: ["packages/widget/src/link.js#startJob"],
 			});
-		} finally {
-			index.close();
-		}
+		});
 	});
 });
 

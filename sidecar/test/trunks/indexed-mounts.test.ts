@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { withIndexAt } from "../support/open-index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codeask-mounts-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,8 +48,7 @@ describe("router mounts in codeask index", () => {
 			trunkConfig,
 		});
 		expect(result.problems.map((p) => `${p.file}: ${p.reason}`)).toEqual([]);
-		const reader = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (reader) => {
 			const sites = reader
 				.dispatchSites("http-route")
 				.map((s) => `${s.side} ${s.key} ${s.file}`)
@@ -60,8 +59,6 @@ describe("router mounts in codeask index", () => {
 				"register GET /users/:id src/routes/users.js",
 				"register POST /orders src/routes/orders.js",
 			]);
-		} finally {
-			reader.close();
-		}
+		});
 	});
 });

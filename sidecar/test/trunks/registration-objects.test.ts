@@ -3,13 +3,12 @@
  * imported from another file (`{ hook: 'afterMute', callback: afterMute }`). The key and the
  * handler come from that object; the site is the registering call, in its own file and line.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { openIndexWithTrunks, readThenClose } from "../support/open-index.js";
+import { writeRepoFile } from "../support/repo-with.js";
 
 const dir = mkdtempSync(join(tmpdir(), "codeask-regobj-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,21 +71,8 @@ export async function muteUser(user: string, room: string) {
 
 describe("registration objects", () => {
 	it("takes the key and handler from an imported object, and anchors the site at the call", async () => {
-		for (const [path, text] of Object.entries(files)) {
-			mkdirSync(dirname(join(dir, path)), { recursive: true });
-			writeFileSync(join(dir, path), text);
-		}
-		const trunkConfig = loadTrunkConfig(null, dir);
-		const out = join(dir, "index.db");
-		await indexRepository({
-			repo: dir,
-			out,
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		const reader = IndexReader.open(out);
-		try {
+		for (const [path, text] of Object.entries(files)) writeRepoFile(dir, path, text);
+		await readThenClose(await openIndexWithTrunks(dir), (reader) => {
 			const sites = reader.dispatchSites("hooks").map((s) => ({
 				side: s.side,
 				key: s.key,
@@ -105,8 +91,6 @@ describe("registration objects", () => {
 				]),
 			);
 			expect(sites).toHaveLength(2);
-		} finally {
-			reader.close();
-		}
+		});
 	});
 });

@@ -5,11 +5,9 @@
  * inline handlers are the indexer's own definitions.
  */
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
-import { indexRepository } from "../../src/indexer/index.js";
-import { builtinPresets, createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
+import { builtinPresets, type TrunkConfig } from "../../src/trunks/index.js";
+import { openIndexOf, readThenClose, trunkOptions } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 import { alwaysOn } from "./in-memory.js";
 
@@ -25,24 +23,13 @@ async function handlers(
 ): Promise<Map<string, string | null>> {
 	const repo = repoWith({ "package.json": '{ "name": "server" }', ...files }, "codeask-route-handlers-");
 	scratch.push(repo);
-	const out = join(repo, "index.db");
-	await indexRepository({
-		repo,
-		out,
-		full: true,
-		siteExtractor: createSiteExtractor(config),
-		trunkConfig: config,
-	});
-	const index = IndexReader.open(out);
-	try {
+	return readThenClose(await openIndexOf(repo, { full: true, ...trunkOptions(config) }), (index) => {
 		const rows = index
 			.dispatchSites("")
 			.concat(...["http-route", "router", "actions"].map((t) => index.dispatchSites(t)))
 			.filter((s) => s.side === "register");
 		return new Map(rows.map((s) => [s.key ?? "", s.handlerDefId]));
-	} finally {
-		index.close();
-	}
+	});
 }
 
 const SHARED = {

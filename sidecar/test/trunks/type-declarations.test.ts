@@ -6,12 +6,12 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import { indexRepository } from "../../src/indexer/index.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { defLabel } from "../../src/pipeline/labels.js";
-import { createSiteExtractor, loadTrunkConfig } from "../../src/trunks/index.js";
+import { loadTrunkConfig } from "../../src/trunks/index.js";
+import { indexForSuite, openIndexWithTrunks, trunkOptions, withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const routes = (area: string, routes: [verb: string, name: string][]) =>
@@ -117,26 +117,13 @@ const FILES: Record<string, string> = {
 };
 
 describe("string-keyed members of interfaces and type literals", () => {
-	let index: IndexReader;
-	beforeAll(async () => {
-		const repo = repoWith(FILES, "codeask-typed-maps-");
-		const trunkConfig = loadTrunkConfig(null, repo);
-		const result = await indexRepository({
-			repo,
-			out: join(repo, "index.db"),
-			full: true,
-			siteExtractor: createSiteExtractor(trunkConfig),
-			trunkConfig,
-		});
-		index = IndexReader.open(result.out);
-	}, 120_000);
-	afterAll(() => index?.close());
+	const index = indexForSuite(() => openIndexWithTrunks(repoWith(FILES, "codeask-typed-maps-")), 120_000);
 
-	const def = (defId: string) => index.def(defId);
+	const def = (defId: string) => index().def(defId);
 	const declared = (defId: string) => {
 		const d = def(defId);
 		return d
-			? index
+			? index()
 					.edgesFrom(d.id)
 					.filter((e) => e.kind === "declares")
 					.map((e) => e.dstDefId)
@@ -172,7 +159,7 @@ describe("string-keyed members of interfaces and type literals", () => {
 	});
 
 	it("shows such a member as TypeScript writes its type", () => {
-		const parentOf = (id: number) => index.defById(id);
+		const parentOf = (id: number) => index().defById(id);
 		const created = def("shared/endpoints.ts#DocumentEndpoints(/documents/create)");
 		const deleted = def("shared/events.ts#ServerEvents(USER_DELETED)");
 		expect(created && defLabel(created, parentOf)).toBe("`DocumentEndpoints['/documents/create']`");
@@ -209,10 +196,10 @@ describe("string-keyed members of interfaces and type literals", () => {
 	});
 
 	it("writes no dispatch site for a declaration: the trunk census stays as it was", () => {
-		for (const trunk of index.trunkNames())
-			for (const s of index.dispatchSites(trunk)) expect(["register", "dispatch"]).toContain(s.side);
+		for (const trunk of index().trunkNames())
+			for (const s of index().dispatchSites(trunk)) expect(["register", "dispatch"]).toContain(s.side);
 		expect(
-			index
+			index()
 				.dispatchSites("http-route", "POST /documents/create")
 				.map((s) => s.side)
 				.sort(),
@@ -220,7 +207,7 @@ describe("string-keyed members of interfaces and type literals", () => {
 	});
 
 	it("tells where a new key's type is declared in the pattern answer, and where the map is taken in", async () => {
-		const result = await ask(index, "How do I add a new endpoint?");
+		const result = await ask(index(), "How do I add a new endpoint?");
 		expect(result.answer).toMatch(
 			/\d\. Declare its type, as `shared\/endpoints\.ts` does for `\/documents\/(create|list)` \[\d+\]: `'\/documents\/(create|list)': \{`; `Endpoints` in `shared\/index\.ts` takes `DocumentEndpoints` in \[\d+\]/,
 		);
@@ -238,24 +225,20 @@ describe("declarations in an incremental run", () => {
 		const repo = repoWith(FILES, "codeask-typed-maps-patch-");
 		const out = join(repo, "index.db");
 		const trunkConfig = loadTrunkConfig(null, repo);
-		const run = (full: boolean) =>
-			indexRepository({ repo, out, full, siteExtractor: createSiteExtractor(trunkConfig), trunkConfig });
+		const run = (full: boolean) => indexRepository({ repo, out, full, ...trunkOptions(trunkConfig) });
 		await run(true);
 		writeFileSync(
 			join(repo, "shared/endpoints.ts"),
 			`// The REST contract.\n\n${FILES["shared/endpoints.ts"]}`,
 		);
 		await run(false);
-		const index = IndexReader.open(out);
-		try {
+		await withIndexAt(out, (index) => {
 			const member = index.def("shared/endpoints.ts#DocumentEndpoints(/documents/create)");
 			expect(member).toMatchObject({ startLine: 4, endLine: 6 });
 			const edges = member ? index.edgesFrom(member.id).filter((e) => e.kind === "declares") : [];
 			expect(edges.map((e) => [e.dstDefId, e.line])).toEqual([
 				["trunk:http-route#POST /documents/create", 4],
 			]);
-		} finally {
-			index.close();
-		}
+		});
 	}, 120_000);
 });
