@@ -20,12 +20,18 @@ def load(folder, name):
 
 
 def untimed(value):
-    """The value without wall-time fields, which differ run to run."""
+    """The value without wall-time fields, which differ run to run. A question's missed core files are compared by
+    file alone: their stages were renamed and gained detail in session 30 (loss30), which is no answer change."""
     if isinstance(value, dict):
-        return {k: untimed(v) for k, v in value.items() if k not in ("latency", "timings") and not k.endswith("Ms")}
+        return {k: missed_files(v) if k == "missed" else untimed(v) for k, v in value.items()
+                if k not in ("latency", "timings") and not k.endswith("Ms")}
     if isinstance(value, list):
         return [untimed(v) for v in value]
     return value
+
+
+def missed_files(missed):
+    return sorted(m["file"] for m in missed) if isinstance(missed, list) else missed
 
 
 def table(folders):
