@@ -1,7 +1,8 @@
 /**
  * A chain step the model passed over that the question's words do not rate waits for the map's
  * tail (`MapReach.unpickedBelow`). It does not wait when it fires a key the question names (the
- * hop asked about), and a step that waited still gets its key-hop line once it is listed.
+ * hop asked about), and a step that waited still gets its key-hop line once it is listed — right
+ * after its signature for the best rated (`MapReach.waitingHopSteps`), ahead of those rated lower.
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow, EdgeRow } from "../../src/index/types.js";
@@ -42,15 +43,15 @@ const skeletons = [
 	},
 ] as unknown as Skeleton[];
 
-/** The map's entries (`name:first line`), with `send` picked, the key rated `keyRating`. */
-const map = (keyRating: number, reach = MATERIAL_REACH) =>
+/** The map's entries (`name:first line`), with `send` picked, the key rated `keyRating`, the steps `rate`. */
+const map = (keyRating: number, reach = MATERIAL_REACH, rate: (d: DefRow) => number = () => 0) =>
 	assembleMaterial(
 		index,
 		{
 			skeletons,
 			picks: [send.defId],
 			words: [],
-			relevance: (d) => (d.id === key.id ? keyRating : 0),
+			relevance: (d) => (d.id === key.id ? keyRating : rate(d)),
 		},
 		{ tokenBudget: 500, wholeDefLines: 150, sliceLines: 60 },
 		(text) => Math.ceil(text.length / 4),
@@ -72,5 +73,15 @@ describe("a chain step the model passed over", () => {
 		expect(map(0, { ...MATERIAL_REACH, unpickedBelow: 0 })).toEqual(["far:100", "client:400", "client:440"]);
 		expect(map(5, { ...MATERIAL_REACH, keyHopLines: false })).toEqual(["far:100", "client:400"]);
 		expect(map(5, CITATION_REACH)).not.toContain("client:440");
+	});
+
+	it("lists a better-rated waiting step's key line right after it, ahead of the lower-rated entries", () => {
+		const rate = (d: DefRow) => (d.id === client.id ? 1 : d.id === far.id ? 0.5 : 0);
+		expect(map(0, MATERIAL_REACH, rate)).toEqual(["client:400", "client:440", "far:100"]);
+		expect(map(0, { ...MATERIAL_REACH, waitingHopSteps: 0 }, rate)).toEqual([
+			"client:400",
+			"far:100",
+			"client:440",
+		]);
 	});
 });

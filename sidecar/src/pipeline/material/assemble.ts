@@ -175,7 +175,17 @@ export function assembleMaterial(
 	// first `leadHopSteps` steps had theirs listed above; a line listed once is not listed again.
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
 	listLocalHeads(map, deferred, reach.localHeads);
-	map.listWaiting();
+	// The steps that waited: the best rated first get their key-hop lines and local heads right after
+	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
+	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
+	const waitingSteps = new Set(deferred);
+	let waitingHopSteps = 0;
+	map.listWaiting((c) => {
+		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
+		waitingHopSteps++;
+		if (reach.keyHopLines) listKeyHopLines(map, [c]);
+		listLocalHeads(map, [c], reach.localHeads);
+	});
 
 	// With what the map left: the rest of the picks' gaps and callees; then the key-hop lines and
 	// local heads of the steps that waited, listed only now (behind the picks' follow-ups, which

@@ -179,6 +179,14 @@ export interface MapReach {
 	 */
 	unpickedBelow: number;
 	/**
+	 * Of the chain steps that waited, the best rated this many get their key-hop lines and local
+	 * heads right after their own signature as the waiting entries are listed (0: all wait for the
+	 * map's tail, behind every waiting signature, where they found the budget spent). Session 30,
+	 * mat30: stand-in key lines RC 0.774 -> 0.781, the rest unchanged; 20 or 30 steps RC 0.779;
+	 * 100 or all gained Excalidraw and Postiz a line each but cost RC tail entries (a core file).
+	 */
+	waitingHopSteps: number;
+	/**
 	 * With select picks, right after the first pass: at most `sharedSteps` chain steps (no pick, not
 	 * read) that `sharedStepChains` or more chains hold and the question's words rate, the most
 	 * chains first, read whole up to `pickCalleeLines` or sliced, within `sharedStepShare` of the
@@ -225,6 +233,7 @@ export const MATERIAL_REACH: MapReach = {
 	shortPicks: 10,
 	lastBodyLines: 60,
 	unpickedBelow: 2,
+	waitingHopSteps: 50,
 	sharedSteps: 2,
 	sharedStepChains: 3,
 	sharedStepShare: 0.04,
@@ -265,6 +274,7 @@ export const CITATION_REACH: MapReach = {
 	shortPicks: 0,
 	lastBodyLines: 0,
 	unpickedBelow: 0,
+	waitingHopSteps: 0,
 	sharedSteps: 0,
 	sharedStepChains: 2,
 	sharedStepShare: 0,

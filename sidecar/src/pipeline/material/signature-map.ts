@@ -104,13 +104,20 @@ export class SignatureMap {
 		this.list(c);
 	}
 
-	/** The entries that waited, best rated first (a stable sort keeps each rating's order); none waits after. */
-	listWaiting(): void {
+	/**
+	 * The entries that waited, best rated first (a stable sort keeps each rating's order); none waits
+	 * after. `onListed` runs after each one listed, before the next (its key-hop lines: assemble.ts).
+	 */
+	listWaiting(onListed?: (c: Candidate) => void): void {
 		this.waitingListed = true;
 		const rated = this.waiting.sort(
 			(x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
 		);
-		for (const c of rated) if (!this.a.bodies.has(c.node.def.id)) this.list(c);
+		for (const c of rated) {
+			if (this.a.bodies.has(c.node.def.id)) continue;
+			this.list(c);
+			onListed?.(c);
+		}
 	}
 
 	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
