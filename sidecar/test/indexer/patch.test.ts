@@ -352,7 +352,8 @@ describe("incremental runs patch the previous index", () => {
 		const run = async () => {
 			const trunkConfig = loadTrunkConfig(null, repo);
 			const siteExtractor = createSiteExtractor(trunkConfig);
-			const finalize = siteExtractor.finalize.bind(siteExtractor);
+			const finalize = siteExtractor.finalize?.bind(siteExtractor);
+			if (!finalize) throw new Error("a trunk config's site extractor joins sites (finalize)");
 			let joins = 0;
 			siteExtractor.finalize = (sites) => {
 				joins++;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { askMain } from "../../src/cli/commands/ask.js";
+import { type AskCommandOptions, askMain } from "../../src/cli/commands/ask.js";
 import { UsageError } from "../../src/cli/errors.js";
 import { IndexError } from "../../src/index/reader.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
@@ -16,10 +16,12 @@ describe("codeask ask (askMain)", () => {
 	});
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-	const opts = (extra: Record<string, unknown> = {}) => ({
+	/** The options as the CLI hands them over after parsing (its defaults: offline, short form). */
+	const opts = (extra: Partial<AskCommandOptions> = {}): AskCommandOptions => ({
 		index: db,
-		llm: "none" as const,
+		llm: "none",
 		json: false,
+		detail: "short",
 		...extra,
 	});
 

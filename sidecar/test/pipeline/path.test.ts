@@ -5,13 +5,13 @@ import { conceptVector, findPath, findPaths, type PathIndex } from "../../src/pi
 import type { Concept } from "../../src/pipeline/query.js";
 import { defRow, edgeGraph, edgeGraphOverFiles } from "../support/defs.js";
 
-const def = (file: string, name: string, kind: DefKind = "function") => defRow(file, name, kind);
+const def = (file: string | null, name: string, kind: DefKind = "function") => defRow(file, name, kind);
 
 /** A tiny graph looked up like the index does; every hop written on its source's first line. */
 function graph(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][]): PathIndex {
 	const at = (s: DefRow, d: DefRow, kind: EdgeKind) =>
 		kind === "implementation" ? { file: d.file, line: d.startLine } : { file: s.file, line: s.startLine };
-	return { ...edgeGraph(defs, edges, at), fileLines: () => null };
+	return { ...edgeGraph(defs, edges, at), fileLines: () => undefined };
 }
 
 const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);
@@ -638,7 +638,7 @@ describe("findPath", () => {
 		expect(names(checked)).toEqual(["createChannel", "createRoom", "validRoomMembers"]);
 		expect(checked[1]?.hop?.line).toBe(2);
 		// The same call made on the flow's way (no guard) is a step like any other.
-		const through = {
+		const through: Record<string, string[]> = {
 			...files,
 			"room.ts": [
 				"async function createRoom(name, members) {",
@@ -653,7 +653,7 @@ describe("findPath", () => {
 		};
 		const plain: PathIndex = {
 			...index,
-			fileLines: (file, from, to) => through[file]?.slice(from - 1, to) ?? null,
+			fileLines: (file, from, to) => through[file]?.slice(from - 1, to),
 		};
 		expect(names(findPath(plain, [api, room, check], {}, concepts("create", "room", "members")))).toEqual([
 			"createChannel",

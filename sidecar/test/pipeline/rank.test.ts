@@ -3,6 +3,7 @@ import type { EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { byRelevance } from "../../src/pipeline/llm-stages.js";
+import type { MaterialSource } from "../../src/pipeline/material/types.js";
 import { rankCitations } from "../../src/pipeline/rank.js";
 import type { ReadItem } from "../../src/pipeline/read.js";
 import type { NodeClass, SkeletonNode } from "../../src/pipeline/skeleton.js";
@@ -18,6 +19,17 @@ const item = (d: DefRow, via = "seed", nodeClass: NodeClass = "major", relevance
 		node,
 		text: "",
 		tokens: 1,
+	};
+};
+
+/** A read item as the material holds it: a module-level block, or a whole definition. */
+const source = (r: ReadItem): MaterialSource => {
+	const block = r.node.def.kind === "module";
+	return {
+		...r,
+		role: block ? "module" : "seed",
+		unit: block ? "block" : "whole",
+		label: r.node.def.qualifiedName,
 	};
 };
 
@@ -169,7 +181,7 @@ describe("rankCitations", () => {
 		const a = def("a.ts", "alpha");
 		const b = def("b.ts", "beta");
 		const module = def("b.ts", "(module)", "module");
-		const read = [item(module, "entry"), item(b), item(a)];
+		const read = [item(module, "entry"), item(b), item(a)].map(source);
 		const ranking = rankCitations(
 			graph([a, b, module], []),
 			read,

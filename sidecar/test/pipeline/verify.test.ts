@@ -71,7 +71,7 @@ describe("verify", () => {
 		expect(c?.endLine).toBeLessThan(good.endLine);
 		// Labelled with the definition the lines belong to, and true to the index.
 		expect(c?.symbol).toBe(good.symbol);
-		expect(citationHolds(index, { n: 1, ...(c as NonNullable<typeof c>) })).toBe(true);
+		expect(citationHolds(index, c as NonNullable<typeof c>)).toBe(true);
 	});
 
 	it("keeps a marker whose sentence names the cited method's class, or a value the code writes in another case", () => {
@@ -113,7 +113,7 @@ describe("verify", () => {
 		expect(c?.startLine).toBe(c?.endLine);
 		expect(c?.symbol).toBe("gatewayFor");
 		expect(index.fileLines(good.file, c?.startLine ?? 0, c?.endLine ?? 0)?.[0]).toContain("gatewayFor(");
-		expect(citationHolds(index, { n: 1, ...(c as NonNullable<typeof c>) })).toBe(true);
+		expect(citationHolds(index, c as NonNullable<typeof c>)).toBe(true);
 		// The same range cited for a name it does not hold is the wrong evidence.
 		const wrong = verifyAnswer(index, "Messages are saved by `insertOneMessage` [1].", drafts);
 		expect(wrong.dropped).toBe(1);

@@ -1245,7 +1245,9 @@ describe("trunk discovery with no preset", () => {
 				handlers: ["src/editor/bold.ts#AttributeCommand.execute"],
 				callers: ["src/editor/toolbar.ts#onUnderlineKey"],
 			});
-			expect(index.dispatchSites().map((s) => s.key)).not.toContain("warm");
+			const allKeys = index.trunkNames().flatMap((t) => index.dispatchSites(t).map((s) => s.key));
+			expect(allKeys).toContain("underline");
+			expect(allKeys).not.toContain("warm");
 			// The editor's own command: dispatch-only.
 			expect(sides(index, "vscode-commands", "workbench.action.files.save").handlers).toEqual([]);
 		});

@@ -11,7 +11,10 @@ import { builtinPresets } from "../../src/trunks/load.js";
 
 export const ROOT = "/repo";
 
-/** The built-in presets, switched on whatever the (in-memory) repository looks like. */
+/**
+ * The built-in presets, switched on whatever the (in-memory) repository looks like, and nothing
+ * else: no discovery (a test of discovery asks for it with `discover: true`).
+ */
 export function alwaysOn(presets: Preset[] = builtinPresets()): TrunkConfig {
 	return {
 		extends: [],
@@ -19,6 +22,7 @@ export function alwaysOn(presets: Preset[] = builtinPresets()): TrunkConfig {
 			...p,
 			detect: { always: true, packages: [], dependencies: [], files: [] },
 		})),
+		discover: false,
 	};
 }
 

@@ -8,6 +8,7 @@ export function label(over: Partial<QuestionLabel> = {}): QuestionLabel {
 		id: "q-push",
 		question: "How are push notifications sent?",
 		type: "architecture",
+		expect: "answer",
 		core: ["src/push/push.ts", "src/net/send.ts"],
 		supporting: [],
 		chain: [
