@@ -12,6 +12,7 @@ import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { type Branch, branchOf, isEmptyFunction } from "./branch.js";
 import { FAMILY_SIZE, familiesOf, implementationsOf } from "./families.js";
 import { flowContinuations } from "./flow-continuation.js";
+import { FORK_SPAN, type Fork, forkOf } from "./fork.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
 import {
@@ -234,10 +235,18 @@ function compose(
 	const head = (def: DefRow) => headRange(def, readRange.get(def.defId));
 	// Each step's citation: its hop line when the hop is written in its body and names the next
 	// step (or key); its head otherwise (the last step, an interface member and its implementation).
-	const markerOf = (s: PathStep) => {
+	// A hop told with the other way of its fork is cited from one call to the other.
+	const markerOf = (s: PathStep, fork: Fork | null = null) => {
 		const hop = s.hop;
-		if (hop?.file && hop.line !== null && hop.named)
-			return book.citeRange(hop.file, hop.line, hop.endLine ?? hop.line, hop.named);
+		if (hop?.file && hop.line !== null && hop.named) {
+			const end = hop.endLine ?? hop.line;
+			return book.citeRange(
+				hop.file,
+				Math.min(hop.line, fork?.line ?? hop.line),
+				Math.max(end, fork?.line ?? end),
+				hop.named,
+			);
+		}
 		const h = head(s.def);
 		return h ? book.cite(s.def, h) : "";
 	};
@@ -295,11 +304,22 @@ function compose(
 			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
 			: new Map();
 	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
-	const stepMarker = path.map(markerOf);
+	// A hop taken at a fork (an `if` whose other way calls another function) is told with that way,
+	// when one citation of a few lines can hold both calls.
+	const forks = path.map((s, i) => {
+		const next = path[i + 1];
+		const hop = s.hop;
+		if (!next || !hop?.line || !hop.named || hop.kind !== "call" || hop.file !== s.def.file) return null;
+		const fork = forkOf(index, s.def, hop.line, next.def.id);
+		return fork && nearFork(hop, fork) ? fork : null;
+	});
+	const stepMarker = path.map((s, i) => markerOf(s, forks[i]));
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
-	const sides = path.map((s) =>
-		s.hop?.line && s.hop.file === s.def.file ? sideWords(branchOf(index, s.def, s.hop.line)) : "",
-	);
+	const sides = path.map((s, i) => {
+		const fork = forks[i];
+		if (fork) return forkWords(fork, label);
+		return s.hop?.line && s.hop.file === s.def.file ? sideWords(branchOf(index, s.def, s.hop.line)) : "";
+	});
 	// The key the path fires that names the question (a topic published, an event emitted): where the
 	// flow reaches whoever listens. Told when it is not already the hop the path takes; cited last
 	// (after "Where to look"), so it takes no place of a file among the first citations.
@@ -1055,9 +1075,28 @@ function dispatchedWith(hop: Hop): string {
 	return ` with ${code(hop.named)}`;
 }
 
-/** A hop made on a side branch, said after it: ", only when `cond`". */
+/** A hop made on a side branch, said after it: ", only when `cond`"; a fork's other way in parentheses. */
 function aside(side: string | undefined): string {
-	return side ? `, ${side}` : "";
+	if (!side) return "";
+	return side.startsWith("(") ? ` ${side}` : `, ${side}`;
+}
+
+/**
+ * The other way of the fork a hop is taken on, in the code's condition: "only when `c` (otherwise it
+ * calls `y`)", or "(if `c`, it calls `y` instead)" for a call that runs when `c` does not hold.
+ */
+function forkWords(fork: Fork, label: Label): string {
+	const condition = code(clip(fork.condition, CONDITION_CHARS));
+	const other = label(fork.other);
+	return fork.hopWhen === "then"
+		? `only when ${condition} (otherwise it calls ${other})`
+		: `(if ${condition}, it calls ${other} instead)`;
+}
+
+/** Is a fork's other way near enough its hop for one citation to hold both? */
+function nearFork(hop: Hop, fork: Fork): boolean {
+	const end = hop.endLine ?? hop.line ?? fork.line;
+	return Math.max(end, fork.line) - Math.min(hop.line ?? fork.line, fork.line) <= FORK_SPAN;
 }
 
 /** What a hop on a side branch is said to depend on (a path step's hop: where the flow goes on is not the point). */
