@@ -8,6 +8,7 @@
  * Such a call is what the function does, not a side step; a clean-up in a `finally` is not
  * (walk29's broader variants took `ldap.disconnect()`), nor a call some other statement follows.
  */
+import { indentOf, isBlank } from "./source-lines.js";
 
 /** A statement awaiting a call, its value assigned or not: `await x.y(…)`, `const r = await y(…)`. */
 const AWAITED = /^\s*(?:(?:const|let|var)\s+[^=]+=\s*)?await\s+([\w$.?!]+)\s*\(/;
@@ -16,7 +17,6 @@ const CHECK =
 	/^\s*(?:\}?\s*(?:else\s+)?if\b|\}\s*else\b|return\b|throw\b|[{}()\];,\s]*$|(?:const|let|var)\s)/;
 /** After the call: returns, logging, a block's edge. */
 const AFTER = /^\s*(?:return\b|[{}()\];,\s]*$|(?:console|logger|log|this\.logger|this\.log)\.\w+\s*\()/;
-const blank = (l: string) => !l.trim() || /^\s*(?:\/\/|\/?\*)/.test(l);
 
 /**
  * `lines` are the function's (its header first, its closing brace last), `at` the call's line among
@@ -27,12 +27,12 @@ export function isAwaitedTail(lines: readonly string[], at: number, callee: stri
 	if (!m || m[1]?.split(/[.?!]+/).at(-1) !== callee) return false;
 	for (let i = 1; i < at; i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		if (!CHECK.test(l)) return false;
 	}
 	for (let i = at + 1; i < lines.length - 1; i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		if (/\bawait\b/.test(l) || !AFTER.test(l)) return false;
 	}
 	return true;
@@ -40,7 +40,6 @@ export function isAwaitedTail(lines: readonly string[], at: number, callee: stri
 
 /** A detached call after the awaited one: `void notify(…)` is not waited for, the step's own work is done. */
 const DETACHED = /^\s*void\s+[\w$.?!]+\s*\(/;
-const indentOf = (l: string) => l.length - l.trimStart().length;
 
 /**
  * Is line `at` the last call the function awaits, written among its own statements (not inside an
@@ -52,13 +51,13 @@ const indentOf = (l: string) => l.length - l.trimStart().length;
 export function isLastAwaited(lines: readonly string[], at: number, callee: string): boolean {
 	const m = AWAITED.exec(lines[at] ?? "");
 	if (!m || m[1]?.split(/[.?!]+/).at(-1) !== callee) return false;
-	const first = lines.slice(1, -1).find((l) => !blank(l));
+	const first = lines.slice(1, -1).find((l) => !isBlank(l));
 	if (first === undefined) return false;
 	const own = indentOf(first);
 	if (indentOf(lines[at] ?? "") !== own) return false;
 	for (let i = at + 1; i < lines.length - 1; i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		if (/\bawait\b/.test(l)) return false;
 		// A statement's continuation lines (a returned object's fields) sit deeper than the statement.
 		if (indentOf(l) > own) continue;

@@ -8,15 +8,13 @@
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
 import type { PathIndex } from "./path.js";
+import { ifCondition, indentOf, isBlank } from "./source-lines.js";
 
 /** A side branch a line runs on: a `catch` block, or an `if` block that ends the function early. */
 export type Branch = { kind: "catch" } | { kind: "guard"; condition: string; exit: "return" | "throw" };
 
 /** Lines of a block looked through for its early exit. */
 const BLOCK_LINES = 40;
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
-const blank = (line: string | undefined) => !line?.trim() || /^\s*(?:\/\/|\/?\*)/.test(line);
 
 /**
  * The side branch line `line` of `def` runs on (its innermost enclosing block), or null when it runs
@@ -40,7 +38,7 @@ export function branchOf(index: Pick<PathIndex, "fileLines">, def: DefRow, line:
 	let exit: "return" | "throw" | null = null;
 	for (let i = at; i < Math.min(lines.length, at + BLOCK_LINES); i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		const ind = indentOf(l);
 		if (ind <= outer) break;
 		if (ind !== inner) continue;
@@ -52,7 +50,7 @@ export function branchOf(index: Pick<PathIndex, "fileLines">, def: DefRow, line:
 		.slice(start, end + 1)
 		.map((l) => l.trim())
 		.join(" ");
-	const condition = conditionOf(text);
+	const condition = ifCondition(text);
 	return condition ? { kind: "guard", condition, exit } : null;
 }
 
@@ -76,7 +74,7 @@ export function isGuardCondition(index: Pick<PathIndex, "fileLines">, def: DefRo
 	let last = "";
 	for (let i = at + 1; i < Math.min(lines.length, at + 1 + BLOCK_LINES); i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		const ind = indentOf(l);
 		if (ind <= outer) {
 			// The block closes (`} else …`: an if with an else is a fork, not a guard) or the header had none.
@@ -88,19 +86,6 @@ export function isGuardCondition(index: Pick<PathIndex, "fileLines">, def: DefRo
 		if (ind === inner && !/^\s*[)}\]]/.test(l)) last = l;
 	}
 	return /^\s*(return|throw)\b/.test(last);
-}
-
-/** The condition of an `if` header: what its parentheses hold. */
-function conditionOf(header: string): string {
-	const open = header.indexOf("(");
-	if (open < 0) return "";
-	let depth = 0;
-	for (let i = open; i < header.length; i++) {
-		const c = header[i];
-		if (c === "(") depth++;
-		else if (c === ")" && --depth === 0) return header.slice(open + 1, i).trim();
-	}
-	return "";
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
 import type { PathIndex } from "./path.js";
+import { ifCondition, indentOf, isBlank } from "./source-lines.js";
 
 export interface Fork {
 	/** The `if` condition, as the code writes it. */
@@ -26,8 +27,6 @@ export const FORK_SPAN = 25;
 /** Lines of a block looked through. */
 const BLOCK_LINES = 40;
 
-const indentOf = (line: string) => line.length - line.trimStart().length;
-const blank = (line: string | undefined) => !line?.trim() || /^\s*(?:\/\/|\/?\*)/.test(line);
 const PLAIN_IF = /^\s*if\s*\(/;
 const ELSE_OPEN = /^\s*(?:\}\s*)?else\s*\{\s*$/;
 /** A call that only writes a log line: no way of the flow. */
@@ -88,7 +87,7 @@ function fallThroughFork(lines: readonly string[], at: number, callIn: CallIn): 
 	const ind = indentOf(lines[at] ?? "");
 	for (let i = at - 1; i >= 0; i--) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		if (indentOf(l) < ind) return null;
 		if (indentOf(l) > ind || !PLAIN_IF.test(l)) continue;
 		const arm = armAt(lines, i);
@@ -123,7 +122,7 @@ function armFork(lines: readonly string[], at: number, callIn: CallIn): Fork | n
 		) {
 			// The arm ends the function: the statement after it is the other way when it returns a call.
 			let n = arm.closer + 1;
-			while (n < lines.length && blank(lines[n])) n++;
+			while (n < lines.length && isBlank(lines[n])) n++;
 			if (/^\s*return\b/.test(lines[n] ?? "") && indentOf(lines[n] ?? "") === indentOf(head))
 				other = callIn(n, statementEnd(lines, n));
 		}
@@ -134,7 +133,7 @@ function armFork(lines: readonly string[], at: number, callIn: CallIn): Fork | n
 	const ind = indentOf(head);
 	for (let j = s - 1; j >= 0; j--) {
 		const l = lines[j] ?? "";
-		if (blank(l) || indentOf(l) > ind) continue;
+		if (isBlank(l) || indentOf(l) > ind) continue;
 		if (indentOf(l) < ind || !PLAIN_IF.test(l)) return null;
 		const arm = armAt(lines, j);
 		if (!arm || arm.closer !== s) return null;
@@ -166,7 +165,7 @@ function armAt(lines: readonly string[], h: number): Arm | null {
 	let last = -1;
 	for (let i = headEnd + 1; i < Math.min(lines.length, headEnd + 1 + BLOCK_LINES); i++) {
 		const l = lines[i] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		const ind = indentOf(l);
 		if (ind <= outer)
 			return last < 0 ? null : { head: h, end: i - 1, last, closer: /^\s*\}/.test(l) ? i : -1 };
@@ -205,15 +204,10 @@ function statementEnd(lines: readonly string[], i: number): number {
 /** What the parentheses of the `if` at line `h` hold, on one line. */
 function conditionOf(lines: readonly string[], h: number): string {
 	const end = parenEnd(lines, h);
-	const text = lines
-		.slice(h, (end < 0 ? h : end) + 1)
-		.map((l) => l.trim())
-		.join(" ");
-	const open = text.indexOf("(");
-	let depth = 0;
-	for (let i = open; open >= 0 && i < text.length; i++) {
-		if (text[i] === "(") depth++;
-		else if (text[i] === ")" && --depth === 0) return text.slice(open + 1, i).trim();
-	}
-	return "";
+	return ifCondition(
+		lines
+			.slice(h, (end < 0 ? h : end) + 1)
+			.map((l) => l.trim())
+			.join(" "),
+	);
 }

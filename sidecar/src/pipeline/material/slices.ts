@@ -10,6 +10,7 @@
  * the nesting).
  */
 import { escapeRegExp } from "../../escape-regexp.js";
+import { indentOf, isBlank } from "../source-lines.js";
 
 export interface SliceInput {
 	/** The definition's lines, `startLine` first. */
@@ -62,9 +63,6 @@ const CONTROL =
 	/^\s*(?:\}\s*)?(?:if\b|else\b|switch\b|case\b|default\s*:|for\b|while\b|do\b|try\b|catch\b|finally\b|return\b.*\?)/;
 const IF = /^\s*(?:\}\s*)?(?:else\s+)?if\b/;
 const EXIT = /(?:^|[\s;{)])(?:return|throw|continue|break)\b/;
-
-const indentOf = (line: string) => line.length - line.trimStart().length;
-const blank = (line: string | undefined) => !line?.trim() || /^\s*(?:\/\/|\/?\*)/.test(line);
 
 /** Paren and bracket balance of a line (strings and comments are not told apart: a heuristic). */
 function balance(line: string): number {
@@ -177,7 +175,7 @@ export function implementationStart(lines: readonly string[], from: number, name
 		// A declaration that opens a body is the implementation (the first one: no overloads).
 		if ((lines[j] ?? "").trim().endsWith("{")) return i;
 		let k = j + 1;
-		while (k < limit && blank(lines[k])) k++;
+		while (k < limit && isBlank(lines[k])) k++;
 		if (k >= limit || !declares(k)) return from;
 		i = k;
 	}
@@ -213,7 +211,7 @@ function headerStart(lines: readonly string[], i: number): number {
 	const ind = indentOf(line);
 	for (let j = i - 1; j >= Math.max(0, i - HEADER_LINES); j--) {
 		const l = lines[j] ?? "";
-		if (blank(l)) continue;
+		if (isBlank(l)) continue;
 		if (indentOf(l) === ind) return j;
 		if (indentOf(l) < ind) break;
 	}
@@ -230,7 +228,7 @@ export function enclosingHeaders(
 	let indent = indentOf(lines[at] ?? "");
 	for (let i = at - 1; i > 0 && out.length < max; i--) {
 		const line = lines[i] ?? "";
-		if (blank(line)) continue;
+		if (isBlank(line)) continue;
 		const ind = indentOf(line);
 		if (ind >= indent) continue;
 		indent = ind;
@@ -243,7 +241,7 @@ export function enclosingHeaders(
 		if (/^\s*(?:\}\s*)?else\b/.test(head)) {
 			for (let j = s - 1; j > 0 && out.length < max; j--) {
 				const l = lines[j] ?? "";
-				if (blank(l) || indentOf(l) > ind) continue;
+				if (isBlank(l) || indentOf(l) > ind) continue;
 				if (indentOf(l) < ind) break;
 				if (!IF.test(l)) continue;
 				out.push([j, headerEnd(lines, j)]);
@@ -273,7 +271,7 @@ export function guardsBefore(
 	let indent = indentOf(lines[at] ?? "");
 	for (let i = at - 1; i > 0 && out.length < max; i--) {
 		const line = lines[i] ?? "";
-		if (blank(line)) continue;
+		if (isBlank(line)) continue;
 		const ind = indentOf(line);
 		if (ind < indent) {
 			indent = ind;
@@ -287,7 +285,7 @@ export function guardsBefore(
 		}
 		for (let j = end + 1; j < Math.min(at, end + GUARD_BLOCK_LINES); j++) {
 			const l = lines[j] ?? "";
-			if (blank(l)) continue;
+			if (isBlank(l)) continue;
 			if (indentOf(l) <= ind) break;
 			if (EXIT.test(l)) {
 				out.push([i, end, j]);
