@@ -13,7 +13,7 @@ import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { calledName, type FileNodes, throughWrappers, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, keyLike, literalKeys, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, declaredInfo, keyLike, literalKeys, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
 
 /** A function's result handed to a sending call (`dispatch(statusChanged(s))`): its keys are the functions' definition ids. */
@@ -24,16 +24,7 @@ const info = (
 	keys: string[],
 	handler: string | null,
 	name = form === "reducer" ? "(reducer)" : "(action)",
-): CandidateInfo => ({
-	form,
-	receiver: "",
-	name,
-	arg: 0,
-	keys,
-	handlerArg: null,
-	handler,
-	callee: null,
-});
+): CandidateInfo => declaredInfo(form, name, keys, handler);
 
 const propName = (p: ts.ObjectLiteralElementLike) =>
 	p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : null;
