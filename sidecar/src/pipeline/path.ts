@@ -72,7 +72,11 @@ const MAX_KEY_HANDLERS = 12;
  * still decide which path.
  */
 const RANK_K = 6;
-/** Worth of a hop through a dispatch key: like a step (the flow a static reading misses). */
+/**
+ * Worth of a hop through a dispatch key: like a step (the flow a static reading misses), counted once a
+ * step of worth follows it (session 31 lead31: an admin form's hook crossing two keys into a route and
+ * a method nobody ranked led an "incoming webhook processed" question on those two crossings alone).
+ */
 const TRUNK_BONUS = 1 / (2 * RANK_K);
 /** Bridges looked at per candidate, and the fan-in above which a definition is a shared helper, no bridge. */
 const MAX_BRIDGES = 30;
@@ -640,6 +644,7 @@ function isRegisteredCallback(index: PathIndex, def: DefRow, concepts: ConceptVe
  * implementation are one step, worth the better of the two: the hop between them says where the
  * code is, not what it does next, so it adds no worth of its own. A path starting at an entry
  * point and leading on gains ENTRY_GAIN × its worth; the sum is scaled by the concept coverage of its steps.
+ * A dispatch hop adds TRUNK_BONUS only when a step of worth comes after it on the path.
  */
 function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
@@ -662,13 +667,16 @@ function bestPath(
 	const hops: Hop[] = [];
 	// `last`: the worth the current step added (an implementation hop raises it, adds no step);
 	// `covered`: per concept, the best match along the path so far.
-	const visit = (id: number, sum: number, last: number, covered: readonly number[]) => {
+	// `crossed`: the worth of the keys crossed since the last step of worth, counted once such a step
+	// follows (a path ending past a key in code nobody ranked gains nothing for the crossing).
+	const visit = (id: number, sum: number, last: number, covered: readonly number[], crossed: number) => {
 		if (++expansions > MAX_EXPANSIONS) return;
 		ids.push(id);
 		const w = worth.get(id) ?? 0;
 		const merged = hops.at(-1)?.kind === "implementation";
 		const step = merged ? Math.max(last, w) : w;
-		const total = merged ? sum - last + step : sum + step;
+		const held = w > 0 ? 0 : crossed;
+		const total = (merged ? sum - last + step : sum + step) + crossed - held;
 		const v = cover?.(id);
 		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
 		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
@@ -697,14 +705,14 @@ function bestPath(
 			for (const e of graph.get(id) ?? []) {
 				if (ids.includes(e.to)) continue;
 				hops.push(e.hop);
-				visit(e.to, total + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0), step, now);
+				visit(e.to, total, step, now, held + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
 				hops.pop();
 			}
 		}
 		ids.pop();
 	};
 	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
-	for (const d of starts) visit(d.id, 0, 0, none);
+	for (const d of starts) visit(d.id, 0, 0, none, 0);
 	return through ?? best ?? fallback;
 }
 

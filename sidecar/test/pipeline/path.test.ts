@@ -506,6 +506,39 @@ describe("findPath", () => {
 		// With nothing outside the best path's files, there is no runner-up path.
 		expect(findPaths(index, [send, portal, also], {}, concepts("pointer")).runnerUp).toBeNull();
 	});
+	it("counts a key crossed only when a ranked step of worth follows it", () => {
+		// "how is an incoming webhook processed": an admin form's hook (best ranked) calls the update
+		// route, whose handler calls the update method (both far ends, nobody ranked them), which calls a
+		// shared helper of no worth. The two crossings alone used to outweigh the runtime flow below it.
+		const form = def("admin/incoming/useUpdateWebhook.ts", "useUpdateWebhook");
+		const routeKey = defRow(null, "webhooks.update", "dispatch-key");
+		const route = def("api/webhooks.ts", "updateRoute");
+		const methodKey = defRow(null, "updateWebhook", "dispatch-key");
+		const method = def("methods/updateWebhook.ts", "updateWebhookMethod");
+		const wrap = defRow("lib/wrap.ts", "wrapExceptions", "function", { fanIn: 40 });
+		const run = def("hooks/runIncoming.ts", "runIncoming");
+		const post = def("hooks/postIncoming.ts", "postIncoming");
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[form, routeKey, "dispatch"],
+			[routeKey, route, "handler"],
+			[route, methodKey, "dispatch"],
+			[methodKey, method, "handler"],
+			[method, wrap, "call"],
+			[run, post, "call"],
+		];
+		const defs = [form, routeKey, route, methodKey, method, wrap, run, post];
+		const ranked = [form, run, wrap, post];
+		const found = findPaths(graph(defs, edges), ranked, {}, concepts("incoming"));
+		expect(names(found.steps)).toEqual(["runIncoming", "postIncoming"]);
+		// Past the keys a ranked step of worth follows: the crossings count, and that flow leads.
+		const onward = graph([...defs], [...edges, [method, post, "call"]]);
+		expect(names(findPaths(onward, ranked, {}, concepts("incoming")).steps)).toEqual([
+			"useUpdateWebhook",
+			"updateRoute",
+			"updateWebhookMethod",
+			"postIncoming",
+		]);
+	});
 	it("crosses a point-to-point key to code outside the candidates when the far side leads on to a candidate", () => {
 		// "how are emails sent": the mail service starts a workflow (one handler, not ranked), whose
 		// activity (ranked) does the sending. The workflow joins the path at no worth of its own.
