@@ -9,6 +9,7 @@ import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
 import type { ImportKind } from "./import-kinds.js";
+import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
@@ -569,7 +570,7 @@ export function extractEdges(
 			return;
 		}
 		const symbol = checker.getSymbolAtLocation(name);
-		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
+		const target = literalMemberTarget(callee) ?? (symbol ? targetOfSymbol(ctx, symbol) : null);
 		if (target && "def" in target) emit(enclosing, target.def, kind, name);
 		else if (kind === "call" && forwarded(callee, name, enclosing)) {
 			handled.add(name);
@@ -580,6 +581,14 @@ export function extractEdges(
 			: unresolvedReason(ctx, callee);
 		countSite(target, reason, root);
 		handled.add(name);
+	}
+
+	/** The method an annotated object literal holds, for a call its annotation leaves unresolved (literal-member.ts). */
+	function literalMemberTarget(callee: ts.Expression): Target | undefined {
+		const member = literalMemberOf(checker, callee);
+		const symbol = member?.name ? checker.getSymbolAtLocation(member.name) : undefined;
+		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
+		return target && "def" in target ? target : undefined;
 	}
 
 	/**
