@@ -67,10 +67,10 @@ const DEF_GROUPS: readonly Group[] = [
 	{ id: "up", title: "Who calls those (one call further up)", first: 4 },
 	{ id: "register", title: "Where it is registered or handled", first: 4 },
 	{ id: "extend", title: "Who extends or implements it", first: 4 },
+	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 	// What X calls is context: a change to X leaves it as it is (its callers are what a change reaches).
 	{ id: "drives", title: "What it calls (context: a change to it does not change these)", first: 3 },
 	{ id: "other", title: "Other references", first: 3 },
-	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 ];
 const CALL_KINDS = new Set(["call", "new", "jsx"]);
 const REGISTER_KINDS = new Set(["register", "handler"]);
