@@ -199,9 +199,10 @@ export function impactAnswer(
 	const elsewhereFiles = new Set(code_.filter((s) => groupOf(s) !== "other").map((s) => s.file));
 
 	const declaration = isKey ? keyDeclaration(index, listing.target) : target;
-	// X's own folder (and, past the run sites, theirs): the module's own wiring is checked first.
+	// X's home, its module's own wiring, is checked first: the folder of its definition; a key (no
+	// body of its own) lives where it is declared and, past the run sites, where it is run.
 	const ownDirs = [target.file, declaration?.file].filter((f): f is string => !!f).map(dirOf);
-	const runDirs = (byGroup.get("run") ?? []).map((s) => dirOf(s.file));
+	const runDirs = keyDef ? (byGroup.get("run") ?? []).map((s) => dirOf(s.file)) : [];
 	const home = (g: GroupId) => new Set(g === "run" ? ownDirs : [...ownDirs, ...runDirs]);
 	// Each group's places, most important first: a creation before a call, then those in X's own
 	// folder, then the files most others use (central code before a leaf), then the files that use
@@ -357,7 +358,7 @@ export function impactAnswer(
 			: "";
 		const calls = up.callers === 1 ? "calls" : "call";
 		const upText = up.sites.length
-			? ` One call further up, ${plural(up.callers, "definition")} ${up.instanceUses ? `${calls} those or use an instance of it` : `${calls} those`} at ${plural(up.sites.length, "site")} in ${plural(filesOf(up.sites), "file")}${up.instanceUses ? ` (${plural(up.instanceUses, "site")} ${up.instanceUses === 1 ? "uses" : "use"} the instance)` : ""}.`
+			? ` One call further up, ${plural(up.callers, "definition")} ${up.instanceUses ? `${calls} those or ${up.callers === 1 ? "uses" : "use"} an instance of it` : `${calls} those`} at ${plural(up.sites.length, "site")} in ${plural(filesOf(up.sites), "file")}${up.instanceUses ? ` (${plural(up.instanceUses, "site")} ${up.instanceUses === 1 ? "uses" : "use"} the instance)` : ""}.`
 			: "";
 		return `Changing it touches ${plural(listing.sites, "site")} in ${plural(listing.files, "file")}${where}: ${listWords(parts)}.${upText}${drivesText}${testText}`;
 	})();
