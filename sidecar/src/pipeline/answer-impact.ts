@@ -4,8 +4,9 @@
  * reference, register and dispatch site and literal use of X, tests included); then the places a
  * developer checks, grouped — where X runs (its dispatch sites, or its calls), who registers on it,
  * who extends it, what else names it — each cited at the line that makes the reference, as many as
- * one message holds (SHORT_ANSWER_CHARS with its sources). The counts are the listing's: the places
- * shown are a part of them, and the answer says how many are not shown.
+ * one message holds (SHORT_ANSWER_CHARS with its sources), X's own folder and the files most others
+ * use first. The counts are the listing's: the places shown are a part of them, and the answer says
+ * how many are not shown.
  */
 import { posix } from "node:path";
 import { firstSentence } from "../index/doc-comment.js";
