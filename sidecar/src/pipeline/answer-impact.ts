@@ -205,6 +205,12 @@ export function impactAnswer(
 	const ownDirs = [target.file, declaration?.file].filter((f): f is string => !!f).map(dirOf);
 	const runDirs = keyDef ? (byGroup.get("run") ?? []).map((s) => dirOf(s.file)) : [];
 	const home = (g: GroupId) => new Set(g === "run" ? ownDirs : [...ownDirs, ...runDirs]);
+	const atDeclaration = (s: { file: string; line: number }) =>
+		isKey &&
+		declaration?.file === s.file &&
+		declaration.startLine !== null &&
+		s.line >= declaration.startLine &&
+		s.line <= (declaration.endLine ?? declaration.startLine);
 	// Each group's places, most important first: a creation before a call, then those in X's own
 	// folder, then the files most others use (central code before a leaf), then the files that use
 	// X most, then by path. "Other references" get one line per file (its other sites folded in).
@@ -227,8 +233,9 @@ export function impactAnswer(
 		const places: Place[] = [];
 		const perFile = new Map<string, Place>();
 		for (const s of list) {
-			// X's own body is counted, not listed: the places are where X is used from outside.
-			if (inside(s)) continue;
+			// X's own body is counted, not listed: the places are where X is used from outside; so is a
+			// key's declaration (cited in "In short" already).
+			if (inside(s) || atDeclaration(s)) continue;
 			// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a
 			// place to check; a path importing X's own file (`from './CachedSettings'`) is one.
 			const text = s.kind === "literal" ? (index.fileLines(s.file, s.line, s.line)?.[0] ?? "") : "";

@@ -13,7 +13,8 @@ import { repoWith } from "../support/repo-with.js";
 
 /** Leaf screens, each reading the store once and used by no other file. */
 const LEAVES = 40;
-const leaf = (n: number) => `src/screens/the-settings-screen-with-a-long-descriptive-file-name-number-${String(n).padStart(2, "0")}.ts`;
+const leaf = (n: number) =>
+	`src/screens/the-settings-screen-with-a-long-descriptive-file-name-number-${String(n).padStart(2, "0")}.ts`;
 
 describe("the places an impact answer shows first", () => {
 	let index: IndexReader;
