@@ -4,15 +4,18 @@
  * reference, register and dispatch site and literal use of X, tests included); then the places a
  * developer checks, grouped — where X runs (its dispatch sites, or its calls), who registers on it,
  * who extends it, what else names it — each cited at the line that makes the reference, as many as
- * one message holds (SHORT_ANSWER_CHARS with its sources). The counts are the listing's: the places
- * shown are a part of them, and the answer says how many are not shown.
+ * one message holds (SHORT_ANSWER_CHARS with its sources), X's own folder and the files most others
+ * use first. The counts are the listing's: the places shown are a part of them, and the answer says
+ * how many are not shown.
  */
+import { posix } from "node:path";
 import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { encloses, SHORT_ANSWER_CHARS } from "./answer-short.js";
 import { implementationsOf } from "./families.js";
+import { FileUsers } from "./file-users.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence, shownKey } from "./markdown.js";
 import { TEST_PATH } from "./material/test-scan.js";
@@ -65,10 +68,10 @@ const DEF_GROUPS: readonly Group[] = [
 	{ id: "up", title: "Who calls those (one call further up)", first: 4 },
 	{ id: "register", title: "Where it is registered or handled", first: 4 },
 	{ id: "extend", title: "Who extends or implements it", first: 4 },
+	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 	// What X calls is context: a change to X leaves it as it is (its callers are what a change reaches).
 	{ id: "drives", title: "What it calls (context: a change to it does not change these)", first: 3 },
 	{ id: "other", title: "Other references", first: 3 },
-	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 ];
 const CALL_KINDS = new Set(["call", "new", "jsx"]);
 const REGISTER_KINDS = new Set(["register", "handler"]);
@@ -121,6 +124,8 @@ interface Place {
 	alsoInFile: number;
 	/** One call further up: the caller of X this site calls. */
 	via?: DefRow;
+	/** …or uses `via`, a variable holding an instance of X (passes it on, reads it). */
+	uses?: boolean;
 	/** …through a key: the key this site dispatches, which `via` handles (a route, method, job). */
 	key?: DefRow;
 	/** What X runs: the callee this site calls, or the implementation / handler cited at its head. */
@@ -194,15 +199,33 @@ export function impactAnswer(
 	// Files that only mention X (no call, registration, …): an import beside a call shown says nothing new.
 	const elsewhereFiles = new Set(code_.filter((s) => groupOf(s) !== "other").map((s) => s.file));
 
-	// Each group's places, most important first: a creation before a call, then the files that
-	// use X most, then by path. "Other references" get one line per file (its other sites folded in).
+	const declaration = isKey ? keyDeclaration(index, listing.target) : target;
+	// X's home, its module's own wiring, is checked first: the folder of its definition; a key (no
+	// body of its own) lives where it is declared and, past the run sites, where it is run.
+	const ownDirs = [target.file, declaration?.file].filter((f): f is string => !!f).map(dirOf);
+	const runDirs = keyDef ? (byGroup.get("run") ?? []).map((s) => dirOf(s.file)) : [];
+	const home = (g: GroupId) => new Set(g === "run" ? ownDirs : [...ownDirs, ...runDirs]);
+	const atDeclaration = (s: { file: string; line: number }) =>
+		isKey &&
+		declaration?.file === s.file &&
+		declaration.startLine !== null &&
+		s.line >= declaration.startLine &&
+		s.line <= (declaration.endLine ?? declaration.startLine);
+	// Each group's places, most important first: a creation before a call, then those in X's own
+	// folder, then the files most others use (central code before a leaf), then the files that use
+	// X most, then by path. "Other references" get one line per file (its other sites folded in).
+	const users = new FileUsers(index);
 	const candidates = new Map<GroupId, Place[]>();
 	for (const g of groups) {
 		if (g.id === "up" || g.id === "drives" || g.id === "related") continue;
+		const dirs = home(g.id);
+		const away = (s: { file: string }) => Number(!dirs.has(dirOf(s.file)));
 		const list = [...(byGroup.get(g.id) ?? [])].sort(
 			(a, b) =>
 				Number(inside(a)) - Number(inside(b)) ||
 				(KIND_ORDER[a.kind] ?? 4) - (KIND_ORDER[b.kind] ?? 4) ||
+				away(a) - away(b) ||
+				users.of(b.file) - users.of(a.file) ||
 				(sitesPerFile.get(b.file) ?? 0) - (sitesPerFile.get(a.file) ?? 0) ||
 				a.file.localeCompare(b.file) ||
 				a.line - b.line,
@@ -210,12 +233,16 @@ export function impactAnswer(
 		const places: Place[] = [];
 		const perFile = new Map<string, Place>();
 		for (const s of list) {
-			// X's own body is counted, not listed: the places are where X is used from outside.
-			if (inside(s)) continue;
-			// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a place to check.
+			// X's own body is counted, not listed: the places are where X is used from outside; so is a
+			// key's declaration (cited in "In short" already).
+			if (inside(s) || atDeclaration(s)) continue;
+			// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a
+			// place to check; a path importing X's own file (`from './CachedSettings'`) is one.
+			const text = s.kind === "literal" ? (index.fileLines(s.file, s.line, s.line)?.[0] ?? "") : "";
 			if (
 				s.kind === "literal" &&
-				!namesInCode(index.fileLines(s.file, s.line, s.line)?.[0] ?? "", listing.target, isKey || isLiteral)
+				!namesInCode(text, listing.target, isKey || isLiteral) &&
+				!(target.file && importsFile(text, s.file, target.file))
 			)
 				continue;
 			const ks = keySide.get(`${s.file}:${s.line}`);
@@ -246,9 +273,20 @@ export function impactAnswer(
 		}
 		candidates.set(g.id, breadthFirst(places, g.id === "other" ? elsewhereFiles : null));
 	}
-	const declaration = isKey ? keyDeclaration(index, listing.target) : target;
-	const up = furtherUp(index, candidates.get("run") ?? [], target, inside);
-	candidates.set("up", up.places);
+	const listed = new Set(sites.map((s) => `${s.file}:${s.line}`));
+	const up = furtherUp(index, candidates.get("run") ?? [], target, inside, listed);
+	// Callers in X's folder or the run sites', then in central files (a service many modules use
+	// before a leaf command or a script); every file's first before any file's second.
+	const upHome = home("up");
+	const upAway = (p: Place) => Number(!upHome.has(dirOf(p.file)));
+	const upOrder = [...up.places].sort(
+		(a, b) =>
+			upAway(a) - upAway(b) ||
+			users.of(b.file) - users.of(a.file) ||
+			a.file.localeCompare(b.file) ||
+			a.line - b.line,
+	);
+	candidates.set("up", breadthFirst(upOrder, null));
 	byGroup.set("up", up.sites);
 	const drives = isKey ? [] : whatItRuns(index, target);
 	const linked = new Set<string | null>([
@@ -326,8 +364,9 @@ export function impactAnswer(
 		const drivesText = drives.length
 			? ` It calls into ${plural(drives.length, "place")} (callees, and the implementations or handlers they reach): context, not changed with it.`
 			: "";
+		const calls = up.callers === 1 ? "calls" : "call";
 		const upText = up.sites.length
-			? ` One call further up, ${plural(up.callers, "definition")} call${up.callers === 1 ? "s" : ""} those at ${plural(up.sites.length, "site")} in ${plural(filesOf(up.sites), "file")}.`
+			? ` One call further up, ${plural(up.callers, "definition")} ${up.instanceUses ? `${calls} those or ${up.callers === 1 ? "uses" : "use"} an instance of it` : `${calls} those`} at ${plural(up.sites.length, "site")} in ${plural(filesOf(up.sites), "file")}${up.instanceUses ? ` (${plural(up.instanceUses, "site")} ${up.instanceUses === 1 ? "uses" : "use"} the instance)` : ""}.`
 			: "";
 		return `Changing it touches ${plural(listing.sites, "site")} in ${plural(listing.files, "file")}${where}: ${listWords(parts)}.${upText}${drivesText}${testText}`;
 	})();
@@ -403,14 +442,18 @@ export function impactAnswer(
 			.reduce((n, d) => n + `[${d.n}] ${d.file}:${d.startLine}-${d.endLine} — ${d.symbol}\n`.length, 12);
 		return shownBody.length + sources + 2;
 	};
-	// Pass 1: each group its first few, in group order; pass 2: the rest, in group order, while room lasts.
+	// Pass 0: of each group's first few, those in X's own folder (the module's own wiring) — they
+	// keep their place whatever the groups before them take; pass 1: each group its first few, in
+	// group order; pass 2: the rest, in group order, while room lasts.
 	const chosen = new Set<Place>();
 	const limit = SHORT_ANSWER_CHARS - MARGIN;
-	for (const pass of [1, 2]) {
+	for (const pass of [0, 1, 2]) {
 		for (const g of groups) {
 			const list = candidates.get(g.id) ?? [];
-			const upTo = pass === 1 ? g.first : (g.max ?? list.length);
+			const upTo = pass === 2 ? (g.max ?? list.length) : g.first;
+			const dirs = home(g.id);
 			for (const p of list.slice(0, upTo)) {
+				if (pass === 0 && !dirs.has(dirOf(p.file))) continue;
 				if (chosen.has(p)) continue;
 				chosen.add(p);
 				if (size(chosen) > limit) {
@@ -465,17 +508,30 @@ function breadthFirst(places: readonly Place[], later: ReadonlySet<string> | nul
 /**
  * One call further up: who calls the definitions that run X (its callers, its dispatchers) — what
  * reaches X through them. Calls from X itself, from those definitions themselves, and from tests
- * are left out; one place per calling definition.
+ * are left out; one place per calling definition. A variable holding an instance of X (`export
+ * const settings = new CachedSettings()`) stands for X: whoever uses it on a line the listing does
+ * not hold already (passes it on: `new SettingsRegistry({ store: settings })`) is reached too.
  */
 function furtherUp(
 	index: ImpactAnswerIndex,
 	run: readonly Place[],
 	target: DefRow,
 	inside: (s: { file: string; line: number }) => boolean,
-): { places: Place[]; sites: { file: string; line: number; kind: string }[]; callers: number } {
+	listed: ReadonlySet<string>,
+): {
+	places: Place[];
+	sites: { file: string; line: number; kind: string }[];
+	callers: number;
+	instanceUses: number;
+} {
 	const direct = new Map<number, DefRow>();
-	for (const p of run)
-		if (p.within && !inside(p) && p.within.id !== target.id) direct.set(p.within.id, p.within);
+	const instances = new Set<number>();
+	for (const p of run) {
+		if (!p.within || inside(p) || p.within.id === target.id) continue;
+		direct.set(p.within.id, p.within);
+		if (p.kind === "new" && p.within.kind === "variable") instances.add(p.within.id);
+	}
+	let instanceUses = 0;
 	const seen = new Set<string>();
 	const sites: { file: string; line: number; kind: string }[] = [];
 	const byCaller = new Map<number, Place>();
@@ -489,32 +545,36 @@ function furtherUp(
 		}
 		for (const e of [...index.edgesTo(d.id), ...keyOf.keys()]) {
 			const key = keyOf.get(e);
-			if ((!CALL_KINDS.has(e.kind) && !key) || !e.file || !e.line || TEST_PATH.test(e.file)) continue;
+			const use = instances.has(d.id) && e.kind === "reference" && !listed.has(`${e.file}:${e.line}`);
+			if ((!CALL_KINDS.has(e.kind) && !key && !use) || !e.file || !e.line || TEST_PATH.test(e.file)) continue;
 			if (direct.has(e.src) || e.src === target.id || inside({ file: e.file, line: e.line })) continue;
 			const k = `${e.file}:${e.line}`;
 			if (seen.has(k)) continue;
 			seen.add(k);
 			sites.push({ file: e.file, line: e.line, kind: e.kind });
+			if (use) instanceUses++;
 			const known = byCaller.get(e.src);
 			if (known) {
 				known.alsoInFile += known.file === e.file ? 1 : 0;
 				continue;
 			}
+			const within = index.defById(e.src);
 			byCaller.set(e.src, {
 				group: "up",
 				file: e.file,
 				line: e.line,
 				kind: e.kind,
-				within: index.defById(e.src),
+				within: use && within?.kind === "module" ? undefined : within,
 				handler: null,
 				alsoInFile: 0,
 				via: d,
 				...(key ? { key } : {}),
+				...(use ? { uses: true } : {}),
 			});
 		}
 	}
-	const places = [...byCaller.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-	return { places, sites, callers: byCaller.size };
+	const places = [...byCaller.values()];
+	return { places, sites, callers: byCaller.size, instanceUses };
 }
 
 /**
@@ -679,6 +739,7 @@ function placeLine(index: ImpactAnswerIndex, p: Place, names: readonly string[],
 	// A caller written inside the definition it calls (a retry listener) calls it again, not in a loop.
 	if (p.via && p.key)
 		return `${where} ${within} dispatches the ${keyWords(p.key).noun}, handled by ${defName(p.via, book)}`;
+	if (p.via && p.uses) return `${where} ${within} uses ${defName(p.via, book)}, an instance of it`;
 	if (p.via)
 		return `${where} ${within} calls ${defName(p.via, book)}${p.within && encloses(index, p.via, p.within) ? " again" : ""}`;
 	if (p.group === "related") return `${where}: ${defName(p.runs?.def ?? (p.within as DefRow), book)}`;
@@ -700,6 +761,18 @@ function namesInCode(line: string, name: string, inStrings = false): boolean {
 }
 
 /**
+ * Does `line`, written in `from`, import (or re-export from) the module `file`? A relative path is
+ * resolved; a package path (an alias) counts when it ends in the file's own name.
+ */
+function importsFile(line: string, from: string, file: string): boolean {
+	const spec = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"`])([^'"`]+)\1/.exec(line)?.[2];
+	if (!spec) return false;
+	const bare = (f: string) => f.replace(/\.[cm]?[jt]sx?$/, "").replace(/\/index$/, "");
+	if (spec.startsWith(".")) return bare(posix.join(posix.dirname(from), spec)) === bare(file);
+	return bare(spec).endsWith(`/${posix.basename(bare(file))}`);
+}
+
+/**
  * How a dispatch line may write a key: whole, a route's path without its verb (`POST /x` → `/x`), or
  * capitalised as an operation's name (`mutation DeleteUser { deleteUser }`).
  */
@@ -707,6 +780,8 @@ const keyNames = (key: DefRow) => {
 	const path = key.name.replace(/^[A-Z]+ /, "");
 	return [...new Set([key.name, path, path.charAt(0).toUpperCase() + path.slice(1)])];
 };
+
+const dirOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
 
 const lastName = (qualified: string) => qualified.split(".").pop() ?? qualified;
 

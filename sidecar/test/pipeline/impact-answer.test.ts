@@ -78,6 +78,11 @@ describe("the offline answer to an impact question", () => {
 		expect(r.answer).toContain("**What it calls (context: a change to it does not change these)**");
 		expect(r.answer).toMatch(/It calls into \d+ places \([^)]*\): context, not changed with it\./);
 		expect(r.answer).not.toMatch(/What it runs|a change reaches these/);
+		// What a change may reach (related by name: called through a list the index does not link)
+		// comes before the context it does not change.
+		const related = r.answer.indexOf("**Related by name");
+		expect(related).toBeGreaterThan(0);
+		expect(related).toBeLessThan(r.answer.indexOf("**What it calls"));
 		for (const at of calls) {
 			const [file, line] = at.split(":");
 			expect(cites(r, file as string, Number(line)), at).toBe(true);
