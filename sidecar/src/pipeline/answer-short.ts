@@ -327,9 +327,17 @@ function compose(
 	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
-	const lastImpl = implementedBy(index, label, (path.at(-1) as PathStep).def);
+	// A path ending at a contract of two or three implementations cites each where In short names it
+	// (a place holding one keeps its line and shares its marker); the step list repeats their markers.
+	const lastDef = (path.at(-1) as PathStep).def;
+	const citedImpls = new Set(strategiesOf(index, lastDef).map((d) => d.id));
+	const implMarker = (d: DefRow) => {
+		const h = citedImpls.has(d.id) ? head(d) : null;
+		return h ? book.cite(d, h) : "";
+	};
+	const lastImpl = implementedBy(index, label, lastDef, true, implMarker);
 	// The path's last step names the implementations In short has placed in their files.
-	const lastImplNamed = implementedBy(index, label, (path.at(-1) as PathStep).def, false);
+	const lastImplNamed = implementedBy(index, label, lastDef, false, (d) => book.marker(d));
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
@@ -1002,26 +1010,47 @@ function firedKey(index: PathIndex, path: readonly PathStep[], concepts: Concept
 
 /**
  * A path ending at an interface member (a model's typing, a service's contract) or at a base-class
- * stub is a dead end to a reader: where its implementations live, named (not cited: the labels and
- * the reader want the flow's files, and an implementation's file is one hop away from the cited
- * contract). Up to IMPLEMENTATIONS_NAMED of them; more are counted.
+ * stub is a dead end to a reader: where its implementations live, named, each followed by its
+ * marker when `marker` gives one (strategiesOf: all of a few are cited; of a family none). Up to
+ * IMPLEMENTATIONS_NAMED of them; more are counted.
  */
-function implementedBy(index: PathIndex, label: Label, def: DefRow, withFiles = true): string {
+function implementedBy(
+	index: PathIndex,
+	label: Label,
+	def: DefRow,
+	withFiles = true,
+	marker: (impl: DefRow) => string = () => "",
+): string {
 	if (def.parentId === null) return "";
 	const impls = implementationsOf(index, def);
 	if (impls.length === 0) return "";
 	const shown = impls.slice(0, IMPLEMENTATIONS_NAMED);
 	const more = impls.length - shown.length;
+	const named = (d: DefRow) => [label(d), marker(d)].filter(Boolean).join(" ");
 	if (!withFiles)
-		return `implemented by ${listWords([...shown.map(label), ...(more > 0 ? [`${more} more`] : [])])}`;
-	// Implementations in one file are named together, the file once ("`A` and `B` in `f.ts`").
+		return `implemented by ${listWords([...shown.map(named), ...(more > 0 ? [`${more} more`] : [])])}`;
+	// Implementations in one file are named together, the file once ("`A` [5] and `B` [6] in `f.ts`").
 	const byFile = new Map<string, string[]>();
-	for (const d of shown) byFile.set(d.file ?? "", [...(byFile.get(d.file ?? "") ?? []), label(d)]);
+	for (const d of shown) byFile.set(d.file ?? "", [...(byFile.get(d.file ?? "") ?? []), named(d)]);
 	const groups = [...byFile].map(([file, names]) => `${listWords(names)} in ${code(file)}`);
 	if (more > 0) groups.push(`${more} more`);
 	// A group of several names holds an "and" of its own: the groups are then set apart by commas.
 	const grouped = [...byFile.values()].some((names) => names.length > 1);
 	return `implemented by ${grouped && groups.length > 1 ? `${groups.slice(0, -1).join(", ")}, and ${groups.at(-1)}` : listWords(groups)}`;
+}
+
+/**
+ * The implementations of a contract the answer cites where it names them: all of them when there
+ * are two or three, at most IMPLEMENTATIONS_NAMED (strategies: each is one way the flow goes on, and
+ * a sentence naming a definition cites it). Not a sole implementation, the contract's one body one
+ * hop from its cited head (mostly a model's accessor: citing it costs precision, run 11 and
+ * cite31), nor a larger family, whose first few named are no more the answer than the rest.
+ * Session 31 (cite31): RC new-22's core `EmailCheck.isEnabled` was named, not cited.
+ */
+function strategiesOf(index: PathIndex, def: DefRow): DefRow[] {
+	if (def.parentId === null) return [];
+	const impls = implementationsOf(index, def);
+	return impls.length >= 2 && impls.length <= IMPLEMENTATIONS_NAMED ? impls : [];
 }
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */

@@ -12,7 +12,7 @@ function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathInde
 }
 
 describe("the short answer's last step", () => {
-	it("names the one implementation of an interface member the path ends at", () => {
+	it("names the one implementation of an interface member the path ends at, uncited", () => {
 		const handler = defRow("api/rooms.ts", "createRoomRoute");
 		const contract = defRow("typings/rooms.ts", "IRooms", "interface");
 		const member = defRow("typings/rooms.ts", "IRooms.insertRoom", "method", { parentId: contract.id });
@@ -26,13 +26,15 @@ describe("the short answer's last step", () => {
 			],
 		);
 		const ranking = { order: [handler, member], fileScore: new Map<string, number>() };
-		const { body } = shortAnswer(index, "how is a room created?", [], ranking);
+		const { body, drafts } = shortAnswer(index, "how is a room created?", [], ranking);
 		expect(body).toContain("1. `createRoomRoute` calls `IRooms.insertRoom`");
-		// In short names its file; the path's step names it again, without the file.
+		// In short names its file; the path's step names it again, without the file. The contract's
+		// one body is one hop from its cited head: not cited (a strategy of two or three is).
 		expect(body).toMatch(/2\. `IRooms\.insertRoom` \[\d+\]; implemented by `RoomsStore\.insertRoom`$/m);
 		expect(body).toMatch(
 			/It is followed as far as `IRooms\.insertRoom` \[\d+\], implemented by `RoomsStore\.insertRoom` in `models\/rooms\.ts`\./,
 		);
+		expect(drafts.map((d) => d.file)).not.toContain("models/rooms.ts");
 
 		// A plain function at the end names nothing more.
 		const plain = shortAnswer(
@@ -59,13 +61,29 @@ describe("the short answer's last step", () => {
 				[...edges, ...impls.slice(0, n).map((d) => [stub, d, "implementation"] as (typeof edges)[number])],
 			);
 		const ranking = { order: [run, stub], fileScore: new Map<string, number>() };
-		const three = shortAnswer(index(3), "how is a job triggered?", [], ranking).body;
-		expect(three).toContain(
-			"implemented by `LocalProvider.trigger` in `jobs/local.ts`, `QueueProvider.trigger` in `jobs/queue.ts` and `CloudProvider.trigger` in `jobs/cloud.ts`",
+		// Three (strategies) are each cited where In short names them.
+		const three = shortAnswer(index(3), "how is a job triggered?", [], ranking);
+		expect(three.body).toMatch(
+			/implemented by `LocalProvider\.trigger` \[\d+\] in `jobs\/local\.ts`, `QueueProvider\.trigger` \[\d+\] in `jobs\/queue\.ts` and `CloudProvider\.trigger` \[\d+\] in `jobs\/cloud\.ts`/,
 		);
-		const four = shortAnswer(index(4), "how is a job triggered?", [], ranking).body;
-		expect(four).toContain("`CloudProvider.trigger` in `jobs/cloud.ts` and 1 more");
-		expect(four).not.toContain("CronProvider");
+		expect(three.drafts.map((d) => d.file)).toEqual(
+			expect.arrayContaining(["jobs/local.ts", "jobs/queue.ts", "jobs/cloud.ts"]),
+		);
+		// One of them also a place keeps its line, under the marker In short gave it.
+		const placed = shortAnswer(index(3), "how is a job triggered?", [], {
+			order: [run, stub, impls[1] as DefRow],
+			fileScore: new Map<string, number>(),
+		}).body;
+		const marker = placed.match(/`QueueProvider\.trigger` (\[\d+\]) in `jobs\/queue\.ts`/)?.[1];
+		expect(marker).toBeDefined();
+		expect(placed).toContain(`- \`QueueProvider.trigger\` in \`jobs/queue.ts\` ${marker}`);
+		// Four are a family: the first three are named, none cited.
+		const four = shortAnswer(index(4), "how is a job triggered?", [], ranking);
+		expect(four.body).toContain(
+			"implemented by `LocalProvider.trigger` in `jobs/local.ts`, `QueueProvider.trigger` in `jobs/queue.ts`, `CloudProvider.trigger` in `jobs/cloud.ts` and 1 more",
+		);
+		expect(four.body).not.toContain("CronProvider");
+		expect(four.drafts.filter((d) => d.file !== "jobs/run.ts" && d.file !== "jobs/base.ts")).toEqual([]);
 	});
 
 	it("names implementations written in one file together, the file once", () => {
@@ -92,11 +110,11 @@ describe("the short answer's last step", () => {
 				[],
 				{ order: [run, stub], fileScore: new Map<string, number>() },
 			).body;
-		expect(answer([apn, fcm], [apnClass, fcmClass])).toContain(
-			"implemented by `ApnGateway.send` and `FcmGateway.send` in `push/gateways.ts`.",
+		expect(answer([apn, fcm], [apnClass, fcmClass])).toMatch(
+			/implemented by `ApnGateway\.send` \[\d+\] and `FcmGateway\.send` \[\d+\] in `push\/gateways\.ts`\./,
 		);
-		expect(answer([apn, fcm, web], [apnClass, fcmClass, webClass])).toContain(
-			"implemented by `ApnGateway.send` and `FcmGateway.send` in `push/gateways.ts`, and `WebGateway.send` in `push/web.ts`",
+		expect(answer([apn, fcm, web], [apnClass, fcmClass, webClass])).toMatch(
+			/implemented by `ApnGateway\.send` \[\d+\] and `FcmGateway\.send` \[\d+\] in `push\/gateways\.ts`, and `WebGateway\.send` \[\d+\] in `push\/web\.ts`/,
 		);
 	});
 
