@@ -198,6 +198,14 @@ export interface MapReach {
 	sharedSteps: number;
 	sharedStepChains: number;
 	sharedStepShare: number;
+	/**
+	 * With select picks, the module-level blocks that name no key (a header comment, config from the
+	 * environment, a package entry's wiring: read-module-blocks.ts `namesNoKey`) are read after the
+	 * last bodies, with what the map leaves, not within the module share ahead of it. Session 31,
+	 * mat31: stand-in key lines Excalidraw 0.849 -> 0.870, the rest and offline unchanged; a chain
+	 * folder's entry wiring waiting too cost RC a core file (its API index.ts, ctx 0.889 -> 0.883).
+	 */
+	contextBlocksLast: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -237,6 +245,7 @@ export const MATERIAL_REACH: MapReach = {
 	sharedSteps: 2,
 	sharedStepChains: 3,
 	sharedStepShare: 0.04,
+	contextBlocksLast: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -278,4 +287,5 @@ export const CITATION_REACH: MapReach = {
 	sharedSteps: 0,
 	sharedStepChains: 2,
 	sharedStepShare: 0,
+	contextBlocksLast: false,
 };
