@@ -184,6 +184,9 @@ export interface MapReach {
 	 * map's tail, behind every waiting signature, where they found the budget spent). Session 30,
 	 * mat30: stand-in key lines RC 0.774 -> 0.781, the rest unchanged; 20 or 30 steps RC 0.779;
 	 * 100 or all gained Excalidraw and Postiz a line each but cost RC tail entries (a core file).
+	 * Session 31, mat31: 75 once the blocks naming no key wait (`contextBlocksLast`): Excalidraw
+	 * 0.870 -> 0.891 (exc-02's `socket.on('client-broadcast', …)`), the rest unchanged; 100 still
+	 * cost RC a line (new-13).
 	 */
 	waitingHopSteps: number;
 	/**
@@ -241,7 +244,7 @@ export const MATERIAL_REACH: MapReach = {
 	shortPicks: 10,
 	lastBodyLines: 60,
 	unpickedBelow: 2,
-	waitingHopSteps: 50,
+	waitingHopSteps: 75,
 	sharedSteps: 2,
 	sharedStepChains: 3,
 	sharedStepShare: 0.04,
