@@ -39,7 +39,7 @@ import { pickCallees } from "./pick-callees.js";
 import { MATERIAL_REACH, type MapReach } from "./reach.js";
 import { readBodies } from "./read-bodies.js";
 import { addDefinition } from "./read-definition.js";
-import { readModuleBlocks } from "./read-module-blocks.js";
+import { readModuleBlocks, readPlannedBlocks } from "./read-module-blocks.js";
 import { readingOrder } from "./reading-order.js";
 import { sharedSteps } from "./shared-steps.js";
 import { SignatureMap } from "./signature-map.js";
@@ -96,14 +96,23 @@ export function assembleMaterial(
 	// rate, within a small share past what the picks spent: the chains meet there, and the picks'
 	// share leaves no chain step a body before the map (shared-steps.ts). Not for a family's picks
 	// alone (offline): its material is the family, not a flow.
-	if ((input.picks?.length ?? 0) > (input.familyPicks ?? 0)) {
+	const modelPicks = (input.picks?.length ?? 0) > (input.familyPicks ?? 0);
+	if (modelPicks) {
 		const limit = Math.min(budget, a.spent + budget * reach.sharedStepShare);
 		const steps = sharedSteps(input.skeletons, deferred, a.bodies, input.relevance, reach);
 		for (const c of steps) if (readWithin(c, calleeConfig, limit)) a.markRead(c.node.def);
 	}
 
 	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.
-	readModuleBlocks(a, input.skeletons, input.words, budget);
+	// With the model's picks, the blocks that name no key wait for what the map leaves: ahead of it
+	// they took the room of map lines and held no chain line (`MapReach.contextBlocksLast`).
+	const contextBlocks = readModuleBlocks(
+		a,
+		input.skeletons,
+		input.words,
+		budget,
+		reach.contextBlocksLast && modelPicks,
+	);
 
 	// What a pick leads to that the bodies' share had no room for: the lines between its slices,
 	// then the bodies it calls (short, or the step between two picks, sliced past
@@ -195,6 +204,8 @@ export function assembleMaterial(
 	listLocalHeads(map, deferred, reach.localHeads);
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	readLastBodies(map, deferred, read, reach.lastBodyLines);
+	// Then the module-level blocks that waited (none offline).
+	readPlannedBlocks(a, contextBlocks, budget);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
 	const sources = [
 		...a.sources.filter((s) => s.unit !== "signature"),

@@ -184,6 +184,9 @@ export interface MapReach {
 	 * map's tail, behind every waiting signature, where they found the budget spent). Session 30,
 	 * mat30: stand-in key lines RC 0.774 -> 0.781, the rest unchanged; 20 or 30 steps RC 0.779;
 	 * 100 or all gained Excalidraw and Postiz a line each but cost RC tail entries (a core file).
+	 * Session 31, mat31: 75 once the blocks naming no key wait (`contextBlocksLast`): Excalidraw
+	 * 0.870 -> 0.891 (exc-02's `socket.on('client-broadcast', …)`), the rest unchanged; 100 still
+	 * cost RC a line (new-13).
 	 */
 	waitingHopSteps: number;
 	/**
@@ -198,6 +201,14 @@ export interface MapReach {
 	sharedSteps: number;
 	sharedStepChains: number;
 	sharedStepShare: number;
+	/**
+	 * With select picks, the module-level blocks that name no key (a header comment, config from the
+	 * environment, a package entry's wiring: read-module-blocks.ts `namesNoKey`) are read after the
+	 * last bodies, with what the map leaves, not within the module share ahead of it. Session 31,
+	 * mat31: stand-in key lines Excalidraw 0.849 -> 0.870, the rest and offline unchanged; a chain
+	 * folder's entry wiring waiting too cost RC a core file (its API index.ts, ctx 0.889 -> 0.883).
+	 */
+	contextBlocksLast: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -233,10 +244,11 @@ export const MATERIAL_REACH: MapReach = {
 	shortPicks: 10,
 	lastBodyLines: 60,
 	unpickedBelow: 2,
-	waitingHopSteps: 50,
+	waitingHopSteps: 75,
 	sharedSteps: 2,
 	sharedStepChains: 3,
 	sharedStepShare: 0.04,
+	contextBlocksLast: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -278,4 +290,5 @@ export const CITATION_REACH: MapReach = {
 	sharedSteps: 0,
 	sharedStepChains: 2,
 	sharedStepShare: 0,
+	contextBlocksLast: false,
 };

@@ -5,9 +5,9 @@
  */
 import type { Skeleton } from "../skeleton.js";
 import type { Assembly } from "./assembly.js";
-import { reachedCandidate } from "./candidate.js";
+import { type Candidate, reachedCandidate } from "./candidate.js";
 import type { MaterialIndex } from "./material-index.js";
-import { MAX_BLOCK_LINES, type ModuleBlock, moduleBlocks } from "./modules.js";
+import { type BlockKind, MAX_BLOCK_LINES, type ModuleBlock, moduleBlocks } from "./modules.js";
 import type { MaterialSource } from "./types.js";
 
 /**
@@ -23,18 +23,42 @@ const WIRING_LINES = 6;
 const MODULE_FILES = 40;
 const BLOCKS_PER_FILE = 4;
 
-/** Add the module-level blocks worth reading, within `MODULE_SHARE` of `budget` past what is spent. */
+/** A module-level block chosen to be read: its owner candidate, its lines and its label. */
+export interface PlannedBlock {
+	c: Candidate;
+	start: number;
+	end: number;
+	label: string;
+}
+
+/**
+ * Does a block of `kind` name no key, so that it can wait for what the map leaves: a header comment,
+ * config from the environment, the wiring of an entry file that is not a chain folder's (a package's
+ * index read because one of its definitions is). Register and start-up blocks name the key or the
+ * start a flow hangs on; a chain folder's entry wires the feature asked about. With the stand-in
+ * model's picks the others held no line of a gold chain on the four dev sets (~480 of 16,000 tokens).
+ */
+export function namesNoKey(kind: BlockKind, chainEntry: boolean): boolean {
+	return kind === "header" || kind === "env" || (kind === "wiring" && !chainEntry);
+}
+
+/**
+ * Add the module-level blocks worth reading, within `MODULE_SHARE` of `budget` past what is spent.
+ * With `contextLast`, the blocks that name no key (`namesNoKey`) are not read now: they are returned,
+ * in reading order, for `readPlannedBlocks` to read when the map has had its room.
+ */
 export function readModuleBlocks(
 	a: Assembly,
 	skeletons: readonly Skeleton[],
 	words: readonly string[],
 	budget: number,
-): void {
+	contextLast = false,
+): PlannedBlock[] {
+	const deferred: PlannedBlock[] = [];
 	const index = a.index;
-	// The entry files wire a feature together.
-	const entries = entryFiles(index, skeletons, a.sources).filter(
-		(f) => !a.sources.some((s) => s.range.file === f),
-	);
+	// The entry files wire a feature together: first those of the chains' folders, then of the packages read.
+	const { entries: all, chainEntries } = entryFiles(index, skeletons, a.sources);
+	const entries = all.filter((f) => !a.sources.some((s) => s.range.file === f));
 	const files = [...a.files().slice(0, MODULE_FILES), ...entries];
 	const moduleLimit = Math.min(budget, a.spent + budget * MODULE_SHARE);
 	for (const file of files) {
@@ -56,9 +80,17 @@ export function readModuleBlocks(
 				b.startLine + (b.kind === "wiring" ? WIRING_LINES : MAX_BLOCK_LINES) - 1,
 			);
 			const label = `module-level ${b.kind}: ${b.label}${end < b.endLine ? ` (head of ${b.startLine}-${b.endLine})` : ""}`;
-			a.add(c, b.startLine, end, "block", label, moduleLimit);
+			if (contextLast && namesNoKey(b.kind, chainEntries.has(file)))
+				deferred.push({ c, start: b.startLine, end, label });
+			else a.add(c, b.startLine, end, "block", label, moduleLimit);
 		}
 	}
+	return deferred;
+}
+
+/** Read the blocks `readModuleBlocks` left for later, in its order, each if it fits `limit`. */
+export function readPlannedBlocks(a: Assembly, blocks: readonly PlannedBlock[], limit: number): void {
+	for (const b of blocks) a.add(b.c, b.start, b.end, "block", b.label, limit);
 }
 
 /**
@@ -119,12 +151,13 @@ function entryFiles(
 	index: MaterialIndex,
 	skeletons: readonly Skeleton[],
 	sources: readonly MaterialSource[],
-): string[] {
+): { entries: string[]; chainEntries: Set<string> } {
 	const dirs: string[] = [];
 	const addDir = (d: string) => {
 		if (!dirs.includes(d)) dirs.push(d);
 	};
 	for (const sk of skeletons) for (const p of sk.chain.paths) if (p) addDir(p);
+	const chainDirs = dirs.length;
 	const packageDirs = new Map(index.packages().map((p) => [p.name, p.dir]));
 	for (const s of sources) {
 		const dir = s.node.def.packageName ? packageDirs.get(s.node.def.packageName) : undefined;
@@ -133,10 +166,13 @@ function entryFiles(
 		addDir(dir);
 	}
 	const out: string[] = [];
-	for (const dir of dirs) {
+	const chainEntries = new Set<string>();
+	for (const [i, dir] of dirs.entries()) {
 		if (out.length >= ENTRY_FILES) break;
 		const file = ENTRY_NAMES.map((n) => (dir ? `${dir}/${n}` : n)).find((f) => index.def(`${f}#(module)`));
-		if (file && !out.includes(file)) out.push(file);
+		if (!file || out.includes(file)) continue;
+		out.push(file);
+		if (i < chainDirs) chainEntries.add(file);
 	}
-	return out;
+	return { entries: out, chainEntries };
 }
