@@ -7,6 +7,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
+import { CALLER_REACH_EDGE, CallerReach } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
 import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
@@ -295,9 +296,34 @@ export function seed(
 	const top = beforeGraph.slice(0, config.graphFiles);
 	const graphScore = new Map<string, number>();
 	const shapeUsers = new ShapeUsers();
+	const callerReach = new CallerReach();
+	const follows = (other: DefRow | null | undefined, from: string): other is DefRow & { file: string } =>
+		!!other?.file && other.file !== from && other.fanIn <= config.hotFanIn && !isAuxiliaryPath(other.file);
+	const addCandidate = (other: DefRow & { file: string }) => {
+		if (candidates.has(other.id) || !SEED_KINDS.has(other.kind)) return;
+		candidates.set(other.id, other);
+		const { score: lex, named } = lexicalScore(q, other);
+		const entry = { def: other, lexical: Math.max(lex, 0.01), named };
+		scored.push(entry);
+		relevance.set(other.id, entry.lexical);
+		const list = byFile.get(other.file) ?? [];
+		list.push(entry);
+		byFile.set(other.file, list);
+	};
 	for (const [rank, [file, score]] of top.entries()) {
 		const defs = (byFile.get(file) ?? []).slice(0, 4);
 		const linked = new Set<string>();
+		// The calls out of the file's other definitions, for the files several top files call
+		// (caller-reach.ts): direct calls only, not the classes they construct or the keys they dispatch.
+		const best = new Set(defs.map((d) => d.def.id));
+		for (const d of index.defsInFile(file)) {
+			if (best.has(d.id)) continue;
+			for (const e of index.edgesFrom(d.id)) {
+				if (e.kind !== CALLER_REACH_EDGE) continue;
+				const other = index.defById(e.dst);
+				if (follows(other, file)) callerReach.add(other.file, other, file, score);
+			}
+		}
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
 				// A type this file uses, already ranked and named by the question (shape-references.ts).
@@ -320,27 +346,16 @@ export function seed(
 					other = keyFarEnd(index, d.def, other, e, distinctive);
 					if (other?.file && (rankOf.get(other.file) ?? Number.POSITIVE_INFINITY) < rank) continue;
 				}
-				if (
-					!other?.file ||
-					other.file === file ||
-					other.fanIn > config.hotFanIn ||
-					isAuxiliaryPath(other.file)
-				)
-					continue;
+				if (!follows(other, file)) continue;
 				linked.add(other.file);
-				if (!candidates.has(other.id) && SEED_KINDS.has(other.kind)) {
-					candidates.set(other.id, other);
-					const { score: lex, named } = lexicalScore(q, other);
-					const entry = { def: other, lexical: Math.max(lex, 0.01), named };
-					scored.push(entry);
-					relevance.set(other.id, entry.lexical);
-					const list = byFile.get(other.file) ?? [];
-					list.push(entry);
-					byFile.set(other.file, list);
-				}
+				addCandidate(other);
 			}
 		}
 		for (const f of linked) graphScore.set(f, (graphScore.get(f) ?? 0) + score);
+	}
+	for (const [f, reach] of callerReach.lifts(new Set(graphScore.keys()))) {
+		graphScore.set(f, reach.score);
+		for (const other of reach.defs) addCandidate(other as DefRow & { file: string });
 	}
 	const shapeLifts = shapeUsers.lifts(new Set(graphScore.keys()));
 	for (const [f, lift] of shapeLifts) graphScore.set(f, lift);
