@@ -5,6 +5,9 @@
 // it is the evidence (benchmarks/answers.md, session 31 l2seed31).
 import type { DefRow } from "../index/types.js";
 
+/** A definition with its file: what the seed stage can make a candidate. */
+export type FiledDef = DefRow & { file: string };
+
 /**
  * The one edge kind counted: a direct call. A class several top files construct from their other
  * definitions (`new Callbacks()`) is shared machinery — a registry, an emitter — not the flow's
@@ -21,14 +24,15 @@ export const CALLER_REACH_WEIGHT = 0.3;
 
 interface Reached {
 	readonly callers: Map<string, number>;
-	readonly defs: Map<number, DefRow>;
+	readonly defs: Map<number, FiledDef>;
 }
 
 /** Which top files call which files from their other definitions, and what they call there. */
 export class CallerReach {
 	private readonly reached = new Map<string, Reached>();
 
-	add(calleeFile: string, callee: DefRow, callerFile: string, callerScore: number): void {
+	add(callee: FiledDef, callerFile: string, callerScore: number): void {
+		const calleeFile = callee.file;
 		const r = this.reached.get(calleeFile) ?? { callers: new Map(), defs: new Map() };
 		// Each caller counts once, with the first definition it reaches there.
 		if (r.callers.has(callerFile)) return;
@@ -41,8 +45,8 @@ export class CallerReach {
 	 * Graph-channel scores (and the called definitions, to become candidates) of the files enough
 	 * top files call, leaving out files the channel already links (those keep its full score).
 	 */
-	lifts(linked: ReadonlySet<string>): Map<string, { score: number; defs: DefRow[] }> {
-		const out = new Map<string, { score: number; defs: DefRow[] }>();
+	lifts(linked: ReadonlySet<string>): Map<string, { score: number; defs: FiledDef[] }> {
+		const out = new Map<string, { score: number; defs: FiledDef[] }>();
 		for (const [file, r] of this.reached) {
 			if (linked.has(file) || r.callers.size < CALLER_REACH_MIN_FILES) continue;
 			let score = 0;

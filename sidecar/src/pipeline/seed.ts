@@ -7,7 +7,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
-import { CALLER_REACH_EDGE, CallerReach } from "./caller-reach.js";
+import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
 import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
@@ -297,9 +297,9 @@ export function seed(
 	const graphScore = new Map<string, number>();
 	const shapeUsers = new ShapeUsers();
 	const callerReach = new CallerReach();
-	const follows = (other: DefRow | null | undefined, from: string): other is DefRow & { file: string } =>
+	const follows = (other: DefRow | null | undefined, from: string): other is FiledDef =>
 		!!other?.file && other.file !== from && other.fanIn <= config.hotFanIn && !isAuxiliaryPath(other.file);
-	const addCandidate = (other: DefRow & { file: string }) => {
+	const addCandidate = (other: FiledDef) => {
 		if (candidates.has(other.id) || !SEED_KINDS.has(other.kind)) return;
 		candidates.set(other.id, other);
 		const { score: lex, named } = lexicalScore(q, other);
@@ -321,7 +321,7 @@ export function seed(
 			for (const e of index.edgesFrom(d.id)) {
 				if (e.kind !== CALLER_REACH_EDGE) continue;
 				const other = index.defById(e.dst);
-				if (follows(other, file)) callerReach.add(other.file, other, file, score);
+				if (follows(other, file)) callerReach.add(other, file, score);
 			}
 		}
 		for (const d of defs) {
@@ -355,7 +355,7 @@ export function seed(
 	}
 	for (const [f, reach] of callerReach.lifts(new Set(graphScore.keys()))) {
 		graphScore.set(f, reach.score);
-		for (const other of reach.defs) addCandidate(other as DefRow & { file: string });
+		for (const other of reach.defs) addCandidate(other);
 	}
 	const shapeLifts = shapeUsers.lifts(new Set(graphScore.keys()));
 	for (const [f, lift] of shapeLifts) graphScore.set(f, lift);

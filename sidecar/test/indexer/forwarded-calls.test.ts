@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { callsFrom } from "../support/calls-from.js";
 import { withIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
@@ -25,11 +26,7 @@ describe("calls forwarded with .call / .apply", () => {
 			"codeask-forward-",
 		);
 		await withIndexOf(repo, (index) => {
-			const handler = index.def("src/profile.ts#methodHandler");
-			const calls = index
-				.edgesFrom(handler?.id ?? -1)
-				.filter((e) => e.kind === "call")
-				.map((e) => `${e.dstDefId}@${e.line}`);
+			const calls = callsFrom(index, "src/profile.ts#methodHandler");
 			expect(calls).toEqual(
 				expect.arrayContaining([
 					"src/profile.ts#saveProfile@9",
@@ -39,7 +36,7 @@ describe("calls forwarded with .call / .apply", () => {
 			);
 			// A forwarded call is a call, not also a read of the function.
 			const refs = index
-				.edgesFrom(handler?.id ?? -1)
+				.edgesFrom(index.def("src/profile.ts#methodHandler")?.id ?? -1)
 				.filter((e) => e.kind === "reference")
 				.map((e) => e.dstDefId);
 			expect(refs).not.toContain("src/profile.ts#saveProfile");

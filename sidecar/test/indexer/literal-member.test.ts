@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { callsFrom } from "../support/calls-from.js";
 import { withIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
@@ -33,11 +34,7 @@ describe("calls into an object literal behind a type annotation", () => {
 			"codeask-literal-",
 		);
 		await withIndexOf(repo, (index) => {
-			const caller = index.def("src/queue.ts#processQueue");
-			const calls = index
-				.edgesFrom(caller?.id ?? -1)
-				.filter((e) => e.kind === "call")
-				.map((e) => `${e.dstDefId}@${e.line}`);
+			const calls = callsFrom(index, "src/queue.ts#processQueue");
 			expect(calls).toEqual(
 				expect.arrayContaining(["src/routing.ts#RoutingManager.delegate@3", "src/routing.ts#assignAgent@4"]),
 			);

@@ -1,15 +1,19 @@
 /** A file several top files call from their other definitions (caller-reach.ts, seed.ts's graph channel). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
-import type { DefRow } from "../../src/index/types.js";
-import { CALLER_REACH_MIN_FILES, CALLER_REACH_WEIGHT, CallerReach } from "../../src/pipeline/caller-reach.js";
+import {
+	CALLER_REACH_MIN_FILES,
+	CALLER_REACH_WEIGHT,
+	CallerReach,
+	type FiledDef,
+} from "../../src/pipeline/caller-reach.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { seed } from "../../src/pipeline/seed.js";
 import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
-const def = (id: number, name: string, file: string) => ({ id, name, file, kind: "function" }) as DefRow;
+const def = (id: number, name: string, file: string) => ({ id, name, file, kind: "function" }) as FiledDef;
 
 describe("CallerReach", () => {
 	const record = def(1, "recordEntry", "ledger/journal.ts");
@@ -17,7 +21,7 @@ describe("CallerReach", () => {
 	it("lifts a file enough top files call by a share of their scores, with what they call there", () => {
 		const reach = new CallerReach();
 		const scores = [0.06, 0.05, 0.04];
-		for (const [i, s] of scores.entries()) reach.add("ledger/journal.ts", record, `payments/p${i}.ts`, s);
+		for (const [i, s] of scores.entries()) reach.add(record, `payments/p${i}.ts`, s);
 		expect(CALLER_REACH_MIN_FILES).toBe(3);
 		const lift = reach.lifts(new Set()).get("ledger/journal.ts");
 		expect(lift?.score).toBeCloseTo(CALLER_REACH_WEIGHT * 0.15);
@@ -26,15 +30,15 @@ describe("CallerReach", () => {
 
 	it("counts a calling file once however many of its definitions call there", () => {
 		const reach = new CallerReach();
-		reach.add("ledger/journal.ts", record, "payments/card.ts", 0.06);
-		reach.add("ledger/journal.ts", def(2, "closeEntry", "ledger/journal.ts"), "payments/card.ts", 0.06);
-		reach.add("ledger/journal.ts", record, "payments/bank.ts", 0.05);
+		reach.add(record, "payments/card.ts", 0.06);
+		reach.add(def(2, "closeEntry", "ledger/journal.ts"), "payments/card.ts", 0.06);
+		reach.add(record, "payments/bank.ts", 0.05);
 		expect(reach.lifts(new Set()).has("ledger/journal.ts")).toBe(false);
 	});
 
 	it("leaves a file the graph channel already links to that channel", () => {
 		const reach = new CallerReach();
-		for (const f of ["a.ts", "b.ts", "c.ts"]) reach.add("ledger/journal.ts", record, f, 0.05);
+		for (const f of ["a.ts", "b.ts", "c.ts"]) reach.add(record, f, 0.05);
 		expect(reach.lifts(new Set(["ledger/journal.ts"])).size).toBe(0);
 	});
 });
