@@ -8,7 +8,7 @@ import sys
 METRICS = [("coreRecallContext", "ctx"), ("coreRecallCited", "cited"), ("coreRecallCitedTop10", "c@10"),
            ("chainCoverage", "chain"), ("keyLineRecall", "keyL"), ("citationPrecision", "prec"),
            ("citationValidity", "valid")]
-SETS = ["rc", "hop", "exc", "pz", "novu", "trig"]
+SETS = ["rc", "hop", "exc", "pz", "novu", "trig", "lf"]
 
 
 def load(folder, name):

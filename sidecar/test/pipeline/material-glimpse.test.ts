@@ -88,4 +88,20 @@ describe("a caller's glimpse", () => {
 		expect(a.sources.map((s) => s.role)).toEqual(["chain"]);
 		expect(a.spent).toBe(a.sources[0]?.tokens);
 	});
+
+	it("is taken back by a pick's rest slice, which then sits beside the pick's other slice", () => {
+		const a = assembly();
+		a.addGlimpse(caller as unknown as Candidate, 16, 1, "cleanup", 10_000);
+		const pick = { ...caller, role: "chain" } as unknown as Candidate;
+		expect(a.add(pick, 1, 5, "slice", "runJob (lines 1-5 of 1-18)", 10_000)).toBe(true);
+		a.slicesLeft.set(runJob.id, { c: pick, slices: [[14, 18]] });
+		a.addRestOfSlices(10_000);
+		// The glimpse before the new slice went out: no hole where the slice was looked for.
+		expect(a.sources.every((s) => s !== undefined)).toBe(true);
+		expect(ranges(a)).toEqual([
+			[1, 5],
+			[14, 18],
+		]);
+		expect(a.spent).toBe(a.sources.reduce((sum, s) => sum + s.tokens, 0));
+	});
 });

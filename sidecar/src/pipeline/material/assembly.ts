@@ -141,12 +141,13 @@ export class Assembly {
 			const d = c.node.def;
 			const file = d.file as string;
 			for (const [s, e] of slices.flatMap(([s0, e0]) => this.uncovered(file, s0, e0))) {
-				const at = this.sources.length;
 				if (
 					!this.add(c, s, e, "slice", `${named(d)} (lines ${s}-${e} of ${d.startLine}-${d.endLine})`, limit)
 				)
 					continue;
-				const [added] = this.sources.splice(at, 1) as [MaterialSource];
+				// The slice is the last source: `add` pushes it, then may take back glimpses before it, so
+				// the length before the call is no longer its index.
+				const added = this.sources.pop() as MaterialSource;
 				let i = this.sources.findLastIndex((x) => x.node.def.id === id && x.unit !== "signature");
 				while (i >= 0 && this.sources[i]?.node.def.id === id && (this.sources[i]?.range.startLine ?? 0) > s)
 					i--;
