@@ -11,7 +11,7 @@ import type {
 	RouteHelperIdiom,
 	TrunkSpec,
 } from "./config.js";
-import { FAMILY_FORMS } from "./discover/workflows.js";
+import { FAMILY_FORMS } from "./discover/workflow-modules.js";
 import { type CompiledNormalize, compileNormalize } from "./normalize.js";
 
 export interface CompiledIdiom {

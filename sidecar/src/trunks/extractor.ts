@@ -14,15 +14,12 @@ import type { TrunkConfig } from "./config.js";
 import { declarations, TYPE_MEMBER, type TypeMemberInfo, typeMemberRecords } from "./declarations.js";
 import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
-import {
-	callCandidates,
-	decoratorCandidates,
-	graphqlCandidates,
-	isFetchFactoryCall,
-	presetWrapperFact,
-} from "./discover/candidates.js";
+import { callCandidates } from "./discover/call-candidates.js";
+import { isFetchFactoryCall } from "./discover/call-shape.js";
+import { decoratorCandidates } from "./discover/decorator-candidates.js";
 import { inStaticFolder } from "./discover/families.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
+import { graphqlCandidates } from "./discover/graphql-candidates.js";
 import {
 	CANDIDATE,
 	type DiscoveredTrunk,
@@ -39,6 +36,7 @@ import { presetClientSites } from "./discover/preset-clients.js";
 import { presetWrapperSites } from "./discover/preset-wrappers.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
+import { presetWrapperFact } from "./discover/wrapper-facts.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";

@@ -13,8 +13,9 @@ import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { calledName, type FileNodes, throughWrappers, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, declaredInfo, keyLike, literalKeys, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, declaredInfo, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
+import { keyLike, literalKeys } from "./literal-keys.js";
 
 /** A function's result handed to a sending call (`dispatch(statusChanged(s))`): its keys are the functions' definition ids. */
 export const CREATOR_USE = "(creator-use)";

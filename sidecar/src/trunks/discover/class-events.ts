@@ -9,8 +9,9 @@ import type { CallExpression, ClassDeclaration } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { rawUnwrap, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, functionHandler, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { CLASS_EVENTS } from "./families.js";
+import { functionHandler } from "./handler-refs.js";
 
 /** The in-repo class a reference names (through an import alias), or null. */
 function declaredClass(ref: Node): ClassDeclaration | null {

@@ -10,8 +10,9 @@ import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { rawUnwrap, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, literalKeys, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
+import { literalKeys } from "./literal-keys.js";
 
 /** `x` or `this.x`: a receiver that may hold an instance. */
 export const HELD_RECEIVER = /^(?:this\.)?[\w$]+$/;

@@ -17,8 +17,9 @@ import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type RepoFacts, repoFacts } from "../detect.js";
 import { calledName, rawUnwrap, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, functionHandler, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { FILE_ROUTES } from "./families.js";
+import { functionHandler } from "./handler-refs.js";
 
 export const FILE_ROUTE = "(file-route)";
 

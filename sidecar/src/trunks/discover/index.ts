@@ -9,6 +9,8 @@ import { usesMethods } from "../bind.js";
 import type { Preset, TrunkSpec } from "../config.js";
 import { type CompiledNormalize, compileNormalize, normalizeKey } from "../normalize.js";
 import { reachedActions } from "./actions.js";
+import { preferNamedActivities } from "./activities.js";
+import type { Sited } from "./candidates.js";
 import {
 	CANDIDATE,
 	type CandidateInfo,
@@ -20,8 +22,7 @@ import {
 	type WrapperInfo,
 } from "./candidates.js";
 import { COMMON_KEYS, NAMESPACED_FORMS } from "./families.js";
-import { type DiscoveredTrunk, inferTrunks, type Sited } from "./infer.js";
-import { preferNamedActivities } from "./workflows.js";
+import { type DiscoveredTrunk, inferTrunks } from "./infer.js";
 import { completeWrapperKeys } from "./wrapper-keys.js";
 
 export { CANDIDATE, WRAPPER } from "./candidates.js";

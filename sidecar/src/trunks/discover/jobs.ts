@@ -11,8 +11,10 @@ import type { Node, PropertyAssignment, SourceFile } from "ts-morph";
 import { Node as MorphNode, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
-import { CANDIDATE, constantOf, declaredInfo, functionHandler, literalKeys, record } from "./candidates.js";
-import { JOB_CATALOGUES, JOB_DEFINITIONS, SUBSCRIBER_FILES } from "./families.js";
+import { CANDIDATE, declaredInfo, record } from "./candidates.js";
+import { JOB_CATALOGUES, JOB_DEFINITIONS, KEY_PROPERTY, SUBSCRIBER_FILES } from "./families.js";
+import { functionHandler } from "./handler-refs.js";
+import { constantOf, literalKeys } from "./literal-keys.js";
 
 export const JOB = "(job)";
 
@@ -239,4 +241,46 @@ export function catalogueCandidates(
 			}
 		}
 	}
+}
+
+/** The `name` (or a catalogue's `job`) of an object, of an array of objects, or of the objects a `.map` callback returns. */
+export function namedKeys(a: ts.Expression): ts.Expression[] {
+	const own = (o: ts.Expression | undefined): ts.Expression[] => {
+		while (o && ts.isParenthesizedExpression(o)) o = o.expression;
+		if (!o || !ts.isObjectLiteralExpression(o)) return [];
+		const p = o.properties.find(
+			(q): q is ts.PropertyAssignment =>
+				ts.isPropertyAssignment(q) &&
+				ts.isIdentifier(q.name) &&
+				(q.name.text === KEY_PROPERTY || JOB_CATALOGUES.keyProperties.includes(q.name.text)),
+		);
+		return p ? [p.initializer] : [];
+	};
+	if (ts.isObjectLiteralExpression(a)) return own(a);
+	if (ts.isArrayLiteralExpression(a)) return a.elements.flatMap((e) => own(e));
+	if (!ts.isCallExpression(a)) return [];
+	const fn = a.arguments[0];
+	if (
+		!ts.isPropertyAccessExpression(a.expression) ||
+		a.expression.name.text !== "map" ||
+		!fn ||
+		!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))
+	)
+		return [];
+	if (!ts.isBlock(fn.body)) return own(fn.body);
+	return fn.body.statements.flatMap((st) => (ts.isReturnStatement(st) ? own(st.expression) : []));
+}
+
+/** An object holding a job definition's handler (`{ name, process: (job) => … }`): a definition, not a payload. */
+export function definesJob(a: ts.Expression): boolean {
+	return (
+		ts.isObjectLiteralExpression(a) &&
+		a.properties.some((p) => {
+			if (!ts.isPropertyAssignment(p) && !ts.isMethodDeclaration(p)) return false;
+			if (!ts.isIdentifier(p.name) || !JOB_DEFINITIONS.handlers.has(p.name.text)) return false;
+			if (ts.isMethodDeclaration(p)) return true;
+			const init = rawUnwrap(p.initializer);
+			return ts.isArrowFunction(init) || ts.isFunctionExpression(init);
+		})
+	);
 }

@@ -11,9 +11,10 @@
  */
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { hasParams, matchesPattern } from "../normalize.js";
-import { type CandidateInfo, isTransport } from "./candidates.js";
+import { isTransport } from "./call-shape.js";
+import type { CandidateInfo, Sited } from "./candidates.js";
 import { TRANSPORTS } from "./families.js";
-import { DISCOVERY_LIMITS, type Sited } from "./infer.js";
+import { DISCOVERY_LIMITS } from "./groups.js";
 
 /** `METHOD path` with the leading slash, query and trailing slash dropped: `GET users/:param`. */
 function pathOf(raw: string): string {

@@ -16,18 +16,12 @@ import type { DispatchSiteRecord } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import type { Compiled } from "../compile.js";
 import { type CompiledNormalize, normalizeKey } from "../normalize.js";
-import type { CandidateInfo, WrapperInfo } from "./candidates.js";
+import type { CandidateInfo, Sited, WrapperInfo } from "./candidates.js";
+import { distinctive } from "./connections.js";
 import { COMMON_KEYS } from "./families.js";
-import {
-	DISCOVERY_LIMITS,
-	describe,
-	distinctive,
-	type Group,
-	groupsOf,
-	isDispatcher,
-	type Sited,
-	wrappersByDef,
-} from "./infer.js";
+import { DISCOVERY_LIMITS, type Group, groupsOf, isDispatcher } from "./groups.js";
+import { describe } from "./trunk-specs.js";
+import { wrappersByDef } from "./wrapper-facts.js";
 
 export interface PresetWrapperJoin {
 	trunk: string;

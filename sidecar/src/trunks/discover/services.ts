@@ -5,8 +5,8 @@
  * `authorization.<method>` for each public method. Callers reach it through facades a factory made
  * with the same literal (`const Auth = proxify<IAuth>('authorization')`; `Auth.can()` dispatches
  * `authorization.can`) or by the string itself (`api.call('authorization.can')`, an ordinary call
- * candidate). This module records the per-file facts; `infer` keeps only classes some call
- * registers, and facades whose factory made several of them.
+ * candidate). This module records the per-file facts and, at inference (`namedServices`), keeps only
+ * classes some call registers, and facades whose factory made several of them.
  */
 import type { CallExpression, ClassDeclaration, SourceFile, VariableDeclaration } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
@@ -14,7 +14,8 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";
 import { rawUnwrap, wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, keyLike, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
+import { keyLike } from "./literal-keys.js";
 
 /** Per-file state: the file's named imports and what each resolved to (one symbol lookup per name). */
 export interface FileFacts {
@@ -70,7 +71,7 @@ function serviceName(cls: ClassDeclaration): string | null {
 
 /**
  * Per file: named classes (one candidate per public method, key `name.method`, receiver the class's
- * definition id, kept in `infer` only when a call registers an instance of it) and exported facade
+ * definition id, kept in `namedServices` only when a call registers an instance of it) and exported facade
  * definitions (`export const Auth = proxify<IAuth>('authorization')`). `skipLines`: lines a preset took.
  */
 export function serviceCandidates(
@@ -200,7 +201,7 @@ function importsOf(sf: ts.SourceFile): NonNullable<FileFacts["imports"]> {
 /**
  * `Auth.can(…)` where `Auth` is a named import: a facade call when the import resolves to
  * `const Auth = factory('ns')` (key `ns.can`); when it does not resolve (a workspace package with no
- * node_modules), a use bound in `infer` by the exporting package's name. A name that resolves to
+ * node_modules), a use bound in `namedServices` by the exporting package's name. A name that resolves to
  * anything else is no facade.
  */
 export function facadeUseCandidate(
@@ -247,4 +248,66 @@ export function facadeUseCandidate(
 	}
 	const info = base("facade", target.factory, "(facade)", [`${target.ns}.${member}`]);
 	facts.pending.push(record(CANDIDATE, info, call, keyNode, ctx));
+}
+
+const nsOf = (key: string) => key.replace(/\.[^.]*$/, "");
+
+/**
+ * Named services resolved across files: a class's method candidates are kept when some call shape
+ * registers instances of two or more named classes (`api.registerService(new X())`), and take that
+ * shape as their receiver; facade uses bound by import source (the exporting package's name) to a
+ * facade definition; facades kept when their factory made two or more. Other candidates pass through.
+ */
+export function namedServices(candidates: readonly Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const out: Sited<CandidateInfo>[] = [];
+	const members: Sited<CandidateInfo>[] = [];
+	const facades: Sited<CandidateInfo>[] = [];
+	const regs = new Map<string, Set<string>>(); // shape → registered class definitions
+	const defs = new Map<string, { factory: string; ns: string }>();
+	const uses: Sited<CandidateInfo>[] = [];
+	for (const c of candidates) {
+		const i = c.info;
+		if (i.form === "registration") {
+			const shape = `${i.receiver}\0${i.name}`;
+			if (i.handler) regs.set(shape, (regs.get(shape) ?? new Set()).add(i.handler));
+		} else if (i.form === "service") members.push(c);
+		else if (i.form === "facade") facades.push(c);
+		else if (i.form === "facade-def") {
+			const def = { factory: i.name, ns: i.keys[0] as string };
+			defs.set(`${c.site.file}\0${i.exportName}`, def);
+			if (i.pkg) defs.set(`${i.pkg}\0${i.exportName}`, def);
+		} else if (i.form === "facade-use") uses.push(c);
+		else out.push(c);
+	}
+	const named = new Set(members.map((m) => m.info.receiver));
+	const shapeOf = new Map<string, string>();
+	for (const [shape, classes] of [...regs].sort((a, b) => b[1].size - a[1].size)) {
+		const mine = [...classes].filter((k) => named.has(k));
+		if (mine.length < 2) continue;
+		for (const k of mine) if (!shapeOf.has(k)) shapeOf.set(k, shape);
+	}
+	const services = new Set<string>();
+	for (const m of members) {
+		const shape = shapeOf.get(m.info.receiver);
+		if (!shape) continue;
+		services.add(nsOf(m.info.keys[0] as string));
+		const [receiver, name] = shape.split("\0") as [string, string];
+		out.push({ ...m, info: { ...m.info, receiver, name } });
+	}
+	for (const u of uses) {
+		const def = defs.get(`${u.info.module}\0${u.info.exportName}`);
+		if (def)
+			facades.push({
+				...u,
+				info: { ...u.info, form: "facade", receiver: def.factory, keys: [`${def.ns}.${u.info.member}`] },
+			});
+	}
+	// A facade reaches a service only when one is registered under its namespace (a factory may also
+	// make facades for other things: data models, remote APIs).
+	const reaching = facades.filter((f) => services.has(nsOf(f.info.keys[0] as string)));
+	const made = new Map<string, Set<string>>();
+	for (const f of reaching)
+		made.set(f.info.receiver, (made.get(f.info.receiver) ?? new Set()).add(nsOf(f.info.keys[0] as string)));
+	out.push(...reaching.filter((f) => (made.get(f.info.receiver)?.size ?? 0) >= 2));
+	return out;
 }

@@ -7,9 +7,9 @@
  * reach no transport (`runInAction(`Store#${action}`)` beside the request) do not count, and a key
  * that reaches two different templates stays as it is.
  */
-import { type CandidateInfo, isTransport, type WrapperInfo } from "./candidates.js";
+import { isTransport } from "./call-shape.js";
+import type { CandidateInfo, Sited, WrapperInfo } from "./candidates.js";
 import { HTTP_VERBS } from "./families.js";
-import type { Sited } from "./infer.js";
 
 const MAX_DEPTH = 3;
 

@@ -1,0 +1,98 @@
+/**
+ * A call's shape as discovery groups it: its (receiver, name), whether it puts a request on the wire
+ * (a transport, a fetch factory's result), and whether its name may send a key at all.
+ */
+import { ts } from "#ts-morph";
+import { chainRoot } from "../callee.js";
+import { rawUnwrap } from "../walk.js";
+import { DISPATCH_VERBS, HTTP_VERBS, INSTANCE_VERBS, SEND_NAME, TRANSPORTS, VERB_PAIRS } from "./families.js";
+
+const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
+
+/** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
+export function isTransport(receiver: string, name: string): boolean {
+	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
+	const segment = receiver.split(".").pop() ?? "";
+	const last = segment.replace(/\(\)$/, "");
+	// A factory only where it is called on its own (`createAuthenticatedKy(token)`); a method's result
+	// (`this.getSafeAxios()`) is any client of the class's, a third party's API included (Postiz's providers).
+	const client =
+		TRANSPORTS.receivers.has(last) ||
+		(segment === receiver && segment.endsWith("()") && TRANSPORTS.factoryTail.test(last));
+	return client && TRANSPORTS.names.has(name);
+}
+
+/**
+ * A transport word inside a camel-case name: the inner steps of a fetch wrapper (`doZodFetchWithRetries`,
+ * `sendRequestOnce`), which SEND_NAME (a send word first or last) does not read.
+ */
+const TRANSPORT_WORD = /[a-z](Fetch|Request)(?![a-z])/;
+
+/** A called name that can put a key on its way: a send verb, an HTTP verb or transport, a paired verb. */
+export function maySend(name: string): boolean {
+	return (
+		SEND_NAME.test(name) ||
+		TRANSPORT_WORD.test(name) ||
+		DISPATCH_VERBS.has(name) ||
+		HTTP_VERBS.has(name.replace(/^\$/, "")) ||
+		TRANSPORTS.bare.has(name) ||
+		INSTANCE_VERBS.has(name) ||
+		PAIRED.has(name)
+	);
+}
+
+/** `this.api?.x!`, `io.to(room)` → `this.api.x`, `io.to()`: one spelling per receiver shape. */
+export function normalizeReceiver(text: string): string {
+	let t = text
+		.replace(/\s+/g, "")
+		.replace(/\?\./g, ".")
+		.replace(/!(?=\.|$)/g, "");
+	for (let i = 0; i < 4 && /\([^()]+\)/.test(t); i++) t = t.replace(/\([^()]+\)/g, "()");
+	return t.replace(/<[^<>]*>/g, "");
+}
+
+/** The callee of a call as (receiver, name), from the compiler node; null for computed callees. */
+export function calleeOf(
+	cn: ts.CallExpression | ts.NewExpression,
+): { receiver: string; name: string; nameNode: ts.Node } | null {
+	const e = rawUnwrap(cn.expression);
+	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
+	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
+		// `bus.on('a', f).on('b', g)`: every link is a call on `bus`.
+		const receiver = normalizeReceiver(chainRoot(e.expression, [e.name.text]).getText());
+		return { receiver, name: e.name.text, nameNode: e.name };
+	}
+	// A fetch a factory returns, called at once: `useRequestFetch()('/api/todos')` (named `useRequestFetch()`).
+	if (ts.isCallExpression(e) && e.arguments.length === 0 && ts.isIdentifier(e.expression))
+		if (FETCH_FACTORY.test(`${e.expression.text}()`))
+			return { receiver: "", name: `${e.expression.text}()`, nameNode: e.expression };
+	// A transport a higher-order function wraps, called at once: `wrapThrowsAsync(fetch)(url, init)`.
+	const wrappedTransport = ts.isCallExpression(e) ? transportArgument(e) : undefined;
+	if (wrappedTransport) return { receiver: "", name: wrappedTransport.text, nameNode: wrappedTransport };
+	return null;
+}
+
+/** `withRetry(fetch)`: the bare transport a one-argument call is given, if any. */
+function transportArgument(e: ts.CallExpression): ts.Identifier | undefined {
+	const only = e.arguments.length === 1 ? rawUnwrap(e.arguments[0] as ts.Expression) : undefined;
+	return only && ts.isIdentifier(only) && TRANSPORTS.bare.has(only.text) ? only : undefined;
+}
+
+/** A called fetch factory's name (`useRequestFetch()`, `createFetch()`): what it returns is a bare transport. */
+export const FETCH_FACTORY = /^[\w$]*[fF]etch\(\)$/;
+
+/**
+ * `useRequestFetch()(url, …)`: a call of what a fetch factory returns, with an argument; or of a
+ * transport a higher-order function wraps (`wrapThrowsAsync(fetch)(url, …)`).
+ */
+export function isFetchFactoryCall(cn: ts.CallExpression): boolean {
+	const e = cn.expression;
+	return (
+		cn.arguments.length > 0 &&
+		ts.isCallExpression(e) &&
+		((e.arguments.length === 0 &&
+			ts.isIdentifier(e.expression) &&
+			FETCH_FACTORY.test(`${e.expression.text}()`)) ||
+			transportArgument(e) !== undefined)
+	);
+}

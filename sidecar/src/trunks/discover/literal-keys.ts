@@ -1,0 +1,94 @@
+/**
+ * The keys an expression can hold, read as discovery reads them: a literal, a choice of literals, or a
+ * constant the key evaluation resolves (`EVENTS.SAVED`), and only strings shaped like a dispatch key.
+ */
+import { type Node, ts } from "#ts-morph";
+import { evaluateKey } from "../key-eval.js";
+import { rawUnwrap, wrap } from "../walk.js";
+
+/** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
+export function keyLike(v: string): boolean {
+	return (
+		v.length > 1 &&
+		v.length <= 120 &&
+		!/\s/.test(v) &&
+		!/^[a-z]+:\/\//i.test(v) &&
+		!v.includes("${") &&
+		// CSS selectors and markup (`#id`, `.class`, `[data-x]`, `<div>`) and plain numbers are no keys.
+		!/^[#.[<>*]/.test(v) &&
+		!/^-?\d+(\.\d+)?$/.test(v)
+	);
+}
+
+/**
+ * The keys an expression can evaluate to, or null. `anyName`: look up any name, not only constant-looking
+ * ones — for the few calls (a transport's URL) where a lower-case constant is common (`api.post(routes.submit)`).
+ */
+export function literalKeys(
+	node: ts.Expression,
+	morph: () => Node | undefined,
+	anyName = false,
+): string[] | null {
+	const n = rawUnwrap(node);
+	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
+		return keyLike(n.text) ? [n.text] : null;
+	// A choice made at run time (`force ? 'assets.delete' : 'assets.trash'`, an array in a branch): the
+	// keys of its constant alternatives; those built at run time are dropped, as a lone one would be.
+	const branches = ts.isConditionalExpression(n)
+		? [n.whenTrue, n.whenFalse]
+		: ts.isArrayLiteralExpression(n)
+			? [...n.elements]
+			: null;
+	if (branches) {
+		const keys = new Set<string>();
+		for (const b of branches) {
+			const branchMorph = () => {
+				const m = morph();
+				return m && wrap(m.getSourceFile(), b);
+			};
+			for (const k of literalKeys(b, branchMorph, anyName) ?? []) keys.add(k);
+		}
+		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
+	}
+	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
+	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
+	const constantLike =
+		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
+	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n)) && !switchedOn(n)) return null;
+	const m = morph();
+	const values = m ? evaluateKey(m) : null;
+	const keys = values?.filter(keyLike) ?? [];
+	return keys.length > 0 && keys.length <= 20 ? keys : null;
+}
+
+/**
+ * Is a name read inside a `case` of a `switch` on that very name (`switch (event.name) { case 'a': emit(event.name) }`)?
+ * Its value is then the clause's labels (key-eval.ts), whatever it looks like. A cheap test on compiler nodes before
+ * the evaluation, which needs the ts-morph node.
+ */
+function switchedOn(n: ts.Expression): boolean {
+	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return false;
+	const text = n.getText();
+	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent)
+		if (ts.isCaseClause(p) && rawUnwrap(p.parent.parent.expression).getText() === text) return true;
+	return false;
+}
+
+/**
+ * Whether a template's literal parts leave room for a key: every value it can take contains them
+ * all and starts with its head, so a space, a `${`, a scheme or a selector-like start there fails
+ * `keyLike` for every value (a log line, a message). Its spans are then not evaluated: each one the
+ * key evaluation cannot read is a type the checker computes.
+ */
+function templateMayBeKey(t: ts.TemplateExpression): boolean {
+	const head = t.head.text;
+	if (/^[#.[<>*]/.test(head) || /^[a-z]+:\/\//i.test(head)) return false;
+	return ![head, ...t.templateSpans.map((s) => s.literal.text)].some((p) => /\s/.test(p) || p.includes("${"));
+}
+
+/** The named constant a key expression reads (`JOB_NAME`, `EVENTS.SAVED`), or undefined. */
+export function constantOf(node: ts.Expression): string | undefined {
+	const n = rawUnwrap(node);
+	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
+	return /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text) ? text : undefined;
+}

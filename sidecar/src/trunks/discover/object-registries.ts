@@ -1,0 +1,244 @@
+/**
+ * Registries written as objects of handlers (`Meteor.methods({ send() {…} })`, tRPC's
+ * `router({ byId: procedure.query(…) })`), the registries they mount by name (`router({ user: userRouter })`),
+ * and the proxy calls that reach them by path (`trpc.user.byId.useQuery()`).
+ */
+import type { CallExpression, NewExpression } from "ts-morph";
+import { Node, ts } from "#ts-morph";
+import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { unwrap } from "../key-eval.js";
+import { rawUnwrap } from "../walk.js";
+import { calleeOf } from "./call-shape.js";
+import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
+import { holdsFunction } from "./handler-refs.js";
+import { keyLike } from "./literal-keys.js";
+
+/**
+ * Where an object-argument call sits among calls of its own name: `router({ admin: router({ stats }) })`
+ * puts the inner call's keys under `admin.`; the outermost call's variable (`const appRouter = router(…)`)
+ * is the holder other routers mount it by.
+ */
+function nesting(
+	call: ts.CallExpression | ts.NewExpression,
+	name: string,
+): { path: string; holder: string | null } {
+	let path = "";
+	let at: ts.Node = call;
+	for (let depth = 0; depth < 4; depth++) {
+		const prop = at.parent;
+		const obj = prop?.parent;
+		const outer = obj?.parent;
+		if (
+			!prop ||
+			!ts.isPropertyAssignment(prop) ||
+			prop.initializer !== at ||
+			!(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ||
+			!obj ||
+			!ts.isObjectLiteralExpression(obj) ||
+			!outer ||
+			!ts.isCallExpression(outer) ||
+			!outer.arguments.includes(obj as ts.Expression) ||
+			calleeOf(outer)?.name !== name
+		)
+			break;
+		path = `${prop.name.text}.${path}`;
+		at = outer;
+	}
+	let p = at.parent;
+	while (p && (ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p)))
+		p = p.parent;
+	const holder = p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name) ? p.name.text : null;
+	return { path, holder };
+}
+
+/**
+ * Whether `objectCandidates` can find anything in an object literal, from the compiler nodes: a
+ * property naming another identifier (`user: userRouter`, `{ userRouter }`), a method, or a property
+ * holding a function (`holdsFunction`). Most object arguments are options and data: no wrapping.
+ */
+export function mayHoldCandidates(obj: ts.ObjectLiteralExpression, depth = 0): boolean {
+	return obj.properties.some((p) => {
+		if (ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)) return true;
+		if (!ts.isPropertyAssignment(p)) return false;
+		const init = rawUnwrap(p.initializer);
+		if (ts.isIdentifier(init) || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
+		// A nested router as a plain object (`organisation: { email: { find } }`), as deep as objectCandidates goes.
+		if (ts.isObjectLiteralExpression(init) && depth < 2) return mayHoldCandidates(init, depth + 1);
+		return (
+			ts.isCallExpression(init) &&
+			init.arguments.some((a) => {
+				const u = rawUnwrap(a);
+				return ts.isArrowFunction(u) || ts.isFunctionExpression(u);
+			})
+		);
+	});
+}
+
+/**
+ * What a property naming another definition registers (`get: getDocumentRoute`, `{ send }`): a handler
+ * when the name is a function or a builder call given one (`procedure.input(…).mutation(async …)`,
+ * defined in its own file as tRPC apps do), else nothing here (`user: userRouter` is a mount).
+ */
+function referencedHandler(ref: Node, callName: string, ctx: SiteContext): string | null {
+	try {
+		let symbol = ref.getSymbol();
+		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		const decl = symbol?.getDeclarations()[0];
+		if (!decl) return null;
+		if (Node.isFunctionDeclaration(decl)) return ctx.defIdOf(decl);
+		if (!Node.isVariableDeclaration(decl)) return null;
+		const init = decl.getInitializer();
+		if (!init || !holdsFunction(init)) return null;
+		// A registry built by the same call (`router({ … })`) is mounted, never a handler.
+		const u = unwrap(init);
+		if (Node.isCallExpression(u) && calleeOf(u.compilerNode)?.name === callName) return null;
+		return ctx.defIdOf(decl);
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property,
+ * or one naming a function defined elsewhere (`get: getDocumentRoute`). A plain object inside
+ * (`auditLog: { find: findAuditLogsRoute }`, tRPC's nested routers) nests its keys under its name.
+ */
+export function objectCandidates(
+	call: CallExpression | NewExpression,
+	arg: Node | undefined,
+	callee: { receiver: string; name: string },
+	pos: number,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+	inner = "",
+	depth = 0,
+): void {
+	if (!arg || !Node.isObjectLiteralExpression(arg)) return;
+	let where: ReturnType<typeof nesting> | undefined;
+	for (const p of arg.getProperties()) {
+		// `user: userRouter` / `{ userRouter }`: another registry mounted under a name (resolved by name in `mounted` below).
+		const named = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p : undefined;
+		const mounted = Node.isPropertyAssignment(p) ? p.getInitializer() : named?.getNameNode();
+		if (named && mounted && Node.isIdentifier(mounted)) {
+			where ??= nesting(call.compilerNode, callee.name);
+			const nameNode = named.getNameNode();
+			if (where.holder && (Node.isIdentifier(nameNode) || Node.isStringLiteral(nameNode))) {
+				const name = Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText();
+				const handler = keyLike(name) ? referencedHandler(mounted, callee.name, ctx) : null;
+				const info: CandidateInfo = handler
+					? {
+							form: "object",
+							receiver: callee.receiver,
+							name: callee.name,
+							arg: pos,
+							keys: [`${where.path}${inner}${name}`],
+							handlerArg: pos,
+							handler,
+							callee: null,
+							...(where.path || inner ? { path: `${where.path}${inner}` } : {}),
+							holder: where.holder,
+						}
+					: {
+							form: "mount",
+							receiver: where.holder,
+							name: callee.name,
+							arg: pos,
+							keys: [`${where.path}${inner}${name}`],
+							handlerArg: null,
+							handler: null,
+							callee: mounted.getText(),
+						};
+				out.push(record(CANDIDATE, info, call, nameNode, ctx));
+			}
+			continue;
+		}
+		if (!Node.isMethodDeclaration(p) && !Node.isPropertyAssignment(p)) continue;
+		const nameNode = p.getNameNode();
+		if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
+		const key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralValue();
+		const fn = Node.isMethodDeclaration(p) ? p : p.getInitializer();
+		if (fn && Node.isObjectLiteralExpression(fn) && depth < 2 && keyLike(key)) {
+			// Only under a call whose result is kept (`const documentRouter = router({ … })`): a registry.
+			where ??= nesting(call.compilerNode, callee.name);
+			if (where.holder && mayHoldCandidates(fn.compilerNode, depth + 1))
+				objectCandidates(call, fn, callee, pos, ctx, out, `${inner}${key}.`, depth + 1);
+			continue;
+		}
+		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
+		if (!keyLike(key)) continue;
+		where ??= nesting(call.compilerNode, callee.name);
+		const info: CandidateInfo = {
+			form: "object",
+			receiver: callee.receiver,
+			name: callee.name,
+			arg: pos,
+			keys: [`${where.path}${inner}${key}`],
+			handlerArg: pos,
+			handler: ctx.defIdOf(p) ?? ctx.enclosingDefId(p),
+			callee: null,
+			...(where.path || inner ? { path: `${where.path}${inner}` } : {}),
+			...(where.holder ? { holder: where.holder } : {}),
+		};
+		out.push(record(CANDIDATE, info, call, nameNode, ctx));
+	}
+}
+
+/** `trpc.user.byId.useQuery(…)` → key `user.byId` dispatched on proxy `trpc`. */
+export function proxyCandidate(
+	wrapped: () => CallExpression,
+	callee: { receiver: string; name: string },
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const parts = callee.receiver.split(".");
+	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return;
+	const call = wrapped();
+	// The procedure's path below the proxy (`user.byId`): routers nest (`router({ user: userRouter })`).
+	const key = parts.slice(1).join(".");
+	const info: CandidateInfo = {
+		form: "proxy",
+		receiver: parts[0] as string,
+		name: "(proxy)",
+		arg: 0,
+		keys: [key],
+		handlerArg: null,
+		handler: null,
+		callee: null,
+	};
+	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+}
+
+/**
+ * Registries mounted in others by name (`router({ user: userRouter })`, `userRouter = router({ byId })`):
+ * the mounted one's keys take the mount path (`user.byId`). Bound by the variable's name, only when
+ * one registry holds that name and one mount names it.
+ */
+export function mounted(candidates: readonly Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const mounts = new Map<string, { parent: string; key: string }[]>();
+	const holders = new Map<string, Set<string>>();
+	const out: Sited<CandidateInfo>[] = [];
+	for (const c of candidates) {
+		if (c.info.form === "mount") {
+			const child = c.info.callee as string;
+			mounts.set(child, [
+				...(mounts.get(child) ?? []),
+				{ parent: c.info.receiver, key: c.info.keys[0] as string },
+			]);
+			continue;
+		}
+		if (c.info.form === "object" && c.info.holder)
+			holders.set(c.info.holder, (holders.get(c.info.holder) ?? new Set()).add(c.site.file));
+		out.push(c);
+	}
+	if (mounts.size === 0) return out;
+	const prefix = (holder: string, depth = 0): string => {
+		const m = mounts.get(holder);
+		if (depth > 4 || m?.length !== 1 || holders.get(holder)?.size !== 1) return "";
+		const { parent, key } = m[0] as { parent: string; key: string };
+		return `${prefix(parent, depth + 1)}${key}.`;
+	};
+	return out.map((c) => {
+		const p = c.info.form === "object" && c.info.holder ? prefix(c.info.holder) : "";
+		return p ? { ...c, info: { ...c.info, keys: c.info.keys.map((k) => `${p}${k}`) } } : c;
+	});
+}
