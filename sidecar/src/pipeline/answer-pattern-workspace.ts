@@ -3,8 +3,9 @@
  * manifests, not a class, so its shape is read from the indexed manifests (indexer/manifests.ts).
  * The root lists the workspace folders (`workspaces` in package.json, or pnpm-workspace.yaml); an
  * existing package is the worked example — the smallest one that shows the whole shape: its
- * package.json with a `build` script, a tsconfig.json extending the base most packages extend, an
- * entry file — and the build orchestrator's `build` task (turbo.json, nx.json) runs it with the rest.
+ * package.json with a `build` script, a tsconfig.json extending a base other packages extend too (a
+ * client or a server base: either is a template), an entry file — and the build orchestrator's
+ * `build` task (turbo.json, nx.json) runs it with the rest.
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, PackageRow } from "../index/types.js";
@@ -42,6 +43,8 @@ export interface WorkspaceFamily {
 	/** The base tsconfig most packages extend, and how many do. */
 	base: DefRow | null;
 	baseCount: number;
+	/** How many packages extend each base tsconfig (by its definition's id). */
+	baseCounts: ReadonlyMap<number, number>;
 	/** The root's list of workspace folders. */
 	workspaces: DefRow | null;
 	/** The orchestrator's build task. */
@@ -52,6 +55,8 @@ export interface WorkspaceFamily {
 const PACKAGE_WORDS = wordStems("package workspace library");
 /** Packages a monorepo needs for its packages to be a family. */
 const MIN_PACKAGES = 3;
+/** Packages extending one tsconfig for it to be a shared base (a client and a server base both are). */
+const SHARED_BASE = 2;
 const ENTRIES = ["src/index.ts", "src/index.tsx", "index.ts", "src/index.js", "index.js"];
 
 /** The monorepo's packages when the subject's head noun is "package" (or "workspace", "library"), else null. */
@@ -76,10 +81,11 @@ export function findWorkspaceFamily(
 		(a, b) => b.count - a.count || a.def.defId.localeCompare(b.def.defId),
 	)[0];
 	// The example shows the whole shape on the least code: a template to copy, not a subsystem to read.
+	// Its tsconfig extends the commonest base or another that packages share (client and server bases).
+	const sharedBase = (base: DefRow | null) =>
+		base !== null && (base.id === common?.def.id || (bases.get(base.id)?.count ?? 0) >= SHARED_BASE);
 	const whole = (s: PackageShape) =>
-		Number(s.build !== null) +
-		Number(common !== undefined && s.base?.id === common.def.id) +
-		Number(s.entry !== null);
+		Number(s.build !== null) + Number(sharedBase(s.base)) + Number(s.entry !== null);
 	shapes.sort(
 		(a, b) => whole(b) - whole(a) || a.definitions - b.definitions || a.pkg.name.localeCompare(b.pkg.name),
 	);
@@ -89,6 +95,7 @@ export function findWorkspaceFamily(
 		shapes,
 		base: common?.def ?? null,
 		baseCount: common?.count ?? 0,
+		baseCounts: new Map([...bases].map(([id, b]) => [id, b.count])),
 		workspaces:
 			section(index, "package.json", /^workspaces$/) ?? section(index, "pnpm-workspace.yaml", /^packages$/),
 		buildTask:
@@ -169,7 +176,7 @@ export function workspaceLines(
 	const summary = [
 		`A new ${family.subject} is a folder of the monorepo like the ${total} that exist${family.workspaces && globLine ? `, under a workspace folder the root lists (${code(globOf(index.fileLines(family.workspaces.file ?? "", globLine, globLine)?.[0] ?? ""))} in ${code(family.workspaces.file ?? "")})` : ""}.`,
 		`The smallest that shows the whole shape is ${code(pkg.name)} ${citeManifest(example)}.`,
-		`In ${code(pkg.dir)}: its package manifest${example.build && buildLine ? ` with a ${code("build")} script ${citeLine(example.build, buildLine)}` : ""}${example.extendsDef && example.base ? `, a ${code("tsconfig.json")} extending ${code(example.base.file ?? "")} ${book.cite(example.extendsDef, head(example.extendsDef))}${family.base?.id === example.base.id && family.baseCount > 1 ? ` (as ${family.baseCount} of the ${total} do)` : ""}` : ""}${example.entry ? `, and its code from ${code(example.entry.file ?? "")} ${book.cite(example.entry, head(example.entry))}` : ""}.`,
+		`In ${code(pkg.dir)}: its package manifest${example.build && buildLine ? ` with a ${code("build")} script ${citeLine(example.build, buildLine)}` : ""}${example.extendsDef && example.base ? `, a ${code("tsconfig.json")} extending ${code(example.base.file ?? "")} ${book.cite(example.extendsDef, head(example.extendsDef))}${baseShare(family, example.base, total)}` : ""}${example.entry ? `, and its code from ${code(example.entry.file ?? "")} ${book.cite(example.entry, head(example.entry))}` : ""}.`,
 	];
 	if (family.buildTask)
 		summary.push(
@@ -192,7 +199,7 @@ export function workspaceLines(
 		);
 	if (example.extendsDef && example.base)
 		out.push(
-			`${n++}. Extend the shared TypeScript config in its ${code("tsconfig.json")} ${book.cite(example.extendsDef, head(example.extendsDef))}${quote(example.extendsDef.file ?? "", example.extendsDef.startLine ?? 1)}`,
+			`${n++}. Extend the shared TypeScript config in its ${code("tsconfig.json")} ${book.cite(example.extendsDef, head(example.extendsDef))}${quote(example.extendsDef.file ?? "", example.extendsDef.startLine ?? 1)}${commonerBase(family, example.base)}`,
 		);
 	if (example.entry)
 		out.push(
@@ -211,6 +218,22 @@ export function workspaceLines(
 	}
 	out.push("_Offline answer (no LLM), from the manifests in the index._");
 	return out;
+}
+
+/** "(as 21 of the 64 do)": how many packages extend the example's base tsconfig, when shared. */
+function baseShare(family: WorkspaceFamily, base: DefRow, total: number): string {
+	const count = family.baseCounts.get(base.id) ?? 0;
+	return count >= SHARED_BASE ? ` (as ${count} of the ${total} do)` : "";
+}
+
+/**
+ * The commoner base when the example extends another: a new package picks the base of its kind
+ * (client, server), so both are told.
+ */
+function commonerBase(family: WorkspaceFamily, base: DefRow): string {
+	return family.base && family.base.id !== base.id
+		? `; ${family.baseCount} extend ${code(family.base.file ?? "")} instead`
+		: "";
 }
 
 /** The manifests and entry an answer about the workspace is made of, for the answer stage's material. */

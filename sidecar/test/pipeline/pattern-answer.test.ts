@@ -407,6 +407,82 @@ describe("the answer to a pattern question about a monorepo's packages", () => {
 	}, 60_000);
 });
 
+describe("the answer to a pattern question about a monorepo of client and server packages", () => {
+	it("takes the smallest package extending a shared base as the example, and tells the commoner base too", async () => {
+		const pkg = (name: string, base: string, defs: number) => ({
+			[`packages/${name}/package.json`]: JSON.stringify(
+				{ name: `@acme/${name}`, main: "src/index.ts", scripts: { build: "tsc" } },
+				null,
+				2,
+			),
+			[`packages/${name}/tsconfig.json`]: JSON.stringify(
+				{ extends: `../../${base}`, include: ["src"] },
+				null,
+				2,
+			),
+			[`packages/${name}/src/index.ts`]: Array.from(
+				{ length: defs },
+				(_, i) => `export function ${name}${i}(): string {\n\treturn "${i}";\n}\n`,
+			).join(""),
+		});
+		const repo = repoWith(
+			{
+				"package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }, null, 2),
+				"tsconfig.base.server.json": JSON.stringify({ compilerOptions: { strict: true } }, null, 2),
+				"tsconfig.base.client.json": JSON.stringify({ compilerOptions: { jsx: "react-jsx" } }, null, 2),
+				"tsconfig.odd.json": JSON.stringify({ compilerOptions: { strict: false } }, null, 2),
+				"turbo.json": JSON.stringify({ tasks: { build: { dependsOn: ["^build"] } } }, null, 2),
+				// The one package extending a config no other extends is no template, however small.
+				...pkg("odd", "tsconfig.odd.json", 1),
+				...pkg("tiny", "tsconfig.base.client.json", 2),
+				...pkg("web", "tsconfig.base.client.json", 5),
+				...pkg("jobs", "tsconfig.base.server.json", 3),
+				...pkg("mail", "tsconfig.base.server.json", 4),
+				...pkg("api", "tsconfig.base.server.json", 6),
+			},
+			"codeask-pattern-workspace-bases-",
+		);
+		await withIndexOf(repo, async (index) => {
+			const { answer, droppedCitations } = await ask(index, "How do I add a new package?");
+			expect(answer).toMatch(/The smallest that shows the whole shape is `@acme\/tiny` \[\d+\]\./);
+			expect(answer).toMatch(
+				/a `tsconfig\.json` extending `tsconfig\.base\.client\.json` \[\d+\] \(as 2 of the 6 do\), and its code from `packages\/tiny\/src\/index\.ts` \[\d+\]/,
+			);
+			expect(answer).toMatch(
+				/Extend the shared TypeScript config in its `tsconfig\.json` \[\d+\]: .*; 3 extend `tsconfig\.base\.server\.json` instead/,
+			);
+			expect(droppedCitations).toBe(0);
+		});
+	}, 60_000);
+
+	it("keeps the package extending the commonest base as the example when no base is shared", async () => {
+		const manifest = (name: string) =>
+			JSON.stringify({ name: `@acme/${name}`, main: "src/index.ts", scripts: { build: "tsc" } }, null, 2);
+		const entry = (name: string, defs: number) =>
+			Array.from({ length: defs }, (_, i) => `export const ${name}${i} = ${i};\n`).join("");
+		const repo = repoWith(
+			{
+				"package.json": JSON.stringify({ name: "acme", private: true, workspaces: ["packages/*"] }, null, 2),
+				"packages/kernel/package.json": manifest("kernel"),
+				"packages/kernel/tsconfig.base.json": JSON.stringify({ compilerOptions: { strict: true } }, null, 2),
+				"packages/kernel/tsconfig.json": JSON.stringify({ extends: "./tsconfig.base.json" }, null, 2),
+				"packages/kernel/src/index.ts": entry("kernel", 4),
+				"packages/cli/package.json": manifest("cli"),
+				"packages/cli/src/index.ts": entry("cli", 1),
+				"packages/agent/package.json": manifest("agent"),
+				"packages/agent/src/index.ts": entry("agent", 2),
+			},
+			"codeask-pattern-workspace-local-",
+		);
+		await withIndexOf(repo, async (index) => {
+			const { answer } = await ask(index, "How do I add a new package?");
+			expect(answer).toMatch(/The smallest that shows the whole shape is `@acme\/kernel` \[\d+\]\./);
+			expect(answer).toMatch(/Extend the shared TypeScript config in its `tsconfig\.json` \[\d+\]/);
+			expect(answer).not.toContain(" instead");
+		});
+	}, 60_000);
+});
+
 describe("the answer to a pattern question about a family of instances", () => {
 	it("tells the class every member is an instance of, an exported constant as the example and the list it is handed to", async () => {
 		const handler = (name: string) =>
