@@ -11,7 +11,9 @@ import type { DefRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { type Branch, branchOf, isEmptyFunction } from "./branch.js";
 import { FAMILY_SIZE, familiesOf, implementationsOf } from "./families.js";
+import { asksHowFeatureWorks } from "./feature-question.js";
 import { flowContinuations } from "./flow-continuation.js";
+import { FolderCap, type FolderIndex } from "./folder-places.js";
 import { FORK_SPAN, type Fork, forkOf } from "./fork.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
@@ -135,7 +137,7 @@ interface Told {
 type Opening = "full" | "brief" | "none";
 
 export function shortAnswer(
-	index: PathIndex,
+	index: PathIndex & FolderIndex,
 	question: string,
 	read: readonly ReadItem[],
 	ranking: CitationRanking,
@@ -201,7 +203,7 @@ function citedRanges(answer: DraftAnswer): string {
 
 /** The short answer leading with `path`, naming `other`; `complete` when nothing had to be left out. */
 function compose(
-	index: PathIndex,
+	index: PathIndex & FolderIndex,
 	question: string,
 	read: readonly ReadItem[],
 	ranking: CitationRanking,
@@ -268,10 +270,12 @@ function compose(
 			(s, i) => s.leadIn || (s.walkedDown && !best.slice(0, i).some((b) => b.def.file === s.def.file)),
 		).length;
 	const readIds = new Set(ranking.order.map((d) => d.id));
+	// An answer on how a whole feature works spends at most 2 places in one small folder (folder-places.ts).
+	const folderCap = new FolderCap(index, asksHowFeatureWorks(question));
 	for (const def of ranking.order) {
 		if (placeDefs.length >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
-		if (!head(def)) continue;
+		if (!head(def) || !folderCap.admits(def)) continue;
 		const own = familiesOf(index, def, FAMILY_SIZE);
 		const held = own.some((f) => families.has(f) || bestIds.has(f));
 		for (const f of own) families.add(f);
