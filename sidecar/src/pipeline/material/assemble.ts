@@ -19,6 +19,7 @@ import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
+import { listNamesake, listNamesakes } from "./map-namesakes.js";
 import {
 	listClassHeads,
 	listImplementations,
@@ -184,12 +185,17 @@ export function assembleMaterial(
 	// first `leadHopSteps` steps had theirs listed above; a line listed once is not listed again.
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
 	listLocalHeads(map, deferred, reach.localHeads);
+	// The files the map holds by now, then each file a waiting entry brings in: the definition
+	// each is named after, which no pass may reach while its members and neighbours are listed.
+	if (reach.namesakes) listNamesakes(map);
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
 	const waitingSteps = new Set(deferred);
 	let waitingHopSteps = 0;
 	map.listWaiting((c) => {
+		// The file this entry brings in: its namesake right after it.
+		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
 		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);

@@ -209,6 +209,13 @@ export interface MapReach {
 	 * folder's entry wiring waiting too cost RC a core file (its API index.ts, ctx 0.889 -> 0.883).
 	 */
 	contextBlocksLast: boolean;
+	/**
+	 * Right before the waiting entries, and as each is listed: the top-level definition each file
+	 * the material holds is named after (`canAccessRoom.ts`'s `canAccessRoom`, `api.js`'s `Api`),
+	 * if no entry names it, one line each without waiting (map-namesakes.ts). A file's main export
+	 * is where to look in it, yet no pass reached it while its members or neighbours were listed.
+	 */
+	namesakes: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -249,6 +256,7 @@ export const MATERIAL_REACH: MapReach = {
 	sharedStepChains: 3,
 	sharedStepShare: 0.04,
 	contextBlocksLast: true,
+	namesakes: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -291,4 +299,5 @@ export const CITATION_REACH: MapReach = {
 	sharedStepChains: 2,
 	sharedStepShare: 0,
 	contextBlocksLast: false,
+	namesakes: false,
 };

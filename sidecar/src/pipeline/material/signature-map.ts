@@ -57,11 +57,11 @@ export class SignatureMap {
 		);
 	}
 
-	/** List a definition's signature line (its declaration), if it fits the budget (or let it wait). */
-	list(c: Candidate): void {
+	/** List a definition's signature line (its declaration), if it fits the budget (or let it wait, unless not `mayWait`). */
+	list(c: Candidate, mayWait = true): void {
 		const d = c.node.def;
 		if (!d.file || d.startLine === null || d.endLine === null) return;
-		if (this.waits(c)) {
+		if (mayWait && this.waits(c)) {
 			this.waiting.push(c);
 			return;
 		}
@@ -99,9 +99,9 @@ export class SignatureMap {
 	}
 
 	/** Count `c`'s definition as named (no later entry lists it again), and list it. */
-	listOnce(c: Candidate): void {
+	listOnce(c: Candidate, mayWait = true): void {
 		this.known.add(c.node.def.id);
-		this.list(c);
+		this.list(c, mayWait);
 	}
 
 	/**
