@@ -105,13 +105,80 @@ function sourceFileFor(base: string): string | undefined {
 	return undefined;
 }
 
+/** Where a package's build output came from, per its tsconfig: files under `outDir` were compiled from `rootDir` (absolute paths). */
+export interface BuildLayout {
+	rootDir?: string;
+	outDir?: string;
+}
+
+const BUILD_FOLDER = /^(dist|build|lib|out)\//;
+
+/**
+ * The source file a build-output path (`./dist/src/query/index.js`) was compiled from, since a
+ * checkout has no build: by the tsconfig's `outDir` → `rootDir` when the path lies under `outDir`,
+ * else the common layouts (`dist/x` from `src/x`, or from `x`), else the path itself.
+ */
+function sourceOfBuildPath(dir: string, target: string, layout: BuildLayout | undefined): string | undefined {
+	const relativeTarget = target.replace(/^\.\//, "");
+	const absolute = join(dir, relativeTarget);
+	const candidates: string[] = [];
+	const { rootDir, outDir } = layout ?? {};
+	if (outDir && absolute.startsWith(`${outDir}/`)) {
+		candidates.push(join(rootDir ?? dir, absolute.slice(outDir.length + 1)));
+	}
+	if (BUILD_FOLDER.test(relativeTarget)) {
+		candidates.push(
+			join(dir, relativeTarget.replace(BUILD_FOLDER, "src/")),
+			join(dir, relativeTarget.replace(BUILD_FOLDER, "")),
+		);
+	}
+	candidates.push(absolute);
+	for (const candidate of candidates) {
+		const found = sourceFileFor(candidate);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/** The targets `exports` gives for `./<sub>`: an exact key, else the longest `*` pattern with the match put in. */
+function exportedTargets(pkg: WorkspacePackage, sub: string): string[] {
+	const exports = pkg.subpathExports;
+	if (!exports) return [];
+	const key = `./${sub}`;
+	const exact = exports[key];
+	if (exact) return exact;
+	let best: { head: string; targets: string[]; match: string } | undefined;
+	for (const [pattern, targets] of Object.entries(exports)) {
+		const star = pattern.indexOf("*");
+		if (star < 0) continue;
+		const head = pattern.slice(0, star);
+		const tail = pattern.slice(star + 1);
+		if (key.length < head.length + tail.length || !key.startsWith(head) || !key.endsWith(tail)) continue;
+		if (best && best.head.length >= head.length) continue;
+		best = { head, targets, match: key.slice(head.length, key.length - tail.length) };
+	}
+	return best ? best.targets.map((t) => t.replaceAll("*", best.match)) : [];
+}
+
 /** Where a workspace package's source lives for `import '<name>'` and `import '<name>/<sub>'`. */
-export function workspaceEntry(repoRoot: string, pkg: WorkspacePackage, sub: string): string | undefined {
+export function workspaceEntry(
+	repoRoot: string,
+	pkg: WorkspacePackage,
+	sub: string,
+	layout?: BuildLayout,
+): string | undefined {
 	const dir = join(repoRoot, pkg.dir);
 	if (sub) {
-		return sourceFileFor(join(dir, sub)) ?? sourceFileFor(join(dir, "src", sub));
+		const direct = sourceFileFor(join(dir, sub)) ?? sourceFileFor(join(dir, "src", sub));
+		if (direct) return direct;
+		// A subpath that only `exports` knows (`./query` → `./dist/src/features/query/index.js`).
+		for (const target of exportedTargets(pkg, sub)) {
+			const found = sourceOfBuildPath(dir, target, layout);
+			if (found) return found;
+		}
+		return undefined;
 	}
-	const buildFolder = /^(dist|build|lib|out)\//;
+	const buildFolder = BUILD_FOLDER;
 	for (const hint of pkg.entryHints) {
 		const asSource = hint.replace(/^\.\//, "").replace(buildFolder, "src/");
 		const found = sourceFileFor(join(dir, asSource)) ?? sourceFileFor(join(dir, hint));
@@ -174,7 +241,8 @@ export function createModuleResolver(
 			customConditions: own.customConditions,
 		};
 		const cache = ts.createModuleResolutionCache(join(repoRoot, p.dir), (f) => f, options);
-		return { options, cache };
+		const layout: BuildLayout = { rootDir: own.rootDir, outDir: own.outDir };
+		return { options, cache, layout };
 	});
 	// The tree does not change during a run: each path is looked up once (imports of absent
 	// packages probe the same node_modules folders from every directory).
@@ -258,7 +326,8 @@ export function createModuleResolver(
 				let found = workspaceEntries.get(moduleName);
 				if (found === undefined) {
 					const pkg = byName.get(wsName) as WorkspacePackage;
-					found = workspaceEntry(repoRoot, pkg, moduleName.slice(wsName.length + 1)) ?? null;
+					const layout = perPackage[packages.indexOf(pkg)]?.layout;
+					found = workspaceEntry(repoRoot, pkg, moduleName.slice(wsName.length + 1), layout) ?? null;
 					workspaceEntries.set(moduleName, found);
 				}
 				if (found) return full(found);

@@ -18,6 +18,11 @@ export interface WorkspacePackage {
 	readme: string | null;
 	/** package.json fields that point at the package's entry (main/types/module/exports['.']). */
 	entryHints: string[];
+	/**
+	 * package.json `exports` subpaths (`./query`, `./utils/*`) → the files they name, every condition's
+	 * target in order; absent when `exports` has no subpath other than `.`.
+	 */
+	subpathExports?: Record<string, string[]>;
 	/** `file:`/`link:` dependencies inside the repository: the name imported and the folder (repo-relative) it points at. */
 	fileDependencies?: { name: string; dir: string }[];
 	/**
@@ -176,16 +181,36 @@ function entryHints(pkg: PackageJson): string[] {
 	return hints.filter((h): h is string => typeof h === "string");
 }
 
+/** Every string target under an `exports` value (conditions and fallback arrays flattened, in order). */
+function exportTargets(value: unknown): string[] {
+	if (typeof value === "string") return [value];
+	if (Array.isArray(value)) return value.flatMap(exportTargets);
+	if (value && typeof value === "object") return Object.values(value).flatMap(exportTargets);
+	return [];
+}
+
+function subpathExports(pkg: PackageJson): Record<string, string[]> | undefined {
+	const exports = pkg.exports;
+	if (!exports || typeof exports !== "object" || Array.isArray(exports)) return undefined;
+	const subpaths = Object.entries(exports).filter(
+		([key]) => key.startsWith("./") && key !== "./package.json",
+	);
+	if (subpaths.length === 0) return undefined;
+	return Object.fromEntries(subpaths.map(([key, value]) => [key, exportTargets(value)]));
+}
+
 function describe(repoRoot: string, dir: string, fallbackName: string): WorkspacePackage {
 	const abs = join(repoRoot, dir);
 	const pkg = readPackageJson(abs) ?? {};
 	const fileDeps = fileDependencies(repoRoot, dir, pkg);
+	const subpaths = subpathExports(pkg);
 	return {
 		name: pkg.name ?? fallbackName,
 		dir,
 		description: pkg.description ?? null,
 		readme: readReadme(abs),
 		entryHints: entryHints(pkg),
+		...(subpaths ? { subpathExports: subpaths } : {}),
 		...(fileDeps.length > 0 ? { fileDependencies: fileDeps } : {}),
 	};
 }

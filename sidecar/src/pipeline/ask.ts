@@ -151,8 +151,10 @@ export async function ask(
 	// Analyse.
 	const nameWords = repositoryNameWords(index);
 	const q = analyzeQuestion(text, nameWords);
-	q.identifiers = routeKeysInIndex(q.identifiers, (key) =>
-		index.defsByName(key, 5).some((d) => d.kind === "dispatch-key"),
+	q.identifiers = routeKeysInIndex(
+		q.identifiers,
+		(key) => index.defsByName(key, 5).some((d) => d.kind === "dispatch-key"),
+		() => index.trunkNames().flatMap((trunk) => index.dispatchSites(trunk).map((site) => site.key ?? "")),
 	);
 	const frequency = documentFrequency(index);
 	weighConcepts(q.concepts, frequency.df, frequency.total);

@@ -5,6 +5,7 @@
  */
 import { identifierWords } from "../index/schema.js";
 import { SEGMENT } from "./match.js";
+import { routeKeyFinder } from "./route-key-match.js";
 import {
 	IMPACT_PHRASE,
 	IMPACT_WORDS,
@@ -153,7 +154,7 @@ const LAYER_RE = /\b(client|server|frontend|backend|front-end|back-end|browser)[
 
 /** An HTTP route written in a question: "POST /items/:collection", or a bare "/items/:collection". */
 const ROUTE_RE =
-	/(?:\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(?<![\w.])(\/[A-Za-z0-9_:{}$*.-]+(?:\/[A-Za-z0-9_:{}$*.-]+)*)/g;
+	/(?:\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(?<![\w.])(\/[A-Za-z0-9_:{}[\]$*.-]+(?:\/[A-Za-z0-9_:{}[\]$*.-]+)*)/g;
 const ROUTE_VERBS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
@@ -165,11 +166,17 @@ function routeKeys(question: string): string[] {
 	const keys: string[] = [];
 	for (const m of question.matchAll(ROUTE_RE)) {
 		const verb = m[1];
-		const path = (m[2] ?? "").replace(/[.?!,;:]+$/, "");
+		const path = withoutUnopenedBrackets((m[2] ?? "").replace(/[.?!,;:]+$/, ""));
 		if (verb) keys.push(`${verb} ${path}`);
 		else if (path.split("/").length >= 3) keys.push(...ROUTE_VERBS.map((v) => `${v} ${path}`));
 	}
 	return [...new Set(keys)];
+}
+
+/** `/items/[id]` stays; `/items/:id]` (a path closing the question's own bracket) loses the `]`. */
+function withoutUnopenedBrackets(path: string): string {
+	const last = path.slice(path.lastIndexOf("/"));
+	return last.includes("[") ? path : path.replace(/\]+$/, "").replace(/[.?!,;:]+$/, "");
 }
 
 /** A dotted name a question writes (`documents.create`, `chat.postMessage`): maybe an RPC-style route's path. */
@@ -177,29 +184,39 @@ const DOTTED_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 
 /**
  * A route key the question names that the index does not have, under the key the index has for the
- * same route below a base path the indexer could not see (`PATCH /api/users/:id` where the API app is
- * mounted at `/api` by a call no mount idiom reads): one or two leading literal segments dropped, the
- * first such key the index holds. A dotted name that is no key itself but the path of an RPC-style
- * route (`router.post("documents.create", …)`, keyed `POST /documents.create`) gains that route's key
- * beside it: the question names the endpoint as the code writes it, without verb or slash. Keys the
- * index has, and everything else, stay as they are.
+ * same route: with its path parameters spelled as the index spells them, or registered for `ALL`
+ * methods (route-key-match.ts); else below a base path the indexer could not see (`PATCH
+ * /api/users/:id` where the API app is mounted at `/api` by a call no mount idiom reads): one or two
+ * leading literal segments dropped, the first such key the index holds. A dotted name that is no
+ * key itself but the path of an RPC-style route (`router.post("documents.create", …)`, keyed `POST
+ * /documents.create`) gains that route's key beside it: the question names the endpoint as the code
+ * writes it, without verb or slash. Keys the index has, and everything else, stay as they are.
+ * `indexKeys` lists the index's route keys (read only when a key misses); none by default.
  */
-export function routeKeysInIndex(identifiers: readonly string[], hasKey: (key: string) => boolean): string[] {
-	return identifiers.flatMap((id) => {
+export function routeKeysInIndex(
+	identifiers: readonly string[],
+	hasKey: (key: string) => boolean,
+	indexKeys: () => Iterable<string> = () => [],
+): string[] {
+	const find = routeKeyFinder(hasKey, indexKeys);
+	const keys = identifiers.flatMap((id) => {
 		if (DOTTED_RE.test(id) && !hasKey(id)) {
 			const route = ROUTE_VERBS.map((v) => `${v} /${id}`).find(hasKey);
 			return route ? [id, route] : [id];
 		}
 		const m = /^([A-Z]+) (\/.*)$/.exec(id);
 		if (!m || hasKey(id)) return id;
+		const verb = m[1] as string;
 		const segments = (m[2] ?? "").split("/").slice(1);
-		for (let drop = 1; drop <= 2 && segments.length - drop >= 1; drop++) {
+		for (let drop = 0; drop <= 2 && segments.length - drop >= 1; drop++) {
 			if (segments.slice(0, drop).some((s) => !/^[A-Za-z][\w.-]*$/.test(s))) break;
-			const key = `${m[1]} /${segments.slice(drop).join("/")}`;
-			if (hasKey(key)) return key;
+			const key = find(verb, `/${segments.slice(drop).join("/")}`);
+			if (key) return key;
 		}
 		return id;
 	});
+	// A bare path asked under each verb may meet one `ALL` key several times.
+	return [...new Set(keys)];
 }
 
 /**

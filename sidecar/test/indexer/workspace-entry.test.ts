@@ -7,8 +7,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexRepository } from "../../src/indexer/index.js";
-import { workspaceEntry } from "../../src/indexer/resolve.js";
-import { describePackage } from "../../src/indexer/workspace.js";
+import { createModuleResolver, workspaceEntry } from "../../src/indexer/resolve.js";
+import { describePackage, discoverPackages } from "../../src/indexer/workspace.js";
 import { withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
@@ -71,5 +71,56 @@ describe("workspace package entry", () => {
 			);
 			expect(result.imports.byKind.workspace).toEqual({ inRepo: 1, resolved: 1 });
 		});
+	});
+
+	it("resolves a subpath only `exports` names to the source its build output came from", () => {
+		const root = repo({
+			"package.json": json({ name: "repro", private: true, workspaces: ["packages/*"] }),
+			"packages/shared/package.json": json({
+				name: "@r/shared",
+				main: "./dist/src/index.js",
+				exports: {
+					".": { import: "./dist/src/index.js" },
+					"./query": {
+						types: "./dist/src/features/query/index.d.ts",
+						import: "./dist/src/features/query/index.js",
+					},
+					"./helpers/*": "./dist/src/utils/*.js",
+				},
+			}),
+			// tsc compiles the package folder (rootDir ".") into dist/: dist/src/x.js comes from src/x.ts.
+			"packages/shared/tsconfig.json": json({ compilerOptions: { rootDir: ".", outDir: "./dist" } }),
+			"packages/shared/src/index.ts": "export const root = 1;\n",
+			"packages/shared/src/features/query/index.ts": "export const query = 1;\n",
+			"packages/shared/src/utils/dates.ts": "export const dates = 1;\n",
+			"packages/shared/src/features/other.ts": "export const other = 1;\n",
+			"packages/web/package.json": json({ name: "@r/web" }),
+		});
+		const resolver = createModuleResolver(root, discoverPackages(root), {});
+		const from = join(root, "packages/web/src/page.ts");
+		const resolved = (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+		expect(resolved("@r/shared/query")).toBe("packages/shared/src/features/query/index.ts");
+		expect(resolved("@r/shared/helpers/dates")).toBe("packages/shared/src/utils/dates.ts");
+		expect(resolved("@r/shared")).toBe("packages/shared/src/index.ts");
+		// A subpath `exports` does not name stays unresolved, as it would for Node.
+		expect(resolved("@r/shared/other")).toBeUndefined();
+	});
+
+	it("maps outDir back to rootDir when the build folder is no common name", () => {
+		const root = repo({
+			"packages/core/package.json": json({
+				name: "@r/core",
+				exports: { "./server": "./compiled/server/main.js" },
+			}),
+			"packages/core/tsconfig.json": json({ compilerOptions: { rootDir: "./lib", outDir: "./compiled" } }),
+			"packages/core/lib/server/main.ts": "export const server = 1;\n",
+		});
+		const pkg = describePackage(root, "packages/core");
+		const dir = join(root, "packages/core");
+		const layout = { rootDir: join(dir, "lib"), outDir: join(dir, "compiled") };
+		expect(workspaceEntry(root, pkg, "server", layout)?.slice(root.length + 1)).toBe(
+			"packages/core/lib/server/main.ts",
+		);
+		expect(workspaceEntry(root, pkg, "server")).toBeUndefined();
 	});
 });

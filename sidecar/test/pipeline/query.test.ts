@@ -111,6 +111,32 @@ describe("analyzeQuestion", () => {
 		]);
 	});
 
+	it("finds the index's key for a route whose parameters the question spells otherwise, or registered for ALL", () => {
+		const keys = ["ALL /api/public/traces/:traceId", "GET /items/:collection/:id", "POST /items/:collection"];
+		const has = (k: string) => keys.includes(k);
+		const q = analyzeQuestion(
+			"Who handles GET /api/public/traces/{traceId} and POST /items/[collection]?",
+		).identifiers;
+		expect(routeKeysInIndex(q, has, () => keys)).toEqual([
+			"traceId",
+			"ALL /api/public/traces/:traceId",
+			"POST /items/:collection",
+		]);
+		// Parameter names may differ; a verb the index has wins over ALL; a literal segment must match.
+		expect(
+			routeKeysInIndex(
+				["GET /items/${name}/{itemId}", "DELETE /items/:c/:id", "GET /api/public/spans/:id"],
+				has,
+				() => keys,
+			),
+		).toEqual(["GET /items/:collection/:id", "DELETE /items/:c/:id", "GET /api/public/spans/:id"]);
+		// A bare path asked under every verb meets the ALL key once.
+		const bare = analyzeQuestion("What serves /api/public/traces/:traceId?").identifiers;
+		expect(routeKeysInIndex(bare, has, () => keys).filter((k) => k.includes(" /"))).toEqual([
+			"ALL /api/public/traces/:traceId",
+		]);
+	});
+
 	it("reads a dotted name that is an RPC-style route's path as that route's key too", () => {
 		const keys = new Set(["POST /documents.create", "GET /users.list", "chat.sendMessage"]);
 		const has = (k: string) => keys.has(k);
