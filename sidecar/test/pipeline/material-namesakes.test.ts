@@ -4,14 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { Assembly } from "../../src/pipeline/material/assembly.js";
 import { reachedCandidate } from "../../src/pipeline/material/candidate.js";
 import { listNamesake, listNamesakes } from "../../src/pipeline/material/map-namesakes.js";
-import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
-import { SignatureMap } from "../../src/pipeline/material/signature-map.js";
-import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
 import { fakeMaterialIndex } from "../support/fake-material-index.js";
+import { heldAt, mapHolding as holding } from "../support/held-map.js";
 
 const lines = Array.from({ length: 300 }, (_, i) => `const line${i + 1} = ${i};`);
 const auth = "server/authorization/canAccessRoom.ts";
@@ -29,23 +26,8 @@ const save = defRow(nested, "save", "function", { startLine: 270, endLine: 280 }
 const picked = defRow("client/send.ts", "send", "function", { startLine: 290, endLine: 295 });
 const defs = [validators, canAccessRoom, prefixOnly, onEvent, listenersModule, box, store, save, picked];
 const index = fakeMaterialIndex(lines, defs, []);
-const at = { depth: 0, via: "seed" as const, from: null, relevance: 0 };
 
-/** A map whose material holds `held` as one-line signatures; `picks` make unrated entries wait. */
-function mapHolding(held: readonly DefRow[], picks: string[] = []) {
-	const a = new Assembly(index, (t) => Math.ceil(t.length / 4), MATERIAL_REACH);
-	const skeletons = [
-		{
-			chain: { id: "c1", title: "c", paths: [], score: 1 },
-			direction: "downstream",
-			nodes: [{ def: picked, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 0 }],
-		},
-	] as unknown as Skeleton[];
-	const map = new SignatureMap(a, { skeletons, picks, words: [], relevance: () => 0 }, new Set(), 10_000);
-	for (const d of held) map.listOnce(reachedCandidate(d, at, "c1", "neighbour"));
-	const names = () => a.sources.map((s) => s.node.def.qualifiedName);
-	return { map, names };
-}
+const mapHolding = (held: readonly DefRow[], picks: string[] = []) => holding(index, picked, held, picks);
 
 describe("a held file's namesake", () => {
 	it("is listed after what the material holds of the file, matched on the whole file name", () => {
@@ -70,7 +52,7 @@ describe("a held file's namesake", () => {
 
 	it("does not wait when the model's picks make the entries it comes with wait", () => {
 		const { map, names } = mapHolding([validators], [picked.defId]);
-		map.listOnce(reachedCandidate(onEvent, at, "c1", "neighbour"));
+		map.listOnce(reachedCandidate(onEvent, heldAt, "c1", "neighbour"));
 		listNamesakes(map);
 		expect(names()).toEqual([]);
 		map.listWaiting((c) => listNamesake(map, c.node.def.file as string));

@@ -16,6 +16,7 @@ import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
@@ -188,6 +189,10 @@ export function assembleMaterial(
 	// The files the map holds by now, then each file a waiting entry brings in: the definition
 	// each is named after, which no pass may reach while its members and neighbours are listed.
 	if (reach.namesakes) listNamesakes(map);
+	// With the model's picks, each held file's most used definition too (map-hubs.ts); not for a
+	// family's picks alone: there the lines it takes are the follow-ups' and the last bodies'.
+	const hubMinFanIn = modelPicks ? reach.hubMinFanIn : 0;
+	listHubs(map, hubMinFanIn);
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
@@ -196,6 +201,7 @@ export function assembleMaterial(
 	map.listWaiting((c) => {
 		// The file this entry brings in: its namesake right after it.
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
+		if (c.node.def.file) listHub(map, c.node.def.file, hubMinFanIn);
 		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);

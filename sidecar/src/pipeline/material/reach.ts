@@ -216,6 +216,11 @@ export interface MapReach {
 	 * is where to look in it, yet no pass reached it while its members or neighbours were listed.
 	 */
 	namesakes: boolean;
+	/**
+	 * With the namesakes, each held file's most used top-level definition when at least this many
+	 * edges lead into it (map-hubs.ts; 0: none): where the file's users meet it.
+	 */
+	hubMinFanIn: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -257,6 +262,7 @@ export const MATERIAL_REACH: MapReach = {
 	sharedStepShare: 0.04,
 	contextBlocksLast: true,
 	namesakes: true,
+	hubMinFanIn: 10,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -300,4 +306,5 @@ export const CITATION_REACH: MapReach = {
 	sharedStepShare: 0,
 	contextBlocksLast: false,
 	namesakes: false,
+	hubMinFanIn: 0,
 };
