@@ -1,14 +1,14 @@
 /**
  * Matching a route key a question writes to the key the index holds for the same route, whatever
- * the spelling of its path parameters: docs write `GET /traces/{traceId}`, Express and the index
- * `:traceId`, Next.js file routes `[traceId]`, client code `${traceId}`. A route registered for
- * every method (`ALL /traces/:traceId`, a file-routed handler) answers a question's verb too.
+ * the spelling of its path parameters: docs write `GET /orders/{orderId}`, Express and the index
+ * `:orderId`, Next.js file routes `[orderId]`, client code `${orderId}`. A route registered for
+ * every method (`ALL /orders/:orderId`, a file-routed handler) answers a question's verb too.
  */
 
 /** One path segment that is a parameter in any of the common spellings (`:id`, `:id?`, `{id}`, `[id]`, `[...slug]`, `${id}`). */
 const PARAMETER_SEGMENT = /^(?::[\w$-]+\??|\{[\w$.-]+\}|\[\[?(?:\.\.\.)?[\w$-]+\]\]?|\$\{[^}]*\})$/;
 
-/** `GET /traces/{traceId}/` → `GET /traces/:`: the verb and path with every parameter alike, names dropped. */
+/** `GET /orders/{orderId}/` → `GET /orders/:`: the verb and path with every parameter alike, names dropped. */
 export function canonicalRouteKey(verb: string, path: string): string {
 	const segments = path
 		.replace(/\/+$/, "")

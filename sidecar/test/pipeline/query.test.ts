@@ -112,28 +112,28 @@ describe("analyzeQuestion", () => {
 	});
 
 	it("finds the index's key for a route whose parameters the question spells otherwise, or registered for ALL", () => {
-		const keys = ["ALL /api/public/traces/:traceId", "GET /items/:collection/:id", "POST /items/:collection"];
+		const keys = ["ALL /api/v2/orders/:orderId", "GET /items/:collection/:id", "POST /items/:collection"];
 		const has = (k: string) => keys.includes(k);
 		const q = analyzeQuestion(
-			"Who handles GET /api/public/traces/{traceId} and POST /items/[collection]?",
+			"Who handles GET /api/v2/orders/{orderId} and POST /items/[collection]?",
 		).identifiers;
 		expect(routeKeysInIndex(q, has, () => keys)).toEqual([
-			"traceId",
-			"ALL /api/public/traces/:traceId",
+			"orderId",
+			"ALL /api/v2/orders/:orderId",
 			"POST /items/:collection",
 		]);
 		// Parameter names may differ; a verb the index has wins over ALL; a literal segment must match.
 		expect(
 			routeKeysInIndex(
-				["GET /items/${name}/{itemId}", "DELETE /items/:c/:id", "GET /api/public/spans/:id"],
+				["GET /items/${name}/{itemId}", "DELETE /items/:c/:id", "GET /api/v2/refunds/:id"],
 				has,
 				() => keys,
 			),
-		).toEqual(["GET /items/:collection/:id", "DELETE /items/:c/:id", "GET /api/public/spans/:id"]);
+		).toEqual(["GET /items/:collection/:id", "DELETE /items/:c/:id", "GET /api/v2/refunds/:id"]);
 		// A bare path asked under every verb meets the ALL key once.
-		const bare = analyzeQuestion("What serves /api/public/traces/:traceId?").identifiers;
+		const bare = analyzeQuestion("What serves /api/v2/orders/:orderId?").identifiers;
 		expect(routeKeysInIndex(bare, has, () => keys).filter((k) => k.includes(" /"))).toEqual([
-			"ALL /api/public/traces/:traceId",
+			"ALL /api/v2/orders/:orderId",
 		]);
 	});
 

@@ -1,6 +1,6 @@
 /**
- * The definition the rest of the code uses most in a held file (`queues.ts`'s `QueueName`,
- * `redis.ts`'s `redis`): where the file's users meet it, which the map otherwise names only when a
+ * The definition the rest of the code uses most in a held file (`jobs.ts`'s `JobName`,
+ * `db.ts`'s `db`): where the file's users meet it, which the map otherwise names only when a
  * pass reaches it, while the file's helpers or neighbours are listed.
  */
 import type { DefRow } from "../../index/types.js";

@@ -1,6 +1,6 @@
 /**
- * The definition a held file is named after (`canAccessRoom.ts`'s `canAccessRoom`,
- * `listeners.module.ts`'s `ListenersModule`): the file's main export, which the map otherwise
+ * The definition a held file is named after (`canEditPost.ts`'s `canEditPost`,
+ * `billing.module.ts`'s `BillingModule`): the file's main export, which the map otherwise
  * names only when a pass reaches it, while its members or neighbours are listed.
  */
 import { isAuxiliaryPath } from "../match.js";

@@ -211,7 +211,7 @@ export interface MapReach {
 	contextBlocksLast: boolean;
 	/**
 	 * Right before the waiting entries, and as each is listed: the top-level definition each file
-	 * the material holds is named after (`canAccessRoom.ts`'s `canAccessRoom`, `api.js`'s `Api`),
+	 * the material holds is named after (`canEditPost.ts`'s `canEditPost`, `api.js`'s `Api`),
 	 * if no entry names it, one line each without waiting (map-namesakes.ts). A file's main export
 	 * is where to look in it, yet no pass reached it while its members or neighbours were listed.
 	 */
