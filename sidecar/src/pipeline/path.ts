@@ -8,7 +8,8 @@
  * steps' names and paths cover together (a chain repeating one word of the question is a side
  * subsystem), and an entry point the question names (a handler of a route, method or event key)
  * that leads on to other strong definitions starts it, and so does a callback handed to a
- * registration call under a key the question names (a login handler, a watcher); it does not start
+ * registration call under a key the question names (a login handler, a watcher), and so does the
+ * handler of a route key the question writes (`GET /api/items/:id`; a file route's top-level code); it does not start
  * at one of a shared helper's many callers, nor end at a shared helper the question does not name. Each hop keeps the line of code that makes it (the
  * call, dispatch or register line), read from the index's stored file text, so the answer can
  * quote it and cite exactly that line.
@@ -24,7 +25,8 @@ import type { QueryAnalysis } from "./query.js";
 import { keyTrunk } from "./skeleton.js";
 import { lastSegment, namesIn } from "./verify.js";
 
-export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines" | "defsInFile">;
+export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines" | "defsInFile"> &
+	Partial<Pick<IndexReader, "defsByName">>;
 
 /** How one step leads to the next. */
 export interface Hop {
@@ -207,9 +209,20 @@ export function findPaths(
 	// it leads, however strongly a flow beside it matches the question's other words, and what it
 	// calls is followed NAMED_DEPTH calls on even where no candidate waits (how it works is there).
 	const namedIds = new Set(concepts ? namedDefs(cands, concepts).map((d) => d.id) : []);
+	// A key the question names literally (a route `GET /api/items/:id`, an RPC) is named through its
+	// handler: the code that runs for it, ranked or not (a file route's top-level code included).
+	const keyed = concepts ? namedKeyHandlers(index, concepts) : [];
+	const keyedIds = new Set(keyed.map((h) => h.id));
+	for (const h of keyed) {
+		namedIds.add(h.id);
+		if (!byId.has(h.id)) {
+			byId.set(h.id, h);
+			graph.set(h.id, hopsFrom(index, h, byId));
+		}
+	}
 	reachFromNamed(
 		index,
-		cands.filter((d) => namedIds.has(d.id)),
+		[...cands.filter((d) => namedIds.has(d.id)), ...keyed.filter((h) => !worth.has(h.id))],
 		graph,
 		byId,
 	);
@@ -237,7 +250,9 @@ export function findPaths(
 	const rank = new Map(cands.map((d, i) => [d.id, i]));
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
 		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds);
-		if (found && cover) {
+		// A named route's handler heads the path as found: the route asked about is where the flow starts,
+		// not one of the shared wrapper's many callers it calls first.
+		if (found && cover && !keyedIds.has(found.ids[0] as number)) {
 			trimHead(found, rank, entries, cover);
 			trimSharedHead(found, byId, namedFor);
 		}
@@ -246,7 +261,7 @@ export function findPaths(
 		if (concepts) mainTail(index, steps, concepts);
 		return { steps, worth: found.worth };
 	};
-	const best = choose(graph, cands);
+	const best = choose(graph, [...keyed.filter((h) => !worth.has(h.id)), ...cands]);
 	if (!best) return { steps: [], worth: 0, runnerUp: null };
 	// The way in is one more step: a path already at its bound keeps its own first step.
 	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, byId);
@@ -550,6 +565,8 @@ export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">
 	words: readonly string[];
 	/** Does the question name this definition literally (`proxify()`, `sendMessage`, `Api.call`)? */
 	names(def: Pick<DefRow, "name" | "qualifiedName">): boolean;
+	/** The identifiers the question writes as code, route keys as the index keys them. */
+	identifiers: readonly string[];
 };
 
 /** The question's concepts as a ConceptVector (a member's register key is data, not its name). */
@@ -575,6 +592,7 @@ export function conceptVector(
 		text: of,
 		words: q.concepts.map((c) => c.word),
 		names: (d: Pick<DefRow, "name" | "qualifiedName">) => namesExactly(identifiers, d),
+		identifiers,
 	});
 }
 
@@ -877,6 +895,33 @@ function namedDefs(cands: readonly DefRow[], concepts: ConceptVector): DefRow[] 
 	const best = new Map<string, number>();
 	for (const d of named) best.set(d.name, Math.max(best.get(d.name) ?? 0, questionShare(concepts, d)));
 	return named.filter((d) => questionShare(concepts, d) >= (best.get(d.name) ?? 0) - 1e-9);
+}
+
+/** Handlers a named key may have for each to be what the question names (more: a hook any plug-in adds to). */
+const NAMED_KEY_HANDLERS = 3;
+
+/**
+ * The handlers of the dispatch keys the question names literally (`GET /api/items/:id` as the index
+ * keys it), each key of at most NAMED_KEY_HANDLERS handlers: code with a body in a source file; a
+ * file-routed handler is the file's top-level code (`(module)`), whose calls are the route's flow.
+ */
+function namedKeyHandlers(index: PathIndex, concepts: ConceptVector): DefRow[] {
+	const out = new Map<number, DefRow>();
+	if (!index.defsByName) return [];
+	for (const id of concepts.identifiers) {
+		for (const key of index.defsByName(id, 5)) {
+			if (key.kind !== "dispatch-key") continue;
+			const handlers = index.edgesFrom(key.id).filter((e) => e.kind === "handler");
+			if (handlers.length === 0 || handlers.length > NAMED_KEY_HANDLERS) continue;
+			for (const e of handlers) {
+				const h = index.defById(e.dst);
+				if (!h?.file || h.startLine === null || isAuxiliaryPath(h.file)) continue;
+				if (h.kind === "type" || h.kind === "interface" || h.kind === "dispatch-key") continue;
+				out.set(h.id, h);
+			}
+		}
+	}
+	return [...out.values()];
 }
 
 /**

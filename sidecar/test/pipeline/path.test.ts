@@ -506,6 +506,53 @@ describe("findPath", () => {
 		// With nothing outside the best path's files, there is no runner-up path.
 		expect(findPaths(index, [send, portal, also], {}, concepts("pointer")).runnerUp).toBeNull();
 	});
+	it("starts at the handler of a route key the question writes, a file route's top-level code included", () => {
+		// "GET /api/items/:id with an API key: where is the key checked and the rate limit applied?": a
+		// key-admin route's handler calling the rate limiter ranks first; the route asked about is a file
+		// route whose handler is its module, calling a shared wrapper (nobody ranked either, named for no word) that checks the key; the module
+		// stays the head: the route asked about is where the flow starts, not one of the wrapper's callers.
+		const adminRoute = def("pages/api/keys/[keyId].ts", "handler");
+		const limit = def("server/rateLimit.ts", "applyRateLimit");
+		const routeKey = defRow(null, "GET /api/items/:id", "dispatch-key");
+		const route = def("pages/api/items/[id].ts", "(module)", "module");
+		const wrap = defRow("server/withMiddlewares.ts", "withMiddlewares", "function", { fanIn: 30 });
+		const check = def("server/apiKeys.ts", "verifyApiKey");
+		const hook = defRow(null, "GET /api/items", "dispatch-key");
+		const plugins = Array.from({ length: 4 }, (_, i) => def(`plugins/p${i}.ts`, `onItems${i}`));
+		const defs = [adminRoute, limit, routeKey, route, wrap, check, hook, ...plugins];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[adminRoute, limit, "call"],
+			[routeKey, route, "handler"],
+			[route, wrap, "call"],
+			[wrap, check, "call"],
+			...plugins.map((p): [DefRow, DefRow, EdgeKind] => [hook, p, "handler"]),
+			[plugins[0] as DefRow, limit, "call"],
+		];
+		const index: PathIndex = {
+			...graph(defs, edges),
+			defsByName: (name: string) => defs.filter((d) => d.name === name),
+		};
+		const ranked = [limit, adminRoute, check];
+		const asked = (identifiers: string[]) =>
+			conceptVector({
+				concepts: ["api", "key", "rate", "limit"].map(
+					(word): Concept => ({ word, stems: [word], related: [], weight: 1 }),
+				),
+				identifiers,
+			});
+		expect(names(findPath(index, ranked, {}, asked(["GET /api/items/:id"])))).toEqual([
+			"(module)",
+			"withMiddlewares",
+			"verifyApiKey",
+		]);
+		// Not written: the best-ranked flow leads. A key of more handlers than a route's (a hook
+		// plug-ins add to) names none of them.
+		expect(names(findPath(index, ranked, {}, asked([])))).toEqual(["handler", "applyRateLimit"]);
+		expect(names(findPath(index, ranked, {}, asked(["GET /api/items"])))).toEqual([
+			"handler",
+			"applyRateLimit",
+		]);
+	});
 	it("counts a key crossed only when a ranked step of worth follows it", () => {
 		// "how is an incoming webhook processed": an admin form's hook (best ranked) calls the update
 		// route, whose handler calls the update method (both far ends, nobody ranked them), which calls a
