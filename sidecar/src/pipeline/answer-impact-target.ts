@@ -16,7 +16,7 @@ export function keySignature(index: TargetIndex, key: string): DefRow | undefine
 }
 
 /** The handler a register site names: its own name, or null for an inline callback (named by where it is written). */
-export function handlerName(index: TargetIndex, defId: string): string | null {
+export function handlerName(index: Pick<IndexReader, "def">, defId: string): string | null {
 	const def = index.def(defId);
 	if (!def || def.qualifiedName.includes("(")) return null;
 	return def.qualifiedName;

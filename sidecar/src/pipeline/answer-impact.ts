@@ -19,16 +19,15 @@ import {
 	EXTEND_KINDS,
 	type GroupId,
 	KEY_GROUPS,
-	KIND_ORDER,
 	type Place,
 	REGISTER_KINDS,
 } from "./answer-impact-groups.js";
 import { defName, keyNames, placeLine, whatItIs } from "./answer-impact-lines.js";
+import { dirOf, groupPlaces, type PlaceOrder } from "./answer-impact-places.js";
 import { furtherUp, whatItRuns } from "./answer-impact-reach.js";
-import { handlerName, keySignature, memberNames } from "./answer-impact-target.js";
+import { keySignature, memberNames } from "./answer-impact-target.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
 import { SHORT_ANSWER_CHARS } from "./answer-short.js";
-import { importsFile, namesInCode } from "./code-mentions.js";
 import { FileUsers } from "./file-users.js";
 import { Labels } from "./labels.js";
 import { code, listWords } from "./markdown.js";
@@ -129,67 +128,24 @@ export function impactAnswer(
 		declaration.startLine !== null &&
 		s.line >= declaration.startLine &&
 		s.line <= (declaration.endLine ?? declaration.startLine);
-	// Each group's places, most important first: a creation before a call, then those in X's own
-	// folder, then the files most others use (central code before a leaf), then the files that use
-	// X most, then by path. "Other references" get one line per file (its other sites folded in).
+	// Each group's places, most important first, "Other references" one line per file (answer-impact-places.ts).
 	const users = new FileUsers(index);
 	const candidates = new Map<GroupId, Place[]>();
+	const placeOrder: PlaceOrder = {
+		index,
+		target,
+		looked: listing.target,
+		inStrings: isKey || isLiteral,
+		keySide,
+		inside,
+		atDeclaration,
+		sitesPerFile,
+		users,
+	};
 	for (const g of groups) {
 		if (g.id === "up" || g.id === "drives" || g.id === "related") continue;
-		const dirs = home(g.id);
-		const away = (s: { file: string }) => Number(!dirs.has(dirOf(s.file)));
-		const list = [...(byGroup.get(g.id) ?? [])].sort(
-			(a, b) =>
-				Number(inside(a)) - Number(inside(b)) ||
-				(KIND_ORDER[a.kind] ?? 4) - (KIND_ORDER[b.kind] ?? 4) ||
-				away(a) - away(b) ||
-				users.of(b.file) - users.of(a.file) ||
-				(sitesPerFile.get(b.file) ?? 0) - (sitesPerFile.get(a.file) ?? 0) ||
-				a.file.localeCompare(b.file) ||
-				a.line - b.line,
-		);
-		const places: Place[] = [];
-		const perFile = new Map<string, Place>();
-		for (const s of list) {
-			// X's own body is counted, not listed: the places are where X is used from outside; so is a
-			// key's declaration (cited in "In short" already).
-			if (inside(s) || atDeclaration(s)) continue;
-			// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a
-			// place to check; a path importing X's own file (`from './CachedSettings'`) is one.
-			const text = s.kind === "literal" ? (index.fileLines(s.file, s.line, s.line)?.[0] ?? "") : "";
-			if (
-				s.kind === "literal" &&
-				!namesInCode(text, listing.target, isKey || isLiteral) &&
-				!(target.file && importsFile(text, s.file, target.file))
-			)
-				continue;
-			const ks = keySide.get(`${s.file}:${s.line}`);
-			// A register site's own enclosing definition (defAt would give the inline handler itself).
-			const within = ks
-				? ks.enclosingDefId
-					? index.def(ks.enclosingDefId)
-					: undefined
-				: index.defAt(s.file, s.line);
-			// Other references fold by file; calls by file and caller (each caller is a place to check).
-			const fold = g.id === "other" ? s.file : g.id === "run" ? `${s.file}#${within?.id ?? ""}` : null;
-			const folded = fold === null ? undefined : perFile.get(fold);
-			if (folded) {
-				folded.alsoInFile++;
-				continue;
-			}
-			const p: Place = {
-				group: g.id,
-				file: s.file,
-				line: s.line,
-				kind: s.kind,
-				within,
-				handler: ks?.handlerDefId ? handlerName(index, ks.handlerDefId) : null,
-				alsoInFile: 0,
-			};
-			if (fold !== null) perFile.set(fold, p);
-			places.push(p);
-		}
-		candidates.set(g.id, breadthFirst(places, g.id === "other" ? elsewhereFiles : null));
+		const later = g.id === "other" ? elsewhereFiles : null;
+		candidates.set(g.id, groupPlaces(placeOrder, g.id, byGroup.get(g.id) ?? [], home(g.id), later));
 	}
 	const listed = new Set(sites.map((s) => `${s.file}:${s.line}`));
 	const up = furtherUp(index, candidates.get("run") ?? [], target, inside, listed);
@@ -311,5 +267,3 @@ export function impactAnswer(
 	const { lines, book } = render(chosen);
 	return { body: lines.join("\n").trimEnd(), drafts: book.drafts, labels };
 }
-
-const dirOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
