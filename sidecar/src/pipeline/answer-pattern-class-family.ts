@@ -72,6 +72,7 @@ function membersCarry(head: Concept, members: readonly DefRow[]): boolean {
 	return carrying * 2 >= members.length;
 }
 
+/** The definitions outside tests that extend or implement `base`, each once. */
 export function familyMembers(index: ClassFamilyIndex, base: DefRow): DefRow[] {
 	const seen = new Set<number>();
 	const out: DefRow[] = [];

@@ -19,6 +19,7 @@ import { namesIn } from "./verify.js";
 /** Further members named as examples. */
 export const OTHER_EXAMPLES = 3;
 
+/** The class family's answer, fitted (`fit`) with OTHER_EXAMPLES further members at most; null with no member to show. */
 export function classAnswer(
 	index: PatternIndex,
 	question: string,

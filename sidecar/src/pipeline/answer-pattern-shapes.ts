@@ -14,6 +14,7 @@ import { namesIn } from "./verify.js";
 
 export type ShapeIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines">;
 
+/** What one member shows of the family's shape. */
 export interface Shape {
 	member: DefRow;
 	/** The class that is instantiated: the member, or a class implementing it (an interface member). */
@@ -30,6 +31,7 @@ export interface Shape {
 	listed: Listing | null;
 }
 
+/** A member's class, contract and parent, read from its edges; where it is created or listed is placed later. */
 function shapeOf(index: ShapeIndex, family: ClassFamily, member: DefRow): Shape {
 	const kindOf = (e: EdgeRow, from: "src" | "dst") => index.defById(from === "src" ? e.src : e.dst);
 	const cls =
