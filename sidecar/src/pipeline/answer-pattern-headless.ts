@@ -7,7 +7,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import type { ClassFamily } from "./answer-pattern.js";
+import type { ClassFamily } from "./answer-pattern-class-family.js";
 import { type InstanceFamily, type InstanceIndex, instanceMembers } from "./answer-pattern-instances.js";
 import { carriesWord, definitionTexts, familyCarries, type Qualifier } from "./answer-pattern-qualifier.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";

@@ -9,10 +9,11 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
-import { type Listing, listingsOf, quoteLine } from "./answer-pattern-keys.js";
+import { type Listing, listingsOf } from "./class-listings.js";
 import { code } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { Concept } from "./query.js";
+import { quoteLine } from "./quote-line.js";
 
 export type InstanceIndex = Pick<IndexReader, "instanceBases" | "edgesTo" | "defById" | "fileLines">;
 

@@ -10,10 +10,10 @@
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { CitationBook } from "./answer-offline.js";
-import { quoteLine } from "./answer-pattern-keys.js";
 import { code } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import type { Concept } from "./query.js";
+import { quoteLine } from "./quote-line.js";
 
 export type UseIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines" | "defsInFile">;
 

@@ -23,9 +23,12 @@ import {
 	sourcesCover,
 } from "./abstain.js";
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
-import { impactAnswer, impactSitesSection } from "./answer-impact.js";
+import { impactAnswer } from "./answer-impact.js";
+import { impactSitesSection } from "./answer-impact-sites.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
-import { patternAnswer, patternFamily, patternMaterial, unmetNote } from "./answer-pattern.js";
+import { patternAnswer, patternMaterial } from "./answer-pattern.js";
+import { patternFamily } from "./answer-pattern-family.js";
+import { unmetNote } from "./answer-pattern-unmet.js";
 import { shortAnswer } from "./answer-short.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";

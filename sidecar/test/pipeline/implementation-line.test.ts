@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { implementationLine } from "../../src/pipeline/answer-pattern-keys.js";
+import { implementationLine } from "../../src/pipeline/implementation-line.js";
 import { defRow } from "../support/defs.js";
 
 /** An index that holds one file's text. */

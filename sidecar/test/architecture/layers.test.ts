@@ -1,0 +1,88 @@
+/**
+ * The sidecar's layering (README), read from its resolved import graph: cli → server / mcp / bench / repos
+ * → pipeline / overview (with prompts, diagram, export) → trunks / indexer / graph / outline → index / llm /
+ * feedback → shared and src's top-level utilities. A module imports from its own layer or the ones below;
+ * an arrow running back up (the index importing the pipeline) ties a low layer to everything above it.
+ * Biome's per-layer `noRestrictedImports` refuses such a specifier as it is written; this reads where each
+ * import lands (`import type`, re-exports and `import()` too) and fails on a folder no layer names, which
+ * Biome's lists would let through.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve(fileURLToPath(new URL("../../src", import.meta.url)));
+
+/** Top folders of sidecar/src, highest layer first; "." is the modules at src's top (logger, config, errors). */
+const LAYERS: readonly (readonly string[])[] = [
+	["cli", "scripts"],
+	["server", "mcp", "bench", "repos"],
+	["pipeline", "overview", "prompts", "diagram", "export"],
+	["trunks", "indexer", "graph", "outline"],
+	["index", "llm", "feedback"],
+	["."],
+];
+
+interface Arrow {
+	from: string;
+	to: string;
+}
+
+const layerOf = (folder: string) => LAYERS.findIndex((l) => l.includes(folder));
+
+/** The top folder of src a file sits in ("." for src's own modules). */
+function topFolder(file: string): string {
+	const parts = relative(SRC, file).split(sep);
+	return parts.length === 1 ? "." : (parts[0] ?? ".");
+}
+
+/** Every relative import of the files under `root` (type-only, re-exports and dynamic ones included), as src files. */
+function importArrows(root: string): Arrow[] {
+	const arrows: Arrow[] = [];
+	for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+		if (!entry.isFile() || !/\.ts$/.test(entry.name)) continue;
+		const file = join(entry.parentPath, entry.name);
+		const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+		for (const { fileName } of importedFiles)
+			if (fileName.startsWith(".")) arrows.push({ from: file, to: resolve(dirname(file), fileName) });
+	}
+	return arrows;
+}
+
+/** Arrows from a layer to a higher one, and folders no layer names (a new folder must be placed). */
+function layerBreaks(arrows: readonly Arrow[]): { upward: string[]; unplaced: string[] } {
+	const upward = new Set<string>();
+	const unplaced = new Set<string>();
+	for (const { from, to } of arrows) {
+		const [a, b] = [topFolder(from), topFolder(to)];
+		for (const folder of [a, b]) if (layerOf(folder) < 0) unplaced.add(folder);
+		if (layerOf(a) >= 0 && layerOf(b) >= 0 && layerOf(b) < layerOf(a))
+			upward.add(`${relative(SRC, from)} → ${relative(SRC, to)}`);
+	}
+	return { upward: [...upward].sort(), unplaced: [...unplaced].sort() };
+}
+
+describe("sidecar layering", () => {
+	it("has no import running from a lower layer up to a higher one, and places every folder", () => {
+		const arrows = importArrows(SRC);
+		// The walk reads the tree: a walk finding nothing would pass any graph.
+		expect(arrows.length).toBeGreaterThan(500);
+		expect(layerBreaks(arrows)).toEqual({ upward: [], unplaced: [] });
+	});
+
+	it("reports an arrow running back up, and a folder no layer names", () => {
+		const at = (path: string) => join(SRC, path);
+		const arrows: Arrow[] = [
+			{ from: at("pipeline/ask.ts"), to: at("index/reader.js") },
+			{ from: at("index/reader.ts"), to: at("pipeline/rank.js") },
+			{ from: at("pipeline/ask.ts"), to: at("logger.js") },
+			{ from: at("cache/store.ts"), to: at("index/reader.js") },
+		];
+		expect(layerBreaks(arrows)).toEqual({
+			upward: [`index${sep}reader.ts → pipeline${sep}rank.js`],
+			unplaced: ["cache"],
+		});
+	});
+});
