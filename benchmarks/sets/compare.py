@@ -9,6 +9,8 @@ METRICS = [("coreRecallContext", "ctx"), ("coreRecallCited", "cited"), ("coreRec
            ("chainCoverage", "chain"), ("keyLineRecall", "keyL"), ("citationPrecision", "prec"),
            ("citationValidity", "valid")]
 SETS = ["rc", "hop", "exc", "pz", "novu", "trig", "lf"]
+# Held-out sets: only their means and a count of differing questions are printed, never a question id.
+HELD_OUT = {"novu", "trig"}
 
 
 def load(folder, name):
@@ -51,6 +53,7 @@ def table(folders):
 
 def differences(a, b):
     total = 0
+    held = {}
     for name in sorted(f[:-5] for f in os.listdir(b) if f.endswith(".json")):
         old, new = load(a, name), load(b, name)
         if not old or not new:
@@ -61,8 +64,13 @@ def differences(a, b):
             if was == now:
                 continue
             total += 1
+            if name.removeprefix("off-") in HELD_OUT:
+                held[name] = held.get(name, 0) + 1
+                continue
             fields = sorted(k for k in set(was or {}) | set(now) if (was or {}).get(k) != now.get(k))
             print(f"  {name} {q['id']}: {', '.join(fields)}")
+    for name, count in sorted(held.items()):
+        print(f"  {name}: {count} held-out questions differ (ids not shown)")
     print(f"{total} questions differ (wall times ignored)")
 
 
