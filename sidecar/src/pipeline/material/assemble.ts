@@ -20,6 +20,7 @@ import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
+import { listModuleCalls, listModuleCallsOf } from "./map-module-calls.js";
 import { listNamesake, listNamesakes } from "./map-namesakes.js";
 import {
 	listClassHeads,
@@ -193,6 +194,10 @@ export function assembleMaterial(
 	// family's picks alone: there the lines it takes are the follow-ups' and the last bodies'.
 	const hubMinFanIn = modelPicks ? reach.hubMinFanIn : 0;
 	listHubs(map, hubMinFanIn);
+	// With the model's picks, where the held files' module code plugs in or starts what the material
+	// names (map-module-calls.ts); not for a family's picks alone, as the hubs.
+	const moduleCallLines = modelPicks ? reach.moduleCallLines : 0;
+	listModuleCalls(map, moduleCallLines);
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
@@ -202,6 +207,7 @@ export function assembleMaterial(
 		// The file this entry brings in: its namesake right after it.
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
 		if (c.node.def.file) listHub(map, c.node.def.file, hubMinFanIn);
+		if (c.node.def.file) listModuleCallsOf(map, c.node.def.file, moduleCallLines);
 		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);

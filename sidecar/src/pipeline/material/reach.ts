@@ -221,6 +221,11 @@ export interface MapReach {
 	 * edges lead into it (map-hubs.ts; 0: none): where the file's users meet it.
 	 */
 	hubMinFanIn: number;
+	/**
+	 * With the hubs, up to this many module-level lines per held file that call or construct a
+	 * definition the material names (map-module-calls.ts; 0: none): where it is plugged in or started.
+	 */
+	moduleCallLines: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -263,6 +268,7 @@ export const MATERIAL_REACH: MapReach = {
 	contextBlocksLast: true,
 	namesakes: true,
 	hubMinFanIn: 10,
+	moduleCallLines: 2,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -307,4 +313,5 @@ export const CITATION_REACH: MapReach = {
 	contextBlocksLast: false,
 	namesakes: false,
 	hubMinFanIn: 0,
+	moduleCallLines: 0,
 };
