@@ -5,6 +5,7 @@
  * runs that inline function: edges.ts links the wrapper to it at each call site.
  */
 import { ts } from "#ts-morph";
+import type { FileDefs } from "./defs.js";
 import { hasBlockBody } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
 
@@ -20,13 +21,35 @@ type Binding = { index: number; member?: string };
 const cache = new WeakMap<ts.Node, ParameterCalls>();
 
 /** The function a called symbol declares with a body: a function, method, or a variable holding one. */
-export function calledFunction(decl: ts.Declaration): ts.FunctionLikeDeclaration | undefined {
+export function calledFunction(decl: ts.Node): ts.FunctionLikeDeclaration | undefined {
 	if ((ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl)) && decl.body) return decl;
 	if (ts.isVariableDeclaration(decl) && decl.initializer) {
 		const init = skipWrappers(decl.initializer);
 		if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
 	}
 	return undefined;
+}
+
+/**
+ * Whether `fn` is a function the call sites of which `calledInlineArguments` reads (a called symbol's
+ * own function, as `calledFunction` finds it) and whose body calls one of its parameters. Edges
+ * written in other files depend on that body: an incremental run never blanks it (body-ranges.ts),
+ * and a change to what it calls re-extracts its callers (dependents.ts).
+ */
+export function runsItsParameters(fn: ts.FunctionLikeDeclaration): boolean {
+	let declaration: ts.Node = fn;
+	// `const f = (…) => …`, through the wrappers `calledFunction` skips (`as`, `!`, parentheses).
+	if (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
+		declaration = fn.parent;
+		while (skipWrappers(declaration) !== declaration) declaration = declaration.parent;
+	}
+	const owned =
+		ts.isFunctionDeclaration(declaration) ||
+		ts.isMethodDeclaration(declaration) ||
+		ts.isVariableDeclaration(declaration);
+	if (!owned || calledFunction(declaration) !== fn) return false;
+	const calls = parameterCalls(fn);
+	return calls.whole.size > 0 || calls.members.size > 0;
 }
 
 export function parameterCalls(fn: ts.FunctionLikeDeclaration): ParameterCalls {
@@ -115,6 +138,23 @@ export function calledInlineArguments(
 			const def = inline ? (defOf(prop) ?? (value ? defOf(value) : undefined)) : undefined;
 			if (def) out.push([prop, def]);
 		}
+	}
+	return out;
+}
+
+/**
+ * What each wrapper of a file calls of its parameters, by defId (`0`, `1:fn,now`): the definitions
+ * whose entry differs between two texts of the file have call sites whose edges may differ.
+ */
+export function wrapperCallsByDef(defs: FileDefs): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const [node, id] of defs.nodes) {
+		const fn = out.has(id) ? undefined : calledFunction(node);
+		if (!fn) continue;
+		const calls = parameterCalls(fn);
+		const members = [...calls.members].map(([i, names]) => `${i}:${[...names].sort().join(",")}`);
+		const entry = [...[...calls.whole].map(String), ...members].sort().join(";");
+		if (entry) out.set(id, entry);
 	}
 	return out;
 }
