@@ -45,7 +45,7 @@ describe("a wrapper runs the inline function it is handed", () => {
 					"\t}),",
 					"});",
 					'router.get("/x", withAuth((req) => {\n\treturn req.trim();\n}));',
-					'destructured({ name: "d", fn: async (q) => { return q; } });',
+					'destructured({ name: "d", fn: async (q) => await load(q) });',
 					'register({ name: "r", fn: async (q) => q });',
 					'watch("Site_Url", (v) => v.trim());',
 				].join("\n"),
