@@ -109,9 +109,8 @@ export function parameterCalls(fn: ts.FunctionLikeDeclaration): ParameterCalls {
  * those ahead of any other kind of argument: after a key or a value (`settings.watch('x', (v) => …)`,
  * `start(KEY, cb)`, `span('name', async () => …)`) the function is a handler registered under that key,
  * which the trunks link by the key; a hub calling all of them is a detour for the flow. Only functions
- * that do work: a block body, or an expression body that is a call (`fn: async (q) => await load(q)`,
- * `handler: (input) => runTool(…)`); one giving a value back (`fields: () => config.value`,
- * `getStorage: () => storage`, `() => ({ … })`) is no step of the flow.
+ * with a block body: an expression one (`fields: () => config.value`, `now: () => Date.now()`) mostly
+ * hands a value over, no step of the flow.
  */
 export function calledInlineArguments(
 	call: ts.CallExpression,
@@ -122,7 +121,7 @@ export function calledInlineArguments(
 	for (const [index, arg] of call.arguments.entries()) {
 		const inner = skipWrappers(arg);
 		if (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) {
-			const def = calls.whole.has(index) && doesWork(inner) ? defOf(inner) : undefined;
+			const def = calls.whole.has(index) && hasBlockBody(inner) ? defOf(inner) : undefined;
 			if (def) out.push([inner, def]);
 			continue;
 		}
@@ -135,24 +134,12 @@ export function calledInlineArguments(
 					: undefined;
 			if (!name || !wanted?.has(name)) continue;
 			const value = ts.isPropertyAssignment(prop) ? skipWrappers(prop.initializer) : undefined;
-			const inline =
-				hasBlockBody(prop) ||
-				(value !== undefined &&
-					(ts.isArrowFunction(value) || ts.isFunctionExpression(value)) &&
-					doesWork(value));
+			const inline = hasBlockBody(prop) || (value !== undefined && hasBlockBody(value));
 			const def = inline ? (defOf(prop) ?? (value ? defOf(value) : undefined)) : undefined;
 			if (def) out.push([prop, def]);
 		}
 	}
 	return out;
-}
-
-/** A block body, or an expression body that is a call (awaited or not): a handler, not a value getter. */
-function doesWork(fn: ts.ArrowFunction | ts.FunctionExpression): boolean {
-	if (hasBlockBody(fn)) return true;
-	let body = skipWrappers(fn.body as ts.Expression);
-	if (ts.isAwaitExpression(body)) body = skipWrappers(body.expression);
-	return ts.isCallExpression(body) || ts.isNewExpression(body);
 }
 
 /**

@@ -45,11 +45,12 @@ describe("a wrapper runs the inline function it is handed", () => {
 					"\t}),",
 					"});",
 					'router.get("/x", withAuth((req) => {\n\treturn req.trim();\n}));',
-					'destructured({ name: "d", fn: async (q) => await load(q) });',
+					'destructured({ name: "d", fn: async (q) => { return q; } });',
 					'register({ name: "r", fn: async (q) => q });',
 					'watch("Site_Url", (v) => v.trim());',
 					'const cached = Promise.resolve("c");',
-					'destructured({ name: "g", fn: () => cached });',
+					'destructured({ name: "g", fn: async (q) => await load(q) });',
+					'destructured({ name: "v", fn: () => cached });',
 				].join("\n"),
 			},
 			"codeask-wrapper-",
@@ -59,7 +60,7 @@ describe("a wrapper runs the inline function it is handed", () => {
 			expect(callsFrom(index, "src/wrappers.ts#createRoute")).toEqual(["src/routes.ts#createRoute.fn@7"]);
 			// A handler passed whole and called (`handler(req)`), and a member taken apart in the signature.
 			expect(callsFrom(index, "src/wrappers.ts#withAuth")).toEqual(["src/routes.ts#withAuth@13"]);
-			// An expression body that calls is a handler (`async (q) => await load(q)`); one giving a value back is not.
+			// Block bodies only: an expression body, a call (`async (q) => await load(q)`) or a value, is left out.
 			expect(callsFrom(index, "src/wrappers.ts#destructured")).toEqual(["src/routes.ts#destructured.fn@16"]);
 			// Registered under a key (the trunks link it by the key), and kept, not called: no edge.
 			expect(callsFrom(index, "src/wrappers.ts#watch")).toEqual([]);
