@@ -3,6 +3,7 @@
  * run that extracts the file, from the program's own parse of it.
  */
 import { ts } from "#ts-morph";
+import { runsItsParameters } from "./parameter-calls.js";
 import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
 
@@ -64,6 +65,9 @@ function blankableBody(n: ts.Node, sf: ts.SourceFile): ts.Block | undefined {
 		// Its returned functions are definitions other files' edges reach through its body
 		// (edges.ts, returnedByCall): a declared return type does not make that body droppable.
 		if (hasBlockBody(n) && returnedFunctions(n).length > 0) return undefined;
+		// A wrapper calling what it is handed: other files' calls link it to their inline functions
+		// through its body (edges.ts, wrapperRuns).
+		if (runsItsParameters(n)) return undefined;
 		body = n.body;
 	}
 	if (!body || !ts.isBlock(body)) return undefined;

@@ -7,6 +7,9 @@
  *   statement's type-bearing text (`typeShapes`: no function body) is no longer there, or a new
  *   one merges with an old name or changes the module's exports. Appending a new function changes
  *   no old shape, nor does a body edit: their importers stay reused;
+ * - those calling a wrapper of a changed file whose calls of its parameters changed (it stops or
+ *   starts calling `config.fn(…)`): the edges wrapper → inline function are written at the call
+ *   sites (edges.ts, wrapperRuns), and a body edit moves no type;
  * - transitively, those referring to a dependent with an exported type that is inferred (no
  *   annotation, a value other than a function): its types may change with what it refers to (`const Settings = proxify<T>(…)`
  *   after `proxify` went away).
@@ -17,7 +20,8 @@
  */
 import { ts } from "#ts-morph";
 import type { CollectedFile } from "./collect.js";
-import { extractDefs } from "./defs.js";
+import { extractDefs, type FileDefs } from "./defs.js";
+import { wrapperCallsByDef } from "./parameter-calls.js";
 import type { PreviousIndex } from "./previous.js";
 import { PROGRAM_OPTIONS } from "./program.js";
 
@@ -31,10 +35,13 @@ export function filesReferringToRemovedDefs(
 		const before = previous.defIdsOf(f.path);
 		if (before.length === 0) continue; // a new file
 		const sf = parse(f.abs, f.content);
-		const now = new Set(extractDefs(sf, f.path).defs.map((d) => d.defId));
+		const defsNow = extractDefs(sf, f.path);
+		const now = new Set(defsNow.defs.map((d) => d.defId));
 		const old = previous.contentOf(f.path);
-		const shapesMoved = old === null || typesMayHaveChanged(parse(f.abs, old), sf);
+		const oldSf = old === null ? null : parse(f.abs, old);
+		const shapesMoved = oldSf === null || typesMayHaveChanged(oldSf, sf);
 		for (const id of before) if (shapesMoved || !now.has(id)) seeds.push(id);
+		if (oldSf && !shapesMoved) seeds.push(...wrappersChanged(extractDefs(oldSf, f.path), defsNow));
 	}
 	for (const path of removedFiles) seeds.push(...previous.defIdsOf(path));
 	if (seeds.length === 0) return [];
@@ -53,6 +60,13 @@ export function filesReferringToRemovedDefs(
 		frontier = next.length > 0 ? previous.filesReferring(next) : [];
 	}
 	return dependents;
+}
+
+/** The definitions of both texts whose calls of their parameters differ (parameter-calls.ts). */
+function wrappersChanged(before: FileDefs, after: FileDefs): string[] {
+	const old = wrapperCallsByDef(before);
+	const now = wrapperCallsByDef(after);
+	return [...new Set([...old.keys(), ...now.keys()])].filter((id) => old.get(id) !== now.get(id));
 }
 
 function parse(name: string, text: string): ts.SourceFile {

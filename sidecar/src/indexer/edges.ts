@@ -11,6 +11,7 @@ import { moduleDefId } from "./defs.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
+import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
 import { skipWrappers } from "./unwrap.js";
@@ -571,8 +572,10 @@ export function extractEdges(
 		}
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = literalMemberTarget(callee) ?? (symbol ? targetOfSymbol(ctx, symbol) : null);
-		if (target && "def" in target) emit(enclosing, target.def, kind, name);
-		else if (kind === "call" && forwarded(callee, name, enclosing)) {
+		if (target && "def" in target) {
+			emit(enclosing, target.def, kind, name);
+			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
+		} else if (kind === "call" && forwarded(callee, name, enclosing)) {
 			handled.add(name);
 			return;
 		}
@@ -581,6 +584,21 @@ export function extractEdges(
 			: unresolvedReason(ctx, callee);
 		countSite(target, reason, root);
 		handled.add(name);
+	}
+
+	/**
+	 * A wrapper handed an inline function it calls (`createRoute({ fn: async () => … })`, `withAuth(async
+	 * (req) => …)`): the wrapper runs it, so its definition calls the inline one (parameter-calls.ts).
+	 */
+	function wrapperRuns(node: ts.CallExpression, symbol: ts.Symbol, wrapper: string): void {
+		if (node.arguments.length === 0) return;
+		const real = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+		const decl = real.declarations?.map(calledFunction).find((d) => d !== undefined);
+		if (!decl) return;
+		const calls = parameterCalls(decl);
+		if (calls.whole.size === 0 && calls.members.size === 0) return;
+		for (const [inline, def] of calledInlineArguments(node, calls, (n) => ctx.defOfNode.get(n)))
+			emit(wrapper, def, "call", inline);
 	}
 
 	/** The method an annotated object literal holds, for a call its annotation leaves unresolved (literal-member.ts). */

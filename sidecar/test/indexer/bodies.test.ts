@@ -108,6 +108,23 @@ describe("bodies an incremental program may blank", () => {
 		expect(exportedTypes(forced).f).toBe("() => void");
 	});
 
+	it("keeps the body of a wrapper calling what it is handed: other files' edges go through it", () => {
+		const text = [
+			"export function withAuth(handler: (r: string) => string): string {\n\treturn handler('r');\n}",
+			"export const route = (config: { fn: () => void }): void => {\n\tconfig.fn();\n};",
+			"export const Meteor = {\n\tstartup(fn: () => void): void {\n\t\tfn();\n\t},\n};",
+			"export function keeps(handler: () => void): number {\n\treturn [handler].length;\n}",
+			"export const handlers = [(cb: () => void): void => {\n\tcb();\n}];",
+			"",
+		].join("\n");
+		const blankedText = blanked("/p/wrap.ts", text);
+		expect(blankedText).toContain("return handler('r');");
+		expect(blankedText).toContain("config.fn();");
+		expect(blankedText).toContain("\t\tfn();");
+		expect(blankedText).not.toContain("return [handler].length;"); // keeps it, never calls it
+		expect(blankedText).not.toContain("\tcb();"); // no called symbol's own function
+	});
+
 	it("blanks nothing in JavaScript, declaration files or files using import.meta in a body", () => {
 		expect(blankableBodies(parse("/p/a.js", "export function f() { return 1; }\n"))).toBeNull();
 		expect(blankableBodies(parse("/p/a.d.ts", "export declare function f(): number;\n"))).toBeNull();

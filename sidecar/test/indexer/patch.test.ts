@@ -271,6 +271,49 @@ describe("incremental runs patch the previous index", () => {
 		await expectSameAsFullRun(repo, out);
 	});
 
+	it("keep a wrapper's body for its call sites' inline functions, and re-extract them when only what it calls changes", async () => {
+		const repo = tempDir("codeask-wrapper-patch-");
+		writeRepoFile(repo, "package.json", JSON.stringify({ name: "wrapped" }));
+		writeRepoFile(
+			repo,
+			"src/wrap.ts",
+			"export function withAuth(handler: (req: string) => string): (req: string) => string {\n\treturn (req) => handler(req);\n}\n",
+		);
+		writeRepoFile(
+			repo,
+			"src/route.ts",
+			"import { withAuth } from './wrap';\nwithAuth((req) => {\n\treturn req.trim();\n});\n",
+		);
+		const out = join(repo, ".codeask", "index.db");
+		await indexWithTrunks(repo, out);
+		const runs = (edges: string[]) =>
+			edges.some((e) => e.startsWith("src/wrap.ts#withAuth|src/route.ts#withAuth|call|src/route.ts|2|"));
+
+		// Only the call site changes: the wrapper's file is read for its declarations, its body whole.
+		editFile(repo, "src/route.ts", (t) => t.replace("req.trim()", "req.trim().toLowerCase()"));
+		const callSite = await expectSameAsFullRun(repo, out);
+		expect(callSite.incremental.extractedFiles).toBe(1);
+		expect(runs(callSite.patched.edges)).toBe(true);
+
+		// Only the wrapper's body changes, and it no longer calls what it is handed: the edge written
+		// at the call site goes with it, though no type moved.
+		editFile(repo, "src/wrap.ts", (t) => t.replace("handler(req)", "req"));
+		const stopped = await expectSameAsFullRun(repo, out);
+		expect(stopped.incremental.extractedFiles).toBe(2);
+		expect(runs(stopped.patched.edges)).toBe(false);
+
+		// And back.
+		editFile(repo, "src/wrap.ts", (t) => t.replace("(req) => req", "(req) => handler(req)"));
+		const again = await expectSameAsFullRun(repo, out);
+		expect(runs(again.patched.edges)).toBe(true);
+
+		// A body edit that keeps what the wrapper calls re-extracts the wrapper alone.
+		editFile(repo, "src/wrap.ts", (t) => t.replace("handler(req)", "handler(req.trim())"));
+		const kept = await expectSameAsFullRun(repo, out);
+		expect(kept.incremental.extractedFiles).toBe(1);
+		expect(runs(kept.patched.edges)).toBe(true);
+	});
+
 	it("skips reading files whose size and times are unchanged, yet notices a same-size edit", async () => {
 		const repo = join(tempDir("codeask-stat-"), "mini-chat");
 		cpSync(MINI_CHAT_DIR, repo, { recursive: true });
