@@ -4,7 +4,7 @@ import { CONDITION_CHARS, clip, type Label } from "./answer-short-words.js";
 import type { Branch } from "./branch.js";
 import { FORK_SPAN, type Fork } from "./fork.js";
 import { code } from "./markdown.js";
-import type { Hop } from "./path.js";
+import type { Hop } from "./path-types.js";
 
 /**
  * The other way of the fork a hop is taken on, in the code's condition: "only when `c` (otherwise it

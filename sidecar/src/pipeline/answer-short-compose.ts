@@ -21,12 +21,13 @@ import { choosePlaces, headRange, type ShortAnswerOptions, WHERE_TO_LOOK } from 
 import { stepLine } from "./answer-short-step-line.js";
 import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./answer-short-words.js";
 import { branchOf, isEmptyFunction } from "./branch.js";
+import type { ConceptVector } from "./concept-vector.js";
 import { encloses } from "./encloses.js";
 import type { FolderIndex } from "./folder-places.js";
 import { type Fork, forkOf } from "./fork.js";
 import { Labels } from "./labels.js";
 import { code, keyWords, sentence } from "./markdown.js";
-import type { ConceptVector, PathIndex, PathStep } from "./path.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 

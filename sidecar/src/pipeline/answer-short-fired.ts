@@ -2,8 +2,10 @@
 import type { DefRow } from "../index/types.js";
 import { CONDITION_CHARS, clip, type Label } from "./answer-short-words.js";
 import { type Branch, branchOf } from "./branch.js";
+import type { ConceptVector } from "./concept-vector.js";
 import { code, keyWords } from "./markdown.js";
-import { type ConceptVector, namedHopLine, type PathIndex, type PathStep } from "./path.js";
+import { namedHopLine } from "./path-hops.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 import { lastSegment } from "./verify.js";
 
 interface Fired {

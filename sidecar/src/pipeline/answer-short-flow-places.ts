@@ -1,8 +1,9 @@
 /** The flow's continuation in "Where to look": what the path's steps call next, in place of places that only share a word. */
 import type { DefRow } from "../index/types.js";
 import { linkedToPath } from "./answer-short-place-links.js";
+import type { ConceptVector } from "./concept-vector.js";
 import { flowContinuations } from "./flow-continuation.js";
-import type { ConceptVector, PathIndex, PathStep } from "./path.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 
 /**
  * "Where to look" places the flow's continuation may take at most (flow-continuation.ts), each from

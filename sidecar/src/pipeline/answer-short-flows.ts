@@ -1,5 +1,5 @@
 /** Whether a runner-up flow is told beside the lead: close enough in worth and not joined to it. */
-import type { FoundPaths, PathIndex, PathStep } from "./path.js";
+import type { FoundPaths, PathIndex, PathStep } from "./path-types.js";
 
 /**
  * A runner-up flow worth at least this share of the best one is told too ("two flows match"): on the

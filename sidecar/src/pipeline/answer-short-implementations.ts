@@ -3,7 +3,7 @@ import type { DefRow } from "../index/types.js";
 import type { Label } from "./answer-short-words.js";
 import { implementationsOf } from "./families.js";
 import { code, listWords } from "./markdown.js";
-import type { PathIndex } from "./path.js";
+import type { PathIndex } from "./path-types.js";
 
 /** Implementations named for a path ending at a contract or a stub (Where the code really runs). */
 const IMPLEMENTATIONS_NAMED = 3;

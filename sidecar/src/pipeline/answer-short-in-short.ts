@@ -11,8 +11,9 @@ import {
 	type Label,
 	verbOf,
 } from "./answer-short-words.js";
+import type { ConceptVector } from "./concept-vector.js";
 import { code, keyWords, listWords, sentence } from "./markdown.js";
-import type { ConceptVector, PathStep } from "./path.js";
+import type { PathStep } from "./path-types.js";
 
 /** Sentences of "In short" at most. */
 export const IN_SHORT_SENTENCES = 5;

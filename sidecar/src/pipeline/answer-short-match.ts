@@ -1,5 +1,6 @@
 /** How well the lead matches the question's words, and the hedge said when it matches too little. */
-import type { ConceptVector, PathStep } from "./path.js";
+import type { ConceptVector } from "./concept-vector.js";
+import type { PathStep } from "./path-types.js";
 
 /**
  * Share of the question's concept weight the lead's names and files (and the key it fires on the

@@ -2,7 +2,7 @@
 import type { DefRow } from "../index/types.js";
 import type { Label } from "./answer-short-words.js";
 import { encloses } from "./encloses.js";
-import type { PathIndex, PathStep } from "./path.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 
 /** What the path's last step calls further, named (the rest counted). */
 const ONWARD_NAMED = 2;

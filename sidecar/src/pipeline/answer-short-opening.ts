@@ -3,7 +3,7 @@
 import { type Match, unsure, wordList } from "./answer-short-match.js";
 import type { Keyed, Label } from "./answer-short-words.js";
 import { code, keyWords } from "./markdown.js";
-import type { PathStep } from "./path.js";
+import type { PathStep } from "./path-types.js";
 
 /**
  * The answer's first line: what the index found, in one sentence, before the detail. A path of

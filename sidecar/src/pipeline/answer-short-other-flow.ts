@@ -2,7 +2,7 @@
 
 import { type Callee, type Keyed, type Label, verbOf } from "./answer-short-words.js";
 import { code, keyWords } from "./markdown.js";
-import type { PathStep } from "./path.js";
+import type { PathStep } from "./path-types.js";
 
 /**
  * The runner-up, last in "In short". A flow (two steps or more): "The other flow starts in `A`

@@ -1,7 +1,7 @@
 /** How a place of "Where to look" touches the flow told above: a call, a creation or a render to or from a step. */
 import type { DefRow } from "../index/types.js";
 import type { Label } from "./answer-short-words.js";
-import type { PathIndex } from "./path.js";
+import type { PathIndex } from "./path-types.js";
 
 /** Does `def` call, create or render a path step, or a step it? */
 export function linkedToPath(index: PathIndex, def: DefRow, pathIds: ReadonlySet<number>): boolean {

@@ -4,7 +4,7 @@ import { soleImplementation } from "./answer-short-implementations.js";
 import { FAMILY_SIZE, familiesOf } from "./families.js";
 import { asksHowFeatureWorks } from "./feature-question.js";
 import { FolderCap, type FolderIndex } from "./folder-places.js";
-import type { PathIndex, PathStep } from "./path.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 
 /**
  * Further places under "Where to look" at most (the issue allows 8). Run 10: a 7th place adds core

@@ -13,7 +13,7 @@ import {
 	verbOf,
 } from "./answer-short-words.js";
 import { code, keyWords, sentence } from "./markdown.js";
-import type { PathStep } from "./path.js";
+import type { PathStep } from "./path-types.js";
 
 /** One step: what it does next, its citation, and the line of code that makes the hop. */
 export function stepLine(

@@ -1,7 +1,7 @@
 /** How the short answer names what it tells: the namers it passes around and the small phrasings its parts share. */
 import type { DefRow } from "../index/types.js";
 import { code, keyWords } from "./markdown.js";
-import type { Hop, PathStep } from "./path.js";
+import type { Hop, PathStep } from "./path-types.js";
 import { lastSegment } from "./verify.js";
 
 /** How a definition is named to the reader (labels.ts). */

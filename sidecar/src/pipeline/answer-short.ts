@@ -11,8 +11,10 @@ import { compose, type Opening, PATH_STEPS, type Told } from "./answer-short-com
 import { closeFlows } from "./answer-short-flows.js";
 import type { ShortAnswerOptions } from "./answer-short-places.js";
 import { QUOTE_CHARS, SHORT_QUOTE_CHARS } from "./answer-short-words.js";
+import type { ConceptVector } from "./concept-vector.js";
 import type { FolderIndex } from "./folder-places.js";
-import { type ConceptVector, findPaths, type PathIndex, type PathStep } from "./path.js";
+import { findPaths } from "./path.js";
+import type { PathIndex, PathStep } from "./path-types.js";
 import type { CitationRanking } from "./rank.js";
 import type { ReadItem } from "./read.js";
 
