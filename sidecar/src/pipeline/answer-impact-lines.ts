@@ -7,7 +7,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { Place } from "./answer-impact-groups.js";
 import type { CitationBook } from "./answer-offline.js";
-import { encloses } from "./answer-short.js";
+import { encloses } from "./encloses.js";
 import { code, keyWords, sentence } from "./markdown.js";
 import { namesIn } from "./verify.js";
 

@@ -27,7 +27,7 @@ import { dirOf, groupPlaces, type PlaceOrder } from "./answer-impact-places.js";
 import { furtherUp, whatItRuns } from "./answer-impact-reach.js";
 import { keySignature, memberNames } from "./answer-impact-target.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "./answer-short.js";
+import { SHORT_ANSWER_CHARS } from "./answer-short-fit.js";
 import { FileUsers } from "./file-users.js";
 import { Labels } from "./labels.js";
 import { code, listWords } from "./markdown.js";

@@ -30,6 +30,7 @@ import { patternAnswer, patternMaterial } from "./answer-pattern.js";
 import { patternFamily } from "./answer-pattern-family.js";
 import { unmetNote } from "./answer-pattern-unmet.js";
 import { shortAnswer } from "./answer-short.js";
+import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { Labels, sourceLabel } from "./labels.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
@@ -39,7 +40,6 @@ import { memoIndex } from "./material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
-import { conceptVector } from "./path.js";
 import {
 	analyzeQuestion,
 	type QueryAnalysis,

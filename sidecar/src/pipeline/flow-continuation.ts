@@ -8,9 +8,10 @@
  */
 import type { DefRow } from "../index/types.js";
 import { branchOf } from "./branch.js";
+import type { ConceptVector } from "./concept-vector.js";
 import { implementationsOf } from "./families.js";
 import { isAuxiliaryPath } from "./match.js";
-import { type ConceptVector, HELPER_FAN_IN, type PathIndex, type PathStep } from "./path.js";
+import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
 
 /**
  * Share of the question's concept weight a callee's name and path must match (session 28, flow28):

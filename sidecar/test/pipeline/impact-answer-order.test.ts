@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { openIndexOf } from "../support/open-index.js";

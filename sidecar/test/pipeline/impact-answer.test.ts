@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { citationHolds } from "../../src/pipeline/verify.js";

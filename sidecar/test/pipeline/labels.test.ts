@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
 import {
 	defLabel,

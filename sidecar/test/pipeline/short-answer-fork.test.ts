@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
 import { shortAnswer } from "../../src/pipeline/answer-short.js";
+import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import { forkOf } from "../../src/pipeline/fork.js";
-import { conceptVector } from "../../src/pipeline/path.js";
 import { defRow, edgeGraphOverFiles } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
 import type { DefRow } from "../../src/index/types.js";
-import { type ConceptVector, conceptVector } from "../../src/pipeline/path.js";
+import { type ConceptVector, conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { Concept } from "../../src/pipeline/query.js";
 import { indexWithTrunks } from "./fixture-index.js";
 import { repoWith } from "./repo-with.js";
