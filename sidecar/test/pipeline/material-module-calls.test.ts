@@ -16,11 +16,22 @@ const google = "server/translate/google.ts";
 const googleModule = defRow(google, "(module)", "module", { startLine: 1, endLine: 120 });
 const provider = defRow(google, "GoogleProvider", "class", { startLine: 10, endLine: 90 });
 const helper = defRow(google, "googleHelper", "function", { startLine: 95, endLine: 99 });
+// A method of the class, and a function inside a function: only the method makes its parent named.
+const translate = defRow(google, "GoogleProvider.translate", "method", {
+	startLine: 20,
+	endLine: 30,
+	parentId: provider.id,
+});
+const inner = defRow(google, "googleHelper.inner", "function", {
+	startLine: 96,
+	endLine: 98,
+	parentId: helper.id,
+});
 // A definition of another file the material names: the module code that starts it counts too.
 const broker = defRow("server/broker.ts", "startBroker", "function", { startLine: 200, endLine: 210 });
 const unheld = defRow("server/other.ts", "unlisted", "function", { startLine: 220, endLine: 230 });
 const step = defRow("server/flow.ts", "runFlow", "function", { startLine: 250, endLine: 260 });
-const defs = [googleModule, provider, helper, broker, unheld, step];
+const defs = [googleModule, provider, helper, translate, inner, broker, unheld, step];
 const edges: EdgeRow[] = [
 	{ ...callEdge(google, googleModule, provider, 112), kind: "new" },
 	callEdge(google, googleModule, unheld, 114),
@@ -69,6 +80,17 @@ describe("module-level lines that plug in or start what the material names", () 
 			"(module):112",
 			"(module):116",
 		]);
+	});
+
+	it("counts a class as named when the material names one of its methods, not a function's parent", () => {
+		const { map, names } = mapHolding([translate, inner]);
+		listModuleCalls(map, 5);
+		expect(listed(names, map.a)).toEqual([
+			"GoogleProvider.translate:20",
+			"googleHelper.inner:96",
+			"(module):112",
+		]);
+		expect(map.a.sources[2]?.label).toContain("calls GoogleProvider");
 	});
 
 	it("lists nothing for a file the material does not hold, and a line once", () => {

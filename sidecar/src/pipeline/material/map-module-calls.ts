@@ -1,7 +1,8 @@
 /**
  * The module-level lines of a held file that call or construct a definition the material names:
  * where that definition is plugged in or started (`registry.registerProvider(new GoogleProvider())`,
- * `searchService.register(new DefaultProvider())`, `api.setBroker(broker)`). No definition holds
+ * `searchService.register(new DefaultProvider())`, `api.setBroker(broker)`); a class counts as named
+ * when the material names one of its methods. No definition holds
  * such a line, so no other pass of the map reaches it, and module blocks are read only for the
  * files the bodies hold.
  */
@@ -28,6 +29,11 @@ export function listModuleCallsOf(m: SignatureMap, file: string, perFile: number
 	const module = a.index.def(`${file}#(module)`);
 	if (!owner || !module) return;
 	const held = new Map(a.sources.map((s) => [s.node.def.id, s.node.def]));
+	// A class whose method the material names counts as named: `new Provider()` plugs that method in.
+	for (const s of a.sources) {
+		const parent = s.node.def.parentId === null ? undefined : a.index.defById(s.node.def.parentId);
+		if (parent?.kind === "class" && !held.has(parent.id)) held.set(parent.id, parent);
+	}
 	const lines = new Map<number, string>();
 	for (const e of a.index.edgesFrom(module.id)) {
 		const target = held.get(e.dst);
