@@ -1,6 +1,6 @@
 /**
  * The module-level lines of a held file that call or construct a definition the material names
- * (`registry.register(new GoogleProvider())` below `class GoogleProvider`) are listed, at most a few
+ * (`registry.register(new AlphaProvider())` below `class AlphaProvider`) are listed, at most a few
  * per file, in line order, once the material holds the file (map-module-calls.ts).
  */
 import { describe, expect, it } from "vitest";
@@ -12,17 +12,17 @@ import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 import { heldAt, mapHolding as holding } from "../support/held-map.js";
 
 const lines = Array.from({ length: 300 }, (_, i) => `stmt${i + 1}();`);
-const google = "server/translate/google.ts";
-const googleModule = defRow(google, "(module)", "module", { startLine: 1, endLine: 120 });
-const provider = defRow(google, "GoogleProvider", "class", { startLine: 10, endLine: 90 });
-const helper = defRow(google, "googleHelper", "function", { startLine: 95, endLine: 99 });
+const alpha = "server/convert/alpha.ts";
+const alphaModule = defRow(alpha, "(module)", "module", { startLine: 1, endLine: 120 });
+const provider = defRow(alpha, "AlphaProvider", "class", { startLine: 10, endLine: 90 });
+const helper = defRow(alpha, "alphaHelper", "function", { startLine: 95, endLine: 99 });
 // A method of the class, and a function inside a function: only the method makes its parent named.
-const translate = defRow(google, "GoogleProvider.translate", "method", {
+const translate = defRow(alpha, "AlphaProvider.translate", "method", {
 	startLine: 20,
 	endLine: 30,
 	parentId: provider.id,
 });
-const inner = defRow(google, "googleHelper.inner", "function", {
+const inner = defRow(alpha, "alphaHelper.inner", "function", {
 	startLine: 96,
 	endLine: 98,
 	parentId: helper.id,
@@ -31,14 +31,14 @@ const inner = defRow(google, "googleHelper.inner", "function", {
 const broker = defRow("server/broker.ts", "startBroker", "function", { startLine: 200, endLine: 210 });
 const unheld = defRow("server/other.ts", "unlisted", "function", { startLine: 220, endLine: 230 });
 const step = defRow("server/flow.ts", "runFlow", "function", { startLine: 250, endLine: 260 });
-const defs = [googleModule, provider, helper, translate, inner, broker, unheld, step];
+const defs = [alphaModule, provider, helper, translate, inner, broker, unheld, step];
 const edges: EdgeRow[] = [
-	{ ...callEdge(google, googleModule, provider, 112), kind: "new" },
-	callEdge(google, googleModule, unheld, 114),
-	callEdge(google, googleModule, broker, 116),
-	callEdge(google, googleModule, helper, 118),
+	{ ...callEdge(alpha, alphaModule, provider, 112), kind: "new" },
+	callEdge(alpha, alphaModule, unheld, 114),
+	callEdge(alpha, alphaModule, broker, 116),
+	callEdge(alpha, alphaModule, helper, 118),
 	// A reference (an import, a type) plugs nothing in.
-	{ ...callEdge(google, googleModule, provider, 2), kind: "reference" },
+	{ ...callEdge(alpha, alphaModule, provider, 2), kind: "reference" },
 ];
 const index = {
 	...fakeMaterialIndex(lines, defs, edges),
@@ -54,7 +54,7 @@ describe("module-level lines that plug in or start what the material names", () 
 		const { map, names } = mapHolding([provider, broker]);
 		listModuleCalls(map, 5);
 		expect(listed(names, map.a)).toEqual([
-			"GoogleProvider:10",
+			"AlphaProvider:10",
 			"startBroker:200",
 			"(module):112",
 			"(module):116",
@@ -67,15 +67,15 @@ describe("module-level lines that plug in or start what the material names", () 
 		expect(listed(capped.names, capped.map.a).slice(3)).toEqual(["(module):112", "(module):116"]);
 		const off = mapHolding([provider, broker]);
 		listModuleCalls(off.map, 0);
-		expect(off.names()).toEqual(["GoogleProvider", "startBroker"]);
+		expect(off.names()).toEqual(["AlphaProvider", "startBroker"]);
 	});
 
 	it("keeps to `perFile` over all visits of a file, as the material comes to name more", () => {
 		const { map, names } = mapHolding([provider]);
-		listModuleCallsOf(map, google, 2);
+		listModuleCallsOf(map, alpha, 2);
 		map.listOnce(reachedCandidate(broker, heldAt, "c1", "neighbour"));
 		map.listOnce(reachedCandidate(helper, heldAt, "c1", "neighbour"));
-		listModuleCallsOf(map, google, 2);
+		listModuleCallsOf(map, alpha, 2);
 		expect(listed(names, map.a).filter((x) => x.startsWith("(module)"))).toEqual([
 			"(module):112",
 			"(module):116",
@@ -86,23 +86,23 @@ describe("module-level lines that plug in or start what the material names", () 
 		const { map, names } = mapHolding([translate, inner]);
 		listModuleCalls(map, 5);
 		expect(listed(names, map.a)).toEqual([
-			"GoogleProvider.translate:20",
-			"googleHelper.inner:96",
+			"AlphaProvider.translate:20",
+			"alphaHelper.inner:96",
 			"(module):112",
 		]);
-		expect(map.a.sources[2]?.label).toContain("calls GoogleProvider");
+		expect(map.a.sources[2]?.label).toContain("calls AlphaProvider");
 	});
 
 	it("lists nothing for a file the material does not hold, and a line once", () => {
 		const { map, names } = mapHolding([broker]);
-		listModuleCallsOf(map, google, 5);
+		listModuleCallsOf(map, alpha, 5);
 		expect(names()).toEqual(["startBroker"]);
 		map.listOnce(reachedCandidate(provider, heldAt, "c1", "neighbour"));
-		listModuleCallsOf(map, google, 5);
-		listModuleCallsOf(map, google, 5);
+		listModuleCallsOf(map, alpha, 5);
+		listModuleCallsOf(map, alpha, 5);
 		expect(listed(names, map.a)).toEqual([
 			"startBroker:200",
-			"GoogleProvider:10",
+			"AlphaProvider:10",
 			"(module):112",
 			"(module):116",
 		]);

@@ -1,7 +1,7 @@
 /**
  * The module-level lines of a held file that call or construct a definition the material names:
- * where that definition is plugged in or started (`registry.registerProvider(new GoogleProvider())`,
- * `searchService.register(new DefaultProvider())`, `api.setBroker(broker)`); a class counts as named
+ * where that definition is plugged in or started (`registry.register(new SomeProvider())`,
+ * `bus.setTransport(transport)`); a class counts as named
  * when the material names one of its methods. No definition holds
  * such a line, so no other pass of the map reaches it, and module blocks are read only for the
  * files the bodies hold.
