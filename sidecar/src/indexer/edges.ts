@@ -8,6 +8,7 @@ import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
+import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
@@ -131,7 +132,8 @@ const MAX_PASSES = 4;
  * - a name destructured from a value whose type is such an object literal
  *   (`const { save } = useItem()`, `const { remove: del } = item`): the property it reads, then
  *   what that property names or is (a method written in the literal). A property declared by an
- *   interface or type is left alone: a destructured `props` is the caller's business.
+ *   interface or type is left alone: a destructured `props` is the caller's business;
+ * - a `const` that only renames a function (`export const get = getWrapper;`, function-alias.ts).
  * Undefined when nothing there is a definition; the declaration itself is tried next.
  */
 function passedOnDef(ctx: EdgeContext, decls: readonly ts.Declaration[], passes = 0): string | undefined {
@@ -155,6 +157,7 @@ function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefi
 	const { checker } = ctx;
 	let symbol: ts.Symbol | undefined;
 	if (ts.isShorthandPropertyAssignment(decl)) symbol = checker.getShorthandAssignmentValueSymbol(decl);
+	else if (ts.isVariableDeclaration(decl)) return aliasedFunction(checker, decl);
 	else if (ts.isPropertyAssignment(decl) && ts.isIdentifier(skipWrappers(decl.initializer)))
 		symbol = checker.getSymbolAtLocation(skipWrappers(decl.initializer));
 	else if (
