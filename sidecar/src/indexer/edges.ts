@@ -8,7 +8,6 @@ import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
-import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
@@ -132,8 +131,7 @@ const MAX_PASSES = 4;
  * - a name destructured from a value whose type is such an object literal
  *   (`const { save } = useItem()`, `const { remove: del } = item`): the property it reads, then
  *   what that property names or is (a method written in the literal). A property declared by an
- *   interface or type is left alone: a destructured `props` is the caller's business;
- * - a `const` that only renames a function (`export const get = getWrapper;`, function-alias.ts).
+ *   interface or type is left alone: a destructured `props` is the caller's business.
  * Undefined when nothing there is a definition; the declaration itself is tried next.
  */
 function passedOnDef(ctx: EdgeContext, decls: readonly ts.Declaration[], passes = 0): string | undefined {
@@ -157,7 +155,6 @@ function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefi
 	const { checker } = ctx;
 	let symbol: ts.Symbol | undefined;
 	if (ts.isShorthandPropertyAssignment(decl)) symbol = checker.getShorthandAssignmentValueSymbol(decl);
-	else if (ts.isVariableDeclaration(decl)) return aliasedFunction(checker, decl);
 	else if (ts.isPropertyAssignment(decl) && ts.isIdentifier(skipWrappers(decl.initializer)))
 		symbol = checker.getSymbolAtLocation(skipWrappers(decl.initializer));
 	else if (
