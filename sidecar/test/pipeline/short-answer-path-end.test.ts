@@ -66,19 +66,19 @@ describe("the short answer's last step", () => {
 				fileScore: new Map<string, number>(),
 			});
 		};
-		// Called from four files besides its own (the step before it one of them): named, cited only at that call.
-		const shared = answer(3);
+		// Called from three files besides its own (the step before it one of them): named, cited only at that call.
+		const shared = answer(2);
 		expect(shared.body).toMatch(/`processBatch` calls `recordMetric` \[\d+\]/);
 		expect(shared.body).toContain("Its last step, `recordMetric`, calls no other code in this repository.");
 		expect(shared.body).toMatch(/^3\. `recordMetric`$/m);
 		// Its doc comment follows its name as before, one space apart.
 		metric.doc = "Records a metric.";
-		expect(answer(3).body).toMatch(/^3\. `recordMetric` — Records a metric\.$/m);
+		expect(answer(2).body).toMatch(/^3\. `recordMetric` — Records a metric\.$/m);
 		metric.doc = null;
 		expect(shared.drafts.map((d) => d.file)).toContain("ingest/batch.ts");
 		expect(shared.drafts.map((d) => d.file)).not.toContain("util/metrics.ts");
-		// From three: the flow's own end, cited at its head.
-		const own = answer(2);
+		// From two: the flow's own end, cited at its head.
+		const own = answer(1);
 		expect(own.body).toMatch(/Its last step, `recordMetric` \[\d+\], calls no other code/);
 		expect(own.drafts.map((d) => d.file)).toContain("util/metrics.ts");
 	});
