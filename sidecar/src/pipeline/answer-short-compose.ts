@@ -18,6 +18,7 @@ import { openingLine } from "./answer-short-opening.js";
 import { otherSentence } from "./answer-short-other-flow.js";
 import { stepLink } from "./answer-short-place-links.js";
 import { choosePlaces, headRange, type ShortAnswerOptions, WHERE_TO_LOOK } from "./answer-short-places.js";
+import { endsInSharedHelper } from "./answer-short-shared-end.js";
 import { stepLine } from "./answer-short-step-line.js";
 import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./answer-short-words.js";
 import { branchOf, isEmptyFunction } from "./branch.js";
@@ -132,7 +133,9 @@ export function compose(
 		const fork = forkOf(index, s.def, hop.line, next.def.id);
 		return fork && nearFork(hop, fork) ? fork : null;
 	});
-	const stepMarker = path.map((s, i) => markerOf(s, forks[i]));
+	// A last step that is a helper many files call is cited only at the call that reaches it.
+	const sharedEnd = endsInSharedHelper(index, path);
+	const stepMarker = path.map((s, i) => (sharedEnd && i === path.length - 1 ? "" : markerOf(s, forks[i])));
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
 	const sides = path.map((s, i) => {
 		const fork = forks[i];

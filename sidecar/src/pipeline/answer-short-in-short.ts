@@ -131,16 +131,18 @@ function endSentence(
 	onward: Onward | null,
 ): string {
 	const quoted = doc ? ` (“${doc.replace(/\.$/, "")}”)` : "";
-	if (lastImpl) return `It is followed as far as ${end} ${marker}, ${lastImpl}.`;
+	// An end named but not cited (a shared helper, answer-short-shared-end.ts) has no marker after its name.
+	const named = marker ? `${end} ${marker}` : end;
+	if (lastImpl) return `It is followed as far as ${named}, ${lastImpl}.`;
 	if (!onward || onward.names.length + onward.more === 0) {
 		const after = onward?.after
 			? `; after it, ${onward.after.caller} goes on to call ${listWords(onward.after.names)}`
 			: "";
 		if (onward?.declared)
-			return `It is followed as far as ${end} ${marker}${quoted}, declared in an interface${after}.`;
-		return `Its last step, ${end} ${marker}${quoted}, calls no other code in this repository${after}.`;
+			return `It is followed as far as ${named}${quoted}, declared in an interface${after}.`;
+		return `Its last step, ${named}${quoted}, calls no other code in this repository${after}.`;
 	}
-	const past = `This answer follows it as far as ${end} ${marker}${quoted}; its`;
+	const past = `This answer follows it as far as ${named}${quoted}; its`;
 	const count = onward.names.length + onward.more;
 	if (onward.names.length === 0) return `${past} ${count} calls are not followed here.`;
 	const calls = listWords([...onward.names, ...(onward.more > 0 ? [`${onward.more} more`] : [])]);

@@ -31,7 +31,7 @@ export function stepLine(
 	const hop = step.hop;
 	if (!hop || !next) {
 		const doc = sentence(firstSentence(docOf(step.def), DOC_CHARS), DOC_CHARS);
-		return `${name} ${marker}${doc ? ` — ${doc}` : ""}`.trim();
+		return `${[name, marker].filter(Boolean).join(" ")}${doc ? ` — ${doc}` : ""}`;
 	}
 	const quoted = hop.text && hop.named ? `: ${code(clip(hop.text, quoteChars))}` : "";
 	// A handler named by its key: the marker after the key its hop line holds. What handles it is the

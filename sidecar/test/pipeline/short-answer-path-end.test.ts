@@ -47,6 +47,42 @@ describe("the short answer's last step", () => {
 		expect(plain.body).not.toContain("implemented by");
 	});
 
+	it("names a last step many files call at the call that reaches it, uncited", () => {
+		const route = defRow("api/ingest.ts", "ingestRoute");
+		const batch = defRow("ingest/batch.ts", "processBatch");
+		const metric = defRow("util/metrics.ts", "recordMetric");
+		const users = ["jobs/a.ts", "jobs/b.ts", "jobs/c.ts", "jobs/d.ts"].map((f) => defRow(f, "useMetric"));
+		const answer = (callers: number) => {
+			const index = graph(
+				[route, batch, metric, ...users],
+				[
+					[route, batch, "call"],
+					[batch, metric, "call"],
+					...users.slice(0, callers).map((u) => [u, metric, "call"] as [DefRow, DefRow, "call"]),
+				],
+			);
+			return shortAnswer(index, "how is an ingest batch processed?", [], {
+				order: [route, batch, metric],
+				fileScore: new Map<string, number>(),
+			});
+		};
+		// Called from three files besides its own (the step before it one of them): named, cited only at that call.
+		const shared = answer(2);
+		expect(shared.body).toMatch(/`processBatch` calls `recordMetric` \[\d+\]/);
+		expect(shared.body).toContain("Its last step, `recordMetric`, calls no other code in this repository.");
+		expect(shared.body).toMatch(/^3\. `recordMetric`$/m);
+		// Its doc comment follows its name as before, one space apart.
+		metric.doc = "Records a metric.";
+		expect(answer(2).body).toMatch(/^3\. `recordMetric` — Records a metric\.$/m);
+		metric.doc = null;
+		expect(shared.drafts.map((d) => d.file)).toContain("ingest/batch.ts");
+		expect(shared.drafts.map((d) => d.file)).not.toContain("util/metrics.ts");
+		// From two: the flow's own end, cited at its head.
+		const own = answer(1);
+		expect(own.body).toMatch(/Its last step, `recordMetric` \[\d+\], calls no other code/);
+		expect(own.drafts.map((d) => d.file)).toContain("util/metrics.ts");
+	});
+
 	it("names the implementations of a base-class stub the path ends at, three at most", () => {
 		const run = defRow("jobs/run.ts", "runJob");
 		const base = defRow("jobs/base.ts", "BaseProvider", "class");
