@@ -6,6 +6,7 @@ import type { NewExpression } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import { unwrap } from "../key-eval.js";
+import { calledFunction, returnedExpressions } from "../key-families.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
 
 function isFunctionNode(n: Node): boolean {
@@ -28,7 +29,7 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 		const callee = unwrap(n.getExpression());
 		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
 			n = unwrap(callee.getExpression());
-		else return null;
+		else return factoryHandler(callee, ctx);
 	}
 	if (isFunctionNode(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
 	// `commands.add('bold', new BoldCommand(editor))`: a command object is handled by its `execute`.
@@ -53,6 +54,23 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 		return null;
 	}
 	return null;
+}
+
+/**
+ * `register(name, processorBuilder(true))`: a handler an in-repo factory builds. The factory (a function
+ * returning a function it writes inline) holds the handler's code, so it stands for the handler; a call
+ * returning anything else (`cache.set('k', compute())`) is a value, no handler.
+ */
+function factoryHandler(callee: Node, ctx: SiteContext): string | null {
+	try {
+		const fn = calledFunction(callee);
+		const returned = fn ? returnedExpressions(fn) : null;
+		if (!fn || !returned?.some((r) => isFunctionNode(unwrap(r)))) return null;
+		const parent = fn.getParent();
+		return ctx.defIdOf(fn) ?? (parent && Node.isVariableDeclaration(parent) ? ctx.defIdOf(parent) : null);
+	} catch {
+		return null;
+	}
 }
 
 /**
