@@ -22,7 +22,7 @@ import {
 	PROXY_VERBS,
 	VERB_PAIRS,
 } from "./families.js";
-import { calleeDef, commandRegistry, functionHandler } from "./handler-refs.js";
+import { calleeDef, commandRegistry, factoryHandler, functionHandler } from "./handler-refs.js";
 import {
 	httpMethodOf,
 	onePath,
@@ -191,7 +191,9 @@ export function callCandidates(
 				(ts.isNewExpression(raw) && commandRegistry(callee))
 			) {
 				const node = morphArg(h);
-				const id = node ? functionHandler(node, ctx) : null;
+				const id = node
+					? (functionHandler(node, ctx) ?? (ts.isCallExpression(raw) ? factoryHandler(node, ctx) : null))
+					: null;
 				if (id) {
 					handlerArg = h === args.length - 1 ? -1 : h;
 					handler = id;

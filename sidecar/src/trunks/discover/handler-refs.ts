@@ -29,7 +29,7 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 		const callee = unwrap(n.getExpression());
 		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
 			n = unwrap(callee.getExpression());
-		else return factoryHandler(callee, ctx);
+		else return null;
 	}
 	if (isFunctionNode(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
 	// `commands.add('bold', new BoldCommand(editor))`: a command object is handled by its `execute`.
@@ -57,11 +57,20 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 }
 
 /**
- * `register(name, processorBuilder(true))`: a handler an in-repo factory builds. The factory (a function
- * returning a function it writes inline) holds the handler's code, so it stands for the handler; a call
- * returning anything else (`cache.set('k', compute())`) is a value, no handler.
+ * `register(name, processorBuilder(true))`: a handler an in-repo factory builds from settings alone. The
+ * factory (a function returning a function it writes inline) holds the handler's code, so it stands for
+ * the handler. A call given a function wraps it (`createLoaderRoute(opts, async () => …)`, `withAuth(h)`):
+ * one shared wrapper is no route's handler; a call returning anything else (`cache.set('k', compute())`)
+ * is a value, no handler.
  */
-function factoryHandler(callee: Node, ctx: SiteContext): string | null {
+export function factoryHandler(call: Node, ctx: SiteContext): string | null {
+	const n = unwrap(call);
+	if (
+		!Node.isCallExpression(n) ||
+		n.getArguments().some((a) => holdsFunction(a) || functionHandler(a, ctx) !== null)
+	)
+		return null;
+	const callee = unwrap(n.getExpression());
 	try {
 		const fn = calledFunction(callee);
 		const returned = fn ? returnedExpressions(fn) : null;
