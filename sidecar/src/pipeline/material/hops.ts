@@ -23,14 +23,33 @@ export interface HopEnd {
 
 /** Handlers read per dispatched key, dispatchers per registered key. */
 const PER_KEY = 3;
+/**
+ * Far ends read per key the question's flow does not cross (no chain holds the key, the question's
+ * words rate its name below `CROSSED_RATING`), besides those a chain holds anyway. A shared
+ * registry's key (a queue every producer fills) is crossed by many flows; the handlers of the keys
+ * this question's flow never reaches took the room of its own steps.
+ */
+const UNCROSSED_PER_KEY = 0;
+/** The rating by the question's words at which a key counts as one the question asks about. */
+const CROSSED_RATING = 1;
 
 const byUse = (relevance: (d: DefRow) => number) => (a: DefRow, b: DefRow) =>
 	Number(!!a.file && isAuxiliaryPath(a.file)) - Number(!!b.file && isAuxiliaryPath(b.file)) ||
 	relevance(b) - relevance(a) ||
 	b.fanIn - a.fanIn;
 
-/** The far ends of the key hops `def` makes: handlers of what it dispatches, dispatchers of what it registers or handles. */
-export function keyHopEnds(index: HopIndex, def: DefRow, relevance: (d: DefRow) => number): HopEnd[] {
+/**
+ * The far ends of the key hops `def` makes: handlers of what it dispatches, dispatchers of what it
+ * registers or handles. With `onChain` (the definitions and keys the question's chains hold), a key
+ * no chain holds and the question's words do not rate gives only the far ends a chain holds, and at
+ * most `UNCROSSED_PER_KEY` others.
+ */
+export function keyHopEnds(
+	index: HopIndex,
+	def: DefRow,
+	relevance: (d: DefRow) => number,
+	onChain?: ReadonlySet<number>,
+): HopEnd[] {
 	const out: HopEnd[] = [];
 	const seen = new Set<number>([def.id]);
 	const keys = new Map<number, { key: DefRow; side: "dispatch" | "register" }>();
@@ -46,6 +65,13 @@ export function keyHopEnds(index: HopIndex, def: DefRow, relevance: (d: DefRow) 
 	}
 	for (const { key, side } of keys.values()) {
 		const trunk = keyTrunk(key);
+		const crossed = !onChain || onChain.has(key.id) || relevance(key) >= CROSSED_RATING;
+		// Of a key the flow does not cross: the far ends a chain holds, then at most `UNCROSSED_PER_KEY`.
+		const take = <T>(ends: readonly T[], id: (x: T) => number): T[] => {
+			if (crossed) return ends.slice(0, PER_KEY);
+			let others = 0;
+			return ends.filter((x) => onChain?.has(id(x)) || others++ < UNCROSSED_PER_KEY).slice(0, PER_KEY);
+		};
 		if (side === "dispatch") {
 			const handlers = index
 				.edgesFrom(key.id)
@@ -56,7 +82,7 @@ export function keyHopEnds(index: HopIndex, def: DefRow, relevance: (d: DefRow) 
 				.filter((h) => h.def.kind !== "module")
 				.sort((a, b) => byUse(relevance)(a.def, b.def));
 			const inline = handlers.filter((h) => h.def.kind === "module" && h.line !== null);
-			for (const h of [...named, ...inline].slice(0, PER_KEY)) {
+			for (const h of take([...named, ...inline], (x) => x.def.id)) {
 				if (h.def.kind !== "module") seen.add(h.def.id);
 				out.push({ def: h.def, key, via: `handler:${trunk}`, line: h.def.kind === "module" ? h.line : null });
 			}
@@ -71,7 +97,7 @@ export function keyHopEnds(index: HopIndex, def: DefRow, relevance: (d: DefRow) 
 						.map((d) => [d.id, d]),
 				).values(),
 			].sort(byUse(relevance));
-			for (const d of dispatchers.slice(0, PER_KEY)) {
+			for (const d of take(dispatchers, (x) => x.id)) {
 				seen.add(d.id);
 				out.push({ def: d, key, via: `dispatch:${trunk}`, line: null });
 			}

@@ -89,7 +89,9 @@ export function readBodies(
 			continue;
 		}
 		if (c.role === "key-hop") continue;
-		const hops = keyHopEnds(index, c.node.def, input.relevance).filter((h) => !a.bodies.has(h.def.id));
+		const hops = keyHopEnds(index, c.node.def, input.relevance, onChain).filter(
+			(h) => !a.bodies.has(h.def.id),
+		);
 		const next: Candidate[] = hops.map((h) =>
 			reachedCandidate(
 				h.def,
