@@ -2,6 +2,7 @@
 import type { DefRow } from "../index/types.js";
 import type { Label } from "./answer-short-words.js";
 import { encloses } from "./encloses.js";
+import { code } from "./markdown.js";
 import type { PathIndex, PathStep } from "./path-types.js";
 
 /** What the path's last step calls further, named (the rest counted). */
@@ -56,7 +57,12 @@ export function onwardCalls(
 	};
 	const found = reached(last, null);
 	const named = told === "named" || found.length === 1 ? found.slice(0, ONWARD_NAMED) : [];
-	const names = named.map((d) => label(d));
+	// A callee named as the step is (a `const` renaming the function it calls, `export const get =
+	// getWrapper`) is told with its file: "its call (`get`)" after "as far as `get`" reads as a loop.
+	const lastLabel = label(last);
+	const names = named.map((d) =>
+		label(d) === lastLabel && d.file ? `${label(d)} in ${code(d.file)}` : label(d),
+	);
 	// A last step that calls nothing: the step before it may go on once it returns (a service that
 	// saves a row, then schedules the job that does the work).
 	const before = path.at(-2) as PathStep;

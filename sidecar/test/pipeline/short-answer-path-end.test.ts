@@ -368,6 +368,28 @@ describe("the short answer's last step", () => {
 		expect(onward).not.toContain("goes on to call");
 	});
 
+	it("names with its file a call the last step makes to a function of the same name (a renaming const)", () => {
+		// `export const getTrace = getTraceWrapper;` in the package's barrel: the alias's one call is to
+		// the function it renames, declared under the same name in another file.
+		const route = defRow("api/traces.ts", "getTraceRoute");
+		const alias = defRow("shared/index.ts", "getTrace", "variable");
+		const real = defRow("shared/repositories/events.ts", "getTrace");
+		const index = graph(
+			[route, alias, real],
+			[
+				[route, alias, "call"],
+				[alias, real, "call"],
+			],
+		);
+		const { body } = shortAnswer(index, "how is a trace loaded?", [], {
+			order: [route, alias],
+			fileScore: new Map(),
+		});
+		expect(body).toMatch(
+			/This answer follows it as far as `getTrace` \[\d+\]; its call \(`getTrace` in `shared\/repositories\/events\.ts`\) is not followed here\./,
+		);
+	});
+
 	it("quotes a place's doc comment only when it names something the question asks about", () => {
 		const route = defRow("api/posts.ts", "createPostRoute");
 		const service = defRow("core/posts.ts", "createPost");
