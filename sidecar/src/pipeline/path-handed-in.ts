@@ -7,7 +7,7 @@
  */
 import type { DefRow } from "../index/types.js";
 import { STEP_KINDS } from "./path-graph.js";
-import type { Edge, Hop, PathIndex } from "./path-types.js";
+import type { Edge, Hop, PathIndex, PathStep } from "./path-types.js";
 
 /** Where a hop is written. */
 export interface Site {
@@ -79,4 +79,15 @@ export function handedOn(ids: readonly number[], hops: readonly Hop[], edge: Edg
 	let i = ids.length - 2;
 	while (i >= 0 && hops[i]?.kind === "implementation") i--;
 	return i < 0 || edge.givers.has(ids[i] as number);
+}
+
+/**
+ * Was a callback handed to `steps[at]` at `site` by the step that reached it on the path (across an interface to
+ * its implementation, the step before that)? False at the path's head: which caller handed it is unknown there.
+ */
+export function handedByPath(steps: readonly PathStep[], at: number, site: Site): boolean {
+	let i = at - 1;
+	while (i >= 0 && steps[i]?.hop?.kind === "implementation") i--;
+	const giver = steps[i];
+	return giver !== undefined && encloses(giver.def, site);
 }
