@@ -11,7 +11,8 @@ import { branchOf } from "./branch.js";
 import type { ConceptVector } from "./concept-vector.js";
 import { implementationsOf } from "./families.js";
 import { isAuxiliaryPath } from "./match.js";
-import { encloses, handedByPath } from "./path-handed-in.js";
+import { handedByPath } from "./path-handed-in.js";
+import { encloses } from "./path-site.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
 
 /**

@@ -7,22 +7,8 @@
  */
 import type { DefRow } from "../index/types.js";
 import { STEP_KINDS } from "./path-graph.js";
+import { encloses, type Site } from "./path-site.js";
 import type { Edge, Hop, PathIndex, PathStep } from "./path-types.js";
-
-/** Where a hop is written. */
-export interface Site {
-	file: string;
-	line: number;
-}
-
-/** Is `site` inside `def`'s body (a file's top-level code holds all of the file)? */
-export function encloses(def: DefRow, site: Site): boolean {
-	if (def.file !== site.file) return false;
-	if (def.kind === "module") return true;
-	return (
-		def.startLine !== null && def.endLine !== null && def.startLine <= site.line && site.line <= def.endLine
-	);
-}
 
 /**
  * Where `to` was handed to `from`, when `from`'s hop to it is written outside `from`'s body (at the caller

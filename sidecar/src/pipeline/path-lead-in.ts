@@ -4,8 +4,9 @@ import { type ConceptVector, questionShare } from "./concept-vector.js";
 import { isAuxiliaryPath } from "./match.js";
 import { isEntry } from "./path-entries.js";
 import { FAR_HANDLERS, STEP_KINDS } from "./path-graph.js";
-import { encloses, handedInSite } from "./path-handed-in.js";
+import { handedInSite } from "./path-handed-in.js";
 import { lineHop } from "./path-hops.js";
+import { encloses } from "./path-site.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
 import { keyTrunk } from "./skeleton.js";
 

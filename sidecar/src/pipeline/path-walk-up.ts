@@ -4,8 +4,9 @@ import { type ConceptVector, questionShare } from "./concept-vector.js";
 import { parseHandlerName } from "./labels.js";
 import { isAuxiliaryPath } from "./match.js";
 import { isEntry, isRegisteredCallback } from "./path-entries.js";
-import { encloses, handedInSite } from "./path-handed-in.js";
+import { handedInSite } from "./path-handed-in.js";
 import { lineHop } from "./path-hops.js";
+import { encloses } from "./path-site.js";
 import type { PathIndex, PathStep } from "./path-types.js";
 import { RANK_K } from "./path-worth.js";
 
