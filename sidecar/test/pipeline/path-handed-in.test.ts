@@ -127,4 +127,35 @@ describe("a callback handed to a shared step", () => {
 			flowContinuations(graph, [{ def: r.wrap, hop: null }], [], words, new Set([r.wrap.file]), 3),
 		).toEqual([]);
 	});
+
+	it("quotes the wrapper's line that runs the handed callback as its hop, when one calls it by name", () => {
+		const r = routes();
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[r.getRoute, r.wrap, "call"],
+			[r.wrap, r.getFn, "call"],
+			[r.getFn, r.loadItem, "call"],
+		];
+		const body = (run: string) => [
+			"export function withAuth(config) {",
+			"  const user = verify(config);",
+			run,
+			"  return response;",
+			"}",
+		];
+		const over = (run: string): PathIndex => ({
+			...index(Object.values(r), edges, new Set([r.getFn])),
+			fileLines: (file: string, start: number, end: number) =>
+				file === r.wrap.file ? body(run).slice(start - 1, end) : undefined,
+		});
+		const hopOf = (run: string) =>
+			findPath(over(run), [r.getRoute, r.wrap, r.getFn, r.loadItem]).find((s) => s.def === r.wrap)?.hop;
+		expect(hopOf("  const response = await config.fn({ user });")).toMatchObject({
+			file: "server/wrap.ts",
+			line: 3,
+			text: "const response = await config.fn({ user });",
+			named: "fn",
+		});
+		// Run through a parameter of another name: no line names it, and the hop is cited at the wrapper's head.
+		expect(hopOf("  const response = await run({ user });")).toMatchObject({ file: null, line: null });
+	});
 });
