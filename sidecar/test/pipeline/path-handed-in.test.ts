@@ -24,6 +24,16 @@ function routes() {
 	return { getRoute, getFn, listRoute, listFn, wrap, loadItem, listItems };
 }
 
+/** Both routes call the wrapper, which runs each one's handler. */
+function wrapperEdges(r: ReturnType<typeof routes>): [DefRow, DefRow, EdgeKind][] {
+	return [
+		[r.getRoute, r.wrap, "call"],
+		[r.listRoute, r.wrap, "call"],
+		[r.wrap, r.getFn, "call"],
+		[r.wrap, r.listFn, "call"],
+	];
+}
+
 /** The edges, each written on its source's first line, but a wrapper's hop to a handler: written where it was handed. */
 function index(defs: DefRow[], edges: [DefRow, DefRow, EdgeKind][], handed: ReadonlySet<DefRow>): PathIndex {
 	const where = (s: DefRow, d: DefRow) =>
@@ -38,10 +48,7 @@ describe("a callback handed to a shared step", () => {
 		const r = routes();
 		const defs = Object.values(r);
 		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[r.getRoute, r.wrap, "call"],
-			[r.listRoute, r.wrap, "call"],
-			[r.wrap, r.getFn, "call"],
-			[r.wrap, r.listFn, "call"],
+			...wrapperEdges(r),
 			[r.getFn, r.loadItem, "call"],
 			[r.listFn, r.listItems, "call"],
 		];
@@ -74,13 +81,7 @@ describe("a callback handed to a shared step", () => {
 				{ word: "list", stems: ["list"], related: [], weight: 1 },
 			] satisfies Concept[],
 		});
-		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[r.getRoute, r.wrap, "call"],
-			[r.listRoute, r.wrap, "call"],
-			[r.wrap, r.getFn, "call"],
-			[r.wrap, r.listFn, "call"],
-			[r.listFn, r.listItems, "call"],
-		];
+		const edges: [DefRow, DefRow, EdgeKind][] = [...wrapperEdges(r), [r.listFn, r.listItems, "call"]];
 		const ranked = [r.listItems, r.listFn, r.wrap];
 		const handed = new Set([r.getFn, r.listFn]);
 		const expected = ["listRoute", "withAuth", "listRoute.fn", "listItems"];
@@ -96,13 +97,7 @@ describe("a callback handed to a shared step", () => {
 
 	it("is no continuation of the flow through the wrapper unless the step before handed it", () => {
 		const r = routes();
-		const edges: [DefRow, DefRow, EdgeKind][] = [
-			[r.getRoute, r.wrap, "call"],
-			[r.listRoute, r.wrap, "call"],
-			[r.wrap, r.getFn, "call"],
-			[r.wrap, r.listFn, "call"],
-		];
-		const graph = index(Object.values(r), edges, new Set([r.getFn, r.listFn]));
+		const graph = index(Object.values(r), wrapperEdges(r), new Set([r.getFn, r.listFn]));
 		const words = conceptVector({
 			concepts: [{ word: "route", stems: ["route"], related: [], weight: 1 }] satisfies Concept[],
 		});
