@@ -4,13 +4,15 @@
  * reader opens next; a place that only shares the question's words is not. Callers of a step are
  * left out (other ways in, e.g. bridges calling the same function), and so are shared helpers
  * (HELPER_FAN_IN callers or more) and their modules, calls on a side branch, tests and definitions
- * written inside the step.
+ * written inside the step, and a callback handed to the step by a caller that is not the step before it.
  */
 import type { DefRow } from "../index/types.js";
 import { branchOf } from "./branch.js";
 import type { ConceptVector } from "./concept-vector.js";
 import { implementationsOf } from "./families.js";
 import { isAuxiliaryPath } from "./match.js";
+import { handedByPath } from "./path-handed-in.js";
+import { encloses } from "./path-site.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
 
 /**
@@ -48,9 +50,13 @@ export function flowContinuations(
 	const rank = new Map(order.map((d, i) => [d.id, i]));
 	const found: { c: Continuation; worth: number; at: number; seq: number }[] = [];
 	const seen = new Set<number>();
-	for (const step of path) {
+	for (const [at, step] of path.entries()) {
 		for (const e of index.edgesFrom(step.def.id)) {
 			if (e.kind !== "call" || seen.has(e.dst) || onPath.has(e.dst)) continue;
+			// A callback handed to the step by a caller (the hop written outside its body) goes on this flow
+			// only when the step before handed it: else it is a sibling caller's handler (path-handed-in.ts).
+			const site = e.file && e.line !== null ? { file: e.file, line: e.line } : null;
+			if (site && !encloses(step.def, site) && !handedByPath(path, at, site)) continue;
 			seen.add(e.dst);
 			const def = runs(index, index.defById(e.dst));
 			if (

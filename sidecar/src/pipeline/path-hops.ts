@@ -1,12 +1,22 @@
 /** A hop's line of code: where a call or dispatch is written and the name on it a citation is checked against. */
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { encloses } from "./path-site.js";
 import type { Hop, PathIndex } from "./path-types.js";
 import { lastSegment, namesIn } from "./verify.js";
 
 export function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, key: DefRow | null): Hop {
 	const kind = key ? "dispatch" : (e.kind as Hop["kind"]);
 	// An implementation edge is written at the implementation, not in this body: no hop line here.
-	if (kind === "implementation" || !e.file || e.line === null || e.file !== from.file) {
+	if (kind === "implementation" || !e.file || e.line === null) {
+		return { kind, key, file: null, line: null, text: null, named: null };
+	}
+	// A callback handed to `from` by a caller (the edge written where it was handed): the hop is the line of
+	// `from`'s body that runs it (`routeConfig.fn({`), when one calls it by its name.
+	if (!key && !encloses(from, { file: e.file, line: e.line })) {
+		const run = runLine(index, from, to);
+		if (run) return { kind, key, file: from.file, line: run.line, text: run.text, named: run.named };
+	}
+	if (e.file !== from.file) {
 		return { kind, key, file: null, line: null, text: null, named: null };
 	}
 	const names = key ? [key.name, lastSegment(key.qualifiedName)] : [to.name, lastSegment(to.qualifiedName)];
@@ -51,4 +61,22 @@ export function namedHopLine(
 		return { line, text: span, named: callee };
 	}
 	return null;
+}
+
+/**
+ * The first line of `from`'s body calling `to` by its own name (a handed callback's member: `config.fn(…)`,
+ * `fn?.(…)`), or null (called through a parameter of another name: the hop has no line of its own).
+ */
+function runLine(
+	index: PathIndex,
+	from: DefRow,
+	to: DefRow,
+): { line: number; text: string; named: string } | null {
+	const name = to.name.replace(/~\d+$/, "");
+	if (!from.file || from.startLine === null || from.endLine === null || !/^[\w$]+$/.test(name)) return null;
+	const call = new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}\\s*(\\?\\.)?\\(`);
+	const lines = index.fileLines(from.file, from.startLine, from.endLine) ?? [];
+	const at = lines.findIndex((l) => call.test(l));
+	if (at < 0) return null;
+	return { line: from.startLine + at, text: (lines[at] as string).trim(), named: name };
 }

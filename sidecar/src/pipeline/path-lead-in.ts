@@ -4,7 +4,9 @@ import { type ConceptVector, questionShare } from "./concept-vector.js";
 import { isAuxiliaryPath } from "./match.js";
 import { isEntry } from "./path-entries.js";
 import { FAR_HANDLERS, STEP_KINDS } from "./path-graph.js";
+import { handedInSite } from "./path-handed-in.js";
 import { lineHop } from "./path-hops.js";
+import { encloses } from "./path-site.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
 import { keyTrunk } from "./skeleton.js";
 
@@ -25,7 +27,8 @@ const LEAD_IN_CALLERS = 2;
  * answer gives it a place of "Where to look" (the path's files are labelled twice as often as the
  * places, run 15). A caller reaching the step through a key of a trunk its own class handles too is
  * a peer (another service calling this one over the same bus), not the way in: session 12, a video
- * conference service led room creation, a transcript service led file uploads.
+ * conference service led room creation, a transcript service led file uploads. When the first step runs a
+ * callback a caller handed it (the path's next step), only that caller is the way in (path-handed-in.ts).
  */
 export function leadIn(
 	index: PathIndex,
@@ -47,12 +50,15 @@ export function leadIn(
 			if (d.kind === "dispatch") ins.push({ x: index.defById(d.src), e: d, key });
 	}
 	if (new Set(ins.map((i) => i.x?.id)).size > LEAD_IN_CALLERS) return;
+	// A first step that runs a callback handed to it (the path's next step) is entered from the caller that handed it.
+	const handed = steps[1] ? handedInSite(index, first.def, steps[1].def) : null;
 	let pick: { x: DefRow; e: EdgeRow; key: DefRow | null; share: number; entry: boolean } | null = null;
 	for (const { x, e, key } of ins) {
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || candidates.has(x.id)) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
 		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
 		if (key && peerOf(index, x, key)) continue;
+		if (handed && !encloses(x, handed)) continue;
 		const share = questionShare(concepts, x);
 		if (share <= 0) continue;
 		const entry = isEntry(index, x);

@@ -54,6 +54,11 @@ export interface FoundPaths extends FoundPath {
 export interface Edge {
 	to: number;
 	hop: Hop;
+	/**
+	 * For a callback handed to the source by a caller (its hop written outside the source's body): the callers
+	 * that handed it over, the only steps after which the search takes this hop (path-handed-in.ts).
+	 */
+	givers?: ReadonlySet<number>;
 }
 
 /**

@@ -4,7 +4,9 @@ import { type ConceptVector, questionShare } from "./concept-vector.js";
 import { parseHandlerName } from "./labels.js";
 import { isAuxiliaryPath } from "./match.js";
 import { isEntry, isRegisteredCallback } from "./path-entries.js";
+import { handedInSite } from "./path-handed-in.js";
 import { lineHop } from "./path-hops.js";
+import { encloses } from "./path-site.js";
 import type { PathIndex, PathStep } from "./path-types.js";
 import { RANK_K } from "./path-worth.js";
 
@@ -17,7 +19,8 @@ const WALK_CALLERS = 3;
  * up one caller, outside the candidates, whose name or path matches the question: the only one, or
  * the one the question's words and a ranked definition in its file pick (a tie stops the walk, as
  * does a candidate, which the search has weighed already). A flow found mid-way (a push gateway's
- * helper) is told from the queue worker that runs it. A lone best match is no flow: it stays alone.
+ * helper) is told from the queue worker that runs it. A lone best match is no flow: it stays alone. A first
+ * step running a callback handed to it (the path's next step) is walked up only to the caller that handed it.
  */
 export function walkUp(
 	index: PathIndex,
@@ -43,6 +46,8 @@ export function walkUp(
 			if (x?.file && !isAuxiliaryPath(x.file) && !callers.has(x.id)) callers.set(x.id, { x, e });
 		}
 		if (callers.size === 0 || callers.size > WALK_CALLERS) return;
+		// A first step running a callback handed to it (the next step) goes up to the caller that handed it only.
+		const handed = steps[1] ? handedInSite(index, first.def, steps[1].def) : null;
 		let pick: { x: DefRow; e: EdgeRow; score: number } | null = null;
 		let tie = false;
 		for (const { x, e } of callers.values()) {
@@ -59,6 +64,7 @@ export function walkUp(
 				!isRegisteredCallback(index, x, concepts)
 			)
 				return;
+			if (handed && !encloses(x, handed)) continue;
 			const share = questionShare(concepts, x);
 			if (share <= 0) continue;
 			const r = fileRank.get(x.file as string);

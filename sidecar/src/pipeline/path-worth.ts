@@ -1,5 +1,6 @@
 /** The path of most worth through the candidate graph: ranks, the entry gain, the dispatch bonus and the concept coverage. */
 import type { DefRow } from "../index/types.js";
+import { handedOn } from "./path-handed-in.js";
 import type { Edge, Hop } from "./path-types.js";
 
 /**
@@ -43,7 +44,8 @@ const MAX_EXPANSIONS = 20_000;
  * implementation are one step, worth the better of the two: the hop between them says where the
  * code is, not what it does next, so it adds no worth of its own. A path starting at an entry
  * point and leading on gains ENTRY_GAIN × its worth; the sum is scaled by the concept coverage of its steps.
- * A dispatch hop adds TRUNK_BONUS only when a step of worth comes after it on the path.
+ * A dispatch hop adds TRUNK_BONUS only when a step of worth comes after it on the path. A callback handed to a
+ * shared step is followed only from the caller that handed it over (handedOn): no turn into a sibling's handler.
  */
 export function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
@@ -102,7 +104,7 @@ export function bestPath(
 		}
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
-				if (ids.includes(e.to)) continue;
+				if (ids.includes(e.to) || !handedOn(ids, hops, e)) continue;
 				hops.push(e.hop);
 				visit(e.to, total, step, now, held + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
 				hops.pop();

@@ -19,6 +19,7 @@ import { type ConceptVector, namesEnough, unqualified } from "./concept-vector.j
 import { carryOn } from "./path-carry.js";
 import { isEntry, isRegisteredCallback } from "./path-entries.js";
 import { bridgesFrom, hopsFrom, pathCandidates } from "./path-graph.js";
+import { markGivers } from "./path-handed-in.js";
 import { lineHop } from "./path-hops.js";
 import { leadIn } from "./path-lead-in.js";
 import { mainTail } from "./path-main-tail.js";
@@ -107,6 +108,8 @@ export function findPaths(
 		graph,
 		byId,
 	);
+	// A callback a caller handed to a shared step is followed from that caller only, not from its siblings.
+	markGivers(index, graph, byId);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
