@@ -5,23 +5,23 @@
  * models, the bridges), the base a new member extends, an existing member as the worked example,
  * the contract it implements and where members are created (registered). All of it is read from the
  * index's extends / implements / new edges and cited at the line that says it. A noun the code
- * registers by key ("endpoint", "hook") is told from its trunk instead (answer-pattern-keys.ts).
+ * registers by key ("endpoint", "hook") is told from its trunk instead (pattern/keys.ts).
  * No family of the noun: the flow answer stands.
  */
-import type { DefRow } from "../index/types.js";
-import type { DraftAnswer } from "./answer-offline.js";
-import { classAnswer, declarationLine, OTHER_EXAMPLES } from "./answer-pattern-class.js";
-import { exampleReach } from "./answer-pattern-example-reach.js";
-import type { PatternFamily, PatternIndex, UnmetFamily } from "./answer-pattern-family.js";
-import { type Fit, fitted, noted } from "./answer-pattern-fit.js";
-import { instanceDefinitions, instanceLines } from "./answer-pattern-instances.js";
-import { keyFamilyDefinitions, keyFamilyLines } from "./answer-pattern-keys.js";
-import { registrarHops } from "./answer-pattern-registrar.js";
-import { loaderOf, orderedShapes } from "./answer-pattern-shapes.js";
-import { unmetNote } from "./answer-pattern-unmet.js";
-import { OTHER_USES, useCall, useDefinitions, useLines } from "./answer-pattern-use.js";
-import { workspaceDefinitions, workspaceLines } from "./answer-pattern-workspace.js";
-import { quoteLine } from "./quote-line.js";
+import type { DefRow } from "../../index/types.js";
+import type { DraftAnswer } from "../answer-offline.js";
+import { quoteLine } from "../quote-line.js";
+import { classAnswer, declarationLine, OTHER_EXAMPLES } from "./class.js";
+import { exampleReach } from "./example-reach.js";
+import type { PatternFamily, PatternIndex, UnmetFamily } from "./family.js";
+import { type Fit, fitted, noted } from "./fit.js";
+import { instanceDefinitions, instanceLines } from "./instances.js";
+import { keyFamilyDefinitions, keyFamilyLines } from "./keys.js";
+import { registrarHops } from "./registrar.js";
+import { loaderOf, orderedShapes } from "./shapes.js";
+import { unmetNote } from "./unmet.js";
+import { OTHER_USES, useCall, useDefinitions, useLines } from "./use.js";
+import { workspaceDefinitions, workspaceLines } from "./workspace.js";
 
 /** Files that register the most keys, and further small packages, named at most. */
 const TOP_KEY_FILES = 3;

@@ -3,14 +3,14 @@
  * is created (and the function registering the instance there) or listed for a framework, and the
  * members in the order the answer takes its example from.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, EdgeRow } from "../index/types.js";
-import type { ClassFamily } from "./answer-pattern-class-family.js";
-import { type Listing, listingsOf } from "./class-listings.js";
-import { type FileLoader, fileLoader } from "./file-loader.js";
-import { isAuxiliaryPath } from "./match.js";
-import { repositoryCallees } from "./repository-callees.js";
-import { namesIn } from "./verify.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, EdgeRow } from "../../index/types.js";
+import { type Listing, listingsOf } from "../class-listings.js";
+import { type FileLoader, fileLoader } from "../file-loader.js";
+import { isAuxiliaryPath } from "../match.js";
+import { repositoryCallees } from "../repository-callees.js";
+import { namesIn } from "../verify.js";
+import type { ClassFamily } from "./class-family.js";
 
 export type ShapeIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines">;
 

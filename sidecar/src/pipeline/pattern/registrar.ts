@@ -6,12 +6,12 @@
  * service to `IBroker.createService`, which two brokers implement. Read from the index's call and
  * `implementation` edges out of the registrar and its class's `extends`: no names are looked for.
  */
-import { escapeRegExp } from "../escape-regexp.js";
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import { code, listWords } from "./markdown.js";
-import { isAuxiliaryPath } from "./match.js";
+import { escapeRegExp } from "../../escape-regexp.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { code, listWords } from "../markdown.js";
+import { isAuxiliaryPath } from "../match.js";
 
 /** The reader's lookups used. */
 export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines" | "defsByQualifiedName">;

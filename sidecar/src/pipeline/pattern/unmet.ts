@@ -1,8 +1,8 @@
 /** What a pattern answer says first when no family carries the noun's qualifiers, and which family it tells instead. */
 import pluralize from "pluralize";
-import { memberWord } from "./answer-pattern-class-family.js";
-import type { PatternFamily, UnmetFamily } from "./answer-pattern-family.js";
-import { code, listWords } from "./markdown.js";
+import { code, listWords } from "../markdown.js";
+import { memberWord } from "./class-family.js";
+import type { PatternFamily, UnmetFamily } from "./family.js";
 
 /**
  * What the answer says first when no family carries the noun's qualifiers: "No family of services

@@ -6,14 +6,14 @@
  * are (`paymentHandlers: [stripeHandler]`, `handlers.push(stripeHandler)`). Read from the index's
  * `new` and `reference` edges. Used only when no class family (extends / implements) names the noun.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import { type Listing, listingsOf } from "./class-listings.js";
-import { code } from "./markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
-import { quoteLine } from "./quote-line.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { type Listing, listingsOf } from "../class-listings.js";
+import { code } from "../markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
+import { quoteLine } from "../quote-line.js";
 
 export type InstanceIndex = Pick<IndexReader, "instanceBases" | "edgesTo" | "defById" | "fileLines">;
 

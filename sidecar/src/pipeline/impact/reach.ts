@@ -2,11 +2,11 @@
  * The places an impact answer reaches beyond the listing of X's own sites: one call further up (who
  * calls what runs X) and, as context, what X itself calls.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, EdgeRow } from "../index/types.js";
-import { CALL_KINDS, type Place } from "./answer-impact-groups.js";
-import { implementationsOf } from "./families.js";
-import { TEST_PATH } from "./material/test-scan.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, EdgeRow } from "../../index/types.js";
+import { implementationsOf } from "../families.js";
+import { TEST_PATH } from "../material/test-scan.js";
+import { CALL_KINDS, type Place } from "./groups.js";
 
 export type ReachIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById">;
 

@@ -1,7 +1,7 @@
 /** What an impact question's target is made of: a key's declared signature, a register site's handler, a class's members in use. */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import { TEST_PATH } from "./material/test-scan.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { TEST_PATH } from "../material/test-scan.js";
 
 export type TargetIndex = Pick<IndexReader, "defsByName" | "def" | "defsInFile" | "edgesTo">;
 

@@ -8,10 +8,18 @@
  * use first. The counts are the listing's: the places shown are a part of them, and the answer says
  * how many are not shown.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import { countsSentence, filesOf, membersSentence, plural } from "./answer-impact-counts.js";
-import { placesThatFit } from "./answer-impact-fit.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { CitationBook, type DraftAnswer } from "../answer-offline.js";
+import { SHORT_ANSWER_CHARS } from "../answer-short-fit.js";
+import { FileUsers } from "../file-users.js";
+import { Labels } from "../labels.js";
+import { code, listWords } from "../markdown.js";
+import { TEST_PATH } from "../material/test-scan.js";
+import type { ImpactListing } from "../material/types.js";
+import { messageSize } from "../message-size.js";
+import { countsSentence, filesOf, membersSentence, plural } from "./counts.js";
+import { placesThatFit } from "./fit.js";
 import {
 	breadthFirst,
 	CALL_KINDS,
@@ -21,19 +29,11 @@ import {
 	KEY_GROUPS,
 	type Place,
 	REGISTER_KINDS,
-} from "./answer-impact-groups.js";
-import { defName, keyNames, placeLine, whatItIs } from "./answer-impact-lines.js";
-import { dirOf, groupPlaces, type PlaceOrder } from "./answer-impact-places.js";
-import { furtherUp, whatItRuns } from "./answer-impact-reach.js";
-import { keySignature, memberNames } from "./answer-impact-target.js";
-import { CitationBook, type DraftAnswer } from "./answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "./answer-short-fit.js";
-import { FileUsers } from "./file-users.js";
-import { Labels } from "./labels.js";
-import { code, listWords } from "./markdown.js";
-import { TEST_PATH } from "./material/test-scan.js";
-import type { ImpactListing } from "./material/types.js";
-import { messageSize } from "./message-size.js";
+} from "./groups.js";
+import { defName, keyNames, placeLine, whatItIs } from "./lines.js";
+import { dirOf, groupPlaces, type PlaceOrder } from "./places.js";
+import { furtherUp, whatItRuns } from "./reach.js";
+import { keySignature, memberNames } from "./target.js";
 
 export type ImpactAnswerIndex = Pick<
 	IndexReader,
@@ -128,7 +128,7 @@ export function impactAnswer(
 		declaration.startLine !== null &&
 		s.line >= declaration.startLine &&
 		s.line <= (declaration.endLine ?? declaration.startLine);
-	// Each group's places, most important first, "Other references" one line per file (answer-impact-places.ts).
+	// Each group's places, most important first, "Other references" one line per file (impact/places.ts).
 	const users = new FileUsers(index);
 	const candidates = new Map<GroupId, Place[]>();
 	const placeOrder: PlaceOrder = {

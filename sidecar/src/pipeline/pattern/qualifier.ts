@@ -5,9 +5,9 @@
  * qualifiers say. A qualifier is read as written, not through the vocabulary: the vocabulary folds
  * "OAuth" into "auth", which any authorization service meets.
  */
-import type { DefRow } from "../index/types.js";
-import { SEGMENT, stemsMeet, wordStems } from "./match.js";
-import { analyzeQuestion, type Concept } from "./query.js";
+import type { DefRow } from "../../index/types.js";
+import { SEGMENT, stemsMeet, wordStems } from "../match.js";
+import { analyzeQuestion, type Concept } from "../query.js";
 
 /** A modifier before the head noun, as the question writes it. */
 export interface Qualifier {

@@ -3,14 +3,14 @@
  * registering, the call its key is written inside of, the key as its line writes it (to cite the line
  * by), the handler registered and the same key described again in the same call.
  */
-import { escapeRegExp } from "../escape-regexp.js";
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, DispatchSiteRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import type { KeyFamilyIndex } from "./answer-pattern-key-family.js";
-import { openCallAt } from "./open-call.js";
-import { repositoryCallees } from "./repository-callees.js";
-import { lastSegment, namesIn } from "./verify.js";
+import { escapeRegExp } from "../../escape-regexp.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, DispatchSiteRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { openCallAt } from "../open-call.js";
+import { repositoryCallees } from "../repository-callees.js";
+import { lastSegment, namesIn } from "../verify.js";
+import type { KeyFamilyIndex } from "./key-family.js";
 
 /** Lines above a register site's key its call may start on (`API.v1.addRoute(` a line or two before the key). */
 const CALL_LINES_ABOVE = 3;

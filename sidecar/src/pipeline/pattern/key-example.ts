@@ -1,6 +1,6 @@
 /** The registration a key family's answer shows as its example, and the registrations per file it is chosen by. */
-import type { DispatchSiteRow } from "../index/types.js";
-import type { KeyFamily } from "./answer-pattern-key-family.js";
+import type { DispatchSiteRow } from "../../index/types.js";
+import type { KeyFamily } from "./key-family.js";
 
 /** Code beside the product (end-to-end utilities, examples, scripts): counted, never the example. */
 export const SIDE_CODE = /(^|\/)(e2e|tests?|__tests__|examples?|scripts?|fixtures?|mocks?)(\/|$)/;

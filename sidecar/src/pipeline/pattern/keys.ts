@@ -5,27 +5,20 @@
  * shows one registration (from the file that registers most of them), its handler, a place that
  * dispatches the same key (the other end), and the files that register most — each cited at its line.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, DispatchSiteRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import { keyDeclaration } from "./answer-pattern-key-declaration.js";
-import { exampleRegistration, registrationsPerFile, SIDE_CODE } from "./answer-pattern-key-example.js";
-import type { KeyFamily, KeyFamilyIndex } from "./answer-pattern-key-family.js";
-import {
-	callAround,
-	citeSite,
-	decoratorAbove,
-	ownHandler,
-	registeredBy,
-	siblingEntry,
-} from "./answer-pattern-key-sites.js";
-import { registrarHops, registrarHopsClause } from "./answer-pattern-registrar.js";
-import { listedIn } from "./class-listings.js";
-import { fileLoader } from "./file-loader.js";
-import { implementationLine } from "./implementation-line.js";
-import { code } from "./markdown.js";
-import { quoteLine } from "./quote-line.js";
-import { namesIn } from "./verify.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, DispatchSiteRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { listedIn } from "../class-listings.js";
+import { fileLoader } from "../file-loader.js";
+import { implementationLine } from "../implementation-line.js";
+import { code } from "../markdown.js";
+import { quoteLine } from "../quote-line.js";
+import { namesIn } from "../verify.js";
+import { keyDeclaration } from "./key-declaration.js";
+import { exampleRegistration, registrationsPerFile, SIDE_CODE } from "./key-example.js";
+import type { KeyFamily, KeyFamilyIndex } from "./key-family.js";
+import { callAround, citeSite, decoratorAbove, ownHandler, registeredBy, siblingEntry } from "./key-sites.js";
+import { registrarHops, registrarHopsClause } from "./registrar.js";
 
 /** Whether the index links `d` to one of `anchors` (either way, any edge but an import). */
 function linked(index: KeyFamilyIndex, d: DefRow, anchors: ReadonlySet<number>): boolean {
@@ -66,7 +59,7 @@ function registeringModules(
 
 /**
  * The definitions of the example registration: its handler, its registering function and what that
- * hands the member to (answer-pattern-registrar.ts), the code dispatching its key, and the typed
+ * hands the member to (pattern/registrar.ts), the code dispatching its key, and the typed
  * map's member declaring the key (beside the handler: its contract).
  */
 export function keyFamilyDefinitions(index: KeyFamilyIndex, family: KeyFamily): DefRow[] {

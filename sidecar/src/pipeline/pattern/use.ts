@@ -7,13 +7,13 @@
  * itself (a class injected where it is used); the worked call is a caller's call of one of the
  * contract's methods, and the class method that carries it out comes from the implementation edge.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import { code } from "./markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
-import { quoteLine } from "./quote-line.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { code } from "../markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
+import { quoteLine } from "../quote-line.js";
 
 export type UseIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById" | "fileLines" | "defsInFile">;
 

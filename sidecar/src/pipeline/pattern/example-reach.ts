@@ -3,12 +3,12 @@
  * (each provider created by its handler, the handlers by a factory) and the constant the rest of the
  * code reaches it through.
  */
-import type { DefRow } from "../index/types.js";
-import { type ClassFamily, FAMILY_KINDS, familyMembers, MIN_MEMBERS } from "./answer-pattern-class-family.js";
-import type { PatternIndex } from "./answer-pattern-family.js";
-import { type Creation, creationsOf, ownCreator, type Shape } from "./answer-pattern-shapes.js";
-import { accessPoint } from "./answer-pattern-use.js";
-import { isAuxiliaryPath } from "./match.js";
+import type { DefRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../match.js";
+import { type ClassFamily, FAMILY_KINDS, familyMembers, MIN_MEMBERS } from "./class-family.js";
+import type { PatternIndex } from "./family.js";
+import { type Creation, creationsOf, ownCreator, type Shape } from "./shapes.js";
+import { accessPoint } from "./use.js";
 
 /**
  * The family the example's creator belongs to, when a member is created by a class of another family

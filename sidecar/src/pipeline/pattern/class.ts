@@ -3,18 +3,18 @@
  * the example member with its contract and class, where it is created or listed and registered, how it
  * is plugged in and reached, and further members as examples — each cited at the line that says it.
  */
-import type { DefRow } from "../index/types.js";
-import type { CitationBook, DraftAnswer } from "./answer-offline.js";
-import { type ClassFamily, memberWord } from "./answer-pattern-class-family.js";
-import { type CreatorFamily, exampleReach } from "./answer-pattern-example-reach.js";
-import type { PatternIndex } from "./answer-pattern-family.js";
-import type { Fit } from "./answer-pattern-fit.js";
-import { registrarHopsWords } from "./answer-pattern-registrar.js";
-import { loaderOf, orderedShapes, type Shape, typicalCount } from "./answer-pattern-shapes.js";
-import type { Listing } from "./class-listings.js";
-import { code, listWords } from "./markdown.js";
-import { quoteLine } from "./quote-line.js";
-import { namesIn } from "./verify.js";
+import type { DefRow } from "../../index/types.js";
+import type { CitationBook, DraftAnswer } from "../answer-offline.js";
+import type { Listing } from "../class-listings.js";
+import { code, listWords } from "../markdown.js";
+import { quoteLine } from "../quote-line.js";
+import { namesIn } from "../verify.js";
+import { type ClassFamily, memberWord } from "./class-family.js";
+import { type CreatorFamily, exampleReach } from "./example-reach.js";
+import type { PatternIndex } from "./family.js";
+import type { Fit } from "./fit.js";
+import { registrarHopsWords } from "./registrar.js";
+import { loaderOf, orderedShapes, type Shape, typicalCount } from "./shapes.js";
 
 /** Further members named as examples. */
 export const OTHER_EXAMPLES = 3;
@@ -141,7 +141,7 @@ export function classAnswer(
 				`${n++}. Write its ${name(plugged.cls)} too, as ${at(plugged.cls)} does ${cite(plugged.cls)}${quoteHead(plugged.cls)}${plugged.created ? `; ${name(plugged.created.by)} creates ${name(plugged.cls)} ${book.citeRange(plugged.created.file, plugged.created.line, plugged.created.line, plugged.cls.name)}${quote(plugged.created.file, plugged.created.line)}` : ""}`,
 			);
 		if (example.registeredWith) {
-			// What registering does with the member one hop on (answer-pattern-registrar.ts).
+			// What registering does with the member one hop on (pattern/registrar.ts).
 			const hops = registrarHopsWords(index, example.registeredWith, book, subject);
 			out.push(
 				`${n++}. ${name(example.registeredWith)} registers it ${cite(example.registeredWith)}${quote(example.registeredWith.file ?? "", example.registeredWith.startLine ?? 1)}${hops ? `; ${hops}` : ""}`,

@@ -2,16 +2,16 @@
  * A family the noun's qualifiers name without its head: "a new OAuth service" where each OAuth login
  * is `const Gitlab = new CustomOAuth('gitlab', config)` and no name says "service", "a new storage
  * provider" where the stores extend `Store`. Sought only when the head's own family carries none of
- * the qualifiers and the head is a role word (headIsRole); the family must carry every one (answer-pattern-qualifier.ts) and be a convention,
+ * the qualifiers and the head is a role word (headIsRole); the family must carry every one (pattern/qualifier.ts) and be a convention,
  * not a pair: at least three members in at least two files.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import type { ClassFamily } from "./answer-pattern-class-family.js";
-import { type InstanceFamily, type InstanceIndex, instanceMembers } from "./answer-pattern-instances.js";
-import { carriesWord, definitionTexts, familyCarries, type Qualifier } from "./answer-pattern-qualifier.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
+import type { ClassFamily } from "./class-family.js";
+import { type InstanceFamily, type InstanceIndex, instanceMembers } from "./instances.js";
+import { carriesWord, definitionTexts, familyCarries, type Qualifier } from "./qualifier.js";
 
 export type HeadlessIndex = InstanceIndex & Pick<IndexReader, "familyBases" | "typesNamedCount">;
 
@@ -46,7 +46,7 @@ export function headIsRole(
 /**
  * The family carrying every qualifier, by its base's name or file or by half its members, best by
  * where it carries them times the log of its members; null when none does ("payment provider" where
- * nothing says payment). `classMembers` reads a class family's members as answer-pattern.ts does.
+ * nothing says payment). `classMembers` reads a class family's members as pattern/answer.ts does.
  */
 export function headlessFamily(
 	index: HeadlessIndex,

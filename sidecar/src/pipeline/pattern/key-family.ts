@@ -1,12 +1,12 @@
 /**
  * The family of string keys a pattern question's noun names: the trunk whose keys are its Xs ("endpoint",
- * "hook", "job"), with its register and dispatch sites (answer-pattern-keys.ts tells it).
+ * "hook", "job"), with its register and dispatch sites (pattern/keys.ts tells it).
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DispatchSiteRow } from "../index/types.js";
-import { namesKeyFamily, trunkNoun } from "./markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DispatchSiteRow } from "../../index/types.js";
+import { namesKeyFamily, trunkNoun } from "../markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
 
 export type KeyFamilyIndex = Pick<
 	IndexReader,

@@ -2,10 +2,11 @@
  * The counts an impact answer's "In short" tells: the sites and files changing X touches, by package
  * and by group, one call further up, what X calls, the tests that name it, and its members' uses.
  */
-import type { GroupId } from "./answer-impact-groups.js";
-import { shortPath } from "./answer-impact-lines.js";
-import { code, listWords } from "./markdown.js";
-import type { ImpactListing } from "./material/types.js";
+
+import { code, listWords } from "../markdown.js";
+import type { ImpactListing } from "../material/types.js";
+import type { GroupId } from "./groups.js";
+import { shortPath } from "./lines.js";
 
 /** Members named in the per-member breakdown of a class's uses. */
 const MEMBERS_NAMED = 5;

@@ -2,7 +2,7 @@
  * The groups an impact answer sorts X's places into (where it runs, who calls those, who registers on
  * it, who extends it, …), the edge kinds that put a site in each, and the place a group lists.
  */
-import type { DefRow } from "../index/types.js";
+import type { DefRow } from "../../index/types.js";
 
 export type GroupId = "run" | "register" | "extend" | "up" | "drives" | "other" | "related";
 

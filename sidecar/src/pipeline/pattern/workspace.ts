@@ -7,12 +7,12 @@
  * client or a server base: either is a template), an entry file — and the build orchestrator's
  * `build` task (turbo.json, nx.json) runs it with the rest.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, PackageRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
-import { code } from "./markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, PackageRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { code } from "../markdown.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
 
 export type WorkspaceIndex = Pick<
 	IndexReader,

@@ -3,11 +3,11 @@
  * call, then those in X's own folder, then the files most others use (central code before a leaf), then
  * the files that use X most, then by path; every file's first before any file's second.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow, DispatchSiteRow } from "../index/types.js";
-import { breadthFirst, type GroupId, KIND_ORDER, type Place } from "./answer-impact-groups.js";
-import { handlerName } from "./answer-impact-target.js";
-import { importsFile, namesInCode } from "./code-mentions.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow, DispatchSiteRow } from "../../index/types.js";
+import { importsFile, namesInCode } from "../code-mentions.js";
+import { breadthFirst, type GroupId, KIND_ORDER, type Place } from "./groups.js";
+import { handlerName } from "./target.js";
 
 export type PlacesIndex = Pick<IndexReader, "fileLines" | "def" | "defAt">;
 

@@ -2,14 +2,14 @@
  * How an impact answer writes X and its places: what X is (cited at its declaration's head) and one line
  * per place — who makes the reference and the line that makes it, cited by a name written there.
  */
-import { firstSentence } from "../index/doc-comment.js";
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import type { Place } from "./answer-impact-groups.js";
-import type { CitationBook } from "./answer-offline.js";
-import { encloses } from "./encloses.js";
-import { code, keyWords, sentence } from "./markdown.js";
-import { namesIn } from "./verify.js";
+import { firstSentence } from "../../index/doc-comment.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import type { CitationBook } from "../answer-offline.js";
+import { encloses } from "../encloses.js";
+import { code, keyWords, sentence } from "../markdown.js";
+import { namesIn } from "../verify.js";
+import type { Place } from "./groups.js";
 
 export type LineIndex = Pick<IndexReader, "fileLines" | "defById">;
 

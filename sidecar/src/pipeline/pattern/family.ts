@@ -3,17 +3,17 @@
  * packages, of classes or of instances; a usage question's family of classes; or, when no family carries
  * the noun's qualifiers, the family its head alone (or its qualifiers alone) names, as unmet.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import { type ClassFamily, familyMembers, findFamily } from "./answer-pattern-class-family.js";
-import { headIsRole, headlessFamily } from "./answer-pattern-headless.js";
-import { findInstanceFamily, type InstanceFamily } from "./answer-pattern-instances.js";
-import { findKeyFamily, type KeyFamily } from "./answer-pattern-key-family.js";
-import { carriedCount, definitionTexts, type FamilyTexts, qualifiersOf } from "./answer-pattern-qualifier.js";
-import { patternQuestion } from "./answer-pattern-question.js";
-import { findUse, type UseFamily, useSubject } from "./answer-pattern-use.js";
-import { findWorkspaceFamily, type WorkspaceFamily } from "./answer-pattern-workspace.js";
-import { analyzeQuestion } from "./query.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { analyzeQuestion } from "../query.js";
+import { type ClassFamily, familyMembers, findFamily } from "./class-family.js";
+import { headIsRole, headlessFamily } from "./headless.js";
+import { findInstanceFamily, type InstanceFamily } from "./instances.js";
+import { findKeyFamily, type KeyFamily } from "./key-family.js";
+import { carriedCount, definitionTexts, type FamilyTexts, qualifiersOf } from "./qualifier.js";
+import { patternQuestion } from "./question.js";
+import { findUse, type UseFamily, useSubject } from "./use.js";
+import { findWorkspaceFamily, type WorkspaceFamily } from "./workspace.js";
 
 export type PatternIndex = Pick<
 	IndexReader,
@@ -58,9 +58,9 @@ export interface UnmetFamily {
 
 /**
  * The family a pattern question's noun names in the code, or null (then the flow answer stands). The
- * head noun finds it; its qualifiers decide between families sharing the head (answer-pattern-qualifier.ts):
+ * head noun finds it; its qualifiers decide between families sharing the head (pattern/qualifier.ts):
  * a family carrying them all before the head's first, else one carrying some when the head's carries
- * none; when none carries any, a family carrying them all without the head (answer-pattern-headless.ts),
+ * none; when none carries any, a family carrying them all without the head (pattern/headless.ts),
  * else the head's family, comes back as unmet (which words name it is said first in the answer).
  */
 export function patternFamily(index: PatternIndex, question: string): PatternFamily | UnmetFamily | null {
@@ -86,7 +86,7 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 		first((f) => carried(f) === qualifiers.length) ?? (had === 0 ? first((f) => carried(f) > 0) : null);
 	if (better) return better;
 	// None carrying them names the head: one carrying them all may still be what the noun means
-	// (`new CustomOAuth(…)` constants for "OAuth service"; answer-pattern-headless.ts). Only beside a
+	// (`new CustomOAuth(…)` constants for "OAuth service"; pattern/headless.ts). Only beside a
 	// family of the head: without one, the noun names no convention here and the flow answer stands.
 	const head = subject.split(/\s+/).at(-1) ?? subject;
 	const headConcept = concepts.at(-1);
@@ -132,7 +132,7 @@ function familyTexts(family: PatternFamily): FamilyTexts {
 
 /**
  * "How do you use a database model to query data?": how code reaches and calls a member of the class
- * family the noun names (answer-pattern-use.ts); the question's other words pick the member and call.
+ * family the noun names (pattern/use.ts); the question's other words pick the member and call.
  */
 function usageFamily(index: PatternIndex, question: string): UseFamily | null {
 	const subject = useSubject(question);

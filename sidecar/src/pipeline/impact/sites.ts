@@ -1,9 +1,9 @@
 /** The full impact answer's section of every use of X: each site of the listing as a plain line, by file. */
-import type { IndexReader } from "../index/reader.js";
-import { plural } from "./answer-impact-counts.js";
-import { clip, QUOTE_CHARS } from "./answer-impact-lines.js";
-import { code, shownKey } from "./markdown.js";
-import type { ImpactListing } from "./material/types.js";
+import type { IndexReader } from "../../index/reader.js";
+import { code, shownKey } from "../markdown.js";
+import type { ImpactListing } from "../material/types.js";
+import { plural } from "./counts.js";
+import { clip, QUOTE_CHARS } from "./lines.js";
 
 /**
  * Every site of the listing, grouped by package, as plain lines (`file:line [kind] code`), for the

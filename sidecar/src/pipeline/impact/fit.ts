@@ -1,5 +1,5 @@
 /** Which of an impact answer's places it shows: as many as one message holds, in the order that matters. */
-import type { Group, GroupId, Place } from "./answer-impact-groups.js";
+import type { Group, GroupId, Place } from "./groups.js";
 
 /**
  * The places shown. Pass 0: of each group's first few, those in X's own folder (the module's own

@@ -2,10 +2,10 @@
  * A family of classes a pattern question's noun names: a base (class or interface) that at least
  * MIN_MEMBERS definitions outside tests extend or implement, in more than one file.
  */
-import type { IndexReader } from "../index/reader.js";
-import type { DefRow } from "../index/types.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
-import type { Concept } from "./query.js";
+import type { IndexReader } from "../../index/reader.js";
+import type { DefRow } from "../../index/types.js";
+import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import type { Concept } from "../query.js";
 
 export type ClassFamilyIndex = Pick<IndexReader, "familyBases" | "edgesTo" | "defById">;
 
