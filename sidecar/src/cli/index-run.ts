@@ -8,9 +8,10 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { z } from "zod";
-import { IndexError, IndexReader } from "../index/reader.js";
+import { IndexError } from "../index/index-error.js";
+import { IndexReader } from "../index/reader.js";
 import type { IncrementalWorker } from "../indexer/incremental.js";
-import type { IndexOptions, IndexResult } from "../indexer/index.js";
+import { IndexInputError, type IndexOptions, type IndexResult } from "../indexer/index-types.js";
 import { hasReusableIndex, indexPath } from "../indexer/reuse.js";
 import { raiseTierUpBudget } from "../indexer/tier-up.js";
 import { makeDirs } from "../make-dirs.js";
@@ -213,7 +214,7 @@ async function indexInProcess(
 	onProgress: OnProgress,
 	started: StartedEarly,
 ): Promise<IndexResult> {
-	const { IndexInputError, indexRepository } = await import("../indexer/index.js");
+	const { indexRepository } = await import("../indexer/index.js");
 	const trunkConfig = input.trunkConfig as TrunkConfig | undefined;
 	try {
 		// The trunk extractor (and the compiler) are loaded by the indexer only when files changed.

@@ -5,7 +5,7 @@
  */
 
 import { IMPORT_KINDS, type ImportKind } from "../indexer/import-kinds.js";
-import type { IndexResult } from "../indexer/index.js";
+import type { IndexResult } from "../indexer/index-types.js";
 
 const INSTALL = "install the repository's dependencies (npm/yarn/pnpm install) for more edges";
 /** An installed package whose types come from code it generates, or an absent generated folder. */

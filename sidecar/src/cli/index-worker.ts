@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { z } from "zod";
-import type { IndexProgress, IndexResult } from "../indexer/index.js";
+import { IndexInputError, type IndexProgress, type IndexResult } from "../indexer/index-types.js";
 
 export const IndexWorkerInput = z.object({
 	repo: z.string(),
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 	if (!port) throw new Error("index-worker must run in a worker thread");
 	const post = (m: IndexWorkerMessage) => port.postMessage(m);
 	const input = IndexWorkerInput.parse(workerData);
-	const [{ IndexInputError, indexRepository }, { createSiteExtractor }] = await Promise.all([
+	const [{ indexRepository }, { createSiteExtractor }] = await Promise.all([
 		import("../indexer/index.js"),
 		import("../trunks/extractor.js"),
 	]);

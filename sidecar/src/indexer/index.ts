@@ -6,171 +6,40 @@
  * one program over the changed files and what they import (each import resolved with its own
  * package's options) → definitions → edges and dispatch sites → write: a full write, or a patch
  * of a copy of the previous index when it can be reused (temp file + rename either way).
+ * This module runs the stages and keeps the run's state; the extraction on this thread is
+ * extract-here.ts, the sites' join join-sites.ts, the write write-run.ts (types: index-types.ts).
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { availableParallelism, totalmem } from "node:os";
 import { resolve } from "node:path";
 import { isManifestPath } from "../index/documents.js";
-import { copyForPatch, patchIndex } from "../index/patch.js";
+import { copyForPatch } from "../index/patch.js";
 import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
-import type { DispatchSiteRecord, SiteExtractor } from "../index/types.js";
-import {
-	removeStaleTemps,
-	type WriteDef,
-	type WriteEdge,
-	type WriteResult,
-	writeIndex,
-} from "../index/writer.js";
-import { buildOutline } from "../outline/build.js";
+import type { DispatchSiteRecord } from "../index/types.js";
+import { removeStaleTemps, type WriteResult } from "../index/writer.js";
 import { VERSION } from "../version.js";
-import { declarationText } from "./bodies.js";
 import { type CollectedFile, collectFiles, type KnownFile, sha1 } from "./collect.js";
-import type { DefRecord } from "./defs.js";
-import { IMPORT_KINDS, type ImportKind, noImportsByKind } from "./import-kinds.js";
-import type { IncrementalWorker } from "./incremental.js";
+import { extractHere } from "./extract-here.js";
+import { SHARE_CHARS, THREADED_RUN_FILES } from "./extraction-plan.js";
+import { gitMeta } from "./git-meta.js";
 import { checkIncrementalResult } from "./incremental-result.js";
-import { type FileCounts, openPrevious, type PreviousIndex, packageIdentity } from "./previous.js";
+import { IndexInputError, type IndexOptions, type IndexProblem, type IndexResult } from "./index-types.js";
+import { joinSites } from "./join-sites.js";
+import { mergeExtracted } from "./merge-extracted.js";
+import { type FileCounts, openPrevious, packageIdentity } from "./previous.js";
 import { resolutionLayout } from "./resolution-layout.js";
 import { indexPath, reuseKey } from "./reuse.js";
+import { importsResult, round, sumCounts } from "./run-counts.js";
+import { siteExtractorFrom } from "./site-extractor-module.js";
 import {
 	forecastSites,
 	type GuessedJoin,
-	guessHolds,
 	guessJoin,
 	loadSavedSites,
 	type SiteForecast,
 } from "./site-forecast.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { discoverPackages } from "./workspace.js";
-
-export interface IndexProgress {
-	phase: "collect" | "parse" | "extract" | "write";
-	done: number;
-	total: number;
-	/** Parse/extract over threads: the live ShareCounts cells (share-counts.ts), on shared memory. */
-	live?: Int32Array;
-}
-
-export interface IndexOptions {
-	/** Repository root (a folder). */
-	repo: string;
-	/** Output file; default `<repo>/.codeask/index.db`. */
-	out?: string;
-	/** Index test and fixture files too (excluded by default). */
-	includeTests?: boolean;
-	/** Skip repo-relative paths containing any of these substrings. */
-	exclude?: string[];
-	/** Ignore the previous index and extract every file. */
-	full?: boolean;
-	/** The commit to record when the tree is not a git checkout (e.g. an exported snapshot). */
-	commit?: string;
-	/** Finds string-dispatch sites (trunks) in the type-checked pass. */
-	siteExtractor?: SiteExtractor;
-	/**
-	 * URL of a module exporting `createSiteExtractor(trunkConfig)` that builds the site extractor:
-	 * worker threads build their own with it, and without `siteExtractor` this run loads it when it
-	 * has files to extract. Without it a run with `siteExtractor` uses one thread.
-	 */
-	siteExtractorModule?: string;
-	/** Extraction threads; default 2 for a run extracting many files (on 2+ cores), else 1. */
-	threads?: number;
-	/** Heap limit of each extraction thread in MB (old generation). */
-	threadHeapMb?: number;
-	/**
-	 * An incremental run extracts on a second thread started as the run begins (incremental.ts),
-	 * when it can build the site extractor there (`siteExtractorModule`). Default true.
-	 */
-	incrementalThread?: boolean;
-	/**
-	 * A second thread the caller started for this run ahead of it (`startIncrementalWorker` with this
-	 * run's folder, index file and `siteExtractorModule`), to warm up sooner: used when the run is
-	 * incremental, else closed.
-	 */
-	incrementalWorker?: IncrementalWorker;
-	/** The trunk configuration behind `siteExtractor`, recorded in meta and part of the reuse key. */
-	trunkConfig?: unknown;
-	onProgress?: (event: IndexProgress) => void;
-}
-
-export interface IndexProblem {
-	/** Repo-relative path (or absolute, for files outside the repository). */
-	file: string;
-	reason: string;
-}
-
-export interface IndexResult {
-	out: string;
-	stats: IndexStats;
-	/** In-repo static imports (relative, a `paths` alias, a workspace package) and how many resolved to a file; by kind too. */
-	imports: {
-		inRepo: number;
-		resolved: number;
-		share: number;
-		unresolvedSample: string[];
-		byKind: Record<ImportKind, { inRepo: number; resolved: number }>;
-	};
-	unresolvedByReason: Record<string, number>;
-	/**
-	 * The imports most unresolved call sites come from (edges.ts unresolvedModule), most first, at
-	 * most 10: `present` when the module resolves to a file yet gives nothing (its generated output
-	 * missing), else it is not installed (or, `./…`, an in-repo path that is absent).
-	 */
-	unresolvedByModule: { module: string; sites: number; present: boolean }[];
-	problems: IndexProblem[];
-	/** Things left out on purpose or expected without node_modules (large files, uninstalled `extends`). */
-	notes: IndexProblem[];
-	/** Files re-extracted this run (all files on a full run). */
-	extractedFiles: number;
-	/**
-	 * Milliseconds per stage: collect, load, extract (program, defs, edges: summed over the threads'
-	 * shares), merge, reuse, write; the extraction threads, each share's figures (with its thread's
-	 * CPU where known), and `cpu`, the process's CPU over a run that extracted anything.
-	 */
-	timings: Record<string, number>;
-}
-
-/** Bad input that stops indexing before anything is written (not a directory, nothing to index). */
-export class IndexInputError extends Error {
-	constructor(message: string) {
-		super(message);
-		this.name = "IndexInputError";
-	}
-}
-
-function gitCommit(repo: string): string {
-	try {
-		return execFileSync("git", ["-C", repo, "rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
-			.toString()
-			.trim();
-	} catch {
-		return "";
-	}
-}
-
-/** Output of a git command in `repo`, or "" when it is not a checkout (or has no such value). */
-function gitOutput(repo: string, args: string[]): string {
-	try {
-		return execFileSync("git", ["-C", repo, ...args], { stdio: ["ignore", "pipe", "ignore"] })
-			.toString()
-			.trim();
-	} catch {
-		return "";
-	}
-}
-
-/**
- * The checkout's `origin` remote (credentials removed: an https remote may carry a token) and the
- * indexed folder's path inside the checkout, so clients can link citations to the web.
- */
-function gitRemote(repo: string): { remoteUrl: string; subdir: string } {
-	const remote = gitOutput(repo, ["remote", "get-url", "origin"]).replace(
-		/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i,
-		"$1",
-	);
-	const subdir = gitOutput(repo, ["rev-parse", "--show-prefix"]).replace(/\/+$/, "");
-	return { remoteUrl: remote, subdir: remote ? subdir : "" };
-}
+import { writeRun } from "./write-run.js";
 
 export async function indexRepository(options: IndexOptions): Promise<IndexResult> {
 	// What a failing run must undo, whatever step it fails in: the second thread (it would keep
@@ -379,13 +248,13 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	}
 	// Meta rows that depend on no extraction (two git commands, every file's stat): made while the
 	// thread extracts, when there is one.
-	const gitMeta = () => ({ commit: options.commit || gitCommit(repoRoot), ...gitRemote(repoRoot) });
+	const git = () => gitMeta(repoRoot, options.commit);
 	const fileStats = () =>
 		JSON.stringify(
 			Object.fromEntries([...collected.files, ...collected.manifests].map((f) => [f.path, f.stat])),
 		);
 	if (pending) await step();
-	const ahead = pending ? { git: gitMeta(), fileStats: fileStats() } : null;
+	const ahead = pending ? { git: git(), fileStats: fileStats() } : null;
 	let incremental: Awaited<NonNullable<typeof pending>> | null = null;
 	try {
 		incremental = pending ? checkIncrementalResult(await pending) : null;
@@ -450,7 +319,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	// An incremental run's extractor is the one loaded ahead, unless none was (the sites are likely as
 	// before) or it joined a guess (its state is that join's): then a new one, when the sites need it.
 	const sitesOn = options.siteExtractor !== undefined || siteExtractorModule !== null;
-	let extractor =
+	const extractor =
 		options.siteExtractor ??
 		(incremental
 			? forecast.kind === "unknown"
@@ -466,7 +335,21 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 				inWorkers: false,
 				threads: 1,
 			}
-		: await extractHere();
+		: await extractHere({
+				options,
+				repoRoot,
+				packages,
+				collected,
+				changed,
+				previous,
+				reusable,
+				layout,
+				extractor,
+				notes,
+				problems,
+				relative,
+				progress,
+			});
 	if (incremental) {
 		for (const p of incremental.resolverProblems)
 			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
@@ -480,118 +363,6 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		if (mainBefore !== undefined) timings["incremental.mainCpuBefore"] = mainBefore;
 		if (mainAfter !== undefined) timings["incremental.mainCpuAfter"] = mainAfter;
 	}
-	async function extractHere() {
-		// Only manifests changed: no program, and no compiler loaded (the globals are as recorded).
-		if (changed.length === 0 && previous?.globalFiles) {
-			const recorded = previous.globalFiles;
-			return {
-				extracted: { files: [], timings: { program: 0, defs: 0, edges: 0 } } as Awaited<
-					ReturnType<typeof import("./extract.js").extractFiles>
-				>,
-				globalFiles: collected.files.filter((f) => recorded.has(f.path)),
-				inWorkers: false,
-				threads: 1,
-			};
-		}
-		const [
-			{ createModuleResolver, recallingResolver },
-			{ PROGRAM_OPTIONS },
-			{ extractFiles },
-			{ extractInThreads },
-			{ declaresGlobals },
-		] = await Promise.all([
-			import("./resolve.js"),
-			import("./program.js"),
-			import("./extract.js"),
-			import("./parallel.js"),
-			import("./globals.js"),
-		]);
-		const base = createModuleResolver(repoRoot, packages, PROGRAM_OPTIONS);
-		// Module names resolved as the previous index recorded them, in the same layout.
-		const pathOf = new Map(collected.files.map((f) => [f.abs, f.path]));
-		const resolver = previous
-			? recallingResolver(base, (file) => {
-					const path = pathOf.get(file);
-					const recorded = path === undefined ? undefined : previous.importsOf(path);
-					return recorded?.layout === layout ? recorded.resolutions : undefined;
-				})
-			: base;
-		for (const p of resolver.problems) {
-			// An `extends` into a package that is not installed is expected without node_modules.
-			(p.missingExtends ? notes : problems).push({ file: relative(p.file), reason: p.reason });
-		}
-		progress({ phase: "parse", done: 0, total: changed.length });
-		const sources = new Map(collected.files.map((f) => [f.abs, f]));
-		const threads = threadCount(options, changed.length);
-		// A file in the program for its declarations only is read without the bodies that cannot
-		// change them (bodies.ts), as the previous index recorded them for its content.
-		const declared = new Map<string, { path: string; readonly content: string }>(
-			collected.files.map((f) => {
-				if (!previous || !reusable(f)) return [f.abs, f];
-				let text: string | undefined;
-				const view = {
-					path: f.path,
-					get content(): string {
-						text ??= declarationText(f.content, f.hash, previous.bodiesOf(f.path));
-						return text;
-					},
-				};
-				return [f.abs, view];
-			}),
-		);
-		const changedChars = changed.reduce((a, f) => a + f.content.length, 0);
-		// Worker threads build their own site extractor from its module; without one, stay here.
-		const inWorkers =
-			(threads > 1 || changedChars > SHARE_CHARS) && !(extractor && !options.siteExtractorModule);
-		const onFile = (done: number) => {
-			if (done % 50 === 0 || done === changed.length)
-				progress({ phase: "extract", done, total: changed.length });
-		};
-		// Files that may declare globals are in every program, so references resolve as in one program
-		// over everything. Known for unchanged files from the previous index, without reading them.
-		const globalFiles = collected.files.filter((f) =>
-			reusable(f) && previous?.globalFiles
-				? previous.globalFiles.has(f.path)
-				: declaresGlobals(f.abs, f.content),
-		);
-		const changedPaths = new Set(changed.map((f) => f.abs));
-		const globalRoots = globalFiles.filter((f) => !changedPaths.has(f.abs)).map((f) => f.abs);
-		const extracted = inWorkers
-			? await extractInThreads({
-					repoRoot,
-					packages,
-					sources,
-					files: changed.map((f) => f.abs),
-					declarationFiles: collected.declarationFiles,
-					globalFiles: globalFiles.map((f) => f.abs),
-					siteExtractor:
-						extractor && options.siteExtractorModule
-							? { module: options.siteExtractorModule, config: options.trunkConfig }
-							: null,
-					localExtractor: extractor ?? null,
-					threads,
-					heapMb: options.threadHeapMb ?? defaultThreadHeapMb(threads),
-					shareChars: SHARE_CHARS,
-					// Workers report every 50 files (and their last): every event moves the line.
-					onProgress: (phase, done, live) => progress({ phase, done, total: changed.length, live }),
-				})
-			: extractFiles({
-					repoRoot,
-					packages,
-					sources: declared,
-					files: changed.map((f) => f.abs),
-					resolver,
-					// Nothing changed: no program at all (the declaration files only matter to changed files).
-					// Files that may declare globals are roots too, so the changed files resolve as in a full run.
-					extraRoots: [...collected.declarationFiles, ...globalRoots],
-					globalRoots,
-					siteExtractor: extractor,
-					onFile,
-					onParsed: (n) =>
-						progress({ phase: "parse", done: Math.min(n, changed.length), total: changed.length }),
-				});
-		return { extracted, globalFiles, inWorkers, threads };
-	}
 	lap("extract");
 	// The incremental thread's extraction was waited for before "load" ended.
 	if (timings.load !== undefined) timings.load -= incrementalMs;
@@ -599,66 +370,34 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	Object.assign(timings, extracted.timings, { threads: inWorkers ? threads : 1 });
 	for (const [i, share] of (extracted.shares ?? []).entries())
 		for (const [k, v] of Object.entries(share)) timings[`share${i + 1}.${k}`] = v;
-	const defsByPath = new Map<string, DefRecord[]>();
-	const edges: WriteEdge[] = [];
-	const extractedSites = new Map<string, DispatchSiteRecord[]>();
-	const rawSites = new Map<string, string>();
-	const bodies = new Map<string, string>();
-	const imports = new Map<string, { layout: string; resolutions: string }>();
-	const counts: Record<string, FileCounts> = {};
-	const unresolvedImportSample: string[] = [];
-	for (const x of extracted.files) {
-		defsByPath.set(x.path, x.defs);
-		for (const reason of x.problems) problems.push({ file: x.path, reason });
-		for (const e of x.edges) edges.push({ ...e, file: x.path, resolution: "checker" });
-		if (x.savedSites !== null) rawSites.set(x.path, x.savedSites);
-		if (x.bodies) bodies.set(x.path, x.bodies);
-		if (x.imports) imports.set(x.path, { layout, resolutions: x.imports });
-		// From a second thread, sites come as their saved text: loaded only if they are joined again.
-		if (x.sites) extractedSites.set(x.path, x.sites);
-		if (x.counts) counts[x.path] = x.counts;
-		unresolvedImportSample.push(...x.unresolvedImports);
-	}
+	const { defsByPath, edges, extractedSites, rawSites, bodies, imports, counts, unresolvedImportSample } =
+		mergeExtracted(extracted.files, layout, problems);
 
 	lap("merge");
 	// 6. Every file's sites, in file order as a full run sees them (reused files: their saved
 	// extractor output), joined across the repository by `finalize` — unless they are the
 	// previous index's (null: see `sitesAsBefore`).
 	for (const f of collected.files) if (reusable(f)) counts[f.path] = previousCounts[f.path] as FileCounts;
-	let finalSites: DispatchSiteRecord[] | null = null;
-	const asBefore =
-		patching &&
-		sitesOn &&
-		previous !== null &&
-		removedFiles.length === 0 &&
-		sitesAsBefore(previous, repoRoot, changed, defsByPath, rawSites);
-	if (!asBefore && guess && previous && guessHolds(guess, changed, rawSites, previous))
-		finalSites = guess.sites;
-	else if (!asBefore) {
-		if (sitesOn) extractor ??= await siteExtractorFrom(options);
-		const load = (saved: string) => loadSavedSites(extractor, saved, repoRoot);
-		previous?.allSavedSites();
-		const sites: DispatchSiteRecord[] = [];
-		for (const f of collected.files) {
-			if (!reusable(f)) {
-				const raw = rawSites.get(f.path);
-				sites.push(...(extractedSites.get(f.path) ?? (raw === undefined ? [] : load(raw))));
-				continue;
-			}
-			const preloaded = preloadedSites.get(f.path);
-			if (preloaded) {
-				sites.push(...preloaded);
-				continue;
-			}
-			const saved = previous?.savedSitesOf(f.path);
-			if (!saved || !extractor) continue;
-			sites.push(...load(saved));
-		}
-		finalSites = extractor?.finalize ? extractor.finalize(sites) : sites;
-	}
+	const { sites: finalSites, join } = await joinSites({
+		options,
+		repoRoot,
+		files: collected.files,
+		changed,
+		reusable,
+		previous,
+		patching,
+		sitesOn,
+		removedFiles,
+		defsByPath,
+		rawSites,
+		extractedSites,
+		preloadedSites,
+		guess,
+		extractor,
+	});
 	// How the sites came (site-forecast.ts): 0 the previous index's, 1 joined on the guess while the
 	// second thread extracted, 2 joined after the extraction.
-	timings["sites.join"] = asBefore ? 0 : guess !== null && finalSites === guess.sites ? 1 : 2;
+	timings["sites.join"] = join;
 	const totals = sumCounts(counts);
 	const { resolvedSites, externalRefs, unresolvedByReason, unresolvedByModule } = totals;
 	const unresolvedRefs = Object.values(unresolvedByReason).reduce((a, b) => a + b, 0);
@@ -670,7 +409,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		formatVersion: String(INDEX_FORMAT_VERSION),
 		toolVersion: VERSION,
 		repoRoot,
-		...(ahead?.git ?? gitMeta()),
+		...(ahead?.git ?? git()),
 		builtAt: new Date().toISOString(),
 		options: optionsJson,
 		trunkConfig: JSON.stringify(options.trunkConfig ?? null),
@@ -702,74 +441,29 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 			}),
 		};
 	};
-	const changedDefs = (f: CollectedFile) =>
-		(defsByPath.get(f.path) ?? []).map((d) => ({ ...d, file: f.path }));
-	// A patch rewrites the manifests' rows only when one changed; a full write has them all.
-	const manifestRows =
-		manifestsChanged || !(previous && patching)
-			? await (await import("./manifests.js")).manifestDefinitions(manifests)
-			: null;
-	const unresolved = new Map(Object.entries(unresolvedByReason));
-	if (previous && patching) {
-		previous.close();
-		patchIndex(
-			out,
-			out,
-			{
-				meta,
-				packages: packageRows,
-				files: manifestRows ? [...changed, ...manifests] : changed,
-				removedFiles: [...removedFiles, ...removedManifests],
-				defs: [...changed.flatMap(changedDefs), ...(manifestRows?.defs ?? [])],
-				edges: manifestRows ? [...edges, ...manifestRows.edges] : edges,
-				sites: finalSites,
-				rawSites,
-				bodies,
-				imports,
-				unresolved,
-			},
-			finalMeta,
-			(db, changed) => buildOutline(db, {}, changed),
-			dropCopy !== undefined,
-		);
-	} else {
-		dropCopy?.();
-		// Unchanged files' rows are carried over from the previous index (if any) into a full write.
-		const defs: WriteDef[] = [];
-		previous?.allSavedSites();
-		for (const f of collected.files) {
-			if (reusable(f) && previous) {
-				defs.push(...previous.defsOf(f.path));
-				edges.push(...previous.edgesOf(f.path));
-				const saved = previous.savedSitesOf(f.path);
-				if (saved) rawSites.set(f.path, saved);
-				const recorded = previous.bodiesOf(f.path);
-				if (recorded) bodies.set(f.path, recorded.ranges);
-				const resolved = previous.importsOf(f.path);
-				if (resolved) imports.set(f.path, resolved);
-			} else defs.push(...changedDefs(f));
-		}
-		defs.push(...(manifestRows?.defs ?? []));
-		edges.push(...(manifestRows?.edges ?? []));
-		previous?.close();
-		writeIndex(
-			out,
-			{
-				meta,
-				packages: packageRows,
-				files: [...collected.files, ...manifests],
-				defs,
-				edges,
-				sites: finalSites ?? [],
-				rawSites,
-				bodies,
-				imports,
-				unresolved,
-			},
-			finalMeta,
-			(db, changed) => buildOutline(db, {}, changed),
-		);
-	}
+	await writeRun({
+		out,
+		previous,
+		patching,
+		dropCopy,
+		meta,
+		finalMeta,
+		packageRows,
+		files: collected.files,
+		manifests,
+		manifestsChanged,
+		changed,
+		removedFiles,
+		removedManifests,
+		reusable,
+		defsByPath,
+		edges,
+		rawSites,
+		bodies,
+		imports,
+		finalSites,
+		unresolvedByReason,
+	});
 	progress({ phase: "write", done: 1, total: 1 });
 	lap("write");
 	// CPU of the whole process over the run (every thread, V8's compiler and GC threads too).
@@ -794,127 +488,8 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 	};
 }
 
-/**
- * Whether `finalize` would get the very input it had for the previous index and its output would
- * land on the same definitions, so the previous index's sites stand: the re-extracted files were
- * all there before and their saved sites are unchanged (with every other file's, that is the whole
- * input; the caller checks no file was removed), the folder is the same (site keys are read
- * relative to it), and no definition that came or went in those files is named by a site or a
- * trunk edge, or by a saved site whose handler was no definition then. A one-file edit that leaves
- * the file's dispatch sites alone (most of them) skips the join over the repository's sites.
- */
-function sitesAsBefore(
-	previous: PreviousIndex,
-	repoRoot: string,
-	changed: CollectedFile[],
-	defsByPath: Map<string, DefRecord[]>,
-	rawSites: Map<string, string>,
-): boolean {
-	if (previous.repoRoot !== repoRoot) return false;
-	const cameOrWent: string[] = [];
-	for (const f of changed) {
-		if (!previous.fileHashes.has(f.path)) return false;
-		if ((rawSites.get(f.path) ?? null) !== previous.savedSitesOf(f.path)) return false;
-		const before = new Set(previous.defIdsOf(f.path));
-		const now = new Set((defsByPath.get(f.path) ?? []).map((d) => d.defId));
-		for (const id of before) if (!now.has(id)) cameOrWent.push(id);
-		for (const id of now) if (!before.has(id)) cameOrWent.push(id);
-	}
-	return cameOrWent.length === 0 || !previous.sitesName(cameOrWent);
-}
-
 /** The collected files at these paths, in collected order. */
 function pathsIn(files: CollectedFile[], paths: string[]): CollectedFile[] {
 	const wanted = new Set(paths);
 	return files.filter((f) => wanted.has(f.path));
-}
-
-/** Files extracted from which a run uses worker threads: below it, a second program costs more than it saves. */
-const THREADED_RUN_FILES = 1000;
-/**
- * Source characters per extraction share. A program's memory grows with the source it holds (a
- * 14 M-character monorepo peaks near 2.5 GB in one program): a larger run is extracted share
- * after share, each program released before the next.
- */
-const SHARE_CHARS = 20_000_000;
-
-/** Each thread's heap cap: a fair part of the machine's memory, at least 2 GB, at most 16 GB. */
-function defaultThreadHeapMb(threads: number): number {
-	const mb = Math.floor(totalmem() / 1024 / 1024 / (threads + 1));
-	return Math.max(2048, Math.min(16_384, mb));
-}
-
-/** The site extractor `siteExtractorModule` builds for `trunkConfig` (none without both). */
-async function siteExtractorFrom(options: IndexOptions): Promise<SiteExtractor | undefined> {
-	if (!options.siteExtractorModule || options.trunkConfig === undefined) return undefined;
-	const mod = (await import(options.siteExtractorModule)) as {
-		createSiteExtractor(config: unknown): SiteExtractor;
-	};
-	return mod.createSiteExtractor(options.trunkConfig);
-}
-
-function threadCount(options: IndexOptions, files: number): number {
-	const asked = options.threads ?? (files >= THREADED_RUN_FILES ? Math.min(2, availableParallelism()) : 1);
-	if (options.siteExtractor && !options.siteExtractorModule) return 1;
-	return Math.max(1, Math.min(asked, files));
-}
-
-function round(x: number): number {
-	return Math.round(x * 10000) / 10000;
-}
-
-/** Totals of per-file call-site and import counts. */
-function sumCounts(counts: Record<string, FileCounts>) {
-	const unresolvedByReason: Record<string, number> = {};
-	let resolvedSites = 0;
-	let externalRefs = 0;
-	let importsInRepo = 0;
-	let importsResolved = 0;
-	const importKinds = noImportsByKind();
-	const modules = new Map<string, { sites: number; present: boolean }>();
-	for (const c of Object.values(counts)) {
-		resolvedSites += c.sites[0];
-		externalRefs += c.sites[1];
-		for (const [r, n] of Object.entries(c.sites[3])) unresolvedByReason[r] = (unresolvedByReason[r] ?? 0) + n;
-		importsInRepo += c.imports[0];
-		importsResolved += c.imports[1];
-		for (const k of IMPORT_KINDS) {
-			const [n, r] = c.importKinds?.[k] ?? [0, 0];
-			importKinds[k][0] += n;
-			importKinds[k][1] += r;
-		}
-		for (const [m, [n, present]] of Object.entries(c.modules ?? {})) {
-			const t = modules.get(m) ?? { sites: 0, present: false };
-			modules.set(m, { sites: t.sites + n, present: t.present || present === 1 });
-		}
-	}
-	const unresolvedByModule = [...modules]
-		.map(([module, t]) => ({ module, ...t }))
-		.sort((a, b) => b.sites - a.sites || (a.module < b.module ? -1 : 1))
-		.slice(0, 10);
-	return {
-		resolvedSites,
-		externalRefs,
-		unresolvedByReason,
-		unresolvedByModule,
-		importsInRepo,
-		importsResolved,
-		importKinds,
-	};
-}
-
-/** The result's import figures from the summed per-file counts. */
-function importsResult(
-	t: { importsInRepo: number; importsResolved: number; importKinds: Record<ImportKind, [number, number]> },
-	unresolvedSample: string[],
-): IndexResult["imports"] {
-	return {
-		inRepo: t.importsInRepo,
-		resolved: t.importsResolved,
-		share: t.importsInRepo ? round(t.importsResolved / t.importsInRepo) : 1,
-		unresolvedSample,
-		byKind: Object.fromEntries(
-			IMPORT_KINDS.map((k) => [k, { inRepo: t.importKinds[k][0], resolved: t.importKinds[k][1] }]),
-		) as IndexResult["imports"]["byKind"],
-	};
 }

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { VERSION } from "../version.js";
 import { sha1 } from "./collect.js";
-import type { IndexOptions } from "./index.js";
+import type { IndexOptions } from "./index-types.js";
 import { previousMatches } from "./previous.js";
 
 /** The index file `indexRepository` writes for these options. */

@@ -23,15 +23,12 @@ import {
 	sourcesCover,
 } from "./abstain.js";
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
-import { impactAnswer } from "./answer-impact.js";
-import { impactSitesSection } from "./answer-impact-sites.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
-import { patternAnswer, patternMaterial } from "./answer-pattern.js";
-import { patternFamily } from "./answer-pattern-family.js";
-import { unmetNote } from "./answer-pattern-unmet.js";
 import { shortAnswer } from "./answer-short.js";
 import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
+import { impactAnswer } from "./impact/answer.js";
+import { impactSitesSection } from "./impact/sites.js";
 import { Labels, sourceLabel } from "./labels.js";
 import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
 import { assembleMaterial } from "./material/assemble.js";
@@ -40,6 +37,9 @@ import { memoIndex } from "./material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
+import { patternAnswer, patternMaterial } from "./pattern/answer.js";
+import { patternFamily } from "./pattern/family.js";
+import { unmetNote } from "./pattern/unmet.js";
 import {
 	analyzeQuestion,
 	type QueryAnalysis,
@@ -179,7 +179,7 @@ export async function ask(
 	lap("seed");
 	// A question that names a definition of the index literally (`afterSaveMessage`, or "the Streamer
 	// class" in an impact question) is about this code, and so is "how do I add a new X?" where the
-	// code has a family of X (answer-pattern.ts), and "what is the convention for X?" where many
+	// code has a family of X (pattern/answer.ts), and "what is the convention for X?" where many
 	// definitions use the same ones named for X (answer-convention.ts).
 	const asked = q.intent === "impact" ? null : patternFamily(index, text);
 	// A noun whose qualifiers no family carries ("OAuth service" among core services) is answered with
@@ -279,7 +279,7 @@ export async function ask(
 	// narrower map, so what the short answer cites does not move with the material.
 	const materialIndex = memoIndex(index);
 	const materialInput = { skeletons, picks, words: questionWords(q), relevance, impact };
-	// A pattern question's material leads with the family its answer is made of (answer-pattern.ts);
+	// A pattern question's material leads with the family its answer is made of (pattern/answer.ts);
 	// the offline citation pool keeps the flows, which the pattern answer's closing places come from.
 	const seededFiles = seeded.files.map((f) => f.file);
 	// So does a convention question's, with the definitions most code uses for it.
@@ -346,14 +346,14 @@ export async function ask(
 					index,
 					impact,
 				)
-			: // An impact question that names its subject gets its impact listing told (answer-impact.ts);
+			: // An impact question that names its subject gets its impact listing told (impact/answer.ts);
 				// else its words besides the name it asks about are its template ("changed", "affected"):
 				// its path is what the name reaches, not a chain covering those words.
 				(subject &&
 					impact &&
 					impactTarget(index, q.identifiers, [], text) &&
 					impactAnswer(index, text, subject, impact, ranking.order)) ||
-				// "How do I add a new X?": the shape the existing Xs share (answer-pattern.ts), when the code has a family of X.
+				// "How do I add a new X?": the shape the existing Xs share (pattern/answer.ts), when the code has a family of X.
 				(asked && patternAnswer(index, text, asked, ranking.order, seededFiles)) ||
 				// "What is the convention for X?": the definitions named for X that the most code uses.
 				(convention && conventionAnswer(index, text, convention)) ||

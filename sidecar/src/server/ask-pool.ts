@@ -6,7 +6,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { AskResponse } from "@codeask/shared";
-import { IndexError } from "../index/reader.js";
+import { IndexError } from "../index/index-error.js";
 import type { Logger } from "../logger.js";
 import type { WorkerReply, WorkerRequest } from "./ask-worker.js";
 import type { AskTask, DrawTask, Runners } from "./questions.js";

@@ -8,7 +8,8 @@
 import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Chain } from "@codeask/shared";
-import { IndexError, IndexReader } from "../index/reader.js";
+import { IndexError } from "../index/index-error.js";
+import { IndexReader } from "../index/reader.js";
 import { createLogger } from "../logger.js";
 import type { OverviewData } from "../overview/types.js";
 import { ask } from "../pipeline/ask.js";

@@ -2,7 +2,8 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexInputError, indexRepository } from "../../src/indexer/index.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { IndexInputError } from "../../src/indexer/index-types.js";
 import { MINI_CHAT_DIR } from "../support/fixture-index.js";
 import { withIndexAt } from "../support/open-index.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AskCommandOptions, askMain } from "../../src/cli/commands/ask.js";
 import { UsageError } from "../../src/cli/errors.js";
-import { IndexError } from "../../src/index/reader.js";
+import { IndexError } from "../../src/index/index-error.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
 describe("codeask ask (askMain)", () => {

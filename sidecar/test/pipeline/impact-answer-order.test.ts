@@ -1,5 +1,5 @@
 /**
- * Which places an impact answer shows when it cannot show them all (answer-impact.ts): X's own
+ * Which places an impact answer shows when it cannot show them all (impact/answer.ts): X's own
  * folder first, then the files most others use; a path importing X's file is a place; whoever
  * uses the instance X's module creates is one step further up.
  */

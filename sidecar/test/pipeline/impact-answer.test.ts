@@ -1,5 +1,5 @@
 /**
- * The short offline answer to an impact question (answer-impact.ts), on the mini-chat fixture: the
+ * The short offline answer to an impact question (impact/answer.ts), on the mini-chat fixture: the
  * impact listing's exact counts, and the register and run sites of a key (the call sites of a
  * function) cited at the lines that make them; a question naming nothing keeps the flow answer.
  */

@@ -367,7 +367,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		expect(names).toContain("listenToPresence.service.onEvent(presence.status)");
 	});
 
-	it("in the impact answer (answer-impact.ts), which names registrants and callers", async () => {
+	it("in the impact answer (impact/answer.ts), which names registrants and callers", async () => {
 		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
 		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
 		expect(r.answer).toContain("**Who registers on it**");

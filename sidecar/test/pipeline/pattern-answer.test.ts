@@ -2,8 +2,8 @@ import { cpSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { patternSubject } from "../../src/pipeline/answer-pattern-question.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { patternSubject } from "../../src/pipeline/pattern/question.js";
 import {
 	indexForSuite,
 	openFixtureIndex,

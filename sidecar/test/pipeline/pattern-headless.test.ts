@@ -8,9 +8,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
-import { patternFamily } from "../../src/pipeline/answer-pattern-family.js";
-import { unmetNote } from "../../src/pipeline/answer-pattern-unmet.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { patternFamily } from "../../src/pipeline/pattern/family.js";
+import { unmetNote } from "../../src/pipeline/pattern/unmet.js";
 import type { FakeLlmServer, FakeReply, RecordedRequest } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";

@@ -6,10 +6,10 @@
  * before the head noun's family is told.
  */
 import { describe, expect, it } from "vitest";
-import { patternFamily } from "../../src/pipeline/answer-pattern-family.js";
-import { carriesWord, qualifiersOf } from "../../src/pipeline/answer-pattern-qualifier.js";
-import { unmetNote } from "../../src/pipeline/answer-pattern-unmet.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { patternFamily } from "../../src/pipeline/pattern/family.js";
+import { carriesWord, qualifiersOf } from "../../src/pipeline/pattern/qualifier.js";
+import { unmetNote } from "../../src/pipeline/pattern/unmet.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";

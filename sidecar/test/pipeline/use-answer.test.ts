@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useSubject } from "../../src/pipeline/answer-pattern-use.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { useSubject } from "../../src/pipeline/pattern/use.js";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 

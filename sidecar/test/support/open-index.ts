@@ -5,7 +5,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { IndexReader } from "../../src/index/reader.js";
-import { type IndexOptions, indexRepository } from "../../src/indexer/index.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import type { IndexOptions } from "../../src/indexer/index-types.js";
 import { createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
 import { fixtureIndexPath, indexWithTrunks } from "./fixture-index.js";
 
