@@ -11,13 +11,13 @@ import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { CitationBook, type DraftAnswer } from "./answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "./answer-short-fit.js";
 import { Labels } from "./labels.js";
 import { code, listWords, sentence } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
 import { messageSize } from "./message-size.js";
 import { analyzeQuestion, type Concept } from "./query.js";
 import { quoteLine } from "./quote-line.js";
+import { SHORT_ANSWER_CHARS } from "./short/fit.js";
 import { abbreviationsOf, stem } from "./vocabulary.js";
 
 export type ConventionIndex = Pick<

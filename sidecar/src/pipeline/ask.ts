@@ -24,7 +24,6 @@ import {
 } from "./abstain.js";
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
 import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
-import { shortAnswer } from "./answer-short.js";
 import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { impactAnswer } from "./impact/answer.js";
@@ -51,6 +50,7 @@ import { rankCitations } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
+import { shortAnswer } from "./short/answer.js";
 import { buildSkeletons, type Skeleton } from "./skeleton.js";
 import { candidateTrace, heldTrace } from "./trace-stages.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";

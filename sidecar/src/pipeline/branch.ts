@@ -7,7 +7,7 @@
  */
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
-import type { PathIndex } from "./path-types.js";
+import type { PathIndex } from "./path/types.js";
 import { ifCondition, indentOf, isBlank } from "./source-lines.js";
 
 /** A side branch a line runs on: a `catch` block, or an `if` block that ends the function early. */

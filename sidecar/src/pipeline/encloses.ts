@@ -1,6 +1,6 @@
 /** Nesting of definitions: a step written inside the step it calls is a re-entry, not a loop. */
 import type { DefRow } from "../index/types.js";
-import type { PathIndex } from "./path-types.js";
+import type { PathIndex } from "./path/types.js";
 
 /** Enclosing definitions looked through for a step written inside the step it calls. */
 const MAX_NESTING = 12;

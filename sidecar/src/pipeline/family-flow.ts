@@ -16,13 +16,13 @@ import { siblingFamilies } from "./sibling-families.js";
 
 export type FamilyFlowIndex = Pick<IndexReader, "edgesTo" | "edgesFrom" | "defById">;
 
-/** The first files looked at for family members: as many as the path's candidates (path.ts). */
+/** The first files looked at for family members: as many as the path's candidates (path/find.ts). */
 const FLOW_WINDOW = 24;
 /** Members of one family among them (each the lead of its file) before the family crowds the flow out. */
 const CROWD = 2;
 /**
  * A caller of the contract is entered by its callers when it has at most this many: fewer than a
- * shared helper's (path.ts HELPER_FAN_IN, 12), whose callers are every feature, not the flow.
+ * shared helper's (path/types.ts HELPER_FAN_IN, 12), whose callers are every feature, not the flow.
  * Session 28: 3 and 8 miss Postiz's activity (the refresh service has 9 callers), no limit gains alike.
  */
 const FLOW_UP_CALLERS = 11;

@@ -11,9 +11,9 @@ import { branchOf } from "./branch.js";
 import type { ConceptVector } from "./concept-vector.js";
 import { implementationsOf } from "./families.js";
 import { isAuxiliaryPath } from "./match.js";
-import { handedByPath } from "./path-handed-in.js";
-import { encloses } from "./path-site.js";
-import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path-types.js";
+import { handedByPath } from "./path/handed-in.js";
+import { encloses } from "./path/site.js";
+import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path/types.js";
 
 /**
  * Share of the question's concept weight a callee's name and path must match (session 28, flow28):
@@ -54,7 +54,7 @@ export function flowContinuations(
 		for (const e of index.edgesFrom(step.def.id)) {
 			if (e.kind !== "call" || seen.has(e.dst) || onPath.has(e.dst)) continue;
 			// A callback handed to the step by a caller (the hop written outside its body) goes on this flow
-			// only when the step before handed it: else it is a sibling caller's handler (path-handed-in.ts).
+			// only when the step before handed it: else it is a sibling caller's handler (path/handed-in.ts).
 			const site = e.file && e.line !== null ? { file: e.file, line: e.line } : null;
 			if (site && !encloses(step.def, site) && !handedByPath(path, at, site)) continue;
 			seen.add(e.dst);

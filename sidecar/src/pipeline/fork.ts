@@ -8,7 +8,7 @@
  */
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
-import type { PathIndex } from "./path-types.js";
+import type { PathIndex } from "./path/types.js";
 import { ifCondition, indentOf, isBlank } from "./source-lines.js";
 
 export interface Fork {

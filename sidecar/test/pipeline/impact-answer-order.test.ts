@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/short/fit.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";

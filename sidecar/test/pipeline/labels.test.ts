@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
 import {
 	defLabel,
@@ -10,6 +9,7 @@ import {
 	parseHandlerName,
 	sourceLabel,
 } from "../../src/pipeline/labels.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/short/fit.js";
 import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 
 /** A tiny set of rows as the indexer records them: qualified name, kind, parent, signature. */

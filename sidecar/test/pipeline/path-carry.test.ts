@@ -1,11 +1,11 @@
 /**
- * Carrying the path on across a point-to-point key (path.ts carryOn), on a small repository indexed
+ * Carrying the path on across a point-to-point key (path/carry.ts carryOn), on a small repository indexed
  * with the built-in trunks: a signing service completes a document and emits events on an in-repo bus,
  * one of them taken by a single handler (the sealing job), one by two listeners (a broadcast).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
-import { findPath } from "../../src/pipeline/path.js";
+import { findPath } from "../../src/pipeline/path/find.js";
 import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
 import { indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
 

@@ -3,8 +3,8 @@ import type { EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import { flowContinuations } from "../../src/pipeline/flow-continuation.js";
-import { findPath } from "../../src/pipeline/path.js";
-import type { PathIndex } from "../../src/pipeline/path-types.js";
+import { findPath } from "../../src/pipeline/path/find.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
 import type { Concept } from "../../src/pipeline/query.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 

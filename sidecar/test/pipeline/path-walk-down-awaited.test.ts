@@ -1,5 +1,5 @@
 /**
- * The walk down (path.ts walkDown) also takes the call its last step awaits last: after checks only
+ * The walk down (path/walk-down.ts walkDown) also takes the call its last step awaits last: after checks only
  * (conditions, early returns, variable reads), in a block or not, or among the step's own statements
  * after writes (walk30); before returns, logging and detached `void` calls only. Not a call awaited
  * before another, one a statement follows, one in a block after a write, nor one in a `finally`.
@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
 import { isAwaitedTail, isLastAwaited } from "../../src/pipeline/awaited-tail.js";
-import { findPath } from "../../src/pipeline/path.js";
+import { findPath } from "../../src/pipeline/path/find.js";
 import { asyncFunction, indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
 
 const fn = asyncFunction;

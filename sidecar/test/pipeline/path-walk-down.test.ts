@@ -1,11 +1,11 @@
 /**
- * The walk down (path.ts walkDown): the path goes on from its last step into the call that step
+ * The walk down (path/walk-down.ts walkDown): the path goes on from its last step into the call that step
  * returns, while that callee is the flow's own code matching the question; a check before it, a
  * fallback on a side branch and a fork of two returned calls do not take it on.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
-import { findPath } from "../../src/pipeline/path.js";
+import { findPath } from "../../src/pipeline/path/find.js";
 import { asyncFunction, indexedRepo, plainConcepts, stepNames } from "../support/path-fixture.js";
 
 const fn = asyncFunction;

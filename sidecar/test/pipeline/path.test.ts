@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import { findPath, findPaths } from "../../src/pipeline/path.js";
-import type { PathIndex } from "../../src/pipeline/path-types.js";
+import { findPath, findPaths } from "../../src/pipeline/path/find.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
 import type { Concept } from "../../src/pipeline/query.js";
 import { defRow, edgeGraph, edgeGraphOverFiles } from "../support/defs.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { shortAnswer } from "../../src/pipeline/answer-short.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import type { PathIndex } from "../../src/pipeline/path-types.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
+import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 /** Every hop written on its source's first line, whose text names the callee. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow, FileRow } from "../../src/index/types.js";
-import { shortAnswer } from "../../src/pipeline/answer-short.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import type { PathIndex } from "../../src/pipeline/path-types.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
+import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });

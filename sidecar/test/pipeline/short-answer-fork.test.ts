@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { shortAnswer } from "../../src/pipeline/answer-short.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import { forkOf } from "../../src/pipeline/fork.js";
+import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { defRow, edgeGraphOverFiles } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SHORT_ANSWER_CHARS } from "../../src/pipeline/answer-short-fit.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { SHORT_ANSWER_CHARS } from "../../src/pipeline/short/fit.js";
 import { citationHolds, namesIn } from "../../src/pipeline/verify.js";
 import { indexForSuite, openFixtureIndex } from "../support/open-index.js";
 

@@ -1,7 +1,7 @@
 /** Definition rows and a tiny edge graph, shaped like the index's, for unit tests of the answer stages. */
 import type { DefKind, EdgeKind } from "../../src/index/schema.js";
 import type { DefRow, EdgeRow } from "../../src/index/types.js";
-import type { PathIndex } from "../../src/pipeline/path-types.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
 
 let nextId = 1;
 

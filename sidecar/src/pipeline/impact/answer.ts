@@ -11,13 +11,13 @@
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { CitationBook, type DraftAnswer } from "../answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "../answer-short-fit.js";
 import { FileUsers } from "../file-users.js";
 import { Labels } from "../labels.js";
 import { code, listWords } from "../markdown.js";
 import { TEST_PATH } from "../material/test-scan.js";
 import type { ImpactListing } from "../material/types.js";
 import { messageSize } from "../message-size.js";
+import { SHORT_ANSWER_CHARS } from "../short/fit.js";
 import { countsSentence, filesOf, membersSentence, plural } from "./counts.js";
 import { placesThatFit } from "./fit.js";
 import {

@@ -1,8 +1,8 @@
 /** A pattern answer fitted to one chat message: rendered with fewer further items until it and its sources fit. */
 import { CitationBook, type DraftAnswer } from "../answer-offline.js";
-import { SHORT_ANSWER_CHARS } from "../answer-short-fit.js";
 import { type LabelIndex, Labels } from "../labels.js";
 import { messageSize } from "../message-size.js";
+import { SHORT_ANSWER_CHARS } from "../short/fit.js";
 
 /** Room kept for what verification and the sources heading add. */
 const MARGIN = 40;

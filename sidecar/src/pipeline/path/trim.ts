@@ -1,0 +1,65 @@
+/** A chosen path's head dropped when it is another flow's way in or one of a shared helper's many callers. */
+import type { DefRow } from "../../index/types.js";
+import { HELPER_FAN_IN, type Hop } from "./types.js";
+
+/**
+ * A path's head ranked this many places or more below the step it leads to, naming nothing new, is
+ * dropped (run 11: of the 10 heads any gap would drop, 8 came from another flow; a CLI command one
+ * place below its callee stays, an editor action two places below goes).
+ */
+const HEAD_RANK_GAP = 2;
+
+/**
+ * Drop the path's head while it is another flow's way in: no entry point, ranked at least
+ * HEAD_RANK_GAP places below the step it leads to, and naming nothing of the question that the rest
+ * of the path does not (a report panel calling the hook that counts what the question asks about, a
+ * bridge adapter calling the function that creates it). The path was chosen with it (a caller adds worth); it is only not
+ * where the answer starts. A bridge (no rank) is never a head of its own: when the head reaches the next
+ * ranked step through bridges, the gap is to that step, and the bridges go with the head (session 18: an
+ * apps-bridge method → its helper → `createChannelMethod`, the channel's own flow, started at the bridge).
+ */
+export function trimHead(
+	path: { ids: number[]; hops: Hop[] },
+	rank: ReadonlyMap<number, number>,
+	entries: ReadonlySet<number>,
+	cover: (id: number) => readonly number[],
+): void {
+	while (path.ids.length >= 2) {
+		const head = path.ids[0] as number;
+		const h = rank.get(head);
+		// The head and the bridges it reaches the next ranked step through.
+		let taken = 1;
+		while (taken < path.ids.length - 1 && !rank.has(path.ids[taken] as number)) taken++;
+		const next = rank.get(path.ids[taken] as number);
+		if (h === undefined || next === undefined || entries.has(head) || h < next + HEAD_RANK_GAP) return;
+		const rest = path.ids.slice(1).filter((id) => rank.has(id));
+		const own = cover(head);
+		if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
+		path.ids.splice(0, taken);
+		path.hops.splice(0, taken);
+	}
+}
+
+/**
+ * Drop the path's head while the step it leads to is a shared helper of no worth of its own
+ * (HELPER_FAN_IN callers or more, its name matching fewer than HELPER_CONCEPTS of the question's
+ * concepts) and the head's own name does not match as many of the question's concepts either: the
+ * head is one of the helper's many callers, another feature calling in (an auto-translate settings
+ * method calling the notifier every subscription change goes through), not where the flow starts;
+ * leadIn takes no caller of a step with more than LEAD_IN_CALLERS for the same reason. The helper
+ * then starts the path: the flow every caller shares. The path was chosen with the head; it is only
+ * not where the answer starts.
+ */
+export function trimSharedHead(
+	path: { ids: number[]; hops: Hop[] },
+	byId: ReadonlyMap<number, DefRow>,
+	namedFor: (d: DefRow) => boolean,
+): void {
+	while (path.ids.length >= 2) {
+		const head = byId.get(path.ids[0] as number);
+		const next = byId.get(path.ids[1] as number);
+		if (!head || !next || next.fanIn < HELPER_FAN_IN || namedFor(next) || namedFor(head)) return;
+		path.ids.shift();
+		path.hops.shift();
+	}
+}

