@@ -369,11 +369,11 @@ describe("the short answer's last step", () => {
 	});
 
 	it("names with its file a call the last step makes to a function of the same name (a renaming const)", () => {
-		// `export const getTrace = getTraceWrapper;` in the package's barrel: the alias's one call is to
+		// `export const loadOrder = loadOrderFromStore;` in the package's barrel: the alias's one call is to
 		// the function it renames, declared under the same name in another file.
-		const route = defRow("api/traces.ts", "getTraceRoute");
-		const alias = defRow("shared/index.ts", "getTrace", "variable");
-		const real = defRow("shared/repositories/events.ts", "getTrace");
+		const route = defRow("api/orders.ts", "getOrderRoute");
+		const alias = defRow("shared/index.ts", "loadOrder", "variable");
+		const real = defRow("shared/store/orders.ts", "loadOrder");
 		const index = graph(
 			[route, alias, real],
 			[
@@ -381,12 +381,12 @@ describe("the short answer's last step", () => {
 				[alias, real, "call"],
 			],
 		);
-		const { body } = shortAnswer(index, "how is a trace loaded?", [], {
+		const { body } = shortAnswer(index, "how is an order loaded?", [], {
 			order: [route, alias],
 			fileScore: new Map(),
 		});
 		expect(body).toMatch(
-			/This answer follows it as far as `getTrace` \[\d+\]; its call \(`getTrace` in `shared\/repositories\/events\.ts`\) is not followed here\./,
+			/This answer follows it as far as `loadOrder` \[\d+\]; its call \(`loadOrder` in `shared\/store\/orders\.ts`\) is not followed here\./,
 		);
 	});
 

@@ -2,8 +2,8 @@
  * A callback handed to a shared step by one of its callers (`createRoute({ fn })`, `withAuth(handler)`): the
  * shared step runs it, so the index links them, but only the caller that handed it over leads there. From
  * another caller, the hop goes up from the shared step into a sibling's handler and down its calls: a detour
- * into another flow, not this one (Langfuse lf-03, alias33: a route's file → the route wrapper → the list
- * route's `fn` → the list query).
+ * into another flow, not this one (a route's file → the route wrapper → a sibling route's `fn` → that
+ * route's query).
  */
 import type { DefRow } from "../../index/types.js";
 import { STEP_KINDS } from "./graph.js";

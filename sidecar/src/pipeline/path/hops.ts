@@ -11,7 +11,7 @@ export function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, 
 		return { kind, key, file: null, line: null, text: null, named: null };
 	}
 	// A callback handed to `from` by a caller (the edge written where it was handed): the hop is the line of
-	// `from`'s body that runs it (`routeConfig.fn({`), when one calls it by its name.
+	// `from`'s body that runs it (`config.fn({`), when one calls it by its name.
 	if (!key && !encloses(from, { file: e.file, line: e.line })) {
 		const run = runLine(index, from, to);
 		if (run) return { kind, key, file: from.file, line: run.line, text: run.text, named: run.named };

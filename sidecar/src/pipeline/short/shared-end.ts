@@ -4,7 +4,7 @@ import type { PathIndex, PathStep } from "../path/types.js";
 /**
  * Files besides its own that call a definition for it to be a shared helper as a flow's end: a
  * metric recorder, a type mapper, a re-exported repository function. On the dev sets every last
- * step in a core file is called from 2 other files at most (2 uncites Rocket.Chat's `afterSaveMessage`);
+ * step in a core file is called from 2 other files at most (a threshold of 2 uncites a core hook runner);
  * the four ends called from 4 to 9 are helpers the flow happened to stop in (benchmarks/answers.md,
  * session 34 lfq34: 3 and 4 alike on the dev sets, 3 a little more precise on a held-out set).
  */
