@@ -8,6 +8,7 @@ import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { moduleDefId } from "./defs.js";
+import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
@@ -678,6 +679,8 @@ export function extractEdges(
 		} else if (own && node !== sf && isReturnedMember(node)) {
 			// `return { get: (…) => … }`: the function giving it back leads to it, as `return { save }` does.
 			emit(enclosing, own, "reference", node);
+		} else if (own && ts.isVariableDeclaration(node)) {
+			aliasCall(node, own);
 		} else if (own && ts.isBindingElement(node) && ts.isIdentifier(node.name)) {
 			// `const { save } = useItem()` at module level is a variable definition of its own: it
 			// leads to the function it passes on (its callers already reach that directly).
@@ -689,6 +692,22 @@ export function extractEdges(
 			return;
 		}
 		ts.forEachChild(node, (child) => visit(child, here));
+	}
+
+	/**
+	 * A `const` that only renames a function (function-alias.ts) runs that function when called: its
+	 * one edge is a `call`, not a `reference`, so a flow through the name goes on to the body.
+	 * Its callers stay on the name: the line they read is the one they call.
+	 */
+	function aliasCall(decl: ts.VariableDeclaration, alias: string): void {
+		if (!aliasedFunction(checker, decl) || !decl.initializer) return;
+		const value = skipWrappers(decl.initializer);
+		const name = ts.isPropertyAccessExpression(value) ? value.name : value;
+		if (!ts.isIdentifier(name)) return;
+		const t = targetOfSymbol(ctx, checker.getSymbolAtLocation(name));
+		if (!("def" in t)) return;
+		emit(alias, t.def, "call", name);
+		handled.add(name);
 	}
 
 	function memberWorthResolving(expr: ts.Expression): boolean {
