@@ -572,7 +572,7 @@ export function extractEdges(
 			return;
 		}
 		const symbol = checker.getSymbolAtLocation(name);
-		const target = literalMemberTarget(callee) ?? (symbol ? targetOfSymbol(ctx, symbol) : null);
+		const target = literalMemberTarget(callee) ?? (symbol ? targetOfSymbol(ctx, calledSymbol(symbol)) : null);
 		if (target && "def" in target) {
 			emit(enclosing, target.def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
@@ -585,6 +585,16 @@ export function extractEdges(
 			: unresolvedReason(ctx, callee);
 		countSite(target, reason, root);
 		handled.add(name);
+	}
+
+	/** A call through a `const` that only renames a function runs that function (function-alias.ts). */
+	function calledSymbol(symbol: ts.Symbol): ts.Symbol {
+		const real = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+		for (const d of real.declarations ?? []) {
+			const named = aliasedFunction(checker, d);
+			if (named) return named;
+		}
+		return symbol;
 	}
 
 	/**
