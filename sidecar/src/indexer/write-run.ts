@@ -6,7 +6,7 @@
  */
 import { patchIndex } from "../index/patch.js";
 import type { DispatchSiteRecord } from "../index/types.js";
-import { type WriteDef, type WriteEdge, type WriteResult, writeIndex } from "../index/writer.js";
+import { type Derive, type WriteDef, type WriteEdge, type WriteResult, writeIndex } from "../index/writer.js";
 import { buildOutline } from "../outline/build.js";
 import type { CollectedFile } from "./collect.js";
 import type { DefRecord } from "./defs.js";
@@ -48,6 +48,9 @@ export interface RunWrite {
 	unresolvedByReason: Record<string, number>;
 }
 
+/** Both writes derive the outline from the rows they wrote (all of them, or the changed ones). */
+const deriveOutline: Derive = (db, changed) => buildOutline(db, {}, changed);
+
 export async function writeRun(input: RunWrite): Promise<void> {
 	const { out, previous, patching, dropCopy, meta, finalMeta, packageRows, manifests, manifestsChanged } =
 		input;
@@ -81,7 +84,7 @@ export async function writeRun(input: RunWrite): Promise<void> {
 				unresolved,
 			},
 			finalMeta,
-			(db, changed) => buildOutline(db, {}, changed),
+			deriveOutline,
 			dropCopy !== undefined,
 		);
 	} else {
@@ -119,7 +122,7 @@ export async function writeRun(input: RunWrite): Promise<void> {
 				unresolved,
 			},
 			finalMeta,
-			(db, changed) => buildOutline(db, {}, changed),
+			deriveOutline,
 		);
 	}
 }
