@@ -80,7 +80,7 @@ export function keyTrunk(def: DefRow): string {
 /** Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. */
 export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], intent: Intent): Direction {
 	if (intent === "impact") return "upstream";
-	const top = seeds.slice(0, 3);
+	const top = seeds.filter((s) => !isClassSeedAccessor(index, s.def, seeds)).slice(0, 3);
 	const out = top.reduce(
 		(n, s) => n + index.edgesFrom(s.def.id).filter((e) => DOWN_KINDS.has(e.kind)).length,
 		0,
@@ -90,6 +90,26 @@ export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], in
 		0,
 	);
 	return out === 0 && into > 0 ? "upstream" : "downstream";
+}
+
+/** A getter or static member's signature (`get x()`, `public static getInstance()`). */
+const ACCESSOR_SIGNATURE =
+	/^(?:(?:public|private|protected|readonly|async|override|abstract)\s+)*(?:static\b|get\s)/;
+
+/**
+ * A getter or static member of a class that is itself a seed of the chain, or a callback inside such a member
+ * (up to three parents): the class's accessor, not another start, so only the class's own seeds decide the
+ * direction. A registry's getter dispatches to its keys, which would turn a producers' chain downstream.
+ */
+function isClassSeedAccessor(index: SkeletonIndex, def: DefRow, seeds: readonly Seed[]): boolean {
+	const classSeeds = new Set(seeds.filter((s) => s.def.kind === "class").map((s) => s.def.id));
+	if (classSeeds.size === 0) return false;
+	let member: DefRow | undefined = def;
+	for (let hops = 0; member && member.parentId !== null && hops < 3; hops++) {
+		if (classSeeds.has(member.parentId)) return ACCESSOR_SIGNATURE.test(member.signature ?? "");
+		member = index.defById(member.parentId);
+	}
+	return false;
 }
 
 function classify(def: DefRow, parent: DefRow | null, config: PipelineConfig): NodeClass {
