@@ -8,6 +8,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { isClassSeedAccessor } from "./class-accessor.js";
 import type { PipelineConfig } from "./config.js";
 import { isAuxiliaryPath } from "./match.js";
 import type { Intent } from "./query.js";
@@ -77,7 +78,11 @@ export function keyTrunk(def: DefRow): string {
 	return def.defId.startsWith("trunk:") ? def.defId.slice(6, def.defId.indexOf("#")) : "key";
 }
 
-/** Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. */
+/**
+ * Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. Its
+ * first three seeds decide, a class seed's getter or singleton accessor left out: a registry's accessor
+ * dispatches to its keys, which would turn the chain of the class's producers downstream.
+ */
 export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], intent: Intent): Direction {
 	if (intent === "impact") return "upstream";
 	const top = seeds.filter((s) => !isClassSeedAccessor(index, s.def, seeds)).slice(0, 3);
@@ -90,26 +95,6 @@ export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], in
 		0,
 	);
 	return out === 0 && into > 0 ? "upstream" : "downstream";
-}
-
-/** A getter or static member's signature (`get x()`, `public static getInstance()`). */
-const ACCESSOR_SIGNATURE =
-	/^(?:(?:public|private|protected|readonly|async|override|abstract)\s+)*(?:static\b|get\s)/;
-
-/**
- * A getter or static member of a class that is itself a seed of the chain, or a callback inside such a member
- * (up to three parents): the class's accessor, not another start, so only the class's own seeds decide the
- * direction. A registry's getter dispatches to its keys, which would turn a producers' chain downstream.
- */
-function isClassSeedAccessor(index: SkeletonIndex, def: DefRow, seeds: readonly Seed[]): boolean {
-	const classSeeds = new Set(seeds.filter((s) => s.def.kind === "class").map((s) => s.def.id));
-	if (classSeeds.size === 0) return false;
-	let member: DefRow | undefined = def;
-	for (let hops = 0; member && member.parentId !== null && hops < 3; hops++) {
-		if (classSeeds.has(member.parentId)) return ACCESSOR_SIGNATURE.test(member.signature ?? "");
-		member = index.defById(member.parentId);
-	}
-	return false;
 }
 
 function classify(def: DefRow, parent: DefRow | null, config: PipelineConfig): NodeClass {
