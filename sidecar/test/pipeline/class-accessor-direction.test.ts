@@ -60,9 +60,13 @@ function seed(def: DefRow): Seed {
 	return { def, score: 1, lexical: 1, named: false, chain: "c1" };
 }
 
+/** A member's one-line signature, as the index writes it: its first line without the body's brace. */
+const signatureOf = (memberLines: string[]) => (memberLines[0] ?? "").trim().replace(/\s*\{$/, "");
+
 describe("chooseDirection: a class seed's accessor does not decide the direction", () => {
-	it("leaves out a singleton accessor returning the instance the class holds, and the callback inside it", () => {
-		const { index, seeds } = queueWith(
+	it.each([
+		[
+			"leaves out a singleton accessor returning the instance the class holds, and the callback inside it",
 			[
 				"  public static getInstance(): Queue | null {",
 				'    MailQueue.instance?.on("error", (err) => log(err));',
@@ -71,52 +75,40 @@ describe("chooseDirection: a class seed's accessor does not decide the direction
 				"    return MailQueue.instance;",
 				"  }",
 			],
-			"public static getInstance(): Queue | null",
-		);
-		expect(chooseDirection(index, seeds, "flow")).toBe("upstream");
-	});
-
-	it("leaves out a static factory typed as the class itself", () => {
-		const { index, seeds } = queueWith(
+			"upstream",
+		],
+		[
+			"leaves out a static factory typed as the class itself",
 			["  static async create(name: string): Promise<MailQueue> {", "    return build(name);", "  }"],
-			"static async create(name: string): Promise<MailQueue>",
-		);
-		expect(chooseDirection(index, seeds, "flow")).toBe("upstream");
-	});
-
-	it("leaves out a getter", () => {
-		const { index, seeds } = queueWith(
-			["  get queue(): Queue {", "    return open();", "  }"],
-			"get queue(): Queue",
-		);
-		expect(chooseDirection(index, seeds, "flow")).toBe("upstream");
-	});
-
-	it("lets a plain static helper vote: it computes, it does not hand out the class", () => {
-		const { index, seeds } = queueWith(
+			"upstream",
+		],
+		["leaves out a getter", ["  get queue(): Queue {", "    return open();", "  }"], "upstream"],
+		[
+			"lets a plain static helper vote: it computes, it does not hand out the class",
 			[
 				"  private static parseJson(json: string, fallback: MailQueue): Record<string, unknown> {",
 				"    return JSON.parse(json);",
 				"  }",
 			],
-			"private static parseJson(json: string, fallback: MailQueue): Record<string, unknown>",
-		);
-		expect(chooseDirection(index, seeds, "flow")).toBe("downstream");
-	});
-
-	it("lets a static method returning a call on the class vote", () => {
-		const { index, seeds } = queueWith(
+			"downstream",
+		],
+		[
+			"lets a static method returning a call on the class vote",
 			["  static async drain(): Promise<number> {", "    return this.instance.drain();", "  }"],
-			"static async drain(): Promise<number>",
-		);
-		expect(chooseDirection(index, seeds, "flow")).toBe("downstream");
+			"downstream",
+		],
+	])("%s", (_title, memberLines, direction) => {
+		const { index, seeds } = queueWith(memberLines, signatureOf(memberLines));
+		expect(chooseDirection(index, seeds, "flow")).toBe(direction);
 	});
 
 	it("lets the accessor vote when its class is not a seed of the chain", () => {
-		const { index, seeds } = queueWith(
-			["  public static getInstance(): Queue | null {", "    return MailQueue.instance;", "  }"],
-			"public static getInstance(): Queue | null",
-		);
+		const memberLines = [
+			"  public static getInstance(): Queue | null {",
+			"    return MailQueue.instance;",
+			"  }",
+		];
+		const { index, seeds } = queueWith(memberLines, signatureOf(memberLines));
 		expect(chooseDirection(index, seeds.slice(1), "flow")).toBe("downstream");
 	});
 });
