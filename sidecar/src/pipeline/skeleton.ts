@@ -8,6 +8,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { isClassSeedAccessor } from "./class-accessor.js";
 import type { PipelineConfig } from "./config.js";
 import { isAuxiliaryPath } from "./match.js";
 import type { Intent } from "./query.js";
@@ -77,10 +78,14 @@ export function keyTrunk(def: DefRow): string {
 	return def.defId.startsWith("trunk:") ? def.defId.slice(6, def.defId.indexOf("#")) : "key";
 }
 
-/** Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. */
+/**
+ * Downstream for flows, upstream for impact; a chain whose seeds call nothing indexed is read upstream. Its
+ * first three seeds decide, a class seed's getter or singleton accessor left out: a registry's accessor
+ * dispatches to its keys, which would turn the chain of the class's producers downstream.
+ */
 export function chooseDirection(index: SkeletonIndex, seeds: readonly Seed[], intent: Intent): Direction {
 	if (intent === "impact") return "upstream";
-	const top = seeds.slice(0, 3);
+	const top = seeds.filter((s) => !isClassSeedAccessor(index, s.def, seeds)).slice(0, 3);
 	const out = top.reduce(
 		(n, s) => n + index.edgesFrom(s.def.id).filter((e) => DOWN_KINDS.has(e.kind)).length,
 		0,

@@ -3,8 +3,9 @@
  * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
  * `const` object maps (`MAP.x`, `MAP[k]`), enum members, `static readonly` class members, and
  * `this.x` for a class property initialised with a literal that nothing reassigns or overrides;
- * a reference inside a `switch` on itself (the labels of its clause); then the checker's type when
- * it is one literal.
+ * a reference inside a `switch` on itself (the labels of its clause); a loop variable (the values of
+ * the collection it walks) and a constant's numbered instance (`${Q.Ingest}-${shard}`: key-families.ts);
+ * then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
 import type {
@@ -15,6 +16,7 @@ import type {
 	PropertyAccessExpression,
 } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
+import { familyBase, loopVariableValues } from "./key-families.js";
 import { thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;
@@ -322,6 +324,9 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (Node.isConditionalExpression(n))
 		return union([evaluateKey(n.getWhenTrue(), depth + 1), evaluateKey(n.getWhenFalse(), depth + 1)]);
 	if (Node.isTemplateExpression(n)) {
+		// `${QueueName.Ingest}-${shard}`: one numbered instance of a constant's family (key-families.ts).
+		const family = familyBase(n, evaluateKey, depth);
+		if (family) return family;
 		const parts: string[][] = [[n.getHead().getLiteralText()]];
 		for (const span of n.getTemplateSpans()) {
 			const v = evaluateKey(span.getExpression(), depth + 1);
@@ -338,8 +343,14 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (Node.isIdentifier(n)) {
 		const init = constInitializer(n);
 		const v = init && !Node.isEnumDeclaration(init) ? evaluateKey(init, depth + 1) : null;
-		// A parameter's literal-union type lists what callers may pass, not what this site sends.
-		return v ?? switchNarrowed(n, depth) ?? (isParameter(n) ? null : literalTypeValues(n));
+		// A parameter's literal-union type lists what callers may pass, not what this site sends; a loop's
+		// element parameter (`names.forEach((name) => …)`) takes the values of what it walks.
+		return (
+			v ??
+			switchNarrowed(n, depth) ??
+			loopVariableValues(n, evaluateKey, depth) ??
+			(isParameter(n) ? null : literalTypeValues(n))
+		);
 	}
 	if (Node.isPropertyAccessExpression(n)) {
 		if (n.getExpression().getKind() === SyntaxKind.ThisKeyword) {

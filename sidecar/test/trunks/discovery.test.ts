@@ -155,6 +155,35 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("joins sharded queues: a shard family's key computed at the worker's loop and at the queue's getter", async () => {
+		const { out, discovered } = await indexed("sharded-queues");
+		const trunk = discovered.find((t) => t.spec.name === "worker-manager");
+		expect(trunk?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([["new Queue(key)", "wrapper"]]);
+		await withIndexAt(out, (index) => {
+			// `renderShards.forEach((shardName) => register(shardName, renderProcessor))` over `Array.from(…)` ↔
+			// `new Queue(`${QueueName.Render}${i > 0 ? `-${i}` : ''}`)` in the getter producers call.
+			expect(sides(index, "worker-manager", "render-queue")).toEqual({
+				handlers: ["src/worker/processors.ts#renderProcessor"],
+				callers: ["src/queues/renderQueue.ts#RenderQueue.getInstance"],
+			});
+			// `for (const shardName of ReportQueue.getShardNames())` over `SHARDS.map(…)`, its processor built by a
+			// factory, ↔ `${QueueName.Report}-${shard}` with `shard = 0` a parameter's default.
+			expect(sides(index, "worker-manager", "report-queue")).toEqual({
+				handlers: ["src/worker/processors.ts#reportProcessorBuilder"],
+				callers: ["src/queues/reportQueue.ts#ReportQueue.getInstance"],
+			});
+			expect(sides(index, "worker-manager", "mail-queue").handlers).toEqual([
+				"src/worker/processors.ts#mailProcessor",
+			]);
+			expect([...new Set(index.dispatchSites("worker-manager").map((s) => s.key))].sort()).toEqual([
+				"cleanup-queue",
+				"mail-queue",
+				"render-queue",
+				"report-queue",
+			]);
+		});
+	});
+
 	it("joins GraphQL operations' root fields to their resolvers", async () => {
 		const { out, discovered } = await indexed("graphql");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 4]]);

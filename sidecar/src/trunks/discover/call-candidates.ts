@@ -13,8 +13,16 @@ import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { classEventCandidate } from "./class-events.js";
 import { factoryInstanceCandidate, HELD_RECEIVER } from "./factory-instances.js";
-import { ACTIONS, HTTP_VERBS, INSTANCE_VERBS, KEY_PROPERTY, LOOKUP_VERBS, PROXY_VERBS } from "./families.js";
-import { calleeDef, commandRegistry, functionHandler } from "./handler-refs.js";
+import {
+	ACTIONS,
+	HTTP_VERBS,
+	INSTANCE_VERBS,
+	KEY_PROPERTY,
+	LOOKUP_VERBS,
+	PROXY_VERBS,
+	VERB_PAIRS,
+} from "./families.js";
+import { calleeDef, commandRegistry, factoryHandler, functionHandler } from "./handler-refs.js";
 import {
 	httpMethodOf,
 	onePath,
@@ -117,6 +125,10 @@ export function callCandidates(
 		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(asCall(), callee, ctx, out);
 		if (ACTIONS.senders.has(callee.name) && args.some((a) => ts.isCallExpression(a)))
 			creatorCandidates(asCall(), ctx, out);
+	} else if (VERB_PAIRS[`new ${callee.name}`]) {
+		// `register(queueName, fn) { new Worker(queueName, fn) }`: a function registering through a paired
+		// constructor wraps it; its callers are the registry (registersVia, infer.ts).
+		wrapperFact(cn, wrapped, { ...callee, name: `new ${callee.name}` }, ctx, out);
 	}
 	let morphArgs: Node[] | undefined;
 	const morphArg = (i: number) => {
@@ -179,7 +191,9 @@ export function callCandidates(
 				(ts.isNewExpression(raw) && commandRegistry(callee))
 			) {
 				const node = morphArg(h);
-				const id = node ? functionHandler(node, ctx) : null;
+				const id = node
+					? (functionHandler(node, ctx) ?? (ts.isCallExpression(raw) ? factoryHandler(node, ctx) : null))
+					: null;
 				if (id) {
 					handlerArg = h === args.length - 1 ? -1 : h;
 					handler = id;
@@ -217,6 +231,7 @@ export function callCandidates(
 			handler,
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
 			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(call.getExpression(), ctx),
+			...(handler && isCall ? registeringCallee(call.getExpression(), ctx) : {}),
 		};
 		const keyNode = keyMorph();
 		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
@@ -232,4 +247,10 @@ export function callCandidates(
 function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
 	const at = throughWrappers(cn, (p) => ts.isParenthesizedExpression(p) || ts.isNonNullExpression(p));
 	return ts.isCallExpression(at.parent) && at.parent.expression === at;
+}
+
+/** A registering call's in-repo callee (`WorkerManager.register`), which may wrap a paired constructor (`new Worker`). */
+function registeringCallee(callee: Node, ctx: SiteContext): { registersVia?: string } {
+	const via = calleeDef(callee, ctx);
+	return via ? { registersVia: via } : {};
 }

@@ -72,6 +72,8 @@ export interface CandidateInfo {
 	handler: string | null;
 	/** The in-repo definition the callee resolves to (wrappers), for calls without a handler. */
 	callee: string | null;
+	/** For a call with a handler: the in-repo definition it resolves to (a registry's own wrapper of `new Worker`). */
+	registersVia?: string;
 	/** HTTP method, when the call or decorator says it (`router.post`, `@Get`, `fetch(u, { method: 'PUT' })`). */
 	method?: string;
 	/** `x = new Streamer('name')`: the instance is kept (assigned), and the file emits on it or listens to it (`x.emit(…)`). */

@@ -94,7 +94,12 @@ export const sameRole = (a: string, b: string) => {
 	return [...words(a)].some((w) => wb.has(w));
 };
 
-export function connection(r: Group, d: Group, sinks: Sink[] | null): Connection | null {
+export function connection(
+	r: Group,
+	d: Group,
+	sinks: Sink[] | null,
+	registrySinks: Sink[] | null = null,
+): Connection | null {
 	if (r.form === "graphql" || d.form === "graphql") return r.form === d.form ? "graphql" : null;
 	if (d.form === "proxy") return r.form === "object" ? "proxy" : null;
 	// A job definition is sent by a method call naming it in its object argument (`jobs.triggerJob({ name })`).
@@ -144,6 +149,9 @@ export function connection(r: Group, d: Group, sinks: Sink[] | null): Connection
 		)
 	)
 		return "wrapper";
+	// The registry's own calls wrap a registering constructor this dispatcher pairs with
+	// (`WorkerManager.register(name, fn)` → `new Worker(name, …)`, against `new Queue(name)`).
+	if (registrySinks?.some((s) => (VERB_PAIRS[s.name] ?? []).includes(d.name))) return "wrapper";
 	// A method decorated with the key as its object argument's `name` (`@Handles({ name: JOB })`) is sent by a
 	// method call naming it so too (`this.jobs.queue({ name: JOB, data })`): the same shape on both sides.
 	if (r.form === "decorator" && namedObjects(r) && d.form === "call" && d.receiver !== "" && namedObjects(d))

@@ -6,6 +6,7 @@ import type { NewExpression } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import { unwrap } from "../key-eval.js";
+import { calledFunction, returnedExpressions } from "../key-families.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
 
 function isFunctionNode(n: Node): boolean {
@@ -53,6 +54,32 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 		return null;
 	}
 	return null;
+}
+
+/**
+ * `register(name, processorBuilder(true))`: a handler an in-repo factory builds from settings alone. The
+ * factory (a function returning a function it writes inline) holds the handler's code, so it stands for
+ * the handler. A call given a function wraps it (`createLoaderRoute(opts, async () => …)`, `withAuth(h)`):
+ * one shared wrapper is no route's handler; a call returning anything else (`cache.set('k', compute())`)
+ * is a value, no handler.
+ */
+export function factoryHandler(call: Node, ctx: SiteContext): string | null {
+	const n = unwrap(call);
+	if (
+		!Node.isCallExpression(n) ||
+		n.getArguments().some((a) => holdsFunction(a) || functionHandler(a, ctx) !== null)
+	)
+		return null;
+	const callee = unwrap(n.getExpression());
+	try {
+		const fn = calledFunction(callee);
+		const returned = fn ? returnedExpressions(fn) : null;
+		if (!fn || !returned?.some((r) => isFunctionNode(unwrap(r)))) return null;
+		const parent = fn.getParent();
+		return ctx.defIdOf(fn) ?? (parent && Node.isVariableDeclaration(parent) ? ctx.defIdOf(parent) : null);
+	} catch {
+		return null;
+	}
 }
 
 /**

@@ -137,6 +137,11 @@ export function inferTrunks(
 	const registries = groups.filter(isRegistry);
 	const dispatchers = groups.filter(isDispatcher);
 	const sinksOf = new Map(dispatchers.map((d) => [d.id, wrapperSinks(d, wrappers)]));
+	// A registry whose calls reach a registering constructor (`WorkerManager.register(name, fn)` →
+	// `new Worker(name, …)`): what that constructor pairs with (`new Queue(name)`) dispatches to it.
+	const registrySinksOf = new Map(
+		registries.map((r) => [r.id, wrapperSinks(r, wrappers, (info) => info.registersVia)]),
+	);
 
 	const pairs: Pair[] = [];
 	const single: Pair[] = [];
@@ -151,7 +156,7 @@ export function inferTrunks(
 				continue;
 			}
 			const sinks = sinksOf.get(d.id) ?? null;
-			const conn = connection(r, d, sinks);
+			const conn = connection(r, d, sinks, registrySinksOf.get(r.id) ?? null);
 			const prefix = bestPrefix(d, registered);
 			// Common words are event names that collide across objects; a route path (`/api/v1/user`) is no such word.
 			const route = isHttpRegistry(r) && (conn === "http transport" || conn === "wrapper");

@@ -4,6 +4,7 @@
  */
 import { type Node, ts } from "#ts-morph";
 import { evaluateKey } from "../key-eval.js";
+import { ELEMENT_CALLBACKS } from "../key-families.js";
 import { rawUnwrap, wrap } from "../walk.js";
 
 /** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
@@ -54,7 +55,13 @@ export function literalKeys(
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	const constantLike =
 		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
-	if (!constantLike && !(ts.isTemplateExpression(n) && templateMayBeKey(n)) && !switchedOn(n)) return null;
+	if (
+		!constantLike &&
+		!(ts.isTemplateExpression(n) && templateMayBeKey(n)) &&
+		!switchedOn(n) &&
+		!(ts.isIdentifier(n) && computedLocally(n))
+	)
+		return null;
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
 	const keys = values?.filter(keyLike) ?? [];
@@ -73,6 +80,53 @@ function switchedOn(n: ts.Expression): boolean {
 		if (ts.isCaseClause(p) && rawUnwrap(p.parent.parent.expression).getText() === text) return true;
 	return false;
 }
+
+/**
+ * Is a lower-case name one the key evaluation may read (key-families.ts): a loop's element variable
+ * (`names.forEach((name) => …)`, `for (const name of names)`) or a `const` holding a template that starts
+ * with a value (`` const name = `${QueueName.Ingest}-${shard}` ``)? A cheap test on compiler nodes: the
+ * nearest declaration of the name in the enclosing functions and blocks decides.
+ */
+function computedLocally(id: ts.Identifier): boolean {
+	const name = id.text;
+	for (let p: ts.Node = id, child: ts.Node = id; p.parent; child = p) {
+		p = p.parent;
+		if (ts.isForOfStatement(p) && child === p.statement) {
+			const init = p.initializer;
+			if (ts.isVariableDeclarationList(init) && init.declarations.some((d) => declares(d.name, name)))
+				return true;
+		}
+		if (ts.isFunctionLike(p) && p.parameters.some((q) => declares(q.name, name))) {
+			const call = p.parent;
+			return (
+				(ts.isArrowFunction(p) || ts.isFunctionExpression(p)) &&
+				p.parameters[0]?.name.kind === ts.SyntaxKind.Identifier &&
+				(p.parameters[0].name as ts.Identifier).text === name &&
+				ts.isCallExpression(call) &&
+				call.arguments[0] === p &&
+				ts.isPropertyAccessExpression(call.expression) &&
+				ELEMENT_CALLBACKS.has(call.expression.name.text)
+			);
+		}
+		if (ts.isBlock(p) || ts.isSourceFile(p)) {
+			for (const st of p.statements) {
+				if (!ts.isVariableStatement(st)) continue;
+				const d = st.declarationList.declarations.find((x) => declares(x.name, name));
+				if (!d) continue;
+				const constant = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
+				return (
+					constant &&
+					d.initializer !== undefined &&
+					ts.isTemplateExpression(d.initializer) &&
+					d.initializer.head.text === ""
+				);
+			}
+		}
+	}
+	return false;
+}
+
+const declares = (binding: ts.BindingName, name: string) => ts.isIdentifier(binding) && binding.text === name;
 
 /**
  * Whether a template's literal parts leave room for a key: every value it can take contains them

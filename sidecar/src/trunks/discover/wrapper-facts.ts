@@ -3,7 +3,7 @@
  * fetch(base + path) }`), recorded per file as wrapper facts, and followed at inference to the calls
  * a dispatch group's keys reach through them (up to three calls deep).
  */
-import type { CallExpression } from "ts-morph";
+import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { rawUnwrap } from "../walk.js";
@@ -18,17 +18,18 @@ import { calleeDef } from "./handler-refs.js";
  * (`fetch(base + path)`, `queue.add(name, data)`): the function is a wrapper of that call.
  */
 export function wrapperFact(
-	cn: ts.CallExpression,
-	wrapped: () => CallExpression,
+	cn: ts.CallExpression | ts.NewExpression,
+	wrapped: () => CallExpression | NewExpression,
 	callee: { receiver: string; name: string; nameNode: ts.Node },
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 	positions?: ReadonlySet<number>,
 ): void {
 	const scopes = enclosingFunctions(cn);
-	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++) {
+	const args = cn.arguments ?? [];
+	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		if (positions && !positions.has(pos)) continue;
-		const a = builtUrl(cn.arguments[pos] as ts.Expression, cn, scopes.at(-1));
+		const a = builtUrl(args[pos] as ts.Expression, cn, scopes.at(-1));
 		// The innermost function whose own parameter the argument carries: the call may sit in an inline
 		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
 		// which closes over the wrapper's parameter.
@@ -290,7 +291,12 @@ export function wrappersByDef(facts: readonly WrapperInfo[]): Map<string, Wrappe
  * The calls a dispatch group's keys flow into through wrappers (up to three calls deep: a public
  * wrapper, its inner step, a retry loop around `fetch`), or null.
  */
-export function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo[]>): Sink[] | null {
+export function wrapperSinks(
+	d: Group,
+	wrappers: ReadonlyMap<string, WrapperInfo[]>,
+	/** The definition a site's call resolves to: its callee for a dispatcher, `registersVia` for a registry. */
+	via: (info: CandidateInfo) => string | null | undefined = (info) => info.callee,
+): Sink[] | null {
 	let through = 0;
 	const sinks = new Map<string, Sink>();
 	const follow = (def: string, param: number, depth: number): boolean => {
@@ -301,7 +307,10 @@ export function wrapperSinks(d: Group, wrappers: ReadonlyMap<string, WrapperInfo
 		}
 		return inner.length > 0;
 	};
-	for (const s of d.sites) if (s.info.callee && follow(s.info.callee, d.arg, 1)) through++;
+	for (const s of d.sites) {
+		const def = via(s.info);
+		if (def && follow(def, d.arg, 1)) through++;
+	}
 	return through / d.sites.length >= DISCOVERY_LIMITS.wrapperShare ? [...sinks.values()] : null;
 }
 

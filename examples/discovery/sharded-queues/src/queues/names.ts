@@ -1,0 +1,8 @@
+export enum QueueName {
+  Render = 'render-queue',
+  Report = 'report-queue',
+  Mail = 'mail-queue',
+  Cleanup = 'cleanup-queue',
+}
+
+export const SHARD_COUNT = Number(process.env.SHARD_COUNT ?? 1);
