@@ -17,6 +17,7 @@ import type { PathIndex, PathStep } from "../path/types.js";
 import type { CitationRanking } from "../rank.js";
 import type { ReadItem } from "../read.js";
 import { forkWords, nearFork, sideWords } from "./branches.js";
+import { ENTRY_DECORATORS, entryDecorators } from "./entry-decorators.js";
 import { branchWords, firedKey, firedSentence } from "./fired.js";
 import { fit } from "./fit.js";
 import { flowPlaces } from "./flow-places.js";
@@ -78,7 +79,7 @@ export function compose(
 	const callee: Callee = (step, next) => `${label(next)}${encloses(index, next, step.def) ? " again" : ""}`;
 	// An empty listener's doc comment says what it is registered for, not what it does: not quoted.
 	const docOf: Doc = (def) => (isEmptyFunction(index, def) ? null : def.doc);
-	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK, labels);
+	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK + ENTRY_DECORATORS, labels);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {
 		out.push(
@@ -253,6 +254,25 @@ export function compose(
 		placed.add(def.file);
 		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}`);
 	}
+	// The classes the entry's own decorators name (a guard, an interceptor the framework runs before
+	// it) go after the places: no call reaches them, and they take no place of a ranked file. They are
+	// told only when the message holds them with all else this try tells (never at another line's cost).
+	const decoratorLines: string[] = [];
+	if (path.length > 1) {
+		const readFiles = new Set(ranking.order.map((d) => d.file));
+		for (const d of entryDecorators(index, path[0], placed, readFiles)) {
+			// Its own first lines (what it checks), not the one signature line the material may hold of it.
+			const h = headRange(d.def, undefined);
+			const marker = h ? book.cite(d.def, h) : "";
+			if (!marker) continue;
+			placed.add(d.def.file);
+			decoratorLines.push(
+				`- ${label(d.def)} in ${code(d.def.file ?? "")} ${marker} — step 1's decorator: ${code(clip(d.text, told.quote))}`,
+			);
+		}
+	}
+	const beforeDecorators = places.length;
+	places.push(...decoratorLines);
 	if (fired) {
 		const marker = book.citeRange(fired.file, fired.line, fired.endLine, fired.named);
 		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
@@ -261,10 +281,24 @@ export function compose(
 				`- ${label(fired.step.def)}${branchWords(fired.branch)} ${keyWords(fired.key).sent}${via} ${marker}: ${code(clip(fired.text, told.quote))}`,
 			);
 	}
-	if (places.length > 0)
-		out.push(path.length > 1 ? "**Where to look**" : "**Other places that match**", ...places, "");
-	if (told.footer)
-		out.push("_Offline answer (no LLM). `--detail full` shows every flow found, with code excerpts._");
-	const answer = fit(out, book, labels);
-	return { answer, complete: answer.body.length >= out.join("\n").trimEnd().length };
+	const closing = (shown: readonly string[]) => [
+		...(shown.length > 0
+			? [path.length > 1 ? "**Where to look**" : "**Other places that match**", ...shown, ""]
+			: []),
+		...(told.footer
+			? ["_Offline answer (no LLM). `--detail full` shows every flow found, with code excerpts._"]
+			: []),
+	];
+	const fits = (lines: string[]) => {
+		const answer = fit(lines, book, labels);
+		return { answer, complete: answer.body.length >= lines.join("\n").trimEnd().length };
+	};
+	if (decoratorLines.length > 0) {
+		const withDecorators = fits([...out, ...closing(places)]);
+		if (withDecorators.complete) return withDecorators;
+	}
+	const without = places.filter(
+		(_, i) => i < beforeDecorators || i >= beforeDecorators + decoratorLines.length,
+	);
+	return fits([...out, ...closing(without)]);
 }
