@@ -62,7 +62,7 @@ const ref = (file: string, src: DefRow, dst: DefRow, line: number): EdgeRow => (
 	...callEdge(file, src, dst, line),
 	kind: "reference",
 });
-const edges = [
+const edges: EdgeRow[] = [
 	ref(db, dbValue, singleton, 31),
 	callEdge(db, dbValue, getInstance, 31),
 	callEdge(cache, cacheValue, wrapper, 170),
