@@ -37,6 +37,7 @@ import {
 	readFiles,
 	stepFiles,
 } from "./map-outline.js";
+import { listValueMakers } from "./map-value-makers.js";
 import { type MaterialIndex, memoIndex } from "./material-index.js";
 import { pickCallees } from "./pick-callees.js";
 import { MATERIAL_REACH, type MapReach } from "./reach.js";
@@ -198,6 +199,11 @@ export function assembleMaterial(
 	// names (map-module-calls.ts); not for a family's picks alone, as the hubs.
 	const moduleCallLines = modelPicks ? reach.moduleCallLines : 0;
 	listModuleCalls(map, moduleCallLines);
+	// With the model's picks, where each module-level value the material names is made (its client
+	// factory, a singleton's class: map-value-makers.ts); not for a family's picks alone, as the hubs.
+	const valueMakers = modelPicks ? reach.valueMakers : 0;
+	const madeValues = new Set<number>();
+	listValueMakers(map, valueMakers, madeValues);
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
@@ -208,6 +214,7 @@ export function assembleMaterial(
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
 		if (c.node.def.file) listHub(map, c.node.def.file, hubMinFanIn);
 		if (c.node.def.file) listModuleCallsOf(map, c.node.def.file, moduleCallLines);
+		listValueMakers(map, valueMakers, madeValues);
 		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);

@@ -226,6 +226,14 @@ export interface MapReach {
 	 * definition the material names (map-module-calls.ts; 0: none): where it is plugged in or started.
 	 */
 	moduleCallLines: number;
+	/**
+	 * With the module calls, up to this many makers of each short module-level value the material
+	 * names: the functions of its own file its initializer calls, a static factory's class
+	 * (map-value-makers.ts; 0: none). The value names the shared client its users meet, not the code
+	 * that connects it. Session 35, llmkey35: stand-in key lines Langfuse 0.623 -> 0.648, the rest
+	 * unchanged; makers of other files too cost RC context (0.907 -> 0.900).
+	 */
+	valueMakers: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -269,6 +277,7 @@ export const MATERIAL_REACH: MapReach = {
 	namesakes: true,
 	hubMinFanIn: 10,
 	moduleCallLines: 2,
+	valueMakers: 3,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -314,4 +323,5 @@ export const CITATION_REACH: MapReach = {
 	namesakes: false,
 	hubMinFanIn: 0,
 	moduleCallLines: 0,
+	valueMakers: 0,
 };
