@@ -18,6 +18,7 @@ import type { DefRow } from "../../index/types.js";
 import { type ConceptVector, namesEnough, unqualified } from "../concept-vector.js";
 import { carryOn } from "./carry.js";
 import { isEntry, isRegisteredCallback } from "./entries.js";
+import { fileEntries } from "./file-entries.js";
 import { bridgesFrom, hopsFrom, pathCandidates } from "./graph.js";
 import { markGivers } from "./handed-in.js";
 import { lineHop } from "./hops.js";
@@ -53,15 +54,25 @@ export function findPaths(
 	concepts?: ConceptVector,
 ): FoundPaths {
 	const opts = { ...DEFAULTS, ...options };
-	const cands = pathCandidates(ranked, opts.candidates);
-	if (cands.length === 0) return { steps: [], worth: 0, runnerUp: null };
+	const ranks = pathCandidates(ranked, opts.candidates);
+	if (ranks.length === 0) return { steps: [], worth: 0, runnerUp: null };
+	// A ranked file's one way in stands at its file's place (see fileEntries).
+	const ways = concepts ? fileEntries(index, ranks, concepts) : [];
+	const cands = [...ranks, ...ways.map((w) => w.def)];
+	const wayIds = new Set(ways.map((w) => w.def.id));
+	const placeOf = new Map<number, number>([
+		...ranks.map((d, i) => [d.id, i] as [number, number]),
+		...ways.map((w) => [w.def.id, w.place] as [number, number]),
+	]);
 	// A shared helper whose own name matches at most one of the question's concepts is a step for
 	// its connection only (worth nothing of its own, like a bridge): a one-word match called from
 	// everywhere does not make a chain outweigh the flow.
 	// Does a definition's own name match as many of the question's concepts as a helper must to count?
 	const namedFor = (d: DefRow) => !!concepts && namesEnough(concepts, unqualified(d.qualifiedName));
 	const sideHelper = (d: DefRow) => !!concepts && d.fanIn >= HELPER_FAN_IN && !namedFor(d);
-	const worth = new Map(cands.map((d, i) => [d.id, sideHelper(d) ? 0 : 1 / (i + RANK_K)]));
+	const worth = new Map(
+		cands.map((d) => [d.id, sideHelper(d) ? 0 : 1 / ((placeOf.get(d.id) ?? 0) + RANK_K)]),
+	);
 	// A hop through a dispatch key is the flow a static reading misses: it counts like a step.
 	const byId = new Map(cands.map((d) => [d.id, d]));
 	const graph = new Map<number, Edge[]>();
@@ -131,14 +142,15 @@ export function findPaths(
 		if (!d || d.fanIn < HELPER_FAN_IN) return false;
 		return !(concepts?.text(unqualified(d.qualifiedName)).some((x) => x > 0) ?? false);
 	};
-	const rank = new Map(cands.map((d, i) => [d.id, i]));
+	const rank = placeOf;
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
 		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds);
 		// A named route's handler heads the path as found: the route asked about is where the flow starts,
 		// not one of the shared wrapper's many callers it calls first.
 		if (found && cover && !keyedIds.has(found.ids[0] as number)) {
 			trimHead(found, rank, entries, cover);
-			trimSharedHead(found, byId, namedFor);
+			// A ranked file's one way in heads the path even before a shared helper: the ranking found that file.
+			if (!wayIds.has(found.ids[0] as number)) trimSharedHead(found, byId, namedFor);
 		}
 		if (!found) return null;
 		const steps = found.ids.map((id, i) => ({ def: byId.get(id) as DefRow, hop: found.hops[i] ?? null }));

@@ -2,6 +2,7 @@
 import type { DefRow, EdgeRow } from "../../index/types.js";
 import { isAuxiliaryPath } from "../match.js";
 import { lineHop } from "./hops.js";
+import { innerStepEdge } from "./inner-step.js";
 import type { Edge, PathIndex } from "./types.js";
 
 export const STEP_KINDS = new Set(["call", "new", "jsx", "implementation"]);
@@ -37,7 +38,8 @@ export function hopsFrom(index: PathIndex, def: DefRow, byId: ReadonlyMap<number
 	const edges = index.edgesFrom(def.id);
 	// A call on a dispatch line is the dispatch mechanism (`callbacks.run('key', …)`): the hop is the key's.
 	const dispatchLines = new Set(edges.filter((e) => e.kind === "dispatch").map((e) => e.line));
-	for (const e of edges) {
+	for (const edge of edges) {
+		const e = innerStepEdge(index, def, edge) ?? edge;
 		if (STEP_KINDS.has(e.kind)) {
 			if (e.kind === "call" && dispatchLines.has(e.line)) continue;
 			if (!byId.has(e.dst) || e.dst === def.id || seen.has(e.dst)) continue;
@@ -106,8 +108,9 @@ export function bridgesFrom(
 	const seen = new Set<number>();
 	const edges = index.edgesFrom(def.id);
 	const dispatchLines = new Set(edges.filter((e) => e.kind === "dispatch").map((e) => e.line));
-	for (const e of edges) {
+	for (const edge of edges) {
 		if (out.length >= MAX_BRIDGES) break;
+		const e = innerStepEdge(index, def, edge) ?? edge;
 		if (!STEP_KINDS.has(e.kind) || candidates.has(e.dst) || seen.has(e.dst)) continue;
 		if (e.kind === "call" && dispatchLines.has(e.line)) continue;
 		seen.add(e.dst);

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { EdgeKind } from "../../src/index/schema.js";
+import type { DefRow } from "../../src/index/types.js";
+import { findPath } from "../../src/pipeline/path/find.js";
+import { innerStepEdge } from "../../src/pipeline/path/inner-step.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
+import { defRow, edgeGraph, edgeGraphOverFiles } from "../support/defs.js";
+import { plainConcepts } from "../support/path-fixture.js";
+
+/**
+ * A file route whose ranked definition is a constant, its handler calling a batch processor many callers
+ * share, which runs its own nested reducer (a reference, no call edge), which calls the best-ranked mapper.
+ */
+function ingestRoute(opts: { handlers?: number; ranked?: "constant" | "function" } = {}) {
+	const key = defRow(null, "POST /api/ingest", "dispatch-key");
+	const allowed =
+		opts.ranked === "function"
+			? defRow("api/ingest.ts", "filterAllowed", "function")
+			: defRow("api/ingest.ts", "ALLOWED_TYPES", "variable");
+	const handler = defRow("api/ingest.ts", "handler", "function");
+	const other = defRow("api/ingest.ts", "optionsHandler", "function");
+	const otherKey = defRow(null, "OPTIONS /api/ingest", "dispatch-key");
+	const processBatch = defRow("lib/batch.ts", "processBatch", "function", { fanIn: 13 });
+	const byId = defRow("lib/batch.ts", "processBatch.byId", "function", { parentId: processBatch.id });
+	const entityType = defRow("lib/schema.ts", "entityType", "function");
+	const edges: [DefRow, DefRow, EdgeKind][] = [
+		[key, handler, "handler"],
+		[handler, processBatch, "call"],
+		[processBatch, byId, "reference"],
+		[byId, entityType, "call"],
+	];
+	const defs = [key, allowed, handler, processBatch, byId, entityType];
+	if ((opts.handlers ?? 1) > 1) {
+		defs.push(other, otherKey);
+		edges.push([otherKey, other, "handler"]);
+	}
+	// Each edge written on its source's first line, inside its body.
+	const index: PathIndex = {
+		...edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine })),
+		fileLines: () => undefined,
+	};
+	return { index, ranked: [allowed, byId, entityType] };
+}
+
+const words = plainConcepts("ingest", "batch", "type");
+const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);
+
+describe("a ranked file's one way in", () => {
+	it("starts the path when the ranking found its file by a constant, through a shared helper's nested reducer", () => {
+		const { index, ranked } = ingestRoute();
+		expect(names(findPath(index, ranked, {}, words))).toEqual([
+			"handler",
+			"processBatch",
+			"processBatch.byId",
+			"entityType",
+		]);
+	});
+
+	it("is none in a file of two handlers, nor for a ranked function: the path starts at the reducer", () => {
+		for (const opts of [{ handlers: 2 }, { ranked: "function" as const }]) {
+			const { index, ranked } = ingestRoute(opts);
+			expect(names(findPath(index, ranked, {}, words))).toEqual(["processBatch.byId", "entityType"]);
+		}
+	});
+});
+
+describe("a function's own nested function", () => {
+	const outer = defRow("lib/sum.ts", "total", "function", { startLine: 1, endLine: 6 });
+	const inner = defRow("lib/sum.ts", "total.byKey", "function", {
+		startLine: 2,
+		endLine: 4,
+		parentId: outer.id,
+	});
+	const loose = defRow("lib/sum.ts", "byName", "function", { startLine: 8, endLine: 9 });
+	const file = [
+		"function total(rows) {",
+		"  const byKey = rows.reduce((acc, r) => {",
+		"  }, {});",
+		"",
+		"  return Object.keys(byKey);",
+		"}",
+	];
+	const index = edgeGraphOverFiles({ "lib/sum.ts": file }, [outer, inner, loose], [], {});
+	const ref = (dst: DefRow, line: number) => ({
+		src: outer.id,
+		dst: dst.id,
+		srcDefId: outer.defId,
+		dstDefId: dst.defId,
+		kind: "reference" as const,
+		file: "lib/sum.ts",
+		line,
+		resolution: "checker" as const,
+	});
+
+	it("is a call at the line whose call runs it, not where its result is read", () => {
+		expect(innerStepEdge(index, outer, ref(inner, 5))).toMatchObject({ kind: "call", line: 2 });
+	});
+
+	it("is the only reference that becomes a step", () => {
+		expect(innerStepEdge(index, outer, ref(loose, 5))).toBeNull();
+		expect(innerStepEdge(index, outer, { ...ref(inner, 5), kind: "import" })).toBeNull();
+	});
+});
