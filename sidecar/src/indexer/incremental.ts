@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { WorkspacePackage } from "../workspace/packages.js";
 import type { CollectedFile } from "./collect.js";
 import type { Extracted } from "./extract.js";
 import type { ConfigProblem } from "./resolve.js";
@@ -25,7 +26,6 @@ import {
 	spawnSnapshotProcess,
 } from "./snapshot.js";
 import type { SnapshotHello } from "./snapshot-entry.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 /** What the thread needs to warm up: known before the run has read anything. */
 export interface IncrementalWorkerInput {

@@ -21,6 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
 	["server", "mcp", "bench", "repos"],
 	["pipeline", "overview", "prompts", "diagram", "export"],
 	["trunks", "indexer", "graph", "outline"],
+	["syntax", "workspace"],
 	["index", "llm", "feedback"],
 	["."],
 ];
