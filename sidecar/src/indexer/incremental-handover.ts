@@ -9,7 +9,7 @@ import type { DispatchSiteRecord, SiteExtractor } from "../index/types.js";
 import type { ChangeSet } from "./change-set.js";
 import type { EarlyThread } from "./early-thread.js";
 import { SHARE_CHARS, THREADED_RUN_FILES } from "./extraction-plan.js";
-import type { IncrementalResult } from "./incremental.js";
+import type { IncrementalResult } from "./incremental-protocol.js";
 import { checkIncrementalResult } from "./incremental-result.js";
 import { packageIdentity } from "./previous.js";
 import type { RunContext } from "./run-context.js";
