@@ -99,6 +99,9 @@ function folderCycles(arrows: readonly Arrow[]): string[][] {
 	return [...rings.values()].sort((x, y) => (x.join() < y.join() ? -1 : 1));
 }
 
+/** A src file by its path under src (a test's made-up arrows). */
+const at = (path: string) => join(SRC, path);
+
 describe("sidecar layering", () => {
 	it("has no import running from a lower layer up to a higher one, and places every folder", () => {
 		const arrows = importArrows(SRC);
@@ -112,7 +115,6 @@ describe("sidecar layering", () => {
 	});
 
 	it("reports folders importing each other, and a ring of three", () => {
-		const at = (path: string) => join(SRC, path);
 		const arrows: Arrow[] = [
 			{ from: at("server/app.ts"), to: at("repos/view.js") },
 			{ from: at("repos/view.ts"), to: at("server/index-holder.js") },
@@ -130,7 +132,6 @@ describe("sidecar layering", () => {
 	});
 
 	it("reports an arrow running back up, and a folder no layer names", () => {
-		const at = (path: string) => join(SRC, path);
 		const arrows: Arrow[] = [
 			{ from: at("pipeline/ask.ts"), to: at("index/reader.js") },
 			{ from: at("index/reader.ts"), to: at("pipeline/rank.js") },
