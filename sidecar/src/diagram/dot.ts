@@ -1,7 +1,6 @@
 /** Graphviz DOT for the same pictures, for offline PNG rendering. */
-import type { OverviewData } from "../overview/types.js";
 import type { DiagramModel } from "./model.js";
-import { type PackageGraphOptions, packageGraph } from "./package-graph.js";
+import { type PackageGraphOptions, type PackageGraphSource, packageGraph } from "./package-graph.js";
 
 const FONT = "DejaVu Sans";
 const KIND_FILL: Record<string, string> = {
@@ -90,7 +89,7 @@ export function modelDot(model: DiagramModel, title?: string): string {
 	return `${out.join("\n")}\n`;
 }
 
-export function packageGraphDot(data: OverviewData, options: PackageGraphOptions = {}): string {
+export function packageGraphDot(data: PackageGraphSource, options: PackageGraphOptions = {}): string {
 	const g = packageGraph(data, options);
 	const out = [
 		"digraph packages {",

@@ -1,8 +1,7 @@
 /** Mermaid flowcharts: an answer's chains, and the package graph of an overview. */
 import type { Chain } from "@codeask/shared";
-import type { OverviewData } from "../overview/types.js";
 import { buildDiagramModel, type DiagramModel, type ModelOptions } from "./model.js";
-import { type PackageGraphOptions, packageGraph } from "./package-graph.js";
+import { type PackageGraphOptions, type PackageGraphSource, packageGraph } from "./package-graph.js";
 
 /** Text safe inside a quoted Mermaid label. */
 function esc(text: string): string {
@@ -39,7 +38,7 @@ export function modelMermaid(model: DiagramModel): string {
 	return `${out.join("\n")}\n`;
 }
 
-export function packageGraphMermaid(data: OverviewData, options: PackageGraphOptions = {}): string {
+export function packageGraphMermaid(data: PackageGraphSource, options: PackageGraphOptions = {}): string {
 	const g = packageGraph(data, options);
 	const out = ["flowchart LR"];
 	for (const n of g.nodes) out.push(`  ${n.id}["${esc(n.label)}"]`);

@@ -1,6 +1,20 @@
 /** The package graph of an overview, trimmed to its strongest links so it stays readable. */
-import type { OverviewData } from "../overview/types.js";
 import { upsert } from "../upsert.js";
+
+/**
+ * What the graph is drawn from, as the overview collects it (overview/types.ts `OverviewData`, which the
+ * overview hands in): the diagram reads these fields only, so it needs nothing from the overview above it.
+ */
+export interface PackageGraphSource {
+	/** The package an overview of one package is about (drawn first). */
+	focus: string | null;
+	/** The packages, largest first: drawn when no link joins them. */
+	packages: readonly { name: string }[];
+	/** Static dependencies between packages, strongest first. */
+	dependencies: readonly { from: string; to: string; edges: number }[];
+	/** Packages talking over a string-dispatch trunk, most keys first. */
+	trunkLinks: readonly { from: string; to: string; trunk: string; keys: number }[];
+}
 
 export interface PackageGraphOptions {
 	/** Static dependency edges drawn, strongest first (default 30). */
@@ -17,7 +31,7 @@ export interface PackageGraph {
 	omitted: number;
 }
 
-export function packageGraph(data: OverviewData, options: PackageGraphOptions = {}): PackageGraph {
+export function packageGraph(data: PackageGraphSource, options: PackageGraphOptions = {}): PackageGraph {
 	const deps = data.dependencies.slice(0, options.maxDependencies ?? 30);
 	const links = data.trunkLinks.slice(0, options.maxTrunkLinks ?? 15);
 	const ids = new Map<string, string>();

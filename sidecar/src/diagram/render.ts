@@ -7,10 +7,9 @@ import { dirname } from "node:path";
 import type { Chain } from "@codeask/shared";
 import type { Graphviz } from "@hpcc-js/wasm-graphviz";
 import { makeDirs } from "../make-dirs.js";
-import type { OverviewData } from "../overview/types.js";
 import { modelDot, packageGraphDot } from "./dot.js";
 import { buildDiagramModel, type ModelOptions } from "./model.js";
-import type { PackageGraphOptions } from "./package-graph.js";
+import type { PackageGraphOptions, PackageGraphSource } from "./package-graph.js";
 
 let graphviz: Promise<Graphviz> | undefined;
 
@@ -75,7 +74,7 @@ export async function renderChainsPng(
 
 /** Render an overview's package graph to a PNG in memory. */
 export async function packageGraphPng(
-	data: OverviewData,
+	data: PackageGraphSource,
 	options: PackageGraphOptions & PngOptions = {},
 ): Promise<Buffer> {
 	return dotToPng(packageGraphDot(data, options), options);
@@ -83,7 +82,7 @@ export async function packageGraphPng(
 
 /** Render an overview's package graph to a PNG file. Returns its size in bytes. */
 export async function renderPackageGraphPng(
-	data: OverviewData,
+	data: PackageGraphSource,
 	file: string,
 	options: PackageGraphOptions & PngOptions = {},
 ): Promise<number> {

@@ -1,6 +1,6 @@
 /**
  * GraphQL documents among the indexed files (`.graphql`, `.gql`): the indexer reads them as program
- * text (indexer/graphql-doc.ts), the writer keeps their text out of the full-text tables.
+ * text (syntax/graphql-doc.ts), the writer keeps their text out of the full-text tables.
  */
 
 export const GRAPHQL_EXTENSIONS = [".graphql", ".gql"];

@@ -3,9 +3,9 @@
  * run that extracts the file, from the program's own parse of it.
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../syntax/unwrap.js";
 import { runsItsParameters } from "./parameter-calls.js";
 import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
-import { skipWrappers } from "./unwrap.js";
 
 /** TypeScript source files (not declaration files): the only ones whose bodies may be blanked. */
 const TS_SOURCE = /(?<!\.d)\.(ts|tsx|mts|cts)$/;

@@ -8,8 +8,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isManifestPath } from "../index/documents.js";
 import { isTestFile, STORY_FILE_NAME, TEST_FILE_NAME, TEST_FRAMEWORK_USE } from "../test-files.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
+import { ALWAYS_SKIPPED_DIRS, TEST_DIRS } from "../workspace/skipped-dirs.js";
 import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 export { isTestFile };
 
@@ -25,27 +26,6 @@ export const SOURCE_EXTENSIONS = [
 	...VIRTUAL_EXTENSIONS,
 ];
 
-/** Folders never entered: dependencies, build output, VCS and tool state. */
-export const ALWAYS_SKIPPED_DIRS = new Set([
-	"node_modules",
-	"dist",
-	"build",
-	"out",
-	"coverage",
-	"bower_components",
-]);
-/** Folders of tests and fixtures, skipped unless `includeTests`. */
-export const TEST_DIRS = new Set([
-	"test",
-	"tests",
-	"__tests__",
-	"__mocks__",
-	"__snapshots__",
-	"__fixtures__",
-	"fixtures",
-	// Not "e2e": it names feature folders too (end-to-end encryption); e2e test suites sit under test(s)/.
-	"mocks",
-]);
 /**
  * `test`/`tests` inside a package's `src/` can be a feature (a CLI's `test` command options, an A/B
  * test module) rather than a suite: there a file is skipped only when it looks like a test.

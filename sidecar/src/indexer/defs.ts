@@ -7,16 +7,17 @@
  * object-literal methods passed to a call
  * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
  * functions a definition returns (`useItem.save`, returned-functions.ts), CommonJS modules' assigned
- * functions and mixins' members (cjs-defs.ts) and the file's top-level
+ * functions and mixins' members (syntax/cjs-defs.ts) and the file's top-level
  * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
  * reference belongs to the definition around them.
  */
 import { ts } from "#ts-morph";
 import type { DefKind } from "../index/schema.js";
-import { commonJsDefs } from "./cjs-defs.js";
+import { commonJsDefs } from "../syntax/cjs-defs.js";
+import { keyText, typeMemberKey } from "../syntax/member-key.js";
+import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
-import { skipWrappers, wrappedCallback } from "./unwrap.js";
 
 export interface DefRecord {
 	defId: string;
@@ -759,9 +760,6 @@ function callKey(call: ts.CallExpression): string | null {
 	return keyText(first.text);
 }
 
-const keyText = (key: string): string | null =>
-	key.length > 0 && key.length <= 80 && !/[\s()]/.test(key) ? key : null;
-
 /**
  * The key an inline callback is registered under, as written, when it is built rather than literal: a
  * template with literal text of its own (`` router.post(`${prefix}/password`, async (ctx) => …) ``) or
@@ -816,30 +814,6 @@ function stringConstsOf(sf: ts.SourceFile): Set<string> {
 	};
 	visit(sf);
 	return out;
-}
-
-/**
- * The key a type member is named by, as written: a string literal (`'user.created'`) or a constant
- * (`[USER_CREATED]`, `[Events.USER_CREATED]`; not a well-known symbol, `[Symbol.iterator]`); null for a
- * name written as an identifier, a number, or a key that cannot be part of a name (callKey's rule).
- */
-export function typeMemberKey(name: ts.PropertyName): string | null {
-	if (ts.isStringLiteralLike(name)) return keyText(name.text);
-	if (!ts.isComputedPropertyName(name)) return null;
-	let e: ts.Expression = name.expression;
-	while (ts.isPropertyAccessExpression(e)) e = e.expression;
-	if (!ts.isIdentifier(e) || e.text === "Symbol") return null;
-	const written = name.expression;
-	return ts.isIdentifier(written) || ts.isPropertyAccessExpression(written)
-		? keyText(entityText(written))
-		: null;
-}
-
-/** `Events.USER_CREATED` as written, without trivia. */
-function entityText(e: ts.Expression): string {
-	return ts.isPropertyAccessExpression(e)
-		? `${entityText(e.expression)}.${e.name.text}`
-		: (e as ts.Identifier).text;
 }
 
 /** `require("m")`, `require("m").x`, `require("m")(…)`: a CommonJS import in any of its shapes. */

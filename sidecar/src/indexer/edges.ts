@@ -7,6 +7,7 @@
 import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
+import { skipWrappers } from "../syntax/unwrap.js";
 import { moduleDefId } from "./defs.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
@@ -15,7 +16,6 @@ import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
-import { skipWrappers } from "./unwrap.js";
 
 export interface EdgeRecord {
 	src: string;

@@ -5,48 +5,23 @@
  */
 import type { SiteExtractor } from "../index/types.js";
 import { declarationText } from "./bodies.js";
-import type { Collected, CollectedFile } from "./collect.js";
+import type { CollectedFile } from "./collect.js";
 import { defaultThreadHeapMb, SHARE_CHARS, threadCount } from "./extraction-plan.js";
-import type { IndexOptions, IndexProblem, IndexProgress } from "./index-types.js";
-import type { PreviousIndex } from "./previous.js";
-import type { WorkspacePackage } from "./workspace.js";
+import type { RunContext } from "./run-context.js";
 
-/** What the run knows when it extracts here. */
-export interface ExtractHereInput {
-	options: IndexOptions;
-	repoRoot: string;
-	packages: WorkspacePackage[];
-	collected: Collected;
+/** What this thread extracts, and with which site extractor. */
+export interface ExtractHereWork {
 	/** The files to extract: changed, or reading what changed. */
 	changed: CollectedFile[];
-	previous: PreviousIndex | null;
 	/** A file whose previous rows stand (unchanged, no dependent of a change). */
 	reusable: (f: CollectedFile) => boolean;
-	/** The module-resolution layout the previous index recorded its resolutions in (resolution-layout.ts). */
-	layout: string;
 	extractor: SiteExtractor | undefined;
-	notes: IndexProblem[];
-	problems: IndexProblem[];
-	/** A path relative to the repository (absolute outside it). */
-	relative: (abs: string) => string;
-	progress: (event: IndexProgress) => void;
 }
 
-export async function extractHere(input: ExtractHereInput) {
-	const {
-		options,
-		repoRoot,
-		packages,
-		collected,
-		changed,
-		previous,
-		reusable,
-		layout,
-		extractor,
-		notes,
-		problems,
-	} = input;
-	const { relative, progress } = input;
+export async function extractHere(run: RunContext, work: ExtractHereWork) {
+	const { options, repoRoot, packages, collected, previous, layout, notes, problems, relative, progress } =
+		run;
+	const { changed, reusable, extractor } = work;
 	// Only manifests changed: no program, and no compiler loaded (the globals are as recorded).
 	if (changed.length === 0 && previous?.globalFiles) {
 		const recorded = previous.globalFiles;

@@ -5,10 +5,10 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
 import { type Extracted, type ExtractInput, extractFiles, type FileExtract } from "./extract.js";
 import { ShareCounts } from "./share-counts.js";
 import { threadCpuMs } from "./thread-cpu.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 export interface ExtractWorkerInput {
 	repoRoot: string;

@@ -7,6 +7,7 @@
  */
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext, SiteExtractor } from "../index/types.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
 import { encodeBodies } from "./bodies.js";
 import { blankableBodies } from "./body-ranges.js";
 import { type DefRecord, extractDefs, moduleDefId } from "./defs.js";
@@ -27,7 +28,6 @@ import type { FileCounts } from "./previous.js";
 import { createIndexProgram, PROGRAM_OPTIONS } from "./program.js";
 import { createModuleResolver, type ModuleResolver, recordingResolver } from "./resolve.js";
 import { sfcOfVirtual } from "./sfc.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 export interface ExtractInput {
 	repoRoot: string;

@@ -10,7 +10,7 @@
  * other kind (an object, a class, a signature without a body) stays a definition of its own.
  */
 import { ts } from "#ts-morph";
-import { skipWrappers } from "./unwrap.js";
+import { skipWrappers } from "../syntax/unwrap.js";
 
 /** The symbol of the function a renaming `const` names, or undefined when the declaration is no such alias. */
 export function aliasedFunction(checker: ts.TypeChecker, decl: ts.Declaration): ts.Symbol | undefined {

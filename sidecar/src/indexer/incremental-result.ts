@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { DEF_KINDS, EDGE_KINDS } from "../index/schema.js";
 import { IMPORT_KINDS, type ImportKind } from "./import-kinds.js";
-import type { IncrementalResult } from "./incremental.js";
+import type { IncrementalResult } from "./incremental-protocol.js";
 
 const defRecord = z.object({
 	defId: z.string(),

@@ -16,7 +16,11 @@ import { type CollectedFile, lazyFile, sha1 } from "./collect.js";
 import { filesReferringToRemovedDefs } from "./dependents.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import { declaresGlobals } from "./globals.js";
-import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
+import type {
+	IncrementalRequest,
+	IncrementalWorkerInput,
+	IncrementalWorkerMessage,
+} from "./incremental-protocol.js";
 import { referenceQueries } from "./previous-references.js";
 import { clearWarmed, PROGRAM_OPTIONS, warmSourceFiles } from "./program.js";
 import { createModuleResolver, recallingResolver } from "./resolve.js";

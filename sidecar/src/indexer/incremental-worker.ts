@@ -4,7 +4,11 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
-import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
+import type {
+	IncrementalRequest,
+	IncrementalWorkerInput,
+	IncrementalWorkerMessage,
+} from "./incremental-protocol.js";
 import { type ExtractorModule, runIncremental } from "./incremental-run.js";
 
 const port = parentPort;

@@ -7,12 +7,12 @@
 import { getHeapStatistics } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { SiteExtractor } from "../index/types.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
 import { type Extracted, extractFiles, type FileExtract } from "./extract.js";
 import type { ExtractWorkerInput, ExtractWorkerMessage } from "./extract-worker.js";
 import { ShareCounts } from "./share-counts.js";
 import { threadCpuMs } from "./thread-cpu.js";
 import { raiseTierUpBudget } from "./tier-up.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 export interface ParallelInput {
 	repoRoot: string;

@@ -5,9 +5,9 @@
  * runs that inline function: edges.ts links the wrapper to it at each call site.
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../syntax/unwrap.js";
 import type { FileDefs } from "./defs.js";
 import { hasBlockBody } from "./returned-functions.js";
-import { skipWrappers } from "./unwrap.js";
 
 export interface ParameterCalls {
 	/** Parameter positions called as a whole. */

@@ -4,12 +4,19 @@
  * of previous.ts (the index writer).
  */
 import type Database from "better-sqlite3";
-import type { PreviousIndex } from "./previous.js";
+
+/** The previous index's reads about references (part of previous.ts `PreviousIndex`). */
+export interface ReferenceQueries {
+	/** defIds of a file's definitions. */
+	defIdsOf(path: string): string[];
+	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
+	filesReferring(defIds: string[]): string[];
+	/** A file's text as the previous index read it (null when it had no such file). */
+	contentOf(path: string): string | null;
+}
 
 /** Over `db`, an index file opened by the caller. */
-export function referenceQueries(
-	db: Database.Database,
-): Pick<PreviousIndex, "defIdsOf" | "filesReferring" | "contentOf"> {
+export function referenceQueries(db: Database.Database): ReferenceQueries {
 	const defIds = db.prepare(
 		"SELECT d.def_id AS defId FROM defs d JOIN files f ON f.id = d.file_id WHERE f.path = ?",
 	);

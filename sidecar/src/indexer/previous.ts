@@ -10,7 +10,7 @@ import { INDEX_FORMAT_VERSION, type IndexStats } from "../index/schema.js";
 import { TRUNK_EDGE_KINDS, type WriteDef, type WriteEdge } from "../index/writer.js";
 import type { RecordedBodies } from "./bodies.js";
 import type { ImportKind } from "./import-kinds.js";
-import { referenceQueries } from "./previous-references.js";
+import { type ReferenceQueries, referenceQueries } from "./previous-references.js";
 
 /** Per-file counts kept in meta.fileCounts: call sites by outcome, and in-repo imports. */
 export interface FileCounts {
@@ -22,7 +22,8 @@ export interface FileCounts {
 	modules?: Record<string, [number, 0 | 1]>;
 }
 
-export interface PreviousIndex {
+/** The previous index a run may reuse (its reference queries: previous-references.ts). */
+export interface PreviousIndex extends ReferenceQueries {
 	fileHashes: Map<string, string>;
 	/** The packages rows (name, dir, description, readme, hash) as JSON, to tell whether any changed. */
 	packagesKey: string;
@@ -49,12 +50,6 @@ export interface PreviousIndex {
 	bodiesOf(path: string): RecordedBodies | undefined;
 	/** A file's recorded module resolutions (resolve.ts) and the layout they hold for. */
 	importsOf(path: string): { layout: string; resolutions: string } | undefined;
-	/** defIds of a file's definitions. */
-	defIdsOf(path: string): string[];
-	/** Paths of the files that refer to any of these definitions (an edge or a site handler written there). */
-	filesReferring(defIds: string[]): string[];
-	/** A file's text as the previous index read it (null when it had no such file). */
-	contentOf(path: string): string | null;
 	/** The indexed folder (meta.repoRoot). */
 	repoRoot: string | null;
 	/**

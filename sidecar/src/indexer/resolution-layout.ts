@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import type { WorkspacePackage } from "./workspace.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
 
 /**
  * The layout resolutions depend on: the repository's folder, every collected and declaration

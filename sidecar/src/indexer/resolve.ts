@@ -7,9 +7,9 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ts } from "#ts-morph";
+import { describePackage, type WorkspacePackage } from "../workspace/packages.js";
 import { sfcOfVirtual } from "./sfc.js";
 import { svelteKitPaths } from "./sveltekit-aliases.js";
-import { describePackage, type WorkspacePackage } from "./workspace.js";
 
 export interface ConfigProblem {
 	file: string;

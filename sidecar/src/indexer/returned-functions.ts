@@ -17,8 +17,8 @@
  * Returns inside nested functions and classes belong to them, not to this body.
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../syntax/unwrap.js";
 import { propertyNameText } from "./property-name.js";
-import { skipWrappers } from "./unwrap.js";
 
 export interface ReturnedFunction {
 	/** The declaration: a function declaration, a variable declaration, or an object-literal member. */

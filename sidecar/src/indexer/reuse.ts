@@ -35,14 +35,14 @@ let codeVersion: string | undefined;
 
 /**
  * A hash of the code whose output an incremental run carries over (definitions, edges, counts,
- * saved dispatch sites): this folder's and the trunk extractor's modules, and the compiler's
- * version. The tool version alone would let an upgraded CodeAsk reuse rows an older one wrote.
- * ~60 small files, read once per process.
+ * saved dispatch sites): this folder's, the trunk extractor's, the syntax and workspace readers
+ * both use, and the compiler's version. The tool version alone would let an upgraded CodeAsk reuse
+ * rows an older one wrote. ~60 small files, read once per process.
  */
 export function extractorCodeVersion(): string {
 	if (codeVersion !== undefined) return codeVersion;
 	const hash = createHash("sha1");
-	for (const dir of [".", "../trunks"]) {
+	for (const dir of [".", "../trunks", "../syntax", "../workspace"]) {
 		const root = fileURLToPath(new URL(dir, import.meta.url));
 		for (const file of codeFiles(root)) hash.update(file.slice(root.length)).update(readFileSync(file));
 	}

@@ -14,10 +14,10 @@
  * `./UserCard.vue` resolves there (see `resolve.ts`).
  */
 
-import { GRAPHQL_EXTENSIONS, graphqlToScript, isGraphqlDocument } from "./graphql-doc.js";
+import { GRAPHQL_EXTENSIONS, graphqlToScript, isGraphqlDocument } from "../syntax/graphql-doc.js";
 
 export const SFC_EXTENSIONS = [".vue", ".svelte"];
-/** Files the program reads through a transform: components, and GraphQL documents (graphql-doc.ts). */
+/** Files the program reads through a transform: components, and GraphQL documents (syntax/graphql-doc.ts). */
 export const VIRTUAL_EXTENSIONS = [...SFC_EXTENSIONS, ...GRAPHQL_EXTENSIONS];
 
 /** True for a `.vue` or `.svelte` file name. */

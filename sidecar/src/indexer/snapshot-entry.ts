@@ -9,15 +9,17 @@ import { createRequire } from "node:module";
 import v8 from "node:v8";
 import type BetterSqlite3 from "better-sqlite3";
 import * as bundledExtractor from "../trunks/extractor.js";
-import type { IncrementalRequest, IncrementalWorkerInput, IncrementalWorkerMessage } from "./incremental.js";
+import type {
+	IncrementalRequest,
+	IncrementalWorkerInput,
+	IncrementalWorkerMessage,
+	SnapshotHello,
+} from "./incremental-protocol.js";
 import { type ExtractorModule, runIncremental } from "./incremental-run.js";
 import { warmSourceFiles } from "./program.js";
 import type { SnapshotArgs } from "./snapshot.js";
 import { CHECK_ARG } from "./snapshot-check.js";
 import { trainSnapshot } from "./snapshot-training.js";
-
-/** What the parent is told first: the blob's key, checked before anything is trusted. */
-export type SnapshotHello = { type: "ready"; key: string };
 
 async function main(key: string): Promise<void> {
 	if (process.argv[1] === CHECK_ARG) {

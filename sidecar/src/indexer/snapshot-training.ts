@@ -6,8 +6,8 @@
  * its program and rows are dropped, and the lib files are parsed and bound again afterwards.
  */
 import type { SiteExtractor } from "../index/types.js";
+import type { WorkspacePackage } from "../workspace/packages.js";
 import { extractFiles } from "./extract.js";
-import type { WorkspacePackage } from "./workspace.js";
 
 /** Outside any repository: nothing here is read from disk (no tsconfig, no package.json). */
 const ROOT = "/codeask-snapshot-training";

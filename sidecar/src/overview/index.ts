@@ -75,10 +75,8 @@ export function toOverviewResponse(result: OverviewResult, diagramPng?: Buffer):
 	};
 }
 
-export { overviewAsAnswer } from "./as-answer.js";
 export { isOverviewQuestion, mentionedPackage, type OverviewRoute } from "./classify.js";
 export { collectOverview, findPackage, OverviewError } from "./collect.js";
 export { renderOverviewMarkdown } from "./markdown.js";
 export { buildOverviewPrompt, OVERVIEW_PROMPT_VERSION } from "./prompt.js";
-export { respondOverview } from "./respond.js";
 export type * from "./types.js";

@@ -9,7 +9,6 @@ import { questionSchema } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
-import { overviewAsAnswer } from "../overview/as-answer.js";
 import { isOverviewQuestion } from "../overview/classify.js";
 import {
 	abstentionAnswer,
@@ -36,6 +35,7 @@ import { memoIndex } from "./material/material-index.js";
 import { CITATION_REACH, MATERIAL_REACH } from "./material/reach.js";
 import type { ImpactListing, Material } from "./material/types.js";
 import { neighbourFinder } from "./neighbours.js";
+import { overviewAsAnswer } from "./overview-answer.js";
 import { patternAnswer, patternMaterial } from "./pattern/answer.js";
 import { patternFamily } from "./pattern/family.js";
 import { unmetNote } from "./pattern/unmet.js";

@@ -5,7 +5,7 @@
  */
 import { identifierWords } from "../index/schema.js";
 import { STORY_FILE_NAME, TEST_FILE_NAME } from "../test-files.js";
-import type { Concept, QueryAnalysis } from "./query.js";
+import { type Concept, type QueryAnalysis, SEGMENT } from "./query.js";
 import { stem } from "./vocabulary.js";
 
 /** Do two stems name the same word? Equal, or a long shared prefix (at least 4 characters). */
@@ -66,9 +66,6 @@ function acronymWords(text: string): string[] {
 const INTERFACE_ACRONYM_RE = /(?<![A-Za-z0-9])I([A-Z]{2,})(?=[A-Z][a-z]|[^A-Za-z0-9]|$)/g;
 /** A letter-digit acronym before a capitalised word: `E2ERoom`, `E2EEKeyModal`, `S3Store`. */
 const DIGIT_ACRONYM_RE = /(?<![A-Za-z0-9])([A-Za-z]*\d+[A-Z]+)(?=[A-Z][a-z])/g;
-
-/** Prefix of a stem that stands for a whole path segment or word (`client` in `app/client/x.ts`). */
-export const SEGMENT = "§";
 
 /** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */
 export function conceptMatch(concept: Concept, stems: readonly string[]): number {

@@ -4,7 +4,6 @@
  * Pure: no index access except through the `df` callback used to weigh concepts.
  */
 import { identifierWords } from "../index/schema.js";
-import { SEGMENT } from "./match.js";
 import { routeKeyFinder } from "./route-key-match.js";
 import {
 	IMPACT_PHRASE,
@@ -18,6 +17,9 @@ import {
 } from "./vocabulary.js";
 
 export type Intent = "flow" | "impact" | "locate";
+
+/** Prefix of a stem that stands for a whole path segment or word (`client` in `app/client/x.ts`). */
+export const SEGMENT = "§";
 
 /** One thing the question is about: matched by any of `words` (related words count for less). */
 export interface Concept {

@@ -10,8 +10,8 @@ import { existsSync, readdirSync, realpathSync, renameSync, rmSync } from "node:
 import { join, sep } from "node:path";
 import type { RepoAddRequest, RepoInfo, RepoProgress } from "@codeask/shared";
 import { codedError } from "../coded-error.js";
+import type { IndexHolder } from "../index/holder.js";
 import type { Logger } from "../logger.js";
-import type { IndexHolder } from "../server/index-holder.js";
 import { type Git, GitError } from "./git.js";
 import type { IndexRunner } from "./index-runner.js";
 import type { SyncJob, SyncQueue } from "./queue.js";

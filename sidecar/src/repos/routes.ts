@@ -7,11 +7,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { type RepoProgress, repoAddRequestSchema, repoNameSchema } from "@codeask/shared";
 import express, { type Request, type RequestHandler, Router } from "express";
+import { deliverCallback } from "../http/callback.js";
+import { HttpError } from "../http/http-error.js";
+import { jsonBody } from "../http/json-body.js";
+import { parseBody } from "../http/validate.js";
 import type { Logger } from "../logger.js";
-import { deliverCallback } from "../server/callback.js";
-import { HttpError } from "../server/http-error.js";
-import { jsonBody } from "../server/middleware/json-body.js";
-import { parseBody } from "../server/validate.js";
 import { GitError } from "./git.js";
 import type { RepoManager } from "./manager.js";
 import { RegistryError } from "./registry.js";

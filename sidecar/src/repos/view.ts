@@ -2,8 +2,8 @@
  * The service's single-index surfaces (readiness, `/v1/status`, SIGHUP) over a set of
  * repositories: the default repository's holder when there is one, else any loaded one.
  */
-import { HttpError } from "../server/http-error.js";
-import type { IndexHolder, IndexLease } from "../server/index-holder.js";
+import { HttpError } from "../http/http-error.js";
+import type { IndexHolder, IndexLease } from "../index/holder.js";
 import { RepoLookupError, type RepoManager } from "./manager.js";
 
 /** What the service reads of "the" index; a holder is one, a repository set provides one. */

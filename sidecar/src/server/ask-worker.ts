@@ -8,12 +8,12 @@
 import { statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Chain } from "@codeask/shared";
+import type { IndexHandle } from "../index/holder.js";
 import { IndexError } from "../index/index-error.js";
 import { IndexReader } from "../index/reader.js";
 import { createLogger } from "../logger.js";
 import type { OverviewData } from "../overview/types.js";
 import { ask } from "../pipeline/ask.js";
-import type { IndexHandle } from "./index-holder.js";
 import { llmFactory } from "./llm-factory.js";
 import type { ResolvedLlmSettings } from "./questions.js";
 import { drawChains, drawPackageGraph, toWire } from "./questions.js";

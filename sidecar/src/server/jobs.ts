@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import type { Job, JobCallbackBody, JobRequest } from "@codeask/shared";
+import { deliverCallback } from "../http/callback.js";
+import { CallbackOrigins, classifyAddress } from "../http/callback-policy.js";
+import { HttpError } from "../http/http-error.js";
 import type { Logger } from "../logger.js";
 import type { AnswerLog } from "./answer-log.js";
-import { deliverCallback } from "./callback.js";
-import { CallbackOrigins, classifyAddress } from "./callback-policy.js";
-import { HttpError } from "./http-error.js";
 import { type QuestionService, type QuestionSource, questionsFor } from "./questions.js";
 
 const NOT_LISTED_MESSAGE =

@@ -1,5 +1,5 @@
 /** Whether the service still takes new questions; flipped once by graceful shutdown. */
-import { HttpError } from "./http-error.js";
+import { HttpError } from "../http/http-error.js";
 
 export class Lifecycle {
 	shuttingDown = false;

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { AskResponse, Chain, LlmRequest } from "@codeask/shared";
 import type { LlmDefaults } from "../config.js";
 import { chainsPng, diagramOptionsFor, packageGraphPng } from "../diagram/index.js";
+import { HttpError } from "../http/http-error.js";
+import { type IndexHolder, type IndexLease, IndexNotReadyError } from "../index/holder.js";
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
 import type { Logger } from "../logger.js";
@@ -15,8 +17,6 @@ import type { AskOptions, AskResult } from "../pipeline/types.js";
 import { VERSION } from "../version.js";
 import { AnswerCache } from "./answer-cache.js";
 import type { AnswerLog } from "./answer-log.js";
-import { HttpError } from "./http-error.js";
-import { type IndexHolder, type IndexLease, IndexNotReadyError } from "./index-holder.js";
 import { AbortedWhileQueuedError, type QuestionLimiter, QueueFullError } from "./limiter.js";
 
 /** The pipeline entry point (`ask` from pipeline/ask.ts), injected so tests can pace it. */

@@ -6,8 +6,8 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { errorBody } from "../http/http-error.js";
 import type { Logger } from "../logger.js";
-import { errorBody } from "./http-error.js";
 import type { Service } from "./service.js";
 
 export interface Listening {

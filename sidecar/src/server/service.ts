@@ -6,13 +6,13 @@
 import { dirname, join } from "node:path";
 import type { Express } from "express";
 import type { Config } from "../config.js";
+import { IndexHolder } from "../index/holder.js";
 import type { Logger } from "../logger.js";
 import type { RepoManager } from "../repos/manager.js";
 import { defaultIndexView, holderForRequest, type ServedIndex } from "../repos/view.js";
 import { AnswerCache } from "./answer-cache.js";
 import { AnswerLog } from "./answer-log.js";
 import { type AppDeps, createApp } from "./app.js";
-import { IndexHolder } from "./index-holder.js";
 import { JobStore } from "./jobs.js";
 import { Lifecycle } from "./lifecycle.js";
 import { QuestionLimiter } from "./limiter.js";

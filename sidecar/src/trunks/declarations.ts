@@ -22,7 +22,7 @@
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../index/types.js";
-import { typeMemberKey } from "../indexer/defs.js";
+import { typeMemberKey } from "../syntax/member-key.js";
 import type { Compiled } from "./compile.js";
 import { distinctive } from "./discover/connections.js";
 import { COMMON_KEYS, HTTP_VERBS } from "./discover/families.js";

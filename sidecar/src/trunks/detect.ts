@@ -4,8 +4,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { undeclaredPackageDirs } from "../indexer/package-folders.js";
-import { declaresWorkspaces } from "../indexer/workspace.js";
+import { undeclaredPackageDirs } from "../workspace/package-folders.js";
+import { declaresWorkspaces } from "../workspace/packages.js";
 import type { DetectSpec, Preset } from "./config.js";
 
 export interface RepoFacts {

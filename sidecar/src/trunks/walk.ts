@@ -7,7 +7,7 @@
  */
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
-import { skipWrappers } from "../indexer/unwrap.js";
+import { skipWrappers } from "../syntax/unwrap.js";
 
 export interface FileNodes {
 	calls: ts.CallExpression[];

@@ -1,8 +1,10 @@
 /**
- * The sidecar's layering (README), read from its resolved import graph: cli → server / mcp / bench / repos
- * → pipeline / overview (with prompts, diagram, export) → trunks / indexer / graph / outline → index / llm /
- * feedback → shared and src's top-level utilities. A module imports from its own layer or the ones below;
- * an arrow running back up (the index importing the pipeline) ties a low layer to everything above it.
+ * The sidecar's layering (README), read from its resolved import graph: cli → server / mcp / bench → repos
+ * → pipeline / overview (with prompts, diagram, export) → trunks / indexer / graph / outline → syntax /
+ * workspace → index / llm / feedback / http → shared and src's top-level utilities. A module imports from
+ * its own layer or the ones below; an arrow running back up (the index importing the pipeline) ties a low
+ * layer to everything above it. Within a layer the folders' imports run one way too: two folders importing
+ * each other (directly or round a ring) are one knot, neither usable without the other.
  * Biome's per-layer `noRestrictedImports` refuses such a specifier as it is written; this reads where each
  * import lands (`import type`, re-exports and `import()` too) and fails on a folder no layer names, which
  * Biome's lists would let through.
@@ -18,10 +20,12 @@ const SRC = resolve(fileURLToPath(new URL("../../src", import.meta.url)));
 /** Top folders of sidecar/src, highest layer first; "." is the modules at src's top (logger, config, errors). */
 const LAYERS: readonly (readonly string[])[] = [
 	["cli", "scripts"],
-	["server", "mcp", "bench", "repos"],
+	["server", "mcp", "bench"],
+	["repos"],
 	["pipeline", "overview", "prompts", "diagram", "export"],
 	["trunks", "indexer", "graph", "outline"],
-	["index", "llm", "feedback"],
+	["syntax", "workspace"],
+	["index", "llm", "feedback", "http"],
 	["."],
 ];
 
@@ -64,6 +68,40 @@ function layerBreaks(arrows: readonly Arrow[]): { upward: string[]; unplaced: st
 	return { upward: [...upward].sort(), unplaced: [...unplaced].sort() };
 }
 
+/** Rings of top folders importing each other (each ring's folders sorted, rings sorted); none when one-way. */
+function folderCycles(arrows: readonly Arrow[]): string[][] {
+	const next = new Map<string, Set<string>>();
+	for (const { from, to } of arrows) {
+		const [a, b] = [topFolder(from), topFolder(to)];
+		if (a === b) continue;
+		const out = next.get(a) ?? new Set<string>();
+		out.add(b);
+		next.set(a, out);
+	}
+	const reaches = (from: string, to: string): boolean => {
+		const seen = new Set([from]);
+		const todo = [from];
+		for (let at = todo.pop(); at !== undefined; at = todo.pop())
+			for (const b of next.get(at) ?? []) {
+				if (b === to) return true;
+				if (seen.has(b)) continue;
+				seen.add(b);
+				todo.push(b);
+			}
+		return false;
+	};
+	// Two folders are in one ring when each reaches the other.
+	const rings = new Map<string, string[]>();
+	for (const a of next.keys()) {
+		const ring = [...next.keys()].filter((b) => a === b || (reaches(a, b) && reaches(b, a))).sort();
+		if (ring.length > 1) rings.set(ring.join(" "), ring);
+	}
+	return [...rings.values()].sort((x, y) => (x.join() < y.join() ? -1 : 1));
+}
+
+/** A src file by its path under src (a test's made-up arrows). */
+const at = (path: string) => join(SRC, path);
+
 describe("sidecar layering", () => {
 	it("has no import running from a lower layer up to a higher one, and places every folder", () => {
 		const arrows = importArrows(SRC);
@@ -72,8 +110,28 @@ describe("sidecar layering", () => {
 		expect(layerBreaks(arrows)).toEqual({ upward: [], unplaced: [] });
 	});
 
+	it("has no two folders importing each other, directly or round a ring", () => {
+		expect(folderCycles(importArrows(SRC))).toEqual([]);
+	});
+
+	it("reports folders importing each other, and a ring of three", () => {
+		const arrows: Arrow[] = [
+			{ from: at("server/app.ts"), to: at("repos/view.js") },
+			{ from: at("repos/view.ts"), to: at("server/index-holder.js") },
+			{ from: at("pipeline/ask.ts"), to: at("overview/classify.js") },
+			{ from: at("overview/index.ts"), to: at("diagram/mermaid.js") },
+			{ from: at("diagram/dot.ts"), to: at("pipeline/types.js") },
+			{ from: at("trunks/walk.ts"), to: at("syntax/unwrap.js") },
+			{ from: at("indexer/defs.ts"), to: at("syntax/unwrap.js") },
+			{ from: at("pipeline/ask.ts"), to: at("pipeline/rank.js") },
+		];
+		expect(folderCycles(arrows)).toEqual([
+			["diagram", "overview", "pipeline"],
+			["repos", "server"],
+		]);
+	});
+
 	it("reports an arrow running back up, and a folder no layer names", () => {
-		const at = (path: string) => join(SRC, path);
 		const arrows: Arrow[] = [
 			{ from: at("pipeline/ask.ts"), to: at("index/reader.js") },
 			{ from: at("index/reader.ts"), to: at("pipeline/rank.js") },

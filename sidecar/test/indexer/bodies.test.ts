@@ -11,7 +11,7 @@ import { blankBodies, declarationText, decodeBodies, encodeBodies } from "../../
 import { blankableBodies } from "../../src/indexer/body-ranges.js";
 import { createIndexProgram, PROGRAM_OPTIONS } from "../../src/indexer/program.js";
 import { createModuleResolver } from "../../src/indexer/resolve.js";
-import { discoverPackages } from "../../src/indexer/workspace.js";
+import { discoverPackages } from "../../src/workspace/packages.js";
 
 const parse = (name: string, text: string) => ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectFiles, isTestFile } from "../../src/indexer/collect.js";
-import type { WorkspacePackage } from "../../src/indexer/workspace.js";
 import { isAuxiliaryPath } from "../../src/pipeline/match.js";
 import { TEST_PATH } from "../../src/pipeline/material/test-scan.js";
+import type { WorkspacePackage } from "../../src/workspace/packages.js";
 
 describe("isTestFile", () => {
 	it("treats .test/.spec/.stories names as tests whatever they contain", () => {

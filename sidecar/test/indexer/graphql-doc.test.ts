@@ -4,7 +4,7 @@
  * through the real indexer (its operations are definitions at their lines, an import of it resolves).
  */
 import { describe, expect, it } from "vitest";
-import { graphqlDefinitions, graphqlOperations, graphqlToScript } from "../../src/indexer/graphql-doc.js";
+import { graphqlDefinitions, graphqlOperations, graphqlToScript } from "../../src/syntax/graphql-doc.js";
 import { openIndexOf, readThenClose } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 

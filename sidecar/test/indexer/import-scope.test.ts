@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createIndexProgram, PROGRAM_OPTIONS } from "../../src/indexer/program.js";
 import { createModuleResolver } from "../../src/indexer/resolve.js";
-import { discoverPackages } from "../../src/indexer/workspace.js";
+import { discoverPackages } from "../../src/workspace/packages.js";
 
 const FILES: Record<string, string> = {
 	"package.json": JSON.stringify({ name: "scope-app", private: true }),

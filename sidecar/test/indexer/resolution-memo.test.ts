@@ -10,7 +10,7 @@ import { indexRepository } from "../../src/indexer/index.js";
 import { PROGRAM_OPTIONS } from "../../src/indexer/program.js";
 import { resolutionLayout } from "../../src/indexer/resolution-layout.js";
 import { createModuleResolver, recallingResolver, recordingResolver } from "../../src/indexer/resolve.js";
-import { discoverPackages } from "../../src/indexer/workspace.js";
+import { discoverPackages } from "../../src/workspace/packages.js";
 import { repoWith, writeRepoFile } from "../support/repo-with.js";
 import { snapshotIndex } from "./index-snapshot.js";
 

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexRepository } from "../../src/indexer/index.js";
-import { discoverPackages } from "../../src/indexer/workspace.js";
+import { discoverPackages } from "../../src/workspace/packages.js";
 import { openIndexWithTrunks, readThenClose, withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 

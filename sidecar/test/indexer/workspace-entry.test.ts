@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { indexRepository } from "../../src/indexer/index.js";
 import { createModuleResolver, workspaceEntry } from "../../src/indexer/resolve.js";
-import { describePackage, discoverPackages } from "../../src/indexer/workspace.js";
+import { describePackage, discoverPackages } from "../../src/workspace/packages.js";
 import { withIndexAt } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 

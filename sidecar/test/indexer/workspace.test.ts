@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discoverPackages, parsePnpmPackages, readmeIntro } from "../../src/indexer/workspace.js";
+import { discoverPackages, parsePnpmPackages, readmeIntro } from "../../src/workspace/packages.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("workspace discovery", () => {

@@ -5,8 +5,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { IndexHolder } from "../../src/index/holder.js";
 import { createMcpServer } from "../../src/mcp/server.js";
-import { IndexHolder } from "../../src/server/index-holder.js";
 import type { AskFn } from "../../src/server/questions.js";
 import { capturingLogger, indexCopy } from "../server/support.js";
 

@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageGraphPng } from "../../src/diagram/index.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { createLlmClient, RequestBudget } from "../../src/llm/index.js";
-import {
-	OverviewError,
-	overview,
-	overviewAsAnswer,
-	respondOverview,
-	toOverviewResponse,
-} from "../../src/overview/index.js";
+import { OverviewError, overview, toOverviewResponse } from "../../src/overview/index.js";
+import { respondOverview } from "../../src/overview/respond.js";
 import { ask } from "../../src/pipeline/ask.js";
+import { overviewAsAnswer } from "../../src/pipeline/overview-answer.js";
 import { fixtureWithTrunksPath } from "../graph/fixture-with-trunks.js";
 import { writeTinyIndex } from "../graph/tiny-index.js";
 import { startFakeGemini } from "../support/fake-gemini.js";

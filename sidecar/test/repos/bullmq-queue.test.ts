@@ -9,11 +9,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IndexHolder } from "../../src/index/holder.js";
 import { createLogger } from "../../src/logger.js";
 import { BullMqQueue } from "../../src/repos/bullmq-queue.js";
 import type { SyncJob } from "../../src/repos/queue.js";
 import { createRepoManager } from "../../src/repos/setup.js";
-import { IndexHolder } from "../../src/server/index-holder.js";
 import { makeRemote } from "./git-fixtures.js";
 
 function hasRedis(): boolean {

@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { IndexHolder } from "../../src/index/holder.js";
 import { createLogger } from "../../src/logger.js";
 import type { IndexRunner } from "../../src/repos/index-runner.js";
 import { RepoRegistry } from "../../src/repos/registry.js";
 import { createRepoManager } from "../../src/repos/setup.js";
-import { IndexHolder } from "../../src/server/index-holder.js";
 import { makeRemote } from "./git-fixtures.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "codeask-manager-"));

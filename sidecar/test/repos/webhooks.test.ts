@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { IndexHolder } from "../../src/index/holder.js";
 import { createLogger } from "../../src/logger.js";
 import type { SyncJob, SyncQueue } from "../../src/repos/queue.js";
 import { createRepoManager } from "../../src/repos/setup.js";
 import { readWebhook, repoKey } from "../../src/repos/webhooks.js";
-import { IndexHolder } from "../../src/server/index-holder.js";
 
 const SECRET = "webhook-secret-0123456789";
 const tmp = mkdtempSync(join(tmpdir(), "codeask-hooks-"));

@@ -5,8 +5,8 @@
  */
 import type { AskResponse } from "@codeask/shared";
 import { afterEach, describe, expect, it } from "vitest";
+import type { IndexLease } from "../../src/index/holder.js";
 import { AskPool, WorkerCrashedError } from "../../src/server/ask-pool.js";
-import type { IndexLease } from "../../src/server/index-holder.js";
 import { capturingLogger } from "./support.js";
 
 const workerUrl = new URL("./fixtures/scripted-worker.mjs", import.meta.url);

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { classifyAddress } from "../../src/server/callback-policy.js";
+import { classifyAddress } from "../../src/http/callback-policy.js";
 import { createService, type Service } from "../../src/server/service.js";
 import { auth, capturingLogger, indexCopy, instantAsk, testConfig, WAIT } from "./support.js";
 

@@ -12,10 +12,10 @@ import { fileURLToPath } from "node:url";
 import { statusResponseSchema } from "@codeask/shared";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { IndexHolder } from "../../src/index/holder.js";
 import { IndexError } from "../../src/index/index-error.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { type SpawnedService, spawnService } from "../../src/scripts/spawn-service.js";
-import { IndexHolder } from "../../src/server/index-holder.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 import { capturingLogger } from "./support.js";
 

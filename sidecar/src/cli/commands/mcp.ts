@@ -5,11 +5,11 @@
 import type { Command } from "commander";
 import { pino } from "pino";
 import { ConfigError, type Flags, loadConfig, loadRepoConfig } from "../../config.js";
+import { IndexHolder } from "../../index/holder.js";
 import { createLogger, type Logger } from "../../logger.js";
 import { createMcpServer } from "../../mcp/server.js";
 import { FramedStdioTransport } from "../../mcp/stdio-transport.js";
 import { ask } from "../../pipeline/ask.js";
-import { IndexHolder } from "../../server/index-holder.js";
 import { checkedLlmFactory } from "../../server/llm-factory.js";
 import type { LlmFactory } from "../../server/questions.js";
 import { UsageError } from "../errors.js";

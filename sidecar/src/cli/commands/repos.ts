@@ -30,7 +30,7 @@ async function openManager(flags: CommonFlags): Promise<RepoManager> {
 	}
 	const [{ createRepoManager }, { IndexHolder }] = await Promise.all([
 		import("../../repos/setup.js"),
-		import("../../server/index-holder.js"),
+		import("../../index/holder.js"),
 	]);
 	const log = createLogger({ level: "silent" });
 	// The CLI never polls and always runs its syncs itself, in this process's queue.

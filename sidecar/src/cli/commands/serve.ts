@@ -212,12 +212,12 @@ async function startRepos(
 	repoConfig: RepoConfig,
 	config: ReturnType<typeof loadConfig>,
 	log: Logger,
-	policy: () => import("../../server/callback-policy.js").CallbackOrigins | undefined,
+	policy: () => import("../../http/callback-policy.js").CallbackOrigins | undefined,
 ): Promise<{ manager: RepoManager; routes: import("express").Router }> {
 	const [{ createRepoManager }, { repoRoutes }, { IndexHolder }] = await Promise.all([
 		import("../../repos/setup.js"),
 		import("../../repos/routes.js"),
-		import("../../server/index-holder.js"),
+		import("../../index/holder.js"),
 	]);
 	const manager = createRepoManager(
 		{ ...repoConfig, reposDir: repoConfig.reposDir as string },

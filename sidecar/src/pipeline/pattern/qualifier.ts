@@ -6,8 +6,8 @@
  * "OAuth" into "auth", which any authorization service meets.
  */
 import type { DefRow } from "../../index/types.js";
-import { SEGMENT, stemsMeet, wordStems } from "../match.js";
-import { analyzeQuestion, type Concept } from "../query.js";
+import { stemsMeet, wordStems } from "../match.js";
+import { analyzeQuestion, type Concept, SEGMENT } from "../query.js";
 
 /** A modifier before the head noun, as the question writes it. */
 export interface Qualifier {

@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
-import { HttpError } from "../http-error.js";
+import { HttpError } from "../../http/http-error.js";
 
 const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
 

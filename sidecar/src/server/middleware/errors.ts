@@ -4,8 +4,8 @@
  * and becomes a 500 without a stack.
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { errorBody, HttpError } from "../../http/http-error.js";
 import type { Logger } from "../../logger.js";
-import { errorBody, HttpError } from "../http-error.js";
 
 export const notFound: RequestHandler = (req, _res, next) => {
 	next(new HttpError(404, "not-found", `no route ${req.method} ${req.path.slice(0, 200)}`));

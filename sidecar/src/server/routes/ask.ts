@@ -1,9 +1,9 @@
 /** POST /v1/ask: answer a question and wait for it (the answer JSON of `codeask ask --json`). */
 import { askRequestSchema } from "@codeask/shared";
 import { Router } from "express";
+import { parseBody } from "../../http/validate.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { type QuestionSource, questionsFor } from "../questions.js";
-import { parseBody } from "../validate.js";
 
 export function askRoutes(source: QuestionSource, lifecycle: Lifecycle): Router {
 	const router = Router();

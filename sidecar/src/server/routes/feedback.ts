@@ -5,10 +5,10 @@
 import { type FeedbackResponse, feedbackRequestSchema } from "@codeask/shared";
 import { Router } from "express";
 import { FeedbackStore } from "../../feedback/store.js";
+import { HttpError } from "../../http/http-error.js";
+import { parseBody } from "../../http/validate.js";
 import type { Logger } from "../../logger.js";
 import type { AnswerLog } from "../answer-log.js";
-import { HttpError } from "../http-error.js";
-import { parseBody } from "../validate.js";
 
 /** Opens the store on first use, so a service that never gets a vote never writes a file. */
 export class LazyFeedbackStore {

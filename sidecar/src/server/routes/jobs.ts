@@ -1,10 +1,10 @@
 /** POST /v1/jobs (202 + jobId, answer later by signed callback) and GET /v1/jobs/:id. */
 import { callbackOriginRequestSchema, jobRequestSchema } from "@codeask/shared";
 import { Router } from "express";
-import { HttpError } from "../http-error.js";
+import { HttpError } from "../../http/http-error.js";
+import { parseBody } from "../../http/validate.js";
 import type { JobStore } from "../jobs.js";
 import type { Lifecycle } from "../lifecycle.js";
-import { parseBody } from "../validate.js";
 
 const JOB_ID = /^[0-9a-f-]{36}$/;
 

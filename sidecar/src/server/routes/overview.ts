@@ -1,10 +1,10 @@
 /** POST /v1/overview: the whole repository or one package, offline summary or LLM narrative. */
 import { overviewRequestSchema } from "@codeask/shared";
 import { Router } from "express";
+import { parseBody } from "../../http/validate.js";
 import { overview, toOverviewResponse } from "../../overview/index.js";
 import type { Lifecycle } from "../lifecycle.js";
 import { type QuestionSource, questionsFor } from "../questions.js";
-import { parseBody } from "../validate.js";
 
 export function overviewRoutes(source: QuestionSource, lifecycle: Lifecycle): Router {
 	const router = Router();

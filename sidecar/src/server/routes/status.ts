@@ -2,10 +2,10 @@
 import { API_VERSION, type RepoInfo, type StatusResponse } from "@codeask/shared";
 import { Router } from "express";
 import type { LlmDefaults } from "../../config.js";
+import { HttpError } from "../../http/http-error.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { ServedIndex } from "../../repos/view.js";
 import { VERSION } from "../../version.js";
-import { HttpError } from "../http-error.js";
 
 type IndexSummary = Pick<StatusResponse, "index" | "trunks">;
 

@@ -5,7 +5,7 @@
 import type { MethodDeclaration, PropertyAssignment, SourceFile, TaggedTemplateExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { graphqlOperations, isGraphqlDocument } from "../../indexer/graphql-doc.js";
+import { graphqlOperations, isGraphqlDocument } from "../../syntax/graphql-doc.js";
 import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
 import { calleeOf } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, DOCUMENT_USE, OPERATION, record, SCHEMA } from "./candidates.js";

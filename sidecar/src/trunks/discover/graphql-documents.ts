@@ -3,7 +3,7 @@
  * operation a codegen name stands for (`CreateTeamDocument` → `CreateTeam`).
  */
 import { ts } from "#ts-morph";
-import { graphqlOperations } from "../../indexer/graphql-doc.js";
+import { graphqlOperations } from "../../syntax/graphql-doc.js";
 import { GRAPHQL_GENERATED_NAMES } from "./families.js";
 
 /** The root fields of a GraphQL document's operations (aliases resolved, fragments skipped). */

@@ -12,7 +12,7 @@ import { posix, relative } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { assignment, isCommonJsModule, memberPath } from "../../indexer/cjs-defs.js";
+import { assignment, isCommonJsModule, memberPath } from "../../syntax/cjs-defs.js";
 import { internalRecord } from "../sites.js";
 import { rawUnwrap, wrap } from "../walk.js";
 import { requiredFile } from "./mounts.js";

@@ -16,8 +16,8 @@
  */
 import { linkSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { IndexReader } from "../index/reader.js";
 import type { Logger } from "../logger.js";
+import { IndexReader } from "./reader.js";
 
 /** What a worker thread needs to open a generation: a name that cannot be swapped under it. */
 export interface IndexHandle {

@@ -3,7 +3,7 @@
  * 415 before anything is read.
  */
 import express, { type RequestHandler } from "express";
-import { HttpError } from "../http-error.js";
+import { HttpError } from "./http-error.js";
 
 export function jsonBody(limit: string): RequestHandler[] {
 	const requireJson: RequestHandler = (req, _res, next) => {

@@ -7,9 +7,9 @@
 import type { Citation } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { LlmClient } from "../llm/types.js";
-import type { AskResult } from "../pipeline/types.js";
-import type { OverviewRoute } from "./classify.js";
-import { overview } from "./index.js";
+import type { OverviewRoute } from "../overview/classify.js";
+import { overview } from "../overview/index.js";
+import type { AskResult } from "./types.js";
 
 const MAX_CITATIONS = 12;
 

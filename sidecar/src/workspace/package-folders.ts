@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { ALWAYS_SKIPPED_DIRS, TEST_DIRS } from "./collect.js";
+import { ALWAYS_SKIPPED_DIRS, TEST_DIRS } from "./skipped-dirs.js";
 
 const dependencyList = z.record(z.string(), z.unknown());
 const manifestSchema = z.looseObject({
