@@ -59,16 +59,4 @@ export function pick(a: unknown): unknown {
 		expect(moved(`${base}export interface Users {\n\textra: number;\n}\n`)).toBe(true);
 		expect(moved(`${base}export * from './more';\n`)).toBe(true);
 	});
-
-	it("keeps an annotated table's entries (its callers' edges), not its functions' bodies", () => {
-		const parse = (text: string) => ts.createSourceFile("t.ts", text, ts.ScriptTarget.Latest, true);
-		const table = (entries: string) =>
-			parse(`export const handlers: Record<string, () => number> = { ${entries} };\n`);
-		const map = (entries: string) => parse(`export const byName: Map<string, F> = new Map([${entries}]);\n`);
-		expect(typesMayHaveChanged(table("a: fa"), table("a: fb"))).toBe(true);
-		expect(typesMayHaveChanged(map("['a', fa]"), map("['a', fb]"))).toBe(true);
-		expect(typesMayHaveChanged(table("a: () => { return 1; }"), table("a: () => { return 2; }"))).toBe(false);
-		const limit = (n: number) => parse(`export const limit: number = ${n};\n`);
-		expect(typesMayHaveChanged(limit(1), limit(2))).toBe(false);
-	});
 });
