@@ -24,7 +24,6 @@ import { extractDefs, type FileDefs } from "./defs.js";
 import { wrapperCallsByDef } from "./parameter-calls.js";
 import type { PreviousIndex } from "./previous.js";
 import { PROGRAM_OPTIONS } from "./program.js";
-import { skipWrappers } from "./unwrap.js";
 
 export function filesReferringToRemovedDefs(
 	previous: Pick<PreviousIndex, "defIdsOf" | "filesReferring" | "contentOf">,
@@ -159,16 +158,9 @@ function cutOf(node: ts.Node): ts.Node | undefined {
 	// (an inferred return type), a gap left for speed (docs/indexing.md).
 	if (ts.isFunctionLike(node) && "body" in node && node.body) return node.body as ts.Node;
 	if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.type && node.initializer) {
-		// A table's literal is kept (its bodies still cut): its callers' edges go to the functions it
-		// holds (lookup-tables.ts, literal-member.ts), whatever its declared type.
-		return isTableLiteral(node.initializer) ? undefined : node.initializer;
+		return node.initializer;
 	}
 	return undefined;
-}
-
-function isTableLiteral(value: ts.Expression): boolean {
-	const v = skipWrappers(value);
-	return ts.isObjectLiteralExpression(v) || (ts.isNewExpression(v) && v.expression.getText() === "Map");
 }
 
 function declaredNames(st: ts.Statement): string[] {
