@@ -19,6 +19,7 @@
  * the type-checked program is built (which must then include these files).
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../syntax/unwrap.js";
 import type { CollectedFile } from "./collect.js";
 import { extractDefs, type FileDefs } from "./defs.js";
 import { wrapperCallsByDef } from "./parameter-calls.js";
@@ -158,7 +159,10 @@ function cutOf(node: ts.Node): ts.Node | undefined {
 	// (an inferred return type), a gap left for speed (docs/indexing.md).
 	if (ts.isFunctionLike(node) && "body" in node && node.body) return node.body as ts.Node;
 	if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.type && node.initializer) {
-		return node.initializer;
+		// An object literal is kept (its function bodies still cut): a call `name.member(…)` has its
+		// edge to the literal's member whatever the declared type (literal-member.ts), so `m: fa` →
+		// `m: fb` moves its callers' edges.
+		return ts.isObjectLiteralExpression(skipWrappers(node.initializer)) ? undefined : node.initializer;
 	}
 	return undefined;
 }
