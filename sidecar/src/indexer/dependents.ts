@@ -164,7 +164,38 @@ function cutOf(node: ts.Node): ts.Node | undefined {
 		// `m: fb` moves its callers' edges.
 		return ts.isObjectLiteralExpression(skipWrappers(node.initializer)) ? undefined : node.initializer;
 	}
+	// Its members' data values are cut: no call goes to `1` or `{ a: true }`, and a settings object
+	// edited must not re-extract every file reading it (exc: 313 files for one boolean).
+	if (ts.isPropertyAssignment(node) && isData(node.initializer) && inAnnotatedLiteral(node))
+		return node.initializer;
 	return undefined;
+}
+
+/** A value with no function in it: literals, and arrays or object literals of them. */
+function isData(value: ts.Expression): boolean {
+	const v = skipWrappers(value);
+	if (ts.isLiteralExpression(v) || ts.isNoSubstitutionTemplateLiteral(v)) return true;
+	if (ts.isPrefixUnaryExpression(v)) return ts.isNumericLiteral(v.operand);
+	if (ts.isArrayLiteralExpression(v)) return v.elements.every(isData);
+	if (ts.isObjectLiteralExpression(v))
+		return v.properties.every((p) => ts.isPropertyAssignment(p) && isData(p.initializer));
+	const k = v.kind;
+	return (
+		k === ts.SyntaxKind.TrueKeyword || k === ts.SyntaxKind.FalseKeyword || k === ts.SyntaxKind.NullKeyword
+	);
+}
+
+/** Whether `member` is written directly in the object literal of a declaration with a declared type. */
+function inAnnotatedLiteral(member: ts.PropertyAssignment): boolean {
+	let at: ts.Node = member.parent;
+	while (at.parent && skipWrappers(at.parent as ts.Expression) !== at.parent) at = at.parent;
+	const owner = at.parent;
+	return (
+		owner !== undefined &&
+		(ts.isVariableDeclaration(owner) || ts.isPropertyDeclaration(owner)) &&
+		owner.type !== undefined &&
+		owner.initializer === at
+	);
 }
 
 function declaredNames(st: ts.Statement): string[] {
