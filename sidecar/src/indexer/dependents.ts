@@ -106,8 +106,9 @@ interface Shape {
 /**
  * Each top-level statement's text (with its JSDoc, which types a JS file) without what cannot
  * change its type: a function body under a declared return type, a constructor or setter body,
- * an initializer under a declared type. A class or an interface is its head and each member apart,
- * so that a new member (a new name) moves no old shape.
+ * an initializer under a declared type (of an object literal, its members' data values only). A
+ * class or an interface is its head and each member apart, so that a new member (a new name)
+ * moves no old shape.
  */
 function typeShapes(sf: ts.SourceFile): Shape[] {
 	const textOf = (node: ts.Node, end: number): string => {
