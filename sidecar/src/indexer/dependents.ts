@@ -19,6 +19,7 @@
  * the type-checked program is built (which must then include these files).
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../syntax/unwrap.js";
 import type { CollectedFile } from "./collect.js";
 import { extractDefs, type FileDefs } from "./defs.js";
 import { wrapperCallsByDef } from "./parameter-calls.js";
@@ -105,8 +106,9 @@ interface Shape {
 /**
  * Each top-level statement's text (with its JSDoc, which types a JS file) without what cannot
  * change its type: a function body under a declared return type, a constructor or setter body,
- * an initializer under a declared type. A class or an interface is its head and each member apart,
- * so that a new member (a new name) moves no old shape.
+ * an initializer under a declared type (of an object literal, its members' data values only). A
+ * class or an interface is its head and each member apart, so that a new member (a new name)
+ * moves no old shape.
  */
 function typeShapes(sf: ts.SourceFile): Shape[] {
 	const textOf = (node: ts.Node, end: number): string => {
@@ -158,9 +160,43 @@ function cutOf(node: ts.Node): ts.Node | undefined {
 	// (an inferred return type), a gap left for speed (docs/indexing.md).
 	if (ts.isFunctionLike(node) && "body" in node && node.body) return node.body as ts.Node;
 	if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.type && node.initializer) {
-		return node.initializer;
+		// An object literal is kept (its function bodies still cut): a call `name.member(…)` has its
+		// edge to the literal's member whatever the declared type (literal-member.ts), so `m: fa` →
+		// `m: fb` moves its callers' edges.
+		return ts.isObjectLiteralExpression(skipWrappers(node.initializer)) ? undefined : node.initializer;
 	}
+	// Its members' data values are cut: no call goes to `1` or `{ a: true }`, and a settings object
+	// edited must not re-extract every file reading it (exc: 313 files for one boolean).
+	if (ts.isPropertyAssignment(node) && isData(node.initializer) && inAnnotatedLiteral(node))
+		return node.initializer;
 	return undefined;
+}
+
+/** A value with no function in it: literals, and arrays or object literals of them. */
+function isData(value: ts.Expression): boolean {
+	const v = skipWrappers(value);
+	if (ts.isLiteralExpression(v) || ts.isNoSubstitutionTemplateLiteral(v)) return true;
+	if (ts.isPrefixUnaryExpression(v)) return ts.isNumericLiteral(v.operand);
+	if (ts.isArrayLiteralExpression(v)) return v.elements.every(isData);
+	if (ts.isObjectLiteralExpression(v))
+		return v.properties.every((p) => ts.isPropertyAssignment(p) && isData(p.initializer));
+	const k = v.kind;
+	return (
+		k === ts.SyntaxKind.TrueKeyword || k === ts.SyntaxKind.FalseKeyword || k === ts.SyntaxKind.NullKeyword
+	);
+}
+
+/** Whether `member` is written directly in the object literal of a declaration with a declared type. */
+function inAnnotatedLiteral(member: ts.PropertyAssignment): boolean {
+	let at: ts.Node = member.parent;
+	while (at.parent && skipWrappers(at.parent as ts.Expression) !== at.parent) at = at.parent;
+	const owner = at.parent;
+	return (
+		owner !== undefined &&
+		(ts.isVariableDeclaration(owner) || ts.isPropertyDeclaration(owner)) &&
+		owner.type !== undefined &&
+		owner.initializer === at
+	);
 }
 
 function declaredNames(st: ts.Statement): string[] {

@@ -59,4 +59,26 @@ export function pick(a: unknown): unknown {
 		expect(moved(`${base}export interface Users {\n\textra: number;\n}\n`)).toBe(true);
 		expect(moved(`${base}export * from './more';\n`)).toBe(true);
 	});
+
+	it("keeps an annotated literal's members (its callers' edges), not its functions' bodies", () => {
+		const parse = (text: string) => ts.createSourceFile("t.ts", text, ts.ScriptTarget.Latest, true);
+		const literal = (members: string) => parse(`export const Routing: Manager = { ${members} };\n`);
+		expect(typesMayHaveChanged(literal("assign: fa"), literal("assign: fb"))).toBe(true);
+		expect(typesMayHaveChanged(literal("assign: fa"), literal("assign: fa as Fn"))).toBe(true);
+		const body = (n: number) => literal(`assign() { return ${n}; }`);
+		expect(typesMayHaveChanged(body(1), body(2))).toBe(false);
+		const limit = (n: number) => parse(`export const limit: number = ${n};\n`);
+		expect(typesMayHaveChanged(limit(1), limit(2))).toBe(false);
+	});
+
+	it("leaves out an annotated literal's data values, not those a type is inferred from", () => {
+		const parse = (text: string) => ts.createSourceFile("t.ts", text, ts.ScriptTarget.Latest, true);
+		const options = (on: boolean) =>
+			parse(`export const Options: Settings = { save: { toFile: ${on}, ids: [1, 'a'] }, limit: -1 };\n`);
+		expect(typesMayHaveChanged(options(true), options(false))).toBe(false);
+		const inferred = (on: boolean) => parse(`export const Options = { save: ${on} } as const;\n`);
+		expect(typesMayHaveChanged(inferred(true), inferred(false))).toBe(true);
+		const toData = (value: string) => parse(`export const Routing: Manager = { assign: ${value} };\n`);
+		expect(typesMayHaveChanged(toData("fa"), toData("null"))).toBe(true);
+	});
 });

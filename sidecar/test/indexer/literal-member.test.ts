@@ -1,7 +1,25 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { indexRepository } from "../../src/indexer/index.js";
 import { callsFrom } from "../support/calls-from.js";
-import { withIndexOf } from "../support/open-index.js";
-import { repoWith } from "../support/repo-with.js";
+import { withIndexAt, withIndexOf } from "../support/open-index.js";
+import { repoWith, writeRepoFile } from "../support/repo-with.js";
+import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
+
+/** An annotated literal whose `assign` member is `target`, in a module of two candidate functions. */
+const routingWith = (target: string) =>
+	[
+		"type Routing = { assign: (id: string) => string };",
+		"export function assignAgent(id: string) {",
+		"\treturn id;",
+		"}",
+		"export function assignBot(id: string) {",
+		"\treturn id.trim();",
+		"}",
+		`export const RoutingManager: Routing = { assign: ${target} };`,
+	].join("\n");
 
 describe("calls into an object literal behind a type annotation", () => {
 	it("makes `Manager.method()` a call edge to the method written in the annotated literal", async () => {
@@ -39,5 +57,40 @@ describe("calls into an object literal behind a type annotation", () => {
 				expect.arrayContaining(["src/routing.ts#RoutingManager.delegate@3", "src/routing.ts#assignAgent@4"]),
 			);
 		});
+	});
+
+	it("is written by an incremental run as by a full run when the literal's member changes", async () => {
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "literal-app" }',
+				"src/routing.ts": routingWith("assignAgent"),
+				"src/queue.ts": [
+					'import { RoutingManager } from "./routing";',
+					"export function processQueue(id: string) {",
+					"\treturn RoutingManager.assign(id);",
+					"}",
+				].join("\n"),
+			},
+			"codeask-literal-inc-",
+		);
+		const out = join(repo, "index.db");
+		await indexRepository({ repo, out });
+		// Only the literal's member changes: the caller's file is unchanged, its edge is not.
+		writeRepoFile(repo, "src/routing.ts", routingWith("assignBot"));
+		const incremental = await indexRepository({ repo, out });
+		expect(incremental.extractedFiles).toBeGreaterThan(0);
+		const fullDir = mkdtempSync(join(tmpdir(), "codeask-literal-full-"));
+		const fullOut = join(fullDir, "full.db");
+		await indexRepository({ repo, out: fullOut, full: true });
+		expect(integrityProblems(out)).toEqual([]);
+		const patched = snapshotIndex(out);
+		const reference = snapshotIndex(fullOut);
+		for (const key of Object.keys(reference) as (keyof typeof reference)[])
+			expect({ [key]: patched[key] }).toEqual({ [key]: reference[key] });
+		await withIndexAt(out, (index) => {
+			expect(callsFrom(index, "src/queue.ts#processQueue")).toEqual(["src/routing.ts#assignBot@3"]);
+		});
+		rmSync(fullDir, { recursive: true, force: true });
+		rmSync(repo, { recursive: true, force: true });
 	});
 });
