@@ -92,8 +92,18 @@ export function overrideReachable(taken: readonly Edge[], edge: Edge): boolean {
 	const receiver = taken[i]?.receiver;
 	if (!receiver) return true;
 	if (receiver.super) return false;
-	const to = edge.override;
-	return !to || to.lineage.has(receiver.cls) || receiver.lineage.has(to.cls);
+	return !edge.override || runsFor(receiver, edge.override);
+}
+
+/** A class and the classes it extends (lineageOf). */
+interface Lineage {
+	cls: number;
+	lineage: ReadonlySet<number>;
+}
+
+/** Does an instance of `receiver`'s class run `override`'s class's member: the latter is, extends or is extended by it? */
+function runsFor(receiver: Lineage, override: Lineage): boolean {
+	return override.lineage.has(receiver.cls) || receiver.lineage.has(override.cls);
 }
 
 /**
@@ -107,9 +117,9 @@ export function runnableAfter(index: PathIndex, steps: readonly PathStep[]): (im
 	const cls = how && before ? classOf(index, before.def) : null;
 	if (!how || !cls) return () => true;
 	if (how === "super") return () => false;
-	const lineage = lineageOf(index, cls);
+	const receiver = { cls: cls.id, lineage: lineageOf(index, cls) };
 	return (impl) => {
 		const own = classOf(index, impl);
-		return !own || lineageOf(index, own).has(cls.id) || lineage.has(own.id);
+		return !own || runsFor(receiver, { cls: own.id, lineage: lineageOf(index, own) });
 	};
 }
