@@ -25,6 +25,7 @@ import { lineHop } from "./hops.js";
 import { leadIn } from "./lead-in.js";
 import { mainTail } from "./main-tail.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
+import { markReceivers } from "./receiver.js";
 import { trimHead, trimSharedHead } from "./trim.js";
 import {
 	type Edge,
@@ -121,6 +122,8 @@ export function findPaths(
 	);
 	// A callback a caller handed to a shared step is followed from that caller only, not from its siblings.
 	markGivers(index, graph, byId);
+	// A base member reached by a call on `this` in class C goes on only to overrides in C or its subclasses.
+	markReceivers(index, graph, byId);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(

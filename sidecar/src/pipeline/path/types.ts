@@ -59,6 +59,10 @@ export interface Edge {
 	 * that handed it over, the only steps after which the search takes this hop (path/handed-in.ts).
 	 */
 	givers?: ReadonlySet<number>;
+	/** A call on `this` or `super`: the class it is written in and the classes that one extends (path/receiver.ts). */
+	receiver?: { cls: number; lineage: ReadonlySet<number>; super: boolean };
+	/** An implementation hop: the override's class and the classes that one extends (path/receiver.ts). */
+	override?: { cls: number; lineage: ReadonlySet<number> };
 }
 
 /**

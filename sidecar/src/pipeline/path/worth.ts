@@ -1,6 +1,7 @@
 /** The path of most worth through the candidate graph: ranks, the entry gain, the dispatch bonus and the concept coverage. */
 import type { DefRow } from "../../index/types.js";
 import { handedOn } from "./handed-in.js";
+import { overrideReachable } from "./receiver.js";
 import type { Edge, Hop } from "./types.js";
 
 /**
@@ -46,6 +47,8 @@ const MAX_EXPANSIONS = 20_000;
  * point and leading on gains ENTRY_GAIN × its worth; the sum is scaled by the concept coverage of its steps.
  * A dispatch hop adds TRUNK_BONUS only when a step of worth comes after it on the path. A callback handed to a
  * shared step is followed only from the caller that handed it over (handedOn): no turn into a sibling's handler.
+ * A base member entered by a call on `this` in class C goes on only to an override C's instances run
+ * (overrideReachable).
  */
 export function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
@@ -66,6 +69,8 @@ export function bestPath(
 	let expansions = 0;
 	const ids: number[] = [];
 	const hops: Hop[] = [];
+	// The edges taken to the current step (the receiver rule reads the call that entered a base member).
+	const taken: Edge[] = [];
 	// `last`: the worth the current step added (an implementation hop raises it, adds no step);
 	// `covered`: per concept, the best match along the path so far.
 	// `crossed`: the worth of the keys crossed since the last step of worth, counted once such a step
@@ -104,9 +109,11 @@ export function bestPath(
 		}
 		if (ids.length < maxSteps) {
 			for (const e of graph.get(id) ?? []) {
-				if (ids.includes(e.to) || !handedOn(ids, hops, e)) continue;
+				if (ids.includes(e.to) || !handedOn(ids, hops, e) || !overrideReachable(taken, e)) continue;
 				hops.push(e.hop);
+				taken.push(e);
 				visit(e.to, total, step, now, held + (e.hop.kind === "dispatch" ? TRUNK_BONUS : 0));
+				taken.pop();
 				hops.pop();
 			}
 		}

@@ -13,6 +13,7 @@ import type { FolderIndex } from "../folder-places.js";
 import { type Fork, forkOf } from "../fork.js";
 import { Labels } from "../labels.js";
 import { code, keyWords, sentence } from "../markdown.js";
+import { runnableAfter } from "../path/receiver.js";
 import type { PathIndex, PathStep } from "../path/types.js";
 import type { CitationRanking } from "../rank.js";
 import type { ReadItem } from "../read.js";
@@ -153,14 +154,16 @@ export function compose(
 	// A path ending at a contract of two or three implementations cites each where In short names it
 	// (a place holding one keeps its line and shares its marker); the step list repeats their markers.
 	const lastDef = (path.at(-1) as PathStep).def;
-	const citedImpls = new Set(strategiesOf(index, lastDef).map((d) => d.id));
+	// Entered by a call on `this` in class C, the contract runs only C's or its subclasses' overrides.
+	const runnable = runnableAfter(index, path);
+	const citedImpls = new Set(strategiesOf(index, lastDef, runnable).map((d) => d.id));
 	const implMarker = (d: DefRow) => {
 		const h = citedImpls.has(d.id) ? head(d) : null;
 		return h ? book.cite(d, h) : "";
 	};
-	const lastImpl = implementedBy(index, label, lastDef, true, implMarker);
+	const lastImpl = implementedBy(index, label, lastDef, true, implMarker, runnable);
 	// The path's last step names the implementations In short has placed in their files.
-	const lastImplNamed = implementedBy(index, label, lastDef, false, (d) => book.marker(d));
+	const lastImplNamed = implementedBy(index, label, lastDef, false, (d) => book.marker(d), runnable);
 	// A flow is two steps or more; a runner-up of one step is a place ("Also close"), and two flows
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;

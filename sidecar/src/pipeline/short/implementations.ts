@@ -12,7 +12,8 @@ const IMPLEMENTATIONS_NAMED = 3;
  * A path ending at an interface member (a model's typing, a service's contract) or at a base-class
  * stub is a dead end to a reader: where its implementations live, named, each followed by its
  * marker when `marker` gives one (strategiesOf: all of a few are cited; of a family none). Up to
- * IMPLEMENTATIONS_NAMED of them; more are counted.
+ * IMPLEMENTATIONS_NAMED of them; more are counted. Only those `runnable` keeps (path/receiver.ts
+ * runnableAfter: a base member entered by a call on `this` in C runs C's or its subclasses' overrides).
  */
 export function implementedBy(
 	index: PathIndex,
@@ -20,9 +21,10 @@ export function implementedBy(
 	def: DefRow,
 	withFiles = true,
 	marker: (impl: DefRow) => string = () => "",
+	runnable: (impl: DefRow) => boolean = () => true,
 ): string {
 	if (def.parentId === null) return "";
-	const impls = implementationsOf(index, def);
+	const impls = implementationsOf(index, def).filter(runnable);
 	if (impls.length === 0) return "";
 	const shown = impls.slice(0, IMPLEMENTATIONS_NAMED);
 	const more = impls.length - shown.length;
@@ -47,9 +49,13 @@ export function implementedBy(
  * cite31), nor a larger family, whose first few named are no more the answer than the rest.
  * Session 31 (cite31): RC new-22's core `EmailCheck.isEnabled` was named, not cited.
  */
-export function strategiesOf(index: PathIndex, def: DefRow): DefRow[] {
+export function strategiesOf(
+	index: PathIndex,
+	def: DefRow,
+	runnable: (impl: DefRow) => boolean = () => true,
+): DefRow[] {
 	if (def.parentId === null) return [];
-	const impls = implementationsOf(index, def);
+	const impls = implementationsOf(index, def).filter(runnable);
 	return impls.length >= 2 && impls.length <= IMPLEMENTATIONS_NAMED ? impls : [];
 }
 
