@@ -13,7 +13,7 @@ function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathInde
 }
 
 describe("the short answer's last step", () => {
-	it("names the one implementation of an interface member the path ends at, uncited", () => {
+	it("cites the one implementation of an interface member the path ends at, not the interface", () => {
 		const handler = defRow("api/rooms.ts", "createRoomRoute");
 		const contract = defRow("typings/rooms.ts", "IRooms", "interface");
 		const member = defRow("typings/rooms.ts", "IRooms.insertRoom", "method", { parentId: contract.id });
@@ -29,13 +29,32 @@ describe("the short answer's last step", () => {
 		const ranking = { order: [handler, member], fileScore: new Map<string, number>() };
 		const { body, drafts } = shortAnswer(index, "how is a room created?", [], ranking);
 		expect(body).toContain("1. `createRoomRoute` calls `IRooms.insertRoom`");
-		// In short names its file; the path's step names it again, without the file. The contract's
-		// one body is one hop from its cited head: not cited (a strategy of two or three is).
-		expect(body).toMatch(/2\. `IRooms\.insertRoom` \[\d+\]; implemented by `RoomsStore\.insertRoom`$/m);
+		// The interface member is the implementation's signature in another file: the code that runs
+		// is cited where "implemented by" names it, In short with its file, the step without.
+		expect(body).toMatch(/^2\. `IRooms\.insertRoom`; implemented by `RoomsStore\.insertRoom` \[\d+\]$/m);
 		expect(body).toMatch(
-			/It is followed as far as `IRooms\.insertRoom` \[\d+\], implemented by `RoomsStore\.insertRoom` in `models\/rooms\.ts`\./,
+			/It is followed as far as `IRooms\.insertRoom`, implemented by `RoomsStore\.insertRoom` \[\d+\] in `models\/rooms\.ts`\./,
 		);
-		expect(drafts.map((d) => d.file)).not.toContain("models/rooms.ts");
+		expect(drafts.map((d) => d.file)).toContain("models/rooms.ts");
+		expect(drafts.map((d) => d.file)).not.toContain("typings/rooms.ts");
+
+		// A base-class method with one override is no contract: it runs itself, and is cited.
+		const base = defRow("models/base.ts", "BaseStore", "class");
+		const baseMember = defRow("models/base.ts", "BaseStore.insertRoom", "method", { parentId: base.id });
+		const overridden = shortAnswer(
+			graph(
+				[handler, base, baseMember, store, impl],
+				[
+					[handler, baseMember, "call"],
+					[baseMember, impl, "implementation"],
+				],
+			),
+			"how is a room created?",
+			[],
+			{ order: [handler, baseMember], fileScore: new Map<string, number>() },
+		);
+		expect(overridden.drafts.map((d) => d.file)).toContain("models/base.ts");
+		expect(overridden.drafts.map((d) => d.file)).not.toContain("models/rooms.ts");
 
 		// A plain function at the end names nothing more.
 		const plain = shortAnswer(

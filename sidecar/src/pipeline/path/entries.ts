@@ -28,9 +28,31 @@ const REGISTER_CALL = /^(on|once|register|add|watch|listen|subscribe)/i;
  * of something else (a window `focus` listener for a local-storage question).
  */
 export function isRegisteredCallback(index: PathIndex, def: DefRow, concepts: ConceptVector): boolean {
-	if (def.kind !== "function" && def.kind !== "method") return false;
-	const call = /(?:^|\.)([\w$#]+)\(([^()]*)\)(?:~\d+)?$/.exec(def.qualifiedName);
-	if (!call || !REGISTER_CALL.test(call[1] as string)) return false;
-	if (!concepts.text(call[2] as string).some((x) => x > 0)) return false;
+	const key = registeredKey(def);
+	if (key === null || !concepts.text(key).some((x) => x > 0)) return false;
 	return index.edgesTo(def.id).every((e) => e.kind === "import");
+}
+
+/** The key a callback is registered with (`….registerLoginHandler(ldap)` → `ldap`); null for any other definition. */
+function registeredKey(def: DefRow): string | null {
+	if (def.kind !== "function" && def.kind !== "method") return null;
+	const call = /(?:^|\.)([\w$#]+)\(([^()]*)\)(?:~\d+)?$/.exec(def.qualifiedName);
+	return call && REGISTER_CALL.test(call[1] as string) ? (call[2] as string) : null;
+}
+
+/**
+ * A callback a feature registers on a hook of many handlers (`callbacks.add(afterSaveMessage, …)` in the
+ * `autotranslate/` module), no entry by `isEntry` (more than MAX_KEY_HANDLERS handlers): an entry when
+ * the hook's key names the question and its own file names a question word the key does not, the feature
+ * asked about hooking in (session 35 lead35/implz35: RC new-24's flow starts at the save hook, not at an
+ * on-demand route).
+ */
+export function isFeatureHook(index: PathIndex, def: DefRow, concepts: ConceptVector): boolean {
+	const registered = registeredKey(def);
+	if (registered === null || !def.file) return false;
+	const key = concepts.text(registered);
+	if (!key.some((x) => x > 0)) return false;
+	const own = concepts.text(def.file);
+	if (!own.some((x, i) => x > 0 && (key[i] ?? 0) === 0)) return false;
+	return index.edgesTo(def.id).some((e) => e.kind === "handler");
 }

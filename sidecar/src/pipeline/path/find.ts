@@ -17,7 +17,7 @@
 import type { DefRow } from "../../index/types.js";
 import { type ConceptVector, namesEnough, unqualified } from "../concept-vector.js";
 import { carryOn } from "./carry.js";
-import { isEntry, isRegisteredCallback } from "./entries.js";
+import { isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
 import { fileEntries } from "./file-entries.js";
 import { bridgesFrom, hopsFrom, pathCandidates } from "./graph.js";
 import { markGivers } from "./handed-in.js";
@@ -132,7 +132,9 @@ export function findPaths(
 					.filter(
 						(d) =>
 							concepts(d).some((x) => x > 0) &&
-							(isEntry(index, d) || isRegisteredCallback(index, d, concepts)),
+							(isEntry(index, d) ||
+								isRegisteredCallback(index, d, concepts) ||
+								isFeatureHook(index, d, concepts)),
 					)
 					.map((d) => d.id)
 			: [],

@@ -18,6 +18,7 @@ import type { PathIndex, PathStep } from "../path/types.js";
 import type { CitationRanking } from "../rank.js";
 import type { ReadItem } from "../read.js";
 import { forkWords, nearFork, sideWords } from "./branches.js";
+import { citedAt } from "./contract-step.js";
 import { ENTRY_DECORATORS, entryDecorators } from "./entry-decorators.js";
 import { branchWords, firedKey, firedSentence } from "./fired.js";
 import { fit } from "./fit.js";
@@ -137,7 +138,14 @@ export function compose(
 	});
 	// A last step that is a helper many files call is cited only at the call that reaches it.
 	const sharedEnd = endsInSharedHelper(index, path);
-	const stepMarker = path.map((s, i) => (sharedEnd && i === path.length - 1 ? "" : markerOf(s, forks[i])));
+	// A last step at a contract of one implementation is cited at the implementation, where "implemented
+	// by" names it: the contract itself takes no marker.
+	const lastDef = (path.at(-1) as PathStep).def;
+	const soleAt = citedAt(index, lastDef);
+	const lastAt = soleAt !== lastDef && head(soleAt) ? soleAt : lastDef;
+	const stepMarker = path.map((s, i) =>
+		i === path.length - 1 && (sharedEnd || lastAt !== lastDef) ? "" : markerOf(s, forks[i]),
+	);
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
 	const sides = path.map((s, i) => {
 		const fork = forks[i];
@@ -152,11 +160,11 @@ export function compose(
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
 	// A path ending at a contract of two or three implementations cites each where In short names it
-	// (a place holding one keeps its line and shares its marker); the step list repeats their markers.
-	const lastDef = (path.at(-1) as PathStep).def;
+	// (a place holding one keeps its line and shares its marker), and one of one its sole implementation
+	// (lastAt); the step list repeats their markers.
 	// Entered by a call on `this` in class C, the contract runs only C's or its subclasses' overrides.
 	const runnable = runnableAfter(index, path);
-	const citedImpls = new Set(strategiesOf(index, lastDef, runnable).map((d) => d.id));
+	const citedImpls = new Set([...strategiesOf(index, lastDef, runnable), lastAt].map((d) => d.id));
 	const implMarker = (d: DefRow) => {
 		const h = citedImpls.has(d.id) ? head(d) : null;
 		return h ? book.cite(d, h) : "";
