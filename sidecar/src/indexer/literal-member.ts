@@ -1,7 +1,7 @@
 /**
- * `export const RoutingManager: Routing = { delegateInquiry() { … } }`: a variable annotated with a
- * type holds an object literal of methods. The checker gives a call `RoutingManager.delegateInquiry()`
- * the member of the annotation (a signature of `Routing`, no definition), so the call led nowhere and
+ * `export const TicketDesk: Desk = { handOff() { … } }`: a variable annotated with a
+ * type holds an object literal of methods. The checker gives a call `TicketDesk.handOff()`
+ * the member of the annotation (a signature of `Desk`, no definition), so the call led nowhere and
  * only the variable was read; the method the call runs is the one written in the literal.
  */
 import { ts } from "#ts-morph";

@@ -11,7 +11,7 @@ export type FiledDef = DefRow & { file: string };
 /**
  * The one edge kind counted: a direct call. A class several top files construct from their other
  * definitions (`new Callbacks()`) is shared machinery — a registry, an emitter — not the flow's
- * step, and it brings its own crowd of callers into the chains (RC claude-02 lost two chain lines).
+ * step, and it brings its own crowd of callers into the chains (one RC question lost two chain lines).
  */
 export const CALLER_REACH_EDGE = "call";
 /** Distinct top files that must call into the file: one or two callers make it their own detail. */

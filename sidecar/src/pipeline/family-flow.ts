@@ -30,7 +30,7 @@ const FLOW_UP_CALLERS = 11;
 const CALL: ReadonlySet<string> = new Set(["call"]);
 /**
  * How a family no edge declares is entered: a member called or created. References (a module's
- * provider list) also lifted files no flow passes through (session 28, fam28b: Postiz pz-02).
+ * provider list) also lifted files no flow passes through (session 28, fam28b: on Postiz).
  */
 const ENTRY: ReadonlySet<string> = new Set(["call", "new"]);
 /** Steps followed up through a caller's own file (a public method calling the private one that calls the contract). */

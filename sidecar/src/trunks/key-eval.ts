@@ -4,7 +4,7 @@
  * `const` object maps (`MAP.x`, `MAP[k]`), enum members, `static readonly` class members, and
  * `this.x` for a class property initialised with a literal that nothing reassigns or overrides;
  * a reference inside a `switch` on itself (the labels of its clause); a loop variable (the values of
- * the collection it walks) and a constant's numbered instance (`${Q.Ingest}-${shard}`: key-families.ts);
+ * the collection it walks) and a constant's numbered instance (`${Q.Render}-${shard}`: key-families.ts);
  * then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
@@ -324,7 +324,7 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (Node.isConditionalExpression(n))
 		return union([evaluateKey(n.getWhenTrue(), depth + 1), evaluateKey(n.getWhenFalse(), depth + 1)]);
 	if (Node.isTemplateExpression(n)) {
-		// `${QueueName.Ingest}-${shard}`: one numbered instance of a constant's family (key-families.ts).
+		// `${QueueName.Render}-${shard}`: one numbered instance of a constant's family (key-families.ts).
 		const family = familyBase(n, evaluateKey, depth);
 		if (family) return family;
 		const parts: string[][] = [[n.getHead().getLiteralText()]];

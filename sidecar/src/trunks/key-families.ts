@@ -2,15 +2,15 @@
  * Keys computed at the register or send site from a constant: the two shapes sharded queues (and other
  * numbered instances: partitions, replicas) are written in.
  *
- * - A **family**: a named constant followed by a numbered suffix, `` `${QueueName.Ingest}-${shard}` `` or
- *   `` `${QueueName.Ingest}${i > 0 ? `-${i}` : ""}` ``, is one of that constant's numbered instances and is
- *   keyed by the constant's value (`ingest`). Only separators (`-`, `_`, `.`, `:`) and numbers may follow
+ * - A **family**: a named constant followed by a numbered suffix, `` `${QueueName.Render}-${shard}` `` or
+ *   `` `${QueueName.Render}${i > 0 ? `-${i}` : ""}` ``, is one of that constant's numbered instances and is
+ *   keyed by the constant's value (`render-queue`). Only separators (`-`, `_`, `.`, `:`) and numbers may follow
  *   the constant: `` `${API}/users/${id}` `` is a path and `` `${PREFIX}${userId}` `` a string built at run
  *   time, neither a family.
  * - A **loop variable**: the element parameter of a callback given to `forEach`/`map`/… (or a `for…of`
  *   variable) takes the values of the collection it walks, when that collection evaluates: an array of
  *   constants, a `const` holding one, `Object.values(ENUM)`, `Array.from(spec, (_, i) => family)`, or a call
- *   of an in-repo function returning one of those (`X.getShardNames()`).
+ *   of an in-repo function returning one of those (`X.partitions()`).
  */
 import type { Node, TemplateSpan } from "ts-morph";
 import { Node as N } from "#ts-morph";
@@ -70,8 +70,8 @@ function spanNumbers(spans: readonly TemplateSpan[], depth: number): number {
 }
 
 /**
- * The constant a template names one numbered instance of (`` `${QueueName.Ingest}-${shard}` `` →
- * `ingest`), or null: a named constant first, then separators and at least one number. The family is
+ * The constant a template names one numbered instance of (`` `${QueueName.Render}-${shard}` `` →
+ * `render-queue`), or null: a named constant first, then separators and at least one number. The family is
  * the key whether the number is known or not (`` `${Q.Report}-${0}` `` and a shard chosen at run time
  * reach the same worker).
  */

@@ -62,7 +62,7 @@ export function pick(a: unknown): unknown {
 
 	it("keeps an annotated literal's members (its callers' edges), not its functions' bodies", () => {
 		const parse = (text: string) => ts.createSourceFile("t.ts", text, ts.ScriptTarget.Latest, true);
-		const literal = (members: string) => parse(`export const Routing: Manager = { ${members} };\n`);
+		const literal = (members: string) => parse(`export const Desk: Manager = { ${members} };\n`);
 		expect(typesMayHaveChanged(literal("assign: fa"), literal("assign: fb"))).toBe(true);
 		expect(typesMayHaveChanged(literal("assign: fa"), literal("assign: fa as Fn"))).toBe(true);
 		const body = (n: number) => literal(`assign() { return ${n}; }`);
@@ -78,7 +78,7 @@ export function pick(a: unknown): unknown {
 		expect(typesMayHaveChanged(options(true), options(false))).toBe(false);
 		const inferred = (on: boolean) => parse(`export const Options = { save: ${on} } as const;\n`);
 		expect(typesMayHaveChanged(inferred(true), inferred(false))).toBe(true);
-		const toData = (value: string) => parse(`export const Routing: Manager = { assign: ${value} };\n`);
+		const toData = (value: string) => parse(`export const Desk: Manager = { assign: ${value} };\n`);
 		expect(typesMayHaveChanged(toData("fa"), toData("null"))).toBe(true);
 	});
 });

@@ -9,16 +9,16 @@ import { repoWith, writeRepoFile } from "../support/repo-with.js";
 import { integrityProblems, snapshotIndex } from "./index-snapshot.js";
 
 /** An annotated literal whose `assign` member is `target`, in a module of two candidate functions. */
-const routingWith = (target: string) =>
+const deskWith = (target: string) =>
 	[
-		"type Routing = { assign: (id: string) => string };",
-		"export function assignAgent(id: string) {",
+		"type Desk = { assign: (id: string) => string };",
+		"export function pickHuman(id: string) {",
 		"\treturn id;",
 		"}",
-		"export function assignBot(id: string) {",
+		"export function pickBot(id: string) {",
 		"\treturn id.trim();",
 		"}",
-		`export const RoutingManager: Routing = { assign: ${target} };`,
+		`export const TicketDesk: Desk = { assign: ${target} };`,
 	].join("\n");
 
 describe("calls into an object literal behind a type annotation", () => {
@@ -26,35 +26,35 @@ describe("calls into an object literal behind a type annotation", () => {
 		const repo = repoWith(
 			{
 				"package.json": '{ "name": "literal-app" }',
-				"src/routing.ts": [
-					"type Routing = {",
+				"src/desk.ts": [
+					"type Desk = {",
 					"\tdelegate(id: string): string;",
 					"\tassign: (id: string) => string;",
 					"};",
-					"function assignAgent(id: string) {",
+					"function pickHuman(id: string) {",
 					"\treturn id;",
 					"}",
-					"export const RoutingManager: Routing = {",
+					"export const TicketDesk: Desk = {",
 					"\tdelegate(id) {",
 					"\t\treturn id.trim();",
 					"\t},",
-					"\tassign: assignAgent,",
+					"\tassign: pickHuman,",
 					"};",
 				].join("\n"),
 				"src/queue.ts": [
-					'import { RoutingManager } from "./routing";',
-					"export function processQueue(id: string) {",
-					"\tRoutingManager.delegate(id);",
-					"\treturn RoutingManager.assign(id);",
+					'import { TicketDesk } from "./desk";',
+					"export function drainTickets(id: string) {",
+					"\tTicketDesk.delegate(id);",
+					"\treturn TicketDesk.assign(id);",
 					"}",
 				].join("\n"),
 			},
 			"codeask-literal-",
 		);
 		await withIndexOf(repo, (index) => {
-			const calls = callsFrom(index, "src/queue.ts#processQueue");
+			const calls = callsFrom(index, "src/queue.ts#drainTickets");
 			expect(calls).toEqual(
-				expect.arrayContaining(["src/routing.ts#RoutingManager.delegate@3", "src/routing.ts#assignAgent@4"]),
+				expect.arrayContaining(["src/desk.ts#TicketDesk.delegate@3", "src/desk.ts#pickHuman@4"]),
 			);
 		});
 	});
@@ -63,11 +63,11 @@ describe("calls into an object literal behind a type annotation", () => {
 		const repo = repoWith(
 			{
 				"package.json": '{ "name": "literal-app" }',
-				"src/routing.ts": routingWith("assignAgent"),
+				"src/desk.ts": deskWith("pickHuman"),
 				"src/queue.ts": [
-					'import { RoutingManager } from "./routing";',
-					"export function processQueue(id: string) {",
-					"\treturn RoutingManager.assign(id);",
+					'import { TicketDesk } from "./desk";',
+					"export function drainTickets(id: string) {",
+					"\treturn TicketDesk.assign(id);",
 					"}",
 				].join("\n"),
 			},
@@ -76,7 +76,7 @@ describe("calls into an object literal behind a type annotation", () => {
 		const out = join(repo, "index.db");
 		await indexRepository({ repo, out });
 		// Only the literal's member changes: the caller's file is unchanged, its edge is not.
-		writeRepoFile(repo, "src/routing.ts", routingWith("assignBot"));
+		writeRepoFile(repo, "src/desk.ts", deskWith("pickBot"));
 		const incremental = await indexRepository({ repo, out });
 		expect(incremental.extractedFiles).toBeGreaterThan(0);
 		const fullDir = mkdtempSync(join(tmpdir(), "codeask-literal-full-"));
@@ -88,7 +88,7 @@ describe("calls into an object literal behind a type annotation", () => {
 		for (const key of Object.keys(reference) as (keyof typeof reference)[])
 			expect({ [key]: patched[key] }).toEqual({ [key]: reference[key] });
 		await withIndexAt(out, (index) => {
-			expect(callsFrom(index, "src/queue.ts#processQueue")).toEqual(["src/routing.ts#assignBot@3"]);
+			expect(callsFrom(index, "src/queue.ts#drainTickets")).toEqual(["src/desk.ts#pickBot@3"]);
 		});
 		rmSync(fullDir, { recursive: true, force: true });
 		rmSync(repo, { recursive: true, force: true });

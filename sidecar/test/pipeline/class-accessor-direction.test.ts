@@ -37,7 +37,7 @@ function queueWith(memberLines: string[], signature: string) {
 	});
 	const key = defRow(null, "mail-queue", "dispatch-key");
 	const helper = defRow("src/util/json.ts", "readJson");
-	const producer = defRow(PRODUCER_FILE, "sendMail");
+	const producer = defRow(PRODUCER_FILE, "queueWelcome");
 	const index: SkeletonIndex = {
 		...edgeGraphOverFiles(
 			{ [QUEUE_FILE]: lines },

@@ -33,12 +33,19 @@ const logError = defRow("shared/logger.ts", "logError", "function", {
 	fanIn: 90,
 });
 const parseNodes = defRow("shared/nodes.ts", "parseNodes", "function", { startLine: 210, endLine: 220 });
-// proxy.ts: `export const Team = proxify('team')`: a generic wrapper many values share.
-const proxify = defRow("shared/proxy.ts", "proxify", "function", { startLine: 300, endLine: 310, fanIn: 60 });
+// wrap.ts: `export const Team = wrapModel('team')`: a generic wrapper many values share.
+const wrapModel = defRow("shared/wrap.ts", "wrapModel", "function", {
+	startLine: 300,
+	endLine: 310,
+	fanIn: 60,
+});
 const team = defRow("shared/team.ts", "Team", "variable", { startLine: 320, endLine: 320 });
-// models.ts: `export const Trash = new TrashRaw(db)`: a class of another file is its own file's concern.
-const trashRaw = defRow("models/raw/Trash.ts", "TrashRaw", "class", { startLine: 360, endLine: 380 });
-const trash = defRow("models/models.ts", "Trash", "variable", { startLine: 390, endLine: 390 });
+// models.ts: `export const Archive = new ArchiveStore(db)`: a class of another file is its own file's concern.
+const archiveStore = defRow("models/stores/Archive.ts", "ArchiveStore", "class", {
+	startLine: 360,
+	endLine: 380,
+});
+const archive = defRow("models/models.ts", "Archive", "variable", { startLine: 390, endLine: 390 });
 // client.ts: `export const client = createClient({ … links: [buildLink(…)] … })`, 40 lines: a literal
 // whose entries call helpers, not a made instance.
 const buildLink = defRow("web/client.ts", "buildLink", "function", { startLine: 392, endLine: 398 });
@@ -54,7 +61,7 @@ const defs = [
 	cacheValue,
 	logError,
 	parseNodes,
-	proxify,
+	wrapModel,
 	team,
 	handler,
 ];
@@ -69,9 +76,9 @@ const edges: EdgeRow[] = [
 	callEdge(cache, wrapper, logError, 151),
 	callEdge(cache, wrapper, connect, 152),
 	callEdge(cache, wrapper, parseNodes, 153),
-	callEdge("shared/team.ts", team, proxify, 320),
+	callEdge("shared/team.ts", team, wrapModel, 320),
 	callEdge("web/handler.ts", handler, connect, 340),
-	{ ...callEdge("models/models.ts", trash, trashRaw, 390), kind: "new" },
+	{ ...callEdge("models/models.ts", archive, archiveStore, 390), kind: "new" },
 	callEdge("web/client.ts", client, buildLink, 405),
 ];
 const index = fakeMaterialIndex(lines, defs, edges);
@@ -95,7 +102,7 @@ describe("where a module-level value is made", () => {
 
 	it("is nothing for a value a shared helper or another file's class makes", () => {
 		expect(valueMakers(index, team, 3)).toEqual([]);
-		expect(valueMakers(index, trash, 3)).toEqual([]);
+		expect(valueMakers(index, archive, 3)).toEqual([]);
 	});
 
 	it("is nothing for a long literal, whose entries' calls are theirs", () => {

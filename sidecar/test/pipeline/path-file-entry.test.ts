@@ -11,25 +11,25 @@ import { plainConcepts } from "../support/path-fixture.js";
  * A file route whose ranked definition is a constant, its handler calling a batch processor many callers
  * share, which runs its own nested reducer (a reference, no call edge), which calls the best-ranked mapper.
  */
-function ingestRoute(opts: { handlers?: number; ranked?: "constant" | "function" } = {}) {
-	const key = defRow(null, "POST /api/ingest", "dispatch-key");
+function uploadRoute(opts: { handlers?: number; ranked?: "constant" | "function" } = {}) {
+	const key = defRow(null, "POST /api/upload", "dispatch-key");
 	const allowed =
 		opts.ranked === "function"
-			? defRow("api/ingest.ts", "filterAllowed", "function")
-			: defRow("api/ingest.ts", "ALLOWED_TYPES", "variable");
-	const handler = defRow("api/ingest.ts", "handler", "function");
-	const other = defRow("api/ingest.ts", "optionsHandler", "function");
-	const otherKey = defRow(null, "OPTIONS /api/ingest", "dispatch-key");
-	const processBatch = defRow("lib/batch.ts", "processBatch", "function", { fanIn: 13 });
-	const byId = defRow("lib/batch.ts", "processBatch.byId", "function", { parentId: processBatch.id });
-	const entityType = defRow("lib/schema.ts", "entityType", "function");
+			? defRow("api/upload.ts", "filterAccepted", "function")
+			: defRow("api/upload.ts", "ACCEPTED_KINDS", "variable");
+	const handler = defRow("api/upload.ts", "handler", "function");
+	const other = defRow("api/upload.ts", "optionsHandler", "function");
+	const otherKey = defRow(null, "OPTIONS /api/upload", "dispatch-key");
+	const handleItems = defRow("lib/batch.ts", "handleItems", "function", { fanIn: 13 });
+	const byId = defRow("lib/batch.ts", "handleItems.byId", "function", { parentId: handleItems.id });
+	const itemKind = defRow("lib/schema.ts", "itemKind", "function");
 	const edges: [DefRow, DefRow, EdgeKind][] = [
 		[key, handler, "handler"],
-		[handler, processBatch, "call"],
-		[processBatch, byId, "reference"],
-		[byId, entityType, "call"],
+		[handler, handleItems, "call"],
+		[handleItems, byId, "reference"],
+		[byId, itemKind, "call"],
 	];
-	const defs = [key, allowed, handler, processBatch, byId, entityType];
+	const defs = [key, allowed, handler, handleItems, byId, itemKind];
 	if ((opts.handlers ?? 1) > 1) {
 		defs.push(other, otherKey);
 		edges.push([otherKey, other, "handler"]);
@@ -39,27 +39,27 @@ function ingestRoute(opts: { handlers?: number; ranked?: "constant" | "function"
 		...edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine })),
 		fileLines: () => undefined,
 	};
-	return { index, ranked: [allowed, byId, entityType] };
+	return { index, ranked: [allowed, byId, itemKind] };
 }
 
-const words = plainConcepts("ingest", "batch", "type");
+const words = plainConcepts("upload", "batch", "kind");
 const names = (path: { def: DefRow }[]) => path.map((s) => s.def.qualifiedName);
 
 describe("a ranked file's one way in", () => {
 	it("starts the path when the ranking found its file by a constant, through a shared helper's nested reducer", () => {
-		const { index, ranked } = ingestRoute();
+		const { index, ranked } = uploadRoute();
 		expect(names(findPath(index, ranked, {}, words))).toEqual([
 			"handler",
-			"processBatch",
-			"processBatch.byId",
-			"entityType",
+			"handleItems",
+			"handleItems.byId",
+			"itemKind",
 		]);
 	});
 
 	it("is none in a file of two handlers, nor for a ranked function: the path starts at the reducer", () => {
 		for (const opts of [{ handlers: 2 }, { ranked: "function" as const }]) {
-			const { index, ranked } = ingestRoute(opts);
-			expect(names(findPath(index, ranked, {}, words))).toEqual(["processBatch.byId", "entityType"]);
+			const { index, ranked } = uploadRoute(opts);
+			expect(names(findPath(index, ranked, {}, words))).toEqual(["handleItems.byId", "itemKind"]);
 		}
 	});
 });

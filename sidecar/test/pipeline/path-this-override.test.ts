@@ -11,42 +11,42 @@ import { receiverOf, runnableAfter } from "../../src/pipeline/path/receiver.js";
 import { indexedRepo, plainConcepts } from "../support/path-fixture.js";
 
 const FILES: Record<string, string> = {
-	"package.json": '{ "name": "runner-app", "private": true }',
-	"src/runner/base.ts": [
-		"export abstract class BaseRunner {",
+	"package.json": '{ "name": "task-app", "private": true }',
+	"src/task/base.ts": [
+		"export abstract class BaseTask {",
 		"\tabstract run(): Promise<number>;",
 		"}",
-		"export function runAny(runner: BaseRunner): Promise<number> {",
-		"\treturn runner.run();",
+		"export function runAny(task: BaseTask): Promise<number> {",
+		"\treturn task.run();",
 		"}",
 	].join("\n"),
-	"src/runner/batch.ts": [
-		'import { BaseRunner } from "./base";',
-		"export abstract class BatchRunner extends BaseRunner {",
+	"src/task/batch.ts": [
+		'import { BaseTask } from "./base";',
+		"export abstract class BatchTask extends BaseTask {",
 		"\tasync process(): Promise<number> {",
 		"\t\treturn this.run();",
 		"\t}",
 		"}",
 	].join("\n"),
-	"src/runner/metrics.ts": [
-		'import { BaseRunner } from "./base";',
-		"export class MetricsRunner extends BaseRunner {",
+	"src/task/metrics.ts": [
+		'import { BaseTask } from "./base";',
+		"export class MetricsTask extends BaseTask {",
 		"\tasync run(): Promise<number> {",
-		"\t\treturn countRunnerMetrics();",
+		"\t\treturn countTaskMetrics();",
 		"\t}",
 		"}",
-		"export async function countRunnerMetrics(): Promise<number> {",
+		"export async function countTaskMetrics(): Promise<number> {",
 		"\treturn 1;",
 		"}",
 	].join("\n"),
-	"src/runner/cleaner.ts": [
-		'import { BatchRunner } from "./batch";',
-		"export class CleanerRunner extends BatchRunner {",
+	"src/task/cleaner.ts": [
+		'import { BatchTask } from "./batch";',
+		"export class CleanerTask extends BatchTask {",
 		"\tasync run(): Promise<number> {",
-		"\t\treturn cleanRunnerRows();",
+		"\t\treturn cleanTaskRows();",
 		"\t}",
 		"}",
-		"export async function cleanRunnerRows(): Promise<number> {",
+		"export async function cleanTaskRows(): Promise<number> {",
 		"\treturn 2;",
 		"}",
 	].join("\n"),
@@ -65,47 +65,47 @@ describe("a call on this follows only the overrides its class's instances run", 
 			index,
 			[
 				start,
-				def("src/runner/base.ts", "run"),
-				def("src/runner/metrics.ts", "run"),
-				def("src/runner/metrics.ts", "countRunnerMetrics"),
-				def("src/runner/cleaner.ts", "run"),
-				def("src/runner/cleaner.ts", "cleanRunnerRows"),
+				def("src/task/base.ts", "run"),
+				def("src/task/metrics.ts", "run"),
+				def("src/task/metrics.ts", "countTaskMetrics"),
+				def("src/task/cleaner.ts", "run"),
+				def("src/task/cleaner.ts", "cleanTaskRows"),
 			],
 			{},
-			plainConcepts("runner", "run", "process"),
+			plainConcepts("task", "run", "process"),
 		).map((s) => `${s.def.file}:${s.def.name}`);
 
-	it("goes from BatchRunner.process to the override in its subclass, never the sibling's", () => {
-		const path = pathFrom(def("src/runner/batch.ts", "process"));
-		expect(path).toContain("src/runner/cleaner.ts:run");
-		expect(path).not.toContain("src/runner/metrics.ts:run");
+	it("goes from BatchTask.process to the override in its subclass, never the sibling's", () => {
+		const path = pathFrom(def("src/task/batch.ts", "process"));
+		expect(path).toContain("src/task/cleaner.ts:run");
+		expect(path).not.toContain("src/task/metrics.ts:run");
 	});
 
 	it("names as runnable after a path ending at the base member only its class's overrides", () => {
 		const steps = findPath(
 			index,
-			[def("src/runner/batch.ts", "process"), def("src/runner/base.ts", "run")],
+			[def("src/task/batch.ts", "process"), def("src/task/base.ts", "run")],
 			{},
-			plainConcepts("runner", "run", "process"),
+			plainConcepts("task", "run", "process"),
 		);
 		expect(steps.map((s) => s.def.name)).toEqual(["process", "run"]);
 		const runnable = runnableAfter(index, steps);
-		expect(runnable(def("src/runner/cleaner.ts", "run"))).toBe(true);
-		expect(runnable(def("src/runner/metrics.ts", "run"))).toBe(false);
+		expect(runnable(def("src/task/cleaner.ts", "run"))).toBe(true);
+		expect(runnable(def("src/task/metrics.ts", "run"))).toBe(false);
 	});
 
 	it("keeps any override for a call on a variable typed by the base", () => {
-		const path = pathFrom(def("src/runner/base.ts", "runAny"));
+		const path = pathFrom(def("src/task/base.ts", "runAny"));
 		expect(path.slice(0, 3)).toEqual([
-			"src/runner/base.ts:runAny",
-			"src/runner/base.ts:run",
-			"src/runner/metrics.ts:run",
+			"src/task/base.ts:runAny",
+			"src/task/base.ts:run",
+			"src/task/metrics.ts:run",
 		]);
 	});
 });
 
 describe("receiverOf", () => {
-	const run = { name: "run", qualifiedName: "BaseRunner.run" } as DefRow;
+	const run = { name: "run", qualifiedName: "BaseTask.run" } as DefRow;
 
 	it("reads a call on this or super", () => {
 		expect(receiverOf("return this.run();", run)).toBe("this");
@@ -113,8 +113,8 @@ describe("receiverOf", () => {
 	});
 
 	it("reads no receiver on a variable, a field of this, or another member", () => {
-		expect(receiverOf("return runner.run();", run)).toBeNull();
-		expect(receiverOf("return this.runner.run();", run)).toBeNull();
+		expect(receiverOf("return task.run();", run)).toBeNull();
+		expect(receiverOf("return this.task.run();", run)).toBeNull();
 		expect(receiverOf("return this.runAll();", run)).toBeNull();
 	});
 });

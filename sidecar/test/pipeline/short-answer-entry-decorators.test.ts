@@ -33,19 +33,19 @@ describe("the short answer's places: the classes the entry's own decorators name
 			"src/audit.interceptor.ts": guard("AuditInterceptor"),
 			"src/shared-auth.guard.ts": guard("SharedAuthGuard"),
 			"src/result.model.ts": "export class Result { ok = true; }\n",
-			"src/collection.service.ts": "export class CollectionService { fetch(): number { return 1; } }\n",
-			"src/collection.controller.ts": `import { Mutation, UseGuards, UseInterceptors } from "./decorators";
+			"src/notebook.service.ts": "export class NotebookService { fetch(): number { return 1; } }\n",
+			"src/notebook.controller.ts": `import { Mutation, UseGuards, UseInterceptors } from "./decorators";
 import { TokenGuard } from "./token.guard";
 import { AuditInterceptor } from "./audit.interceptor";
 import { SharedAuthGuard } from "./shared-auth.guard";
 import { Result } from "./result.model";
-import { CollectionService } from "./collection.service";
-export class CollectionController {
-	constructor(private readonly service: CollectionService) {}
+import { NotebookService } from "./notebook.service";
+export class NotebookController {
+	constructor(private readonly service: NotebookService) {}
 	@Mutation(() => Result)
 	@UseGuards(SharedAuthGuard, TokenGuard)
 	@UseInterceptors(AuditInterceptor)
-	fetchCollection(): number {
+	fetchNotebook(): number {
 		return this.service.fetch();
 	}
 }
@@ -57,8 +57,8 @@ export class CollectionController {
 	afterAll(() => index?.close());
 
 	const handler = (): DefRow => {
-		const def = index.defsInFile("src/collection.controller.ts").find((d) => d.name === "fetchCollection");
-		if (!def) throw new Error("fetchCollection not indexed");
+		const def = index.defsInFile("src/notebook.controller.ts").find((d) => d.name === "fetchNotebook");
+		if (!def) throw new Error("fetchNotebook not indexed");
 		return def;
 	};
 	// The files the answer's material read (the citation ranking's): all of them, unless a test says.

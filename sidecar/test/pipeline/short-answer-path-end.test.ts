@@ -14,11 +14,11 @@ function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathInde
 
 describe("the short answer's last step", () => {
 	it("cites the one implementation of an interface member the path ends at, not the interface", () => {
-		const handler = defRow("api/rooms.ts", "createRoomRoute");
-		const contract = defRow("typings/rooms.ts", "IRooms", "interface");
-		const member = defRow("typings/rooms.ts", "IRooms.insertRoom", "method", { parentId: contract.id });
-		const store = defRow("models/rooms.ts", "RoomsStore", "class");
-		const impl = defRow("models/rooms.ts", "RoomsStore.insertRoom", "method", { parentId: store.id });
+		const handler = defRow("api/notes.ts", "createNoteRoute");
+		const contract = defRow("typings/notes.ts", "INotes", "interface");
+		const member = defRow("typings/notes.ts", "INotes.insertNote", "method", { parentId: contract.id });
+		const store = defRow("models/notes.ts", "NotesStore", "class");
+		const impl = defRow("models/notes.ts", "NotesStore.insertNote", "method", { parentId: store.id });
 		const index = graph(
 			[handler, contract, member, store, impl],
 			[
@@ -27,20 +27,20 @@ describe("the short answer's last step", () => {
 			],
 		);
 		const ranking = { order: [handler, member], fileScore: new Map<string, number>() };
-		const { body, drafts } = shortAnswer(index, "how is a room created?", [], ranking);
-		expect(body).toContain("1. `createRoomRoute` calls `IRooms.insertRoom`");
+		const { body, drafts } = shortAnswer(index, "how is a note created?", [], ranking);
+		expect(body).toContain("1. `createNoteRoute` calls `INotes.insertNote`");
 		// The interface member is the implementation's signature in another file: the code that runs
 		// is cited where "implemented by" names it, In short with its file, the step without.
-		expect(body).toMatch(/^2\. `IRooms\.insertRoom`; implemented by `RoomsStore\.insertRoom` \[\d+\]$/m);
+		expect(body).toMatch(/^2\. `INotes\.insertNote`; implemented by `NotesStore\.insertNote` \[\d+\]$/m);
 		expect(body).toMatch(
-			/It is followed as far as `IRooms\.insertRoom`, implemented by `RoomsStore\.insertRoom` \[\d+\] in `models\/rooms\.ts`\./,
+			/It is followed as far as `INotes\.insertNote`, implemented by `NotesStore\.insertNote` \[\d+\] in `models\/notes\.ts`\./,
 		);
-		expect(drafts.map((d) => d.file)).toContain("models/rooms.ts");
-		expect(drafts.map((d) => d.file)).not.toContain("typings/rooms.ts");
+		expect(drafts.map((d) => d.file)).toContain("models/notes.ts");
+		expect(drafts.map((d) => d.file)).not.toContain("typings/notes.ts");
 
 		// A base-class method with one override is no contract: it runs itself, and is cited.
 		const base = defRow("models/base.ts", "BaseStore", "class");
-		const baseMember = defRow("models/base.ts", "BaseStore.insertRoom", "method", { parentId: base.id });
+		const baseMember = defRow("models/base.ts", "BaseStore.insertNote", "method", { parentId: base.id });
 		const overridden = shortAnswer(
 			graph(
 				[handler, base, baseMember, store, impl],
@@ -49,17 +49,17 @@ describe("the short answer's last step", () => {
 					[baseMember, impl, "implementation"],
 				],
 			),
-			"how is a room created?",
+			"how is a note created?",
 			[],
 			{ order: [handler, baseMember], fileScore: new Map<string, number>() },
 		);
 		expect(overridden.drafts.map((d) => d.file)).toContain("models/base.ts");
-		expect(overridden.drafts.map((d) => d.file)).not.toContain("models/rooms.ts");
+		expect(overridden.drafts.map((d) => d.file)).not.toContain("models/notes.ts");
 
 		// A plain function at the end names nothing more.
 		const plain = shortAnswer(
 			graph([handler, impl], [[handler, impl, "call"]]),
-			"how is a room created?",
+			"how is a note created?",
 			[],
 			{ order: [handler, impl], fileScore: new Map() },
 		);
@@ -67,8 +67,8 @@ describe("the short answer's last step", () => {
 	});
 
 	it("names a last step many files call at the call that reaches it, uncited", () => {
-		const route = defRow("api/ingest.ts", "ingestRoute");
-		const batch = defRow("ingest/batch.ts", "processBatch");
+		const route = defRow("api/upload.ts", "uploadRoute");
+		const batch = defRow("upload/batch.ts", "handleItems");
 		const metric = defRow("util/metrics.ts", "recordMetric");
 		const users = ["jobs/a.ts", "jobs/b.ts", "jobs/c.ts", "jobs/d.ts"].map((f) => defRow(f, "useMetric"));
 		const answer = (callers: number) => {
@@ -80,21 +80,21 @@ describe("the short answer's last step", () => {
 					...users.slice(0, callers).map((u) => [u, metric, "call"] as [DefRow, DefRow, "call"]),
 				],
 			);
-			return shortAnswer(index, "how is an ingest batch processed?", [], {
+			return shortAnswer(index, "how is an upload batch processed?", [], {
 				order: [route, batch, metric],
 				fileScore: new Map<string, number>(),
 			});
 		};
 		// Called from three files besides its own (the step before it one of them): named, cited only at that call.
 		const shared = answer(2);
-		expect(shared.body).toMatch(/`processBatch` calls `recordMetric` \[\d+\]/);
+		expect(shared.body).toMatch(/`handleItems` calls `recordMetric` \[\d+\]/);
 		expect(shared.body).toContain("Its last step, `recordMetric`, calls no other code in this repository.");
 		expect(shared.body).toMatch(/^3\. `recordMetric`$/m);
 		// Its doc comment follows its name as before, one space apart.
 		metric.doc = "Records a metric.";
 		expect(answer(2).body).toMatch(/^3\. `recordMetric` — Records a metric\.$/m);
 		metric.doc = null;
-		expect(shared.drafts.map((d) => d.file)).toContain("ingest/batch.ts");
+		expect(shared.drafts.map((d) => d.file)).toContain("upload/batch.ts");
 		expect(shared.drafts.map((d) => d.file)).not.toContain("util/metrics.ts");
 		// From two: the flow's own end, cited at its head.
 		const own = answer(1);

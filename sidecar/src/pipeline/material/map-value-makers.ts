@@ -1,6 +1,6 @@
 /**
  * Where a module-level value the material names is made: the functions its initializer calls or
- * the class it constructs (`export const redis = globalThis.redis ?? createRedisClient()`,
+ * the class it constructs (`export const cache = globalThis.cache ?? createCacheClient()`,
  * `export const db = Store.getInstance()`). The value's line names the shared client every user
  * meets, but not the code that connects it; no other pass of the map leads from a value to its
  * maker (a variable is read as one line, so no callee or neighbour pass starts from it).

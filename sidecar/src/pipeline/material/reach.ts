@@ -185,8 +185,8 @@ export interface MapReach {
 	 * mat30: stand-in key lines RC 0.774 -> 0.781, the rest unchanged; 20 or 30 steps RC 0.779;
 	 * 100 or all gained Excalidraw and Postiz a line each but cost RC tail entries (a core file).
 	 * Session 31, mat31: 75 once the blocks naming no key wait (`contextBlocksLast`): Excalidraw
-	 * 0.870 -> 0.891 (exc-02's `socket.on('client-broadcast', …)`), the rest unchanged; 100 still
-	 * cost RC a line (new-13).
+	 * 0.870 -> 0.891 (one question's socket handler), the rest unchanged; 100 still
+	 * cost RC a line (one question).
 	 */
 	waitingHopSteps: number;
 	/**

@@ -41,11 +41,11 @@ function registeredKey(def: DefRow): string | null {
 }
 
 /**
- * A callback a feature registers on a hook of many handlers (`callbacks.add(afterSaveMessage, …)` in the
- * `autotranslate/` module), no entry by `isEntry` (more than MAX_KEY_HANDLERS handlers): an entry when
+ * A callback a feature registers on a hook of many handlers (`callbacks.add('afterSave', …)` in a
+ * `translator/` module), no entry by `isEntry` (more than MAX_KEY_HANDLERS handlers): an entry when
  * the hook's key names the question and its own file names a question word the key does not, the feature
- * asked about hooking in (session 35 lead35/implz35: RC new-24's flow starts at the save hook, not at an
- * on-demand route).
+ * asked about hooking in (session 35 lead35/implz35, a session-35 record in benchmarks/answers.md: the flow starts at the
+ * save hook, not at an on-demand route).
  */
 export function isFeatureHook(index: PathIndex, def: DefRow, concepts: ConceptVector): boolean {
 	const registered = registeredKey(def);

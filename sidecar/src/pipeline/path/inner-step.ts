@@ -9,7 +9,7 @@ const HANDED_AT_DEFINITION = /=\s*(?:await\s+)?[\w$.]+\s*(?:<[^>]*>)?\(/;
  * A reference from `def` to a function nested in it (`const byId = batch.reduce((acc, e) => …)`, named by
  * the index after the const it fills) is a step of `def`'s flow: the nested code runs inside `def`, yet
  * no call edge says so, and a path through it could not be entered from `def`'s callers (session 35: an
- * ingestion route's handler → the batch processor → its per-event reducer). The edge is returned as a
+ * upload route's handler → the batch processor → its per-event reducer). The edge is returned as a
  * call, at the nested function's first line when a call there takes it (the line that runs it), else at
  * the reference; null for any other edge.
  */

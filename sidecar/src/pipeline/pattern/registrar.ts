@@ -251,7 +251,7 @@ export function registrarHopsWords(
 			`hands each ${noun} on to ${book.name(hops.base)} in ${code(hops.base.file)} ${head(hops.base)}`,
 		);
 	// Named with their files, not cited: a step further from the question than the registrar, citing
-	// them would push the family's own examples down the sources (RC tour-10's `RoomService` out of the first 10).
+	// them would push the family's own examples down the sources (on RC, one question's service out of the first 10).
 	if (hops.through)
 		parts.push(
 			`hands each ${noun} on to ${book.name(hops.through.method)}, implemented by ${listWords(

@@ -1,5 +1,5 @@
 /**
- * The classes the flow's entry hands to a decorator of its own (`@UseGuards(PATAuthGuard)`,
+ * The classes the flow's entry hands to a decorator of its own (`@UseGuards(TokenGuard)`,
  * `@UseInterceptors(…)` above the handler): code the framework runs before the entry, named by no
  * call, so no path reaches it and the ranking finds it by words at best.
  */
@@ -8,7 +8,7 @@ import type { PathIndex, PathStep } from "../path/types.js";
 
 /**
  * Files besides the class's own that name it in a reference at most, for a decorator's class to be
- * the entry's own: a guard every resolver names (Hoppscotch's `GqlAuthGuard`, 23 files) says nothing
+ * the entry's own: a guard every resolver names (23 files on one benchmark repository) says nothing
  * of the flow asked about; one named by 1–3 handlers is that endpoint's (benchmarks/answers.md, session 35).
  */
 export const OWN_DECORATOR_FILES = 3;

@@ -47,7 +47,7 @@ export function implementedBy(
  * a sentence naming a definition cites it). Not a sole implementation, the contract's one body one
  * hop from its cited head (mostly a model's accessor: citing it costs precision, run 11 and
  * cite31), nor a larger family, whose first few named are no more the answer than the rest.
- * Session 31 (cite31): RC new-22's core `EmailCheck.isEnabled` was named, not cited.
+ * Session 31 (cite31): a core method of one RC question was named, not cited.
  */
 export function strategiesOf(
 	index: PathIndex,

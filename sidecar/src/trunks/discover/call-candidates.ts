@@ -249,7 +249,7 @@ function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
 	return ts.isCallExpression(at.parent) && at.parent.expression === at;
 }
 
-/** A registering call's in-repo callee (`WorkerManager.register`), which may wrap a paired constructor (`new Worker`). */
+/** A registering call's in-repo callee (`JobHub.register`), which may wrap a paired constructor (`new Worker`). */
 function registeringCallee(callee: Node, ctx: SiteContext): { registersVia?: string } {
 	const via = calleeDef(callee, ctx);
 	return via ? { registersVia: via } : {};

@@ -150,7 +150,7 @@ export function connection(
 	)
 		return "wrapper";
 	// The registry's own calls wrap a registering constructor this dispatcher pairs with
-	// (`WorkerManager.register(name, fn)` → `new Worker(name, …)`, against `new Queue(name)`).
+	// (`JobHub.register(name, fn)` → `new Worker(name, …)`, against `new Queue(name)`).
 	if (registrySinks?.some((s) => (VERB_PAIRS[s.name] ?? []).includes(d.name))) return "wrapper";
 	// A method decorated with the key as its object argument's `name` (`@Handles({ name: JOB })`) is sent by a
 	// method call naming it so too (`this.jobs.queue({ name: JOB, data })`): the same shape on both sides.

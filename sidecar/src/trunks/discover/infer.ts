@@ -137,7 +137,7 @@ export function inferTrunks(
 	const registries = groups.filter(isRegistry);
 	const dispatchers = groups.filter(isDispatcher);
 	const sinksOf = new Map(dispatchers.map((d) => [d.id, wrapperSinks(d, wrappers)]));
-	// A registry whose calls reach a registering constructor (`WorkerManager.register(name, fn)` →
+	// A registry whose calls reach a registering constructor (`JobHub.register(name, fn)` →
 	// `new Worker(name, …)`): what that constructor pairs with (`new Queue(name)`) dispatches to it.
 	const registrySinksOf = new Map(
 		registries.map((r) => [r.id, wrapperSinks(r, wrappers, (info) => info.registersVia)]),
