@@ -65,23 +65,20 @@ export async function writeRun(input: RunWrite): Promise<void> {
 			? await (await import("./manifests.js")).manifestDefinitions(manifests)
 			: null;
 	const unresolved = new Map(Object.entries(unresolvedByReason));
+	// What both writes carry as it is (the full write fills the maps with the reused files' rows first).
+	const carried = { meta, packages: packageRows, rawSites, bodies, imports, unresolved };
 	if (previous && patching) {
 		previous.close();
 		patchIndex(
 			out,
 			out,
 			{
-				meta,
-				packages: packageRows,
+				...carried,
 				files: manifestRows ? [...changed, ...manifests] : changed,
 				removedFiles: [...removedFiles, ...removedManifests],
 				defs: [...changed.flatMap(changedDefs), ...(manifestRows?.defs ?? [])],
 				edges: manifestRows ? [...edges, ...manifestRows.edges] : edges,
 				sites: finalSites,
-				rawSites,
-				bodies,
-				imports,
-				unresolved,
 			},
 			finalMeta,
 			deriveOutline,
@@ -109,18 +106,7 @@ export async function writeRun(input: RunWrite): Promise<void> {
 		previous?.close();
 		writeIndex(
 			out,
-			{
-				meta,
-				packages: packageRows,
-				files: [...input.files, ...manifests],
-				defs,
-				edges,
-				sites: finalSites ?? [],
-				rawSites,
-				bodies,
-				imports,
-				unresolved,
-			},
+			{ ...carried, files: [...input.files, ...manifests], defs, edges, sites: finalSites ?? [] },
 			finalMeta,
 			deriveOutline,
 		);
