@@ -25,6 +25,7 @@ import { fit } from "./fit.js";
 import { flowPlaces } from "./flow-places.js";
 import { implementedBy, strategiesOf } from "./implementations.js";
 import { IN_SHORT_SENTENCES, inShortSentences, namesOfQuestion } from "./in-short.js";
+import { placesOffTheAnswer, withoutLines } from "./isolated-places.js";
 import { matchOf } from "./match.js";
 import { onwardCalls } from "./onward.js";
 import { openingLine } from "./opening.js";
@@ -126,6 +127,14 @@ export function compose(
 		path.length > 1
 			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
 			: new Map();
+	// A place in a package nothing else the answer cites is in, linked to none of its files, shares only
+	// words with the question: its line is left out of the message (isolated-places.ts).
+	const isolated = placesOffTheAnswer(
+		index,
+		placeDefs,
+		[...best, ...path].map((s) => s.def),
+	);
+	const isolatedLines = new Set<string>();
 	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
 	// A hop taken at a fork (an `if` whose other way calls another function) is told with that way,
 	// when one citation of a few lines can hold both calls.
@@ -253,7 +262,9 @@ export function compose(
 			continue;
 		}
 		const note = [stepLink(index, def, stepAt, label), doc].filter(Boolean).join("; ");
-		places.push(`- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`);
+		const line = `- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`;
+		if (isolated.has(def.id)) isolatedLines.add(line);
+		places.push(line);
 	}
 	// A best path that no longer leads keeps its files cited: its steps not told go last as places.
 	const placed = new Set<string | null>([...pathFiles, ...otherCited, ...placeDefs.map((d) => d.file)]);
@@ -300,9 +311,12 @@ export function compose(
 			? ["_Offline answer (no LLM). `--detail full` shows every flow found, with code excerpts._"]
 			: []),
 	];
+	// The message is measured with the isolated places' lines, then told without them: a try fits, and
+	// a line is cut, as it would be with them, so leaving them out adds nothing else to the message.
 	const fits = (lines: string[]) => {
 		const answer = fit(lines, book, labels);
-		return { answer, complete: answer.body.length >= lines.join("\n").trimEnd().length };
+		const complete = answer.body.length >= lines.join("\n").trimEnd().length;
+		return { answer: withoutLines(answer, isolatedLines), complete };
 	};
 	if (decoratorLines.length > 0) {
 		const withDecorators = fits([...out, ...closing(places)]);
