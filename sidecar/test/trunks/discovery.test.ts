@@ -259,6 +259,23 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("joins documents written as calls (`graphql(`…`, [fragment])`, gql.tada / codegen's client preset) and the code sending them", async () => {
+		const { out, discovered } = await indexed("graphql-calls");
+		// `orders` and `cancelOrder`; `refundOrder` is sent by no document.
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 2]]);
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "graphql", "orders")).toEqual({
+				handlers: ["src/server/order.resolver.ts#OrderResolver.orders"],
+				callers: ["src/client/documents.ts#orderListDocument", "src/client/orders-page.ts#loadOrders"],
+			});
+			expect(sides(index, "graphql", "cancelOrder")).toEqual({
+				handlers: ["src/server/order.resolver.ts#OrderResolver.cancelOrder"],
+				callers: ["src/client/documents.ts#cancelOrderDocument", "src/client/orders-page.ts#cancelOrder"],
+			});
+			expect(sides(index, "graphql", "refundOrder").callers).toEqual([]);
+		});
+	});
+
 	it("joins .graphql documents, and code sending them by their generated or imported names, to code-first resolvers", async () => {
 		const { out, discovered } = await indexed("graphql-documents");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["graphql", 5]]);

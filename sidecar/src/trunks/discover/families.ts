@@ -205,7 +205,7 @@ export const COMMON_KEYS = new Set([
  */
 export const NAMESPACED_FORMS: ReadonlySet<string> = new Set(["graphql", "signal"]);
 
-/** Tagged templates holding GraphQL documents: each operation's root fields are dispatched keys. */
+/** Tags (`gql\`…\``) and call names (`graphql(\`…\`)`) of GraphQL documents: each operation's root fields are dispatched keys. */
 export const GRAPHQL_TAGS = new Set(["gql", "graphql"]);
 /**
  * Names GraphQL codegen gives an operation's document and hooks (`CreateTeamDocument`,

@@ -2,7 +2,7 @@
  * GraphQL: `gql` documents' operations and the code using them (by a generated name or a document
  * constant) dispatch their root fields; resolver maps and code-first resolver decorators register them.
  */
-import type { MethodDeclaration, PropertyAssignment, SourceFile, TaggedTemplateExpression } from "ts-morph";
+import type { MethodDeclaration, PropertyAssignment, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../syntax/graphql-doc.js";
@@ -14,14 +14,13 @@ import {
 	GRAPHQL_RESOLVER_DECORATORS,
 	GRAPHQL_ROOTS,
 	GRAPHQL_SERVERS,
-	GRAPHQL_TAGS,
 } from "./families.js";
-import { operationOfGenerated, templateText } from "./graphql-documents.js";
+import { documentText, operationOfGenerated } from "./graphql-documents.js";
 import { holdsFunction } from "./handler-refs.js";
 import { literalKeys } from "./literal-keys.js";
 
 /**
- * GraphQL: each `gql` document's operations dispatch their root fields; each resolver map's
+ * GraphQL: each document's operations (`gql\`…\``, `graphql(\`…\`)`) dispatch their root fields; each resolver map's
  * `Query`/`Mutation`/`Subscription` members register theirs.
  */
 export function graphqlCandidates(
@@ -31,12 +30,13 @@ export function graphqlCandidates(
 	out: DispatchSiteRecord[],
 ): void {
 	const text = sf.getFullText();
-	if (/\b(gql|graphql)\s*`/.test(text)) {
-		for (const raw of nodes.tagged) {
-			if (!GRAPHQL_TAGS.has(raw.tag.getText())) continue;
-			const tt = wrap<TaggedTemplateExpression>(sf, raw);
+	if (/\b(gql|graphql)\s*(\(\s*)?`/.test(text)) {
+		for (const raw of [...nodes.tagged, ...nodes.calls]) {
+			const doc = documentText(raw);
+			if (doc === null) continue;
+			const tt = wrap<Node>(sf, raw);
 			// One candidate per operation: its name is how code using a generated document finds it.
-			for (const op of graphqlOperations(templateText(raw))) {
+			for (const op of graphqlOperations(doc)) {
 				if (op.fields.length === 0) continue;
 				const info: CandidateInfo = {
 					form: "graphql",
@@ -373,8 +373,7 @@ function documentConstantCandidates(
 				.replace(/\.tsx?$/, "");
 			if (isGraphqlDocument(declaredIn)) continue;
 			const init = decl.getInitializer();
-			if (!init || !Node.isTaggedTemplateExpression(init) || !GRAPHQL_TAGS.has(init.getTag().getText()))
-				continue;
+			if (!init || documentText(init.compilerNode) === null) continue;
 			const def = ctx.defIdOf(decl);
 			const where = `${ctx.enclosingDefId(at)}\0${def}`;
 			if (!def || seen.has(where)) continue;
