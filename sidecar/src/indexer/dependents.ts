@@ -25,7 +25,6 @@ import { extractDefs, type FileDefs } from "./defs.js";
 import { wrapperCallsByDef } from "./parameter-calls.js";
 import type { PreviousIndex } from "./previous.js";
 import { PROGRAM_OPTIONS } from "./program.js";
-import { skipWrappers } from "./unwrap.js";
 
 export function filesReferringToRemovedDefs(
 	previous: Pick<PreviousIndex, "defIdsOf" | "filesReferring" | "contentOf">,

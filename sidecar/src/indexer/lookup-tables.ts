@@ -14,7 +14,7 @@
 import { ts } from "#ts-morph";
 import { isFunctionWithBody } from "./function-alias.js";
 import { propertyNameText } from "./property-name.js";
-import { skipWrappers } from "./unwrap.js";
+import { skipWrappers } from "../syntax/unwrap.js";
 
 export const MAX_TABLE_FUNCTIONS = 20;
 
