@@ -160,10 +160,10 @@ function cutOf(node: ts.Node): ts.Node | undefined {
 	// (an inferred return type), a gap left for speed (docs/indexing.md).
 	if (ts.isFunctionLike(node) && "body" in node && node.body) return node.body as ts.Node;
 	if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) && node.type && node.initializer) {
-		// A table's literal is kept (its function bodies still cut): a call `name.member(…)` or
-		// `name[k](…)` has its edge to the function the table holds (literal-member.ts,
-		// lookup-tables.ts) whatever the declared type, so `m: fa` → `m: fb` moves its callers' edges.
-		return isTableLiteral(node.initializer) ? undefined : node.initializer;
+		// An object literal is kept (its function bodies still cut): a call `name.member(…)` has its
+		// edge to the literal's member whatever the declared type (literal-member.ts), so `m: fa` →
+		// `m: fb` moves its callers' edges.
+		return ts.isObjectLiteralExpression(skipWrappers(node.initializer)) ? undefined : node.initializer;
 	}
 	// Its members' data values are cut: no call goes to `1` or `{ a: true }`, and a settings object
 	// edited must not re-extract every file reading it (exc: 313 files for one boolean).
@@ -197,12 +197,6 @@ function inAnnotatedLiteral(member: ts.PropertyAssignment): boolean {
 		owner.type !== undefined &&
 		owner.initializer === at
 	);
-}
-
-/** An object literal or a `new Map(…)`: a table whose held functions carry its callers' edges. */
-function isTableLiteral(value: ts.Expression): boolean {
-	const v = skipWrappers(value);
-	return ts.isObjectLiteralExpression(v) || (ts.isNewExpression(v) && v.expression.getText() === "Map");
 }
 
 function declaredNames(st: ts.Statement): string[] {

@@ -12,7 +12,6 @@ import { moduleDefId } from "./defs.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
-import { tableTargets } from "./lookup-tables.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { propertyNameText } from "./property-name.js";
@@ -567,7 +566,6 @@ export function extractEdges(
 			return;
 		}
 		if (callee.kind === ts.SyntaxKind.SuperKeyword || callee.kind === ts.SyntaxKind.ImportKeyword) return;
-		if (tableCall(callee, enclosing, kind)) return;
 		const name = calleeName(callee);
 		if (!name) {
 			countSite(null, "dynamic-callee");
@@ -587,24 +585,6 @@ export function extractEdges(
 			: unresolvedReason(ctx, callee);
 		countSite(target, reason, root);
 		handled.add(name);
-	}
-
-	/** `handlers[kind](x)` / `const h = handlers[kind]; h(x)`: an edge to each function of the table (lookup-tables.ts). */
-	function tableCall(callee: ts.Expression, enclosing: string, kind: EdgeKind): boolean {
-		const targets = tableTargets(checker, callee, kind === "new");
-		if (!targets?.length) return false;
-		let called = false;
-		for (const t of targets) {
-			const def = "inline" in t ? defOfDeclaration(ctx, t.inline) : targetOfSymbol(ctx, t.symbol);
-			const dst = typeof def === "string" ? def : def && "def" in def ? def.def : undefined;
-			if (!dst) continue;
-			emit(enclosing, dst, kind, callee);
-			called = true;
-		}
-		if (!called) return false;
-		countSite({ def: "" });
-		if (ts.isIdentifier(skipWrappers(callee))) handled.add(skipWrappers(callee));
-		return true;
 	}
 
 	/**

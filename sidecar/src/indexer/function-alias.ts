@@ -24,8 +24,7 @@ export function aliasedFunction(checker: ts.TypeChecker, decl: ts.Declaration): 
 	return symbol?.declarations?.some(isFunctionWithBody) ? symbol : undefined;
 }
 
-/** A function, a method or a `const` arrow/function expression with a body: something a call runs. */
-export function isFunctionWithBody(d: ts.Declaration): boolean {
+function isFunctionWithBody(d: ts.Declaration): boolean {
 	if (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d)) return d.body !== undefined;
 	if (!ts.isVariableDeclaration(d) || !d.initializer) return false;
 	const init = skipWrappers(d.initializer);
