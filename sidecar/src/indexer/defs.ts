@@ -496,7 +496,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		ts.forEachChild(node, callArguments);
 	}
 
-	function statements(list: ts.NodeArray<ts.Statement>, prefix: string): void {
+	function statements(list: readonly ts.Statement[], prefix: string): void {
 		for (const st of list) {
 			if (ts.isFunctionDeclaration(st)) {
 				const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
@@ -540,7 +540,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			) {
 				// `namespace N { … }` (not `declare global`, whose members keep their own names).
 				const global = st.name.text === "global";
-				statements(st.body.statements, global ? prefix : `${prefix}${st.name.text}.`);
+				if (global) statements(ambientOnly(st.body.statements, list), prefix);
+				else statements(st.body.statements, `${prefix}${st.name.text}.`);
 			}
 		}
 	}
@@ -827,4 +828,23 @@ function isRequireExpression(node: ts.Expression): boolean {
 			e = e.expression;
 		} else return false;
 	}
+}
+
+/**
+ * A `declare global` block's statements but the variables the enclosing statements define too:
+ * `declare global { var redis: … }` types the global that `export const redis = globalThis.redis ??
+ * createRedisClient()` fills, and the definition is the value's line, not the ambient type's
+ * (merged, the definition began at the `declare` block and its map line was the type's).
+ */
+function ambientOnly(block: readonly ts.Statement[], enclosing: readonly ts.Statement[]): ts.Statement[] {
+	const defined = new Set<string>();
+	for (const st of enclosing)
+		if (ts.isVariableStatement(st))
+			for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) defined.add(d.name.text);
+	if (!defined.size) return [...block];
+	return block.filter(
+		(st) =>
+			!ts.isVariableStatement(st) ||
+			!st.declarationList.declarations.every((d) => ts.isIdentifier(d.name) && defined.has(d.name.text)),
+	);
 }

@@ -63,7 +63,15 @@ export function assembleMaterial(
 	reach: MapReach = MATERIAL_REACH,
 ): Material {
 	const budget = config.tokenBudget;
-	const a = new Assembly(memoIndex(index), count, reach, input.words);
+	// Compact bodies with the model's picks only: offline, the denser bodies moved what the
+	// material reaches on a held-out set (session 36, tail36).
+	const modelPicks = (input.picks?.length ?? 0) > (input.familyPicks ?? 0);
+	const a = new Assembly(
+		memoIndex(index),
+		count,
+		modelPicks ? reach : { ...reach, compactBodies: false },
+		input.words,
+	);
 	a.spent = input.impact?.tokens ?? 0;
 	const list = readingOrder(input.skeletons, input.picks ?? []);
 	const onChain = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => n.def.id)));
@@ -100,7 +108,6 @@ export function assembleMaterial(
 	// rate, within a small share past what the picks spent: the chains meet there, and the picks'
 	// share leaves no chain step a body before the map (shared-steps.ts). Not for a family's picks
 	// alone (offline): its material is the family, not a flow.
-	const modelPicks = (input.picks?.length ?? 0) > (input.familyPicks ?? 0);
 	if (modelPicks) {
 		const limit = Math.min(budget, a.spent + budget * reach.sharedStepShare);
 		const steps = sharedSteps(input.skeletons, deferred, a.bodies, input.relevance, reach);

@@ -5,6 +5,7 @@
 import type { DefRow } from "../../index/types.js";
 import { registerHead } from "./call-heads.js";
 import { type Candidate, named } from "./candidate.js";
+import { compactBody } from "./compact-text.js";
 import type { MaterialIndex } from "./material-index.js";
 import type { MapReach } from "./reach.js";
 import { signatureText } from "./signature-text.js";
@@ -179,7 +180,7 @@ export class Assembly {
 		const whole = from <= (d.startLine ?? from) && to >= (d.endLine ?? to);
 		const label = whole ? named(d) : `${named(d)} (lines ${from}-${to} of ${d.startLine}-${d.endLine})`;
 		const unit: MaterialSource["unit"] = whole ? "whole" : "slice";
-		const text = lines.join("\n");
+		const text = this.bodyText(lines);
 		const range = { file, startLine: from, endLine: from + lines.length - 1, defId: d.defId };
 		const tokens = sourceTokens({ range, label, text, unit }, this.count, false);
 		const cost = tokens - before.tokens - after.tokens;
@@ -249,7 +250,7 @@ export class Assembly {
 		const text =
 			unit === "signature"
 				? signatureText(lines, headed, this.reach, inner ? this.words : [])
-				: lines.join("\n");
+				: this.bodyText(lines);
 		const range = { file, startLine: start, endLine: start + lines.length - 1, defId: c.node.def.defId };
 		// The label says where the range starts when it is not the definition's own first line.
 		if (headed) label = `${label} (from its register call at line ${start})`;
@@ -334,13 +335,18 @@ export class Assembly {
 		return true;
 	}
 
+	/** A body's or slice's lines as the material prints them (`MapReach.compactBodies`). */
+	private bodyText(lines: readonly string[]): string {
+		return this.reach.compactBodies ? compactBody(lines) : lines.join("\n");
+	}
+
 	private glimpse(c: Candidate, from: number, to: number, calls: readonly string[]): MaterialSource | null {
 		const file = c.node.def.file as string;
 		const lines = this.index.fileLines(file, from, to);
 		if (!lines?.length) return null;
 		const range = { file, startLine: from, endLine: from + lines.length - 1, defId: c.node.def.defId };
 		const label = `${named(c.node.def)} (lines ${range.startLine}-${range.endLine}: calls ${calls.join(", ")})`;
-		const text = lines.join("\n");
+		const text = this.bodyText(lines);
 		const tokens = sourceTokens({ range, label, text, unit: "slice" }, this.count, false);
 		return { range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit: "slice", label };
 	}

@@ -234,6 +234,11 @@ export interface MapReach {
 	 * unchanged; makers of other files too cost RC context (0.907 -> 0.900).
 	 */
 	valueMakers: number;
+	/**
+	 * Bodies, slices and glimpses printed without the indentation their range does not need
+	 * (compact-text.ts): the shared leading whitespace dropped, space indentation as tabs.
+	 */
+	compactBodies: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -278,6 +283,7 @@ export const MATERIAL_REACH: MapReach = {
 	hubMinFanIn: 10,
 	moduleCallLines: 2,
 	valueMakers: 3,
+	compactBodies: true,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -324,4 +330,5 @@ export const CITATION_REACH: MapReach = {
 	hubMinFanIn: 0,
 	moduleCallLines: 0,
 	valueMakers: 0,
+	compactBodies: false,
 };

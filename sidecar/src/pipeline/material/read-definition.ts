@@ -75,7 +75,13 @@ export function addDefinition(
 	for (const [s, e] of order) {
 		const label = `${named(def)} (lines ${s}-${e} of ${start}-${end})`;
 		if (a.add(c, s, e, "slice", label, limit)) any = true;
-		else if (!a.isCovered(def.file, s, e)) cut = true;
+		else if (!a.isCovered(def.file, s, e)) {
+			// No room for the head: no slice below it either, or the definition would be read without
+			// its declaration, and its one-line signature (where its name is) would not be listed. With
+			// compact bodies (`MapReach.compactBodies`), whose denser slices made that happen on RC.
+			if (s <= start && a.reach.compactBodies) break;
+			cut = true;
+		}
 	}
 	if (any && !a.sliced.has(def.id)) a.sliced.set(def.id, c);
 	// A pick read in part: the slices it had no room for come back later, planned a little longer.
