@@ -10,7 +10,7 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
-import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { CitationBook, type DraftAnswer } from "./citation-book.js";
 import { Labels } from "./labels.js";
 import { code, listWords, sentence } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";

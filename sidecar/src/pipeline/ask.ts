@@ -22,7 +22,8 @@ import {
 	sourcesCover,
 } from "./abstain.js";
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
-import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
+import { offlineAnswer, renderSources } from "./answer-offline.js";
+import type { DraftAnswer } from "./citation-book.js";
 import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { impactAnswer } from "./impact/answer.js";

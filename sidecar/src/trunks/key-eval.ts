@@ -17,26 +17,13 @@ import type {
 } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import { familyBase, loopVariableValues } from "./key-families.js";
+import { unwrap } from "./unwrap-node.js";
 import { thisAssignment } from "./walk.js";
+
+export { unwrap };
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;
-
-/** Strip `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
-export function unwrap(node: Node): Node {
-	let n = node;
-	for (;;) {
-		if (
-			Node.isParenthesizedExpression(n) ||
-			Node.isAsExpression(n) ||
-			Node.isSatisfiesExpression(n) ||
-			Node.isTypeAssertion(n) ||
-			Node.isNonNullExpression(n)
-		) {
-			n = n.getExpression();
-		} else return n;
-	}
-}
 
 /** The initializer of a `const` variable (or enum member / readonly-ish property) an identifier refers to. */
 function constInitializer(id: Node): Node | undefined {

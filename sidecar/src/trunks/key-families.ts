@@ -14,7 +14,7 @@
  */
 import type { Node, TemplateSpan } from "ts-morph";
 import { Node as N } from "#ts-morph";
-import { unwrap } from "./key-eval.js";
+import { unwrap } from "./unwrap-node.js";
 
 export type Evaluate = (expr: Node, depth: number) => string[] | null;
 

@@ -6,7 +6,7 @@
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { openCallAt } from "../open-call.js";
 import { repositoryCallees } from "../repository-callees.js";
 import { lastSegment, namesIn } from "../verify.js";

@@ -7,7 +7,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { listedIn } from "../class-listings.js";
 import { fileLoader } from "../file-loader.js";
 import { implementationLine } from "../implementation-line.js";

@@ -9,7 +9,7 @@
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { code, listWords } from "../markdown.js";
 import { isAuxiliaryPath } from "../match.js";
 

@@ -5,8 +5,8 @@
  */
 import { firstSentence } from "../../index/doc-comment.js";
 import type { DefRow } from "../../index/types.js";
-import { CitationBook, type DraftAnswer } from "../answer-offline.js";
 import { branchOf, isEmptyFunction } from "../branch.js";
+import { CitationBook, type DraftAnswer } from "../citation-book.js";
 import type { ConceptVector } from "../concept-vector.js";
 import { encloses } from "../encloses.js";
 import type { FolderIndex } from "../folder-places.js";
