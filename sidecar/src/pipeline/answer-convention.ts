@@ -123,7 +123,7 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	// The topic is a verb and what it acts on: "reporting errors", "showing toast messages",
 	// "validate settings" ("how should I …" starts with the verb; else a first word in -ing is one).
 	// A convention's definitions are named for what it acts on, as written or as code abbreviates it
-	// (`throwErr` for "errors", `useToast` for "toast messages"); the verb ranks those that also name it first.
+	// (`raiseError` for "errors", `useToast` for "toast messages"); the verb ranks those that also name it first.
 	const first = topic[0] as Concept;
 	const hasVerb = topic.length > 1 && (subject.action || /ing$/.test(first.word));
 	const rest = hasVerb ? [first] : [];

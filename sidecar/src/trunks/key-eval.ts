@@ -311,7 +311,7 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (Node.isConditionalExpression(n))
 		return union([evaluateKey(n.getWhenTrue(), depth + 1), evaluateKey(n.getWhenFalse(), depth + 1)]);
 	if (Node.isTemplateExpression(n)) {
-		// `${QueueName.Render}-${shard}`: one numbered instance of a constant's family (key-families.ts).
+		// `${QueueId.Render}-${shard}`: one numbered instance of a constant's family (key-families.ts).
 		const family = familyBase(n, evaluateKey, depth);
 		if (family) return family;
 		const parts: string[][] = [[n.getHead().getLiteralText()]];

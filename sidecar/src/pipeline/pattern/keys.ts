@@ -1,7 +1,7 @@
 /**
  * The pattern answer for a family of string keys: "how do I add a new endpoint / hook / command?"
  * where the code registers its Xs by key (a trunk: `API.v1.addRoute('chat.delete', …)`,
- * `callbacks.add('afterSaveMessage', …)`). A new X is registered the way the others are: the answer
+ * `callbacks.add('afterMessageSave', …)`). A new X is registered the way the others are: the answer
  * shows one registration (from the file that registers most of them), its handler, a place that
  * dispatches the same key (the other end), and the files that register most — each cited at its line.
  */
