@@ -98,7 +98,7 @@ describe("stage of loss", () => {
 
 describe("BM25 baseline", () => {
 	it("uses the question's words minus stop words, camelCase split", () => {
-		expect(questionWords("How does sendNativeNotification work in the push code?")).toEqual([
+		expect(questionWords("How does sendNotificationNative work in the push code?")).toEqual([
 			"sendnotificationnative",
 			"send",
 			"notification",

@@ -20,12 +20,12 @@ describe("graph queries on the mini-chat example", () => {
 
 	it("lists the afterMessageSave callback handler and where the hook runs", () => {
 		const [r] = listeners(index, "afterMessageSave", { trunk: "callbacks" });
-		expect(r?.handlers.map((h) => h.node?.name)).toContain("dispatchMessageNotifications");
+		expect(r?.handlers.map((h) => h.node?.name)).toContain("sendNotificationsForMessage");
 		expect(r?.dispatchers.map((d) => d.node?.name)).toContain("performSendMessage");
 	});
 
 	it("reports the code that dispatches to a callback handler as its caller", () => {
-		const r = callers(index, "dispatchMessageNotifications");
+		const r = callers(index, "sendNotificationsForMessage");
 		expect(r.neighbours).toContainEqual(
 			expect.objectContaining({
 				node: expect.objectContaining({ name: "performSendMessage" }),

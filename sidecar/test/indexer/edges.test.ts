@@ -78,9 +78,9 @@ describe("edges of the mini-chat fixture", () => {
 			`${SERVER}/services/push/gateways.ts#FcmGateway.send`,
 		]);
 		// Push is proxify<IPushService>('push'): the call resolves to the interface member …
-		expect(
-			out(`${SERVER}/lib/dispatchMessageNotifications.ts#dispatchMessageNotifications`, "call"),
-		).toContain(`${CORE}/types/IPushService.ts#IPushService.sendNotification`);
+		expect(out(`${SERVER}/lib/sendNotificationsForMessage.ts#sendNotificationsForMessage`, "call")).toContain(
+			`${CORE}/types/IPushService.ts#IPushService.sendNotification`,
+		);
 		// … which leads to the service that implements it, in another package.
 		expect(out(`${CORE}/types/IPushService.ts#IPushService.sendNotification`, "implementation")).toEqual([
 			`${SERVER}/services/push/PushService.ts#PushService.sendNotification`,

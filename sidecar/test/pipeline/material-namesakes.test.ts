@@ -1,5 +1,5 @@
 /**
- * The definition a held file is named after (`mayAccessRoom.ts`'s `mayAccessRoom`) is listed once
+ * The definition a held file is named after (`canAccessRoom.ts`'s `canAccessRoom`) is listed once
  * the material holds the file, even when no pass reaches it (map-namesakes.ts), and never waits.
  */
 import { describe, expect, it } from "vitest";
@@ -11,20 +11,20 @@ import { fakeMaterialIndex } from "../support/fake-material-index.js";
 import { heldAt, mapHolding as holding } from "../support/held-map.js";
 
 const lines = Array.from({ length: 300 }, (_, i) => `const line${i + 1} = ${i};`);
-const auth = "server/authorization/mayAccessRoom.ts";
+const auth = "server/authorization/canAccessRoom.ts";
 const validators = defRow(auth, "roomAccessValidators", "variable", { startLine: 10, endLine: 40 });
-const mayAccessRoom = defRow(auth, "mayAccessRoom", "function", { startLine: 50, endLine: 60 });
+const canAccessRoom = defRow(auth, "canAccessRoom", "function", { startLine: 50, endLine: 60 });
 const prefixOnly = defRow(auth, "canAccess", "function", { startLine: 62, endLine: 64 });
 const listeners = "server/modules/listeners/listeners.module.ts";
 const onEvent = defRow(listeners, "onEvent", "function", { startLine: 70, endLine: 80 });
-const listenersModule = defRow(listeners, "StreamListeners", "class", { startLine: 90, endLine: 200 });
+const listenersModule = defRow(listeners, "ListenersModule", "class", { startLine: 90, endLine: 200 });
 // A member named like its file is no namesake: the file's main export is top-level.
 const nested = "server/store.ts";
 const box = defRow(nested, "Box", "class", { startLine: 210, endLine: 260 });
 const store = defRow(nested, "Box.store", "method", { startLine: 220, endLine: 230, parentId: box.id });
 const save = defRow(nested, "save", "function", { startLine: 270, endLine: 280 });
 const picked = defRow("client/send.ts", "send", "function", { startLine: 290, endLine: 295 });
-const defs = [validators, mayAccessRoom, prefixOnly, onEvent, listenersModule, box, store, save, picked];
+const defs = [validators, canAccessRoom, prefixOnly, onEvent, listenersModule, box, store, save, picked];
 const index = fakeMaterialIndex(lines, defs, []);
 
 const mapHolding = (held: readonly DefRow[], picks: string[] = []) => holding(index, picked, held, picks);
@@ -33,7 +33,7 @@ describe("a held file's namesake", () => {
 	it("is listed after what the material holds of the file, matched on the whole file name", () => {
 		const { map, names } = mapHolding([validators, onEvent]);
 		listNamesakes(map);
-		expect(names()).toEqual(["roomAccessValidators", "onEvent", "mayAccessRoom", "StreamListeners"]);
+		expect(names()).toEqual(["roomAccessValidators", "onEvent", "canAccessRoom", "ListenersModule"]);
 	});
 
 	it("is listed once, and not for a file the material does not hold", () => {
@@ -41,7 +41,7 @@ describe("a held file's namesake", () => {
 		listNamesakes(map);
 		listNamesake(map, auth);
 		listNamesake(map, listeners);
-		expect(names()).toEqual(["roomAccessValidators", "mayAccessRoom"]);
+		expect(names()).toEqual(["roomAccessValidators", "canAccessRoom"]);
 	});
 
 	it("is a top-level definition: a member named like the file is not listed", () => {
@@ -56,6 +56,6 @@ describe("a held file's namesake", () => {
 		listNamesakes(map);
 		expect(names()).toEqual([]);
 		map.listWaiting((c) => listNamesake(map, c.node.def.file as string));
-		expect(names()).toEqual(["roomAccessValidators", "mayAccessRoom", "onEvent", "StreamListeners"]);
+		expect(names()).toEqual(["roomAccessValidators", "canAccessRoom", "onEvent", "ListenersModule"]);
 	});
 });

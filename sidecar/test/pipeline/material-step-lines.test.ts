@@ -119,7 +119,7 @@ describe("localHeads", () => {
 	it("finds the heads of named local functions, methods and handlers, not statements", () => {
 		const body = [
 			"const Box = () => {", // 0: the step's own signature
-			"\tconst onComposerSubmit = useMutableCallback(() => {", // 1
+			"\tconst handleSendMessage = useMutableCallback(() => {", // 1
 			"\tif (sendMessage) {", // 2: a statement
 			"\tasync sendNow(message) {", // 3: a method
 			"\tthis.send = async (rs, id) => {", // 4

@@ -208,8 +208,8 @@ describe("assembled material on mini-chat", () => {
 		expect(headed).toBeGreaterThan(0);
 		const holds = (file: string, line: number) =>
 			r.trace.read.some((x) => x.file === file && x.startLine <= line && line <= x.endLine);
-		// The top-level `callbacks.add('afterMessageSave', dispatchMessageNotifications, …)` is material.
-		const hookFile = "apps/server/src/lib/dispatchMessageNotifications.ts";
+		// The top-level `callbacks.add('afterMessageSave', sendNotificationsForMessage, …)` is material.
+		const hookFile = "apps/server/src/lib/sendNotificationsForMessage.ts";
 		const hookLine =
 			readFileSync(join(MINI_CHAT_DIR, hookFile), "utf8")
 				.split("\n")
@@ -815,7 +815,7 @@ describe("a decorated definition", () => {
 		"\t\tresolve: (value) => value,",
 		"\t})",
 		"\t@UseGuards(GraphqlAuthGuard)", // 7
-		"\tteamMemberAdded(", // 8
+		"\tmemberJoinedTeam(", // 8
 		"\t\t@Args('teamID') teamID: string,",
 		"\t) {",
 		"\t\treturn this.pubsub.asyncIterator('team_member_added');",
@@ -1439,11 +1439,11 @@ describe("concept coverage of a file", () => {
 			def("RegistryTemplate"),
 			def("useRegistry"),
 		]);
-		const covers = fileCoverage(q, "server/settings/SettingsStore.ts", [def("SettingsStore.sync")]);
+		const covers = fileCoverage(q, "server/settings/SettingsRegistry.ts", [def("SettingsRegistry.sync")]);
 		expect(q.concepts.map((c) => c.word)).toEqual(["settings", "registry", "sync", "client"]);
 		expect(repeats).toBeCloseTo(0.25);
 		expect(covers).toBeCloseTo(0.75);
-		expect(fileCoverage(q, "client/settings/sync.ts", [def("SettingsStore")])).toBeCloseTo(1);
+		expect(fileCoverage(q, "client/settings/sync.ts", [def("SettingsRegistry")])).toBeCloseTo(1);
 	});
 });
 

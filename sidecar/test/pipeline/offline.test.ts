@@ -72,19 +72,19 @@ describe("ask offline on the mini-chat index", () => {
 		const r = await ask(index(), "What runs after a message is saved?", FULL);
 		// The key and its handler one hop below it, in the same chain (another chain may reach either elsewhere).
 		const chain = r.chains.find((c) =>
-			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#dispatchMessageNotifications")),
+			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsForMessage")),
 		);
 		const hops = chain?.hops ?? [];
 		const key = hops.find((h) => h.defId === "trunk:callbacks#afterMessageSave");
 		expect(key?.via).toBe("dispatch:callbacks");
 		const handler = hops.find(
-			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#dispatchMessageNotifications"),
+			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsForMessage"),
 		);
 		expect(handler?.depth).toBe((key?.depth ?? 0) + 1);
 		expect(handler?.from).toBe("trunk:callbacks#afterMessageSave");
-		const cited = r.citations.find((c) => c.symbol === "dispatchMessageNotifications");
+		const cited = r.citations.find((c) => c.symbol === "sendNotificationsForMessage");
 		expect(r.answer).toContain(
-			`hook \`afterMessageSave\` — dispatches; handlers: \`dispatchMessageNotifications\` [${cited?.n}]`,
+			`hook \`afterMessageSave\` — dispatches; handlers: \`sendNotificationsForMessage\` [${cited?.n}]`,
 		);
 	});
 
@@ -116,9 +116,9 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("says in short which dispatch key joins the flow and who handles it", async () => {
 		const r = await ask(index(), "What runs after a message is saved?", FULL);
-		const handler = r.citations.find((c) => c.symbol === "dispatchMessageNotifications");
+		const handler = r.citations.find((c) => c.symbol === "sendNotificationsForMessage");
 		expect(inShortOf(r.answer).join(" ")).toContain(
-			`runs the hook \`afterMessageSave\`, handled by \`dispatchMessageNotifications\` [${handler?.n}]`,
+			`runs the hook \`afterMessageSave\`, handled by \`sendNotificationsForMessage\` [${handler?.n}]`,
 		);
 	});
 

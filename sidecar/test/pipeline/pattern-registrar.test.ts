@@ -83,9 +83,9 @@ describe("the answer to a pattern question about keyed registrations tells what 
 });
 
 /**
- * Three services of one base, each created in `registerAllServices` and registered with `Api.registerService`,
+ * Three services of one base, each created in `registerServices` and registered with `Api.registerService`,
  * which calls `setApi` on the service (through its own contract) and hands it to its broker through the
- * `IServiceBroker` interface, implemented by the brokers named.
+ * `IBroker` interface, implemented by the brokers named.
  */
 function serviceRepo(brokers: string[]): string {
 	const service = (name: string) =>
@@ -97,11 +97,11 @@ function serviceRepo(brokers: string[]): string {
 		].join("\n");
 	const broker = (name: string) =>
 		[
-			"import type { IServiceBroker } from './broker';",
-			"import type { IBrokerService } from './service';",
-			`export class ${name}Broker implements IServiceBroker {`,
-			"\tprivate readonly services = new Set<IBrokerService>();",
-			"\tcreateService(instance: IBrokerService): void {",
+			"import type { IBroker } from './broker';",
+			"import type { IServiceClass } from './service';",
+			`export class ${name}Broker implements IBroker {`,
+			"\tprivate readonly services = new Set<IServiceClass>();",
+			"\tcreateService(instance: IServiceClass): void {",
 			"\t\tthis.services.add(instance);",
 			"\t}",
 			"}",
@@ -110,10 +110,10 @@ function serviceRepo(brokers: string[]): string {
 		{
 			"package.json": '{ "name": "acme", "private": true }',
 			"server/core/service.ts": [
-				"export interface IBrokerService {",
+				"export interface IServiceClass {",
 				"\tsetApi(api: unknown): void;",
 				"}",
-				"export abstract class ServiceBase implements IBrokerService {",
+				"export abstract class ServiceBase implements IServiceClass {",
 				"\tprotected abstract name: string;",
 				"\tprivate api: unknown;",
 				"\tsetApi(api: unknown): void {",
@@ -122,18 +122,18 @@ function serviceRepo(brokers: string[]): string {
 				"}",
 			].join("\n"),
 			"server/core/broker.ts": [
-				"import type { IBrokerService } from './service';",
-				"export interface IServiceBroker {",
-				"\tcreateService(instance: IBrokerService): void;",
+				"import type { IServiceClass } from './service';",
+				"export interface IBroker {",
+				"\tcreateService(instance: IServiceClass): void;",
 				"}",
 			].join("\n"),
 			...Object.fromEntries(brokers.map((b) => [`server/core/${b.toLowerCase()}.broker.ts`, broker(b)])),
 			"server/core/api.ts": [
-				"import type { IServiceBroker } from './broker';",
-				"import type { IBrokerService } from './service';",
+				"import type { IBroker } from './broker';",
+				"import type { IServiceClass } from './service';",
 				"export class Api {",
-				"\tprivate broker?: IServiceBroker;",
-				"\tregisterService(instance: IBrokerService): void {",
+				"\tprivate broker?: IBroker;",
+				"\tregisterService(instance: IServiceClass): void {",
 				"\t\tinstance.setApi(this);",
 				"\t\tif (this.broker) {",
 				"\t\t\tthis.broker.createService(instance);",
@@ -150,7 +150,7 @@ function serviceRepo(brokers: string[]): string {
 				"import { MailService } from './services/mail';",
 				"import { RoomService } from './services/room';",
 				"import { UserService } from './services/user';",
-				"export function registerAllServices(): void {",
+				"export function registerServices(): void {",
 				"\tapi.registerService(new MailService());",
 				"\tapi.registerService(new RoomService());",
 				"\tapi.registerService(new UserService());",
@@ -165,7 +165,7 @@ describe("the answer to a pattern question about a class family tells what its r
 	it("names the interface method the registrar hands the member to and the brokers implementing it, not a call on the member itself", async () => {
 		const answer = await answerOf(serviceRepo(["Local", "Remote"]), "How do I add a new service?");
 		expect(answer).toMatch(
-			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IBrokerService\): void \{`; it hands each service on to `IServiceBroker\.createService`, implemented by `InProcessBroker\.createService` \(`server\/core\/local\.broker\.ts`\) and `RemoteBroker\.createService` \(`server\/core\/remote\.broker\.ts`\)\n/,
+			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`; it hands each service on to `IBroker\.createService`, implemented by `LocalBroker\.createService` \(`server\/core\/local\.broker\.ts`\) and `RemoteBroker\.createService` \(`server\/core\/remote\.broker\.ts`\)\n/,
 		);
 		expect(answer).not.toMatch(/setApi`, implemented by/);
 		// Named, not cited: the family's own examples keep their places in the sources.
@@ -178,7 +178,7 @@ describe("the answer to a pattern question about a class family tells what its r
 			"How do I add a new service?",
 		);
 		expect(answer).toMatch(
-			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IBrokerService\): void \{`\n/,
+			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`\n/,
 		);
 	}, 60_000);
 });

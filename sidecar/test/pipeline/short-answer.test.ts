@@ -39,13 +39,13 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		const step = (name: string) =>
 			steps.findIndex((s) => s.startsWith(`${steps.indexOf(s) + 1}. \`${name}\``));
 		const save = step("performSendMessage");
-		const notify = step("dispatchMessageNotifications");
+		const notify = step("sendNotificationsForMessage");
 		const push = step("PushService.sendNotification");
 		expect(save).toBeGreaterThanOrEqual(0);
 		expect(notify).toBeGreaterThan(save);
 		expect(push).toBeGreaterThan(notify);
 		// The hop from saving to notifying is the dispatch of the callbacks key (a hook, in words), quoted from the code.
-		expect(steps[save]).toContain("runs the hook `afterMessageSave` → `dispatchMessageNotifications`");
+		expect(steps[save]).toContain("runs the hook `afterMessageSave` → `sendNotificationsForMessage`");
 		expect(steps[save]).toContain("`await callbacks.runAsync('afterMessageSave', saved);`");
 	});
 

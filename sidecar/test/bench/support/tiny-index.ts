@@ -16,7 +16,7 @@ export const TINY_FILES: Record<string, string> = {
 		'import { send } from "../net/send.js";',
 		"",
 		"export class PushSender {",
-		"\tsendNotificationNative(app: string) {",
+		"\tsendNativeNotification(app: string) {",
 		"\t\treturn send(app);",
 		"\t}",
 		"}",
