@@ -10,6 +10,12 @@
  */
 export const TEST_FILE_NAME = /\.(?:test|spec|e2e-spec|e2e-test|cy)\.[cm]?[jt]sx?$/;
 
+/**
+ * Not a test by name: a suite split by where it runs (`x.servertest.ts`, `x.clienttest.tsx`) is indexed
+ * and ranked as product code. Measured in session 36 (benchmarks/answers.md, house36): leaving such
+ * suites out of the index, or ranking them with the tests, cost the Langfuse set cited recall.
+ */
+
 /** Storybook stories: not tests, but no part of the product either. */
 export const STORY_FILE_NAME = /\.(?:stories|story)\.[cm]?[jt]sx?$/;
 

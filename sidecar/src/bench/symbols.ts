@@ -11,7 +11,7 @@ export function symbolName(symbol: string): string {
 }
 
 /**
- * Last dotted segment of a symbol: `MessageBox.handleSendMessage` → `handleSendMessage`; a callback named
+ * Last dotted segment of a symbol: `ComposerBox.onComposerSubmit` → `onComposerSubmit`; a callback named
  * by its call and key keeps the key's own dots (`metrics.measure(jobs.v2/run)` → `measure(jobs.v2/run)`).
  */
 export function lastSegment(symbol: string): string {
@@ -27,7 +27,7 @@ export function defIdFile(defId: string): string | null {
 
 /**
  * True when `symbol` is written in `text` as a whole identifier (or dotted path): `send` does not
- * match inside `sendMessage`, `Messages.insertOne` does not match `MessagesRaw.insertOne`.
+ * match inside `sendMessage`, `Messages.insertOne` does not match `MessagesCollection.insertOne`.
  */
 import { escapeRegExp } from "../escape-regexp.js";
 export function namesSymbol(text: string, symbol: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Turning what a person types ("PushClass.send", "push.ts#PushClass.send", a full defId) into
+ * Turning what a person types ("PushSender.send", "push.ts#PushSender.send", a full defId) into
  * exactly one definition of the index. Ambiguity is an error that lists the candidates, never a
  * silent "first symbol with that name".
  */

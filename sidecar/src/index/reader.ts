@@ -296,7 +296,7 @@ export class IndexReader {
 
 	// --- Aggregates and scans for the overview, graph queries and export (their SQL: overview-queries.ts) ---
 
-	/** Definitions whose qualified name is exactly `qualifiedName` (e.g. `PushClass.send`), most-used first. */
+	/** Definitions whose qualified name is exactly `qualifiedName` (e.g. `PushSender.send`), most-used first. */
 	defsByQualifiedName(qualifiedName: string, limit = 50): DefRow[] {
 		return (
 			this.stmt(

@@ -6,7 +6,7 @@
  * index of another format version is rebuilt from scratch, never migrated.
  *
  * Identity: `defId = <repo-relative posix path>#<qualified name>`, e.g.
- * `apps/meteor/app/push/server/push.ts#PushClass.sendNotificationNative`.
+ * `apps/server/src/push/push.ts#PushSender.sendNativeNotification`.
  * Every file also has a module pseudo-definition `<path>#(module)` that owns top-level code.
  * Each string-dispatch key is a pseudo-definition of kind `dispatch-key` with
  * `defId = trunk:<trunk>#<normalised key>` and no file.
@@ -88,12 +88,12 @@ CREATE TABLE defs (
   def_id         TEXT NOT NULL UNIQUE,
   file_id        INTEGER REFERENCES files(id),     -- NULL for dispatch-key pseudo-nodes
   package_id     INTEGER REFERENCES packages(id),  -- NULL for dispatch-key pseudo-nodes
-  name           TEXT NOT NULL,     -- last segment: 'sendNotificationNative'
-  qualified_name TEXT NOT NULL,     -- 'PushClass.sendNotificationNative'
+  name           TEXT NOT NULL,     -- last segment: 'sendNativeNotification'
+  qualified_name TEXT NOT NULL,     -- 'PushSender.sendNativeNotification'
   kind           TEXT NOT NULL,     -- DefKind
   start_line     INTEGER,           -- 1-based, inclusive; NULL for pseudo-nodes
   end_line       INTEGER,
-  signature      TEXT,              -- one line, e.g. 'sendNotificationNative(app: string, ...): Promise<void>'
+  signature      TEXT,              -- one line, e.g. 'sendNativeNotification(app: string, ...): Promise<void>'
   doc            TEXT,              -- leading JSDoc / comment text
   exported       INTEGER NOT NULL DEFAULT 0,
   parent_id      INTEGER REFERENCES defs(id),       -- class of a method, object of a member, …
@@ -202,7 +202,7 @@ export interface IndexStats {
 	reusedPackages: number;
 }
 
-/** Split an identifier or path into lower-case words: `sendNotificationNative` → send notification native. */
+/** Split an identifier or path into lower-case words: `sendNativeNotification` → send notification native. */
 export function identifierWords(text: string): string {
 	return text
 		.replace(/([a-z0-9])([A-Z])/g, "$1 $2")

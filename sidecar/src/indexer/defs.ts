@@ -315,7 +315,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	 * An interface's members, or only the string-keyed ones (`keyedOnly`: a type literal's). A member
 	 * named by a string key (`'/v1/chat.sendMessage': {…}`, `'user.created'(u: User): void`) or by a
 	 * constant (`[Events.USER_CREATED]: …`) is named as a keyed registration's handler is: the key in
-	 * parentheses, as written (`ChatEndpoints(/v1/chat.sendMessage)`), dots and all, and its name is the
+	 * parentheses, as written (`ChatRoutes(/v1/chat.sendMessage)`), dots and all, and its name is the
 	 * key; the trunks join it to the key it declares (trunks/declarations.ts).
 	 */
 	function interfaceMembers(
@@ -754,7 +754,7 @@ function wrapsOwnMethod(init: ts.Node | undefined, methods: ReadonlySet<string>)
 	});
 }
 
-/** A call's first argument when it is a short string key (`'afterSaveMessage'`, `'/users/:id'`). */
+/** A call's first argument when it is a short string key (`'afterMessageSave'`, `'/users/:id'`). */
 function callKey(call: ts.CallExpression): string | null {
 	const first = call.arguments[0];
 	if (!first || !(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) return null;

@@ -238,9 +238,9 @@ export function defOfDeclaration(ctx: EdgeContext, decl: ts.Node): string | unde
 }
 
 /**
- * `export default memo(MessageBox)`: a default export that only wraps a function or class declared
+ * `export default memo(ComposerBox)`: a default export that only wraps a function or class declared
  * elsewhere (a component memoised, observed, connected) is no definition of its own, so a use of it
- * (`<MessageBox />`) would lead nowhere; it stands for what it wraps, the first argument under at
+ * (`<ComposerBox />`) would lead nowhere; it stands for what it wraps, the first argument under at
  * most three wrapping calls, when that names a function or class. Export assignments only: a
  * module-level `const` holding a wrapped value is a definition of its own, and a local's
  * initializer is any call (`arr.sort(byName)`), not a wrapper.

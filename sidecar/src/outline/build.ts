@@ -389,9 +389,9 @@ export function readmeExcerpt(markdown: string, maxChars = 600): string {
 }
 
 /**
- * A key without the scope label a split key carries (`ready (CachedSettings)` → `ready`, trunks/scope.ts).
+ * A key without the scope label a split key carries (`ready (SettingsCache)` → `ready`, trunks/scope.ts).
  * The label names the receiver's class or channel, not what the section provides: searched, it made every
- * section listening to one emitter's `ready` a hit for that class's words (the settings' `CachedSettings`).
+ * section listening to one emitter's `ready` a hit for that class's words (the settings' `SettingsCache`).
  */
 export function bareKey(key: string): string {
 	return key.replace(/ \([^()]*\)$/, "");

@@ -10,7 +10,7 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
-import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { CitationBook, type DraftAnswer } from "./citation-book.js";
 import { Labels } from "./labels.js";
 import { code, listWords, sentence } from "./markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
@@ -123,7 +123,7 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 	// The topic is a verb and what it acts on: "reporting errors", "showing toast messages",
 	// "validate settings" ("how should I …" starts with the verb; else a first word in -ing is one).
 	// A convention's definitions are named for what it acts on, as written or as code abbreviates it
-	// (`throwErr` for "errors", `useToast` for "toast messages"); the verb ranks those that also name it first.
+	// (`raiseError` for "errors", `useToast` for "toast messages"); the verb ranks those that also name it first.
 	const first = topic[0] as Concept;
 	const hasVerb = topic.length > 1 && (subject.action || /ing$/.test(first.word));
 	const rest = hasVerb ? [first] : [];

@@ -22,7 +22,8 @@ import {
 	sourcesCover,
 } from "./abstain.js";
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
-import { type DraftAnswer, offlineAnswer, renderSources } from "./answer-offline.js";
+import { offlineAnswer, renderSources } from "./answer-offline.js";
+import type { DraftAnswer } from "./citation-book.js";
 import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { impactAnswer } from "./impact/answer.js";
@@ -177,7 +178,7 @@ export async function ask(
 	const closest = bestSeeds(seeded, COVERAGE_DEFS);
 	const covered = coverage(stats, closest);
 	lap("seed");
-	// A question that names a definition of the index literally (`afterSaveMessage`, or "the Streamer
+	// A question that names a definition of the index literally (`afterMessageSave`, or "the Streamer
 	// class" in an impact question) is about this code, and so is "how do I add a new X?" where the
 	// code has a family of X (pattern/answer.ts), and "what is the convention for X?" where many
 	// definitions use the same ones named for X (answer-convention.ts).

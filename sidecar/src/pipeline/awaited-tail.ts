@@ -2,9 +2,9 @@
  * Is a line of a function the call it ends on though it does not return it? Two shapes:
  * - isAwaitedTail: `await X(…)` as its last awaited call, with only checks before it (conditions,
  *   early returns, variable reads) and only returns or logging after it, outside any `try` / `catch` /
- *   `finally`, nested in an `if` or not (`if (room) { await Registry.translateMessage(…) }`);
+ *   `finally`, nested in an `if` or not (`if (room) { await Registry.renderTranslation(…) }`);
  * - isLastAwaited: the last call it awaits among its own statements (not in a block), writes before it
- *   or not (`await Messages.insertOne(m); await afterSaveMessage(m, room)`).
+ *   or not (`await Messages.insertOne(m); await afterMessageSave(m, room)`).
  * Such a call is what the function does, not a side step; a clean-up in a `finally` is not
  * (walk29's broader variants took `ldap.disconnect()`), nor a call some other statement follows.
  */
@@ -45,7 +45,7 @@ const DETACHED = /^\s*void\s+[\w$.?!]+\s*\(/;
  * Is line `at` the last call the function awaits, written among its own statements (not inside an
  * `if`, a loop, a callback or a `try`), with only returns, logging and detached `void` calls after it?
  * What comes before it does not matter: after `await Messages.insertOne(message)` the save is done and
- * `await afterSaveMessage(message, room)` is where the flow goes on (session 30, walk30: the stop it
+ * `await afterMessageSave(message, room)` is where the flow goes on (session 30, walk30: the stop it
  * ends was a core file each time on the dev sets). A clean-up in `finally` is inside a block: not taken.
  */
 export function isLastAwaited(lines: readonly string[], at: number, callee: string): boolean {

@@ -47,7 +47,7 @@ export function conceptVector(
 
 /**
  * Does the question write this definition's name as code: its name (`proxify()`), or its qualified
- * name or the tail of one (`Api.call`, `LocalBroker.call`)? A dotted name is no bare name's
+ * name or the tail of one (`Api.call`, `InProcessBroker.call`)? A dotted name is no bare name's
  * (`chat.sendMessage` names a route, not every `sendMessage`).
  */
 function namesExactly(identifiers: readonly string[], d: Pick<DefRow, "name" | "qualifiedName">): boolean {

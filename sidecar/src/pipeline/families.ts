@@ -12,7 +12,7 @@ import type { DefRow } from "../index/types.js";
 export type FamilyIndex = Pick<IndexReader, "edgesTo" | "edgesFrom">;
 
 /**
- * A member more classes implement than this is a shared base's or a plug-in family's (`IBaseModel.find`,
+ * A member more classes implement than this is a shared base's or a plug-in family's (`IModelBase.find`,
  * one provider interface): no single flow's hop. Run 15: 4, 6 and 10 alike on the four dev sets.
  */
 export const BASE_IMPLEMENTATIONS = 3;

@@ -1,8 +1,8 @@
 /**
  * The other way at a fork a path step's hop is taken on. A path tells one call of its step as the
- * flow; when that call follows `if (user) { return loginExistingUser(…) }`, or sits in an `if` / `else`
+ * flow; when that call follows `if (user) { return loginKnownUser(…) }`, or sits in an `if` / `else`
  * whose other arm calls something else, the hop is one way of two. Readers took "`login` calls
- * `loginNewUserFromLDAP`" for "LDAP login creates the user" (session 30, on RC): the step says the
+ * `loginNewDirectoryUser`" for "LDAP login creates the user" (session 30, on RC): the step says the
  * other way in the code's own condition. A guard (`if (!x) return;`, `if (!x) throw …`) calls nothing
  * and is no fork.
  */

@@ -7,7 +7,7 @@
  */
 import { firstSentence } from "../index/doc-comment.js";
 import type { DefRow } from "../index/types.js";
-import type { CitationBook } from "./answer-offline.js";
+import type { CitationBook } from "./citation-book.js";
 import { code, keyLabel, keyWords, listWords, sentence } from "./markdown.js";
 import type { CitationRanking } from "./rank.js";
 import type { Direction, Skeleton, SkeletonNode } from "./skeleton.js";

@@ -20,7 +20,7 @@ export interface KeyCrossingIndex {
  * crossed: a dispatcher reaches the key's handler, a handler the key's dispatcher, when
  * - that other side is one definition (a broadcast's listeners, or a handler many places call,
  *   name no one next step);
- * - the key's own words (split like identifiers: `autoPostWorkflow`, `POST /autopost/:id`) meet
+ * - the key's own words (split like identifiers: `autoPublishWorkflow`, `POST /autopost/:id`) meet
  *   one of `concepts` (the question's distinctive ones: a word used all over the repository, like
  *   "team" or "post", names every route of a family);
  * - the other side is in another package: within a package, calls, imports and words already link

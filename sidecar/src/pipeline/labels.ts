@@ -91,7 +91,7 @@ function callMember(def: LabelDef, base: string, parentOf: ParentOf): Omit<Handl
 	let call: string;
 	if (close > 0) call = topBase.slice(0, close + 1);
 	else {
-		// Keyless: `Meteor.methods.autoTranslate.saveSettings`, the member as written says where it starts.
+		// Keyless: `Meteor.methods.machineTranslate.saveSettings`, the member as written says where it starts.
 		const written = writtenMember(top.signature);
 		const member =
 			written && topBase.endsWith(`.${written}`) ? written : topBase.slice(topBase.lastIndexOf(".") + 1);
@@ -134,8 +134,8 @@ export function parseHandlerName(def: LabelDef, parentOf: ParentOf): HandlerName
 }
 
 /**
- * A typed map's member named by its key (`ChatEndpoints(/v1/chat.sendMessage)`, indexer/defs.ts) as
- * TypeScript writes its type: `` `ChatEndpoints['/v1/chat.sendMessage']` ``, or `` `ServerEvents[USER_DELETED]` ``
+ * A typed map's member named by its key (`ChatRoutes(/v1/chat.sendMessage)`, indexer/defs.ts) as
+ * TypeScript writes its type: `` `ChatRoutes['/v1/chat.sendMessage']` ``, or `` `ServerEvents[USER_DELETED]` ``
  * for one named by a constant (its declaration opens with `[`); null for any other definition.
  */
 function keyedMember(def: LabelDef, parentOf: ParentOf): string | null {

@@ -11,7 +11,7 @@ import type { LlmClient } from "../llm/types.js";
 import { buildAnswerPrompt } from "../prompts/answer.js";
 import { buildRoutePrompt, ROUTE_MAX_CHAINS, routeOutputSchema } from "../prompts/route.js";
 import { buildSelectPrompt, type SelectPromptChain, selectOutputSchema } from "../prompts/select.js";
-import { CitationBook, type DraftAnswer } from "./answer-offline.js";
+import { CitationBook, type DraftAnswer } from "./citation-book.js";
 import type { PipelineConfig } from "./config.js";
 import { type LookalikeIndex, lookalikes } from "./lookalikes.js";
 import type { Material, MaterialSource } from "./material/types.js";

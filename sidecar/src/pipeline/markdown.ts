@@ -81,7 +81,7 @@ export function trunkNoun(trunk: string): string | null {
 
 /**
  * A dispatch key in words, as one function for every sentence that names one: `noun` ("server
- * method `sendMessage`", "hook `afterSaveMessage`"), `sent` ("calls the server method
+ * method `sendMessage`", "hook `afterMessageSave`"), `sent` ("calls the server method
  * `sendMessage`", "sends the job `emails` to the queue") for the code that dispatches it, and
  * `kind` ("server method": "the server method's callback") for its handler. Where
  * the trunk says nothing of its family: "callbacks key `x`", "dispatches the callbacks key `x`".
@@ -110,7 +110,7 @@ export function shownKey(name: string): string {
 	return name.replace(TEMPLATE_HOLE, TEMPLATE_PART);
 }
 
-/** "hook `afterSaveMessage`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */
+/** "hook `afterMessageSave`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */
 export function keyLabel(def: DefRow): string {
 	return keyWords(def).noun;
 }

@@ -52,7 +52,7 @@ function computeWordStems(text: string): string[] {
 /**
  * Acronyms that splitting a name by case cuts wrongly, as the question writes them: an interface's
  * `I` glued to an acronym (`ILDAPService` splits into "ildap service": the word is "ldap") and a
- * letter-digit acronym before a word (`E2ERoom` splits into "e2 e room": the word is "e2e").
+ * letter-digit acronym before a word (`E2EChannel` splits into "e2 e channel": the word is "e2e").
  * Added beside the split words, not instead of them (`IRCBridge` keeps "irc").
  */
 function acronymWords(text: string): string[] {
@@ -64,7 +64,7 @@ function acronymWords(text: string): string[] {
 
 /** `I` + an acronym at the start of a name, before a capitalised word or the name's end: `ILDAPService`, `IOTP`. */
 const INTERFACE_ACRONYM_RE = /(?<![A-Za-z0-9])I([A-Z]{2,})(?=[A-Z][a-z]|[^A-Za-z0-9]|$)/g;
-/** A letter-digit acronym before a capitalised word: `E2ERoom`, `E2EEKeyModal`, `S3Store`. */
+/** A letter-digit acronym before a capitalised word: `E2EChannel`, `E2EEKeyModal`, `S3Store`. */
 const DIGIT_ACRONYM_RE = /(?<![A-Za-z0-9])([A-Za-z]*\d+[A-Z]+)(?=[A-Z][a-z])/g;
 
 /** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */

@@ -1,5 +1,5 @@
 /** How long a rendered offline answer runs once its sources list is added: what must fit one chat message. */
-import type { CitationBook } from "./answer-offline.js";
+import type { CitationBook } from "./citation-book.js";
 
 /** The characters a rendered answer takes with its sources list (as ask.ts renders it). */
 export function messageSize(

@@ -196,7 +196,7 @@ function candidatesByFile(read: readonly ReadItem[]): Map<string, Candidate[]> {
 /**
  * A definition matching the question at least this share as well as the file's best match is
  * "on topic": the question's own words outrank graph links (a file holding `createInvitation` and
- * `acceptInvitation` leads with the one the question's verb names, even when the other links more).
+ * `confirmInvite` leads with the one the question's verb names, even when the other links more).
  */
 const ON_TOPIC_SHARE = 0.7;
 

@@ -141,7 +141,7 @@ export function seed(
 	};
 
 	// A file found as a whole (a routed section's, a BM25 hit) gives its definitions; a file of
-	// top-level wiring only (`registerModel('IMessagesModel', new MessagesRaw(db))`) has none but its
+	// top-level wiring only (`registerModel('IChatMessagesModel', new MessagesCollection(db))`) has none but its
 	// module, which stands for it when it calls or creates something.
 	const addFile = (file: string) => {
 		const defs = index.defsInFile(file);

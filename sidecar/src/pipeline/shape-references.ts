@@ -1,7 +1,7 @@
 // The data shapes a flow passes around: a type, interface or enum that several of the fused
 // ranking's top files use (reference edges out of their definitions). No flow edge (call, new,
 // implementation …) reaches a type, so the graph channel lifts every linked file past it and a
-// type the question names (`IVideoConference` for "video conference") falls out of the seeds.
+// type the question names (`IMeeting` for "video conference") falls out of the seeds.
 // Its users give it back a share of their score, but never a place above the one its own words
 // earned before the graph channel: it is kept, not promoted, so it does not take the place of the
 // implementation or model beside it (benchmarks/answers.md, session 29 rt29).

@@ -202,7 +202,7 @@ function readCommand(rand: () => number, index: string, fx: Fixture, caseDir: st
 				["query", "callers", "sendMessage", "--index", index],
 				["query", "callees", "sendMessage", "--depth", "3", "--index", index],
 				["query", "path", "ChatView", "notifyUsers", "--index", index],
-				["query", "listeners", "afterSaveMessage", "--index", index],
+				["query", "listeners", "afterMessageSave", "--index", index],
 			]);
 		case "export":
 			return ["export", "--index", index, "--format", "neo4j-csv", "--out", join(caseDir, "export")];

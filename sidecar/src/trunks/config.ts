@@ -32,7 +32,7 @@ const calleeSchema = z.strictObject({
 	thisExtends: z.string().optional(),
 	/**
 	 * Also accept a receiver whose type (checker) is an in-repo class whose `extends` clause, or an
-	 * ancestor's, matches this regex (`VideoConfManager.on('x')` where `VideoConfManager` is
+	 * ancestor's, matches this regex (`MeetingManager.on('x')` where `MeetingManager` is
 	 * `new (class extends Emitter<Events>)`), for emitter base classes from packages that do not resolve.
 	 */
 	receiverExtends: z.string().optional(),

@@ -1,6 +1,6 @@
 /**
  * Typed maps of a repository's keys: an interface or type literal whose members are named by the keys
- * (`type ChatEndpoints = { '/v1/chat.sendMessage': { POST: (p: P) => R } }`, `interface ServerEvents {
+ * (`type ChatRoutes = { '/v1/chat.sendMessage': { POST: (p: P) => R } }`, `interface ServerEvents {
  * 'user.created': (u: User) => void }`). Each such member is a definition (indexer/defs.ts); here it is
  * joined to the trunk key it declares, so a key's handler, callers and typed contract are one hop apart.
  *

@@ -17,26 +17,13 @@ import type {
 } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import { familyBase, loopVariableValues } from "./key-families.js";
+import { unwrap } from "./unwrap-node.js";
 import { thisAssignment } from "./walk.js";
+
+export { unwrap };
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;
-
-/** Strip `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
-export function unwrap(node: Node): Node {
-	let n = node;
-	for (;;) {
-		if (
-			Node.isParenthesizedExpression(n) ||
-			Node.isAsExpression(n) ||
-			Node.isSatisfiesExpression(n) ||
-			Node.isTypeAssertion(n) ||
-			Node.isNonNullExpression(n)
-		) {
-			n = n.getExpression();
-		} else return n;
-	}
-}
 
 /** The initializer of a `const` variable (or enum member / readonly-ish property) an identifier refers to. */
 function constInitializer(id: Node): Node | undefined {
@@ -324,7 +311,7 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 	if (Node.isConditionalExpression(n))
 		return union([evaluateKey(n.getWhenTrue(), depth + 1), evaluateKey(n.getWhenFalse(), depth + 1)]);
 	if (Node.isTemplateExpression(n)) {
-		// `${QueueName.Render}-${shard}`: one numbered instance of a constant's family (key-families.ts).
+		// `${QueueId.Render}-${shard}`: one numbered instance of a constant's family (key-families.ts).
 		const family = familyBase(n, evaluateKey, depth);
 		if (family) return family;
 		const parts: string[][] = [[n.getHead().getLiteralText()]];

@@ -2,8 +2,8 @@
  * Keys computed at the register or send site from a constant: the two shapes sharded queues (and other
  * numbered instances: partitions, replicas) are written in.
  *
- * - A **family**: a named constant followed by a numbered suffix, `` `${QueueName.Render}-${shard}` `` or
- *   `` `${QueueName.Render}${i > 0 ? `-${i}` : ""}` ``, is one of that constant's numbered instances and is
+ * - A **family**: a named constant followed by a numbered suffix, `` `${QueueId.Render}-${shard}` `` or
+ *   `` `${QueueId.Render}${i > 0 ? `-${i}` : ""}` ``, is one of that constant's numbered instances and is
  *   keyed by the constant's value (`render-queue`). Only separators (`-`, `_`, `.`, `:`) and numbers may follow
  *   the constant: `` `${API}/users/${id}` `` is a path and `` `${PREFIX}${userId}` `` a string built at run
  *   time, neither a family.
@@ -14,7 +14,7 @@
  */
 import type { Node, TemplateSpan } from "ts-morph";
 import { Node as N } from "#ts-morph";
-import { unwrap } from "./key-eval.js";
+import { unwrap } from "./unwrap-node.js";
 
 export type Evaluate = (expr: Node, depth: number) => string[] | null;
 
@@ -70,7 +70,7 @@ function spanNumbers(spans: readonly TemplateSpan[], depth: number): number {
 }
 
 /**
- * The constant a template names one numbered instance of (`` `${QueueName.Render}-${shard}` `` →
+ * The constant a template names one numbered instance of (`` `${QueueId.Render}-${shard}` `` →
  * `render-queue`), or null: a named constant first, then separators and at least one number. The family is
  * the key whether the number is known or not (`` `${Q.Report}-${0}` `` and a shard chosen at run time
  * reach the same worker).

@@ -4,7 +4,8 @@
  * workspace → index / llm / feedback / http → shared and src's top-level utilities. A module imports from
  * its own layer or the ones below; an arrow running back up (the index importing the pipeline) ties a low
  * layer to everything above it. Within a layer the folders' imports run one way too: two folders importing
- * each other (directly or round a ring) are one knot, neither usable without the other.
+ * each other (directly or round a ring) are one knot, neither usable without the other; so are two
+ * files, in one folder or across.
  * Biome's per-layer `noRestrictedImports` refuses such a specifier as it is written; this reads where each
  * import lands (`import type`, re-exports and `import()` too) and fails on a folder no layer names, which
  * Biome's lists would let through.
@@ -99,6 +100,47 @@ function folderCycles(arrows: readonly Arrow[]): string[][] {
 	return [...rings.values()].sort((x, y) => (x.join() < y.join() ? -1 : 1));
 }
 
+/**
+ * Rings of files importing each other (each ring's files under src, sorted; rings sorted): Tarjan's
+ * strongly connected components of the file graph, those of more than one file. A ring of modules
+ * is one module in pieces: none loads, is tested or is read without the others.
+ */
+function fileCycles(arrows: readonly Arrow[]): string[][] {
+	const source = (file: string) => relative(SRC, file).replace(/\.js$/, ".ts");
+	const next = new Map<string, string[]>();
+	for (const { from, to } of arrows) {
+		const a = source(from);
+		next.set(a, [...(next.get(a) ?? []), source(to)]);
+	}
+	const order = new Map<string, number>();
+	const low = new Map<string, number>();
+	const stack: string[] = [];
+	const onStack = new Set<string>();
+	const rings: string[][] = [];
+	const visit = (v: string): void => {
+		order.set(v, order.size);
+		low.set(v, order.get(v) as number);
+		stack.push(v);
+		onStack.add(v);
+		for (const w of next.get(v) ?? []) {
+			if (!order.has(w)) {
+				visit(w);
+				low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+			} else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, order.get(w) as number));
+		}
+		if (low.get(v) !== order.get(v)) return;
+		const ring: string[] = [];
+		for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+			onStack.delete(w);
+			ring.push(w);
+			if (w === v) break;
+		}
+		if (ring.length > 1) rings.push(ring.sort());
+	};
+	for (const v of [...next.keys()].sort()) if (!order.has(v)) visit(v);
+	return rings.sort((x, y) => (x.join() < y.join() ? -1 : 1));
+}
+
 /** A src file by its path under src (a test's made-up arrows). */
 const at = (path: string) => join(SRC, path);
 
@@ -112,6 +154,26 @@ describe("sidecar layering", () => {
 
 	it("has no two folders importing each other, directly or round a ring", () => {
 		expect(folderCycles(importArrows(SRC))).toEqual([]);
+	});
+
+	it("has no two files importing each other, directly or round a ring", () => {
+		expect(fileCycles(importArrows(SRC))).toEqual([]);
+	});
+
+	it("reports files importing each other, and a ring of three, inside one folder or across", () => {
+		const arrows: Arrow[] = [
+			{ from: at("pipeline/answer.ts"), to: at("pipeline/in-short.js") },
+			{ from: at("pipeline/in-short.ts"), to: at("pipeline/answer.js") },
+			{ from: at("trunks/eval.ts"), to: at("trunks/families.js") },
+			{ from: at("trunks/families.ts"), to: at("syntax/strip.js") },
+			{ from: at("syntax/strip.ts"), to: at("trunks/eval.js") },
+			{ from: at("pipeline/ask.ts"), to: at("pipeline/answer.js") },
+			{ from: at("pipeline/ask.ts"), to: at("logger.js") },
+		];
+		expect(fileCycles(arrows)).toEqual([
+			[`pipeline${sep}answer.ts`, `pipeline${sep}in-short.ts`],
+			[`syntax${sep}strip.ts`, `trunks${sep}eval.ts`, `trunks${sep}families.ts`],
+		]);
 	});
 
 	it("reports folders importing each other, and a ring of three", () => {

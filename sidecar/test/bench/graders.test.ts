@@ -41,10 +41,10 @@ describe("citation check", () => {
 	it("accepts a range that names the symbol, including a qualified or defId-style symbol", () => {
 		expect(checkCitation(index, citation(1, "src/net/send.ts", 1, 3, "send")).valid).toBe(true);
 		expect(
-			checkCitation(index, citation(1, "src/push/push.ts", 4, 6, "PushClass.sendNotificationNative")).valid,
+			checkCitation(index, citation(1, "src/push/push.ts", 4, 6, "PushSender.sendNativeNotification")).valid,
 		).toBe(true);
 		expect(
-			checkCitation(index, citation(1, "src/push/push.ts", 3, 7, "src/push/push.ts#PushClass")).valid,
+			checkCitation(index, citation(1, "src/push/push.ts", 3, 7, "src/push/push.ts#PushSender")).valid,
 		).toBe(true);
 	});
 
@@ -62,7 +62,7 @@ describe("citation check", () => {
 	});
 
 	it("does not accept a symbol that only appears inside a longer identifier", () => {
-		// line 4 holds `sendNotificationNative`, which must not count as `send`
+		// line 4 holds `sendNativeNotification`, which must not count as `send`
 		expect(checkCitation(index, citation(1, "src/push/push.ts", 4, 4, "send")).valid).toBe(false);
 	});
 
@@ -94,8 +94,8 @@ describe("core recall", () => {
 
 	it("coreRecallCited counts a file cited twice once, and only with a valid citation", () => {
 		const citations = checkCitations(index, [
-			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
-			citation(2, "src/push/push.ts", 4, 6, "sendNotificationNative"),
+			citation(1, "src/push/push.ts", 3, 7, "PushSender"),
+			citation(2, "src/push/push.ts", 4, 6, "sendNativeNotification"),
 			citation(3, "src/net/send.ts", 2, 3, "notify"), // invalid: misses the symbol
 		]);
 		const g = coreRecallCited(label(), evidence({ citations }));
@@ -105,7 +105,7 @@ describe("core recall", () => {
 
 	it("full marks pass", () => {
 		const citations = checkCitations(index, [
-			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(1, "src/push/push.ts", 3, 7, "PushSender"),
 			citation(2, "src/net/send.ts", 1, 3, "send"),
 		]);
 		expect(coreRecallCited(label(), evidence({ citations }))).toMatchObject({ pass: true, score: 1 });
@@ -120,14 +120,14 @@ describe("answer focus", () => {
 		const citations = checkCitations(index, [
 			citation(12, "src/net/send.ts", 1, 3, "send"),
 			...filler,
-			citation(11, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(11, "src/push/push.ts", 3, 7, "PushSender"),
 		]);
 		expect(coreRecallCited(label(), evidence({ citations })).score).toBe(1);
 		const top = coreRecallCitedTop10(label(), evidence({ citations }));
 		expect(top.score).toBe(0);
 		expect(top.reason).toMatch(/first 10 citations/);
 		const early = checkCitations(index, [
-			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(1, "src/push/push.ts", 3, 7, "PushSender"),
 			...filler.slice(1),
 		]);
 		expect(coreRecallCitedTop10(label(), evidence({ citations: early })).score).toBe(0.5);
@@ -135,7 +135,7 @@ describe("answer focus", () => {
 
 	it("citationPrecision is the share of valid citations in a labelled file (core, supporting or chain)", () => {
 		const citations = checkCitations(index, [
-			citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+			citation(1, "src/push/push.ts", 3, 7, "PushSender"),
 			citation(2, "src/rooms/rooms.ts", 2, 2, "createRoom"),
 			citation(3, "src/net/send.ts", 2, 3, "notify"), // invalid: left out
 		]);
@@ -171,7 +171,7 @@ describe("chainCoverage", () => {
 		const g = chainCoverage(
 			atCallSite,
 			evidence({
-				read: [{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushClass" }],
+				read: [{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushSender" }],
 			}),
 		);
 		expect(g.score).toBe(0);
@@ -179,14 +179,14 @@ describe("chainCoverage", () => {
 
 	it("covers an entry by a read definition of the same last name segment elsewhere in its file", () => {
 		const l = label({
-			chain: [{ file: "src/push/push.ts", symbol: "Push.sendNotificationNative", line: 40 }],
+			chain: [{ file: "src/push/push.ts", symbol: "Push.sendNativeNotification", line: 40 }],
 		});
 		const read = [
 			{
 				file: "src/push/push.ts",
 				startLine: 4,
 				endLine: 6,
-				defId: "src/push/push.ts#PushClass.sendNotificationNative",
+				defId: "src/push/push.ts#PushSender.sendNativeNotification",
 			},
 		];
 		expect(chainCoverage(l, evidence({ read })).score).toBe(1);
@@ -207,7 +207,7 @@ describe("chainCoverage", () => {
 
 	it("lists missed entries, telling a file never reached from a file reached at other lines", () => {
 		const read = [
-			{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushClass" },
+			{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushSender" },
 		];
 		expect(chainMisses(atCallSite, evidence({ read }))).toEqual([
 			{ file: "src/push/push.ts", symbol: "callbacks.add", line: 9, fileReached: true },
@@ -222,14 +222,14 @@ describe("chainCoverage", () => {
 
 describe("keySymbolRecall", () => {
 	it("matches whole identifiers and dotted paths, case-sensitively", () => {
-		const l = label({ keySymbols: ["send", "PushClass", "callbacks.add", "notify"] });
+		const l = label({ keySymbols: ["send", "PushSender", "callbacks.add", "notify"] });
 		const g = keySymbolRecall(
 			l,
 			evidence({ answer: "sendMessage calls `callbacks.add` from pushclass; notify()" }),
 		);
-		// `send` is only inside sendMessage, `PushClass` only in the wrong case
+		// `send` is only inside sendMessage, `PushSender` only in the wrong case
 		expect(g.score).toBe(0.5);
-		expect(g.reason).toContain("missing send, PushClass");
+		expect(g.reason).toContain("missing send, PushSender");
 	});
 });
 

@@ -182,7 +182,7 @@ describe("--judge against a fake Gemini server", () => {
 		// the answers were offline: no answer requests; the judge made exactly one per question
 		expect(report.mean.requests).toBe(0);
 		expect(fake.requests).toHaveLength(2);
-		expect(fake.requests[0]?.prompt).toContain("PushClass.sendNotificationNative calls send.");
+		expect(fake.requests[0]?.prompt).toContain("PushSender.sendNativeNotification calls send.");
 		expect(fake.requests[0]?.prompt).toContain("send [1]");
 		expect(fake.requests[0]?.json).toBe(true);
 		expect(report.questions[0]?.judge).toMatchObject({

@@ -48,9 +48,9 @@ function answerer(readAll: boolean) {
 			});
 		}
 		return askResult({
-			answer: "PushClass.sendNotificationNative calls send [1][2]",
+			answer: "PushSender.sendNativeNotification calls send [1][2]",
 			citations: [
-				citation(1, "src/push/push.ts", 3, 7, "PushClass"),
+				citation(1, "src/push/push.ts", 3, 7, "PushSender"),
 				citation(2, "src/net/send.ts", 2, 3, "notify"),
 			],
 			chains: [
@@ -60,7 +60,7 @@ function answerer(readAll: boolean) {
 					direction: "downstream",
 					hops: [
 						{
-							defId: "src/push/push.ts#PushClass",
+							defId: "src/push/push.ts#PushSender",
 							kind: "class",
 							file: "src/push/push.ts",
 							startLine: 3,
@@ -73,9 +73,9 @@ function answerer(readAll: boolean) {
 			],
 			trace: emptyTrace({
 				routedSections: [{ sectionId: "dir:src/push", score: 2, chain: "c1" }],
-				skeleton: [{ chain: "c1", defIds: ["src/push/push.ts#PushClass"] }],
+				skeleton: [{ chain: "c1", defIds: ["src/push/push.ts#PushSender"] }],
 				read: [
-					{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushClass" },
+					{ file: "src/push/push.ts", startLine: 3, endLine: 7, defId: "src/push/push.ts#PushSender" },
 					...(readAll
 						? [{ file: "src/net/send.ts", startLine: 1, endLine: 3, defId: "src/net/send.ts#send" }]
 						: []),
@@ -159,7 +159,7 @@ describe("runBench", () => {
 			}),
 		);
 		expect(seen).toEqual([
-			"q-push: PushClass.sendNotificationNative calls send [1][2]",
+			"q-push: PushSender.sendNativeNotification calls send [1][2]",
 			"q-rooms: createRoom makes it [1]",
 		]);
 		expect(report.judge).toMatchObject({ correct: 1, partial: 1, incorrect: 0, requests: 2, tokensIn: 20 });

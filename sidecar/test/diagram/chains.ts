@@ -24,7 +24,7 @@ export const SEND_CHAIN: Chain = {
 		hop("apps/web/src/send.ts#sendMessage", 1, "call", 2),
 		hop("trunk:rest#chat.send", 2, "dispatch:rest", null, "dispatch-key"),
 		hop("apps/server/src/post.ts#postMessage", 3, "handler", 2),
-		hop("apps/server/src/service.ts#MessageService.save", 4, "call", 3, "method"),
+		hop("apps/server/src/service.ts#MessagingService.save", 4, "call", 3, "method"),
 		hop("packages/core/src/index.ts#validate", 5, "call", 2),
 		hop("trunk:callbacks#afterSave", 5, "dispatch:callbacks", null, "dispatch-key"),
 		hop("apps/server/src/notify.ts#notifyUsers", 6, "handler", 2),
@@ -38,7 +38,7 @@ export const IMPACT_CHAIN: Chain = {
 	direction: "upstream",
 	hops: [
 		hop("packages/core/src/index.ts#validate", 0, null, 2),
-		hop("apps/server/src/service.ts#MessageService.save", 1, "call", 3, "method"),
+		hop("apps/server/src/service.ts#MessagingService.save", 1, "call", 3, "method"),
 		hop("apps/server/src/post.ts#postMessage", 2, "call", 2),
 	],
 };

@@ -58,7 +58,7 @@ describe("chain diagram model", () => {
 			["ChatView", "apps/web"],
 			["sendMessage", "apps/web"],
 			["postMessage", "apps/server"],
-			["MessageService.save", "apps/server"],
+			["MessagingService.save", "apps/server"],
 			["validate", "packages/core"],
 			["notifyUsers", "apps/server"],
 		]);
@@ -70,11 +70,11 @@ describe("chain diagram model", () => {
 			label: "rest: chat.send",
 			style: "dispatch",
 		});
-		expect(label("MessageService.save", "notifyUsers")).toMatchObject({
+		expect(label("MessagingService.save", "notifyUsers")).toMatchObject({
 			label: "callbacks: afterSave",
 			style: "dispatch",
 		});
-		expect(label("MessageService.save", "validate")).toMatchObject({ label: null, style: "flow" });
+		expect(label("MessagingService.save", "validate")).toMatchObject({ label: null, style: "flow" });
 		expect(model.nodes.filter((n) => n.root).map((n) => n.label)).toEqual(["ChatView"]);
 	});
 
@@ -82,8 +82,8 @@ describe("chain diagram model", () => {
 		const model = buildDiagramModel([IMPACT_CHAIN]);
 		const byId = new Map(model.nodes.map((n) => [n.id, n.label]));
 		expect(model.edges.map((e) => `${byId.get(e.from)} -> ${byId.get(e.to)}`)).toEqual([
-			"MessageService.save -> validate",
-			"postMessage -> MessageService.save",
+			"MessagingService.save -> validate",
+			"postMessage -> MessagingService.save",
 		]);
 	});
 
@@ -108,7 +108,7 @@ describe("chain diagram model", () => {
 	});
 
 	it("guesses a package folder from a monorepo path, or uses the given resolver", () => {
-		expect(guessPackage("apps/meteor/app/push/server/push.ts")).toBe("apps/meteor");
+		expect(guessPackage("apps/web/app/push/server/push.ts")).toBe("apps/web");
 		expect(guessPackage("ee/packages/presence/src/Presence.ts")).toBe("ee/packages/presence");
 		expect(guessPackage("src/lib/a.ts")).toBe("src");
 		const model = buildDiagramModel([IMPACT_CHAIN], {
@@ -149,9 +149,9 @@ describe("breadth-first chains (hops listed level by level)", () => {
 				["sendMessage", "ChatView"],
 				["chat.send", "sendMessage"],
 				["postMessage", "chat.send"],
-				["MessageService.save", "postMessage"],
-				["validate", "MessageService.save"],
-				["afterSave", "MessageService.save"],
+				["MessagingService.save", "postMessage"],
+				["validate", "MessagingService.save"],
+				["afterSave", "MessagingService.save"],
 				["notifyUsers", "afterSave"],
 			]);
 		} finally {
@@ -181,7 +181,7 @@ describe("breadth-first chains (hops listed level by level)", () => {
 				"sendMessage",
 				"chat.send",
 				"postMessage",
-				"MessageService.save",
+				"MessagingService.save",
 				"afterSave",
 				"notifyUsers",
 			]);
@@ -205,7 +205,7 @@ describe("Mermaid", () => {
   end
   subgraph c1["apps/server"]
     n3["postMessage<br/><small>post.ts:2</small>"]
-    n4["MessageService.save<br/><small>service.ts:3</small>"]
+    n4["MessagingService.save<br/><small>service.ts:3</small>"]
     n7["notifyUsers<br/><small>notify.ts:2</small>"]
   end
   subgraph c2["packages/core"]

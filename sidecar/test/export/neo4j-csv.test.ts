@@ -75,11 +75,11 @@ describe("neo4j-csv export", () => {
 
 	it("writes typed values, labels and relationship types Neo4j can import", () => {
 		const defs = read(NEO4J_FILES.definitions.file);
-		const save = defs.find((r) => r[0] === "apps/server/src/service.ts#MessageService.save");
+		const save = defs.find((r) => r[0] === "apps/server/src/service.ts#MessagingService.save");
 		expect(save).toEqual([
-			"apps/server/src/service.ts#MessageService.save",
+			"apps/server/src/service.ts#MessagingService.save",
 			"save",
-			"MessageService.save",
+			"MessagingService.save",
 			"method",
 			"@acme/server",
 			"apps/server/src/service.ts",

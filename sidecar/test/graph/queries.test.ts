@@ -16,10 +16,10 @@ describe("resolveDef", () => {
 		expect(resolveDef(index, "apps/server/src/post.ts#postMessage").defId).toBe(
 			"apps/server/src/post.ts#postMessage",
 		);
-		expect(resolveDef(index, "service.ts#MessageService.save").defId).toBe(
-			"apps/server/src/service.ts#MessageService.save",
+		expect(resolveDef(index, "service.ts#MessagingService.save").defId).toBe(
+			"apps/server/src/service.ts#MessagingService.save",
 		);
-		expect(resolveDef(index, "MessageService.save").kind).toBe("method");
+		expect(resolveDef(index, "MessagingService.save").kind).toBe("method");
 		expect(resolveDef(index, "notifyUsers").defId).toBe("apps/server/src/notify.ts#notifyUsers");
 	});
 
@@ -63,7 +63,7 @@ describe("callers and callees", () => {
 	});
 
 	it("callers with depth follow the chain upstream", () => {
-		const r = callers(index, "MessageService.save", { depth: 3 });
+		const r = callers(index, "MessagingService.save", { depth: 3 });
 		expect(r.neighbours.map((n) => [n.node.name, n.depth])).toEqual([
 			["postMessage", 1],
 			["sendMessage", 2],
@@ -72,13 +72,13 @@ describe("callers and callees", () => {
 	});
 
 	it("callees of a dispatcher list the handlers of the key it dispatches", () => {
-		const r = callees(index, "MessageService.save");
+		const r = callees(index, "MessagingService.save");
 		const byName = Object.fromEntries(r.neighbours.map((n) => [n.node.name, n.via]));
 		expect(byName).toEqual({ validate: "call", Message: "reference", notifyUsers: "dispatch:callbacks" });
 	});
 
 	it("honours kinds and limit", () => {
-		const onlyCalls = callees(index, "MessageService.save", { kinds: ["call"] });
+		const onlyCalls = callees(index, "MessagingService.save", { kinds: ["call"] });
 		expect(onlyCalls.neighbours.map((n) => n.node.name)).toEqual(["validate"]);
 		const limited = callers(index, "formatText", { limit: 1 });
 		expect(limited.neighbours).toHaveLength(1);
@@ -98,7 +98,7 @@ describe("shortestPath", () => {
 			["apps/web/src/send.ts#sendMessage", "call"],
 			["trunk:rest#chat.send", "dispatch"],
 			["apps/server/src/post.ts#postMessage", "handler"],
-			["apps/server/src/service.ts#MessageService.save", "call"],
+			["apps/server/src/service.ts#MessagingService.save", "call"],
 			["trunk:callbacks#afterSave", "dispatch"],
 			["apps/server/src/notify.ts#notifyUsers", "handler"],
 		]);
@@ -125,7 +125,7 @@ describe("listeners", () => {
 		expect(r?.handlers.map((h) => [h.node?.name, h.file, h.line])).toEqual([
 			["notifyUsers", "apps/server/src/notify.ts", 5],
 		]);
-		expect(r?.dispatchers.map((d) => d.node?.name)).toEqual(["MessageService.save"]);
+		expect(r?.dispatchers.map((d) => d.node?.name)).toEqual(["MessagingService.save"]);
 	});
 
 	it("accepts a REST path as written at a call site", () => {
@@ -150,23 +150,23 @@ describe("shortestPath costs", () => {
 		const add = db.prepare(
 			"INSERT INTO edges (src, dst, kind, line, resolution) VALUES (?, ?, 'reference', 1, 'checker')",
 		);
-		// ChatView → Message (interface) → MessageService.save: 2 edges, but both through a type.
+		// ChatView → Message (interface) → MessagingService.save: 2 edges, but both through a type.
 		add.run(id("apps/web/src/ChatView.tsx#ChatView"), id("packages/core/src/index.ts#Message"));
-		add.run(id("packages/core/src/index.ts#Message"), id("apps/server/src/service.ts#MessageService.save"));
+		add.run(id("packages/core/src/index.ts#Message"), id("apps/server/src/service.ts#MessagingService.save"));
 		db.close();
 		const shortcut = IndexReader.open(path);
 		try {
-			const r = shortestPath(shortcut, "ChatView", "MessageService.save");
+			const r = shortestPath(shortcut, "ChatView", "MessagingService.save");
 			expect(r.steps.map((s) => s.node.name)).toEqual([
 				"ChatView",
 				"sendMessage",
 				"chat.send",
 				"postMessage",
-				"MessageService.save",
+				"MessagingService.save",
 			]);
 			// Restricted to references, the type shortcut is the only way.
-			const refs = shortestPath(shortcut, "ChatView", "MessageService.save", { kinds: ["reference"] });
-			expect(refs.steps.map((s) => s.node.name)).toEqual(["ChatView", "Message", "MessageService.save"]);
+			const refs = shortestPath(shortcut, "ChatView", "MessagingService.save", { kinds: ["reference"] });
+			expect(refs.steps.map((s) => s.node.name)).toEqual(["ChatView", "Message", "MessagingService.save"]);
 		} finally {
 			shortcut.close();
 		}

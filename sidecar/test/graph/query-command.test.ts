@@ -36,7 +36,7 @@ describe("codeask query", () => {
  1. --call (apps/web/src/ChatView.tsx:3)--> apps/web/src/send.ts#sendMessage
  2. --dispatch (apps/web/src/send.ts:3)--> trunk:rest#chat.send
  3. --handler (apps/server/src/routes.ts:2)--> apps/server/src/post.ts#postMessage
- 4. --call (apps/server/src/post.ts:3)--> apps/server/src/service.ts#MessageService.save
+ 4. --call (apps/server/src/post.ts:3)--> apps/server/src/service.ts#MessagingService.save
  5. --dispatch (apps/server/src/service.ts:5)--> trunk:callbacks#afterSave
  6. --handler (apps/server/src/notify.ts:5)--> apps/server/src/notify.ts#notifyUsers
 `);
@@ -61,7 +61,7 @@ describe("codeask query", () => {
 	it("callees --depth 2 indents by depth", async () => {
 		const { out } = await query("callees", "postMessage", "--depth", "2", "--kinds", "call,dispatch,handler");
 		expect(out.split("\n").slice(1, 4)).toEqual([
-			"  apps/server/src/service.ts#MessageService.save  [call] at apps/server/src/post.ts:3",
+			"  apps/server/src/service.ts#MessagingService.save  [call] at apps/server/src/post.ts:3",
 			"    packages/core/src/index.ts#validate  [call] at apps/server/src/service.ts:4",
 			'    apps/server/src/notify.ts#notifyUsers  [dispatch:callbacks "afterSave"] at apps/server/src/service.ts:5',
 		]);

@@ -5,10 +5,10 @@
  *   @acme/web     ChatView --call--> sendMessage --dispatch--> [rest chat.send]
  *                 sendMessage --call--> formatText (@acme/core)
  *   @acme/server  routes.ts(module) --register--> [rest chat.send] --handler--> postMessage
- *                 postMessage --call--> MessageService.save --call--> validate (@acme/core)
- *                 MessageService.save --dispatch--> [callbacks afterSave] --handler--> notifyUsers
+ *                 postMessage --call--> MessagingService.save --call--> validate (@acme/core)
+ *                 MessagingService.save --dispatch--> [callbacks afterSave] --handler--> notifyUsers
  *                 notify.ts(module) --register--> [callbacks afterSave]
- *                 notifyUsers --call--> formatText (@acme/core); MessageService.save --reference--> Message (@acme/core)
+ *                 notifyUsers --call--> formatText (@acme/core); MessagingService.save --reference--> Message (@acme/core)
  *   @acme/core    validate, formatText, Message; an unused helper `orphan`
  */
 import { mkdtempSync } from "node:fs";
@@ -49,9 +49,9 @@ const FILES: Record<string, string> = {
 	"apps/server/src/routes.ts":
 		"import { postMessage } from './post';\nAPI.v1.addRoute('chat.send', { post: postMessage });\n",
 	"apps/server/src/post.ts":
-		"import { MessageService } from './service';\nexport async function postMessage(req) {\n  return new MessageService().save(req.body);\n}\n",
+		"import { MessagingService } from './service';\nexport async function postMessage(req) {\n  return new MessagingService().save(req.body);\n}\n",
 	"apps/server/src/service.ts":
-		"import { validate, Message } from '@acme/core';\nexport class MessageService {\n  async save(m: Message) {\n    validate(m);\n    await callbacks.run('afterSave', m);\n    return m;\n  }\n}\n",
+		"import { validate, Message } from '@acme/core';\nexport class MessagingService {\n  async save(m: Message) {\n    validate(m);\n    await callbacks.run('afterSave', m);\n    return m;\n  }\n}\n",
 	"apps/server/src/notify.ts":
 		"import { formatText } from '@acme/core';\nexport function notifyUsers(m) {\n  return formatText(m.text);\n}\ncallbacks.add('afterSave', notifyUsers);\n",
 	"packages/core/src/index.ts":
@@ -64,8 +64,8 @@ const DEFS: DefSpec[] = [
 	["apps/web/src/send.ts#sendMessage", "function", 2, 4],
 	["apps/server/src/routes.ts#(module)", "module", 1, 2],
 	["apps/server/src/post.ts#postMessage", "function", 2, 4],
-	["apps/server/src/service.ts#MessageService", "class", 2, 8],
-	["apps/server/src/service.ts#MessageService.save", "method", 3, 7],
+	["apps/server/src/service.ts#MessagingService", "class", 2, 8],
+	["apps/server/src/service.ts#MessagingService.save", "method", 3, 7],
 	["apps/server/src/notify.ts#(module)", "module", 1, 5],
 	["apps/server/src/notify.ts#notifyUsers", "function", 2, 4],
 	["packages/core/src/index.ts#Message", "interface", 1, 1],
@@ -97,34 +97,34 @@ const EDGES: EdgeSpec[] = [
 	["trunk:rest#chat.send", "apps/server/src/post.ts#postMessage", "handler", "apps/server/src/routes.ts", 2],
 	[
 		"apps/server/src/post.ts#postMessage",
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		"call",
 		"apps/server/src/post.ts",
 		3,
 	],
 	[
 		"apps/server/src/post.ts#postMessage",
-		"apps/server/src/service.ts#MessageService",
+		"apps/server/src/service.ts#MessagingService",
 		"new",
 		"apps/server/src/post.ts",
 		3,
 	],
 	[
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		"packages/core/src/index.ts#validate",
 		"call",
 		"apps/server/src/service.ts",
 		4,
 	],
 	[
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		"packages/core/src/index.ts#Message",
 		"reference",
 		"apps/server/src/service.ts",
 		3,
 	],
 	[
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		"trunk:callbacks#afterSave",
 		"dispatch",
 		"apps/server/src/service.ts",
@@ -186,7 +186,7 @@ const SITES: SiteSpec[] = [
 		"afterSave",
 		"apps/server/src/service.ts",
 		5,
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		null,
 	],
 	[
@@ -204,7 +204,7 @@ const SITES: SiteSpec[] = [
 		null,
 		"apps/server/src/service.ts",
 		5,
-		"apps/server/src/service.ts#MessageService.save",
+		"apps/server/src/service.ts#MessagingService.save",
 		null,
 	],
 ];

@@ -17,7 +17,7 @@ describe("isTestFile", () => {
 	it("decides *.e2e.* by content: a suite is a test, an end-to-end encryption module is source", () => {
 		const suite = 'import { test, expect } from "@playwright/test";\ntest("logs in", async () => {});';
 		const mochaSuite = 'describe("rooms", () => { it("works", () => {}); });';
-		const feature = "export class E2ERoom {\n\tasync encrypt(message: string) { return message; }\n}";
+		const feature = "export class E2EChannel {\n\tasync encrypt(message: string) { return message; }\n}";
 		expect(isTestFile("login.e2e.ts", () => suite)).toBe(true);
 		expect(isTestFile("rooms.e2e.js", () => mochaSuite)).toBe(true);
 		expect(isTestFile("rocketchat.e2e.ts", () => feature)).toBe(false);

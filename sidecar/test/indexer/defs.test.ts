@@ -9,7 +9,7 @@ const CLIENT = "apps/client/src";
 
 describe("definitions of the mini-chat fixture", () => {
 	it.each([
-		[`${SERVER}/methods/sendMessage.ts#executeSendMessage`, "function"],
+		[`${SERVER}/methods/sendMessage.ts#performSendMessage`, "function"],
 		[`${SERVER}/services/push/PushService.ts#PushService`, "class"],
 		[`${SERVER}/services/push/PushService.ts#PushService.sendNotification`, "method"],
 		[`${SERVER}/services/push/PushService.ts#PushService.constructor`, "method"],
@@ -61,19 +61,19 @@ describe("definitions of the mini-chat fixture", () => {
 	});
 
 	it("records line ranges, signature, doc comment and the exported flag", () => {
-		const def = index().def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`);
+		const def = index().def(`${SERVER}/methods/sendMessage.ts#performSendMessage`);
 		expect(def).toBeDefined();
 		if (!def?.startLine || !def.endLine || !def.file) throw new Error("no range");
 		const lines = index().fileLines(def.file, def.startLine, def.endLine) ?? [];
-		expect(lines[0]).toContain("export async function executeSendMessage(");
+		expect(lines[0]).toContain("export async function performSendMessage(");
 		expect(lines.at(-1)).toBe("}");
 		expect(def.signature).toMatch(
-			/^export async function executeSendMessage\(uid: string, .*Promise<IMessage>$/,
+			/^export async function performSendMessage\(uid: string, .*Promise<IMessage>$/,
 		);
 		expect(def.doc).toContain("Save a message sent by `uid`");
 		expect(def.exported).toBe(true);
 		expect(def.packageName).toBe("@mini-chat/server");
-		expect(index().def("packages/models/src/Messages.ts#MessagesRaw")?.exported).toBe(false);
+		expect(index().def("packages/models/src/Messages.ts#MessagesCollection")?.exported).toBe(false);
 	});
 
 	it("leaves out tests and declaration files; keeps .js and .tsx", () => {

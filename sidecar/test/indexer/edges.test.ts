@@ -19,25 +19,25 @@ function out(src: string, kind?: string): string[] {
 
 describe("edges of the mini-chat fixture", () => {
 	it("resolves calls across packages to the declaration (through the models re-export)", () => {
-		const calls = out(`${SERVER}/methods/sendMessage.ts#executeSendMessage`, "call");
+		const calls = out(`${SERVER}/methods/sendMessage.ts#performSendMessage`, "call");
 		expect(calls).toEqual(
 			expect.arrayContaining([
 				"packages/models/src/BaseModel.ts#BaseModel.insertOne",
-				`${CORE}/api.ts#LocalBroker.broadcast`,
+				`${CORE}/api.ts#InProcessBroker.broadcast`,
 				`${SERVER}/lib/callbacks.ts#Callbacks.run`,
 				`${SERVER}/lib/callbacks.ts#Callbacks.runAsync`,
 				`${SERVER}/notifications/streamer.ts#Streamer.emit`,
 			]),
 		);
 		const edge = index()
-			.edgesFrom(index().def(`${SERVER}/methods/sendMessage.ts#executeSendMessage`)?.id ?? -1)
+			.edgesFrom(index().def(`${SERVER}/methods/sendMessage.ts#performSendMessage`)?.id ?? -1)
 			.find((e) => e.dstDefId === "packages/models/src/BaseModel.ts#BaseModel.insertOne");
 		expect(edge).toMatchObject({ file: `${SERVER}/methods/sendMessage.ts`, line: 22, resolution: "checker" });
 	});
 
 	it("follows an aliased import to the right one of two same-named functions", () => {
 		// server: `import { formatMessage as formatForStorage } from '../lib/format'`
-		const server = out(`${SERVER}/methods/sendMessage.ts#executeSendMessage`, "call");
+		const server = out(`${SERVER}/methods/sendMessage.ts#performSendMessage`, "call");
 		expect(server).toContain(`${SERVER}/lib/format.ts#formatMessage`);
 		expect(server).not.toContain(`${CLIENT}/lib/format.ts#formatMessage`);
 		const client = out(`${CLIENT}/views/room/RoomMessages.tsx#RoomMessages`, "call");
@@ -78,7 +78,7 @@ describe("edges of the mini-chat fixture", () => {
 			`${SERVER}/services/push/gateways.ts#FcmGateway.send`,
 		]);
 		// Push is proxify<IPushService>('push'): the call resolves to the interface member …
-		expect(out(`${SERVER}/lib/sendNotificationsOnMessage.ts#sendNotificationsOnMessage`, "call")).toContain(
+		expect(out(`${SERVER}/lib/sendNotificationsForMessage.ts#sendNotificationsForMessage`, "call")).toContain(
 			`${CORE}/types/IPushService.ts#IPushService.sendNotification`,
 		);
 		// … which leads to the service that implements it, in another package.
@@ -89,10 +89,10 @@ describe("edges of the mini-chat fixture", () => {
 
 	it("gives object-literal call-argument methods their own edges, and top-level code to (module)", () => {
 		expect(out(`${SERVER}/methods/sendMessage.ts#Meteor.methods.sendMessage`, "call")).toContain(
-			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
+			`${SERVER}/methods/sendMessage.ts#performSendMessage`,
 		);
 		expect(out(`${SERVER}/api/v1/chat.ts#API.v1.addRoute(chat.sendMessage).post`, "call")).toContain(
-			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
+			`${SERVER}/methods/sendMessage.ts#performSendMessage`,
 		);
 		expect(out(`${SERVER}/methods/sendMessage.ts#(module)`, "call")).toContain(
 			`${SERVER}/stubs/meteor.ts#Meteor.methods`,
@@ -146,7 +146,7 @@ describe("edges of the mini-chat fixture", () => {
 		);
 		expect(insertOne?.fanIn).toBe(users.size);
 		const srcIds = [
-			`${SERVER}/methods/sendMessage.ts#executeSendMessage`,
+			`${SERVER}/methods/sendMessage.ts#performSendMessage`,
 			`${SERVER}/services/push/PushService.ts#PushService.registerToken`,
 		].map((d) => index().def(d)?.id);
 		for (const id of srcIds) expect(users.has(id ?? -1)).toBe(true);

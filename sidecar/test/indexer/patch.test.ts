@@ -422,7 +422,7 @@ describe("incremental runs patch the previous index", () => {
 		await expectSameAsFullRun(repo, out);
 		// The function holding them renamed: its trunk edges go with the old definition (and the
 		// edge counts, kept as the patch goes, with them).
-		editFile(repo, file, (t) => t.replaceAll("executeSendMessage", "executeSend"));
+		editFile(repo, file, (t) => t.replaceAll("performSendMessage", "executeSend"));
 		const { incremental, full } = await expectSameAsFullRun(repo, out);
 		expect(incremental.stats.edges).toBe(full.stats.edges);
 	});

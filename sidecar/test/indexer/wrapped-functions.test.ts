@@ -10,22 +10,22 @@ describe("functions wrapped in a call", () => {
 				"src/editor.ts": [
 					"const throttle = <T extends (...a: never[]) => unknown>(fn: T, _ms: number): T => fn;",
 					"const batched = <T,>(fn: T): T => fn;",
-					"export function parseClipboard(text: string): string[] {",
+					"export function readClipboard(text: string): string[] {",
 					"\treturn text.split('\\n');",
 					"}",
 					"export class Editor {",
 					"\tonPaste = batched(",
 					"\t\tthrottle((text: string) => {",
-					"\t\t\treturn parseClipboard(text);",
+					"\t\t\treturn readClipboard(text);",
 					"\t\t}, 50),",
 					"\t);",
-					"\tonCopy = (text: string) => parseClipboard(text);",
+					"\tonCopy = (text: string) => readClipboard(text);",
 					"\tsettings = { delay: 50 };",
 					"\tpaste(text: string) {",
 					"\t\treturn this.onPaste(text);",
 					"\t}",
 					"}",
-					"export const pasteLater = throttle((text: string) => parseClipboard(text), 10);",
+					"export const pasteLater = throttle((text: string) => readClipboard(text), 10);",
 					"export const LIMIT = Math.max(1, 2);",
 				].join("\n"),
 			},
@@ -40,7 +40,7 @@ describe("functions wrapped in a call", () => {
 			expect(kinds["Editor.settings"]).toBeUndefined();
 			expect(kinds.pasteLater).toBe("function");
 			expect(kinds.LIMIT).toBe("variable");
-			const parse = index.def("src/editor.ts#parseClipboard");
+			const parse = index.def("src/editor.ts#readClipboard");
 			const paste = index.def("src/editor.ts#Editor.onPaste");
 			if (!parse || !paste) throw new Error("definitions missing");
 			const callers = index.edgesTo(parse.id).map((e) => index.defById(e.src)?.qualifiedName);
@@ -169,43 +169,43 @@ describe("functions wrapped in a call", () => {
 			]);
 		});
 	});
-	it("leads a use of a wrapped default export (`export default memo(MessageBox)`) to the function it wraps", async () => {
+	it("leads a use of a wrapped default export (`export default memo(ComposerBox)`) to the function it wraps", async () => {
 		const repo = repoWith(
 			{
 				"package.json": '{ "name": "chat-ui" }',
 				"tsconfig.json":
 					'{ "compilerOptions": { "jsx": "preserve", "strict": true, "module": "esnext", "moduleResolution": "bundler" } }',
 				"src/memo.ts": "export function memo<T>(component: T): T {\n\treturn component;\n}\n",
-				"src/MessageBox.tsx": [
+				"src/ComposerBox.tsx": [
 					'import { memo } from "./memo";',
 					"export function sendMessage(text: string): string {",
 					"\treturn text.trim();",
 					"}",
-					"function MessageBox() {",
+					"function ComposerBox() {",
 					'\treturn sendMessage("hi");',
 					"}",
-					"export default memo(MessageBox);",
+					"export default memo(ComposerBox);",
 				].join("\n"),
 				"src/Room.tsx": [
-					'import MessageBox from "./MessageBox";',
+					'import ComposerBox from "./ComposerBox";',
 					"export function Room() {",
-					"\treturn <MessageBox />;",
+					"\treturn <ComposerBox />;",
 					"}",
 					"export function plain() {",
-					"\treturn MessageBox();",
+					"\treturn ComposerBox();",
 					"}",
 				].join("\n"),
 			},
 			"codeask-wrapped-export-",
 		);
 		await withIndexOf(repo, (index) => {
-			const box = index.def("src/MessageBox.tsx#MessageBox");
+			const box = index.def("src/ComposerBox.tsx#ComposerBox");
 			const room = index.def("src/Room.tsx#Room");
 			const plain = index.def("src/Room.tsx#plain");
 			if (!box || !room || !plain) throw new Error("definitions missing");
 			expect(index.edgesFrom(room.id).map((e) => e.dst)).toContain(box.id);
 			expect(index.edgesFrom(plain.id).map((e) => e.dst)).toContain(box.id);
-			// The wrapper itself stays an ordinary callee: MessageBox's module calls memo, not the reverse.
+			// The wrapper itself stays an ordinary callee: ComposerBox's module calls memo, not the reverse.
 			expect(index.edgesTo(box.id).map((e) => index.defById(e.src)?.qualifiedName)).not.toContain("memo");
 		});
 	});

@@ -66,7 +66,7 @@ describe.each(cases)("$name adapter", (pc) => {
 
 	it("generates text, sending the system instruction, prompt and limits, and reports provider usage", async () => {
 		fake = await pc.start({
-			responses: [{ text: "Push goes through PushClass.", usage: { tokensIn: 120, tokensOut: 7 } }],
+			responses: [{ text: "Push goes through PushSender.", usage: { tokensIn: 120, tokensOut: 7 } }],
 		});
 		const llm = client();
 		const res = await llm.generateText({
@@ -76,7 +76,7 @@ describe.each(cases)("$name adapter", (pc) => {
 			maxOutputTokens: 256,
 			temperature: 0.1,
 		});
-		expect(res.text).toBe("Push goes through PushClass.");
+		expect(res.text).toBe("Push goes through PushSender.");
 		expect(res.usage).toEqual({ tokensIn: 120, tokensOut: 7 });
 		expect(llm.provider).toBe(pc.name);
 		const [req] = fake.requests;

@@ -122,7 +122,7 @@ describe("MCP over stdio on the mini-chat fixture", () => {
 	});
 
 	it("finds the path between two definitions and gives the repository overview", async () => {
-		const path = textOf(await call(client, "find_path", { from: "executeSendMessage", to: "renderEmoji" }));
+		const path = textOf(await call(client, "find_path", { from: "performSendMessage", to: "renderEmoji" }));
 		expect(path).toContain("apps/server/src/lib/format.ts#formatMessage");
 		expect(path).toMatch(
 			/--call \(apps\/server\/src\/lib\/format\.ts:\d+\)--> apps\/server\/src\/legacy\/emoji\.js#renderEmoji/,

@@ -74,12 +74,12 @@ function writeIndex(dir: string): string {
 	insDef.run(4, "packages/ui/src/Button.tsx#Button", 6, 2, "Button", "Button", "function", null, 1);
 	db.prepare(
 		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, resolution)
-     VALUES ('callbacks', 'register', 'afterSaveMessage', 'afterSaveMessage', '"afterSaveMessage"', 1, 3, 'checker')`,
+     VALUES ('callbacks', 'register', 'afterMessageSave', 'afterMessageSave', '"afterMessageSave"', 1, 3, 'checker')`,
 	).run();
 	// A key split by its receiver's class (trunks/scope.ts) carries the class as a label.
 	db.prepare(
 		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, resolution)
-     VALUES ('events', 'register', 'ready (CachedSettings)', 'ready', '"ready"', 4, 2, 'checker')`,
+     VALUES ('events', 'register', 'ready (SettingsCache)', 'ready', '"ready"', 4, 2, 'checker')`,
 	).run();
 	db.close();
 
@@ -129,7 +129,7 @@ describe("buildOutline", () => {
 			"apps/server/src/push/sender.ts#sendPush",
 			"apps/server/src/push/gateway.ts#PushGateway",
 		]);
-		expect(push?.keys).toEqual([{ trunk: "callbacks", key: "afterSaveMessage", side: "register" }]);
+		expect(push?.keys).toEqual([{ trunk: "callbacks", key: "afterMessageSave", side: "register" }]);
 		expect(push?.summary).toContain("Delivers mobile push notifications");
 		expect(push?.summary).toContain("sendPush: Sends a push notification to every device of a user.");
 		expect(push?.parent).toBe("dir:apps/server/src");
@@ -146,7 +146,7 @@ describe("buildOutline", () => {
 
 	it("searches a scoped key by the key, not by its receiver's label", () => {
 		const rooms = index.outlineSections().find((s) => s.sectionId === "dir:apps/server/src");
-		expect(rooms?.keys).toContainEqual({ trunk: "events", key: "ready (CachedSettings)", side: "register" });
+		expect(rooms?.keys).toContainEqual({ trunk: "events", key: "ready (SettingsCache)", side: "register" });
 		expect(index.searchOutline(["ready"]).map((h) => h.section.sectionId)).toContain("dir:apps/server/src");
 		// The label names the emitter's class: a section listening to its `ready` is no settings code.
 		expect(index.searchOutline(["settings"])).toEqual([]);

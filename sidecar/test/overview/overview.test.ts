@@ -67,7 +67,7 @@ describe("overview of the whole repository (tiny index)", () => {
 
 | package | folder | what it is | size | most used |
 |---|---|---|---|---|
-| \`@acme/server\` | \`apps/server\` | The chat server: REST routes, message service and notifications. | 4 files, 19 lines | \`notifyUsers\`, \`postMessage\`, \`MessageService\` |
+| \`@acme/server\` | \`apps/server\` | The chat server: REST routes, message service and notifications. | 4 files, 19 lines | \`notifyUsers\`, \`postMessage\`, \`MessagingService\` |
 | \`@acme/core\` | \`packages/core\` | Shared message types and text helpers | 1 file, 10 lines | \`formatText\`, \`validate\`, \`Message\` |
 | \`@acme/web\` | \`apps/web\` | The web client | 3 files, 10 lines | \`sendMessage\` |
 
@@ -131,7 +131,7 @@ describe("overviewAsAnswer (an overview question answered through ask)", () => {
 		expect(r.citations.map((c) => [c.file, c.startLine, c.endLine, c.symbol])).toEqual([
 			["apps/server/src/notify.ts", 2, 4, "notifyUsers"],
 			["apps/server/src/post.ts", 2, 4, "postMessage"],
-			["apps/server/src/service.ts", 2, 8, "MessageService"],
+			["apps/server/src/service.ts", 2, 8, "MessagingService"],
 			["packages/core/src/index.ts", 5, 7, "formatText"],
 			["apps/web/src/send.ts", 2, 4, "sendMessage"],
 		]);
@@ -171,7 +171,7 @@ describe("overview of one package", () => {
 		]);
 		expect(markdown).toContain("# Package `@acme/server` (`apps/server`)");
 		expect(markdown).toContain(
-			"- `MessageService.save` (method, used by 1) — `apps/server/src/service.ts:3`",
+			"- `MessagingService.save` (method, used by 1) — `apps/server/src/service.ts:3`",
 		);
 		expect(markdown).toContain("- **callbacks**: registers 1 key, dispatches 1 key (e.g. `afterSave`)");
 		expect(markdown).toContain("- `@acme/web` → `@acme/server` over **rest**: 1 key (`chat.send`)");

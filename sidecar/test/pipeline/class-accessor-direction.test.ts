@@ -71,7 +71,7 @@ describe("chooseDirection: a class seed's accessor does not decide the direction
 				"  public static getInstance(): Queue | null {",
 				'    MailQueue.instance?.on("error", (err) => log(err));',
 				"    if (MailQueue.instance) return MailQueue.instance;",
-				"    MailQueue.instance = new Queue(QueueName.Mail);",
+				"    MailQueue.instance = new Queue(QueueId.Mail);",
 				"    return MailQueue.instance;",
 				"  }",
 			],

@@ -31,7 +31,7 @@ describe("conventionSubject", () => {
 });
 
 /**
- * A backend whose resolvers and controllers report errors through `throwErr` with codes from
+ * A backend whose resolvers and controllers report errors through `raiseError` with codes from
  * `errors.ts`, a web client with its own busier `showError`, and one module's private `logError`.
  */
 function errorsRepo(): string {
@@ -41,7 +41,7 @@ function errorsRepo(): string {
 		"packages/backend/package.json": '{ "name": "@acme/backend" }',
 		"packages/backend/src/utils.ts": [
 			"/** Throws an error code as an exception, usable as an expression. */",
-			"export function throwErr(code: string): never {",
+			"export function raiseError(code: string): never {",
 			"\tthrow new Error(code);",
 			"}",
 		].join("\n"),
@@ -70,17 +70,17 @@ function errorsRepo(): string {
 		const code = f.toUpperCase();
 		const kind = ["users", "teams", "posts"].includes(f) ? "resolver" : "controller";
 		files[`packages/backend/src/${f}/${f}.${kind}.ts`] = [
-			'import { throwErr } from "../utils";',
+			'import { raiseError } from "../utils";',
 			`import { ${code}_NOT_FOUND, ${code}_INVALID } from "../errors";`,
 			`export class ${f[0]?.toUpperCase()}${f.slice(1)}${kind === "resolver" ? "Resolver" : "Controller"} {`,
 			"\tfind(id: string | null) {",
-			`\t\tif (!id) throwErr(${code}_NOT_FOUND);`,
-			`\t\tif (id === "-") throwErr(${code}_INVALID);`,
+			`\t\tif (!id) raiseError(${code}_NOT_FOUND);`,
+			`\t\tif (id === "-") raiseError(${code}_INVALID);`,
 			"\t\treturn id;",
 			"\t}",
 			"}",
 		].join("\n");
-		// The web client's pages call its own helper more often than the backend calls throwErr.
+		// The web client's pages call its own helper more often than the backend calls raiseError.
 		for (const page of ["list", "edit"])
 			files[`packages/web/src/pages/${f}-${page}.ts`] = [
 				'import { showError } from "../toast";',
@@ -105,10 +105,10 @@ describe("the convention answer", () => {
 		expect(result.abstained).toBe(false);
 		const answer = result.answer;
 		expect(answer).toContain("**The convention, by use**");
-		// throwErr first: used where the question says (backend resolvers), though the web helper has more users.
-		expect(answer.indexOf("`throwErr`")).toBeGreaterThan(-1);
-		expect(answer.indexOf("`throwErr`")).toBeLessThan(answer.indexOf("`showError`"));
-		expect(answer).toMatch(/`throwErr`[^\n]*used by 6 definitions in 6 files/);
+		// raiseError first: used where the question says (backend resolvers), though the web helper has more users.
+		expect(answer.indexOf("`raiseError`")).toBeGreaterThan(-1);
+		expect(answer.indexOf("`raiseError`")).toBeLessThan(answer.indexOf("`showError`"));
+		expect(answer).toMatch(/`raiseError`[^\n]*used by 6 definitions in 6 files/);
 		expect(answer).toContain("12 constants in `packages/backend/src/errors.ts`");
 		// A helper one module keeps to itself is no convention.
 		expect(answer).not.toContain("logError");
@@ -120,9 +120,9 @@ describe("the convention answer", () => {
 			index()
 				.fileLines(use?.file ?? "", use?.startLine ?? 0, use?.endLine ?? 0)
 				?.join("\n") ?? "";
-		expect(line).toContain("throwErr(");
+		expect(line).toContain("raiseError(");
 		expect(
-			result.citations.some((c) => c.file === "packages/backend/src/utils.ts" && c.symbol === "throwErr"),
+			result.citations.some((c) => c.file === "packages/backend/src/utils.ts" && c.symbol === "raiseError"),
 		).toBe(true);
 	});
 
@@ -141,6 +141,6 @@ describe("the convention answer", () => {
 			},
 		);
 		const first = result.trace.read.slice(0, 3).map((r) => r.defId);
-		expect(first).toContain("packages/backend/src/utils.ts#throwErr");
+		expect(first).toContain("packages/backend/src/utils.ts#raiseError");
 	});
 });

@@ -18,7 +18,7 @@ describe("an impact question about a key with a declared signature", () => {
 			"src/lib/callbacks.ts": [
 				"type Callback = (item: string) => unknown;",
 				"export interface CallbackSignatures {",
-				"\t'afterSaveMessage': (message: string) => void;",
+				"\t'afterMessageSave': (message: string) => void;",
 				"}",
 				"class Callbacks {",
 				"\tprivate readonly hooks = new Map<string, Callback[]>();",
@@ -34,16 +34,16 @@ describe("an impact question about a key with a declared signature", () => {
 			"src/server/save.ts": [
 				"import { callbacks } from '../lib/callbacks';",
 				"export function saveMessage(m: string): void {",
-				"\tcallbacks.run('afterSaveMessage', m);",
+				"\tcallbacks.run('afterMessageSave', m);",
 				"}",
 			].join("\n"),
 			"src/lib/notify.ts": [
 				"import { callbacks } from './callbacks';",
-				"callbacks.add('afterSaveMessage', (m) => console.log(m));",
+				"callbacks.add('afterMessageSave', (m) => console.log(m));",
 			].join("\n"),
 			"src/search/index.ts": [
 				"import { callbacks } from '../lib/callbacks';",
-				"callbacks.add('afterSaveMessage', (m) => m);",
+				"callbacks.add('afterMessageSave', (m) => m);",
 			].join("\n"),
 		});
 		index = await openIndexWithTrunks(repo);
@@ -51,7 +51,7 @@ describe("an impact question about a key with a declared signature", () => {
 	afterAll(() => index?.close());
 
 	it("cites the declaration in In short and not again among the places", async () => {
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index, "What would break if the `afterMessageSave` callback changed?");
 		expect(r.answer).toMatch(/declared as [^\n]* in `src\/lib\/callbacks\.ts` \[1\]/);
 		expect(r.citations.filter((c) => c.file === "src/lib/callbacks.ts" && c.startLine === 3)).toHaveLength(1);
 		expect(r.answer).not.toContain("**Other references**");

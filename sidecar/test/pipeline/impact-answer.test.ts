@@ -30,21 +30,21 @@ describe("the offline answer to an impact question", () => {
 	) => r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
 
 	it("counts a key's sites as the index does and cites where it is run and who registers on it", async () => {
-		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index(), "What would break if the `afterMessageSave` callback changed?");
 		const impact = r.trace.material?.impact;
-		expect(impact?.target).toBe("afterSaveMessage");
+		expect(impact?.target).toBe("afterMessageSave");
 		const key = index()
-			.defsByName("afterSaveMessage")
+			.defsByName("afterMessageSave")
 			.find((d) => d.kind === "dispatch-key") as DefRow;
 		const trunk = key.defId.slice("trunk:".length, key.defId.indexOf("#"));
-		const sites = index().dispatchSites(trunk, "afterSaveMessage");
+		const sites = index().dispatchSites(trunk, "afterMessageSave");
 		const runs = sites.filter((s) => s.side === "dispatch");
 		const registers = sites.filter((s) => s.side === "register");
 		expect(runs.length).toBeGreaterThan(0);
 		expect(registers.length).toBeGreaterThan(0);
 
 		// What the key is, in words (its trunk's family), not the index's "key of the callbacks trunk".
-		expect(r.answer).toMatch(/The hook `afterSaveMessage` is a string name[,.]/);
+		expect(r.answer).toMatch(/The hook `afterMessageSave` is a string name[,.]/);
 		expect(r.answer).not.toContain("trunk");
 		expect(r.answer).toContain(`touches ${impact?.sites} sites in ${impact?.files} files`);
 		expect(r.answer).toContain(`run at ${runs.length} site${runs.length === 1 ? "" : "s"}`);
@@ -61,9 +61,9 @@ describe("the offline answer to an impact question", () => {
 	});
 
 	it("cites every call site of a function, its declaration first", async () => {
-		const r = await ask(index(), "What would break if `executeSendMessage` changed?");
+		const r = await ask(index(), "What would break if `performSendMessage` changed?");
 		const def = index()
-			.defsByName("executeSendMessage")
+			.defsByName("performSendMessage")
 			.find((d) => d.kind === "function") as DefRow;
 		const calls = new Set(
 			index()
@@ -94,7 +94,7 @@ describe("the offline answer to an impact question", () => {
 	});
 
 	it("goes one call further up through a key: who dispatches the route whose handler calls it", async () => {
-		const r = await ask(index(), "What would break if `executeSendMessage` changed?");
+		const r = await ask(index(), "What would break if `performSendMessage` changed?");
 		const key = index()
 			.defsByName("chat.sendMessage")
 			.find((d) => d.kind === "dispatch-key") as DefRow;
@@ -109,11 +109,11 @@ describe("the offline answer to an impact question", () => {
 	});
 
 	it("lists every site it counts in the full answer", async () => {
-		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?", {
+		const r = await ask(index(), "What would break if the `afterMessageSave` callback changed?", {
 			detail: "full",
 		});
 		const impact = r.trace.material?.impact;
-		const section = r.answer.slice(r.answer.indexOf("### Every use of `afterSaveMessage`"));
+		const section = r.answer.slice(r.answer.indexOf("### Every use of `afterMessageSave`"));
 		expect(section.length).toBeGreaterThan(0);
 		expect(section.match(/^ {2}- \d+ \[/gm)?.length).toBe(impact?.sites);
 	});

@@ -79,12 +79,12 @@ describe("defLabel: handlers named as a developer would", () => {
 				kind: "function",
 				parent: 3,
 			},
-			{ id: 5, name: "ListenersModule", kind: "class" },
-			{ id: 6, name: "ListenersModule.constructor", kind: "method", parent: 5 },
+			{ id: 5, name: "StreamListeners", kind: "class" },
+			{ id: 6, name: "StreamListeners.constructor", kind: "method", parent: 5 },
 			// A dotted key.
 			{
 				id: 7,
-				name: "ListenersModule.constructor.service.onEvent(permission.changed)",
+				name: "StreamListeners.constructor.service.onEvent(permission.changed)",
 				kind: "function",
 				parent: 6,
 			},
@@ -93,7 +93,7 @@ describe("defLabel: handlers named as a developer would", () => {
 			"the `client-broadcast` listener (`this.portal.socket.on`) in `Collab.startCollaboration`",
 		);
 		expect(label(7)).toBe(
-			"the `permission.changed` handler (`service.onEvent`) in the `ListenersModule` constructor",
+			"the `permission.changed` handler (`service.onEvent`) in the `StreamListeners` constructor",
 		);
 	});
 
@@ -162,15 +162,15 @@ describe("defLabel: handlers named as a developer would", () => {
 		const { label } = rows([
 			{
 				id: 2,
-				name: "callbacks.add(afterSaveMessage)",
+				name: "callbacks.add(afterMessageSave)",
 				kind: "function",
-				signature: "callbacks.add('afterSaveMessage', async (m) =>",
+				signature: "callbacks.add('afterMessageSave', async (m) =>",
 			},
 			{
 				id: 3,
-				name: "callbacks.add(afterSaveMessage)~2",
+				name: "callbacks.add(afterMessageSave)~2",
 				kind: "function",
-				signature: "callbacks.add('afterSaveMessage', (m) =>",
+				signature: "callbacks.add('afterMessageSave', (m) =>",
 			},
 			{
 				id: 4,
@@ -183,8 +183,8 @@ describe("defLabel: handlers named as a developer would", () => {
 			{ id: 6, name: "Meteor.startup", kind: "function", signature: "Meteor.startup(() =>" },
 			{ id: 7, name: "Meteor.startup~3", kind: "function", signature: "Meteor.startup (async () =>" },
 		]);
-		expect(label(2)).toBe("the `afterSaveMessage` handler (`callbacks.add`)");
-		expect(label(3)).toBe("the 2nd `afterSaveMessage` handler (`callbacks.add`)");
+		expect(label(2)).toBe("the `afterMessageSave` handler (`callbacks.add`)");
+		expect(label(3)).toBe("the 2nd `afterMessageSave` handler (`callbacks.add`)");
 		expect(label(4)).toBe("the `shares/create` handler (`router.post`)");
 		expect(label(5)).toBe("the `user left` handler (`bus.emit`)");
 		expect(label(6)).toBe("the callback passed to `Meteor.startup`");
@@ -218,10 +218,10 @@ describe("defLabel: handlers named as a developer would", () => {
 			{ id: 5, name: "API.v1.addRoute(chat.send).post~2", kind: "method", parent: 1, signature: "post()" },
 			{
 				id: 6,
-				name: "Meteor.methods.autoTranslate.saveSettings",
+				name: "Meteor.methods.machineTranslate.saveSettings",
 				kind: "method",
 				parent: 1,
-				signature: "async 'autoTranslate.saveSettings'(rid, field)",
+				signature: "async 'machineTranslate.saveSettings'(rid, field)",
 			},
 			{
 				id: 7,
@@ -238,7 +238,7 @@ describe("defLabel: handlers named as a developer would", () => {
 		expect(label(3)).toBe("the 2nd `action` callback passed to `MessageAction.addButton`");
 		expect(label(4)).toBe("the `get` handler for `livechat/room` (`API.v1.addRoute`)");
 		expect(label(5)).toBe("the 2nd `post` handler for `chat.send` (`API.v1.addRoute`)");
-		expect(label(6)).toBe("the `autoTranslate.saveSettings` callback passed to `Meteor.methods`");
+		expect(label(6)).toBe("the `machineTranslate.saveSettings` callback passed to `Meteor.methods`");
 		expect(label(7)).toBe("the `sendMessage` callback passed to `Meteor.methods`");
 		expect(label(8)).toBe("the `hooks` object passed to `app.use`");
 		expect(label(9)).toBe("the `hooks.onRequest` callback passed to `app.use`");
@@ -368,8 +368,8 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 	});
 
 	it("in the impact answer (impact/answer.ts), which names registrants and callers", async () => {
-		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
-		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
+		const r = await ask(index(), "What would break if the `afterMessageSave` callback changed?");
+		expect(r.trace.material?.impact?.target).toBe("afterMessageSave");
 		expect(r.answer).toContain("**Who registers on it**");
 		const shown = relabelled().filter((d) => r.answer.includes(defLabel(d, (id) => index().defById(id))));
 		expect(shown.length).toBeGreaterThan(0);
@@ -384,7 +384,7 @@ describe("answers on the mini-chat index name handlers, never their raw syntheti
 		// In full where the answer first names it (its first line), brief in the In short after it.
 		const r = await ask(index(), "How does the server handle the chat.sendMessage route?");
 		expect(r.answer).toContain(
-			"the flow from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterSaveMessage`,",
+			"the flow from the `post` handler for `chat.sendMessage` (`API.v1.addRoute`), through the hook `afterMessageSave`,",
 		);
 		expect(r.answer).toContain(
 			"It starts in the `post` handler for `chat.sendMessage` (`apps/server/src/api/v1/chat.ts`),",

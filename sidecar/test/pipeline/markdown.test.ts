@@ -33,7 +33,7 @@ describe("offline answer Markdown helpers", () => {
 		expect(sent("meteor-method", "sendMessage")).toBe("calls the server method `sendMessage`");
 		expect(sent("service-events", "notify.room")).toBe("emits the event `notify.room`");
 		expect(sent("api-call", "billing.charge")).toBe("calls the service method `billing.charge`");
-		expect(sent("callbacks", "afterSaveMessage")).toBe("runs the hook `afterSaveMessage`");
+		expect(sent("callbacks", "afterMessageSave")).toBe("runs the hook `afterMessageSave`");
 		expect(sent("streamer", "room-messages")).toBe("uses the stream `room-messages`");
 		expect(sent("pubsub", "team/1/created")).toBe("publishes the topic `team/1/created`");
 		expect(sent("slash-command", "invite")).toBe("runs the command `invite`");
@@ -47,7 +47,7 @@ describe("offline answer Markdown helpers", () => {
 		expect(sent("client", "POST /auth/signin")).toBe("calls the endpoint `POST /auth/signin`");
 		// A trunk whose name says nothing of its family keeps the index's words.
 		expect(sent("passport", "jwt")).toBe("dispatches the passport key `jwt`");
-		expect(keyLabel(key("callbacks", "afterSaveMessage"))).toBe("hook `afterSaveMessage`");
+		expect(keyLabel(key("callbacks", "afterMessageSave"))).toBe("hook `afterMessageSave`");
 	});
 
 	it("shows a key built from a template literal with its run-time parts as the template writes them", () => {

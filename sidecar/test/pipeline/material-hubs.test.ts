@@ -1,5 +1,5 @@
 /**
- * The definition the rest of the code uses most in a held file (`queues.ts`'s `QueueName`) is listed
+ * The definition the rest of the code uses most in a held file (`queues.ts`'s `QueueId`) is listed
  * once the material holds the file, when enough edges lead into it (map-hubs.ts), and never waits.
  */
 import { describe, expect, it } from "vitest";
@@ -12,13 +12,13 @@ import { heldAt, mapHolding as holding } from "../support/held-map.js";
 
 const lines = Array.from({ length: 300 }, (_, i) => `const line${i + 1} = ${i};`);
 const queues = "shared/server/queues.ts";
-const jobSchema = defRow(queues, "BatchExportJobSchema", "variable", {
+const jobSchema = defRow(queues, "ReportExportJobSchema", "variable", {
 	startLine: 10,
 	endLine: 20,
 	fanIn: 3,
 });
-const queueName = defRow(queues, "QueueName", "enum", { startLine: 30, endLine: 60, fanIn: 179 });
-const jobTypes = defRow(queues, "TQueueJobTypes", "type", { startLine: 70, endLine: 90, fanIn: 75 });
+const queueName = defRow(queues, "QueueId", "enum", { startLine: 30, endLine: 60, fanIn: 179 });
+const jobTypes = defRow(queues, "TJobPayloads", "type", { startLine: 70, endLine: 90, fanIn: 75 });
 // A member used more than any top-level definition is no hub: the file's users meet it through its owner.
 const redis = "shared/server/redis.ts";
 const manager = defRow(redis, "RedisManager", "class", { startLine: 100, endLine: 160, fanIn: 12 });
@@ -43,7 +43,7 @@ describe("a held file's most used definition", () => {
 	it("is listed after what the material holds of the file: the top-level definition most edges lead into", () => {
 		const { map, names } = mapHolding([jobSchema, helper]);
 		listHubs(map, 10);
-		expect(names()).toEqual(["BatchExportJobSchema", "redisKey", "QueueName", "RedisManager"]);
+		expect(names()).toEqual(["ReportExportJobSchema", "redisKey", "QueueId", "RedisManager"]);
 	});
 
 	it("is not listed below the fan-in floor, nor at all with a floor of 0", () => {
@@ -52,7 +52,7 @@ describe("a held file's most used definition", () => {
 		expect(held.names()).toEqual(["runLocal"]);
 		const off = mapHolding([jobSchema]);
 		listHubs(off.map, 0);
-		expect(off.names()).toEqual(["BatchExportJobSchema"]);
+		expect(off.names()).toEqual(["ReportExportJobSchema"]);
 	});
 
 	it("is listed once, and not for a file the material does not hold or when an entry names it", () => {
@@ -60,7 +60,7 @@ describe("a held file's most used definition", () => {
 		listHubs(map, 10);
 		listHub(map, queues, 10);
 		listHub(map, redis, 10);
-		expect(names()).toEqual(["QueueName"]);
+		expect(names()).toEqual(["QueueId"]);
 	});
 
 	it("does not wait when the model's picks make the entries it comes with wait", () => {
@@ -69,6 +69,6 @@ describe("a held file's most used definition", () => {
 		listHubs(map, 10);
 		expect(names()).toEqual([]);
 		map.listWaiting((c) => listHub(map, c.node.def.file as string, 10));
-		expect(names()).toEqual(["BatchExportJobSchema", "QueueName"]);
+		expect(names()).toEqual(["ReportExportJobSchema", "QueueId"]);
 	});
 });

@@ -18,7 +18,7 @@ const lead = defRow(file, "schedule", "function", { startLine: 1, endLine: 40 })
 const x2 = defRow(file, "preview", "function", { startLine: 41, endLine: 43 });
 const x3 = defRow(file, "repost", "function", { startLine: 44, endLine: 46 });
 const solo = defRow(file, "validate", "function", { startLine: 47, endLine: 49 });
-const hub = defRow(file, "startWorkflow", "function", { startLine: 50, endLine: 52 });
+const hub = defRow(file, "launchWorkflow", "function", { startLine: 50, endLine: 52 });
 const index = fakeMaterialIndex(lines, [lead, x2, x3, solo, hub], []);
 const node = (def: DefRow) => ({ def, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 0 });
 const chain = (id: string, defs: DefRow[]) => ({
@@ -60,11 +60,11 @@ const bodies = (opts: {
 
 describe("a chain step several chains share", () => {
 	it("is read right after the picks when three chains hold it and the question's words rate it", () => {
-		expect(bodies({})).toEqual(["schedule", "startWorkflow", "preview", "repost", "validate"]);
+		expect(bodies({})).toEqual(["schedule", "launchWorkflow", "preview", "repost", "validate"]);
 	});
 
 	it("waits for the last bodies in reading order otherwise", () => {
-		const last = ["schedule", "preview", "repost", "validate", "startWorkflow"];
+		const last = ["schedule", "preview", "repost", "validate", "launchWorkflow"];
 		expect(bodies({ hubRating: 0 })).toEqual(last);
 		expect(bodies({ chains: 2 })).toEqual(last);
 		expect(bodies({ reach: { ...MATERIAL_REACH, sharedSteps: 0 } })).toEqual(last);
@@ -72,8 +72,8 @@ describe("a chain step several chains share", () => {
 
 	it("is not read early without the select stage's picks (offline): a family's picks alone", () => {
 		const offline = bodies({ familyPicks: 1 });
-		expect(offline).toEqual(["schedule", "preview", "repost", "validate", "startWorkflow"]);
-		expect(bodies({ picks: [] }).indexOf("startWorkflow")).toBeGreaterThan(
+		expect(offline).toEqual(["schedule", "preview", "repost", "validate", "launchWorkflow"]);
+		expect(bodies({ picks: [] }).indexOf("launchWorkflow")).toBeGreaterThan(
 			bodies({ picks: [] }).indexOf("preview"),
 		);
 	});

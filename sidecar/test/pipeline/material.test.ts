@@ -140,7 +140,7 @@ describe("moduleBlocks", () => {
 		"\treturn 1;",
 		"}",
 		"",
-		"callbacks.add('afterSaveMessage', handler, 1);",
+		"callbacks.add('afterMessageSave', handler, 1);",
 		"",
 		"Meteor.startup(() => {",
 		"\tinit();",
@@ -162,7 +162,7 @@ describe("moduleBlocks", () => {
 			["startup", 12, 14],
 			["env", 15, 15],
 		]);
-		expect(blocks[1]?.label).toBe("callbacks.add('afterSaveMessage', …)");
+		expect(blocks[1]?.label).toBe("callbacks.add('afterMessageSave', …)");
 	});
 });
 
@@ -208,8 +208,8 @@ describe("assembled material on mini-chat", () => {
 		expect(headed).toBeGreaterThan(0);
 		const holds = (file: string, line: number) =>
 			r.trace.read.some((x) => x.file === file && x.startLine <= line && line <= x.endLine);
-		// The top-level `callbacks.add('afterSaveMessage', sendNotificationsOnMessage, …)` is material.
-		const hookFile = "apps/server/src/lib/sendNotificationsOnMessage.ts";
+		// The top-level `callbacks.add('afterMessageSave', sendNotificationsForMessage, …)` is material.
+		const hookFile = "apps/server/src/lib/sendNotificationsForMessage.ts";
 		const hookLine =
 			readFileSync(join(MINI_CHAT_DIR, hookFile), "utf8")
 				.split("\n")
@@ -228,16 +228,16 @@ describe("assembled material on mini-chat", () => {
 	});
 
 	it("an impact question carries every use of its subject, with exact counts by package", async () => {
-		const r = await ask(index, "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index, "What would break if the `afterMessageSave` callback changed?");
 		const impact = r.trace.material?.impact;
-		expect(impact?.target).toBe("afterSaveMessage");
+		expect(impact?.target).toBe("afterMessageSave");
 		// Count the literal uses in the fixture's indexed files by hand.
-		const files = index.files().filter((f) => (index.fileContent(f.path) ?? "").includes("afterSaveMessage"));
+		const files = index.files().filter((f) => (index.fileContent(f.path) ?? "").includes("afterMessageSave"));
 		const uses = files.flatMap((f) =>
 			(index.fileContent(f.path) ?? "")
 				.split("\n")
 				.map((l, i) => ({ f: f.path, i: i + 1, l }))
-				.filter((x) => /(?<![\w$])afterSaveMessage(?![\w$])/.test(x.l)),
+				.filter((x) => /(?<![\w$])afterMessageSave(?![\w$])/.test(x.l)),
 		);
 		expect(impact?.sites).toBeGreaterThanOrEqual(uses.length);
 		expect(impact?.files).toBe(new Set(uses.map((u) => u.f)).size);
@@ -249,15 +249,15 @@ describe("assembled material on mini-chat", () => {
 
 describe("uses in test files the index leaves out", () => {
 	it("an impact listing counts them from the tree, as a whole word, by package", async () => {
-		// mini-chat's sendMessage.test.ts calls executeSendMessage; the default index skips it.
+		// mini-chat's sendMessage.test.ts calls performSendMessage; the default index skips it.
 		expect(index.file("apps/server/src/methods/sendMessage.test.ts")).toBeUndefined();
-		const r = await ask(index, "What would break if `executeSendMessage` changed?");
+		const r = await ask(index, "What would break if `performSendMessage` changed?");
 		const impact = r.trace.material?.impact;
-		expect(impact?.target).toBe("executeSendMessage");
+		expect(impact?.target).toBe("performSendMessage");
 		expect(impact?.testSites).toBe(2); // the import and the call
 		const test = readFileSync(join(MINI_CHAT_DIR, "apps/server/src/methods/sendMessage.test.ts"), "utf8")
 			.split("\n")
-			.findIndex((l) => l.includes("await executeSendMessage("));
+			.findIndex((l) => l.includes("await performSendMessage("));
 		expect(
 			r.trace.read.some(
 				(x) => x.file === "apps/server/src/methods/sendMessage.test.ts" && x.startLine === test + 1,
@@ -542,11 +542,11 @@ describe("a signature without its return type", () => {
 		const { compactSignature } = await import("../../src/pipeline/material/signature-text.js");
 		expect(compactSignature("async nodeList(): Promise<IBrokerNode[]> {")).toBe("async nodeList()");
 		expect(compactSignature("const isAgent = (p: any): p is Agent => {")).toBe("const isAgent = (p: any) =>");
-		expect(compactSignature("onBroadcast(cb: (name: string) => void): void {")).toBe(
-			"onBroadcast(cb: (name: string) => void)",
+		expect(compactSignature("onBroadcastEvent(cb: (name: string) => void): void {")).toBe(
+			"onBroadcastEvent(cb: (name: string) => void)",
 		);
-		expect(compactSignature("class LocalBroker implements IBroker {")).toBe(
-			"class LocalBroker implements IBroker",
+		expect(compactSignature("class InProcessBroker implements IServiceBroker {")).toBe(
+			"class InProcessBroker implements IServiceBroker",
 		);
 		expect(compactSignature("const api = new Api();")).toBe("const api = new Api();");
 	});
@@ -762,7 +762,7 @@ describe("a handler written into a module-level register call", () => {
 		const { registerHead } = await import("../../src/pipeline/material/call-heads.js");
 		const long = [
 			"API.v1.addRoute(", // 1
-			"	'e2e.provideUsersSuggestedGroupKeys',",
+			"	'e2e.offerGroupKeys',",
 			"	{",
 			"		authRequired: true,",
 			"		validateParams: isProvideParams,",
@@ -776,7 +776,7 @@ describe("a handler written into a module-level register call", () => {
 			");",
 		];
 		const m = defRow(file, "(module)", "module", { startLine: 1, endLine: long.length });
-		const handler = defRow(file, "API.v1.addRoute(e2e.provideUsersSuggestedGroupKeys).post", "method", {
+		const handler = defRow(file, "API.v1.addRoute(e2e.offerGroupKeys).post", "method", {
 			startLine: 9,
 			endLine: 11,
 			parentId: m.id,
@@ -809,13 +809,13 @@ describe("a handler written into a module-level register call", () => {
 describe("a decorated definition", () => {
 	const lines = [
 		"@Resolver(() => Team)", // 1
-		"export class TeamResolver {", // 2
+		"export class TeamsResolver {", // 2
 		"\t@Subscription(() => TeamMember, {", // 3
 		"\t\tdescription: 'Listen to a member (added)',",
 		"\t\tresolve: (value) => value,",
 		"\t})",
-		"\t@UseGuards(GqlAuthGuard)", // 7
-		"\tteamMemberAdded(", // 8
+		"\t@UseGuards(GraphqlAuthGuard)", // 7
+		"\tmemberJoinedTeam(", // 8
 		"\t\t@Args('teamID') teamID: string,",
 		"\t) {",
 		"\t\treturn this.pubsub.asyncIterator('team_member_added');",
@@ -827,8 +827,8 @@ describe("a decorated definition", () => {
 	];
 	const file = "team/team.resolver.ts";
 	const module = defRow(file, "(module)", "module", { startLine: 1, endLine: lines.length });
-	const cls = defRow(file, "TeamResolver", "class", { startLine: 1, endLine: 16, parentId: module.id });
-	const added = defRow(file, "TeamResolver.teamMemberAdded", "method", {
+	const cls = defRow(file, "TeamsResolver", "class", { startLine: 1, endLine: 16, parentId: module.id });
+	const added = defRow(file, "TeamsResolver.memberJoinedTeam", "method", {
 		startLine: 3,
 		endLine: 12,
 		parentId: cls.id,
@@ -856,7 +856,7 @@ describe("a decorated definition", () => {
 		const material = listed(MATERIAL_REACH);
 		expect(material?.unit).toBe("signature");
 		expect(material?.range).toMatchObject({ startLine: 8, endLine: 8 });
-		expect(material?.text).toBe("teamMemberAdded(");
+		expect(material?.text).toBe("memberJoinedTeam(");
 		expect(listed(CITATION_REACH)?.range).toMatchObject({ startLine: 3, endLine: 3 });
 	});
 
@@ -950,7 +950,7 @@ describe("the neighbours of a body read", () => {
 		}),
 	);
 	const first = methods[0] as DefRow;
-	const loader = defRow("chat/load.ts", "loadHistory", "function", { startLine: 1, endLine: 5 });
+	const loader = defRow("chat/load.ts", "fetchHistory", "function", { startLine: 1, endLine: 5 });
 	const lines = Array.from({ length: 300 }, (_, i) => `\t\tstep${i}();`);
 	for (const m of methods) lines[(m.startLine ?? 1) - 1] = `\t${m.name}() {`;
 	const all = [cls, ...methods, loader];
@@ -1593,20 +1593,23 @@ describe("a handler plugged in by name", () => {
 });
 
 describe("the far ends of what a body read calls", () => {
-	// `loadHistory` calls `Messages.findVisible`: the call lands on the interface's member, which
+	// `fetchHistory` calls `Messages.findVisible`: the call lands on the interface's member, which
 	// one class implements; `Messages` is a module-level value of another file; `Config` is only passed.
-	const load = defRow("chat/load.ts", "loadHistory", "function", { startLine: 1, endLine: 5 });
+	const load = defRow("chat/load.ts", "fetchHistory", "function", { startLine: 1, endLine: 5 });
 	const iface = defRow("chat/types.ts", "IMessages", "interface", { startLine: 9, endLine: 12 });
 	const member = defRow("chat/types.ts", "IMessages.findVisible", "method", {
 		startLine: 10,
 		endLine: 10,
 		parentId: iface.id,
 	});
-	const impl = defRow("chat/raw.ts", "MessagesRaw.findVisible", "method", { startLine: 20, endLine: 25 });
+	const impl = defRow("chat/raw.ts", "MessagesCollection.findVisible", "method", {
+		startLine: 20,
+		endLine: 25,
+	});
 	const value = defRow("chat/index.ts", "Messages", "variable", { startLine: 30, endLine: 30 });
 	const config = defRow("chat/index.ts", "Config", "variable", { startLine: 31, endLine: 31 });
 	const lines = Array.from({ length: 40 }, (_, i) => `\t\tstep${i}();`);
-	lines[0] = "export function loadHistory(rid) {";
+	lines[0] = "export function fetchHistory(rid) {";
 	lines[2] = "\tconst found = Messages.findVisible(rid);";
 	lines[3] = "\treturn format(found, Config);";
 	lines[4] = "}";

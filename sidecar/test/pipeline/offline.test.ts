@@ -72,19 +72,19 @@ describe("ask offline on the mini-chat index", () => {
 		const r = await ask(index(), "What runs after a message is saved?", FULL);
 		// The key and its handler one hop below it, in the same chain (another chain may reach either elsewhere).
 		const chain = r.chains.find((c) =>
-			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage")),
+			c.hops.some((h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsForMessage")),
 		);
 		const hops = chain?.hops ?? [];
-		const key = hops.find((h) => h.defId === "trunk:callbacks#afterSaveMessage");
+		const key = hops.find((h) => h.defId === "trunk:callbacks#afterMessageSave");
 		expect(key?.via).toBe("dispatch:callbacks");
 		const handler = hops.find(
-			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsOnMessage"),
+			(h) => h.via === "handler:callbacks" && h.defId.endsWith("#sendNotificationsForMessage"),
 		);
 		expect(handler?.depth).toBe((key?.depth ?? 0) + 1);
-		expect(handler?.from).toBe("trunk:callbacks#afterSaveMessage");
-		const cited = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
+		expect(handler?.from).toBe("trunk:callbacks#afterMessageSave");
+		const cited = r.citations.find((c) => c.symbol === "sendNotificationsForMessage");
 		expect(r.answer).toContain(
-			`hook \`afterSaveMessage\` — dispatches; handlers: \`sendNotificationsOnMessage\` [${cited?.n}]`,
+			`hook \`afterMessageSave\` — dispatches; handlers: \`sendNotificationsForMessage\` [${cited?.n}]`,
 		);
 	});
 
@@ -116,9 +116,9 @@ describe("ask offline on the mini-chat index", () => {
 
 	it("says in short which dispatch key joins the flow and who handles it", async () => {
 		const r = await ask(index(), "What runs after a message is saved?", FULL);
-		const handler = r.citations.find((c) => c.symbol === "sendNotificationsOnMessage");
+		const handler = r.citations.find((c) => c.symbol === "sendNotificationsForMessage");
 		expect(inShortOf(r.answer).join(" ")).toContain(
-			`runs the hook \`afterSaveMessage\`, handled by \`sendNotificationsOnMessage\` [${handler?.n}]`,
+			`runs the hook \`afterMessageSave\`, handled by \`sendNotificationsForMessage\` [${handler?.n}]`,
 		);
 	});
 
@@ -132,7 +132,7 @@ describe("ask offline on the mini-chat index", () => {
 	});
 
 	it("names a key once in short, though several chains reach it from the same function", async () => {
-		const r = await ask(index(), "Who handles the afterSaveMessage callback?", FULL);
+		const r = await ask(index(), "Who handles the afterMessageSave callback?", FULL);
 		// Keys the skeleton reaches from the same function on more than one chain.
 		const reached = new Map<string, number>();
 		for (const c of r.chains)
@@ -146,7 +146,7 @@ describe("ask offline on the mini-chat index", () => {
 			.map(([k]) => k.slice(k.indexOf("#") + 1, k.indexOf(" ")));
 		expect(repeated.length).toBeGreaterThan(0);
 		const text = inShortOf(r.answer).join(" ");
-		// Each as its words name it ("hook `afterSaveMessage`", "endpoint `chat.send`").
+		// Each as its words name it ("hook `afterMessageSave`", "endpoint `chat.send`").
 		const named = repeated.map((key) => text.split(` \`${key}\`,`).length - 1);
 		expect(named.some((n) => n === 1)).toBe(true);
 		for (const n of named) expect(n).toBeLessThanOrEqual(1);

@@ -373,7 +373,7 @@ describe("findPath", () => {
 		const side = def("types/ldap-service.ts", "ILdapService.loginAuthenticated", "method");
 		const manager = def("ldap/manager.ts", "LdapManager.loginAuthenticated", "method");
 		const setting = def("ldap/setting.ts", "getLdapSetting");
-		const handler = def("ldap/configure.ts", "configureLdap.Accounts.registerLoginHandler(ldap)");
+		const handler = def("ldap/configure.ts", "configureLdap.Accounts.addLoginHandler(ldap)");
 		const service = def("ldap/service.ts", "LdapService.loginRequest", "method");
 		const edges: [DefRow, DefRow, EdgeKind][] = [
 			[side, manager, "call"],
@@ -383,7 +383,7 @@ describe("findPath", () => {
 		const ranked = [manager, handler, side, setting, service];
 		const index = graph([side, manager, setting, handler, service], edges);
 		expect(names(findPath(index, ranked, {}, concepts("ldap")))).toEqual([
-			"configureLdap.Accounts.registerLoginHandler(ldap)",
+			"configureLdap.Accounts.addLoginHandler(ldap)",
 			"LdapService.loginRequest",
 		]);
 		// A listener under a key the question does not name is no way in to what it asks about.
@@ -398,7 +398,7 @@ describe("findPath", () => {
 		// Nor is a callback something in the index already calls: that caller is the way in.
 		const called = graph([side, manager, setting, handler, service], [...edges, [side, handler, "call"]]);
 		expect(names(findPath(called, ranked, {}, concepts("ldap")))[0]).not.toBe(
-			"configureLdap.Accounts.registerLoginHandler(ldap)",
+			"configureLdap.Accounts.addLoginHandler(ldap)",
 		);
 	});
 
@@ -450,8 +450,8 @@ describe("findPath", () => {
 		// "how does the core proxify() pattern work": a strong pair of message-service places matches
 		// the question's other words; `proxify` (named, in the core package) calls `handler`, which
 		// calls `callApi`, neither ranked; a same-named `proxify` in another package has a ranked caller.
-		const send = def("services/messages.ts", "MessageService.sendMessage", "method");
-		const exec = def("services/execute.ts", "executeSendMessage");
+		const send = def("services/messages.ts", "MessagingService.sendMessage", "method");
+		const exec = def("services/execute.ts", "performSendMessage");
 		const proxify = def("core/lib/proxify.ts", "proxify");
 		const handler = def("core/lib/proxify.ts", "handler");
 		const callApi = def("core/lib/api.ts", "Api.call", "method");
@@ -479,8 +479,8 @@ describe("findPath", () => {
 		]);
 		// Without the name written as code, the better-matching flow beside it leads.
 		expect(names(findPath(graph(defs, edges), ranked, {}, asked([])))).toEqual([
-			"MessageService.sendMessage",
-			"executeSendMessage",
+			"MessagingService.sendMessage",
+			"performSendMessage",
 		]);
 	});
 
@@ -517,7 +517,7 @@ describe("findPath", () => {
 		const limit = def("server/rateLimit.ts", "applyRateLimit");
 		const routeKey = defRow(null, "GET /api/items/:id", "dispatch-key");
 		const route = def("pages/api/items/[id].ts", "(module)", "module");
-		const wrap = defRow("server/withMiddlewares.ts", "withMiddlewares", "function", { fanIn: 30 });
+		const wrap = defRow("server/wrapWithMiddleware.ts", "wrapWithMiddleware", "function", { fanIn: 30 });
 		const check = def("server/apiKeys.ts", "verifyApiKey");
 		const hook = defRow(null, "GET /api/items", "dispatch-key");
 		const plugins = Array.from({ length: 4 }, (_, i) => def(`plugins/p${i}.ts`, `onItems${i}`));
@@ -544,7 +544,7 @@ describe("findPath", () => {
 			});
 		expect(names(findPath(index, ranked, {}, asked(["GET /api/items/:id"])))).toEqual([
 			"(module)",
-			"withMiddlewares",
+			"wrapWithMiddleware",
 			"verifyApiKey",
 		]);
 		// Not written: the best-ranked flow leads. A key of more handlers than a route's (a hook
@@ -593,10 +593,10 @@ describe("findPath", () => {
 		// activity (ranked) does the sending. The workflow joins the path at no worth of its own.
 		const notify = def("notifications/service.ts", "notifyByEmail");
 		const mail = def("email/service.ts", "sendEmail");
-		const startKey = defRow(null, "sendEmailWorkflow", "dispatch-key");
-		const workflow = def("workflows/send-email.ts", "sendEmailWorkflow");
+		const startKey = defRow(null, "deliverEmailWorkflow", "dispatch-key");
+		const workflow = def("workflows/send-email.ts", "deliverEmailWorkflow");
 		const activityKey = defRow(null, "sendEmail", "dispatch-key");
-		const activity = def("activities/email.ts", "EmailActivity.sendEmail", "method");
+		const activity = def("activities/email.ts", "MailerActivity.sendEmail", "method");
 		const provider = def("email/smtp.ts", "smtpSend");
 		const edges: [DefRow, DefRow, EdgeKind][] = [
 			[notify, mail, "call"],
@@ -613,8 +613,8 @@ describe("findPath", () => {
 		expect(names(path)).toEqual([
 			"notifyByEmail",
 			"sendEmail",
-			"sendEmailWorkflow",
-			"EmailActivity.sendEmail",
+			"deliverEmailWorkflow",
+			"MailerActivity.sendEmail",
 			"smtpSend",
 		]);
 		expect(path.map((s) => s.hop?.kind ?? null)).toEqual(["call", "dispatch", "dispatch", "call", null]);
@@ -628,8 +628,8 @@ describe("findPath", () => {
 		expect(names(findPath(nowhere, [notify, mail, provider], {}, words))).toEqual([
 			"notifyByEmail",
 			"sendEmail",
-			"sendEmailWorkflow",
-			"EmailActivity.sendEmail",
+			"deliverEmailWorkflow",
+			"MailerActivity.sendEmail",
 		]);
 		// A key with two handlers (an event any listener of which is a side effect) is not crossed.
 		const other = def("workflows/audit.ts", "auditWorkflow");
@@ -637,8 +637,8 @@ describe("findPath", () => {
 		// (The workflow may still lead in, as the activity's one caller through its own key.)
 		const fannedPath = names(findPath(fanned, ranked, {}, words));
 		const hops = fannedPath.slice(1).map((n, i) => `${fannedPath[i]} > ${n}`);
-		expect(hops).not.toContain("sendEmail > sendEmailWorkflow");
-		expect(fannedPath).toContain("EmailActivity.sendEmail");
+		expect(hops).not.toContain("sendEmail > deliverEmailWorkflow");
+		expect(fannedPath).toContain("MailerActivity.sendEmail");
 		// Nor for an impact question (no concepts): the candidates alone.
 		expect(names(findPath(graph(defs, edges), ranked))).toEqual(["notifyByEmail", "sendEmail"]);
 	});
@@ -746,10 +746,10 @@ describe("findPath", () => {
 	it("tells the flow from where it starts: walks up the callers outside the candidates while there are few", () => {
 		// "how are push notifications delivered": the search finds the gateway's send; the queue's
 		// worker runs it through two functions no candidate names.
-		const worker = def("queue/notification-queue.ts", "NotificationQueue.worker", "method");
-		const deliver = def("queue/notification-queue.ts", "NotificationQueue.deliver", "method");
-		const schedule = def("queue/notification-queue.ts", "NotificationQueue.schedule", "method");
-		const pushSend = def("push/push-notification.ts", "PushNotification.send", "method");
+		const worker = def("queue/notification-outbox.ts", "NotificationOutbox.worker", "method");
+		const deliver = def("queue/notification-outbox.ts", "NotificationOutbox.deliver", "method");
+		const schedule = def("queue/notification-outbox.ts", "NotificationOutbox.schedule", "method");
+		const pushSend = def("push/push-alert.ts", "PushAlert.send", "method");
 		const video = def("video/call-push.ts", "VideoCall.ring", "method");
 		const gateway = def("push/gateway.ts", "Gateway.sendNative", "method");
 		const fcm = def("push/fcm.ts", "sendFcm");
@@ -768,29 +768,29 @@ describe("findPath", () => {
 		// has one caller, a page rendering it: no part of the flow.
 		const ranked = [gateway, fcm, schedule];
 		expect(names(findPath(graph(defs, edges), ranked, {}, words))).toEqual([
-			"NotificationQueue.worker",
-			"NotificationQueue.deliver",
-			"PushNotification.send",
+			"NotificationOutbox.worker",
+			"NotificationOutbox.deliver",
+			"PushAlert.send",
 			"Gateway.sendNative",
 			"sendFcm",
 		]);
 		// The bound holds.
 		expect(names(findPath(graph(defs, edges), ranked, { maxSteps: 4 }, words))[0]).toBe(
-			"NotificationQueue.deliver",
+			"NotificationOutbox.deliver",
 		);
 		// Two callers alike (no ranked file tells them apart): the walk stops, no guess.
-		expect(names(findPath(graph(defs, edges), [gateway, fcm], {}, words))[0]).toBe("PushNotification.send");
+		expect(names(findPath(graph(defs, edges), [gateway, fcm], {}, words))[0]).toBe("PushAlert.send");
 		// An entry point (the handler of a key: a route, a job, an event) is where the flow starts: no caller above it.
 		const key = def(null, "push.deliver", "dispatch-key");
 		const fromDeliver = graph(
 			[...defs, key],
 			[...edges.filter(([s]) => s !== worker), [key, deliver, "handler"], [worker, deliver, "call"]],
 		);
-		expect(names(findPath(fromDeliver, ranked, {}, words))[0]).toBe("NotificationQueue.deliver");
+		expect(names(findPath(fromDeliver, ranked, {}, words))[0]).toBe("NotificationOutbox.deliver");
 		// A callback handed to a wrapper names nothing of its own: the function it calls starts the flow.
-		const traced = def("queue/notification-queue.ts", "NotificationQueue.start.tracerSpan(worker)");
+		const traced = def("queue/notification-outbox.ts", "NotificationOutbox.start.tracerSpan(worker)");
 		const wrapped = graph([...defs, traced], [...edges, [traced, worker, "call"]]);
-		expect(names(findPath(wrapped, ranked, {}, words))[0]).toBe("NotificationQueue.worker");
+		expect(names(findPath(wrapped, ranked, {}, words))[0]).toBe("NotificationOutbox.worker");
 		// One registered under a key the question names is where the framework enters the flow: it starts there.
 		const listener = def("queue/boot.ts", "boot.bus.on(push)");
 		const listened = graph([...defs, listener], [...edges, [listener, worker, "call"]]);
@@ -801,6 +801,6 @@ describe("findPath", () => {
 			[...defs, ...more],
 			[...edges, ...more.map((m): [DefRow, DefRow, EdgeKind] => [m, pushSend, "call"])],
 		);
-		expect(names(findPath(crowded, ranked, {}, words))[0]).toBe("PushNotification.send");
+		expect(names(findPath(crowded, ranked, {}, words))[0]).toBe("PushAlert.send");
 	});
 });

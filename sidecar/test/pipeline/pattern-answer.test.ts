@@ -146,7 +146,7 @@ function serviceRepo(): string {
 				'import { MailService } from "./services/mail/service";',
 				'import { RoomService } from "./services/room/service";',
 				'import { UserService } from "./services/user/service";',
-				"export function registerServices(): void {",
+				"export function registerAllServices(): void {",
 				"\tapi.registerService(new MailService());",
 				"\tapi.registerService(new RoomService());",
 				"\tapi.registerService(new UserService());",
@@ -169,10 +169,10 @@ describe("the answer to a pattern question", () => {
 		expect(body).toMatch(/Import it from its package's entry `packages\/core\/src\/index\.ts` \[\d+\]/);
 		expect(body).toMatch(/Declare the contract, as `I(Mail|Room|User)Service` does/);
 		expect(body).toMatch(
-			/is created in `registerServices` \(`apps\/server\/src\/startup\.ts`\) \[\d+\] \(which creates all 3\) and registered with `api\.registerService`/,
+			/is created in `registerAllServices` \(`apps\/server\/src\/startup\.ts`\) \[\d+\] \(which creates all 3\) and registered with `api\.registerService`/,
 		);
 		expect(body).toMatch(
-			/Create `(Mail|Room|User)Service` in `registerServices`.*: `api\.registerService\(new (Mail|Room|User)Service\(\)\);`/,
+			/Create `(Mail|Room|User)Service` in `registerAllServices`.*: `api\.registerService\(new (Mail|Room|User)Service\(\)\);`/,
 		);
 		expect(body).toContain("**Other examples**");
 		// Every citation holds what it names: nothing was dropped, and the creation line is cited.
@@ -190,7 +190,7 @@ describe("the answer to a pattern question", () => {
 		expect(first).toEqual(
 			expect.arrayContaining([
 				"packages/core/src/base.ts#ServiceBase",
-				"apps/server/src/startup.ts#registerServices",
+				"apps/server/src/startup.ts#registerAllServices",
 				expect.stringMatching(/^apps\/server\/src\/services\/\w+\/service\.ts#I\w+Service$/),
 			]),
 		);
@@ -282,9 +282,9 @@ describe("the answer to a pattern question about decorated handlers", () => {
 			{
 				"api/src/app.module.ts": [
 					'import { Module } from "@nestjs/common";',
-					'import { PostsController } from "./posts.controller";',
+					'import { ArticlesController } from "./posts.controller";',
 					"@Module({",
-					"\tcontrollers: [PostsController],",
+					"\tcontrollers: [ArticlesController],",
 					"})",
 					"export class AppModule {}",
 				].join("\n"),
@@ -301,10 +301,10 @@ describe("the answer to a pattern question about decorated handlers", () => {
 				/1\. Register the key, as `api\/src\/posts\.controller\.ts` does for `GET \/posts`.*: `@Get\("\/"\)`/,
 			);
 			expect(answer).toMatch(
-				/2\. Write its handler, as `PostsController\.listPosts` \[\d+\]: `listPosts\(@Query\("week"\) week: string\) \{`/,
+				/2\. Write its handler, as `ArticlesController\.listPosts` \[\d+\]: `listPosts\(@Query\("week"\) week: string\) \{`/,
 			);
 			expect(answer).toMatch(
-				/3\. List its class where the others are, as `AppModule` lists `PostsController` \[\d+\]: `controllers: \[PostsController\],`/,
+				/3\. List its class where the others are, as `AppModule` lists `ArticlesController` \[\d+\]: `controllers: \[ArticlesController\],`/,
 			);
 			expect(answer).toMatch(/4\. Dispatch it by the key, as `web\/src\/posts\.ts` does/);
 		});

@@ -222,11 +222,11 @@ function modelRepo(): string {
 			"package.json": '{ "name": "acme", "private": true, "workspaces": ["packages/*", "apps/*"] }',
 			"packages/models/package.json": '{ "name": "@acme/models", "main": "src/index.ts" }',
 			"packages/models/src/base.ts":
-				"export interface IBaseModel {\n\tfindOne(id: string): Promise<unknown>;\n}\n",
+				"export interface IModelBase {\n\tfindOne(id: string): Promise<unknown>;\n}\n",
 			"packages/models/src/proxify.ts": [
-				'import type { IBaseModel } from "./base";',
-				"const models = new Map<string, IBaseModel>();",
-				"export function registerModel(name: string, model: IBaseModel): void {",
+				'import type { IModelBase } from "./base";',
+				"const models = new Map<string, IModelBase>();",
+				"export function registerModel(name: string, model: IModelBase): void {",
 				"\tmodels.set(name, model);",
 				"}",
 				"export function proxify<T>(name: string): T {",
@@ -236,7 +236,7 @@ function modelRepo(): string {
 			...Object.fromEntries(
 				MODELS.map((m) => [
 					`packages/models/src/I${m}Model.ts`,
-					`import type { IBaseModel } from "./base";\nexport interface I${m}Model extends IBaseModel {\n\tcount${m}(): Promise<number>;\n}\n`,
+					`import type { IModelBase } from "./base";\nexport interface I${m}Model extends IModelBase {\n\tcount${m}(): Promise<number>;\n}\n`,
 				]),
 			),
 			"packages/models/src/index.ts": [

@@ -44,7 +44,7 @@ function servicesRepo(): string {
 			),
 			"src/services/startup.ts": [
 				...CORE.map((n) => `import { ${n}Service } from "./${n.toLowerCase()}/service";`),
-				"export function registerServices(): unknown[] {",
+				"export function registerAllServices(): unknown[] {",
 				`\treturn [${CORE.map((n) => `new ${n}Service()`).join(", ")}];`,
 				"}",
 			].join("\n"),

@@ -69,7 +69,7 @@ describe("analyzeQuestion", () => {
 		const layer = client as NonNullable<typeof client>;
 		expect(conceptMatch(layer, wordStems("apps/web/client/lib/flows/sendMessage.ts"))).toBe(1);
 		expect(conceptMatch(layer, wordStems("packages/ddp-client/src/DDPClient.ts"))).toBe(0);
-		expect(conceptMatch(layer, wordStems("LivechatClientImpl.sendMessage"))).toBe(0);
+		expect(conceptMatch(layer, wordStems("SupportChatClient.sendMessage"))).toBe(0);
 		// Hyphenated, it is the same layer; without "side" the word is an ordinary concept.
 		expect(
 			analyzeQuestion("Where is the server-side check?").concepts.find((c) => c.word === "server")?.layer,
@@ -252,7 +252,7 @@ describe("analyzeQuestion", () => {
 		const graphql = analyzeQuestion("How are GraphQL requests authenticated?").concepts.find(
 			(c) => c.word === "graphql",
 		);
-		expect(graphql && conceptMatch(graphql, wordStems("GqlAuthGuard"))).toBeGreaterThan(0);
+		expect(graphql && conceptMatch(graphql, wordStems("GraphqlAuthGuard"))).toBeGreaterThan(0);
 	});
 
 	it("matches words by stem and shared prefix", () => {
@@ -265,7 +265,7 @@ describe("analyzeQuestion", () => {
 		// An interface's `I` glued to an acronym, a letter-digit acronym before a word.
 		expect(wordStems("ILDAPService.loginAuthenticatedUserRequest")).toContain("ldap");
 		expect(wordStems("packages/core-services/src/types/ILDAPService.ts")).toContain("ldap");
-		expect(wordStems("E2ERoom.encryptKeyForOtherParticipants")).toContain("e2e");
+		expect(wordStems("E2EChannel.shareKeyWithMembers")).toContain("e2e");
 		expect(wordStems("E2EEKeyDecodeModal")).toContain("e2ee");
 		// The split words stay: an acronym that begins with I is still itself.
 		expect(wordStems("IRCBridge")).toEqual(expect.arrayContaining(["irc", "bridge"]));

@@ -95,8 +95,8 @@ describe("rankCitations", () => {
 		// A service starts a workflow by key; the workflow shares fewer words with the question.
 		const setup = (handlers: number, handlerRelevance: number) => {
 			const service = def("service.ts", "Service.start", "method");
-			const key = def(null, "startWorkflow", "dispatch-key");
-			const workflow = def("workflow.ts", "startWorkflow");
+			const key = def(null, "launchWorkflow", "dispatch-key");
+			const workflow = def("workflow.ts", "launchWorkflow");
 			const listeners = Array.from({ length: handlers - 1 }, (_, i) => def(`listener${i}.ts`, `onStart${i}`));
 			const fillers = Array.from({ length: 20 }, (_, i) => def(`f${i}.ts`, `filler${i}`));
 			const index = graph(

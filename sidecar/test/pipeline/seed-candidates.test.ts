@@ -14,19 +14,19 @@ function files(): Record<string, string> {
 	const out: Record<string, string> = {
 		"package.json": JSON.stringify({ name: "acme", version: "1.0.0" }),
 		// The composer names only "message", and sits in a folder named for the client side.
-		"src/client/composer/ComposerMessage.tsx":
-			"export function ComposerMessage(props: { text: string }) {\n\treturn props.text;\n}\n",
+		"src/client/composer/MessageComposerPane.tsx":
+			"export function MessageComposerPane(props: { text: string }) {\n\treturn props.text;\n}\n",
 		// "client" in a package's name is no client side (the layer rule): not searched as one.
 		"packages/ddp-client/src/messageStore.ts":
 			"export function messageStore(id: string): string {\n\treturn id;\n}\n",
 		// A model registered by top-level code only, and a barrel that only re-exports it.
-		"src/server/models/raw/MessagesRaw.ts":
-			"export class MessagesRaw {\n\tfind(id: string): string {\n\t\treturn id;\n\t}\n}\n",
+		"src/server/models/raw/MessagesCollection.ts":
+			"export class MessagesCollection {\n\tfind(id: string): string {\n\t\treturn id;\n\t}\n}\n",
 		"src/server/models/registerModel.ts":
 			"const models = new Map<string, unknown>();\nexport function registerModel(name: string, model: unknown): void {\n\tmodels.set(name, model);\n}\n",
 		"src/server/models/Messages.ts":
-			'import { MessagesRaw } from "./raw/MessagesRaw";\nimport { registerModel } from "./registerModel";\n\nregisterModel("IMessagesModel", new MessagesRaw());\n',
-		"src/server/models/index.ts": 'export * from "./raw/MessagesRaw";\n',
+			'import { MessagesCollection } from "./raw/MessagesCollection";\nimport { registerModel } from "./registerModel";\n\nregisterModel("IChatMessagesModel", new MessagesCollection());\n',
+		"src/server/models/index.ts": 'export * from "./raw/MessagesCollection";\n',
 	};
 	// Server code naming both words of the question fills the whole-repository search.
 	for (let i = 0; i < 70; i++) {
@@ -52,7 +52,7 @@ describe("seed: candidates beside the whole-repository searches", () => {
 	};
 
 	it("searches the question's words again inside the layer it names", () => {
-		const composer = "src/client/composer/ComposerMessage.tsx";
+		const composer = "src/client/composer/MessageComposerPane.tsx";
 		expect(candidate("How is a message sent on the client side?", composer)).toBe(true);
 		// Without the layer, the server's matches take the whole depth.
 		expect(candidate("How is a message sent?", composer)).toBe(false);

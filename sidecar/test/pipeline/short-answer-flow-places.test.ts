@@ -18,10 +18,10 @@ const words = conceptVector({ concepts: ["send", "message"].map(concept) });
 describe("the short answer's places: where the flow goes on", () => {
 	// A service sends a message through a method and a function; the method checks the sender in
 	// another file; bridges only named for messages rank after the path.
-	const service = defRow("services/messages.ts", "MessageService.sendMessage", "method");
-	const method = defRow("methods/sendMessage.ts", "executeSendMessage");
+	const service = defRow("services/messages.ts", "MessagingService.sendMessage", "method");
+	const method = defRow("methods/sendMessage.ts", "performSendMessage");
 	const send = defRow("functions/sendMessage.ts", "sendMessage");
-	const check = defRow("auth/canSendMessage.ts", "canSendMessageAsync");
+	const check = defRow("auth/maySendMessage.ts", "maySendMessageAsync");
 	const log = defRow("lib/logger.ts", "logLine");
 	const bridges = Array.from({ length: 7 }, (_, i) =>
 		defRow(`bridges/b${i}.ts`, `Bridge${i}.onMessage`, "method"),
@@ -38,7 +38,7 @@ describe("the short answer's places: where the flow goes on", () => {
 	it("gives the check a step calls the weakest place that only matches the question's words", () => {
 		const body = ask(graph([service, method, send, check, log, ...bridges], edges));
 		expect(body).toMatch(
-			/^- `executeSendMessage` also calls `canSendMessageAsync` in `auth\/canSendMessage\.ts` \[\d+\]$/m,
+			/^- `performSendMessage` also calls `maySendMessageAsync` in `auth\/maySendMessage\.ts` \[\d+\]$/m,
 		);
 		// It takes the last bridge's place; the logger matches none of the question's words.
 		expect(body).toContain("`Bridge5.onMessage`");
@@ -48,7 +48,7 @@ describe("the short answer's places: where the flow goes on", () => {
 
 	it("leaves out a callee in a module of shared helpers", () => {
 		const callers = Array.from({ length: 12 }, (_, i) => defRow(`app/c${i}.ts`, `caller${i}`));
-		const shared = defRow("auth/canSendMessage.ts", "hasPermission", "function", { fanIn: 12 });
+		const shared = defRow("auth/maySendMessage.ts", "hasPermission", "function", { fanIn: 12 });
 		const index = graph(
 			[service, method, send, check, log, shared, ...callers, ...bridges],
 			[...edges, ...callers.map((c) => [c, shared, "call"] as (typeof edges)[number])],

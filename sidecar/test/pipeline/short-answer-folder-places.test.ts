@@ -33,7 +33,7 @@ describe("the short answer's places on how a whole feature works", () => {
 	const adapters = ["S3", "GridFS", "Webdav", "Local", "Google"].map((n) =>
 		defRow(`upload/config/${n}.ts`, `${n}Storage.copyFile`, "method"),
 	);
-	const message = defRow("methods/sendFileMessage.ts", "sendFileMessage");
+	const message = defRow("methods/sendAttachmentMessage.ts", "sendAttachmentMessage");
 	const cleanup = defRow("cron/uploadsCleanup.ts", "cleanupUploads");
 	const others = ["a", "b", "c"].map((n) => defRow(`lib/${n}/storage.ts`, `${n}FileStorage`));
 	const defs = [service, store, ...adapters, message, cleanup, ...others];
@@ -52,7 +52,7 @@ describe("the short answer's places on how a whole feature works", () => {
 			"upload/config/S3.ts",
 			"upload/config/GridFS.ts",
 		]);
-		expect(places).toContain("methods/sendFileMessage.ts");
+		expect(places).toContain("methods/sendAttachmentMessage.ts");
 		expect(places).toContain("cron/uploadsCleanup.ts");
 	});
 

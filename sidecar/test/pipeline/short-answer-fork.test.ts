@@ -1,7 +1,7 @@
 /**
  * A path step's hop taken at a fork is told with the other way, in the code's condition: readers took
- * "`login` calls `loginNewUserFromLDAP`" for "LDAP login creates the user" when the code reads
- * `if (user) { return loginExistingUser(…) } return loginNewUserFromLDAP(…)` (session 30).
+ * "`login` calls `loginNewDirectoryUser`" for "LDAP login creates the user" when the code reads
+ * `if (user) { return loginKnownUser(…) } return loginNewDirectoryUser(…)` (session 30).
  * A guard that calls nothing on its way out is no fork.
  */
 import { describe, expect, it } from "vitest";

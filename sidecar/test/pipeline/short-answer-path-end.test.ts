@@ -347,10 +347,10 @@ describe("the short answer's last step", () => {
 	it("says whether the chain of calls ends at the last step or the answer stopped following it there", () => {
 		// "how is a post scheduled": the controller calls the service, which saves a row (a leaf) and,
 		// on a later line, schedules the job; the row store calls nothing of the repository.
-		const route = defRow("api/posts.controller.ts", "PostsController.create");
-		const service = defRow("core/posts.service.ts", "PostsService.create");
-		const store = defRow("db/posts.repository.ts", "PostsRepository.create");
-		const schedule = defRow("core/posts.service.ts", "PostsService.schedule");
+		const route = defRow("api/posts.controller.ts", "ArticlesController.create");
+		const service = defRow("core/posts.service.ts", "ArticlesService.create");
+		const store = defRow("db/posts.repository.ts", "ArticlesRepository.create");
+		const schedule = defRow("core/posts.service.ts", "ArticlesService.schedule");
 		const helpers = ["hash", "stamp", "clean"].map((n) => defRow(`util/${n}.ts`, n));
 		const ask = (edges: Parameters<typeof edgeGraph>[1]) => {
 			// The service's call to `schedule` is written two lines below its call to the store.
@@ -377,12 +377,12 @@ describe("the short answer's last step", () => {
 		];
 		// A leaf: the chain ends there, and the step before goes on after it returns.
 		expect(ask(path)).toMatch(
-			/Its last step, `PostsRepository\.create` \[\d+\], calls no other code in this repository; after it, `PostsService\.create` goes on to call `PostsService\.schedule`\./,
+			/Its last step, `ArticlesRepository\.create` \[\d+\], calls no other code in this repository; after it, `ArticlesService\.create` goes on to call `ArticlesService\.schedule`\./,
 		);
 		// A store that calls three helpers: the answer stopped there, and says what it did not follow.
 		const onward = ask([...path, ...helpers.map((h) => [store, h, "call"] as (typeof path)[number])]);
 		expect(onward).toMatch(
-			/This answer follows it as far as `PostsRepository\.create` \[\d+\]; its calls \(`hash`, `stamp` and 1 more\) are not followed here\./,
+			/This answer follows it as far as `ArticlesRepository\.create` \[\d+\]; its calls \(`hash`, `stamp` and 1 more\) are not followed here\./,
 		);
 		expect(onward).not.toContain("goes on to call");
 	});
@@ -429,9 +429,9 @@ describe("the short answer's last step", () => {
 	});
 
 	it("says a step written inside the step it calls calls it again, not as a loop", () => {
-		// A retry listener defined inside `initializeScene` that runs `initializeScene` once more.
-		const init = defRow("app/App.tsx", "initializeScene");
-		const listener = defRow("app/App.tsx", "initializeScene.window.addEventListener(focus)", "function", {
+		// A retry listener defined inside `loadInitialScene` that runs `loadInitialScene` once more.
+		const init = defRow("app/App.tsx", "loadInitialScene");
+		const listener = defRow("app/App.tsx", "loadInitialScene.window.addEventListener(focus)", "function", {
 			parentId: init.id,
 			signature: "window.addEventListener('focus', () =>",
 		});
@@ -447,12 +447,12 @@ describe("the short answer's last step", () => {
 			order: [listener, init, load],
 			fileScore: new Map(),
 		});
-		expect(body).toMatch(/which calls `initializeScene` again \[\d+\]/);
+		expect(body).toMatch(/which calls `loadInitialScene` again \[\d+\]/);
 		expect(body).toMatch(
-			/1\. `initializeScene\.window\.addEventListener\(focus\)` calls `initializeScene` again \[\d+\]/,
+			/1\. `loadInitialScene\.window\.addEventListener\(focus\)` calls `loadInitialScene` again \[\d+\]/,
 		);
 		// The step it calls is not "again" anywhere else.
-		expect(body).toMatch(/2\. `initializeScene` calls `loadFromBlob` \[\d+\]/);
+		expect(body).toMatch(/2\. `loadInitialScene` calls `loadFromBlob` \[\d+\]/);
 	});
 
 	it("says a path ending at an interface member with no implementation ends at a declaration", () => {

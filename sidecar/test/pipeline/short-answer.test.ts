@@ -38,15 +38,15 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 		const steps = pathSteps(r.answer);
 		const step = (name: string) =>
 			steps.findIndex((s) => s.startsWith(`${steps.indexOf(s) + 1}. \`${name}\``));
-		const save = step("executeSendMessage");
-		const notify = step("sendNotificationsOnMessage");
+		const save = step("performSendMessage");
+		const notify = step("sendNotificationsForMessage");
 		const push = step("PushService.sendNotification");
 		expect(save).toBeGreaterThanOrEqual(0);
 		expect(notify).toBeGreaterThan(save);
 		expect(push).toBeGreaterThan(notify);
 		// The hop from saving to notifying is the dispatch of the callbacks key (a hook, in words), quoted from the code.
-		expect(steps[save]).toContain("runs the hook `afterSaveMessage` → `sendNotificationsOnMessage`");
-		expect(steps[save]).toContain("`await callbacks.runAsync('afterSaveMessage', saved);`");
+		expect(steps[save]).toContain("runs the hook `afterMessageSave` → `sendNotificationsForMessage`");
+		expect(steps[save]).toContain("`await callbacks.runAsync('afterMessageSave', saved);`");
 	});
 
 	it("cites each hop at the one line that makes it, quoted from the index's stored text", async () => {
@@ -116,10 +116,10 @@ describe("the short offline answer (default) on the mini-chat index", () => {
 
 	it("answers a question that names a definition in code form, whatever its other words", async () => {
 		// "break" and "changed" are words mini-chat never writes: without the name, this would abstain.
-		const r = await ask(index(), "What would break if the `afterSaveMessage` callback changed?");
+		const r = await ask(index(), "What would break if the `afterMessageSave` callback changed?");
 		expect(r.abstained).toBe(false);
 		expect(r.answer).not.toMatch(/I don't know/);
-		expect(r.trace.material?.impact?.target).toBe("afterSaveMessage");
+		expect(r.trace.material?.impact?.target).toBe("afterMessageSave");
 		const named = await ask(index(), "What would break if the Streamer class changed?");
 		expect(named.abstained).toBe(false);
 	});

@@ -29,11 +29,11 @@ function modelRepo(): string {
 		"package.json": '{ "name": "acme", "private": true, "workspaces": ["packages/*", "apps/*"] }',
 		"packages/model-typings/package.json": '{ "name": "@acme/model-typings", "main": "src/index.ts" }',
 		"packages/model-typings/src/index.ts": [
-			'export * from "./IBaseModel";',
+			'export * from "./IModelBase";',
 			...MODELS.map((m) => `export * from "./I${m}Model";`),
 		].join("\n"),
-		"packages/model-typings/src/IBaseModel.ts": [
-			"export interface IBaseModel<T> {",
+		"packages/model-typings/src/IModelBase.ts": [
+			"export interface IModelBase<T> {",
 			"\tfindOneById(id: string): Promise<T | null>;",
 			"}",
 		].join("\n"),
@@ -56,9 +56,9 @@ function modelRepo(): string {
 	for (const m of MODELS) {
 		const entity = m.slice(0, -1);
 		files[`packages/model-typings/src/I${m}Model.ts`] = [
-			'import type { IBaseModel } from "./IBaseModel";',
+			'import type { IModelBase } from "./IModelBase";',
 			`export interface ${entity} { _id: string; name: string }`,
-			`export interface I${m}Model extends IBaseModel<${entity}> {`,
+			`export interface I${m}Model extends IModelBase<${entity}> {`,
 			`\tfindByName(name: string): Promise<${entity}[]>;`,
 			"}",
 		].join("\n");
@@ -121,7 +121,7 @@ describe("the answer to a usage question", () => {
 		const result = await ask(index(), "How do you use a model to look something up by name?");
 		const body = result.answer;
 		expect(body).toContain(
-			"A model is used the way other code uses the 3 definitions that extend or implement `IBaseModel`",
+			"A model is used the way other code uses the 3 definitions that extend or implement `IModelBase`",
 		);
 		// The most used member is the example: Users, reached through the models package's constant.
 		expect(body).toMatch(

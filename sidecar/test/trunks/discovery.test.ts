@@ -157,25 +157,25 @@ describe("trunk discovery with no preset", () => {
 
 	it("joins sharded queues: a shard family's key computed at the worker's loop and at the queue's getter", async () => {
 		const { out, discovered } = await indexed("sharded-queues");
-		const trunk = discovered.find((t) => t.spec.name === "worker-manager");
+		const trunk = discovered.find((t) => t.spec.name === "worker-pool");
 		expect(trunk?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([["new Queue(key)", "wrapper"]]);
 		await withIndexAt(out, (index) => {
 			// `renderShards.forEach((shardName) => register(shardName, renderProcessor))` over `Array.from(…)` ↔
-			// `new Queue(`${QueueName.Render}${i > 0 ? `-${i}` : ''}`)` in the getter producers call.
-			expect(sides(index, "worker-manager", "render-queue")).toEqual({
+			// `new Queue(`${QueueId.Render}${i > 0 ? `-${i}` : ''}`)` in the getter producers call.
+			expect(sides(index, "worker-pool", "render-queue")).toEqual({
 				handlers: ["src/worker/processors.ts#renderProcessor"],
 				callers: ["src/queues/renderQueue.ts#RenderQueue.getInstance"],
 			});
 			// `for (const shardName of ReportQueue.getShardNames())` over `SHARDS.map(…)`, its processor built by a
-			// factory, ↔ `${QueueName.Report}-${shard}` with `shard = 0` a parameter's default.
-			expect(sides(index, "worker-manager", "report-queue")).toEqual({
+			// factory, ↔ `${QueueId.Report}-${shard}` with `shard = 0` a parameter's default.
+			expect(sides(index, "worker-pool", "report-queue")).toEqual({
 				handlers: ["src/worker/processors.ts#reportProcessorBuilder"],
 				callers: ["src/queues/reportQueue.ts#ReportQueue.getInstance"],
 			});
-			expect(sides(index, "worker-manager", "mail-queue").handlers).toEqual([
+			expect(sides(index, "worker-pool", "mail-queue").handlers).toEqual([
 				"src/worker/processors.ts#mailProcessor",
 			]);
-			expect([...new Set(index.dispatchSites("worker-manager").map((s) => s.key))].sort()).toEqual([
+			expect([...new Set(index.dispatchSites("worker-pool").map((s) => s.key))].sort()).toEqual([
 				"cleanup-queue",
 				"mail-queue",
 				"render-queue",
@@ -242,16 +242,16 @@ describe("trunk discovery with no preset", () => {
 			// the repository's own module registers nothing.
 			expect(keys).toEqual(["Team.members", "createTeam", "team", "teamUpdated", "teams", "users"]);
 			expect(sides(index, "graphql", "team")).toEqual({
-				handlers: ["src/server/team.resolver.ts#TeamResolver.findTeam"],
+				handlers: ["src/server/team.resolver.ts#TeamsResolver.findTeam"],
 				callers: ["src/client/operations.ts#GET_TEAM"],
 			});
 			expect(sides(index, "graphql", "createTeam")).toEqual({
-				handlers: ["src/server/team.resolver.ts#TeamResolver.createTeam"],
+				handlers: ["src/server/team.resolver.ts#TeamsResolver.createTeam"],
 				callers: ["src/client/operations.ts#CREATE_TEAM"],
 			});
 			// Called by no document in the repository, still the handler of its key.
 			expect(sides(index, "graphql", "teamUpdated")).toEqual({
-				handlers: ["src/server/team.resolver.ts#TeamResolver.teamUpdated"],
+				handlers: ["src/server/team.resolver.ts#TeamsResolver.teamUpdated"],
 				callers: [],
 			});
 			expect(index.dispatchSites("graphql", "summary")).toEqual([]);
@@ -337,7 +337,7 @@ describe("trunk discovery with no preset", () => {
 				arg: 0,
 				keys: [key],
 				handlerArg: null,
-				handler: `src/team.resolver.ts#TeamResolver.${key}`,
+				handler: `src/team.resolver.ts#TeamsResolver.${key}`,
 				callee: null,
 				...(declared ? { declared: true as const } : {}),
 			},
@@ -1105,7 +1105,7 @@ describe("trunk discovery with no preset", () => {
 			const at = (key: string) => sides(index, "http-route", key);
 			// The query (`?${params}`, `?page=${p}`, `${preview ? '?preview=true' : ''}`) is cut from the path.
 			expect(at("GET /posts")).toEqual({
-				handlers: ["api/src/posts.controller.ts#PostsController.listPosts"],
+				handlers: ["api/src/posts.controller.ts#ArticlesController.listPosts"],
 				callers: ["web/src/posts.ts#loadWeek"],
 			});
 			expect(at("GET /posts/list").callers).toEqual([
@@ -1194,12 +1194,12 @@ describe("trunk discovery with no preset", () => {
 		await withIndexAt(out, (index) => {
 			expect(sides(index, "events", "post.publish")).toEqual({
 				handlers: ["src/worker/posts.controller.ts#PostsWorker.publish"],
-				callers: ["src/posts/posts.service.ts#PostsService.schedule"],
+				callers: ["src/posts/posts.service.ts#ArticlesService.schedule"],
 			});
 			// `this._mailer.send('digest.send')`: a Mailer is no ClientProxy.
 			expect(sides(index, "events", "digest.send")).toEqual({
 				handlers: ["src/worker/posts.controller.ts#PostsWorker.sendDigest"],
-				callers: ["src/posts/posts.service.ts#PostsService.digest"],
+				callers: ["src/posts/posts.service.ts#ArticlesService.digest"],
 			});
 		});
 	});

@@ -25,12 +25,12 @@ export const afterLeaveRoomCallback = Callbacks.create('afterLeaveRoom');`,
 			"apps/server/feature.ts": `import { callbacks } from './lib/callbacks';
 import { afterLeaveRoomCallback } from './lib/afterLeave';
 export function onSaved(m: unknown) { return m; }
-callbacks.add('afterSaveMessage', onSaved, callbacks.priority.LOW, 'feature');
+callbacks.add('afterMessageSave', onSaved, callbacks.priority.LOW, 'feature');
 afterLeaveRoomCallback.add('ignored-by-registry', (u: string) => u);`,
 			"apps/server/core.ts": `import { callbacks as systemCallbacks } from './lib/callbacks';
 import { afterLeaveRoomCallback } from './lib/afterLeave';
 export async function save(m: string, kind: string) {
-	systemCallbacks.run<string>('afterSaveMessage', m);
+	systemCallbacks.run<string>('afterMessageSave', m);
 	await systemCallbacks.runAsync('beforeDelete', m);
 	systemCallbacks.run(\`after\${kind}\`, m);
 	await afterLeaveRoomCallback.run('u1', 'room');
@@ -39,19 +39,19 @@ export async function save(m: string, kind: string) {
 		expect(summary(sites, "callbacks")).toEqual([
 			"callbacks dispatch UNBOUND(`after${kind}`)",
 			"callbacks dispatch afterLeaveRoom",
-			"callbacks dispatch afterSaveMessage",
+			"callbacks dispatch afterMessageSave",
 			"callbacks dispatch beforeDelete",
 			"callbacks register afterLeaveRoom",
-			"callbacks register afterSaveMessage",
+			"callbacks register afterMessageSave",
 		]);
-		const add = sites.find((s) => s.side === "register" && s.key === "afterSaveMessage");
+		const add = sites.find((s) => s.side === "register" && s.key === "afterMessageSave");
 		expect(add).toMatchObject({
 			handlerDefId: "apps/server/feature.ts#onSaved",
 			enclosingDefId: "apps/server/feature.ts#(module)",
 			resolution: "checker",
 			line: 4,
 		});
-		const run = sites.find((s) => s.side === "dispatch" && s.key === "afterSaveMessage");
+		const run = sites.find((s) => s.side === "dispatch" && s.key === "afterMessageSave");
 		expect(run?.enclosingDefId).toBe("apps/server/core.ts#save");
 	});
 
@@ -60,7 +60,7 @@ export async function save(m: string, kind: string) {
 			"apps/server/lib/callbacks.ts": CALLBACKS,
 			"apps/server/audit.ts": `const callbacks = new Set<string>();
 const recent = { add(x: string) { return x; } };
-export function audit() { callbacks.add('afterSaveMessage'); recent.add('general'); }`,
+export function audit() { callbacks.add('afterMessageSave'); recent.add('general'); }`,
 		});
 		expect(summary(sites, "callbacks")).toEqual([]);
 	});
@@ -77,11 +77,11 @@ callbacks.add('afterLogin', function handler() {});`,
 });
 
 const API = `
-export class APIClass {
+export class RestApiClass {
 	constructor(readonly options: { apiPath?: string; version?: string }) {}
 	addRoute(path: string | string[], options: object, actions?: object): void {}
 }
-export const API = { v1: new APIClass({ apiPath: 'api/', version: 'v1' }), ApiClass: APIClass };
+export const API = { v1: new RestApiClass({ apiPath: 'api/', version: 'v1' }), ApiClass: RestApiClass };
 `;
 
 describe("rest trunk", () => {
@@ -91,14 +91,14 @@ describe("rest trunk", () => {
 API.v1.addRoute(['rooms.info', 'rooms.get'], {}, { async get() { return 1; } });
 API.v1.addRoute('rooms/:roomId/members', {}, { async get() { return 1; } });
 API.v1.addRoute('teams.info', {}, { async get() { return 1; } });`,
-		"apps/server/apps.ts": `import { API, type APIClass } from './api';
+		"apps/server/apps.ts": `import { API, type RestApiClass } from './api';
 export class AppsRestApi {
-	api?: APIClass;
+	api?: RestApiClass;
 	load() { this.api = new API.ApiClass({ version: 'apps' }); }
 	routes() { this.api?.addRoute('notify-admins', {}, {}); }
 }`,
-		"apps/server/hooks.js": `import { APIClass } from './api';
-const Api = new APIClass({ apiPath: 'hooks/' });
+		"apps/server/hooks.js": `import { RestApiClass } from './api';
+const Api = new RestApiClass({ apiPath: 'hooks/' });
 Api.addRoute(':integrationId/:token', {}, {});`,
 		"apps/client/useEndpoint.ts": `export function useEndpoint(method: string, path: string) { return () => path; }
 export const sdk = { rest: { get(path: string) { return path; } } };`,
@@ -151,20 +151,20 @@ export function useView(t: 'c' | 'p', team: boolean, kind: string) {
 
 const CORE = `
 export type EventHandler = (...args: any[]) => void;
-export interface IBroker {
+export interface IServiceBroker {
 	call(method: string, ...args: unknown[]): Promise<unknown>;
 	broadcast(event: string, ...args: unknown[]): Promise<void>;
 }
-export interface IServiceClass { onEvent(event: string, handler: EventHandler): void; }
+export interface IBrokerService { onEvent(event: string, handler: EventHandler): void; }
 export abstract class ServiceClass {
 	protected abstract name: string;
 	protected onEvent(event: string, handler: EventHandler): void {}
 }
-class LocalBroker implements IBroker {
+class InProcessBroker implements IServiceBroker {
 	async call(method: string, ...args: unknown[]): Promise<unknown> { return null; }
 	async broadcast(event: string, ...args: unknown[]): Promise<void> {}
 }
-export const api = new LocalBroker();
+export const api = new InProcessBroker();
 export function proxify<T>(namespace: string): T { return {} as T; }
 export const Presence = proxify<{ setStatus(u: string): Promise<void> }>('presence');
 export const Settings = proxify<{ get(id: string): Promise<string> }>('settings');
@@ -179,17 +179,17 @@ describe("service trunks", () => {
 		"packages/core-services/src/index.ts": CORE,
 		"packages/models/src/index.ts": `export const Settings = { async findOneById(id: string) { return id; } };
 export const Presence = { async setStatus(u: string) { return u; } };`,
-		"apps/server/services/presence.ts": `import { ServiceClass, api, type IBroker } from '@x/core-services';
+		"apps/server/services/presence.ts": `import { ServiceClass, api, type IServiceBroker } from '@x/core-services';
 export class PresenceService extends ServiceClass {
 	protected name = 'presence';
-	api?: IBroker;
+	api?: IServiceBroker;
 	constructor() { super(); this.onEvent('watch.users', () => {}); }
 	async setStatus(u: string) { await this.api?.broadcast('presence.status', u); }
 	private helper() {}
 }`,
-		"apps/server/modules/listeners.ts": `import type { IServiceClass } from '@x/core-services';
-export function listen(service: IServiceClass) { service.onEvent('presence.status', () => {}); }`,
-		"apps/server/modules/watchers.ts": `export function initWatchers(broadcast: (e: string, ...a: unknown[]) => Promise<void>) {
+		"apps/server/modules/listeners.ts": `import type { IBrokerService } from '@x/core-services';
+export function listen(service: IBrokerService) { service.onEvent('presence.status', () => {}); }`,
+		"apps/server/modules/watchers.ts": `export function startWatchers(broadcast: (e: string, ...a: unknown[]) => Promise<void>) {
 	return () => broadcast('watch.users', {});
 }`,
 		"apps/server/caller.ts": `import { Presence, Settings as settingsService } from '@x/core-services';

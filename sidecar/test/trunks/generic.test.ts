@@ -459,18 +459,18 @@ export class AlbumService {
 describe("generic preset: emitter subclasses", () => {
 	it("accepts receivers whose class extends an emitter of a package that does not resolve", () => {
 		const sites = extractSites({
-			"src/VideoConfManager.ts": `import { Emitter } from '@scope/emitter';
+			"src/MeetingManager.ts": `import { Emitter } from '@scope/emitter';
 type Events = { 'direct/ringing': string; 'calling/ended': void };
-export const VideoConfManager = new (class VideoConfManager extends Emitter<Events> {
+export const MeetingManager = new (class MeetingManager extends Emitter<Events> {
 	ring(id: string) { this.emit('direct/ringing', id); }
 	end() { this.emit('calling/ended'); }
 })();
 export class RecordList extends Emitter<{ mutated: void }> { mutate() { this.emit('mutated'); } }`,
 			"src/provider.ts": `import { Component } from '@scope/ui';
-import { RecordList, VideoConfManager } from './VideoConfManager';
+import { RecordList, MeetingManager } from './MeetingManager';
 class Panel extends Component {}
 export function listen(list: RecordList, panel: Panel) {
-	VideoConfManager.on('direct/ringing', () => {});
+	MeetingManager.on('direct/ringing', () => {});
 	list.on('mutated', () => {});
 	panel.on('closed', () => {});
 }`,
@@ -615,12 +615,12 @@ export class NotificationService {
 			{
 				"src/auth/jwt.strategy.ts": `declare function PassportStrategy(s: unknown, name?: string): new (...a: unknown[]) => object;
 declare class Strategy {}
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class JwtAuthStrategy extends PassportStrategy(Strategy, 'jwt') {
 	validate(payload: { sub: string }) { return payload.sub; }
 }
 export class GoogleStrategy extends PassportStrategy(Strategy) {}`,
 				"src/guards/gql-auth.guard.ts": `declare function AuthGuard(name: string | string[]): new () => object;
-export class GqlAuthGuard extends AuthGuard('jwt') {}
+export class GraphqlAuthGuard extends AuthGuard('jwt') {}
 export class AnyGuard extends AuthGuard(['jwt', 'google']) {}`,
 			},
 			alwaysOn(),
@@ -632,8 +632,8 @@ export class AnyGuard extends AuthGuard(['jwt', 'google']) {}`,
 			"passport register jwt",
 		]);
 		const jwt = sites.find((s) => s.trunk === "passport" && s.side === "register");
-		expect(jwt?.handlerDefId).toBe("src/auth/jwt.strategy.ts#JwtStrategy");
+		expect(jwt?.handlerDefId).toBe("src/auth/jwt.strategy.ts#JwtAuthStrategy");
 		const guard = sites.find((s) => s.trunk === "passport" && s.side === "dispatch");
-		expect(guard?.enclosingDefId).toMatch(/#(GqlAuthGuard|AnyGuard)$/);
+		expect(guard?.enclosingDefId).toMatch(/#(GraphqlAuthGuard|AnyGuard)$/);
 	});
 });

@@ -1,6 +1,6 @@
 /**
  * Keys computed at the site from a constant (key-families.ts): a constant's numbered instances
- * (`${QueueName.Render}-${shard}`) are its family, and a loop variable takes the values of what it walks.
+ * (`${QueueId.Render}-${shard}`) are its family, and a loop variable takes the values of what it walks.
  */
 import { Node, Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
@@ -24,30 +24,30 @@ function keyOf(source: string): string[] | null {
 	return evaluateKey(call.getArguments()[0] as Node);
 }
 
-const ENUM = "enum QueueName { Render = 'render-queue', Mail = 'mail-queue' }\n";
+const ENUM = "enum QueueId { Render = 'render-queue', Mail = 'mail-queue' }\n";
 
 describe("key families: a constant followed by a numbered suffix", () => {
 	it("keys a shard's name by its constant, the number known or not", () => {
-		expect(keyOf(`${ENUM}function f(shard: number) { use(\`\${QueueName.Render}-\${shard}\`); }`)).toEqual([
+		expect(keyOf(`${ENUM}function f(shard: number) { use(\`\${QueueId.Render}-\${shard}\`); }`)).toEqual([
 			"render-queue",
 		]);
 		expect(
-			keyOf(`${ENUM}function f(i: number) { use(\`\${QueueName.Render}\${i > 0 ? \`-\${i}\` : ""}\`); }`),
+			keyOf(`${ENUM}function f(i: number) { use(\`\${QueueId.Render}\${i > 0 ? \`-\${i}\` : ""}\`); }`),
 		).toEqual(["render-queue"]);
-		expect(keyOf(`${ENUM}function f(shard = 0) { use(\`\${QueueName.Render}_\${shard}\`); }`)).toEqual([
+		expect(keyOf(`${ENUM}function f(shard = 0) { use(\`\${QueueId.Render}_\${shard}\`); }`)).toEqual([
 			"render-queue",
 		]);
-		expect(keyOf(`${ENUM}use(\`\${QueueName.Render}-\${2}\`);`)).toEqual(["render-queue"]);
+		expect(keyOf(`${ENUM}use(\`\${QueueId.Render}-\${2}\`);`)).toEqual(["render-queue"]);
 	});
 
 	it("leaves a word, a string, a path or a literal prefix after no constant to the plain evaluation", () => {
-		expect(keyOf(`${ENUM}function f(id: string) { use(\`\${QueueName.Render}-\${id}\`); }`)).toBeNull();
+		expect(keyOf(`${ENUM}function f(id: string) { use(\`\${QueueId.Render}-\${id}\`); }`)).toBeNull();
 		expect(
 			keyOf(`const API = '/api';\nfunction f(id: number) { use(\`\${API}/users/\${id}\`); }`),
 		).toBeNull();
 		expect(keyOf(`function f(i: number) { use(\`render-queue-\${i}\`); }`)).toBeNull();
 		// A constant suffix is the plain evaluation's: `render-queue-high`, not the family.
-		expect(keyOf(`${ENUM}use(\`\${QueueName.Render}-high\`);`)).toEqual(["render-queue-high"]);
+		expect(keyOf(`${ENUM}use(\`\${QueueId.Render}-high\`);`)).toEqual(["render-queue-high"]);
 	});
 });
 
@@ -57,13 +57,13 @@ describe("loop variables take the values of what they walk", () => {
 			"a.created",
 			"a.deleted",
 		]);
-		expect(keyOf(`${ENUM}for (const q of Object.values(QueueName)) use(q);`)).toEqual([
+		expect(keyOf(`${ENUM}for (const q of Object.values(QueueId)) use(q);`)).toEqual([
 			"render-queue",
 			"mail-queue",
 		]);
 		expect(
 			keyOf(
-				`${ENUM}class RenderQueue {\n  static getShardNames() {\n    return Array.from({ length: 3 }, (_, i) => \`\${QueueName.Render}\${i > 0 ? \`-\${i}\` : ""}\`);\n  }\n}\nconst shards = RenderQueue.getShardNames();\nshards.forEach((shardName) => use(shardName as QueueName));`,
+				`${ENUM}class RenderQueue {\n  static getShardNames() {\n    return Array.from({ length: 3 }, (_, i) => \`\${QueueId.Render}\${i > 0 ? \`-\${i}\` : ""}\`);\n  }\n}\nconst shards = RenderQueue.getShardNames();\nshards.forEach((shardName) => use(shardName as QueueId));`,
 			),
 		).toEqual(["render-queue"]);
 	});

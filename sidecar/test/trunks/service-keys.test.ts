@@ -12,10 +12,10 @@ const CORE = `
 export abstract class ServiceClass {
 	protected abstract name: string;
 }
-class LocalBroker {
+class InProcessBroker {
 	async call(method: string, ...args: unknown[]): Promise<unknown> { return null; }
 }
-export const api = new LocalBroker();
+export const api = new InProcessBroker();
 export function proxify<T>(namespace: string): T { return {} as T; }
 export interface IQueueWorkerService {
 	queueWork<T extends Record<string, unknown>>(queue: 'work', to: string, data: T): Promise<void>;

@@ -14,7 +14,7 @@ export function onUpload(asset: unknown) {
 	console.info("uploaded", asset);
 }
 
-export function onUserDelete(id: string) {
+export function onUserRemoved(id: string) {
 	console.info("user deleted", id);
 }
 
@@ -26,6 +26,6 @@ export function listen() {
 	socket.on("on_asset_trash", onTrash);
 	socket.on("on_asset_delete", onDelete);
 	socket.on("on_upload_success", onUpload);
-	socket.on("on_user_delete", onUserDelete);
+	socket.on("on_user_delete", onUserRemoved);
 	socket.on("on_asset_restore", onRestore);
 }

@@ -91,7 +91,7 @@ export function register(program: Command): void {
 				"  codeask query callers sendMessage --depth 2",
 				"  codeask query callees 'server/post.ts#postMessage' --json",
 				"  codeask query path ChatView notifyUsers",
-				"  codeask query listeners afterSaveMessage --trunk callbacks",
+				"  codeask query listeners afterMessageSave --trunk callbacks",
 				"",
 				"Exit codes: 0 found, 1 nothing found (no path, no listener), 2 unknown/ambiguous name or bad options.",
 			].join("\n"),
@@ -149,7 +149,7 @@ export function register(program: Command): void {
 		query
 			.command("listeners")
 			.description("every handler registered under a dispatch key, and where the key is dispatched")
-			.argument("<key>", "the key, e.g. afterSaveMessage, chat.sendMessage or /v1/chat.sendMessage"),
+			.argument("<key>", "the key, e.g. afterMessageSave, chat.sendMessage or /v1/chat.sendMessage"),
 	)
 		.option(
 			"--trunk <name>",

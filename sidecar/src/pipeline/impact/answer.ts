@@ -10,7 +10,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import { CitationBook, type DraftAnswer } from "../answer-offline.js";
+import { CitationBook, type DraftAnswer } from "../citation-book.js";
 import { FileUsers } from "../file-users.js";
 import { Labels } from "../labels.js";
 import { code, listWords } from "../markdown.js";

@@ -5,7 +5,7 @@
 import { firstSentence } from "../../index/doc-comment.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { encloses } from "../encloses.js";
 import { code, keyWords, sentence } from "../markdown.js";
 import { namesIn } from "../verify.js";

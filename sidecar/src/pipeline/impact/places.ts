@@ -65,7 +65,7 @@ export function groupPlaces(
 		// key's declaration (cited in "In short" already).
 		if (inside(s) || atDeclaration(s)) continue;
 		// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a
-		// place to check; a path importing X's own file (`from './CachedSettings'`) is one.
+		// place to check; a path importing X's own file (`from './SettingsCache'`) is one.
 		const text = s.kind === "literal" ? (index.fileLines(s.file, s.line, s.line)?.[0] ?? "") : "";
 		if (
 			s.kind === "literal" &&

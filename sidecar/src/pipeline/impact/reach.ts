@@ -17,8 +17,8 @@ const HOT_CALLEE = 40;
  * One call further up: who calls the definitions that run X (its callers, its dispatchers) — what
  * reaches X through them. Calls from X itself, from those definitions themselves, and from tests
  * are left out; one place per calling definition. A variable holding an instance of X (`export
- * const settings = new CachedSettings()`) stands for X: whoever uses it on a line the listing does
- * not hold already (passes it on: `new SettingsRegistry({ store: settings })`) is reached too.
+ * const settings = new SettingsCache()`) stands for X: whoever uses it on a line the listing does
+ * not hold already (passes it on: `new SettingsStore({ store: settings })`) is reached too.
  */
 export function furtherUp(
 	index: ReachIndex,

@@ -3,10 +3,10 @@
  * a chain step listed only as a signature dispatches or registers one. The hop a flow makes by
  * string key is often deep in code no body was read of.
  */
-import type { DefRow } from "../../index/types.js";
 import { callHead, lineSpan } from "./call-heads.js";
 import type { Candidate } from "./candidate.js";
 import { named } from "./candidate.js";
+import { keyHopLinesOf } from "./key-hop-lines.js";
 import type { SignatureMap } from "./signature-map.js";
 
 /**
@@ -49,36 +49,6 @@ export function listRegisterLines(m: SignatureMap, cap: number): void {
 				n++;
 		}
 	}
-}
-
-/**
- * The lines inside `d` (its first line excluded) where it dispatches or registers a key, in the
- * index's order; with `minKeyRating`, only those of a key the question's words rate at least that.
- */
-export function keyHopLinesOf(m: SignatureMap, d: DefRow, minKeyRating = 0): number[] {
-	const { a } = m;
-	const { file, startLine, endLine } = d;
-	if (!file || startLine === null || endLine === null) return [];
-	const rated = (id: number) => {
-		const key = a.index.defById(id);
-		return key !== undefined && m.input.relevance(key) >= minKeyRating;
-	};
-	return [
-		...new Set(
-			a.index
-				.edgesFrom(d.id)
-				.filter(
-					(e) =>
-						(e.kind === "dispatch" || e.kind === "register") &&
-						e.file === file &&
-						e.line !== null &&
-						e.line > startLine &&
-						e.line <= endLine &&
-						(minKeyRating <= 0 || rated(e.dst)),
-				)
-				.map((e) => e.line as number),
-		),
-	];
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The map's local heads: inside a long chain step listed only as a signature, the lines that
  * declare a named local function (or a class's method) whose name holds the question's words
- * (`const handleSendMessage = useCallback(() => {` in a 360-line component, `getVersion(data) {`
+ * (`const onComposerSubmit = useCallback(() => {` in a 360-line component, `getVersion(data) {`
  * in an object passed to a factory, `this.write = async (rs) => {` in a constructor). The index
  * has no definition for them, so no other entry names them, and a flow's handler is often one.
  */

@@ -17,7 +17,7 @@ export interface ModuleBlock {
 	kind: BlockKind;
 	startLine: number;
 	endLine: number;
-	/** What the block is: `callbacks.add('afterSaveMessage', …)`, `header comment`, `X from the environment`. */
+	/** What the block is: `callbacks.add('afterMessageSave', …)`, `header comment`, `X from the environment`. */
 	label: string;
 }
 

@@ -72,19 +72,19 @@ export interface MapReach {
 	/**
 	 * The direct neighbours of the bodies read (what they call, who calls them) are listed before
 	 * the read files' outline, not after it: a model file's outline (20 of its methods) otherwise
-	 * takes the room of the function the body read calls (run 17: `loadMessageHistory`).
+	 * takes the room of the function the body read calls (run 17: `fetchMessageHistory`).
 	 */
 	neighboursBeforeOutline: boolean;
 	/**
 	 * After the bodies' neighbours: at most this many implementations of each interface (or stub)
 	 * member the material names. A call into a model or service lands on its interface, whose line
-	 * holds no code; the class that implements it is the hop's far end (run 17: `loadMessageHistory`
-	 * calls `IMessagesModel.find…`, the answer needs `MessagesRaw.find…`).
+	 * holds no code; the class that implements it is the hop's far end (run 17: `fetchMessageHistory`
+	 * calls `IChatMessagesModel.find…`, the answer needs `MessagesCollection.find…`).
 	 */
 	implementations: number;
 	/**
 	 * With them: at most this many module-level values each body read calls through, on the lines
-	 * it shows (`Team.create(…)` → `export const Team = proxify<ITeamService>('team')`): where the
+	 * it shows (`Team.create(…)` → `export const Team = proxify<IGroupService>('team')`): where the
 	 * object a flow calls comes from (a service proxy, a registered model, an app manager).
 	 */
 	valuesCalledThrough: number;
@@ -194,7 +194,7 @@ export interface MapReach {
 	 * read) that `sharedStepChains` or more chains hold and the question's words rate, the most
 	 * chains first, read whole up to `pickCalleeLines` or sliced, within `sharedStepShare` of the
 	 * budget past what the picks spent (0 steps: none; shared-steps.ts). The picks' half of the
-	 * budget left no chain step a body before the map (Postiz's `startWorkflow`, a step of six
+	 * budget left no chain step a body before the map (Postiz's `launchWorkflow`, a step of six
 	 * chains; session 29, mat29b: stand-in key lines RC 0.771 -> 0.774, Postiz 0.944 -> 0.972, Novu
 	 * 0.853 -> 0.864; three steps or a 2-chain floor cost RC lines at the map's tail).
 	 */

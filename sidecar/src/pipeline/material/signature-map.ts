@@ -8,8 +8,8 @@ import { lookalikes } from "../lookalikes.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import type { AssembleInput } from "./input.js";
+import { keyHopLinesOf } from "./key-hop-lines.js";
 import { MapFold } from "./map-fold.js";
-import { keyHopLinesOf } from "./map-key-lines.js";
 import type { MaterialSource } from "./types.js";
 
 export class SignatureMap {

@@ -89,7 +89,7 @@ const DECORATOR = /^@[\w$.]+(?:\s*\((?:[^()]|\([^()]*\))*\))?\s*/;
 
 /**
  * The line (relative index) where a definition's declaration starts, past the decorators written
- * above it (`@Subscription(() => Team, {` … `})`, `@UseGuards(GqlAuthGuard)`): the line that names
+ * above it (`@Subscription(() => Team, {` … `})`, `@UseGuards(GraphqlAuthGuard)`): the line that names
  * it. A decorated definition's range starts at its first decorator, whose line names only the
  * decorator. 0 when the first line is the declaration (or none is found within DECORATOR_LINES).
  */

@@ -2,7 +2,7 @@
  * Near-identical versions read once (../versions.ts): of a group of versions the bodies would read,
  * the material reads the best-ranked one (the question's words, then the newest: most often the one
  * in use) and names the others on one map line, `async function postWorkflowV104( (also V103, V101):
- * older versions of postWorkflowV109, read above`. A version the model's select picks named, or one
+ * older versions of publishWorkflowV2, read above`. A version the model's select picks named, or one
  * the question's words pick out, is read as itself. Readers playing the model found ~30 slices of
  * `postWorkflowV101`–`V104` in one answer prompt while deciding bodies were left as signatures
  * (llm-relay.md, run 21). Material only (`MapReach.foldLookalikes`): the citation pool reads them all.

@@ -92,8 +92,8 @@ function carriedKey(
 }
 
 /**
- * A lifecycle hook: a key named for the moment it runs at (`beforeCreateRoom`, `afterSaveMessage`,
- * `pre-save`; a service method's key names its service first, `federation.beforeCreateRoom`). The
+ * A lifecycle hook: a key named for the moment it runs at (`beforeRoomCreate`, `afterMessageSave`,
+ * `pre-save`; a service method's key names its service first, `federation.beforeRoomCreate`). The
  * code run there is a side concern the flow returns from (an E2E check on room creation), not where
  * the flow asked about goes on: carrying into one cut the rest of the flow (session 24, an RC answer read
  * slightly worse: "create a new channel" went into an E2E hook that acts on other room types only).

@@ -19,9 +19,9 @@ export function isEntry(index: PathIndex, def: DefRow): boolean {
 const REGISTER_CALL = /^(on|once|register|add|watch|listen|subscribe)/i;
 
 /**
- * A callback handed with a key to a registration call (`Accounts.registerLoginHandler('ldap', …)`,
+ * A callback handed with a key to a registration call (`Accounts.addLoginHandler('ldap', …)`,
  * `settings.watch('Some_Setting', …)`, `emitter.on('event', …)`; the indexer names it
- * `….registerLoginHandler(ldap)`) that no edge of the index reaches, and whose key names one of the
+ * `….addLoginHandler(ldap)`) that no edge of the index reaches, and whose key names one of the
  * question's concepts: the framework calls it for the key asked about, so it is a way in like a
  * trunk key's handler (session 16: an LDAP login started at an interface method the OAuth flow calls,
  * one hop from the registered `ldap` login handler). A key the question does not name is a listener
@@ -33,7 +33,7 @@ export function isRegisteredCallback(index: PathIndex, def: DefRow, concepts: Co
 	return index.edgesTo(def.id).every((e) => e.kind === "import");
 }
 
-/** The key a callback is registered with (`….registerLoginHandler(ldap)` → `ldap`); null for any other definition. */
+/** The key a callback is registered with (`….addLoginHandler(ldap)` → `ldap`); null for any other definition. */
 function registeredKey(def: DefRow): string | null {
 	if (def.kind !== "function" && def.kind !== "method") return null;
 	const call = /(?:^|\.)([\w$#]+)\(([^()]*)\)(?:~\d+)?$/.exec(def.qualifiedName);

@@ -36,7 +36,7 @@ const CALL_ABOVE_KEY = 2;
  * Where a hop of `from` recorded at line `at` is written, with the name on it a citation is checked
  * against: that line when it names one of `names` (the callee, or the key); else the dispatching call on
  * it or a line or two above (`publish(` with the key on the next line, `triggerJob({` then `name: 'x'`,
- * `beforeCreateRoomCallback.run(` for a key its registry was created with), named by its callee. `text`
+ * `beforeRoomCreateCallback.run(` for a key its registry was created with), named by its callee. `text`
  * runs from that line to `at`. Null when neither is there: the hop is cited at its definition's head.
  */
 export function namedHopLine(

@@ -27,7 +27,7 @@ function onSideBranch(index: PathIndex, from: DefRow, hop: Hop | null): boolean 
  * `isInfraError`, called only when the script fails, beside the call that sets up what the test
  * counts. With no such callee the side step stays, worded as the side branch it is; so does a step the
  * question's words match better than that callee (the check asked about: "where is a message permission
- * checked?", the guard's `canDeleteMessageAsync`, not the deletion it lets through).
+ * checked?", the guard's `mayDeleteMessageAsync`, not the deletion it lets through).
  */
 export function mainTail(index: PathIndex, steps: PathStep[], concepts: ConceptVector): void {
 	const last = steps.at(-1);

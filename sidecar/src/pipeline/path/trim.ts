@@ -16,7 +16,7 @@ const HEAD_RANK_GAP = 2;
  * bridge adapter calling the function that creates it). The path was chosen with it (a caller adds worth); it is only not
  * where the answer starts. A bridge (no rank) is never a head of its own: when the head reaches the next
  * ranked step through bridges, the gap is to that step, and the bridges go with the head (session 18: an
- * apps-bridge method → its helper → `createChannelMethod`, the channel's own flow, started at the bridge).
+ * apps-bridge method → its helper → `createChannelHandler`, the channel's own flow, started at the bridge).
  */
 export function trimHead(
 	path: { ids: number[]; hops: Hop[] },

@@ -18,13 +18,13 @@ const WALK_WORTH = 0.5;
 /**
  * A class built on a base that this many classes or more extend is one of a generic family (data
  * models on one base, bridges): its method says how one store does it, not where the flow goes.
- * Without this stop the walk ended in model accessors (`SubscriptionsRaw.createWithRoomAndManyUsers`).
+ * Without this stop the walk ended in model accessors (`SubscriptionsRaw.createWithRoomAndMembers`).
  */
 const WALK_FAMILY = 12;
 
 /**
  * Walk down: the path goes on from its last step while steps are left, into the call the step
- * returns (`return this.loginNewUserFromLDAP(…)`: what the step's result is) when that callee is
+ * returns (`return this.loginNewDirectoryUser(…)`: what the step's result is) when that callee is
  * the flow's own code: not on a side branch nor in a guard's condition, a function or method (its
  * own class's too), no shared helper, no plain function of a module holding one, no member of a
  * large class family (WALK_FAMILY), in a file no earlier step holds but its own, matching WALK_WORTH
@@ -32,7 +32,7 @@ const WALK_FAMILY = 12;
  * contract's member is its one implementation; one with several stops the walk. A call the step
  * awaits last after checks only (isAwaitedTail) is its result too, and so is the last call it awaits
  * among its own statements, writes before it or not, with only returns, logging and `void` calls after
- * it (isLastAwaited: `await afterSaveMessage(…)` after the insert). Any other call the step does not
+ * it (isLastAwaited: `await afterMessageSave(…)` after the insert). Any other call the step does not
  * return (a check, a clean-up in `finally`, a write before its hand-off) is a side step: walking into
  * the one matching the question best took `ldap.disconnect()` and model accessors.
  */

@@ -9,7 +9,7 @@
  * No family of the noun: the flow answer stands.
  */
 import type { DefRow } from "../../index/types.js";
-import type { DraftAnswer } from "../answer-offline.js";
+import type { DraftAnswer } from "../citation-book.js";
 import { quoteLine } from "../quote-line.js";
 import { classAnswer, declarationLine, OTHER_EXAMPLES } from "./class.js";
 import { exampleReach } from "./example-reach.js";

@@ -4,7 +4,7 @@
  * is plugged in and reached, and further members as examples — each cited at the line that says it.
  */
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook, DraftAnswer } from "../answer-offline.js";
+import type { CitationBook, DraftAnswer } from "../citation-book.js";
 import type { Listing } from "../class-listings.js";
 import { code, listWords } from "../markdown.js";
 import { quoteLine } from "../quote-line.js";

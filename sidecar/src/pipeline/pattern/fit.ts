@@ -1,5 +1,5 @@
 /** A pattern answer fitted to one chat message: rendered with fewer further items until it and its sources fit. */
-import { CitationBook, type DraftAnswer } from "../answer-offline.js";
+import { CitationBook, type DraftAnswer } from "../citation-book.js";
 import { type LabelIndex, Labels } from "../labels.js";
 import { messageSize } from "../message-size.js";
 import { SHORT_ANSWER_CHARS } from "../short/fit.js";

@@ -8,7 +8,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { type Listing, listingsOf } from "../class-listings.js";
 import { code } from "../markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";

@@ -5,11 +5,11 @@ import type { KeyFamilyIndex } from "./key-family.js";
 
 /** The declaration of a key in a typed map of the keys, and the type that takes the map in. */
 export interface KeyDeclaration {
-	/** The map's member named by the key (`ChatEndpoints(/v1/chat.sendMessage)`). */
+	/** The map's member named by the key (`ChatRoutes(/v1/chat.sendMessage)`). */
 	member: DefRow;
 	/** The key as the member writes it (`/v1/chat.sendMessage`, or the constant: `Events.USER_CREATED`). */
 	written: string;
-	/** Where another type takes the member's map in (`interface Endpoints extends ChatEndpoints, …`). */
+	/** Where another type takes the member's map in (`interface Endpoints extends ChatRoutes, …`). */
 	takenIn: { by: DefRow; file: string; line: number; named: string } | null;
 }
 

@@ -6,7 +6,7 @@
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { openCallAt } from "../open-call.js";
 import { repositoryCallees } from "../repository-callees.js";
 import { lastSegment, namesIn } from "../verify.js";
@@ -16,7 +16,7 @@ import type { KeyFamilyIndex } from "./key-family.js";
 const CALL_LINES_ABOVE = 3;
 
 /**
- * The repository function a register site calls (`APIClass.addRoute` for `API.v1.addRoute('x', …)`):
+ * The repository function a register site calls (`RestApiClass.addRoute` for `API.v1.addRoute('x', …)`):
  * where registering is implemented. A callee of the enclosing definition whose name is written on
  * the key's line or the few above it (the index keeps one call edge per caller and callee, at its
  * first line, so the line of the edge itself may be another registration's), the nearest first.

@@ -1,13 +1,13 @@
 /**
  * The pattern answer for a family of string keys: "how do I add a new endpoint / hook / command?"
  * where the code registers its Xs by key (a trunk: `API.v1.addRoute('chat.delete', …)`,
- * `callbacks.add('afterSaveMessage', …)`). A new X is registered the way the others are: the answer
+ * `callbacks.add('afterMessageSave', …)`). A new X is registered the way the others are: the answer
  * shows one registration (from the file that registers most of them), its handler, a place that
  * dispatches the same key (the other end), and the files that register most — each cited at its line.
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, DispatchSiteRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { listedIn } from "../class-listings.js";
 import { fileLoader } from "../file-loader.js";
 import { implementationLine } from "../implementation-line.js";

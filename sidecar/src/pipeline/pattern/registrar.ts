@@ -1,15 +1,15 @@
 /**
  * What a keyed family's registrar does with a new member, one hop on: the machinery in other files
- * that a developer adding a member gets for free. `APIClass.addRoute` wraps each handler with
- * `checkPermissions`, `parseDeprecation` and `checkPermissionsForInvocation` of `api.helpers.ts`, and
+ * that a developer adding a member gets for free. `RestApiClass.addRoute` wraps each handler with
+ * `checkPermissions`, `parseDeprecation` and `checkInvocationPermissions` of `api.helpers.ts`, and
  * hands the route on to `Restivus.addRoute` (`super.addRoute(…)`); `Api.registerService` hands each
- * service to `IBroker.createService`, which two brokers implement. Read from the index's call and
+ * service to `IServiceBroker.createService`, which two brokers implement. Read from the index's call and
  * `implementation` edges out of the registrar and its class's `extends`: no names are looked for.
  */
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { code, listWords } from "../markdown.js";
 import { isAuxiliaryPath } from "../match.js";
 
@@ -18,7 +18,7 @@ export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLi
 
 /**
  * An interface (or abstract) method the registrar hands the member to (`this.broker.createService(instance)`
- * through `IBroker`), with the class methods implementing it: where registering is really done.
+ * through `IServiceBroker`), with the class methods implementing it: where registering is really done.
  */
 export interface HandedThrough {
 	method: DefRow;
@@ -190,7 +190,7 @@ function passesArgument(
 }
 
 /**
- * The name a class's head writes after `extends` (`Restivus` in `class APIClass<T extends string> extends
+ * The name a class's head writes after `extends` (`Restivus` in `class RestApiClass<T extends string> extends
  * Restivus {`), type parameters left out, or null.
  */
 function extendedName(index: RegistrarIndex, cls: DefRow): string | null {
@@ -209,7 +209,7 @@ function extendedName(index: RegistrarIndex, cls: DefRow): string | null {
 }
 
 /**
- * The clause telling the hops, to follow "`APIClass.addRoute` does the registering [n]": ": it calls
+ * The clause telling the hops, to follow "`RestApiClass.addRoute` does the registering [n]": ": it calls
  * `checkPermissions`, … of `api.helpers.ts` [n] and hands each endpoint on to `Restivus.addRoute` in
  * `restivus.js` [n]", citing each at its head; "" when the registrar has no such hop.
  */
@@ -227,8 +227,8 @@ export function registrarHopsClause(
 /**
  * The hops as a sentence of their own: "it calls `checkPermissions`, … of `api.helpers.ts` [n] and
  * hands each endpoint on to `Restivus.addRoute` in `restivus.js` [n]", or, through an interface, "it
- * hands each service on to `IBroker.createService`, implemented by `LocalBroker.createService` in
- * `LocalBroker.ts` and …" (these named, not cited); "" when the registrar has no such hop.
+ * hands each service on to `IServiceBroker.createService`, implemented by `InProcessBroker.createService` in
+ * `InProcessBroker.ts` and …" (these named, not cited); "" when the registrar has no such hop.
  */
 export function registrarHopsWords(
 	index: RegistrarIndex,

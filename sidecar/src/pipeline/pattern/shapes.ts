@@ -177,7 +177,7 @@ const completeness = (s: Shape) =>
 
 /**
  * The members' shapes, best example first: the one showing the most of the shape, then the most
- * typical (its class extends what most members' classes extend: `BaseRaw`, not an intermediate
+ * typical (its class extends what most members' classes extend: `BaseCollection`, not an intermediate
  * class of one corner), then the most used (the one a newcomer meets first), then the one whose file
  * the question's search ranks first (`files`, best first: the seeding's order, known before the
  * material is assembled, so the material and the answer show the same example).

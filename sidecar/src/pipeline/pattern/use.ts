@@ -3,13 +3,13 @@
  * interfaces (the models, the repositories, the services): the way other code reaches a member and
  * calls it, which a flow through the code does not show. Read from the index alone: the access
  * point is the definition outside the family that references a member's contract and that the most
- * files import (`export const Messages = proxify<IMessagesModel>(…)`), or, with none, the member
+ * files import (`export const Messages = proxify<IChatMessagesModel>(…)`), or, with none, the member
  * itself (a class injected where it is used); the worked call is a caller's call of one of the
  * contract's methods, and the class method that carries it out comes from the implementation edge.
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { code } from "../markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
 import type { Concept } from "../query.js";

@@ -9,7 +9,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, PackageRow } from "../../index/types.js";
-import type { CitationBook } from "../answer-offline.js";
+import type { CitationBook } from "../citation-book.js";
 import { code } from "../markdown.js";
 import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
 import type { Concept } from "../query.js";

@@ -6,7 +6,7 @@
  * citation is the narrowest range that holds what its sentence names: the hop line for a hop,
  * the definition's head for a place. Bold labels, no headings: it renders in Rocket.Chat as is.
  */
-import type { DraftAnswer } from "../answer-offline.js";
+import type { DraftAnswer } from "../citation-book.js";
 import type { ConceptVector } from "../concept-vector.js";
 import type { FolderIndex } from "../folder-places.js";
 import { findPaths } from "../path/find.js";

@@ -5,8 +5,8 @@
  */
 import { firstSentence } from "../../index/doc-comment.js";
 import type { DefRow } from "../../index/types.js";
-import { CitationBook, type DraftAnswer } from "../answer-offline.js";
 import { branchOf, isEmptyFunction } from "../branch.js";
+import { CitationBook, type DraftAnswer } from "../citation-book.js";
 import type { ConceptVector } from "../concept-vector.js";
 import { encloses } from "../encloses.js";
 import type { FolderIndex } from "../folder-places.js";
@@ -185,7 +185,7 @@ export function compose(
 	// are said to be two, in the opening line or, without one, the In short's first sentence.
 	const twoFlows = path.length > 1 && other.length > 1;
 	// A key the flow fires on its way (not on a failure branch, nor in a caller the walk up prepended)
-	// is part of what it does: "digest" is matched by a flow that starts the `digestEmailWorkflow`,
+	// is part of what it does: "digest" is matched by a flow that starts the `summaryEmailWorkflow`,
 	// though no step is named for it.
 	const firedName = fired && !fired.branch && !fired.step.walked ? fired.key.name : null;
 	const match = concepts ? matchOf(concepts, path, question, firedName) : null;
@@ -255,7 +255,7 @@ export function compose(
 			: said && (!concepts || concepts.text(said).some((x) => x > 0))
 				? said
 				: "";
-		// A continuation is told as the step's call ("`executeSendMessage` also calls …").
+		// A continuation is told as the step's call ("`performSendMessage` also calls …").
 		const caller = flowStep.get(def.id);
 		if (caller) {
 			places.push(`- ${label(caller)} also calls ${label(def)} in ${code(def.file ?? "")} ${marker}`);

@@ -1,5 +1,5 @@
 /** The short answer kept within one chat message, its sources list included. */
-import type { CitationBook, DraftAnswer } from "../answer-offline.js";
+import type { CitationBook, DraftAnswer } from "../citation-book.js";
 import type { Labels } from "../labels.js";
 
 /** One Rocket.Chat message, sources included. */

@@ -20,7 +20,7 @@ const LINK_VERBS: Partial<Record<string, [string, string]>> = {
 
 /**
  * How a place touches the flow told above, when it calls a step or a step calls it: "called by step 3
- * (`sendNotification`)" / "calls step 2 (`PushClass.send`)". Readers asked why a place is listed; a
+ * (`sendNotification`)" / "calls step 2 (`PushSender.send`)". Readers asked why a place is listed; a
  * place one call from the flow says so, one that only shares a word says nothing.
  */
 export function stepLink(

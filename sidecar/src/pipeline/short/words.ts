@@ -11,7 +11,7 @@ export type Doc = (def: DefRow) => string | null;
 
 /**
  * The next step named after a step's verb: its label, with "again" when the step is written inside
- * it (a listener defined in `initializeScene` that calls `initializeScene`): a re-entry, not a loop.
+ * it (a listener defined in `loadInitialScene` that calls `loadInitialScene`): a re-entry, not a loop.
  */
 export type Callee = (step: PathStep, next: DefRow) => string;
 /**

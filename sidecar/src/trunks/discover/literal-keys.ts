@@ -84,7 +84,7 @@ function switchedOn(n: ts.Expression): boolean {
 /**
  * Is a lower-case name one the key evaluation may read (key-families.ts): a loop's element variable
  * (`names.forEach((name) => …)`, `for (const name of names)`) or a `const` holding a template that starts
- * with a value (`` const name = `${QueueName.Render}-${shard}` ``)? A cheap test on compiler nodes: the
+ * with a value (`` const name = `${QueueId.Render}-${shard}` ``)? A cheap test on compiler nodes: the
  * nearest declaration of the name in the enclosing functions and blocks decides.
  */
 function computedLocally(id: ts.Identifier): boolean {

@@ -12,12 +12,12 @@ export function label(over: Partial<QuestionLabel> = {}): QuestionLabel {
 		core: ["src/push/push.ts", "src/net/send.ts"],
 		supporting: [],
 		chain: [
-			{ file: "src/push/push.ts", symbol: "PushClass.sendNotificationNative", line: 4 },
+			{ file: "src/push/push.ts", symbol: "PushSender.sendNativeNotification", line: 4 },
 			{ file: "src/net/send.ts", symbol: "send", line: 1 },
 		],
-		keySymbols: ["PushClass", "send"],
+		keySymbols: ["PushSender", "send"],
 		trunks: ["callbacks"],
-		mechanism: "PushClass.sendNotificationNative calls send.",
+		mechanism: "PushSender.sendNativeNotification calls send.",
 		...over,
 	};
 }

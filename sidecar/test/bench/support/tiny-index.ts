@@ -15,13 +15,13 @@ export const TINY_FILES: Record<string, string> = {
 	"src/push/push.ts": [
 		'import { send } from "../net/send.js";',
 		"",
-		"export class PushClass {",
-		"\tsendNotificationNative(app: string) {",
+		"export class PushSender {",
+		"\tsendNativeNotification(app: string) {",
 		"\t\treturn send(app);",
 		"\t}",
 		"}",
 		"",
-		'callbacks.add("afterSaveMessage", notifyPush);',
+		'callbacks.add("afterMessageSave", notifyPush);',
 		"",
 	].join("\n"),
 	"src/net/send.ts": ["export function send(app: string) {", "\treturn app;", "}", ""].join("\n"),
@@ -53,8 +53,8 @@ interface TinyDef {
 }
 
 const TINY_DEFS: TinyDef[] = [
-	{ defId: "src/push/push.ts#PushClass", kind: "class", start: 3, end: 7 },
-	{ defId: "src/push/push.ts#PushClass.sendNotificationNative", kind: "method", start: 4, end: 6 },
+	{ defId: "src/push/push.ts#PushSender", kind: "class", start: 3, end: 7 },
+	{ defId: "src/push/push.ts#PushSender.sendNativeNotification", kind: "method", start: 4, end: 6 },
 	{ defId: "src/net/send.ts#send", kind: "function", start: 1, end: 3 },
 	{ defId: "src/rooms/rooms.ts#createRoom", kind: "variable", start: 2, end: 2 },
 	// A private method, and a callback named by its call and a key that holds dots of its own.

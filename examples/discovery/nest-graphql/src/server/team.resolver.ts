@@ -2,7 +2,7 @@ import { Args, Mutation, Parent, Query, ResolveField, Resolver, Subscription } f
 import { Team, TeamStore } from './team.store';
 
 @Resolver(() => Team)
-export class TeamResolver {
+export class TeamsResolver {
   constructor(private readonly store: TeamStore) {}
 
   @Query(() => Team, { name: 'team', nullable: true })

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from "@nestjs/common";
 
 @Controller("posts")
-export class PostsController {
+export class ArticlesController {
 	@Get("/")
 	listPosts(@Query("week") week: string) {
 		return { week };

@@ -3,7 +3,7 @@ import type { QueueClient } from "../transport/queue.client";
 import type { Mailer } from "./mailer";
 
 @Injectable()
-export class PostsService {
+export class ArticlesService {
 	constructor(
 		private readonly _workerProducer: QueueClient,
 		private readonly _mailer: Mailer,

@@ -1,4 +1,4 @@
-export enum QueueName {
+export enum QueueId {
   Render = 'render-queue',
   Report = 'report-queue',
   Mail = 'mail-queue',

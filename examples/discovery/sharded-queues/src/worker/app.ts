@@ -1,17 +1,17 @@
-import { QueueName } from '../queues/names';
+import { QueueId } from '../queues/names';
 import { RenderQueue } from '../queues/renderQueue';
 import { ReportQueue } from '../queues/reportQueue';
-import { WorkerManager } from './manager';
+import { WorkerPool } from './manager';
 import { cleanupProcessor, mailProcessor, renderProcessor, reportProcessorBuilder } from './processors';
 
-WorkerManager.register(QueueName.Mail, mailProcessor);
-WorkerManager.register(QueueName.Cleanup, cleanupProcessor);
+WorkerPool.register(QueueId.Mail, mailProcessor);
+WorkerPool.register(QueueId.Cleanup, cleanupProcessor);
 
 const renderShards = RenderQueue.getShardNames();
 renderShards.forEach((shardName) => {
-  WorkerManager.register(shardName as QueueName, renderProcessor);
+  WorkerPool.register(shardName as QueueId, renderProcessor);
 });
 
 for (const shardName of ReportQueue.getShardNames()) {
-  WorkerManager.register(shardName, reportProcessorBuilder(true));
+  WorkerPool.register(shardName, reportProcessorBuilder(true));
 }

@@ -9,7 +9,7 @@ import './methods/sendMessage';
 import './methods/setUserStatus';
 import './methods/requestTranscript';
 import './api/v1/chat';
-import './lib/sendNotificationsOnMessage';
+import './lib/sendNotificationsForMessage';
 
 Meteor.startup(() => {
 	api.registerService(new PushService());

@@ -2,13 +2,13 @@ import type { ServiceClass } from './ServiceClass';
 
 export type EventHandler = (...args: any[]) => void | Promise<void>;
 
-export interface IBroker {
+export interface IServiceBroker {
 	call(method: string, ...args: unknown[]): Promise<unknown>;
 	broadcast(event: string, ...args: unknown[]): Promise<void>;
 }
 
 /** In-process broker: routes `service.method` calls and broadcasts events to services. */
-class LocalBroker implements IBroker {
+class InProcessBroker implements IServiceBroker {
 	private readonly services = new Map<string, ServiceClass>();
 
 	registerService(service: ServiceClass): void {
@@ -32,4 +32,4 @@ class LocalBroker implements IBroker {
 	}
 }
 
-export const api = new LocalBroker();
+export const api = new InProcessBroker();

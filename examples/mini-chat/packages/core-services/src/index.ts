@@ -1,6 +1,6 @@
 export { ServiceClass } from './ServiceClass';
 export { api } from './api';
-export type { EventHandler, IBroker } from './api';
+export type { EventHandler, IServiceBroker } from './api';
 export * from './types/IPushService';
 export * from './types/IPresenceService';
 export * from './types/IQueueWorkerService';
@@ -9,4 +9,4 @@ export { proxify, Push, Presence } from './proxify';
 export { QueueWorker } from './queueFacade';
 export { Settings } from './settingsFacade';
 export type { ISettingsService } from './types/ISettingsService';
-export type { IServiceClass } from './types/IServiceClass';
+export type { IBrokerService } from './types/IBrokerService';

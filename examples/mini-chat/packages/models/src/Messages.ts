@@ -1,7 +1,7 @@
 import { BaseModel } from './BaseModel';
 import type { IMessage } from './types';
 
-class MessagesRaw extends BaseModel<IMessage> {
+class MessagesCollection extends BaseModel<IMessage> {
 	/** Latest messages of a room, newest last. */
 	async findByRoomId(rid: string): Promise<IMessage[]> {
 		const messages = await this.find((m) => m.rid === rid);
@@ -9,4 +9,4 @@ class MessagesRaw extends BaseModel<IMessage> {
 	}
 }
 
-export const Messages = new MessagesRaw('messages');
+export const Messages = new MessagesCollection('messages');

@@ -1,4 +1,4 @@
-import { executeSendMessage } from '../methods/sendMessage';
+import { performSendMessage } from '../methods/sendMessage';
 import { ApiClass } from '../api/ApiClass';
 
 /** Incoming webhooks: external systems post messages to `/hooks/<integrationId>/<token>`. */
@@ -6,6 +6,6 @@ const Api = new ApiClass({ apiPath: 'hooks/' });
 
 Api.addRoute(':integrationId/:token', { authRequired: false }, {
 	async post() {
-		return executeSendMessage(`integration:${this.urlParams.integrationId}`, { rid: this.bodyParams.rid, text: this.bodyParams.text });
+		return performSendMessage(`integration:${this.urlParams.integrationId}`, { rid: this.bodyParams.rid, text: this.bodyParams.text });
 	},
 });

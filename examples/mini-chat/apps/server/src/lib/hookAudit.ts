@@ -6,7 +6,7 @@ const callbacks = new Set<string>();
 const recentRooms = { add(roomId: string) { return roomId; } };
 
 export function auditHook(): void {
-	callbacks.add('afterSaveMessage');
+	callbacks.add('afterMessageSave');
 	recentRooms.add('general');
 }
 

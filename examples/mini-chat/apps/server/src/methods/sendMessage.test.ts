@@ -1,7 +1,7 @@
 // Tests are not indexed by default (`codeask index --include-tests` adds them).
-import { executeSendMessage } from './sendMessage';
+import { performSendMessage } from './sendMessage';
 
 export async function sendsAMessage(): Promise<boolean> {
-	const saved = await executeSendMessage('u1', { rid: 'general', text: 'hello' });
+	const saved = await performSendMessage('u1', { rid: 'general', text: 'hello' });
 	return saved.text === 'hello';
 }

@@ -8,9 +8,9 @@ import { notifyRoomStream } from '../notifications/streamer';
 
 /**
  * Save a message sent by `uid`, then let the rest of the server react: the
- * `afterSaveMessage` callbacks, the `message.sent` service event and the room stream.
+ * `afterMessageSave` callbacks, the `message.sent` service event and the room stream.
  */
-export async function executeSendMessage(uid: string, message: Pick<IMessage, 'rid' | 'text'>): Promise<IMessage> {
+export async function performSendMessage(uid: string, message: Pick<IMessage, 'rid' | 'text'>): Promise<IMessage> {
 	const draft: IMessage = {
 		_id: Math.random().toString(36).slice(2),
 		rid: message.rid,
@@ -20,7 +20,7 @@ export async function executeSendMessage(uid: string, message: Pick<IMessage, 'r
 	};
 	const checked = callbacks.run('beforeSaveMessage', draft);
 	const saved = await Messages.insertOne(checked);
-	await callbacks.runAsync('afterSaveMessage', saved);
+	await callbacks.runAsync('afterMessageSave', saved);
 	await api.broadcast('message.sent', saved);
 	notifyRoomStream.emit(saved.rid, saved);
 	return saved;
@@ -32,6 +32,6 @@ Meteor.methods({
 		if (!uid) {
 			throw new Error('not-authorized');
 		}
-		return executeSendMessage(uid, message);
+		return performSendMessage(uid, message);
 	},
 });

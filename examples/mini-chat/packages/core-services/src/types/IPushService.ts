@@ -1,4 +1,4 @@
-export interface PushNotification {
+export interface PushAlert {
 	userId: string;
 	title: string;
 	body: string;
@@ -7,6 +7,6 @@ export interface PushNotification {
 
 /** Sends push notifications to users' registered devices. */
 export interface IPushService {
-	sendNotification(notification: PushNotification): Promise<void>;
+	sendNotification(notification: PushAlert): Promise<void>;
 	registerToken(userId: string, token: string, platform: 'apn' | 'fcm'): Promise<void>;
 }

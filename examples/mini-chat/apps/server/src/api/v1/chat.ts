@@ -1,6 +1,6 @@
 import { Messages } from '@mini-chat/models';
 
-import { executeSendMessage } from '../../methods/sendMessage';
+import { performSendMessage } from '../../methods/sendMessage';
 import { API } from '../api';
 
 API.v1.addRoute(
@@ -8,7 +8,7 @@ API.v1.addRoute(
 	{ authRequired: true },
 	{
 		async post() {
-			const message = await executeSendMessage(this.userId, this.bodyParams.message);
+			const message = await performSendMessage(this.userId, this.bodyParams.message);
 			return API.v1.success({ message });
 		},
 	},

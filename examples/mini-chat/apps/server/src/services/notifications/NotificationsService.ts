@@ -1,8 +1,8 @@
-import { api, type EventHandler, type IBroker, ServiceClass } from '@mini-chat/core-services';
+import { api, type EventHandler, type IServiceBroker, ServiceClass } from '@mini-chat/core-services';
 import type { IMessage } from '@mini-chat/models';
 
 import { listenToPresence } from '../../modules/listeners';
-import { initWatchers } from '../../modules/watchers';
+import { startWatchers } from '../../modules/watchers';
 import { notifyRoomStream } from '../../notifications/streamer';
 
 /** Pushes database changes and presence to connected clients through the streams. */
@@ -10,9 +10,9 @@ export class NotificationsService extends ServiceClass {
 	protected name = 'notifications';
 
 	/** Set once the service is registered with a broker. */
-	api?: IBroker;
+	api?: IServiceBroker;
 
-	readonly watchers = initWatchers(api.broadcast.bind(api));
+	readonly watchers = startWatchers(api.broadcast.bind(api));
 
 	constructor() {
 		super();

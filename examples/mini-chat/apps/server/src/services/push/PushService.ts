@@ -1,4 +1,4 @@
-import { type IPushService, type PushNotification, ServiceClass } from '@mini-chat/core-services';
+import { type IPushService, type PushAlert, ServiceClass } from '@mini-chat/core-services';
 import { PushTokens, Users, type IMessage } from '@mini-chat/models';
 
 import { gatewayFor } from './gateways';
@@ -17,7 +17,7 @@ export class PushService extends ServiceClass implements IPushService {
 		});
 	}
 
-	async sendNotification(notification: PushNotification): Promise<void> {
+	async sendNotification(notification: PushAlert): Promise<void> {
 		const tokens = await PushTokens.findByUserId(notification.userId);
 		await Promise.all(
 			tokens.map((token) => gatewayFor(token.platform).send(token, { title: notification.title, body: notification.body })),

@@ -1,6 +1,6 @@
 import type { EventHandler } from '../api';
 
 /** What a module may do with the service that hosts it: subscribe to broker events. */
-export interface IServiceClass {
+export interface IBrokerService {
 	onEvent(event: string, handler: EventHandler): void;
 }
