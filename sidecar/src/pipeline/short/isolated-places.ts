@@ -1,6 +1,6 @@
 /** "Where to look" places that touch nothing else the answer cites: matched by words alone, dropped. */
 import type { DefRow } from "../../index/types.js";
-import type { DraftAnswer } from "../answer-offline.js";
+import type { DraftAnswer } from "../citation-book.js";
 import type { PathIndex } from "../path/types.js";
 
 /**
