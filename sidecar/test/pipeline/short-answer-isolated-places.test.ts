@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DraftAnswer } from "../../src/pipeline/answer-offline.js";
+import type { DraftAnswer } from "../../src/pipeline/citation-book.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { placesOffTheAnswer, withoutLines } from "../../src/pipeline/short/isolated-places.js";
 import { defRow, edgeGraph } from "../support/defs.js";
