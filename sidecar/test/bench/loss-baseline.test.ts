@@ -98,10 +98,10 @@ describe("stage of loss", () => {
 
 describe("BM25 baseline", () => {
 	it("uses the question's words minus stop words, camelCase split", () => {
-		expect(questionWords("How does sendNotificationNative work in the push code?")).toEqual([
-			"sendnotificationnative",
+		expect(questionWords("How does sendReminderNative work in the push code?")).toEqual([
+			"sendremindernative",
 			"send",
-			"notification",
+			"reminder",
 			"native",
 			"work",
 			"push",

@@ -15,7 +15,7 @@ type Index = Parameters<typeof assembleMaterial>[0];
 type Skeletons = Parameters<typeof assembleMaterial>[1]["skeletons"];
 
 // One file: a short seed read whole, then a 30-line overloaded step that calls through a key.
-const file = "api/routes.ts";
+const file = "api/endpoints.ts";
 const lines = Array.from({ length: 40 }, (_, i) => `\tstep${i}();`);
 lines[0] = "export function start() {"; // 1
 lines[1] = "\treturn register('/x');";
@@ -119,7 +119,7 @@ describe("localHeads", () => {
 	it("finds the heads of named local functions, methods and handlers, not statements", () => {
 		const body = [
 			"const Box = () => {", // 0: the step's own signature
-			"\tconst handleSendMessage = useMutableCallback(() => {", // 1
+			"\tconst handleMessageSend = useMutableCallback(() => {", // 1
 			"\tif (sendMessage) {", // 2: a statement
 			"\tasync sendNow(message) {", // 3: a method
 			"\tthis.send = async (rs, id) => {", // 4
@@ -133,6 +133,10 @@ describe("localHeads", () => {
 			"\tget sender() {", // 12: a getter
 		];
 		expect(localHeads(body, ["send", "message"])).toEqual([1, 3, 4, 5, 7, 12]);
+		// Most words first: a head naming both words ahead of an earlier one naming one.
+		expect(
+			localHeads(["{", "\tfunction send() {", "\tfunction sendMessage() {"], ["send", "message"]),
+		).toEqual([2, 1]);
 		// Words of fewer than 4 letters meet too many names.
 		expect(localHeads(body, ["box"])).toEqual([]);
 	});

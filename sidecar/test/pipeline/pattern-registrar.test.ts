@@ -83,11 +83,11 @@ describe("the answer to a pattern question about keyed registrations tells what 
 });
 
 /**
- * Three services of one base, each created in `registerServices` and registered with `Api.registerService`,
- * which calls `setApi` on the service (through its own contract) and hands it to its broker through the
- * `IBroker` interface, implemented by the brokers named.
+ * Three services of one base, each created in `enrollServices` and registered with `ServiceRegistry.enrollService`,
+ * which calls `setRegistry` on the service (through its own contract) and hands it to its dispatcher through the
+ * `IDispatcher` interface, implemented by the dispatchers named.
  */
-function serviceRepo(brokers: string[]): string {
+function serviceRepo(dispatchers: string[]): string {
 	const service = (name: string) =>
 		[
 			"import { ServiceBase } from '../core/service';",
@@ -95,13 +95,13 @@ function serviceRepo(brokers: string[]): string {
 			`\tprotected name = '${name.toLowerCase()}';`,
 			"}",
 		].join("\n");
-	const broker = (name: string) =>
+	const dispatcher = (name: string) =>
 		[
-			"import type { IBroker } from './broker';",
-			"import type { IServiceClass } from './service';",
-			`export class ${name}Broker implements IBroker {`,
-			"\tprivate readonly services = new Set<IServiceClass>();",
-			"\tcreateService(instance: IServiceClass): void {",
+			"import type { IDispatcher } from './dispatcher';",
+			"import type { IServiceContract } from './service';",
+			`export class ${name}Dispatcher implements IDispatcher {`,
+			"\tprivate readonly services = new Set<IServiceContract>();",
+			"\tstartService(instance: IServiceContract): void {",
 			"\t\tthis.services.add(instance);",
 			"\t}",
 			"}",
@@ -110,50 +110,52 @@ function serviceRepo(brokers: string[]): string {
 		{
 			"package.json": '{ "name": "acme", "private": true }',
 			"server/core/service.ts": [
-				"export interface IServiceClass {",
-				"\tsetApi(api: unknown): void;",
+				"export interface IServiceContract {",
+				"\tsetRegistry(registry: unknown): void;",
 				"}",
-				"export abstract class ServiceBase implements IServiceClass {",
+				"export abstract class ServiceBase implements IServiceContract {",
 				"\tprotected abstract name: string;",
-				"\tprivate api: unknown;",
-				"\tsetApi(api: unknown): void {",
-				"\t\tthis.api = api;",
+				"\tprivate registry: unknown;",
+				"\tsetRegistry(registry: unknown): void {",
+				"\t\tthis.registry = registry;",
 				"\t}",
 				"}",
 			].join("\n"),
-			"server/core/broker.ts": [
-				"import type { IServiceClass } from './service';",
-				"export interface IBroker {",
-				"\tcreateService(instance: IServiceClass): void;",
+			"server/core/dispatcher.ts": [
+				"import type { IServiceContract } from './service';",
+				"export interface IDispatcher {",
+				"\tstartService(instance: IServiceContract): void;",
 				"}",
 			].join("\n"),
-			...Object.fromEntries(brokers.map((b) => [`server/core/${b.toLowerCase()}.broker.ts`, broker(b)])),
-			"server/core/api.ts": [
-				"import type { IBroker } from './broker';",
-				"import type { IServiceClass } from './service';",
-				"export class Api {",
-				"\tprivate broker?: IBroker;",
-				"\tregisterService(instance: IServiceClass): void {",
-				"\t\tinstance.setApi(this);",
-				"\t\tif (this.broker) {",
-				"\t\t\tthis.broker.createService(instance);",
+			...Object.fromEntries(
+				dispatchers.map((b) => [`server/core/${b.toLowerCase()}.dispatcher.ts`, dispatcher(b)]),
+			),
+			"server/core/registry.ts": [
+				"import type { IDispatcher } from './dispatcher';",
+				"import type { IServiceContract } from './service';",
+				"export class ServiceRegistry {",
+				"\tprivate dispatcher?: IDispatcher;",
+				"\tenrollService(instance: IServiceContract): void {",
+				"\t\tinstance.setRegistry(this);",
+				"\t\tif (this.dispatcher) {",
+				"\t\t\tthis.dispatcher.startService(instance);",
 				"\t\t}",
 				"\t}",
 				"}",
-				"export const api = new Api();",
+				"export const registry = new ServiceRegistry();",
 			].join("\n"),
 			"server/services/mail.ts": service("Mail"),
-			"server/services/room.ts": service("Room"),
-			"server/services/user.ts": service("User"),
+			"server/services/billing.ts": service("Billing"),
+			"server/services/search.ts": service("Search"),
 			"server/startup.ts": [
-				"import { api } from './core/api';",
+				"import { registry } from './core/registry';",
 				"import { MailService } from './services/mail';",
-				"import { RoomService } from './services/room';",
-				"import { UserService } from './services/user';",
-				"export function registerServices(): void {",
-				"\tapi.registerService(new MailService());",
-				"\tapi.registerService(new RoomService());",
-				"\tapi.registerService(new UserService());",
+				"import { BillingService } from './services/billing';",
+				"import { SearchService } from './services/search';",
+				"export function enrollServices(): void {",
+				"\tregistry.enrollService(new MailService());",
+				"\tregistry.enrollService(new BillingService());",
+				"\tregistry.enrollService(new SearchService());",
 				"}",
 			].join("\n"),
 		},
@@ -162,14 +164,14 @@ function serviceRepo(brokers: string[]): string {
 }
 
 describe("the answer to a pattern question about a class family tells what its registering call does with a new member", () => {
-	it("names the interface method the registrar hands the member to and the brokers implementing it, not a call on the member itself", async () => {
+	it("names the interface method the registrar hands the member to and the dispatchers implementing it, not a call on the member itself", async () => {
 		const answer = await answerOf(serviceRepo(["Local", "Remote"]), "How do I add a new service?");
 		expect(answer).toMatch(
-			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`; it hands each service on to `IBroker\.createService`, implemented by `LocalBroker\.createService` \(`server\/core\/local\.broker\.ts`\) and `RemoteBroker\.createService` \(`server\/core\/remote\.broker\.ts`\)\n/,
+			/`ServiceRegistry\.enrollService` registers it \[\d+\]: `enrollService\(instance: IServiceContract\): void \{`; it hands each service on to `IDispatcher\.startService`, implemented by `LocalDispatcher\.startService` \(`server\/core\/local\.dispatcher\.ts`\) and `RemoteDispatcher\.startService` \(`server\/core\/remote\.dispatcher\.ts`\)\n/,
 		);
-		expect(answer).not.toMatch(/setApi`, implemented by/);
+		expect(answer).not.toMatch(/setRegistry`, implemented by/);
 		// Named, not cited: the family's own examples keep their places in the sources.
-		expect(answer).not.toMatch(/\[\d+\] server\/core\/\w+\.broker\.ts/);
+		expect(answer).not.toMatch(/\[\d+\] server\/core\/\w+\.dispatcher\.ts/);
 	}, 60_000);
 
 	it("says nothing of an interface method with more implementations than one place registering goes on to", async () => {
@@ -178,7 +180,7 @@ describe("the answer to a pattern question about a class family tells what its r
 			"How do I add a new service?",
 		);
 		expect(answer).toMatch(
-			/`Api\.registerService` registers it \[\d+\]: `registerService\(instance: IServiceClass\): void \{`\n/,
+			/`ServiceRegistry\.enrollService` registers it \[\d+\]: `enrollService\(instance: IServiceContract\): void \{`\n/,
 		);
 	}, 60_000);
 });
