@@ -57,19 +57,12 @@ export interface EdgeRow {
 	resolution: Resolution;
 }
 
-export interface DispatchSiteRow {
+/** A dispatch_sites row as readers see it: a record of a register or dispatch site, numbered. */
+export interface DispatchSiteRow extends Omit<DispatchSiteRecord, "side" | "expression"> {
 	id: number;
-	trunk: string;
 	side: "register" | "dispatch";
-	key: string | null;
-	rawKey: string | null;
+	/** The column is nullable (schema.ts), though the extractor always sets it. */
 	expression: string | null;
-	file: string;
-	line: number;
-	enclosingDefId: string | null;
-	handlerDefId: string | null;
-	resolution: Resolution;
-	inScope: boolean;
 }
 
 export interface OutlineSectionRow {

@@ -12,6 +12,7 @@
  */
 import type { DefRow } from "../index/types.js";
 import { code } from "./markdown.js";
+import { outsideFences } from "./verify.js";
 
 /** The fields of a definition the label reads. */
 export type LabelDef = Pick<DefRow, "qualifiedName" | "kind" | "parentId" | "signature">;
@@ -344,26 +345,21 @@ export class Labels {
 		if (changed.length === 0) return markdown;
 		const labels = new Map(changed);
 		const told = new Set<string>();
-		return markdown
-			.split(/(```[\s\S]*?(?:```|$))/)
-			.map((part, i) =>
-				i % 2 === 1
-					? part
-					: part
-							.replace(/`[^`\n]*`/g, (span, at: number, whole: string) => {
-								const parts = labels.get(span);
-								if (parts === undefined) return span;
-								// In full the first time; after that the reader knows whose it is.
-								const label = told.has(span) ? parts.brief : parts.full;
-								told.add(span);
-								const before = whole.slice(whole.lastIndexOf("\n", at - 1) + 1, at);
-								return /^\s*(?:(?:- |\d+\. ))?$|[.!?]\s+$/.test(before) ? sentenceLabel(label) : label;
-							})
-							// A label ending in its call (`(`API.v1.addRoute`)`) then the file in parentheses reads as a
-							// stammer: the file follows with "in".
-							.replace(PARENTHESES_TWICE, "$1 in $2"),
-			)
-			.join("");
+		return outsideFences(markdown, (part) =>
+			part
+				.replace(/`[^`\n]*`/g, (span, at: number, whole: string) => {
+					const parts = labels.get(span);
+					if (parts === undefined) return span;
+					// In full the first time; after that the reader knows whose it is.
+					const label = told.has(span) ? parts.brief : parts.full;
+					told.add(span);
+					const before = whole.slice(whole.lastIndexOf("\n", at - 1) + 1, at);
+					return /^\s*(?:(?:- |\d+\. ))?$|[.!?]\s+$/.test(before) ? sentenceLabel(label) : label;
+				})
+				// A label ending in its call (`(`API.v1.addRoute`)`) then the file in parentheses reads as a
+				// stammer: the file follows with "in".
+				.replace(PARENTHESES_TWICE, "$1 in $2"),
+		);
 	}
 }
 

@@ -298,15 +298,21 @@ export function rewriteMarkers(
  * left alone, so `items[1]` in an excerpt is never mistaken for a citation marker.
  */
 export function outsideCode(markdown: string, fn: (prose: string) => string): string {
+	return outsideFences(markdown, (text) =>
+		text
+			.split(/(`[^`\n]*`)/)
+			.map((p, j) => (j % 2 === 1 ? p : fn(p)))
+			.join(""),
+	);
+}
+
+/**
+ * Apply `fn` to a Markdown text outside its fenced code blocks (inline code spans included); an
+ * unclosed fence runs to the end.
+ */
+export function outsideFences(markdown: string, fn: (text: string) => string): string {
 	return markdown
 		.split(/(```[\s\S]*?(?:```|$))/)
-		.map((part, i) =>
-			i % 2 === 1
-				? part
-				: part
-						.split(/(`[^`\n]*`)/)
-						.map((p, j) => (j % 2 === 1 ? p : fn(p)))
-						.join(""),
-		)
+		.map((part, i) => (i % 2 === 1 ? part : fn(part)))
 		.join("");
 }

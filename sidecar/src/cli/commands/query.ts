@@ -70,8 +70,10 @@ function withIndex<T>(path: string, run: (index: IndexReader) => T): T {
 	}
 }
 
-function print(json: boolean, data: unknown, text: string): void {
+/** Print the result (JSON or text); exit code 1 when it found nothing. */
+function print(json: boolean, data: unknown, text: string, found: boolean): void {
 	process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
+	if (!found) process.exitCode = EXIT.failed;
 }
 
 export function register(program: Command): void {
@@ -122,8 +124,7 @@ export function register(program: Command): void {
 						...(o.kinds ? { kinds: o.kinds } : {}),
 					}),
 				);
-				print(o.json, r, formatNeighbours(r));
-				if (r.neighbours.length === 0) process.exitCode = EXIT.failed;
+				print(o.json, r, formatNeighbours(r), r.neighbours.length > 0);
 			});
 	}
 
@@ -141,8 +142,7 @@ export function register(program: Command): void {
 			const r = withIndex(o.index, (index) =>
 				shortestPath(index, from, to, { maxVisited: o.maxVisited, ...(o.kinds ? { kinds: o.kinds } : {}) }),
 			);
-			print(o.json, r, formatPath(r));
-			if (r.steps.length === 0) process.exitCode = EXIT.failed;
+			print(o.json, r, formatPath(r), r.steps.length > 0);
 		});
 
 	common(
@@ -158,7 +158,11 @@ export function register(program: Command): void {
 		.action((key: string, raw: Record<string, unknown>) => {
 			const o = parse(listenersSchema, raw);
 			const r = withIndex(o.index, (index) => listeners(index, key, o.trunk ? { trunk: o.trunk } : {}));
-			print(o.json, r, formatListeners(r));
-			if (r.every((x) => x.handlers.length + x.registerSites.length === 0)) process.exitCode = EXIT.failed;
+			print(
+				o.json,
+				r,
+				formatListeners(r),
+				r.some((x) => x.handlers.length + x.registerSites.length > 0),
+			);
 		});
 }
