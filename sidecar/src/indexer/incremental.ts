@@ -24,12 +24,12 @@ import {
 	discardBlob,
 	log,
 	noteSnapshotRun,
-	SECOND_THREAD_HEAP_MB,
 	type SnapshotPlan,
 	snapshotFailing,
 	snapshotPlan,
 	spawnSnapshotProcess,
 } from "./snapshot.js";
+import { SECOND_THREAD_HEAP_MB } from "./snapshot-bundle.js";
 
 export interface IncrementalWorker {
 	/** What the thread was started for. */

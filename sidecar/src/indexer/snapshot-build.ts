@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { loadTrunkConfig } from "../trunks/load.js";
-import { BUNDLE, SNAPSHOT_FLAGS } from "./snapshot.js";
+import { BUNDLE, SNAPSHOT_FLAGS } from "./snapshot-bundle.js";
 import { CHECK_ARG } from "./snapshot-check.js";
 
 /** Blobs of other builds kept beside the new one. */

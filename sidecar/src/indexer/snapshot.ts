@@ -32,32 +32,10 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { debuglog } from "node:util";
 import { VERSION } from "../version.js";
-import { INTERRUPT_BUDGET } from "./tier-up.js";
+import { BUNDLE, BUNDLE_META, SIDECAR_DIR, SNAPSHOT_FLAGS } from "./snapshot-bundle.js";
 
 export const log = debuglog("codeask-snapshot");
 
-/**
- * Old-generation heap of an incremental run's second thread, in MB, whichever runs it (a worker
- * thread's resource limit, a snapshot process's flag): one file's program is a few hundred MB; a
- * young generation larger than V8's default was no faster for it (measured on the main thread,
- * session 5).
- */
-export const SECOND_THREAD_HEAP_MB = 4096;
-
-/**
- * V8 flags of a snapshot process: a blob only starts under the flags it was built with (V8 checks
- * a hash of them), so builder and user pass the same.
- */
-export const SNAPSHOT_FLAGS = [
-	`--interrupt-budget=${INTERRUPT_BUDGET}`,
-	`--max-old-space-size=${SECOND_THREAD_HEAP_MB}`,
-];
-
-/** The sidecar package folder (dist/indexer/ → ../../). */
-const SIDECAR_DIR = fileURLToPath(new URL("../../", import.meta.url));
-/** The bundle and what it was built from (sidecar/scripts/bundle-snapshot.mjs). */
-export const BUNDLE = join(SIDECAR_DIR, "dist/snapshot/incremental.cjs");
-const BUNDLE_META = join(SIDECAR_DIR, "dist/snapshot/incremental.json");
 /** The trunk extractor bundled in: a run naming this module gets the bundled copy. */
 export const BUNDLED_EXTRACTOR = new URL("../trunks/extractor.js", import.meta.url).href;
 

@@ -43,15 +43,29 @@ function topFolder(file: string): string {
 	return parts.length === 1 ? "." : (parts[0] ?? ".");
 }
 
-/** Every relative import of the files under `root` (type-only, re-exports and dynamic ones included), as src files. */
+/**
+ * A module a file loads by its URL (`new Worker(new URL("./extract-worker.js", import.meta.url))`,
+ * a bundled extractor's address): an import no import statement shows.
+ */
+const MODULE_URL = /new URL\(\s*["'](\.{1,2}\/[^"']+\.js)["']\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * Every relative import of the files under `root` (type-only, re-exports and dynamic ones included,
+ * and modules loaded by URL), as src files.
+ */
 function importArrows(root: string): Arrow[] {
 	const arrows: Arrow[] = [];
 	for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
 		if (!entry.isFile() || !/\.ts$/.test(entry.name)) continue;
 		const file = join(entry.parentPath, entry.name);
-		const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+		const text = readFileSync(file, "utf8");
+		const { importedFiles } = ts.preProcessFile(text, true, true);
+		const loaded = [...text.matchAll(MODULE_URL)].map((m) => m[1] as string);
 		for (const { fileName } of importedFiles)
 			if (fileName.startsWith(".")) arrows.push({ from: file, to: resolve(dirname(file), fileName) });
+		// A URL may name a file outside src (the built CLI a script spawns): no layer's business.
+		for (const to of loaded.map((l) => resolve(dirname(file), l)))
+			if (!relative(SRC, to).startsWith("..")) arrows.push({ from: file, to });
 	}
 	return arrows;
 }
