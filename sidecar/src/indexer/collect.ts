@@ -181,7 +181,9 @@ export function collectFiles(
 			const path = rel ? `${rel}/${e.name}` : e.name;
 			if (options.exclude.some((x) => path.includes(x))) continue;
 			if (e.isDirectory()) {
-				if (e.name.startsWith(".") || ALWAYS_SKIPPED_DIRS.has(e.name)) continue;
+				if (e.name.startsWith(".")) continue;
+				// A declared workspace package is source whatever its folder is called (`packages/build`).
+				if (ALWAYS_SKIPPED_DIRS.has(e.name) && !packageOfDir.has(path)) continue;
 				if (!options.includeTests && TEST_DIRS.has(e.name)) {
 					const inSource = AMBIGUOUS_TEST_DIRS.has(e.name) && /(^|\/)src\//.test(path);
 					if (!inSource) continue;

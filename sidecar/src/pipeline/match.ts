@@ -5,6 +5,7 @@
  */
 import { identifierWords } from "../index/schema.js";
 import { STORY_FILE_NAME, TEST_FILE_NAME } from "../test-files.js";
+import { pluralAcronymsIn } from "./plural-acronyms.js";
 import { type Concept, type QueryAnalysis, SEGMENT } from "./query.js";
 import { stem } from "./vocabulary.js";
 
@@ -52,13 +53,15 @@ function computeWordStems(text: string): string[] {
 /**
  * Acronyms that splitting a name by case cuts wrongly, as the question writes them: an interface's
  * `I` glued to an acronym (`ILDAPService` splits into "ildap service": the word is "ldap") and a
- * letter-digit acronym before a word (`E2EChannel` splits into "e2 e channel": the word is "e2e").
+ * letter-digit acronym before a word (`E2EChannel` splits into "e2 e channel": the word is "e2e"), and
+ * an acronym in the plural (`getURLs` splits into "get ur ls": the word is "url").
  * Added beside the split words, not instead of them (`IRCBridge` keeps "irc").
  */
 function acronymWords(text: string): string[] {
 	const words: string[] = [];
 	for (const m of text.matchAll(INTERFACE_ACRONYM_RE)) words.push((m[1] ?? "").toLowerCase());
 	for (const m of text.matchAll(DIGIT_ACRONYM_RE)) words.push((m[1] ?? "").toLowerCase());
+	words.push(...pluralAcronymsIn(text).map(stem));
 	return words;
 }
 

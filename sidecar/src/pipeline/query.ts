@@ -4,6 +4,7 @@
  * Pure: no index access except through the `df` callback used to weigh concepts.
  */
 import { identifierWords } from "../index/schema.js";
+import { joinPluralAcronyms } from "./plural-acronyms.js";
 import { routeKeyFinder } from "./route-key-match.js";
 import {
 	IMPACT_PHRASE,
@@ -229,7 +230,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 	const layers = new Set<string>();
 	// "the client side" names where code runs (a folder), not a word to find inside names: a package
 	// `ddp-client` or a class `VoipClient` is no more on the client side than the server's code.
-	const question = asked.replace(LAYER_RE, (_m, a: string) => {
+	const question = joinPluralAcronyms(asked).replace(LAYER_RE, (_m, a: string) => {
 		const w = a.toLowerCase().replace("-", "");
 		layers.add(w);
 		return ` ${w} `;

@@ -88,4 +88,17 @@ describe("collectFiles", () => {
 		expect(isAuxiliaryPath("src/app.e2e-spec.ts")).toBe(true);
 		expect(TEST_PATH.test("src/openapi-spec.ts")).toBe(false);
 	});
+
+	it("skips build output folders, but not a workspace package whose folder is named like one", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-collect-"));
+		write(root, "build/bundle.js", "export const bundled = 1;");
+		write(root, "dist/index.js", "export const built = 1;");
+		write(root, "src/main.ts", "export const main = 1;");
+		write(root, "packages/build/index.ts", "export function buildWorker() { return 1; }");
+		write(root, "packages/build/dist/index.js", "export function buildWorker() { return 1; }");
+		const build: WorkspacePackage = { ...pkg, name: "build", dir: "packages/build" };
+		const collected = collectFiles(root, [pkg, build], { includeTests: false, exclude: [] }).files;
+		expect(collected.map((f) => f.path)).toEqual(["packages/build/index.ts", "src/main.ts"]);
+		expect(collected.find((f) => f.path === "packages/build/index.ts")?.packageIndex).toBe(1);
+	});
 });

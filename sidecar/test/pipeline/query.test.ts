@@ -176,6 +176,25 @@ describe("analyzeQuestion", () => {
 		expect(analyzeQuestion("Who calls sendMessage?").concepts.every((c) => c.stems.length === 1)).toBe(true);
 	});
 
+	it("reads an acronym in the plural (URLs, IDs, JWTs) as one word, in questions and in names", () => {
+		const q = analyzeQuestion(
+			"What would be affected if I change how file URLs and JWTs are built from IDs?",
+		);
+		const words = q.concepts.map((c) => c.word);
+		expect(words).toEqual(expect.arrayContaining(["urls", "jwts", "ids"]));
+		expect(words).not.toEqual(expect.arrayContaining(["ur"]));
+		expect(words.some((w) => ["ls", "jw", "ts", "ds"].includes(w))).toBe(false);
+		const urls = q.concepts.find((c) => c.word === "urls");
+		expect(urls?.stems).toContain("url");
+		// A name writing the acronym in the plural meets the question's word; its split words stay.
+		const stems = wordStems("src/attachments/getURLs.ts");
+		expect(stems).toEqual(expect.arrayContaining(["get", "ur", "ls", "url"]));
+		expect(conceptMatch(urls as NonNullable<typeof urls>, stems)).toBe(1);
+		// An acronym and a word after it still split (`HTTPServer`), and a capitalised word is no acronym.
+		expect(wordStems("HTTPServer")).not.toContain("https");
+		expect(analyzeQuestion("Which Modules are loaded?").concepts.map((c) => c.word)).toContain("modules");
+	});
+
 	it("keeps literal identifiers", () => {
 		const q = analyzeQuestion("What is the call chain for sendMessage and proxify()?");
 		expect(q.identifiers).toEqual(["sendMessage", "proxify"]);
