@@ -6,6 +6,7 @@ import type {
 	DecoratorIdiom,
 	FacadeIdiom,
 	FamilyIdiom,
+	HookMethodIdiom,
 	Idiom,
 	NewIdiom,
 	RouteHelperIdiom,
@@ -39,6 +40,8 @@ export interface Compiled {
 		}[]
 	>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
+	/** Methods the framework calls by name (`onModuleInit`). */
+	hookMethods: { trunk: TrunkSpec; idiom: HookMethodIdiom }[];
 	/** Route helpers (any called name: matched by their arguments' shape). */
 	routeHelpers: {
 		trunk: TrunkSpec;
@@ -60,6 +63,7 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 		facades: [],
 		mounts: new Map(),
 		decorators: [],
+		hookMethods: [],
 		routeHelpers: [],
 		families: new Map(),
 	};
@@ -98,6 +102,10 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	}
 	if (idiom.kind === "decorator") {
 		c.decorators.push({ trunk, idiom });
+		return;
+	}
+	if (idiom.kind === "hook-method") {
+		c.hookMethods.push({ trunk, idiom });
 		return;
 	}
 	if (idiom.kind === "route-helper") {

@@ -121,6 +121,12 @@ const callIdiomSchema = z.strictObject({
 	 */
 	handlerFromEnclosing: z.boolean().default(false),
 	/**
+	 * With `handlerFromEnclosing`: when the enclosing definition is a class (the call is in its
+	 * `extends` clause, `class JwtStrategy extends PassportStrategy(Strategy, 'jwt')`), the class's own
+	 * method of this name handles the key (`validate`, what the framework calls), else the class.
+	 */
+	handlerMember: z.string().optional(),
+	/**
 	 * Prefix every key with option values of the `new X({ … })` that created the receiver
 	 * (`this.api = new ApiClass({ version: 'apps' })` → `apps/…`), in this order.
 	 */
@@ -247,7 +253,21 @@ const routeHelperIdiomSchema = z.strictObject({
 	pattern: z.string().default("^/"),
 });
 
+/**
+ * Methods the framework calls by their name on any class it manages (`onModuleInit()`: at start-up).
+ * Each such method registers the key `Class.method`, a key of its own with one handler: the way in
+ * to the code it runs, which no call of the repository reaches.
+ */
+const hookMethodIdiomSchema = z.strictObject({
+	kind: z.literal("hook-method"),
+	side: z.literal("register"),
+	also: z.array(alsoSchema).default([]),
+	/** The hook methods' names. */
+	names: z.array(z.string().min(1)).min(1),
+});
+
 export const idiomSchema = z.discriminatedUnion("kind", [
+	hookMethodIdiomSchema,
 	routeHelperIdiomSchema,
 	decoratorIdiomSchema,
 	callIdiomSchema,
@@ -373,6 +393,7 @@ export type FacadeIdiom = z.infer<typeof facadeIdiomSchema>;
 export type DecoratorIdiom = z.infer<typeof decoratorIdiomSchema>;
 export type FamilyIdiom = z.infer<typeof familyIdiomSchema>;
 export type RouteHelperIdiom = z.infer<typeof routeHelperIdiomSchema>;
+export type HookMethodIdiom = z.infer<typeof hookMethodIdiomSchema>;
 export type CalleeSpec = z.infer<typeof calleeSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type NormalizeSpec = z.infer<typeof normalizeSchema>;

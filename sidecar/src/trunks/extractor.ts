@@ -41,6 +41,7 @@ import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
+import { extractHookMethods } from "./idioms/hook-methods.js";
 import {
 	MODULE_MEMBERS,
 	type ModuleMembersInfo,
@@ -265,6 +266,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		};
 		if (c.classMembers.length > 0) extractClassMembers(classDeclarations(), c, ctx, emit);
 		if (c.decorators.length > 0) extractDecorators(classDeclarations(), c, ctx, emit);
+		if (c.hookMethods.length > 0) extractHookMethods(classDeclarations(), c, ctx, emit);
 		if (discovering) {
 			// Presets win here too: a route decorator a preset registered (`@Get('x')` in `@Controller`) is
 			// no second, discovered registry (it made a `get` trunk whose method-less joins were wrong).

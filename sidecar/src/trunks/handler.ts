@@ -1,5 +1,5 @@
 /** Which definition handles a register site, and which consumes a call. */
-import { Node, ts } from "#ts-morph";
+import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../index/types.js";
 import { unwrap } from "./key-eval.js";
 import { rawUnwrap, wrap } from "./walk.js";
@@ -77,4 +77,16 @@ export function handlerDefId(node: Node | undefined, ctx: SiteContext): string |
 export function enclosingConsumer(call: Node, ctx: SiteContext): string | null {
 	const id = ctx.enclosingDefId(call);
 	return id && !id.endsWith("#(module)") ? id : null;
+}
+
+/**
+ * The method `member` of the class whose `extends` clause holds `call`
+ * (`class JwtStrategy extends PassportStrategy(Strategy, 'jwt') { validate() {} }` → `validate`):
+ * what the framework calls on the class the call makes; null when the class declares no such method.
+ */
+export function heritageClassMember(call: Node, member: string, ctx: SiteContext): string | null {
+	const cls = call.getFirstAncestorByKind(SyntaxKind.HeritageClause)?.getParent();
+	if (!cls || !Node.isClassDeclaration(cls)) return null;
+	const method = cls.getInstanceMethod(member);
+	return method?.hasBody() ? ctx.defIdOf(method) : null;
 }

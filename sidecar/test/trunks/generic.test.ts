@@ -632,8 +632,31 @@ export class AnyGuard extends AuthGuard(['jwt', 'google']) {}`,
 			"passport register jwt",
 		]);
 		const jwt = sites.find((s) => s.trunk === "passport" && s.side === "register");
-		expect(jwt?.handlerDefId).toBe("src/auth/jwt.strategy.ts#JwtAuthStrategy");
+		// What the guard runs is the strategy's `validate`, not the class.
+		expect(jwt?.handlerDefId).toBe("src/auth/jwt.strategy.ts#JwtAuthStrategy.validate");
 		const guard = sites.find((s) => s.trunk === "passport" && s.side === "dispatch");
 		expect(guard?.enclosingDefId).toMatch(/#(GraphqlAuthGuard|AnyGuard)$/);
+	});
+
+	it("gives each start-up hook a way in of its own: `Class.onModuleInit`, handled by the method", () => {
+		const sites = extractSites(
+			{
+				"src/config.service.ts": `export class ConfigService {
+	async onModuleInit() { await this.load(); }
+	load() {}
+}
+export class Cache { onApplicationBootstrap() {} onModuleDestroy() {} }
+export declare class PackageModule { onModuleInit(): void }`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "lifecycle")).toEqual([
+			"lifecycle register Cache.onApplicationBootstrap",
+			"lifecycle register ConfigService.onModuleInit",
+		]);
+		expect(sites.find((s) => s.key === "ConfigService.onModuleInit")).toMatchObject({
+			line: 2,
+			handlerDefId: "src/config.service.ts#ConfigService.onModuleInit",
+		});
 	});
 });

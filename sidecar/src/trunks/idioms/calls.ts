@@ -9,7 +9,7 @@ import { templateForm, withoutBaseUrl } from "../bind.js";
 import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
-import { chainHandlerIndex, enclosingConsumer, handlerDefId } from "../handler.js";
+import { chainHandlerIndex, enclosingConsumer, handlerDefId, heritageClassMember } from "../handler.js";
 import { evaluateKey, keyAlternatives, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
@@ -154,7 +154,8 @@ export function extractCall(
 		const scope = spec?.scope ? receiverScope(parts.receiver, spec, verbsOf(spec), ctx.repoRoot) : undefined;
 		const enclosingHandler =
 			cand.idiom.kind === "call" && cand.idiom.side === "register" && cand.idiom.handlerFromEnclosing
-				? enclosingConsumer(call, ctx)
+				? ((cand.idiom.handlerMember ? heritageClassMember(call, cand.idiom.handlerMember, ctx) : null) ??
+					enclosingConsumer(call, ctx))
 				: null;
 		for (const r of raws) {
 			const handler =
