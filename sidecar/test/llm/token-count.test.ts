@@ -25,7 +25,7 @@ describe("countTokens", () => {
 
 describe("sourceTokens with a tokenizer's count", () => {
 	const sig = {
-		range: { file: "src/push/gateway.ts", startLine: 3, endLine: 3 },
+		range: { file: "src/push/gateway.ts", startLine: 3, endLine: 3, defId: "src/push/gateway.ts#send" },
 		label: "send",
 		text: "function send(token: string)",
 		unit: "signature" as const,
@@ -77,7 +77,12 @@ describe("the answer prompt's signature map under a tokenizer's count", () => {
 				const listed = seenFiles.has(s.file) ? "file" : seenFolders.has(folder) ? "folder" : false;
 				counted += sourceTokens(
 					{
-						range: { file: s.file, startLine: s.startLine, endLine: s.endLine },
+						range: {
+							file: s.file,
+							startLine: s.startLine,
+							endLine: s.endLine,
+							defId: `${s.file}#${s.label}`,
+						},
 						label: s.label,
 						text: s.text,
 						unit: "signature",
