@@ -2,9 +2,14 @@
 // answers), a dumb lower bound of a capable model that knows nothing of the gold labels: it routes
 // to the first sections it is shown; selects every chain (up to the prompt's 8) and 24 node refs
 // taken in turn from each chain, each chain's in the order the prompt lists them (its seeds,
-// best first); and answers with two citations. Usage = the prompt's characters / 4.
+// best first); and answers with two citations. Usage = the prompt's and the answer's tokens in
+// o200k_base (gpt-tokenizer), as a provider reports its own count.
 // Listens on 127.0.0.1 only.  node benchmarks/stand-in-llm.mjs [port] [picks]
 import http from "node:http";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+
+/** A provider's own count: special-token markers in code are text. */
+const tokens = (text) => countTokens(text, { disallowedSpecial: new Set() });
 
 const port = Number(process.argv[2] ?? 18089);
 /** Chains the select answer names (the prompt's bound) and node refs it picks. */
@@ -49,8 +54,8 @@ http
 				content = `The flow starts at [${ns[0] ?? 1}] and continues in [${ns[1] ?? 1}].`;
 			}
 			const usage = {
-				prompt_tokens: Math.ceil(text.length / 4),
-				completion_tokens: Math.ceil(content.length / 4),
+				prompt_tokens: tokens(text),
+				completion_tokens: tokens(content),
 				total_tokens: 0,
 			};
 			res.writeHead(200, { "content-type": "application/json" });

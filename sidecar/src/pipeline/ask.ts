@@ -8,6 +8,7 @@ import type { Chain } from "@codeask/shared";
 import { questionSchema } from "@codeask/shared";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
+import { countTokens } from "../llm/token-count.js";
 import { LlmError, type LlmRequestRecord } from "../llm/types.js";
 import { isOverviewQuestion } from "../overview/classify.js";
 import {
@@ -311,7 +312,8 @@ export async function ask(
 					materialIndex,
 					familyInput,
 					{ ...config, tokenBudget },
-					estimateTokens,
+					// A model reads it: its budget counts real tokens (chars/4 undercounts code by ~7–18%).
+					llm && llmUsable ? countTokens : estimateTokens,
 					MATERIAL_REACH,
 				)
 			: null;

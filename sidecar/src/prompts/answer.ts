@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/10";
+export const ANSWER_PROMPT_VERSION = "answer/11";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -64,7 +64,7 @@ export function buildAnswerPrompt(
 	const signatures = sources.filter((s) => s.unit === "signature");
 	const src = bodies.flatMap((s) => [head(s), "```", s.text, "```"]);
 	// The signature map, grouped by folder and file: each folder once, each file name once under
-	// it, then `[n] line: signature` per definition (the material's token count assumes this shape).
+	// it, then `[n] signature` per definition (the material's token count assumes this shape).
 	const map: string[] = [];
 	const files = [...new Set(signatures.map((s) => s.file))];
 	const folderOf = (f: string) => f.slice(0, f.lastIndexOf("/") + 1);
@@ -73,7 +73,7 @@ export function buildAnswerPrompt(
 		for (const file of files.filter((f) => folderOf(f) === folder)) {
 			map.push(`  ${file.slice(folder.length)}:`);
 			for (const s of signatures.filter((x) => x.file === file)) {
-				map.push(`    ${s.n > 0 ? `[${s.n}]` : "-"} ${signatureLines(s)}: ${s.text.trim()}`);
+				map.push(`    ${signatureEntry(s.n, s.text)}`);
 			}
 		}
 	}
@@ -101,7 +101,16 @@ export function buildAnswerPrompt(
 }
 
 /**
- * Where a signature entry sits: its line, or its lines when it spans several (a handler listed
+ * A signature map entry as the prompt prints it: its citation number and its text. No line number:
+ * the sources list appended to the answer gives each cited range's lines, and the numbers were 15%
+ * of the map's real tokens (session 37, tok37).
+ */
+export function signatureEntry(n: number, text: string): string {
+	return `${n > 0 ? `[${n}]` : "-"} ${text.trim()}`;
+}
+
+/**
+ * Where a signature entry sits (the character estimate's shape of an entry): its line, or its lines when it spans several (a handler listed
  * from its register call's head, a key written below its call): the text joins those lines.
  */
 export function signatureLines(s: { startLine: number; endLine: number }): string {

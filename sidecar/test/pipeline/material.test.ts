@@ -647,21 +647,22 @@ describe("the signature map grouped by folder", () => {
 			sig(2, "src/push/queue.ts", 9, "function enqueue()"),
 			sig(3, "src/push/gateway.ts", 20, "function retry()"),
 			sig(4, "main.ts", 1, "function main()"),
-			// A handler listed from its register call's head: the entry says the lines it joins.
+			// A handler listed from its register call's head: the text joins its lines.
 			{ ...sig(5, "main.ts", 7, "app.get('/push', async function handler(…"), endLine: 8 },
 		]);
 		const map = prompt.slice(prompt.indexOf("Signatures only"));
 		expect(map.split("\n").slice(1)).toEqual([
 			"src/push/",
 			"  gateway.ts:",
-			"    [1] 3: function send()",
-			"    [3] 20: function retry()",
+			// No line numbers: the appended sources list gives a cited entry's lines.
+			"    [1] function send()",
+			"    [3] function retry()",
 			"  queue.ts:",
-			"    [2] 9: function enqueue()",
+			"    [2] function enqueue()",
 			"./",
 			"  main.ts:",
-			"    [4] 1: function main()",
-			"    [5] 7-8: app.get('/push', async function handler(…",
+			"    [4] function main()",
+			"    [5] app.get('/push', async function handler(…",
 		]);
 	});
 });

@@ -48,6 +48,7 @@ import { readingOrder } from "./reading-order.js";
 import { sharedSteps } from "./shared-steps.js";
 import { SignatureMap } from "./signature-map.js";
 import { fillSliceGaps } from "./slice-gaps.js";
+import type { TokenCount } from "./source-tokens.js";
 import type { Material } from "./types.js";
 import { VersionBodies } from "./version-bodies.js";
 
@@ -59,7 +60,7 @@ export function assembleMaterial(
 	index: MaterialIndex,
 	input: AssembleInput,
 	config: AssembleConfig,
-	count: (text: string) => number = estimateTokens,
+	count: TokenCount = estimateTokens,
 	reach: MapReach = MATERIAL_REACH,
 ): Material {
 	const budget = config.tokenBudget;

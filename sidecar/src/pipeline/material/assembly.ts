@@ -10,7 +10,7 @@ import type { MaterialIndex } from "./material-index.js";
 import type { MapReach } from "./reach.js";
 import { signatureText } from "./signature-text.js";
 import { declarationStart, glimpseEnd, implementationStart } from "./slices.js";
-import { sourceTokens, splitPath } from "./source-tokens.js";
+import { sourceTokens, splitPath, type TokenCount } from "./source-tokens.js";
 import type { MaterialSource } from "./types.js";
 
 /**
@@ -45,7 +45,7 @@ export class Assembly {
 
 	constructor(
 		readonly index: MaterialIndex,
-		readonly count: (text: string) => number,
+		readonly count: TokenCount,
 		readonly reach: MapReach,
 		/** The question's words: a signature line holding them past its cut runs on (`MapReach.wordLineChars`). */
 		readonly words: readonly string[] = [],
