@@ -5,6 +5,7 @@ import { type ConceptVector, namesEnough } from "../concept-vector.js";
 import { type TrunkEnd, trunkEndsFrom } from "./graph.js";
 import { lineHop } from "./hops.js";
 import { mainCallee } from "./main-tail.js";
+import { inSpan, type LineSpan, registrationSpan } from "./registration-span.js";
 import type { PathIndex, PathStep } from "./types.js";
 
 /**
@@ -56,10 +57,12 @@ export function carryOn(
 		const from = steps.at(-1) as PathStep;
 		from.hop = lineHop(index, next.edge, from.def, next.def, next.key);
 		const x: DefRow = next.def;
+		// Across a key, a handler registered inline in a larger definition goes on from its callback only.
+		const span: LineSpan | null = next.key ? registrationSpan(index, next.key, x) : null;
 		steps.push({ def: x, hop: null });
 		taken.add(x.id);
-		const key = carriedKey(index, x, concepts, taken, () => true);
-		const call = key ? null : mainCallee(index, x, concepts, taken);
+		const key: TrunkEnd | null = carriedKey(index, x, concepts, taken, () => true, span);
+		const call: ReturnType<typeof mainCallee> = key ? null : mainCallee(index, x, concepts, taken, span);
 		next = key ?? (call && { def: call.x, edge: call.e, key: null });
 	}
 }
@@ -67,7 +70,8 @@ export function carryOn(
 /**
  * The point-to-point key `def` dispatches on its way through (not on a side branch) whose name
  * matches the question's words most (ties: the first written), with its one handler, not one of
- * `taken`; only keys whose name passes `named`.
+ * `taken`; only keys whose name passes `named`, and within `span` (an inline callback) only keys
+ * dispatched there.
  */
 function carriedKey(
 	index: PathIndex,
@@ -75,13 +79,16 @@ function carriedKey(
 	concepts: ConceptVector,
 	taken: ReadonlySet<number>,
 	named: (key: string) => boolean,
+	span: LineSpan | null = null,
 ): TrunkEnd | null {
 	let pick: TrunkEnd | null = null;
 	let best = 0;
 	for (const end of trunkEndsFrom(index, def)) {
 		const { edge } = end;
-		if (taken.has(end.def.id) || edge.line === null || edge.file !== def.file) continue;
-		if (branchOf(index, def, edge.line) || isLifecycleHook(end.key) || !named(end.key.name)) continue;
+		if (taken.has(end.def.id) || edge.line === null || edge.file !== def.file || !inSpan(edge, span))
+			continue;
+		if ((!span && branchOf(index, def, edge.line)) || isLifecycleHook(end.key) || !named(end.key.name))
+			continue;
 		const share = concepts.text(end.key.name).reduce((n, x) => n + x, 0);
 		if (share > best + 1e-9) {
 			pick = end;

@@ -21,6 +21,7 @@ import { isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
 import { fileEntries } from "./file-entries.js";
 import { bridgesFrom, hopsFrom, pathCandidates } from "./graph.js";
 import { markGivers } from "./handed-in.js";
+import { joinHandlerRunners } from "./handler-runners.js";
 import { lineHop } from "./hops.js";
 import { leadIn } from "./lead-in.js";
 import { mainTail } from "./main-tail.js";
@@ -99,6 +100,8 @@ export function findPaths(
 	// path crosses the key (a service → the workflow it starts → the activity that does the work)
 	// instead of stopping at the boundary. Impact questions (no concepts) keep the candidates alone.
 	if (concepts) joinFarEnds(index, cands.slice(0, FAR_FROM), graph, byId);
+	// A key's handler that is an object goes on to the code that runs it (handler-runners.ts).
+	if (concepts) joinHandlerRunners(index, graph, byId);
 	// A definition the question names literally (`proxify()`) is what it asks about: a path through
 	// it leads, however strongly a flow beside it matches the question's other words, and what it
 	// calls is followed NAMED_DEPTH calls on even where no candidate waits (how it works is there).

@@ -4,6 +4,7 @@ import { branchOf, isGuardCondition } from "../branch.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
 import { isAuxiliaryPath } from "../match.js";
 import { lineHop } from "./hops.js";
+import { inSpan, type LineSpan } from "./registration-span.js";
 import { HELPER_FAN_IN, type Hop, type PathIndex, type PathStep } from "./types.js";
 
 /**
@@ -43,19 +44,21 @@ export function mainTail(index: PathIndex, steps: PathStep[], concepts: ConceptV
 /**
  * The callee `def` goes on to on its way through (not on a side branch) that the question's words
  * match best by name or path: a function or method, no shared helper, none of `taken`; null when
- * none matches.
+ * none matches. Within `span` (a callback registered inline, registration-span.ts) only calls written
+ * there count, and the branch that registered the callback is no side branch of what it runs.
  */
 export function mainCallee(
 	index: PathIndex,
 	def: DefRow,
 	concepts: ConceptVector,
 	taken: ReadonlySet<number>,
+	span: LineSpan | null = null,
 ): { x: DefRow; e: EdgeRow; share: number } | null {
 	let pick: { x: DefRow; e: EdgeRow; share: number } | null = null;
 	for (const e of index.edgesFrom(def.id)) {
 		if (e.kind !== "call" && e.kind !== "new" && e.kind !== "jsx") continue;
-		if (e.line === null || e.file !== def.file || branchOf(index, def, e.line)) continue;
-		if (isGuardCondition(index, def, e.line)) continue;
+		if (e.line === null || e.file !== def.file || !inSpan(e, span)) continue;
+		if (!span && (branchOf(index, def, e.line) || isGuardCondition(index, def, e.line))) continue;
 		const x = index.defById(e.dst);
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || x.fanIn >= HELPER_FAN_IN) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || taken.has(x.id)) continue;

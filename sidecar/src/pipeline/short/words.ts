@@ -34,6 +34,7 @@ export function verbOf(step: PathStep): string {
 	if (!hop) return "";
 	if (hop.kind === "dispatch" && hop.key) return `${keyWords(hop.key).sent}, handled by`;
 	if (hop.kind === "implementation") return "is implemented by";
+	if (hop.kind === "register") return "is run by";
 	if (hop.kind === "new") return "creates";
 	if (hop.kind === "jsx") return "renders";
 	return "calls";
