@@ -23,6 +23,7 @@ import { bridgesFrom, hopsFrom, pathCandidates } from "./graph.js";
 import { markGivers } from "./handed-in.js";
 import { joinHandlerRunners } from "./handler-runners.js";
 import { lineHop } from "./hops.js";
+import { jointCallers } from "./joint-callers.js";
 import { leadIn } from "./lead-in.js";
 import { mainTail } from "./main-tail.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
@@ -94,6 +95,22 @@ export function findPaths(
 		}
 	}
 
+	// Joint callers: code running several candidates in sequence joins as a head the path may start at,
+	// worth the second-best place it runs (one strong candidate alone is any caller's). It has no place of
+	// its own in the ranking, so trimHead keeps it where the path it won starts (session 36: trimmed, it tipped
+	// the choice to a flow it was then not part of).
+	const steppedInto = new Set([...graph.values()].flatMap((es) => es.map((e) => e.to)));
+	const joint = concepts ? jointCallers(index, cands, byId, (id) => steppedInto.has(id)) : [];
+	for (const { def: x, hops, free } of joint) {
+		byId.set(x.id, x);
+		graph.set(x.id, hops);
+		const places = [...free]
+			.map((id) => placeOf.get(id))
+			.filter((p): p is number => p !== undefined)
+			.sort((a, b) => a - b);
+		const second = places[1];
+		if (second !== undefined) worth.set(x.id, 1 / (second + RANK_K));
+	}
 	// Far ends: code on the other side of a point-to-point key (a workflow started, a job queued, a
 	// route or method called) that the best candidates dispatch, followed for FAR_DEPTH keys. One joins
 	// the graph at no worth of its own, and only where it leads on to a candidate or bridge: then the
@@ -131,7 +148,7 @@ export function findPaths(
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
 	const entries = new Set(
 		concepts
-			? cands
+			? [...cands, ...joint.map((j) => j.def)]
 					.filter(
 						(d) =>
 							concepts(d).some((x) => x > 0) &&
@@ -165,10 +182,18 @@ export function findPaths(
 		if (concepts) mainTail(index, steps, concepts);
 		return { steps, worth: found.worth };
 	};
-	const best = choose(graph, [...keyed.filter((h) => !worth.has(h.id)), ...cands]);
+	const best = choose(graph, [
+		...keyed.filter((h) => !worth.has(h.id)),
+		...cands,
+		...joint.map((j) => j.def),
+	]);
 	if (!best) return { steps: [], worth: 0, runnerUp: null };
-	// The way in is one more step: a path already at its bound keeps its own first step.
-	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, byId);
+	// The way in is one more step: a path already at its bound keeps its own first step. A joint caller the
+	// path did not take stays a caller leadIn may prepend (it was weighed as a head, not as a way in).
+	const jointIds = new Set(joint.map((j) => j.def.id));
+	const onPath = new Set(best.steps.map((s) => s.def.id));
+	const weighed = new Map([...byId].filter(([id]) => !jointIds.has(id) || onPath.has(id)));
+	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, weighed);
 	if (concepts) walkUp(index, best.steps, concepts, cands, opts.maxSteps);
 	if (concepts) carryOn(index, best.steps, concepts, opts.maxSteps);
 	if (concepts) walkDown(index, best.steps, concepts, opts.maxSteps);
