@@ -1,13 +1,7 @@
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import type { PackageRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import { parsePipelineConfig } from "../../src/pipeline/config.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
-import { analyzeQuestion } from "../../src/pipeline/query.js";
-import { seed } from "../../src/pipeline/seed.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import {
 	isPackageToolingFile,
@@ -16,8 +10,7 @@ import {
 	toolingSeedWeight,
 } from "../../src/pipeline/tooling-folders.js";
 import { defRow, edgeGraph } from "../support/defs.js";
-import { openIndexWithTrunks } from "../support/open-index.js";
-import { repoWith } from "../support/repo-with.js";
+import { repoIndexForSuite, seededFiles as seededFilesOf } from "../support/seeded-files.js";
 
 const packageRows = (...dirs: string[]): PackageRow[] =>
 	dirs.map((dir, id) => ({ id, name: dir || "root", dir, description: null, readme: null }));
@@ -164,24 +157,8 @@ describe("seed: a package's e2e page object", () => {
 			"}",
 		].join("\n"),
 	};
-	let root: string;
-	let index: IndexReader;
-	beforeAll(async () => {
-		root = repoWith(FILES, "codeask-tooling-seed-");
-		index = await openIndexWithTrunks(root, join(root, ".codeask.db"));
-	});
-	afterAll(() => {
-		index?.close();
-		rmSync(root, { recursive: true, force: true });
-	});
-	const seededFiles = (question: string) =>
-		seed(
-			index,
-			analyzeQuestion(question),
-			{ sections: [], chains: [], fixed: false },
-			parsePipelineConfig({}),
-			index.outlineSections(),
-		).files.map((f) => f.file);
+	const index = repoIndexForSuite(FILES, "codeask-tooling-seed-");
+	const seededFiles = (question: string) => seededFilesOf(index(), question);
 
 	it("seeds after the product's route", () => {
 		const files = seededFiles("How does the product list page load its products?");
