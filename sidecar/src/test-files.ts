@@ -26,9 +26,14 @@ export const STORY_FILE_NAME = /\.(?:stories|story)\.[cm]?[jt]sx?$/;
  */
 export const AMBIGUOUS_TEST_FILE_NAME = /(?:\.e2e|[-_](?:test|spec))\.[cm]?[jt]sx?$/;
 
+/** An import of a test framework (a page object's `expect`, a suite factory's `test`). */
+export const TEST_RUNNER_IMPORT =
+	/from\s+["'](?:@playwright\/test|vitest|@jest\/globals|mocha|chai|cypress|supertest)["']/;
+
 /** Code that runs a test framework: its calls, or an import of one. */
-export const TEST_FRAMEWORK_USE =
-	/\b(?:describe|it|test|beforeEach|beforeAll)\s*\(|from\s+["'](?:@playwright\/test|vitest|@jest\/globals|mocha|chai|cypress|supertest)["']/;
+export const TEST_FRAMEWORK_USE = new RegExp(
+	`\\b(?:describe|it|test|beforeEach|beforeAll)\\s*\\(|${TEST_RUNNER_IMPORT.source}`,
+);
 
 /** True for a test or story file; `content` decides the ambiguous names (read only for those). */
 export function isTestFile(name: string, content: () => string): boolean {

@@ -14,6 +14,7 @@ import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } 
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
 import { holdAtRank, isShapeKind, SHAPE_MIN_COVERAGE, ShapeUsers } from "./shape-references.js";
+import { type ToolingIndex, toolingSeedWeight } from "./tooling-folders.js";
 
 export interface Seed {
 	def: DefRow;
@@ -39,7 +40,8 @@ export interface SeedResult {
 export type SeedIndex = Pick<
 	IndexReader,
 	"searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def" | "defById" | "edgesFrom" | "edgesTo"
->;
+> &
+	ToolingIndex;
 
 /** A dispatch key the question names lifts its handlers' files when it has at most this many. */
 const MAX_NAMED_KEY_HANDLERS = 2;
@@ -189,9 +191,11 @@ export function seed(
 	const bm25Files = index.searchFiles(q.directWords, config.channelDepth).map((h) => h.path);
 	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) addFile(f);
 
+	// A package's e2e page object or suite factory shares the product's words, not its flow (tooling-folders.ts).
+	const toolingWeight = toolingSeedWeight(index, q.question);
 	const scored = [...candidates.values()].map((def) => {
 		const { score, named } = lexicalScore(q, def);
-		return { def, lexical: score, named };
+		return { def, lexical: score * toolingWeight(def.file), named };
 	});
 	const relevance = new Map(scored.map((s) => [s.def.id, s.lexical]));
 

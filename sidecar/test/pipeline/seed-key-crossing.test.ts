@@ -3,16 +3,9 @@
  * the built-in trunks: the API package purges stale reports and emits `vault-transfer` on a bus; the
  * worker package takes the key with one handler, in a file whose words the question does not use.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IndexReader } from "../../src/index/reader.js";
-import { parsePipelineConfig } from "../../src/pipeline/config.js";
-import { analyzeQuestion } from "../../src/pipeline/query.js";
-import { seed } from "../../src/pipeline/seed.js";
+import { describe, expect, it } from "vitest";
 import { EVENT_BUS_SOURCE } from "../support/event-bus-source.js";
-import { openIndexWithTrunks } from "../support/open-index.js";
-import { repoWith } from "../support/repo-with.js";
+import { repoIndexForSuite, seededFiles as seededFilesOf } from "../support/seeded-files.js";
 
 /** A package of the monorepo that uses the shared bus. */
 const DEPENDS = (name: string) =>
@@ -44,30 +37,13 @@ const FILES: Record<string, string> = {
 };
 
 describe("seed: the graph channel across a dispatch key", () => {
-	let root: string;
-	let index: IndexReader;
-	beforeAll(async () => {
-		root = repoWith(FILES, "codeask-key-crossing-");
-		index = await openIndexWithTrunks(root, join(root, ".codeask.db"));
-	});
-	afterAll(() => {
-		index?.close();
-		rmSync(root, { recursive: true, force: true });
-	});
-
-	const seededFiles = (question: string) =>
-		seed(
-			index,
-			analyzeQuestion(question),
-			{ sections: [], chains: [], fixed: false },
-			parsePipelineConfig({}),
-			index.outlineSections(),
-		).files.map((f) => f.file);
+	const index = repoIndexForSuite(FILES, "codeask-key-crossing-");
+	const seededFiles = (question: string) => seededFilesOf(index(), question);
 
 	it("lifts the one handler's file in another package when the question names the key's words", () => {
 		// The fixture's shape: the worker's handler is reached by the key alone (no call, no import).
-		const handler = index.defsByName("moveToColdStorage", 5)[0];
-		const into = handler ? index.edgesTo(handler.id) : [];
+		const handler = index().defsByName("moveToColdStorage", 5)[0];
+		const into = handler ? index().edgesTo(handler.id) : [];
 		expect(into.map((e) => e.kind)).toContain("handler");
 		expect(into.filter((e) => e.kind === "call")).toEqual([]);
 		const files = seededFiles("How are stale reports purged into the vault?");

@@ -4,6 +4,7 @@ import { FAMILY_SIZE, familiesOf } from "../families.js";
 import { asksHowFeatureWorks } from "../feature-question.js";
 import { FolderCap, type FolderIndex } from "../folder-places.js";
 import type { PathIndex, PathStep } from "../path/types.js";
+import { type ToolingIndex, toolingLast } from "../tooling-folders.js";
 import { soleImplementation } from "./implementations.js";
 
 /**
@@ -40,7 +41,7 @@ export function headRange(
  * plug-in family already held, a contract's place given to its one implementation.
  */
 export function choosePlaces(
-	index: PathIndex & FolderIndex,
+	index: PathIndex & FolderIndex & ToolingIndex,
 	question: string,
 	order: readonly DefRow[],
 	best: readonly PathStep[],
@@ -64,7 +65,8 @@ export function choosePlaces(
 	const readIds = new Set(order.map((d) => d.id));
 	// An answer on how a whole feature works spends at most 2 places in one small folder (folder-places.ts).
 	const folderCap = new FolderCap(index, asksHowFeatureWorks(question));
-	for (const def of order) {
+	// A package's test tooling (an e2e page object) is named only when the product's files run out.
+	for (const def of toolingLast(index, question, order)) {
 		if (placeDefs.length >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		if (!head(def) || !folderCap.admits(def)) continue;

@@ -1,0 +1,80 @@
+/**
+ * Test tooling at a package's top: `e2e/`, `cypress/` and `playwright/` folders beside a package's
+ * sources hold page objects, CRUD suite factories and the GraphQL documents the suites send, not the
+ * product. The indexer keeps them (an `e2e` folder inside a source tree is a feature as often: end-to-end
+ * encryption), so they are told apart here, by where they sit: right under a package's folder.
+ *
+ * Session 37 (aux37, benchmarks/answers.md): a Vendure dashboard answer led with an e2e page object.
+ * Seeding every file of such a folder lower cost a held-out answer its chain: a harness that drives the
+ * product (runs the CLI, imports its modules) leads the walk to the product code. So only the files
+ * that use a test framework seed lower; the answer names any tooling file after the product's places.
+ */
+import type { IndexReader } from "../index/reader.js";
+import { TEST_RUNNER_IMPORT } from "../test-files.js";
+
+/** Folder names that mark test tooling when they sit right under a package's folder. */
+const TOOLING_FOLDERS = new Set(["e2e", "cypress", "playwright"]);
+
+/** A question about the tests themselves keeps their tooling where it ranks. */
+const TEST_QUESTION = /\b(?:tests?|testing|e2e|end-to-end|playwright|cypress|specs?)\b/i;
+
+/** A test framework's file seeds with this share of its lexical score (as an auxiliary path does). */
+export const TEST_TOOLING_SEED_FACTOR = 0.25;
+
+/** What the rules read: the package folders, and a file's text for the seeding rule. */
+export type ToolingIndex = Partial<Pick<IndexReader, "packages" | "fileContent">>;
+
+const packageDirsOf = new WeakMap<object, string[]>();
+
+/** The index's package folders, longest first (a nested package before its parent). */
+function packageDirs(index: ToolingIndex): string[] {
+	let dirs = packageDirsOf.get(index);
+	if (!dirs) {
+		dirs = (index.packages?.() ?? []).map((p) => p.dir).sort((a, b) => b.length - a.length);
+		packageDirsOf.set(index, dirs);
+	}
+	return dirs;
+}
+
+/** Whether `file` sits in a tooling folder right under the folder of the package holding it. */
+export function isPackageToolingFile(index: ToolingIndex, file: string): boolean {
+	const dir = packageDirs(index).find((d) => d === "" || file.startsWith(`${d}/`));
+	if (dir === undefined) return false;
+	const rest = dir === "" ? file : file.slice(dir.length + 1);
+	const slash = rest.indexOf("/");
+	return slash > 0 && TOOLING_FOLDERS.has(rest.slice(0, slash));
+}
+
+/** Whether the question asks about tests (then test tooling is what it looks for). */
+export function asksAboutTests(question: string): boolean {
+	return TEST_QUESTION.test(question);
+}
+
+/**
+ * The seed weight of each file: TEST_TOOLING_SEED_FACTOR for a package tooling file that imports a test
+ * framework, 1 otherwise (and for every file when the question asks about tests). Each file read once.
+ */
+export function toolingSeedWeight(index: ToolingIndex, question: string): (file: string | null) => number {
+	if (asksAboutTests(question)) return () => 1;
+	const weights = new Map<string, number>();
+	return (file) => {
+		if (!file || !isPackageToolingFile(index, file)) return 1;
+		let w = weights.get(file);
+		if (w === undefined) {
+			w = TEST_RUNNER_IMPORT.test(index.fileContent?.(file) ?? "") ? TEST_TOOLING_SEED_FACTOR : 1;
+			weights.set(file, w);
+		}
+		return w;
+	};
+}
+
+/** `defs` with the package tooling files' after the others, each part in its order (none moved for a test question). */
+export function toolingLast<T extends { file: string | null }>(
+	index: ToolingIndex,
+	question: string,
+	defs: readonly T[],
+): T[] {
+	if (asksAboutTests(question)) return [...defs];
+	const tooling = (d: T) => !!d.file && isPackageToolingFile(index, d.file);
+	return [...defs.filter((d) => !tooling(d)), ...defs.filter(tooling)];
+}
