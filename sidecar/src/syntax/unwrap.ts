@@ -1,10 +1,10 @@
 /**
  * The expression under the wrappers that change only its type: `(x)`, `x as T`, `x satisfies T`,
- * `<T>x`, `x!`. Compiler nodes only (no ts-morph), for the definition walk and the trunk walk alike;
- * the idioms' ts-morph `unwrap` (trunks/unwrap-node.ts) asks this one which node it is.
+ * `<T>x`, `x!`. One rule, two entry points: `skipWrappers` on compiler nodes (the definition walk and
+ * the trunk walk) and `unwrap` on ts-morph nodes (the trunk idioms), which asks `skipWrappers`.
  */
 // The compiler ts-morph bundles: the walks that call this hold its nodes (kind numbers are per version).
-import { ts } from "#ts-morph";
+import { type Node, ts } from "#ts-morph";
 
 /** A wrapper that changes only its `expression`'s type. */
 export type TypeOnlyWrapper =
@@ -29,6 +29,17 @@ export function skipWrappers(node: ts.Node): ts.Node;
 export function skipWrappers(node: ts.Node): ts.Node {
 	let n = node;
 	while (isTypeOnlyWrapper(n)) n = n.expression;
+	return n;
+}
+
+/**
+ * `skipWrappers` on a ts-morph node: the compiler node it decides on, found by following the same
+ * `expression` links down (public API; the same ts-morph node objects, no re-wrapping).
+ */
+export function unwrap(node: Node): Node {
+	const inner = skipWrappers(node.compilerNode);
+	let n = node;
+	while (n.compilerNode !== inner) n = (n as Node<TypeOnlyWrapper>).getNodeProperty("expression");
 	return n;
 }
 

@@ -6,9 +6,9 @@
 import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
+import { skipWrappers, unwrap } from "../syntax/unwrap.js";
 import type { CalleeSpec } from "./config.js";
-import { unwrap } from "./key-eval.js";
-import { rawUnwrap, wrap } from "./walk.js";
+import { wrap } from "./walk.js";
 
 export interface CalleeParts {
 	name: string;
@@ -87,12 +87,12 @@ export function chainRoot(
 	verbs: readonly string[],
 	through?: (link: ts.CallExpression, name: string) => boolean,
 ): ts.Expression {
-	let r = rawUnwrap(receiver);
+	let r = skipWrappers(receiver);
 	for (let depth = 0; depth < 64 && ts.isCallExpression(r); depth++) {
-		const callee = rawUnwrap(r.expression);
+		const callee = skipWrappers(r.expression);
 		if (!ts.isPropertyAccessExpression(callee)) break;
 		if (!verbs.includes(callee.name.text) && !through?.(r, callee.name.text)) break;
-		r = rawUnwrap(callee.expression);
+		r = skipWrappers(callee.expression);
 	}
 	return r;
 }
@@ -104,9 +104,9 @@ export function chainedParts(
 	through?: (link: ts.CallExpression, name: string) => boolean,
 ): CalleeParts {
 	const receiver = parts.receiver;
-	if (!receiver || !ts.isCallExpression(rawUnwrap(receiver.compilerNode))) return parts;
+	if (!receiver || !ts.isCallExpression(skipWrappers(receiver.compilerNode))) return parts;
 	const root = chainRoot(receiver.compilerNode as ts.Expression, verbs, through);
-	if (root === rawUnwrap(receiver.compilerNode)) return parts;
+	if (root === skipWrappers(receiver.compilerNode)) return parts;
 	const node = wrap(receiver.getSourceFile(), root);
 	return { ...parts, receiver: node, receiverText: receiverText(node) };
 }

@@ -1,8 +1,8 @@
 /** Which definition handles a register site, and which consumes a call. */
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../index/types.js";
-import { unwrap } from "./key-eval.js";
-import { rawUnwrap, wrap } from "./walk.js";
+import { skipWrappers, unwrap } from "../syntax/unwrap.js";
+import { wrap } from "./walk.js";
 
 const isInlineFunction = (n: ts.Node): n is ts.ArrowFunction | ts.FunctionExpression =>
 	ts.isArrowFunction(n) || ts.isFunctionExpression(n);
@@ -13,10 +13,10 @@ const isInlineFunction = (n: ts.Node): n is ts.ArrowFunction | ts.FunctionExpres
  * not the shared wrapper. One call level only; compiler nodes (the discovery walk has no others).
  */
 export function inlineFunctionOf(arg: ts.Node): ts.ArrowFunction | ts.FunctionExpression | undefined {
-	const n = rawUnwrap(arg);
+	const n = skipWrappers(arg);
 	if (isInlineFunction(n)) return n;
 	if (!ts.isCallExpression(n)) return undefined;
-	const fns = n.arguments.map((a) => rawUnwrap(a)).filter(isInlineFunction);
+	const fns = n.arguments.map((a) => skipWrappers(a)).filter(isInlineFunction);
 	return fns.length === 1 ? fns[0] : undefined;
 }
 

@@ -8,6 +8,7 @@
  * then the checker's type when it is one literal.
  * Anything else is unbound: the caller records the expression, never a guess.
  */
+
 import type {
 	ClassDeclaration,
 	ClassExpression,
@@ -16,11 +17,9 @@ import type {
 	PropertyAccessExpression,
 } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
+import { unwrap } from "../syntax/unwrap.js";
 import { familyBase, loopVariableValues } from "./key-families.js";
-import { unwrap } from "./unwrap-node.js";
 import { thisAssignment } from "./walk.js";
-
-export { unwrap };
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;

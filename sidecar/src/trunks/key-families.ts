@@ -12,9 +12,10 @@
  *   constants, a `const` holding one, `Object.values(ENUM)`, `Array.from(spec, (_, i) => family)`, or a call
  *   of an in-repo function returning one of those (`X.partitions()`).
  */
+
 import type { Node, TemplateSpan } from "ts-morph";
 import { Node as N } from "#ts-morph";
-import { unwrap } from "./unwrap-node.js";
+import { unwrap } from "../syntax/unwrap.js";
 
 export type Evaluate = (expr: Node, depth: number) => string[] | null;
 

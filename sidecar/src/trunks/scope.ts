@@ -8,15 +8,17 @@
  * A key with a site of unknown scope stays one bare key: nothing proves the sites apart, unless its
  * sites lie in workspace packages no import links (different objects, whatever their receivers).
  */
+
 import { relative } from "node:path";
 import type { Node } from "ts-morph";
 import { Node as N, SyntaxKind } from "#ts-morph";
 import type { DispatchSiteRecord } from "../index/types.js";
+import { unwrap } from "../syntax/unwrap.js";
 import { templateForm } from "./bind.js";
 import { calleeParts } from "./callee.js";
 import type { Compiled } from "./compile.js";
 import type { TrunkSpec } from "./config.js";
-import { evaluateKey, unwrap } from "./key-eval.js";
+import { evaluateKey } from "./key-eval.js";
 
 /** A site's known scopes (kept by saveSites/loadSites): `channel:/chat`, `type:CartStore`. */
 export const siteScope = new WeakMap<DispatchSiteRecord, string[]>();

@@ -83,12 +83,9 @@ export function lazyWrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): () 
 	};
 }
 
-/** `unwrap` (key-eval.ts) on a compiler node: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
-export const rawUnwrap = skipWrappers;
-
 /** The last name of a call's callee (`addRoute` in `this.api?.addRoute(…)`), from the compiler node. */
 export function calledName(call: ts.CallExpression | ts.NewExpression): string | undefined {
-	const e = rawUnwrap(call.expression);
+	const e = skipWrappers(call.expression);
 	if (ts.isIdentifier(e)) return e.text;
 	if (ts.isPropertyAccessExpression(e)) return e.name.text;
 	return undefined;
@@ -111,7 +108,7 @@ export function thisAssignment(
 	const visit = (n: ts.Node): void => {
 		if (found) return;
 		if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-			const left = unwrapLeft ? rawUnwrap(n.left) : n.left;
+			const left = unwrapLeft ? skipWrappers(n.left) : n.left;
 			if (
 				ts.isPropertyAccessExpression(left) &&
 				left.expression.kind === ts.SyntaxKind.ThisKeyword &&

@@ -4,8 +4,7 @@
  */
 import { Node, Project, SyntaxKind } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { skipWrappers } from "../../src/syntax/unwrap.js";
-import { unwrap } from "../../src/trunks/unwrap-node.js";
+import { skipWrappers, unwrap } from "../../src/syntax/unwrap.js";
 
 const source = [
 	"declare const table: Record<string, () => void> | undefined;",

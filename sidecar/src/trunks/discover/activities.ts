@@ -7,8 +7,9 @@
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { nearestPackageName } from "../package-name.js";
-import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, declaredInfo, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 import { ACTIVITY, ACTIVITY_CALL, ACTIVITY_MODULE, exported, exportedFunctions } from "./workflow-modules.js";
@@ -66,7 +67,7 @@ function localFunctions(statements: readonly ts.Statement[]): Set<string> {
 		if (ts.isFunctionDeclaration(st) && st.name) out.add(st.name.text);
 		else if (ts.isVariableStatement(st))
 			for (const d of st.declarationList.declarations)
-				if (ts.isIdentifier(d.name) && isFunctionLike(d.initializer && rawUnwrap(d.initializer)))
+				if (ts.isIdentifier(d.name) && isFunctionLike(d.initializer && skipWrappers(d.initializer)))
 					out.add(d.name.text);
 	}
 	return out;
@@ -82,16 +83,16 @@ function factoryObject(
 	node: ts.Node,
 	fileFunctions: ReadonlySet<string>,
 ): { object: ts.ObjectLiteralExpression; functions: ReadonlySet<string> } | null {
-	const fn = ts.isVariableDeclaration(node) && node.initializer ? rawUnwrap(node.initializer) : node;
+	const fn = ts.isVariableDeclaration(node) && node.initializer ? skipWrappers(node.initializer) : node;
 	if (!ts.isFunctionDeclaration(fn) && !ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return null;
 	const body = fn.body;
 	if (!body) return null;
 	if (!ts.isBlock(body)) {
-		const returned = rawUnwrap(body);
+		const returned = skipWrappers(body);
 		return ts.isObjectLiteralExpression(returned) ? { object: returned, functions: fileFunctions } : null;
 	}
 	const last = body.statements.at(-1);
-	const returned = last && ts.isReturnStatement(last) && last.expression && rawUnwrap(last.expression);
+	const returned = last && ts.isReturnStatement(last) && last.expression && skipWrappers(last.expression);
 	if (!returned || !ts.isObjectLiteralExpression(returned)) return null;
 	return { object: returned, functions: new Set([...fileFunctions, ...localFunctions(body.statements)]) };
 }
@@ -116,7 +117,7 @@ function functionMembers(object: ts.ObjectLiteralExpression, functions: Readonly
 		const fn =
 			(ts.isMethodDeclaration(p) && !!p.body) ||
 			(ts.isPropertyAssignment(p) &&
-				(isFunctionLike(rawUnwrap(p.initializer)) ||
+				(isFunctionLike(skipWrappers(p.initializer)) ||
 					(ts.isIdentifier(p.initializer) && functions.has(p.initializer.text)))) ||
 			(ts.isShorthandPropertyAssignment(p) && functions.has(p.name.text));
 		if (fn && p.name && ts.isIdentifier(p.name))
@@ -149,7 +150,7 @@ function activityRegistrations(sf: ts.SourceFile, path: string): Registration[] 
 	for (const st of sf.statements)
 		if (ts.isVariableStatement(st) && exported(st))
 			for (const d of st.declarationList.declarations) {
-				const init = d.initializer && rawUnwrap(d.initializer);
+				const init = d.initializer && skipWrappers(d.initializer);
 				if (init && ts.isObjectLiteralExpression(init)) out.push(...functionMembers(init, fileFunctions));
 			}
 	for (const fn of exportedFunctions(sf)) {
@@ -247,8 +248,8 @@ export function preferNamedActivities<T extends { info: CandidateInfo; site: { f
 
 /** Is `e` (awaited, parenthesised) a call of one of `names`? */
 function callOf(e: ts.Expression | undefined, names: ReadonlySet<string>): boolean {
-	let n = e && rawUnwrap(e);
-	while (n && ts.isAwaitExpression(n)) n = rawUnwrap(n.expression);
+	let n = e && skipWrappers(e);
+	while (n && ts.isAwaitExpression(n)) n = skipWrappers(n.expression);
 	return !!n && ts.isCallExpression(n) && ts.isIdentifier(n.expression) && names.has(n.expression.text);
 }
 
@@ -263,7 +264,7 @@ function activityBindings(sf: ts.SourceFile, proxies: ReadonlySet<string>) {
 	const holders = new Set<string>();
 	const visit = (n: ts.Node) => {
 		if (ts.isVariableDeclaration(n) && n.initializer) {
-			const init = rawUnwrap(n.initializer);
+			const init = skipWrappers(n.initializer);
 			// A local function whose body is, or returns, a proxy call makes proxies too.
 			if ((ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && ts.isIdentifier(n.name)) {
 				const body = init.body;

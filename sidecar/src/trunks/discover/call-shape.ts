@@ -3,8 +3,8 @@
  * (a transport, a fetch factory's result), and whether its name may send a key at all.
  */
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { chainRoot } from "../callee.js";
-import { rawUnwrap } from "../walk.js";
 import { DISPATCH_VERBS, HTTP_VERBS, INSTANCE_VERBS, SEND_NAME, TRANSPORTS, VERB_PAIRS } from "./families.js";
 
 const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
@@ -55,7 +55,7 @@ export function normalizeReceiver(text: string): string {
 export function calleeOf(
 	cn: ts.CallExpression | ts.NewExpression,
 ): { receiver: string; name: string; nameNode: ts.Node } | null {
-	const e = rawUnwrap(cn.expression);
+	const e = skipWrappers(cn.expression);
 	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
 	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
 		// `bus.on('a', f).on('b', g)`: every link is a call on `bus`.
@@ -74,7 +74,7 @@ export function calleeOf(
 
 /** `withRetry(fetch)`: the bare transport a one-argument call is given, if any. */
 function transportArgument(e: ts.CallExpression): ts.Identifier | undefined {
-	const only = e.arguments.length === 1 ? rawUnwrap(e.arguments[0] as ts.Expression) : undefined;
+	const only = e.arguments.length === 1 ? skipWrappers(e.arguments[0] as ts.Expression) : undefined;
 	return only && ts.isIdentifier(only) && TRANSPORTS.bare.has(only.text) ? only : undefined;
 }
 

@@ -8,7 +8,8 @@
 import type { CallExpression, ClassDeclaration } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
+import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { CLASS_EVENTS } from "./families.js";
 import { functionHandler } from "./handler-refs.js";
@@ -37,7 +38,7 @@ function chainedHandler(call: CallExpression, ctx: SiteContext): string | null {
 		const next = access?.getParent();
 		if (!access || !Node.isPropertyAccessExpression(access) || !next || !Node.isCallExpression(next)) break;
 		for (const a of next.getArguments()) {
-			const raw = rawUnwrap(a.compilerNode as ts.Expression);
+			const raw = skipWrappers(a.compilerNode as ts.Expression);
 			if (!ts.isIdentifier(raw) && !ts.isPropertyAccessExpression(raw)) continue;
 			const id = functionHandler(a, ctx);
 			if (id) return id;
@@ -62,7 +63,7 @@ export function classEventCandidate(
 	if (!listens && !CLASS_EVENTS.senders.has(callee.name)) return;
 	const raw = cn.arguments[0];
 	if (!raw) return;
-	const arg = rawUnwrap(raw);
+	const arg = skipWrappers(raw);
 	if (listens ? !ts.isIdentifier(arg) && !ts.isPropertyAccessExpression(arg) : !ts.isNewExpression(arg))
 		return;
 	const call = wrapped();

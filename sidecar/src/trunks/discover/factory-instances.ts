@@ -9,7 +9,8 @@
 import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
+import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
 import { literalKeys } from "./literal-keys.js";
@@ -19,8 +20,8 @@ export const HELD_RECEIVER = /^(?:this\.)?[\w$]+$/;
 
 /** The factory call's name and the `name` key of its object argument, when it makes a keyed instance. */
 function keyedFactoryCall(e: ts.Expression): { factory: string; key: ts.Expression } | null {
-	let call = rawUnwrap(e);
-	if (ts.isAwaitExpression(call)) call = rawUnwrap(call.expression);
+	let call = skipWrappers(e);
+	if (ts.isAwaitExpression(call)) call = skipWrappers(call.expression);
 	if (!ts.isCallExpression(call)) return null;
 	const callee = call.expression;
 	const factory = ts.isPropertyAccessExpression(callee)
@@ -30,7 +31,7 @@ function keyedFactoryCall(e: ts.Expression): { factory: string; key: ts.Expressi
 			: null;
 	if (!factory) return null;
 	for (const a of call.arguments) {
-		const obj = rawUnwrap(a);
+		const obj = skipWrappers(a);
 		if (!ts.isObjectLiteralExpression(obj)) continue;
 		const p = obj.properties.find(
 			(q): q is ts.PropertyAssignment =>
@@ -96,7 +97,7 @@ export function factoryInstanceCandidate(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
-	const recv = rawUnwrap(call.compilerNode.expression);
+	const recv = skipWrappers(call.compilerNode.expression);
 	if (!ts.isPropertyAccessExpression(recv)) return;
 	const held = call.getExpression();
 	if (!Node.isPropertyAccessExpression(held)) return;

@@ -15,8 +15,9 @@ import { join, posix } from "node:path";
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { type RepoFacts, repoFacts } from "../detect.js";
-import { calledName, rawUnwrap, wrap } from "../walk.js";
+import { calledName, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { FILE_ROUTES } from "./families.js";
 import { functionHandler } from "./handler-refs.js";
@@ -227,7 +228,7 @@ export function fileRouteCandidates(sf: SourceFile, ctx: SiteContext, out: Dispa
 					name: d.name,
 					handler: () =>
 						functionHandler(wrap(sf, init), ctx) ??
-						(ts.isCallExpression(rawUnwrap(init)) ? ctx.defIdOf(wrap(sf, decl)) : null) ??
+						(ts.isCallExpression(skipWrappers(init)) ? ctx.defIdOf(wrap(sf, decl)) : null) ??
 						memberOfBuilt(sf, init, ctx),
 				});
 			}
@@ -271,7 +272,7 @@ function builtHandler(sf: SourceFile, name: string, ctx: SiteContext): string | 
 				: ts.isObjectBindingPattern(d.name) &&
 					d.name.elements.some((e) => ts.isIdentifier(e.name) && e.name.text === name);
 			if (!binds || !d.initializer) continue;
-			const init = rawUnwrap(d.initializer);
+			const init = skipWrappers(d.initializer);
 			if (!ts.isCallExpression(init)) return null;
 			const given = [...init.arguments]
 				.reverse()
@@ -302,7 +303,7 @@ function importedWrapped(sf: SourceFile, local: ts.Identifier, ctx: SiteContext)
 		if (
 			ts.isVariableDeclaration(node) &&
 			node.initializer &&
-			ts.isCallExpression(rawUnwrap(node.initializer))
+			ts.isCallExpression(skipWrappers(node.initializer))
 		)
 			return ctx.defIdOf(decl);
 	}
@@ -311,7 +312,7 @@ function importedWrapped(sf: SourceFile, local: ts.Identifier, ctx: SiteContext)
 
 /** `export const action = route.action`, `route` a module constant a factory built: that factory's handler. */
 function memberOfBuilt(sf: SourceFile, init: ts.Expression, ctx: SiteContext): string | null {
-	const e = rawUnwrap(init);
+	const e = skipWrappers(init);
 	return ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression)
 		? builtHandler(sf, e.expression.text, ctx)
 		: null;
@@ -345,7 +346,7 @@ function defaultExportCandidate(sf: SourceFile, ctx: SiteContext, out: DispatchS
 			at = expr;
 			// `export default handler`, or `export default defineEventHandler(async (event) => …)`: the
 			// module is the handler (what the call wraps runs there).
-			const inner = rawUnwrap(expr);
+			const inner = skipWrappers(expr);
 			if ((ts.isArrowFunction(inner) || ts.isFunctionExpression(inner)) && registersOnParameter(inner))
 				continue;
 			const wrapper = ts.isCallExpression(inner) ? (calledName(inner) ?? null) : null;

@@ -6,7 +6,8 @@ import type { MethodDeclaration, PropertyAssignment, SourceFile } from "ts-morph
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { graphqlOperations, isGraphqlDocument } from "../../syntax/graphql-doc.js";
-import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { calleeOf } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, DOCUMENT_USE, OPERATION, record, SCHEMA } from "./candidates.js";
 import {
@@ -127,7 +128,7 @@ function schemaCandidates(
 			}
 		};
 		const parts = (e: ts.Expression): ts.Expression[] => {
-			const x = rawUnwrap(e);
+			const x = skipWrappers(e);
 			if (ts.isArrayLiteralExpression(x)) return x.elements.flatMap((el) => parts(el as ts.Expression));
 			if (ts.isCallExpression(x)) return x.arguments.flatMap(parts);
 			if (ts.isSpreadElement(x)) return parts(x.expression);
@@ -347,7 +348,7 @@ function documentConstantCandidates(
 		if (!callee || !GRAPHQL_CLIENT_CALLS.names.has(callee.name)) continue;
 		const named: ts.Identifier[] = [];
 		for (const a of cn.arguments) {
-			const x = rawUnwrap(a);
+			const x = skipWrappers(a);
 			if (ts.isIdentifier(x)) named.push(x);
 			else if (ts.isObjectLiteralExpression(x))
 				for (const p of x.properties)
@@ -355,9 +356,9 @@ function documentConstantCandidates(
 						ts.isPropertyAssignment(p) &&
 						ts.isIdentifier(p.name) &&
 						GRAPHQL_CLIENT_CALLS.documentProperties.has(p.name.text) &&
-						ts.isIdentifier(rawUnwrap(p.initializer))
+						ts.isIdentifier(skipWrappers(p.initializer))
 					)
-						named.push(rawUnwrap(p.initializer) as ts.Identifier);
+						named.push(skipWrappers(p.initializer) as ts.Identifier);
 		}
 		for (const id of named) {
 			if (operationOfGenerated(id.text)) continue; // a generated name: documentUseCandidates

@@ -2,10 +2,11 @@
  * The handler an argument or property denotes: an inline function, a reference to one, a bound
  * method, or a command object's `execute`; and the in-repo definition a callee resolves to.
  */
+
 import type { NewExpression } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import { unwrap } from "../key-eval.js";
+import { unwrap } from "../../syntax/unwrap.js";
 import { calledFunction, returnedExpressions } from "../key-families.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
 

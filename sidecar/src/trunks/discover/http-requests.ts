@@ -4,8 +4,9 @@
  */
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { wrap } from "../walk.js";
 import { isTransport } from "./call-shape.js";
 import { HTTP_VERBS } from "./families.js";
 import { keyLike, literalKeys } from "./literal-keys.js";
@@ -23,18 +24,18 @@ export function onePath(e: ts.Expression, sf: SourceFile): string | null {
  * or `useSWR(ready ? '/x' : null)`, requests the URL or nothing at all, never the guard.
  */
 export function requestedUrl(a: ts.Expression): ts.Expression {
-	const e = rawUnwrap(a);
+	const e = skipWrappers(a);
 	let url: ts.Expression | undefined;
 	if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
 		url = e.right;
 	else if (ts.isConditionalExpression(e)) {
 		const none = (x: ts.Expression) => {
-			const v = rawUnwrap(x);
+			const v = skipWrappers(x);
 			return v.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(v) && v.text === "undefined");
 		};
 		url = none(e.whenFalse) ? e.whenTrue : none(e.whenTrue) ? e.whenFalse : undefined;
 	}
-	const inner = url && rawUnwrap(url);
+	const inner = url && skipWrappers(url);
 	// A string written there, the one request the call can make; anything else is read as before.
 	return inner && (ts.isStringLiteralLike(inner) || ts.isTemplateExpression(inner)) ? inner : a;
 }
@@ -95,9 +96,9 @@ const MAX_PATH_CHOICES = 4;
 
 /** `cond ? "v1" : "v2"`: the two path segments a conditional of two plain strings names; else undefined. */
 function literalChoices(e: ts.Expression): string[] | undefined {
-	const c = rawUnwrap(e);
+	const c = skipWrappers(e);
 	if (!ts.isConditionalExpression(c)) return undefined;
-	const sides = [rawUnwrap(c.whenTrue), rawUnwrap(c.whenFalse)];
+	const sides = [skipWrappers(c.whenTrue), skipWrappers(c.whenFalse)];
 	const segment = (x: ts.Expression) => ts.isStringLiteralLike(x) && /^[\w.~-]+$/.test(x.text);
 	return sides.every(segment) ? sides.map((x) => (x as ts.StringLiteralLike).text) : undefined;
 }
@@ -142,7 +143,7 @@ const METHOD_WORD = /^(GET|POST|PUT|PATCH|DELETE)$/i;
 
 export function verbArgument(args: readonly ts.Expression[], pos: number): string | undefined {
 	for (const raw of args.slice(pos + 1)) {
-		const a = rawUnwrap(raw);
+		const a = skipWrappers(raw);
 		if (ts.isStringLiteralLike(a) && METHOD_WORD.test(a.text)) return a.text.toUpperCase();
 	}
 	return undefined;

@@ -10,7 +10,8 @@
 import type { Node, PropertyAssignment, SourceFile } from "ts-morph";
 import { Node as MorphNode, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, declaredInfo, record } from "./candidates.js";
 import { JOB_CATALOGUES, JOB_DEFINITIONS, KEY_PROPERTY, SUBSCRIBER_FILES } from "./families.js";
 import { functionHandler } from "./handler-refs.js";
@@ -28,7 +29,7 @@ function keyExpressions(obj: ts.ObjectLiteralExpression): ts.Expression[] {
 		if (!ts.isPropertyAssignment(p)) continue;
 		const n = propName(p);
 		if (n && JOB_DEFINITIONS.keys.includes(n)) out.push(p.initializer);
-		const inner = rawUnwrap(p.initializer);
+		const inner = skipWrappers(p.initializer);
 		if (n && JOB_DEFINITIONS.nested.includes(n) && ts.isObjectLiteralExpression(inner))
 			for (const q of inner.properties)
 				if (ts.isPropertyAssignment(q) && JOB_DEFINITIONS.nestedKeys.includes(propName(q) ?? ""))
@@ -43,7 +44,7 @@ function scheduled(obj: ts.ObjectLiteralExpression): boolean {
 		if (!ts.isPropertyAssignment(p)) return false;
 		const n = propName(p) ?? "";
 		if (JOB_DEFINITIONS.schedules.includes(n)) return true;
-		const inner = rawUnwrap(p.initializer);
+		const inner = skipWrappers(p.initializer);
 		return (
 			JOB_DEFINITIONS.nested.includes(n) &&
 			ts.isObjectLiteralExpression(inner) &&
@@ -64,7 +65,7 @@ export function jobCandidates(
 	for (const raw of nodes.properties) {
 		const n = propName(raw);
 		if (!n || !JOB_DEFINITIONS.handlers.has(n)) continue;
-		const init = rawUnwrap(raw.initializer);
+		const init = skipWrappers(raw.initializer);
 		if (
 			!ts.isArrowFunction(init) &&
 			!ts.isFunctionExpression(init) &&
@@ -109,7 +110,7 @@ function defaultExportedFunction(sf: ts.SourceFile): ts.Node | undefined {
 			if (st.name) byName.set(st.name.text, st);
 		} else if (ts.isVariableStatement(st)) {
 			for (const d of st.declarationList.declarations) {
-				const init = d.initializer && rawUnwrap(d.initializer);
+				const init = d.initializer && skipWrappers(d.initializer);
 				if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
 					byName.set(d.name.text, d);
 			}
@@ -129,7 +130,7 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 	for (const st of file.statements) {
 		if (!ts.isVariableStatement(st) || !hasModifier(st, ts.SyntaxKind.ExportKeyword)) continue;
 		for (const d of st.declarationList.declarations) {
-			const init = d.initializer && rawUnwrap(d.initializer);
+			const init = d.initializer && skipWrappers(d.initializer);
 			if (
 				ts.isIdentifier(d.name) &&
 				d.name.text === SUBSCRIBER_FILES.configExport &&
@@ -145,7 +146,7 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 			ts.isPropertyAssignment(p) && SUBSCRIBER_FILES.keys.includes(propName(p) ?? ""),
 	);
 	if (!keyProp) return;
-	const value = rawUnwrap(keyProp.initializer);
+	const value = skipWrappers(keyProp.initializer);
 	const exprs = ts.isArrayLiteralExpression(value) ? [...value.elements] : [keyProp.initializer];
 	// The key expression recorded is the first that yields keys (not an omitted or spread element).
 	let keyExpr: ts.Expression | undefined;
@@ -170,13 +171,13 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 
 /** An object literal written here or held by a `const` of this file (`jobs: workerJobs`), or undefined. */
 function objectOf(e: ts.Expression): ts.ObjectLiteralExpression | undefined {
-	const u = rawUnwrap(e);
+	const u = skipWrappers(e);
 	if (ts.isObjectLiteralExpression(u)) return u;
 	if (!ts.isIdentifier(u)) return undefined;
 	for (const st of u.getSourceFile().statements) {
 		if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) continue;
 		for (const d of st.declarationList.declarations) {
-			const init = d.initializer && rawUnwrap(d.initializer);
+			const init = d.initializer && skipWrappers(d.initializer);
 			if (ts.isIdentifier(d.name) && d.name.text === u.text && init && ts.isObjectLiteralExpression(init))
 				return init;
 		}
@@ -216,7 +217,7 @@ export function catalogueCandidates(
 	out: DispatchSiteRecord[],
 ): void {
 	for (const n of nodes.news) {
-		const options = n.arguments?.[0] && rawUnwrap(n.arguments[0]);
+		const options = n.arguments?.[0] && skipWrappers(n.arguments[0]);
 		if (!options || !ts.isObjectLiteralExpression(options)) continue;
 		for (const p of options.properties) {
 			if (!ts.isPropertyAssignment(p) || !JOB_CATALOGUES.handlers.includes(propName(p) ?? "")) continue;
@@ -230,7 +231,7 @@ export function catalogueCandidates(
 				if (ts.isMethodDeclaration(job)) handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
 				else if (ts.isShorthandPropertyAssignment(job)) handler = shorthandHandler(node, ctx);
 				else if (ts.isPropertyAssignment(job)) {
-					const init = rawUnwrap(job.initializer);
+					const init = skipWrappers(job.initializer);
 					if (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
 						handler = ctx.defIdOf(node) ?? ctx.enclosingDefId(node);
 					else if (ts.isIdentifier(init) || ts.isPropertyAccessExpression(init))
@@ -279,7 +280,7 @@ export function definesJob(a: ts.Expression): boolean {
 			if (!ts.isPropertyAssignment(p) && !ts.isMethodDeclaration(p)) return false;
 			if (!ts.isIdentifier(p.name) || !JOB_DEFINITIONS.handlers.has(p.name.text)) return false;
 			if (ts.isMethodDeclaration(p)) return true;
-			const init = rawUnwrap(p.initializer);
+			const init = skipWrappers(p.initializer);
 			return ts.isArrowFunction(init) || ts.isFunctionExpression(init);
 		})
 	);

@@ -2,10 +2,11 @@
  * Instances created for a key and kept (`this.stream = new Streamer('notify-all')`, `new Queue('emails')`):
  * a keyed channel when the file then emits on it or listens to it, and calls on one send its key.
  */
+
 import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { unwrap } from "../key-eval.js";
+import { unwrap } from "../../syntax/unwrap.js";
 import { throughWrappers } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { literalKeys } from "./literal-keys.js";

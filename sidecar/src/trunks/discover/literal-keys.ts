@@ -3,9 +3,10 @@
  * constant the key evaluation resolves (`EVENTS.SAVED`), and only strings shaped like a dispatch key.
  */
 import { type Node, ts } from "#ts-morph";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { evaluateKey } from "../key-eval.js";
 import { ELEMENT_CALLBACKS } from "../key-families.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { wrap } from "../walk.js";
 
 /** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
 export function keyLike(v: string): boolean {
@@ -30,7 +31,7 @@ export function literalKeys(
 	morph: () => Node | undefined,
 	anyName = false,
 ): string[] | null {
-	const n = rawUnwrap(node);
+	const n = skipWrappers(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
 	// A choice made at run time (`force ? 'assets.delete' : 'assets.trash'`, an array in a branch): the
@@ -77,7 +78,7 @@ function switchedOn(n: ts.Expression): boolean {
 	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return false;
 	const text = n.getText();
 	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent)
-		if (ts.isCaseClause(p) && rawUnwrap(p.parent.parent.expression).getText() === text) return true;
+		if (ts.isCaseClause(p) && skipWrappers(p.parent.parent.expression).getText() === text) return true;
 	return false;
 }
 
@@ -142,7 +143,7 @@ function templateMayBeKey(t: ts.TemplateExpression): boolean {
 
 /** The named constant a key expression reads (`JOB_NAME`, `EVENTS.SAVED`), or undefined. */
 export function constantOf(node: ts.Expression): string | undefined {
-	const n = rawUnwrap(node);
+	const n = skipWrappers(node);
 	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
 	return /^[A-Z_$][\w$]*(\.[A-Za-z_$][\w$]*){0,2}$/.test(text) ? text : undefined;
 }

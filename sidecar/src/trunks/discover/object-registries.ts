@@ -6,8 +6,7 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { unwrap } from "../key-eval.js";
-import { rawUnwrap } from "../walk.js";
+import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { calleeOf } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
 import { holdsFunction } from "./handler-refs.js";
@@ -60,14 +59,14 @@ export function mayHoldCandidates(obj: ts.ObjectLiteralExpression, depth = 0): b
 	return obj.properties.some((p) => {
 		if (ts.isShorthandPropertyAssignment(p) || ts.isMethodDeclaration(p)) return true;
 		if (!ts.isPropertyAssignment(p)) return false;
-		const init = rawUnwrap(p.initializer);
+		const init = skipWrappers(p.initializer);
 		if (ts.isIdentifier(init) || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return true;
 		// A nested router as a plain object (`organisation: { email: { find } }`), as deep as objectCandidates goes.
 		if (ts.isObjectLiteralExpression(init) && depth < 2) return mayHoldCandidates(init, depth + 1);
 		return (
 			ts.isCallExpression(init) &&
 			init.arguments.some((a) => {
-				const u = rawUnwrap(a);
+				const u = skipWrappers(a);
 				return ts.isArrowFunction(u) || ts.isFunctionExpression(u);
 			})
 		);

@@ -11,9 +11,10 @@
 import type { CallExpression, ClassDeclaration, SourceFile, VariableDeclaration } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
 import { keyLike } from "./literal-keys.js";
 
@@ -130,7 +131,7 @@ export function serviceCandidates(
 /** `const X = factory<T>('ns')`: a bare factory call with one literal argument. */
 function facadeShape(decl: ts.Node): { factory: string; ns: string } | null {
 	if (!ts.isVariableDeclaration(decl) || !decl.initializer) return null;
-	const init = rawUnwrap(decl.initializer);
+	const init = skipWrappers(decl.initializer);
 	if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression) || init.arguments.length !== 1)
 		return null;
 	const a = init.arguments[0] as ts.Expression;
@@ -211,7 +212,7 @@ export function facadeUseCandidate(
 	ctx: SiteContext,
 	facts: FileFacts,
 ): void {
-	const e = rawUnwrap(cn.expression);
+	const e = skipWrappers(cn.expression);
 	if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.expression) || !ts.isIdentifier(e.name)) return;
 	facts.imports ??= importsOf(sf.compilerNode);
 	const local = e.expression.text;

@@ -6,8 +6,9 @@
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { handlerDefId } from "../handler.js";
-import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, declaredInfo, record } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 import { SIGNAL, SIGNAL_SEND, starterName } from "./workflow-modules.js";
@@ -19,7 +20,7 @@ const SIGNALS = WORKFLOWS.signals;
  * `defineSignal('x')` (`defineQuery`, `defineUpdate`), in this file or imported (the checker's symbol).
  */
 function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): string | null {
-	const e = rawUnwrap(expr);
+	const e = skipWrappers(expr);
 	if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e))
 		return literal && e.text ? e.text : null;
 	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
@@ -28,7 +29,7 @@ function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): stri
 	for (const d of symbol?.getDeclarations() ?? []) {
 		const decl = d.compilerNode;
 		if (!ts.isVariableDeclaration(decl) || !decl.initializer) continue;
-		const init = rawUnwrap(decl.initializer);
+		const init = skipWrappers(decl.initializer);
 		if (!ts.isCallExpression(init) || !ts.isIdentifier(init.expression)) continue;
 		if (!SIGNALS.definers.has(init.expression.text)) continue;
 		const name = init.arguments[0];
@@ -41,8 +42,8 @@ function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): stri
 /** `signalWithStart('wf', { signal: X })`: the options' signal expression. */
 function startSignal(cn: ts.CallExpression): ts.Expression | null {
 	const opts = cn.arguments[1];
-	if (!opts || !ts.isObjectLiteralExpression(rawUnwrap(opts))) return null;
-	for (const p of (rawUnwrap(opts) as ts.ObjectLiteralExpression).properties)
+	if (!opts || !ts.isObjectLiteralExpression(skipWrappers(opts))) return null;
+	for (const p of (skipWrappers(opts) as ts.ObjectLiteralExpression).properties)
 		if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === SIGNALS.startOption)
 			return p.initializer;
 	return null;
@@ -62,14 +63,15 @@ export function signalCandidates(
 ): void {
 	const setters = new Set([...imports.names].filter((n) => SIGNALS.setters.has(n)));
 	for (const cn of nodes.calls) {
-		const e = rawUnwrap(cn.expression);
+		const e = skipWrappers(cn.expression);
 		const [first, second] = cn.arguments;
 		if (!first) continue;
 		if (ts.isIdentifier(e) && setters.has(e.text)) {
 			const key = signalName(sf, first, false);
 			if (!key || !second) continue;
 			// An inline handler is the workflow's own code, which the workflow's start already reaches.
-			const inline = ts.isArrowFunction(rawUnwrap(second)) || ts.isFunctionExpression(rawUnwrap(second));
+			const inline =
+				ts.isArrowFunction(skipWrappers(second)) || ts.isFunctionExpression(skipWrappers(second));
 			const handler = inline ? null : handlerDefId(wrap<Node>(sf, second), ctx);
 			const info = declaredInfo("signal", SIGNAL, [key], handler);
 			out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, first), ctx));

@@ -4,7 +4,7 @@
  * and the client call that starts a workflow by name.
  */
 import { ts } from "#ts-morph";
-import { rawUnwrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import type { CandidateInfo } from "./candidates.js";
 import { WORKFLOWS } from "./families.js";
 
@@ -64,7 +64,7 @@ export function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.N
 			out.push({ name: st.name.text, node: st });
 		else if (ts.isVariableStatement(st) && exported(st))
 			for (const d of st.declarationList.declarations) {
-				const init = d.initializer && rawUnwrap(d.initializer);
+				const init = d.initializer && skipWrappers(d.initializer);
 				if (ts.isIdentifier(d.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)))
 					out.push({ name: d.name.text, node: d });
 			}
@@ -76,7 +76,7 @@ export function exportedFunctions(sf: ts.SourceFile): { name: string; node: ts.N
 export function starterName(callee: ts.Expression, children: ReadonlySet<string>): string | null {
 	if (ts.isIdentifier(callee)) return children.has(callee.text) ? callee.text : null;
 	if (!ts.isPropertyAccessExpression(callee) || !WORKFLOWS.starters.names.has(callee.name.text)) return null;
-	const recv = rawUnwrap(callee.expression);
+	const recv = skipWrappers(callee.expression);
 	return ts.isPropertyAccessExpression(recv) && recv.name.text === WORKFLOWS.starters.receiver
 		? callee.name.text
 		: null;

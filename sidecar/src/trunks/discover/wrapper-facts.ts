@@ -6,7 +6,7 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { rawUnwrap } from "../walk.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { type CandidateInfo, record, WRAPPER, type WrapperInfo } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
@@ -80,17 +80,17 @@ export function wrapperFact(
  * (`const path = `/items/${id}`; fetch(path)`). Anything else is the argument itself.
  */
 function builtUrl(arg: ts.Expression, at: ts.Node, outer: ts.Node | undefined, depth = 0): ts.Expression {
-	let e = rawUnwrap(arg);
+	let e = skipWrappers(arg);
 	if (ts.isCallExpression(e) && e.arguments.length === 0 && ts.isPropertyAccessExpression(e.expression)) {
-		if (e.expression.name.text === "toString") e = rawUnwrap(e.expression.expression);
-	} else if (ts.isPropertyAccessExpression(e) && e.name.text === "href") e = rawUnwrap(e.expression);
+		if (e.expression.name.text === "toString") e = skipWrappers(e.expression.expression);
+	} else if (ts.isPropertyAccessExpression(e) && e.name.text === "href") e = skipWrappers(e.expression);
 	else if (
 		ts.isCallExpression(e) &&
 		ts.isIdentifier(e.expression) &&
 		e.expression.text === "String" &&
 		e.arguments[0]
 	)
-		e = rawUnwrap(e.arguments[0]);
+		e = skipWrappers(e.arguments[0]);
 	if (
 		ts.isNewExpression(e) &&
 		ts.isIdentifier(e.expression) &&
@@ -102,7 +102,7 @@ function builtUrl(arg: ts.Expression, at: ts.Node, outer: ts.Node | undefined, d
 		const init = constBefore(e.text, at, outer);
 		if (init) return builtUrl(init, at, outer, depth + 1);
 	}
-	return e === rawUnwrap(arg) ? arg : e;
+	return e === skipWrappers(arg) ? arg : e;
 }
 
 /** The initializer of `const name = …` written before `at` in a block between it and `outer`. */
@@ -216,7 +216,7 @@ function keyTemplate(a: ts.Expression, param: string | null): [string, string] |
 		// `'/users.' + action`, `'/users.' + action + '/x'`: string literals around the one parameter.
 		const terms: ts.Expression[] = [];
 		const flatten = (e: ts.Expression): void => {
-			const n = rawUnwrap(e) as ts.Expression;
+			const n = skipWrappers(e) as ts.Expression;
 			if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken) {
 				flatten(n.left);
 				flatten(n.right);
@@ -259,14 +259,14 @@ function carriedParam(a: ts.Expression, params: (string | null)[]): number {
 /** Is a key's first part the parameter `name` with more after it (`` `${base}${path}` ``, `base + '/x/' + id`)? */
 function leadingParam(a: ts.Expression, name: string | null): boolean {
 	const isName = (e: ts.Expression) => {
-		const n = rawUnwrap(e);
+		const n = skipWrappers(e);
 		return ts.isIdentifier(n) && n.text === name;
 	};
 	if (ts.isTemplateExpression(a))
 		return a.head.text === "" && !!a.templateSpans[0] && isName(a.templateSpans[0].expression);
 	let left: ts.Expression = a;
 	while (ts.isBinaryExpression(left) && left.operatorToken.kind === ts.SyntaxKind.PlusToken)
-		left = rawUnwrap(left.left) as ts.Expression;
+		left = skipWrappers(left.left) as ts.Expression;
 	return left !== a && isName(left);
 }
 

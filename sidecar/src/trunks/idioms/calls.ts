@@ -5,15 +5,16 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
+import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { templateForm, withoutBaseUrl } from "../bind.js";
 import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
 import { chainHandlerIndex, enclosingConsumer, handlerDefId, heritageClassMember } from "../handler.js";
-import { evaluateKey, keyAlternatives, propertyNameText, resolveObject, unwrap } from "../key-eval.js";
+import { evaluateKey, keyAlternatives, propertyNameText, resolveObject } from "../key-eval.js";
 import { receiverScope, trunkVerbs } from "../scope.js";
 import { argAt, type Emit } from "../sites.js";
-import { rawUnwrap, thisAssignment, wrap } from "../walk.js";
+import { thisAssignment, wrap } from "../walk.js";
 import { isMountLink, routerIdentity, routerOf } from "./mounts.js";
 import { receiverDecoratorKey } from "./receiver-decorator.js";
 
@@ -54,8 +55,10 @@ export function creatingNew(receiver: Node): NewExpression | undefined {
 		if (!cls) return undefined;
 		const field = receiver.getName();
 		// The first `this.<field> = new …(…)` of the class (compiler nodes; wrapped once found).
-		const bin = thisAssignment(cls.compilerNode, field, false, (b) => ts.isNewExpression(rawUnwrap(b.right)));
-		if (bin) return wrap<NewExpression>(receiver.getSourceFile(), rawUnwrap(bin.right));
+		const bin = thisAssignment(cls.compilerNode, field, false, (b) =>
+			ts.isNewExpression(skipWrappers(b.right)),
+		);
+		if (bin) return wrap<NewExpression>(receiver.getSourceFile(), skipWrappers(bin.right));
 	}
 	return undefined;
 }

@@ -12,14 +12,15 @@ import type {
 } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { calleeParts } from "../callee.js";
 import type { Compiled } from "../compile.js";
 import type { FacadeIdiom, TrunkSpec } from "../config.js";
-import { evaluateKey, unwrap } from "../key-eval.js";
+import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { nearestPackageName } from "../package-name.js";
 import { exprText, FACADE_DEF, FACADE_USE, startLine } from "../sites.js";
-import { type FileNodes, rawUnwrap, wrap } from "../walk.js";
+import { type FileNodes, wrap } from "../walk.js";
 
 export interface FacadeDefInfo {
 	trunk: string;
@@ -316,7 +317,7 @@ export function extractFacades(
 			call ??= wrap<CallExpression>(sf, cn);
 			return call;
 		};
-		const raw = rawUnwrap(cn.expression);
+		const raw = skipWrappers(cn.expression);
 		if (
 			ts.isPropertyAccessExpression(raw) &&
 			ts.isIdentifier(raw.expression) &&

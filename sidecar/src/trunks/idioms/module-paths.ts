@@ -13,8 +13,9 @@ import type { CallExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { assignment, isCommonJsModule, memberPath } from "../../syntax/cjs-defs.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import { internalRecord } from "../sites.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { wrap } from "../walk.js";
 import { requiredFile } from "./mounts.js";
 
 export const MODULE_MEMBERS = "(module-members)";
@@ -41,7 +42,7 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 	const info: ModuleMembersInfo = { file: ctx.filePath, members: [], requires: [], mixins: [] };
 	const line = (n: ts.Node) => cf.getLineAndCharacterOfPosition(n.getStart(cf)).line + 1;
 	const fileOf = (call: ts.Expression): string | undefined => {
-		const u = rawUnwrap(call);
+		const u = skipWrappers(call);
 		if (!ts.isCallExpression(u)) return undefined;
 		const target = requiredFile(wrap<CallExpression>(sf, u));
 		return target ? relative(ctx.repoRoot, target.getFilePath()).split("\\").join("/") : undefined;
@@ -53,12 +54,12 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 				if (
 					ts.isIdentifier(d.name) &&
 					d.initializer &&
-					memberPath(rawUnwrap(d.initializer))?.join(".") === "exports"
+					memberPath(skipWrappers(d.initializer))?.join(".") === "exports"
 				)
 					exportNames.add(d.name.text);
 		const a = assignment(st);
-		if (a && memberPath(a.left)?.join(".") === "exports" && ts.isIdentifier(rawUnwrap(a.right)))
-			exportNames.add((rawUnwrap(a.right) as ts.Identifier).text);
+		if (a && memberPath(a.left)?.join(".") === "exports" && ts.isIdentifier(skipWrappers(a.right)))
+			exportNames.add((skipWrappers(a.right) as ts.Identifier).text);
 	}
 	const read = (list: readonly ts.Statement[], roots: ReadonlySet<string>, mixin: boolean) => {
 		for (const st of list) {
@@ -75,7 +76,7 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 			const a = assignment(st);
 			const path = a && memberPath(a.left);
 			if (!a || !path || !roots.has(path[0] as string)) continue;
-			const right = rawUnwrap(a.right);
+			const right = skipWrappers(a.right);
 			const member = path.slice(1).join(".");
 			if (member === "") {
 				// `module.exports = function (Topics) { Topics.x = … }`: a mixin's members are its parameter's.
@@ -88,7 +89,7 @@ export function moduleMembers(sf: SourceFile, ctx: SiteContext, out: DispatchSit
 						const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : "";
 						const fnLike =
 							ts.isMethodDeclaration(p) ||
-							(ts.isPropertyAssignment(p) && isFunction(rawUnwrap(p.initializer)));
+							(ts.isPropertyAssignment(p) && isFunction(skipWrappers(p.initializer)));
 						if (name && fnLike) info.members.push([name, `${ctx.filePath}#exports.${name}`, line(p)]);
 					}
 				}

@@ -2,14 +2,16 @@
  * Router mounts: `app.use('/users', users)` recorded per file and, in finalize, prefixed onto the
  * keys registered on the mounted router (followed through imports, `require` and `module.exports`).
  */
+
 import { dirname, resolve } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { unwrap } from "../../syntax/unwrap.js";
 import { usesMethods } from "../bind.js";
 import { calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled } from "../compile.js";
-import { evaluateKey, unwrap } from "../key-eval.js";
+import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { trunkVerbs } from "../scope.js";
 import { argAt, MOUNT, receiverIdentity, startLine } from "../sites.js";

@@ -4,9 +4,10 @@
  * Read syntactically from the enclosing class (constructor parameter properties and fields) or, for a
  * plain name, from the parameter declaring it.
  */
+
 import type { Decorator } from "ts-morph";
 import { Node } from "#ts-morph";
-import { unwrap } from "../key-eval.js";
+import { unwrap } from "../../syntax/unwrap.js";
 import { decoratorKey } from "./decorators.js";
 
 /** The decorators of the declaration `receiver` names (`this.x` or a decorated parameter `x`). */

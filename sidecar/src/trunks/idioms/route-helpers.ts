@@ -7,10 +7,11 @@
 import type { CallExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
 import type { Compiled } from "../compile.js";
 import { chainHandlerIndex, handlerDefId } from "../handler.js";
 import type { Emit } from "../sites.js";
-import { rawUnwrap, wrap } from "../walk.js";
+import { wrap } from "../walk.js";
 import { routerIdentity } from "./mounts.js";
 
 const literal = (n: ts.Node | undefined): string | undefined =>
@@ -18,7 +19,7 @@ const literal = (n: ts.Node | undefined): string | undefined =>
 
 /** A reference or an inline function: what a handler argument looks like (not data: no literal, object, array). */
 const handlerLike = (n: ts.Node): boolean => {
-	const u = rawUnwrap(n);
+	const u = skipWrappers(n);
 	return (
 		ts.isIdentifier(u) ||
 		ts.isPropertyAccessExpression(u) ||

@@ -4,11 +4,12 @@
  * router identity, so `applyMounts` prefixes it as it prefixes the app's own routes
  * (`app.route('/api/auth', auth)`: `POST /api/auth/signin` on both sides).
  */
+
 import type { CallExpression, ClassDeclaration, Node as MorphNode } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord } from "../../index/types.js";
+import { unwrap } from "../../syntax/unwrap.js";
 import { TYPED_CLIENT_VERB, TYPED_HTTP_CLIENTS } from "../discover/families.js";
-import { unwrap } from "../key-eval.js";
 import { type Emit, receiverIdentity } from "../sites.js";
 import { thisAssignment } from "../walk.js";
 import { routerIdentity } from "./mounts.js";
