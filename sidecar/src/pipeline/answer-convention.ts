@@ -10,10 +10,11 @@
 import { firstSentence } from "../index/doc-comment.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 import { CitationBook, type DraftAnswer } from "./citation-book.js";
 import { Labels } from "./labels.js";
 import { code, listWords, sentence } from "./markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "./match.js";
+import { conceptMatch, wordStems } from "./match.js";
 import { messageSize } from "./message-size.js";
 import { analyzeQuestion, type Concept } from "./query.js";
 import { quoteLine } from "./quote-line.js";

@@ -5,7 +5,7 @@
 import { escapeRegExp } from "../escape-regexp.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import { isAuxiliaryPath } from "./match.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 
 /** A place that lists a class for a framework to pick it up, or hands it to a function. */
 export interface Listing {

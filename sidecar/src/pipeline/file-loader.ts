@@ -1,7 +1,7 @@
 /** The file that imports a module whose top level registers or creates something: what makes that code run. */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import { isAuxiliaryPath } from "./match.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 import { namesIn } from "./verify.js";
 
 /** Where a file is loaded: the importing file, the import line and the name it writes there, and how many of a set it loads. */

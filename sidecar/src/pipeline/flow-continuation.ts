@@ -7,10 +7,10 @@
  * written inside the step, and a callback handed to the step by a caller that is not the step before it.
  */
 import type { DefRow } from "../index/types.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 import { branchOf } from "./branch.js";
 import type { ConceptVector } from "./concept-vector.js";
 import { implementationsOf } from "./families.js";
-import { isAuxiliaryPath } from "./match.js";
 import { handedByPath } from "./path/handed-in.js";
 import { encloses } from "./path/site.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path/types.js";

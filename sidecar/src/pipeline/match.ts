@@ -4,7 +4,6 @@
  * "notify" meets "notifications" without a full stemmer.
  */
 import { identifierWords } from "../index/schema.js";
-import { STORY_FILE_NAME, TEST_FILE_NAME } from "../test-files.js";
 import { pluralAcronymsIn } from "./plural-acronyms.js";
 import { type Concept, type QueryAnalysis, SEGMENT } from "./query.js";
 import { stem } from "./vocabulary.js";
@@ -133,24 +132,4 @@ export function namesIdentifier(
 		const last = id.split(".").pop() ?? id;
 		return id === qualifiedName || id === name || (last.length > 3 && last === name);
 	});
-}
-
-const AUXILIARY_FOLDER =
-	/(^|\/)(__tests__|__mocks__|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)/;
-
-/**
- * Test, story, fixture and declaration files: useful only when nothing else matches. A folder
- * named `test` deep inside a source tree (`src/options/test/env.ts`, `src/components/http/test/`)
- * is a feature named after a test command or runner, not test code: only a `test` folder at a
- * package's top or right under `src` marks tests.
- */
-export function isAuxiliaryPath(path: string): boolean {
-	if (
-		AUXILIARY_FOLDER.test(path) ||
-		TEST_FILE_NAME.test(path) ||
-		STORY_FILE_NAME.test(path) ||
-		path.endsWith(".d.ts")
-	)
-		return true;
-	return /(^|\/)tests?(\/|$)/.test(path) && !/(^|\/)src\/[^/]+\/(.+\/)?tests?(\/|$)/.test(path);
 }

@@ -8,7 +8,7 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import { isAuxiliaryPath } from "./match.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 
 export type OpenCallIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines">;
 

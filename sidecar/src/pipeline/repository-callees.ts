@@ -1,7 +1,7 @@
 /** The repository functions a definition calls, read from the index's call edges. */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
-import { isAuxiliaryPath } from "./match.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 
 /**
  * The repository functions `by` calls (each once, tests and fixtures left out). The index keeps one

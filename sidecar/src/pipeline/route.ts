@@ -6,8 +6,9 @@
 import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { OutlineSectionRow } from "../index/types.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 import type { PipelineConfig } from "./config.js";
-import { isAuxiliaryPath, scoreUnit, wordStems } from "./match.js";
+import { scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 
 export interface RoutedSection {

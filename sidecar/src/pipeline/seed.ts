@@ -7,14 +7,14 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
+import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
 import { keyFarEnd } from "./key-crossing.js";
-import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
+import { conceptMatch, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
 import { holdAtRank, isShapeKind, SHAPE_MIN_COVERAGE, ShapeUsers } from "./shape-references.js";
-import { type ToolingIndex, toolingSeedWeight } from "./tooling-folders.js";
 
 export interface Seed {
 	def: DefRow;
@@ -191,7 +191,7 @@ export function seed(
 	const bm25Files = index.searchFiles(q.directWords, config.channelDepth).map((h) => h.path);
 	for (const f of bm25Files.slice(0, Math.ceil(config.channelDepth / 2))) addFile(f);
 
-	// A package's e2e page object or suite factory shares the product's words, not its flow (tooling-folders.ts).
+	// A package's e2e page object or suite factory shares the product's words, not its flow (auxiliary-code.ts).
 	const toolingWeight = toolingSeedWeight(index, q.question);
 	const scored = [...candidates.values()].map((def) => {
 		const { score, named } = lexicalScore(q, def);

@@ -8,9 +8,9 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
+import { isAuxiliaryPath } from "./auxiliary-code.js";
 import { isClassSeedAccessor } from "./class-accessor.js";
 import type { PipelineConfig } from "./config.js";
-import { isAuxiliaryPath } from "./match.js";
 import type { Intent } from "./query.js";
 import type { TopicChain } from "./route.js";
 import type { Seed } from "./seed.js";

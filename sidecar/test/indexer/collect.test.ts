@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectFiles, isTestFile } from "../../src/indexer/collect.js";
-import { isAuxiliaryPath } from "../../src/pipeline/match.js";
+import { isAuxiliaryPath } from "../../src/pipeline/auxiliary-code.js";
 import { TEST_PATH } from "../../src/pipeline/material/test-scan.js";
 import type { WorkspacePackage } from "../../src/workspace/packages.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { conceptMatch, isAuxiliaryPath, stemsMeet, wordStems } from "../../src/pipeline/match.js";
+import { isAuxiliaryPath } from "../../src/pipeline/auxiliary-code.js";
+import { conceptMatch, stemsMeet, wordStems } from "../../src/pipeline/match.js";
 import {
 	actorWords,
 	analyzeQuestion,

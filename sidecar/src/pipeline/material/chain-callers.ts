@@ -6,7 +6,7 @@
  * decides between them, so it sits on the flow between them. Read (sliced when long) after the
  * picks' callees; material only.
  */
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, HOT_FAN_IN, reachedCandidate } from "./candidate.js";
 

@@ -4,7 +4,7 @@
  * the chain.
  */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { Skeleton, SkeletonNode } from "../skeleton.js";
 import { HOT_FAN_IN } from "./candidate.js";
 import { isModuleLevel, type MaterialIndex } from "./material-index.js";

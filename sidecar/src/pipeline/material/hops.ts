@@ -6,7 +6,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { keyTrunk } from "../skeleton.js";
 
 export type HopIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;

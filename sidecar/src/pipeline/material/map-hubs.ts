@@ -4,7 +4,7 @@
  * pass reaches it, while the file's helpers or neighbours are listed.
  */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { isModuleLevel } from "./material-index.js";
 import type { SignatureMap } from "./signature-map.js";
 

@@ -3,7 +3,7 @@
  * `billing.module.ts`'s `BillingModule`): the file's main export, which the map otherwise
  * names only when a pass reaches it, while its members or neighbours are listed.
  */
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { isModuleLevel } from "./material-index.js";
 import type { SignatureMap } from "./signature-map.js";
 

@@ -4,8 +4,9 @@
  * module-level values a body calls through, and the definitions the question's words find
  * index-wide that no stage reached.
  */
+
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { BASE_IMPLEMENTATIONS, implementationsOf } from "../families.js";
-import { isAuxiliaryPath } from "../match.js";
 import { HOT_FAN_IN, reachedCandidate } from "./candidate.js";
 import { isModuleLevel } from "./material-index.js";
 import type { SignatureMap } from "./signature-map.js";

@@ -6,7 +6,7 @@
  * maker (a variable is read as one line, so no callee or neighbour pass starts from it).
  */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { HOT_FAN_IN } from "./candidate.js";
 import type { MaterialIndex } from "./material-index.js";
 import { isModuleLevel } from "./material-index.js";

@@ -12,7 +12,7 @@
  * pick through one plain call is such a step too. A class pick's lines are its methods' lines, so
  * their calls are the class's hops.
  */
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, HOT_FAN_IN, reachedCandidate } from "./candidate.js";
 

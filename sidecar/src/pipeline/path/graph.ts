@@ -1,6 +1,6 @@
 /** The path search's graph: its candidates, their hops to one another, bridges between them, and point-to-point keys' far ends. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { lineHop } from "./hops.js";
 import { innerStepEdge } from "./inner-step.js";
 import type { Edge, PathIndex } from "./types.js";

@@ -1,6 +1,6 @@
 /** Where a key's handler that is an object (a value built by a chain of calls, not code) is run: the code calling its class's methods. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { hopsFrom } from "./graph.js";
 import type { Edge, Hop, PathIndex } from "./types.js";
 

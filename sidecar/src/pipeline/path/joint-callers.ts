@@ -8,7 +8,7 @@
  * creating a channel or a group by type), another feature's way in (session 36, reach36).
  */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { oneRunCalls } from "../one-run.js";
 import { hopsFrom, MAX_KEY_HANDLERS, STEP_KINDS } from "./graph.js";
 import type { Edge, PathIndex } from "./types.js";

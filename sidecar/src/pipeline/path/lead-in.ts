@@ -1,7 +1,7 @@
 /** The caller that enters the flow, prepended when the path's first step has one or two. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
-import { isAuxiliaryPath } from "../match.js";
 import { keyTrunk } from "../skeleton.js";
 import { isEntry } from "./entries.js";
 import { FAR_HANDLERS, STEP_KINDS } from "./graph.js";

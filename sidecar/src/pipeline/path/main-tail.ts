@@ -1,8 +1,8 @@
 /** A path ending on a side branch (an error check, an early return) ends at the callee on the way through instead. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { branchOf, isGuardCondition } from "../branch.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
-import { isAuxiliaryPath } from "../match.js";
 import { lineHop } from "./hops.js";
 import { inSpan, type LineSpan } from "./registration-span.js";
 import { HELPER_FAN_IN, type Hop, type PathIndex, type PathStep } from "./types.js";

@@ -1,7 +1,7 @@
 /** What the graph reaches beyond the candidates: the far sides of keys the best candidates dispatch, and what the question's named code calls. */
 import type { DefRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
-import { isAuxiliaryPath } from "../match.js";
 import { hopsFrom, STEP_KINDS, trunkEndsFrom } from "./graph.js";
 import { lineHop } from "./hops.js";
 import type { Edge, PathIndex } from "./types.js";

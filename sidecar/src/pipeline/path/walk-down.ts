@@ -1,10 +1,10 @@
 /** The path followed down into the call its last step returns or awaits last: where the flow goes on past the ranked places. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { isAwaitedTail, isLastAwaited } from "../awaited-tail.js";
 import { branchOf, isGuardCondition } from "../branch.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
 import { implementationsOf } from "../families.js";
-import { isAuxiliaryPath } from "../match.js";
 import { lastSegment } from "../verify.js";
 import { lineHop } from "./hops.js";
 import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./types.js";

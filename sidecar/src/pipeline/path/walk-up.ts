@@ -1,8 +1,8 @@
 /** The flow told from where it starts: the path walked up through the one caller the question's words pick. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
 import { parseHandlerName } from "../labels.js";
-import { isAuxiliaryPath } from "../match.js";
 import { isEntry, isRegisteredCallback } from "./entries.js";
 import { handedInSite } from "./handed-in.js";
 import { lineHop } from "./hops.js";

@@ -4,7 +4,8 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
+import { conceptMatch, wordStems } from "../match.js";
 import type { Concept } from "../query.js";
 
 export type ClassFamilyIndex = Pick<IndexReader, "familyBases" | "edgesTo" | "defById">;

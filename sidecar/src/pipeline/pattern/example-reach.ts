@@ -4,7 +4,7 @@
  * code reaches it through.
  */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type ClassFamily, FAMILY_KINDS, familyMembers, MIN_MEMBERS } from "./class-family.js";
 import type { PatternIndex } from "./family.js";
 import { type Creation, creationsOf, ownCreator, type Shape } from "./shapes.js";

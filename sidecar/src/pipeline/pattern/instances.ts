@@ -8,10 +8,11 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { CitationBook } from "../citation-book.js";
 import { type Listing, listingsOf } from "../class-listings.js";
 import { code } from "../markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import { conceptMatch, wordStems } from "../match.js";
 import type { Concept } from "../query.js";
 import { quoteLine } from "../quote-line.js";
 

@@ -1,6 +1,6 @@
 /** Where a typed map of a trunk's keys declares one key: a new key is declared there too, or its clients do not compile. */
 import type { DefRow } from "../../index/types.js";
-import { isAuxiliaryPath } from "../match.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { KeyFamilyIndex } from "./key-family.js";
 
 /** The declaration of a key in a typed map of the keys, and the type that takes the map in. */

@@ -4,8 +4,9 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DispatchSiteRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { namesKeyFamily, trunkNoun } from "../markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import { conceptMatch, wordStems } from "../match.js";
 import type { Concept } from "../query.js";
 
 export type KeyFamilyIndex = Pick<

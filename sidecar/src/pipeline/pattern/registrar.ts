@@ -9,9 +9,9 @@
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { CitationBook } from "../citation-book.js";
 import { code, listWords } from "../markdown.js";
-import { isAuxiliaryPath } from "../match.js";
 
 /** The reader's lookups used. */
 export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines" | "defsByQualifiedName">;

@@ -5,9 +5,9 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, EdgeRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type Listing, listingsOf } from "../class-listings.js";
 import { type FileLoader, fileLoader } from "../file-loader.js";
-import { isAuxiliaryPath } from "../match.js";
 import { repositoryCallees } from "../repository-callees.js";
 import { namesIn } from "../verify.js";
 import type { ClassFamily } from "./class-family.js";

@@ -9,9 +9,10 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow, PackageRow } from "../../index/types.js";
+import { isAuxiliaryPath } from "../auxiliary-code.js";
 import type { CitationBook } from "../citation-book.js";
 import { code } from "../markdown.js";
-import { conceptMatch, isAuxiliaryPath, wordStems } from "../match.js";
+import { conceptMatch, wordStems } from "../match.js";
 import type { Concept } from "../query.js";
 
 export type WorkspaceIndex = Pick<

@@ -1,10 +1,10 @@
 /** "Where to look": how many places and which, each cited at its head. */
 import type { DefRow } from "../../index/types.js";
+import { type ToolingIndex, toolingLast } from "../auxiliary-code.js";
 import { FAMILY_SIZE, familiesOf } from "../families.js";
 import { asksHowFeatureWorks } from "../feature-question.js";
 import { FolderCap, type FolderIndex } from "../folder-places.js";
 import type { PathIndex, PathStep } from "../path/types.js";
-import { type ToolingIndex, toolingLast } from "../tooling-folders.js";
 import { soleImplementation } from "./implementations.js";
 
 /**

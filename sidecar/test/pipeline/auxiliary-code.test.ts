@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PackageRow } from "../../src/index/types.js";
-import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import type { PathIndex } from "../../src/pipeline/path/types.js";
-import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import {
 	isPackageToolingFile,
 	TEST_TOOLING_SEED_FACTOR,
 	toolingLast,
 	toolingSeedWeight,
-} from "../../src/pipeline/tooling-folders.js";
+} from "../../src/pipeline/auxiliary-code.js";
+import { conceptVector } from "../../src/pipeline/concept-vector.js";
+import type { PathIndex } from "../../src/pipeline/path/types.js";
+import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 import { repoIndexForSuite, seededFiles as seededFilesOf } from "../support/seeded-files.js";
 

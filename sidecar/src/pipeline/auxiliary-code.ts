@@ -1,4 +1,8 @@
 /**
+ * What auxiliary code is: the code a question about the product is not after, told apart by where
+ * it sits. Two rules: test, story, fixture and declaration files (`isAuxiliaryPath`, by path alone),
+ * useful only when nothing else matches; and test tooling at a package's top (below).
+ *
  * Test tooling at a package's top: `e2e/`, `cypress/` and `playwright/` folders beside a package's
  * sources hold page objects, CRUD suite factories and the GraphQL documents the suites send, not the
  * product. The indexer keeps them (an `e2e` folder inside a source tree is a feature as often: end-to-end
@@ -10,7 +14,27 @@
  * that use a test framework seed lower; the answer names any tooling file after the product's places.
  */
 import type { IndexReader } from "../index/reader.js";
-import { TEST_RUNNER_IMPORT } from "../test-files.js";
+import { STORY_FILE_NAME, TEST_FILE_NAME, TEST_RUNNER_IMPORT } from "../test-files.js";
+
+const AUXILIARY_FOLDER =
+	/(^|\/)(__tests__|__mocks__|spec|fixtures?|mocks?|stories|storybook|\.storybook)(\/|$)/;
+
+/**
+ * Test, story, fixture and declaration files: useful only when nothing else matches. A folder
+ * named `test` deep inside a source tree (`src/options/test/env.ts`, `src/components/http/test/`)
+ * is a feature named after a test command or runner, not test code: only a `test` folder at a
+ * package's top or right under `src` marks tests.
+ */
+export function isAuxiliaryPath(path: string): boolean {
+	if (
+		AUXILIARY_FOLDER.test(path) ||
+		TEST_FILE_NAME.test(path) ||
+		STORY_FILE_NAME.test(path) ||
+		path.endsWith(".d.ts")
+	)
+		return true;
+	return /(^|\/)tests?(\/|$)/.test(path) && !/(^|\/)src\/[^/]+\/(.+\/)?tests?(\/|$)/.test(path);
+}
 
 /** Folder names that mark test tooling when they sit right under a package's folder. */
 const TOOLING_FOLDERS = new Set(["e2e", "cypress", "playwright"]);
