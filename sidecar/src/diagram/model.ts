@@ -23,7 +23,7 @@ export interface DiagramNode {
 export interface DiagramEdge {
 	from: string;
 	to: string;
-	/** `rest: chat.send` for a dispatch, `+2 hops` for collapsed pass-through nodes, else null. */
+	/** `rest: notes.send` for a dispatch, `+2 hops` for collapsed pass-through nodes, else null. */
 	label: string | null;
 	/** `register`: the source registers the target as the key's handler (not a call). */
 	style: "flow" | "dispatch" | "register" | "collapsed";

@@ -94,7 +94,7 @@ export function familyBases(stmt: Prepare, minMembers: number): { def: DefRow; m
 /**
  * Classes at least `minMembers` exported constants create with `new` (`export const x = new Handler({ … })`):
  * families of instances rather than subclasses, most members first. With `exportedOnly` false, any
- * constant counts (`const Gitlab = new CustomOAuth('gitlab', config)`, kept in its module).
+ * constant counts (`const Forge = new OAuthLogin('forge', config)`, kept in its module).
  */
 export function instanceBases(
 	stmt: Prepare,

@@ -47,7 +47,7 @@ export const EDGE_KINDS = [
 	/** a definition that dispatches by key (call, run, broadcast, fetch …) → the key pseudo-node */
 	"dispatch",
 	/**
-	 * a typed map's member named by a key (`'/v1/chat.sendMessage': {…}` of an endpoint type) → the key
+	 * a typed map's member named by a key (`'/v1/notes.create': {…}` of an endpoint type) → the key
 	 * pseudo-node it declares (trunks/declarations.ts); no use: left out of fan-in/out
 	 */
 	"declares",

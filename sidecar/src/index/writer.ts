@@ -384,7 +384,7 @@ export function defInserter(
 		// moved). They are reached by defId, name (`defsByName`) and edges until a question-side gate
 		// decides when a question is about them (benchmarks/index.md, session 14).
 		if (d.kind === "manifest") return;
-		// Nor has a typed map's member in a type alias (`ChatRoutes(/v1/chat.sendMessage)`, indexer/defs.ts):
+		// Nor has a typed map's member in a type alias (`NoteRoutes(/v1/notes.create)`, indexer/defs.ts):
 		// Rocket.Chat's 734 repeat its endpoints' and events' words, and shifted the statistics every question
 		// is ranked by (material moved in 3 of 34 dev questions). Reached by the key (its name), its map and
 		// the `declares` edge into the key. An interface's keyed members kept theirs (they were indexed before).

@@ -131,7 +131,7 @@ function functionBodyOf(init: ts.Node | undefined): ts.Node | undefined {
 }
 
 /**
- * Text of a callee for naming call-argument members: `Meteor.methods`, `API.v1.addRoute`. Its tokens
+ * Text of a callee for naming call-argument members: `Meteor.methods`, `api.addRoute`. Its tokens
  * without trivia: a comment inside a chained callee (`new Hono()\n/** Uploads *\/\n.post`) is no part of a name.
  */
 function calleeText(call: ts.CallExpression, sf: ts.SourceFile, inContainer = false): string {
@@ -238,7 +238,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			existing.doc ??= leadingDoc(docNode, text);
 			if ((node as { body?: ts.Node }).body) existing.signature = signatureOf(node, sf);
 		} else {
-			// `callbacks.add(chat.send)~2`: the key in parentheses is part of the name, dots and all.
+			// `callbacks.add(notes.send)~2`: the key in parentheses is part of the name, dots and all.
 			const close = qualifiedName.lastIndexOf(")");
 			const dot = qualifiedName.lastIndexOf(".");
 			const name = qualifiedName.slice(
@@ -313,9 +313,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 
 	/**
 	 * An interface's members, or only the string-keyed ones (`keyedOnly`: a type literal's). A member
-	 * named by a string key (`'/v1/chat.sendMessage': {…}`, `'user.created'(u: User): void`) or by a
+	 * named by a string key (`'/v1/notes.create': {…}`, `'user.created'(u: User): void`) or by a
 	 * constant (`[Events.USER_CREATED]: …`) is named as a keyed registration's handler is: the key in
-	 * parentheses, as written (`ChatRoutes(/v1/chat.sendMessage)`), dots and all, and its name is the
+	 * parentheses, as written (`NoteRoutes(/v1/notes.create)`), dots and all, and its name is the
 	 * key; the trunks join it to the key it declares (trunks/declarations.ts).
 	 */
 	function interfaceMembers(
@@ -336,7 +336,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				ts.isMethodSignature(m) ||
 				(m.type && (ts.isFunctionTypeNode(m.type) || ts.isConstructorTypeNode(m.type)));
 			const memberId = add(m, q, fn ? "method" : "property", id, exported);
-			// Its name is the key (`/v1/chat.sendMessage`): found by the key as a key's declaration is.
+			// Its name is the key (`/v1/notes.create`): found by the key as a key's declaration is.
 			const rec = byId.get(memberId);
 			if (rec && key !== null) rec.name = key;
 		}
@@ -471,8 +471,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		if (ts.isCallExpression(node)) {
 			const callee = calleeText(node, sf);
 			const key = callKey(node);
-			// Named by the call and its key, so `API.v1.addRoute('chat.send', {…}, { post() {…} })`
-			// gives `API.v1.addRoute(chat.send).post`, found by its route string, not a counter.
+			// Named by the call and its key, so `api.addRoute('notes.send', {…}, { post() {…} })`
+			// gives `api.addRoute(notes.send).post`, found by its route string, not a counter.
 			const named = key ? `${callee}(${key})` : callee;
 			const built = key ? null : builtCallKey(node, stringConsts);
 			for (const arg of node.arguments) {
@@ -731,8 +731,8 @@ function methodNames(cls: ts.ClassLikeDeclaration): Set<string> {
 }
 
 /**
- * A class property wrapping one of the class's own methods, `private getRolesCached =
- * mem(this.getRoles.bind(this), { maxAge })`: a function too (the memoised method), not data.
+ * A class property wrapping one of the class's own methods, `private getPlansCached =
+ * mem(this.getPlans.bind(this), { maxAge })`: a function too (the memoised method), not data.
  */
 function wrapsOwnMethod(init: ts.Node | undefined, methods: ReadonlySet<string>): boolean {
 	const call = init && skipWrappers(init);

@@ -668,7 +668,7 @@ export function extractEdges(
 		else if (ts.isJsxClosingElement(node)) return;
 		else if (ts.isPropertyAccessExpression(node) && !handled.has(node.name)) {
 			// A member read (not a call). Resolving `x.y` makes the checker type `x`; that is worth
-			// it when `x` is `this` or a definition (`API.v1`, `Settings.get` passed as a value), not
+			// it when `x` is `this` or a definition (`api.v1`, `Settings.get` passed as a value), not
 			// for fields of locals and parameters (`message.rid`), which would dominate indexing time.
 			visit(node.expression, here);
 			if (ts.isIdentifier(node.name) && memberWorthResolving(node.expression)) reference(node.name, here);

@@ -154,7 +154,7 @@ export function findConvention(index: ConventionIndex, question: string): Conven
 		const near =
 			where.length === 0 ? files.size : [...files].reduce((n, f) => n + NEAR_FLOOR + nearness(f), 0);
 		// The use shown: where the question says, a call before a mention in a type, a line naming the
-		// topic (`SystemLogger.error(…)` for "errors") before another (`SystemLogger.info(…)`).
+		// topic (`AppLogger.error(…)` for "errors") before another (`AppLogger.info(…)`).
 		const lineNames = (u: (typeof uses)[number]) => {
 			const text =
 				index.fileLines(u.edge.file as string, u.edge.line as number, u.edge.line as number)?.[0] ?? "";

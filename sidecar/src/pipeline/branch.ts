@@ -56,7 +56,7 @@ export function branchOf(index: Pick<PathIndex, "fileLines">, def: DefRow, line:
 
 /**
  * Is line `line` of `def` the condition of a guard: an `if` whose block (or one statement) returns or
- * throws, `if (!onlyUsernames(members)) { throw … }`? What it calls is a check the flow passes on its
+ * throws, `if (!allRegistered(members)) { throw … }`? What it calls is a check the flow passes on its
  * way, not a step of it: readers found paths ending "at a type-guard on the members list" (session 24,
  * on RC) and at a required-field check (documenso) where the flow went on below.
  */

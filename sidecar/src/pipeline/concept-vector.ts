@@ -12,7 +12,7 @@ export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">
 	text(text: string): readonly number[];
 	/** Each concept's word, in the vector's order (a layer's too). */
 	words: readonly string[];
-	/** Does the question name this definition literally (`proxify()`, `sendMessage`, `Api.call`)? */
+	/** Does the question name this definition literally (`makeProxy()`, `sendMessage`, `Registry.call`)? */
 	names(def: Pick<DefRow, "name" | "qualifiedName">): boolean;
 	/** The identifiers the question writes as code, route keys as the index keys them. */
 	identifiers: readonly string[];
@@ -47,8 +47,8 @@ export function conceptVector(
 
 /**
  * Does the question write this definition's name as code: its name (`proxify()`), or its qualified
- * name or the tail of one (`Api.call`, `InProcessBroker.call`)? A dotted name is no bare name's
- * (`chat.sendMessage` names a route, not every `sendMessage`).
+ * name or the tail of one (`Registry.call`, `LocalDispatcher.call`)? A dotted name is no bare name's
+ * (`notes.create` names a route, not every `create`).
  */
 function namesExactly(identifiers: readonly string[], d: Pick<DefRow, "name" | "qualifiedName">): boolean {
 	return identifiers.some((id) =>

@@ -17,7 +17,7 @@ import { HELPER_FAN_IN, type PathIndex, type PathStep } from "./path/types.js";
 
 /**
  * Share of the question's concept weight a callee's name and path must match (session 28, flow28):
- * any match at all let a webhook answer's `addOutgoingIntegration` (0.19) take the place of a core
+ * any match at all let a webhook answer's outgoing-hook adder (0.19) take the place of a core
  * file; 0.34 and 0.5 alike on the six sets.
  */
 const MIN_WORTH = 0.5;

@@ -29,9 +29,9 @@ export type Registered = (def: LabelDef) => boolean | undefined;
 export interface HandlerName {
 	/** The definition whose body registers it (a nested handler), else null (top-level code). */
 	owner: LabelDef | null;
-	/** The call that registers it, as written without spaces: `this.portal.socket.on`, `API.v1.addRoute`. */
+	/** The call that registers it, as written without spaces: `this.portal.socket.on`, `api.addRoute`. */
 	callee: string;
-	/** The call's string key: `client-broadcast`, `livechat/room`; null for a call without one. */
+	/** The call's string key: `client-broadcast`, `support/room`; null for a call without one. */
 	key: string | null;
 	/** The object-literal member passed to the call (`post`, `action`); null for a callback. */
 	member: string | null;
@@ -87,12 +87,12 @@ function callMember(def: LabelDef, base: string, parentOf: ParentOf): Omit<Handl
 		top = up;
 	}
 	const [topBase] = splitOrdinal(top.qualifiedName);
-	// Keyed: `API.v1.addRoute(chat.send).post`, the key's parentheses end the call's part.
+	// Keyed: `api.addRoute(notes.send).post`, the key's parentheses end the call's part.
 	const close = topBase.indexOf(").");
 	let call: string;
 	if (close > 0) call = topBase.slice(0, close + 1);
 	else {
-		// Keyless: `Meteor.methods.machineTranslate.saveSettings`, the member as written says where it starts.
+		// Keyless: `Meteor.methods.captions.saveOptions`, the member as written says where it starts.
 		const written = writtenMember(top.signature);
 		const member =
 			written && topBase.endsWith(`.${written}`) ? written : topBase.slice(topBase.lastIndexOf(".") + 1);
@@ -135,8 +135,8 @@ export function parseHandlerName(def: LabelDef, parentOf: ParentOf): HandlerName
 }
 
 /**
- * A typed map's member named by its key (`ChatRoutes(/v1/chat.sendMessage)`, indexer/defs.ts) as
- * TypeScript writes its type: `` `ChatRoutes['/v1/chat.sendMessage']` ``, or `` `ServerEvents[USER_DELETED]` ``
+ * A typed map's member named by its key (`NoteRoutes(/v1/notes.create)`, indexer/defs.ts) as
+ * TypeScript writes its type: `` `NoteRoutes['/v1/notes.create']` ``, or `` `SiteEvents[USER_DELETED]` ``
  * for one named by a constant (its declaration opens with `[`); null for any other definition.
  */
 function keyedMember(def: LabelDef, parentOf: ParentOf): string | null {
@@ -162,7 +162,7 @@ export function ordinalWord(n: number): string {
 
 /**
  * The call as a label shows it: as the indexer wrote it (`this.portal.socket.on`), or, when its receiver
- * is an expression rather than a chain of names (`(awaitthis.store.getReadStream(f)).on`, written with
+ * is an expression rather than a chain of names (`(awaitthis.store.openStream(f)).on`, written with
  * its spaces taken out), only the method called: `….on`.
  */
 function shownCallee(callee: string): string {
@@ -287,7 +287,7 @@ export function registeredIn(index: LabelIndex): Registered {
  * holds); `apply` then puts the labels in the verified text, in full where a definition is first
  * named and brief after. So a label changes the wording only, never which citations survive.
  */
-/** `` (`API.v1.addRoute`) (`file.ts`) ``: two code parentheticals in a row. */
+/** `` (`api.addRoute`) (`file.ts`) ``: two code parentheticals in a row. */
 const PARENTHESES_TWICE = /(\(`[^`\n]+`\)) \((`[^`\n]+`)\)/g;
 
 export class Labels {
@@ -310,7 +310,7 @@ export class Labels {
 
 	/**
 	 * What a handler is to the key it is registered under, when its label would name that key again:
-	 * "`get` handler" (`API.v1.addRoute(k).get`), "callback passed to `Meteor.methods`" (a member named
+	 * "`get` handler" (`api.addRoute(k).get`), "callback passed to `Meteor.methods`" (a member named
 	 * as the key), "listener", "handler"; null for any other definition, a second of its name, or a
 	 * keyed callback no trunk registers. A sentence that has just named the key says "the endpoint's
 	 * `get` handler" instead of naming the key twice.
@@ -356,7 +356,7 @@ export class Labels {
 					const before = whole.slice(whole.lastIndexOf("\n", at - 1) + 1, at);
 					return /^\s*(?:(?:- |\d+\. ))?$|[.!?]\s+$/.test(before) ? sentenceLabel(label) : label;
 				})
-				// A label ending in its call (`(`API.v1.addRoute`)`) then the file in parentheses reads as a
+				// A label ending in its call (`(`api.addRoute`)`) then the file in parentheses reads as a
 				// stammer: the file follows with "in".
 				.replace(PARENTHESES_TWICE, "$1 in $2"),
 		);

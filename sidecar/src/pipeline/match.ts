@@ -19,7 +19,7 @@ export function stemsMeet(a: string, b: string): boolean {
 }
 
 /**
- * Stems of the words of identifiers or paths, e.g. `sendPushNotification` → send push notif….
+ * Stems of the words of identifiers or paths, e.g. `sendReminderEmail` → send remind email….
  * Kept per text (frozen, shared): the same paths and names are scored for every definition of a
  * file and again for every question.
  */
@@ -41,7 +41,7 @@ function computeWordStems(text: string): string[] {
 	const stems = identifierWords(text).split(" ").filter(Boolean).map(stem);
 	stems.push(...acronymWords(text));
 	// A whole folder (or whole word) also counts as a segment: a layer the question names ("the client
-	// side") is a folder, not a word inside a name (`ddp-client`, `VoipClient`).
+	// side") is a folder, not a word inside a name (`rpc-client`, `PhoneClient`).
 	for (const seg of text.split(/[/\s]+/)) {
 		const bare = seg.replace(/\.[A-Za-z]+$/, "").toLowerCase();
 		if (/^[a-z]+$/.test(bare)) stems.push(`${SEGMENT}${stem(bare)}`);

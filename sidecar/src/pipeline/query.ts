@@ -94,7 +94,7 @@ const GUIDE_VERB_EMPHASIS = 0.5;
 /**
  * The application's anonymous person, as English names it: "a user", "an admin", "people". In "what
  * happens when a user deletes a post" the user is who acts, not what the question is about: as a search
- * word it pulls the code named for users (`deleteAccount`, `addUserToRoom`) ahead of the code for what
+ * word it pulls the code named for users (`deleteAccount`, `addMemberToProject`) ahead of the code for what
  * they do. A named role ("a collaborator", "an editor", "the owner") is left alone: it is often the
  * feature itself (a collaborator's pointer).
  */
@@ -229,7 +229,7 @@ export function routeKeysInIndex(
 export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = new Set()): QueryAnalysis {
 	const layers = new Set<string>();
 	// "the client side" names where code runs (a folder), not a word to find inside names: a package
-	// `ddp-client` or a class `VoipClient` is no more on the client side than the server's code.
+	// `rpc-client` or a class `PhoneClient` is no more on the client side than the server's code.
 	const question = joinPluralAcronyms(asked).replace(LAYER_RE, (_m, a: string) => {
 		const w = a.toLowerCase().replace("-", "");
 		layers.add(w);

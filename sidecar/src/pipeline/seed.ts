@@ -108,7 +108,7 @@ export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean):
 
 /**
  * A member of an object passed to a keyed register call is named with the key
- * (`API.v1.addRoute(settings.public).get`) so it reads as its route; as a match for the question's
+ * (`api.addRoute(config.public).get`) so it reads as its route; as a match for the question's
  * words the key is data, not the name: every route of a family would otherwise match the family's word.
  */
 function nameWithoutMemberKeys(qualifiedName: string): string {
@@ -143,7 +143,7 @@ export function seed(
 	};
 
 	// A file found as a whole (a routed section's, a BM25 hit) gives its definitions; a file of
-	// top-level wiring only (`registerModel('IChatMessagesModel', new MessagesCollection(db))`) has none but its
+	// top-level wiring only (`registerStore('INotesModel', new NotesCollection(db))`) has none but its
 	// module, which stands for it when it calls or creates something.
 	const addFile = (file: string) => {
 		const defs = index.defsInFile(file);
@@ -173,7 +173,7 @@ export function seed(
 	const namedDefs = q.identifiers.flatMap((id) => {
 		const exact = index.def(id);
 		const last = id.split(".").pop() ?? id;
-		// A dotted name can be a dispatch key as a whole (`chat.sendMessage`, `watch.messages`).
+		// A dotted name can be a dispatch key as a whole (`notes.create`, `watch.messages`).
 		const whole = last === id ? [] : index.defsByName(id, 5).filter((d) => d.kind === "dispatch-key");
 		return [...(exact ? [exact] : []), ...whole, ...index.defsByName(last, 20)];
 	});
@@ -238,7 +238,7 @@ export function seed(
 		0.5,
 	);
 	fuse([...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))], 2);
-	// A dispatch key the question names in full (`chat.sendMessage`, not just `sendMessage`) has no
+	// A dispatch key the question names in full (`notes.create`, not just `create`) has no
 	// file: its handlers' files are what the question points at, as strongly as a named definition's.
 	const handlerFiles: string[] = [];
 	const namesKey = (k: DefRow) => k.kind === "dispatch-key" && !k.file && q.identifiers.includes(k.name);

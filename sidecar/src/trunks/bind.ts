@@ -182,7 +182,7 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 				s.key = bindMethodKey(s.key, registered, patterns, methods);
 				continue;
 			}
-			// `/v1/rooms.media/${rid}`: run-time parts filling whole segments are parameters.
+			// `/v1/files.upload/${id}`: run-time parts filling whole segments are parameters.
 			const asPattern = templateAsPath(s.expression) ?? concatenatedPath(s.expression);
 			if (!asPattern) continue;
 			const path = normalizeKey(asPattern, t.normalize);

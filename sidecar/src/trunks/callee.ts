@@ -201,7 +201,7 @@ function containerName(decl: Node): string | undefined {
 
 /**
  * The callable declarations the callee resolves to. Parameters and variables holding a function
- * of no declared shape (`broadcast: BroadcastCallback`) do not count as resolved: the caller falls
+ * of no declared shape (`notify: NotifyCallback`) do not count as resolved: the caller falls
  * back to the receiver text.
  */
 export function resolveCallable(parts: CalleeParts): ResolvedCallable[] {

@@ -1,6 +1,6 @@
 /**
  * Typed maps of a repository's keys: an interface or type literal whose members are named by the keys
- * (`type ChatRoutes = { '/v1/chat.sendMessage': { POST: (p: P) => R } }`, `interface ServerEvents {
+ * (`type NoteRoutes = { '/v1/notes.create': { POST: (p: P) => R } }`, `interface SiteEvents {
  * 'user.created': (u: User) => void }`). Each such member is a definition (indexer/defs.ts); here it is
  * joined to the trunk key it declares, so a key's handler, callers and typed contract are one hop apart.
  *
@@ -128,8 +128,8 @@ export function declarations(
 		for (const { trunk, key } of exact.length > 0 ? exact : normalised) found.push({ member, trunk, key });
 	}
 	// One map is one trunk's: per map, the trunk most of its members join (ties all kept), and only when
-	// at least two of them, or half its keyed members, do. A callback map's `archiveRoom` is no Meteor
-	// method of that name, nor an SDK event map's one `deleteEmojiCustom` among eighteen.
+	// at least two of them, or half its keyed members, do. A callback map's `archiveProject` is no server
+	// method of that name, nor an SDK event map's one `deleteCustomIcon` among eighteen.
 	const mapOf = (def: string) => def.slice(0, def.indexOf("(", def.indexOf("#")));
 	const keyed = new Map<string, number>();
 	for (const m of members) keyed.set(mapOf(m.info.def), (keyed.get(mapOf(m.info.def)) ?? 0) + 1);

@@ -126,7 +126,7 @@ function literalTypeValues(expr: Node): string[] | null {
 	} catch {
 		return null;
 	}
-	// Only a single literal: a union type (`eventType: StreamNames`) lists what may be passed, not what is.
+	// Only a single literal: a union type (`eventType: ChannelNames`) lists what may be passed, not what is.
 	if (type.isStringLiteral()) return [String(type.getLiteralValue())];
 	return null;
 }

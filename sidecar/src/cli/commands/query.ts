@@ -149,7 +149,7 @@ export function register(program: Command): void {
 		query
 			.command("listeners")
 			.description("every handler registered under a dispatch key, and where the key is dispatched")
-			.argument("<key>", "the key, e.g. afterMessageSave, chat.sendMessage or /v1/chat.sendMessage"),
+			.argument("<key>", "the key, e.g. afterMessageSave, notes.create or /v1/notes.create"),
 	)
 		.option(
 			"--trunk <name>",

@@ -64,8 +64,8 @@ export function groupPlaces(
 		// X's own body is counted, not listed: the places are where X is used from outside; so is a
 		// key's declaration (cited in "In short" already).
 		if (inside(s) || atDeclaration(s)) continue;
-		// A name in a comment (or a definition's name in a string: 'DDP-Streamer') is counted, not a
-		// place to check; a path importing X's own file (`from './SettingsCache'`) is one.
+		// A name in a comment (or a definition's name in a string: 'Event-Streamer') is counted, not a
+		// place to check; a path importing X's own file (`from './ConfigCache'`) is one.
 		const text = s.kind === "literal" ? (index.fileLines(s.file, s.line, s.line)?.[0] ?? "") : "";
 		if (
 			s.kind === "literal" &&

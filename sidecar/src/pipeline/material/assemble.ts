@@ -165,7 +165,7 @@ export function assembleMaterial(
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
 	if (reach.keyHopLines) {
 		listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
-		// Past them, a step's hop on a key the question names leads too (`sdk.call('sendMessage'…)`).
+		// Past them, a step's hop on a key the question names leads too (`rpc.call('createNote'…)`).
 		if (reach.ratedKeyHops > 0) listKeyHopLines(map, deferred.slice(reach.leadHopSteps), reach.ratedKeyHops);
 	}
 	// Inside the lead steps: the local functions the question's words name.

@@ -7,8 +7,8 @@ import { isModuleLevel, type MaterialIndex } from "./material-index.js";
 
 /**
  * Lines above a handler its register call's head may start at: room for a key and an options
- * object written over several lines (`API.v1.addRoute(`, `'e2e.offerGroupKeys',`,
- * `{ authRequired: true, validateParams: … }` over 4 lines, `{`, then `async post() {`); 5 missed
+ * object written over several lines (`api.addRoute(`, `'notes.share',`,
+ * `{ auth: true, validate: … }` over 4 lines, `{`, then `async post() {`); 5 missed
  * those, 12, 16 and 24 found the same on the dev sets (Session 25, mat25).
  */
 const HEAD_LINES = 12;

@@ -247,7 +247,7 @@ export function impactTarget(
 	for (const id of identifiers) {
 		const segments = id.split(".");
 		const last = segments.pop() ?? id;
-		// A dotted name is code (`UserService.removeUserByUid`, `Users.findOneById`) when its head
+		// A dotted name is code (`BillingService.removeByOwner`, `Notes.findOneById`) when its head
 		// names a definition too; else it is a product or domain name written with a dot ("Rocket.Chat").
 		// Written all in lower case (`items.create`) it is a key, unless a definition is qualified by it:
 		// its last word alone (`create`) would be some other definition.

@@ -27,7 +27,7 @@ const LOCAL_HEADS: readonly RegExp[] = [
 	// function name(…) / async function* name(…)
 	/^\s*(?:export\s+)?(?:async\s+)?function\s*\*?\s*([\w$]+)\s*[<(]/,
 	// const name = (…) => / = async x => / = function / = useCallback(…) (a hook that returns the
-	// function it is given, not one that returns a value: `usePermission('x')` is no function)
+	// function it is given, not one that returns a value: `useFeatureFlag('x')` is no function)
 	/^\s*(?:export\s+)?(?:const|let|var)\s+([\w$]+)\s*(?::[^=]*)?=\s*(?:async\s+)?(?:\([^)]*\)?\s*(?::[^=]*)?=>|[\w$]+\s*=>|function\b|use\w*(?:Callback|Event)\()/,
 	// a method of a class or object literal on one line: name(…) { — a call statement (code
 	// without semicolons) has no body brace, a call given a callback has its arrow before it

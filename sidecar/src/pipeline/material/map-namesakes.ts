@@ -10,7 +10,7 @@ import type { SignatureMap } from "./signature-map.js";
 /** A name or file name as compared: lower case, letters and digits only. */
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** The file name without folder and extension (`listeners.module.ts` → `listeners.module`). */
+/** The file name without folder and extension (`presence.module.ts` → `presence.module`). */
 const stem = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.[cm]?[jt]sx?$/, "");
 
 /** List, right away (not waiting), the top-level namesake of each file the material holds that no entry names. */

@@ -1,6 +1,6 @@
 /**
  * Module-level blocks of a file: code that belongs to no definition but decides how a feature is
- * wired — top-level register calls (`callbacks.add(…)`, `API.v1.addRoute(…)`), start-up blocks
+ * wired — top-level register calls (`callbacks.add(…)`, `api.addRoute(…)`), start-up blocks
  * (`Meteor.startup(…)`), configuration computed from the environment, and the file's header
  * comment (warnings such as "do not change without a migration" live there).
  *

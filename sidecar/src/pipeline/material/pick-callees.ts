@@ -18,7 +18,7 @@ import { type Candidate, HOT_FAN_IN, reachedCandidate } from "./candidate.js";
 
 /** What a callee is: a function or method with a body. */
 const CALLEE_KINDS = new Set(["function", "method"]);
-/** Hops out of a pick that hand it work: a call, or a function passed on (`reduce(processStatus)`). */
+/** Hops out of a pick that hand it work: a call, or a function passed on (`reduce(mergeTotals)`). */
 const HOP_KINDS = new Set(["call", "reference"]);
 
 /**

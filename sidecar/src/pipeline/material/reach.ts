@@ -13,7 +13,7 @@ export interface MapReach {
 	stepOutlineDefs: number;
 	/**
 	 * A top-level handler written into a module-level register call is listed (or read) from the
-	 * call's head, which holds its key: `API.v1.addRoute('chat.sendMessage', …, { async post() {`,
+	 * call's head, which holds its key: `api.addRoute('notes.create', …, { async post() {`,
 	 * not `async post() {`.
 	 */
 	registerHeads: boolean;
@@ -30,7 +30,7 @@ export interface MapReach {
 	/**
 	 * Past those steps, the key-hop lines of a key the question's words rate at least this lead
 	 * too (0: none): a step far down the chain that fires the key the question names
-	 * (`sdk.call('sendMessage', …)` for "the call chain of sendMessage") is the hop asked about.
+	 * (`rpc.call('createNote', …)` for "the call chain of createNote") is the hop asked about.
 	 */
 	ratedKeyHops: number;
 	/**
@@ -59,7 +59,7 @@ export interface MapReach {
 	/**
 	 * A long definition's slices go in by importance (its head, then the slice holding the most
 	 * important hop, …), not top to bottom: when the budget runs out inside it, what is cut is the
-	 * least important slice, not everything below the cut (run 17: `createRoom` held to line 163,
+	 * least important slice, not everything below the cut (run 17: a long create function held to line 163,
 	 * its after-create callbacks lost). They are printed in line order all the same.
 	 */
 	slicesByImportance: boolean;
@@ -91,7 +91,7 @@ export interface MapReach {
 	/**
 	 * A long definition the model asked for (a select pick) that the bodies' share held only in
 	 * part gets the slices it had no room for back after the neighbours, planned at this many lines
-	 * (0: none come back): the deciding hops deep in it. Run 17's `createRoom`, read as the callee
+	 * (0: none come back): the deciding hops deep in it. Run 17's long create function, read as the callee
 	 * of an earlier pick, kept lines 112, 184–188 and 200–201 and lost its app events and callbacks
 	 * at 212–266. Not for a definition no pick names: offline, a long callee's rest took the room
 	 * of the seeds' bodies and the key-hop lines at the map's tail (Excalidraw, Postiz).
@@ -128,8 +128,8 @@ export interface MapReach {
 	 */
 	rootManifests: boolean;
 	/**
-	 * A signature is printed without its return type and opening brace (`async nodeList()`, not
-	 * `async nodeList(): Promise<IBrokerNode[]> {`), cut at `signatureChars`: a map line is a
+	 * A signature is printed without its return type and opening brace (`async listNodes()`, not
+	 * `async listNodes(): Promise<IClusterNode[]> {`), cut at `signatureChars`: a map line is a
 	 * pointer to a definition, and the room the types took lists more definitions.
 	 */
 	compactSignatures: boolean;

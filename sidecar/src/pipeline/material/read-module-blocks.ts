@@ -95,7 +95,7 @@ export function readPlannedBlocks(a: Assembly, blocks: readonly PlannedBlock[], 
 
 /**
  * The module-level blocks worth reading in a file, best first: the head of a register call whose
- * handler the material reads (`API.v1.addRoute('chat.sendMessage', …, { post() … })`: the route
+ * handler the material reads (`api.addRoute('notes.create', …, { post() … })`: the route
  * string sits before the handler's definition), register calls naming the question's words (more
  * words first) or at a key site, start-up blocks, config from the environment, the header.
  */

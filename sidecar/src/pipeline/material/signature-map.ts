@@ -37,8 +37,8 @@ export class SignatureMap {
 
 	/**
 	 * Does `c` wait for the map's tail: not a pick nor one hop from one, rated low, and firing no key
-	 * the question names (`sdk.call('sendMessage', …)` in a client step for "the call chain of
-	 * sendMessage": the hop asked about, which a waiting step's signature came too late to carry)?
+	 * the question names (`rpc.call('createNote', …)` in a client step for "the call chain of
+	 * createNote": the hop asked about, which a waiting step's signature came too late to carry)?
 	 */
 	private waits(c: Candidate): boolean {
 		const reach = this.a.reach;

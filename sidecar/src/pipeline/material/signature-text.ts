@@ -63,7 +63,7 @@ export function wordCut(shown: string, cut: number, max: number, words: readonly
 
 /**
  * A signature line without its opening brace and, after its parameter list, its return type
- * (an arrow keeps its `=>`): `async nodeList(): Promise<IBrokerNode[]> {` → `async nodeList()`.
+ * (an arrow keeps its `=>`): `async listNodes(): Promise<IClusterNode[]> {` → `async listNodes()`.
  */
 export function compactSignature(line: string): string {
 	let text = line.replace(/\s*\{\s*$/, "");

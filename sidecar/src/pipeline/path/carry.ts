@@ -99,9 +99,9 @@ function carriedKey(
 }
 
 /**
- * A lifecycle hook: a key named for the moment it runs at (`beforeRoomCreate`, `afterMessageSave`,
- * `pre-save`; a service method's key names its service first, `federation.beforeRoomCreate`). The
- * code run there is a side concern the flow returns from (an E2E check on room creation), not where
+ * A lifecycle hook: a key named for the moment it runs at (`beforeProjectCreate`, `afterMessageSave`,
+ * `pre-save`; a service method's key names its service first, `billing.beforeProjectCreate`). The
+ * code run there is a side concern the flow returns from (an encryption check on project creation), not where
  * the flow asked about goes on: carrying into one cut the rest of the flow (session 24, an RC answer read
  * slightly worse: "create a new channel" went into an E2E hook that acts on other room types only).
  */

@@ -161,7 +161,7 @@ export function findPaths(
 	);
 	const cover = concepts ? (id: number) => concepts(byId.get(id) as DefRow) : null;
 	// A path does not end at a shared helper the question does not name (`isTextElement`, `error`,
-	// `wrapExceptions`): that last hop says how, not where, and its file is no place to look.
+	// `withErrors`): that last hop says how, not where, and its file is no place to look.
 	const deadEnd = (id: number): boolean => {
 		const d = byId.get(id);
 		if (!d || d.fanIn < HELPER_FAN_IN) return false;

@@ -10,8 +10,8 @@ import type { Edge, PathIndex } from "./types.js";
  * Far ends: the best FAR_FROM candidates' dispatches to a key with at most FAR_HANDLERS handler are
  * followed FAR_DEPTH keys deep (FAR_MAX far ends at most). Run 14 — the path: on Postiz (a service
  * → Temporal workflow → activity) a notification email's flow crosses both keys; from all 24
- * candidates a Rocket.Chat team question loses a core file, with keys of 3 handlers (event hooks,
- * any of which is a side effect) a livechat question loses precision; depth 3 and 2 handlers alike.
+ * candidates a dev-set question loses a core file, with keys of 3 handlers (event hooks,
+ * any of which is a side effect) another question loses precision; depth 3 and 2 handlers alike.
  */
 export const FAR_FROM = 8;
 

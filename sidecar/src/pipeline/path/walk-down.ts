@@ -18,7 +18,7 @@ const WALK_WORTH = 0.5;
 /**
  * A class built on a base that this many classes or more extend is one of a generic family (data
  * models on one base, bridges): its method says how one store does it, not where the flow goes.
- * Without this stop the walk ended in model accessors (`SubscriptionsRaw.createWithRoomAndMembers`).
+ * Without this stop the walk ended in model accessors (`MembershipStore.createForTeam`).
  */
 const WALK_FAMILY = 12;
 

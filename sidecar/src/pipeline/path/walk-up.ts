@@ -53,7 +53,7 @@ export function walkUp(
 		for (const { x, e } of callers.values()) {
 			if (x.startLine === null || (x.kind !== "function" && x.kind !== "method")) continue;
 			if (candidates.has(x.id) || steps.some((s) => s.def.id === x.id)) return;
-			// A callback handed to a wrapper (`tracerSpan(name, () => this.worker())`) names nothing of its
+			// A callback handed to a wrapper (`withSpan(name, () => this.worker())`) names nothing of its
 			// own: the function it calls reads better as the start. One registered under a key stays.
 			const callback = parseHandlerName(x, (id) => index.defById(id));
 			if (

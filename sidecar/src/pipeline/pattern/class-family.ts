@@ -55,7 +55,7 @@ export function findFamily(
 		const headMatch = baseHead >= 1 || membersCarry(head, own) ? 1 : 0;
 		if (headMatch < 1) continue;
 		const words = concepts.reduce((sum, c) => sum + (c === head ? headMatch : match(c, def)), 0);
-		// Variants declared side by side in one file (`ISettingColor`, `ISettingAction` of one union) are
+		// Variants declared side by side in one file (`IOptionColor`, `IOptionAction` of one union) are
 		// one type's cases: nothing a newcomer adds a file of its own for.
 		if (new Set(own.map((d) => d.file)).size < 2) continue;
 		const score = words * Math.log2(1 + own.length);

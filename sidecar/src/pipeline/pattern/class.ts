@@ -34,7 +34,7 @@ export function classAnswer(
 	if (!example) return null;
 	const entry = exportedFrom(index, family.base);
 	const loader = example.created ? loaderOf(index, example.created, shapes) : null;
-	// A new member's contract is exported beside the base when the example's is (`export * from './models/ISettingsModel'`).
+	// A new member's contract is exported beside the base when the example's is (`export * from './models/IConfigModel'`).
 	const contractExport =
 		example.contract && example.contract !== family.base ? exportedFrom(index, example.contract) : null;
 	const contractEntry =

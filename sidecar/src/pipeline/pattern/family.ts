@@ -50,7 +50,7 @@ export interface UnmetFamily {
 	missing: string[];
 	/**
 	 * The family told: the one the head noun alone names ("head"), or, when one carries every
-	 * qualifier though none of its names holds the head, that one ("qualifiers": `CustomOAuth` for "OAuth service").
+	 * qualifier though none of its names holds the head, that one ("qualifiers": `OAuthLogin` for "OAuth service").
 	 */
 	closest: PatternFamily;
 	namedBy: "head" | "qualifiers";
@@ -86,7 +86,7 @@ export function patternFamily(index: PatternIndex, question: string): PatternFam
 		first((f) => carried(f) === qualifiers.length) ?? (had === 0 ? first((f) => carried(f) > 0) : null);
 	if (better) return better;
 	// None carrying them names the head: one carrying them all may still be what the noun means
-	// (`new CustomOAuth(…)` constants for "OAuth service"; pattern/headless.ts). Only beside a
+	// (`new OAuthLogin(…)` constants for "OAuth service"; pattern/headless.ts). Only beside a
 	// family of the head: without one, the noun names no convention here and the flow answer stands.
 	const head = subject.split(/\s+/).at(-1) ?? subject;
 	const headConcept = concepts.at(-1);

@@ -1,6 +1,6 @@
 /**
  * A family the noun's qualifiers name without its head: "a new OAuth service" where each OAuth login
- * is `const Gitlab = new CustomOAuth('gitlab', config)` and no name says "service", "a new storage
+ * is `const Forge = new OAuthLogin('forge', config)` and no name says "service", "a new storage
  * provider" where the stores extend `Store`. Sought only when the head's own family carries none of
  * the qualifiers and the head is a role word (headIsRole); the family must carry every one (pattern/qualifier.ts) and be a convention,
  * not a pair: at least three members in at least two files.
@@ -77,7 +77,7 @@ export function headlessFamily(
 	}
 	// Instances kept in their modules count here: a family sought by its qualifiers needs no export to be
 	// one. A constant named after its class (`const adapter = new TeamEnvironmentAdapter()` in a component)
-	// is a use of one service, not a member of a convention (`const Gitlab = new CustomOAuth('gitlab', …)`).
+	// is a use of one service, not a member of a convention (`const Forge = new OAuthLogin('forge', …)`).
 	for (const { def } of index.instanceBases(MIN_MEMBERS, false)) {
 		if (!def.file || isAuxiliaryPath(def.file)) continue;
 		const members = instanceMembers(index, def, false).filter((m) => m.exported || !namedAfter(m, def));

@@ -5,11 +5,11 @@ import type { KeyFamilyIndex } from "./key-family.js";
 
 /** The declaration of a key in a typed map of the keys, and the type that takes the map in. */
 export interface KeyDeclaration {
-	/** The map's member named by the key (`ChatRoutes(/v1/chat.sendMessage)`). */
+	/** The map's member named by the key (`NoteRoutes(/v1/notes.create)`). */
 	member: DefRow;
-	/** The key as the member writes it (`/v1/chat.sendMessage`, or the constant: `Events.USER_CREATED`). */
+	/** The key as the member writes it (`/v1/notes.create`, or the constant: `Events.USER_CREATED`). */
 	written: string;
-	/** Where another type takes the member's map in (`interface Endpoints extends ChatRoutes, …`). */
+	/** Where another type takes the member's map in (`interface Endpoints extends NoteRoutes, …`). */
 	takenIn: { by: DefRow; file: string; line: number; named: string } | null;
 }
 

@@ -12,11 +12,11 @@ import { repositoryCallees } from "../repository-callees.js";
 import { lastSegment, namesIn } from "../verify.js";
 import type { KeyFamilyIndex } from "./key-family.js";
 
-/** Lines above a register site's key its call may start on (`API.v1.addRoute(` a line or two before the key). */
+/** Lines above a register site's key its call may start on (`api.addRoute(` a line or two before the key). */
 const CALL_LINES_ABOVE = 3;
 
 /**
- * The repository function a register site calls (`RestApiClass.addRoute` for `API.v1.addRoute('x', …)`):
+ * The repository function a register site calls (`ApiClass.addRoute` for `api.addRoute('x', …)`):
  * where registering is implemented. A callee of the enclosing definition whose name is written on
  * the key's line or the few above it (the index keeps one call edge per caller and callee, at its
  * first line, so the line of the edge itself may be another registration's), the nearest first.

@@ -1,6 +1,6 @@
 /**
  * The pattern answer for a family of string keys: "how do I add a new endpoint / hook / command?"
- * where the code registers its Xs by key (a trunk: `API.v1.addRoute('chat.delete', …)`,
+ * where the code registers its Xs by key (a trunk: `api.addRoute('notes.delete', …)`,
  * `callbacks.add('afterMessageSave', …)`). A new X is registered the way the others are: the answer
  * shows one registration (from the file that registers most of them), its handler, a place that
  * dispatches the same key (the other end), and the files that register most — each cited at its line.
@@ -165,7 +165,7 @@ export function keyFamilyLines(
 		out.push(
 			`${n++}. Describe it where the same call describes the others, as ${code(example.file)} does for ${code(shownKey)} ${book.citeRange(example.file, sibling.start, sibling.end, shownKey)}${quoteLine(index, example.file, sibling.start)}`,
 		);
-	// A typed map of the keys (`'/v1/chat.sendMessage': { POST: … }`) wants the new key too, or its clients do not compile.
+	// A typed map of the keys (`'/v1/notes.create': { POST: … }`) wants the new key too, or its clients do not compile.
 	const declared = keyDeclaration(index, family.trunk, key);
 	if (declared?.member.file) {
 		const { member, written, takenIn } = declared;

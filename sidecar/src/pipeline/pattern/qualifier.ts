@@ -25,7 +25,7 @@ export interface FamilyTexts {
 	members: string[];
 }
 
-/** Parts joined when matching a written word ("o" + "auth" of `AppleCustomOAuth` is "oauth"). */
+/** Parts joined when matching a written word ("o" + "auth" of `AppleOAuthLogin` is "oauth"). */
 const MAX_JOINED_PARTS = 3;
 
 /**

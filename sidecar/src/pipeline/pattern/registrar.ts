@@ -1,9 +1,9 @@
 /**
  * What a keyed family's registrar does with a new member, one hop on: the machinery in other files
- * that a developer adding a member gets for free. `RestApiClass.addRoute` wraps each handler with
- * `checkPermissions`, `parseDeprecation` and `checkInvocationPermissions` of `api.helpers.ts`, and
- * hands the route on to `Restivus.addRoute` (`super.addRoute(…)`); `Api.registerService` hands each
- * service to `IServiceBroker.createService`, which two brokers implement. Read from the index's call and
+ * that a developer adding a member gets for free. A route registrar (`ApiClass.addRoute`) may wrap each
+ * handler with helpers of another file (`checkAuth`, `logRoute` of `helpers.ts`) and hand the route on to
+ * its base class's method (`super.addRoute(…)`); a service registry's `enrollService` may hand each
+ * service to an interface method (`IDispatcher.startService`) that two dispatchers implement. Read from the index's call and
  * `implementation` edges out of the registrar and its class's `extends`: no names are looked for.
  */
 import { escapeRegExp } from "../../escape-regexp.js";
@@ -17,8 +17,8 @@ import { code, listWords } from "../markdown.js";
 export type RegistrarIndex = Pick<IndexReader, "edgesFrom" | "defById" | "fileLines" | "defsByQualifiedName">;
 
 /**
- * An interface (or abstract) method the registrar hands the member to (`this.broker.createService(instance)`
- * through `IServiceBroker`), with the class methods implementing it: where registering is really done.
+ * An interface (or abstract) method the registrar hands the member to (`this.dispatcher.startService(instance)`
+ * through `IDispatcher`), with the class methods implementing it: where registering is really done.
  */
 export interface HandedThrough {
 	method: DefRow;
@@ -41,7 +41,7 @@ export interface RegistrarHops {
 
 /**
  * Callees called from more definitions than this are the code's shared utilities (a model's
- * `findOne`, `settings.get`), not machinery of the registrar's own.
+ * `findOne`, a config getter), not machinery of the registrar's own.
  */
 const SHARED_FAN_IN = 20;
 /**
@@ -141,8 +141,8 @@ function superMethod(index: RegistrarIndex, registrar: DefRow): DefRow | null {
 /**
  * The interface method the registrar hands the member to: the first call, in line order, whose
  * callee the index links to implementing methods (one to three, tests left out) and whose arguments
- * pass the registrar's first parameter (`this.broker.createService(instance, …)`, not
- * `instance.setApi(this)`, a call on the member itself). Null when there is none.
+ * pass the registrar's first parameter (`this.dispatcher.startService(instance, …)`, not
+ * `instance.setRegistry(this)`, a call on the member itself). Null when there is none.
  */
 function handedThrough(index: RegistrarIndex, registrar: DefRow): HandedThrough | null {
 	const member = firstParameter(registrar);
@@ -168,7 +168,7 @@ function handedThrough(index: RegistrarIndex, registrar: DefRow): HandedThrough 
 	return null;
 }
 
-/** The name of a function's first parameter from its signature (`registerService(instance: …)`), or null. */
+/** The name of a function's first parameter from its signature (`enrollService(instance: …)`), or null. */
 function firstParameter(fn: DefRow): string | null {
 	const name = /^[^(]*\(\s*([A-Za-z_$][\w$]*)/.exec(fn.signature ?? "")?.[1];
 	return name && name !== "this" ? name : null;
@@ -190,8 +190,8 @@ function passesArgument(
 }
 
 /**
- * The name a class's head writes after `extends` (`Restivus` in `class RestApiClass<T extends string> extends
- * Restivus {`), type parameters left out, or null.
+ * The name a class's head writes after `extends` (`Router` in `class ApiClass<T extends string> extends
+ * Router {`), type parameters left out, or null.
  */
 function extendedName(index: RegistrarIndex, cls: DefRow): string | null {
 	let head = (
@@ -209,9 +209,9 @@ function extendedName(index: RegistrarIndex, cls: DefRow): string | null {
 }
 
 /**
- * The clause telling the hops, to follow "`RestApiClass.addRoute` does the registering [n]": ": it calls
- * `checkPermissions`, … of `api.helpers.ts` [n] and hands each endpoint on to `Restivus.addRoute` in
- * `restivus.js` [n]", citing each at its head; "" when the registrar has no such hop.
+ * The clause telling the hops, to follow "`ApiClass.addRoute` does the registering [n]": ": it calls
+ * `checkAuth`, … of `helpers.ts` [n] and hands each endpoint on to `Router.addRoute` in
+ * `router.ts` [n]", citing each at its head; "" when the registrar has no such hop.
  */
 export function registrarHopsClause(
 	index: RegistrarIndex,
@@ -225,10 +225,10 @@ export function registrarHopsClause(
 }
 
 /**
- * The hops as a sentence of their own: "it calls `checkPermissions`, … of `api.helpers.ts` [n] and
- * hands each endpoint on to `Restivus.addRoute` in `restivus.js` [n]", or, through an interface, "it
- * hands each service on to `IServiceBroker.createService`, implemented by `InProcessBroker.createService` in
- * `InProcessBroker.ts` and …" (these named, not cited); "" when the registrar has no such hop.
+ * The hops as a sentence of their own: "it calls `checkAuth`, … of `helpers.ts` [n] and
+ * hands each endpoint on to `Router.addRoute` in `router.ts` [n]", or, through an interface, "it
+ * hands each service on to `IDispatcher.startService`, implemented by `LocalDispatcher.startService` in
+ * `local.dispatcher.ts` and …" (these named, not cited); "" when the registrar has no such hop.
  */
 export function registrarHopsWords(
 	index: RegistrarIndex,
@@ -251,7 +251,7 @@ export function registrarHopsWords(
 			`hands each ${noun} on to ${book.name(hops.base)} in ${code(hops.base.file)} ${head(hops.base)}`,
 		);
 	// Named with their files, not cited: a step further from the question than the registrar, citing
-	// them would push the family's own examples down the sources (on RC, one question's service out of the first 10).
+	// them would push the family's own examples down the sources (one measured question's service out of the first 10).
 	if (hops.through)
 		parts.push(
 			`hands each ${noun} on to ${book.name(hops.through.method)}, implemented by ${listWords(

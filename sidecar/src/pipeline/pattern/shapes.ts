@@ -23,7 +23,7 @@ export interface Shape {
 	contract: DefRow | null;
 	/** Where the class is created (`new X(…)`): the creating definition and the line. */
 	created: { by: DefRow; file: string; line: number } | null;
-	/** The function called on that line with the new instance (`registerModel`, `api.registerService`). */
+	/** The function called on that line with the new instance (`registerStore`, `registry.enrollService`). */
 	registeredWith: DefRow | null;
 	/** The class the class extends (the base, or an intermediate one). */
 	parent: DefRow | null;
@@ -149,8 +149,8 @@ function placeListings(index: ShapeIndex, shapes: readonly Shape[]): void {
 }
 
 /**
- * The repository function the new instance is handed to on its line (`registerModel('X', new X())`,
- * `api.registerService(new X())`): a callee of `by` whose call opens before `new cls` on the line
+ * The repository function the new instance is handed to on its line (`registerStore('X', new X())`,
+ * `registry.enrollService(new X())`): a callee of `by` whose call opens before `new cls` on the line
  * (the index keeps one call edge per caller and callee, so the edge's own line may be another's).
  * A method of the instance (`new X().run()`) registers nothing.
  */

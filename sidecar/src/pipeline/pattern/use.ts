@@ -93,7 +93,7 @@ export function findUse(
 		.map((m, i) => useOf(index, m, classes[i] ?? null, familyFiles))
 		.filter((u): u is Use => u !== null && u.userFiles >= MIN_USER_FILES);
 	if (uses.length === 0) return null;
-	// A member the question names wins unless it is a corner few files use ("data" of "query data" names `ImportData`).
+	// A member the question names wins unless it is a corner few files use ("data" of "query data" names `ExportData`).
 	const worth = (u: Use) =>
 		Math.log2(1 + u.userFiles) +
 		NAMED_WORTH * concepts.reduce((s, c) => s + conceptMatch(c, wordStems(u.member.name)), 0);
@@ -117,8 +117,8 @@ export function findUse(
 
 /**
  * How other code reaches one member of a family: the constant or getter outside the family's files
- * that references it and that at least MIN_USER_FILES files use (`export const Settings =
- * proxify<ISettingsModel>(…)`), with the count of those files; null when code uses the class itself.
+ * that references it and that at least MIN_USER_FILES files use (`export const Config =
+ * makeProxy<IConfigModel>(…)`), with the count of those files; null when code uses the class itself.
  */
 export function accessPoint(
 	index: UseIndex,

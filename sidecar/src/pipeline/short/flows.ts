@@ -15,7 +15,7 @@ const OTHER_STEPS = 3;
  * that one too: the ranking cannot tell them apart, so the answer says so and names both rather
  * than telling one confidently. The best leads: letting the runner-up lead when its steps fire
  * keys naming more of the question (run 12, b6af591) fixed no judged answer and turned a right
- * one wrong (a user-save flow's `afterSaveUser` outnamed a message edit's keys on "user").
+ * one wrong (a user-save flow's `afterUserSave` outnamed a message edit's keys on "user").
  */
 export function closeFlows(index: PathIndex, found: FoundPaths): { path: PathStep[]; other: PathStep[] } {
 	const second = found.runnerUp;

@@ -63,7 +63,7 @@ export function medianSitesPerKey(r: Group): number {
 	return counts.length === 0 ? 0 : (counts[Math.floor((counts.length - 1) / 2)] as number);
 }
 
-/** A distinctive key can join across receivers on overlap alone: `chat.sendMessage`, `shares/create`, `userUpdated`. */
+/** A distinctive key can join across receivers on overlap alone: `notes.create`, `shares/create`, `userUpdated`. */
 export const distinctive = (k: string) =>
 	k.length >= 4 && !COMMON_KEYS.has(k) && /[./:_-]|[a-z][A-Z]/.test(k);
 

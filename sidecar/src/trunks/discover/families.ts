@@ -362,9 +362,9 @@ export const MANAGEMENT_VERBS = new Set([
 ]);
 
 /**
- * A name that sends (`sdk.call`, `useMethod`, `callWithErrorHandling`, `emitWithoutBroadcast`,
+ * A name that sends (`rpc.call`, `useMethod`, `callWithRetry`, `emitToPeers`,
  * `useEndpoint`): required of a dispatcher joined on key overlap alone, so a call that merely
- * mentions keys (`RateLimiter.limitMethod('x')`, `deprecationLogger.method('x')`) is not one.
+ * mentions keys (`rateLimiter.limit('x')`, `accessLog.method('x')`) is not one.
  */
 export const SEND_NAME =
 	/^(call|invoke|execute|send|emit|dispatch|publish|broadcast|trigger|fire|run|request|fetch|notify|enqueue|post|put|patch|get|delete|query|mutate)|^use[A-Z]|(Call|Invoke|Send|Emit|Dispatch|Publish|Broadcast|Request|Fetch|Endpoint)$/;

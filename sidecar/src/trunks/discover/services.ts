@@ -1,8 +1,8 @@
 /**
  * Named services (Moleculer / NestJS-microservice style): a class with a string-literal `name`
- * (`protected name = 'authorization'`, or `super('authorization')` in its constructor) whose
- * instances are handed to a registering call (`api.registerService(new Authorization())`) serves
- * `authorization.<method>` for each public method. Callers reach it through facades a factory made
+ * (`protected name = 'billing'`, or `super('billing')` in its constructor) whose
+ * instances are handed to a registering call (`registry.enrollService(new Billing())`) serves
+ * `billing.<method>` for each public method. Callers reach it through facades a factory made
  * with the same literal (`const Auth = proxify<IAuth>('authorization')`; `Auth.can()` dispatches
  * `authorization.can`) or by the string itself (`api.call('authorization.can')`, an ordinary call
  * candidate). This module records the per-file facts and, at inference (`namedServices`), keeps only
@@ -140,7 +140,7 @@ function facadeShape(decl: ts.Node): { factory: string; ns: string } | null {
 }
 
 /**
- * `api.registerService(new Authorization(deps))`: the call registers the class's instance. Recorded
+ * `registry.enrollService(new Billing(deps))`: the call registers the class's instance. Recorded
  * (class definition id as the handler) when the constructor resolves to an in-repo class.
  */
 export function registrationCandidate(
@@ -255,7 +255,7 @@ const nsOf = (key: string) => key.replace(/\.[^.]*$/, "");
 
 /**
  * Named services resolved across files: a class's method candidates are kept when some call shape
- * registers instances of two or more named classes (`api.registerService(new X())`), and take that
+ * registers instances of two or more named classes (`registry.enrollService(new X())`), and take that
  * shape as their receiver; facade uses bound by import source (the exporting package's name) to a
  * facade definition; facades kept when their factory made two or more. Other candidates pass through.
  */

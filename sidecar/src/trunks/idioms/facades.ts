@@ -140,8 +140,8 @@ function exportedVariableStatements(sf: SourceFile): VariableStatement[] {
 }
 
 /**
- * The imported names a facade receiver stands for: the import itself (`Presence.setStatus()`), or a
- * local `const` holding one of several (`const service = ee ? FederationEE : Federation`), each a
+ * The imported names a facade receiver stands for: the import itself (`Billing.charge()`), or a
+ * local `const` holding one of several (`const service = pro ? BillingPro : Billing`), each a
  * possible target. Empty when any branch is something else.
  */
 export function facadeReceivers(
@@ -294,7 +294,7 @@ export function extractFacades(
 			rawKey: JSON.stringify(info),
 		});
 	};
-	// Local consts that may stand for imported facades (`const service = ee ? FederationEE : Federation`).
+	// Local consts that may stand for imported facades (`const service = pro ? BillingPro : Billing`).
 	const aliases = new Set<string>();
 	for (const n of nodes.variables) {
 		if (ts.isIdentifier(n.name) && n.initializer) {
