@@ -6,6 +6,7 @@
 import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
+import { declarationsOf } from "../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../syntax/unwrap.js";
 import type { CalleeSpec } from "./config.js";
 import { wrap } from "./walk.js";
@@ -134,9 +135,7 @@ function createdBy(receiver: Node | undefined, names: readonly string[]): boolea
 	if (r && (Node.isNewExpression(r) || Node.isCallExpression(r))) return chainCreatedBy(r, names);
 	if (!r || !Node.isIdentifier(r)) return false;
 	try {
-		let symbol = r.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		for (const decl of symbol?.getDeclarations() ?? []) {
+		for (const decl of declarationsOf(r)) {
 			if (!Node.isVariableDeclaration(decl)) continue;
 			const init = decl.getInitializer();
 			const u = init && unwrap(init);

@@ -1,6 +1,7 @@
 /** Which definition handles a register site, and which consumes a call. */
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../index/types.js";
+import { declarationsOf } from "../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../syntax/unwrap.js";
 import { wrap } from "./walk.js";
 
@@ -60,9 +61,7 @@ export function handlerDefId(node: Node | undefined, ctx: SiteContext): string |
 	const target = Node.isCallExpression(n) ? n.getExpression() : n;
 	if (Node.isIdentifier(target) || Node.isPropertyAccessExpression(target)) {
 		try {
-			let symbol = target.getSymbol();
-			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-			for (const decl of symbol?.getDeclarations() ?? []) {
+			for (const decl of declarationsOf(target)) {
 				const id = ctx.defIdOf(decl);
 				if (id) return id;
 			}

@@ -15,6 +15,7 @@
 
 import type { Node, TemplateSpan } from "ts-morph";
 import { Node as N } from "#ts-morph";
+import { declarationsOf } from "../syntax/declarations-of.js";
 import { unwrap } from "../syntax/unwrap.js";
 
 export type Evaluate = (expr: Node, depth: number) => string[] | null;
@@ -131,9 +132,7 @@ function union(lists: (string[] | null)[]): string[] | null {
 /** The function a callee names, when it is declared in the repository with a body. */
 export function calledFunction(callee: Node): Node | undefined {
 	const nameNode = N.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
-	let symbol = nameNode.getSymbol();
-	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-	for (const decl of symbol?.getDeclarations() ?? []) {
+	for (const decl of declarationsOf(nameNode)) {
 		if (decl.getSourceFile().isDeclarationFile()) continue;
 		if (N.isFunctionDeclaration(decl) || N.isMethodDeclaration(decl)) return decl;
 		if (N.isVariableDeclaration(decl) || N.isPropertyDeclaration(decl)) {
@@ -188,9 +187,7 @@ export function collectionValues(expr: Node, evaluate: Evaluate, depth: number):
 /** `Object.values(E)` of an enum or a `const` object of constants. */
 function enumValues(arg: Node, evaluate: Evaluate, depth: number): string[] | null {
 	const target = unwrap(arg);
-	let symbol = target.getSymbol();
-	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-	const decl = symbol?.getDeclarations()[0];
+	const decl = declarationsOf(target)[0];
 	if (decl && N.isEnumDeclaration(decl)) {
 		const inits = decl.getMembers().map((m) => m.getInitializer());
 		return inits.every((i) => i) ? union(inits.map((i) => evaluate(i as Node, depth + 1))) : null;

@@ -13,6 +13,7 @@ import { relative } from "node:path";
 import type { Node } from "ts-morph";
 import { Node as N, SyntaxKind } from "#ts-morph";
 import type { DispatchSiteRecord } from "../index/types.js";
+import { declarationsOf } from "../syntax/declarations-of.js";
 import { unwrap } from "../syntax/unwrap.js";
 import { templateForm } from "./bind.js";
 import { calleeParts } from "./callee.js";
@@ -90,9 +91,7 @@ function channelOf(node: Node | undefined, s: ScopeSpec, depth = 0): string | nu
 
 function declarationOf(id: Node): Node | undefined {
 	try {
-		let symbol = id.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		return symbol?.getDeclarations()[0];
+		return declarationsOf(id)[0];
 	} catch {
 		return undefined;
 	}

@@ -12,6 +12,7 @@
 import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { calledName, type FileNodes, throughWrappers, wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, declaredInfo, record } from "./candidates.js";
 import { ACTIONS } from "./families.js";
@@ -160,9 +161,7 @@ export function actionCandidates(
 /** The declaration a name resolves to (through an import alias), or undefined. */
 function declOf(n: Node): Node | undefined {
 	try {
-		let symbol = n.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		return symbol?.getDeclarations()[0];
+		return declarationsOf(n)[0];
 	} catch {
 		return undefined;
 	}

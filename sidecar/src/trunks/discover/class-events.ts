@@ -8,6 +8,7 @@
 import type { CallExpression, ClassDeclaration } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
@@ -17,9 +18,7 @@ import { functionHandler } from "./handler-refs.js";
 /** The in-repo class a reference names (through an import alias), or null. */
 function declaredClass(ref: Node): ClassDeclaration | null {
 	try {
-		let symbol = ref.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		const decl = symbol?.getDeclarations()[0];
+		const decl = declarationsOf(ref)[0];
 		if (!decl || !Node.isClassDeclaration(decl) || decl.getSourceFile().isInNodeModules()) return null;
 		return decl.getName() ? decl : null;
 	} catch {

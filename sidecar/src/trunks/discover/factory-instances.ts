@@ -9,6 +9,7 @@
 import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
@@ -75,9 +76,7 @@ function allFieldAssignments(cls: ts.Node): Map<string, ts.Expression[]> {
 function creations(recv: Node, file: ts.SourceFile): ts.Expression[] {
 	let decls: Node[] = [];
 	try {
-		let symbol = recv.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		decls = symbol?.getDeclarations() ?? [];
+		decls = declarationsOf(recv);
 	} catch {
 		return [];
 	}

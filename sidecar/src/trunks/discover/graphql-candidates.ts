@@ -5,6 +5,7 @@
 import type { MethodDeclaration, PropertyAssignment, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { graphqlOperations, isGraphqlDocument } from "../../syntax/graphql-doc.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { type FileNodes, wrap } from "../walk.js";
@@ -363,9 +364,7 @@ function documentConstantCandidates(
 		for (const id of named) {
 			if (operationOfGenerated(id.text)) continue; // a generated name: documentUseCandidates
 			const at = wrap<Node>(sf, id);
-			let symbol = at.getSymbol();
-			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-			const decl = symbol?.getDeclarations()[0];
+			const decl = declarationsOf(at)[0];
 			if (!decl || !Node.isVariableDeclaration(decl)) continue;
 			// An operation imported from a document is taken by its name (documentUseCandidates).
 			const declaredIn = decl

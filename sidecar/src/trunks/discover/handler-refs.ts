@@ -6,6 +6,7 @@
 import type { NewExpression } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { calledFunction, returnedExpressions } from "../key-families.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
@@ -37,9 +38,7 @@ export function functionHandler(arg: Node, ctx: SiteContext): string | null {
 	if (Node.isNewExpression(n)) return commandObjectHandler(n, ctx);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
 	try {
-		let symbol = n.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		for (const decl of symbol?.getDeclarations() ?? []) {
+		for (const decl of declarationsOf(n)) {
 			const fn =
 				Node.isFunctionDeclaration(decl) ||
 				Node.isMethodDeclaration(decl) ||
@@ -99,9 +98,7 @@ export function commandRegistry(callee: { receiver: string; name: string }): boo
  */
 function commandObjectHandler(n: NewExpression, ctx: SiteContext): string | null {
 	try {
-		let symbol = n.getExpression().getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		let cls = symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+		let cls = declarationsOf(n.getExpression()).find((d) => Node.isClassDeclaration(d));
 		for (let depth = 0; cls && Node.isClassDeclaration(cls) && depth < 4; depth++) {
 			for (const name of COMMAND_OBJECT_METHODS) {
 				const m = cls.getInstanceMethod(name);
@@ -125,9 +122,7 @@ export function holdsFunction(init: Node | undefined): boolean {
 
 export function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
 	try {
-		let symbol = nameNode.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		const decl = symbol?.getDeclarations()[0];
+		const decl = declarationsOf(nameNode)[0];
 		return decl ? ctx.defIdOf(decl) : null;
 	} catch {
 		return null;

@@ -6,6 +6,7 @@
 import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { throughWrappers } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
@@ -57,9 +58,7 @@ export function instanceCandidate(
 	if (!Node.isPropertyAccessExpression(recv)) return;
 	let decls: Node[] = [];
 	try {
-		let symbol = recv.getExpression().getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		decls = symbol?.getDeclarations() ?? [];
+		decls = declarationsOf(recv.getExpression());
 	} catch {
 		return;
 	}

@@ -6,6 +6,7 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { calleeOf } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
@@ -80,9 +81,7 @@ export function mayHoldCandidates(obj: ts.ObjectLiteralExpression, depth = 0): b
  */
 function referencedHandler(ref: Node, callName: string, ctx: SiteContext): string | null {
 	try {
-		let symbol = ref.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		const decl = symbol?.getDeclarations()[0];
+		const decl = declarationsOf(ref)[0];
 		if (!decl) return null;
 		if (Node.isFunctionDeclaration(decl)) return ctx.defIdOf(decl);
 		if (!Node.isVariableDeclaration(decl)) return null;

@@ -11,6 +11,7 @@
 import type { CallExpression, ClassDeclaration, SourceFile, VariableDeclaration } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";
@@ -157,11 +158,9 @@ export function registrationCandidate(
 		if (!arg || !Node.isNewExpression(arg)) continue;
 		let classDef: string | null = null;
 		try {
-			let symbol = arg.getExpression().getSymbol();
-			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
 			// Through a binding the checker types (`const { Auth } = await import('./auth')`): the instance's class.
 			const decl =
-				symbol?.getDeclarations().find((d) => Node.isClassDeclaration(d)) ??
+				declarationsOf(arg.getExpression()).find((d) => Node.isClassDeclaration(d)) ??
 				arg
 					.getType()
 					.getSymbol()
@@ -223,9 +222,7 @@ export function facadeUseCandidate(
 		target = "unresolved";
 		try {
 			// The import's local name (what the file's own identifier resolves through).
-			let symbol = wrap(sf, imp.spec.name).getSymbol();
-			if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-			const decl = symbol?.getDeclarations()[0];
+			const decl = declarationsOf(wrap(sf, imp.spec.name))[0];
 			if (decl) target = facadeShape(decl.compilerNode) ?? "other";
 		} catch {
 			target = "unresolved";

@@ -6,6 +6,7 @@
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { handlerDefId } from "../handler.js";
 import { type FileNodes, wrap } from "../walk.js";
@@ -24,9 +25,7 @@ function signalName(sf: SourceFile, expr: ts.Expression, literal: boolean): stri
 	if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e))
 		return literal && e.text ? e.text : null;
 	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
-	let symbol = wrap<Node>(sf, e).getSymbol();
-	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-	for (const d of symbol?.getDeclarations() ?? []) {
+	for (const d of declarationsOf(wrap<Node>(sf, e))) {
 		const decl = d.compilerNode;
 		if (!ts.isVariableDeclaration(decl) || !decl.initializer) continue;
 		const init = skipWrappers(decl.initializer);

@@ -5,6 +5,7 @@
 import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { templateForm, withoutBaseUrl } from "../bind.js";
 import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
@@ -71,9 +72,7 @@ export function receiverInitKey(
 	if (!receiver) return undefined;
 	const r = unwrap(receiver);
 	if (!Node.isIdentifier(r)) return undefined;
-	let symbol = r.getSymbol();
-	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-	for (const decl of symbol?.getDeclarations() ?? []) {
+	for (const decl of declarationsOf(r)) {
 		if (!Node.isVariableDeclaration(decl)) continue;
 		const init = decl.getInitializer();
 		const call = init && unwrap(init);

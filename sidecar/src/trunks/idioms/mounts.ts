@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import type { CallExpression, SourceFile } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { usesMethods } from "../bind.js";
 import { calleeParts, chainedParts, matchCallee } from "../callee.js";
@@ -52,14 +53,13 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 	}
 	if (Node.isCallExpression(n) || Node.isNewExpression(n)) return chainHolder(n);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
-	let symbol: ReturnType<Node["getSymbol"]>;
+	let declarations: Node[];
 	try {
-		symbol = n.getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
+		declarations = declarationsOf(n);
 	} catch {
 		return null;
 	}
-	for (const decl of symbol?.getDeclarations() ?? []) {
+	for (const decl of declarations) {
 		if (Node.isVariableDeclaration(decl)) {
 			const init = decl.getInitializer();
 			const u = init && unwrap(init);

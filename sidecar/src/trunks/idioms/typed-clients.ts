@@ -8,6 +8,7 @@
 import type { CallExpression, ClassDeclaration, Node as MorphNode } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord } from "../../index/types.js";
+import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { TYPED_CLIENT_VERB, TYPED_HTTP_CLIENTS } from "../discover/families.js";
 import { type Emit, receiverIdentity } from "../sites.js";
@@ -121,11 +122,9 @@ function appIdentity(call: CallExpression): string | null {
 	for (let i = 0; type && i <= MAX_ALIASES; i++) {
 		if (Node.isTypeQuery(type)) return routerIdentity(type.getExprName());
 		if (!Node.isTypeReference(type)) return null;
-		let symbol = type.getTypeName().getSymbol();
-		if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
-		const alias: MorphNode | undefined = symbol
-			?.getDeclarations()
-			.find((d) => Node.isTypeAliasDeclaration(d));
+		const alias: MorphNode | undefined = declarationsOf(type.getTypeName()).find((d) =>
+			Node.isTypeAliasDeclaration(d),
+		);
 		type = alias && Node.isTypeAliasDeclaration(alias) ? alias.getTypeNode() : undefined;
 	}
 	return null;
