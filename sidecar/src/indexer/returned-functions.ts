@@ -11,7 +11,8 @@
  *   `return { save: saveItem }`).
  * Functions written inside the returned literal (`return { get: (…) => … }`, a factory's) stay part
  * of the function returning them: on RC, proxify's handler gave its Api.call edge to a `handler.get`
- * of its own and lost its flow.
+ * of its own and lost its flow. Unless the literal is a module of methods (returnedMethodModules):
+ * `methods(self) { return { insert() {…}, update: async (req) => {…}, find() {…} } }`.
  * A function is written as one: a value a call makes from a callback (`useMemo(() => …)`,
  * `list.map((x) => …)`, `useCallback(…)`) is not, since locals returned that way are mostly data.
  * Returns inside nested functions and classes belong to them, not to this body.
@@ -110,6 +111,36 @@ function objectLiteral(obj: ts.ObjectLiteralExpression, returned: Set<string>): 
 function isFunction(value: ts.Expression | undefined): boolean {
 	const inner = value && skipWrappers(value);
 	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
+}
+
+/**
+ * How many members of a returned literal must be functions or nested objects for it to be a module of
+ * methods: a proxy handler or a small factory result (`{ get, set }`) stays part of the function.
+ */
+export const METHOD_MODULE_MIN_MEMBERS = 3;
+
+/**
+ * The object literals `fn` returns that are modules of methods, written in place: at least
+ * METHOD_MODULE_MIN_MEMBERS members that are methods, function-valued properties or nested object
+ * literals (`return { insert() {…}, update: async (req) => {…}, routes: { … } }`). Code in this shape
+ * (a CMS module's `methods(self)`, a service factory) is called member by member through the result,
+ * so each member is a definition of its own (defs.ts) rather than one body thousands of lines long.
+ */
+export function returnedMethodModules(fn: FunctionWithBody): ts.ObjectLiteralExpression[] {
+	return returnedExpressions(fn.body)
+		.map((expr) => skipWrappers(expr))
+		.filter(
+			(value): value is ts.ObjectLiteralExpression =>
+				ts.isObjectLiteralExpression(value) &&
+				value.properties.filter(isMethodModuleMember).length >= METHOD_MODULE_MIN_MEMBERS,
+		);
+}
+
+/** A method, a function-valued property, or a nested object literal (a group of methods). */
+function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
+	if (ts.isMethodDeclaration(p)) return true;
+	if (!ts.isPropertyAssignment(p)) return false;
+	return isFunction(p.initializer) || ts.isObjectLiteralExpression(skipWrappers(p.initializer));
 }
 
 /** The expressions of the `return` statements of a body, not of the functions or classes inside it. */
