@@ -114,7 +114,7 @@ function isFunction(value: ts.Expression | undefined): boolean {
 }
 
 /**
- * How many members of a returned literal must be functions or nested objects for it to be a module of
+ * How many members of a returned literal must be functions (or objects holding one) for it to be a module of
  * methods: a proxy handler or a small factory result (`{ get, set }`) stays part of the function.
  */
 export const METHOD_MODULE_MIN_MEMBERS = 3;
@@ -122,7 +122,7 @@ export const METHOD_MODULE_MIN_MEMBERS = 3;
 /**
  * The object literals `fn` returns that are modules of methods, written in place: at least
  * METHOD_MODULE_MIN_MEMBERS members that are methods, function-valued properties or nested object
- * literals (`return { insert() {…}, update: async (req) => {…}, routes: { … } }`). Code in this shape
+ * literals holding one (`return { insert() {…}, update: async (req) => {…}, routes: { … } }`). Code in this shape
  * (a CMS module's `methods(self)`, a service factory) is called member by member through the result,
  * so each member is a definition of its own (defs.ts) rather than one body thousands of lines long.
  */
@@ -132,15 +132,31 @@ export function returnedMethodModules(fn: FunctionWithBody): ts.ObjectLiteralExp
 		.filter(
 			(value): value is ts.ObjectLiteralExpression =>
 				ts.isObjectLiteralExpression(value) &&
-				value.properties.filter(isMethodModuleMember).length >= METHOD_MODULE_MIN_MEMBERS,
+				value.properties.filter(isMethodModuleMember).length >= METHOD_MODULE_MIN_MEMBERS &&
+				readsParameterMembers(value, fn),
 		);
 }
 
-/** A method, a function-valued property, or a nested object literal (a group of methods). */
+/** Does code in `literal` read a member of one of `fn`'s parameters (`self.insert(…)`, `deps.db`): its context? */
+function readsParameterMembers(literal: ts.ObjectLiteralExpression, fn: FunctionWithBody): boolean {
+	const params = new Set(fn.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : [])));
+	if (params.size === 0) return false;
+	const visit = (n: ts.Node): boolean =>
+		(ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && params.has(n.expression.text)) ||
+		(ts.forEachChild(n, visit) ?? false);
+	return visit(literal);
+}
+
+/**
+ * A method, a function-valued property, or a nested object literal holding one (a group of methods,
+ * `post: { login(req) {…} }`); a nested object of data (a default state's `{ x: 0, y: 0 }`) is not.
+ */
 function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
 	if (ts.isMethodDeclaration(p)) return true;
 	if (!ts.isPropertyAssignment(p)) return false;
-	return isFunction(p.initializer) || ts.isObjectLiteralExpression(skipWrappers(p.initializer));
+	if (isFunction(p.initializer)) return true;
+	const value = skipWrappers(p.initializer);
+	return ts.isObjectLiteralExpression(value) && value.properties.some(isMethodModuleMember);
 }
 
 /** The expressions of the `return` statements of a body, not of the functions or classes inside it. */

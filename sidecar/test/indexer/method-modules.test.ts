@@ -3,7 +3,8 @@
  * functions or nested objects (`return { insert() {…}, find: (id) => …, routes: { … } }`) is code
  * called member by member, so each member is a definition under the function, charged with what it
  * calls. A smaller literal (`return { get, set }` written in place, a proxy handler's) stays part of
- * the function returning it.
+ * the function returning it, and so does a literal of data (nested objects holding no function) or one
+ * whose members read no member of the function's parameters (the module's context, `self.insert(…)`).
  */
 import { describe, expect, it } from "vitest";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";
@@ -20,10 +21,10 @@ const FILES: Record<string, string> = {
 	"src/store.ts": [
 		"import { db } from './db';",
 		"",
-		"export function createStore(name: string) {",
-		"\tconst log = (m: string) => console.log(name, m);",
+		"export function createStore(self: { name: string }) {",
+		"\tconst log = (m: string) => console.log(self.name, m);",
 		"\treturn {",
-		"\t\tlabel: name,",
+		"\t\tlabel: self.name,",
 		"\t\tasync insert(doc: unknown) {",
 		"\t\t\tlog('insert');",
 		"\t\t\treturn db.write(doc);",
@@ -39,12 +40,20 @@ const FILES: Record<string, string> = {
 		"export function createPair() {",
 		"\treturn { get: (k: string) => db.read(k), set(k: string, v: unknown) { db.write({ k, v }); }, size: 2 };",
 		"}",
+		"",
+		"export function createCounter(start: number) {",
+		"\treturn { up: () => db.read(String(start + 1)), down: () => db.read(String(start - 1)), reset() { return db.read('0'); } };",
+		"}",
+		"",
+		"export function defaultState(self: { name: string }) {",
+		"\treturn { cursor: { x: 0, y: 0 }, zoom: { value: 1 }, grid: { size: 20 }, reset: () => db.read(self.name) };",
+		"}",
 	].join("\n"),
 	"src/checkout.ts": [
 		"import { createStore } from './store';",
 		"",
 		"export function saveOrder() {",
-		"\tconst orders = createStore('orders');",
+		"\tconst orders = createStore({ name: 'orders' });",
 		"\treturn orders.insert({});",
 		"}",
 	].join("\n"),
@@ -105,5 +114,19 @@ describe("a returned module of methods", () => {
 			.filter((d) => d.parentId === pair?.id);
 		expect(children).toEqual([]);
 		expect(targets(`${STORE}#createPair`, "call")).toEqual(["src/db.ts#db.read", "src/db.ts#db.write"]);
+		// Members that read no member of the function's parameters (no context object) stay its code.
+		const counter = index().def(`${STORE}#createCounter`);
+		expect(
+			index()
+				.defsInFile(STORE)
+				.filter((d) => d.parentId === counter?.id),
+		).toEqual([]);
+		// Nested objects of data are no group of methods: one function among them is too few.
+		const state = index().def(`${STORE}#defaultState`);
+		expect(
+			index()
+				.defsInFile(STORE)
+				.filter((d) => d.parentId === state?.id),
+		).toEqual([]);
 	});
 });
