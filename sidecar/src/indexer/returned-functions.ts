@@ -117,7 +117,7 @@ function isFunction(value: ts.Expression | undefined): boolean {
  * How many members of a returned literal must be functions (or objects holding one) for it to be a module of
  * methods: a proxy handler or a small factory result (`{ get, set }`) stays part of the function.
  */
-export const METHOD_MODULE_MIN_MEMBERS = 3;
+export const METHOD_MODULE_MIN_MEMBERS = 5;
 
 /**
  * The object literals `fn` returns that are modules of methods, written in place: at least
