@@ -1,70 +1,72 @@
 /**
- * Modules of methods: an object literal a function returns with at least three members that are
- * functions or nested objects (`return { insert() {…}, find: (id) => …, routes: { … } }`) is code
- * called member by member, so each member is a definition under the function, charged with what it
- * calls. A smaller literal (`return { get, set }` written in place, a proxy handler's) stays part of
- * the function returning it, and so does a literal of data (nested objects holding no function) or one
- * whose members read no member of the function's parameters (the module's context, `self.insert(…)`).
+ * Modules of methods in the `self` idiom: a module written as sections (`methods(self) { return {
+ * insert() {…}, … } }`, `handlers(self) { … }`) calls its members through the section's first
+ * parameter (`self.insert(req, doc)`). Such a returned literal's members are definitions under the
+ * section, and a call through the parameter links to the member of that name in the same file. A
+ * factory returning functions that never calls them through its parameter (a service reading its
+ * dependencies, a wrapper delegating each member to the same member of what it wraps) is unchanged.
  */
 import { describe, expect, it } from "vitest";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
 const FILES: Record<string, string> = {
-	"package.json": '{ "name": "shop", "private": true }',
-	"src/db.ts": [
-		"export const db = {",
-		"\twrite: (doc: unknown) => Promise.resolve(doc),",
-		"\tread: (id: string) => Promise.resolve(id),",
+	"package.json": '{ "name": "notes", "private": true }',
+	"lib/store.js": ["module.exports = {", "\tsave(doc) { return Promise.resolve(doc); },", "};"].join("\n"),
+	"modules/note/index.js": [
+		"const store = require('../../lib/store');",
+		"",
+		"module.exports = {",
+		"\tmethods(self) {",
+		"\t\treturn {",
+		"\t\t\tasync insert(req, doc) {",
+		"\t\t\t\tself.check(doc);",
+		"\t\t\t\treturn self.write(req, doc);",
+		"\t\t\t},",
+		"\t\t\tcheck(doc) {",
+		"\t\t\t\tif (!doc.title) throw new Error('title');",
+		"\t\t\t},",
+		"\t\t\twrite: (req, doc) => store.save({ ...doc, by: req.user }),",
+		"\t\t\tlabel: 'note',",
+		"\t\t};",
+		"\t},",
+		"\thandlers(self) {",
+		"\t\treturn {",
+		"\t\t\timported: { async addNote(req, doc) { await self.insert(req, doc); } },",
+		"\t\t};",
+		"\t},",
 		"};",
 	].join("\n"),
-	"src/store.ts": [
-		"import { db } from './db';",
+	"modules/clock/index.js": [
+		"const store = require('../../lib/store');",
 		"",
-		"export function createStore(self: { name: string }) {",
-		"\tconst log = (m: string) => console.log(self.name, m);",
+		"function createClock(deps) {",
 		"\treturn {",
-		"\t\tlabel: self.name,",
-		"\t\tasync insert(doc: unknown) {",
-		"\t\t\tlog('insert');",
-		"\t\t\treturn db.write(doc);",
-		"\t\t},",
-		"\t\tfind: (id: string) => db.read(id),",
-		"\t\tremove: function (id: string) {",
-		"\t\t\treturn db.write({ id, removed: true });",
-		"\t\t},",
-		"\t\troutes: { post: { save(doc: unknown) { return db.write(doc); } } },",
+		"\t\tstart() { return deps.timer.begin(); },",
+		"\t\tstop() { return store.save({ stopped: true }); },",
+		"\t\tstatus() { return deps.timer.read(); },",
 		"\t};",
 		"}",
 		"",
-		"export function createPair() {",
-		"\treturn { get: (k: string) => db.read(k), set(k: string, v: unknown) { db.write({ k, v }); }, size: 2 };",
+		"function wrapClock(inner) {",
+		"\treturn {",
+		"\t\tstart() { return inner.start(); },",
+		"\t\tstop() { return inner.stop(); },",
+		"\t\tstatus() { return inner.status(); },",
+		"\t};",
 		"}",
 		"",
-		"export function createCounter(start: number) {",
-		"\treturn { up: () => db.read(String(start + 1)), down: () => db.read(String(start - 1)), reset() { return db.read('0'); } };",
-		"}",
-		"",
-		"export function defaultState(self: { name: string }) {",
-		"\treturn { cursor: { x: 0, y: 0 }, zoom: { value: 1 }, grid: { size: 20 }, reset: () => db.read(self.name) };",
-		"}",
-	].join("\n"),
-	"src/checkout.ts": [
-		"import { createStore } from './store';",
-		"",
-		"export function saveOrder() {",
-		"\tconst orders = createStore({ name: 'orders' });",
-		"\treturn orders.insert({});",
-		"}",
+		"module.exports = { createClock, wrapClock };",
 	].join("\n"),
 };
 
-const STORE = "src/store.ts";
+const NOTE = "modules/note/index.js";
+const CLOCK = "modules/clock/index.js";
 
-describe("a returned module of methods", () => {
+describe("a module of methods called through its own context", () => {
 	const index = indexForSuite(() => openIndexOf(repoWith(FILES, "codeask-method-modules-")));
 
-	/** Qualified names of the definitions `defId` has an edge of `kind` to. */
+	/** Definition ids `defId` has an edge of `kind` to. */
 	function targets(defId: string, kind: string): string[] {
 		const def = index().def(defId);
 		expect(def, defId).toBeDefined();
@@ -75,58 +77,37 @@ describe("a returned module of methods", () => {
 			.sort();
 	}
 
-	it("makes each function and nested object of the literal a definition under the function", () => {
-		const names = index()
-			.defsInFile(STORE)
-			.map((d) => [d.qualifiedName, d.kind]);
-		expect(names).toEqual(
-			expect.arrayContaining([
-				["createStore.insert", "method"],
-				["createStore.find", "method"],
-				["createStore.remove", "method"],
-				["createStore.routes", "property"],
-				["createStore.routes.post.save", "method"],
-			]),
+	/** Qualified names of the definitions of a file. */
+	const names = (path: string) =>
+		index()
+			.defsInFile(path)
+			.map((d) => d.qualifiedName);
+
+	it("makes each function of the section's returned literal a definition under the section", () => {
+		expect(names(NOTE)).toEqual(
+			expect.arrayContaining(["exports.methods.insert", "exports.methods.check", "exports.methods.write"]),
 		);
-		const flat = names.map(([n]) => n);
-		// Data members and the function's own helpers are no definitions.
-		expect(flat).not.toContain("createStore.label");
-		expect(flat).not.toContain("createStore.log");
-		const insert = index().def(`${STORE}#createStore.insert`);
-		expect([insert?.startLine, insert?.endLine]).toEqual([7, 10]);
+		// Data is no definition; a section whose own members are not called through `self` stays whole.
+		expect(names(NOTE)).not.toContain("exports.methods.label");
+		expect(names(NOTE).filter((n) => n.startsWith("exports.handlers."))).toEqual([]);
+		const insert = index().def(`${NOTE}#exports.methods.insert`);
+		expect([insert?.startLine, insert?.endLine]).toEqual([6, 9]);
 	});
 
-	it("charges what a member calls to the member, and links a call through the result to it", () => {
-		expect(targets(`${STORE}#createStore.insert`, "call")).toEqual(["src/db.ts#db.write"]);
-		expect(targets(`${STORE}#createStore.find`, "call")).toEqual(["src/db.ts#db.read"]);
-		expect(targets(`${STORE}#createStore.routes.post.save`, "call")).toEqual(["src/db.ts#db.write"]);
-		expect(targets(`${STORE}#createStore`, "call")).toEqual([]);
-		expect(targets("src/checkout.ts#saveOrder", "call")).toEqual([
-			`${STORE}#createStore`,
-			`${STORE}#createStore.insert`,
+	it("links a call through the context to the member, from a sibling section too", () => {
+		expect(targets(`${NOTE}#exports.methods.insert`, "call")).toEqual([
+			`${NOTE}#exports.methods.check`,
+			`${NOTE}#exports.methods.write`,
 		]);
+		expect(targets(`${NOTE}#exports.methods.write`, "call")).toEqual(["lib/store.js#exports.save"]);
+		expect(targets(`${NOTE}#exports.handlers`, "call")).toEqual([`${NOTE}#exports.methods.insert`]);
 	});
 
-	it("leaves a literal with fewer than three functions or objects to the function returning it", () => {
-		const pair = index().def(`${STORE}#createPair`);
-		const children = index()
-			.defsInFile(STORE)
-			.filter((d) => d.parentId === pair?.id);
-		expect(children).toEqual([]);
-		expect(targets(`${STORE}#createPair`, "call")).toEqual(["src/db.ts#db.read", "src/db.ts#db.write"]);
-		// Members that read no member of the function's parameters (no context object) stay its code.
-		const counter = index().def(`${STORE}#createCounter`);
-		expect(
-			index()
-				.defsInFile(STORE)
-				.filter((d) => d.parentId === counter?.id),
-		).toEqual([]);
-		// Nested objects of data are no group of methods: one function among them is too few.
-		const state = index().def(`${STORE}#defaultState`);
-		expect(
-			index()
-				.defsInFile(STORE)
-				.filter((d) => d.parentId === state?.id),
-		).toEqual([]);
+	it("leaves factories that never call their members through the parameter unchanged", () => {
+		const clockNames = names(CLOCK);
+		expect(clockNames.filter((n) => n.startsWith("createClock."))).toEqual([]);
+		expect(clockNames.filter((n) => n.startsWith("wrapClock."))).toEqual([]);
+		expect(targets(`${CLOCK}#createClock`, "call")).toEqual(["lib/store.js#exports.save"]);
+		expect(targets(`${CLOCK}#wrapClock`, "call")).toEqual([]);
 	});
 });
