@@ -7,6 +7,7 @@
  * dependencies, a wrapper delegating each member to the same member of what it wraps) is unchanged.
  */
 import { describe, expect, it } from "vitest";
+import { callsFrom } from "../support/calls-from.js";
 import { indexForSuite, openIndexOf } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
 
@@ -66,16 +67,8 @@ const CLOCK = "modules/clock/index.js";
 describe("a module of methods called through its own context", () => {
 	const index = indexForSuite(() => openIndexOf(repoWith(FILES, "codeask-method-modules-")));
 
-	/** Definition ids `defId` has an edge of `kind` to. */
-	function targets(defId: string, kind: string): string[] {
-		const def = index().def(defId);
-		expect(def, defId).toBeDefined();
-		return index()
-			.edgesFrom(def?.id ?? -1)
-			.filter((e) => e.kind === kind)
-			.map((e) => index().defById(e.dst)?.defId ?? "")
-			.sort();
-	}
+	/** The call edges out of a definition, as `dstDefId@line`, sorted. */
+	const calls = (defId: string) => callsFrom(index(), defId).sort();
 
 	/** Qualified names of the definitions of a file. */
 	const names = (path: string) =>
@@ -95,19 +88,19 @@ describe("a module of methods called through its own context", () => {
 	});
 
 	it("links a call through the context to the member, from a sibling section too", () => {
-		expect(targets(`${NOTE}#exports.methods.insert`, "call")).toEqual([
-			`${NOTE}#exports.methods.check`,
-			`${NOTE}#exports.methods.write`,
+		expect(calls(`${NOTE}#exports.methods.insert`)).toEqual([
+			`${NOTE}#exports.methods.check@7`,
+			`${NOTE}#exports.methods.write@8`,
 		]);
-		expect(targets(`${NOTE}#exports.methods.write`, "call")).toEqual(["lib/store.js#exports.save"]);
-		expect(targets(`${NOTE}#exports.handlers`, "call")).toEqual([`${NOTE}#exports.methods.insert`]);
+		expect(calls(`${NOTE}#exports.methods.write`)).toEqual(["lib/store.js#exports.save@13"]);
+		expect(calls(`${NOTE}#exports.handlers`)).toEqual([`${NOTE}#exports.methods.insert@19`]);
 	});
 
 	it("leaves factories that never call their members through the parameter unchanged", () => {
 		const clockNames = names(CLOCK);
 		expect(clockNames.filter((n) => n.startsWith("createClock."))).toEqual([]);
 		expect(clockNames.filter((n) => n.startsWith("wrapClock."))).toEqual([]);
-		expect(targets(`${CLOCK}#createClock`, "call")).toEqual(["lib/store.js#exports.save"]);
-		expect(targets(`${CLOCK}#wrapClock`, "call")).toEqual([]);
+		expect(calls(`${CLOCK}#createClock`)).toEqual(["lib/store.js#exports.save@6"]);
+		expect(calls(`${CLOCK}#wrapClock`)).toEqual([]);
 	});
 });
