@@ -17,7 +17,7 @@ import { commonJsDefs } from "../syntax/cjs-defs.js";
 import { keyText, typeMemberKey } from "../syntax/member-key.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
 import { propertyNameText } from "./property-name.js";
-import { hasBlockBody, returnedFunctions } from "./returned-functions.js";
+import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 
 export interface DefRecord {
 	defId: string;
@@ -654,6 +654,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				);
 				queue.push([r.node, inner]);
 			}
+			// A returned module of methods: each member a definition under the function (`methods.insert`).
+			for (const literal of returnedMethodModules(fn))
+				objectMembers(literal, owner.qualifiedName, id, false, false);
 		}
 	}
 

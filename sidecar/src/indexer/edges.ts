@@ -16,6 +16,7 @@ import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
+import { selfMemberCalled } from "./self-members.js";
 
 export interface EdgeRecord {
 	src: string;
@@ -572,7 +573,10 @@ export function extractEdges(
 			return;
 		}
 		const symbol = checker.getSymbolAtLocation(name);
-		const target = literalMemberTarget(callee) ?? (symbol ? targetOfSymbol(ctx, symbol) : null);
+		const target =
+			literalMemberTarget(callee) ??
+			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
+			(ts.isCallExpression(node) ? selfMemberTarget(node) : null);
 		if (target && "def" in target) {
 			emit(enclosing, target.def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
@@ -608,6 +612,13 @@ export function extractEdges(
 		const symbol = member?.name ? checker.getSymbolAtLocation(member.name) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
 		return target && "def" in target ? target : undefined;
+	}
+
+	/** The member of a module of methods a call through the module's own context runs (self-members.ts). */
+	function selfMemberTarget(call: ts.CallExpression): Target | null {
+		const member = selfMemberCalled(call);
+		const def = member ? ctx.defOfNode.get(member) : undefined;
+		return def ? { def } : null;
 	}
 
 	/**

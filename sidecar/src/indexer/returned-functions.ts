@@ -11,7 +11,8 @@
  *   `return { save: saveItem }`).
  * Functions written inside the returned literal (`return { get: (…) => … }`, a factory's) stay part
  * of the function returning them: on RC, proxify's handler gave its Api.call edge to a `handler.get`
- * of its own and lost its flow.
+ * of its own and lost its flow. Unless the literal is a module of methods called through its own
+ * context (returnedMethodModules): `methods(self) { return { insert() { self.check(); … }, check() {…}, … } }`.
  * A function is written as one: a value a call makes from a callback (`useMemo(() => …)`,
  * `list.map((x) => …)`, `useCallback(…)`) is not, since locals returned that way are mostly data.
  * Returns inside nested functions and classes belong to them, not to this body.
@@ -110,6 +111,110 @@ function objectLiteral(obj: ts.ObjectLiteralExpression, returned: Set<string>): 
 function isFunction(value: ts.Expression | undefined): boolean {
 	const inner = value && skipWrappers(value);
 	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
+}
+
+/**
+ * How many members of a returned literal must be functions (or objects holding one) for it to be a module of
+ * methods: a proxy handler or a small factory result (`{ get, set }`) stays part of the function.
+ */
+export const METHOD_MODULE_MIN_MEMBERS = 3;
+
+/**
+ * The object literals `fn` returns that are modules of methods, written in place: at least
+ * METHOD_MODULE_MIN_MEMBERS members that are methods, function-valued properties or nested object
+ * literals holding one (`return { insert() {…}, update: async (req) => {…}, routes: { … } }`), called
+ * through the function's first parameter (calledThroughOwnParameter). Code in this shape (a CMS module's
+ * `methods(self)`) is called member by member, so each member is a definition of its own (defs.ts)
+ * rather than one body thousands of lines long. Any factory returning functions (session 37's wider
+ * rules) gave worker factories' members edges that won seeding over the flows' real entries.
+ */
+export function returnedMethodModules(fn: FunctionWithBody): ts.ObjectLiteralExpression[] {
+	return returnedExpressions(fn.body)
+		.map((expr) => skipWrappers(expr))
+		.filter(
+			(value): value is ts.ObjectLiteralExpression =>
+				ts.isObjectLiteralExpression(value) &&
+				value.properties.filter(isMethodModuleMember).length >= METHOD_MODULE_MIN_MEMBERS &&
+				calledThroughOwnParameter(value, fn),
+		);
+}
+
+/**
+ * Is `literal` called through `fn`'s first parameter, the module's own context (`self`): does a
+ * function of the same file whose first parameter has that name call one of the literal's members
+ * through it (`self.insert(…)`), outside that member's own body (a wrapper delegating `start()` to
+ * `ctx.start()` is no such use)? A factory whose members only read their dependencies (`deps.db`)
+ * keeps its literal as its own code.
+ */
+function calledThroughOwnParameter(literal: ts.ObjectLiteralExpression, fn: FunctionWithBody): boolean {
+	const first = fn.parameters[0];
+	if (!first || !ts.isIdentifier(first.name)) return false;
+	const calls = selfCalls(fn.getSourceFile()).get(first.name.text);
+	if (!calls) return false;
+	return literal.properties.some((member) => {
+		if (!isMethodModuleMember(member)) return false;
+		const name = ts.isSpreadAssignment(member) ? null : propertyNameText(member.name);
+		return (
+			name !== null &&
+			calls.some((c) => c.member === name && !(c.site.pos >= member.pos && c.site.end <= member.end))
+		);
+	});
+}
+
+type SelfCall = { member: string; site: ts.Node };
+
+const selfCallCache = new WeakMap<ts.SourceFile, Map<string, SelfCall[]>>();
+
+/**
+ * The calls of a file made through a function's first parameter (`self.insert(…)` inside
+ * `methods(self) {…}`), by the parameter's name.
+ */
+export function selfCalls(sf: ts.SourceFile): Map<string, SelfCall[]> {
+	const cached = selfCallCache.get(sf);
+	if (cached) return cached;
+	const out = new Map<string, SelfCall[]>();
+	const visit = (n: ts.Node): void => {
+		const parameter = selfCallParameter(n);
+		if (parameter) {
+			const list = out.get(parameter.name) ?? [];
+			list.push({ member: parameter.member, site: n });
+			out.set(parameter.name, list);
+		}
+		ts.forEachChild(n, visit);
+	};
+	ts.forEachChild(sf, visit);
+	selfCallCache.set(sf, out);
+	return out;
+}
+
+/**
+ * A call `p.member(…)` where `p` is the first parameter of the nearest function around it declaring
+ * a parameter of that name: the parameter's name and the member called.
+ */
+export function selfCallParameter(n: ts.Node): { name: string; member: string } | undefined {
+	if (!ts.isCallExpression(n)) return undefined;
+	const callee = n.expression;
+	if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return undefined;
+	const name = callee.expression.text;
+	for (let up: ts.Node | undefined = n.parent; up; up = up.parent) {
+		if (!ts.isFunctionLike(up)) continue;
+		const at = up.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name);
+		if (at === 0) return { name, member: callee.name.text };
+		if (at > 0) return undefined;
+	}
+	return undefined;
+}
+
+/**
+ * A method, a function-valued property, or a nested object literal holding one (a group of methods,
+ * `post: { login(req) {…} }`); a nested object of data (a default state's `{ x: 0, y: 0 }`) is not.
+ */
+function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
+	if (ts.isMethodDeclaration(p)) return true;
+	if (!ts.isPropertyAssignment(p)) return false;
+	if (isFunction(p.initializer)) return true;
+	const value = skipWrappers(p.initializer);
+	return ts.isObjectLiteralExpression(value) && value.properties.some(isMethodModuleMember);
 }
 
 /** The expressions of the `return` statements of a body, not of the functions or classes inside it. */
