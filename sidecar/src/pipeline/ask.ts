@@ -237,8 +237,9 @@ export async function ask(
 	let picks: string[] = [];
 	// A pattern noun no family carries is said to the model as the offline answer says it.
 	const note = asked?.kind === "unmet" ? unmetNote(asked) : null;
-	// The answer prompt's frame (instructions, question, skeleton at its bound) in the model's tokens.
-	const frameTokens = llm && llmUsable ? answerFrameTokens(q.question, note) : 0;
+	// The answer prompt's frame (instructions, question, skeleton at its bound) in the model's tokens,
+	// and what the printed material costs beyond the sum of its sources' counts.
+	const frameTokens = llm && llmUsable ? answerFrameTokens(q.question, note) + MATERIAL_PRINT_SLACK : 0;
 	if (llm && llmUsable && (llm.budget?.remaining ?? 3) >= 2) {
 		try {
 			const room = config.maxInputTokens - inputSpent(llm) - config.tokenBudget - frameTokens;
@@ -564,6 +565,12 @@ function seedTrace(route: RouteResult, seeded: SeedResult): Pick<AskTrace, "rout
 /** Files of the fused and citation rankings the trace lists. */
 const TRACE_FILES = 40;
 
+/**
+ * The printed material runs over the sum of its sources' counts (their joins and the map's file lines
+ * tokenize a little differently): 16,000 counted printed as up to 16,233 real tokens with both
+ * headings (session 38, tok38), which took one question's three prompts to 30,044. Kept free.
+ */
+const MATERIAL_PRINT_SLACK = 250;
 /** Floors, so a long route prompt cannot starve the later stages entirely. */
 const MIN_SELECT_TOKENS = 1_500;
 const MIN_MATERIAL_TOKENS = 2_000;
