@@ -30,7 +30,7 @@ import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { impactAnswer } from "./impact/answer.js";
 import { impactSitesSection } from "./impact/sites.js";
 import { Labels, sourceLabel } from "./labels.js";
-import { llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
+import { answerFrameTokens, llmAnswer, llmRoute, llmSelect, routeChains } from "./llm-stages.js";
 import { assembleMaterial } from "./material/assemble.js";
 import { impactListing, impactTarget } from "./material/impact.js";
 import { memoIndex } from "./material/material-index.js";
@@ -235,9 +235,14 @@ export async function ask(
 	// Select (LLM call 2, or all chains in score order). Keep a request for the answer, and keep the
 	// three prompts within maxInputTokens: the answer's material and its frame are reserved first.
 	let picks: string[] = [];
+	// A pattern noun no family carries is said to the model as the offline answer says it.
+	const note = asked?.kind === "unmet" ? unmetNote(asked) : null;
+	// The answer prompt's frame (instructions, question, skeleton at its bound) in the model's tokens,
+	// and what the printed material costs beyond the sum of its sources' counts.
+	const frameTokens = llm && llmUsable ? answerFrameTokens(q.question, note) + MATERIAL_PRINT_SLACK : 0;
 	if (llm && llmUsable && (llm.budget?.remaining ?? 3) >= 2) {
 		try {
-			const room = config.maxInputTokens - inputSpent(llm) - config.tokenBudget - ANSWER_FRAME_TOKENS;
+			const room = config.maxInputTokens - inputSpent(llm) - config.tokenBudget - frameTokens;
 			const selected = await llmSelect(
 				llm,
 				q,
@@ -262,7 +267,7 @@ export async function ask(
 		llm && llmUsable
 			? Math.max(
 					MIN_MATERIAL_TOKENS,
-					Math.min(config.tokenBudget, config.maxInputTokens - inputSpent(llm) - ANSWER_FRAME_TOKENS),
+					Math.min(config.tokenBudget, config.maxInputTokens - inputSpent(llm) - frameTokens),
 				)
 			: config.tokenBudget;
 	let impact: ImpactListing | null = null;
@@ -275,7 +280,14 @@ export async function ask(
 					text,
 				)
 			: null;
-	if (subject) impact = impactListing(index, subject, Math.floor(tokenBudget * IMPACT_SHARE));
+	if (subject)
+		impact = impactListing(
+			index,
+			subject,
+			Math.floor(tokenBudget * IMPACT_SHARE),
+			undefined,
+			llm && llmUsable ? countTokens : estimateTokens,
+		);
 	// The material (what the answer stage reads) and the offline answer's citation pool are one
 	// assembly but for the signature map's reach (material/reach.ts MapReach): the pool keeps the
 	// narrower map, so what the short answer cites does not move with the material.
@@ -372,8 +384,6 @@ export async function ask(
 				seeded.files,
 				config,
 			);
-			// A pattern noun no family carries is said to the model as the offline answer says it.
-			const note = asked?.kind === "unmet" ? unmetNote(asked) : null;
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, readRanking, note);
 			provider = llm.provider;
 		} catch (err) {
@@ -555,8 +565,12 @@ function seedTrace(route: RouteResult, seeded: SeedResult): Pick<AskTrace, "rout
 /** Files of the fused and citation rankings the trace lists. */
 const TRACE_FILES = 40;
 
-/** Tokens of the answer prompt besides the material: instructions, question, bounded skeleton. */
-const ANSWER_FRAME_TOKENS = 2_600;
+/**
+ * The printed material runs over the sum of its sources' counts (their joins and the map's file lines
+ * tokenize a little differently): 16,000 counted printed as up to 16,233 real tokens with both
+ * headings (session 38, tok38), which took one question's three prompts to 30,044. Kept free.
+ */
+const MATERIAL_PRINT_SLACK = 250;
 /** Floors, so a long route prompt cannot starve the later stages entirely. */
 const MIN_SELECT_TOKENS = 1_500;
 const MIN_MATERIAL_TOKENS = 2_000;

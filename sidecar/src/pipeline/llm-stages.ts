@@ -7,6 +7,7 @@
 import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { OutlineSectionRow } from "../index/types.js";
+import { countTokens } from "../llm/token-count.js";
 import type { LlmClient } from "../llm/types.js";
 import { buildAnswerPrompt } from "../prompts/answer.js";
 import { buildRoutePrompt, ROUTE_MAX_CHAINS, routeOutputSchema } from "../prompts/route.js";
@@ -17,7 +18,6 @@ import { type LookalikeIndex, lookalikes } from "./lookalikes.js";
 import type { Material, MaterialSource } from "./material/types.js";
 import { type QueryAnalysis, questionWords } from "./query.js";
 import type { CitationRanking } from "./rank.js";
-import { estimateTokens } from "./read.js";
 import { groupIntoChains, type RouteResult, scoreSections } from "./route.js";
 import { homeFinder } from "./seed.js";
 import { foldSelectChains } from "./select-fold.js";
@@ -142,16 +142,19 @@ export function routeChains(config: Pick<PipelineConfig, "maxChains">): number {
 }
 
 /**
- * Keep the select prompt within `maxTokens`: the deepest hops go first (a chain's seeds and first
- * hops are what the model chooses among), whole chains last.
+ * Keep the select prompt within `maxTokens`, counted as the model reads it (the whole prompt, in
+ * o200k tokens: session 38): the deepest hops go first (a chain's seeds and first hops are what the
+ * model chooses among), whole chains last.
  */
-export function fitSelectChains(chains: SelectPromptChain[], maxTokens: number): SelectPromptChain[] {
-	const size = (cs: SelectPromptChain[]) =>
-		estimateTokens(
-			cs
-				.flatMap((c) => [c.title, ...c.hops.map((h) => `${"  ".repeat(h.depth)}${h.ref}  ${h.label}`)])
-				.join("\n"),
-		);
+export function fitSelectChains(
+	question: string,
+	chains: SelectPromptChain[],
+	maxTokens: number,
+): SelectPromptChain[] {
+	const size = (cs: SelectPromptChain[]) => {
+		const { system, prompt } = buildSelectPrompt(question, cs);
+		return countTokens(system) + countTokens(prompt);
+	};
 	const out = chains.map((c) => ({ ...c, hops: [...c.hops] }));
 	for (let depth = 8; depth >= 1 && size(out) > maxTokens; depth--) {
 		for (const c of out) c.hops = c.hops.filter((h) => h.depth < depth);
@@ -195,7 +198,10 @@ export async function llmSelect(
 	const folded = index
 		? foldSelectChains(chains, lookalikes(index), questionWords(q))
 		: { chains, aliases: new Map<string, string>() };
-	const { system, prompt } = buildSelectPrompt(q.question, fitSelectChains(folded.chains, maxPromptTokens));
+	const { system, prompt } = buildSelectPrompt(
+		q.question,
+		fitSelectChains(q.question, folded.chains, maxPromptTokens),
+	);
 	const { value } = await llm.generateJson({
 		stage: "select",
 		system,
@@ -277,7 +283,32 @@ export async function llmAnswer(
 /** Tokens of the skeleton shown in the answer prompt at most (the material carries the code). */
 const SKELETON_TOKENS = 1_200;
 
-/** The chains' hops that the material reads, and the keys between them, indented by depth; bounded. */
+/**
+ * What the answer prompt costs besides its material (counted with the material's own budget): the
+ * instructions, the question, the section headings, the note and the skeleton at its bound, in
+ * real tokens. A fixed 2,600 estimated it before (session 38: the real frame is ~1,700).
+ */
+export function answerFrameTokens(question: string, note: string | null): number {
+	// One empty signature entry, so the map's heading is counted too.
+	const { system, prompt } = buildAnswerPrompt(question, "", [FRAME_ENTRY], null, note);
+	return countTokens(system) + countTokens(prompt) + SKELETON_TOKENS;
+}
+
+const FRAME_ENTRY = {
+	n: 0,
+	file: "",
+	startLine: 1,
+	endLine: 1,
+	label: "",
+	role: "neighbour",
+	unit: "signature",
+	text: "",
+} as const;
+
+/**
+ * The chains' hops that the material reads, and the keys between them, indented by depth; bounded
+ * to `SKELETON_TOKENS` of the model's (o200k) tokens.
+ */
 export function skeletonText(skeletons: readonly Skeleton[], material: Material): string {
 	const read = new Set(material.sources.filter((s) => s.unit !== "signature").map((s) => s.node.def.id));
 	const lines: string[] = [];
@@ -298,7 +329,7 @@ export function skeletonText(skeletons: readonly Skeleton[], material: Material)
 			"",
 		];
 		for (const l of chunk) {
-			tokens += estimateTokens(l) + 1;
+			tokens += countTokens(l) + countTokens.lineBreak;
 			if (tokens > SKELETON_TOKENS) return [...lines, "…"].join("\n");
 			lines.push(l);
 		}

@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createLlmClient, type LlmClient, LlmError, Pacer, RequestBudget } from "../../src/llm/index.js";
+import { countTokens } from "../../src/llm/token-count.js";
 import { startFakeGemini } from "../support/fake-gemini.js";
 import type { FakeLlmServer, FakeServerOptions } from "../support/fake-llm-http.js";
 import { startFakeOpenAI } from "../support/fake-openai.js";
@@ -357,10 +358,11 @@ describe.each(cases)("$name adapter", (pc) => {
 		expect(fake.billable()).toBe(3);
 	});
 
-	it("estimates usage (and says so) only when the provider reports none", async () => {
+	it("counts usage in o200k tokens (and says it is estimated) only when the provider reports none", async () => {
 		fake = await pc.start({ responses: [{ text: "12345678", usage: null }] });
 		const res = await client().generateText({ stage: "answer", system: "", prompt: "abcd" });
-		expect(res.usage).toEqual({ tokensIn: 1, tokensOut: 2, estimated: true });
+		// o200k splits the digits in threes: 3 tokens where chars/4 said 2.
+		expect(res.usage).toEqual({ tokensIn: countTokens("abcd"), tokensOut: 3, estimated: true });
 	});
 
 	it("treats an empty reply as malformed output (billed)", async () => {

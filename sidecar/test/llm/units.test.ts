@@ -12,6 +12,7 @@ import {
 } from "../../src/llm/index.js";
 import { jsonCandidates, parseJsonOutput, toProviderJsonSchema } from "../../src/llm/json-output.js";
 import { parseGoogleRetryDelay, parseRetryAfter, retryDelayMs, sleep } from "../../src/llm/retry.js";
+import { countTokens } from "../../src/llm/token-count.js";
 import { convertGeminiUsage, convertOpenAiUsage } from "../../src/llm/usage.js";
 
 function thrown(fn: () => unknown): LlmError {
@@ -279,12 +280,20 @@ describe("usage normalisation", () => {
 		});
 	});
 
-	it("estimates only when the provider reports nothing", () => {
-		expect(convertOpenAiUsage(null, "12345678", "1234")).toEqual({
-			tokensIn: 2,
-			tokensOut: 1,
+	it("counts o200k tokens, marked estimated, only when the provider reports nothing", () => {
+		// Dense code: chars/4 would say 6 tokens for the prompt and 3 for the answer.
+		const prompt = "[12] f(a,b):{x[0]}";
+		const answer = "a.b(c);";
+		expect(convertOpenAiUsage(null, prompt, answer)).toEqual({
+			tokensIn: countTokens(prompt),
+			tokensOut: countTokens(answer),
 			estimated: true,
 		});
-		expect(convertGeminiUsage(undefined, "1234", "")).toEqual({ tokensIn: 1, tokensOut: 0, estimated: true });
+		expect(countTokens(prompt)).toBeGreaterThan(Math.ceil(prompt.length / 4));
+		expect(convertGeminiUsage(undefined, prompt, "")).toEqual({
+			tokensIn: countTokens(prompt),
+			tokensOut: 0,
+			estimated: true,
+		});
 	});
 });

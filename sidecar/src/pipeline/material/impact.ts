@@ -68,6 +68,8 @@ export function impactListing(
 	target: DefRow,
 	maxTokens: number,
 	scan: (index: ImpactIndex, word: string) => TestScan | null = testFilesOnDisk,
+	// A model reads the listing: its share of the material counts real tokens, as the material does.
+	count: (text: string) => number = estimateTokens,
 ): ImpactListing {
 	const sites = new Map<string, Site>();
 	/** Lines of files the index does not hold (tests read from the tree), for the listing's code column. */
@@ -158,12 +160,12 @@ export function impactListing(
 		...(tests === null || tests.complete ? [] : [testNote(tests)]),
 	];
 	const listed: Site[] = [];
-	let tokens = estimateTokens(head.join("\n"));
+	let tokens = count(head.join("\n"));
 	const out = [...head];
 	for (const g of byPackage) {
 		const line = `- ${g.packageName}: ${g.sites} sites in ${g.files} files (${g.testSites} in tests)`;
 		out.push(line);
-		tokens += estimateTokens(line) + 1;
+		tokens += count(line) + 1;
 	}
 	for (const g of byPackage) {
 		for (const s of g.list) {
@@ -171,7 +173,7 @@ export function impactListing(
 				.trim()
 				.slice(0, 120);
 			const line = `  ${s.file}:${s.line} [${s.kind}] ${code}`;
-			const t = estimateTokens(line) + 1;
+			const t = count(line) + 1;
 			if (tokens + t > maxTokens) break;
 			tokens += t;
 			out.push(line);
