@@ -654,7 +654,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				);
 				queue.push([r.node, inner]);
 			}
-			// A returned module of methods: each member a definition under the function (`methods.insert`).
+			// A returned module of methods: each member a definition under the function (`methods.record`).
 			for (const literal of returnedMethodModules(fn))
 				objectMembers(literal, owner.qualifiedName, id, false, false);
 		}

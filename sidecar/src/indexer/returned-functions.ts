@@ -12,7 +12,7 @@
  * Functions written inside the returned literal (`return { get: (…) => … }`, a factory's) stay part
  * of the function returning them: on RC, proxify's handler gave its Api.call edge to a `handler.get`
  * of its own and lost its flow. Unless the literal is a module of methods called through its own
- * context (returnedMethodModules): `methods(self) { return { insert() { self.check(); … }, check() {…}, … } }`.
+ * context (returnedMethodModules): `methods(self) { return { record() { self.check(); … }, check() {…}, … } }`.
  * A function is written as one: a value a call makes from a callback (`useMemo(() => …)`,
  * `list.map((x) => …)`, `useCallback(…)`) is not, since locals returned that way are mostly data.
  * Returns inside nested functions and classes belong to them, not to this body.
@@ -122,7 +122,7 @@ export const METHOD_MODULE_MIN_MEMBERS = 3;
 /**
  * The object literals `fn` returns that are modules of methods, written in place: at least
  * METHOD_MODULE_MIN_MEMBERS members that are methods, function-valued properties or nested object
- * literals holding one (`return { insert() {…}, update: async (req) => {…}, routes: { … } }`), called
+ * literals holding one (`return { record() {…}, patch: async (req) => {…}, routes: { … } }`), called
  * through the function's first parameter (calledThroughOwnParameter). Code in this shape (a CMS module's
  * `methods(self)`) is called member by member, so each member is a definition of its own (defs.ts)
  * rather than one body thousands of lines long. Any factory returning functions (session 37's wider
@@ -142,8 +142,8 @@ export function returnedMethodModules(fn: FunctionWithBody): ts.ObjectLiteralExp
 /**
  * Is `literal` called through `fn`'s first parameter, the module's own context (`self`): does a
  * function of the same file whose first parameter has that name call one of the literal's members
- * through it (`self.insert(…)`), outside that member's own body (a wrapper delegating `start()` to
- * `ctx.start()` is no such use)? A factory whose members only read their dependencies (`deps.db`)
+ * through it (`self.record(…)`), outside that member's own body (a wrapper delegating `begin()` to
+ * `ctx.begin()` is no such use)? A factory whose members only read their dependencies (`deps.db`)
  * keeps its literal as its own code.
  */
 function calledThroughOwnParameter(literal: ts.ObjectLiteralExpression, fn: FunctionWithBody): boolean {
@@ -166,7 +166,7 @@ type SelfCall = { member: string; site: ts.Node };
 const selfCallCache = new WeakMap<ts.SourceFile, Map<string, SelfCall[]>>();
 
 /**
- * The calls of a file made through a function's first parameter (`self.insert(…)` inside
+ * The calls of a file made through a function's first parameter (`self.record(…)` inside
  * `methods(self) {…}`), by the parameter's name.
  */
 export function selfCalls(sf: ts.SourceFile): Map<string, SelfCall[]> {
@@ -207,7 +207,7 @@ export function selfCallParameter(n: ts.Node): { name: string; member: string } 
 
 /**
  * A method, a function-valued property, or a nested object literal holding one (a group of methods,
- * `post: { login(req) {…} }`); a nested object of data (a default state's `{ x: 0, y: 0 }`) is not.
+ * `get: { signIn(req) {…} }`); a nested object of data (a default state's `{ x: 0, y: 0 }`) is not.
  */
 function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
 	if (ts.isMethodDeclaration(p)) return true;

@@ -1,5 +1,5 @@
 /**
- * Calls through a module's own context (`self.insert(req, doc)` inside `methods(self) {…}` or a
+ * Calls through a module's own context (`self.record(req, doc)` inside `methods(self) {…}` or a
  * sibling section `handlers(self) {…}`): the parameter is untyped in JavaScript, so the checker
  * resolves nothing. The member called is the one of that name a module of methods of the same file
  * defines (returned-functions.ts), returned by a function whose first parameter has the same name.
