@@ -272,6 +272,41 @@ router.use('/v1', users).get('/ping', function ping() {});`,
 	});
 });
 
+describe("generic preset: Hono apps made by a factory, and Supabase function calls", () => {
+	// Edge functions and workers build their apps with a helper (`createApp(name)`) and name them `app<Name>`;
+	// the dashboard reaches the routes through supabase-js, `supabase.functions.invoke('fn/path', { method })`.
+	const files = {
+		"server/sub/invite.ts": `import { Hono } from 'hono';
+export const app = new Hono();
+app.post('/', function invite(c: any) { return c.json({}); });
+app.get('/:id', function readInvite(c: any) { return c.json({}); });`,
+		"server/factory.ts": `import { Hono } from 'hono';
+export function createApp(name: string) { const made = new Hono(); made.use('*', async (_c, next) => next()); return made; }`,
+		"server/worker.ts": `import { createApp } from './factory';
+import { app as invite } from './sub/invite';
+const app = createApp('api');
+const appPrivate = createApp('private');
+appPrivate.route('/invite', invite);
+app.route('/private', appPrivate);
+const appointments = { route(_p: string, _x: unknown) {} };
+appointments.route('/ignored', invite);`,
+		"web/members.ts": `declare const supabase: any;
+declare const cache: any;
+export const inviteUser = (email: string) => supabase.functions.invoke('private/invite', { body: { email } });
+export const readInvite = (id: string) => supabase.functions.invoke(\`private/invite/\${id}\`, { method: 'GET' });
+export const warm = () => cache.invoke('private/invite');`,
+	};
+
+	it("prefixes a sub-app's routes through mounts on app<Name> receivers and joins functions.invoke calls to them", () => {
+		expect(summary(extractSites(files), "http-route")).toEqual([
+			"http-route dispatch GET /private/invite/:id",
+			"http-route dispatch POST /private/invite",
+			"http-route register GET /private/invite/:id",
+			"http-route register POST /private/invite",
+		]);
+	});
+});
+
 describe("generic preset: Koa-style router prefix", () => {
 	it("prefixes keys with the router's constructor option", () => {
 		const sites = extractSites({
