@@ -13,7 +13,6 @@ import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, isAuxiliaryPath, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
-import { holdsCompound, questionCompounds } from "./seed-compounds.js";
 import { holdAtRank, isShapeKind, SHAPE_MIN_COVERAGE, ShapeUsers } from "./shape-references.js";
 import { type ToolingIndex, toolingSeedWeight } from "./tooling-folders.js";
 
@@ -98,13 +97,6 @@ const COVERAGE_FLOOR = 0.3;
  */
 const SECTION_VOTE = 0.75;
 
-/**
- * What a definition gains when its own name or its file's name holds two of the question's words side by side, as the
- * question writes them ("the search index": `SearchIndexService`, `search-index.service.ts`): the thing named, not
- * two words met apart (seed-compounds.ts).
- */
-const COMPOUND_WEIGHT = 1.25;
-
 /** Does the definition match the question through a word that is not common (or is it named)? */
 export function distinctiveMatch(q: QueryAnalysis, def: DefRow, named: boolean): boolean {
 	if (named) return true;
@@ -133,12 +125,6 @@ export function lexicalScore(q: QueryAnalysis, def: DefRow): { score: number; na
 	]);
 	let s = score + (named ? 3 : 0);
 	if (def.file && isAuxiliaryPath(def.file)) s *= 0.25;
-	const compounds = questionCompounds(q);
-	if (
-		holdsCompound(compounds, def.name) ||
-		holdsCompound(compounds, def.file?.slice(def.file.lastIndexOf("/") + 1) ?? "")
-	)
-		s *= COMPOUND_WEIGHT;
 	if (def.kind === "type" || def.kind === "interface") s *= 0.8;
 	s *= 1 + 0.06 * Math.log1p(def.fanIn);
 	return { score: s, named };
