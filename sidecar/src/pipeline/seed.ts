@@ -6,7 +6,7 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow, EdgeRow, OutlineSectionRow } from "../index/types.js";
+import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
 import { keyFarEnd } from "./key-crossing.js";
@@ -320,28 +320,13 @@ export function seed(
 		// The calls out of the file's other definitions, for the files several top files call
 		// (caller-reach.ts): direct calls only, not the classes they construct or the keys they dispatch.
 		const best = new Set(defs.map((d) => d.def.id));
-		// A key the file's other code registers, dispatches or handles is crossed too (key-crossing.ts): a top
-		// file's wiring (a worker's start-up registering a queue's processor, a service starting a workflow) is
-		// often not among its best-matching definitions, and its far end is the flow's next file.
-		const crossed = new Set<string>();
-		const crossKey = (near: DefRow, e: EdgeRow, keyId: number) => {
-			const key = index.defById(keyId);
-			if (key?.kind !== "dispatch-key" || key.file) return;
-			const far = keyFarEnd(index, near, key, e, distinctive);
-			if (!far?.file || (rankOf.get(far.file) ?? Number.POSITIVE_INFINITY) < rank) return;
-			if (!follows(far, file)) return;
-			crossed.add(far.file);
-			addCandidate(far);
-		};
 		for (const d of index.defsInFile(file)) {
 			if (best.has(d.id)) continue;
 			for (const e of index.edgesFrom(d.id)) {
-				if (e.kind === "dispatch" || e.kind === "register") crossKey(d, e, e.dst);
 				if (e.kind !== CALLER_REACH_EDGE) continue;
 				const other = index.defById(e.dst);
 				if (follows(other, file)) callerReach.add(other, file, score);
 			}
-			for (const e of index.edgesTo(d.id)) if (e.kind === "handler") crossKey(d, e, e.src);
 		}
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
@@ -370,7 +355,7 @@ export function seed(
 				addCandidate(other);
 			}
 		}
-		for (const f of new Set([...linked, ...crossed])) graphScore.set(f, (graphScore.get(f) ?? 0) + score);
+		for (const f of linked) graphScore.set(f, (graphScore.get(f) ?? 0) + score);
 	}
 	for (const [f, reach] of callerReach.lifts(new Set(graphScore.keys()))) {
 		graphScore.set(f, reach.score);
