@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FileRow } from "../../src/index/types.js";
+import type { DefRow, FileRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
@@ -43,12 +43,13 @@ describe("the short answer's places when no flow is found", () => {
 		const body = ask([]);
 		// The best match and the runner-up ("Also close") in In short, the rest as places.
 		expect(placeFiles(body)).toEqual(defs.slice(2, NO_FLOW_FILES).map((d) => d.file));
-		expect(body).not.toContain(defs[NO_FLOW_FILES]?.file);
+		expect(body).not.toContain((defs[NO_FLOW_FILES] as DefRow).file);
 	});
 
 	it("keeps WHERE_TO_LOOK places beside a flow through two files", () => {
-		const places = placeFiles(ask([[defs[0], defs[1], "call"]]));
+		const [entry, callee] = defs as [DefRow, DefRow];
+		const places = placeFiles(ask([[entry, callee, "call"]]));
 		expect(places).toHaveLength(WHERE_TO_LOOK);
-		expect(places).not.toContain(defs[1]?.file);
+		expect(places).not.toContain(callee.file);
 	});
 });
