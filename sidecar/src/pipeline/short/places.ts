@@ -14,6 +14,14 @@ import { soleImplementation } from "./implementations.js";
  * +0.006 on Rocket.Chat only (benchmarks/answers.md).
  */
 export const WHERE_TO_LOOK = 7;
+/**
+ * Files an answer with no flow cites at least (its best path stays in one file: the answer is the
+ * places): the path's file and 9 places. Session 39 (cite39): the core files such answers miss sit at
+ * places 8–10 of the citation ranking (Apostrophe cited .304 -> .357, Langfuse .500 -> .521, no
+ * held-out mean lower); 10 files on every answer cost more precision than they add (rc .540 -> .515,
+ * a Hoppscotch decorator pushed past the first ten citations).
+ */
+export const NO_FLOW_FILES = 10;
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
 
@@ -57,11 +65,15 @@ export function choosePlaces(
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
 	// So does a callee the walk down appended (path/walk-down.ts) in a file of its own: where the flow goes on
 	// takes the room of the last place (session 29: cited alongside, the places' weakest file came in).
+	// With no flow (the best path in one file) the places are the answer: they take the room the flow's
+	// files would (NO_FLOW_FILES).
 	const placeCount =
-		WHERE_TO_LOOK -
-		best.filter(
-			(s, i) => s.leadIn || (s.walkedDown && !best.slice(0, i).some((b) => b.def.file === s.def.file)),
-		).length;
+		new Set(best.map((s) => s.def.file)).size <= 1
+			? NO_FLOW_FILES - 1
+			: WHERE_TO_LOOK -
+				best.filter(
+					(s, i) => s.leadIn || (s.walkedDown && !best.slice(0, i).some((b) => b.def.file === s.def.file)),
+				).length;
 	const readIds = new Set(order.map((d) => d.id));
 	// An answer on how a whole feature works spends at most 2 places in one small folder (folder-places.ts).
 	const folderCap = new FolderCap(index, asksHowFeatureWorks(question));
