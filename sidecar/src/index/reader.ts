@@ -218,15 +218,11 @@ export class IndexReader {
 	 * How many rows of a full-text table hold `word` (one plain word, quoted: no FTS syntax), or null
 	 * when FTS cannot read it. The question's words are counted by several stages and questions.
 	 */
-	ftsMatchCount(table: FtsTable, word: string, columns: readonly string[] = []): number | null {
-		// With `columns`, only those columns of a row count (FTS5's `{a b} : "word"` filter).
-		const filter = columns.length ? `{${columns.join(" ")}} : ` : "";
-		return this.matchCounts.get(`${table} ${filter}${word}`, () => {
+	ftsMatchCount(table: FtsTable, word: string): number | null {
+		return this.matchCounts.get(`${table} ${word}`, () => {
 			try {
 				return (
-					this.stmt(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(
-						`${filter}"${word}"`,
-					) as {
+					this.stmt(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(`"${word}"`) as {
 						n: number;
 					}
 				).n;
@@ -249,27 +245,6 @@ export class IndexReader {
 							`SELECT count(*) AS n FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid
                WHERE defs_fts MATCH ? AND d.kind IN ('class', 'interface')`,
 						).get(`name_words : "${word.replaceAll('"', "")}"`) as { n: number }
-					).n;
-				} catch {
-					return null;
-				}
-			}) ?? 0
-		);
-	}
-
-	/**
-	 * How many files hold a definition whose name or path holds `word` (one plain word): a word's
-	 * use as a name, where its use in body text says nothing (a language keyword such as `export`).
-	 */
-	filesNamingCount(word: string): number {
-		return (
-			this.matchCounts.get(`files-naming ${word}`, () => {
-				try {
-					return (
-						this.stmt(
-							`SELECT count(DISTINCT d.file_id) AS n FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid
-               WHERE defs_fts MATCH ?`,
-						).get(`{name_words path_words} : "${word.replaceAll('"', "")}"`) as { n: number }
 					).n;
 				} catch {
 					return null;

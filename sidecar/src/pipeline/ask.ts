@@ -25,7 +25,6 @@ import {
 import { conventionAnswer, conventionDefinitions, findConvention } from "./answer-convention.js";
 import { offlineAnswer, renderSources } from "./answer-offline.js";
 import type { DraftAnswer } from "./citation-book.js";
-import { isLanguageKeyword } from "./code-words.js";
 import { conceptVector } from "./concept-vector.js";
 import { type PipelineConfig, parsePipelineConfig } from "./config.js";
 import { impactAnswer } from "./impact/answer.js";
@@ -91,9 +90,6 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 	);
 }
 
-/** Where a keyword of the language is counted as a word (not in signatures, which write it as code). */
-const KEYWORD_COLUMNS = ["name_words", "path_words", "doc"];
-
 /** How many definitions mention a word (FTS document frequency), and how many there are. */
 function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
 	// Rows of the search table itself: what the counts below are a share of.
@@ -101,10 +97,7 @@ function documentFrequency(index: IndexReader): { df: (word: string) => number; 
 	const df = (word: string) => {
 		const clean = word.replace(/[^a-z0-9_]/gi, "");
 		if (!clean) return total;
-		// A keyword of the language is in most declarations' signatures (`export function`): count it
-		// where it is a word, in names, paths and docs (code-words.ts).
-		const columns = isLanguageKeyword(clean) ? KEYWORD_COLUMNS : [];
-		return index.ftsMatchCount("defs_fts", clean, columns) ?? 0;
+		return index.ftsMatchCount("defs_fts", clean) ?? 0;
 	};
 	return { df, total: Math.max(1, total) };
 }
@@ -122,11 +115,7 @@ function weighFileShares(index: IndexReader, q: QueryAnalysis): void {
 		const words = [c.word, ...c.stems].map((w) => w.replace(/[^a-z0-9_]/gi, "")).filter(Boolean);
 		let n = 0;
 		// (null: not a searchable word)
-		for (const w of words) {
-			// A keyword of the language is in most files' code: the files naming it say how common it is.
-			const used = isLanguageKeyword(w) ? index.filesNamingCount(w) : index.ftsMatchCount("files_fts", w);
-			n = Math.max(n, used ?? 0);
-		}
+		for (const w of words) n = Math.max(n, index.ftsMatchCount("files_fts", w) ?? 0);
 		c.fileShare = files ? n / files : 0;
 	}
 }

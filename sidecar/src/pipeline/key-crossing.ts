@@ -36,11 +36,7 @@ export function keyFarEnd(
 	let far: number[];
 	if (edge.kind === "dispatch" && edge.src === near.id) {
 		far = index.edgesFrom(key.id).flatMap((e) => (e.kind === "handler" ? [e.dst] : []));
-	} else if (
-		(edge.kind === "handler" && edge.dst === near.id) ||
-		(edge.kind === "register" && edge.src === near.id)
-	) {
-		// The handler, or the code registering it under the key (`register(QueueName.X, processor)`): its dispatcher.
+	} else if (edge.kind === "handler" && edge.dst === near.id) {
 		far = index.edgesTo(key.id).flatMap((e) => (e.kind === "dispatch" ? [e.src] : []));
 	} else return null;
 	const ids = new Set(far);

@@ -6,7 +6,7 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow, EdgeRow, OutlineSectionRow } from "../index/types.js";
+import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
@@ -314,44 +314,19 @@ export function seed(
 		list.push(entry);
 		byFile.set(other.file, list);
 	};
-	// Files reached only across a key from a top file's other code, by the summed scores of the top files.
-	const crossed = new Map<string, number>();
 	for (const [rank, [file, score]] of top.entries()) {
 		const defs = (byFile.get(file) ?? []).slice(0, 4);
 		const linked = new Set<string>();
 		// The calls out of the file's other definitions, for the files several top files call
 		// (caller-reach.ts): direct calls only, not the classes they construct or the keys they dispatch.
 		const best = new Set(defs.map((d) => d.def.id));
-		// A key the file's other code registers, dispatches or handles is crossed too (key-crossing.ts): a top
-		// file's wiring (a worker's start-up registering a queue's processor, a service starting a workflow) is
-		// often not among its best-matching definitions, and its far end is the flow's next file.
-		const crossings: { far: FiledDef; meets: number }[] = [];
-		const crossKey = (near: DefRow, e: EdgeRow, keyId: number) => {
-			const key = index.defById(keyId);
-			if (key?.kind !== "dispatch-key" || key.file) return;
-			const far = keyFarEnd(index, near, key, e, distinctive);
-			if (!far?.file || (rankOf.get(far.file) ?? Number.POSITIVE_INFINITY) < rank) return;
-			if (!follows(far, file)) return;
-			const keyStems = wordStems(key.name);
-			crossings.push({ far, meets: distinctive.filter((c) => conceptMatch(c, keyStems) >= 1).length });
-		};
 		for (const d of index.defsInFile(file)) {
 			if (best.has(d.id)) continue;
 			for (const e of index.edgesFrom(d.id)) {
-				if (e.kind === "dispatch" || e.kind === "register") crossKey(d, e, e.dst);
 				if (e.kind !== CALLER_REACH_EDGE) continue;
 				const other = index.defById(e.dst);
 				if (follows(other, file)) callerReach.add(other, file, score);
 			}
-			for (const e of index.edgesTo(d.id)) if (e.kind === "handler") crossKey(d, e, e.src);
-		}
-		// Guard: a file's wiring registers many keys of one family (every queue of a worker), each meeting the
-		// question's word for the family; only the keys meeting most of the question's words are its flow.
-		const most = Math.max(0, ...crossings.map((x) => x.meets));
-		for (const { far, meets } of crossings) {
-			if (meets < most) continue;
-			crossed.set(far.file, (crossed.get(far.file) ?? 0) + score);
-			addCandidate(far);
 		}
 		for (const d of defs) {
 			for (const e of [...index.edgesFrom(d.def.id), ...index.edgesTo(d.def.id)]) {
@@ -388,8 +363,6 @@ export function seed(
 	}
 	const shapeLifts = shapeUsers.lifts(new Set(graphScore.keys()));
 	for (const [f, lift] of shapeLifts) graphScore.set(f, lift);
-	// The files crossed to from a top file's other code vote with the files its best definitions link.
-	for (const [f, sc] of crossed) graphScore.set(f, (graphScore.get(f) ?? 0) + sc);
 	fuse(
 		[...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
 		config.graphWeight,
