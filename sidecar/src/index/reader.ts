@@ -218,15 +218,11 @@ export class IndexReader {
 	 * How many rows of a full-text table hold `word` (one plain word, quoted: no FTS syntax), or null
 	 * when FTS cannot read it. The question's words are counted by several stages and questions.
 	 */
-	ftsMatchCount(table: FtsTable, word: string, columns: readonly string[] = []): number | null {
-		// With `columns`, only those columns of a row count (FTS5's `{a b} : "word"` filter).
-		const filter = columns.length ? `{${columns.join(" ")}} : ` : "";
-		return this.matchCounts.get(`${table} ${filter}${word}`, () => {
+	ftsMatchCount(table: FtsTable, word: string): number | null {
+		return this.matchCounts.get(`${table} ${word}`, () => {
 			try {
 				return (
-					this.stmt(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(
-						`${filter}"${word}"`,
-					) as {
+					this.stmt(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(`"${word}"`) as {
 						n: number;
 					}
 				).n;

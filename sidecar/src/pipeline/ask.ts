@@ -90,18 +90,8 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 	);
 }
 
-/** Where a definition holds a word as a name: its own name, or its path. */
-const NAMING_COLUMNS = ["name_words", "path_words"];
-
-/**
- * How many definitions mention a word (FTS document frequency), how many hold it by name or path,
- * and how many there are.
- */
-function documentFrequency(index: IndexReader): {
-	df: (word: string) => number;
-	namedDf: (word: string) => number;
-	total: number;
-} {
+/** How many definitions mention a word (FTS document frequency), and how many there are. */
+function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
 	// Rows of the search table itself: what the counts below are a share of.
 	const total = index.ftsRowCount("defs_fts");
 	const df = (word: string) => {
@@ -109,12 +99,7 @@ function documentFrequency(index: IndexReader): {
 		if (!clean) return total;
 		return index.ftsMatchCount("defs_fts", clean) ?? 0;
 	};
-	// A word the code never names anything by is the question's phrasing (query.ts, `weighConcepts`).
-	const namedDf = (word: string) => {
-		const clean = word.replace(/[^a-z0-9_]/gi, "");
-		return clean ? (index.ftsMatchCount("defs_fts", clean, NAMING_COLUMNS) ?? 0) : total;
-	};
-	return { df, namedDf, total: Math.max(1, total) };
+	return { df, total: Math.max(1, total) };
 }
 
 /** The files whose text uses a word (at most BODY_FILES + 1 of them: more is too many to count). */
@@ -177,7 +162,7 @@ export async function ask(
 		() => index.trunkNames().flatMap((trunk) => index.dispatchSites(trunk).map((site) => site.key ?? "")),
 	);
 	const frequency = documentFrequency(index);
-	weighConcepts(q.concepts, frequency.df, frequency.total, frequency.namedDf);
+	weighConcepts(q.concepts, frequency.df, frequency.total);
 	weighFileShares(index, q);
 	// The question's own concepts (before any LLM search terms) decide whether it is about this code.
 	const stats = conceptStats(q, frequency.df, frequency.total, bodyFiles(index));

@@ -369,41 +369,19 @@ const CAPITALISED_FLOOR = 0.5;
  * Weigh concepts by rarity: `df(word)` is how many indexed units contain the word, `total` how many
  * units there are. Weight = idf normalised to [0.35, 1] (a capitalised word: [0.5, 1]), times the word's emphasis.
  */
-export function weighConcepts(
-	concepts: Concept[],
-	df: (word: string) => number,
-	total: number,
-	namedDf?: (word: string) => number,
-): void {
+export function weighConcepts(concepts: Concept[], df: (word: string) => number, total: number): void {
 	const idf = (n: number) => Math.log(1 + (total - n + 0.5) / (n + 0.5));
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	for (const c of concepts) {
 		let n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
-		const joined = n === 0 && !!c.parts?.length;
 		// A compound the code never writes joined ("client-side") is as rare as its rarest part.
-		if (joined) n = Math.min(...(c.parts ?? []).map((p) => df(p)));
+		if (n === 0 && c.parts?.length) n = Math.min(...c.parts.map((p) => df(p)));
 		// A topic the question capitalises keeps weight however common the word is in the code
 		// ("the Settings system" in a repository where most files read settings).
 		const floor = c.capitalised ? CAPITALISED_FLOOR : COMMON_FLOOR;
 		c.weight = Math.max(floor, Math.min(1, idf(n) / (max * 0.7))) * (c.emphasis ?? 1);
-		if (namedDf && !joined && !c.capitalised && isPhrasing(c, n, namedDf)) c.weight *= PHRASING_WEIGHT;
 		if (!c.pieces && !c.layer) c.pieces = joinedFrom(c.stems[0] ?? c.word, df, total);
 	}
-}
-
-/**
- * A word the code writes in comments, docs and signatures but never in a definition's name or path
- * ("hand … off", "reach", "instead") is the question's phrasing, not a thing of the code: rare as it
- * is, it weighs less. Only a word used at least this often says so (a handful of uses is no evidence).
- * A stricter share (names under a tenth of the uses) also caught verb forms the code names
- * its calls by ("registered", "passed"): benchmarks/answers.md, seed39.
- */
-const PHRASING_MIN_USES = 5;
-const PHRASING_WEIGHT = 0.5;
-
-function isPhrasing(c: Concept, uses: number, namedDf: (word: string) => number): boolean {
-	if (uses < PHRASING_MIN_USES) return false;
-	return Math.max(namedDf(c.word), ...c.stems.map((x) => namedDf(x))) === 0;
 }
 
 /** Shortest piece of a closed compound that counts as a word of its own. */

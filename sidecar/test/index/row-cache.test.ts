@@ -181,17 +181,6 @@ describe("IndexReader's kept rows", () => {
 		expect(kept.ftsMatchCount("files_fts", 'a"b')).toBeNull();
 	});
 
-	it("counts a word in the named columns only, when asked", () => {
-		const all = kept.ftsMatchCount("defs_fts", "message") as number;
-		const named = fresh.db
-			.prepare("SELECT count(*) AS n FROM defs_fts WHERE defs_fts MATCH ?")
-			.get('{name_words path_words} : "message"') as { n: number };
-		expect(kept.ftsMatchCount("defs_fts", "message", ["name_words", "path_words"])).toBe(named.n);
-		// Signatures and docs use the word where no name holds it.
-		expect(named.n).toBeLessThan(all);
-		expect(kept.ftsMatchCount("defs_fts", "message", ["name_words"])).toBeLessThanOrEqual(named.n);
-	});
-
 	it("reads the meta without the large re-indexing keys, as before", () => {
 		const m = kept.meta();
 		expect(m.formatVersion).toBeGreaterThan(0);

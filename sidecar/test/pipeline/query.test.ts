@@ -335,29 +335,6 @@ describe("analyzeQuestion", () => {
 		expect(weight(q, "settings")).toBeLessThan(weight(q, "sync"));
 	});
 
-	it("weighs a word no name or path of the code holds as phrasing: half, however rare", () => {
-		const question = "How does the web app hand a long job to the worker, and reach the queue?";
-		const df = (w: string) => (w === "reach" ? 3 : 40);
-		// The code names jobs, workers, queues and apps; "hand" and "reach" only in docs and signatures.
-		const named = (w: string) => (w === "hand" || w === "reach" ? 0 : 30);
-		const q = analyzeQuestion(question);
-		const plain = analyzeQuestion(question);
-		weighConcepts(q.concepts, df, 1000, named);
-		weighConcepts(plain.concepts, df, 1000);
-		const weight = (a: typeof q, w: string) => a.concepts.find((c) => c.word === w)?.weight ?? 0;
-		expect(weight(plain, "hand")).toBeGreaterThan(0);
-		expect(weight(plain, "reach")).toBeGreaterThan(0);
-		expect(weight(q, "hand")).toBeCloseTo(weight(plain, "hand") / 2, 5);
-		expect(weight(q, "job")).toBeCloseTo(weight(plain, "job"), 5);
-		// Three uses are no evidence: "reach" keeps its weight.
-		expect(weight(q, "reach")).toBeCloseTo(weight(plain, "reach"), 5);
-		// A topic the question capitalises is never phrasing.
-		const topic = analyzeQuestion("How does the Hand tool move the canvas?");
-		weighConcepts(topic.concepts, df, 1000, named);
-		expect(topic.concepts.find((c) => c.word === "hand")?.capitalised).toBe(true);
-		expect(weight(topic, "hand")).toBeGreaterThanOrEqual(0.5);
-	});
-
 	it("weighs a guide question's verb half: it is the reader's action, not the code's", () => {
 		const guide = analyzeQuestion("How do you create a new invoice template?");
 		const flow = analyzeQuestion("Why do you create a new invoice template?");
