@@ -49,6 +49,7 @@ import { sharedSteps } from "./shared-steps.js";
 import { SignatureMap } from "./signature-map.js";
 import { fillSliceGaps } from "./slice-gaps.js";
 import type { TokenCount } from "./source-tokens.js";
+import { readStepSlices } from "./step-slices.js";
 import type { Material } from "./types.js";
 import { VersionBodies } from "./version-bodies.js";
 
@@ -70,7 +71,8 @@ export function assembleMaterial(
 	const a = new Assembly(
 		memoIndex(index),
 		count,
-		modelPicks ? reach : { ...reach, compactBodies: false },
+		// Likewise the steps' and late picks' slices: with no model picks the material stays as it was.
+		modelPicks ? reach : { ...reach, compactBodies: false, stepSliceLines: 0, latePickLines: 0 },
 		input.words,
 	);
 	a.spent = input.impact?.tokens ?? 0;
@@ -162,6 +164,16 @@ export function assembleMaterial(
 	if (reach.rootManifests) listRootManifests(map);
 	listClassHeads(map);
 	versions.listNotes(map);
+	// The chain steps that waited get a few lines each (their onward calls), within a small share.
+	readStepSlices(
+		a,
+		deferred,
+		input,
+		config,
+		onChain,
+		a.reach.stepSliceLines,
+		Math.min(budget, a.spent + budget * a.reach.stepSliceShare),
+	);
 	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
 	if (reach.keyHopLines) {
 		listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));

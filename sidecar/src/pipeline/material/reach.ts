@@ -239,6 +239,20 @@ export interface MapReach {
 	 * (compact-text.ts): the shared leading whitespace dropped, space indentation as tabs.
 	 */
 	compactBodies: boolean;
+	/**
+	 * With select picks, right before the chain steps' signatures: the steps on a selected chain
+	 * that no share had room for, each whole up to this many lines or sliced to as many (its head
+	 * and onward calls), within `stepSliceShare` of the budget past what is spent (0: none;
+	 * step-slices.ts). A signature-only step hides its call of the next step.
+	 */
+	stepSliceLines: number;
+	stepSliceShare: number;
+	/**
+	 * With select picks: a pick past the first `DEEP_PICKS` longer than this many lines is read as
+	 * slices of as many (0: whole up to `wholeDefLines`): the picks' whole bodies took the room the
+	 * chain steps' slices need.
+	 */
+	latePickLines: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -284,6 +298,12 @@ export const MATERIAL_REACH: MapReach = {
 	moduleCallLines: 2,
 	valueMakers: 3,
 	compactBodies: true,
+	// Off: measured on (6 lines, 0.05; with `latePickLines` 40 or without) they cost stand-in key
+	// lines on Langfuse and Vendure: a step's slice took the room of several map lines, and a late
+	// pick's slices lost lines its whole body held (benchmarks/answers.md, Session 39 — llm39).
+	stepSliceLines: 0,
+	stepSliceShare: 0,
+	latePickLines: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -331,4 +351,7 @@ export const CITATION_REACH: MapReach = {
 	moduleCallLines: 0,
 	valueMakers: 0,
 	compactBodies: false,
+	stepSliceLines: 0,
+	stepSliceShare: 0,
+	latePickLines: 0,
 };

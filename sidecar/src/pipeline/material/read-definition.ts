@@ -31,11 +31,15 @@ export function addDefinition(
 	// The model's first picks go in whole up to a longer length: a long handler's deciding branch is
 	// often hundreds of lines in, and the picks' share of the budget is there to hold it.
 	const deep = isDeepPick(c);
+	// A pick past the first ones longer than `MapReach.latePickLines` gives that many lines of slices.
+	const latePick = c.role === "pick" && !deep && a.reach.latePickLines > 0;
 	const wholeLines = isType
 		? WHOLE_CLASS_LINES
 		: deep
 			? Math.max(config.wholeDefLines, config.pickWholeLines ?? config.wholeDefLines)
-			: config.wholeDefLines;
+			: latePick
+				? Math.min(config.wholeDefLines, a.reach.latePickLines)
+				: config.wholeDefLines;
 	if (length <= wholeLines) {
 		if (a.add(c, start, end, "whole", named(def), limit)) return true;
 	}
@@ -57,7 +61,11 @@ export function addDefinition(
 				: {}),
 		});
 	const slices = plan(
-		deep ? Math.max(config.sliceLines, config.pickSliceLines ?? 0) : config.sliceLines,
+		deep
+			? Math.max(config.sliceLines, config.pickSliceLines ?? 0)
+			: latePick
+				? Math.min(config.sliceLines, a.reach.latePickLines)
+				: config.sliceLines,
 		true,
 	);
 	// By importance: the head first, then by the most important hop a slice holds, then the rest.
