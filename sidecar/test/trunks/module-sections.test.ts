@@ -54,15 +54,16 @@ const audit = `module.exports = {
   }
 };`;
 
+/** The sites of the two modules above, in their folders. */
+const twoModules = () =>
+	extractSites(
+		{ "modules/@acme/ledger/index.js": ledger, "modules/@acme/audit/index.js": audit },
+		sectionsPreset(),
+	);
+
 describe("modules written as objects of sections", () => {
 	it("registers a module's methods under its alias and joins registry calls to them", () => {
-		const sites = extractSites(
-			{
-				"modules/@acme/ledger/index.js": ledger,
-				"modules/@acme/audit/index.js": audit,
-			},
-			sectionsPreset(),
-		);
+		const sites = twoModules();
 		expect(summary(sites, "module-registry")).toEqual([
 			"module-registry dispatch ledger.record",
 			"module-registry dispatch ledger.total",
@@ -99,13 +100,7 @@ describe("modules written as objects of sections", () => {
 	});
 
 	it("joins the events a module emits on itself to the handlers listening under its name", () => {
-		const sites = extractSites(
-			{
-				"modules/@acme/ledger/index.js": ledger,
-				"modules/@acme/audit/index.js": audit,
-			},
-			sectionsPreset(),
-		);
+		const sites = twoModules();
 		expect(summary(sites, "module-events")).toEqual([
 			"module-events dispatch @acme/audit:noted",
 			"module-events dispatch @acme/audit:noted",
