@@ -9,8 +9,8 @@
 import type { Node, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import { propertyNameText } from "../../indexer/property-name.js";
 import { memberPath } from "../../syntax/cjs-defs.js";
+import { propertyNameText } from "../../syntax/property-name.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
