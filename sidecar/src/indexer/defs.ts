@@ -15,8 +15,8 @@ import { ts } from "#ts-morph";
 import type { DefKind } from "../index/schema.js";
 import { commonJsDefs } from "../syntax/cjs-defs.js";
 import { keyText, typeMemberKey } from "../syntax/member-key.js";
+import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
-import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 
 export interface DefRecord {

@@ -7,6 +7,7 @@
 import { posix } from "node:path";
 import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
+import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
 import { moduleDefId } from "./defs.js";
 import { aliasedFunction } from "./function-alias.js";
@@ -14,7 +15,6 @@ import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
-import { propertyNameText } from "./property-name.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
 import { selfMemberCalled } from "./self-members.js";
 

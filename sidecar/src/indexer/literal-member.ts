@@ -5,8 +5,8 @@
  * only the variable was read; the method the call runs is the one written in the literal.
  */
 import { ts } from "#ts-morph";
+import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
-import { propertyNameText } from "./property-name.js";
 
 /** The member of the object literal a `name.member` callee reaches through its variable, if written there. */
 export function literalMemberOf(

@@ -18,8 +18,8 @@
  * Returns inside nested functions and classes belong to them, not to this body.
  */
 import { ts } from "#ts-morph";
+import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
-import { propertyNameText } from "./property-name.js";
 
 export interface ReturnedFunction {
 	/** The declaration: a function declaration, a variable declaration, or an object-literal member. */

@@ -5,7 +5,7 @@
  * defines (returned-functions.ts), returned by a function whose first parameter has the same name.
  */
 import { ts } from "#ts-morph";
-import { propertyNameText } from "./property-name.js";
+import { propertyNameText } from "../syntax/property-name.js";
 import { hasBlockBody, returnedMethodModules, selfCallParameter } from "./returned-functions.js";
 
 const cache = new WeakMap<ts.SourceFile, Map<string, ts.Node>>();

@@ -8,6 +8,8 @@ import type {
 	FamilyIdiom,
 	HookMethodIdiom,
 	Idiom,
+	ModuleCallIdiom,
+	ModuleSectionsIdiom,
 	NewIdiom,
 	RouteHelperIdiom,
 	TrunkSpec,
@@ -42,6 +44,17 @@ export interface Compiled {
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
 	/** Methods the framework calls by name (`onModuleInit`). */
 	hookMethods: { trunk: TrunkSpec; idiom: HookMethodIdiom }[];
+	/** Modules of sections (`methods(self) { return {…} }`) whose members register keys, and calls keyed by their module. */
+	moduleSections: { trunk: TrunkSpec; idiom: ModuleSectionsIdiom; file: RegExp; qualified: RegExp | null }[];
+	moduleCalls: {
+		trunk: TrunkSpec;
+		idiom: ModuleCallIdiom;
+		file: RegExp | null;
+		exclude: RegExp | null;
+		receiver: RegExp;
+		names: Set<string> | null;
+		qualified: RegExp | null;
+	}[];
 	/** Route helpers (any called name: matched by their arguments' shape). */
 	routeHelpers: {
 		trunk: TrunkSpec;
@@ -64,6 +77,8 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 		mounts: new Map(),
 		decorators: [],
 		hookMethods: [],
+		moduleSections: [],
+		moduleCalls: [],
 		routeHelpers: [],
 		families: new Map(),
 	};
@@ -108,6 +123,27 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 		c.hookMethods.push({ trunk, idiom });
 		return;
 	}
+	if (idiom.kind === "module-sections") {
+		c.moduleSections.push({
+			trunk,
+			idiom,
+			file: new RegExp(idiom.file),
+			qualified: optionalRegex(idiom.qualifiedGroup),
+		});
+		return;
+	}
+	if (idiom.kind === "module-call") {
+		c.moduleCalls.push({
+			trunk,
+			idiom,
+			file: optionalRegex(idiom.file),
+			exclude: optionalRegex(idiom.excludeFiles),
+			receiver: new RegExp(idiom.receiver),
+			names: idiom.names ? new Set(idiom.names) : null,
+			qualified: optionalRegex(idiom.qualifiedKey),
+		});
+		return;
+	}
 	if (idiom.kind === "route-helper") {
 		c.routeHelpers.push({
 			trunk,
@@ -138,3 +174,5 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 		map.set(name, list);
 	}
 }
+
+const optionalRegex = (source: string | undefined): RegExp | null => (source ? new RegExp(source) : null);

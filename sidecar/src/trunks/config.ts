@@ -266,8 +266,73 @@ const hookMethodIdiomSchema = z.strictObject({
 	names: z.array(z.string().min(1)).min(1),
 });
 
+/**
+ * Modules written as one exported object of sections (`module.exports = { options: { alias: 'doc' },
+ * methods(self) { return { insert() {…} } } }`), the module's registered name spelled by its file's path:
+ * each member of the object a section function returns registers a key made from the module's name, its
+ * alias and the member (`doc.insert`); with `grouped`, the section returns groups of members, each group
+ * keyed too (`{ post: { login() {…} } }`, `{ beforeSave: { check() {…} } }`).
+ */
+const moduleSectionsIdiomSchema = z.strictObject({
+	kind: z.literal("module-sections"),
+	side: z.literal("register"),
+	also: z.array(alsoSchema).default([]),
+	/** Regex over the repo-relative posix path of a module's file; its `name` group is the module's registered name. */
+	file: z.string(),
+	/** Dotted path, in the exported object, of the property holding the module's alias (`options.alias`). */
+	aliasProperty: z.string().optional(),
+	/** The section function whose returned object holds the keys (`methods`, `apiRoutes`, `handlers`). */
+	section: z.string().min(1),
+	/** The returned object holds groups (`{ post: { login } }`): `{group}` is the outer key, `{member}` the inner one. */
+	grouped: z.boolean().default(false),
+	/**
+	 * '{name}', '{alias}', '{group}', '{GROUP}' (upper-cased) and '{member}' are replaced; a template naming
+	 * `{alias}` skips a module that declares none.
+	 */
+	template: z.string(),
+	/** A group matching this regex is a key as written, `{group}` alone (an event named `module:event`). */
+	qualifiedGroup: z.string().optional(),
+	/**
+	 * Members name URL paths below the module's: one starting with '/' is the whole path, one holding
+	 * ':', '/' or '*' is kept as written, any other is kebab-cased (`resetRequest` → `reset-request`).
+	 */
+	memberPaths: z
+		.strictObject({
+			absolute: z.string().describe("the template of a member starting with '/', e.g. '{GROUP} {member}'"),
+		})
+		.optional(),
+});
+
+/**
+ * Calls keyed by their receiver and the module they are written in, for modules of `module-sections`:
+ * a call through a registry (`self.apos.doc.insert(…)`: the receiver's named groups and the called
+ * member make the key, `doc.insert`) or an event a module emits on itself (`self.emit('beforeSave')`
+ * in the module named by `file` → `@scope/doc:beforeSave`).
+ */
+const moduleCallIdiomSchema = z.strictObject({
+	kind: z.literal("module-call"),
+	side: z.literal("dispatch"),
+	also: z.array(alsoSchema).default([]),
+	/** Regex over the repo-relative posix path; its `name` group, if any, is `{name}`. Omitted: any file. */
+	file: z.string().optional(),
+	/** Regex over files whose calls are no sites (browser code with a registry of its own). */
+	excludeFiles: z.string().optional(),
+	/** Regex over the receiver text; its named groups are template fields. */
+	receiver: z.string(),
+	/** Called names; omitted: any. */
+	names: z.array(z.string().min(1)).optional(),
+	/** The argument holding `{key}` (a literal or constant); omitted: the call has no key argument. */
+	keyArg: z.number().int().min(0).optional(),
+	/** '{member}' (the called name), '{key}', '{name}' and the receiver's named groups are replaced. */
+	template: z.string(),
+	/** A `{key}` matching this regex is the key as written (an event already named `module:event`). */
+	qualifiedKey: z.string().optional(),
+});
+
 export const idiomSchema = z.discriminatedUnion("kind", [
 	hookMethodIdiomSchema,
+	moduleSectionsIdiomSchema,
+	moduleCallIdiomSchema,
 	routeHelperIdiomSchema,
 	decoratorIdiomSchema,
 	callIdiomSchema,
@@ -394,6 +459,8 @@ export type DecoratorIdiom = z.infer<typeof decoratorIdiomSchema>;
 export type FamilyIdiom = z.infer<typeof familyIdiomSchema>;
 export type RouteHelperIdiom = z.infer<typeof routeHelperIdiomSchema>;
 export type HookMethodIdiom = z.infer<typeof hookMethodIdiomSchema>;
+export type ModuleSectionsIdiom = z.infer<typeof moduleSectionsIdiomSchema>;
+export type ModuleCallIdiom = z.infer<typeof moduleCallIdiomSchema>;
 export type CalleeSpec = z.infer<typeof calleeSchema>;
 export type KeySpec = z.infer<typeof keySchema>;
 export type NormalizeSpec = z.infer<typeof normalizeSchema>;

@@ -48,6 +48,7 @@ import {
 	moduleMembers,
 	modulePathSites,
 } from "./idioms/module-paths.js";
+import { extractModuleCalls, extractModuleSections } from "./idioms/module-sections.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";
@@ -259,6 +260,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
 			}
 		}
+		if (c.moduleSections.length > 0) extractModuleSections(sf, c, ctx, emit);
+		if (c.moduleCalls.length > 0) extractModuleCalls(sf, nodes.calls, c, ctx, emit);
 		let classes: ClassDeclaration[] | undefined;
 		const classDeclarations = () => {
 			classes ??= nodes.classLikes.filter(ts.isClassDeclaration).map((n) => wrap<ClassDeclaration>(sf, n));

@@ -112,6 +112,16 @@ function checkRegexes(preset: Preset, source: string): void {
 				tryRegex(`${at}.idioms.${ii}.router`, idiom.router);
 				tryRegex(`${at}.idioms.${ii}.pattern`, idiom.pattern);
 			}
+			if (idiom.kind === "module-sections") {
+				tryRegex(`${at}.idioms.${ii}.file`, idiom.file);
+				tryRegex(`${at}.idioms.${ii}.qualifiedGroup`, idiom.qualifiedGroup);
+			}
+			if (idiom.kind === "module-call") {
+				tryRegex(`${at}.idioms.${ii}.file`, idiom.file);
+				tryRegex(`${at}.idioms.${ii}.excludeFiles`, idiom.excludeFiles);
+				tryRegex(`${at}.idioms.${ii}.receiver`, idiom.receiver);
+				tryRegex(`${at}.idioms.${ii}.qualifiedKey`, idiom.qualifiedKey);
+			}
 			if (idiom.kind === "class-members") {
 				tryRegex(`${at}.idioms.${ii}.extends`, idiom.extends);
 				tryRegex(`${at}.idioms.${ii}.excludeMembers`, idiom.excludeMembers);
@@ -140,7 +150,10 @@ export function builtinPresets(): Preset[] {
 	const files = readdirSync(PRESETS_DIR)
 		.filter((f) => f.endsWith(".json"))
 		.sort();
-	const presets = files.flatMap((f) => parseTrunkConfig(readJson(PRESETS_DIR + f), `presets/${f}`).presets);
+	const parsed = files.flatMap((f) => parseTrunkConfig(readJson(PRESETS_DIR + f), `presets/${f}`).presets);
+	// The always-on presets first: a framework's idioms added to a trunk they declare (`http-route`)
+	// keep that trunk's normalisation and description, which the first preset naming a trunk sets.
+	const presets = [...parsed.filter((p) => p.detect.always), ...parsed.filter((p) => !p.detect.always)];
 	checkFamilyPins(presets, PRESETS_DIR);
 	return presets;
 }

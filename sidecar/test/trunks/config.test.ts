@@ -28,7 +28,9 @@ afterEach(() => {
 describe("trunk configuration", () => {
 	it("ships valid built-in presets: generic always on, rocketchat by detection", () => {
 		const presets = builtinPresets();
-		expect(presets.map((p) => p.name).sort()).toEqual(["generic", "nestjs", "rocketchat"]);
+		expect(presets.map((p) => p.name).sort()).toEqual(["apostrophe", "generic", "nestjs", "rocketchat"]);
+		// The always-on preset first: a framework's idioms added to its trunks keep its normalisation.
+		expect(presets[0]?.name).toBe("generic");
 		const rc = presets.find((p) => p.name === "rocketchat");
 		expect(rc?.trunks.map((t) => t.name)).toEqual([
 			"rest",
@@ -107,6 +109,10 @@ describe("trunk configuration", () => {
 		const other = repo({ "package.json": JSON.stringify({ name: "shop", dependencies: { express: "5" } }) });
 		expect(enabledPresets(presets, rcLike).map((p) => p.name)).toEqual(["generic", "rocketchat"]);
 		expect(enabledPresets(presets, other).map((p) => p.name)).toEqual(["generic"]);
+		const site = repo({
+			"package.json": JSON.stringify({ name: "site", dependencies: { apostrophe: "4" } }),
+		});
+		expect(enabledPresets(presets, site).map((p) => p.name)).toEqual(["generic", "apostrophe"]);
 	});
 
 	it("uses a repository's codeask.trunks.json, resolving `extends` into always-on presets", () => {

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { builtinPresets } from "../../src/trunks/load.js";
+import { alwaysOn, extractSites, summary } from "./in-memory.js";
+
+/** Only the preset of modules written as objects of sections, on whatever the in-memory repository is. */
+const sectionsPreset = () => alwaysOn(builtinPresets().filter((p) => p.name === "apostrophe"));
+
+// A module in the framework's shape: its folder below `modules/` is its registered name, `options.alias`
+// its name on the registry, and its sections return members.
+const ledger = `module.exports = {
+  options: { alias: 'ledger' },
+  methods(self) {
+    return {
+      async record(req, entry) {
+        await self.emit('beforeRecord', req, entry);
+        self.check(entry);
+        await self.emit('@acme/audit:noted', req, entry);
+      },
+      check(entry) {},
+      total() { return 0; }
+    };
+  },
+  apiRoutes(self) {
+    return {
+      post: {
+        async submitEntry(req) { return self.record(req, req.body); },
+        ':_id/void': async (req) => {},
+        '/api/custom-feed': async (req) => {}
+      },
+      get: { summary(req) {} }
+    };
+  },
+  handlers(self) {
+    return {
+      beforeRecord: { stamp(req, entry) {} },
+      '@acme/audit:noted': { mirror(req, entry) {} }
+    };
+  }
+};`;
+
+// A module without an alias: its methods are no registry keys, its routes and events still are.
+const audit = `module.exports = {
+  methods(self) {
+    return {
+      async note(req, entry) {
+        await self.apos.ledger.record(req, entry);
+        self.apos.ledger.total();
+        self.apos.ledger.db.insertOne(entry);
+        await self.emit('noted', req, entry);
+      },
+      flush() {},
+      size() { return 0; }
+    };
+  }
+};`;
+
+/** The sites of the two modules above, in their folders. */
+const twoModules = () =>
+	extractSites(
+		{ "modules/@acme/ledger/index.js": ledger, "modules/@acme/audit/index.js": audit },
+		sectionsPreset(),
+	);
+
+describe("modules written as objects of sections", () => {
+	it("registers a module's methods under its alias and joins registry calls to them", () => {
+		const sites = twoModules();
+		expect(summary(sites, "module-registry")).toEqual([
+			"module-registry dispatch ledger.record",
+			"module-registry dispatch ledger.total",
+			"module-registry register ledger.check",
+			"module-registry register ledger.record",
+			"module-registry register ledger.total",
+		]);
+		const record = sites.find((s) => s.side === "register" && s.key === "ledger.record");
+		expect(record?.handlerDefId).toBe("modules/@acme/ledger/index.js#methods.record");
+		const call = sites.find((s) => s.side === "dispatch" && s.key === "ledger.record");
+		expect(call?.enclosingDefId).toBe("modules/@acme/audit/index.js#methods.note");
+	});
+
+	it("serves a module's API routes below its registered name, method names kebab-cased", () => {
+		const sites = extractSites(
+			{
+				"modules/@acme/ledger/index.js": ledger,
+				"ui/apos/components/LedgerForm.js": `export async function send(entry) {
+  await apos.http.post('/api/v1/@acme/ledger/submit-entry', { body: entry });
+  await apos.ledger.record(entry);
+}`,
+			},
+			alwaysOn(builtinPresets().filter((p) => p.name === "apostrophe" || p.name === "generic")),
+		);
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch POST /api/v1/@acme/ledger/submit-entry",
+			"http-route register GET /api/v1/@acme/ledger/summary",
+			"http-route register POST /api/custom-feed",
+			"http-route register POST /api/v1/@acme/ledger/:_id/void",
+			"http-route register POST /api/v1/@acme/ledger/submit-entry",
+		]);
+		// Browser code has a registry of its own: `apos.ledger` there is no server module.
+		expect(summary(sites, "module-registry").filter((s) => s.includes("dispatch"))).toEqual([]);
+	});
+
+	it("joins the events a module emits on itself to the handlers listening under its name", () => {
+		const sites = twoModules();
+		expect(summary(sites, "module-events")).toEqual([
+			"module-events dispatch @acme/audit:noted",
+			"module-events dispatch @acme/audit:noted",
+			"module-events dispatch @acme/ledger:beforeRecord",
+			"module-events register @acme/audit:noted",
+			"module-events register @acme/ledger:beforeRecord",
+		]);
+	});
+
+	it("registers nothing and emits no module event outside a module's folder", () => {
+		const sites = extractSites(
+			{
+				"lib/ledger.js": ledger,
+				"lib/audit.js": audit,
+			},
+			sectionsPreset(),
+		);
+		// Registry calls are read in any server file; with no module registered they stay unjoined.
+		expect(summary(sites)).toEqual([
+			"module-registry dispatch ledger.record",
+			"module-registry dispatch ledger.total",
+		]);
+	});
+});
