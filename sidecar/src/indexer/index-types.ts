@@ -22,6 +22,8 @@ export interface IndexOptions {
 	includeTests?: boolean;
 	/** Skip repo-relative paths containing any of these substrings. */
 	exclude?: string[];
+	/** Repo-relative paths under which build-output folders (`build/`, `dist/`, `out/`) are indexed too. */
+	include?: string[];
 	/** Ignore the previous index and extract every file. */
 	full?: boolean;
 	/** The commit to record when the tree is not a git checkout (e.g. an exported snapshot). */
@@ -60,6 +62,13 @@ export interface IndexProblem {
 	reason: string;
 }
 
+export interface SkippedFolder {
+	/** Repo-relative folder. */
+	path: string;
+	/** TypeScript and component source files in it (declaration files left out). */
+	files: number;
+}
+
 export interface IndexResult {
 	out: string;
 	stats: IndexStats;
@@ -81,6 +90,8 @@ export interface IndexResult {
 	problems: IndexProblem[];
 	/** Things left out on purpose or expected without node_modules (large files, uninstalled `extends`). */
 	notes: IndexProblem[];
+	/** Build-output folders left out that held TypeScript or component sources, and how many (collect.ts). */
+	skippedFolders: SkippedFolder[];
 	/** Files re-extracted this run (all files on a full run). */
 	extractedFiles: number;
 	/**

@@ -48,6 +48,7 @@ import {
 	moduleMembers,
 	modulePathSites,
 } from "./idioms/module-paths.js";
+import { factoryBaseMounts } from "./idioms/factory-base.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";
@@ -296,6 +297,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			);
 			serviceCandidates(sf, ctx, out, presetLines, facts);
 		}
+		if (!inStaticFolder(ctx.filePath)) factoryBaseMounts(sf, c, ctx, out);
 		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
 		if (nodes.members.length > 0) typeMemberRecords(sf, nodes.members, ctx, out);
 		const imported = importedPackages(sf.compilerNode, nodes.calls, ctx.repoRoot, ctx.filePath);
