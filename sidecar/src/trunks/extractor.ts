@@ -41,6 +41,7 @@ import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
+import { factoryBaseMounts } from "./idioms/factory-base.js";
 import { extractHookMethods } from "./idioms/hook-methods.js";
 import {
 	MODULE_MEMBERS,
@@ -48,7 +49,6 @@ import {
 	moduleMembers,
 	modulePathSites,
 } from "./idioms/module-paths.js";
-import { factoryBaseMounts } from "./idioms/factory-base.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";

@@ -1536,8 +1536,12 @@ describe("codeask trunks --discover", () => {
 		expect(again.stdout).toContain("discovery found no further string-dispatch idiom");
 		// `index --no-discover`: the built-in presets alone, no discovery (and no candidates kept for it).
 		expect(run("index", repo, "--out", join(dir, "c.db"), "--full", "--no-discover").status).toBe(0);
-		expect(JSON.parse(run("trunks", "--index", join(dir, "c.db"), "--json").stdout).trunks.router).toBeUndefined();
-		expect(run("trunks", "--discover", "--index", join(dir, "c.db")).stdout).toContain("no discovery candidates");
+		expect(
+			JSON.parse(run("trunks", "--index", join(dir, "c.db"), "--json").stdout).trunks.router,
+		).toBeUndefined();
+		expect(run("trunks", "--discover", "--index", join(dir, "c.db")).stdout).toContain(
+			"no discovery candidates",
+		);
 	}, 180_000);
 	it("saves workflows, activities and signals as pinned families that index the same sites", async () => {
 		const dir = scratchDir("codeask-discover-temporal-");

@@ -84,7 +84,9 @@ function discoverCommand(options: Options): string {
 			if (preset.trunks.length === 0) throw new UsageError("trunks --save: discovery found nothing to save");
 			writeFileSync(options.save, `${JSON.stringify(preset, null, "\t")}\n`);
 		}
-		return options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiscovery(report, presetJoins(reader, config));
+		return options.json
+			? `${JSON.stringify(report, null, 2)}\n`
+			: renderDiscovery(report, presetJoins(reader, config));
 	} finally {
 		reader.close();
 	}

@@ -6,7 +6,7 @@
  * app = new Hono().basePath(…) else app = new Hono()`) leaves the app served with or without it: both are kept.
  */
 import type { CallExpression, SourceFile } from "ts-morph";
-import { Node } from "#ts-morph";
+import { Node, SyntaxKind } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
@@ -15,7 +15,7 @@ import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { trunkVerbs } from "../scope.js";
 import { MOUNT, receiverIdentity, startLine } from "../sites.js";
-import { isMountLink, type MountInfo } from "./mounts.js";
+import { isMountLink, type MountInfo, mountRecord } from "./mounts.js";
 
 type FactoryFunction = Node & {
 	getParameters(): { getName(): string }[];
@@ -76,8 +76,8 @@ function returned(link: Node, fn: FactoryFunction): boolean {
 	if (Node.isVariableDeclaration(holder)) name = holder.getName();
 	else if (Node.isBinaryExpression(holder) && holder.getRight() === top) name = holder.getLeft().getText();
 	if (!name) return false;
-	return (fn.getBody()?.getDescendants() ?? []).some(
-		(d) => Node.isReturnStatement(d) && d.getExpression()?.getText() === name,
+	return (fn.getBody()?.getDescendantsOfKind(SyntaxKind.ReturnStatement) ?? []).some(
+		(d) => d.getExpression()?.getText() === name,
 	);
 }
 
@@ -88,13 +88,22 @@ function conditional(node: Node, fn: Node): boolean {
 	return false;
 }
 
-/** The base path (and whether it is set on some paths only) a factory call's app gets for `trunk`'s mounts. */
-function factoryBase(call: CallExpression, c: Compiled, trunk: string): { prefix: string; optional: boolean } | null {
-	const fn = factoryOf(call);
-	const body = fn?.getBody();
-	if (!fn || !body) return null;
-	for (const inner of body.getDescendants()) {
-		if (!Node.isCallExpression(inner)) continue;
+/** A factory's base-path calls whose app it returns: the prefix argument, and whether some paths skip it. */
+interface BaseCall {
+	prefixNode: Node;
+	optional: boolean;
+}
+
+/** Per factory and trunk: its body is walked once, however many apps it makes. */
+const baseCallsOf = new WeakMap<Node, Map<string, BaseCall[]>>();
+
+function baseCalls(fn: FactoryFunction, body: Node, c: Compiled, trunk: string): BaseCall[] {
+	const byTrunk = baseCallsOf.get(fn) ?? new Map<string, BaseCall[]>();
+	baseCallsOf.set(fn, byTrunk);
+	const known = byTrunk.get(trunk);
+	if (known) return known;
+	const found: BaseCall[] = [];
+	for (const inner of body.getDescendantsOfKind(SyntaxKind.CallExpression)) {
 		const called = calleeParts(inner);
 		const mounts = called ? (c.mounts.get(called.name) ?? []) : [];
 		for (const m of mounts) {
@@ -104,9 +113,25 @@ function factoryBase(call: CallExpression, c: Compiled, trunk: string): { prefix
 			);
 			const prefixNode = inner.getArguments()[m.prefixArg];
 			if (!matchCallee(m.callee, parts) || !prefixNode || !returned(inner, fn)) continue;
-			const prefix = boundPrefix(prefixNode, fn, call);
-			if (prefix?.startsWith("/")) return { prefix, optional: conditional(inner, fn) };
+			found.push({ prefixNode, optional: conditional(inner, fn) });
 		}
+	}
+	byTrunk.set(trunk, found);
+	return found;
+}
+
+/** The base path (and whether it is set on some paths only) a factory call's app gets for `trunk`'s mounts. */
+function factoryBase(
+	call: CallExpression,
+	c: Compiled,
+	trunk: string,
+): { prefix: string; optional: boolean } | null {
+	const fn = factoryOf(call);
+	const body = fn?.getBody();
+	if (!fn || !body) return null;
+	for (const b of baseCalls(fn, body, c, trunk)) {
+		const prefix = boundPrefix(b.prefixNode, fn, call);
+		if (prefix?.startsWith("/")) return { prefix, optional: b.optional };
 	}
 	return null;
 }
@@ -115,7 +140,12 @@ function factoryBase(call: CallExpression, c: Compiled, trunk: string): { prefix
  * Mount records for this file's apps made by a base-path factory: each router identity of the file (a
  * register site's receiver, a mount's target or host) held by `const x = factory(…)`.
  */
-export function factoryBaseMounts(sf: SourceFile, c: Compiled, ctx: SiteContext, out: DispatchSiteRecord[]): void {
+export function factoryBaseMounts(
+	sf: SourceFile,
+	c: Compiled,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
 	if (c.mounts.size === 0) return;
 	const file = sf.getFilePath();
 	const routers = new Map<string, string>();
@@ -138,18 +168,6 @@ export function factoryBaseMounts(sf: SourceFile, c: Compiled, ctx: SiteContext,
 		if (!base) continue;
 		const info: MountInfo = { trunk, prefix: base.prefix, target: id, on: null, base: true };
 		if (base.optional) info.optional = true;
-		out.push({
-			trunk: MOUNT,
-			side: "register",
-			key: null,
-			rawKey: JSON.stringify(info),
-			expression: "",
-			file: ctx.filePath,
-			line: startLine(decl),
-			enclosingDefId: null,
-			handlerDefId: null,
-			resolution: "syntactic",
-			inScope: false,
-		});
+		out.push(mountRecord(info, ctx.filePath, startLine(decl)));
 	}
 }

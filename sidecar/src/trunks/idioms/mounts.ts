@@ -237,21 +237,26 @@ export function extractMount(
 			// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
 			on: on === target ? null : on,
 		};
-		out.push({
-			trunk: MOUNT,
-			side: "register",
-			key: null,
-			rawKey: JSON.stringify(info),
-			expression: "",
-			file: ctx.filePath,
-			line: startLine(call),
-			enclosingDefId: null,
-			handlerDefId: null,
-			resolution: "syntactic",
-			inScope: false,
-		});
+		out.push(mountRecord(info, ctx.filePath, startLine(call)));
 		return;
 	}
+}
+
+/** The internal record carrying a mount from its file to finalize (never written). */
+export function mountRecord(info: MountInfo, file: string, line: number): DispatchSiteRecord {
+	return {
+		trunk: MOUNT,
+		side: "register",
+		key: null,
+		rawKey: JSON.stringify(info),
+		expression: "",
+		file,
+		line,
+		enclosingDefId: null,
+		handlerDefId: null,
+		resolution: "syntactic",
+		inScope: false,
+	};
 }
 
 /**
