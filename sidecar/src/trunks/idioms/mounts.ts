@@ -296,11 +296,16 @@ export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c:
 		const space = usesMethods(t.spec) ? s.rawKey.indexOf(" ") : -1;
 		const method = space > 0 ? s.rawKey.slice(0, space) : "";
 		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
-		const keys = prefixes(id, new Set()).map((prefix) => {
-			const joined = path === "/" ? prefix || "/" : prefix + path;
-			const k = normalizeKey(joined, t.normalize) || "/";
-			return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
-		});
+		// Two mount paths may compose to one prefix (a factory's base path beside a mount): one site per key.
+		const keys = [
+			...new Set(
+				prefixes(id, new Set()).map((prefix) => {
+					const joined = path === "/" ? prefix || "/" : prefix + path;
+					const k = normalizeKey(joined, t.normalize) || "/";
+					return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
+				}),
+			),
+		];
 		s.key = keys[0] as string;
 		for (const k of keys.slice(1)) added.push({ ...s, key: k });
 	}
