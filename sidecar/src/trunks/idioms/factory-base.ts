@@ -14,8 +14,8 @@ import { calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { trunkVerbs } from "../scope.js";
-import { MOUNT, receiverIdentity, startLine } from "../sites.js";
-import { isMountLink, type MountInfo, mountRecord } from "./mounts.js";
+import { internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
+import { isMountLink, type MountInfo } from "./mounts.js";
 
 type FactoryFunction = Node & {
 	getParameters(): { getName(): string }[];
@@ -168,6 +168,6 @@ export function factoryBaseMounts(
 		if (!base) continue;
 		const info: MountInfo = { trunk, prefix: base.prefix, target: id, on: null, base: true };
 		if (base.optional) info.optional = true;
-		out.push(mountRecord(info, ctx.filePath, startLine(decl)));
+		out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(decl)));
 	}
 }

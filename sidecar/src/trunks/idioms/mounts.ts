@@ -15,7 +15,7 @@ import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { trunkVerbs } from "../scope.js";
-import { argAt, MOUNT, receiverIdentity, startLine } from "../sites.js";
+import { argAt, internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
 
 export interface MountInfo {
 	trunk: string;
@@ -237,26 +237,9 @@ export function extractMount(
 			// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
 			on: on === target ? null : on,
 		};
-		out.push(mountRecord(info, ctx.filePath, startLine(call)));
+		out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(call)));
 		return;
 	}
-}
-
-/** The internal record carrying a mount from its file to finalize (never written). */
-export function mountRecord(info: MountInfo, file: string, line: number): DispatchSiteRecord {
-	return {
-		trunk: MOUNT,
-		side: "register",
-		key: null,
-		rawKey: JSON.stringify(info),
-		expression: "",
-		file,
-		line,
-		enclosingDefId: null,
-		handlerDefId: null,
-		resolution: "syntactic",
-		inScope: false,
-	};
 }
 
 /**
