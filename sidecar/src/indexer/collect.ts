@@ -10,9 +10,8 @@ import { isManifestPath } from "../index/documents.js";
 import { isTestFile, STORY_FILE_NAME, TEST_FILE_NAME, TEST_FRAMEWORK_USE } from "../test-files.js";
 import type { WorkspacePackage } from "../workspace/packages.js";
 import { ALWAYS_SKIPPED_DIRS, BUILD_OUTPUT_DIRS, TEST_DIRS } from "../workspace/skipped-dirs.js";
-import type { SkippedFolder } from "./index-types.js";
 import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
-import { DECLARATION_FILE, includedBuildFolder, sourcesIn } from "./skipped-folders.js";
+import { DECLARATION_FILE, includedBuildFolder, type SkippedFolder, sourcesIn } from "./skipped-folders.js";
 
 export { isTestFile };
 

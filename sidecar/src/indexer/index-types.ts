@@ -4,6 +4,9 @@ import type { IndexStats } from "../index/schema.js";
 import type { SiteExtractor } from "../index/types.js";
 import type { ImportKind } from "./import-kinds.js";
 import type { IncrementalWorker } from "./incremental.js";
+import type { SkippedFolder } from "./skipped-folders.js";
+
+export type { SkippedFolder };
 
 export interface IndexProgress {
 	phase: "collect" | "parse" | "extract" | "write";
@@ -60,13 +63,6 @@ export interface IndexProblem {
 	/** Repo-relative path (or absolute, for files outside the repository). */
 	file: string;
 	reason: string;
-}
-
-export interface SkippedFolder {
-	/** Repo-relative folder. */
-	path: string;
-	/** TypeScript and component source files in it (declaration files left out). */
-	files: number;
 }
 
 export interface IndexResult {

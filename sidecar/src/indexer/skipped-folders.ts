@@ -7,6 +7,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 
+export interface SkippedFolder {
+	/** Repo-relative folder. */
+	path: string;
+	/** TypeScript and component source files in it (declaration files left out). */
+	files: number;
+}
+
 /** Declaration files: types for the program, never indexed. */
 export const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const SOURCE_ONLY = /\.(ts|tsx|mts|cts|vue|svelte)$/;
