@@ -27,9 +27,11 @@ const OptionsSchema = z.object({
 	json: z.boolean().default(false),
 	includeTests: z.boolean().default(false),
 	exclude: z.array(z.string().min(1)).default([]),
+	include: z.array(z.string().min(1)).default([]),
 	full: z.boolean().default(false),
 	threads: z.coerce.number().int().min(1, "--threads must be a whole number from 1").max(64).optional(),
 	trunks: z.union([z.string().min(1), z.boolean()]).optional(),
+	discover: z.boolean().default(true),
 	commit: z
 		.string()
 		.regex(/^[0-9a-f]{7,40}$/i, "--commit must be a git commit hash (7 to 40 hex digits)")
@@ -54,10 +56,12 @@ export async function indexCommand(repo: string, raw: unknown, started: StartedE
 	const options = parsed.data;
 	// Before the compiler is loaded: its functions get the larger budget from the start.
 	raiseTierUpBudget();
-	const trunkConfig =
+	const loaded =
 		options.trunks === false
 			? undefined
 			: loadTrunkConfig(typeof options.trunks === "string" ? options.trunks : null, repo);
+	// `--no-discover`: the presets (built in, or the --trunks file's) without discovery.
+	const trunkConfig = loaded && !options.discover ? { ...loaded, discover: false } : loaded;
 	process.exitCode = await indexOrRebuild(repo, options, trunkConfig, started);
 }
 
@@ -175,6 +179,7 @@ async function runIndex(
 		out: options.out,
 		includeTests: options.includeTests,
 		exclude: options.exclude,
+		include: options.include,
 		full: options.full,
 		commit: options.commit,
 		threads: options.threads,
@@ -196,7 +201,7 @@ async function runIndex(
 		const { stats, imports, unresolvedByReason, unresolvedByModule, problems, extractedFiles, timings } =
 			result;
 		process.stdout.write(
-			`${JSON.stringify({ ...stats, extractedFiles, timings, imports, unresolvedByReason, unresolvedByModule, problems: problems.length, notes: result.notes.length }, null, 2)}\n`,
+			`${JSON.stringify({ ...stats, extractedFiles, timings, imports, unresolvedByReason, unresolvedByModule, problems: problems.length, notes: result.notes.length, skippedFolders: result.skippedFolders ?? [] }, null, 2)}\n`,
 		);
 	} else {
 		process.stdout.write(`${indexSummary(result)}\n`);

@@ -87,6 +87,18 @@ export function importsLine(imports: Pick<IndexResult["imports"], "inRepo" | "re
 	return `in-repo imports resolved: ${imports.resolved}/${imports.inRepo}${kinds.length ? ` (${kinds.join(", ")})` : ""}`;
 }
 
+/** Skipped folders named in the summary; the JSON output lists them all. */
+const TOP_SKIPPED = 5;
+
+/** The build-output folders left out that held sources, and how to index them. */
+export function skippedFoldersLine(folders: IndexResult["skippedFolders"]): string | null {
+	if (folders.length === 0) return null;
+	const sorted = [...folders].sort((a, b) => b.files - a.files || a.path.localeCompare(b.path));
+	const named = sorted.slice(0, TOP_SKIPPED).map((f) => `${f.path}/ (${f.files})`);
+	const more = sorted.length > TOP_SKIPPED ? `, and ${sorted.length - TOP_SKIPPED} more` : "";
+	return `skipped as build output, holding TypeScript/component sources: ${named.join(", ")}${more} → --include PATH to index them`;
+}
+
 /** The human summary printed after an index run. */
 export function indexSummary(result: IndexResult): string {
 	const s = result.stats;
@@ -95,6 +107,7 @@ export function indexSummary(result: IndexResult): string {
 		`  ${s.definitions} definitions, ${s.edges} edges (${s.crossPackageEdges} cross-package)`,
 		...callSiteLines(result).map((l) => `  ${l}`),
 		`  ${importsLine(result.imports)}`,
+		...[skippedFoldersLine(result.skippedFolders ?? [])].filter((l) => l !== null).map((l) => `  ${l}`),
 		`  ${result.extractedFiles} files extracted, ${s.reusedPackages} packages reused, ${(s.wallMs / 1000).toFixed(1)} s`,
 		result.problems.length ? `  ${result.problems.length} problems (see above)` : "",
 	]

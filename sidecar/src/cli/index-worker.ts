@@ -12,6 +12,7 @@ export const IndexWorkerInput = z.object({
 	out: z.string().optional(),
 	includeTests: z.boolean(),
 	exclude: z.array(z.string()),
+	include: z.array(z.string()).default([]),
 	full: z.boolean(),
 	commit: z.string().optional(),
 	threads: z.number().int().positive().optional(),

@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { isManifestPath } from "../index/documents.js";
 import { isTestFile, STORY_FILE_NAME, TEST_FILE_NAME, TEST_FRAMEWORK_USE } from "../test-files.js";
 import type { WorkspacePackage } from "../workspace/packages.js";
-import { ALWAYS_SKIPPED_DIRS, TEST_DIRS } from "../workspace/skipped-dirs.js";
+import { ALWAYS_SKIPPED_DIRS, BUILD_OUTPUT_DIRS, TEST_DIRS } from "../workspace/skipped-dirs.js";
 import { isVirtualSource, VIRTUAL_EXTENSIONS, virtualPath, virtualText } from "./sfc.js";
+import { DECLARATION_FILE, includedBuildFolder, type SkippedFolder, sourcesIn } from "./skipped-folders.js";
 
 export { isTestFile };
 
@@ -40,7 +41,6 @@ function looksLikeTest(content: string): boolean {
 	return TEST_FRAMEWORK_USE.test(content) || TEST_TOOLING_USE.test(content);
 }
 
-const DECLARATION_FILE = /\.d\.[cm]?ts$/;
 const MINIFIED_FILE = /[.-]min\.[cm]?js$/;
 /** Files above this size are bundles or data, not source. */
 const MAX_FILE_BYTES = 1_000_000;
@@ -54,6 +54,8 @@ export interface CollectOptions {
 	includeTests: boolean;
 	/** Extra exclusions: a repo-relative path is skipped when it contains any of these substrings. */
 	exclude: string[];
+	/** Paths under which build-output folders are entered too (`--include`). */
+	include?: string[];
 }
 
 /** What the previous index knows of a file it indexed with the same options. */
@@ -85,6 +87,8 @@ export interface Collected {
 	/** Workspace and build manifests (manifests.ts): indexed as files, never given to the program. */
 	manifests: CollectedFile[];
 	skipped: { path: string; reason: string }[];
+	/** Build-output folders left out that held TypeScript or component sources. */
+	skippedFolders: SkippedFolder[];
 }
 
 /**
@@ -166,7 +170,7 @@ export function collectFiles(
 	onFound?: (files: number) => void,
 ): Collected {
 	const packageOfDir = new Map(packages.map((p, i) => [p.dir, i]));
-	const out: Collected = { files: [], declarationFiles: [], manifests: [], skipped: [] };
+	const out: Collected = { files: [], declarationFiles: [], manifests: [], skipped: [], skippedFolders: [] };
 	// `inSourceTestDir`: under a `test(s)/` folder inside `src/`, where files are judged one by one.
 	const walk = (rel: string, packageIndex: number, inSourceTestDir = false): void => {
 		let entries: import("node:fs").Dirent[];
@@ -183,7 +187,14 @@ export function collectFiles(
 			if (e.isDirectory()) {
 				if (e.name.startsWith(".")) continue;
 				// A declared workspace package is source whatever its folder is called (`packages/build`).
-				if (ALWAYS_SKIPPED_DIRS.has(e.name) && !packageOfDir.has(path)) continue;
+				if (ALWAYS_SKIPPED_DIRS.has(e.name) && !packageOfDir.has(path)) {
+					const opened = BUILD_OUTPUT_DIRS.has(e.name) && includedBuildFolder(path, options.include ?? []);
+					if (!opened) {
+						const files = BUILD_OUTPUT_DIRS.has(e.name) ? sourcesIn(repoRoot, path) : 0;
+						if (files > 0) out.skippedFolders.push({ path, files });
+						continue;
+					}
+				}
 				if (!options.includeTests && TEST_DIRS.has(e.name)) {
 					const inSource = AMBIGUOUS_TEST_DIRS.has(e.name) && /(^|\/)src\//.test(path);
 					if (!inSource) continue;

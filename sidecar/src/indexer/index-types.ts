@@ -4,6 +4,9 @@ import type { IndexStats } from "../index/schema.js";
 import type { SiteExtractor } from "../index/types.js";
 import type { ImportKind } from "./import-kinds.js";
 import type { IncrementalWorker } from "./incremental.js";
+import type { SkippedFolder } from "./skipped-folders.js";
+
+export type { SkippedFolder };
 
 export interface IndexProgress {
 	phase: "collect" | "parse" | "extract" | "write";
@@ -22,6 +25,8 @@ export interface IndexOptions {
 	includeTests?: boolean;
 	/** Skip repo-relative paths containing any of these substrings. */
 	exclude?: string[];
+	/** Repo-relative paths under which build-output folders (`build/`, `dist/`, `out/`) are indexed too. */
+	include?: string[];
 	/** Ignore the previous index and extract every file. */
 	full?: boolean;
 	/** The commit to record when the tree is not a git checkout (e.g. an exported snapshot). */
@@ -81,6 +86,8 @@ export interface IndexResult {
 	problems: IndexProblem[];
 	/** Things left out on purpose or expected without node_modules (large files, uninstalled `extends`). */
 	notes: IndexProblem[];
+	/** Build-output folders left out that held TypeScript or component sources, and how many (collect.ts). */
+	skippedFolders: SkippedFolder[];
 	/** Files re-extracted this run (all files on a full run). */
 	extractedFiles: number;
 	/**

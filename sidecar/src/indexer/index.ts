@@ -90,7 +90,11 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		options.siteExtractorModule && options.trunkConfig !== undefined ? options.siteExtractorModule : null;
 	const early = earlyThread({ options, repoRoot, out, previous, incrementalThread, siteExtractorModule });
 	onFailure.push(() => early.worker?.close());
-	const collectOptions = { includeTests: options.includeTests ?? false, exclude: options.exclude ?? [] };
+	const collectOptions = {
+		includeTests: options.includeTests ?? false,
+		exclude: options.exclude ?? [],
+		include: options.include ?? [],
+	};
 	const collected = early.closeOnError(() =>
 		collectFiles(repoRoot, packages, collectOptions, known, (n) =>
 			progress({ phase: "collect", done: n, total: 0 }),
@@ -154,6 +158,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		started,
 		problems,
 		notes,
+		skippedFolders: collected.skippedFolders,
 		timings,
 	});
 	if (stands) return stands;
@@ -286,6 +291,7 @@ async function runIndex(options: IndexOptions, onFailure: (() => void)[]): Promi
 		unresolvedByModule,
 		problems,
 		notes,
+		skippedFolders: collected.skippedFolders,
 		extractedFiles: changed.length,
 		timings,
 	};

@@ -5,7 +5,7 @@
 import { removeStaleTemps } from "../index/writer.js";
 import type { ChangeSet } from "./change-set.js";
 import type { CollectedFile } from "./collect.js";
-import type { IndexProblem, IndexResult } from "./index-types.js";
+import type { IndexProblem, IndexResult, SkippedFolder } from "./index-types.js";
 import type { PreviousIndex } from "./previous.js";
 import { importsResult, sumCounts } from "./run-counts.js";
 
@@ -21,6 +21,7 @@ export interface PreviousStandsInput {
 	started: number;
 	problems: IndexProblem[];
 	notes: IndexProblem[];
+	skippedFolders: SkippedFolder[];
 	timings: Record<string, number>;
 }
 
@@ -46,6 +47,7 @@ export function previousStands(input: PreviousStandsInput): IndexResult | null {
 		unresolvedByModule: totals.unresolvedByModule,
 		problems: input.problems,
 		notes: input.notes,
+		skippedFolders: input.skippedFolders,
 		extractedFiles: 0,
 		timings: input.timings,
 	};

@@ -22,10 +22,14 @@ export function indexPath(options: Pick<IndexOptions, "repo" | "out">): string {
  * configuration and the code that extracted the reused rows (the format and tool versions are
  * checked by `openPrevious`).
  */
-export function reuseKey(options: Pick<IndexOptions, "includeTests" | "exclude" | "trunkConfig">): string {
+export function reuseKey(
+	options: Pick<IndexOptions, "includeTests" | "exclude" | "include" | "trunkConfig">,
+): string {
 	return JSON.stringify({
 		includeTests: options.includeTests ?? false,
 		exclude: options.exclude ?? [],
+		// Only when given: an index built without it keeps the key it was written with.
+		...(options.include?.length ? { include: options.include } : {}),
 		trunks: options.trunkConfig === undefined ? null : sha1(JSON.stringify(options.trunkConfig)),
 		code: extractorCodeVersion(),
 	});

@@ -41,6 +41,7 @@ import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
 import { bindFacadeUses, extractFacades, type FacadeDefInfo, type FacadeUseInfo } from "./idioms/facades.js";
+import { factoryBaseMounts } from "./idioms/factory-base.js";
 import { extractHookMethods } from "./idioms/hook-methods.js";
 import {
 	MODULE_MEMBERS,
@@ -299,6 +300,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			);
 			serviceCandidates(sf, ctx, out, presetLines, facts);
 		}
+		if (!inStaticFolder(ctx.filePath)) factoryBaseMounts(sf, c, ctx, out);
 		recordClassExtends(sf.compilerNode, nodes.classLikes, ctx.filePath, out);
 		if (nodes.members.length > 0) typeMemberRecords(sf, nodes.members, ctx, out);
 		const imported = importedPackages(sf.compilerNode, nodes.calls, ctx.repoRoot, ctx.filePath);

@@ -11,6 +11,8 @@ export const ALWAYS_SKIPPED_DIRS = new Set([
 	"coverage",
 	"bower_components",
 ]);
+/** The build-output ones among them: `codeask index --include PATH` enters those under PATH. */
+export const BUILD_OUTPUT_DIRS = new Set(["dist", "build", "out"]);
 /** Folders of tests and fixtures, skipped unless `includeTests`. */
 export const TEST_DIRS = new Set([
 	"test",

@@ -101,4 +101,28 @@ describe("collectFiles", () => {
 		expect(collected.map((f) => f.path)).toEqual(["packages/build/index.ts", "src/main.ts"]);
 		expect(collected.find((f) => f.path === "packages/build/index.ts")?.packageIndex).toBe(1);
 	});
+
+	it("names the skipped build folders that held TypeScript sources, and enters those under an --include path", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-collect-"));
+		write(root, "dist/index.js", "export const built = 1;");
+		write(root, "dist/index.d.ts", "export declare const built: number;");
+		write(root, "cli/src/build/start.ts", "export function startBuild() { return 1; }");
+		write(root, "cli/src/build/nested/status.ts", "export function buildStatus() { return 1; }");
+		write(root, "server/out/report.tsx", "export const Report = () => null;");
+		write(root, "src/main.ts", "export const main = 1;");
+		const skipped = collectFiles(root, [pkg], { includeTests: false, exclude: [] });
+		// Compiled output (JavaScript, declarations) is no source: dist/ is not named.
+		expect(skipped.skippedFolders).toEqual([
+			{ path: "cli/src/build", files: 2 },
+			{ path: "server/out", files: 1 },
+		]);
+		expect(skipped.files.map((f) => f.path)).toEqual(["src/main.ts"]);
+		const opened = collectFiles(root, [pkg], { includeTests: false, exclude: [], include: ["./cli/"] });
+		expect(opened.files.map((f) => f.path)).toEqual([
+			"cli/src/build/nested/status.ts",
+			"cli/src/build/start.ts",
+			"src/main.ts",
+		]);
+		expect(opened.skippedFolders).toEqual([{ path: "server/out", files: 1 }]);
+	});
 });

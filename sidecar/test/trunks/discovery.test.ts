@@ -1530,6 +1530,18 @@ describe("codeask trunks --discover", () => {
 		const pinned = table(join(dir, "b.db"));
 		expect(pinned.bothSides).toBe(5);
 		expect({ ...pinned, asymmetries: [] }).toEqual({ ...table(a), asymmetries: [] });
+		// Pinned, discovery finds nothing more: it says so, beside what the preset trunk joined.
+		const again = run("trunks", "--discover", "--index", join(dir, "b.db"));
+		expect(again.stdout).toContain("preset trunks: router joined 5 keys with both sides");
+		expect(again.stdout).toContain("discovery found no further string-dispatch idiom");
+		// `index --no-discover`: the built-in presets alone, no discovery (and no candidates kept for it).
+		expect(run("index", repo, "--out", join(dir, "c.db"), "--full", "--no-discover").status).toBe(0);
+		expect(
+			JSON.parse(run("trunks", "--index", join(dir, "c.db"), "--json").stdout).trunks.router,
+		).toBeUndefined();
+		expect(run("trunks", "--discover", "--index", join(dir, "c.db")).stdout).toContain(
+			"no discovery candidates",
+		);
 	}, 180_000);
 	it("saves workflows, activities and signals as pinned families that index the same sites", async () => {
 		const dir = scratchDir("codeask-discover-temporal-");

@@ -307,6 +307,56 @@ export const warm = () => cache.invoke('private/invite');`,
 	});
 });
 
+describe("generic preset: a base path set inside an app-building factory", () => {
+	// `makeApp(area)` sets `basePath(`/${area}`)` on one runtime only; `serviceApp(name)` always does.
+	const files = {
+		"node_modules/hono/index.d.ts": `export declare class Hono { basePath(p: string): Hono; route(p: string, a: Hono): Hono; use(...a: unknown[]): Hono; get(p: string, h: Function): Hono; post(p: string, h: Function): Hono }`,
+		"server/make.ts": `import { Hono } from 'hono';
+declare const onEdge: () => boolean;
+export function makeApp(area: string, _version: string) {
+	let made;
+	if (onEdge()) made = new Hono().basePath(\`/\${area}\`);
+	else made = new Hono();
+	made.use('*', async (_c: unknown, next: () => Promise<void>) => next());
+	return made;
+}
+export const serviceApp = (name: string) => new Hono().basePath(\`/svc/\${name}\`).use(async (_c: unknown, n: () => Promise<void>) => n());
+export function plainApp(name: string) { const other = new Hono().basePath(\`/\${name}\`); return new Hono(); }`,
+		"server/sub/charge.ts": `import { makeApp } from '../make';
+export const app = makeApp('', '1');
+app.post('/', function charge(c: any) { return c.json({}); });`,
+		"server/sub/nested.ts": `import { makeApp } from '../make';
+export const app = makeApp('nested', '1');
+app.get('/x', function nestedX(c: any) { return c.json({}); });`,
+		"server/edge.ts": `import { makeApp, serviceApp, plainApp } from './make';
+import { app as charge } from './sub/charge';
+import { app as nested } from './sub/nested';
+const area = 'billing';
+const appGlobal = makeApp(area, '1');
+appGlobal.route('/charge', charge);
+appGlobal.route('/n', nested);
+const reportsRouter = serviceApp('reports');
+reportsRouter.get('/daily', function daily(c: any) { return c.json({}); });
+declare const env: Record<string, string>;
+const laterRouter = makeApp(env.AREA as string, '1');
+laterRouter.get('/status', function status(c: any) { return c.json({}); });
+const plainRouter = plainApp('ignored');
+plainRouter.get('/health', function health(c: any) { return c.json({}); });`,
+	};
+
+	it("serves the app's routes under the factory's argument, and also without it when the factory sets it on one path (where another app mounts it: without)", () => {
+		expect(summary(extractSites(files), "http-route")).toEqual([
+			"http-route register GET /billing/n/x",
+			"http-route register GET /health",
+			"http-route register GET /n/x",
+			"http-route register GET /status",
+			"http-route register GET /svc/reports/daily",
+			"http-route register POST /billing/charge",
+			"http-route register POST /charge",
+		]);
+	});
+});
+
 describe("generic preset: Koa-style router prefix", () => {
 	it("prefixes keys with the router's constructor option", () => {
 		const sites = extractSites({

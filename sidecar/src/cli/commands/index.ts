@@ -26,6 +26,10 @@ export function register(program: Command): void {
 		.option("--json", "print the counts as JSON on stdout (no progress bar)")
 		.option("--include-tests", "also index test, spec, story and fixture files")
 		.option("--exclude <substring...>", "skip repo-relative paths containing any of these")
+		.option(
+			"--include <path...>",
+			"also enter the build-output folders (build/, dist/, out/) at or under these repo-relative paths",
+		)
 		.option("--full", "re-extract every file instead of reusing unchanged files from the previous index")
 		.option(
 			"--threads <n>",
@@ -40,12 +44,19 @@ export function register(program: Command): void {
 			"string-dispatch trunk configuration (JSON; replaces the built-in presets, see docs/trunks.md)",
 		)
 		.option("--no-trunks", "skip string-dispatch trunks (static half only)")
+		.option(
+			"--no-discover",
+			'keep the trunk presets, turn trunk discovery off (as "discover": false in a --trunks file)',
+		)
 		.addHelpText(
 			"after",
 			`
 Output (--json): {packages, files, definitions, edges, crossPackageEdges, externalRefs,
 unresolvedRefs, unresolvedShare, wallMs, reusedPackages, extractedFiles, imports, unresolvedByReason,
-unresolvedByModule, problems}
+unresolvedByModule, problems, notes, skippedFolders: [{path, files}]}
+
+Folders of build output (build/, dist/, out/) are not indexed; the summary names those that held
+TypeScript or component sources (skippedFolders), which --include PATH indexes.
 
 Exit codes: 0 indexed; 1 indexed, but some files or configs had problems (see stderr);
 2 bad input (nothing written; the previous index is untouched).`,

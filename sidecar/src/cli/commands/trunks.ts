@@ -77,16 +77,33 @@ Examples:
 function discoverCommand(options: Options): string {
 	const reader = IndexReader.open(options.index);
 	try {
-		const { report, trunks } = discoverFromIndex(reader, configOf(reader));
+		const config = configOf(reader);
+		const { report, trunks } = discoverFromIndex(reader, config);
 		if (options.save) {
 			const preset = discoveredPreset(trunks);
 			if (preset.trunks.length === 0) throw new UsageError("trunks --save: discovery found nothing to save");
 			writeFileSync(options.save, `${JSON.stringify(preset, null, "\t")}\n`);
 		}
-		return options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiscovery(report);
+		return options.json
+			? `${JSON.stringify(report, null, 2)}\n`
+			: renderDiscovery(report, presetJoins(reader, config));
 	} finally {
 		reader.close();
 	}
+}
+
+/**
+ * The preset trunks of the index that joined keys (both sides), most first: `trunks --discover` names them,
+ * so "no idiom found" is not read as "nothing joined".
+ */
+function presetJoins(reader: IndexReader, config: TrunkConfig): { trunk: string; bothSides: number }[] {
+	const presetNames = new Set(config.presets.flatMap((p) => p.trunks.map((t) => t.name)));
+	const names = reader.trunkNames().filter((n) => presetNames.has(n));
+	const report = reconcile(names.flatMap((n) => reader.dispatchSites(n)));
+	return Object.entries(report.trunks)
+		.map(([trunk, t]) => ({ trunk, bothSides: t.bothSides }))
+		.filter((t) => t.bothSides > 0)
+		.sort((a, b) => b.bothSides - a.bothSides || a.trunk.localeCompare(b.trunk));
 }
 
 /** The trunk configuration the index was built with (meta.trunkConfig), else the built-in presets. */

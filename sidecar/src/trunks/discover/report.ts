@@ -104,12 +104,24 @@ export function discoverFromIndex(
 	};
 }
 
-export function renderDiscovery(report: DiscoveryReport): string {
+/**
+ * The text report. `presetJoins` (the preset trunks that joined keys, from the index's sites) opens it, so
+ * that finding no idiom of its own is not read as "nothing joined".
+ */
+export function renderDiscovery(
+	report: DiscoveryReport,
+	presetJoins: { trunk: string; bothSides: number }[] = [],
+): string {
+	const presets = presetJoins.length
+		? `preset trunks: ${presetJoins.map((p) => `${p.trunk} joined ${p.bothSides} keys with both sides`).join(", ")}\n`
+		: "";
 	if (report.candidates === 0)
-		return "no discovery candidates in this index (built with discovery off, or no keyed calls)\n";
+		return `${presets}no discovery candidates in this index (built with discovery off, or no keyed calls)\n`;
 	if (report.idioms.length === 0 && report.presetWrappers.length === 0)
-		return `no string-dispatch idiom found (${report.candidates} keyed calls looked at)\n`;
-	const out: string[] = [];
+		return presets
+			? `${presets}discovery found no further string-dispatch idiom (${report.candidates} keyed calls looked at)\n`
+			: `no string-dispatch idiom found (${report.candidates} keyed calls looked at)\n`;
+	const out: string[] = presets ? [presets] : [];
 	for (const i of report.idioms) {
 		const folded = i.foldedInto ? ` (indexed in the preset trunk \`${i.foldedInto}\`)` : "";
 		out.push(`${i.trunk}: ${i.bothSides} keys with both sides${folded}`);

@@ -15,7 +15,7 @@ import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { trunkVerbs } from "../scope.js";
-import { argAt, MOUNT, receiverIdentity, startLine } from "../sites.js";
+import { argAt, internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
 
 export interface MountInfo {
 	trunk: string;
@@ -23,6 +23,12 @@ export interface MountInfo {
 	/** Identity (`file#variable`) of the mounted router, and of the router it is mounted on. */
 	target: string;
 	on: string | null;
+	/**
+	 * A base path an app-building factory sets inside the app (factory-base.ts): it composes with the app's
+	 * mounts (`/outer` + `/base` + path); `optional` when the factory sets it on some paths only.
+	 */
+	base?: true;
+	optional?: true;
 }
 
 /** `router.route('/x').get(h)` → `router`: the receiver at the root of a call chain. */
@@ -231,19 +237,7 @@ export function extractMount(
 			// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
 			on: on === target ? null : on,
 		};
-		out.push({
-			trunk: MOUNT,
-			side: "register",
-			key: null,
-			rawKey: JSON.stringify(info),
-			expression: "",
-			file: ctx.filePath,
-			line: startLine(call),
-			enclosingDefId: null,
-			handlerDefId: null,
-			resolution: "syntactic",
-			inScope: false,
-		});
+		out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(call)));
 		return;
 	}
 }
@@ -257,15 +251,24 @@ export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c:
 	const byTarget = new Map<string, MountInfo[]>();
 	for (const m of mounts) byTarget.set(m.target, [...(byTarget.get(m.target) ?? []), m]);
 	const prefixes = (id: string, seen: Set<string>): string[] => {
-		const ms = byTarget.get(id);
-		if (!ms || seen.has(id)) return [""];
+		const all = byTarget.get(id);
+		if (!all || seen.has(id)) return [""];
 		const next = new Set(seen).add(id);
-		const out: string[] = [];
+		const ms = all.filter((m) => !m.base);
+		const out: string[] = ms.length === 0 ? [""] : [];
 		for (const m of ms) {
 			const own = m.prefix.replace(/\/+$/, "");
 			for (const outer of m.on ? prefixes(m.on, next) : [""]) out.push(outer + own);
 		}
-		return out.slice(0, 4);
+		const bases = all.filter((m) => m.base);
+		if (bases.length === 0) return out.slice(0, 4);
+		// A factory's base path lies inside the app, under each of its mounts. One the factory sets on some
+		// paths only is how an app stands alone under its name and mounts bare under another: the app is
+		// served with and without it when it stands alone, without it where another app mounts it.
+		const optional = bases.some((m) => m.optional);
+		const inner = new Set(optional && ms.length > 0 ? [] : bases.map((m) => m.prefix.replace(/\/+$/, "")));
+		if (optional) inner.add("");
+		return [...new Set(out.flatMap((outer) => [...inner].map((b) => outer + b)))].slice(0, 4);
 	};
 	const added: DispatchSiteRecord[] = [];
 	for (const s of sites) {
@@ -276,11 +279,16 @@ export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c:
 		const space = usesMethods(t.spec) ? s.rawKey.indexOf(" ") : -1;
 		const method = space > 0 ? s.rawKey.slice(0, space) : "";
 		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
-		const keys = prefixes(id, new Set()).map((prefix) => {
-			const joined = path === "/" ? prefix || "/" : prefix + path;
-			const k = normalizeKey(joined, t.normalize) || "/";
-			return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
-		});
+		// Two mount paths may compose to one prefix (a factory's base path beside a mount): one site per key.
+		const keys = [
+			...new Set(
+				prefixes(id, new Set()).map((prefix) => {
+					const joined = path === "/" ? prefix || "/" : prefix + path;
+					const k = normalizeKey(joined, t.normalize) || "/";
+					return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
+				}),
+			),
+		];
 		s.key = keys[0] as string;
 		for (const k of keys.slice(1)) added.push({ ...s, key: k });
 	}
