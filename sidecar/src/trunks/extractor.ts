@@ -32,6 +32,7 @@ import {
 	WRAPPER,
 } from "./discover/index.js";
 import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
+import { proxyReferenceCandidates } from "./discover/object-registries.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { presetWrapperSites } from "./discover/preset-wrappers.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
@@ -274,6 +275,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				out.filter((s) => !s.trunk.startsWith("(") && s.side === "register").map((s) => s.line),
 			);
 			decoratorCandidates(sf, nodes.decorators, ctx, out, presetRegistered);
+			proxyReferenceCandidates(sf, nodes.properties, ctx, out);
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);

@@ -314,6 +314,9 @@ export const PROXY_VERBS = new Set([
 	"useSubscription",
 ]);
 
+/** The proxy verbs a query library is handed uncalled (`mutationFn: trpc.user.update.mutate`). */
+export const PROXY_REFERENCE_VERBS = new Set(["query", "mutate"]);
+
 /**
  * Typed RPC clients made from a server app's type: Hono's `hc<typeof app>(baseUrl)` returns a proxy
  * whose member path is a route of `app` and whose `$verb` call sends it
