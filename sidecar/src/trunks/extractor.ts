@@ -16,6 +16,7 @@ import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
 import { callCandidates } from "./discover/call-candidates.js";
 import { isFetchFactoryCall } from "./discover/call-shape.js";
+import { classHandlerCandidates } from "./discover/class-events.js";
 import { decoratorCandidates } from "./discover/decorator-candidates.js";
 import { inStaticFolder } from "./discover/families.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
@@ -276,6 +277,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			);
 			decoratorCandidates(sf, nodes.decorators, ctx, out, presetRegistered);
 			proxyReferenceCandidates(sf, nodes.properties, ctx, out);
+			classHandlerCandidates(sf, nodes.decorators, ctx, out);
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);

@@ -341,6 +341,9 @@ export const CLASS_EVENTS = {
 	senders: new Set(["publish", "emit", "dispatch", "execute", "send"]),
 };
 
+/** The method of a handler class that a class decorator ties to the classes it handles (class-events.ts). */
+export const HANDLER_CLASS_METHODS = ["execute", "handle"];
+
 export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);
 
 /**
