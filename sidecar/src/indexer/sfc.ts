@@ -35,10 +35,19 @@ export function virtualText(name: string, content: string): string {
 	return isGraphqlDocument(name) ? graphqlToScript(content) : sfcToScript(content);
 }
 
+/**
+ * A script's opening tag. A quoted attribute may hold a `>`: Svelte's and Vue's type parameters
+ * (`<script lang="ts" generics="T extends Record<string, unknown>">`) end the tag at the quote, not there.
+ */
+const OPEN_TAG = String.raw`<script\b(?:[^>"']|"[^"]*"|'[^']*')*>`;
+const SCRIPT_OPEN = new RegExp(OPEN_TAG, "gi");
+const SCRIPT_BLOCK = new RegExp(String.raw`(${OPEN_TAG})([\s\S]*?)<\/script\s*>`, "gi");
+
 /** The program's name for a component file or GraphQL document: `App.vue` → `App.vue.ts`. */
 export function virtualPath(abs: string, content: string): string {
 	if (isGraphqlDocument(abs)) return `${abs}.ts`;
-	return `${abs}${/<script\b[^>]*\blang\s*=\s*["']?(tsx|jsx)\b/i.test(content) ? ".tsx" : ".ts"}`;
+	const jsx = [...content.matchAll(SCRIPT_OPEN)].some((m) => /\blang\s*=\s*["']?(tsx|jsx)\b/i.test(m[0]));
+	return `${abs}${jsx ? ".tsx" : ".ts"}`;
 }
 
 /** `App.vue.ts` / `App.vue.tsx` / `ops.graphql.ts` → `App.vue` / `ops.graphql`, or null for any other path. */
@@ -47,7 +56,6 @@ export function sfcOfVirtual(path: string): string | null {
 	return m ? (m[1] as string) : null;
 }
 
-const SCRIPT_BLOCK = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
 /** Blocks whose content is never code for us: styles, HTML comments. */
 const NOT_MARKUP = /<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
 /** A component tag: PascalCase (`<UserCard`, `<Forms.Input`). Lower-case tags are HTML. */
@@ -70,8 +78,8 @@ export function sfcToScript(content: string): string {
 	const chars: string[] = content.split("").map((ch) => (ch === "\n" || ch === "\r" ? ch : " "));
 	const scriptRanges: [number, number][] = [];
 	for (const m of content.matchAll(SCRIPT_BLOCK)) {
-		const bodyStart = (m.index as number) + (m[0] as string).indexOf(">") + 1;
-		const body = m[1] as string;
+		const bodyStart = (m.index as number) + (m[1] as string).length;
+		const body = m[2] as string;
 		for (let i = 0; i < body.length; i++) chars[bodyStart + i] = body[i] as string;
 		scriptRanges.push([m.index as number, (m.index as number) + (m[0] as string).length]);
 	}

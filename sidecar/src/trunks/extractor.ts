@@ -16,6 +16,7 @@ import { enabledPresets } from "./detect.js";
 import { actionCandidates } from "./discover/actions.js";
 import { callCandidates } from "./discover/call-candidates.js";
 import { isFetchFactoryCall } from "./discover/call-shape.js";
+import { classHandlerCandidates } from "./discover/class-events.js";
 import { decoratorCandidates } from "./discover/decorator-candidates.js";
 import { inStaticFolder } from "./discover/families.js";
 import { fileRouteCandidates } from "./discover/file-routes.js";
@@ -32,6 +33,7 @@ import {
 	WRAPPER,
 } from "./discover/index.js";
 import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
+import { proxyReferenceCandidates } from "./discover/object-registries.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { presetWrapperSites } from "./discover/preset-wrappers.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
@@ -278,6 +280,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				out.filter((s) => !s.trunk.startsWith("(") && s.side === "register").map((s) => s.line),
 			);
 			decoratorCandidates(sf, nodes.decorators, ctx, out, presetRegistered);
+			proxyReferenceCandidates(sf, nodes.properties, ctx, out);
+			classHandlerCandidates(sf, nodes.decorators, ctx, out);
 			graphqlCandidates(sf, nodes, ctx, out);
 			actionCandidates(sf, nodes, ctx, out);
 			jobCandidates(sf, nodes, ctx, out);

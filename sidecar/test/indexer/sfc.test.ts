@@ -14,11 +14,13 @@ import { sfcToScript } from "../../src/indexer/sfc.js";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
 
-async function indexFixture(name: string): Promise<{ repo: string; index: IndexReader }> {
+async function indexFixture(
+	name: string,
+): Promise<{ repo: string; index: IndexReader; problems: { file: string; reason: string }[] }> {
 	const repo = join(mkdtempSync(join(tmpdir(), `codeask-${name}-`)), name);
 	cpSync(join(FIXTURES, name), repo, { recursive: true });
 	const result = await indexRepository({ repo, out: join(repo, "index.db") });
-	return { repo, index: IndexReader.open(result.out) };
+	return { repo, index: IndexReader.open(result.out), problems: result.problems };
 }
 
 /** 1-based line of the first line of `file` containing `text`. */
@@ -50,6 +52,14 @@ describe("sfcToScript", () => {
 		expect(out.split("\n")[4]).toBe("const a = 1;");
 		expect(out.split("\n")[1]).toMatch(/^ +;Card; +;open; +$/);
 		expect(out).not.toMatch(/template|script/);
+	});
+
+	it("ends a script's opening tag after its quoted attributes, a `>` inside them included", () => {
+		const svelte =
+			'<script lang="ts" generics="T extends Map<string, number>">\nlet a: T;\n</script>\n<p>{a}</p>\n';
+		const out = sfcToScript(svelte).split("\n");
+		expect(out[0]).toMatch(/^ +$/);
+		expect(out[1]).toBe("let a: T;");
 	});
 
 	it("takes the function a handler calls, and no assignment, ternary or template global", () => {
@@ -148,8 +158,9 @@ describe("a Vue SFC app", { timeout: 120_000 }, () => {
 describe("a Svelte app", { timeout: 120_000 }, () => {
 	let repo: string;
 	let index: IndexReader;
+	let problems: { file: string; reason: string }[];
 	beforeAll(async () => {
-		({ repo, index } = await indexFixture("svelte-app"));
+		({ repo, index, problems } = await indexFixture("svelte-app"));
 	});
 	afterAll(() => index?.close());
 
@@ -178,5 +189,14 @@ describe("a Svelte app", { timeout: 120_000 }, () => {
 			`src/App.svelte#(module) -> src/lib/Counter.svelte#(module) import @${at("import Counter")}`,
 		);
 		expect(all).toContain("src/main.ts#(module) -> src/App.svelte#(module) import @1");
+	});
+
+	it("reads a script whose type parameters hold a `>` inside the quoted attribute", () => {
+		const file = "src/lib/Picker.svelte";
+		expect(problems.filter((p) => p.file === file)).toEqual([]);
+		expect(index.def(`${file}#clear`)?.startLine).toBe(lineOf(repo, file, "function clear"));
+		expect(edges(index)).toContain(
+			`${file}#clear -> src/lib/store.ts#reset call @${lineOf(repo, file, "reset();")}`,
+		);
 	});
 });

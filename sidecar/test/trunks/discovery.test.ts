@@ -761,6 +761,47 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("joins a tRPC client held in a field, and its send handed uncalled to a query library, to the procedures", async () => {
+		const { out, discovered } = await indexed("trpc-vanilla");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["t", 3]]);
+		await withIndexAt(out, (index) => {
+			// `this.trpc.note.add.mutate(…)`: the proxy is the field, the procedure the path below it.
+			expect(sides(index, "t", "note.add")).toEqual({
+				handlers: ["src/server/router.ts#noteRouter.add"],
+				callers: ["src/client/note-service.ts#NoteService.add"],
+			});
+			expect(sides(index, "t", "note.list")).toEqual({
+				handlers: ["src/server/router.ts#noteRouter.list"],
+				callers: ["src/client/note-service.ts#NoteService.list"],
+			});
+			// `mutationFn: trpc.note.remove.mutate`: sent when the library calls it.
+			expect(sides(index, "t", "note.remove")).toEqual({
+				handlers: ["src/server/router.ts#noteRouter.remove"],
+				callers: ["src/client/note-list.ts#removeButton"],
+			});
+			expect(index.dispatchSites("t", "changes")).toEqual([]);
+		});
+	});
+
+	it("joins handler classes a class decorator ties to a command class (@commandHandler(C)) to bus.execute(new C(…))", async () => {
+		const { out, discovered } = await indexed("command-handlers");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 2]]);
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "event-classes", "CreateInvoiceCommand")).toEqual({
+				handlers: ["src/handlers/create-invoice.handler.ts#CreateInvoiceHandler.execute"],
+				callers: ["src/api/invoices.ts#InvoiceController.create"],
+			});
+			expect(sides(index, "event-classes", "CancelInvoiceCommand")).toEqual({
+				handlers: ["src/handlers/cancel-invoice.handler.ts#CancelInvoiceHandler.execute"],
+				callers: ["src/api/invoices.ts#InvoiceController.cancel"],
+			});
+			// `@useGuard(ReadOnlyGuard)` on a class with no execute/handle method registers nothing.
+			expect(
+				index.dispatchSites("event-classes", "ReadOnlyGuard").filter((s) => s.side === "register"),
+			).toEqual([]);
+		});
+	});
+
 	it("joins listeners selecting an event class (bus.ofType(E)) to the code publishing its instances", async () => {
 		const { out, discovered } = await indexed("event-classes");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 3]]);

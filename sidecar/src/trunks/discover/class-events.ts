@@ -5,14 +5,14 @@
  * name, read through the checker so only an in-repo class declaration counts (`publish(new Date())` or
  * `on(SomeEnum.X)` key nothing). Verbs: `CLASS_EVENTS` in families.
  */
-import type { CallExpression, ClassDeclaration } from "ts-morph";
+import type { CallExpression, ClassDeclaration, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
-import { CLASS_EVENTS } from "./families.js";
+import { CLASS_EVENTS, HANDLER_CLASS_METHODS } from "./families.js";
 import { functionHandler } from "./handler-refs.js";
 
 /** The in-repo class a reference names (through an import alias), or null. */
@@ -80,4 +80,42 @@ export function classEventCandidate(
 		callee: null,
 	};
 	out.push(record(CANDIDATE, info, call, wrap(sf, raw), ctx));
+}
+
+/**
+ * A handler class given the classes it handles by a class decorator (`@CommandHandler(CreateOrder)`,
+ * `@EventsHandler(OrderPlaced, OrderPaid)`): its `execute` / `handle` method listens to them, as `ofType(X)` would.
+ * A class that declares neither method is no handler (`@UseGuards(AuthGuard)` on a controller).
+ */
+export function classHandlerCandidates(
+	sf: SourceFile,
+	decorators: readonly ts.Decorator[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const raw of decorators) {
+		const cls = raw.parent;
+		const call = raw.expression;
+		if (!ts.isClassDeclaration(cls) || !ts.isCallExpression(call) || call.arguments.length === 0) continue;
+		if (!call.arguments.every((a) => ts.isIdentifier(skipWrappers(a)))) continue;
+		const method = cls.members.find(
+			(m): m is ts.MethodDeclaration =>
+				ts.isMethodDeclaration(m) && ts.isIdentifier(m.name) && HANDLER_CLASS_METHODS.includes(m.name.text),
+		);
+		if (!method) continue;
+		const names = call.arguments.map((a) => declaredClass(wrap(sf, skipWrappers(a)))?.getName());
+		if (names.some((n) => !n)) continue;
+		const decorated = wrap<ClassDeclaration>(sf, cls);
+		const info: CandidateInfo = {
+			form: "event-class",
+			receiver: "",
+			name: `@${ts.isIdentifier(call.expression) ? call.expression.text : call.expression.getText(sf.compilerNode)}`,
+			arg: 0,
+			keys: names as string[],
+			handlerArg: null,
+			handler: ctx.defIdOf(wrap(sf, method)),
+			callee: null,
+		};
+		out.push(record(CANDIDATE, info, decorated, wrap(sf, call.arguments[0] as ts.Node), ctx));
+	}
 }

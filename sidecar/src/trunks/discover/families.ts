@@ -314,6 +314,9 @@ export const PROXY_VERBS = new Set([
 	"useSubscription",
 ]);
 
+/** The proxy verbs a query library is handed uncalled (`mutationFn: trpc.user.update.mutate`). */
+export const PROXY_REFERENCE_VERBS = new Set(["query", "mutate"]);
+
 /**
  * Typed RPC clients made from a server app's type: Hono's `hc<typeof app>(baseUrl)` returns a proxy
  * whose member path is a route of `app` and whose `$verb` call sends it
@@ -337,6 +340,9 @@ export const CLASS_EVENTS = {
 	listeners: new Set(["ofType", "on", "once", "subscribe"]),
 	senders: new Set(["publish", "emit", "dispatch", "execute", "send"]),
 };
+
+/** The method of a handler class that a class decorator ties to the classes it handles (class-events.ts). */
+export const HANDLER_CLASS_METHODS = ["execute", "handle"];
 
 export const INSTANCE_VERBS = new Set(["add", "addBulk", "publish", "send", "enqueue"]);
 

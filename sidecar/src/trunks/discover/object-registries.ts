@@ -3,13 +3,15 @@
  * `router({ byId: procedure.query(…) })`), the registries they mount by name (`router({ user: userRouter })`),
  * and the proxy calls that reach them by path (`trpc.user.byId.useQuery()`).
  */
-import type { CallExpression, NewExpression } from "ts-morph";
+import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
-import { calleeOf } from "./call-shape.js";
+import { wrap } from "../walk.js";
+import { calleeOf, normalizeReceiver } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
+import { PROXY_REFERENCE_VERBS } from "./families.js";
 import { holdsFunction } from "./handler-refs.js";
 import { keyLike } from "./literal-keys.js";
 
@@ -181,6 +183,39 @@ export function objectCandidates(
 	}
 }
 
+/**
+ * The proxy and procedure path of a proxy call's receiver: `trpc.user.byId` → (`trpc`, `user.byId`). A client
+ * held in a field is the field (`this.trpc.user.byId` → `trpc`) when a path of two segments follows it; one
+ * segment below a field (`this.items.changes.subscribe()`) is read as before, on `this`.
+ */
+function proxyPath(receiver: string): { proxy: string; key: string } | null {
+	const parts = receiver.split(".");
+	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return null;
+	const from = parts[0] === "this" && parts.length >= 4 ? 1 : 0;
+	// The procedure's path below the proxy (`user.byId`): routers nest (`router({ user: userRouter })`).
+	return { proxy: parts[from] as string, key: parts.slice(from + 1).join(".") };
+}
+
+function pushProxy(
+	path: { proxy: string; key: string },
+	at: Node,
+	keyNode: Node,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const info: CandidateInfo = {
+		form: "proxy",
+		receiver: path.proxy,
+		name: "(proxy)",
+		arg: 0,
+		keys: [path.key],
+		handlerArg: null,
+		handler: null,
+		callee: null,
+	};
+	out.push(record(CANDIDATE, info, at, keyNode, ctx));
+}
+
 /** `trpc.user.byId.useQuery(…)` → key `user.byId` dispatched on proxy `trpc`. */
 export function proxyCandidate(
 	wrapped: () => CallExpression,
@@ -188,22 +223,30 @@ export function proxyCandidate(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 ): void {
-	const parts = callee.receiver.split(".");
-	if (parts.length < 2 || parts.some((p) => !/^[\w$]+$/.test(p))) return;
+	const path = proxyPath(callee.receiver);
+	if (!path) return;
 	const call = wrapped();
-	// The procedure's path below the proxy (`user.byId`): routers nest (`router({ user: userRouter })`).
-	const key = parts.slice(1).join(".");
-	const info: CandidateInfo = {
-		form: "proxy",
-		receiver: parts[0] as string,
-		name: "(proxy)",
-		arg: 0,
-		keys: [key],
-		handlerArg: null,
-		handler: null,
-		callee: null,
-	};
-	out.push(record(CANDIDATE, info, call, call.getExpression(), ctx));
+	pushProxy(path, call, call.getExpression(), ctx, out);
+}
+
+/**
+ * A proxy's send handed over uncalled, as a query library's option: `createMutation({ mutationFn:
+ * trpc.user.update.mutate })` sends `user.update` when the library calls it. Only the vanilla client's verbs:
+ * a hook (`useQuery`) is called where it is written.
+ */
+export function proxyReferenceCandidates(
+	sf: SourceFile,
+	properties: readonly ts.PropertyAssignment[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	for (const p of properties) {
+		const value = skipWrappers(p.initializer);
+		if (!ts.isPropertyAccessExpression(value) || !PROXY_REFERENCE_VERBS.has(value.name.text)) continue;
+		const path = proxyPath(normalizeReceiver(value.expression.getText(sf.compilerNode)));
+		if (!path) continue;
+		pushProxy(path, wrap(sf, p), wrap(sf, value), ctx, out);
+	}
 }
 
 /**
