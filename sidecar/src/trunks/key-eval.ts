@@ -131,6 +131,23 @@ function literalTypeValues(expr: Node): string[] | null {
 	return null;
 }
 
+/**
+ * Does a name denote a class, function, enum or namespace (through an import)? Its type is then an object,
+ * never a string literal, so the checker's type — the dearest step of an evaluation — is not asked for.
+ */
+function namesObject(id: Node): boolean {
+	let symbol = id.getSymbol();
+	if (symbol?.isAlias()) symbol = symbol.getAliasedSymbol();
+	return symbol !== undefined && (symbol.getFlags() & OBJECT_SYMBOLS) !== 0;
+}
+
+const OBJECT_SYMBOLS =
+	ts.SymbolFlags.Class |
+	ts.SymbolFlags.Function |
+	ts.SymbolFlags.Method |
+	ts.SymbolFlags.Enum |
+	ts.SymbolFlags.Module;
+
 const thisValueCache = new WeakMap<Node, Node | null>();
 
 /** The class whose instance `this` denotes at `node` (arrow functions keep it; other functions rebind it). */
@@ -335,7 +352,7 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 			v ??
 			switchNarrowed(n, depth) ??
 			loopVariableValues(n, evaluateKey, depth) ??
-			(isParameter(n) ? null : literalTypeValues(n))
+			(isParameter(n) || namesObject(n) ? null : literalTypeValues(n))
 		);
 	}
 	if (Node.isPropertyAccessExpression(n)) {
@@ -365,5 +382,7 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 		}
 		return literalTypeValues(n);
 	}
+	// A class declaration (the initializer `constInitializer` gives for a class's name) types as its instance.
+	if (Node.isClassDeclaration(n)) return null;
 	return literalTypeValues(n as Expression);
 }
