@@ -80,7 +80,10 @@ const PASSIVE_REACH = 4;
 
 /** The question's `-ed` words that follow an auxiliary within PASSIVE_REACH words, in lower case. */
 export function passiveParticiples(question: string): Set<string> {
-	const words = question.toLowerCase().split(/[^a-z'’]+/).filter(Boolean);
+	const words = question
+		.toLowerCase()
+		.split(/[^a-z'’]+/)
+		.filter(Boolean);
 	const found = new Set<string>();
 	words.forEach((w, i) => {
 		if (!/[a-z]{3}ed$/.test(w)) return;

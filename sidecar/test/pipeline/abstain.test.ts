@@ -59,7 +59,10 @@ describe("the off-topic test", () => {
 		const q = analyzeQuestion("How are the digest emails notified?", new Set());
 		const writes = (w: string) => (w === "notified" ? 3 : df(w));
 		expect(conceptStats(q, writes, 1000).map((s) => s.concept.word)).toContain("notified");
-		const garden = analyzeQuestion("In which season should tomatoes be planted in a vegetable garden?", new Set());
+		const garden = analyzeQuestion(
+			"In which season should tomatoes be planted in a vegetable garden?",
+			new Set(),
+		);
 		const stats = conceptStats(garden, df, 1000);
 		expect(stats.map((s) => s.concept.word)).not.toContain("planted");
 		expect(offTopic(coverage(stats, defs), false)).toBe(true);
