@@ -68,6 +68,30 @@ const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
  * made a real question look off topic (benchmarks/answers.md, run 14).
  */
 const TRANSITION_FRAMING = /^(?:turns?|turned|turning|becomes?|became|becoming)$/;
+/**
+ * A passive participle after its auxiliary ("how are the webhooks notified?", "is it deleted"): it says what
+ * happens to what the question names, and a repository may name that step otherwise (`outbox`, `reply`,
+ * `handler`). When the code never writes it, it is left out of the off-topic test, as the transition verbs
+ * are; a participle the code writes still counts (benchmarks/answers.md, session 40).
+ */
+const PASSIVE_AUXILIARY = /^(?:is|are|was|were|be|been|being|gets?|got|gotten)$/;
+/** Words between an auxiliary and its participle ("are the table's webhooks notified"). */
+const PASSIVE_REACH = 4;
+
+/** The question's `-ed` words that follow an auxiliary within PASSIVE_REACH words, in lower case. */
+export function passiveParticiples(question: string): Set<string> {
+	const words = question
+		.toLowerCase()
+		.split(/[^a-z'’]+/)
+		.filter(Boolean);
+	const found = new Set<string>();
+	words.forEach((w, i) => {
+		if (!/[a-z]{3}ed$/.test(w)) return;
+		const before = words.slice(Math.max(0, i - PASSIVE_REACH - 1), i);
+		if (before.some((b) => PASSIVE_AUXILIARY.test(b))) found.add(w);
+	});
+	return found;
+}
 
 /**
  * Per concept: how many definitions write it, and its IDF (compounds count as their rarest part).
@@ -87,12 +111,15 @@ export function conceptStats(
 	);
 	// A question of framing words alone ("what becomes of it?") is judged on them.
 	const concepts = topical.length > 0 ? topical : q.concepts;
-	return concepts.map((concept) => {
+	const stats = concepts.map((concept) => {
 		let n = Math.max(df(concept.word), ...concept.stems.map(df));
 		if (n === 0 && concept.parts?.length) n = Math.min(...concept.parts.map(df));
 		const idf = Math.log(1 + (total - n + 0.5) / (n + 0.5)) / max;
 		return { concept, df: n, idf, bodyPaths: n === 0 ? bodyFilesOf(concept, bodyPaths) : [] };
 	});
+	const participles = passiveParticiples(q.question);
+	const named = stats.filter((s) => s.df > 0 || !participles.has(s.concept.word));
+	return named.length > 0 ? named : stats;
 }
 
 /** The files whose text uses the concept's word or one of its stems; none when too many do. */

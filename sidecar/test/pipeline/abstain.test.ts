@@ -43,6 +43,31 @@ describe("the off-topic test", () => {
 		expect(offTopic(coverage(stats, defs), false)).toBe(true);
 	});
 
+	it("does not count a passive participle the code never writes, after its auxiliary", () => {
+		// `notified` is written by no definition; the question's nouns (digest, emails) are.
+		const q = analyzeQuestion("How are the digest emails notified?", new Set());
+		expect(q.concepts.map((c) => c.word)).toContain("notified");
+		const stats = conceptStats(q, df, 1000);
+		expect(stats.map((s) => s.concept.word)).not.toContain("notified");
+		expect(offTopic(coverage(stats, defs), false)).toBe(false);
+		// The same word with no auxiliary before it still counts as one the code never writes.
+		const plain = analyzeQuestion("Which notified digest emails exist?", new Set());
+		expect(conceptStats(plain, df, 1000).map((s) => s.concept.word)).toContain("notified");
+	});
+
+	it("keeps a participle the code writes, and still finds a question of absent nouns off topic", () => {
+		const q = analyzeQuestion("How are the digest emails notified?", new Set());
+		const writes = (w: string) => (w === "notified" ? 3 : df(w));
+		expect(conceptStats(q, writes, 1000).map((s) => s.concept.word)).toContain("notified");
+		const garden = analyzeQuestion(
+			"In which season should tomatoes be planted in a vegetable garden?",
+			new Set(),
+		);
+		const stats = conceptStats(garden, df, 1000);
+		expect(stats.map((s) => s.concept.word)).not.toContain("planted");
+		expect(offTopic(coverage(stats, defs), false)).toBe(true);
+	});
+
 	it("still finds a question about words the code never writes off topic", () => {
 		const q = analyzeQuestion(
 			"How long should sourdough bread proof before it is turned into a loaf?",
