@@ -67,34 +67,24 @@ function mapWith(listed: readonly DefRow[] = []) {
 	return { map, names };
 }
 
+/** What the map holds after `listHeadCallees(per)` on a map already naming `listed`. */
+function afterHeadCallees(per: number, listed: readonly DefRow[] = []): string[] {
+	const { map, names } = mapWith(listed);
+	listHeadCallees(map, per);
+	return names();
+}
+
+const held = ["uploadFiles", "storeFile"];
+const cutCallees = ["Room.encryptFile", "notifyUploaded", "formatSize"];
+
 describe("a chain head's callees the skeleton cut", () => {
 	it("lists a head's best rated callees, not a widely used one, test code, nor a non-head step's", () => {
-		const { map, names } = mapWith();
-		listHeadCallees(map, 2);
-		expect(names()).toEqual(["uploadFiles", "storeFile", "Room.encryptFile", "notifyUploaded"]);
+		expect(afterHeadCallees(2)).toEqual([...held, ...cutCallees.slice(0, 2)]);
 	});
 
-	it("skips a callee an entry already names or the question's words do not rate, and lists nothing with a count of 0", () => {
-		const named = mapWith([encrypt]);
-		listHeadCallees(named.map, 2);
-		expect(named.names()).toEqual([
-			"uploadFiles",
-			"storeFile",
-			"Room.encryptFile",
-			"notifyUploaded",
-			"formatSize",
-		]);
-		const all = mapWith();
-		listHeadCallees(all.map, 10);
-		expect(all.names()).toEqual([
-			"uploadFiles",
-			"storeFile",
-			"Room.encryptFile",
-			"notifyUploaded",
-			"formatSize",
-		]);
-		const off = mapWith();
-		listHeadCallees(off.map, 0);
-		expect(off.names()).toEqual(["uploadFiles", "storeFile"]);
+	it("skips a callee an entry already names or the question's words do not rate; none with a count of 0", () => {
+		expect(afterHeadCallees(2, [encrypt])).toEqual([...held, ...cutCallees]);
+		expect(afterHeadCallees(10)).toEqual([...held, ...cutCallees]);
+		expect(afterHeadCallees(0)).toEqual(held);
 	});
 });
