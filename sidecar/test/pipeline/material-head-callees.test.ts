@@ -58,7 +58,7 @@ function mapWith(listed: readonly DefRow[] = []) {
 	const relevance = (d: DefRow) => rating.get(d.id) ?? 0;
 	const map = new SignatureMap(a, { skeletons, picks: [], words: [], relevance }, new Set(), 10_000);
 	map.listOnce(reachedCandidate(head, { depth: 0, via: "seed", from: null, relevance: 0 }, "c1", "seed"));
-	map.listOnce(reachedCandidate(step, { depth: 1, via: "call", from: head.id, relevance: 0 }, "c1", "call"));
+	map.listOnce(reachedCandidate(step, { depth: 1, via: "call", from: head.id, relevance: 0 }, "c1", "chain"));
 	for (const d of listed)
 		map.listOnce(
 			reachedCandidate(d, { depth: 1, via: "outline", from: null, relevance: 0 }, "c1", "neighbour"),
