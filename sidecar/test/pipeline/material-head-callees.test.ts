@@ -14,31 +14,31 @@ import { defRow } from "../support/defs.js";
 import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
 
 const lines = Array.from({ length: 400 }, (_, i) => `const line${i + 1} = ${i};`);
-const upload = "client/upload.ts";
-const head = defRow(upload, "uploadFiles");
-const encrypt = defRow("client/e2e/room.ts", "Room.encryptFile", "method");
-const notify = defRow(upload, "notifyUploaded");
-const format = defRow(upload, "formatSize");
+const exportFile = "client/export.ts";
+const head = defRow(exportFile, "exportReport");
+const compress = defRow("client/archive/archive.ts", "Archive.compress", "method");
+const notify = defRow(exportFile, "notifyExported");
+const format = defRow(exportFile, "formatSize");
 // Nothing of the question in its name or text: a head calls much besides its flow.
-const unrated = defRow(upload, "readBlob");
+const unrated = defRow(exportFile, "readBlob");
 const logger = defRow("lib/logger.ts", "log", "function", { fanIn: 300 });
-const testHelper = defRow("client/upload.spec.ts", "fakeUpload");
+const testHelper = defRow("client/exportFile.spec.ts", "fakeExport");
 // A step the skeleton walked to, not a head: what it calls is the skeleton's to reach.
-const step = defRow("server/store.ts", "storeFile");
-const stepCallee = defRow("server/store.ts", "writeChunk");
-const defs = [head, encrypt, notify, format, unrated, logger, testHelper, step, stepCallee];
+const step = defRow("server/store.ts", "storeReport");
+const stepCallee = defRow("server/store.ts", "writeRow");
+const defs = [head, compress, notify, format, unrated, logger, testHelper, step, stepCallee];
 const edges = [
-	callEdge(upload, head, unrated, head.startLine as number),
-	callEdge(upload, head, format, head.startLine as number),
-	callEdge(upload, head, logger, head.startLine as number),
-	callEdge(upload, head, testHelper, head.startLine as number),
-	callEdge(upload, head, notify, head.startLine as number),
-	callEdge(upload, head, encrypt, head.startLine as number),
+	callEdge(exportFile, head, unrated, head.startLine as number),
+	callEdge(exportFile, head, format, head.startLine as number),
+	callEdge(exportFile, head, logger, head.startLine as number),
+	callEdge(exportFile, head, testHelper, head.startLine as number),
+	callEdge(exportFile, head, notify, head.startLine as number),
+	callEdge(exportFile, head, compress, head.startLine as number),
 	callEdge("server/store.ts", step, stepCallee, step.startLine as number),
 ];
 const index = fakeMaterialIndex(lines, defs, edges);
 const rating = new Map<number, number>([
-	[encrypt.id, 3],
+	[compress.id, 3],
 	[notify.id, 2],
 	[format.id, 1],
 	[logger.id, 5],
@@ -74,8 +74,8 @@ function afterHeadCallees(per: number, listed: readonly DefRow[] = []): string[]
 	return names();
 }
 
-const held = ["uploadFiles", "storeFile"];
-const cutCallees = ["Room.encryptFile", "notifyUploaded", "formatSize"];
+const held = ["exportReport", "storeReport"];
+const cutCallees = ["Archive.compress", "notifyExported", "formatSize"];
 
 describe("a chain head's callees the skeleton cut", () => {
 	it("lists a head's best rated callees, not a widely used one, test code, nor a non-head step's", () => {
@@ -83,7 +83,7 @@ describe("a chain head's callees the skeleton cut", () => {
 	});
 
 	it("skips a callee an entry already names or the question's words do not rate; none with a count of 0", () => {
-		expect(afterHeadCallees(2, [encrypt])).toEqual([...held, ...cutCallees]);
+		expect(afterHeadCallees(2, [compress])).toEqual([...held, ...cutCallees]);
 		expect(afterHeadCallees(10)).toEqual([...held, ...cutCallees]);
 		expect(afterHeadCallees(0)).toEqual(held);
 	});
