@@ -4,14 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { Assembly } from "../../src/pipeline/material/assembly.js";
 import { reachedCandidate } from "../../src/pipeline/material/candidate.js";
 import { listHeadCallees } from "../../src/pipeline/material/map-neighbours.js";
-import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
-import { SignatureMap } from "../../src/pipeline/material/signature-map.js";
-import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
 import { callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
+import { mapHolding } from "../support/held-map.js";
 
 const lines = Array.from({ length: 400 }, (_, i) => `const line${i + 1} = ${i};`);
 const exportFile = "client/export.ts";
@@ -45,26 +42,13 @@ const rating = new Map<number, number>([
 	[testHelper.id, 5],
 ]);
 
-/** A map holding `head` (a seed) and `step` (reached by a call) as signatures. */
+/** A map holding `head` (a seed) and `step` (reached by a call) as signatures, then `listed`. */
 function mapWith(listed: readonly DefRow[] = []) {
-	const a = new Assembly(index, (t) => Math.ceil(t.length / 4), MATERIAL_REACH);
-	const skeletons = [
-		{
-			chain: { id: "c1", title: "c", paths: [], score: 1 },
-			direction: "downstream",
-			nodes: [{ def: head, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 0 }],
-		},
-	] as unknown as Skeleton[];
-	const relevance = (d: DefRow) => rating.get(d.id) ?? 0;
-	const map = new SignatureMap(a, { skeletons, picks: [], words: [], relevance }, new Set(), 10_000);
-	map.listOnce(reachedCandidate(head, { depth: 0, via: "seed", from: null, relevance: 0 }, "c1", "seed"));
-	map.listOnce(reachedCandidate(step, { depth: 1, via: "call", from: head.id, relevance: 0 }, "c1", "chain"));
-	for (const d of listed)
-		map.listOnce(
-			reachedCandidate(d, { depth: 1, via: "outline", from: null, relevance: 0 }, "c1", "neighbour"),
-		);
-	const names = () => a.sources.map((s) => s.node.def.qualifiedName);
-	return { map, names };
+	const held = mapHolding(index, head, [head], [], (d) => rating.get(d.id) ?? 0);
+	const at = (via: string) => ({ depth: 1, via, from: head.id, relevance: 0 });
+	held.map.listOnce(reachedCandidate(step, at("call"), "c1", "chain"));
+	for (const d of listed) held.map.listOnce(reachedCandidate(d, at("outline"), "c1", "neighbour"));
+	return held;
 }
 
 /** What the map holds after `listHeadCallees(per)` on a map already naming `listed`. */
