@@ -15,13 +15,15 @@ export const heldAt = { depth: 0, via: "seed" as const, from: null, relevance: 0
 
 /**
  * A map over `index` (one chain, whose only step is `step`) holding `held` as signatures; `picks`
- * make unrated entries wait. `names()` lists the qualified names the material holds, in order.
+ * make unrated entries wait; `relevance` rates what the question's words rate (nothing by default).
+ * `names()` lists the qualified names the material holds, in order.
  */
 export function mapHolding(
 	index: MaterialIndex,
 	step: DefRow,
 	held: readonly DefRow[],
 	picks: string[] = [],
+	relevance: (d: DefRow) => number = () => 0,
 ) {
 	const a = new Assembly(index, (t) => Math.ceil(t.length / 4), MATERIAL_REACH);
 	const skeletons = [
@@ -31,7 +33,7 @@ export function mapHolding(
 			nodes: [{ def: step, depth: 0, via: "seed", from: null, nodeClass: "major", relevance: 0 }],
 		},
 	] as unknown as Skeleton[];
-	const map = new SignatureMap(a, { skeletons, picks, words: [], relevance: () => 0 }, new Set(), 10_000);
+	const map = new SignatureMap(a, { skeletons, picks, words: [], relevance }, new Set(), 10_000);
 	for (const d of held) map.listOnce(reachedCandidate(d, heldAt, "c1", "neighbour"));
 	const names = () => a.sources.map((s) => s.node.def.qualifiedName);
 	return { map, names };

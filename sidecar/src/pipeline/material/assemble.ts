@@ -24,6 +24,7 @@ import { listModuleCalls, listModuleCallsOf } from "./map-module-calls.js";
 import { listNamesake, listNamesakes } from "./map-namesakes.js";
 import {
 	listClassHeads,
+	listHeadCallees,
 	listImplementations,
 	listNeighbours,
 	listQuestionHits,
@@ -179,6 +180,8 @@ export function assembleMaterial(
 	listHeldFileDefs(map, reach.heldFileDefs, onChain);
 	listQuestionHits(map, reach.questionHits);
 	if (reach.neighboursBeforeOutline) listNeighbours(map);
+	// With the model's picks, what the chain heads call that the skeleton cut (map-neighbours.ts).
+	listHeadCallees(map, modelPicks ? reach.headCallees : 0);
 	listImplementations(map, reach.implementations);
 	listValuesCalledThrough(map, reach.valuesCalledThrough);
 	a.addRestOfSlices(budget);

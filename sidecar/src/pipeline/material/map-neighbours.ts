@@ -55,6 +55,46 @@ export function listNeighbours(m: SignatureMap): void {
 	}
 }
 
+/** Skeleton roles of a chain's heads: the seeds, and the seeds' callers shown one hop up. */
+const HEAD_VIAS = new Set(["seed", "caller"]);
+/** A head's callee the question's words rate below this is left out: a head calls much besides its flow. */
+const HEAD_CALLEE_RATING = 1;
+
+/**
+ * Up to `per` direct callees of each chain head the material names (read or listed) that no entry
+ * names yet, the best rated first: the skeleton keeps a head's `maxWidth` best callees and walks no
+ * further from a caller, so the step a head's body calls next can be no candidate at all.
+ */
+export function listHeadCallees(m: SignatureMap, per: number): void {
+	if (per <= 0) return;
+	const { a, input } = m;
+	const heads = a.sources.filter((s) => HEAD_VIAS.has(s.node.via) && s.node.def.kind !== "module");
+	const seen = new Set<number>();
+	for (const s of heads) {
+		const d0 = s.node.def;
+		if (seen.has(d0.id)) continue;
+		seen.add(d0.id);
+		const callees = a.index
+			.edgesFrom(d0.id)
+			.filter((e) => NEIGHBOUR_KINDS.has(e.kind) && !m.known.has(e.dst))
+			.map((e) => a.index.defById(e.dst))
+			.filter(
+				(d): d is NonNullable<typeof d> =>
+					!!d?.file &&
+					d.kind !== "module" &&
+					d.kind !== "dispatch-key" &&
+					d.fanIn <= HOT_FAN_IN &&
+					!isAuxiliaryPath(d.file),
+			);
+		const ranked = [...new Map(callees.map((d) => [d.id, d])).values()]
+			.map((d) => ({ d, r: input.relevance(d) }))
+			.filter((x) => x.r >= HEAD_CALLEE_RATING)
+			.sort((x, y) => y.r - x.r)
+			.slice(0, per);
+		for (const { d } of ranked) m.listOnce(m.neighbourOf(d, s, "callee"));
+	}
+}
+
 /** Up to `per` implementations of each member the material names (none of a base many classes implement). */
 export function listImplementations(m: SignatureMap, per: number): void {
 	if (per <= 0) return;

@@ -239,6 +239,11 @@ export interface MapReach {
 	 * (compact-text.ts): the shared leading whitespace dropped, space indentation as tabs.
 	 */
 	compactBodies: boolean;
+	/**
+	 * With the model's picks: per chain head (a seed, or a seed's caller) the material names, this many
+	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
+	 */
+	headCallees: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -284,6 +289,7 @@ export const MATERIAL_REACH: MapReach = {
 	moduleCallLines: 2,
 	valueMakers: 3,
 	compactBodies: true,
+	headCallees: 1,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -331,4 +337,5 @@ export const CITATION_REACH: MapReach = {
 	moduleCallLines: 0,
 	valueMakers: 0,
 	compactBodies: false,
+	headCallees: 0,
 };
