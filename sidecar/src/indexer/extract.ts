@@ -228,7 +228,11 @@ function siteContext(repoRoot: string, filePath: string, ctx: EdgeContext): Site
 		filePath,
 		defIdOf: (declaration) => defOfDeclaration(ctx, declaration.compilerNode) ?? null,
 		enclosingDefId(node) {
-			for (let n: ts.Node | undefined = node.compilerNode; n; n = n.parent) {
+			for (
+				let n: ts.Node | undefined = ("compilerNode" in node) ? node.compilerNode : node;
+				n;
+				n = n.parent
+			) {
 				if (ts.isSourceFile(n)) return moduleId;
 				const id = ctx.defOfNode.get(n);
 				if (id) return id;
