@@ -101,8 +101,11 @@ export interface SiteContext {
 	filePath: string;
 	/** defId of an indexed declaration, or null when that declaration is not a definition of the index. */
 	defIdOf(declaration: import("ts-morph").Node): string | null;
-	/** defId of the innermost indexed definition containing `node` (the file's `(module)` def at top level). */
-	enclosingDefId(node: import("ts-morph").Node): string | null;
+	/**
+	 * defId of the innermost indexed definition containing `node` (the file's `(module)` def at top level).
+	 * A compiler node of the file is accepted too: a hot path need not wrap one in ts-morph for this.
+	 */
+	enclosingDefId(node: import("ts-morph").Node | import("ts-morph").ts.Node): string | null;
 }
 
 /**

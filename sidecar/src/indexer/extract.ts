@@ -228,7 +228,8 @@ function siteContext(repoRoot: string, filePath: string, ctx: EdgeContext): Site
 		filePath,
 		defIdOf: (declaration) => defOfDeclaration(ctx, declaration.compilerNode) ?? null,
 		enclosingDefId(node) {
-			for (let n: ts.Node | undefined = node.compilerNode; n; n = n.parent) {
+			const start = "compilerNode" in node ? node.compilerNode : node;
+			for (let n: ts.Node | undefined = start; n; n = n.parent) {
 				if (ts.isSourceFile(n)) return moduleId;
 				const id = ctx.defOfNode.get(n);
 				if (id) return id;

@@ -22,10 +22,13 @@ export const unboundMethod = new WeakMap<DispatchSiteRecord, string>();
 /** The identity of a register site's receiver (for router mounts; kept by saveSites/loadSites). */
 export const receiverIdentity = new WeakMap<DispatchSiteRecord, string>();
 
-export const exprText = (n: Node) => {
-	const t = n.getText().replace(/\s+/g, " ");
+export const exprText = (n: Node) => nodeText(n.compilerNode, n.getSourceFile().compilerNode);
+
+/** `exprText` of a compiler node of `sf`: the slice of the file's text ts-morph's `getText` gives. */
+export function nodeText(n: ts.Node, sf: ts.SourceFile): string {
+	const t = sf.text.substring(n.getStart(sf), n.end).replace(/\s+/g, " ");
 	return t.length > MAX_EXPRESSION ? `${t.slice(0, MAX_EXPRESSION - 1)}…` : t;
-};
+}
 
 /** Positions of each file's `\n` characters, for `startLine`. */
 const newlines = new WeakMap<ts.SourceFile, number[]>();
@@ -35,7 +38,11 @@ const newlines = new WeakMap<ts.SourceFile, number[]>();
  * over the file's newline positions: ts-morph counts them from the file's start at every call.
  */
 export function startLine(node: Node): number {
-	const sf = node.getSourceFile().compilerNode;
+	return nodeLine(node.compilerNode, node.getSourceFile().compilerNode);
+}
+
+/** `startLine` of a compiler node of `sf`. */
+export function nodeLine(node: ts.Node, sf: ts.SourceFile): number {
 	let nl = newlines.get(sf);
 	if (!nl) {
 		nl = [];
@@ -43,7 +50,7 @@ export function startLine(node: Node): number {
 		for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) nl.push(i);
 		newlines.set(sf, nl);
 	}
-	const start = node.compilerNode.getStart(sf);
+	const start = node.getStart(sf);
 	let lo = 0;
 	let hi = nl.length;
 	while (lo < hi) {

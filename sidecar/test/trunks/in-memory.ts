@@ -8,6 +8,7 @@ import type { DispatchSiteRecord, SiteContext } from "../../src/index/types.js";
 import type { Preset, TrunkConfig } from "../../src/trunks/config.js";
 import { createSiteExtractor } from "../../src/trunks/extractor.js";
 import { builtinPresets } from "../../src/trunks/load.js";
+import { wrap } from "../../src/trunks/walk.js";
 
 export const ROOT = "/repo";
 
@@ -80,7 +81,9 @@ export function extractSites(
 			repoRoot: root,
 			filePath,
 			defIdOf,
-			enclosingDefId: (n) => {
+			enclosingDefId: (node) => {
+				// A compiler node (the keyed-call pass records on them) is one of this file's.
+				const n = node instanceof Node ? node : wrap(sf, node);
 				const owner = n.getFirstAncestor(
 					(a) =>
 						Node.isFunctionDeclaration(a) ||

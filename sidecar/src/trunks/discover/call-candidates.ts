@@ -10,7 +10,7 @@ import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
 import { throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
-import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, recordOf } from "./candidates.js";
 import { classEventCandidate } from "./class-events.js";
 import { factoryInstanceCandidate, HELD_RECEIVER } from "./factory-instances.js";
 import {
@@ -130,10 +130,10 @@ export function callCandidates(
 		// constructor wraps it; its callers are the registry (registersVia, infer.ts).
 		wrapperFact(cn, wrapped, { ...callee, name: `new ${callee.name}` }, ctx, out);
 	}
-	let morphArgs: Node[] | undefined;
-	const morphArg = (i: number) => {
-		morphArgs ??= wrapped().getArguments();
-		return morphArgs[i];
+	// One argument's ts-morph node (what `getArguments()[i]` gives), made only when a check needs it.
+	const morphArg = (i: number): Node | undefined => {
+		const arg = args[i];
+		return arg && wrap(sf, arg);
 	};
 	const transport = isCall && isTransport(callee.receiver, callee.name);
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
@@ -163,10 +163,8 @@ export function callCandidates(
 			}
 		}
 		if (found.some((k) => k === null)) continue;
-		const call = wrapped();
 		const keys = [...new Set(found.flat() as string[])];
 		const keyExpr = keyExprs[0] as ts.Expression;
-		const keyMorph = () => (keyExpr === args[pos] ? morphArg(pos) : wrap(sf, keyExpr));
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
 		// The last function argument: middlewares come first (`router.get('/x', auth, list)` is handled by `list`).
@@ -230,11 +228,11 @@ export function callCandidates(
 			handlerArg,
 			handler,
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
-			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(call.getExpression(), ctx),
-			...(handler && isCall ? registeringCallee(call.getExpression(), ctx) : {}),
+			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(wrap(sf, cn.expression), ctx),
+			...(handler && isCall ? registeringCallee(wrap(sf, cn.expression), ctx) : {}),
 		};
-		const keyNode = keyMorph();
-		if (keyNode) out.push(record(CANDIDATE, info, call, keyNode, ctx));
+		// On compiler nodes: most candidates never need the call or the key wrapped.
+		out.push(recordOf(CANDIDATE, info, cn, keyExpr, sf.compilerNode, ctx));
 	}
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.
 	if (INSTANCE_VERBS.has(callee.name) && isCall && HELD_RECEIVER.test(callee.receiver)) {

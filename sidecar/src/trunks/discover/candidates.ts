@@ -6,9 +6,9 @@
  * tRPC routers and proxies), decorator-candidates.ts, graphql-candidates.ts, wrapper-facts.ts,
  * keyed-instances.ts, and actions/jobs/services/workflows/file-routes/class-events/factory-instances.ts.
  */
-import type { Node } from "#ts-morph";
+import type { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { exprText, startLine } from "../sites.js";
+import { nodeLine, nodeText } from "../sites.js";
 
 // Read by the discovery tests from here; it lives with the other GraphQL document helpers.
 export { rootFields } from "./graphql-documents.js";
@@ -164,14 +164,36 @@ export function record(
 	keyNode: Node,
 	ctx: SiteContext,
 ): DispatchSiteRecord {
+	return recordOf(
+		kind,
+		info,
+		at.compilerNode,
+		keyNode.compilerNode,
+		keyNode.getSourceFile().compilerNode,
+		ctx,
+	);
+}
+
+/**
+ * `record` on compiler nodes (`keyNode` in `sf`): the keyed-call pass records thousands of candidates a
+ * repository, and wrapping each call and key in ts-morph for the record alone was a share of its cost.
+ */
+export function recordOf(
+	kind: string,
+	info: unknown,
+	at: ts.Node,
+	keyNode: ts.Node,
+	sf: ts.SourceFile,
+	ctx: SiteContext,
+): DispatchSiteRecord {
 	return {
 		trunk: kind,
 		side: "register",
 		key: null,
 		rawKey: JSON.stringify(info),
-		expression: exprText(keyNode),
+		expression: nodeText(keyNode, sf),
 		file: ctx.filePath,
-		line: startLine(keyNode),
+		line: nodeLine(keyNode, sf),
 		enclosingDefId: ctx.enclosingDefId(at),
 		handlerDefId: null,
 		resolution: "syntactic",
