@@ -35,9 +35,11 @@ const FILES: Record<string, string> = {
 	].join("\n"),
 	// Lookalikes: the question's words in their names and paths, no link to the purge.
 	"src/reports/stale-report-list.ts": "export function listStaleReports(): string[] {\n\treturn [];\n}",
-	"src/reports/stale-report-badge.ts": "export function staleReportBadge(count: number): string {\n\treturn `${count}`;\n}",
+	"src/reports/stale-report-badge.ts":
+		"export function staleReportBadge(count: number): string {\n\treturn `${count}`;\n}",
 	"src/reports/purge-report-settings.ts": "export function purgeReportSettings(): number {\n\treturn 30;\n}",
-	"src/reports/stale-report-filter.ts": "export function filterStaleReports(ids: string[]): string[] {\n\treturn ids;\n}",
+	"src/reports/stale-report-filter.ts":
+		"export function filterStaleReports(ids: string[]): string[] {\n\treturn ids;\n}",
 	// The purge's other key leads to a helper sharing no word with the question.
 	"src/audit/log.ts": [
 		'import { bus } from "../events/bus";',
@@ -75,7 +77,13 @@ describe("seed: a top seed's own dispatch crossed to its handler", () => {
 
 	it("does not cross to a handler that matches the question far less than the seed", () => {
 		const helper = index().defsByName("writeAuditLine", 5)[0];
-		expect(helper ? index().edgesTo(helper.id).map((e) => e.kind) : []).toContain("handler");
+		expect(
+			helper
+				? index()
+						.edgesTo(helper.id)
+						.map((e) => e.kind)
+				: [],
+		).toContain("handler");
 		expect(seededFiles("How are stale reports purged?")).not.toContain("src/audit/log.ts");
 	});
 });
