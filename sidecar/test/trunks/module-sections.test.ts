@@ -206,13 +206,11 @@ describe("modules inheriting the members of the module they extend", () => {
 			"module-registry register ledger.find",
 			"module-registry register ledger.insertPublished",
 		]);
-		// An inherited member no call asks for (`ledger.publish`) registers nothing.
-		expect(handler(sites, "module-registry", "ledger.find")).toEqual([
-			"modules/@acme/entry-type/index.js#methods.methods.find",
-		]);
-		// `describe` is defined twice up the chain: the nearer module's wins.
-		expect(handler(sites, "module-registry", "ledger.describe")).toEqual([
-			"modules/@acme/entry-type/index.js#methods.methods.describe",
+		// An inherited member no call asks for (`ledger.publish`) registers nothing; `describe`, defined
+		// twice up the chain, is the nearer module's.
+		expect(["ledger.find", "ledger.describe"].map((k) => handler(sites, "module-registry", k))).toEqual([
+			["modules/@acme/entry-type/index.js#methods.methods.find"],
+			["modules/@acme/entry-type/index.js#methods.methods.describe"],
 		]);
 		// Registered in the inheriting module's file, at its `extend`.
 		const find = sites.find((s) => s.side === "register" && s.key === "ledger.find");
@@ -245,12 +243,12 @@ describe("modules inheriting the members of the module they extend", () => {
 			"modules/@acme/ledger/index.js#methods.insertPublished",
 			"modules/@acme/ledger/index.js",
 		]);
-		expect(handler(sites, "module-methods", "@acme/ledger.publish")).toEqual([
-			"modules/@acme/ledger-type/index.js#extendMethods.publish",
-		]);
-		// The default base: a module naming none extends the framework's.
-		expect(handler(sites, "module-methods", "@acme/audit.render")).toEqual([
-			"modules/@apostrophecms/module/index.js#methods.render",
+		// The wrapper first; and the default base, for a module naming none.
+		expect(
+			["@acme/ledger.publish", "@acme/audit.render"].map((k) => handler(sites, "module-methods", k)),
+		).toEqual([
+			["modules/@acme/ledger-type/index.js#extendMethods.publish"],
+			["modules/@apostrophecms/module/index.js#methods.render"],
 		]);
 	});
 });
