@@ -1,7 +1,8 @@
 /**
  * Handlers that used to hide inside other code are definitions of their own (issue 11 §2): a local
  * function handed to a register call by name, a class field wrapping one of the class's methods,
- * and the anonymous callbacks of top-level startup and registration calls.
+ * the anonymous callbacks of top-level startup and registration calls, and the local functions those
+ * callbacks share inside one register function.
  */
 import { describe, expect, it } from "vitest";
 import { indexForSuite, openFixtureIndex, withIndexOf } from "../support/open-index.js";
@@ -97,6 +98,48 @@ describe("anonymous callbacks of registration calls", () => {
 			const load = index.def("src/routes.js#load");
 			const callers = index.edgesTo(load?.id ?? -1).map((e) => index.defById(e.src)?.qualifiedName);
 			expect(callers.sort()).toEqual(["router.get(/docs/:id)", "router.post(/docs)"]);
+		});
+	});
+});
+
+describe("local functions the keyed callbacks of a register function call", () => {
+	it("makes them definitions, with the helpers they call, so the handler's call has a target", async () => {
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "desktop", "dependencies": { "electron": "30" } }',
+				"src/ipc.js": [
+					"const { ipcMain } = require('electron');",
+					"function send(request) { return request; }",
+					"const register = (win) => {",
+					"\tconst prepare = (item) => ({ ...item, ready: true });",
+					"\tconst run = async (item) => {",
+					"\t\tconst stamp = (x) => x;",
+					"\t\treturn send(stamp(prepare(item)));",
+					"\t};",
+					"\tconst unused = () => win;",
+					"\tipcMain.handle('send-request', async (event, item) => run(item));",
+					"\tipcMain.handle('cancel-request', async (event, id) => {",
+					"\t\tconst own = () => id;",
+					"\t\treturn own();",
+					"\t});",
+					"};",
+					"module.exports = register;",
+				].join("\n"),
+			},
+			"codeask-shared-helpers-",
+		);
+		await withIndexOf(repo, (index) => {
+			const names = index.defsInFile("src/ipc.js").map((d) => d.qualifiedName);
+			expect(names).toEqual(expect.arrayContaining(["register.run", "register.prepare"]));
+			// Not reached from a keyed callback, or declared inside the function that calls it: part of the code around it.
+			for (const inner of ["register.unused", "register.run.stamp", "register.stamp", "register.own"])
+				expect(names).not.toContain(inner);
+			const callees = (name: string) =>
+				index
+					.edgesFrom(index.def(`src/ipc.js#${name}`)?.id ?? -1)
+					.map((e) => index.defById(e.dst)?.qualifiedName);
+			expect(callees("register.ipcMain.handle(send-request)")).toContain("register.run");
+			expect(callees("register.run")).toEqual(expect.arrayContaining(["register.prepare", "send"]));
 		});
 	});
 });
