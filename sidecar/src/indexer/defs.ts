@@ -561,7 +561,11 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	 */
 	function nestedHandlers(): void {
 		// Local functions handed to a call by name, and those the keyed callbacks beside them call (keyed-callback-helpers.ts).
-		const passed = keyedCallbackHelpers(sf, (c) => callKey(c) ?? builtCallKey(c, stringConsts), isFunctionLike);
+		const passed = keyedCallbackHelpers(
+			sf,
+			(c) => callKey(c) ?? builtCallKey(c, stringConsts),
+			isFunctionLike,
+		);
 		const collect = (n: ts.Node): void => {
 			if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
 				for (const a of n.arguments ?? []) if (ts.isIdentifier(a)) passed.add(a.text);
