@@ -1,0 +1,83 @@
+/**
+ * A definition's description is the comment block attached to it (no blank line between), not a
+ * licence, nor a commented-out method's comment above a blank line, nor commented-out code; search
+ * still reads every leading comment's words (`doc`).
+ */
+import { describe, expect, it } from "vitest";
+import { ask } from "../../src/pipeline/ask.js";
+import { repoIndexForSuite } from "../support/seeded-files.js";
+
+const QUEUE = [
+	"// Copyright (c) 2024 Queue Authors. Licensed under the MIT licence.",
+	"export class JobQueue {",
+	"\tprivate jobs: string[] = [];",
+	"",
+	"\t// Retries every failed job once",
+	"\t// retryAll() {",
+	"\t//   return this.jobs.map((job) => this.push(job));",
+	"\t// }",
+	"",
+	"\t// Adds a job at the end of the queue",
+	"\tpush(job: string): void {",
+	"\t\tthis.jobs.push(job);",
+	"\t}",
+	"",
+	"\t/**",
+	"\t * Takes the next job off the queue.",
+	"\t * @example",
+	"\t * queue.take();",
+	"\t */",
+	"\ttake(): string | undefined {",
+	"\t\treturn this.jobs.shift();",
+	"\t}",
+	"",
+	"\t// const limit = 10;",
+	"\t// this.jobs.length = limit;",
+	"\tclear(): void {",
+	"\t\tthis.jobs = [];",
+	"\t}",
+	"",
+	"\t/** Whether no job waits. */",
+	"",
+	"\tisEmpty(): boolean {",
+	"\t\treturn this.jobs.length === 0;",
+	"\t}",
+	"}",
+	"",
+	"// Pushes every job of a batch onto the queue",
+	"export function pushBatch(queue: JobQueue, batch: string[]): void {",
+	"\tfor (const job of batch) queue.push(job);",
+	"}",
+	"",
+].join("\n");
+
+describe("the description of a definition", () => {
+	const index = repoIndexForSuite({ "package.json": '{ "name": "jobs" }', "src/queue.ts": QUEUE }, "codeask-desc-");
+	const def = (name: string) => index().def(`src/queue.ts#${name}`);
+
+	it("is the comment block right above the declaration, not a commented-out method's comment above a blank line", () => {
+		expect(def("JobQueue.push")?.description).toBe("Adds a job at the end of the queue");
+		// Search reads every word, as before.
+		expect(def("JobQueue.push")?.doc).toContain("Retries every failed job once");
+	});
+
+	it("keeps a JSDoc block with a worked example", () => {
+		expect(def("JobQueue.take")?.description).toContain("Takes the next job off the queue.");
+	});
+
+	it("is none for a licence header, commented-out code right above, or a comment above a blank line", () => {
+		expect(def("JobQueue")?.doc).toContain("Copyright");
+		expect(def("JobQueue")?.description).toBeNull();
+		expect(def("JobQueue.clear")?.doc).toContain("const limit = 10;");
+		expect(def("JobQueue.clear")?.description).toBeNull();
+		expect(def("JobQueue.isEmpty")?.description).toBeNull();
+	});
+
+	it("is what the offline answer says of a key place", async () => {
+		const r = await ask(index(), "How does the job queue push a job?", { detail: "full" });
+		const prose = r.answer.split("### Code excerpts")[0] ?? "";
+		const push = prose.split("\n").find((l) => l.startsWith("- `JobQueue.push`")) ?? "";
+		expect(push).toContain("— Adds a job at the end of the queue");
+		expect(prose).not.toContain("Retries every failed job once");
+	});
+});
