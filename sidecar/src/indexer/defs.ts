@@ -189,7 +189,13 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 
 	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
 	const moduleId = moduleDefId(path);
-	add(sf, MODULE_NAME, "module", null, false, { start: 1, end: lineCount, signature: null, doc: null, description: null });
+	add(sf, MODULE_NAME, "module", null, false, {
+		start: 1,
+		end: lineCount,
+		signature: null,
+		doc: null,
+		description: null,
+	});
 
 	function add(
 		node: ts.Node,
@@ -197,7 +203,13 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		kind: DefKind,
 		parentDefId: string | null,
 		exported: boolean,
-		fixed?: { start: number; end: number; signature: string | null; doc: string | null; description: string | null },
+		fixed?: {
+			start: number;
+			end: number;
+			signature: string | null;
+			doc: string | null;
+			description: string | null;
+		},
 		docNode: ts.Node = node,
 		unique = false,
 	): string {

@@ -16,7 +16,10 @@ const BLANK_LINE = /\n[ \t]*\r?\n/;
 const MAX_CODE_LINES = 60;
 
 /** Both readings of the comments above a declaration. */
-export function leadingComments(node: ts.Node, text: string): { doc: string | null; description: string | null } {
+export function leadingComments(
+	node: ts.Node,
+	text: string,
+): { doc: string | null; description: string | null } {
 	return { doc: leadingDoc(node, text), description: leadingDescription(node, text) };
 }
 
@@ -37,9 +40,11 @@ export function leadingDescription(node: ts.Node, text: string): string | null {
 	if (!ranges?.length) return null;
 	const gapAfter = (r: ts.CommentRange, to: number) => BLANK_LINE.test(text.slice(r.end, to));
 	const last = ranges.at(-1) as ts.CommentRange;
-	if (gapAfter(last, last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0))) return null;
+	if (gapAfter(last, last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0)))
+		return null;
 	let first = ranges.length - 1;
-	while (first > 0 && !gapAfter(ranges[first - 1] as ts.CommentRange, (ranges[first] as ts.CommentRange).pos)) first--;
+	while (first > 0 && !gapAfter(ranges[first - 1] as ts.CommentRange, (ranges[first] as ts.CommentRange).pos))
+		first--;
 	const block = ranges.slice(first);
 	const description = commentsText(block, text);
 	if (!description || LICENCE.test(description) || endsInCode(description)) return null;
@@ -73,7 +78,8 @@ function commentsText(ranges: readonly ts.CommentRange[], text: string): string 
 function endsInCode(description: string): boolean {
 	const lines = description.split("\n");
 	const lastLine = lines.at(-1) ?? "";
-	if (/[.!?:]$/.test(lastLine) || /@example|```/.test(description) || lines.length > MAX_CODE_LINES) return false;
+	if (/[.!?:]$/.test(lastLine) || /@example|```/.test(description) || lines.length > MAX_CODE_LINES)
+		return false;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const tail = lines.slice(i).join("\n");
 		if (isCode(tail) || isCode(`class C {\n${tail}\n}`, true)) return true;
@@ -87,9 +93,7 @@ function isCode(source: string, asMembers = false): boolean {
 	if (errors.length > 0) return false;
 	if (!asMembers) return sf.statements.length > 0 && sf.statements.every(doesSomething);
 	const members = (sf.statements[0] as ts.ClassDeclaration | undefined)?.members ?? [];
-	return members.some(
-		(m) => ts.isMethodDeclaration(m) || ts.isAccessor(m) || ts.isConstructorDeclaration(m),
-	);
+	return members.some((m) => ts.isMethodDeclaration(m) || ts.isAccessor(m) || ts.isConstructorDeclaration(m));
 }
 
 /** A statement that is code: not a bare name, a label or a bullet (`Deprecated`, `TODO: x`, `- item`). */

@@ -52,7 +52,10 @@ const QUEUE = [
 ].join("\n");
 
 describe("the description of a definition", () => {
-	const index = repoIndexForSuite({ "package.json": '{ "name": "jobs" }', "src/queue.ts": QUEUE }, "codeask-desc-");
+	const index = repoIndexForSuite(
+		{ "package.json": '{ "name": "jobs" }', "src/queue.ts": QUEUE },
+		"codeask-desc-",
+	);
 	const def = (name: string) => index().def(`src/queue.ts#${name}`);
 
 	it("is the comment block right above the declaration, not a commented-out method's comment above a blank line", () => {
