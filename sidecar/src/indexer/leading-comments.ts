@@ -33,15 +33,17 @@ export function leadingDoc(node: ts.Node, text: string): string | null {
 
 /**
  * The comment block attached to a declaration: the leading comments after the last blank line, when
- * no blank line parts them from the declaration, and they are neither a licence nor commented-out code.
+ * they are neither a licence nor commented-out code. Line comments above a blank line are a note on
+ * a section (`// API getters`, a TODO), not this declaration's; a `/* … *\/` block stands for itself,
+ * and is often written with a blank line below it.
  */
 export function leadingDescription(node: ts.Node, text: string): string | null {
 	const ranges = ts.getLeadingCommentRanges(text, node.getFullStart());
 	if (!ranges?.length) return null;
 	const gapAfter = (r: ts.CommentRange, to: number) => BLANK_LINE.test(text.slice(r.end, to));
 	const last = ranges.at(-1) as ts.CommentRange;
-	if (gapAfter(last, last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0)))
-		return null;
+	const declarationAt = last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0);
+	if (last.kind === ts.SyntaxKind.SingleLineCommentTrivia && gapAfter(last, declarationAt)) return null;
 	let first = ranges.length - 1;
 	while (first > 0 && !gapAfter(ranges[first - 1] as ts.CommentRange, (ranges[first] as ts.CommentRange).pos))
 		first--;

@@ -1,6 +1,6 @@
 /**
- * A definition's description is the comment block attached to it (no blank line between), not a
- * licence, nor a commented-out method's comment above a blank line, nor commented-out code; search
+ * A definition's description is the comment block attached to it (line comments with no blank line
+ * between), not a licence, nor a commented-out method's comment above a blank line, nor commented-out code; search
  * still reads every leading comment's words (`doc`).
  */
 import { describe, expect, it } from "vitest";
@@ -37,10 +37,18 @@ const QUEUE = [
 	"\t\tthis.jobs = [];",
 	"\t}",
 	"",
-	"\t/** Whether no job waits. */",
+	"\t// Queries on the queue",
 	"",
 	"\tisEmpty(): boolean {",
 	"\t\treturn this.jobs.length === 0;",
+	"\t}",
+	"",
+	"\t/**",
+	"\t * How many jobs wait.",
+	"\t */",
+	"",
+	"\tsize(): number {",
+	"\t\treturn this.jobs.length;",
 	"\t}",
 	"}",
 	"",
@@ -68,7 +76,11 @@ describe("the description of a definition", () => {
 		expect(def("JobQueue.take")?.description).toContain("Takes the next job off the queue.");
 	});
 
-	it("is none for a licence header, commented-out code right above, or a comment above a blank line", () => {
+	it("keeps a block comment written with a blank line below it", () => {
+		expect(def("JobQueue.size")?.description).toBe("How many jobs wait.");
+	});
+
+	it("is none for a licence header, commented-out code right above, or line comments above a blank line", () => {
 		expect(def("JobQueue")?.doc).toContain("Copyright");
 		expect(def("JobQueue")?.description).toBeNull();
 		expect(def("JobQueue.clear")?.doc).toContain("const limit = 10;");
