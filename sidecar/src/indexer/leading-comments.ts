@@ -1,9 +1,8 @@
 /**
  * The comments written above a declaration, read two ways. `leadingDoc`: every leading comment's
- * words, which search reads (defs.doc, defs_fts). `leadingDescription`: only the block attached to
- * the declaration (no blank line between), which an answer says in words (defs.description) — a file
- * header, a licence or a commented-out method with its own comment, above a blank line, or
- * commented-out code right above, describes something else.
+ * words, which search reads (defs.doc, defs_fts). `leadingDescription`: only the last block, which
+ * an answer says in words (defs.description) — a file header, a licence, a banner, a commented-out
+ * method with its own comment in an earlier block, or commented-out code, describes something else.
  */
 import { ts } from "#ts-morph";
 
@@ -12,6 +11,8 @@ const MAX_DOC = 1200;
 const TOOL_DIRECTIVE = /^\/\/\s*(eslint|@ts-|prettier|biome|#region|#endregion)/;
 const LICENCE = /\bcopyright\b|\bSPDX-License-Identifier\b|\blicen[cs]ed under\b|\(c\)\s*\d{4}/i;
 const BLANK_LINE = /\n[ \t]*\r?\n/;
+/** A note to the code's authors (`TODO: …`, `FIXME …`), not words on what the code is. */
+const AUTHOR_NOTE = /^(?:TODO|FIXME|XXX|HACK)\b/;
 /** Lines of commented-out code tried at most (a longer block is read as prose). */
 const MAX_CODE_LINES = 60;
 
@@ -32,25 +33,54 @@ export function leadingDoc(node: ts.Node, text: string): string | null {
 }
 
 /**
- * The comment block attached to a declaration: the leading comments after the last blank line, when
- * they are neither a licence nor commented-out code. Line comments above a blank line are a note on
- * a section (`// API getters`, a TODO), not this declaration's; a `/* … *\/` block stands for itself,
- * and is often written with a blank line below it.
+ * The comment block attached to a declaration: the last block of leading comments (blocks are
+ * parted by blank lines), even with a blank line below it — many write a method's comment, a blank
+ * line, then the method — unless it is a banner (a section's title), a licence, a TODO or
+ * commented-out code; a commented-out method with its comment sits in an earlier block.
  */
 export function leadingDescription(node: ts.Node, text: string): string | null {
 	const ranges = ts.getLeadingCommentRanges(text, node.getFullStart());
 	if (!ranges?.length) return null;
-	const gapAfter = (r: ts.CommentRange, to: number) => BLANK_LINE.test(text.slice(r.end, to));
-	const last = ranges.at(-1) as ts.CommentRange;
-	const declarationAt = last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0);
-	if (last.kind === ts.SyntaxKind.SingleLineCommentTrivia && gapAfter(last, declarationAt)) return null;
+	const gapBefore = (i: number) =>
+		BLANK_LINE.test(text.slice((ranges[i - 1] as ts.CommentRange).end, (ranges[i] as ts.CommentRange).pos));
 	let first = ranges.length - 1;
-	while (first > 0 && !gapAfter(ranges[first - 1] as ts.CommentRange, (ranges[first] as ts.CommentRange).pos))
-		first--;
+	while (first > 0 && !gapBefore(first)) first--;
 	const block = ranges.slice(first);
 	const description = commentsText(block, text);
-	if (!description || LICENCE.test(description) || endsInCode(description)) return null;
+	const last = ranges.at(-1) as ts.CommentRange;
+	const declarationAt = last.end + (/^\s*/.exec(text.slice(last.end, last.end + 400))?.[0].length ?? 0);
+	const standsApart = BLANK_LINE.test(text.slice(last.end, declarationAt));
+	if (!description || LICENCE.test(description) || AUTHOR_NOTE.test(description)) return null;
+	if (isBanner(description, standsApart)) return null;
+	const isJsDoc = block.some((r) => text.startsWith("/**", r.pos));
+	if (!isJsDoc && endsInCode(description)) return null;
 	return description.slice(0, MAX_DOC);
+}
+
+/** A line of rule characters only (`-----`, `=====`, `// ─────`). */
+const RULE_LINE = /^[-=─━*/#_~+]{3,}$/;
+/** Rule characters framing a title (`─── Helpers ───`, `--- Parser ---`). */
+const FRAME = /^[-=─━*/#_~]{3,}\s*|\s*[-=─━*/#_~]{3,}$/g;
+/** Words that open a sentence saying what code does; a short line without one is a title. */
+const OPENING_VERB =
+	/^(?:is|are|was|does|do|can|may|must|should|will|gets?|sets?|returns?|creates?|makes?|builds?|finds?|renders?|sends?|adds?|removes?|deletes?|updates?|checks?|handles?|loads?|saves?|reads?|writes?|runs?|calls?|converts?|parses?|fetch(?:es)?|resolves?|registers?|validates?|computes?|generates?|starts?|stops?|initiali[sz]es?|shows?|hides?|opens?|closes?|emits?|listens?|wraps?|maps?|used?|uses|invoked?|called)$/i;
+
+/**
+ * Whether a comment is a section's banner, not a description: one line of title with rule lines or a
+ * frame around it (`// -----`⏎`// Helpers`⏎`// -----`, `─── Helpers ───`), or, with a blank line
+ * below it, one short line with no sentence punctuation and no verb (`// Mutations`, `// API
+ * getters`) — right above a declaration such a line names it (`// Default timeout`). A long comment
+ * with a framed heading inside it is a description.
+ */
+function isBanner(description: string, standsApart: boolean): boolean {
+	const lines = description.split("\n").map((l) => l.trim());
+	const content = lines.filter((l) => l && !RULE_LINE.test(l)).map((l) => l.replace(FRAME, ""));
+	const ruled = content.length < lines.filter(Boolean).length || lines.some((l) => l.replace(FRAME, "") !== l);
+	if (ruled) return content.length <= 1;
+	if (!standsApart || lines.length > 1) return false;
+	const title = lines[0] ?? "";
+	const titleWords = title.split(/\s+/);
+	return titleWords.length <= 3 && !/[.!?:,;()`'"]/.test(title) && !titleWords.some((w) => OPENING_VERB.test(w));
 }
 
 /** Comments as text, without comment markers or tool directives, one line each. */

@@ -1,6 +1,6 @@
 /**
- * A definition's description is the comment block attached to it (line comments with no blank line
- * between), not a licence, nor a commented-out method's comment above a blank line, nor commented-out code; search
+ * A definition's description is the last comment block above it, even across a blank line, not a
+ * licence, a banner, a commented-out method's comment in an earlier block, nor commented-out code; search
  * still reads every leading comment's words (`doc`).
  */
 import { describe, expect, it } from "vitest";
@@ -37,7 +37,7 @@ const QUEUE = [
 	"\t\tthis.jobs = [];",
 	"\t}",
 	"",
-	"\t// Queries on the queue",
+	"\t// Queries",
 	"",
 	"\tisEmpty(): boolean {",
 	"\t\treturn this.jobs.length === 0;",
@@ -50,12 +50,54 @@ const QUEUE = [
 	"\tsize(): number {",
 	"\t\treturn this.jobs.length;",
 	"\t}",
+	"",
+	"\t// Removes every job, oldest first",
+	"",
+	"\tdrain(): string[] {",
+	"\t\treturn this.jobs.splice(0);",
+	"\t}",
+	"",
+	"\t// ---------------------------------",
+	"\t// Reading",
+	"\t// ---------------------------------",
+	"",
+	"\tpeek(): string | undefined {",
+	"\t\treturn this.jobs[0];",
+	"\t}",
+	"",
+	"\t// ─── Counting helpers ───",
+	"\tcount(): number {",
+	"\t\treturn this.jobs.length;",
+	"\t}",
+	"",
+	"\t// TODO: keep a running count",
+	"\tcountLater(): number {",
+	"\t\treturn this.jobs.length;",
+	"\t}",
+	"",
+	"\t// ─── Totals ───",
+	"\t// Counts every job in the queue, waiting or not.",
+	"\ttotal(): number {",
+	"\t\treturn this.jobs.length;",
+	"\t}",
+	"",
+	"\t/**",
+	"\t * Pushes each job given, called as",
+	"\t * queue.pushAll(job)",
+	"\t * queue.pushAll(job, other)",
+	"\t */",
+	"\tpushAll(...jobs: string[]): void {",
+	"\t\tfor (const job of jobs) this.push(job);",
+	"\t}",
 	"}",
 	"",
 	"// Pushes every job of a batch onto the queue",
 	"export function pushBatch(queue: JobQueue, batch: string[]): void {",
 	"\tfor (const job of batch) queue.push(job);",
 	"}",
+	"",
+	"// Default batch size",
+	"export const BATCH_SIZE = 10;",
 	"",
 ].join("\n");
 
@@ -80,12 +122,40 @@ describe("the description of a definition", () => {
 		expect(def("JobQueue.size")?.description).toBe("How many jobs wait.");
 	});
 
-	it("is none for a licence header, commented-out code right above, or line comments above a blank line", () => {
+	it("keeps line comments written with a blank line below them", () => {
+		expect(def("JobQueue.drain")?.description).toBe("Removes every job, oldest first");
+	});
+
+	it("keeps a JSDoc block that lists its call forms (never read as code)", () => {
+		expect(def("JobQueue.pushAll")?.description).toContain("Pushes each job given");
+	});
+
+	it("keeps a short line right above a declaration (it names it)", () => {
+		expect(def("BATCH_SIZE")?.description).toBe("Default batch size");
+	});
+
+	it("is none for a licence header or commented-out code right above", () => {
 		expect(def("JobQueue")?.doc).toContain("Copyright");
 		expect(def("JobQueue")?.description).toBeNull();
 		expect(def("JobQueue.clear")?.doc).toContain("const limit = 10;");
 		expect(def("JobQueue.clear")?.description).toBeNull();
+	});
+
+	it("is none for a banner: a rule line, a framed title, or a short title above a blank line", () => {
+		expect(def("JobQueue.peek")?.doc).toContain("Reading");
+		expect(def("JobQueue.peek")?.description).toBeNull();
+		expect(def("JobQueue.count")?.description).toBeNull();
+		expect(def("JobQueue.isEmpty")?.doc).toContain("Queries");
 		expect(def("JobQueue.isEmpty")?.description).toBeNull();
+	});
+
+	it("is none for a note to the authors", () => {
+		expect(def("JobQueue.countLater")?.doc).toContain("TODO");
+		expect(def("JobQueue.countLater")?.description).toBeNull();
+	});
+
+	it("keeps a comment with a framed heading above its sentences", () => {
+		expect(def("JobQueue.total")?.description).toContain("Counts every job in the queue");
 	});
 
 	it("is what the offline answer says of a key place", async () => {
