@@ -75,12 +75,15 @@ const OPENING_VERB =
 function isBanner(description: string, standsApart: boolean): boolean {
 	const lines = description.split("\n").map((l) => l.trim());
 	const content = lines.filter((l) => l && !RULE_LINE.test(l)).map((l) => l.replace(FRAME, ""));
-	const ruled = content.length < lines.filter(Boolean).length || lines.some((l) => l.replace(FRAME, "") !== l);
+	const ruled =
+		content.length < lines.filter(Boolean).length || lines.some((l) => l.replace(FRAME, "") !== l);
 	if (ruled) return content.length <= 1;
 	if (!standsApart || lines.length > 1) return false;
 	const title = lines[0] ?? "";
 	const titleWords = title.split(/\s+/);
-	return titleWords.length <= 3 && !/[.!?:,;()`'"]/.test(title) && !titleWords.some((w) => OPENING_VERB.test(w));
+	return (
+		titleWords.length <= 3 && !/[.!?:,;()`'"]/.test(title) && !titleWords.some((w) => OPENING_VERB.test(w))
+	);
 }
 
 /** Comments as text, without comment markers or tool directives, one line each. */
