@@ -108,16 +108,21 @@ function commentsText(ranges: readonly ts.CommentRange[], text: string): string 
  * Whether a comment's text is, or ends in, commented-out code: some tail of its lines parses, as
  * statements or as class methods, with no syntax error, and does something (a declaration, a
  * call, an assignment …). Prose words in a row are a syntax error; the prose above such code is
- * that code's comment. A worked example (`@example`, a fenced block) is part of a description.
+ * that code's comment. A worked example (`@example`, a fenced block, an `Examples:` line, code right
+ * below a line ending in `:`) is part of a description.
  */
 function endsInCode(description: string): boolean {
 	const lines = description.split("\n");
 	const lastLine = lines.at(-1) ?? "";
-	if (/[.!?:]$/.test(lastLine) || /@example|```/.test(description) || lines.length > MAX_CODE_LINES)
+	if (
+		/[.!?:]$/.test(lastLine) ||
+		/@example|```|^\s*(?:examples?|usage)\s*:\s*$/im.test(description) ||
+		lines.length > MAX_CODE_LINES
+	)
 		return false;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const tail = lines.slice(i).join("\n");
-		if (isCode(tail) || isCode(`class C {\n${tail}\n}`, true)) return true;
+		if (isCode(tail) || isCode(`class C {\n${tail}\n}`, true)) return !/:$/.test(lines[i - 1]?.trim() ?? "");
 	}
 	return false;
 }

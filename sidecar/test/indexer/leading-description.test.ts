@@ -70,6 +70,12 @@ const QUEUE = [
 	"\t\treturn this.jobs.length;",
 	"\t}",
 	"",
+	"\t// Moves a job to the front, called as:",
+	"\t// queue.promote(job)",
+	"\tpromote(job: string): void {",
+	"\t\tthis.jobs.unshift(job);",
+	"\t}",
+	"",
 	"\t// TODO: keep a running count",
 	"\tcountLater(): number {",
 	"\t\treturn this.jobs.length;",
@@ -128,6 +134,10 @@ describe("the description of a definition", () => {
 
 	it("keeps a JSDoc block that lists its call forms (never read as code)", () => {
 		expect(def("JobQueue.pushAll")?.description).toContain("Pushes each job given");
+	});
+
+	it("keeps line comments that end in a call form below a line ending in a colon", () => {
+		expect(def("JobQueue.promote")?.description).toContain("Moves a job to the front");
 	});
 
 	it("keeps a short line right above a declaration (it names it)", () => {
