@@ -120,11 +120,12 @@ function endsInCode(description: string): boolean {
 		lines.length > MAX_CODE_LINES
 	)
 		return false;
+	let codeFrom = -1;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const tail = lines.slice(i).join("\n");
-		if (isCode(tail) || isCode(`class C {\n${tail}\n}`, true)) return !/:$/.test(lines[i - 1]?.trim() ?? "");
+		if (isCode(tail) || isCode(`class C {\n${tail}\n}`, true)) codeFrom = i;
 	}
-	return false;
+	return codeFrom >= 0 && !/:$/.test(lines[codeFrom - 1]?.trim() ?? "");
 }
 
 function isCode(source: string, asMembers = false): boolean {
