@@ -1,4 +1,4 @@
-/** The first sentence of a doc comment as stored in the index (comment markers and tags removed). */
+/** The first sentence of a definition's description as stored in the index (comment markers and tags removed). */
 export function firstSentence(doc: string | null, maxChars: number): string {
 	if (!doc) return "";
 	const clean = doc

@@ -6,7 +6,7 @@ import type { DefRow, DispatchSiteRow } from "./types.js";
 export type Prepare = (sql: string) => Database.Statement;
 
 export const DEF_COLUMNS = `d.id, d.def_id AS defId, f.path AS file, p.name AS packageName, d.name, d.qualified_name AS qualifiedName,
-  d.kind, d.start_line AS startLine, d.end_line AS endLine, d.signature, d.doc, d.exported, d.parent_id AS parentId,
+  d.kind, d.start_line AS startLine, d.end_line AS endLine, d.signature, d.doc, d.description, d.exported, d.parent_id AS parentId,
   d.fan_in AS fanIn, d.fan_out AS fanOut`;
 export const DEF_FROM =
 	"defs d LEFT JOIN files f ON f.id = d.file_id LEFT JOIN packages p ON p.id = d.package_id";

@@ -12,7 +12,7 @@
  * `defId = trunk:<trunk>#<normalised key>` and no file.
  */
 
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 
 export const DEF_KINDS = [
 	"module",
@@ -94,7 +94,8 @@ CREATE TABLE defs (
   start_line     INTEGER,           -- 1-based, inclusive; NULL for pseudo-nodes
   end_line       INTEGER,
   signature      TEXT,              -- one line, e.g. 'sendNativeNotification(app: string, ...): Promise<void>'
-  doc            TEXT,              -- leading JSDoc / comment text
+  doc            TEXT,              -- leading JSDoc / comment text, every block (search reads it)
+  description    TEXT,              -- the comment block attached to the declaration (answers say it)
   exported       INTEGER NOT NULL DEFAULT 0,
   parent_id      INTEGER REFERENCES defs(id),       -- class of a method, object of a member, …
   fan_in         INTEGER NOT NULL DEFAULT 0,        -- distinct definitions with an edge into this one

@@ -38,7 +38,10 @@ export interface DefRow {
 	startLine: number | null;
 	endLine: number | null;
 	signature: string | null;
+	/** Every leading comment's words: what search reads. */
 	doc: string | null;
+	/** The comment block attached to the declaration: what an answer says about it. */
+	description: string | null;
 	exported: boolean;
 	parentId: number | null;
 	fanIn: number;

@@ -22,6 +22,7 @@ export interface WriteDef {
 	endLine: number | null;
 	signature: string | null;
 	doc: string | null;
+	description: string | null;
 	exported: boolean;
 	parentDefId: string | null;
 }
@@ -357,8 +358,8 @@ export function defInserter(
 	parentKind?: string,
 ) => void {
 	const def = db.prepare(
-		`INSERT INTO defs (id, def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line, signature, doc, exported, parent_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		`INSERT INTO defs (id, def_id, file_id, package_id, name, qualified_name, kind, start_line, end_line, signature, doc, description, exported, parent_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 	);
 	const fts = db.prepare(
 		"INSERT INTO defs_fts (rowid, name_words, path_words, signature, doc) VALUES (?, ?, ?, ?, ?)",
@@ -376,6 +377,7 @@ export function defInserter(
 			d.endLine,
 			d.signature,
 			d.doc,
+			d.description,
 			d.exported ? 1 : 0,
 			parentId,
 		);
@@ -418,6 +420,7 @@ export function dispatchKeyDefs(sites: DispatchSiteRecord[]): WriteDef[] {
 			endLine: null,
 			signature: null,
 			doc: null,
+			description: null,
 			exported: false,
 			parentDefId: null,
 		});

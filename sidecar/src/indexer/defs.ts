@@ -17,6 +17,7 @@ import { commonJsDefs } from "../syntax/cjs-defs.js";
 import { keyText, typeMemberKey } from "../syntax/member-key.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
+import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 
 export interface DefRecord {
@@ -28,6 +29,8 @@ export interface DefRecord {
 	endLine: number;
 	signature: string | null;
 	doc: string | null;
+	/** The comment block attached to the declaration, which an answer says (leading-comments.ts); `doc` is what search reads. */
+	description: string | null;
 	exported: boolean;
 	/** defId of the class / interface / object that holds this member. */
 	parentDefId: string | null;
@@ -42,7 +45,6 @@ export interface FileDefs {
 export const MODULE_NAME = "(module)";
 
 const MAX_SIGNATURE = 240;
-const MAX_DOC = 1200;
 
 export function moduleDefId(path: string): string {
 	return `${path}#${MODULE_NAME}`;
@@ -81,27 +83,6 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 function oneLine(text: string): string {
 	const s = text.replace(/\s+/g, " ").trim();
 	return s.length > MAX_SIGNATURE ? `${s.slice(0, MAX_SIGNATURE - 1)}…` : s;
-}
-
-/** Leading comment text of a statement (JSDoc or line comments), without comment markers. */
-function leadingDoc(node: ts.Node, text: string): string | null {
-	const ranges = ts.getLeadingCommentRanges(text, node.getFullStart());
-	if (!ranges?.length) return null;
-	const doc = ranges
-		.map((r) => text.slice(r.pos, r.end))
-		.filter((c) => !/^\/\/\s*(eslint|@ts-|prettier|biome|#region|#endregion)/.test(c))
-		.map((c) =>
-			c
-				.replace(/^\/\*\*?/, "")
-				.replace(/\*\/$/, "")
-				.split("\n")
-				.map((l) => l.replace(/^\s*(\*|\/\/)\s?/, "").trimEnd())
-				.join("\n")
-				.trim(),
-		)
-		.filter(Boolean)
-		.join("\n");
-	return doc ? doc.slice(0, MAX_DOC) : null;
 }
 
 /** The signature: the declaration's text up to its body (or the first line of a variable). */
@@ -208,7 +189,13 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 
 	const lineCount = sf.getLineAndCharacterOfPosition(sf.getEnd()).line + 1;
 	const moduleId = moduleDefId(path);
-	add(sf, MODULE_NAME, "module", null, false, { start: 1, end: lineCount, signature: null, doc: null });
+	add(sf, MODULE_NAME, "module", null, false, {
+		start: 1,
+		end: lineCount,
+		signature: null,
+		doc: null,
+		description: null,
+	});
 
 	function add(
 		node: ts.Node,
@@ -216,7 +203,13 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		kind: DefKind,
 		parentDefId: string | null,
 		exported: boolean,
-		fixed?: { start: number; end: number; signature: string | null; doc: string | null },
+		fixed?: {
+			start: number;
+			end: number;
+			signature: string | null;
+			doc: string | null;
+			description: string | null;
+		},
 		docNode: ts.Node = node,
 		unique = false,
 	): string {
@@ -236,6 +229,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			existing.endLine = Math.max(existing.endLine, end);
 			existing.exported ||= exported;
 			existing.doc ??= leadingDoc(docNode, text);
+			existing.description ??= leadingDescription(docNode, text);
 			if ((node as { body?: ts.Node }).body) existing.signature = signatureOf(node, sf);
 		} else {
 			// `callbacks.add(notes.send)~2`: the key in parentheses is part of the name, dots and all.
@@ -253,6 +247,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				endLine: end,
 				signature: fixed ? fixed.signature : signatureOf(node, sf),
 				doc: fixed ? fixed.doc : leadingDoc(docNode, text),
+				description: fixed ? fixed.description : leadingDescription(docNode, text),
 				exported,
 				parentDefId,
 			};
@@ -483,7 +478,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 					// Signed by the call that registers it: `router.post('shares.create', async (ctx) =>`.
 					const signature = oneLine(sf.text.slice(node.getStart(sf), inner.body.getStart(sf)));
 					const at = { start: lineOf(inner.getStart(sf)), end: lineOf(inner.getEnd()) };
-					const fixed = { ...at, signature, doc: leadingDoc(node, text) };
+					const fixed = { ...at, signature, ...leadingComments(node, text) };
 					add(inner, built ? `${callee}(${built})` : named, "function", null, false, fixed, node, true);
 					callbacks.add(inner);
 				}
@@ -612,7 +607,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 							"function",
 							current ?? null,
 							false,
-							{ ...at, signature, doc: leadingDoc(n, text) },
+							{ ...at, signature, ...leadingComments(n, text) },
 							n,
 							true,
 						);

@@ -18,6 +18,7 @@ const defRecord = z.object({
 	endLine: z.number().int(),
 	signature: z.string().nullable(),
 	doc: z.string().nullable(),
+	description: z.string().nullable(),
 	exported: z.boolean(),
 	parentDefId: z.string().nullable(),
 });

@@ -148,6 +148,7 @@ export async function manifestDefinitions(files: readonly ManifestFile[]): Promi
 				endLine: line(m.value.offset + Math.max(0, m.value.length - 1)),
 				signature,
 				doc: null,
+				description: null,
 				exported: false,
 				parentDefId: parent,
 			};
@@ -244,6 +245,7 @@ function topDefinition(f: ManifestFile, root: JsonNode | undefined): WriteDef {
 		endLine: Math.max(1, lines.length),
 		signature: named ? `${file} of ${named} (${folder === "." ? "repository root" : folder})` : f.path,
 		doc: description ?? null,
+		description: description ?? null,
 		exported: true,
 		parentDefId: null,
 	};
@@ -280,6 +282,7 @@ function yamlSections(
 			endLine: lineCounter.linePos(Math.max(pair.key.range[0], end)).line,
 			signature: `${key}: ${value && !("items" in value) && "value" in value ? String(value.value) : listed(names)}`,
 			doc: null,
+			description: null,
 			exported: false,
 			parentDefId: parent,
 		});

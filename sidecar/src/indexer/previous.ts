@@ -287,7 +287,7 @@ function readRows(db: Database.Database): {
 			db
 				.prepare(
 					`SELECT d.def_id AS defId, f.path AS file, d.name, d.qualified_name AS qualifiedName, d.kind, d.start_line AS startLine,
-         d.end_line AS endLine, d.signature, d.doc, d.exported, p.def_id AS parentDefId
+         d.end_line AS endLine, d.signature, d.doc, d.description, d.exported, p.def_id AS parentDefId
        FROM defs d JOIN files f ON f.id = d.file_id LEFT JOIN defs p ON p.id = d.parent_id ORDER BY d.id`,
 				)
 				.all() as (Omit<WriteDef, "exported"> & { exported: number; file: string })[]

@@ -321,7 +321,7 @@ function render(
 	out.push("**The convention, by use**");
 	let n = 1;
 	for (const h of told) {
-		const doc = sentence(firstSentence(h.def.doc, DOC_CHARS), DOC_CHARS);
+		const doc = sentence(firstSentence(h.def.description, DOC_CHARS), DOC_CHARS);
 		// The use is cited as a line of its user: the sentence names the user, the line the helper.
 		const use = h.use
 			? ` For example in ${name(h.use.by)} (${code(h.use.by.file ?? "")}) ${book.citeRange(h.use.edge.file as string, h.use.edge.line as number, h.use.edge.line as number, h.use.by.qualifiedName)}${quoteLine(index, h.use.edge.file as string, h.use.edge.line as number)}`

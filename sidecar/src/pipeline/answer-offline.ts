@@ -260,7 +260,7 @@ export function offlineAnswer(
 	if (places.length > 0) {
 		out.push("### Key places");
 		for (const def of places) {
-			const doc = firstSentence(def.doc, 160);
+			const doc = firstSentence(def.description, 160);
 			out.push(
 				`- ${book.name(def)} (${def.kind}) in ${code(def.file ?? "")} ${book.marker(def)}${doc ? ` — ${doc}` : ""}`,
 			);

@@ -52,7 +52,7 @@ export function inShort(
 	];
 	let crossedKey = false;
 	for (const def of entries) {
-		const doc = sentence(firstSentence(def.doc, DOC_CHARS), DOC_CHARS);
+		const doc = sentence(firstSentence(def.description, DOC_CHARS), DOC_CHARS);
 		if (doc) sentences.push(`${cite(def)}: ${doc}`);
 		const p = placed.get(def.id);
 		const hops = p ? hopPhrases(p, placed, book, mentioned) : { phrases: [], crossedKey: false };

@@ -24,6 +24,7 @@ const result = {
 						endLine: 3,
 						signature: "f(): number",
 						doc: null,
+						description: null,
 						exported: true,
 						parentDefId: null,
 					},

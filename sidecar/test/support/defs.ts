@@ -7,7 +7,8 @@ let nextId = 1;
 
 /**
  * A definition row `file#name` whose lines are `id*10`–`id*10+5`, unless `extra` says otherwise;
- * a null file makes a dispatch-key row (`trunk:callbacks#name`, no lines).
+ * a null file makes a dispatch-key row (`trunk:callbacks#name`, no lines). A `doc` given is also its
+ * description (a comment right above the declaration), unless `extra` gives one.
  */
 export function defRow(
 	file: string | null,
@@ -33,6 +34,7 @@ export function defRow(
 		fanIn: 0,
 		fanOut: 0,
 		...extra,
+		description: extra.description === undefined ? (extra.doc ?? null) : extra.description,
 	};
 }
 

@@ -39,7 +39,7 @@ export function whatItIs(
 	book: CitationBook,
 ): string {
 	const marker = declaration ? citeHead(book, declaration) : "";
-	const doc = declaration ? sentence(firstSentence(declaration.doc, DOC_CHARS), DOC_CHARS) : "";
+	const doc = declaration ? sentence(firstSentence(declaration.description, DOC_CHARS), DOC_CHARS) : "";
 	if (target.defId.startsWith("literal:"))
 		return `${code(target.name)} is no definition, and no trunk of the index registers or sends it as a key: the places below write it as a string (check each: a registration, a send, or only a name).`;
 	if (target.kind === "dispatch-key") {

@@ -320,6 +320,7 @@ export function literalKey(key: string): DefRow {
 		endLine: null,
 		signature: null,
 		doc: null,
+		description: null,
 		exported: false,
 		parentId: null,
 		fanIn: 0,

@@ -81,7 +81,7 @@ export function compose(
 	};
 	const callee: Callee = (step, next) => `${label(next)}${encloses(index, next, step.def) ? " again" : ""}`;
 	// An empty listener's doc comment says what it is registered for, not what it does: not quoted.
-	const docOf: Doc = (def) => (isEmptyFunction(index, def) ? null : def.doc);
+	const docOf: Doc = (def) => (isEmptyFunction(index, def) ? null : def.description);
 	const book = new CitationBook(PATH_STEPS * 3 + WHERE_TO_LOOK + ENTRY_DECORATORS, labels);
 	const out: string[] = [`**Question:** ${question.trim()}`, ""];
 	if (path.length === 0) {

@@ -40,7 +40,7 @@ export function inShortSentences(
 	max = IN_SHORT_SENTENCES,
 	speaks: (doc: string) => boolean = () => true,
 	onward: Onward | null = null,
-	docOf: Doc = (def) => def.doc,
+	docOf: Doc = (def) => def.description,
 	weak: Match | null = null,
 	sides: readonly string[] = [],
 ): string[] {

@@ -24,7 +24,7 @@ export function stepLine(
 	marker: string,
 	keyedNext: string | null,
 	quoteChars = QUOTE_CHARS,
-	docOf: Doc = (def) => def.doc,
+	docOf: Doc = (def) => def.description,
 	side = "",
 ): string {
 	const name = label(step.def);
