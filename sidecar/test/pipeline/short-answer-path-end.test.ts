@@ -90,10 +90,10 @@ describe("the short answer's last step", () => {
 		expect(shared.body).toMatch(/`handleItems` calls `recordMetric` \[\d+\]/);
 		expect(shared.body).toContain("Its last step, `recordMetric`, calls no other code in this repository.");
 		expect(shared.body).toMatch(/^3\. `recordMetric`$/m);
-		// Its doc comment follows its name as before, one space apart.
-		metric.doc = "Records a metric.";
+		// Its description follows its name as before, one space apart.
+		metric.description = "Records a metric.";
 		expect(answer(2).body).toMatch(/^3\. `recordMetric` — Records a metric\.$/m);
-		metric.doc = null;
+		metric.description = null;
 		expect(shared.drafts.map((d) => d.file)).toContain("upload/batch.ts");
 		expect(shared.drafts.map((d) => d.file)).not.toContain("util/metrics.ts");
 		// From two: the flow's own end, cited at its head.
