@@ -1,5 +1,5 @@
 /**
- * GraphQL resolver maps built inside a function (`route() { return yoga({ typeDefs, resolvers: { Query: { … } } }) }`):
+ * GraphQL resolver maps built inside a function (`createSchema({ typeDefs, resolvers: { Query: { … } } })` in a method):
  * a module-level map's resolvers are definitions already (an object literal's members), but one written in a
  * method's body was part of the method, so every GraphQL root field joined to the whole method and what each
  * resolver runs was charged to it. Found here so defs.ts makes each resolver a definition under the function.

@@ -7,7 +7,7 @@
  * object-literal methods passed to a call
  * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
  * functions a definition returns (`useItem.save`, returned-functions.ts), GraphQL resolver maps built in a
- * function's body (`route.Query.table`, built-resolver-maps.ts), CommonJS modules' assigned
+ * function's body (`InvoiceGraphql.route.Query.invoice`, built-resolver-maps.ts), CommonJS modules' assigned
  * functions and mixins' members (syntax/cjs-defs.ts) and the file's top-level
  * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
  * reference belongs to the definition around them.
@@ -654,7 +654,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			// A returned module of methods: each member a definition under the function (`methods.record`).
 			for (const literal of returnedMethodModules(fn))
 				objectMembers(literal, owner.qualifiedName, id, false, false);
-			// A GraphQL resolver map built in the body: each resolver a definition (`route.Query.table`).
+			// A GraphQL resolver map built in the body: each resolver a definition (`route.Query.invoice`).
 			for (const map of builtResolverMaps(fn)) objectMembers(map, owner.qualifiedName, id, false, false);
 		}
 	}
