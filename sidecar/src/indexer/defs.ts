@@ -6,7 +6,8 @@
  * variable's call is given (`const r = router({ sign: procedure.mutation(…) })` → `r.sign`),
  * object-literal methods passed to a call
  * (`Meteor.methods({ m() {} })` → `Meteor.methods.m`), unnamed default exports (`default`),
- * functions a definition returns (`useItem.save`, returned-functions.ts), CommonJS modules' assigned
+ * functions a definition returns (`useItem.save`, returned-functions.ts), GraphQL resolver maps built in a
+ * function's body (`InvoiceGraphql.route.Query.invoice`, built-resolver-maps.ts), CommonJS modules' assigned
  * functions and mixins' members (syntax/cjs-defs.ts) and the file's top-level
  * code (`(module)`). Other locals, parameters and nested helpers are not definitions: what they
  * reference belongs to the definition around them.
@@ -17,6 +18,7 @@ import { commonJsDefs } from "../syntax/cjs-defs.js";
 import { keyText, typeMemberKey } from "../syntax/member-key.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
+import { builtResolverMaps } from "./built-resolver-maps.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 
@@ -652,6 +654,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			// A returned module of methods: each member a definition under the function (`methods.record`).
 			for (const literal of returnedMethodModules(fn))
 				objectMembers(literal, owner.qualifiedName, id, false, false);
+			// A GraphQL resolver map built in the body: each resolver a definition (`route.Query.invoice`).
+			for (const map of builtResolverMaps(fn)) objectMembers(map, owner.qualifiedName, id, false, false);
 		}
 	}
 

@@ -227,6 +227,31 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("makes the resolvers of a map built inside a method definitions: each root field joins its own resolver", async () => {
+		const { out } = await indexed("graphql-built-resolvers");
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "graphql", "invoice").handlers).toEqual([
+				"src/server.ts#InvoiceGraphql.route.Query.invoice",
+			]);
+			expect(sides(index, "graphql", "payInvoice").handlers).toEqual([
+				"src/server.ts#InvoiceGraphql.route.Mutation.payInvoice",
+			]);
+			// What a resolver calls is its own, no longer the building method's.
+			const callees = (defId: string) =>
+				index.edgesFrom(index.def(defId)?.id ?? -1).map((e) => index.defById(e.dst)?.defId);
+			expect(callees("src/server.ts#InvoiceGraphql.route.Query.invoice")).toContain(
+				"src/invoices.ts#InvoiceService.find",
+			);
+			expect(callees("src/server.ts#InvoiceGraphql.route")).not.toContain(
+				"src/invoices.ts#InvoiceService.find",
+			);
+			// A `resolvers` option with no root type in it is no resolver map.
+			expect(index.defsInFile("src/server.ts").map((d) => d.qualifiedName)).not.toContain(
+				"InvoiceGraphql.tracing.sample",
+			);
+		});
+	});
+
 	it("takes NestJS code-first resolvers as the GraphQL registry: name option or method name, joined to gql documents", async () => {
 		const { out, discovered } = await indexed("nest-graphql");
 		// `team`, `createTeam`, and `Team.members` (`team { members }`, `team` returning `Team`).
