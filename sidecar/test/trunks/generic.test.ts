@@ -630,12 +630,12 @@ exports.save = function () {
 		]);
 	});
 
-	it("takes a socket a getter hands out (`service.getAdminSocket().emit`, `getSocket().in(room).emit`) on both sides, and no other call's result", () => {
+	it("takes a socket a getter hands out (`hub.getOpsSocket().emit`, `getSocket().in(room).emit`) on both sides, and no other call's result", () => {
 		const sites = extractSites({
 			"src/server/progress.js": `const realtime = require('./realtime');
 exports.report = function (userId, done) {
-	realtime.getAdminSocket().emit('job:progress', { done });
-	realtime.getDefaultSocket()
+	realtime.getOpsSocket().emit('job:progress', { done });
+	realtime.getMainSocket()
 		.in('user:' + userId)
 		.except('user:0')
 		.emit('inbox:changed');
@@ -643,7 +643,7 @@ exports.report = function (userId, done) {
 };`,
 			"src/client/inbox.js": `const app = require('./app');
 app.getSocket().on('inbox:changed', () => app.refresh());
-app.getAdminSocket().on('job:progress', (p) => app.show(p));
+app.getOpsSocket().on('job:progress', (p) => app.show(p));
 app.getStore().on('store:flushed', () => app.refresh());`,
 		});
 		expect(summary(sites, "events")).toEqual([
