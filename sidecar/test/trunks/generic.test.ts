@@ -629,6 +629,30 @@ exports.save = function () {
 			"events dispatch event:status",
 		]);
 	});
+
+	it("takes a socket a getter hands out (`hub.getOpsSocket().emit`, `getSocket().in(room).emit`) on both sides, and no other call's result", () => {
+		const sites = extractSites({
+			"src/server/progress.js": `const realtime = require('./realtime');
+exports.report = function (userId, done) {
+	realtime.getOpsSocket().emit('job:progress', { done });
+	realtime.getMainSocket()
+		.in('user:' + userId)
+		.except('user:0')
+		.emit('inbox:changed');
+	realtime.getStore().emit('store:flushed');
+};`,
+			"src/client/inbox.js": `const app = require('./app');
+app.getSocket().on('inbox:changed', () => app.refresh());
+app.getOpsSocket().on('job:progress', (p) => app.show(p));
+app.getStore().on('store:flushed', () => app.refresh());`,
+		});
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch inbox:changed",
+			"events dispatch job:progress",
+			"events register inbox:changed",
+			"events register job:progress",
+		]);
+	});
 });
 
 describe("nestjs preset", () => {
