@@ -17,6 +17,12 @@ export const pipelineConfigSchema = z.strictObject({
 	graphFiles: z.number().int().min(0).max(200).default(30),
 	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
 	graphWeight: z.number().min(0).max(5).default(1),
+	/**
+	 * Seed: best-ranked files whose best definitions' own dispatches are crossed to the key's handler
+	 * when the key is mostly named with the question's words (seed.ts crossSeedKeys; 0 = off). Off:
+	 * measured in benchmarks/answers.md sessions 40 (seed40) and 41 (seed41), not landed.
+	 */
+	seedKeyFiles: z.number().int().min(0).max(200).default(0),
 	/** Seed: best-ranked files read wide (several definitions each, not just the best one). */
 	wideFiles: z.number().int().min(0).max(100).default(12),
 	/** Seed: extra definitions read from each wide file. */

@@ -47,3 +47,35 @@ export function keyFarEnd(
 	if (!end?.file || end.packageName === near.packageName) return null;
 	return end;
 }
+
+/**
+ * The definitions across the keys `near` itself dispatches: each key's handlers, when it has at
+ * least one and at most `maxHandlers` (a broadcast's listeners name no one next step) and at most
+ * `maxDispatchers` dispatch sites (a helper every module calls is no one flow's next step), and
+ * `acceptKey` takes it (the caller's condition on the key's words). Unlike keyFarEnd this asks
+ * nothing of packages: `near` is a seed, the key is in its own body, so the handler is the seed's
+ * next step (a registry call `self.apos.doc.update()`, a command bus's `execute`). The handler's
+ * own file is left out.
+ */
+export function dispatchedHandlers(
+	index: KeyCrossingIndex,
+	near: DefRow,
+	maxHandlers: number,
+	maxDispatchers: number,
+	acceptKey: (key: DefRow) => boolean,
+): DefRow[] {
+	const out = new Map<number, DefRow>();
+	for (const e of index.edgesFrom(near.id)) {
+		if (e.kind !== "dispatch") continue;
+		const key = index.defById(e.dst);
+		if (key?.kind !== "dispatch-key" || key.file || !acceptKey(key)) continue;
+		const handlers = new Set(index.edgesFrom(key.id).flatMap((h) => (h.kind === "handler" ? [h.dst] : [])));
+		if (handlers.size === 0 || handlers.size > maxHandlers) continue;
+		if (index.edgesTo(key.id).filter((d) => d.kind === "dispatch").length > maxDispatchers) continue;
+		for (const id of handlers) {
+			const end = index.defById(id);
+			if (end?.file && end.file !== near.file) out.set(end.id, end);
+		}
+	}
+	return [...out.values()];
+}

@@ -122,6 +122,16 @@ export function scoreUnit(
 	return { score: score * coverage, matched };
 }
 
+/**
+ * The share of a name's words (`in-app-agent-run-queue`: five) that the question uses, common words
+ * included. Whole-segment stems are left out: they repeat the words, joined.
+ */
+export function questionWordShare(q: Pick<QueryAnalysis, "concepts">, name: string): number {
+	const stems = wordStems(name).filter((s) => !s.startsWith(SEGMENT));
+	if (stems.length === 0) return 0;
+	return stems.filter((s) => q.concepts.some((c) => conceptMatch(c, [s]) > 0)).length / stems.length;
+}
+
 /** Does `name` (or a qualified name) equal one of the question's literal identifiers? */
 export function namesIdentifier(
 	q: Pick<QueryAnalysis, "identifiers">,

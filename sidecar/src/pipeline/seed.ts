@@ -10,8 +10,8 @@ import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
-import { keyFarEnd } from "./key-crossing.js";
-import { conceptMatch, namesIdentifier, scoreUnit, wordStems } from "./match.js";
+import { dispatchedHandlers, keyFarEnd } from "./key-crossing.js";
+import { conceptMatch, namesIdentifier, questionWordShare, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
 import type { RouteResult, TopicChain } from "./route.js";
 import { holdAtRank, isShapeKind, SHAPE_MIN_COVERAGE, ShapeUsers } from "./shape-references.js";
@@ -82,6 +82,28 @@ const SEED_KINDS = new Set([
  * a chain, but does not start one.
  */
 export const COMMON_FILE_SHARE = 0.1;
+
+/**
+ * The crossing of a top seed's own dispatches (crossSeedKeys, on when config.seedKeyFiles > 0): the
+ * best definitions read per file, the most handlers and dispatch sites a key may have (a broadcast, or a
+ * helper every module calls, is no one flow's next step), how well the handler must match the question
+ * against its dispatcher, and the share of the dispatcher's fused score (and relevance) it gets.
+ * Measured in benchmarks/answers.md session 40 (seed40).
+ */
+const SEED_KEY_DEFS = 4;
+const SEED_KEY_HANDLERS = 2;
+const SEED_KEY_DISPATCHERS = 5;
+const SEED_KEY_RELEVANCE = 0.5;
+const SEED_KEY_SHARE = 0.9;
+/**
+ * How much of a dispatch key's own words the question must use for a top seed's dispatch to be
+ * crossed (more than this share): a key named after the question's topic (`CreateRecordCommand` for
+ * "creates a record") is the flow asked about; a key the question barely names (`in-app-agent-run-queue`
+ * for "long-running work") is a lookalike seed's own flow. Conditions on the seed itself (its name
+ * matching a rare question word, its lead over the next file) kept the lookalikes and dropped the
+ * gains (benchmarks/answers.md session 41, seed41).
+ */
+const SEED_KEY_WORDS = 0.5;
 
 /**
  * What a file matching none of the question's concepts by path or name keeps of its fused score
@@ -372,6 +394,52 @@ export function seed(
 		holdAtRank(rrf, f, preRank, beforeGraph[preRank]?.[1] ?? 0);
 	}
 	for (const list of byFile.values()) list.sort((x, y) => y.lexical - x.lexical);
+	crossSeedKeys();
+
+	// A top seed's own dispatch (its body calls a registry, a route, a command bus) leads to the key's
+	// handler, wherever it lives (keyFarEnd asks for another package and a rare question word), when
+	// the key is mostly named with the question's words: the handler's file is ranked just under the
+	// seed's file and the handler takes a share of the seed's relevance, so it joins the seed's chain
+	// but never outranks it.
+	function crossSeedKeys() {
+		if (config.seedKeyFiles <= 0) return;
+		const top = [...rrf.entries()].sort((x, y) => y[1] - x[1]).slice(0, config.seedKeyFiles);
+		for (const [file, score] of top) {
+			const defs = (byFile.get(file) ?? []).filter((d) => d.def.kind !== "type" || d.named);
+			const best = defs.filter((d) => d.named).concat(defs.filter((d) => !d.named));
+			for (const near of best.slice(0, SEED_KEY_DEFS)) {
+				const crossed = dispatchedHandlers(
+					index,
+					near.def,
+					SEED_KEY_HANDLERS,
+					SEED_KEY_DISPATCHERS,
+					(key) => questionWordShare(q, key.name) > SEED_KEY_WORDS,
+				);
+				for (const far of crossed) {
+					if (!follows(far, file) || !SEED_KINDS.has(far.kind)) continue;
+					// A handler matching the question far less than its dispatcher is a helper on the way.
+					const own = lexicalScore(q, far).score;
+					if (own <= SEED_KEY_RELEVANCE * near.lexical) continue;
+					const farScore = score * SEED_KEY_SHARE;
+					if ((rrf.get(far.file) ?? 0) >= farScore) continue;
+					rrf.set(far.file, farScore);
+					const lexical = Math.max(own, near.lexical * SEED_KEY_SHARE);
+					const list = byFile.get(far.file) ?? [];
+					const known = list.find((x) => x.def.id === far.id);
+					if (known) known.lexical = Math.max(known.lexical, lexical);
+					else {
+						const entry = { def: far as DefRow, lexical, named: false };
+						candidates.set(far.id, far);
+						scored.push(entry);
+						list.push(entry);
+						byFile.set(far.file, list);
+					}
+					relevance.set(far.id, Math.max(relevance.get(far.id) ?? 0, lexical));
+					list.sort((x, y) => y.lexical - x.lexical);
+				}
+			}
+		}
+	}
 
 	// Seeds: the best definition of each file in fused order, then the second best of the strongest
 	// files, so the seeds cover as many distinct files as possible.
