@@ -64,11 +64,15 @@ describe("seed: a top seed's own dispatch crossed to its handler", () => {
 			parsePipelineConfig({ seedKeyFiles }),
 			repo().outlineSections(),
 		).files.map((f) => f.file);
+	/** The edges into a definition named `name` (the fixture's shape: a handler is reached by its key). */
+	const edgesInto = (name: string, repo = index) => {
+		const def = repo().defsByName(name, 5)[0];
+		return def ? repo().edgesTo(def.id) : [];
+	};
 
 	it("ranks the handler's file right under the seed that dispatches to it", () => {
 		// The fixture's shape: the handler is reached by the key alone (no call, no import from the purge).
-		const handler = index().defsByName("sweepStaleReports", 5)[0];
-		const into = handler ? index().edgesTo(handler.id) : [];
+		const into = edgesInto("sweepStaleReports");
 		expect(into.map((e) => e.kind)).toContain("handler");
 		expect(into.filter((e) => e.kind === "call")).toEqual([]);
 		const files = seededFiles("How are stale reports purged?");
@@ -79,28 +83,14 @@ describe("seed: a top seed's own dispatch crossed to its handler", () => {
 	});
 
 	it("does not cross a key the question does not name", () => {
-		const handler = unnamedKey().defsByName("sweepStaleReports", 5)[0];
-		expect(
-			handler
-				? unnamedKey()
-						.edgesTo(handler.id)
-						.map((e) => e.kind)
-				: [],
-		).toContain("handler");
+		expect(edgesInto("sweepStaleReports", unnamedKey).map((e) => e.kind)).toContain("handler");
 		const files = seededFiles("How are stale reports purged?", 20, unnamedKey);
 		expect(files[0]).toBe("src/reports/purge.ts");
 		expect(files[1]).not.toBe("src/jobs/cold.ts");
 	});
 
 	it("does not cross to a handler that matches the question far less than the seed", () => {
-		const helper = index().defsByName("writeAuditLine", 5)[0];
-		expect(
-			helper
-				? index()
-						.edgesTo(helper.id)
-						.map((e) => e.kind)
-				: [],
-		).toContain("handler");
+		expect(edgesInto("writeAuditLine").map((e) => e.kind)).toContain("handler");
 		expect(seededFiles("How are stale reports purged?")).not.toContain("src/audit/log.ts");
 	});
 });
