@@ -19,6 +19,7 @@ import { keyText, typeMemberKey } from "../syntax/member-key.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
 import { builtResolverMaps } from "./built-resolver-maps.js";
+import { keyedCallbackHelpers } from "./keyed-callback-helpers.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 
@@ -548,14 +549,20 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	 * owning definition:
 	 * - a function held in a local `const` and handed to a call by name
 	 *   (`const clearCache = () => …; this.onEvent('watch.roles', clearCache)`) is
-	 *   `Authorization.constructor.clearCache`: a register call's handler must be a definition;
+	 *   `Authorization.constructor.clearCache`: a register call's handler must be a definition; so is one
+	 *   the keyed callbacks beside it call by name (`registerIpc.runRequest`, keyed-callback-helpers.ts);
 	 * - an anonymous callback registered under a string key (`this.on('order.paid', async (…) => …)`
 	 *   in a constructor, `socket.on('join', (…) => …)` inside a connection handler) is named by its
 	 *   owner, the call and the key (`Billing.constructor.this.on(order.paid)`), so the key's handler
 	 *   is those lines and not the whole owner. Calls with no key (`list.map(x => …)`) make none.
 	 */
 	function nestedHandlers(): void {
-		const passed = new Set<string>();
+		// Local functions handed to a call by name, and those the keyed callbacks beside them call (keyed-callback-helpers.ts).
+		const passed = keyedCallbackHelpers(
+			sf,
+			(c) => callKey(c) ?? builtCallKey(c, stringConsts),
+			isFunctionLike,
+		);
 		const collect = (n: ts.Node): void => {
 			if (ts.isCallExpression(n) || ts.isNewExpression(n)) {
 				for (const a of n.arguments ?? []) if (ts.isIdentifier(a)) passed.add(a.text);

@@ -1,7 +1,8 @@
 /**
  * Handlers that used to hide inside other code are definitions of their own (issue 11 §2): a local
  * function handed to a register call by name, a class field wrapping one of the class's methods,
- * and the anonymous callbacks of top-level startup and registration calls.
+ * the anonymous callbacks of top-level startup and registration calls, and the local functions those
+ * callbacks share inside one register function.
  */
 import { describe, expect, it } from "vitest";
 import { indexForSuite, openFixtureIndex, withIndexOf } from "../support/open-index.js";
@@ -97,6 +98,72 @@ describe("anonymous callbacks of registration calls", () => {
 			const load = index.def("src/routes.js#load");
 			const callers = index.edgesTo(load?.id ?? -1).map((e) => index.defById(e.src)?.qualifiedName);
 			expect(callers.sort()).toEqual(["router.get(/docs/:id)", "router.post(/docs)"]);
+		});
+	});
+});
+
+describe("local functions the keyed callbacks of a register function call", () => {
+	// Filler statements: the rule weighs how long the register function and the helper are.
+	const steps = (n: number, indent: string) =>
+		Array.from({ length: n }, (_, i) => `${indent}item.step${i} = ${i};`);
+	it("makes a long helper of a long register function a definition, with the helpers it calls", async () => {
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "desktop", "dependencies": { "electron": "30" } }',
+				"src/ipc.js": [
+					"const { ipcMain } = require('electron');",
+					"function send(request) { return request; }",
+					"const register = (win) => {",
+					"\tconst prepare = (item) => ({ ...item, ready: true });",
+					"\tconst run = async (item) => {",
+					"\t\tconst stamp = (x) => x;",
+					...steps(30, "\t\t"),
+					"\t\treturn send(stamp(prepare(item)));",
+					"\t};",
+					"\tconst notify = (id) => win.send(id);",
+					"\tconst unused = () => win;",
+					"\tipcMain.handle('send-request', async (event, item) => run(item));",
+					"\tipcMain.handle('cancel-request', async (event, id) => {",
+					"\t\tconst own = () => id;",
+					"\t\tnotify(id);",
+					"\t\treturn own();",
+					"\t});",
+					...steps(180, "\t"),
+					"};",
+					"module.exports = register;",
+				].join("\n"),
+				"src/spawn.js": [
+					"const watch = (proc, item) => {",
+					"\tconst settle = () => {",
+					...steps(35, "\t\t"),
+					"\t};",
+					"\tproc.on('close', () => settle());",
+					"};",
+					"module.exports = watch;",
+				].join("\n"),
+			},
+			"codeask-shared-helpers-",
+		);
+		await withIndexOf(repo, (index) => {
+			const names = index.defsInFile("src/ipc.js").map((d) => d.qualifiedName);
+			expect(names).toEqual(expect.arrayContaining(["register.run", "register.prepare"]));
+			// A short helper a callback calls, one no callback reaches, one declared inside its caller: part of the code around it.
+			for (const inner of [
+				"register.notify",
+				"register.unused",
+				"register.run.stamp",
+				"register.stamp",
+				"register.own",
+			])
+				expect(names).not.toContain(inner);
+			// A short function's helper is a detail of it, however long.
+			expect(index.defsInFile("src/spawn.js").map((d) => d.qualifiedName)).not.toContain("watch.settle");
+			const callees = (name: string) =>
+				index
+					.edgesFrom(index.def(`src/ipc.js#${name}`)?.id ?? -1)
+					.map((e) => index.defById(e.dst)?.qualifiedName);
+			expect(callees("register.ipcMain.handle(send-request)")).toContain("register.run");
+			expect(callees("register.run")).toEqual(expect.arrayContaining(["register.prepare", "send"]));
 		});
 	});
 });
