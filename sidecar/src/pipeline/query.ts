@@ -7,6 +7,7 @@ import { identifierWords } from "../index/schema.js";
 import { joinPluralAcronyms } from "./plural-acronyms.js";
 import { routeKeyFinder } from "./route-key-match.js";
 import {
+	HOW_QUESTION,
 	IMPACT_PHRASE,
 	IMPACT_WORDS,
 	LOCATE_WORDS,
@@ -277,7 +278,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 		joined.set(rest, `${(m[1] ?? m[3] ?? "").toLowerCase()}${rest}`);
 	}
 	const intent: Intent =
-		lower.some((w) => IMPACT_WORDS.has(w)) || IMPACT_PHRASE.test(question)
+		lower.some((w) => IMPACT_WORDS.has(w)) || (IMPACT_PHRASE.test(question) && !HOW_QUESTION.test(question))
 			? "impact"
 			: lower.some((w) => LOCATE_WORDS.has(w))
 				? "locate"

@@ -33,9 +33,18 @@ export const IMPACT_WORDS = new Set(
 	"impact impacted impacts affect affected affects blast radius dependents callers usages".split(" "),
 );
 
-/** "… if I change / remove / refactor X", "what breaks if …", "who calls / depends on X". */
+/**
+ * "… if I change / edit / remove X", "what breaks if …", "who calls / depends on X". The edit verb
+ * must stand in the if-clause (up to its comma): "the change" of a main clause is a noun.
+ */
 export const IMPACT_PHRASE =
-	/\bif\b[^?]*\b(chang\w*|modif\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
+	/\bif\b[^?,;]*\b(chang\w*|modif\w*|edit\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
+
+/**
+ * A question that asks how, its edit only the setting ("If I edit X on disk, how does the change
+ * show up …?", "How does X react if I rename …?"): a flow to trace, not the edit's consequences.
+ */
+export const HOW_QUESTION = /^\s*how\b|\bif\b[^?,;]*,\s*how\b/i;
 
 /**
  * Phrasal verbs code writes as one word (`signIn`, `login`, `signup`, `logout`, `setup`, `checkout`,

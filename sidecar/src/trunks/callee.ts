@@ -7,6 +7,7 @@ import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
 import { declarationsOf } from "../syntax/declarations-of.js";
+import { withGlobalRoot } from "../syntax/global-aliases.js";
 import { skipWrappers, unwrap } from "../syntax/unwrap.js";
 import type { CalleeSpec } from "./config.js";
 import { wrap } from "./walk.js";
@@ -56,7 +57,8 @@ export function receiverText(receiver: Node): string {
 	const root = /^[A-Za-z_$][\w$]*/.exec(text)?.[0];
 	if (!root) return text;
 	const original = importAliases(receiver.getSourceFile()).get(root);
-	return original ? original + text.slice(root.length) : text;
+	if (original) return original + text.slice(root.length);
+	return withGlobalRoot(receiver.compilerNode as ts.Expression, text);
 }
 
 export function calleeParts(call: CallExpression | NewExpression): CalleeParts | null {

@@ -38,6 +38,19 @@ describe("analyzeQuestion", () => {
 		expect(analyzeQuestion("what does broken do").concepts.map((c) => c.word)).toEqual(["broken"]);
 	});
 
+	it("reads an edit in the if-clause as impact, unless the question asks how (a flow the edit sets off)", () => {
+		expect(analyzeQuestion("If I edit the invoice template, which code would need to change?").intent).toBe(
+			"impact",
+		);
+		expect(analyzeQuestion("What would stop working if I rename the settings table?").intent).toBe("impact");
+		// "the change" of the main clause is a noun; the question traces what happens after the edit.
+		const how = analyzeQuestion(
+			"If I edit a note's file on disk, how does the change show up in the editor?",
+		);
+		expect(how.intent).toBe("flow");
+		expect(analyzeQuestion("How does the editor reload if I delete a note's file?").intent).toBe("flow");
+	});
+
 	it("weighs the person who acts ('when a user deletes a post') at half: the question is about the act", () => {
 		expect([...actorWords("What happens when a user deletes a post from the calendar?")]).toEqual(["user"]);
 		expect([...actorWords("How are settings applied when an admin changes them?")]).toEqual(["admin"]);

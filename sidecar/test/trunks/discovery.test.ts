@@ -129,6 +129,32 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("takes a bridge destructured from the global object (`const { ipcRenderer } = window`) for the global's property, and names the bridge", async () => {
+		const { out, discovered } = await indexed("electron-ipc");
+		// Both ends of Electron's IPC (`ipcMain`, `ipcRenderer`) are one trunk, named after the words they share.
+		expect(discovered.map((t) => t.spec.name)).toEqual(["ipc"]);
+		// `ipcRenderer.send` on the destructured local and `window.ipcRenderer.send` are one dispatcher:
+		// together distinctive keys enough to join `ipcMain.on` on overlap.
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection]).sort()).toEqual([
+			["ipcMain.emit(key)", "same receiver"],
+			["mainWindow.webContents.send(key)", "overlap"],
+			["window.ipcRenderer.invoke(key)", "listener pair"],
+			["window.ipcRenderer.send(key)", "overlap"],
+		]);
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "ipc", "renderer:stop-assistant")).toEqual({
+				handlers: ["src/main/ipc.js#registerNoteIpc.ipcMain.on(renderer:stop-assistant)"],
+				callers: ["src/renderer/assistant.js#stop"],
+			});
+			expect(sides(index, "ipc", "renderer:remove-note").callers).toEqual([
+				"src/renderer/notes.js#deleteNote",
+			]);
+			expect(sides(index, "ipc", "main:watch-ready").handlers).toEqual([
+				"src/renderer/events.js#listenToMain.ipcRenderer.on(main:watch-ready)",
+			]);
+		});
+	});
+
 	it("keys a discovered emit by the labels of the switch on its key (`case 'a': emit(change.name)`)", async () => {
 		const { out, discovered } = await indexed("socket-relay");
 		expect(discovered.map((t) => t.spec.name)).toEqual(["socket"]);

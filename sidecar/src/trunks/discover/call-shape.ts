@@ -3,6 +3,7 @@
  * (a transport, a fetch factory's result), and whether its name may send a key at all.
  */
 import { ts } from "#ts-morph";
+import { withGlobalRoot } from "../../syntax/global-aliases.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { chainRoot } from "../callee.js";
 import { DISPATCH_VERBS, HTTP_VERBS, INSTANCE_VERBS, SEND_NAME, TRANSPORTS, VERB_PAIRS } from "./families.js";
@@ -59,7 +60,9 @@ export function calleeOf(
 	if (ts.isIdentifier(e)) return { receiver: "", name: e.text, nameNode: e };
 	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
 		// `bus.on('a', f).on('b', g)`: every link is a call on `bus`.
-		const receiver = normalizeReceiver(chainRoot(e.expression, [e.name.text]).getText());
+		// `const { ipcRenderer } = window`: the local is the global's property, one receiver with it.
+		const root = chainRoot(e.expression, [e.name.text]);
+		const receiver = withGlobalRoot(root, normalizeReceiver(root.getText()));
 		return { receiver, name: e.name.text, nameNode: e.name };
 	}
 	// A fetch a factory returns, called at once: `useRequestFetch()('/api/todos')` (named `useRequestFetch()`).

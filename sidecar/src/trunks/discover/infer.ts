@@ -10,6 +10,7 @@
  * (services.ts: named services; object-registries.ts: mounted routers).
  */
 import { escapeRegExp } from "../../escape-regexp.js";
+import { withoutGlobalObject } from "../../syntax/global-aliases.js";
 import type { Idiom, TrunkSpec } from "../config.js";
 import type { CandidateInfo, Sited, WrapperInfo } from "./candidates.js";
 import {
@@ -43,7 +44,14 @@ import {
 import { bestPrefix, distinctKeys, strip } from "./key-prefixes.js";
 import { mounted } from "./object-registries.js";
 import { namedServices } from "./services.js";
-import { describe, dispatchIdiom, FORM_TRUNKS, registerIdiom, slug } from "./trunk-specs.js";
+import {
+	describe,
+	dispatchIdiom,
+	FORM_TRUNKS,
+	registerIdiom,
+	sharedReceiverWords,
+	slug,
+} from "./trunk-specs.js";
 import { reachesTransport, wrapperSinks, wrappersByDef } from "./wrapper-facts.js";
 
 // The candidates inferTrunks takes.
@@ -285,11 +293,16 @@ export function inferTrunks(
 		}
 		const first = rs[0] as Group;
 		// Named after the registry's receiver (`router`, `socket`), else its verb (`onEvent`, `new Worker` → `worker`).
+		// Registries on two ends of one bridge (`ipcMain`, `ipcRenderer`): named after the words they share (`ipc`).
+		const onReceivers = rs.every(
+			(r) => r.form !== "decorator" && r.receiver && !r.receiver.startsWith("this"),
+		);
 		const label =
 			FORM_TRUNKS[first.form] ??
+			(onReceivers ? sharedReceiverWords(rs.map((r) => r.receiver)) : undefined) ??
 			(first.form === "decorator" || !first.receiver || first.receiver.startsWith("this")
 				? first.name
-				: first.receiver);
+				: withoutGlobalObject(first.receiver));
 		let name = slug(label.replace(/^new /, ""));
 		if (used.has(name)) name = `${name}-keys`;
 		for (let n = 2; used.has(name); n++) name = `${name.replace(/-\d+$/, "")}-${n}`;

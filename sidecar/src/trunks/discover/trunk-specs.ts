@@ -62,6 +62,23 @@ export function describe(g: Group): string {
 	return `${recv}${g.name}(${key}${g.handlerArg !== null && g.handlerShare >= DISCOVERY_LIMITS.handlerShare ? ", handler" : ""})`;
 }
 
+/**
+ * The leading camel-case words every registry's receiver shares, when the registries sit on different
+ * receivers (`ipcMain.handle`, `ipcRenderer.on` → `ipc`): the two ends of one bridge, named after the
+ * bridge rather than after whichever end sorts first. Undefined when one receiver (or none) is shared.
+ */
+export function sharedReceiverWords(receivers: readonly string[]): string | undefined {
+	const lasts = [...new Set(receivers.map((r) => r.split(".").pop() ?? ""))];
+	if (lasts.length < 2 || lasts.some((r) => !/^[A-Za-z][A-Za-z0-9]*$/.test(r))) return undefined;
+	const words = lasts.map((r) => r.split(/(?=[A-Z])/).map((w) => w.toLowerCase()));
+	const shared: string[] = [];
+	for (const [i, w] of (words[0] as string[]).entries()) {
+		if (!words.every((ws) => ws[i] === w && ws.length > i + 1)) break;
+		shared.push(w);
+	}
+	return shared.length ? shared.join("-") : undefined;
+}
+
 export const slug = (s: string) =>
 	s
 		.replace(/\(\)/g, "")
