@@ -295,7 +295,7 @@ function sharedPrefix(a: string, b: string): number {
  * a member it has neither way is registered by the modules extending it that define it.
  * Of same-named modules (a test copy), the base is the one nearest the module's file.
  * A trunk of inherited members only (a module's calls on itself) keys a call to an inherited member by
- * the module defining it, and rewrites the calls' keys so (`login.sendPage` → `module.sendPage`): one
+ * the module defining it, and rewrites the calls' keys so (`child.m` → `base.m`): one
  * key per member however many modules call it, as a base class's method is one definition, not a
  * key per subclass (a key per module made every base member a hub of dozens of keys, which reshuffled
  * the folders' top symbols and the lexical channel's depth: session 41).
@@ -411,7 +411,7 @@ export function inheritedSites(
 			}
 	// A module's call on itself that its chain does not answer (a member of a section spread in from another
 	// file, `...require('./lib/log')(self)`) is no site: a key per module and member nobody handles only
-	// crowds the lexical channel's depth with names (session 41: 30 `X.logError` keys).
+	// crowds the lexical channel's depth with names (session 41: 30 such keys).
 	const selfCalls = new Set([...modules.values()].filter((m) => m.inheritedOnly).map((m) => m.trunk));
 	const answered = new Set(out.map((r) => `${r.trunk}\0${r.key}`));
 	const unanswered = new Set(
