@@ -301,6 +301,20 @@ const moduleSectionsIdiomSchema = z.strictObject({
 			absolute: z.string().describe("the template of a member starting with '/', e.g. '{GROUP} {member}'"),
 		})
 		.optional(),
+	/**
+	 * Modules inherit the members of the module they extend (not `grouped`): `property` of the exported
+	 * object names that module (`extend: '@x/piece-type'`), `base` the module any other extends by default.
+	 * A module registers each member it inherits and does not define itself, handled by the nearest
+	 * module of its chain defining it (the sections of one trunk's idioms together make a module's members).
+	 */
+	inherit: z
+		.strictObject({
+			property: z.string().min(1),
+			base: z.string().min(1).optional(),
+			/** Only inherited members register (calls to a module's own are call edges already), keyed by the module defining each. */
+			inheritedOnly: z.boolean().default(false),
+		})
+		.optional(),
 });
 
 /**
@@ -327,6 +341,11 @@ const moduleCallIdiomSchema = z.strictObject({
 	template: z.string(),
 	/** A `{key}` matching this regex is the key as written (an event already named `module:event`). */
 	qualifiedKey: z.string().optional(),
+	/**
+	 * Sections of the file's own module: a called member one of them returns is no site (a call
+	 * `self.check()` to the module's own member is a call edge already; one it inherits is a site).
+	 */
+	ownSections: z.array(z.string().min(1)).optional(),
 });
 
 export const idiomSchema = z.discriminatedUnion("kind", [

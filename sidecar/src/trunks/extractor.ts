@@ -51,7 +51,12 @@ import {
 	moduleMembers,
 	modulePathSites,
 } from "./idioms/module-paths.js";
-import { extractModuleCalls, extractModuleSections } from "./idioms/module-sections.js";
+import {
+	extractModuleCalls,
+	extractModuleSections,
+	inheritedSites,
+	MODULE_BASE,
+} from "./idioms/module-sections.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";
@@ -263,7 +268,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (discovering && !taken) callCandidates(sf, cn, wrapped, ctx, out, facts);
 			}
 		}
-		if (c.moduleSections.length > 0) extractModuleSections(sf, c, ctx, emit);
+		if (c.moduleSections.length > 0) extractModuleSections(sf, c, ctx, emit, out);
 		if (c.moduleCalls.length > 0) extractModuleCalls(sf, nodes.calls, c, ctx, emit);
 		let classes: ClassDeclaration[] | undefined;
 		const classDeclarations = () => {
@@ -370,9 +375,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const packageImports: DispatchSiteRecord[] = [];
 		const modules: ModuleMembersInfo[] = [];
 		const members: { info: TypeMemberInfo; file: string; line: number }[] = [];
+		const moduleBases: DispatchSiteRecord[] = [];
 		for (const s of sites) {
 			if (s.trunk === TYPE_MEMBER) {
 				members.push({ info: JSON.parse(s.rawKey as string) as TypeMemberInfo, file: s.file, line: s.line });
+			} else if (s.trunk === MODULE_BASE) {
+				moduleBases.push(s);
 			} else if (s.trunk === MODULE_MEMBERS) {
 				modules.push(JSON.parse(s.rawKey as string) as ModuleMembersInfo);
 			} else if (s.trunk === PACKAGE_IMPORTS) {
@@ -394,6 +402,20 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			} else rest.push(s);
 		}
 		if (c) rest.push(...bindFacadeUses(defs, uses, c));
+		if (c && moduleBases.length > 0) {
+			const { registers, unanswered } = inheritedSites(moduleBases, rest, (trunk, raw) => ({
+				trunk,
+				side: "register",
+				key: siteKey(raw, c.trunks.get(trunk)?.normalize),
+				rawKey: raw,
+				resolution: "syntactic",
+				inScope: c.trunks.get(trunk)?.spec.inScope ?? true,
+			}));
+			let kept = 0;
+			for (const s of rest) if (!unanswered.has(s)) rest[kept++] = s;
+			rest.length = kept;
+			rest.push(...registers);
+		}
 		unbindOverriddenReads(rest, classes, thisReads);
 		let clients: ((sites: DispatchSiteRecord[]) => DispatchSiteRecord[]) | null = null;
 		const records = c && discovery.length > 0 ? discoveryRecords(discovery) : null;

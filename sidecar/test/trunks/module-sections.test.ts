@@ -125,3 +125,133 @@ describe("modules written as objects of sections", () => {
 		]);
 	});
 });
+
+// A chain of modules: `@acme/entry-type` (its methods held in a variable) extends the framework's default base, `@acme/ledger-type` extends
+// it and wraps one of its members (`extendMethods`), `@acme/ledger` extends that with an alias of its own.
+const chain = {
+	"modules/@apostrophecms/module/index.js": `module.exports = {
+  methods(self) {
+    return {
+      describe() { return 'module'; },
+      render(req) {}
+    };
+  }
+};`,
+	"modules/@acme/entry-type/index.js": `module.exports = {
+  methods(self) {
+    const methods = {
+      find(req, criteria) { self.render(req); },
+      async publish(req, draft) {
+        await self.copyForPublication(req, draft);
+        await self.insertPublished(req, draft);
+      },
+      copyForPublication(req, draft) {},
+      describe() { return 'entry'; }
+    };
+    return methods;
+  }
+};`,
+	"modules/@acme/ledger-type/index.js": `module.exports = {
+  extend: '@acme/entry-type',
+  extendMethods(self) {
+    return {
+      async publish(_super, req, draft) { return _super(req, draft); }
+    };
+  }
+};`,
+	"modules/@acme/ledger/index.js": `module.exports = {
+  extend: '@acme/ledger-type',
+  options: { alias: 'ledger' },
+  methods(self) {
+    return {
+      async close(req, draft) {
+        await self.publish(req, draft);
+        self.check(draft);
+        self.missing();
+      },
+      check(draft) {},
+      insertPublished(req, draft) {}
+    };
+  }
+};`,
+	"modules/@acme/audit/index.js": `module.exports = {
+  methods(self) {
+    return {
+      async note(req) {
+        await self.apos.ledger.find(req, {});
+        self.apos.ledger.describe();
+        self.apos.ledger.close(req, {});
+        self.render(req);
+      }
+    };
+  }
+};`,
+};
+
+describe("modules inheriting the members of the module they extend", () => {
+	const handler = (sites: ReturnType<typeof extractSites>, trunk: string, key: string) =>
+		sites
+			.filter((s) => s.trunk === trunk && s.side === "register" && s.key === key)
+			.map((s) => s.handlerDefId);
+
+	it("joins a registry call to a member its module inherits, the nearest definition up the chain", () => {
+		const sites = extractSites(chain, sectionsPreset());
+		expect(summary(sites, "module-registry").filter((s) => s.includes("ledger."))).toEqual([
+			"module-registry dispatch ledger.close",
+			"module-registry dispatch ledger.describe",
+			"module-registry dispatch ledger.find",
+			"module-registry register ledger.check",
+			"module-registry register ledger.close",
+			"module-registry register ledger.describe",
+			"module-registry register ledger.find",
+			"module-registry register ledger.insertPublished",
+		]);
+		// An inherited member no call asks for (`ledger.publish`) registers nothing; `describe`, defined
+		// twice up the chain, is the nearer module's.
+		expect(["ledger.find", "ledger.describe"].map((k) => handler(sites, "module-registry", k))).toEqual([
+			["modules/@acme/entry-type/index.js#methods.methods.find"],
+			["modules/@acme/entry-type/index.js#methods.methods.describe"],
+		]);
+		// Registered in the inheriting module's file, at its `extend`.
+		const find = sites.find((s) => s.side === "register" && s.key === "ledger.find");
+		expect([find?.file, find?.line, find?.expression]).toEqual([
+			"modules/@acme/ledger/index.js",
+			2,
+			"extend: '@acme/ledger-type'",
+		]);
+	});
+
+	it("keys a module's call on itself to an inherited member by the module defining it, a wrapper before the member it wraps", () => {
+		const sites = extractSites(chain, sectionsPreset());
+		// `self.copyForPublication()` and `self.check()` call the module's own members: no sites. `self.missing()`
+		// no module of the chain defines: no site. Two modules calling the default base's `render`: one key.
+		expect(summary(sites, "module-methods")).toEqual([
+			"module-methods dispatch @acme/entry-type.insertPublished",
+			"module-methods dispatch @acme/ledger-type.publish",
+			"module-methods dispatch @apostrophecms/module.render",
+			"module-methods dispatch @apostrophecms/module.render",
+			"module-methods register @acme/entry-type.insertPublished",
+			"module-methods register @acme/ledger-type.publish",
+			"module-methods register @apostrophecms/module.render",
+		]);
+		// A member the base calls but leaves to the modules extending it: theirs, registered at their `extend`.
+		const implemented = sites.find(
+			(s) => s.side === "register" && s.key === "@acme/entry-type.insertPublished",
+		);
+		expect([implemented?.handlerDefId, implemented?.file]).toEqual([
+			"modules/@acme/ledger/index.js#methods.insertPublished",
+			"modules/@acme/ledger/index.js",
+		]);
+		// The wrapper first, registered in its own module; and the default base, for a module naming none.
+		expect(
+			["@acme/ledger-type.publish", "@apostrophecms/module.render"].map((k) =>
+				handler(sites, "module-methods", k),
+			),
+		).toEqual([
+			["modules/@acme/ledger-type/index.js#extendMethods.publish"],
+			["modules/@apostrophecms/module/index.js#methods.render"],
+		]);
+		const render = sites.find((s) => s.side === "register" && s.key === "@apostrophecms/module.render");
+		expect(render?.file).toBe("modules/@apostrophecms/module/index.js");
+	});
+});
