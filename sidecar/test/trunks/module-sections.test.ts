@@ -141,9 +141,9 @@ const chain = {
   methods(self) {
     const methods = {
       find(req, criteria) { self.render(req); },
-      async publish(req, draft) {
+      async settle(req, draft) {
         await self.copyForPublication(req, draft);
-        await self.insertPublished(req, draft);
+        await self.insertSettled(req, draft);
       },
       copyForPublication(req, draft) {},
       describe() { return 'entry'; }
@@ -155,7 +155,7 @@ const chain = {
   extend: '@acme/entry-type',
   extendMethods(self) {
     return {
-      async publish(_super, req, draft) { return _super(req, draft); }
+      async settle(_super, req, draft) { return _super(req, draft); }
     };
   }
 };`,
@@ -165,12 +165,12 @@ const chain = {
   methods(self) {
     return {
       async close(req, draft) {
-        await self.publish(req, draft);
+        await self.settle(req, draft);
         self.check(draft);
         self.missing();
       },
       check(draft) {},
-      insertPublished(req, draft) {}
+      insertSettled(req, draft) {}
     };
   }
 };`,
@@ -204,9 +204,9 @@ describe("modules inheriting the members of the module they extend", () => {
 			"module-registry register ledger.close",
 			"module-registry register ledger.describe",
 			"module-registry register ledger.find",
-			"module-registry register ledger.insertPublished",
+			"module-registry register ledger.insertSettled",
 		]);
-		// An inherited member no call asks for (`ledger.publish`) registers nothing; `describe`, defined
+		// An inherited member no call asks for (`ledger.settle`) registers nothing; `describe`, defined
 		// twice up the chain, is the nearer module's.
 		expect(["ledger.find", "ledger.describe"].map((k) => handler(sites, "module-registry", k))).toEqual([
 			["modules/@acme/entry-type/index.js#methods.methods.find"],
@@ -226,29 +226,29 @@ describe("modules inheriting the members of the module they extend", () => {
 		// `self.copyForPublication()` and `self.check()` call the module's own members: no sites. `self.missing()`
 		// no module of the chain defines: no site. Two modules calling the default base's `render`: one key.
 		expect(summary(sites, "module-methods")).toEqual([
-			"module-methods dispatch @acme/entry-type.insertPublished",
-			"module-methods dispatch @acme/ledger-type.publish",
+			"module-methods dispatch @acme/entry-type.insertSettled",
+			"module-methods dispatch @acme/ledger-type.settle",
 			"module-methods dispatch @apostrophecms/module.render",
 			"module-methods dispatch @apostrophecms/module.render",
-			"module-methods register @acme/entry-type.insertPublished",
-			"module-methods register @acme/ledger-type.publish",
+			"module-methods register @acme/entry-type.insertSettled",
+			"module-methods register @acme/ledger-type.settle",
 			"module-methods register @apostrophecms/module.render",
 		]);
 		// A member the base calls but leaves to the modules extending it: theirs, registered at their `extend`.
 		const implemented = sites.find(
-			(s) => s.side === "register" && s.key === "@acme/entry-type.insertPublished",
+			(s) => s.side === "register" && s.key === "@acme/entry-type.insertSettled",
 		);
 		expect([implemented?.handlerDefId, implemented?.file]).toEqual([
-			"modules/@acme/ledger/index.js#methods.insertPublished",
+			"modules/@acme/ledger/index.js#methods.insertSettled",
 			"modules/@acme/ledger/index.js",
 		]);
 		// The wrapper first, registered in its own module; and the default base, for a module naming none.
 		expect(
-			["@acme/ledger-type.publish", "@apostrophecms/module.render"].map((k) =>
+			["@acme/ledger-type.settle", "@apostrophecms/module.render"].map((k) =>
 				handler(sites, "module-methods", k),
 			),
 		).toEqual([
-			["modules/@acme/ledger-type/index.js#extendMethods.publish"],
+			["modules/@acme/ledger-type/index.js#extendMethods.settle"],
 			["modules/@apostrophecms/module/index.js#methods.render"],
 		]);
 		const render = sites.find((s) => s.side === "register" && s.key === "@apostrophecms/module.render");
