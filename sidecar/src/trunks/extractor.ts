@@ -4,6 +4,7 @@
  * family lives in its own module under `idioms/`; this core holds the per-file loop, the `emit`
  * that turns a matched key into a site record, and the order of the joins in finalize.
  */
+import { dumpCounts } from "./prof-count.js";
 import type { CallExpression, ClassDeclaration, NewExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
@@ -360,6 +361,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			stats.ms += performance.now() - started;
 			const used = process.cpuUsage(cpu);
 			stats.cpuMs += (used.user + used.system) / 1000;
+			dumpCounts(); // NOT TO LAND (prof41)
 		}
 	}
 

@@ -9,6 +9,7 @@
  * Anything else is unbound: the caller records the expression, never a guess.
  */
 
+import { count } from "./prof-count.js";
 import type {
 	ClassDeclaration,
 	ClassExpression,
@@ -26,6 +27,7 @@ const MAX_DEPTH = 8;
 
 /** The initializer of a `const` variable (or enum member / readonly-ish property) an identifier refers to. */
 function constInitializer(id: Node): Node | undefined {
+	count("ke.getSymbol");
 	let symbol = id.getSymbol();
 	if (!symbol) return undefined;
 	if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() ?? symbol;
@@ -119,15 +121,40 @@ function union(lists: (string[] | null)[]): string[] | null {
 }
 
 /** The literal value of the checker's type for `expr`, when it is one string literal. */
+const seenEval = new WeakSet<ts.Node>(); // NOT TO LAND (prof41)
+const seenType = new WeakSet<ts.Node>(); // NOT TO LAND (prof41)
 function literalTypeValues(expr: Node): string[] | null {
 	let type: ReturnType<Node["getType"]>;
+	count("ke.getType");
+	let kind = expr.getKindName();
+	if (Node.isIdentifier(expr)) {
+		// NOT TO LAND (prof41): what the name denotes, for the pre-filter's census.
+		const d = expr.compilerNode;
+		const sym = expr.getProject().getTypeChecker().compilerObject.getSymbolAtLocation(d);
+		const decl = sym?.declarations?.[0];
+		kind += `:${decl ? ts.SyntaxKind[decl.kind] : "none"}`;
+		if (decl && ts.isVariableDeclaration(decl))
+			kind += `:${decl.type ? "typed" : decl.initializer ? ts.SyntaxKind[decl.initializer.kind] : "noinit"}`;
+	}
+	if (seenType.has(expr.compilerNode)) count("ke.getTypeRepeat");
+	seenType.add(expr.compilerNode);
+	count(`ke.getType.${kind}`);
+	const t0 = process.hrtime.bigint();
 	try {
 		type = expr.getType();
 	} catch {
 		return null;
+	} finally {
+		const dt = Number(process.hrtime.bigint() - t0) / 1000;
+		count("ke.getType.us", dt);
+		count(`ke.getTypeUs.${kind}`, dt);
 	}
 	// Only a single literal: a union type (`eventType: ChannelNames`) lists what may be passed, not what is.
-	if (type.isStringLiteral()) return [String(type.getLiteralValue())];
+	if (type.isStringLiteral()) {
+		count("ke.getTypeLiteral");
+		count(`ke.getTypeLiteral.${kind}`);
+		return [String(type.getLiteralValue())];
+	}
 	return null;
 }
 
@@ -302,6 +329,11 @@ export function keyAlternatives(expr: Node, depth = 0): { values: string[]; dyna
 
 /** The strings `expr` can evaluate to, or null when it is built at run time. */
 export function evaluateKey(expr: Node, depth = 0): string[] | null {
+	count("ke.evaluateKey");
+	if (depth === 0) {
+		if (seenEval.has(expr.compilerNode)) count("ke.evaluateKeyRepeat");
+		seenEval.add(expr.compilerNode);
+	}
 	if (depth > MAX_DEPTH) return null;
 	const n = unwrap(expr);
 	if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return [n.getLiteralValue()];

@@ -3,6 +3,7 @@
  * without a handler — is a candidate, grouped later by its shape (receiver, called name, key position).
  * The entry of the per-file pass for calls: it hands each call to the families that read more of it.
  */
+import { count } from "../prof-count.js";
 import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { type Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
@@ -105,16 +106,19 @@ export function callCandidates(
 	out: DispatchSiteRecord[],
 	facts: FileFacts,
 ): void {
+	count("cc.calls");
 	const isCall = ts.isCallExpression(cn);
 	const asCall = wrapped as () => CallExpression;
 	if (isCall) facadeUseCandidate(sf, cn, asCall, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
 	const callee = calleeOf(cn);
 	if (!callee) return;
+	count("cc.callee");
 	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not. Its receiver is
 	// the procedure's path, as long as the routers nest deep, so the receiver cap below is not for it.
 	if (isCall && PROXY_VERBS.has(callee.name)) proxyCandidate(asCall, callee, ctx, out);
 	if (args.length === 0) return;
+	count("cc.withArgs");
 	if (isCall) classEventCandidate(cn, asCall, callee, ctx, out);
 	if (callee.receiver.length > MAX_RECEIVER) return;
 	const root = /^[\w$]+/.exec(callee.receiver)?.[0];
@@ -149,6 +153,8 @@ export function callCandidates(
 			keyExprs = isCall && !definesJob(a) ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
+		count("cc.keyPositions");
+		count("cc.keyExprs", keyExprs.length);
 		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e), transport));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
 		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
@@ -163,6 +169,7 @@ export function callCandidates(
 			}
 		}
 		if (found.some((k) => k === null)) continue;
+		count("cc.keyed");
 		const keys = [...new Set(found.flat() as string[])];
 		const keyExpr = keyExprs[0] as ts.Expression;
 		let handlerArg: number | null = null;
@@ -232,6 +239,9 @@ export function callCandidates(
 			...(handler && isCall ? registeringCallee(wrap(sf, cn.expression), ctx) : {}),
 		};
 		// On compiler nodes: most candidates never need the call or the key wrapped.
+		count("cc.candidates");
+		if (info.callee !== null || !(handler || NOT_WRAPPERS.has(callee.name))) count("cc.calleeDefAsked");
+		if (info.callee) count("cc.calleeDefFound");
 		out.push(recordOf(CANDIDATE, info, cn, keyExpr, sf.compilerNode, ctx));
 	}
 	// Keyed or not (`queue.add('job-name')` also names the job), the instance's own key is sent too.

@@ -3,6 +3,7 @@
  * method, or a command object's `execute`; and the in-repo definition a callee resolves to.
  */
 
+import { count } from "../prof-count.js";
 import type { NewExpression } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
@@ -121,10 +122,14 @@ export function holdsFunction(init: Node | undefined): boolean {
 }
 
 export function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
+	count("calleeDef");
+	const t0 = process.hrtime.bigint();
 	try {
 		const decl = declarationsOf(nameNode)[0];
 		return decl ? ctx.defIdOf(decl) : null;
 	} catch {
 		return null;
+	} finally {
+		count("calleeDef.us", Number(process.hrtime.bigint() - t0) / 1000);
 	}
 }

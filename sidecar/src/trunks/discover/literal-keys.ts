@@ -2,6 +2,7 @@
  * The keys an expression can hold, read as discovery reads them: a literal, a choice of literals, or a
  * constant the key evaluation resolves (`EVENTS.SAVED`), and only strings shaped like a dispatch key.
  */
+import { count } from "../prof-count.js";
 import { type Node, ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { evaluateKey } from "../key-eval.js";
@@ -31,6 +32,7 @@ export function literalKeys(
 	morph: () => Node | undefined,
 	anyName = false,
 ): string[] | null {
+	count("lk.calls");
 	const n = skipWrappers(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
@@ -63,9 +65,15 @@ export function literalKeys(
 		!(ts.isIdentifier(n) && computedLocally(n))
 	)
 		return null;
+	count("lk.evaluate");
+	count(`lk.evaluate.${ts.SyntaxKind[n.kind]}`);
+	const t0 = process.hrtime.bigint();
 	const m = morph();
 	const values = m ? evaluateKey(m) : null;
+	count("lk.evaluate.us", Number(process.hrtime.bigint() - t0) / 1000);
 	const keys = values?.filter(keyLike) ?? [];
+	if (keys.length > 0) count("lk.evaluateKeyed");
+	else if (values) count("lk.evaluateValuesNoKey");
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
 }
 
