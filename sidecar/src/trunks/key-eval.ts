@@ -130,7 +130,7 @@ function literalTypeValues(expr: Node): string[] | null {
 	if (Node.isIdentifier(expr)) {
 		// NOT TO LAND (prof41): what the name denotes, for the pre-filter's census.
 		const d = expr.compilerNode;
-		const sym = expr.getProject().getTypeChecker().compilerObject.getSymbolAtLocation(d);
+		const sym = (expr as unknown as { _context: { typeChecker: { compilerObject: ts.TypeChecker } } })._context.typeChecker.compilerObject.getSymbolAtLocation(d);
 		const decl = sym?.declarations?.[0];
 		kind += `:${decl ? ts.SyntaxKind[decl.kind] : "none"}`;
 		if (decl && ts.isVariableDeclaration(decl))
