@@ -4,7 +4,7 @@
  * family lives in its own module under `idioms/`; this core holds the per-file loop, the `emit`
  * that turns a matched key into a site record, and the order of the joins in finalize.
  */
-import { dumpCounts } from "./prof-count.js";
+
 import type { CallExpression, ClassDeclaration, NewExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { Resolution } from "../index/schema.js";
@@ -64,6 +64,7 @@ import { extractTypedClientCall } from "./idioms/typed-clients.js";
 import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, siteKey } from "./normalize.js";
 import { importedPackages, nearestPackageName, PACKAGE_IMPORTS } from "./package-name.js";
+import { dumpCounts } from "./prof-count.js";
 import { type PackageLinks, scopeKeys, siteScope } from "./scope.js";
 import {
 	CLASS_EXTENDS,

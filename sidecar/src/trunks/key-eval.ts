@@ -9,7 +9,6 @@
  * Anything else is unbound: the caller records the expression, never a guess.
  */
 
-import { count } from "./prof-count.js";
 import type {
 	ClassDeclaration,
 	ClassExpression,
@@ -20,6 +19,7 @@ import type {
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import { unwrap } from "../syntax/unwrap.js";
 import { familyBase, loopVariableValues } from "./key-families.js";
+import { count } from "./prof-count.js";
 import { thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;
@@ -130,7 +130,9 @@ function literalTypeValues(expr: Node): string[] | null {
 	if (Node.isIdentifier(expr)) {
 		// NOT TO LAND (prof41): what the name denotes, for the pre-filter's census.
 		const d = expr.compilerNode;
-		const sym = (expr as unknown as { _context: { typeChecker: { compilerObject: ts.TypeChecker } } })._context.typeChecker.compilerObject.getSymbolAtLocation(d);
+		const sym = (
+			expr as unknown as { _context: { typeChecker: { compilerObject: ts.TypeChecker } } }
+		)._context.typeChecker.compilerObject.getSymbolAtLocation(d);
 		const decl = sym?.declarations?.[0];
 		kind += `:${decl ? ts.SyntaxKind[decl.kind] : "none"}`;
 		if (decl && ts.isVariableDeclaration(decl))

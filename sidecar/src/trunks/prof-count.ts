@@ -15,7 +15,10 @@ export function count(name: string, n = 1): void {
 /** Writes this thread's counts (also called by the extraction's finalize, as a worker may not see `exit`). */
 export function dumpCounts(): void {
 	if (prefix && counts.size > 0)
-		writeFileSync(`${prefix}.${process.pid}.${threadId}.json`, JSON.stringify(Object.fromEntries(counts), null, 1));
+		writeFileSync(
+			`${prefix}.${process.pid}.${threadId}.json`,
+			JSON.stringify(Object.fromEntries(counts), null, 1),
+		);
 }
 
 if (prefix) process.on("exit", dumpCounts);

@@ -2,11 +2,12 @@
  * The keys an expression can hold, read as discovery reads them: a literal, a choice of literals, or a
  * constant the key evaluation resolves (`EVENTS.SAVED`), and only strings shaped like a dispatch key.
  */
-import { count } from "../prof-count.js";
+
 import { type Node, ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { evaluateKey } from "../key-eval.js";
 import { ELEMENT_CALLBACKS } from "../key-families.js";
+import { count } from "../prof-count.js";
 import { wrap } from "../walk.js";
 
 /** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
