@@ -3,12 +3,13 @@
  * without a handler — is a candidate, grouped later by its shape (receiver, called name, key position).
  * The entry of the per-file pass for calls: it hands each call to the families that read more of it.
  */
-import { count } from "../prof-count.js";
+
 import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { type Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
-import { throughWrappers, wrap } from "../walk.js";
+import { count } from "../prof-count.js";
+import { checkerOf, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, recordOf } from "./candidates.js";
@@ -235,8 +236,8 @@ export function callCandidates(
 			handlerArg,
 			handler,
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
-			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(wrap(sf, cn.expression), ctx),
-			...(handler && isCall ? registeringCallee(wrap(sf, cn.expression), ctx) : {}),
+			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(cn.expression, checkerOf(sf), ctx),
+			...(handler && isCall ? registeringCallee(cn.expression, checkerOf(sf), ctx) : {}),
 		};
 		// On compiler nodes: most candidates never need the call or the key wrapped.
 		count("cc.candidates");
@@ -258,7 +259,11 @@ function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
 }
 
 /** A registering call's in-repo callee (`JobHub.register`), which may wrap a paired constructor (`new Worker`). */
-function registeringCallee(callee: Node, ctx: SiteContext): { registersVia?: string } {
-	const via = calleeDef(callee, ctx);
+function registeringCallee(
+	callee: ts.Expression,
+	checker: ts.TypeChecker,
+	ctx: SiteContext,
+): { registersVia?: string } {
+	const via = calleeDef(callee, checker, ctx);
 	return via ? { registersVia: via } : {};
 }

@@ -3,13 +3,13 @@
  * method, or a command object's `execute`; and the in-repo definition a callee resolves to.
  */
 
-import { count } from "../prof-count.js";
 import type { NewExpression } from "ts-morph";
-import { Node } from "#ts-morph";
+import { Node, type ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import { declarationsOf } from "../../syntax/declarations-of.js";
+import { declarationsOf, firstDeclarationOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { calledFunction, returnedExpressions } from "../key-families.js";
+import { count } from "../prof-count.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
 
 function isFunctionNode(n: Node): boolean {
@@ -121,11 +121,15 @@ export function holdsFunction(init: Node | undefined): boolean {
 	return Node.isCallExpression(u) && u.getArguments().some((a) => isFunctionNode(unwrap(a)));
 }
 
-export function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
+/**
+ * The in-repo definition a callee resolves to. On compiler nodes: most calls are resolved for this alone,
+ * and ts-morph would wrap the callee and every declaration of its symbol, each with its ancestors.
+ */
+export function calleeDef(callee: ts.Expression, checker: ts.TypeChecker, ctx: SiteContext): string | null {
 	count("calleeDef");
 	const t0 = process.hrtime.bigint();
 	try {
-		const decl = declarationsOf(nameNode)[0];
+		const decl = firstDeclarationOf(callee, checker);
 		return decl ? ctx.defIdOf(decl) : null;
 	} catch {
 		return null;

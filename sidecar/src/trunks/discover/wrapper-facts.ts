@@ -7,6 +7,7 @@ import type { CallExpression, NewExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
+import { checkerOf } from "../walk.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { type CandidateInfo, record, WRAPPER, type WrapperInfo } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
@@ -64,7 +65,7 @@ export function wrapperFact(
 			receiver: callee.receiver,
 			name: callee.name,
 			arg: pos,
-			callee: calleeDef(call.getExpression(), ctx),
+			callee: calleeDef(call.compilerNode.expression, checkerOf(call), ctx),
 			...(template ? { template } : {}),
 		};
 		out.push(record(WRAPPER, info, call, call, ctx));
