@@ -46,7 +46,8 @@ export function keyedCallbackHelpers(
 		ts.forEachChild(n, (c) => walk(c, inFunction || ts.isFunctionLike(c)));
 	};
 	walk(sf, false);
-	if (locals.size === 0) return new Set();
+	// No keyed callback inside a function, or no local function for one to call: nothing to walk.
+	if (locals.size === 0 || callbacks.size === 0) return new Set();
 	const lines = (n: ts.Node): number =>
 		sf.getLineAndCharacterOfPosition(n.getEnd()).line -
 		sf.getLineAndCharacterOfPosition(n.getStart(sf)).line +
