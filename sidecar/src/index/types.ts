@@ -102,8 +102,11 @@ export interface SiteContext {
 	repoRoot: string;
 	/** Repo-relative posix path of the file being extracted. */
 	filePath: string;
-	/** defId of an indexed declaration, or null when that declaration is not a definition of the index. */
-	defIdOf(declaration: import("ts-morph").Node): string | null;
+	/**
+	 * defId of an indexed declaration, or null when that declaration is not a definition of the index.
+	 * A compiler node is accepted too (a declaration of any file: a callee resolved on compiler nodes).
+	 */
+	defIdOf(declaration: import("ts-morph").Node | import("ts-morph").ts.Node): string | null;
 	/**
 	 * defId of the innermost indexed definition containing `node` (the file's `(module)` def at top level).
 	 * A compiler node of the file is accepted too: a hot path need not wrap one in ts-morph for this.

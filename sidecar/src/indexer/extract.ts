@@ -226,7 +226,8 @@ function siteContext(repoRoot: string, filePath: string, ctx: EdgeContext): Site
 	return {
 		repoRoot,
 		filePath,
-		defIdOf: (declaration) => defOfDeclaration(ctx, declaration.compilerNode) ?? null,
+		defIdOf: (declaration) =>
+			defOfDeclaration(ctx, "compilerNode" in declaration ? declaration.compilerNode : declaration) ?? null,
 		enclosingDefId(node) {
 			const start = "compilerNode" in node ? node.compilerNode : node;
 			for (let n: ts.Node | undefined = start; n; n = n.parent) {

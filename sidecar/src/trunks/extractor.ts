@@ -246,8 +246,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (discovering && taken !== "arguments") callCandidates(sf, cn, wrapped, ctx, out, facts);
 				else if (discovering && out.length > before)
 					presetWrapperFact(
+						sf,
 						cn,
-						wrapped,
 						out
 							.slice(before)
 							.filter((s) => s.side === "dispatch" && s.key === null)

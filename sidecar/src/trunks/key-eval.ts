@@ -19,7 +19,7 @@ import type {
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import { unwrap } from "../syntax/unwrap.js";
 import { familyBase, loopVariableValues } from "./key-families.js";
-import { thisAssignment } from "./walk.js";
+import { checkerOf, thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;
 const MAX_DEPTH = 8;
@@ -118,8 +118,49 @@ function union(lists: (string[] | null)[]): string[] | null {
 	return out.length > MAX_VALUES ? null : out;
 }
 
+/**
+ * Expressions whose type is never one string literal, whatever the program says (an object, an array, a
+ * function, a class, a regular expression, a boolean, null, a number): the checker need not be asked.
+ */
+const NEVER_STRING_LITERAL = new Set<ts.SyntaxKind>([
+	ts.SyntaxKind.ObjectLiteralExpression,
+	ts.SyntaxKind.ArrayLiteralExpression,
+	ts.SyntaxKind.ArrowFunction,
+	ts.SyntaxKind.FunctionExpression,
+	ts.SyntaxKind.FunctionDeclaration,
+	ts.SyntaxKind.ClassExpression,
+	ts.SyntaxKind.ClassDeclaration,
+	ts.SyntaxKind.RegularExpressionLiteral,
+	ts.SyntaxKind.TrueKeyword,
+	ts.SyntaxKind.FalseKeyword,
+	ts.SyntaxKind.NullKeyword,
+	ts.SyntaxKind.NumericLiteral,
+	ts.SyntaxKind.BigIntLiteral,
+]);
+
+/**
+ * `literalTypeValues` by checker and compiler node: the type of a node does not change within a program, and
+ * the same key is evaluated again by other passes over the call (a third of the checker calls on some repos).
+ */
+const typeValues = new WeakMap<ts.TypeChecker, WeakMap<ts.Node, string[] | null>>();
+
 /** The literal value of the checker's type for `expr`, when it is one string literal. */
 function literalTypeValues(expr: Node): string[] | null {
+	if (NEVER_STRING_LITERAL.has(expr.getKind())) return null;
+	const checker = checkerOf(expr);
+	let known = typeValues.get(checker);
+	if (!known) {
+		known = new WeakMap();
+		typeValues.set(checker, known);
+	}
+	const cached = known.get(expr.compilerNode);
+	if (cached !== undefined) return cached && [...cached];
+	const values = checkedLiteral(expr);
+	known.set(expr.compilerNode, values);
+	return values && [...values];
+}
+
+function checkedLiteral(expr: Node): string[] | null {
 	let type: ReturnType<Node["getType"]>;
 	try {
 		type = expr.getType();

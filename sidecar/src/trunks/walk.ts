@@ -74,6 +74,12 @@ export function wrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): T {
 	return (sf as unknown as { _getNodeFromCompilerNode(n: ts.Node): T })._getNodeFromCompilerNode(n);
 }
 
+/** The checker ts-morph's own lookups on `node` ask (its context's, whatever made the view), for reads on compiler nodes. */
+export function checkerOf(node: Node): ts.TypeChecker {
+	return (node as unknown as { _context: { typeChecker: { compilerObject: ts.TypeChecker } } })._context
+		.typeChecker.compilerObject;
+}
+
 /** ts-morph's node for `n`, made on first use only (most compiler nodes looked at never need one). */
 export function lazyWrap<T extends Node = Node>(sf: SourceFile, n: ts.Node): () => T {
 	let node: T | undefined;

@@ -1,7 +1,15 @@
 /** A name's declarations, an imported name followed through its import to the other module's. */
+import { fileURLToPath } from "node:url";
 import { Node, Project, SyntaxKind } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { declarationsOf } from "../../src/syntax/declarations-of.js";
+import { PROGRAM_OPTIONS } from "../../src/indexer/program.js";
+import {
+	compilerDeclarationsOf,
+	declarationsOf,
+	firstDeclarationOf,
+} from "../../src/syntax/declarations-of.js";
+
+const VUE_APP = fileURLToPath(new URL("../indexer/fixtures/vue-app/src", import.meta.url));
 
 function files() {
 	const project = new Project({ useInMemoryFileSystem: true });
@@ -37,5 +45,36 @@ describe("declarationsOf", () => {
 		expect(decl?.getSourceFile().getFilePath()).toBe("/main.ts");
 		expect(decl && Node.isVariableDeclaration(decl) && decl.getName()).toBe("local");
 		expect(declarationsOf(called("undeclared"))).toEqual([]);
+	});
+});
+
+/** What discovery resolves: names, member reads, and declarations (their bound symbol, or their name's). */
+const ASKED = new Set([
+	SyntaxKind.Identifier,
+	SyntaxKind.PropertyAccessExpression,
+	SyntaxKind.VariableDeclaration,
+	SyntaxKind.FunctionDeclaration,
+]);
+
+describe("compilerDeclarationsOf", () => {
+	it("finds on compiler nodes the declarations ts-morph finds, for every name and declaration of a fixture app", () => {
+		const project = new Project({ compilerOptions: PROGRAM_OPTIONS });
+		project.addSourceFilesAtPaths(`${VUE_APP}/**/*.{ts,js}`);
+		const checker = project.getTypeChecker().compilerObject;
+		let resolved = 0;
+		let compared = 0;
+		for (const sf of project.getSourceFiles()) {
+			for (const node of sf.getDescendants()) {
+				if (!ASKED.has(node.getKind())) continue;
+				const expected = declarationsOf(node).map((d) => d.compilerNode);
+				expect(compilerDeclarationsOf(node.compilerNode, checker)).toEqual(expected);
+				expect(firstDeclarationOf(node.compilerNode, checker)).toBe(expected[0]);
+				compared++;
+				if (expected.some((d) => d.getSourceFile() !== sf.compilerNode)) resolved++;
+			}
+		}
+		// Names of other modules resolved through imports, not only local ones.
+		expect(compared).toBeGreaterThan(50);
+		expect(resolved).toBeGreaterThan(5);
 	});
 });

@@ -80,7 +80,13 @@ export function extractSites(
 		const ctx: SiteContext = {
 			repoRoot: root,
 			filePath,
-			defIdOf,
+			// A compiler node (a callee resolved on compiler nodes) may be any file's declaration.
+			defIdOf: (node) =>
+				defIdOf(
+					node instanceof Node
+						? node
+						: wrap(project.getSourceFileOrThrow(node.getSourceFile().fileName), node),
+				),
 			enclosingDefId: (node) => {
 				// A compiler node (the keyed-call pass records on them) is one of this file's.
 				const n = node instanceof Node ? node : wrap(sf, node);

@@ -4,10 +4,10 @@
  * The entry of the per-file pass for calls: it hands each call to the families that read more of it.
  */
 import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
-import { type Node, ts } from "#ts-morph";
+import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
-import { throughWrappers, wrap } from "../walk.js";
+import { checkerOf, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, recordOf } from "./candidates.js";
@@ -22,7 +22,7 @@ import {
 	PROXY_VERBS,
 	VERB_PAIRS,
 } from "./families.js";
-import { calleeDef, commandRegistry, factoryHandler, functionHandler } from "./handler-refs.js";
+import { calleeDef, commandRegistry, factoryHandler, handlerOf } from "./handler-refs.js";
 import {
 	httpMethodOf,
 	onePath,
@@ -107,7 +107,7 @@ export function callCandidates(
 ): void {
 	const isCall = ts.isCallExpression(cn);
 	const asCall = wrapped as () => CallExpression;
-	if (isCall) facadeUseCandidate(sf, cn, asCall, ctx, facts);
+	if (isCall) facadeUseCandidate(sf, cn, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
 	const callee = calleeOf(cn);
 	if (!callee) return;
@@ -121,20 +121,15 @@ export function callCandidates(
 	if ((root && IGNORED_RECEIVERS.has(root)) || callee.name === "require") return;
 	if (isCall) {
 		// Only a call that may send is worth a wrapper fact (most calls pass some parameter somewhere).
-		if (maySend(callee.name)) wrapperFact(cn, asCall, callee, ctx, out);
+		if (maySend(callee.name)) wrapperFact(sf, cn, callee, ctx, out);
 		if (args.some((a) => ts.isNewExpression(a))) registrationCandidate(asCall(), callee, ctx, out);
 		if (ACTIONS.senders.has(callee.name) && args.some((a) => ts.isCallExpression(a)))
 			creatorCandidates(asCall(), ctx, out);
 	} else if (VERB_PAIRS[`new ${callee.name}`]) {
 		// `register(queueName, fn) { new Worker(queueName, fn) }`: a function registering through a paired
 		// constructor wraps it; its callers are the registry (registersVia, infer.ts).
-		wrapperFact(cn, wrapped, { ...callee, name: `new ${callee.name}` }, ctx, out);
+		wrapperFact(sf, cn, { ...callee, name: `new ${callee.name}` }, ctx, out);
 	}
-	// One argument's ts-morph node (what `getArguments()[i]` gives), made only when a check needs it.
-	const morphArg = (i: number): Node | undefined => {
-		const arg = args[i];
-		return arg && wrap(sf, arg);
-	};
 	const transport = isCall && isTransport(callee.receiver, callee.name);
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		const a = transport ? requestedUrl(args[pos] as ts.Expression) : (args[pos] as ts.Expression);
@@ -142,7 +137,7 @@ export function callCandidates(
 		// a list of them (`addBulk([{ name: A }, …])`, `enqueueAll(xs.map((x) => ({ name: B, data: x })))`).
 		let keyExprs: ts.Expression[] = [a];
 		if (ts.isObjectLiteralExpression(a) && mayHoldCandidates(a))
-			objectCandidates(wrapped(), morphArg(pos), callee, pos, ctx, out);
+			objectCandidates(sf, cn, args[pos], callee, pos, ctx, out);
 		if (ts.isObjectLiteralExpression(a) || ts.isArrayLiteralExpression(a) || ts.isCallExpression(a)) {
 			// A call only, never `new X({ name })`; nor a call given the job definition itself
 			// (`createQueue({ name, process })` makes the queue: jobs.ts registers it, nothing is sent).
@@ -188,10 +183,8 @@ export function callCandidates(
 				ts.isObjectLiteralExpression(raw) ||
 				(ts.isNewExpression(raw) && commandRegistry(callee))
 			) {
-				const node = morphArg(h);
-				const id = node
-					? (functionHandler(node, ctx) ?? (ts.isCallExpression(raw) ? factoryHandler(node, ctx) : null))
-					: null;
+				const id =
+					handlerOf(raw, sf, ctx) ?? (ts.isCallExpression(raw) ? factoryHandler(wrap(sf, raw), ctx) : null);
 				if (id) {
 					handlerArg = h === args.length - 1 ? -1 : h;
 					handler = id;
@@ -228,8 +221,8 @@ export function callCandidates(
 			handlerArg,
 			handler,
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
-			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(wrap(sf, cn.expression), ctx),
-			...(handler && isCall ? registeringCallee(wrap(sf, cn.expression), ctx) : {}),
+			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(cn.expression, checkerOf(sf), ctx),
+			...(handler && isCall ? registeringCallee(cn.expression, checkerOf(sf), ctx) : {}),
 		};
 		// On compiler nodes: most candidates never need the call or the key wrapped.
 		out.push(recordOf(CANDIDATE, info, cn, keyExpr, sf.compilerNode, ctx));
@@ -248,7 +241,11 @@ function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
 }
 
 /** A registering call's in-repo callee (`JobHub.register`), which may wrap a paired constructor (`new Worker`). */
-function registeringCallee(callee: Node, ctx: SiteContext): { registersVia?: string } {
-	const via = calleeDef(callee, ctx);
+function registeringCallee(
+	callee: ts.Expression,
+	checker: ts.TypeChecker,
+	ctx: SiteContext,
+): { registersVia?: string } {
+	const via = calleeDef(callee, checker, ctx);
 	return via ? { registersVia: via } : {};
 }

@@ -3,49 +3,62 @@
  * method, or a command object's `execute`; and the in-repo definition a callee resolves to.
  */
 
-import type { NewExpression } from "ts-morph";
-import { Node } from "#ts-morph";
+import type { NewExpression, SourceFile } from "ts-morph";
+import { Node, ts } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import { declarationsOf } from "../../syntax/declarations-of.js";
-import { unwrap } from "../../syntax/unwrap.js";
+import { compilerDeclarationsOf, declarationsOf, firstDeclarationOf } from "../../syntax/declarations-of.js";
+import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { calledFunction, returnedExpressions } from "../key-families.js";
+import { checkerOf, wrap } from "../walk.js";
 import { COMMAND_OBJECT_METHODS } from "./families.js";
 
 function isFunctionNode(n: Node): boolean {
 	return Node.isArrowFunction(n) || Node.isFunctionExpression(n);
 }
 
+function isFunction(n: ts.Node): boolean {
+	return ts.isArrowFunction(n) || ts.isFunctionExpression(n);
+}
+
 /** The definition a handler argument denotes, when it is a function or a reference to one. */
 export function functionHandler(arg: Node, ctx: SiteContext): string | null {
-	let n = unwrap(arg);
+	return handlerOf(arg.compilerNode, arg.getSourceFile(), ctx);
+}
+
+/**
+ * `functionHandler` read on compiler nodes: most arguments looked at are no handler, and ts-morph would wrap
+ * each one (with its ancestors) and every declaration of a name it reads. `sf` is the argument's file.
+ */
+export function handlerOf(arg: ts.Node, sf: SourceFile, ctx: SiteContext): string | null {
+	let n = skipWrappers(arg);
 	// `addRoute('x', { async get() {…}, post: handler })`: the first function-valued property.
-	if (Node.isObjectLiteralExpression(n)) {
-		for (const p of n.getProperties()) {
-			if (Node.isMethodDeclaration(p)) return ctx.defIdOf(p) ?? ctx.enclosingDefId(p);
-			if (Node.isPropertyAssignment(p) && holdsFunction(p.getInitializer()))
+	if (ts.isObjectLiteralExpression(n)) {
+		for (const p of n.properties) {
+			if (ts.isMethodDeclaration(p)) return ctx.defIdOf(p) ?? ctx.enclosingDefId(p);
+			if (ts.isPropertyAssignment(p) && initHoldsFunction(p.initializer))
 				return ctx.defIdOf(p) ?? ctx.enclosingDefId(p);
 		}
 		return null;
 	}
-	if (Node.isCallExpression(n)) {
-		const callee = unwrap(n.getExpression());
-		if (Node.isPropertyAccessExpression(callee) && callee.getName() === "bind")
-			n = unwrap(callee.getExpression());
+	if (ts.isCallExpression(n)) {
+		const callee = skipWrappers(n.expression);
+		if (ts.isPropertyAccessExpression(callee) && callee.name.text === "bind")
+			n = skipWrappers(callee.expression);
 		else return null;
 	}
-	if (isFunctionNode(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
+	if (isFunction(n)) return ctx.defIdOf(n) ?? ctx.enclosingDefId(n);
 	// `commands.add('bold', new BoldCommand(editor))`: a command object is handled by its `execute`.
-	if (Node.isNewExpression(n)) return commandObjectHandler(n, ctx);
-	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
+	if (ts.isNewExpression(n)) return commandObjectHandler(wrap(sf, n), ctx);
+	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return null;
 	try {
-		for (const decl of declarationsOf(n)) {
+		for (const decl of compilerDeclarationsOf(n, checkerOf(sf))) {
 			const fn =
-				Node.isFunctionDeclaration(decl) ||
-				Node.isMethodDeclaration(decl) ||
-				((Node.isVariableDeclaration(decl) ||
-					Node.isPropertyDeclaration(decl) ||
-					Node.isPropertyAssignment(decl)) &&
-					holdsFunction(decl.getInitializer()));
+				ts.isFunctionDeclaration(decl) ||
+				ts.isMethodDeclaration(decl) ||
+				((ts.isVariableDeclaration(decl) ||
+					ts.isPropertyDeclaration(decl) ||
+					ts.isPropertyAssignment(decl)) &&
+					initHoldsFunction(decl.initializer));
 			if (!fn) continue;
 			const id = ctx.defIdOf(decl);
 			if (id) return id;
@@ -114,15 +127,24 @@ function commandObjectHandler(n: NewExpression, ctx: SiteContext): string | null
 }
 
 export function holdsFunction(init: Node | undefined): boolean {
-	if (!init) return false;
-	const u = unwrap(init);
-	if (isFunctionNode(u)) return true;
-	return Node.isCallExpression(u) && u.getArguments().some((a) => isFunctionNode(unwrap(a)));
+	return initHoldsFunction(init?.compilerNode);
 }
 
-export function calleeDef(nameNode: Node, ctx: SiteContext): string | null {
+/** Is an initializer a function, or a call given one (`useCallback(() => …)`)? On compiler nodes. */
+export function initHoldsFunction(init: ts.Node | undefined): boolean {
+	if (!init) return false;
+	const u = skipWrappers(init);
+	if (isFunction(u)) return true;
+	return ts.isCallExpression(u) && u.arguments.some((a) => isFunction(skipWrappers(a)));
+}
+
+/**
+ * The in-repo definition a callee resolves to. On compiler nodes: most calls are resolved for this alone,
+ * and ts-morph would wrap the callee and every declaration of its symbol, each with its ancestors.
+ */
+export function calleeDef(callee: ts.Expression, checker: ts.TypeChecker, ctx: SiteContext): string | null {
 	try {
-		const decl = declarationsOf(nameNode)[0];
+		const decl = firstDeclarationOf(callee, checker);
 		return decl ? ctx.defIdOf(decl) : null;
 	} catch {
 		return null;

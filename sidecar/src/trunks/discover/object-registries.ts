@@ -3,16 +3,16 @@
  * `router({ byId: procedure.query(…) })`), the registries they mount by name (`router({ user: userRouter })`),
  * and the proxy calls that reach them by path (`trpc.user.byId.useQuery()`).
  */
-import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
-import { Node, ts } from "#ts-morph";
+import type { CallExpression, SourceFile } from "ts-morph";
+import { type Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { declarationsOf } from "../../syntax/declarations-of.js";
-import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
-import { wrap } from "../walk.js";
+import { firstDeclarationOf } from "../../syntax/declarations-of.js";
+import { skipWrappers } from "../../syntax/unwrap.js";
+import { checkerOf, wrap } from "../walk.js";
 import { calleeOf, normalizeReceiver } from "./call-shape.js";
-import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
+import { CANDIDATE, type CandidateInfo, record, recordOf, type Sited } from "./candidates.js";
 import { PROXY_REFERENCE_VERBS } from "./families.js";
-import { holdsFunction } from "./handler-refs.js";
+import { initHoldsFunction } from "./handler-refs.js";
 import { keyLike } from "./literal-keys.js";
 
 /**
@@ -81,17 +81,22 @@ export function mayHoldCandidates(obj: ts.ObjectLiteralExpression, depth = 0): b
  * when the name is a function or a builder call given one (`procedure.input(…).mutation(async …)`,
  * defined in its own file as tRPC apps do), else nothing here (`user: userRouter` is a mount).
  */
-function referencedHandler(ref: Node, callName: string, ctx: SiteContext): string | null {
+function referencedHandler(
+	ref: ts.Identifier,
+	callName: string,
+	checker: ts.TypeChecker,
+	ctx: SiteContext,
+): string | null {
 	try {
-		const decl = declarationsOf(ref)[0];
+		const decl = firstDeclarationOf(ref, checker);
 		if (!decl) return null;
-		if (Node.isFunctionDeclaration(decl)) return ctx.defIdOf(decl);
-		if (!Node.isVariableDeclaration(decl)) return null;
-		const init = decl.getInitializer();
-		if (!init || !holdsFunction(init)) return null;
+		if (ts.isFunctionDeclaration(decl)) return ctx.defIdOf(decl);
+		if (!ts.isVariableDeclaration(decl)) return null;
+		const init = decl.initializer;
+		if (!init || !initHoldsFunction(init)) return null;
 		// A registry built by the same call (`router({ … })`) is mounted, never a handler.
-		const u = unwrap(init);
-		if (Node.isCallExpression(u) && calleeOf(u.compilerNode)?.name === callName) return null;
+		const u = skipWrappers(init);
+		if (ts.isCallExpression(u) && calleeOf(u)?.name === callName) return null;
 		return ctx.defIdOf(decl);
 	} catch {
 		return null;
@@ -102,10 +107,12 @@ function referencedHandler(ref: Node, callName: string, ctx: SiteContext): strin
  * `Meteor.methods({ send() {…} })`, `router({ byId: procedure.query(…) })`: each function-valued property,
  * or one naming a function defined elsewhere (`get: getDocumentRoute`). A plain object inside
  * (`auditLog: { find: findAuditLogsRoute }`, tRPC's nested routers) nests its keys under its name.
+ * On compiler nodes (`arg` an argument of `call`, in `sf`): ts-morph would wrap each property read.
  */
 export function objectCandidates(
-	call: CallExpression | NewExpression,
-	arg: Node | undefined,
+	sf: SourceFile,
+	call: ts.CallExpression | ts.NewExpression,
+	arg: ts.Node | undefined,
 	callee: { receiver: string; name: string },
 	pos: number,
 	ctx: SiteContext,
@@ -113,18 +120,18 @@ export function objectCandidates(
 	inner = "",
 	depth = 0,
 ): void {
-	if (!arg || !Node.isObjectLiteralExpression(arg)) return;
+	if (!arg || !ts.isObjectLiteralExpression(arg)) return;
 	let where: ReturnType<typeof nesting> | undefined;
-	for (const p of arg.getProperties()) {
+	for (const p of arg.properties) {
 		// `user: userRouter` / `{ userRouter }`: another registry mounted under a name (resolved by name in `mounted` below).
-		const named = Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p) ? p : undefined;
-		const mounted = Node.isPropertyAssignment(p) ? p.getInitializer() : named?.getNameNode();
-		if (named && mounted && Node.isIdentifier(mounted)) {
-			where ??= nesting(call.compilerNode, callee.name);
-			const nameNode = named.getNameNode();
-			if (where.holder && (Node.isIdentifier(nameNode) || Node.isStringLiteral(nameNode))) {
-				const name = Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText();
-				const handler = keyLike(name) ? referencedHandler(mounted, callee.name, ctx) : null;
+		const named = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) ? p : undefined;
+		const mounted = ts.isPropertyAssignment(p) ? p.initializer : named?.name;
+		if (named && mounted && ts.isIdentifier(mounted)) {
+			where ??= nesting(call, callee.name);
+			const nameNode = named.name;
+			if (where.holder && (ts.isIdentifier(nameNode) || ts.isStringLiteral(nameNode))) {
+				const name = ts.isStringLiteral(nameNode) ? nameNode.text : nameNode.getText();
+				const handler = keyLike(name) ? referencedHandler(mounted, callee.name, checkerOf(sf), ctx) : null;
 				const info: CandidateInfo = handler
 					? {
 							form: "object",
@@ -148,25 +155,25 @@ export function objectCandidates(
 							handler: null,
 							callee: mounted.getText(),
 						};
-				out.push(record(CANDIDATE, info, call, nameNode, ctx));
+				out.push(recordOf(CANDIDATE, info, call, nameNode, sf.compilerNode, ctx));
 			}
 			continue;
 		}
-		if (!Node.isMethodDeclaration(p) && !Node.isPropertyAssignment(p)) continue;
-		const nameNode = p.getNameNode();
-		if (!Node.isIdentifier(nameNode) && !Node.isStringLiteral(nameNode)) continue;
-		const key = Node.isIdentifier(nameNode) ? nameNode.getText() : nameNode.getLiteralValue();
-		const fn = Node.isMethodDeclaration(p) ? p : p.getInitializer();
-		if (fn && Node.isObjectLiteralExpression(fn) && depth < 2 && keyLike(key)) {
+		if (!ts.isMethodDeclaration(p) && !ts.isPropertyAssignment(p)) continue;
+		const nameNode = p.name;
+		if (!ts.isIdentifier(nameNode) && !ts.isStringLiteral(nameNode)) continue;
+		const key = ts.isIdentifier(nameNode) ? nameNode.getText() : nameNode.text;
+		const fn = ts.isMethodDeclaration(p) ? p : p.initializer;
+		if (ts.isObjectLiteralExpression(fn) && depth < 2 && keyLike(key)) {
 			// Only under a call whose result is kept (`const documentRouter = router({ … })`): a registry.
-			where ??= nesting(call.compilerNode, callee.name);
-			if (where.holder && mayHoldCandidates(fn.compilerNode, depth + 1))
-				objectCandidates(call, fn, callee, pos, ctx, out, `${inner}${key}.`, depth + 1);
+			where ??= nesting(call, callee.name);
+			if (where.holder && mayHoldCandidates(fn, depth + 1))
+				objectCandidates(sf, call, fn, callee, pos, ctx, out, `${inner}${key}.`, depth + 1);
 			continue;
 		}
-		if (!fn || !(Node.isMethodDeclaration(fn) || holdsFunction(fn))) continue;
+		if (!(ts.isMethodDeclaration(fn) || initHoldsFunction(fn))) continue;
 		if (!keyLike(key)) continue;
-		where ??= nesting(call.compilerNode, callee.name);
+		where ??= nesting(call, callee.name);
 		const info: CandidateInfo = {
 			form: "object",
 			receiver: callee.receiver,
@@ -179,7 +186,7 @@ export function objectCandidates(
 			...(where.path || inner ? { path: `${where.path}${inner}` } : {}),
 			...(where.holder ? { holder: where.holder } : {}),
 		};
-		out.push(record(CANDIDATE, info, call, nameNode, ctx));
+		out.push(recordOf(CANDIDATE, info, call, nameNode, sf.compilerNode, ctx));
 	}
 }
 

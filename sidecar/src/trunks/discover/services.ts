@@ -11,12 +11,12 @@
 import type { CallExpression, ClassDeclaration, SourceFile, VariableDeclaration } from "ts-morph";
 import { Node, SyntaxKind, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { declarationsOf } from "../../syntax/declarations-of.js";
+import { declarationsOf, firstDeclarationOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { nearestPackageName } from "../package-name.js";
 import { startLine } from "../sites.js";
-import { wrap } from "../walk.js";
-import { CANDIDATE, type CandidateInfo, record, type Sited } from "./candidates.js";
+import { checkerOf, wrap } from "../walk.js";
+import { CANDIDATE, type CandidateInfo, record, recordOf, type Sited } from "./candidates.js";
 import { keyLike } from "./literal-keys.js";
 
 /** Per-file state: the file's named imports and what each resolved to (one symbol lookup per name). */
@@ -207,7 +207,6 @@ function importsOf(sf: ts.SourceFile): NonNullable<FileFacts["imports"]> {
 export function facadeUseCandidate(
 	sf: SourceFile,
 	cn: ts.CallExpression,
-	wrapped: () => CallExpression,
 	ctx: SiteContext,
 	facts: FileFacts,
 ): void {
@@ -222,8 +221,8 @@ export function facadeUseCandidate(
 		target = "unresolved";
 		try {
 			// The import's local name (what the file's own identifier resolves through).
-			const decl = declarationsOf(wrap(sf, imp.spec.name))[0];
-			if (decl) target = facadeShape(decl.compilerNode) ?? "other";
+			const decl = firstDeclarationOf(imp.spec.name, checkerOf(sf));
+			if (decl) target = facadeShape(decl) ?? "other";
 		} catch {
 			target = "unresolved";
 		}
@@ -231,8 +230,6 @@ export function facadeUseCandidate(
 	}
 	if (target === "other") return;
 	const member = e.name.text;
-	const call = wrapped();
-	const keyNode = call.getExpression();
 	if (target === "unresolved") {
 		if (imp.module.startsWith(".")) return;
 		const info: CandidateInfo = {
@@ -241,11 +238,11 @@ export function facadeUseCandidate(
 			exportName: imp.imported,
 			member,
 		};
-		facts.pending.push(record(CANDIDATE, info, call, keyNode, ctx));
+		facts.pending.push(recordOf(CANDIDATE, info, cn, cn.expression, sf.compilerNode, ctx));
 		return;
 	}
 	const info = base("facade", target.factory, "(facade)", [`${target.ns}.${member}`]);
-	facts.pending.push(record(CANDIDATE, info, call, keyNode, ctx));
+	facts.pending.push(recordOf(CANDIDATE, info, cn, cn.expression, sf.compilerNode, ctx));
 }
 
 const nsOf = (key: string) => key.replace(/\.[^.]*$/, "");

@@ -3,12 +3,13 @@
  * fetch(base + path) }`), recorded per file as wrapper facts, and followed at inference to the calls
  * a dispatch group's keys reach through them (up to three calls deep).
  */
-import type { CallExpression, NewExpression } from "ts-morph";
-import { Node, ts } from "#ts-morph";
+import type { SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
+import { checkerOf } from "../walk.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
-import { type CandidateInfo, record, WRAPPER, type WrapperInfo } from "./candidates.js";
+import { type CandidateInfo, recordOf, WRAPPER, type WrapperInfo } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
 import { DISCOVERY_LIMITS, type Group } from "./groups.js";
 import { calleeDef } from "./handler-refs.js";
@@ -18,14 +19,15 @@ import { calleeDef } from "./handler-refs.js";
  * (`fetch(base + path)`, `queue.add(name, data)`): the function is a wrapper of that call.
  */
 export function wrapperFact(
+	sf: SourceFile,
 	cn: ts.CallExpression | ts.NewExpression,
-	wrapped: () => CallExpression | NewExpression,
 	callee: { receiver: string; name: string; nameNode: ts.Node },
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 	positions?: ReadonlySet<number>,
 ): void {
 	const scopes = enclosingFunctions(cn);
+	const checker = checkerOf(sf);
 	const args = cn.arguments ?? [];
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		if (positions && !positions.has(pos)) continue;
@@ -45,15 +47,11 @@ export function wrapperFact(
 			if (scope.parameters.some((p) => declaresAny(p.name, used))) break;
 		}
 		if (!fn || param < 0 || fn.parameters.length > MAX_WRAPPER_PARAMS) continue;
-		const call = wrapped();
-		const fnNode = call.getFirstAncestor((n) => n.compilerNode === fn);
-		const holder = fnNode?.getParent();
+		// On compiler nodes (`fn` encloses the call): wrapping the call would wrap all its ancestors.
+		const holder = fn.parent;
 		const def =
-			(fnNode && ctx.defIdOf(fnNode)) ??
-			(holder &&
-			(Node.isVariableDeclaration(holder) ||
-				Node.isPropertyDeclaration(holder) ||
-				Node.isPropertyAssignment(holder))
+			ctx.defIdOf(fn) ??
+			(ts.isVariableDeclaration(holder) || ts.isPropertyDeclaration(holder) || ts.isPropertyAssignment(holder)
 				? ctx.defIdOf(holder)
 				: null);
 		if (!def) continue;
@@ -64,10 +62,10 @@ export function wrapperFact(
 			receiver: callee.receiver,
 			name: callee.name,
 			arg: pos,
-			callee: calleeDef(call.getExpression(), ctx),
+			callee: calleeDef(cn.expression, checker, ctx),
 			...(template ? { template } : {}),
 		};
-		out.push(record(WRAPPER, info, call, call, ctx));
+		out.push(recordOf(WRAPPER, info, cn, cn, sf.compilerNode, ctx));
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
 		// whichever a caller's key sits in: wrapperSinks matches by position).
 	}
@@ -127,8 +125,8 @@ function constBefore(name: string, at: ts.Node, outer: ts.Node): ts.Expression |
  * (`gateway.notify('order:shipped', …)`) can be followed to it (infer.ts, preset-wrappers.ts).
  */
 export function presetWrapperFact(
+	sf: SourceFile,
 	cn: ts.CallExpression,
-	wrapped: () => CallExpression,
 	unbound: readonly string[],
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
@@ -139,7 +137,7 @@ export function presetWrapperFact(
 	for (let pos = 0; pos < Math.min(2, cn.arguments.length); pos++)
 		if (unbound.includes((cn.arguments[pos] as ts.Expression).getText().replace(/\s+/g, " ")))
 			positions.add(pos);
-	if (positions.size > 0) wrapperFact(cn, wrapped, callee, ctx, out, positions);
+	if (positions.size > 0) wrapperFact(sf, cn, callee, ctx, out, positions);
 }
 
 /**
