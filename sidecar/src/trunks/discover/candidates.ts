@@ -9,6 +9,7 @@
 import type { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nodeLine, nodeText } from "../sites.js";
+import type { BusTag } from "./named-buses.js";
 
 // Read by the discovery tests from here; it lives with the other GraphQL document helpers.
 export { rootFields } from "./graphql-documents.js";
@@ -116,6 +117,8 @@ export interface CandidateInfo {
 	returned?: true;
 	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
 	scheduled?: true;
+	/** A listen/emit call on an emitter a getter handed out for a literal name (named-buses.ts): keyed within that bus. */
+	bus?: BusTag;
 }
 
 /**
