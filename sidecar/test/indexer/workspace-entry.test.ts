@@ -25,6 +25,13 @@ const json = (value: unknown) => JSON.stringify(value);
 const entryOf = (root: string, dir: string) =>
 	workspaceEntry(root, describePackage(root, dir), "")?.slice(root.length + 1);
 
+/** What an import written in `packages/web` resolves to (repo-relative), with the repository's packages. */
+const resolvedFromWeb = (root: string) => {
+	const resolver = createModuleResolver(root, discoverPackages(root), {});
+	const from = join(root, "packages/web/src/page.ts");
+	return (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+};
+
 describe("workspace package entry", () => {
 	it("finds the source of a build output in a folder beside src/ (dist/shared/index.js → shared/index.ts)", () => {
 		const root = repo({
@@ -96,9 +103,7 @@ describe("workspace package entry", () => {
 			"packages/shared/src/features/other.ts": "export const other = 1;\n",
 			"packages/web/package.json": json({ name: "@r/web" }),
 		});
-		const resolver = createModuleResolver(root, discoverPackages(root), {});
-		const from = join(root, "packages/web/src/page.ts");
-		const resolved = (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+		const resolved = resolvedFromWeb(root);
 		expect(resolved("@r/shared/query")).toBe("packages/shared/src/features/query/index.ts");
 		expect(resolved("@r/shared/helpers/dates")).toBe("packages/shared/src/utils/dates.ts");
 		expect(resolved("@r/shared")).toBe("packages/shared/src/index.ts");
@@ -123,9 +128,7 @@ describe("workspace package entry", () => {
 			"packages/pad/client/store.tsx": "export const store = 1;\n",
 			"packages/web/package.json": json({ name: "@r/web" }),
 		});
-		const resolver = createModuleResolver(root, discoverPackages(root), {});
-		const from = join(root, "packages/web/src/page.ts");
-		const resolved = (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+		const resolved = resolvedFromWeb(root);
 		expect(resolved("@r/kit/dist/text")).toBe("packages/kit/src/text/index.ts");
 		expect(resolved("@r/kit/dist/text/slug")).toBe("packages/kit/src/text/slug.ts");
 		expect(resolved("@r/kit/dist/text/slug.js")).toBe("packages/kit/src/text/slug.ts");
