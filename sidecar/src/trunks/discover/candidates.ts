@@ -9,7 +9,6 @@
 import type { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { nodeLine, nodeText } from "../sites.js";
-import type { BusTag } from "./named-buses.js";
 
 // Read by the discovery tests from here; it lives with the other GraphQL document helpers.
 export { rootFields } from "./graphql-documents.js";
@@ -59,6 +58,12 @@ export type CandidateForm =
 	// Events keyed by their class (class-events.ts): `bus.ofType(E)` listens, `bus.publish(new E())` sends.
 	| "event-class"
 	| "event-class-send";
+
+/** The bus a listen/emit call is on (named-buses.ts): the getter's name (`bus` of `app.bus('orders')`) and its literal. */
+export interface BusTag {
+	getter: string;
+	name: string;
+}
 
 export interface CandidateInfo {
 	form: CandidateForm;

@@ -9,18 +9,11 @@
  */
 import { ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
-import type { CandidateInfo, Sited } from "./candidates.js";
-import type { Group } from "./groups.js";
+import type { BusTag, CandidateInfo, Sited } from "./candidates.js";
 
 /** Emitter verbs: listening hands over a handler, `emit` sends to it. */
 const LISTEN = new Set(["on", "once", "addListener", "prependListener", "prependOnceListener"]);
 const EMIT = "emit";
-
-export interface BusTag {
-	/** The getter's name (`bus` of `app.bus('orders')`) and the literal it was given (`orders`). */
-	getter: string;
-	name: string;
-}
 
 /** `app.bus('orders')` / `bus('orders')`: a call of one string literal argument, not a module load. */
 function busCall(e: ts.Expression): BusTag | null {
@@ -104,15 +97,22 @@ export function busOf(cn: ts.CallExpression, verb: string): BusTag | null {
 /** The receiver every call on a named bus groups under: one per getter, whatever holds the bus. */
 const busReceiver = (getter: string) => `${getter}(name)`;
 
+/** A group of calls (groups.ts) in so far as these checks read it. */
+interface CallGroup {
+	form: CandidateInfo["form"];
+	name: string;
+	sites: readonly Sited<CandidateInfo>[];
+}
+
 /** A group of calls keyed within their buses (no preset idiom can say so). */
-export const onNamedBus = (g: Group) =>
+export const onNamedBus = (g: CallGroup) =>
 	g.sites.some((s) => s.info.bus && s.info.receiver === busReceiver(s.info.bus.getter));
 
 /**
  * Listening on a named bus registers whatever the handler is: the emitter's own method
  * (`orders.on('created', orders.onCreated)`) on an untyped bus resolves to no definition.
  */
-export const listensOnNamedBus = (g: Group) => g.form === "call" && LISTEN.has(g.name) && onNamedBus(g);
+export const listensOnNamedBus = (g: CallGroup) => g.form === "call" && LISTEN.has(g.name) && onNamedBus(g);
 
 /**
  * Keys of the calls on named buses (`created` on bus `orders` → `orders:created`), for the getters
