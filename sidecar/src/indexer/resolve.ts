@@ -176,7 +176,9 @@ export function workspaceEntry(
 			const found = sourceOfBuildPath(dir, target, layout);
 			if (found) return found;
 		}
-		return undefined;
+		// A deep import through the build folder that no `exports` names (`pkg/dist/utils/x`): a checkout
+		// has no build, so the file it was compiled from (`src/utils/x`, or `utils/x`).
+		return BUILD_FOLDER.test(sub) ? sourceOfBuildPath(dir, sub, layout) : undefined;
 	}
 	const buildFolder = BUILD_FOLDER;
 	for (const hint of pkg.entryHints) {

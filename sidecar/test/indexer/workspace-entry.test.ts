@@ -25,6 +25,13 @@ const json = (value: unknown) => JSON.stringify(value);
 const entryOf = (root: string, dir: string) =>
 	workspaceEntry(root, describePackage(root, dir), "")?.slice(root.length + 1);
 
+/** What an import written in `packages/web` resolves to (repo-relative), with the repository's packages. */
+const resolvedFromWeb = (root: string) => {
+	const resolver = createModuleResolver(root, discoverPackages(root), {});
+	const from = join(root, "packages/web/src/page.ts");
+	return (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+};
+
 describe("workspace package entry", () => {
 	it("finds the source of a build output in a folder beside src/ (dist/shared/index.js → shared/index.ts)", () => {
 		const root = repo({
@@ -96,14 +103,38 @@ describe("workspace package entry", () => {
 			"packages/shared/src/features/other.ts": "export const other = 1;\n",
 			"packages/web/package.json": json({ name: "@r/web" }),
 		});
-		const resolver = createModuleResolver(root, discoverPackages(root), {});
-		const from = join(root, "packages/web/src/page.ts");
-		const resolved = (m: string) => resolver.resolve(m, from)?.resolvedFileName.slice(root.length + 1);
+		const resolved = resolvedFromWeb(root);
 		expect(resolved("@r/shared/query")).toBe("packages/shared/src/features/query/index.ts");
 		expect(resolved("@r/shared/helpers/dates")).toBe("packages/shared/src/utils/dates.ts");
 		expect(resolved("@r/shared")).toBe("packages/shared/src/index.ts");
 		// A subpath `exports` does not name stays unresolved, as it would for Node.
 		expect(resolved("@r/shared/other")).toBeUndefined();
+	});
+
+	it("resolves a deep import through an unbuilt build folder to its source (pkg/dist/x → src/x, or x)", () => {
+		const root = repo({
+			"package.json": json({ name: "repro", private: true, workspaces: ["packages/*"] }),
+			// `exports` names some build subpaths, not the deep one imported below.
+			"packages/kit/package.json": json({
+				name: "@r/kit",
+				exports: { ".": "./dist/index.js", "./dist/text": "./dist/text/index.js" },
+			}),
+			"packages/kit/src/index.ts": "export const kit = 1;\n",
+			"packages/kit/src/text/index.ts": "export * from './slug';\n",
+			"packages/kit/src/text/slug.ts": "export const slug = (s: string) => s;\n",
+			// No `exports`; built from files at the package root.
+			"packages/pad/package.json": json({ name: "@r/pad", main: "dist/index.js" }),
+			"packages/pad/index.ts": "export const pad = 1;\n",
+			"packages/pad/client/store.tsx": "export const store = 1;\n",
+			"packages/web/package.json": json({ name: "@r/web" }),
+		});
+		const resolved = resolvedFromWeb(root);
+		expect(resolved("@r/kit/dist/text")).toBe("packages/kit/src/text/index.ts");
+		expect(resolved("@r/kit/dist/text/slug")).toBe("packages/kit/src/text/slug.ts");
+		expect(resolved("@r/kit/dist/text/slug.js")).toBe("packages/kit/src/text/slug.ts");
+		expect(resolved("@r/pad/dist/client/store")).toBe("packages/pad/client/store.tsx");
+		// No source behind it (a stylesheet the build writes): still unresolved.
+		expect(resolved("@r/kit/dist/style.css")).toBeUndefined();
 	});
 
 	it("maps outDir back to rootDir when the build folder is no common name", () => {

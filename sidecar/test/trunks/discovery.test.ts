@@ -1601,6 +1601,43 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 	});
 });
 
+describe("named in-process buses (a getter handing out one emitter per name)", () => {
+	it("keys each event within its bus, so a common word joins on its own bus only", async () => {
+		const { out, discovered } = await indexed("named-buses");
+		expect(discovered.map((t) => t.spec.name)).toEqual(["bus-name"]);
+		const [bus] = discovered;
+		expect(bus?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["bus(name).emit(key)", "same receiver"],
+		]);
+		expect(bus?.bothSides).toBe(4);
+		// Keyed within a bus, no call idiom of a preset reads it: kept at index time only.
+		expect(bus?.spec.idioms).toEqual([]);
+		await withIndexAt(out, (index) => {
+			// `created` on the orders bus (held in a field) and on the customers bus (inline, held in a local).
+			expect(sides(index, "bus-name", "orders:created")).toEqual({
+				handlers: ["src/services/mailer.js#exports.sendReceipt"],
+				callers: ["src/services/orders.js#OrderService.place"],
+			});
+			expect(sides(index, "bus-name", "customers:created")).toEqual({
+				handlers: ["src/services/mailer.js#exports.sendWelcome"],
+				callers: ["src/services/customers.js#exports.signUp"],
+			});
+			expect(sides(index, "bus-name", "orders:updated").callers).toEqual([
+				"src/services/orders.js#OrderService.amend",
+			]);
+			// Emitted on the customers bus, listened to on the orders bus only: no join.
+			expect(sides(index, "bus-name", "customers:updated")).toEqual({
+				handlers: [],
+				callers: ["src/services/customers.js#exports.rename"],
+			});
+			const keys = new Set(index.dispatchSites("bus-name").map((s) => s.key));
+			expect(keys.has("created")).toBe(false);
+			// A selector getter's results (`$('#save').on('click', …)`) are no bus: nothing emits on them.
+			expect([...keys].some((k) => k?.startsWith("#"))).toBe(false);
+		});
+	});
+});
+
 describe("codeask trunks --discover", () => {
 	it("prints the idioms and saves a preset that indexes the same keys", async () => {
 		const dir = scratchDir("codeask-discover-cli-");

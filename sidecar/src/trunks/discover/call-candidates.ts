@@ -34,6 +34,7 @@ import {
 import { definesJob, namedKeys } from "./jobs.js";
 import { heldInstance, instanceCandidate } from "./keyed-instances.js";
 import { constantOf, literalKeys } from "./literal-keys.js";
+import { busOf } from "./named-buses.js";
 import { mayHoldCandidates, objectCandidates, proxyCandidate } from "./object-registries.js";
 import { type FileFacts, facadeUseCandidate, registrationCandidate } from "./services.js";
 import { wrapperFact } from "./wrapper-facts.js";
@@ -203,6 +204,7 @@ export function callCandidates(
 				: KEY_PROPERTY;
 		// A getter whose result is called at once (`handlers.get('x')?.(payload)`) runs what it gets.
 		const invoked = isCall && LOOKUP_VERBS.has(callee.name) && resultCalled(cn);
+		const bus = isCall && pos === 0 && keyExpr === a ? busOf(cn, callee.name) : null;
 		const info: CandidateInfo = {
 			...(keyExpr !== a ? { named: true as const } : {}),
 			...(property !== KEY_PROPERTY ? { keyProperty: property } : {}),
@@ -213,6 +215,7 @@ export function callCandidates(
 			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),
 			...(held === "emitted" ? { emitted: true as const } : {}),
+			...(bus ? { bus } : {}),
 			form: "call",
 			receiver: callee.receiver,
 			name: isCall ? callee.name : `new ${callee.name}`,

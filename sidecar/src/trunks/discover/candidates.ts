@@ -59,6 +59,12 @@ export type CandidateForm =
 	| "event-class"
 	| "event-class-send";
 
+/** The bus a listen/emit call is on (named-buses.ts): the getter's name (`bus` of `app.bus('orders')`) and its literal. */
+export interface BusTag {
+	getter: string;
+	name: string;
+}
+
 export interface CandidateInfo {
 	form: CandidateForm;
 	/** Normalised receiver text (`this.emitter`, `io.to()`); "" for a bare call. */
@@ -116,6 +122,8 @@ export interface CandidateInfo {
 	returned?: true;
 	/** A job definition with a schedule (`trigger: { cron }`): the clock runs it, so it registers though no call names it. */
 	scheduled?: true;
+	/** A listen/emit call on an emitter a getter handed out for a literal name (named-buses.ts): keyed within that bus. */
+	bus?: BusTag;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { CandidateInfo, Sited } from "./candidates.js";
 import { DISPATCH_VERBS, HTTP_DECORATORS, HTTP_VERBS, MANAGEMENT_VERBS } from "./families.js";
+import { listensOnNamedBus } from "./named-buses.js";
 
 /** Thresholds: joins a pair needs to count as an idiom rather than coincidence. */
 export const DISCOVERY_LIMITS = {
@@ -104,6 +105,7 @@ export const isRegistry = (g: Group) =>
 		g.form === "activity" ||
 		g.form === "signal" ||
 		g.form === "event-class" ||
+		listensOnNamedBus(g) ||
 		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
 
 /**
@@ -121,6 +123,7 @@ export const isKeyedInstance = (g: Group) =>
 
 export const isDispatcher = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
+	!listensOnNamedBus(g) &&
 	(g.form === "proxy" ||
 		g.form === "facade" ||
 		g.form === "action" ||

@@ -23,6 +23,7 @@ import {
 } from "./candidates.js";
 import { COMMON_KEYS, NAMESPACED_FORMS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks } from "./infer.js";
+import { namedBusKeys } from "./named-buses.js";
 import { completeWrapperKeys } from "./wrapper-keys.js";
 
 export { CANDIDATE, WRAPPER } from "./candidates.js";
@@ -43,7 +44,9 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 	return {
 		candidates: completeWrapperKeys(
 			reachedActions(
-				preferNamedActivities(servedResolvers(resolveDocumentUses(typedSelections(candidates)))),
+				preferNamedActivities(
+					servedResolvers(resolveDocumentUses(typedSelections(namedBusKeys(candidates)))),
+				),
 			),
 			wrappers,
 		),

@@ -7,6 +7,7 @@ import { type Idiom, idiomSchema } from "../config.js";
 import type { CandidateInfo } from "./candidates.js";
 import { COMMON_KEYS, KEY_PROPERTY } from "./families.js";
 import { DISCOVERY_LIMITS, type Group, namedObjects } from "./groups.js";
+import { onNamedBus } from "./named-buses.js";
 import { familyOf } from "./workflow-modules.js";
 
 /** Trunk names of the forms that name their keys' kind rather than a receiver (`new Worker` → `jobs`). */
@@ -111,6 +112,8 @@ function familyIdiom(g: Group): Idiom | null {
 export function registerIdiom(g: Group): Idiom | null {
 	const family = familyIdiom(g);
 	if (family) return family;
+	// Keyed within a bus (`orders:created`): a call idiom would read the bare event name.
+	if (onNamedBus(g)) return null;
 	if (g.form === "decorator")
 		return idiomSchema.parse({
 			kind: "decorator",
@@ -133,7 +136,7 @@ export function registerIdiom(g: Group): Idiom | null {
 export function dispatchIdiom(g: Group, dropCommon: boolean): Idiom | null {
 	const family = familyIdiom(g);
 	if (family) return family;
-	if (g.form !== "call") return null;
+	if (g.form !== "call" || onNamedBus(g)) return null;
 	// Keys a wrapper's template completed (`fetchList('archived')` → `/items.archived`): a call idiom
 	// would read the bare argument.
 	// Nor keys read from a held instance's creation (`this.outbox.add(…)`, factory-instances.ts).

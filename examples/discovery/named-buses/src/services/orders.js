@@ -1,0 +1,20 @@
+class OrderService {
+
+  constructor(app) {
+    this.app = app;
+    this.orderEvent = app.bus('orders');
+    this.stockEvent = app.bus('stock');
+  }
+
+  async place(order) {
+    this.orderEvent.emit('created', order);
+    this.stockEvent.emit('reserved', order.items);
+  }
+
+  async amend(order) {
+    this.orderEvent.emit('updated', order);
+  }
+
+}
+
+module.exports = OrderService;
