@@ -12,6 +12,7 @@ import { type CandidateInfo, record, WRAPPER, type WrapperInfo } from "./candida
 import { KEY_PROPERTY } from "./families.js";
 import { DISCOVERY_LIMITS, type Group } from "./groups.js";
 import { calleeDef } from "./handler-refs.js";
+import { joinedUrl, verbArguments } from "./request-urls.js";
 
 /**
  * A call inside a function whose key position carries one of that function's parameters
@@ -24,12 +25,17 @@ export function wrapperFact(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 	positions?: ReadonlySet<number>,
+	/** `axios[method](url)`: the identifier picking the verb (a parameter of the wrapper's, or nothing). */
+	verb?: ts.Identifier,
 ): void {
 	const scopes = enclosingFunctions(cn);
 	const args = cn.arguments ?? [];
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		if (positions && !positions.has(pos)) continue;
-		const a = builtUrl(args[pos] as ts.Expression, cn, scopes.at(-1));
+		const built = builtUrl(args[pos] as ts.Expression, cn, scopes.at(-1));
+		// `urljoin(root, path)`: the path after a constant base carries the key.
+		const joined = joinedUrl(built, () => wrapped().getSourceFile());
+		const a = joined?.rest ?? built;
 		// The innermost function whose own parameter the argument carries: the call may sit in an inline
 		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
 		// which closes over the wrapper's parameter.
@@ -58,6 +64,8 @@ export function wrapperFact(
 				: null);
 		if (!def) continue;
 		const template = keyTemplate(a, parameterNames(fn)[param] ?? null);
+		const verbParam = verb ? parameterNames(fn).indexOf(verb.text) : -1;
+		const verbs = verbArguments(args, pos);
 		const info: WrapperInfo = {
 			def,
 			param,
@@ -66,6 +74,9 @@ export function wrapperFact(
 			arg: pos,
 			callee: calleeDef(call.getExpression(), ctx),
 			...(template ? { template } : {}),
+			...(joined ? { base: joined.base } : {}),
+			...(verbParam >= 0 ? { verbParam } : {}),
+			...(verbs ? { verbs } : {}),
 		};
 		out.push(record(WRAPPER, info, call, call, ctx));
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is
