@@ -9,7 +9,7 @@
  */
 import { isTransport } from "./call-shape.js";
 import type { CandidateInfo, Sited, WrapperInfo } from "./candidates.js";
-import { HTTP_VERBS } from "./families.js";
+import { verbOf } from "./wrapper-keys.js";
 
 const MAX_DEPTH = 3;
 
@@ -26,13 +26,6 @@ interface End {
 	via: string;
 	/** The method is the word a wrapper passed the verb-picking parameter. */
 	picked: boolean;
-}
-
-/** The HTTP method a transport call names by its verb (`client.put` → PUT), if any. */
-function verbOf(w: WrapperInfo): string | undefined {
-	const verb = w.name.replace(/^\$/, "");
-	if (w.receiver === "" || !HTTP_VERBS.has(verb) || verb === "all") return undefined;
-	return verb === "del" ? "DELETE" : verb.toUpperCase();
 }
 
 function ends(
