@@ -36,9 +36,11 @@ import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./disc
 import { proxyReferenceCandidates } from "./discover/object-registries.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { presetWrapperSites } from "./discover/preset-wrappers.js";
+import { computedVerbCall } from "./discover/request-urls.js";
 import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
-import { presetWrapperFact } from "./discover/wrapper-facts.js";
+import { wrappedRequests } from "./discover/wrapper-clients.js";
+import { presetWrapperFact, wrappersByDef } from "./discover/wrapper-facts.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -223,7 +225,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				const name = calledName(cn);
 				if (name === undefined) {
 					// `useRequestFetch()('/api/x')`: no preset names a called call; discovery reads it as a transport.
-					if (discovering && isFetchFactoryCall(cn))
+					// `axios[method](url)` too: a request wrapper's verb picked by its parameter (request-urls.ts).
+					if (discovering && (isFetchFactoryCall(cn) || computedVerbCall(cn)))
 						callCandidates(sf, cn, lazyWrap<CallExpression>(sf, cn), ctx, out, facts);
 					continue;
 				}
@@ -440,7 +443,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			// Callers of a wrapper around a preset's dispatch (`send(event) { this.io.emit(event) }`) dispatch into it.
 			rest.push(...presetWrapperSites(found.candidates, records.wrappers, rest, c, claimed).sites);
 			// HTTP clients no discovered trunk took meet the preset's routes (once mounts have prefixed them).
-			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed);
+			// And calls of request wrappers (`apiPut('/x')` → `axios[method](urljoin(root, path))`).
+			const wrapped = routes ? wrappedRequests(found.candidates, wrappersByDef(records.wrappers)) : [];
+			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed, wrapped);
 		}
 		if (c) {
 			applyMounts(rest, mounts, c);

@@ -36,6 +36,7 @@ import { heldInstance, instanceCandidate } from "./keyed-instances.js";
 import { constantOf, literalKeys } from "./literal-keys.js";
 import { busOf } from "./named-buses.js";
 import { mayHoldCandidates, objectCandidates, proxyCandidate } from "./object-registries.js";
+import { computedVerbCall } from "./request-urls.js";
 import { type FileFacts, facadeUseCandidate, registrationCandidate } from "./services.js";
 import { wrapperFact } from "./wrapper-facts.js";
 
@@ -108,6 +109,12 @@ export function callCandidates(
 ): void {
 	const isCall = ts.isCallExpression(cn);
 	const asCall = wrapped as () => CallExpression;
+	// `axios[method](url)` in a request wrapper: a fact only (its key is the wrapper's parameter).
+	const computed = isCall ? computedVerbCall(cn) : null;
+	if (computed) {
+		wrapperFact(sf, cn, computed, ctx, out, undefined, computed.verb);
+		return;
+	}
 	if (isCall) facadeUseCandidate(sf, cn, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
 	const callee = calleeOf(cn);

@@ -163,6 +163,12 @@ export interface WrapperInfo {
 	 * (`` client.post(`/items.${kind}`) `` → `["/items.", ""]`): a caller's key is one part of it.
 	 */
 	template?: [string, string];
+	/** The base a URL-join puts in front of the key (`urljoin(apiRoot, path)` → `/api/v2`): request-urls.ts. */
+	base?: string;
+	/** The wrapper's parameter that picks the inner call's HTTP verb (`axios[method](url)`). */
+	verbParam?: number;
+	/** HTTP verbs the inner call is given as words, by argument position (`request('put', path)`). */
+	verbs?: Record<number, string>;
 }
 
 export function record(

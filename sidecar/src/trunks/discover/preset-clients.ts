@@ -15,6 +15,7 @@ import { isTransport } from "./call-shape.js";
 import type { CandidateInfo, Sited } from "./candidates.js";
 import { TRANSPORTS } from "./families.js";
 import { DISCOVERY_LIMITS } from "./groups.js";
+import type { WrappedRequest } from "./wrapper-clients.js";
 
 /** `METHOD path` with the leading slash, query and trailing slash dropped: `GET users/:param`. */
 function pathOf(raw: string): string {
@@ -59,6 +60,8 @@ export function presetClientSites(
 	presetSites: readonly DispatchSiteRecord[],
 	trunk: string,
 	claimed: ReadonlySet<string>,
+	/** Calls of request wrappers (wrapper-clients.ts), grouped by the transport call they reach. */
+	wrapped: readonly WrappedRequest[] = [],
 ): DispatchSiteRecord[] {
 	const registered = new Set<string>();
 	for (const s of presetSites) if (s.trunk === trunk && s.side === "register" && s.key) registered.add(s.key);
@@ -72,6 +75,11 @@ export function presetClientSites(
 		if (claimed.has(`${c.site.file}:${c.site.line}`)) continue;
 		// One client's verbs together (`api.get`, `api.post`): it reaches one API.
 		const id = receiver || (TRANSPORTS.sameClient.get(name) ?? name);
+		groups.set(id, [...(groups.get(id) ?? []), c]);
+	}
+	for (const c of wrapped) {
+		if (claimed.has(`${c.site.file}:${c.site.line}`)) continue;
+		const id = `\0${c.via}`;
 		groups.set(id, [...(groups.get(id) ?? []), c]);
 	}
 	const out: DispatchSiteRecord[] = [];

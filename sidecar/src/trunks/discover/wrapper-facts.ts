@@ -13,6 +13,7 @@ import { type CandidateInfo, recordOf, WRAPPER, type WrapperInfo } from "./candi
 import { KEY_PROPERTY } from "./families.js";
 import { DISCOVERY_LIMITS, type Group } from "./groups.js";
 import { calleeDef } from "./handler-refs.js";
+import { joinedUrl, verbArguments } from "./request-urls.js";
 
 /**
  * A call inside a function whose key position carries one of that function's parameters
@@ -25,13 +26,18 @@ export function wrapperFact(
 	ctx: SiteContext,
 	out: DispatchSiteRecord[],
 	positions?: ReadonlySet<number>,
+	/** `axios[method](url)`: the identifier picking the verb (a parameter of the wrapper's, or nothing). */
+	verb?: ts.Identifier,
 ): void {
 	const scopes = enclosingFunctions(cn);
 	const checker = checkerOf(sf);
 	const args = cn.arguments ?? [];
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		if (positions && !positions.has(pos)) continue;
-		const a = builtUrl(args[pos] as ts.Expression, cn, scopes.at(-1));
+		const built = builtUrl(args[pos] as ts.Expression, cn, scopes.at(-1));
+		// `urljoin(root, path)`: the path after a constant base carries the key.
+		const joined = joinedUrl(built, () => sf);
+		const a = joined?.rest ?? built;
 		// The innermost function whose own parameter the argument carries: the call may sit in an inline
 		// callback of the wrapper (`trace(opts, async (span) => send(url))`, `retry(() => fetch(url))`),
 		// which closes over the wrapper's parameter.
@@ -56,6 +62,8 @@ export function wrapperFact(
 				: null);
 		if (!def) continue;
 		const template = keyTemplate(a, parameterNames(fn)[param] ?? null);
+		const verbParam = verb ? parameterNames(fn).indexOf(verb.text) : -1;
+		const verbs = verbArguments(args, pos);
 		const info: WrapperInfo = {
 			def,
 			param,
@@ -64,6 +72,9 @@ export function wrapperFact(
 			arg: pos,
 			callee: calleeDef(cn.expression, checker, ctx),
 			...(template ? { template } : {}),
+			...(joined ? { base: joined.base } : {}),
+			...(verbParam >= 0 ? { verbParam } : {}),
+			...(verbs ? { verbs } : {}),
 		};
 		out.push(recordOf(WRAPPER, info, cn, cn, sf.compilerNode, ctx));
 		// And on: `doFetch(schema, url)` carries `schema` first, the URL second (the key's parameter is

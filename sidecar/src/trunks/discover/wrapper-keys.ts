@@ -21,7 +21,7 @@ function reaches(w: WrapperInfo, byDef: ReadonlyMap<string, WrapperInfo[]>, dept
 }
 
 /** The HTTP method an inner call names by its verb (`client.post` → POST), if any. */
-function verbOf(w: WrapperInfo): string | undefined {
+export function verbOf(w: WrapperInfo): string | undefined {
 	const verb = w.name.replace(/^\$/, "");
 	if (w.receiver === "" || !HTTP_VERBS.has(verb) || verb === "all") return undefined;
 	return verb === "del" ? "DELETE" : verb.toUpperCase();

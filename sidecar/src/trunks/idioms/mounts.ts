@@ -56,6 +56,9 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 		const callee = unwrap(n.getExpression());
 		const factory = Node.isCallExpression(callee) ? requiredFile(callee) : undefined;
 		if (factory) return factoryReturnIdentity(factory, depth + 1);
+		// `router.use('/x', makeRouter(opts))`, the factory imported or declared: the router it returns.
+		const made = calledFactoryIdentity(callee, depth + 1);
+		if (made) return made;
 	}
 	if (Node.isCallExpression(n) || Node.isNewExpression(n)) return chainHolder(n);
 	if (!Node.isIdentifier(n) && !Node.isPropertyAccessExpression(n)) return null;
@@ -76,8 +79,29 @@ export function routerIdentity(expr: Node, depth = 0): string | null {
 		if (Node.isSourceFile(decl)) return moduleExportIdentity(decl, depth + 1);
 		if (Node.isPropertyDeclaration(decl) || Node.isParameterDeclaration(decl))
 			return `${decl.getSourceFile().getFilePath()}#${decl.getName()}`;
+		// `const [api, admin] = require('./routes')(app)`: the router at that place of the list the factory returns.
+		if (Node.isBindingElement(decl)) return returnedElementIdentity(decl, depth + 1);
 	}
 	return null;
+}
+
+/**
+ * The router an array destructuring takes from a required factory's returned list
+ * (`const [api, admin] = require('./routes')(app)`, the factory ending `return [router, adminRouter]`).
+ */
+function returnedElementIdentity(decl: Node, depth: number): string | null {
+	const pattern = decl.getParent();
+	const holder = pattern?.getParent();
+	if (!pattern || !Node.isArrayBindingPattern(pattern) || !Node.isVariableDeclaration(holder)) return null;
+	const init = holder.getInitializer();
+	const call = init && unwrap(init);
+	const callee = call && Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
+	const factory = callee && Node.isCallExpression(callee) ? requiredFile(callee) : undefined;
+	const list = factory && factoryReturn(factory);
+	const listed = list && unwrap(list);
+	if (!listed || !Node.isArrayLiteralExpression(listed)) return null;
+	const element = listed.getElements()[pattern.getElements().indexOf(decl as never)];
+	return element && !Node.isSpreadElement(element) ? routerIdentity(element, depth) : null;
 }
 
 /**
@@ -181,6 +205,12 @@ export function moduleExportIdentity(sf: SourceFile, depth: number): string | nu
  * `export default () => router`): its first top-level `return` of a router expression.
  */
 function factoryReturnIdentity(sf: SourceFile, depth: number): string | null {
+	const value = factoryReturn(sf);
+	return value ? routerIdentity(value, depth) : null;
+}
+
+/** The expression a module's exported factory returns: its body, or its first top-level `return`'s value. */
+function factoryReturn(sf: SourceFile): Node | null {
 	for (const stmt of sf.getStatements()) {
 		let fn: Node | undefined;
 		if (Node.isExportAssignment(stmt)) fn = unwrap(stmt.getExpression());
@@ -194,15 +224,58 @@ function factoryReturnIdentity(sf: SourceFile, depth: number): string | null {
 			)
 				fn = unwrap(e.getRight());
 		}
-		if (!fn || !(Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn)))
-			continue;
-		const body = fn.getBody();
-		if (body && !Node.isBlock(body)) return routerIdentity(body, depth);
-		for (const st of body && Node.isBlock(body) ? body.getStatements() : []) {
-			const value = Node.isReturnStatement(st) ? st.getExpression() : undefined;
-			if (value) return routerIdentity(value, depth);
-		}
+		if (!fn || !isFunction(fn)) continue;
+		return returnOf(fn);
+	}
+	return null;
+}
+
+const isFunction = (n: Node): boolean =>
+	Node.isFunctionExpression(n) || Node.isArrowFunction(n) || Node.isFunctionDeclaration(n);
+
+/** What a function returns: an arrow's expression body, or its body's first top-level `return` value. */
+function returnOf(fn: Node): Node | null {
+	if (!(Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isFunctionDeclaration(fn)))
 		return null;
+	const body = fn.getBody();
+	if (body && !Node.isBlock(body)) return body;
+	for (const st of body && Node.isBlock(body) ? body.getStatements() : []) {
+		const value = Node.isReturnStatement(st) ? st.getExpression() : undefined;
+		if (value) return value;
+	}
+	return null;
+}
+
+/**
+ * The router a called factory returns, the factory named by an identifier (imported or local):
+ * `export default function route(crowi) { …; return router }`, `export const factory = (c) => { … }`,
+ * or a module whose `module.exports` is the factory.
+ */
+function calledFactoryIdentity(callee: Node, depth: number): string | null {
+	if (!Node.isIdentifier(callee)) return null;
+	let declarations: Node[];
+	try {
+		declarations = declarationsOf(callee);
+		// An import the checker cannot follow to a declaration (`module.exports =` in a TS module): the import itself.
+		if (declarations.length === 0) declarations = callee.getSymbol()?.getDeclarations() ?? [];
+	} catch {
+		return null;
+	}
+	for (const decl of declarations) {
+		let value: Node | null = null;
+		// A default import of a CommonJS module (`module.exports = (app) => …`): the module's factory.
+		const from = Node.isImportClause(decl) ? decl.getParent() : undefined;
+		const imported = from && Node.isImportDeclaration(from) ? from.getModuleSpecifierSourceFile() : undefined;
+		if (imported) value = factoryReturn(imported);
+		else if (Node.isSourceFile(decl)) value = factoryReturn(decl);
+		else if (isFunction(decl)) value = returnOf(decl);
+		else if (Node.isBinaryExpression(decl)) value = returnOf(unwrap(decl.getRight()));
+		else if (Node.isFunctionDeclaration(decl)) value = returnOf(decl);
+		else if (Node.isVariableDeclaration(decl)) {
+			const init = decl.getInitializer();
+			value = init ? returnOf(unwrap(init)) : null;
+		}
+		if (value) return routerIdentity(value, depth);
 	}
 	return null;
 }
