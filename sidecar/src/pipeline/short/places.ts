@@ -24,9 +24,9 @@ export const WHERE_TO_LOOK = 7;
 export const NO_FLOW_FILES = 10;
 /**
  * The places that spend "Where to look"'s room: those in a file the flow does not cite already.
- * Session 42 (cited42): a path ending at a contract of two or three implementations cites each
- * (strategiesOf), and a place ranked in one of their files kept its line at the cost of a further
- * file (RC new-22: 2 of its 6 places, Postiz pz-02: 2 of 7).
+ * A path ending at a contract cites its two or three implementations (strategiesOf) or its sole one;
+ * a place ranked in one of their files keeps its line but adds no file. Session 42 (cited42): such
+ * places had cost 5 files in 3 dev answers (benchmarks/answers.md).
  */
 export function placesCounted(places: readonly DefRow[], flowCited: ReadonlySet<string>): number {
 	return places.filter((d) => !d.file || !flowCited.has(d.file)).length;
