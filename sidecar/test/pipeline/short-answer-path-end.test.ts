@@ -3,6 +3,7 @@ import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
+import { WHERE_TO_LOOK } from "../../src/pipeline/short/places.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 /** Every hop written on its source's first line, whose text names the callee. */
@@ -592,6 +593,32 @@ describe("the short answer's last step", () => {
 		// Three: strategies, each a place of its own.
 		const few = files(3);
 		expect(adapters.slice(0, 3).every((d) => few.has(d.file as string))).toBe(true);
+	});
+
+	it("spends no place on a file the strategies In short names already cite", () => {
+		// The ranking lists the path's strategies before the other places: each keeps its line, and the
+		// places still add WHERE_TO_LOOK files beside the flow's.
+		const run = defRow("jobs/run.ts", "runJob");
+		const base = defRow("jobs/base.ts", "BaseProvider", "class");
+		const stub = defRow("jobs/base.ts", "BaseProvider.trigger", "method", { parentId: base.id });
+		const impls = ["Local", "Queue", "Cloud"].map((n) => {
+			const cls = defRow(`jobs/${n.toLowerCase()}.ts`, `${n}Provider`, "class");
+			return defRow(`jobs/${n.toLowerCase()}.ts`, `${n}Provider.trigger`, "method", { parentId: cls.id });
+		});
+		const rest = Array.from({ length: 9 }, (_, i) => defRow(`jobs/more/m${i}.ts`, `triggerHelper${i}`));
+		const index = graph(
+			[run, base, stub, ...impls, ...rest],
+			[
+				[run, stub, "call"],
+				...impls.map((d) => [stub, d, "implementation"] as [DefRow, DefRow, "implementation"]),
+			],
+		);
+		const ranking = { order: [run, stub, ...impls, ...rest], fileScore: new Map<string, number>() };
+		const { body, drafts } = shortAnswer(index, "how is a job triggered?", [], ranking);
+		const cited = new Set(drafts.map((d) => d.file));
+		expect(impls.every((d) => cited.has(d.file as string))).toBe(true);
+		expect(rest.filter((d) => cited.has(d.file as string))).toEqual(rest.slice(0, WHERE_TO_LOOK));
+		expect(body).toMatch(/^- `QueueProvider\.trigger` in `jobs\/queue\.ts` \[\d+\]/m);
 	});
 
 	it("gives the caller that enters the flow one of the places, so the answer cites as many files", () => {

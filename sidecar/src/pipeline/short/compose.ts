@@ -114,6 +114,17 @@ export function compose(
 	// rank order): a lead or another flow told never costs a place a file held. The other flow's
 	// steps are cited only in files the answer cites anyway; the rest are named.
 	const bestFiles = new Set(best.map((s) => s.def.file));
+	// A last step at a contract of one implementation is cited at the implementation, where "implemented
+	// by" names it: the contract itself takes no marker.
+	const lastDef = (path.at(-1) as PathStep).def;
+	const soleAt = citedAt(index, lastDef);
+	const lastAt = soleAt !== lastDef && head(soleAt) ? soleAt : lastDef;
+	// A path ending at a contract of two or three implementations cites each where In short names it
+	// (a place holding one keeps its line and shares its marker), and one of one its sole implementation
+	// (lastAt); the step list repeats their markers.
+	// Entered by a call on `this` in class C, the contract runs only C's or its subclasses' overrides.
+	const runnable = runnableAfter(index, path);
+	const impls = [...strategiesOf(index, lastDef, runnable), lastAt];
 	const { placeDefs, placeFiles } = choosePlaces(
 		index,
 		question,
@@ -122,6 +133,7 @@ export function compose(
 		bestFiles,
 		head,
 		options,
+		new Set(impls.flatMap((d) => (d.file && head(d) ? [d.file] : []))),
 	);
 	const flowStep =
 		path.length > 1
@@ -147,11 +159,6 @@ export function compose(
 	});
 	// A last step that is a helper many files call is cited only at the call that reaches it.
 	const sharedEnd = endsInSharedHelper(index, path);
-	// A last step at a contract of one implementation is cited at the implementation, where "implemented
-	// by" names it: the contract itself takes no marker.
-	const lastDef = (path.at(-1) as PathStep).def;
-	const soleAt = citedAt(index, lastDef);
-	const lastAt = soleAt !== lastDef && head(soleAt) ? soleAt : lastDef;
 	const stepMarker = path.map((s, i) =>
 		i === path.length - 1 && (sharedEnd || lastAt !== lastDef) ? "" : markerOf(s, forks[i]),
 	);
@@ -168,12 +175,7 @@ export function compose(
 	const otherMarker = other.map((s) => (cited.has(s.def.file) ? markerOf(s) : ""));
 	const otherCited = new Set(other.filter((_, i) => otherMarker[i]).map((s) => s.def.file));
 
-	// A path ending at a contract of two or three implementations cites each where In short names it
-	// (a place holding one keeps its line and shares its marker), and one of one its sole implementation
-	// (lastAt); the step list repeats their markers.
-	// Entered by a call on `this` in class C, the contract runs only C's or its subclasses' overrides.
-	const runnable = runnableAfter(index, path);
-	const citedImpls = new Set([...strategiesOf(index, lastDef, runnable), lastAt].map((d) => d.id));
+	const citedImpls = new Set(impls.map((d) => d.id));
 	const implMarker = (d: DefRow) => {
 		const h = citedImpls.has(d.id) ? head(d) : null;
 		return h ? book.cite(d, h) : "";

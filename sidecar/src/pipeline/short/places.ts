@@ -22,6 +22,15 @@ export const WHERE_TO_LOOK = 7;
  * a Hoppscotch decorator pushed past the first ten citations).
  */
 export const NO_FLOW_FILES = 10;
+/**
+ * The places that spend "Where to look"'s room: those in a file the flow does not cite already.
+ * A path ending at a contract cites its two or three implementations (strategiesOf) or its sole one;
+ * a place ranked in one of their files keeps its line but adds no file. Session 42 (cited42): such
+ * places had cost 5 files in 3 dev answers (benchmarks/answers.md).
+ */
+export function placesCounted(places: readonly DefRow[], flowCited: ReadonlySet<string>): number {
+	return places.filter((d) => !d.file || !flowCited.has(d.file)).length;
+}
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
 
@@ -56,6 +65,7 @@ export function choosePlaces(
 	bestFiles: ReadonlySet<string | null>,
 	head: (def: DefRow) => { startLine: number; endLine: number } | null,
 	options: ShortAnswerOptions,
+	flowCited: ReadonlySet<string> = new Set(),
 ): { placeDefs: DefRow[]; placeFiles: Set<string> } {
 	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
@@ -78,8 +88,10 @@ export function choosePlaces(
 	// An answer on how a whole feature works spends at most 2 places in one small folder (folder-places.ts).
 	const folderCap = new FolderCap(index, asksHowFeatureWorks(question));
 	// A package's test tooling (an e2e page object) is named only when the product's files run out.
+	// A place in a file the flow cites anyway (an implementation In short names) keeps its line but
+	// adds no file: it takes none of the room (placesCounted).
 	for (const def of toolingLast(index, question, order)) {
-		if (placeDefs.length >= placeCount) break;
+		if (placesCounted(placeDefs, flowCited) >= placeCount) break;
 		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
 		if (!head(def) || !folderCap.admits(def)) continue;
 		const own = familiesOf(index, def, FAMILY_SIZE);
