@@ -22,6 +22,7 @@ import { builtResolverMaps } from "./built-resolver-maps.js";
 import { keyedCallbackHelpers } from "./keyed-callback-helpers.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
+import { type DeclarationShape, joins, shapeOf } from "./same-name.js";
 
 export interface DefRecord {
 	defId: string;
@@ -51,6 +52,15 @@ const MAX_SIGNATURE = 240;
 
 export function moduleDefId(path: string): string {
 	return `${path}#${MODULE_NAME}`;
+}
+
+/** A qualified name's last segment: `callbacks.add(notes.send)~2` keeps the key in parentheses, dots and all. */
+function lastSegment(qualifiedName: string): string {
+	const close = qualifiedName.lastIndexOf(")");
+	const dot = qualifiedName.lastIndexOf(".");
+	return qualifiedName.slice(
+		(dot > close ? dot : qualifiedName.lastIndexOf(".", qualifiedName.indexOf("("))) + 1,
+	);
 }
 
 function isFunctionLike(node: ts.Node | undefined): boolean {
@@ -168,6 +178,9 @@ function receiverChain(node: ts.Expression): { root: string | undefined; calls: 
 export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	const defs: DefRecord[] = [];
 	const byId = new Map<string, DefRecord>();
+	// Per definition, what its declarations are; per qualified name, its definitions (`f`, `f~2`, …).
+	const shapes = new Map<string, DeclarationShape>();
+	const sameName = new Map<string, string[]>();
 	const nodes = new Map<ts.Node, string>();
 	const text = sf.text;
 	const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
@@ -217,12 +230,18 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		unique = false,
 	): string {
 		let id = `${path}#${qualifiedName}`;
-		if (unique && byId.has(id)) {
+		// A second implementation of a name is a definition of its own (same-name.ts); the name stays the code's.
+		let name: string | undefined;
+		const family = unique ? undefined : sameName.get(id);
+		const joined = family?.findLast((other) => joins(shapes.get(other) as DeclarationShape, node));
+		if ((unique && byId.has(id)) || (family && !joined)) {
 			let n = 2;
 			while (byId.has(`${id}~${n}`)) n++;
+			if (family) name = lastSegment(qualifiedName);
+			family?.push(`${id}~${n}`);
 			id = `${id}~${n}`;
 			qualifiedName = `${qualifiedName}~${n}`;
-		}
+		} else if (joined) id = joined;
 		const start = fixed?.start ?? lineOf(node.getStart(sf));
 		const end = fixed?.end ?? lineOf(node.getEnd());
 		const existing = byId.get(id);
@@ -235,15 +254,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			existing.description ??= leadingDescription(docNode, text);
 			if ((node as { body?: ts.Node }).body) existing.signature = signatureOf(node, sf);
 		} else {
-			// `callbacks.add(notes.send)~2`: the key in parentheses is part of the name, dots and all.
-			const close = qualifiedName.lastIndexOf(")");
-			const dot = qualifiedName.lastIndexOf(".");
-			const name = qualifiedName.slice(
-				(dot > close ? dot : qualifiedName.lastIndexOf(".", qualifiedName.indexOf("("))) + 1,
-			);
 			const rec: DefRecord = {
 				defId: id,
-				name: kind === "module" ? MODULE_NAME : name,
+				name: kind === "module" ? MODULE_NAME : (name ?? lastSegment(qualifiedName)),
 				qualifiedName,
 				kind,
 				startLine: start,
@@ -256,6 +269,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			};
 			byId.set(id, rec);
 			defs.push(rec);
+			shapes.set(id, shapeOf(node));
+			if (!name) sameName.set(id, [id]);
 		}
 		nodes.set(node, id);
 		return id;

@@ -25,7 +25,17 @@ export interface EdgeRecord {
 	line: number;
 }
 
-export type Target = { def: string } | { external: true } | { local: true } | { unresolved: string };
+/** `also`: the other definitions of a name one scope declares twice, which a use may equally reach (`sameScopeDefs`). */
+export type Target =
+	| { def: string; also?: string[] }
+	| { external: true }
+	| { local: true }
+	| { unresolved: string };
+
+/** Every definition a target leads to. */
+function defsOf(target: Target | null | undefined): string[] {
+	return target && "def" in target ? [target.def, ...(target.also ?? [])] : [];
+}
 
 export interface SiteCounts {
 	/** call/new/JSX sites whose callee resolved to a definition of the index. */
@@ -89,8 +99,10 @@ export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined):
 			unresolved: symbol.flags & ts.SymbolFlags.Alias ? "external-module-missing" : "no-declaration",
 		};
 	} else {
-		const defId = passedOnDef(ctx, decls) ?? firstDef(ctx, decls);
-		if (defId) target = { def: defId };
+		const passed = passedOnDef(ctx, decls);
+		const defId = passed ?? firstDef(ctx, decls);
+		const also = defId && !passed ? sameScopeDefs(ctx, decls, defId) : undefined;
+		if (defId) target = also ? { def: defId, also } : { def: defId };
 		else {
 			const sf = (decls[0] as ts.Node).getSourceFile();
 			target = ctx.indexedPath.has(sf.fileName) ? { local: true } : { external: true };
@@ -122,6 +134,28 @@ function firstDef(ctx: EdgeContext, decls: readonly ts.Declaration[]): string | 
 	}
 	return best?.def;
 }
+
+/**
+ * The other definitions of a name declared twice in one scope (`var x = …; var x = …`, a method a JS class
+ * writes twice): split as `x`, `x~2` (same-name.ts), and the checker cannot tell which a use reaches, so it
+ * leads to each. Declarations in different scopes are different symbols, each resolved to its own.
+ */
+function sameScopeDefs(
+	ctx: EdgeContext,
+	decls: readonly ts.Declaration[],
+	def: string,
+): string[] | undefined {
+	if (decls.length < 2) return undefined;
+	const base = def.replace(SAME_NAME_SUFFIX, "");
+	const others = new Set<string>();
+	for (const d of decls) {
+		const other = defOfDeclaration(ctx, d);
+		if (other && other !== def && other.replace(SAME_NAME_SUFFIX, "") === base) others.add(other);
+	}
+	return others.size ? [...others].sort() : undefined;
+}
+
+const SAME_NAME_SUFFIX = /~\d+$/;
 
 /** How many names a name may pass a function through (`{ save }` read as `const { save } = …`). */
 const MAX_PASSES = 4;
@@ -537,7 +571,7 @@ export function extractEdges(
 		}
 		for (const id of named) {
 			const t = targetOfSymbol(ctx, checker.getSymbolAtLocation(id));
-			if ("def" in t) emit(moduleId, t.def, "import", id);
+			for (const def of defsOf(t)) emit(moduleId, def, "import", id);
 		}
 	}
 
@@ -578,7 +612,7 @@ export function extractEdges(
 			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
 			(ts.isCallExpression(node) ? selfMemberTarget(node) : null);
 		if (target && "def" in target) {
-			emit(enclosing, target.def, kind, name);
+			for (const def of defsOf(target)) emit(enclosing, def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
 		} else if (kind === "call" && forwarded(callee, name, enclosing)) {
 			handled.add(name);
@@ -637,7 +671,7 @@ export function extractEdges(
 		const symbol = inner ? checker.getSymbolAtLocation(inner) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (!inner || !target || !("def" in target)) return false;
-		emit(enclosing, target.def, "call", inner);
+		for (const def of defsOf(target)) emit(enclosing, def, "call", inner);
 		countSite(target);
 		handled.add(inner);
 		return true;
@@ -649,7 +683,7 @@ export function extractEdges(
 		if (!name) return;
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
-		if (target && "def" in target) emit(enclosing, target.def, "jsx", name);
+		for (const def of defsOf(target)) emit(enclosing, def, "jsx", name);
 		const [reason, root] = target
 			? [undefined, ts.isIdentifier(tag) ? symbol : undefined]
 			: unresolvedReason(ctx, tag as ts.Expression);
@@ -698,7 +732,7 @@ export function extractEdges(
 			reference(node.name, here);
 		} else if (ts.isShorthandPropertyAssignment(node)) {
 			const t = targetOfSymbol(ctx, checker.getShorthandAssignmentValueSymbol(node));
-			if ("def" in t) emit(here, t.def, "reference", node);
+			for (const def of defsOf(t)) emit(here, def, "reference", node);
 			if (node.objectAssignmentInitializer) visit(node.objectAssignmentInitializer, here);
 			return;
 		}
@@ -735,7 +769,7 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(id);
 		if (!symbol) return;
 		const t = targetOfSymbol(ctx, symbol);
-		if ("def" in t) emit(enclosing, t.def, "reference", id);
+		for (const def of defsOf(t)) emit(enclosing, def, "reference", id);
 	}
 
 	visit(sf, moduleId);
