@@ -79,6 +79,9 @@ export function conceptMatch(concept: Concept, stems: readonly string[]): number
 		return concept.stems.some((c) => stems.includes(c) || stems.includes(`${SEGMENT}${c}`)) ? 1 : 0;
 	if (stems.some((s) => whole(s) && concept.stems.some((c) => stemsMeet(s, c)))) return 1;
 	if (concept.layer) return 0;
+	// A compound's pieces side by side name it whole, however short its first piece: `runPreRequest`,
+	// `pre_request` for "pre-request", as `timeStamp` for "timestamp".
+	if (pieces && adjacentIn(pieces, stems)) return 1;
 	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
 	if (
 		concept.word.length >= 6 &&
@@ -90,6 +93,16 @@ export function conceptMatch(concept: Concept, stems: readonly string[]): number
 		return 0.8;
 	if (stems.some((s) => concept.related.some((c) => stemsMeet(s, c)))) return 0.5;
 	return 0;
+}
+
+/** Do `pieces` occur in `stems` one after another, in order (a name's words are in reading order)? */
+function adjacentIn(pieces: readonly string[], stems: readonly string[]): boolean {
+	if (pieces.length < 2) return false;
+	const first = pieces[0] as string;
+	for (let at = stems.indexOf(first); at >= 0; at = stems.indexOf(first, at + 1)) {
+		if (pieces.every((p, i) => stems[at + i] === p)) return true;
+	}
+	return false;
 }
 
 export interface MatchScore {

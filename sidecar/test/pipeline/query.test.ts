@@ -385,6 +385,19 @@ describe("analyzeQuestion", () => {
 		expect(auth.concepts[0]?.pieces).toBeUndefined();
 		expect(conceptMatch(auth.concepts[0] as Concept, wordStems("authGuard"))).toBe(1);
 	});
+
+	it("matches a hyphenated compound where a name writes its words side by side, however short the first", () => {
+		const q = analyzeQuestion("How is a request's pre-request script run before it is sent?");
+		const pre = q.concepts.find((c) => c.word === "prerequest") as Concept;
+		expect(pre.pieces).toEqual(["pre", "request"]);
+		// camelCase, snake_case and kebab-case joins are the compound itself.
+		expect(conceptMatch(pre, wordStems("runPreRequest"))).toBe(1);
+		expect(conceptMatch(pre, wordStems("pre_request_vars"))).toBe(1);
+		expect(conceptMatch(pre, wordStems("src/pre-request/index.ts"))).toBe(1);
+		// One piece alone, or the pieces apart, name only a part of it: less than the whole.
+		for (const part of ["runRequest", "previewRequest", "requestPreset"])
+			expect(conceptMatch(pre, wordStems(part))).toBeLessThan(1);
+	});
 });
 
 describe("lexicalScore of keyed names", () => {
