@@ -121,7 +121,10 @@ export function rankCitations(
 	const flow = familyFlowScores(index, files, (f) => byPriority(byFile.get(f) ?? [])[0]?.def, fileScore);
 	for (const [file, score] of flow) if (score > (fileScore.get(file) ?? 0)) fileScore.set(file, score);
 	if (flow.size > 0) files = fileOrder();
-	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
+	// The best file's lead definition: of a file's definitions on topic, the one it calls or is called by is on its flow.
+	const lead = files[0] === undefined ? undefined : byPriority(byFile.get(files[0]) ?? [])[0]?.def;
+	const onLead = lead ? leadNeighbours(index, lead) : new Set<number>();
+	const perFile = files.map((f) => byPriority(byFile.get(f) ?? [], onLead));
 	const order: DefRow[] = [];
 	for (let i = 0; perFile.some((list) => i < list.length); i++) {
 		for (const list of perFile) {
@@ -202,10 +205,11 @@ const ON_TOPIC_SHARE = 0.7;
 
 /**
  * Within a file: not leaves first, a class after its own read members, the definitions on topic
- * (by the question's words), seeds, then the definition linked to the most other files read (the
- * one on the flow), then shallow and relevant.
+ * (by the question's words), seeds, then the definition the best file's lead calls or is called by
+ * (`onLead`: of two siblings on topic, the one the question's best match runs or is run by), then the
+ * one linked to the most other files read (the one on the flow), then shallow and relevant.
  */
-function byPriority(list: readonly Candidate[]): Candidate[] {
+function byPriority(list: readonly Candidate[], onLead: ReadonlySet<number> = new Set()): Candidate[] {
 	const parents = new Set(list.map((c) => c.def.parentId).filter((p): p is number => p !== null));
 	const wholeClass = (c: Candidate) => (c.def.kind === "class" && parents.has(c.def.id) ? 1 : 0);
 	const best = Math.max(0, ...list.filter((c) => !c.leaf && !wholeClass(c)).map((c) => c.relevance));
@@ -216,12 +220,21 @@ function byPriority(list: readonly Candidate[]): Candidate[] {
 			wholeClass(a) - wholeClass(b) ||
 			onTopic(b) - onTopic(a) ||
 			Number(b.seed) - Number(a.seed) ||
+			Number(onLead.has(b.def.id)) - Number(onLead.has(a.def.id)) ||
 			b.links.size - a.links.size ||
 			a.depth - b.depth ||
 			b.relevance - a.relevance ||
 			// Among equals, the definition that does more (calls more) tells more about the flow.
 			b.def.fanOut - a.def.fanOut,
 	);
+}
+
+/** What a definition calls or creates, and what calls or creates it: its direct neighbours on a flow. */
+function leadNeighbours(index: RankIndex, def: DefRow): Set<number> {
+	const out = new Set<number>();
+	for (const e of index.edgesFrom(def.id)) if (e.kind === "call" || e.kind === "new") out.add(e.dst);
+	for (const e of index.edgesTo(def.id)) if (e.kind === "call" || e.kind === "new") out.add(e.src);
+	return out;
 }
 
 /** Edges of one definition looked at, at most: a hub's thousands of users say nothing about its file. */

@@ -164,6 +164,34 @@ describe("rankCitations", () => {
 		]);
 	});
 
+	it("leads a file with the definition the best file's lead calls, of two on topic that link alike", () => {
+		const lead = def("hooks.ts", "runBefore");
+		const before = def("runtime.ts", "Runtime.runBeforeScript", "method");
+		const after = def("runtime.ts", "Runtime.runAfterScript", "method");
+		const callers = ["cli.ts", "worker.ts"].map((f) => def(f, `${f}.run`));
+		const index = graph(
+			[lead, before, after, ...callers],
+			[[lead, before, "call"], ...callers.map((c) => [c, after, "call"] as [DefRow, DefRow, EdgeKind])],
+		);
+		const read = [
+			item(lead, "seed", "major", 5),
+			item(before, "call", "major", 4),
+			item(after, "call", "major", 4),
+			...callers.map((c) => item(c, "seed", "major", 1)),
+		];
+		const fused = [
+			{ file: "hooks.ts" },
+			{ file: "runtime.ts" },
+			...callers.map((c) => ({ file: c.file as string })),
+		];
+		const { order } = rankCitations(index, read, fused, config);
+		// The other links more files; the one the lead calls is on the flow the question leads with.
+		expect(order.filter((d) => d.file === "runtime.ts").map((d) => d.qualifiedName)).toEqual([
+			"Runtime.runBeforeScript",
+			"Runtime.runAfterScript",
+		]);
+	});
+
 	it("cites a method before the whole class around it, and never an entry-file head", () => {
 		const cls = def("svc.ts", "PushService", "class");
 		const method = def("svc.ts", "PushService.send", "method", { parentId: cls.id });
