@@ -79,8 +79,8 @@ export function conceptMatch(concept: Concept, stems: readonly string[]): number
 		return concept.stems.some((c) => stems.includes(c) || stems.includes(`${SEGMENT}${c}`)) ? 1 : 0;
 	if (stems.some((s) => whole(s) && concept.stems.some((c) => stemsMeet(s, c)))) return 1;
 	if (concept.layer) return 0;
-	// A compound's pieces side by side name it whole, however short its first piece: `runPreRequest`,
-	// `pre_request` for "pre-request", as `timeStamp` for "timestamp".
+	// A compound's pieces side by side name it whole, however short its first piece: `runPreFlight`,
+	// `pre_flight` for "pre-flight", as `timeStamp` for "timestamp".
 	if (pieces && adjacentIn(pieces, stems)) return 1;
 	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
 	if (

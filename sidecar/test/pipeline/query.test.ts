@@ -387,15 +387,15 @@ describe("analyzeQuestion", () => {
 	});
 
 	it("matches a hyphenated compound where a name writes its words side by side, however short the first", () => {
-		const q = analyzeQuestion("How is a request's pre-request script run before it is sent?");
-		const pre = q.concepts.find((c) => c.word === "prerequest") as Concept;
-		expect(pre.pieces).toEqual(["pre", "request"]);
+		const q = analyzeQuestion("Which pre-flight checks run before a deploy starts?");
+		const pre = q.concepts.find((c) => c.word === "preflight") as Concept;
+		expect(pre.pieces).toEqual(["pre", "flight"]);
 		// camelCase, snake_case and kebab-case joins are the compound itself.
-		expect(conceptMatch(pre, wordStems("runPreRequest"))).toBe(1);
-		expect(conceptMatch(pre, wordStems("pre_request_vars"))).toBe(1);
-		expect(conceptMatch(pre, wordStems("src/pre-request/index.ts"))).toBe(1);
+		expect(conceptMatch(pre, wordStems("runPreFlight"))).toBe(1);
+		expect(conceptMatch(pre, wordStems("pre_flight_checks"))).toBe(1);
+		expect(conceptMatch(pre, wordStems("src/pre-flight/index.ts"))).toBe(1);
 		// One piece alone, or the pieces apart, name only a part of it: less than the whole.
-		for (const part of ["runRequest", "previewRequest", "requestPreset"])
+		for (const part of ["runFlight", "previewFlight", "flightPreset"])
 			expect(conceptMatch(pre, wordStems(part))).toBeLessThan(1);
 	});
 });
