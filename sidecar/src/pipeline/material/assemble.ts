@@ -16,6 +16,7 @@ import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { listFlowCalls } from "./map-body-calls.js";
 import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
@@ -169,6 +170,8 @@ export function assembleMaterial(
 		// Past them, a step's hop on a key the question names leads too (`rpc.call('createNote'…)`).
 		if (reach.ratedKeyHops > 0) listKeyHopLines(map, deferred.slice(reach.leadHopSteps), reach.ratedKeyHops);
 	}
+	// With the model's picks, where the best steps listed as signatures call on along the flow (map-body-calls.ts).
+	listFlowCalls(map, deferred, onChain, modelPicks ? reach.flowCallLines : 0, reach.flowCallSteps);
 	// Inside the lead steps: the local functions the question's words name.
 	listLocalHeads(map, deferred.slice(0, reach.leadHopSteps), reach.localHeads);
 	listRegisterLines(map, reach.registerLines);

@@ -244,6 +244,12 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * With the model's picks: per chain step listed only as a signature (the first `flowCallSteps`),
+	 * this many of its lines that call a body read or a rated chain step (map-body-calls.ts).
+	 */
+	flowCallLines: number;
+	flowCallSteps: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -290,6 +296,8 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	flowCallLines: 2,
+	flowCallSteps: 40,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -338,4 +346,6 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	flowCallLines: 0,
+	flowCallSteps: 0,
 };
