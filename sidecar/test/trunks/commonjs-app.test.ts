@@ -5,39 +5,18 @@
  * require('./books')())`), controllers written as CommonJS assignments (`Books.get = async function`),
  * and an AMD client whose base URL holds the mount point (`api.get(`/books/${id}`)`).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IndexReader } from "../../src/index/reader.js";
+import { describe, expect, it } from "vitest";
 import type { DispatchSiteRecord } from "../../src/index/types.js";
 import { modulePathSites } from "../../src/trunks/idioms/module-paths.js";
-import { builtinPresets, type TrunkConfig } from "../../src/trunks/index.js";
-import { openIndexOf, trunkOptions } from "../support/open-index.js";
+import { presetIndexForSuite, routeSides } from "../support/preset-index.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../examples/discovery/cjs-app");
 
 describe("a CommonJS Express app with route helpers, router factories and a based client", () => {
-	let dir: string;
-	let index: IndexReader;
-	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), "codeask-cjs-app-"));
-		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
-		index = await openIndexOf(REPO, { out: join(dir, "index.db"), full: true, ...trunkOptions(config) });
-	});
-	afterAll(() => {
-		index.close();
-		rmSync(dir, { recursive: true, force: true });
-	});
-
-	const sides = (key: string) => {
-		const sites = index.dispatchSites("http-route", key);
-		return {
-			handlers: sites.filter((s) => s.side === "register").map((s) => s.handlerDefId),
-			callers: sites.filter((s) => s.side === "dispatch").map((s) => `${s.file}:${s.line}`),
-		};
-	};
+	const reader = presetIndexForSuite(REPO);
+	const sides = (key: string) => routeSides(reader(), key);
 
 	it("registers a helper's routes under the factory's mount, handled by the CommonJS controllers", () => {
 		expect(sides("GET /rest/v2/books/:id")).toEqual({
@@ -59,7 +38,7 @@ describe("a CommonJS Express app with route helpers, router factories and a base
 	});
 
 	it("reads no route out of the helper's own body or the client's wrapper, and no other host's API", () => {
-		const sites = index.dispatchSites("http-route");
+		const sites = reader().dispatchSites("http-route");
 		const own = sites.filter((s) => s.file !== "web/covers.js").map((s) => s.key ?? "");
 		expect(own.every((k) => /^(GET|POST|PUT|DELETE) \/rest\/v2\//.test(k))).toBe(true);
 		// `fetch(`${BASE_URL}/books/${id}`)` to another host fits under the routes' base path: no call of theirs.
@@ -69,7 +48,7 @@ describe("a CommonJS Express app with route helpers, router factories and a base
 
 	it("joins dotted socket events to the module members they name: mixins, nested objects, required modules", () => {
 		const at = (key: string) => {
-			const sites = index.dispatchSites("events", key);
+			const sites = reader().dispatchSites("events", key);
 			return {
 				handlers: sites.filter((s) => s.side === "register").map((s) => s.handlerDefId),
 				callers: sites.filter((s) => s.side === "dispatch").map((s) => `${s.file}:${s.line}`),

@@ -3,40 +3,19 @@
  * through a two-deep request wrapper that picks the verb by its parameter and URL-joins a root
  * (examples/discovery/listed-routers), indexed with the built-in presets and discovery on.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IndexReader } from "../../src/index/reader.js";
-import { builtinPresets, type TrunkConfig } from "../../src/trunks/index.js";
-import { openIndexOf, trunkOptions } from "../support/open-index.js";
+import { describe, expect, it } from "vitest";
+import { presetIndexForSuite, routeSides } from "../support/preset-index.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../examples/discovery/listed-routers");
 
 describe("routers returned as a list and a client wrapper joining a root", () => {
-	let dir: string;
-	let index: IndexReader;
-	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), "codeask-listed-routers-"));
-		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
-		index = await openIndexOf(REPO, { out: join(dir, "index.db"), full: true, ...trunkOptions(config) });
-	});
-	afterAll(() => {
-		index.close();
-		rmSync(dir, { recursive: true, force: true });
-	});
-
-	const sides = (key: string) => {
-		const sites = index.dispatchSites("http-route", key);
-		return {
-			handlers: sites.filter((s) => s.side === "register").map((s) => s.handlerDefId),
-			callers: sites.filter((s) => s.side === "dispatch").map((s) => `${s.file}:${s.line}`),
-		};
-	};
+	const reader = presetIndexForSuite(REPO);
+	const sides = (key: string) => routeSides(reader(), key);
 
 	it("prefixes the routes of each listed router (and its factory-made sub-routers) with its mount", () => {
-		const registered = index
+		const registered = reader()
 			.dispatchSites("http-route")
 			.filter((s) => s.side === "register")
 			.map((s) => s.key)
@@ -75,7 +54,7 @@ describe("routers returned as a list and a client wrapper joining a root", () =>
 	});
 
 	it("reads no request out of the wrappers' own bodies or a helper that only formats strings", () => {
-		const callers = index
+		const callers = reader()
 			.dispatchSites("http-route")
 			.filter((s) => s.side === "dispatch")
 			.map((s) => s.file);
