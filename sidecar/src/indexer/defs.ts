@@ -22,7 +22,7 @@ import { builtResolverMaps } from "./built-resolver-maps.js";
 import { keyedCallbackHelpers } from "./keyed-callback-helpers.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
-import { type DeclarationShape, joins, shapeOf } from "./same-name.js";
+import { type DeclarationShape, joins, shapeOf, together } from "./same-name.js";
 
 export interface DefRecord {
 	defId: string;
@@ -180,6 +180,8 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	const byId = new Map<string, DefRecord>();
 	// Per definition, what its declarations are; per qualified name, its definitions (`f`, `f~2`, …).
 	const shapes = new Map<string, DeclarationShape>();
+	// Per definition, its last declaration: a declaration apart from it is a definition of its own.
+	const lastDeclaration = new Map<string, ts.Node>();
 	const sameName = new Map<string, string[]>();
 	const nodes = new Map<ts.Node, string>();
 	const text = sf.text;
@@ -233,7 +235,11 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		// A second implementation of a name is a definition of its own (same-name.ts); the name stays the code's.
 		let name: string | undefined;
 		const family = unique ? undefined : sameName.get(id);
-		const joined = family?.findLast((other) => joins(shapes.get(other) as DeclarationShape, node));
+		const joined = family?.findLast(
+			(other) =>
+				together(lastDeclaration.get(other) as ts.Node, node) &&
+				joins(shapes.get(other) as DeclarationShape, node),
+		);
 		if ((unique && byId.has(id)) || (family && !joined)) {
 			let n = 2;
 			while (byId.has(`${id}~${n}`)) n++;
@@ -273,6 +279,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			if (!name) sameName.set(id, [id]);
 		}
 		nodes.set(node, id);
+		lastDeclaration.set(id, node);
 		return id;
 	}
 

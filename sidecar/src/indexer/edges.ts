@@ -9,6 +9,7 @@ import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
+import { spacesOf, usedAsType } from "./declaration-space.js";
 import { moduleDefId } from "./defs.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
@@ -25,16 +26,27 @@ export interface EdgeRecord {
 	line: number;
 }
 
-/** `also`: the other definitions of a name one scope declares twice, which a use may equally reach (`sameScopeDefs`). */
+/**
+ * `also`: the other definitions of a name one scope declares twice, which a use may equally reach (`sameScopeDefs`);
+ * `spaces`: when those definitions are a value and a type declared apart, the ones a use as a value and a
+ * use as a type reach (declaration-space.ts).
+ */
 export type Target =
-	| { def: string; also?: string[] }
+	| { def: string; also?: string[]; spaces?: Spaces }
 	| { external: true }
 	| { local: true }
 	| { unresolved: string };
 
-/** Every definition a target leads to. */
-function defsOf(target: Target | null | undefined): string[] {
-	return target && "def" in target ? [target.def, ...(target.also ?? [])] : [];
+/** Every definition a target leads to; from a use (`at`), those of the space the use reads. */
+function defsOf(target: Target | null | undefined, at?: ts.Node): string[] {
+	if (!target || !("def" in target)) return [];
+	if (target.spaces && at) return usedAsType(at) ? target.spaces.types : target.spaces.values;
+	return [target.def, ...(target.also ?? [])];
+}
+
+interface Spaces {
+	values: string[];
+	types: string[];
 }
 
 export interface SiteCounts {
@@ -102,7 +114,8 @@ export function targetOfSymbol(ctx: EdgeContext, symbol: ts.Symbol | undefined):
 		const passed = passedOnDef(ctx, decls);
 		const defId = passed ?? firstDef(ctx, decls);
 		const also = defId && !passed ? sameScopeDefs(ctx, decls, defId) : undefined;
-		if (defId) target = also ? { def: defId, also } : { def: defId };
+		const spaces = also ? spacesOfDefs(ctx, decls) : undefined;
+		if (defId) target = also ? { def: defId, also, ...(spaces && { spaces }) } : { def: defId };
 		else {
 			const sf = (decls[0] as ts.Node).getSourceFile();
 			target = ctx.indexedPath.has(sf.fileName) ? { local: true } : { external: true };
@@ -156,6 +169,25 @@ function sameScopeDefs(
 }
 
 const SAME_NAME_SUFFIX = /~\d+$/;
+
+/**
+ * Of a name's definitions, those a use as a value and a use as a type reach, when they differ (`const X`
+ * and `type X` declared apart); undefined when every definition serves both.
+ */
+function spacesOfDefs(ctx: EdgeContext, decls: readonly ts.Declaration[]): Spaces | undefined {
+	const values = new Set<string>();
+	const types = new Set<string>();
+	for (const d of decls) {
+		const def = defOfDeclaration(ctx, d);
+		if (!def) continue;
+		const spaces = spacesOf(d);
+		if (spaces.value) values.add(def);
+		if (spaces.type) types.add(def);
+	}
+	if (values.size === 0 || types.size === 0) return undefined;
+	if (values.size === types.size && [...values].every((def) => types.has(def))) return undefined;
+	return { values: [...values].sort(), types: [...types].sort() };
+}
 
 /** How many names a name may pass a function through (`{ save }` read as `const { save } = …`). */
 const MAX_PASSES = 4;
@@ -587,7 +619,8 @@ export function extractEdges(
 				const target = targetOfSymbol(ctx, checker.getSymbolAtLocation(name));
 				// An interface extending an interface is `extends`, like a class extending a class.
 				const edgeKind = ts.isInterfaceDeclaration(node) ? "extends" : kind;
-				if ("def" in target) emit(enclosing, target.def, edgeKind, name);
+				const [def] = defsOf(target, name);
+				if (def) emit(enclosing, def, edgeKind, name);
 			}
 		}
 	}
@@ -612,7 +645,7 @@ export function extractEdges(
 			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
 			(ts.isCallExpression(node) ? selfMemberTarget(node) : null);
 		if (target && "def" in target) {
-			for (const def of defsOf(target)) emit(enclosing, def, kind, name);
+			for (const def of defsOf(target, name)) emit(enclosing, def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
 		} else if (kind === "call" && forwarded(callee, name, enclosing)) {
 			handled.add(name);
@@ -671,7 +704,7 @@ export function extractEdges(
 		const symbol = inner ? checker.getSymbolAtLocation(inner) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
 		if (!inner || !target || !("def" in target)) return false;
-		for (const def of defsOf(target)) emit(enclosing, def, "call", inner);
+		for (const def of defsOf(target, inner)) emit(enclosing, def, "call", inner);
 		countSite(target);
 		handled.add(inner);
 		return true;
@@ -683,7 +716,7 @@ export function extractEdges(
 		if (!name) return;
 		const symbol = checker.getSymbolAtLocation(name);
 		const target = symbol ? targetOfSymbol(ctx, symbol) : null;
-		for (const def of defsOf(target)) emit(enclosing, def, "jsx", name);
+		for (const def of defsOf(target, name)) emit(enclosing, def, "jsx", name);
 		const [reason, root] = target
 			? [undefined, ts.isIdentifier(tag) ? symbol : undefined]
 			: unresolvedReason(ctx, tag as ts.Expression);
@@ -732,7 +765,7 @@ export function extractEdges(
 			reference(node.name, here);
 		} else if (ts.isShorthandPropertyAssignment(node)) {
 			const t = targetOfSymbol(ctx, checker.getShorthandAssignmentValueSymbol(node));
-			for (const def of defsOf(t)) emit(here, def, "reference", node);
+			for (const def of defsOf(t, node.name)) emit(here, def, "reference", node);
 			if (node.objectAssignmentInitializer) visit(node.objectAssignmentInitializer, here);
 			return;
 		}
@@ -769,7 +802,7 @@ export function extractEdges(
 		const symbol = checker.getSymbolAtLocation(id);
 		if (!symbol) return;
 		const t = targetOfSymbol(ctx, symbol);
-		for (const def of defsOf(t)) emit(enclosing, def, "reference", id);
+		for (const def of defsOf(t, id)) emit(enclosing, def, "reference", id);
 	}
 
 	visit(sf, moduleId);

@@ -5,7 +5,11 @@
  * same name, an accessor's `get` and `set`). Two implementations are not: a local `const onSave = …` in
  * each of two callbacks of one function, a static and an instance method of one name, a method a JS class
  * writes twice. Merged, they made one definition spanning both and all the code between; each is a
- * definition of its own (`owner.onSave~2`, the suffix the keyed handlers use).
+ * definition of its own (`owner.onSave~2`, the suffix the keyed handlers use). Declarations that merge
+ * but sit apart (`const X = z.object(…)` at the top of a file, `type X = …` hundreds of lines below, an
+ * `interface Props` and the component `function Props` far down) are definitions of their own too: one
+ * definition would span every statement between (edges.ts sends a type use to the type, a value use to
+ * the value).
  */
 import { ts } from "#ts-morph";
 
@@ -70,4 +74,32 @@ function isStatic(node: ts.Node): boolean {
 		ts.canHaveModifiers(node) &&
 		(ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.StaticKeyword)
 	);
+}
+
+/**
+ * Do two declarations sit together: one statement or member, or neighbours in one list (an overload set,
+ * `export const X = …; export type X = …`)? Apart, one range holding both would hold what lies between.
+ */
+export function together(a: ts.Node, b: ts.Node): boolean {
+	const x = listItem(a);
+	const y = listItem(b);
+	if (x === y) return true;
+	if (!x || !y || x.parent !== y.parent) return false;
+	const list = listOf(x.parent) ?? [];
+	return Math.abs(list.indexOf(x) - list.indexOf(y)) <= 1;
+}
+
+/** The statement or member a declaration is written as (a `const`'s variable statement, a method). */
+function listItem(node: ts.Node): ts.Node | undefined {
+	let n = node;
+	while (n.parent && !listOf(n.parent)?.includes(n)) n = n.parent;
+	return n.parent ? n : undefined;
+}
+
+function listOf(node: ts.Node): readonly ts.Node[] | undefined {
+	if (ts.isSourceFile(node) || ts.isBlock(node) || ts.isModuleBlock(node)) return node.statements;
+	if (ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node))
+		return node.members;
+	if (ts.isObjectLiteralExpression(node)) return node.properties;
+	return undefined;
 }

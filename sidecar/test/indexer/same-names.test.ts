@@ -1,7 +1,8 @@
 /**
  * Declarations of one file that get the same qualified name (same-name.ts): two implementations are two
  * definitions, each with its own lines and edges; overload signatures with their implementation, and an
- * accessor's `get` and `set`, stay one. On the `same-names` fixture repository.
+ * accessor's `get` and `set`, stay one; a value and a type of one name declared apart are two definitions, a
+ * use reaching the one its position reads. On the `same-names` fixture repository.
  */
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -87,5 +88,61 @@ describe("same-named declarations in one file", { timeout: 120_000 }, () => {
 		expect(index.def("src/runner.js#report")?.startLine).toBe(first);
 		expect(index.def("src/runner.js#report~2")?.startLine).toBe(second);
 		expect(callees("src/runner.js#summary")).toEqual(["report", "report~2"]);
+	});
+
+	const edgesTo = (defId: string) =>
+		index
+			.edgesTo(index.def(defId)?.id ?? -1)
+			.map((e) => `${index.defById(e.src)?.qualifiedName} ${e.kind}`)
+			.sort();
+
+	it("splits a value and a type of one name declared apart, each with its own lines", () => {
+		const [value] = linesOf("src/settings.ts", "export const Settings");
+		const [type] = linesOf("src/settings.ts", "export type Settings");
+		const one = index.def("src/settings.ts#Settings");
+		const two = index.def("src/settings.ts#Settings~2");
+		expect([one?.kind, one?.startLine, one?.endLine]).toEqual(["variable", value, value]);
+		expect([two?.kind, two?.startLine, two?.endLine, two?.name]).toEqual(["type", type, type, "Settings"]);
+		// The functions between them are in neither.
+		const [reset] = linesOf("src/settings.ts", "function resetSettings");
+		for (const d of [one, two])
+			expect((d?.startLine ?? 0) <= (reset as number) && (reset as number) <= (d?.endLine ?? 0)).toBe(false);
+		// An interface and the function of its name far below: two too.
+		expect(index.def("src/settings.ts#Panel")?.kind).toBe("interface");
+		expect(index.def("src/settings.ts#Panel~2")?.kind).toBe("function");
+		expect(index.def("src/settings.ts#Panel")?.endLine).toBeLessThan(
+			linesOf("src/settings.ts", "function dockOf")[0] as number,
+		);
+	});
+
+	it("keeps a value and a type of one name declared side by side one definition", () => {
+		const dock = index.defsInFile("src/settings.ts").filter((d) => d.name === "Dock");
+		expect(dock.map((d) => [d.qualifiedName, d.startLine, d.endLine])).toEqual([
+			[
+				"Dock",
+				linesOf("src/settings.ts", "export const Dock")[0],
+				linesOf("src/settings.ts", "export type Dock")[0],
+			],
+		]);
+	});
+
+	it("leads a use as a value to the value and a use as a type to the type", () => {
+		expect(callees("src/settings-use.ts#describeSettings")).toEqual(["Settings~2"]);
+		expect(callees("src/settings-use.ts#firstPage")).toEqual([
+			"Settings",
+			"describeSettings",
+			"loadSettings",
+		]);
+		expect(callees("src/settings.ts#loadSettings")).toEqual(["Settings", "Settings~2"]);
+		expect(callees("src/settings.ts#Settings~2")).toEqual(["Settings"]);
+		expect(callees("src/settings-use.ts#header")).toEqual(["Panel", "Panel~2"]);
+		expect(edgesTo("src/settings.ts#Panel")).toEqual(
+			expect.arrayContaining(["Frame implements", "Panel~2 reference", "dockOf reference"]),
+		);
+		expect(edgesTo("src/settings.ts#Panel~2")).toEqual(["(module) import", "header call"]);
+		// The importing module imports both.
+		expect(callees("src/settings-use.ts#(module)")).toEqual(
+			expect.arrayContaining(["Panel", "Panel~2", "Settings", "Settings~2"]),
+		);
 	});
 });
