@@ -29,7 +29,8 @@ export function compilerDeclarationsOf(node: ts.Node, checker: ts.TypeChecker): 
 	return symbol?.declarations ?? [];
 }
 
-function symbolOf(node: ts.Node, checker: ts.TypeChecker): ts.Symbol | undefined {
+/** ts-morph's `getSymbol` on a compiler node: its bound symbol, the checker's, else its name's (no alias followed). */
+export function symbolOf(node: ts.Node, checker: ts.TypeChecker): ts.Symbol | undefined {
 	const bound = (node as { symbol?: ts.Symbol }).symbol;
 	if (bound) return bound;
 	const found = checker.getSymbolAtLocation(node);

@@ -22,7 +22,7 @@ import { familyBase, loopVariableValues } from "./key-families.js";
 import { checkerOf, thisAssignment } from "./walk.js";
 
 const MAX_VALUES = 64;
-const MAX_DEPTH = 8;
+export const MAX_DEPTH = 8;
 
 /** The initializer of a `const` variable (or enum member / readonly-ish property) an identifier refers to. */
 function constInitializer(id: Node): Node | undefined {
@@ -101,7 +101,7 @@ function allMemberInitializers(owner: Node): Node[] | undefined {
 	return out;
 }
 
-function product(parts: string[][]): string[] | null {
+export function product(parts: string[][]): string[] | null {
 	let acc: string[] = [""];
 	for (const values of parts) {
 		const next: string[] = [];
@@ -112,7 +112,7 @@ function product(parts: string[][]): string[] | null {
 	return acc;
 }
 
-function union(lists: (string[] | null)[]): string[] | null {
+export function union(lists: (string[] | null)[]): string[] | null {
 	if (lists.some((l) => l === null)) return null;
 	const out = [...new Set((lists as string[][]).flat())];
 	return out.length > MAX_VALUES ? null : out;
@@ -146,29 +146,33 @@ const typeValues = new WeakMap<ts.TypeChecker, WeakMap<ts.Node, string[] | null>
 
 /** The literal value of the checker's type for `expr`, when it is one string literal. */
 function literalTypeValues(expr: Node): string[] | null {
-	if (NEVER_STRING_LITERAL.has(expr.getKind())) return null;
-	const checker = checkerOf(expr);
+	return literalTypeOf(expr.compilerNode, checkerOf(expr));
+}
+
+/** `literalTypeValues` on a compiler node, with the checker ts-morph's node would ask (key-eval-nodes.ts reads it too). */
+export function literalTypeOf(node: ts.Node, checker: ts.TypeChecker): string[] | null {
+	if (NEVER_STRING_LITERAL.has(node.kind)) return null;
 	let known = typeValues.get(checker);
 	if (!known) {
 		known = new WeakMap();
 		typeValues.set(checker, known);
 	}
-	const cached = known.get(expr.compilerNode);
+	const cached = known.get(node);
 	if (cached !== undefined) return cached && [...cached];
-	const values = checkedLiteral(expr);
-	known.set(expr.compilerNode, values);
+	const values = checkedLiteral(node, checker);
+	known.set(node, values);
 	return values && [...values];
 }
 
-function checkedLiteral(expr: Node): string[] | null {
-	let type: ReturnType<Node["getType"]>;
+function checkedLiteral(node: ts.Node, checker: ts.TypeChecker): string[] | null {
+	let type: ts.Type;
 	try {
-		type = expr.getType();
+		type = checker.getTypeAtLocation(node);
 	} catch {
 		return null;
 	}
 	// Only a single literal: a union type (`eventType: ChannelNames`) lists what may be passed, not what is.
-	if (type.isStringLiteral()) return [String(type.getLiteralValue())];
+	if (type.isStringLiteral()) return [String(type.value)];
 	return null;
 }
 

@@ -25,7 +25,7 @@ const MAX_DEPTH = 8;
 /** Array methods whose first callback's first parameter is each element of the receiver. */
 export const ELEMENT_CALLBACKS = new Set(["forEach", "map", "flatMap", "filter", "some", "every", "find"]);
 
-const SEPARATORS = /^[-_.:]*$/;
+export const SEPARATORS = /^[-_.:]*$/;
 
 function numberTyped(expr: Node): boolean {
 	try {

@@ -126,7 +126,7 @@ export function actionCandidates(
 	for (const n of nodes.cases) {
 		if (!ts.isSwitchStatement(n.parent.parent) || !reducerSwitch(n.parent.parent) || !n.expression) continue;
 		const keyNode = wrap(sf, n.expression);
-		const keys = literalKeys(n.expression, () => keyNode);
+		const keys = literalKeys(n.expression, sf);
 		if (keys)
 			out.push(record(CANDIDATE, info("reducer", keys, ctx.enclosingDefId(keyNode)), keyNode, keyNode, ctx));
 	}
@@ -147,7 +147,7 @@ export function actionCandidates(
 			const how = sentOrReturned(n);
 			if (!how) continue;
 			const keyNode = wrap(sf, p.initializer);
-			const keys = literalKeys(p.initializer, () => keyNode);
+			const keys = literalKeys(p.initializer, sf);
 			if (!keys) continue;
 			// A returned object is an action only when `reachedActions` finds it one.
 			const action = info("action", keys, null);

@@ -7,7 +7,7 @@ import type { CallExpression, NewExpression, SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { chainHandlerIndex, inlineFunctionOf } from "../handler.js";
-import { checkerOf, throughWrappers, wrap } from "../walk.js";
+import { calledName, checkerOf, throughWrappers, wrap } from "../walk.js";
 import { creatorCandidates } from "./actions.js";
 import { calleeOf, isTransport, maySend } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, recordOf } from "./candidates.js";
@@ -117,6 +117,8 @@ export function callCandidates(
 	}
 	if (isCall) facadeUseCandidate(sf, cn, ctx, facts);
 	const args = cn.arguments ?? ts.factory.createNodeArray();
+	// A call with no argument is a candidate only as a proxy call: its receiver text is not worth making.
+	if (args.length === 0 && !(isCall && PROXY_VERBS.has(calledName(cn) ?? ""))) return;
 	const callee = calleeOf(cn);
 	if (!callee) return;
 	// `trpc.post.list.useQuery()`: a proxy call names its key in the callee, arguments or not. Its receiver is
@@ -152,7 +154,7 @@ export function callCandidates(
 			keyExprs = isCall && !definesJob(a) ? namedKeys(a) : [];
 			if (keyExprs.length === 0) continue;
 		}
-		const found = keyExprs.map((e) => literalKeys(e, () => wrap(sf, e), transport));
+		const found = keyExprs.map((e) => literalKeys(e, sf, transport));
 		// A request path built at run time, `/admin/products/${id}`: its run-time segments are parameters.
 		// Passed to a transport, or to an in-repo function that may wrap one (`zodfetch(Schema, url, init)`,
 		// the URL in any of the first two positions): inference keeps the latter only where wrapper

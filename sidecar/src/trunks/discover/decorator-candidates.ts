@@ -43,7 +43,7 @@ export function decoratorCandidates(
 		// `@Controller('billing')` on the class prefixes its methods' keys (`@Post('cancel')` → `billing/cancel`).
 		const prefix = HTTP_DECORATORS.has(`@${dec.getName()}`) ? classKey(method.getParent()) : null;
 		const keyArg = arg && Node.isObjectLiteralExpression(arg) ? keyProperty(arg) : arg;
-		const own = keyArg ? literalKeys(keyArg.compilerNode as ts.Expression, () => keyArg) : null;
+		const own = keyArg ? literalKeys(keyArg.compilerNode as ts.Expression, keyArg.getSourceFile()) : null;
 		const empty = !arg || (Node.isStringLiteral(arg) && arg.getLiteralValue().replace(/\//g, "") === "");
 		const keys = prefix ? (own ?? (empty ? [""] : null))?.map((k) => joinKey(prefix, k)) : own;
 		if (!keys) continue;

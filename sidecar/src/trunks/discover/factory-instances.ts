@@ -11,7 +11,6 @@ import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
-import { wrap } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
 import { literalKeys } from "./literal-keys.js";
@@ -106,7 +105,7 @@ export function factoryInstanceCandidate(
 	const first = made[0];
 	if (!first || made.some((m) => m.factory !== first.factory)) return;
 	const sf = call.getSourceFile();
-	const keys = [...new Set(made.flatMap((m) => literalKeys(m.key, () => wrap(sf, m.key)) ?? []))];
+	const keys = [...new Set(made.flatMap((m) => literalKeys(m.key, sf) ?? []))];
 	if (keys.length === 0) return;
 	const info: CandidateInfo = {
 		form: "call",

@@ -213,7 +213,7 @@ function resolverName(
 				? a
 				: undefined;
 		if (!node) continue;
-		const keys = literalKeys(node, () => wrap<Node>(sf, node));
+		const keys = literalKeys(node, sf);
 		return keys ? { keys, node } : null;
 	}
 	return null;

@@ -6,7 +6,6 @@ import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
-import { wrap } from "../walk.js";
 import { isTransport } from "./call-shape.js";
 import { HTTP_VERBS } from "./families.js";
 import { keyLike, literalKeys } from "./literal-keys.js";
@@ -14,7 +13,7 @@ import { keyLike, literalKeys } from "./literal-keys.js";
 /** The one path a constant holds (`routes.verification` → `/api/experience/verification`), or null. */
 export function onePath(e: ts.Expression, sf: SourceFile): string | null {
 	if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return null;
-	const keys = literalKeys(e, () => wrap(sf, e), true);
+	const keys = literalKeys(e, sf, true);
 	const only = keys?.length === 1 ? keys[0] : undefined;
 	return only && /^\/?[\w.~-]+(\/[\w.~:-]+)*$/.test(only) ? only : null;
 }

@@ -77,7 +77,7 @@ export function jobCandidates(
 		if (!ts.isObjectLiteralExpression(obj)) continue;
 		const exprs = keyExpressions(obj);
 		if (exprs.length === 0) continue;
-		const found = exprs.map((e) => literalKeys(e, () => wrap(sf, e)));
+		const found = exprs.map((e) => literalKeys(e, sf));
 		const keys = [...new Set(found.flatMap((k) => k ?? []))];
 		if (keys.length === 0) continue;
 		const p = wrap<PropertyAssignment>(sf, raw);
@@ -153,7 +153,7 @@ export function subscriberCandidates(sf: SourceFile, ctx: SiteContext, out: Disp
 	const keys = [
 		...new Set(
 			exprs.flatMap((e) => {
-				const found = literalKeys(e, () => wrap(sf, e)) ?? [];
+				const found = literalKeys(e, sf) ?? [];
 				if (found.length > 0) keyExpr ??= e;
 				return found;
 			}),

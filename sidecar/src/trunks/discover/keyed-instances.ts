@@ -70,7 +70,7 @@ export function instanceCandidate(
 	const ctor = unwrap(created.getExpression());
 	const first = created.getArguments()[0];
 	if (!Node.isIdentifier(ctor) || !first) return;
-	const keys = literalKeys(first.compilerNode as ts.Expression, () => first);
+	const keys = literalKeys(first.compilerNode as ts.Expression, first.getSourceFile());
 	if (!keys) return;
 	const info: CandidateInfo = {
 		form: "call",

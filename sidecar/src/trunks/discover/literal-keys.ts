@@ -2,11 +2,13 @@
  * The keys an expression can hold, read as discovery reads them: a literal, a choice of literals, or a
  * constant the key evaluation resolves (`EVENTS.SAVED`), and only strings shaped like a dispatch key.
  */
-import { type Node, ts } from "#ts-morph";
+import type { SourceFile } from "ts-morph";
+import { ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { evaluateKey } from "../key-eval.js";
+import { evaluateKeyNode } from "../key-eval-nodes.js";
 import { ELEMENT_CALLBACKS } from "../key-families.js";
-import { wrap } from "../walk.js";
+import { checkerOf, wrap } from "../walk.js";
 
 /** A string that can be a dispatch key: short, one token, not a URL with a scheme or prose. */
 export function keyLike(v: string): boolean {
@@ -25,12 +27,9 @@ export function keyLike(v: string): boolean {
 /**
  * The keys an expression can evaluate to, or null. `anyName`: look up any name, not only constant-looking
  * ones — for the few calls (a transport's URL) where a lower-case constant is common (`api.post(routes.submit)`).
+ * The common keys are evaluated on compiler nodes (key-eval-nodes.ts); the others on `node`'s ts-morph node in `sf`.
  */
-export function literalKeys(
-	node: ts.Expression,
-	morph: () => Node | undefined,
-	anyName = false,
-): string[] | null {
+export function literalKeys(node: ts.Expression, sf: SourceFile, anyName = false): string[] | null {
 	const n = skipWrappers(node);
 	if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n))
 		return keyLike(n.text) ? [n.text] : null;
@@ -43,13 +42,7 @@ export function literalKeys(
 			: null;
 	if (branches) {
 		const keys = new Set<string>();
-		for (const b of branches) {
-			const branchMorph = () => {
-				const m = morph();
-				return m && wrap(m.getSourceFile(), b);
-			};
-			for (const k of literalKeys(b, branchMorph, anyName) ?? []) keys.add(k);
-		}
+		for (const b of branches) for (const k of literalKeys(b, sf, anyName) ?? []) keys.add(k);
 		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
 	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
@@ -63,8 +56,9 @@ export function literalKeys(
 		!(ts.isIdentifier(n) && computedLocally(n))
 	)
 		return null;
-	const m = morph();
-	const values = m ? evaluateKey(m) : null;
+	// null is an answer too (no values); undefined leaves the key to the ts-morph evaluation.
+	const quick = evaluateKeyNode(n, checkerOf(sf));
+	const values = quick !== undefined ? quick : evaluateKey(wrap(sf, node));
 	const keys = values?.filter(keyLike) ?? [];
 	return keys.length > 0 && keys.length <= 20 ? keys : null;
 }

@@ -53,7 +53,7 @@ export function workflowCandidates(
 		const name = starterName(cn.expression, children);
 		const arg = cn.arguments[0];
 		if (!name || !arg) continue;
-		const keys = literalKeys(arg, () => wrap(sf, arg));
+		const keys = literalKeys(arg, sf);
 		if (!keys) continue;
 		const info = declaredInfo("workflow-start", WORKFLOW_START, keys, null);
 		out.push(record(CANDIDATE, info, wrap(sf, cn), wrap(sf, arg), ctx));

@@ -1,0 +1,109 @@
+/** Key evaluation on compiler nodes: the answers `evaluateKey` gives, for the cases it reads; the rest left to it. */
+import { fileURLToPath } from "node:url";
+import { type Node as MorphNode, Project, SyntaxKind } from "ts-morph";
+import { describe, expect, it } from "vitest";
+import { PROGRAM_OPTIONS } from "../../src/indexer/program.js";
+import { evaluateKey } from "../../src/trunks/key-eval.js";
+import { evaluateKeyNode } from "../../src/trunks/key-eval-nodes.js";
+
+const EXAMPLES = fileURLToPath(new URL("../../../examples/discovery", import.meta.url));
+/** Examples whose keys are constants, enums and literal types. */
+const KEYED_EXAMPLES = "{enum-jobs,jobs,channels,named-buses,bullmq,event-classes,redux,sharded-queues}";
+
+const KEYS = [
+	"import { SHARED } from './names';",
+	"const JOB = 'send-mail';",
+	"const EVENTS = { SAVED: 'doc.saved', ['x' + 'y']: 'late', AFTER: 'doc.after' };",
+	"const FIRST = { ONE: 'one', [`k`]: 'computed' };",
+	"enum Topic { Created = 'topic.created', Plain }",
+	"class Names { static readonly A = 'names.a'; }",
+	"let mutable = 'changes';",
+	"declare const typed: 'typed.literal';",
+	"declare const wide: string;",
+	"function send(key: string, kind: 'a' | 'b', one: 'only') { emit(key); emit(kind); emit(one); }",
+	"function onEvent(event: { name: string }) { switch (event.name) { case 'x': emit(event.name); } }",
+	"['l1', 'l2'].forEach((item) => emit(item));",
+	"for (const each of ['f1']) emit(each);",
+	"emit(JOB); emit(EVENTS.SAVED); emit(EVENTS.AFTER); emit(FIRST.ONE); emit(Topic.Created); emit(Topic.Plain);",
+	"emit(Names.A); emit(mutable); emit(typed); emit(wide); emit(SHARED); emit((JOB as string)); emit(EVENTS.MISSING);",
+	"declare const n: number;",
+	"emit(`${JOB}.done`); emit('pre.' + JOB); emit(typed ? JOB : 'other'); emit(`${Topic.Created}-${n}`); emit(`/u/${wide}`);",
+	"declare function emit(k: unknown): void;",
+].join("\n");
+
+function keyProject() {
+	const project = new Project({ useInMemoryFileSystem: true, compilerOptions: PROGRAM_OPTIONS });
+	project.createSourceFile("/names.ts", "export const SHARED = 'shared.key';\n");
+	const sf = project.createSourceFile("/keys.ts", KEYS);
+	const checker = project.getTypeChecker().compilerObject;
+	const args = sf
+		.getDescendantsOfKind(SyntaxKind.CallExpression)
+		.filter((c) => c.getExpression().getText() === "emit")
+		.map((c) => c.getArguments()[0] as MorphNode);
+	const arg = (text: string) => args.find((a) => a.getText() === text) as MorphNode;
+	const quick = (text: string) => evaluateKeyNode(arg(text).compilerNode as never, checker);
+	return { args, arg, quick, checker };
+}
+
+describe("evaluateKeyNode", () => {
+	it("reads const names, members of const objects and enums, and literal types as evaluateKey does", () => {
+		const { quick } = keyProject();
+		expect(quick("JOB")).toEqual(["send-mail"]);
+		expect(quick("(JOB as string)")).toEqual(["send-mail"]);
+		expect(quick("SHARED")).toEqual(["shared.key"]);
+		expect(quick("EVENTS.SAVED")).toEqual(["doc.saved"]);
+		expect(quick("FIRST.ONE")).toEqual(["one"]);
+		expect(quick("Topic.Created")).toEqual(["topic.created"]);
+		expect(quick("typed")).toEqual(["typed.literal"]);
+		// A parameter's type lists what callers may pass; a wide type is no key.
+		expect(quick("key")).toBeNull();
+		expect(quick("one")).toBeNull();
+		expect(quick("wide")).toBeNull();
+		expect(quick("mutable")).toBeNull();
+		expect(quick("`${JOB}.done`")).toEqual(["send-mail.done"]);
+		expect(quick("'pre.' + JOB")).toEqual(["pre.send-mail"]);
+		expect(quick("typed ? JOB : 'other'")).toEqual(["send-mail", "other"]);
+		expect(quick("`/u/${wide}`")).toBeNull();
+		expect(quick("Topic.Plain")).toBeNull();
+	});
+
+	it("leaves to evaluateKey what needs more: a computed name on the way, a class member, a switch, a loop", () => {
+		const { quick } = keyProject();
+		expect(quick("EVENTS.AFTER")).toBeUndefined();
+		expect(quick("Names.A")).toBeUndefined();
+		expect(quick("EVENTS.MISSING")).toBeUndefined();
+		// A constant's numbered instance (key-families.ts).
+		expect(quick("`${Topic.Created}-${n}`")).toBeUndefined();
+		expect(quick("event.name")).toBeUndefined();
+		expect(quick("item")).toBeUndefined();
+		expect(quick("each")).toBeUndefined();
+	});
+
+	it("answers as evaluateKey wherever it answers, on every argument above and on the discovery examples", () => {
+		const { args, checker } = keyProject();
+		const project = new Project({ compilerOptions: { ...PROGRAM_OPTIONS, allowJs: true } });
+		project.addSourceFilesAtPaths(`${EXAMPLES}/${KEYED_EXAMPLES}/**/*.{ts,js}`);
+		const exampleChecker = project.getTypeChecker().compilerObject;
+		// Every argument of every call, as discovery hands them to the evaluation.
+		const expressions = project
+			.getSourceFiles()
+			.flatMap((sf) => sf.getDescendantsOfKind(SyntaxKind.CallExpression))
+			.flatMap((c) => c.getArguments());
+		let answered = 0;
+		let keys = 0;
+		for (const [nodes, c] of [
+			[args, checker],
+			[expressions, exampleChecker],
+		] as const) {
+			for (const node of nodes) {
+				const quick = evaluateKeyNode(node.compilerNode as never, c);
+				if (quick === undefined) continue;
+				expect(quick).toEqual(evaluateKey(node));
+				answered++;
+				if (quick) keys++;
+			}
+		}
+		expect(answered).toBeGreaterThan(150);
+		expect(keys).toBeGreaterThan(8);
+	});
+});
