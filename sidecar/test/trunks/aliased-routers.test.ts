@@ -41,4 +41,16 @@ describe("a router required through a path alias, a wrapper of a wrapper, a path
 			callers: ["src/web/reports.ts:11"],
 		});
 	});
+
+	it("reads the verb a caller gives as a word to the wrapper that picks it, and nothing from a string helper", () => {
+		expect(sides("DELETE /api/cache").callers).toEqual(["src/web/reports.ts:14"]);
+		expect(sides("POST /api/upload").callers).toEqual(["src/web/reports.ts:5"]);
+	});
+
+	it("mounts the router a conditional mount may pick", () => {
+		expect(sides("POST /api/setup")).toEqual({
+			handlers: ["src/server/setup.js#exports"],
+			callers: ["src/web/reports.ts:21"],
+		});
+	});
 });

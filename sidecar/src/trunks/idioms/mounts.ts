@@ -325,7 +325,12 @@ export function extractMount(
 		};
 		const prefix = targetNode === prefixNode ? null : evaluateKey(prefixNode);
 		if (prefix?.length === 1 && prefix[0]?.startsWith("/")) {
-			if (record(prefix[0], targetNode)) return;
+			// `app.use('/setup', done ? finished : require('./setup')(app))`: either branch may be the router.
+			const u = unwrap(targetNode);
+			const targets = Node.isConditionalExpression(u) ? [u.getWhenTrue(), u.getWhenFalse()] : [targetNode];
+			let mounted = false;
+			for (const t of targets) mounted = record(prefix[0], t) || mounted;
+			if (mounted) return;
 			continue;
 		}
 		// `router.use(receiveRouter, pushRouter)`: routers mounted with no path take the receiver's mounts.

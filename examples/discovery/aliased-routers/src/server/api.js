@@ -5,8 +5,15 @@ function requireLogin(req, res, next) {
   res.status(401).end();
 }
 
+function alreadyReady(req, res) {
+  res.status(409).end();
+}
+
 module.exports = (app) => {
   const router = express.Router();
+
+  // The setup routes only until the app is ready: the mount picks the router or a refusal.
+  router.use('/setup', app.get('ready') ? alreadyReady : require('./setup')(app));
   const exportRouter = express.Router();
 
   // A feature's routes, required through the project's path alias rather than a relative path.
@@ -18,6 +25,10 @@ module.exports = (app) => {
 
   router.post('/upload', function upload(req, res) {
     res.json({ stored: true });
+  });
+
+  router.delete('/cache', function clearCache(req, res) {
+    res.json({ cleared: true });
   });
 
   exportRouter.get('/exports/:exportId', function readExport(req, res) {
