@@ -36,7 +36,7 @@ import { heldInstance, instanceCandidate } from "./keyed-instances.js";
 import { constantOf, literalKeys } from "./literal-keys.js";
 import { busOf } from "./named-buses.js";
 import { mayHoldCandidates, objectCandidates, proxyCandidate } from "./object-registries.js";
-import { computedVerbCall } from "./request-urls.js";
+import { computedVerbCall, verbArguments } from "./request-urls.js";
 import { type FileFacts, facadeUseCandidate, registrationCandidate } from "./services.js";
 import { wrapperFact } from "./wrapper-facts.js";
 
@@ -205,6 +205,8 @@ export function callCandidates(
 		const method = throughWrapper
 			? (optionsMethod(args[pos + 1]) ?? verbArgument(args, pos))
 			: httpMethodOf(callee, cn);
+		// `request('put', path)`: the verb a wrapper picks by its parameter (wrapper-clients.ts reads it).
+		const verbs = method || !isCall ? undefined : verbArguments(args, pos);
 		const held = pos === 0 && !isCall && handler === null ? heldInstance(cn) : null;
 		const constant = constantOf(keyExpr);
 		const property =
@@ -221,6 +223,7 @@ export function callCandidates(
 			...(invoked ? { invoked: true as const } : {}),
 			...(throughWrapper ? { viaWrapper: true as const } : {}),
 			...(method ? { method } : {}),
+			...(verbs ? { verbs } : {}),
 			...(constant ? { constant } : {}),
 			...(held ? { held: true as const } : {}),
 			...(held === "emitted" ? { emitted: true as const } : {}),

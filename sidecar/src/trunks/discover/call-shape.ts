@@ -29,11 +29,18 @@ export function isTransport(receiver: string, name: string): boolean {
  */
 const TRANSPORT_WORD = /[a-z](Fetch|Request)(?![a-z])/;
 
+/**
+ * An HTTP verb ending a camel-case name (`apiPost`, `v3Put`): a request wrapper, which another wrapper
+ * may call in turn (`postForm(path, form)` → `apiPost(path, form)` → the transport).
+ */
+const HTTP_VERB_TAIL = /[a-z0-9](Get|Post|Put|Patch|Delete)$/;
+
 /** A called name that can put a key on its way: a send verb, an HTTP verb or transport, a paired verb. */
 export function maySend(name: string): boolean {
 	return (
 		SEND_NAME.test(name) ||
 		TRANSPORT_WORD.test(name) ||
+		HTTP_VERB_TAIL.test(name) ||
 		DISPATCH_VERBS.has(name) ||
 		HTTP_VERBS.has(name.replace(/^\$/, "")) ||
 		TRANSPORTS.bare.has(name) ||

@@ -82,6 +82,8 @@ export interface CandidateInfo {
 	registersVia?: string;
 	/** HTTP method, when the call or decorator says it (`router.post`, `@Get`, `fetch(u, { method: 'PUT' })`). */
 	method?: string;
+	/** HTTP verbs the call passes as words beside its key, by position (`request('put', path)`), its method unsaid. */
+	verbs?: Record<number, string>;
 	/** `x = new Streamer('name')`: the instance is kept (assigned), and the file emits on it or listens to it (`x.emit(…)`). */
 	held?: true;
 	emitted?: true;

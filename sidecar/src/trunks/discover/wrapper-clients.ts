@@ -71,7 +71,7 @@ export function wrappedRequests(
 		if (info.form !== "call" || !info.callee || info.keys.length === 0 || info.handler) continue;
 		if (isTransport(info.receiver, info.name)) continue;
 		const found: End[] = [];
-		ends(info.callee, info.arg, {}, [], byDef, 1, found);
+		ends(info.callee, info.arg, info.verbs ?? {}, [], byDef, 1, found);
 		const shapes = new Set(found.map((e) => JSON.stringify([e.method ?? info.method, e.bases, e.via])));
 		const end = found[0];
 		const method = end?.method ?? info.method;

@@ -16,6 +16,7 @@ import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { trunkVerbs } from "../scope.js";
 import { argAt, internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
+import { checkerOf } from "../walk.js";
 
 export interface MountInfo {
 	trunk: string;
@@ -155,22 +156,26 @@ export function isMountLink(c: Compiled, trunk: string, link: ts.CallExpression,
 	return false;
 }
 
-/** The file of `require('./x')` (relative paths only). */
+/**
+ * The file of `require('./x')`, or of `require('~/x')` where the program resolves the specifier to a
+ * source of the repository (a tsconfig `paths` alias, a workspace package): never a package's build.
+ */
 export function requiredFile(call: CallExpression): SourceFile | undefined {
 	const callee = call.getExpression();
 	const arg = call.getArguments()[0];
 	if (!Node.isIdentifier(callee) || callee.getText() !== "require" || !arg || !Node.isStringLiteral(arg))
 		return undefined;
 	const spec = arg.getLiteralValue();
-	if (!spec.startsWith(".")) return undefined;
-	// The checker resolves `require('./x')` in JS files to the module's source file. (The indexer's
-	// nodes have no ts-morph Project to look files up in: asking for it throws.)
+	// The checker resolves `require('./x')` in JS files to the module's source file, through the
+	// indexer's module resolution (its `paths` aliases included). (The indexer's nodes have no
+	// ts-morph Project to look files up in: asking for it throws.)
 	try {
 		const decl = arg.getSymbol()?.getDeclarations()[0];
-		if (decl && Node.isSourceFile(decl)) return decl;
+		if (decl && Node.isSourceFile(decl) && (spec.startsWith(".") || isRepositorySource(decl))) return decl;
 	} catch {
 		// not resolved: try the Project below
 	}
+	if (!spec.startsWith(".")) return undefined;
 	const sf = call.getSourceFile();
 	const base = resolve(dirname(sf.getFilePath()), spec);
 	let project: ReturnType<SourceFile["getProject"]>;
@@ -184,6 +189,11 @@ export function requiredFile(call: CallExpression): SourceFile | undefined {
 		if (found) return found;
 	}
 	return undefined;
+}
+
+/** A source file of the repository, not a declaration file nor anything under `node_modules`. */
+function isRepositorySource(sf: SourceFile): boolean {
+	return !sf.isDeclarationFile() && !sf.getFilePath().includes("/node_modules/");
 }
 
 /** The router a module exports as a whole: `module.exports = router` or `export default router`. */
@@ -297,22 +307,58 @@ export function extractMount(
 		if (!matchCallee(m.callee, parts)) continue;
 		const prefixNode = call.getArguments()[m.prefixArg];
 		const targetNode = m.resultMounted ? call : argAt(call, m.targetArg);
-		if (!prefixNode || !targetNode || targetNode === prefixNode) continue;
-		const prefix = evaluateKey(prefixNode);
-		if (prefix?.length !== 1 || !prefix[0]?.startsWith("/")) continue;
-		const target = routerIdentity(targetNode);
-		if (!target) continue;
-		const on = parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null;
-		const info: MountInfo = {
-			trunk: m.trunk.name,
-			prefix: prefix[0],
-			target,
-			// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
-			on: on === target ? null : on,
+		if (!prefixNode || !targetNode) continue;
+		const on = () => (parts.receiver ? routerIdentity(routerOf(parts.receiver)) : null);
+		const record = (prefix: string, targetNode: Node): boolean => {
+			const target = routerIdentity(targetNode);
+			if (!target) return false;
+			const onId = on();
+			const info: MountInfo = {
+				trunk: m.trunk.name,
+				prefix,
+				target,
+				// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
+				on: onId === target ? null : onId,
+			};
+			out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(call)));
+			return true;
 		};
-		out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(call)));
-		return;
+		const prefix = targetNode === prefixNode ? null : evaluateKey(prefixNode);
+		if (prefix?.length === 1 && prefix[0]?.startsWith("/")) {
+			// `app.use('/setup', done ? finished : require('./setup')(app))`: either branch may be the router.
+			const u = unwrap(targetNode);
+			const targets = Node.isConditionalExpression(u) ? [u.getWhenTrue(), u.getWhenFalse()] : [targetNode];
+			let mounted = false;
+			for (const t of targets) mounted = record(prefix[0], t) || mounted;
+			if (mounted) return;
+			continue;
+		}
+		// `router.use(receiveRouter, pushRouter)`: routers mounted with no path take the receiver's mounts.
+		const bare = m.prefixArg === 0 && !m.resultMounted ? pathlessTargets(call) : [];
+		let mounted = false;
+		for (const t of bare) mounted = record("", t) || mounted;
+		if (mounted) return;
 	}
+}
+
+/**
+ * The arguments of a mount called with no path (`router.use(sub)`, `router.use(a, b)`): every
+ * argument an identifier or a member, none of them a string (a path the key evaluation could not
+ * read, `router.use(prefix, sub)`, is no pathless mount). Middlewares among them are harmless: no
+ * route is registered on them.
+ */
+function pathlessTargets(call: CallExpression): Node[] {
+	const args = call.getArguments();
+	if (args.length === 0) return [];
+	const checker = checkerOf(call);
+	for (const a of args) {
+		const u = unwrap(a);
+		if (!Node.isIdentifier(u) && !Node.isPropertyAccessExpression(u)) return [];
+		if (evaluateKey(u)?.length) return [];
+		const type = checker.getTypeAtLocation(u.compilerNode);
+		if (type.flags & ts.TypeFlags.StringLike) return [];
+	}
+	return args;
 }
 
 /**

@@ -1,0 +1,7 @@
+const express = require('express');
+
+const app = express();
+
+app.use('/api', require('./api')(app));
+
+module.exports = app;
