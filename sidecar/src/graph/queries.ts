@@ -3,6 +3,7 @@
  * String-dispatch keys are pseudo-nodes (`trunk:<trunk>#<key>`); callers/callees step through
  * them so "who calls this handler" answers with the code that dispatches the key.
  */
+import { splitBusKey } from "../bus-key.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, EdgeRow } from "../index/types.js";
 import { keyDefId, parseKeyDefId, resolveDef } from "./resolve.js";
@@ -281,7 +282,10 @@ export interface ListenersOptions {
 	trunk?: string;
 }
 
-/** Every handler registered under a dispatch key, plus its register-only and dispatch sites. */
+/**
+ * Every handler registered under a dispatch key, plus its register-only and dispatch sites. An event
+ * typed as the code writes it finds it on every named bus it is sent on (bus-key.ts).
+ */
 export function listeners(
 	index: IndexReader,
 	key: string,
@@ -290,47 +294,9 @@ export function listeners(
 	const trunks = options.trunk ? [options.trunk] : index.trunkNames();
 	const results: ListenersResult[] = [];
 	for (const trunk of trunks) {
-		for (const candidate of keyVariants(key)) {
-			const sites = index.dispatchSites(trunk, candidate);
-			if (sites.length === 0) continue;
-			const result: ListenersResult = {
-				trunk,
-				key: candidate,
-				handlers: [],
-				registerSites: [],
-				dispatchers: [],
-				suggestions: [],
-			};
-			const nodeOf = (defId: string | null) => {
-				const d = defId ? index.def(defId) : undefined;
-				return d ? toNode(d) : null;
-			};
-			for (const s of sites) {
-				const base = { file: s.file, line: s.line, resolution: s.resolution };
-				if (s.side === "dispatch") result.dispatchers.push({ ...base, node: nodeOf(s.enclosingDefId) });
-				else if (s.handlerDefId) result.handlers.push({ ...base, node: nodeOf(s.handlerDefId) });
-				else result.registerSites.push({ ...base, node: nodeOf(s.enclosingDefId) });
-			}
-			// Handlers linked by edges but not by a site row (e.g. class-based services) still count.
-			const keyDef = index.def(keyDefId(trunk, candidate));
-			if (keyDef) {
-				const known = new Set(result.handlers.map((h) => h.node?.defId));
-				for (const e of index.edgesFrom(keyDef.id)) {
-					if (e.kind !== "handler" || known.has(e.dstDefId)) continue;
-					const d = index.def(e.dstDefId);
-					if (!d?.file) continue;
-					known.add(d.defId);
-					result.handlers.push({
-						node: toNode(d),
-						file: d.file,
-						line: d.startLine ?? 1,
-						resolution: e.resolution,
-					});
-				}
-			}
-			results.push(result);
-			break;
-		}
+		const typed = keyVariants(key).find((candidate) => index.dispatchSites(trunk, candidate).length > 0);
+		const found = typed !== undefined ? [typed] : onBuses(index, trunk, key);
+		for (const candidate of found) results.push(keySides(index, trunk, candidate));
 	}
 	if (results.length === 0) {
 		results.push({
@@ -343,6 +309,54 @@ export function listeners(
 		});
 	}
 	return results;
+}
+
+/** The trunk's keys that are `event` on some named bus. */
+function onBuses(index: IndexReader, trunk: string, event: string): string[] {
+	const keys = new Set<string>();
+	for (const s of index.dispatchSites(trunk))
+		if (s.key && splitBusKey(s.key)?.event === event) keys.add(s.key);
+	return [...keys].sort();
+}
+
+/** One key's handlers, register-only sites and dispatch sites on one trunk. */
+function keySides(index: IndexReader, trunk: string, key: string): ListenersResult {
+	const result: ListenersResult = {
+		trunk,
+		key,
+		handlers: [],
+		registerSites: [],
+		dispatchers: [],
+		suggestions: [],
+	};
+	const nodeOf = (defId: string | null) => {
+		const d = defId ? index.def(defId) : undefined;
+		return d ? toNode(d) : null;
+	};
+	for (const s of index.dispatchSites(trunk, key)) {
+		const base = { file: s.file, line: s.line, resolution: s.resolution };
+		if (s.side === "dispatch") result.dispatchers.push({ ...base, node: nodeOf(s.enclosingDefId) });
+		else if (s.handlerDefId) result.handlers.push({ ...base, node: nodeOf(s.handlerDefId) });
+		else result.registerSites.push({ ...base, node: nodeOf(s.enclosingDefId) });
+	}
+	// Handlers linked by edges but not by a site row (e.g. class-based services) still count.
+	const keyDef = index.def(keyDefId(trunk, key));
+	if (keyDef) {
+		const known = new Set(result.handlers.map((h) => h.node?.defId));
+		for (const e of index.edgesFrom(keyDef.id)) {
+			if (e.kind !== "handler" || known.has(e.dstDefId)) continue;
+			const d = index.def(e.dstDefId);
+			if (!d?.file) continue;
+			known.add(d.defId);
+			result.handlers.push({
+				node: toNode(d),
+				file: d.file,
+				line: d.startLine ?? 1,
+				resolution: e.resolution,
+			});
+		}
+	}
+	return result;
 }
 
 /** The key as typed, then without a leading slash and API version prefix (`/v1/x` → `x`). */

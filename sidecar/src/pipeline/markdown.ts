@@ -1,4 +1,5 @@
 /** Small Markdown helpers shared by the offline answer's parts. */
+import { splitBusKey } from "../bus-key.js";
 import type { DefRow } from "../index/types.js";
 import { keyTrunk } from "./skeleton.js";
 
@@ -90,10 +91,10 @@ export function keyWords(def: DefRow): { noun: string; sent: string; kind: strin
 	const family = keyFamily(def);
 	if (!family) {
 		const kind = `${keyTrunk(def)} key`;
-		const noun = `${kind} ${code(shownKey(def.name))}`;
+		const noun = `${kind} ${keyInCode(def.name)}`;
 		return { noun, sent: `dispatches the ${noun}`, kind };
 	}
-	const noun = `${family.noun} ${code(shownKey(def.name))}`;
+	const noun = `${family.noun} ${keyInCode(def.name)}`;
 	return {
 		noun,
 		sent: `${family.verb} the ${noun}${family.tail ? ` ${family.tail}` : ""}`,
@@ -108,6 +109,15 @@ export function keyWords(def: DefRow): { noun: string; sent: string; kind: strin
  */
 export function shownKey(name: string): string {
 	return name.replace(TEMPLATE_HOLE, TEMPLATE_PART);
+}
+
+/**
+ * A key in code as the code writes it: a bus-scoped key (bus-key.ts) as its event and the bus it is
+ * sent on, "`created` on the `orders` bus", so a reader greps the event and finds it.
+ */
+export function keyInCode(name: string): string {
+	const onBus = splitBusKey(name);
+	return onBus ? `${code(shownKey(onBus.event))} on the ${code(onBus.bus)} bus` : code(shownKey(name));
 }
 
 /** "hook `afterMessageSave`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */

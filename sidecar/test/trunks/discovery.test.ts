@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { busKey } from "../../src/bus-key.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
@@ -1614,19 +1615,19 @@ describe("named in-process buses (a getter handing out one emitter per name)", (
 		expect(bus?.spec.idioms).toEqual([]);
 		await withIndexAt(out, (index) => {
 			// `created` on the orders bus (held in a field) and on the customers bus (inline, held in a local).
-			expect(sides(index, "bus-name", "orders:created")).toEqual({
+			expect(sides(index, "bus-name", busKey("orders", "created"))).toEqual({
 				handlers: ["src/services/mailer.js#exports.sendReceipt"],
 				callers: ["src/services/orders.js#OrderService.place"],
 			});
-			expect(sides(index, "bus-name", "customers:created")).toEqual({
+			expect(sides(index, "bus-name", busKey("customers", "created"))).toEqual({
 				handlers: ["src/services/mailer.js#exports.sendWelcome"],
 				callers: ["src/services/customers.js#exports.signUp"],
 			});
-			expect(sides(index, "bus-name", "orders:updated").callers).toEqual([
+			expect(sides(index, "bus-name", busKey("orders", "updated")).callers).toEqual([
 				"src/services/orders.js#OrderService.amend",
 			]);
 			// Emitted on the customers bus, listened to on the orders bus only: no join.
-			expect(sides(index, "bus-name", "customers:updated")).toEqual({
+			expect(sides(index, "bus-name", busKey("customers", "updated"))).toEqual({
 				handlers: [],
 				callers: ["src/services/customers.js#exports.rename"],
 			});

@@ -2,6 +2,7 @@
  * How an impact answer writes X and its places: what X is (cited at its declaration's head) and one line
  * per place — who makes the reference and the line that makes it, cited by a name written there.
  */
+import { keyLiteral } from "../../bus-key.js";
 import { firstSentence } from "../../index/doc-comment.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
@@ -117,8 +118,10 @@ export function placeLine(index: LineIndex, p: Place, names: readonly string[], 
  * capitalised as an operation's name (`mutation DeleteUser { deleteUser }`).
  */
 export const keyNames = (key: DefRow) => {
-	const path = key.name.replace(/^[A-Z]+ /, "");
-	return [...new Set([key.name, path, path.charAt(0).toUpperCase() + path.slice(1)])];
+	// A bus-scoped key as the line writes it: its event (bus-key.ts).
+	const name = keyLiteral(key.name);
+	const path = name.replace(/^[A-Z]+ /, "");
+	return [...new Set([name, path, path.charAt(0).toUpperCase() + path.slice(1)])];
 };
 
 const lastName = (qualified: string) => qualified.split(".").pop() ?? qualified;

@@ -1,6 +1,6 @@
 /** The full impact answer's section of every use of X: each site of the listing as a plain line, by file. */
 import type { IndexReader } from "../../index/reader.js";
-import { code, shownKey } from "../markdown.js";
+import { code, keyInCode } from "../markdown.js";
 import type { ImpactListing } from "../material/types.js";
 import { plural } from "./counts.js";
 import { clip, QUOTE_CHARS } from "./lines.js";
@@ -12,7 +12,7 @@ import { clip, QUOTE_CHARS } from "./lines.js";
 export function impactSitesSection(index: Pick<IndexReader, "fileLines">, listing: ImpactListing): string[] {
 	if (listing.all.length === 0) return [];
 	const out = [
-		`### Every use of ${code(shownKey(listing.target))} (${plural(listing.sites, "site")} in ${plural(listing.files, "file")})`,
+		`### Every use of ${keyInCode(listing.target)} (${plural(listing.sites, "site")} in ${plural(listing.files, "file")})`,
 	];
 	const byFile = new Map<string, typeof listing.all>();
 	for (const s of listing.all) byFile.set(s.file, [...(byFile.get(s.file) ?? []), s]);

@@ -1,4 +1,5 @@
 /** A hop's line of code: where a call or dispatch is written and the name on it a citation is checked against. */
+import { keyLiteral } from "../../bus-key.js";
 import type { DefRow, EdgeRow } from "../../index/types.js";
 import { lastSegment, namesIn } from "../verify.js";
 import { encloses } from "./site.js";
@@ -19,7 +20,10 @@ export function lineHop(index: PathIndex, e: EdgeRow, from: DefRow, to: DefRow, 
 	if (e.file !== from.file) {
 		return { kind, key, file: null, line: null, text: null, named: null };
 	}
-	const names = key ? [key.name, lastSegment(key.qualifiedName)] : [to.name, lastSegment(to.qualifiedName)];
+	// A key as the line writes it: a bus-scoped key by its event (the bus is no text of the line).
+	const names = key
+		? [keyLiteral(key.name), lastSegment(key.qualifiedName)]
+		: [to.name, lastSegment(to.qualifiedName)];
 	const found = namedHopLine(index, from, e.file, e.line, names);
 	if (!found) {
 		const text = index.fileLines(e.file, e.line, e.line)?.[0]?.trim() ?? null;

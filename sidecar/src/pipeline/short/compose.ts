@@ -3,6 +3,7 @@
  * to look" and the closing line, with what this try tells or leaves out (short/answer.ts tries them
  * in turn until the message fits).
  */
+import { keyLiteral } from "../../bus-key.js";
 import { firstSentence } from "../../index/doc-comment.js";
 import type { DefRow } from "../../index/types.js";
 import { branchOf, isEmptyFunction } from "../branch.js";
@@ -76,7 +77,7 @@ export function compose(
 	const label: Label = (def) => labels.name(def);
 	const keyed: Keyed = (step, next) => {
 		const key = step?.hop?.kind === "dispatch" ? step.hop.key : null;
-		const role = key && next ? labels.keyedRole(next.def, key.name) : null;
+		const role = key && next ? labels.keyedRole(next.def, keyLiteral(key.name)) : null;
 		return key && role ? `the ${keyWords(key).kind}'s ${role}` : null;
 	};
 	const callee: Callee = (step, next) => `${label(next)}${encloses(index, next, step.def) ? " again" : ""}`;
@@ -299,7 +300,7 @@ export function compose(
 	places.push(...decoratorLines);
 	if (fired) {
 		const marker = book.citeRange(fired.file, fired.line, fired.endLine, fired.named);
-		const via = fired.named === fired.key.name ? "" : ` with ${code(fired.named)}`;
+		const via = fired.named === keyLiteral(fired.key.name) ? "" : ` with ${code(fired.named)}`;
 		if (marker)
 			places.push(
 				`- ${label(fired.step.def)}${branchWords(fired.branch)} ${keyWords(fired.key).sent}${via} ${marker}: ${code(clip(fired.text, told.quote))}`,

@@ -1,4 +1,5 @@
 /** A key the path fires that names the question ("On the way, `x` emits …"): found, said, and placed. */
+import { keyLiteral } from "../../bus-key.js";
 import type { DefRow } from "../../index/types.js";
 import { type Branch, branchOf } from "../branch.js";
 import type { ConceptVector } from "../concept-vector.js";
@@ -39,7 +40,10 @@ export function firedKey(index: PathIndex, path: readonly PathStep[], concepts: 
 			if (key?.kind !== "dispatch-key") continue;
 			const share = concepts.text(key.name).reduce((n, x) => n + x, 0);
 			if (share <= bestShare + 1e-9) continue;
-			const found = namedHopLine(index, step.def, e.file, at, [key.name, lastSegment(key.qualifiedName)]);
+			const found = namedHopLine(index, step.def, e.file, at, [
+				keyLiteral(key.name),
+				lastSegment(key.qualifiedName),
+			]);
 			if (!found) continue;
 			const text = found.text;
 			// A key applied by a decorator (`@UseGuards(AuthGuard('jwt'))`) configures the step; it is no hop of the flow.

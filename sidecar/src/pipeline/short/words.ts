@@ -1,4 +1,5 @@
 /** How the short answer names what it tells: the namers it passes around and the small phrasings its parts share. */
+import { keyLiteral } from "../../bus-key.js";
 import type { DefRow } from "../../index/types.js";
 import { code, keyWords } from "../markdown.js";
 import type { Hop, PathStep } from "../path/types.js";
@@ -48,7 +49,7 @@ export function dispatchedWith(hop: Hop): string {
 	if (
 		!hop.named ||
 		!hop.key ||
-		hop.named === hop.key.name ||
+		hop.named === keyLiteral(hop.key.name) ||
 		hop.named === lastSegment(hop.key.qualifiedName)
 	)
 		return "";

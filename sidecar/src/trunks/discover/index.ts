@@ -4,6 +4,7 @@
  * stage (the `:param` binding, the index's key nodes, `codeask trunks`, the answers) treats them as
  * preset trunks. Also the discovered trunks as a preset in today's format (`--save`).
  */
+import { keyLiteral } from "../../bus-key.js";
 import type { DispatchSiteRecord } from "../../index/types.js";
 import { usesMethods } from "../bind.js";
 import type { Preset, TrunkSpec } from "../config.js";
@@ -221,7 +222,8 @@ export function discoveredSites(trunks: readonly DiscoveredTrunk[]): DispatchSit
 					trunk: t.spec.name,
 					side,
 					key,
-					rawKey: raw,
+					// As the code writes it: a bus-scoped key's event (the bus is in the key only).
+					rawKey: keyLiteral(raw),
 					handlerDefId: side === "register" ? s.info.handler : null,
 					resolution: "syntactic",
 					inScope: true,

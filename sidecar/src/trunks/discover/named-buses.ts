@@ -4,10 +4,11 @@
  * holder (`this.orders = app.bus('orders')`; `this.orders.emit('created')`). Event names on such buses
  * are common words (`created`, `update`) repeated on every bus, so a key joins only within its bus: the
  * per-file pass tags a listen/emit call with the bus it is on (`busOf`), and finalize (`namedBusKeys`)
- * keys the calls of a getter that has both sides of some key on one bus as `<bus>:<event>`, on one
+ * keys the calls of a getter that has both sides of some key on one bus by bus and event (`busKey`), on one
  * receiver per getter, `bus(name)`. Calls of any other getter keep their candidates as they were.
  */
 import { ts } from "#ts-morph";
+import { busKey } from "../../bus-key.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import type { BusTag, CandidateInfo, Sited } from "./candidates.js";
 
@@ -115,7 +116,7 @@ export const onNamedBus = (g: CallGroup) =>
 export const listensOnNamedBus = (g: CallGroup) => g.form === "call" && LISTEN.has(g.name) && onNamedBus(g);
 
 /**
- * Keys of the calls on named buses (`created` on bus `orders` → `orders:created`), for the getters
+ * Keys of the calls on named buses (`created` on bus `orders` → `orders∷created`), for the getters
  * that have both sides of some key on one bus (a getter handing out emitters, not a `$('#id').on`);
  * their calls group under `bus(name)`, so a listener and an emitter join within one bus only.
  */
@@ -141,7 +142,7 @@ export function namedBusKeys(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 			info: {
 				...c.info,
 				receiver: busReceiver(bus.getter),
-				keys: c.info.keys.map((k) => `${bus.name}:${k}`),
+				keys: c.info.keys.map((k) => busKey(bus.name, k)),
 			},
 		};
 	});
