@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
-import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { plainerTwinsFirst } from "../../src/pipeline/short/plainer-twin.js";
-import { defRow, edgeGraph } from "../support/defs.js";
+import { defRow, hopLineGraph } from "../support/defs.js";
 
 const wordsOf = (question: string) => conceptVector(analyzeQuestion(question));
 
 /** Every hop written on its source's first line, whose text names the callee. */
-function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathIndex {
-	const g = edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine }));
-	const byLine = new Map(edges.map(([s, d]) => [`${s.file}:${s.startLine}`, `await ${d.name}(x);`]));
-	return { ...g, fileLines: (file, start) => [byLine.get(`${file}:${start}`) ?? "x"] };
-}
+const graph = hopLineGraph;
 
 describe("a file's lead definition and its plainer twin", () => {
 	it("gives the lead to the twin without a modifier the question does not write (a retry variant)", () => {
