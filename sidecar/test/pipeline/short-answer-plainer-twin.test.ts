@@ -32,14 +32,16 @@ describe("a file's lead definition and its plainer twin", () => {
 		]);
 	});
 
-	it("moves no lead for a sibling that is no twin: another subject, a type, or another file", () => {
+	it("moves no lead for a sibling that is no such twin: a suffix, another subject, a type, or another file", () => {
 		const words = wordsOf("How does an export start?");
-		const lead = defRow("server/exports.ts", "queueExportArchiveJob");
-		// Shares the question's word but differs by more than two words of its own.
-		const far = defRow("server/exports.ts", "export");
-		const type = defRow("server/exports.ts", "ExportOptions", "type");
+		const lead = defRow("server/exports.ts", "startExportAsync");
+		// A suffix the question does not write: the flow may run through either.
+		const sync = defRow("server/exports.ts", "startExport");
+		// Another subject: no recovery word, no half of a pair.
+		const far = defRow("server/exports.ts", "exportArchive");
+		const type = defRow("server/exports.ts", "retryExportOptions", "type");
 		const elsewhere = defRow("server/other.ts", "startExport");
-		const order = [lead, far, type, elsewhere];
+		const order = [lead, sync, far, type, elsewhere];
 		expect(plainerTwinsFirst(order, words).map((d) => d.name)).toEqual(order.map((d) => d.name));
 	});
 
