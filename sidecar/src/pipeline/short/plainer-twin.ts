@@ -52,7 +52,9 @@ const OPPOSITES: readonly (readonly [string, string])[] = [
 	["push", "pull"],
 ];
 
-const OPPOSITE_OF = new Map<string, string>(OPPOSITES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]));
+const OPPOSITE_OF = new Map<string, string>(
+	OPPOSITES.flatMap(([a, b]) => [[a, b] as const, [b, a] as const]),
+);
 
 interface Named {
 	words: ReadonlySet<string>;
