@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
-import { defRow, edgeGraph } from "../support/defs.js";
+import { defRow, type edgeGraph, hopLineGraph } from "../support/defs.js";
 
 /** Every hop written on its source's first line, whose text names the callee. */
-function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathIndex {
-	const g = edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine }));
-	const byLine = new Map(edges.map(([s, d]) => [`${s.file}:${s.startLine}`, `await ${d.name}(x);`]));
-	return { ...g, fileLines: (file, start) => [byLine.get(`${file}:${start}`) ?? "x"] };
-}
+const graph = hopLineGraph;
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
 const words = conceptVector({ concepts: ["send", "message"].map(concept) });

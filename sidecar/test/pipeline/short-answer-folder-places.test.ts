@@ -3,21 +3,15 @@ import type { DefRow, FileRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
-import { defRow, edgeGraph } from "../support/defs.js";
+import { defRow, type edgeGraph, hopLineGraph } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
 const words = conceptVector({ concepts: ["file", "upload", "storage"].map(concept) });
 
 /** The index over these definitions and edges, listing `files` as its files (each hop on its source's first line). */
 function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1], files: readonly string[]) {
-	const g = edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine }));
-	const byLine = new Map(edges.map(([s, d]) => [`${s.file}:${s.startLine}`, `await ${d.name}(x);`]));
 	const rows: FileRow[] = files.map((path, id) => ({ id, path, packageName: "p", lineCount: 10 }));
-	const index: PathIndex & { files: () => FileRow[] } = {
-		...g,
-		fileLines: (file, start) => [byLine.get(`${file}:${start}`) ?? "x"],
-		files: () => rows,
-	};
+	const index: PathIndex & { files: () => FileRow[] } = { ...hopLineGraph(defs, edges), files: () => rows };
 	return index;
 }
 

@@ -4,14 +4,10 @@ import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { WHERE_TO_LOOK } from "../../src/pipeline/short/places.js";
-import { defRow, edgeGraph } from "../support/defs.js";
+import { defRow, edgeGraph, hopLineGraph } from "../support/defs.js";
 
 /** Every hop written on its source's first line, whose text names the callee. */
-function graph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathIndex {
-	const g = edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine }));
-	const byLine = new Map(edges.map(([s, d]) => [`${s.file}:${s.startLine}`, `await ${d.name}(x);`]));
-	return { ...g, fileLines: (file, start) => [byLine.get(`${file}:${start}`) ?? "x"] };
-}
+const graph = hopLineGraph;
 
 describe("the short answer's last step", () => {
 	it("cites the one implementation of an interface member the path ends at, not the interface", () => {

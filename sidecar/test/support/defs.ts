@@ -79,3 +79,10 @@ export function edgeGraphOverFiles(
 		fileLines: (file: string, from: number, to: number) => files[file]?.slice(from - 1, to),
 	};
 }
+
+/** `edgeGraph` with every hop written on its source's first line, whose text names the callee (`await callee(x);`). */
+export function hopLineGraph(defs: DefRow[], edges: Parameters<typeof edgeGraph>[1]): PathIndex {
+	const g = edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine }));
+	const byLine = new Map(edges.map(([s, d]) => [`${s.file}:${s.startLine}`, `await ${d.name}(x);`]));
+	return { ...g, fileLines: (file, start) => [byLine.get(`${file}:${start}`) ?? "x"] };
+}

@@ -16,6 +16,7 @@ import type { ReadItem } from "../read.js";
 import { compose, type Opening, PATH_STEPS, type Told } from "./compose.js";
 import { closeFlows } from "./flows.js";
 import type { ShortAnswerOptions } from "./places.js";
+import { plainerTwinsFirst } from "./plainer-twin.js";
 import { QUOTE_CHARS, SHORT_QUOTE_CHARS } from "./words.js";
 
 const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
@@ -24,10 +25,12 @@ export function shortAnswer(
 	index: PathIndex & FolderIndex,
 	question: string,
 	read: readonly ReadItem[],
-	ranking: CitationRanking,
+	cited: CitationRanking,
 	concepts?: ConceptVector,
 	options: ShortAnswerOptions = DEFAULT_SHORT_OPTIONS,
 ): DraftAnswer {
+	// A file is told through the definition the question names most plainly (plainer-twin.ts).
+	const ranking = concepts ? { ...cited, order: plainerTwinsFirst(cited.order, concepts) } : cited;
 	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
 	// The opening line, naming the key the path fires, then the other flow, must not push a line out
