@@ -460,6 +460,7 @@ const chainSources = async (
 	config: { tokenBudget: number; wholeDefLines: number; sliceLines: number },
 	reach: "material" | "citation",
 	{ title = "chat", picks, words = [] }: { title?: string; picks?: string[]; words?: string[] } = {},
+	mapReach: MapReach = reach === "material" ? MATERIAL_REACH : CITATION_REACH,
 ) => {
 	const m: Assemble = await import("../../src/pipeline/material/assemble.js");
 	const skeletons = oneChain(title, nodes) as unknown as Parameters<
@@ -470,7 +471,7 @@ const chainSources = async (
 		{ skeletons, ...(picks ? { picks } : {}), words, relevance: () => 0 },
 		config,
 		() => 1,
-		reach === "material" ? MATERIAL_REACH : CITATION_REACH,
+		mapReach,
 	).sources;
 };
 
@@ -969,6 +970,32 @@ describe("the neighbours of a body read", () => {
 		expect(material).toContain(loader.id);
 		expect(material.filter((id) => methods.some((m) => m.id === id)).length).toBeGreaterThan(0);
 		expect(await listed("citation")).not.toContain(loader.id);
+	});
+
+	it("outlines the read file's first `outlineDefs` methods in place, `lateOutlineDefs` more after the map's tail passes", async () => {
+		const node = { def: first, depth: 0, via: "seed", from: null, nodeClass: "major" as const, relevance: 1 };
+		const config = { tokenBudget: 1_000, wholeDefLines: 150, sliceLines: 60 };
+		const listed = async (reach: MapReach) =>
+			(await chainSources(mIndex, [node], config, "material", {}, reach))
+				.filter((s) => s.unit === "signature")
+				.map((s) => s.node.def.qualifiedName);
+		// Lookalike methods unfolded: each is its own line here.
+		const split = { ...MATERIAL_REACH, foldLookalikes: false, outlineDefs: 3, lateOutlineDefs: 4 };
+		const inPlace = await listed({ ...split, lateOutlineDefs: 0 });
+		const withLate = await listed(split);
+		// Every entry listed in place keeps its place; the late ones come after all of them: the
+		// class's next four methods in file order, none named before.
+		expect(withLate.slice(0, inPlace.length)).toEqual(inPlace);
+		const next = methods
+			.filter((m) => m !== first)
+			.map((m) => m.qualifiedName)
+			.filter((n) => !inPlace.includes(n));
+		expect(withLate.slice(inPlace.length)).toEqual(next.slice(0, 4));
+		// The citation pool's outline keeps its twenty in place: more of the class than either.
+		const pool = await listed(CITATION_REACH);
+		expect(methods.filter((m) => pool.includes(m.qualifiedName)).length).toBeGreaterThan(
+			methods.filter((m) => withLate.includes(m.qualifiedName)).length,
+		);
 	});
 });
 

@@ -30,14 +30,7 @@ import {
 	listQuestionHits,
 	listValuesCalledThrough,
 } from "./map-neighbours.js";
-import {
-	listHeldFileDefs,
-	listOutline,
-	listPastOutline,
-	OUTLINE_FILES,
-	readFiles,
-	stepFiles,
-} from "./map-outline.js";
+import { listHeldFileDefs, listOutline, listPastOutline, readFiles, stepFiles } from "./map-outline.js";
 import { listValueMakers } from "./map-value-makers.js";
 import { type MaterialIndex, memoIndex } from "./material-index.js";
 import { pickCallees } from "./pick-callees.js";
@@ -174,7 +167,7 @@ export function assembleMaterial(
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
-	const outlineFiles = held.slice(0, OUTLINE_FILES);
+	const outlineFiles = held.slice(0, reach.outlineFiles);
 	// First, the definitions of the held files the question's words and the material's edges rate
 	// best (a class's methods past the outline's first twenty, the function a read body calls).
 	listHeldFileDefs(map, reach.heldFileDefs, onChain);
@@ -187,7 +180,7 @@ export function assembleMaterial(
 	a.addRestOfSlices(budget);
 	// Then, within a small share past what is spent, what the picks lead to: ahead of the outlines.
 	readPickFollowUps(Math.min(budget, a.spent + budget * reach.pickFollowShare));
-	listOutline(map, outlineFiles);
+	listOutline(map, outlineFiles, reach.outlineDefs);
 	if (!reach.neighboursBeforeOutline) listNeighbours(map);
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
@@ -238,6 +231,8 @@ export function assembleMaterial(
 	readPickFollowUps(budget);
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
 	listLocalHeads(map, deferred, reach.localHeads);
+	// The read files' outlines past their first `outlineDefs` a file: the map's cut falls on them last.
+	if (reach.lateOutlineDefs > 0) listOutline(map, outlineFiles, reach.lateOutlineDefs);
 	// Pass 4: with what is left, the bodies that did not fit the first pass.
 	readLastBodies(map, deferred, read, reach.lastBodyLines);
 	// Then the module-level blocks that waited (none offline).

@@ -9,8 +9,7 @@ import { HOT_FAN_IN } from "./candidate.js";
 import type { SignatureMap } from "./signature-map.js";
 import type { MaterialSource } from "./types.js";
 
-/** Files whose other functions and methods are listed as signatures (an outline), and how many each. */
-export const OUTLINE_FILES = 30;
+/** A file's functions and methods listed as signatures (its outline), by default. */
 const OUTLINE_DEFS = 20;
 /** Definitions past that cap the question's words rate, listed per file with what the neighbours leave. */
 const OUTLINE_RELEVANT = 10;

@@ -8,6 +8,16 @@
 export interface MapReach {
 	/** Signatures listed under their folder, then file name (each printed once), not the whole path per file. */
 	foldersInMap: boolean;
+	/** The files read whose other functions and methods are outlined, and definitions each (map-outline.ts). */
+	outlineFiles: number;
+	outlineDefs: number;
+	/**
+	 * Past those, this many more a file, listed only after the map's tail passes (the waiting steps,
+	 * the picks' follow-ups), ahead of the last bodies (0: none). The outline yields the fewest key
+	 * lines per token of the map (session 42, keyl42's census); this moves its cut behind the rest.
+	 * Session 43 (mapbudget43): 10 in place and 10 late measured, not made the default.
+	 */
+	lateOutlineDefs: number;
 	/** Files whose chain steps are only signatures, outlined with what the rest leaves, and definitions each. */
 	stepOutlineFiles: number;
 	stepOutlineDefs: number;
@@ -249,6 +259,9 @@ export interface MapReach {
 /** The answer stage's material (and the LLM's prompt). */
 export const MATERIAL_REACH: MapReach = {
 	foldersInMap: true,
+	outlineFiles: 30,
+	outlineDefs: 20,
+	lateOutlineDefs: 0,
 	stepOutlineFiles: 25,
 	stepOutlineDefs: 12,
 	registerHeads: true,
@@ -297,6 +310,9 @@ export const MATERIAL_REACH: MapReach = {
  */
 export const CITATION_REACH: MapReach = {
 	foldersInMap: false,
+	outlineFiles: 30,
+	outlineDefs: 20,
+	lateOutlineDefs: 0,
 	stepOutlineFiles: 15,
 	stepOutlineDefs: 8,
 	registerHeads: false,
