@@ -135,7 +135,10 @@ const PHRASAL_RE = /\b([A-Za-z]+?)(?:s|es|ed|ing)?\s+(in|up|out|on|off|back|down
  * as a hyphenated compound ("signin", with its parts), so `signIn` outranks `signUp` for it.
  */
 export function hyphenatePhrasalVerbs(question: string): string {
-	return question.replace(PHRASAL_RE, (whole, verb: string, particle: string) => phrasal(verb, particle) ?? whole);
+	return question.replace(
+		PHRASAL_RE,
+		(whole, verb: string, particle: string) => phrasal(verb, particle) ?? whole,
+	);
 }
 
 /** The phrasal verbs a question writes, joined ("signs in" → "signin"). */

@@ -259,7 +259,10 @@ describe("analyzeQuestion", () => {
 	it("gives a phrasal verb's verb alone no weaker match: logging in is no logging, setting up no setter", () => {
 		const concept = (question: string, word: string) =>
 			analyzeQuestion(question).concepts.find((x) => x.word === word) as Concept;
-		const login = concept("How does logging in to the admin work, from the login form to the session?", "login");
+		const login = concept(
+			"How does logging in to the admin work, from the login form to the session?",
+			"login",
+		);
 		expect(conceptMatch(login, wordStems("loginAs"))).toBe(1);
 		expect(conceptMatch(login, wordStems("formatLogByEnv"))).toBe(0);
 		expect(conceptMatch(login, wordStems("createLogger"))).toBe(0);
