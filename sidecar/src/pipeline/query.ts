@@ -132,7 +132,8 @@ const PHRASAL_RE = /\b([A-Za-z]+?)(?:s|es|ed|ing)?\s+(in|up|out|on|off|back|down
 
 /**
  * "signs in" → "sign-in": a phrasal verb code writes as one word (vocabulary.ts PHRASAL_VERBS) counts
- * as a hyphenated compound ("signin", with its parts), so `signIn` outranks `signUp` for it.
+ * as a hyphenated compound ("signin", with its pieces), so `signIn` outranks `signUp` for it. Unlike a
+ * hyphenated compound's, its verb alone is no weaker match (`analyzeQuestion`): "log" of "log in" is logging.
  */
 export function hyphenatePhrasalVerbs(question: string): string {
 	return question.replace(
