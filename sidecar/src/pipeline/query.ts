@@ -132,13 +132,31 @@ const PHRASAL_RE = /\b([A-Za-z]+?)(?:s|es|ed|ing)?\s+(in|up|out|on|off|back|down
 
 /**
  * "signs in" → "sign-in": a phrasal verb code writes as one word (vocabulary.ts PHRASAL_VERBS) counts
- * as a hyphenated compound ("signin", with its parts), so `signIn` outranks `signUp` for it.
+ * as a hyphenated compound ("signin", with its pieces), so `signIn` outranks `signUp` for it. Unlike a
+ * hyphenated compound's, its verb alone is no weaker match (`analyzeQuestion`): "log" of "log in" is logging.
  */
 export function hyphenatePhrasalVerbs(question: string): string {
-	return question.replace(PHRASAL_RE, (whole, verb: string, particle: string) => {
-		const base = baseVerb(verb.toLowerCase());
-		return base && PHRASAL_VERBS.get(base)?.includes(particle.toLowerCase()) ? `${base}-${particle}` : whole;
-	});
+	return question.replace(
+		PHRASAL_RE,
+		(whole, verb: string, particle: string) => phrasal(verb, particle) ?? whole,
+	);
+}
+
+/** The phrasal verbs a question writes, joined ("signs in" → "signin"). */
+export function phrasalVerbsIn(question: string): Set<string> {
+	const joined = new Set<string>();
+	for (const m of question.matchAll(PHRASAL_RE)) {
+		const verb = phrasal(m[1] ?? "", m[2] ?? "");
+		if (verb) joined.add(verb.replace("-", ""));
+	}
+	return joined;
+}
+
+/** "logged", "in" → "log-in" when the table knows the verb with that particle; else undefined. */
+function phrasal(verb: string, particle: string): string | undefined {
+	const base = baseVerb(verb.toLowerCase());
+	const p = particle.toLowerCase();
+	return base && PHRASAL_VERBS.get(base)?.includes(p) ? `${base}-${p}` : undefined;
 }
 
 /** "logg" (of "logged"), "sett" (of "setting") → "log", "set"; a verb already in the table as it is. */
@@ -253,6 +271,7 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 	// writes joined (`graphql`, `@nestjs/graphql`); split, its acronym ("ql") is a word no code writes,
 	// the rarest of the question. It counts as a compound of its two parts, as if hyphenated.
 	const worded = hyphenatePhrasalVerbs(question.replace(BRAND_RE, "$1-$2"));
+	const phrasalVerbs = new Set([...phrasalVerbsIn(question)].map(stem));
 	// Hyphenated compounds ("two-factor", "end-to-end", "auto-translate") also count joined.
 	const hyphenated = worded.match(/[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+/g) ?? [];
 	const compounds = hyphenated.map((c) => c.replace(/-/g, "").toLowerCase());
@@ -352,7 +371,10 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 			// A part met earlier in another form ("plugins" before "sub-plugin") is still a part.
 			const parts = concepts.filter((p) => p !== c && isPiece(p, compound));
 			c.parts = parts.map((p) => p.word);
-			c.related = [...new Set([...c.related, ...parts.flatMap((p) => [...p.stems, ...p.related])])];
+			// A phrasal verb's verb alone names something else ("log" of "log in" is logging, "set" of
+			// "set up" any setter): its parts are no weaker match of the whole.
+			if (!phrasalVerbs.has(compound))
+				c.related = [...new Set([...c.related, ...parts.flatMap((p) => [...p.stems, ...p.related])])];
 		}
 	}
 

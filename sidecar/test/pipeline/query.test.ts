@@ -256,6 +256,24 @@ describe("analyzeQuestion", () => {
 		);
 	});
 
+	it("gives a phrasal verb's verb alone no weaker match: logging in is no logging, setting up no setter", () => {
+		const concept = (question: string, word: string) =>
+			analyzeQuestion(question).concepts.find((x) => x.word === word) as Concept;
+		const login = concept(
+			"How does logging in to the admin work, from the login form to the session?",
+			"login",
+		);
+		expect(conceptMatch(login, wordStems("loginAs"))).toBe(1);
+		expect(conceptMatch(login, wordStems("formatLogByEnv"))).toBe(0);
+		expect(conceptMatch(login, wordStems("createLogger"))).toBe(0);
+		const setup = concept("How is the evaluator set up for a project?", "setup");
+		expect(conceptMatch(setup, wordStems("setupEvaluator"))).toBe(1);
+		expect(conceptMatch(setup, wordStems("setName"))).toBe(0);
+		// A hyphenated compound keeps its parts as the weaker match: "real-time" meets `realName` a little.
+		const realTime = concept("How do real-time updates reach the browser?", "realtime");
+		expect(conceptMatch(realTime, wordStems("realName"))).toBe(0.5);
+	});
+
 	it("relates only general vocabulary, not one repository's names", () => {
 		const related = (question: string, word: string) =>
 			analyzeQuestion(question).concepts.find((x) => x.word === word)?.related ?? [];
