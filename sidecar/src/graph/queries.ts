@@ -5,7 +5,7 @@
  */
 import { splitBusKey } from "../bus-key.js";
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow, EdgeRow } from "../index/types.js";
+import type { DefRow, DispatchSiteRow, EdgeRow } from "../index/types.js";
 import { keyDefId, parseKeyDefId, resolveDef } from "./resolve.js";
 import {
 	FLOW_EDGE_KINDS,
@@ -294,9 +294,12 @@ export function listeners(
 	const trunks = options.trunk ? [options.trunk] : index.trunkNames();
 	const results: ListenersResult[] = [];
 	for (const trunk of trunks) {
-		const typed = keyVariants(key).find((candidate) => index.dispatchSites(trunk, candidate).length > 0);
-		const found = typed !== undefined ? [typed] : onBuses(index, trunk, key);
-		for (const candidate of found) results.push(keySides(index, trunk, candidate));
+		// The key as typed (or a variant) with its sites, read once; else the event on each named bus.
+		const typed = typedKey(index, trunk, key);
+		if (typed) results.push(keySides(index, trunk, typed.key, typed.sites));
+		else
+			for (const onBus of onBuses(index, trunk, key))
+				results.push(keySides(index, trunk, onBus, index.dispatchSites(trunk, onBus)));
 	}
 	if (results.length === 0) {
 		results.push({
@@ -311,6 +314,19 @@ export function listeners(
 	return results;
 }
 
+/** The first of the key's variants the trunk has sites for, with those sites. */
+function typedKey(
+	index: IndexReader,
+	trunk: string,
+	key: string,
+): { key: string; sites: DispatchSiteRow[] } | undefined {
+	for (const candidate of keyVariants(key)) {
+		const sites = index.dispatchSites(trunk, candidate);
+		if (sites.length > 0) return { key: candidate, sites };
+	}
+	return undefined;
+}
+
 /** The trunk's keys that are `event` on some named bus. */
 function onBuses(index: IndexReader, trunk: string, event: string): string[] {
 	const keys = new Set<string>();
@@ -319,8 +335,13 @@ function onBuses(index: IndexReader, trunk: string, event: string): string[] {
 	return [...keys].sort();
 }
 
-/** One key's handlers, register-only sites and dispatch sites on one trunk. */
-function keySides(index: IndexReader, trunk: string, key: string): ListenersResult {
+/** One key's handlers, register-only sites and dispatch sites (`sites`, the key's rows) on one trunk. */
+function keySides(
+	index: IndexReader,
+	trunk: string,
+	key: string,
+	sites: readonly DispatchSiteRow[],
+): ListenersResult {
 	const result: ListenersResult = {
 		trunk,
 		key,
@@ -333,7 +354,7 @@ function keySides(index: IndexReader, trunk: string, key: string): ListenersResu
 		const d = defId ? index.def(defId) : undefined;
 		return d ? toNode(d) : null;
 	};
-	for (const s of index.dispatchSites(trunk, key)) {
+	for (const s of sites) {
 		const base = { file: s.file, line: s.line, resolution: s.resolution };
 		if (s.side === "dispatch") result.dispatchers.push({ ...base, node: nodeOf(s.enclosingDefId) });
 		else if (s.handlerDefId) result.handlers.push({ ...base, node: nodeOf(s.handlerDefId) });
