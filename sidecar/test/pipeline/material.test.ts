@@ -1152,6 +1152,43 @@ describe("the bodies read with what the map leaves", () => {
 		expect(CITATION_REACH.lastBodyLines).toBe(0);
 		expect(CITATION_REACH.sliceTail).toBe(0);
 	});
+
+	// A short seed the model passed over, ahead of the steps in reading order.
+	const idle = defRow("chat/idle.ts", "idle", "function", { startLine: 1, endLine: 2 });
+	const seeded = [{ ...candidate(idle, null), role: "seed" as const }, ...deferred];
+	const tried = async (seedsLast: boolean) => {
+		const { readLastBodies } = await import("../../src/pipeline/material/late-bodies.js");
+		const names: string[] = [];
+		const listed: string[] = [];
+		const map = {
+			a: { bodies: new Set([seed.id]), markRead: () => {} },
+			list: (c: { node: { def: DefRow } }) => listed.push(c.node.def.name),
+		};
+		readLastBodies(
+			map as unknown as Parameters<typeof readLastBodies>[0],
+			seeded,
+			(c) => {
+				names.push(c.node.def.name);
+				return false;
+			},
+			60,
+			seedsLast,
+		);
+		return { names, listed };
+	};
+
+	it("tries the seeds the model passed over after every other step, still listing their signature", async () => {
+		expect(await tried(true)).toEqual({
+			names: ["check", "note", "archive", "idle"],
+			listed: ["check", "note", "archive", "idle"],
+		});
+		expect(MATERIAL_REACH.seedsLast).toBe(true);
+	});
+
+	it("keeps a short seed among the short steps without seedsLast (the citation pool's)", async () => {
+		expect((await tried(false)).names).toEqual(["check", "idle", "note", "archive"]);
+		expect(CITATION_REACH.seedsLast).toBe(false);
+	});
 });
 
 describe("the chain steps the model passed over", () => {

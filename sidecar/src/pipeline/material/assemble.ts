@@ -238,8 +238,9 @@ export function assembleMaterial(
 	readPickFollowUps(budget);
 	if (reach.keyHopLines) listKeyHopLines(map, deferred);
 	listLocalHeads(map, deferred, reach.localHeads);
-	// Pass 4: with what is left, the bodies that did not fit the first pass.
-	readLastBodies(map, deferred, read, reach.lastBodyLines);
+	// Pass 4: with what is left, the bodies that did not fit the first pass; with the model's picks,
+	// the seeds it passed over last.
+	readLastBodies(map, deferred, read, reach.lastBodyLines, reach.seedsLast && modelPicks);
 	// Then the module-level blocks that waited (none offline).
 	readPlannedBlocks(a, contextBlocks, budget);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.

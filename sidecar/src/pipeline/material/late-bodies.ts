@@ -28,23 +28,28 @@ export function readShortPicks(
  * With what is left, the bodies of `deferred` that did not fit the first pass: with `shortLines`,
  * first the far ends of the chain's hops out of a body read, then the other steps, of at most that
  * many lines each, then the longer ones (a long step's slices took the room of several short
- * steps); each group in reading order.
+ * steps); each group in reading order. With `seedsLast`, the seeds the model did not pick come
+ * after all of them.
  */
 export function readLastBodies(
 	m: SignatureMap,
 	deferred: readonly Candidate[],
 	read: ReadDefinition,
 	shortLines = 0,
+	seedsLast = false,
 ): void {
 	const short = (c: Candidate) => {
 		const d = c.node.def;
 		return d.startLine !== null && d.endLine !== null && d.endLine - d.startLine + 1 <= shortLines;
 	};
 	const farEnd = (c: Candidate) => c.node.from !== null && m.a.bodies.has(c.node.from);
+	const waits = (c: Candidate) => seedsLast && c.role === "seed";
+	const steps = deferred.filter((c) => !waits(c));
 	const order = [
-		...deferred.filter((c) => short(c) && farEnd(c)),
-		...deferred.filter((c) => short(c) && !farEnd(c)),
-		...deferred.filter((c) => !short(c)),
+		...steps.filter((c) => short(c) && farEnd(c)),
+		...steps.filter((c) => short(c) && !farEnd(c)),
+		...steps.filter((c) => !short(c)),
+		...deferred.filter(waits),
 	];
 	for (const c of order) {
 		const d = c.node.def;

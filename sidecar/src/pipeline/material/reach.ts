@@ -167,6 +167,13 @@ export interface MapReach {
 	 */
 	lastBodyLines: number;
 	/**
+	 * With select picks, the seeds the model passed over wait behind every other step in the last
+	 * bodies (their signatures stay listed). Read whole there, short seeds took ~9,500 tokens of the
+	 * eleven dev sets' material and held no gold chain line no other source held (session 44,
+	 * yield44's census), ahead of the chain steps the flow runs through.
+	 */
+	seedsLast: boolean;
+	/**
 	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
 	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) nor firing a key the
 	 * question's words rate `ratedKeyHops` waits for the map's tail, before the last bodies, best
@@ -278,6 +285,7 @@ export const MATERIAL_REACH: MapReach = {
 	questionHits: 10,
 	shortPicks: 10,
 	lastBodyLines: 60,
+	seedsLast: true,
 	unpickedBelow: 2,
 	waitingHopSteps: 75,
 	sharedSteps: 2,
@@ -326,6 +334,7 @@ export const CITATION_REACH: MapReach = {
 	questionHits: 0,
 	shortPicks: 0,
 	lastBodyLines: 0,
+	seedsLast: false,
 	unpickedBelow: 0,
 	waitingHopSteps: 0,
 	sharedSteps: 0,
