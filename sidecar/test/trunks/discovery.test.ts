@@ -1428,15 +1428,15 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 		const { out } = await indexed("socket-namespaces", PRESETS);
 		await withIndexAt(out, (index) => {
 			// `io('http://…/chat')` and `io.of('/chat')` are one channel; `io('/game')` and `io.of('/game')` another.
-			expect(sides(index, "events", "message (/chat)")).toEqual({
+			expect(sides(index, "events", receiverKey("message", "/chat"))).toEqual({
 				handlers: ["src/server/handlers.ts#onChatMessage"],
 				callers: ["src/client/chat.ts#say"],
 			});
-			expect(sides(index, "events", "message (/game)")).toEqual({
+			expect(sides(index, "events", receiverKey("message", "/game"))).toEqual({
 				handlers: ["src/server/handlers.ts#onGameMessage"],
 				callers: ["src/client/game.ts#GameClient.move"],
 			});
-			expect(sides(index, "events", "join (/game)").callers).toEqual(["src/client/game.ts#GameClient.sit"]);
+			expect(sides(index, "events", receiverKey("join", "/game")).callers).toEqual(["src/client/game.ts#GameClient.sit"]);
 			expect(index.dispatchSites("events", "message")).toEqual([]);
 			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
 			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
