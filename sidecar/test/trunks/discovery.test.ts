@@ -1436,7 +1436,9 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/server/handlers.ts#onGameMessage"],
 				callers: ["src/client/game.ts#GameClient.move"],
 			});
-			expect(sides(index, "events", receiverKey("join", "/game")).callers).toEqual(["src/client/game.ts#GameClient.sit"]);
+			expect(sides(index, "events", receiverKey("join", "/game")).callers).toEqual([
+				"src/client/game.ts#GameClient.sit",
+			]);
 			expect(index.dispatchSites("events", "message")).toEqual([]);
 			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
 			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
