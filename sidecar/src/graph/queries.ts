@@ -3,7 +3,7 @@
  * String-dispatch keys are pseudo-nodes (`trunk:<trunk>#<key>`); callers/callees step through
  * them so "who calls this handler" answers with the code that dispatches the key.
  */
-import { splitBusKey } from "../bus-key.js";
+import { keyLiteral } from "../bus-key.js";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow, DispatchSiteRow, EdgeRow } from "../index/types.js";
 import { keyDefId, parseKeyDefId, resolveDef } from "./resolve.js";
@@ -283,8 +283,8 @@ export interface ListenersOptions {
 }
 
 /**
- * Every handler registered under a dispatch key, plus its register-only and dispatch sites. An event
- * typed as the code writes it finds it on every named bus it is sent on (bus-key.ts).
+ * Every handler registered under a dispatch key, plus its register-only and dispatch sites. A key
+ * typed as the code writes it finds it on every named bus and receiver it is scoped to (bus-key.ts).
  */
 export function listeners(
 	index: IndexReader,
@@ -294,12 +294,12 @@ export function listeners(
 	const trunks = options.trunk ? [options.trunk] : index.trunkNames();
 	const results: ListenersResult[] = [];
 	for (const trunk of trunks) {
-		// The key as typed (or a variant) with its sites, read once; else the event on each named bus.
+		// The key as typed (or a variant) with its sites, read once; then the literal on each named bus
+		// and each receiver it is scoped to (bus-key.ts): `error` finds the socket's `error` too.
 		const typed = typedKey(index, trunk, key);
 		if (typed) results.push(keySides(index, trunk, typed.key, typed.sites));
-		else
-			for (const onBus of onBuses(index, trunk, key))
-				results.push(keySides(index, trunk, onBus, index.dispatchSites(trunk, onBus)));
+		for (const scoped of scopedKeys(index, trunk, key))
+			results.push(keySides(index, trunk, scoped, index.dispatchSites(trunk, scoped)));
 	}
 	if (results.length === 0) {
 		results.push({
@@ -327,11 +327,11 @@ function typedKey(
 	return undefined;
 }
 
-/** The trunk's keys that are `event` on some named bus. */
-function onBuses(index: IndexReader, trunk: string, event: string): string[] {
+/** The trunk's keys that are the literal `written` scoped to a named bus or a receiver. */
+function scopedKeys(index: IndexReader, trunk: string, written: string): string[] {
 	const keys = new Set<string>();
 	for (const s of index.dispatchSites(trunk))
-		if (s.key && splitBusKey(s.key)?.event === event) keys.add(s.key);
+		if (s.key && s.key !== written && keyLiteral(s.key) === written) keys.add(s.key);
 	return [...keys].sort();
 }
 

@@ -172,7 +172,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
 		{
 			title: "Register and dispatch sites of a key",
 			description:
-				"Every place a string-dispatch key is registered (its handlers) and dispatched, for one trunk (e.g. rest, meteor-method, callbacks, service-events, api-call, streamer, or a trunk from the repository's own config). Suggests similar keys when there is no match.",
+				"Every place a string-dispatch key is registered (its handlers) and dispatched, for one trunk (e.g. rest, meteor-method, callbacks, service-events, api-call, streamer, or a trunk from the repository's own config). A list, one entry per key: an event sent on several named buses or receivers gives one entry each. Suggests similar keys when there is no match.",
 			inputSchema: {
 				repo: repoArg,
 				trunk: z.string().trim().min(1).max(100).describe("Trunk name, as listed by the index"),

@@ -79,16 +79,20 @@ export function getCallees(
 	return graphQuery(() => callees(reader, defId, { depth, limit }));
 }
 
-export function dispatchKey(reader: IndexReader, trunk: string, key: string): ListenersResult {
+/**
+ * Every key of `trunk` that `key` names: the key as typed and the literal on each named bus or
+ * receiver it is scoped to (one result each, as `codeask query listeners` prints them).
+ */
+export function dispatchKey(reader: IndexReader, trunk: string, key: string): ListenersResult[] {
 	const trunks = reader.trunkNames();
 	if (!trunks.includes(trunk)) {
 		throw new ToolError(
 			`unknown trunk "${trunk}"; this index has: ${trunks.length ? trunks.join(", ") : "(no string-dispatch trunks)"}`,
 		);
 	}
-	const result = graphQuery(() => listeners(reader, key, { trunk }))[0];
-	if (!result) throw new ToolError(`no sites for key "${key}" in trunk ${trunk}`);
-	return result;
+	const results = graphQuery(() => listeners(reader, key, { trunk }));
+	if (results.length === 0) throw new ToolError(`no sites for key "${key}" in trunk ${trunk}`);
+	return results;
 }
 
 /** Markdown answer followed by its verified sources, as an MCP client shows text. */

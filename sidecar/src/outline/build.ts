@@ -11,6 +11,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
+import { splitReceiverKey } from "../bus-key.js";
 import { firstSentence } from "../index/doc-comment.js";
 import { isManifestPath } from "../index/documents.js";
 import { identifierWords } from "../index/schema.js";
@@ -389,12 +390,12 @@ export function readmeExcerpt(markdown: string, maxChars = 600): string {
 }
 
 /**
- * A key without the scope label a split key carries (`ready (SettingsCache)` → `ready`, trunks/scope.ts).
+ * A key without the receiver label a split key carries (`ready⟨SettingsCache⟩` → `ready`, bus-key.ts).
  * The label names the receiver's class or channel, not what the section provides: searched, it made every
  * section listening to one emitter's `ready` a hit for that class's words (the settings' `SettingsCache`).
  */
-export function bareKey(key: string): string {
-	return key.replace(/ \([^()]*\)$/, "");
+function bareKey(key: string): string {
+	return splitReceiverKey(key)?.key ?? key;
 }
 
 function dedupeKeys(

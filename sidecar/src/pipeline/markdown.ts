@@ -1,5 +1,5 @@
 /** Small Markdown helpers shared by the offline answer's parts. */
-import { splitBusKey } from "../bus-key.js";
+import { splitBusKey, splitReceiverKey } from "../bus-key.js";
 import type { DefRow } from "../index/types.js";
 import { keyTrunk } from "./skeleton.js";
 
@@ -113,11 +113,19 @@ export function shownKey(name: string): string {
 
 /**
  * A key in code as the code writes it: a bus-scoped key (bus-key.ts) as its event and the bus it is
- * sent on, "`created` on the `orders` bus", so a reader greps the event and finds it.
+ * sent on, "`created` on the `orders` bus", a receiver-scoped one as its literal and the receiver,
+ * "`error` on `socket`", so a reader greps the literal and finds it.
  */
 export function keyInCode(name: string): string {
+	const onReceiver = splitReceiverKey(name);
+	if (onReceiver) return `${keyInCode(onReceiver.key)} on ${receiverInCode(onReceiver.receiver)}`;
 	const onBus = splitBusKey(name);
 	return onBus ? `${code(shownKey(onBus.event))} on the ${code(onBus.bus)} bus` : code(shownKey(name));
+}
+
+/** A receiver's label in code when it is a name the code writes (`socket`, `CartStore`); a made-up one (`socket, peer #2`) in words. */
+function receiverInCode(label: string): string {
+	return /^[\w$@./-]+$/.test(label) ? code(label) : label;
 }
 
 /** "hook `afterMessageSave`", "endpoint `POST /auth/signin`" for a dispatch-key pseudo-node (keyWords). */

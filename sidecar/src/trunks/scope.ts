@@ -12,6 +12,7 @@
 import { relative } from "node:path";
 import type { Node } from "ts-morph";
 import { Node as N, SyntaxKind } from "#ts-morph";
+import { receiverKey } from "../bus-key.js";
 import type { DispatchSiteRecord } from "../index/types.js";
 import { declarationsOf } from "../syntax/declarations-of.js";
 import { unwrap } from "../syntax/unwrap.js";
@@ -304,7 +305,7 @@ export interface PackageLinks {
 /**
  * One key per scope: for a trunk with a `scope`, a key whose sites all have a known scope of one kind
  * (channels first, then identities: classes and created objects) and fall into two or more groups
- * sharing none is split, each group's sites keyed `key (scope)`. Sites sharing a value (a class and its
+ * sharing none is split, each group's sites keyed on its receiver (`receiverKey`). Sites sharing a value (a class and its
  * subclass, an object and its class) stay together. A key no scope splits is split by workspace
  * package (see packageGroups), and then each part by what its receivers can be (see identityGroups).
  */
@@ -447,7 +448,7 @@ function uniqueLabels(
 	return { groups, labels };
 }
 
-/** Each group's sites keyed `key (label)`; the empty label keeps the bare key. */
+/** Each group's sites keyed on their receiver (`receiverKey`: `key⟨label⟩`); the empty label keeps the bare key. */
 function relabel(
 	list: DispatchSiteRecord[],
 	groups: number[][] | { groups: number[][]; labels: string[] },
@@ -461,7 +462,7 @@ function relabel(
 		if (l === BARE) continue;
 		for (const i of members) {
 			const s = list[i] as DispatchSiteRecord;
-			s.key = `${s.key} (${l})`;
+			s.key = receiverKey(s.key as string, l);
 		}
 	}
 }

@@ -12,6 +12,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { busKey, receiverKey } from "../../src/bus-key.js";
+import { indexRepository } from "../../src/indexer/index.js";
+import { builtinPresets, createSiteExtractor, type TrunkConfig } from "../../src/trunks/index.js";
 import { indexCopy } from "../server/support.js";
 import { fixtureIndexPath } from "../support/fixture-index.js";
 
@@ -242,14 +245,61 @@ describe("MCP over stdio on a repository on disk", () => {
 	it("lists every register and dispatch site of a key, and suggests keys for a miss", async () => {
 		const r = await call(client, "dispatch_key", { trunk: "rest", key: "chat.send" });
 		expect(r.isError).toBeFalsy();
-		const sites = JSON.parse(textOf(r));
+		const [sites, ...more] = JSON.parse(textOf(r));
+		expect(more).toEqual([]);
 		expect(sites.handlers.map((h: { node: { defId: string } }) => h.node.defId)).toEqual([
 			"apps/server/src/post.ts#postMessage",
 		]);
 		expect(sites.dispatchers.map((d: { file: string; line: number }) => `${d.file}:${d.line}`)).toEqual([
 			"apps/web/src/send.ts:3",
 		]);
-		const miss = JSON.parse(textOf(await call(client, "dispatch_key", { trunk: "rest", key: "chat.sned" })));
+		const [miss] = JSON.parse(
+			textOf(await call(client, "dispatch_key", { trunk: "rest", key: "chat.sned" })),
+		);
 		expect(miss.handlers).toEqual([]);
+	});
+});
+
+/** `examples/discovery/<name>` indexed as `codeask index` does with no configuration (presets, discovery on). */
+async function discoveryIndex(name: string): Promise<string> {
+	const out = join(mkdtempSync(join(tmpdir(), "codeask-mcp-keys-")), `${name}.db`);
+	const trunkConfig: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+	await indexRepository({
+		repo: join(ROOT, "examples/discovery", name),
+		out,
+		full: true,
+		siteExtractor: createSiteExtractor(trunkConfig),
+		trunkConfig,
+	});
+	return out;
+}
+
+describe("dispatch_key over stdio: a key sent on several buses or receivers", () => {
+	type Sides = {
+		key: string;
+		handlers: { node: { defId: string } }[];
+		dispatchers: { file: string; line: number }[];
+	};
+	const keysOf = async (index: string, trunk: string, key: string): Promise<Sides[]> => {
+		const client = await connect(index);
+		try {
+			const r = await call(client, "dispatch_key", { trunk, key });
+			expect(r.isError).toBeFalsy();
+			return JSON.parse(textOf(r)) as Sides[];
+		} finally {
+			await client.close();
+		}
+	};
+
+	it("returns the event on every named bus it is sent on, not the first bus only", async () => {
+		const found = await keysOf(await discoveryIndex("named-buses"), "bus-name", "updated");
+		expect(found.map((f) => f.key)).toEqual([busKey("customers", "updated"), busKey("orders", "updated")]);
+		expect(found.map((f) => f.dispatchers.length)).toEqual([1, 1]);
+	});
+
+	it("returns the bare key and the same literal on each receiver it is scoped to", async () => {
+		const found = await keysOf(await discoveryIndex("created-objects"), "events", "error");
+		expect(found.map((f) => f.key)).toEqual(["error", receiverKey("error", "socket")]);
+		expect(found[1]?.handlers.map((h) => h.node.defId)).toEqual(["src/peer.ts#logSocketError"]);
 	});
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { receiverKey } from "../../src/bus-key.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { INDEX_FORMAT_VERSION, SCHEMA_SQL } from "../../src/index/schema.js";
 import { buildOutline, readmeExcerpt } from "../../src/outline/build.js";
@@ -79,7 +80,7 @@ function writeIndex(dir: string): string {
 	// A key split by its receiver's class (trunks/scope.ts) carries the class as a label.
 	db.prepare(
 		`INSERT INTO dispatch_sites (trunk, side, key, raw_key, expression, file_id, line, resolution)
-     VALUES ('events', 'register', 'ready (SettingsCache)', 'ready', '"ready"', 4, 2, 'checker')`,
+     VALUES ('events', 'register', 'ready⟨SettingsCache⟩', 'ready', '"ready"', 4, 2, 'checker')`,
 	).run();
 	db.close();
 
@@ -146,7 +147,11 @@ describe("buildOutline", () => {
 
 	it("searches a scoped key by the key, not by its receiver's label", () => {
 		const rooms = index.outlineSections().find((s) => s.sectionId === "dir:apps/server/src");
-		expect(rooms?.keys).toContainEqual({ trunk: "events", key: "ready (SettingsCache)", side: "register" });
+		expect(rooms?.keys).toContainEqual({
+			trunk: "events",
+			key: receiverKey("ready", "SettingsCache"),
+			side: "register",
+		});
 		expect(index.searchOutline(["ready"]).map((h) => h.section.sectionId)).toContain("dir:apps/server/src");
 		// The label names the emitter's class: a section listening to its `ready` is no settings code.
 		expect(index.searchOutline(["settings"])).toEqual([]);

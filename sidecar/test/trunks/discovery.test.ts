@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { busKey } from "../../src/bus-key.js";
+import { busKey, receiverKey } from "../../src/bus-key.js";
 import { IndexReader } from "../../src/index/reader.js";
 import { indexRepository } from "../../src/indexer/index.js";
 import { CANDIDATE, type CandidateInfo, rootFields } from "../../src/trunks/discover/candidates.js";
@@ -1428,15 +1428,17 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 		const { out } = await indexed("socket-namespaces", PRESETS);
 		await withIndexAt(out, (index) => {
 			// `io('http://…/chat')` and `io.of('/chat')` are one channel; `io('/game')` and `io.of('/game')` another.
-			expect(sides(index, "events", "message (/chat)")).toEqual({
+			expect(sides(index, "events", receiverKey("message", "/chat"))).toEqual({
 				handlers: ["src/server/handlers.ts#onChatMessage"],
 				callers: ["src/client/chat.ts#say"],
 			});
-			expect(sides(index, "events", "message (/game)")).toEqual({
+			expect(sides(index, "events", receiverKey("message", "/game"))).toEqual({
 				handlers: ["src/server/handlers.ts#onGameMessage"],
 				callers: ["src/client/game.ts#GameClient.move"],
 			});
-			expect(sides(index, "events", "join (/game)").callers).toEqual(["src/client/game.ts#GameClient.sit"]);
+			expect(sides(index, "events", receiverKey("join", "/game")).callers).toEqual([
+				"src/client/game.ts#GameClient.sit",
+			]);
 			expect(index.dispatchSites("events", "message")).toEqual([]);
 			// A key with one channel (or none known) stays bare: the default namespace's `ping`, a server's `seated`.
 			expect(sides(index, "events", "ping").callers).toEqual(["src/client/ping.ts#ping"]);
@@ -1480,11 +1482,11 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 	it("joins an emitter class's events to listeners on its instances, subclasses included, not to another class's", async () => {
 		const { out } = await indexed("emitter-classes", PRESETS);
 		await withIndexAt(out, (index) => {
-			expect(sides(index, "events", "updated (CartStore)")).toEqual({
+			expect(sides(index, "events", receiverKey("updated", "CartStore"))).toEqual({
 				handlers: ["src/views.ts#renderCart"],
 				callers: ["src/stores.ts#CartStore.add", "src/stores.ts#SavedCartStore.restore"],
 			});
-			expect(sides(index, "events", "updated (UserStore)")).toEqual({
+			expect(sides(index, "events", receiverKey("updated", "UserStore"))).toEqual({
 				handlers: ["src/views.ts#renderUser"],
 				callers: ["src/stores.ts#UserStore.login"],
 			});
@@ -1500,12 +1502,12 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/jobs.ts#reportJobError"],
 				callers: ["src/scheduler.ts#Scheduler.tick"],
 			});
-			expect(sides(index, "events", "error (socket)")).toEqual({
+			expect(sides(index, "events", receiverKey("error", "socket"))).toEqual({
 				handlers: ["src/peer.ts#logSocketError"],
 				callers: [],
 			});
 			// A module's own `new Emitter()` and a store class both say `update`: two objects.
-			expect(sides(index, "events", "update (emitter)")).toEqual({
+			expect(sides(index, "events", receiverKey("update", "emitter"))).toEqual({
 				handlers: ["src/uploads.ts#refreshUploads"],
 				callers: ["src/uploads.ts#addUpload"],
 			});
@@ -1518,17 +1520,17 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 				handlers: ["src/views.ts#refreshIcons"],
 				callers: ["src/icons.ts#iconManager"],
 			});
-			expect(sides(index, "events", "change (RoleStore)")).toEqual({
+			expect(sides(index, "events", receiverKey("change", "RoleStore"))).toEqual({
 				handlers: ["src/views.ts#refreshRoles"],
 				callers: ["src/icons.ts#RoleStore.grant"],
 			});
 			// An emitter subclass overriding `emit` is a family of its own, and its `this.emit` still emits
 			// (the library's emitter is not installed: the override is all the checker sees).
-			expect(sides(index, "events", "ready (Scheduler)")).toEqual({
+			expect(sides(index, "events", receiverKey("ready", "Scheduler"))).toEqual({
 				handlers: ["src/subprocess.ts#onSchedulerReady"],
 				callers: ["src/subprocess.ts#schedulerStarted"],
 			});
-			expect(sides(index, "events", "ready (Subprocess)")).toEqual({
+			expect(sides(index, "events", receiverKey("ready", "Subprocess"))).toEqual({
 				handlers: ["src/subprocess.ts#onSubprocessReady"],
 				callers: ["src/subprocess.ts#Subprocess.receive"],
 			});
@@ -1584,11 +1586,11 @@ describe("event keys scoped by channel and receiver family (the generic preset's
 		const { out } = await indexed("package-events", PRESETS);
 		await withIndexAt(out, (index) => {
 			// The web app imports @demo/core's bus; it only declares the widget it bundles (a devDependency).
-			expect(sides(index, "events", "change (core)")).toEqual({
+			expect(sides(index, "events", receiverKey("change", "core"))).toEqual({
 				handlers: ["apps/web/src/app.js#renderDocument"],
 				callers: ["packages/core/src/bus.js#saveDocument"],
 			});
-			expect(sides(index, "events", "change (widget)")).toEqual({
+			expect(sides(index, "events", receiverKey("change", "widget"))).toEqual({
 				handlers: ["packages/widget/src/view.js#renderWidget"],
 				callers: ["packages/widget/src/bus.js#toggleWidget"],
 			});

@@ -31,8 +31,14 @@ import { matchOf } from "./match.js";
 import { onwardCalls } from "./onward.js";
 import { openingLine } from "./opening.js";
 import { otherSentence } from "./other-flow.js";
-import { stepLink } from "./place-links.js";
-import { choosePlaces, headRange, type ShortAnswerOptions, WHERE_TO_LOOK } from "./places.js";
+import { callCited, stepLink } from "./place-links.js";
+import {
+	choosePlaces,
+	headRange,
+	type ShortAnswerOptions,
+	WHERE_TO_LOOK,
+	withDeclarationLine,
+} from "./places.js";
 import { endsInSharedHelper } from "./shared-end.js";
 import { stepLine } from "./step-line.js";
 import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./words.js";
@@ -93,7 +99,10 @@ export function compose(
 	}
 	const readRange = new Map<string, { startLine: number; endLine: number }>();
 	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
-	const head = (def: DefRow) => headRange(def, readRange.get(def.defId));
+	const head = (def: DefRow) => {
+		const h = headRange(def, readRange.get(def.defId));
+		return h && withDeclarationLine(index, def, h);
+	};
 	// Each step's citation: its hop line when the hop is written in its body and names the next
 	// step (or key); its head otherwise (the last step, an interface member and its implementation).
 	// A hop told with the other way of its fork is cited from one call to the other.
@@ -248,7 +257,8 @@ export function compose(
 	const stepAt = new Map(path.map((s, i) => [s.def.id, { def: s.def, n: i + 1 }]));
 	for (const def of placeDefs) {
 		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
-		const marker = book.cite(def, head(def) as { startLine: number; endLine: number });
+		const link = stepLink(index, def, stepAt, label);
+		const marker = book.cite(def, callCited(head(def) as { startLine: number; endLine: number }, link.line));
 		if (!marker) continue;
 		// A place's doc comment is quoted when it names something the question asks about: "time
 		// constants (ms)" or "All socket listeners are moving to Portal" tell a reader nothing.
@@ -264,7 +274,7 @@ export function compose(
 			places.push(`- ${label(caller)} also calls ${label(def)} in ${code(def.file ?? "")} ${marker}`);
 			continue;
 		}
-		const note = [stepLink(index, def, stepAt, label), doc].filter(Boolean).join("; ");
+		const note = [link.words, doc].filter(Boolean).join("; ");
 		const line = `- ${label(def)} in ${code(def.file ?? "")} ${marker}${note ? ` — ${note}` : ""}`;
 		if (isolated.has(def.id)) isolatedLines.add(line);
 		places.push(line);

@@ -4,6 +4,7 @@ import { type ToolingIndex, toolingLast } from "../auxiliary-code.js";
 import { FAMILY_SIZE, familiesOf } from "../families.js";
 import { asksHowFeatureWorks } from "../feature-question.js";
 import { FolderCap, type FolderIndex } from "../folder-places.js";
+import { declarationStart } from "../material/slices.js";
 import type { PathIndex, PathStep } from "../path/types.js";
 import { soleImplementation } from "./implementations.js";
 
@@ -51,6 +52,25 @@ export function headRange(
 		startLine: start,
 		endLine: Math.min(read?.endLine ?? def.endLine, def.endLine, start + HEAD_LINES - 1),
 	};
+}
+
+/**
+ * A head cited from a definition's first line that stops above its declaration line (the one line
+ * read of `@Entity()` over `export class Session`) runs on to that line: a citation holds the name
+ * it is given for, not the decorators over it.
+ */
+export function withDeclarationLine(
+	index: Pick<PathIndex, "fileLines">,
+	def: DefRow,
+	head: { startLine: number; endLine: number },
+): { startLine: number; endLine: number } {
+	if (!def.file || def.startLine === null || def.endLine === null || head.startLine !== def.startLine)
+		return head;
+	const lines =
+		index.fileLines(def.file, def.startLine, Math.min(def.endLine, def.startLine + HEAD_LINES - 1)) ?? [];
+	if (!(lines[0] ?? "").trim().startsWith("@")) return head;
+	const declaration = def.startLine + declarationStart(lines);
+	return declaration > head.endLine ? { startLine: head.startLine, endLine: declaration } : head;
 }
 
 /**
