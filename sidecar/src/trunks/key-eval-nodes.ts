@@ -1,15 +1,16 @@
 /**
  * `evaluateKey`'s common cases read on compiler nodes: a literal, a `const` name or a member of a `const`
- * object or enum holding one, and a name or member the checker types as one string literal. Each answers
+ * object or enum holding one, a list, a loop variable over a collection of constants (key-families.ts), and
+ * a name or member the checker types as one string literal. Each answers
  * as `evaluateKey` does, step for step (the same declarations, the same checker question, the same
  * memo); anything else is left to it (`undefined`). Discovery evaluates the keys of thousands of calls,
  * and each ts-morph evaluation wraps the key and its missing ancestors first.
  */
 import { ts } from "#ts-morph";
-import { symbolOf } from "../syntax/declarations-of.js";
+import { compilerDeclarationsOf, symbolOf } from "../syntax/declarations-of.js";
 import { skipWrappers } from "../syntax/unwrap.js";
 import { literalTypeOf, MAX_DEPTH, product, union } from "./key-eval.js";
-import { SEPARATORS } from "./key-families.js";
+import { ELEMENT_CALLBACKS, familyUnion, SEPARATORS } from "./key-families.js";
 
 /** Not answered on compiler nodes: `evaluateKey` decides. */
 const UNKNOWN = Symbol("unknown");
@@ -45,8 +46,9 @@ function valuesOf(expr: ts.Node, checker: ts.TypeChecker, depth: number): Values
 	if (ts.isIdentifier(n)) return nameValues(n, checker, depth);
 	if (ts.isPropertyAccessExpression(n))
 		return n.expression.kind === ts.SyntaxKind.ThisKeyword ? UNKNOWN : memberValues(n, checker, depth);
-	// A list, an element read: `evaluateKey` reads them.
-	if (ts.isArrayLiteralExpression(n) || ts.isElementAccessExpression(n)) return UNKNOWN;
+	if (ts.isArrayLiteralExpression(n)) return listValues(n, checker, depth);
+	// An element read: `evaluateKey` reads it.
+	if (ts.isElementAccessExpression(n)) return UNKNOWN;
 	return literalTypeOf(n, checker);
 }
 
@@ -77,7 +79,9 @@ function nameValues(n: ts.Identifier, checker: ts.TypeChecker, depth: number): V
 	const init = constInitializer(symbol, checker);
 	const v = init && !ts.isEnumDeclaration(init) ? valuesOf(init, checker, depth + 1) : null;
 	if (v !== null) return v;
-	if (switchedOn(n) || loopVariable(symbol)) return UNKNOWN;
+	if (switchedOn(n)) return UNKNOWN;
+	const loop = loopValues(symbol, checker, depth);
+	if (loop !== null) return loop;
 	if (symbol?.declarations?.some(ts.isParameter)) return null;
 	return literalTypeOf(n, checker);
 }
@@ -165,16 +169,133 @@ function switchedOn(n: ts.Expression): boolean {
 }
 
 /**
- * A name a loop or a callback's parameter may bind (key-families.ts `loopVariableValues` decides): its
- * first declaration a parameter of an inline function handed to a call, or a `for … of` variable.
+ * key-families.ts `loopVariableValues` on compiler nodes: the values of the collection a loop variable walks
+ * (the first parameter of a callback handed first to `forEach`, `map`, …, or a `for … of` variable), null
+ * when the name is no such variable or the collection is built at run time.
  */
-function loopVariable(symbol: ts.Symbol | undefined): boolean {
+function loopValues(symbol: ts.Symbol | undefined, checker: ts.TypeChecker, depth: number): Values {
 	const decl = symbol?.declarations?.[0];
-	if (!decl) return false;
-	if (ts.isParameter(decl))
-		return (
-			(ts.isArrowFunction(decl.parent) || ts.isFunctionExpression(decl.parent)) &&
-			ts.isCallExpression(decl.parent.parent)
-		);
-	return ts.isVariableDeclaration(decl) && ts.isForOfStatement(decl.parent.parent);
+	if (!decl) return null;
+	if (ts.isParameter(decl)) {
+		const fn = decl.parent;
+		if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || fn.parameters[0] !== decl) return null;
+		const call = fn.parent;
+		if (!ts.isCallExpression(call) || call.arguments[0] !== fn) return null;
+		const callee = skipWrappers(call.expression);
+		if (!ts.isPropertyAccessExpression(callee) || !ELEMENT_CALLBACKS.has(callee.name.text)) return null;
+		return collectionValues(callee.expression, checker, depth + 1);
+	}
+	if (ts.isVariableDeclaration(decl)) {
+		const list = decl.parent;
+		const loop = list.parent;
+		if (ts.isForOfStatement(loop) && loop.initializer === list)
+			return collectionValues(loop.expression, checker, depth + 1);
+	}
+	return null;
+}
+
+/**
+ * key-families.ts `collectionValues` on compiler nodes: a list of constants, or a `const` holding one; the
+ * collections a call returns (`Array.from`, `Object.values`, an in-repo function) are left to it.
+ */
+function collectionValues(expr: ts.Expression, checker: ts.TypeChecker, depth: number): Values {
+	if (depth > MAX_DEPTH) return null;
+	const n = skipWrappers(expr);
+	if (ts.isArrayLiteralExpression(n)) {
+		if (n.elements.some(ts.isSpreadElement)) return null;
+		return listValues(n, checker, depth + 1);
+	}
+	if (ts.isIdentifier(n)) {
+		const decl = symbolOf(n, checker)?.valueDeclaration;
+		if (!decl || !ts.isVariableDeclaration(decl)) return null;
+		const list = decl.parent;
+		const isConst = ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0;
+		return isConst && decl.initializer ? collectionValues(decl.initializer, checker, depth + 1) : null;
+	}
+	if (!ts.isCallExpression(n)) return null;
+	const callee = skipWrappers(n.expression);
+	const args = n.arguments;
+	if (ts.isPropertyAccessExpression(callee)) {
+		const owner = callee.expression.getText();
+		const name = callee.name.text;
+		// `Array.from({ length }, (_, i) => …)`, `xs.map((x) => …)`: what the function returns; `Object.values(E)`.
+		if (owner === "Array" && name === "from" && args.length === 2)
+			return returnedValues(skipWrappers(args[1] as ts.Expression), checker, depth);
+		if (owner === "Object" && name === "values" && args.length === 1) return UNKNOWN;
+		if (name === "map" && args.length >= 1)
+			return returnedValues(skipWrappers(args[0] as ts.Expression), checker, depth);
+	}
+	const fn = calledFunction(callee, checker);
+	const returned = fn ? returnedExpressions(fn) : null;
+	if (!returned) return null;
+	const lists = eachValues(returned, (r) => collectionValues(r, checker, depth + 1));
+	return lists === UNKNOWN ? UNKNOWN : familyUnion(lists);
+}
+
+/** The union of what a function returns, each evaluated (key-families.ts: no return, no values). */
+function returnedValues(fn: ts.Node, checker: ts.TypeChecker, depth: number): Values {
+	const returned = returnedExpressions(fn);
+	if (!returned) return null;
+	const lists = eachValues(returned, (r) => valuesOf(r, checker, depth + 1));
+	return lists === UNKNOWN ? UNKNOWN : familyUnion(lists);
+}
+
+/** key-families.ts `calledFunction` on compiler nodes: the in-repo function with a body a callee names. */
+function calledFunction(callee: ts.Expression, checker: ts.TypeChecker): ts.Node | undefined {
+	const nameNode = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+	for (const decl of compilerDeclarationsOf(nameNode, checker)) {
+		if (decl.getSourceFile().isDeclarationFile) continue;
+		if (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl)) return decl;
+		if (ts.isVariableDeclaration(decl) || ts.isPropertyDeclaration(decl)) {
+			const init = decl.initializer;
+			if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) return init;
+		}
+	}
+	return undefined;
+}
+
+/** key-families.ts `returnedExpressions` on compiler nodes: an expression body, or the body's own `return`s. */
+function returnedExpressions(fn: ts.Node): ts.Expression[] | null {
+	if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return [fn.body];
+	if (
+		!ts.isArrowFunction(fn) &&
+		!ts.isFunctionExpression(fn) &&
+		!ts.isFunctionDeclaration(fn) &&
+		!ts.isMethodDeclaration(fn)
+	)
+		return null;
+	const body = fn.body;
+	if (!body) return null;
+	const out: ts.Expression[] = [];
+	const visit = (n: ts.Node): void => {
+		if (ts.isReturnStatement(n)) {
+			if (n.expression) out.push(n.expression);
+			return;
+		}
+		if (ts.isFunctionLike(n) || ts.isClassDeclaration(n) || ts.isClassExpression(n)) return;
+		ts.forEachChild(n, visit);
+	};
+	ts.forEachChild(body, visit);
+	return out.length > 0 ? out : null;
+}
+
+/** key-eval.ts `evaluateKey` on a list: the union of its elements' values. */
+function listValues(n: ts.ArrayLiteralExpression, checker: ts.TypeChecker, depth: number): Values {
+	if (depth > MAX_DEPTH) return null;
+	const lists = eachValues(n.elements, (e) => valuesOf(e, checker, depth + 1));
+	return lists === UNKNOWN ? UNKNOWN : union(lists);
+}
+
+/** Every node's values (each read, as `evaluateKey`'s `map` reads each), or unknown as soon as one is. */
+function eachValues(
+	nodes: readonly ts.Expression[],
+	read: (n: ts.Expression) => Values,
+): (string[] | null)[] | Unknown {
+	const lists: (string[] | null)[] = [];
+	for (const n of nodes) {
+		const v = read(n);
+		if (v === UNKNOWN) return UNKNOWN;
+		lists.push(v);
+	}
+	return lists;
 }

@@ -124,7 +124,8 @@ export function returnedExpressions(fn: Node): Node[] | null {
 	return out.length > 0 ? out : null;
 }
 
-function union(lists: (string[] | null)[]): string[] | null {
+/** A union of collections' values: no list at all, or one built at run time, is no value. */
+export function familyUnion(lists: (string[] | null)[]): string[] | null {
 	if (lists.length === 0 || lists.some((l) => l === null)) return null;
 	return [...new Set((lists as string[][]).flat())];
 }
@@ -169,19 +170,19 @@ export function collectionValues(expr: Node, evaluate: Evaluate, depth: number):
 		if (owner === "Array" && name === "from" && args.length === 2) {
 			const fn = unwrap(args[1] as Node);
 			const returned = returnedExpressions(fn);
-			return returned ? union(returned.map((r) => evaluate(r, depth + 1))) : null;
+			return returned ? familyUnion(returned.map((r) => evaluate(r, depth + 1))) : null;
 		}
 		if (owner === "Object" && name === "values" && args.length === 1)
 			return enumValues(args[0] as Node, evaluate, depth);
 		// `xs.map((x) => …)`: what the callback returns (its parameter takes `xs`'s values, below).
 		if (name === "map" && args.length >= 1) {
 			const returned = returnedExpressions(unwrap(args[0] as Node));
-			return returned ? union(returned.map((r) => evaluate(r, depth + 1))) : null;
+			return returned ? familyUnion(returned.map((r) => evaluate(r, depth + 1))) : null;
 		}
 	}
 	const fn = calledFunction(callee);
 	const returned = fn ? returnedExpressions(fn) : null;
-	return returned ? union(returned.map((r) => collectionValues(r, evaluate, depth + 1))) : null;
+	return returned ? familyUnion(returned.map((r) => collectionValues(r, evaluate, depth + 1))) : null;
 }
 
 /** `Object.values(E)` of an enum or a `const` object of constants. */
@@ -190,7 +191,7 @@ function enumValues(arg: Node, evaluate: Evaluate, depth: number): string[] | nu
 	const decl = declarationsOf(target)[0];
 	if (decl && N.isEnumDeclaration(decl)) {
 		const inits = decl.getMembers().map((m) => m.getInitializer());
-		return inits.every((i) => i) ? union(inits.map((i) => evaluate(i as Node, depth + 1))) : null;
+		return inits.every((i) => i) ? familyUnion(inits.map((i) => evaluate(i as Node, depth + 1))) : null;
 	}
 	if (decl && N.isVariableDeclaration(decl)) {
 		const init = decl.getInitializer();
@@ -199,7 +200,7 @@ function enumValues(arg: Node, evaluate: Evaluate, depth: number): string[] | nu
 			const values = obj
 				.getProperties()
 				.map((p) => (N.isPropertyAssignment(p) ? (p.getInitializer() ?? null) : null));
-			return values.every((v) => v) ? union(values.map((v) => evaluate(v as Node, depth + 1))) : null;
+			return values.every((v) => v) ? familyUnion(values.map((v) => evaluate(v as Node, depth + 1))) : null;
 		}
 	}
 	return null;

@@ -24,6 +24,16 @@ const KEYS = [
 	"function onEvent(event: { name: string }) { switch (event.name) { case 'x': emit(event.name); } }",
 	"['l1', 'l2'].forEach((item) => emit(item));",
 	"for (const each of ['f1']) emit(each);",
+	"const QUEUES = ['q1', JOB] as const; QUEUES.map((queue) => emit(queue));",
+	"for (const spread of [...QUEUES]) emit(spread);",
+	"declare function listed(): string[]; listed().forEach((fromCall) => emit(fromCall));",
+	"function allQueues() { const inner = () => 'no'; return ['aq1', 'aq2']; } allQueues().forEach((aq) => emit(aq));",
+	"['m1'].map((m) => m + '.x').forEach((mapped) => emit(mapped));",
+	"Array.from({ length: 2 }, () => JOB).forEach((fromArray) => emit(fromArray));",
+	"Object.values(Topic).forEach((topicValue) => emit(topicValue));",
+	"['s1'].forEach((first, second) => emit(second)); run('r', (later) => emit(later));",
+	"emit(['a1', JOB]); emit(['a2', wide]);",
+	"declare function run(k: string, f: (x: string) => void): void;",
 	"emit(JOB); emit(EVENTS.SAVED); emit(EVENTS.AFTER); emit(FIRST.ONE); emit(Topic.Created); emit(Topic.Plain);",
 	"emit(Names.A); emit(mutable); emit(typed); emit(wide); emit(SHARED); emit((JOB as string)); emit(EVENTS.MISSING);",
 	"declare const n: number;",
@@ -65,9 +75,24 @@ describe("evaluateKeyNode", () => {
 		expect(quick("typed ? JOB : 'other'")).toEqual(["send-mail", "other"]);
 		expect(quick("`/u/${wide}`")).toBeNull();
 		expect(quick("Topic.Plain")).toBeNull();
+		// A loop variable walks a list of constants, inline or held by a `const` (key-families.ts).
+		expect(quick("item")).toEqual(["l1", "l2"]);
+		expect(quick("each")).toEqual(["f1"]);
+		expect(quick("queue")).toEqual(["q1", "send-mail"]);
+		expect(quick("spread")).toBeNull();
+		// No loop variable: a callback's second parameter, a callback handed to another function.
+		expect(quick("second")).toBeNull();
+		expect(quick("later")).toBeNull();
+		// What a function returns: an in-repo function's `return`s, a `map` callback's, `Array.from`'s.
+		expect(quick("aq")).toEqual(["aq1", "aq2"]);
+		expect(quick("mapped")).toEqual(["m1.x"]);
+		expect(quick("fromArray")).toEqual(["send-mail"]);
+		expect(quick("fromCall")).toBeNull();
+		expect(quick("['a1', JOB]")).toEqual(["a1", "send-mail"]);
+		expect(quick("['a2', wide]")).toBeNull();
 	});
 
-	it("leaves to evaluateKey what needs more: a computed name on the way, a class member, a switch, a loop", () => {
+	it("leaves to evaluateKey what needs more: a computed name on the way, a class member, a switch, `Object.values`", () => {
 		const { quick } = keyProject();
 		expect(quick("EVENTS.AFTER")).toBeUndefined();
 		expect(quick("Names.A")).toBeUndefined();
@@ -75,8 +100,7 @@ describe("evaluateKeyNode", () => {
 		// A constant's numbered instance (key-families.ts).
 		expect(quick("`${Topic.Created}-${n}`")).toBeUndefined();
 		expect(quick("event.name")).toBeUndefined();
-		expect(quick("item")).toBeUndefined();
-		expect(quick("each")).toBeUndefined();
+		expect(quick("topicValue")).toBeUndefined();
 	});
 
 	it("answers as evaluateKey wherever it answers, on every argument above and on the discovery examples", () => {

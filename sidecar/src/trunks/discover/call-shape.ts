@@ -49,8 +49,13 @@ export function maySend(name: string): boolean {
 	);
 }
 
+/** A character one of `normalizeReceiver`'s rewrites reads: white space, `?.`, `!`, an argument list, a type argument. */
+const NEEDS_NORMALIZING = /[\s?!(<]/;
+
 /** `this.api?.x!`, `io.to(room)` → `this.api.x`, `io.to()`: one spelling per receiver shape. */
 export function normalizeReceiver(text: string): string {
+	// Most receivers (`this.queue`, `emitter`) hold none of the characters the rewrites below touch.
+	if (!NEEDS_NORMALIZING.test(text)) return text;
 	let t = text
 		.replace(/\s+/g, "")
 		.replace(/\?\./g, ".")

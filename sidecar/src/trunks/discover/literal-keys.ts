@@ -70,9 +70,12 @@ export function literalKeys(node: ts.Expression, sf: SourceFile, anyName = false
  */
 function switchedOn(n: ts.Expression): boolean {
 	if (!ts.isIdentifier(n) && !ts.isPropertyAccessExpression(n)) return false;
-	const text = n.getText();
-	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent)
-		if (ts.isCaseClause(p) && skipWrappers(p.parent.parent.expression).getText() === text) return true;
+	let text: string | undefined;
+	for (let p: ts.Node | undefined = n.parent; p && !ts.isFunctionLike(p); p = p.parent) {
+		if (!ts.isCaseClause(p)) continue;
+		text ??= n.getText();
+		if (skipWrappers(p.parent.parent.expression).getText() === text) return true;
+	}
 	return false;
 }
 
@@ -104,21 +107,38 @@ function computedLocally(id: ts.Identifier): boolean {
 			);
 		}
 		if (ts.isBlock(p) || ts.isSourceFile(p)) {
-			for (const st of p.statements) {
-				if (!ts.isVariableStatement(st)) continue;
-				const d = st.declarationList.declarations.find((x) => declares(x.name, name));
-				if (!d) continue;
-				const constant = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
-				return (
-					constant &&
-					d.initializer !== undefined &&
-					ts.isTemplateExpression(d.initializer) &&
-					d.initializer.head.text === ""
-				);
-			}
+			const computed = blockNames(p).get(name);
+			if (computed !== undefined) return computed;
 		}
 	}
 	return false;
+}
+
+/**
+ * Per block, each name its variable statements declare, by the first statement that does: whether that
+ * declaration is a `const` holding a template that starts with a value. Made once a block: a file's top
+ * level is asked about every name read in it.
+ */
+const namesByBlock = new WeakMap<ts.Block | ts.SourceFile, Map<string, boolean>>();
+
+function blockNames(block: ts.Block | ts.SourceFile): Map<string, boolean> {
+	let names = namesByBlock.get(block);
+	if (names) return names;
+	names = new Map();
+	for (const st of block.statements) {
+		if (!ts.isVariableStatement(st)) continue;
+		const constant = (st.declarationList.flags & ts.NodeFlags.Const) !== 0;
+		for (const d of st.declarationList.declarations) {
+			if (!ts.isIdentifier(d.name) || names.has(d.name.text)) continue;
+			const init = d.initializer;
+			names.set(
+				d.name.text,
+				constant && init !== undefined && ts.isTemplateExpression(init) && init.head.text === "",
+			);
+		}
+	}
+	namesByBlock.set(block, names);
+	return names;
 }
 
 const declares = (binding: ts.BindingName, name: string) => ts.isIdentifier(binding) && binding.text === name;
