@@ -5,12 +5,12 @@ import { repoIndexForSuite } from "../support/seeded-files.js";
 
 // Most definitions carry "app"; one family names the in-app notices (`InAppNotice…`), written apart.
 const APP_FILES = Object.fromEntries(
-	["config", "start", "stop", "theme", "routes", "menu", "store", "layout", "shell", "title", "version", "icons"].map(
-		(w) => [
+	"config start stop theme routes menu store layout shell title version icons"
+		.split(" ")
+		.map((w) => [
 			`src/app/${w}.ts`,
 			`export function app${w[0]?.toUpperCase()}${w.slice(1)}(app: unknown) { return app; }\n`,
-		],
-	),
+		]),
 );
 const FILES = {
 	...APP_FILES,
