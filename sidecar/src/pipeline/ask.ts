@@ -91,11 +91,15 @@ export function repositoryNameWords(index: Pick<IndexReader, "packages">): Set<s
 }
 
 /** How many definitions mention a word (FTS document frequency), and how many there are. */
-function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
+export function documentFrequency(index: IndexReader): { df: (word: string) => number; total: number } {
 	// Rows of the search table itself: what the counts below are a share of.
 	const total = index.ftsRowCount("defs_fts");
 	const df = (word: string) => {
-		const clean = word.replace(/[^a-z0-9_]/gi, "");
+		// (spaces kept: a phrase of words, in order)
+		const clean = word
+			.replace(/[^a-z0-9_ ]/gi, "")
+			.replace(/\s+/g, " ")
+			.trim();
 		if (!clean) return total;
 		return index.ftsMatchCount("defs_fts", clean) ?? 0;
 	};

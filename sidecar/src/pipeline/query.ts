@@ -397,8 +397,13 @@ export function weighConcepts(concepts: Concept[], df: (word: string) => number,
 	const max = Math.log(1 + (total + 0.5) / 0.5);
 	for (const c of concepts) {
 		let n = Math.max(df(c.word), ...c.stems.map((x) => df(x)));
-		// A compound the code never writes joined ("client-side") is as rare as its rarest part.
-		if (n === 0 && c.parts?.length) n = Math.min(...c.parts.map((p) => df(p)));
+		// A compound the code never writes joined ("client-side") is as rare as its rarest part; one
+		// left with a single part (the other pieces filler: "in-app", "pre-request") is no rarer than
+		// that common word alone, so its pieces written together in names count (`InAppNotification`).
+		if (n === 0 && c.parts?.length) {
+			const together = c.parts.length === 1 && c.pieces && c.pieces.length > 1 ? df(c.pieces.join(" ")) : 0;
+			n = together > 0 ? together : Math.min(...c.parts.map((p) => df(p)));
+		}
 		// A topic the question capitalises keeps weight however common the word is in the code
 		// ("the Settings system" in a repository where most files read settings).
 		const floor = c.capitalised ? CAPITALISED_FLOOR : COMMON_FLOOR;
