@@ -359,6 +359,12 @@ describe("findPath", () => {
 		const words = concepts("invoice", "void");
 		const steps = findPath(graph(defs, edges), [partner, service, store], {}, words);
 		expect(names(steps)).toEqual(["InvoiceService.voidInvoice", "InvoiceStore.markVoid"]);
+		// Without the store the service alone would be left, a best match and no flow: the head stays.
+		const short = graph(
+			defs.filter((d) => d !== store),
+			edges.filter(([, b]) => b !== store),
+		);
+		expect(names(findPath(short, [partner, service], {}, words))[0]).toBe("PartnerController.voidInvoice");
 		// Neither ranked: no way in is prepended either, the service stays first.
 		expect(names(findPath(graph(defs, edges), [service, store], {}, words))[0]).toBe("InvoiceService.voidInvoice");
 		// The only entry point calling the service is the way in, ranked or prepended.

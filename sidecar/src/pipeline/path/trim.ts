@@ -55,7 +55,8 @@ export function trimSideEntry(
 	entries: ReadonlySet<number>,
 	cover: (id: number) => readonly number[],
 ): void {
-	if (path.ids.length < 2) return;
+	// The rest must still be a flow: a lone step is a best match, and the head was what made it a path.
+	if (path.ids.length < 3) return;
 	const head = path.ids[0] as number;
 	const next = index.defById(path.ids[1] as number);
 	if (!entries.has(head) || !next?.file) return;
