@@ -366,13 +366,17 @@ describe("findPath", () => {
 		);
 		expect(names(findPath(short, [partner, service], {}, words))[0]).toBe("PartnerController.voidInvoice");
 		// Neither ranked: no way in is prepended either, the service stays first.
-		expect(names(findPath(graph(defs, edges), [service, store], {}, words))[0]).toBe("InvoiceService.voidInvoice");
+		expect(names(findPath(graph(defs, edges), [service, store], {}, words))[0]).toBe(
+			"InvoiceService.voidInvoice",
+		);
 		// The only entry point calling the service is the way in, ranked or prepended.
 		const alone = graph(
 			defs.filter((d) => d !== app && d !== appKey),
 			edges.filter(([a, b]) => a !== app && b !== app),
 		);
-		expect(names(findPath(alone, [partner, service, store], {}, words))[0]).toBe("PartnerController.voidInvoice");
+		expect(names(findPath(alone, [partner, service, store], {}, words))[0]).toBe(
+			"PartnerController.voidInvoice",
+		);
 		expect(names(findPath(alone, [service, store], {}, words))[0]).toBe("PartnerController.voidInvoice");
 		// A head naming a word of the question that the rest does not stays.
 		const asked = concepts("invoice", "void", "partner");
