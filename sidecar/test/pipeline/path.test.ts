@@ -365,9 +365,11 @@ describe("findPath", () => {
 			edges.filter(([, b]) => b !== store),
 		);
 		expect(names(findPath(short, [partner, service], {}, words))[0]).toBe("PartnerController.voidInvoice");
-		// Neither ranked: no way in is prepended either, the service stays first.
-		expect(names(findPath(graph(defs, edges), [service, store], {}, words))[0]).toBe(
-			"InvoiceService.voidInvoice",
+		// A shared helper the entry points call (one of many callers) is no flow's start: the head says which use.
+		const helper = { ...service, fanIn: 12 };
+		const shared = graph([partnerKey, appKey, partner, app, helper, store], edges);
+		expect(names(findPath(shared, [partner, helper, store], {}, words))[0]).toBe(
+			"PartnerController.voidInvoice",
 		);
 		// The only entry point calling the service is the way in, ranked or prepended.
 		const alone = graph(

@@ -46,8 +46,9 @@ export function trimHead(
  * step it leads to, and names nothing of the question that the rest of the path does not: the step they
  * share is where the flow asked about starts, and which surface the head enters from (another API's
  * controller, a workflow activity, a tool registration, a test module's set-up) is not what the question
- * asks. A head naming a word of its own (an admin route for an admin question) stays. trimHead leaves entry
- * points alone: one is the way in when it is the only one; leadIn then prepends none of the others.
+ * asks. A head naming a word of its own (an admin route for an admin question) stays, and so does one before a
+ * shared helper or leaving a lone step. trimHead leaves entry points alone: one is the way in when it is the
+ * only one; leadIn then prepends none of the others.
  */
 export function trimSideEntry(
 	path: { ids: number[]; hops: Hop[] },
@@ -59,7 +60,8 @@ export function trimSideEntry(
 	if (path.ids.length < 3) return;
 	const head = path.ids[0] as number;
 	const next = index.defById(path.ids[1] as number);
-	if (!entries.has(head) || !next?.file) return;
+	// A shared helper (HELPER_FAN_IN callers) is no flow's core: the head says which use it is (trimSharedHead's case).
+	if (!entries.has(head) || !next?.file || next.fanIn >= HELPER_FAN_IN) return;
 	const ways = entryCallers(index, next);
 	if (!ways.has(head) || ways.size < SIDE_ENTRIES) return;
 	const rest = path.ids.slice(1);
