@@ -338,6 +338,55 @@ describe("findPath", () => {
 		expect(names(findPath(index, [hook, count, ...filler, section], {}, counted))[0]).toBe("FilesPanel");
 	});
 
+	it("does not start at one of several entry points calling the step it leads to, unless it names a word of its own", () => {
+		// "how is an invoice voided": a partner API's route handler (rank 0) and the app's own route
+		// handler (unranked) both call the service that voids it, which calls the store.
+		const key = (name: string) => defRow(null, name, "dispatch-key");
+		const partnerKey = key("partner.voidInvoice");
+		const appKey = key("app.voidInvoice");
+		const partner = def("partner/invoices.ts", "PartnerController.voidInvoice", "method");
+		const app = def("app/invoices.ts", "InvoiceController.voidInvoice", "method");
+		const service = def("services/invoice.ts", "InvoiceService.voidInvoice", "method");
+		const store = def("models/invoices.ts", "InvoiceStore.markVoid", "method");
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[partnerKey, partner, "handler"],
+			[appKey, app, "handler"],
+			[partner, service, "call"],
+			[app, service, "call"],
+			[service, store, "call"],
+		];
+		const defs = [partnerKey, appKey, partner, app, service, store];
+		const words = concepts("invoice", "void");
+		const steps = findPath(graph(defs, edges), [partner, service, store], {}, words);
+		expect(names(steps)).toEqual(["InvoiceService.voidInvoice", "InvoiceStore.markVoid"]);
+		// Without the store the service alone would be left, a best match and no flow: the head stays.
+		const short = graph(
+			defs.filter((d) => d !== store),
+			edges.filter(([, b]) => b !== store),
+		);
+		expect(names(findPath(short, [partner, service], {}, words))[0]).toBe("PartnerController.voidInvoice");
+		// A shared helper the entry points call (one of many callers) is no flow's start: the head says which use.
+		const helper = { ...service, fanIn: 12 };
+		const shared = graph([partnerKey, appKey, partner, app, helper, store], edges);
+		expect(names(findPath(shared, [partner, helper, store], {}, words))[0]).toBe(
+			"PartnerController.voidInvoice",
+		);
+		// The only entry point calling the service is the way in, ranked or prepended.
+		const alone = graph(
+			defs.filter((d) => d !== app && d !== appKey),
+			edges.filter(([a, b]) => a !== app && b !== app),
+		);
+		expect(names(findPath(alone, [partner, service, store], {}, words))[0]).toBe(
+			"PartnerController.voidInvoice",
+		);
+		expect(names(findPath(alone, [service, store], {}, words))[0]).toBe("PartnerController.voidInvoice");
+		// A head naming a word of the question that the rest does not stays.
+		const asked = concepts("invoice", "void", "partner");
+		expect(names(findPath(graph(defs, edges), [partner, service, store], {}, asked))[0]).toBe(
+			"PartnerController.voidInvoice",
+		);
+	});
+
 	it("drops a low-ranked caller reaching the flow through a bridge together with the bridge", () => {
 		// "how are scanned files counted": a report panel far below calls the hook through an adapter
 		// outside the candidates (a bridge, no rank of its own). The gap is to the hook, and the

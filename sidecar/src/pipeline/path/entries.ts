@@ -15,6 +15,23 @@ export function isEntry(index: PathIndex, def: DefRow): boolean {
 		);
 }
 
+/**
+ * Entry points calling `def` for it to be shared by several ways in (a public API's controller and the
+ * app's own, a queue job, a tool server's handler): then none of them is the one way in.
+ */
+export const SIDE_ENTRIES = 2;
+
+/** The entry points of other files that call (or construct) `def` directly: the ways in it is shared by. */
+export function entryCallers(index: PathIndex, def: DefRow): Set<number> {
+	const ways = new Set<number>();
+	for (const e of index.edgesTo(def.id)) {
+		if (e.kind !== "call" && e.kind !== "new") continue;
+		const x = index.defById(e.src);
+		if (x?.file && x.file !== def.file && isEntry(index, x)) ways.add(x.id);
+	}
+	return ways;
+}
+
 /** The method of a registration call: a handler, listener or watcher is being added. */
 const REGISTER_CALL = /^(on|once|register|add|watch|listen|subscribe)/i;
 

@@ -28,7 +28,7 @@ import { leadIn } from "./lead-in.js";
 import { mainTail } from "./main-tail.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
 import { markReceivers } from "./receiver.js";
-import { trimHead, trimSharedHead } from "./trim.js";
+import { trimHead, trimSharedHead, trimSideEntry } from "./trim.js";
 import {
 	type Edge,
 	type FoundPath,
@@ -174,6 +174,7 @@ export function findPaths(
 		// not one of the shared wrapper's many callers it calls first.
 		if (found && cover && !keyedIds.has(found.ids[0] as number)) {
 			trimHead(found, rank, entries, cover);
+			trimSideEntry(found, index, entries, cover);
 			// A ranked file's one way in heads the path even before a shared helper: the ranking found that file.
 			if (!wayIds.has(found.ids[0] as number)) trimSharedHead(found, byId, namedFor);
 		}

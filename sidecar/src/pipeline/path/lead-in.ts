@@ -3,7 +3,7 @@ import type { DefRow, EdgeRow } from "../../index/types.js";
 import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { type ConceptVector, questionShare } from "../concept-vector.js";
 import { keyTrunk } from "../skeleton.js";
-import { isEntry } from "./entries.js";
+import { entryCallers, isEntry, SIDE_ENTRIES } from "./entries.js";
 import { FAR_HANDLERS, STEP_KINDS } from "./graph.js";
 import { handedInSite } from "./handed-in.js";
 import { lineHop } from "./hops.js";
@@ -50,6 +50,10 @@ export function leadIn(
 			if (d.kind === "dispatch") ins.push({ x: index.defById(d.src), e: d, key });
 	}
 	if (new Set(ins.map((i) => i.x?.id)).size > LEAD_IN_CALLERS) return;
+	// A step shared by several entry points, one of them weighed by the search and not taken (trimSideEntry
+	// dropped it, or another flow won), is entered from none of them in particular.
+	const ways = entryCallers(index, first.def);
+	if (ways.size >= SIDE_ENTRIES && [...ways].some((id) => candidates.has(id))) return;
 	// A first step that runs a callback handed to it (the path's next step) is entered from the caller that handed it.
 	const handed = steps[1] ? handedInSite(index, first.def, steps[1].def) : null;
 	let pick: { x: DefRow; e: EdgeRow; key: DefRow | null; share: number; entry: boolean } | null = null;

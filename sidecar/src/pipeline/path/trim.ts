@@ -1,6 +1,7 @@
 /** A chosen path's head dropped when it is another flow's way in or one of a shared helper's many callers. */
 import type { DefRow } from "../../index/types.js";
-import { HELPER_FAN_IN, type Hop } from "./types.js";
+import { entryCallers, SIDE_ENTRIES } from "./entries.js";
+import { HELPER_FAN_IN, type Hop, type PathIndex } from "./types.js";
 
 /**
  * A path's head ranked this many places or more below the step it leads to, naming nothing new, is
@@ -38,6 +39,36 @@ export function trimHead(
 		path.ids.splice(0, taken);
 		path.hops.splice(0, taken);
 	}
+}
+
+/**
+ * Drop the path's head when it is one of SIDE_ENTRIES or more entry points of other files calling the
+ * step it leads to, and names nothing of the question that the rest of the path does not: the step they
+ * share is where the flow asked about starts, and which surface the head enters from (another API's
+ * controller, a workflow activity, a tool registration, a test module's set-up) is not what the question
+ * asks. A head naming a word of its own (an admin route for an admin question) stays, and so does one before a
+ * shared helper or leaving a lone step. trimHead leaves entry points alone: one is the way in when it is the
+ * only one; leadIn then prepends none of the others.
+ */
+export function trimSideEntry(
+	path: { ids: number[]; hops: Hop[] },
+	index: PathIndex,
+	entries: ReadonlySet<number>,
+	cover: (id: number) => readonly number[],
+): void {
+	// The rest must still be a flow: a lone step is a best match, and the head was what made it a path.
+	if (path.ids.length < 3) return;
+	const head = path.ids[0] as number;
+	const next = index.defById(path.ids[1] as number);
+	// A shared helper (HELPER_FAN_IN callers) is no flow's core: the head says which use it is (trimSharedHead's case).
+	if (!entries.has(head) || !next?.file || next.fanIn >= HELPER_FAN_IN) return;
+	const ways = entryCallers(index, next);
+	if (!ways.has(head) || ways.size < SIDE_ENTRIES) return;
+	const rest = path.ids.slice(1);
+	const own = cover(head);
+	if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
+	path.ids.shift();
+	path.hops.shift();
 }
 
 /**
