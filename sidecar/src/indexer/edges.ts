@@ -225,14 +225,17 @@ function passedValue(ctx: EdgeContext, decl: ts.Declaration): ts.Symbol | undefi
 	if (ts.isShorthandPropertyAssignment(decl)) symbol = checker.getShorthandAssignmentValueSymbol(decl);
 	else if (ts.isPropertyAssignment(decl) && ts.isIdentifier(skipWrappers(decl.initializer)))
 		symbol = checker.getSymbolAtLocation(skipWrappers(decl.initializer));
-	else if (ts.isPropertyDeclaration(decl) && decl.initializer && ts.isIdentifier(skipWrappers(decl.initializer))) {
+	else if (
+		ts.isPropertyDeclaration(decl) &&
+		decl.initializer &&
+		ts.isIdentifier(skipWrappers(decl.initializer))
+	) {
 		// A class field naming a function (`createRecord = createRecordMethod`): `svc.createRecord()` runs it.
 		// Only a function: a field holding a constant or an instance is a value, not a method.
 		const named = checker.getSymbolAtLocation(skipWrappers(decl.initializer));
 		const real = named && named.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(named) : named;
 		return real?.declarations?.some(isFunctionDeclarationLike) ? real : undefined;
-	}
-	else if (
+	} else if (
 		ts.isBindingElement(decl) &&
 		!decl.dotDotDotToken &&
 		ts.isObjectBindingPattern(decl.parent) &&
