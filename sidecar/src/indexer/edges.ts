@@ -864,10 +864,7 @@ export function implementationEdges(ctx: EdgeContext, sf: ts.SourceFile): EdgeRe
 		if (ts.isClassLike(node) && node.heritageClauses?.length) {
 			const baseTypes = node.heritageClauses.flatMap((c) => c.types.map((t) => checker.getTypeAtLocation(t)));
 			for (const member of node.members) {
-				// A field naming a function (`createRecord = createRecordMethod`) implements through that function.
-				const memberDef =
-					ctx.defOfNode.get(member) ??
-					(ts.isPropertyDeclaration(member) ? passedOnDef(ctx, [member]) : undefined);
+				const memberDef = ctx.defOfNode.get(member);
 				const name = member.name && ts.isIdentifier(member.name) ? member.name.text : undefined;
 				if (!memberDef || !name) continue;
 				for (const base of baseTypes) {
