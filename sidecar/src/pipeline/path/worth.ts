@@ -47,7 +47,8 @@ const ENTRY_GAIN = 2;
 const LEAD_ON = 1.6;
 
 /** ENTRY_GAIN × the entry's own worth, at most LEAD_ON × the worth of the steps after it (`total` holds both). */
-const entryGain = (head: number, total: number): number => ENTRY_GAIN * Math.min(head, LEAD_ON * (total - head));
+const entryGain = (head: number, total: number): number =>
+	ENTRY_GAIN * Math.min(head, LEAD_ON * (total - head));
 
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
