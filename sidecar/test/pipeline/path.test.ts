@@ -142,6 +142,33 @@ describe("findPath", () => {
 		expect(names(path)).toEqual(["sendPush", "sendFcm"]);
 	});
 
+	it("bounds an entry point's gain by what it leads on to, so a handler whose next step is weak does not outrank a strong pair", () => {
+		// A connected pair at ranks 1–2 (1/7 + 1/8) against a named handler at rank 5 whose one next step
+		// ranks 19: twice the handler's own worth (2/11) made that path lead on the handler alone; bounded by
+		// what its next step is worth (1/25) it does not, and the pair leads.
+		const filler = (from: number, n: number) =>
+			Array.from({ length: n }, (_, i) => def(`other/f${from + i}.ts`, `other${from + i}`));
+		const register = def("bus/register.ts", "registerCommandHandlers");
+		const registry = def("bus/registry.ts", "commandRegistry");
+		const key = defRow(null, "command.create", "dispatch-key");
+		const handler = def("handlers/create.ts", "CreateCommandHandler");
+		const weak = def("service/create.ts", "createCommandRows");
+		const ranked = [...filler(0, 1), register, registry, ...filler(3, 2), handler, ...filler(6, 13), weak];
+		const index = graph(
+			[...ranked, key],
+			[
+				[register, registry, "call"],
+				[key, handler, "handler"],
+				[handler, weak, "call"],
+			],
+		);
+		const words = concepts("command");
+		expect(names(findPath(index, ranked, {}, words))).toEqual(["registerCommandHandlers", "commandRegistry"]);
+		// Leading on to a step as strong as itself, the same handler keeps its whole gain and leads.
+		const strong = [...filler(0, 1), register, registry, ...filler(3, 2), handler, weak, ...filler(7, 13)];
+		expect(names(findPath(index, strong, {}, words))).toEqual(["CreateCommandHandler", "createCommandRows"]);
+	});
+
 	it("does not end a path at a shared helper the question does not name, unless no other path is left", () => {
 		// "how are shapes pasted": paste handler → insert → a type guard half the code base calls.
 		const paste = def("app/paste.ts", "pasteShapes");

@@ -37,6 +37,19 @@ const COVERAGE_FLOOR = 0.5;
  */
 const ENTRY_GAIN = 2;
 
+/**
+ * The entry gain is bounded by LEAD_ON × the worth of what the entry leads on to: a handler whose next
+ * steps are weak matches starts little more than a lone handler does, and a connected pair that ranks
+ * between them leads. Session 44 rank44: × 1 also cut the gain of a best-ranked handler leading on to a
+ * middling step and tipped a close architecture answer (hop prec .440 → .429, lf c@10 .521 → .496);
+ * × 1.6 moves only an entry whose next step ranks far below it.
+ */
+const LEAD_ON = 1.6;
+
+/** ENTRY_GAIN × the entry's own worth, at most LEAD_ON × the worth of the steps after it (`total` holds both). */
+const entryGain = (head: number, total: number): number =>
+	ENTRY_GAIN * Math.min(head, LEAD_ON * (total - head));
+
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -44,7 +57,7 @@ const MAX_EXPANSIONS = 20_000;
  * Depth-first over the small candidate graph: the path of most worth. An interface member and its
  * implementation are one step, worth the better of the two: the hop between them says where the
  * code is, not what it does next, so it adds no worth of its own. A path starting at an entry
- * point and leading on gains ENTRY_GAIN × its worth; the sum is scaled by the concept coverage of its steps.
+ * point and leading on gains ENTRY_GAIN × its worth (bounded by what it leads on to); the sum is scaled by the concept coverage of its steps.
  * A dispatch hop adds TRUNK_BONUS only when a step of worth comes after it on the path. A callback handed to a
  * shared step is followed only from the caller that handed it over (handedOn): no turn into a sibling's handler.
  * A base member entered by a call on `this` in class C goes on only to an override C's instances run
@@ -87,7 +100,7 @@ export function bestPath(
 		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
 		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
 		const start = ids[0] as number;
-		const entry = ids.length > 1 && entries.has(start) ? ENTRY_GAIN * (worth.get(start) ?? 0) : 0;
+		const entry = ids.length > 1 && entries.has(start) ? entryGain(worth.get(start) ?? 0, total) : 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
 		if (deadEnd(id)) {
