@@ -406,7 +406,7 @@ new Queue().on('job', function run(job) {});`,
 			"events dispatch chat message",
 			"events dispatch job",
 			// The private `lifecycleEvents = new EventEmitter()` is not the Store `store.once('mounted')` listens on.
-			"events dispatch mounted (lifecycleEvents)",
+			"events dispatch mounted⟨lifecycleEvents⟩",
 			"events dispatch saved",
 			"events dispatch typing",
 			"events register changed",
@@ -414,7 +414,7 @@ new Queue().on('job', function run(job) {});`,
 			"events register connection",
 			// `new Queue().on('job')`: the receiver's class extends EventEmitter.
 			"events register job",
-			"events register mounted (Store)",
+			"events register mounted⟨Store⟩",
 			"events register saved",
 			"events register typing",
 		]);
