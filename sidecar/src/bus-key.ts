@@ -51,6 +51,13 @@ export function busWords(key: string): string {
 	return onBus ? ` on the ${onBus.bus} bus` : "";
 }
 
+/**
+ * A key as the code writes it, `quote`d, with what it is scoped to in words after it: `"updated" on the
+ * orders bus`, `error on socket`, `saved (draft)` — how CLI, MCP, overview and LLM material show a key.
+ */
+export const shownScopedKey = (key: string, quote = ""): string =>
+	`${quote}${keyLiteral(key)}${quote}${scopeWords(key)}`;
+
 /** What a key is scoped to, as plain words after its literal (" on the orders bus", " on socket"), or "". */
 export function scopeWords(key: string): string {
 	const onReceiver = splitReceiverKey(key);

@@ -1,5 +1,5 @@
 /** Plain-text renderings of graph query results (CLI output, MCP tool text). */
-import { keyLiteral, scopeWords } from "../bus-key.js";
+import { shownScopedKey } from "../bus-key.js";
 import type { GraphNode, ListenersResult, NeighbourResult, PathResult } from "./types.js";
 
 function where(n: GraphNode): string {
@@ -10,7 +10,7 @@ export function formatNeighbours(r: NeighbourResult): string {
 	const head = `${r.direction} of ${r.target.defId} (${r.target.kind}, ${where(r.target)}): ${r.neighbours.length}${r.truncated ? "+" : ""}`;
 	const lines = r.neighbours.map((n) => {
 		const at = n.file ? ` at ${n.file}${n.line ? `:${n.line}` : ""}` : "";
-		const via = n.key ? `${n.via} "${keyLiteral(n.key)}"${scopeWords(n.key)}` : n.via;
+		const via = n.key ? `${n.via} ${shownScopedKey(n.key, '"')}` : n.via;
 		return `${"  ".repeat(n.depth)}${n.node.defId}  [${via}]${at}`;
 	});
 	return [head, ...lines].join("\n");
@@ -39,7 +39,7 @@ export function formatListeners(results: readonly ListenersResult[]): string {
 			const site = (s: { node: GraphNode | null; file: string; line: number }) =>
 				`  ${s.node?.defId ?? "(inline)"}  at ${s.file}:${s.line}`;
 			return [
-				`${r.trunk} "${keyLiteral(r.key)}"${scopeWords(r.key)}: ${r.handlers.length} handler(s), ${r.dispatchers.length} dispatch site(s)`,
+				`${r.trunk} ${shownScopedKey(r.key, '"')}: ${r.handlers.length} handler(s), ${r.dispatchers.length} dispatch site(s)`,
 				...(r.handlers.length ? ["handlers:", ...r.handlers.map(site)] : []),
 				...(r.registerSites.length
 					? ["register sites without a known handler:", ...r.registerSites.map(site)]

@@ -1,6 +1,6 @@
 /** The structured (offline) overview as Markdown: what a newcomer reads first. */
 import { posix } from "node:path";
-import { keyLiteral, scopeWords } from "../bus-key.js";
+import { shownScopedKey } from "../bus-key.js";
 import type { OverviewData, PackageDependency, PackageSummary, TrunkLink } from "./types.js";
 
 export interface MarkdownOptions {
@@ -105,7 +105,7 @@ function renderPackage(data: OverviewData, options: MarkdownOptions): string {
 	if (p.trunks.length === 0) out.push("Registers and dispatches no keys.");
 	for (const t of p.trunks) {
 		out.push(
-			`- **${t.trunk}**: registers ${plural(t.registers, "key")}, dispatches ${plural(t.dispatches, "key")} (e.g. ${t.sampleKeys.map(shownKey).join(", ")})`,
+			`- **${t.trunk}**: registers ${plural(t.registers, "key")}, dispatches ${plural(t.dispatches, "key")} (e.g. ${t.sampleKeys.map((k) => shownScopedKey(k, "`")).join(", ")})`,
 		);
 	}
 	if (data.trunkLinks.length > 0) {
@@ -137,7 +137,7 @@ function trunkLines(links: readonly TrunkLink[], max: number): string[] {
 		.slice(0, max)
 		.map(
 			(l) =>
-				`- \`${l.from}\` → \`${l.to}\` over **${l.trunk}**: ${plural(l.keys, "key")} (${l.sampleKeys.map(shownKey).join(", ")})`,
+				`- \`${l.from}\` → \`${l.to}\` over **${l.trunk}**: ${plural(l.keys, "key")} (${l.sampleKeys.map((k) => shownScopedKey(k, "`")).join(", ")})`,
 		);
 	if (links.length > max) lines.push(`- …and ${links.length - max} more package pairs`);
 	return lines;
@@ -167,9 +167,4 @@ function cell(text: string): string {
 
 function plural(n: number, word: string): string {
 	return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** A sample key as the code writes it, its named bus or receiver after it in words (bus-key.ts). */
-function shownKey(key: string): string {
-	return `\`${keyLiteral(key)}\`${scopeWords(key)}`;
 }

@@ -4,7 +4,7 @@
  * the per-question budget), validates the output, and throws on anything unusable so that
  * ask.ts falls back to the offline version of that stage.
  */
-import { keyLiteral, scopeWords } from "../bus-key.js";
+import { shownScopedKey } from "../bus-key.js";
 import { defIdName } from "../index/def-id.js";
 import type { IndexReader } from "../index/reader.js";
 import type { OutlineSectionRow } from "../index/types.js";
@@ -98,7 +98,7 @@ export async function llmRoute(
 			path: section.path,
 			summary: section.summary,
 			symbols: section.topSymbols.map(defIdName),
-			keys: section.keys.map((k) => `${k.trunk}:${keyLiteral(k.key)}${scopeWords(k.key)}`),
+			keys: section.keys.map((k) => `${k.trunk}:${shownScopedKey(k.key)}`),
 		})),
 		routeChains(config),
 	);

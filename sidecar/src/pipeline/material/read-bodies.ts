@@ -3,7 +3,7 @@
  * the far ends of its key hops, the wrapper it is written into, its next steps on the chain and,
  * for a seed or pick, the call site in its caller. What did not fit is deferred.
  */
-import { keyLiteral, scopeWords } from "../../bus-key.js";
+import { shownScopedKey } from "../../bus-key.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import { calleesOnChain, callerSites, valuesRead, wrappersOf } from "./follow-ups.js";
@@ -110,7 +110,7 @@ export function readBodies(
 				h.line as number,
 				end,
 				"block",
-				`inline handler of ${keyLiteral(h.key.name)}${scopeWords(h.key.name)} (${h.via})`,
+				`inline handler of ${shownScopedKey(h.key.name)} (${h.via})`,
 				budget * BODY_SHARE,
 			);
 		}
