@@ -6,6 +6,7 @@
  * other way in the code's own condition. A guard (`if (!x) return;`, `if (!x) throw …`) calls nothing
  * and is no fork.
  */
+import { escapeRegExp } from "../escape-regexp.js";
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
 import type { PathIndex } from "./path/types.js";
@@ -79,10 +80,11 @@ export function forkOf(
 	};
 	// A way that calls the hop's own callee too is no other way: `if (c) { sync(a); x() } else { sync(b); y() }`
 	// calls `sync` either way (session 44's second reader: "only when `c`" was said of such a hop).
+	// Read from the text: the index keeps one edge per caller and callee, at the first call.
+	const nextName = index.defById(nextId)?.name;
+	const callsNext = nextName ? new RegExp(`(?:^|[^\\w$])${escapeRegExp(nextName)}\\s*\\(`) : null;
 	const reachesNext = (from: number, to: number) =>
-		index
-			.edgesFrom(def.id)
-			.some((e) => e.dst === nextId && e.line !== null && e.line - base >= from && e.line - base <= to);
+		callsNext !== null && lines.slice(from, to + 1).some((l) => !isBlank(l) && callsNext.test(l));
 	const otherWay: CallIn = (from, to, way) => (reachesNext(way[0], way[1]) ? null : callIn(from, to));
 	return armFork(lines, at, otherWay) ?? fallThroughFork(lines, at, otherWay);
 }
