@@ -76,6 +76,39 @@ describe("the calls a last step makes that the index did not follow", () => {
 		expect(body).toMatch(/Its last step, `registerAll` \[\d+\], calls no other code in this repository\./);
 	});
 
+	it("names what the functions written inside it call, the index's edges from them", () => {
+		const { index, setup, registerAll } = world([
+			"\tconst each = (h) => bus.register(h);",
+			"\thandlers.forEach(each);",
+		]);
+		const each = defRow("handlers/registry.ts", "each", "function", {
+			startLine: 2,
+			endLine: 2,
+			parentId: registerAll.id,
+		});
+		const register = index.defsByName?.("register")[0] as DefRow;
+		const g = edgeGraph(
+			[setup, registerAll, each, register],
+			[
+				[setup, registerAll, "call"],
+				[each, register, "call"],
+			],
+			(s) => ({ file: s.file, line: 2 }),
+		);
+		const body = shortAnswer(
+			{ ...index, ...g, defsInFile: (f) => (f === "handlers/registry.ts" ? [registerAll, each] : []) },
+			"how are handlers registered at setup?",
+			[],
+			{
+				order: [setup, registerAll],
+				fileScore: new Map<string, number>(),
+			},
+		).body;
+		expect(body).toMatch(
+			/as far as `registerAll` \[\d+\]; its call \(`Bus\.register`\) is not followed here\./,
+		);
+	});
+
 	it("reads calls as written: not a construction, a nested function's own name, or a resolved callee", () => {
 		const { index, registerAll } = world([
 			"\tfunction register(h) { return h; }",

@@ -56,7 +56,24 @@ export function onwardCalls(
 		const at = (d: DefRow) => rank.get(d.id) ?? Number.POSITIVE_INFINITY;
 		return found.sort((a, b) => at(a) - at(b));
 	};
-	const found = reached(last, null);
+	const own = reached(last, null);
+	// A step whose calls are all written in functions inside it (a store's methods, a callback) goes on
+	// through them: what they call is what it calls.
+	const inner =
+		own.length === 0 && last.file
+			? index.defsInFile(last.file).filter((d) => d.id !== last.id && encloses(index, last, d))
+			: [];
+	const found =
+		own.length > 0
+			? own
+			: [
+					...new Map(
+						inner
+							.flatMap((d) => reached(d, null))
+							.filter((d) => d.id !== last.id && !encloses(index, last, d))
+							.map((d) => [d.id, d]),
+					).values(),
+				];
 	// A step with no call the index resolved may still call code of the repository it could not follow
 	// (`queryBus.register(…)` on an object of unknown type): those calls, as written, are where it goes on.
 	const unresolved = found.length === 0 ? unfollowedCalls(index, last) : [];

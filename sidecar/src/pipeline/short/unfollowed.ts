@@ -85,13 +85,20 @@ export function unfollowedCalls(index: PathIndex, def: DefRow): string[] {
 	if (!index.defsByName || !def.file || def.startLine === null || def.endLine === null) return [];
 	const lines =
 		index.fileLines(def.file, def.startLine, Math.min(def.endLine, def.startLine + BODY_LINES - 1)) ?? [];
-	// Names the index resolved from this body, and those of definitions written inside it (its own code).
+	// Names the index resolved from this body or the definitions written inside it, and theirs (its own code).
 	const known = new Set<string>([def.name]);
 	for (const e of index.edgesFrom(def.id)) {
 		const dst = index.defById(e.dst);
 		if (dst) known.add(dst.name);
 	}
-	for (const d of index.defsInFile(def.file)) if (encloses(index, def, d)) known.add(d.name);
+	for (const d of index.defsInFile(def.file)) {
+		if (!encloses(index, def, d)) continue;
+		known.add(d.name);
+		for (const e of index.edgesFrom(d.id)) {
+			const dst = index.defById(e.dst);
+			if (dst) known.add(dst.name);
+		}
+	}
 	const calls: string[] = [];
 	const seen = new Set<string>();
 	for (const line of lines) {
