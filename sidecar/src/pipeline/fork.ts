@@ -6,6 +6,7 @@
  * other way in the code's own condition. A guard (`if (!x) return;`, `if (!x) throw …`) calls nothing
  * and is no fork.
  */
+import { escapeRegExp } from "../escape-regexp.js";
 import type { DefRow } from "../index/types.js";
 import { enclosingHeaders } from "./material/slices.js";
 import type { PathIndex } from "./path/types.js";
@@ -77,10 +78,23 @@ export function forkOf(
 		}
 		return null;
 	};
-	return armFork(lines, at, callIn) ?? fallThroughFork(lines, at, callIn);
+	// A way that calls the hop's own callee too is no other way: `if (c) { sync(a); x() } else { sync(b); y() }`
+	// calls `sync` either way (session 44's second reader: "only when `c`" was said of such a hop).
+	// Read from the text: the index keeps one edge per caller and callee, at the first call.
+	const nextName = index.defById(nextId)?.name;
+	const callsNext = nextName ? new RegExp(`(?:^|[^\\w$])${escapeRegExp(nextName)}\\s*\\(`) : null;
+	const reachesNext = (from: number, to: number) =>
+		callsNext !== null && lines.slice(from, to + 1).some((l) => !isBlank(l) && callsNext.test(l));
+	const otherWay: CallIn = (from, to, way) => (reachesNext(way[0], way[1]) ? null : callIn(from, to));
+	return armFork(lines, at, otherWay) ?? fallThroughFork(lines, at, otherWay);
 }
 
-type CallIn = (from: number, to: number) => { other: DefRow; line: number } | null;
+/** The call a way's last statement (relative lines from..to) makes, the way spanning `way` (its header to its end). */
+type CallIn = (
+	from: number,
+	to: number,
+	way: readonly [number, number],
+) => { other: DefRow; line: number } | null;
 
 /** The hop follows an `if (cond) { … return y(…) }` at its own block level: it runs when `cond` does not hold. */
 function fallThroughFork(lines: readonly string[], at: number, callIn: CallIn): Fork | null {
@@ -95,7 +109,7 @@ function fallThroughFork(lines: readonly string[], at: number, callIn: CallIn): 
 		if (!arm || arm.end >= at || (arm.closer >= 0 && /\belse\b/.test(lines[arm.closer] ?? ""))) continue;
 		const exits = arm.last === i ? /\)\s*return\b/.test(l) : /^\s*return\b/.test(lines[arm.last] ?? "");
 		if (!exits) continue;
-		const call = callIn(arm.last, arm.end);
+		const call = callIn(arm.last, arm.end, [arm.head, arm.end]);
 		// A guard that calls nothing on its way out is passed, not a fork: look further up.
 		if (!call) continue;
 		return { condition: conditionOf(lines, i), hopWhen: "otherwise", ...call };
@@ -115,7 +129,7 @@ function armFork(lines: readonly string[], at: number, callIn: CallIn): Fork | n
 		let other: ReturnType<CallIn> = null;
 		if (ELSE_OPEN.test(lines[arm.closer] ?? "")) {
 			const otherArm = armAt(lines, arm.closer);
-			if (otherArm) other = callIn(otherArm.last, otherArm.end);
+			if (otherArm) other = callIn(otherArm.last, otherArm.end, [otherArm.head, otherArm.end]);
 		} else if (
 			/^\s*(?:return|throw)\b/.test(lines[arm.last] ?? "") &&
 			/^\s*\}\s*$/.test(lines[arm.closer] ?? "")
@@ -124,7 +138,7 @@ function armFork(lines: readonly string[], at: number, callIn: CallIn): Fork | n
 			let n = arm.closer + 1;
 			while (n < lines.length && isBlank(lines[n])) n++;
 			if (/^\s*return\b/.test(lines[n] ?? "") && indentOf(lines[n] ?? "") === indentOf(head))
-				other = callIn(n, statementEnd(lines, n));
+				other = callIn(n, statementEnd(lines, n), [n, statementEnd(lines, n)]);
 		}
 		return other ? { condition: conditionOf(lines, s), hopWhen: "then", ...other } : null;
 	}
@@ -137,7 +151,7 @@ function armFork(lines: readonly string[], at: number, callIn: CallIn): Fork | n
 		if (indentOf(l) < ind || !PLAIN_IF.test(l)) return null;
 		const arm = armAt(lines, j);
 		if (!arm || arm.closer !== s) return null;
-		const other = callIn(arm.last, arm.end);
+		const other = callIn(arm.last, arm.end, [arm.head, arm.end]);
 		return other ? { condition: conditionOf(lines, j), hopWhen: "otherwise", ...other } : null;
 	}
 	return null;

@@ -9,7 +9,7 @@ import type { DefRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import { forkOf } from "../../src/pipeline/fork.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
-import { defRow, edgeGraphOverFiles } from "../support/defs.js";
+import { defRow, edgeGraph, edgeGraphOverFiles } from "../support/defs.js";
 
 const concept = (word: string) => ({ word, stems: [word], related: [], weight: 1 });
 const ranking = (order: DefRow[]) => ({ order, fileScore: new Map<string, number>() });
@@ -128,5 +128,44 @@ describe("a hop taken at a fork", () => {
 			"}",
 		]);
 		expect(forkOf(conditionCall.index, conditionCall.login, 3, conditionCall.create.id)).toBeNull();
+	});
+
+	it("tells no fork when the other way calls the hop's callee too", () => {
+		const lines = [
+			"async function login(name) {",
+			"\tif (name.known) {",
+			"\t\tawait findUser(name);",
+			"\t\treturn loginExisting(name);",
+			"\t} else {",
+			"\t\tawait findUser(name.id);",
+			"\t\treturn createUser(name);",
+			"\t}",
+			"}",
+		];
+		const login = defRow("auth/login.ts", "login", "function", { startLine: 1, endLine: lines.length });
+		const find = defRow("auth/find.ts", "findUser", "function", { startLine: 1, endLine: 1 });
+		const existing = defRow("auth/existing.ts", "loginExisting", "function", { startLine: 1, endLine: 1 });
+		const create = defRow("users/create.ts", "createUser", "function", { startLine: 1, endLine: 1 });
+		// One edge per caller and callee, at the first call, as the index keeps them.
+		const at = [3, 4, 7];
+		let n = 0;
+		const index = {
+			...edgeGraph(
+				[login, find, existing, create],
+				[
+					[login, find, "call"],
+					[login, existing, "call"],
+					[login, create, "call"],
+				],
+				(s) => ({ file: s.file, line: at[n++] ?? null }),
+			),
+			fileLines: (file: string, from: number, to: number) =>
+				file === "auth/login.ts" ? lines.slice(from - 1, to) : ["x"],
+		};
+		// `findUser` runs on both ways: neither `if` arm is "only when".
+		expect(forkOf(index, login, 3, find.id)).toBeNull();
+		expect(forkOf(index, login, 6, find.id)).toBeNull();
+		// The arms' own calls are still each other's other way.
+		expect(forkOf(index, login, 4, existing.id)).toMatchObject({ hopWhen: "then", other: create });
 	});
 });

@@ -20,6 +20,7 @@ import type { CitationRanking } from "../rank.js";
 import type { ReadItem } from "../read.js";
 import { forkWords, nearFork, sideWords } from "./branches.js";
 import { citedAt } from "./contract-step.js";
+import { destructuredMember } from "./destructured.js";
 import { ENTRY_DECORATORS, entryDecorators } from "./entry-decorators.js";
 import { branchWords, firedKey, firedSentence } from "./fired.js";
 import { fit } from "./fit.js";
@@ -99,9 +100,10 @@ export function compose(
 	}
 	const readRange = new Map<string, { startLine: number; endLine: number }>();
 	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
+	// A name bound by destructuring an object of its file is cited where that object writes it.
 	const head = (def: DefRow) => {
 		const h = headRange(def, readRange.get(def.defId));
-		return h && withDeclarationLine(index, def, h);
+		return h && (destructuredMember(index, def) ?? withDeclarationLine(index, def, h));
 	};
 	// Each step's citation: its hop line when the hop is written in its body and names the next
 	// step (or key); its head otherwise (the last step, an interface member and its implementation).

@@ -3,6 +3,7 @@ import type { DefRow } from "../../index/types.js";
 import { encloses } from "../encloses.js";
 import { code } from "../markdown.js";
 import type { PathIndex, PathStep } from "../path/types.js";
+import { unfollowedCalls } from "./unfollowed.js";
 import type { Label } from "./words.js";
 
 /** What the path's last step calls further, named (the rest counted). */
@@ -55,25 +56,46 @@ export function onwardCalls(
 		const at = (d: DefRow) => rank.get(d.id) ?? Number.POSITIVE_INFINITY;
 		return found.sort((a, b) => at(a) - at(b));
 	};
-	const found = reached(last, null);
-	const named = told === "named" || found.length === 1 ? found.slice(0, ONWARD_NAMED) : [];
+	const own = reached(last, null);
+	// A step whose calls are all written in functions inside it (a store's methods, a callback) goes on
+	// through them: what they call is what it calls.
+	const inner =
+		own.length === 0 && last.file
+			? index.defsInFile(last.file).filter((d) => d.id !== last.id && encloses(index, last, d))
+			: [];
+	const found =
+		own.length > 0
+			? own
+			: [
+					...new Map(
+						inner
+							.flatMap((d) => reached(d, null))
+							.filter((d) => d.id !== last.id && !encloses(index, last, d))
+							.map((d) => [d.id, d]),
+					).values(),
+				];
+	// A step with no call the index resolved may still call code of the repository it could not follow
+	// (`queryBus.register(…)` on an object of unknown type): those calls, as written, are where it goes on.
+	const unresolved = found.length === 0 ? unfollowedCalls(index, last) : [];
+	const count = found.length + unresolved.length;
+	const named = told === "named" || count === 1 ? found.slice(0, ONWARD_NAMED) : [];
 	// A callee named as the step is (a `const` renaming the function it calls, `export const get =
 	// getWrapper`) is told with its file: "its call (`get`)" after "as far as `get`" reads as a loop.
 	const lastLabel = label(last);
-	const names = named.map((d) =>
-		label(d) === lastLabel && d.file ? `${label(d)} in ${code(d.file)}` : label(d),
-	);
+	const names = [
+		...named.map((d) => (label(d) === lastLabel && d.file ? `${label(d)} in ${code(d.file)}` : label(d))),
+		...(told === "named" || count === 1 ? unresolved.slice(0, ONWARD_NAMED).map(code) : []),
+	];
 	// A last step that calls nothing: the step before it may go on once it returns (a service that
 	// saves a row, then schedules the job that does the work).
 	const before = path.at(-2) as PathStep;
 	const hopLine = before.hop?.file === before.def.file ? (before.hop?.line ?? null) : null;
-	const later =
-		found.length === 0 && told === "named" && hopLine !== null ? reached(before.def, hopLine) : [];
+	const later = count === 0 && told === "named" && hopLine !== null ? reached(before.def, hopLine) : [];
 	const after =
 		later.length > 0
 			? { caller: label(before.def), names: later.slice(0, ONWARD_NAMED).map((d) => label(d)) }
 			: null;
 	const parent = last.parentId === null ? undefined : index.defById(last.parentId);
 	const declared = parent?.kind === "interface" || parent?.kind === "type";
-	return { names, more: found.length - names.length, after, declared };
+	return { names, more: count - names.length, after, declared };
 }

@@ -1,0 +1,122 @@
+/**
+ * The calls a definition's body writes that the index could not resolve to a definition, read from
+ * the stored text: `queryBus.register(handlers)` on an object whose type the index cannot follow.
+ * "Calls no other code in this repository" was said of such a body (session 44's second reader): it
+ * may be said only when the body calls no name the repository defines.
+ */
+import type { DefRow } from "../../index/types.js";
+import { encloses } from "../encloses.js";
+import type { PathIndex } from "../path/types.js";
+import { isBlank } from "../source-lines.js";
+
+/** Lines of a body read at most (a last step is seldom longer; past it a call says little of the step). */
+const BODY_LINES = 200;
+
+/**
+ * A call as written: a name, perhaps on a receiver (`a.b?.c`), perhaps with type arguments, then `(`.
+ * Not after a `.` or a name character (a member's inner part), nor after `new` (a construction).
+ */
+const CALL = /(?<![\w$.])((?:[\w$]+\s*\??\.\s*)*[\w$]+)\s*(?:<[^<>()]*>)?\s*\(/g;
+
+/** Words that open parentheses without calling anything. */
+const KEYWORDS = new Set([
+	"if",
+	"for",
+	"while",
+	"switch",
+	"catch",
+	"function",
+	"return",
+	"typeof",
+	"await",
+	"yield",
+	"super",
+	"import",
+	"void",
+	"delete",
+	"in",
+	"of",
+	"async",
+	"constructor",
+]);
+
+/**
+ * Method names the language's own objects carry (arrays, maps, sets, strings, promises, `Object`,
+ * `JSON`, `Math`, `console`): `cache.set(k, v)` is no call into the repository because a store there
+ * also has a `set`.
+ */
+const BUILTIN_MEMBERS: ReadonlySet<string> = new Set(
+	[
+		Array.prototype,
+		Map.prototype,
+		Set.prototype,
+		WeakMap.prototype,
+		String.prototype,
+		Number.prototype,
+		Promise.prototype,
+		Object.prototype,
+		Function.prototype,
+		Date.prototype,
+		RegExp.prototype,
+		Object,
+		Array,
+		Promise,
+		JSON,
+		Math,
+		Number,
+		console,
+	].flatMap((o) => Object.getOwnPropertyNames(o)),
+);
+
+/** Code between quotes and comments, blanked (a call written in a string or a comment is none). */
+function codeOnly(line: string): string {
+	return line
+		.replace(/\/\/.*$/, "")
+		.replace(/\/\*.*?\*\//g, "")
+		.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+}
+
+/**
+ * The calls `def`'s body writes, as written (`queryBus.register`), whose last name the repository
+ * defines as a function or method though no edge of `def` reaches one so named: the code the body
+ * goes on to that the index could not follow. In body order, each once; none without `defsByName`.
+ */
+export function unfollowedCalls(index: PathIndex, def: DefRow): string[] {
+	if (!index.defsByName || !def.file || def.startLine === null || def.endLine === null) return [];
+	const lines =
+		index.fileLines(def.file, def.startLine, Math.min(def.endLine, def.startLine + BODY_LINES - 1)) ?? [];
+	// Names the index resolved from this body or the definitions written inside it, and theirs (its own code).
+	const known = new Set<string>([def.name]);
+	for (const e of index.edgesFrom(def.id)) {
+		const dst = index.defById(e.dst);
+		if (dst) known.add(dst.name);
+	}
+	for (const d of index.defsInFile(def.file)) {
+		if (!encloses(index, def, d)) continue;
+		known.add(d.name);
+		for (const e of index.edgesFrom(d.id)) {
+			const dst = index.defById(e.dst);
+			if (dst) known.add(dst.name);
+		}
+	}
+	const calls: string[] = [];
+	const seen = new Set<string>();
+	for (const line of lines) {
+		if (isBlank(line)) continue;
+		const text = codeOnly(line);
+		for (const m of text.matchAll(CALL)) {
+			const written = (m[1] as string).replace(/\s+/g, "");
+			const before = text.slice(0, m.index).trimEnd();
+			if (/\bnew$/.test(before) || /\bfunction\s*\*?$/.test(before)) continue;
+			const parts = written.split(/\??\./);
+			const name = parts.at(-1) as string;
+			if (KEYWORDS.has(name) || known.has(name) || seen.has(written)) continue;
+			if (parts.length > 1 && BUILTIN_MEMBERS.has(name)) continue;
+			if (!index.defsByName(name, 20).some((d) => d.file && (d.kind === "function" || d.kind === "method")))
+				continue;
+			seen.add(written);
+			calls.push(written);
+		}
+	}
+	return calls;
+}
