@@ -11,6 +11,7 @@ import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
 import { spacesOf, usedAsType } from "./declaration-space.js";
 import { moduleDefId } from "./defs.js";
+import { fieldInstanceMember } from "./field-instances.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
@@ -643,7 +644,7 @@ export function extractEdges(
 		const target =
 			literalMemberTarget(callee) ??
 			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
-			(ts.isCallExpression(node) ? selfMemberTarget(node) : null);
+			(ts.isCallExpression(node) ? (selfMemberTarget(node) ?? fieldInstanceTarget(callee)) : null);
 		if (target && "def" in target) {
 			for (const def of defsOf(target, name)) emit(enclosing, def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
@@ -686,6 +687,13 @@ export function extractEdges(
 		const member = selfMemberCalled(call);
 		const def = member ? ctx.defOfNode.get(member) : undefined;
 		return def ? { def } : null;
+	}
+
+	/** The member of the one class a field is always set to, for a call through the field (field-instances.ts). */
+	function fieldInstanceTarget(callee: ts.Expression): Target | null {
+		const member = fieldInstanceMember(checker, callee);
+		const target = member ? targetOfSymbol(ctx, member) : null;
+		return target && "def" in target ? target : null;
 	}
 
 	/**
