@@ -35,6 +35,9 @@ export function symbolOf(node: ts.Node, checker: ts.TypeChecker): ts.Symbol | un
 	if (bound) return bound;
 	const found = checker.getSymbolAtLocation(node);
 	if (found) return found;
+	// A member read's name is resolved as the member read itself (the checker climbs from `b` to `a.b`):
+	// asking again would only check the read again (with `a`'s flow type, for an untyped `a`).
+	if (ts.isPropertyAccessExpression(node)) return undefined;
 	const name = (node as { name?: ts.Node }).name;
 	return name ? symbolOf(name, checker) : undefined;
 }

@@ -10,6 +10,7 @@ import {
 } from "../../src/syntax/declarations-of.js";
 
 const VUE_APP = fileURLToPath(new URL("../indexer/fixtures/vue-app/src", import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../../examples/discovery", import.meta.url));
 
 function files() {
 	const project = new Project({ useInMemoryFileSystem: true });
@@ -76,5 +77,32 @@ describe("compilerDeclarationsOf", () => {
 		// Names of other modules resolved through imports, not only local ones.
 		expect(compared).toBeGreaterThan(50);
 		expect(resolved).toBeGreaterThan(5);
+	});
+
+	it("answers a member read nothing resolves (an untyped receiver, a missing member) as ts-morph does", () => {
+		const project = new Project({ compilerOptions: { ...PROGRAM_OPTIONS, allowJs: true } });
+		project.addSourceFilesAtPaths(`${EXAMPLES}/**/*.{ts,tsx,js}`);
+		project.createSourceFile(
+			"/members.ts",
+			[
+				"declare const loose: any; declare const typed: { send(k: string): void };",
+				"loose.send('a'); loose?.deep.send('b'); (loose as any).x.y('c'); typed.send('d'); typed.missing('e');",
+				"class Own { #hidden() {} run() { this.#hidden(); this.nothing(); } }",
+				"function f(p) { p.on('x'); return p.a.b; }",
+			].join("\n"),
+		);
+		project.createSourceFile(
+			"/legacy.js",
+			"module.exports.run = function () {}; exports.other = 1; module.exports.run();",
+		);
+		const checker = project.getTypeChecker().compilerObject;
+		let unresolved = 0;
+		for (const sf of project.getSourceFiles())
+			for (const node of sf.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
+				const expected = declarationsOf(node).map((d) => d.compilerNode);
+				expect(compilerDeclarationsOf(node.compilerNode, checker)).toEqual(expected);
+				if (expected.length === 0) unresolved++;
+			}
+		expect(unresolved).toBeGreaterThan(10);
 	});
 });

@@ -141,6 +141,13 @@ export function callCandidates(
 		wrapperFact(sf, cn, { ...callee, name: `new ${callee.name}` }, ctx, out);
 	}
 	const transport = isCall && isTransport(callee.receiver, callee.name);
+	// The in-repo definition the callee resolves to, asked once per call (both key positions and the
+	// registering callee ask it of the same expression).
+	let resolvedCallee: string | null | undefined;
+	const calleeId = () => {
+		if (resolvedCallee === undefined) resolvedCallee = calleeDef(cn.expression, checkerOf(sf), ctx);
+		return resolvedCallee;
+	};
 	for (let pos = 0; pos < Math.min(2, args.length); pos++) {
 		const a = transport ? requestedUrl(args[pos] as ts.Expression) : (args[pos] as ts.Expression);
 		// The key's expressions: the argument itself, or the `name` of an object (`enqueue({ name: JOB })`) or of
@@ -168,7 +175,7 @@ export function callCandidates(
 			}
 		}
 		if (found.some((k) => k === null)) continue;
-		const keys = [...new Set(found.flat() as string[])];
+		const keys = [...new Set(found.length === 1 ? (found[0] as string[]) : (found.flat() as string[]))];
 		const keyExpr = keyExprs[0] as ts.Expression;
 		let handlerArg: number | null = null;
 		let handler: string | null = null;
@@ -236,8 +243,8 @@ export function callCandidates(
 			handlerArg,
 			handler,
 			// Only for a callee that can be an in-repo wrapper (built-in string/array/DOM/log methods cannot).
-			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeDef(cn.expression, checkerOf(sf), ctx),
-			...(handler && isCall ? registeringCallee(cn.expression, checkerOf(sf), ctx) : {}),
+			callee: handler || NOT_WRAPPERS.has(callee.name) ? null : calleeId(),
+			...(handler && isCall ? registeringCallee(calleeId()) : {}),
 		};
 		// On compiler nodes: most candidates never need the call or the key wrapped.
 		out.push(recordOf(CANDIDATE, info, cn, keyExpr, sf.compilerNode, ctx));
@@ -256,11 +263,6 @@ function resultCalled(cn: ts.CallExpression | ts.NewExpression): boolean {
 }
 
 /** A registering call's in-repo callee (`JobHub.register`), which may wrap a paired constructor (`new Worker`). */
-function registeringCallee(
-	callee: ts.Expression,
-	checker: ts.TypeChecker,
-	ctx: SiteContext,
-): { registersVia?: string } {
-	const via = calleeDef(callee, checker, ctx);
+function registeringCallee(via: string | null): { registersVia?: string } {
 	return via ? { registersVia: via } : {};
 }

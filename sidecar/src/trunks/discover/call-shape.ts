@@ -13,6 +13,8 @@ const PAIRED = new Set(Object.values(VERB_PAIRS).flat());
 /** A call that puts a request on the wire: a bare transport (`fetch`), or a transport verb on a client (`this.http.post`, `this.client.fetch`). */
 export function isTransport(receiver: string, name: string): boolean {
 	if (receiver === "") return TRANSPORTS.bare.has(name) || FETCH_FACTORY.test(name);
+	// A client's verb first: most calls are none, and the receiver's last segment is read only for one.
+	if (!TRANSPORTS.names.has(name)) return false;
 	const segment = receiver.split(".").pop() ?? "";
 	const last = segment.replace(/\(\)$/, "");
 	// A factory only where it is called on its own (`createAuthenticatedKy(token)`); a method's result
@@ -62,6 +64,18 @@ export function normalizeReceiver(text: string): string {
 		.replace(/!(?=\.|$)/g, "");
 	for (let i = 0; i < 4 && /\([^()]+\)/.test(t); i++) t = t.replace(/\([^()]+\)/g, "()");
 	return t.replace(/<[^<>]*>/g, "");
+}
+
+/**
+ * `calleeOf(cn)?.name` without the receiver's text (its chain root, its normalised spelling): for a
+ * pass that keeps a few names only and would make the receiver of every call of the file.
+ */
+export function calleeNameOf(cn: ts.CallExpression | ts.NewExpression): string | undefined {
+	const e = skipWrappers(cn.expression);
+	if (ts.isIdentifier(e)) return e.text;
+	if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) return e.name.text;
+	// The other shapes make no receiver text.
+	return calleeOf(cn)?.name;
 }
 
 /** The callee of a call as (receiver, name), from the compiler node; null for computed callees. */

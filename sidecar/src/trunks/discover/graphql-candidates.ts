@@ -9,7 +9,7 @@ import { declarationsOf } from "../../syntax/declarations-of.js";
 import { graphqlOperations, isGraphqlDocument } from "../../syntax/graphql-doc.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { type FileNodes, wrap } from "../walk.js";
-import { calleeOf } from "./call-shape.js";
+import { calleeNameOf } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, DOCUMENT_USE, OPERATION, record, SCHEMA } from "./candidates.js";
 import {
 	GRAPHQL_CLIENT_CALLS,
@@ -345,8 +345,9 @@ function documentConstantCandidates(
 	if (isGraphqlDocument(ctx.filePath)) return;
 	const seen = new Set<string>();
 	for (const cn of nodes.calls) {
-		const callee = calleeOf(cn);
-		if (!callee || !GRAPHQL_CLIENT_CALLS.names.has(callee.name)) continue;
+		// The name alone: few calls are GraphQL client calls, and the receiver is not read.
+		const name = calleeNameOf(cn);
+		if (name === undefined || !GRAPHQL_CLIENT_CALLS.names.has(name)) continue;
 		const named: ts.Identifier[] = [];
 		for (const a of cn.arguments) {
 			const x = skipWrappers(a);

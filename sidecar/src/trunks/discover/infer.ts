@@ -156,6 +156,7 @@ export function inferTrunks(
 	const lookups: { r: Group; d: Group; joined: string[] }[] = [];
 	for (const r of registries) {
 		const registered = new Set(r.keys.keys());
+		let median: number | undefined;
 		for (const d of dispatchers) {
 			if (d.id === r.id) continue;
 			if (isLookup(r, d)) {
@@ -165,6 +166,17 @@ export function inferTrunks(
 			}
 			const sinks = sinksOf.get(d.id) ?? null;
 			const conn = connection(r, d, sinks, registrySinksOf.get(r.id) ?? null);
+			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends, and only into a
+			// registry holding a key at one or two places as a rule: a key registered at many is a name
+			// the calls work on, not a handler's (a table every migration alters: `schema.alterTable('users', t => …)`).
+			// Asked before the keys are joined: most pairs have no connection and fail it.
+			if (!conn) {
+				const sends =
+					SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
+				if (!sends) continue;
+				median ??= medianSitesPerKey(r);
+				if (median > DISCOVERY_LIMITS.overlapSitesPerKey) continue;
+			}
 			const prefix = bestPrefix(d, registered);
 			// Common words are event names that collide across objects; a route path (`/api/v1/user`) is no such word.
 			const route = isHttpRegistry(r) && (conn === "http transport" || conn === "wrapper");
@@ -207,11 +219,7 @@ export function inferTrunks(
 					single.push({ r, d, connection: conn, joined, prefix, dropCommon });
 				continue;
 			}
-			// Overlap alone: only a dispatcher whose name (or a wrapped call's) sends, and only into a
-			// registry holding a key at one or two places as a rule: a key registered at many is a name
-			// the calls work on, not a handler's (a table every migration alters: `schema.alterTable('users', t => …)`).
-			const sends = SEND_NAME.test(d.name.replace(/^new /, "")) || sinks?.some((x) => SEND_NAME.test(x.name));
-			if (!sends || medianSitesPerKey(r) > DISCOVERY_LIMITS.overlapSitesPerKey) continue;
+			// Overlap alone (sending into a registry of few places per key, checked above).
 			const strong = joined.filter(distinctive);
 			const share = strong.length / Math.max(1, distinct.filter(distinctive).length);
 			if (strong.length >= DISCOVERY_LIMITS.overlapJoined && share >= DISCOVERY_LIMITS.overlapShare)

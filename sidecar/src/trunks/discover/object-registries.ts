@@ -9,7 +9,7 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { firstDeclarationOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { checkerOf, wrap } from "../walk.js";
-import { calleeOf, normalizeReceiver } from "./call-shape.js";
+import { calleeNameOf, normalizeReceiver } from "./call-shape.js";
 import { CANDIDATE, type CandidateInfo, record, recordOf, type Sited } from "./candidates.js";
 import { PROXY_REFERENCE_VERBS } from "./families.js";
 import { initHoldsFunction } from "./handler-refs.js";
@@ -40,7 +40,7 @@ function nesting(
 			!outer ||
 			!ts.isCallExpression(outer) ||
 			!outer.arguments.includes(obj as ts.Expression) ||
-			calleeOf(outer)?.name !== name
+			calleeNameOf(outer) !== name
 		)
 			break;
 		path = `${prop.name.text}.${path}`;
@@ -96,7 +96,7 @@ function referencedHandler(
 		if (!init || !initHoldsFunction(init)) return null;
 		// A registry built by the same call (`router({ … })`) is mounted, never a handler.
 		const u = skipWrappers(init);
-		if (ts.isCallExpression(u) && calleeOf(u)?.name === callName) return null;
+		if (ts.isCallExpression(u) && calleeNameOf(u) === callName) return null;
 		return ctx.defIdOf(decl);
 	} catch {
 		return null;
