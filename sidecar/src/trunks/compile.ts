@@ -54,6 +54,8 @@ export interface Compiled {
 		receiver: RegExp;
 		names: Set<string> | null;
 		qualified: RegExp | null;
+		/** `urlArg.head`, compiled. */
+		urlHead: RegExp | null;
 	}[];
 	/** Route helpers (any called name: matched by their arguments' shape). */
 	routeHelpers: {
@@ -141,6 +143,7 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 			receiver: new RegExp(idiom.receiver),
 			names: idiom.names ? new Set(idiom.names) : null,
 			qualified: optionalRegex(idiom.qualifiedKey),
+			urlHead: optionalRegex(idiom.urlArg?.head),
 		});
 		return;
 	}

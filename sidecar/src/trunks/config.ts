@@ -337,7 +337,18 @@ const moduleCallIdiomSchema = z.strictObject({
 	names: z.array(z.string().min(1)).optional(),
 	/** The argument holding `{key}` (a literal or constant); omitted: the call has no key argument. */
 	keyArg: z.number().int().min(0).optional(),
-	/** '{member}' (the called name), '{key}', '{name}' and the receiver's named groups are replaced. */
+	/**
+	 * The argument holding a request URL written below a module's own base path, a template literal whose
+	 * first part names the module (`` apos.http.post(`${apos.login.action}/login`) ``): `head` is a regex over
+	 * that part's expression, its named groups template fields (`module` the module's registered name,
+	 * `alias` its alias, resolved to the name in finalize); `{path}` is the literal rest (a run-time part
+	 * filling a segment read as `:param`, the query cut). A call whose URL is anything else is no site.
+	 */
+	urlArg: z.strictObject({ arg: z.number().int().min(0), head: z.string().min(1) }).optional(),
+	/**
+	 * '{member}' (the called name), '{METHOD}' (it upper-cased), '{key}', '{name}', '{path}', '{module}'
+	 * and the receiver's named groups are replaced.
+	 */
 	template: z.string(),
 	/** A `{key}` matching this regex is the key as written (an event already named `module:event`). */
 	qualifiedKey: z.string().optional(),

@@ -58,6 +58,7 @@ import {
 	extractModuleSections,
 	inheritedSites,
 	MODULE_BASE,
+	resolveModuleAliases,
 } from "./idioms/module-sections.js";
 import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
@@ -405,6 +406,9 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			} else rest.push(s);
 		}
 		if (c) rest.push(...bindFacadeUses(defs, uses, c));
+		// URLs written below a module's alias (`${apos.login.action}/login`) take the module's name.
+		if (c?.moduleCalls.some((m) => m.urlHead))
+			resolveModuleAliases(rest, moduleBases, (trunk, raw) => siteKey(raw, c.trunks.get(trunk)?.normalize));
 		if (c && moduleBases.length > 0) {
 			const { registers, unanswered } = inheritedSites(moduleBases, rest, (trunk, raw) => ({
 				trunk,

@@ -99,6 +99,34 @@ describe("modules written as objects of sections", () => {
 		expect(summary(sites, "module-registry").filter((s) => s.includes("dispatch"))).toEqual([]);
 	});
 
+	it("reads a URL written below a module's own base path, the module named by its alias or its name", () => {
+		const sites = extractSites(
+			{
+				"modules/@acme/ledger/index.js": ledger,
+				"ui/apos/components/LedgerForm.js": `export async function send(entry, id, suffix) {
+  await apos.http.post(\`\${apos.ledger.action}/submit-entry\`, { body: entry });
+  await apos.http.post(\`\${apos.ledger.action}/\${id}/void?reason=\${entry.reason}\`, {});
+  await apos.http.get(\`\${apos.modules['@acme/ledger'].action}/summary\`, {});
+  await apos.http.post(\`\${apos.missing.action}/submit-entry\`, {});
+  await apos.http.post(\`\${apos.ledger.action}\${suffix}\`, {});
+  await apos.http.post(\`\${this.action}/submit-entry\`, {});
+}`,
+			},
+			alwaysOn(builtinPresets().filter((p) => p.name === "apostrophe" || p.name === "generic")),
+		);
+		// An alias no module declares, a rest that is no path and a base the code holds elsewhere make no site.
+		expect(summary(sites, "http-route").filter((s) => s.includes("dispatch"))).toEqual([
+			"http-route dispatch GET /api/v1/@acme/ledger/summary",
+			"http-route dispatch POST /api/v1/@acme/ledger/:_id/void",
+			"http-route dispatch POST /api/v1/@acme/ledger/submit-entry",
+		]);
+		const call = sites.find(
+			(s) => s.side === "dispatch" && s.key === "POST /api/v1/@acme/ledger/submit-entry",
+		);
+		expect(call?.enclosingDefId).toBe("ui/apos/components/LedgerForm.js#send");
+		expect(call?.rawKey).toBe("POST /api/v1/@acme/ledger/submit-entry");
+	});
+
 	it("joins the events a module emits on itself to the handlers listening under its name", () => {
 		const sites = twoModules();
 		expect(summary(sites, "module-events")).toEqual([

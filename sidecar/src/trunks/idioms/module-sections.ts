@@ -147,6 +147,8 @@ export interface ModuleBaseInfo {
 	inheritedOnly: boolean;
 	expression: string;
 	enclosing: string | null;
+	/** The alias the module declares (`aliasProperty`), for URLs written below an alias's base path. */
+	alias?: string;
 }
 
 /** Names of the members the given sections of a module's exported object return. */
@@ -195,6 +197,7 @@ export function extractModuleSections(
 				expression: written ? `${idiom.inherit.property}: '${written}'` : name,
 				enclosing: ctx.enclosingDefId(wrap<Node>(sf, exported)),
 			};
+			if (alias !== undefined) info.alias = alias;
 			const at = written ? propertyNode(exported, idiom.inherit.property) : exported;
 			out.push(internalRecord(MODULE_BASE, info, ctx.filePath, startLine(wrap<Node>(sf, at ?? exported))));
 		}
@@ -244,7 +247,7 @@ export function extractModuleCalls(
 	ctx: SiteContext,
 	emit: Emit,
 ): void {
-	for (const { trunk, idiom, file, exclude, receiver, names, qualified } of c.moduleCalls) {
+	for (const { trunk, idiom, file, exclude, receiver, names, qualified, urlHead } of c.moduleCalls) {
 		if (exclude?.test(ctx.filePath)) continue;
 		const fileMatch = file ? file.exec(ctx.filePath) : null;
 		if (file && !fileMatch) continue;
@@ -259,6 +262,11 @@ export function extractModuleCalls(
 			if (!callee || (names && !names.has(callee.member)) || own?.has(callee.member)) continue;
 			const matched = receiver.exec(callee.receiver);
 			if (!matched) continue;
+			let url: ModuleUrl | null = null;
+			if (idiom.urlArg && urlHead) {
+				url = moduleUrl(call.arguments[idiom.urlArg.arg], urlHead);
+				if (!url) continue;
+			}
 			let key: string | undefined;
 			if (idiom.keyArg !== undefined) {
 				const arg = call.arguments[idiom.keyArg];
@@ -271,14 +279,99 @@ export function extractModuleCalls(
 					? key
 					: idiom.template
 							.replaceAll("{member}", callee.member)
+							.replaceAll("{METHOD}", callee.member.toUpperCase())
 							.replaceAll("{key}", key ?? "")
 							.replaceAll("{name}", fileMatch?.groups?.name ?? "");
+			if (url) raw = raw.replaceAll("{module}", url.module).replaceAll("{path}", url.path);
 			for (const [group, value] of Object.entries(matched.groups ?? {}))
 				raw = raw.replaceAll(`{${group}}`, value ?? "");
 			const at = wrap<Node>(sf, call);
 			emit(trunk.name, "dispatch", raw, at, at, null, "syntactic", idiom.also);
 		}
 	}
+}
+
+/** A module named by its alias in a key, `{alias=login}`: the alias's module name is put in by finalize. */
+const ALIAS_REF = /\{alias=([^{}=]+)\}/;
+
+/** A request URL below a module's base path: the module (a name, or an alias reference) and the path after it. */
+interface ModuleUrl {
+	module: string;
+	path: string;
+}
+
+/**
+ * `` `${apos.login.action}/login` ``: the module the first part names (`head`'s `module` group, or its
+ * `alias` group as `{alias=…}`) and the literal rest as a path (`/${id}/clear` → `/:param/clear`, the
+ * query cut); null for any other argument, a rest that is no path, or a head naming no module.
+ */
+function moduleUrl(arg: ts.Expression | undefined, head: RegExp): ModuleUrl | null {
+	const a = arg && skipWrappers(arg);
+	if (!a || !ts.isTemplateExpression(a) || a.head.text !== "") return null;
+	const [first, ...spans] = a.templateSpans;
+	if (!first) return null;
+	const names = memberText(first.expression);
+	const groups = names === null ? undefined : head.exec(names)?.groups;
+	const module = groups?.module ?? (groups?.alias ? `{alias=${groups.alias}}` : undefined);
+	if (!module) return null;
+	let path = "";
+	for (const [i, text] of [first.literal.text, ...spans.map((s) => s.literal.text)].entries()) {
+		// A run-time part (each span after the head) before this literal text: `\0`, one segment.
+		path += (i > 0 ? "\0" : "") + text;
+		const q = path.search(/[?#]/);
+		if (q >= 0) {
+			path = path.slice(0, q);
+			break;
+		}
+	}
+	if (path !== "" && !path.startsWith("/")) return null;
+	const segments = path.split("/");
+	if (segments.some((seg) => seg.includes("\0") && seg.replaceAll("\0", "") !== "")) return null;
+	return { module, path: segments.map((seg) => (seg.includes("\0") ? ":param" : seg)).join("/") };
+}
+
+/** `apos.login.action`, `apos.modules['@x/login'].action` as written with no spaces; null for anything else. */
+function memberText(e: ts.Expression): string | null {
+	const x = skipWrappers(e);
+	if (ts.isIdentifier(x)) return x.text;
+	if (ts.isPropertyAccessExpression(x)) {
+		const left = memberText(x.expression);
+		return left === null ? null : `${left}.${x.name.text}`;
+	}
+	if (ts.isElementAccessExpression(x) && ts.isStringLiteralLike(x.argumentExpression)) {
+		const left = memberText(x.expression);
+		return left === null ? null : `${left}['${x.argumentExpression.text}']`;
+	}
+	return null;
+}
+
+/**
+ * Keys naming a module by its alias (`POST /api/v1/{alias=login}/login`) take the module's registered
+ * name from the modules declaring that alias (`MODULE_BASE` records); a site whose alias no module, or
+ * more than one, declares is dropped: its URL names no module of the repository.
+ */
+export function resolveModuleAliases(
+	sites: DispatchSiteRecord[],
+	records: readonly DispatchSiteRecord[],
+	keyOf: (trunk: string, raw: string) => string | null,
+): void {
+	const names = new Map<string, Set<string>>();
+	for (const r of records) {
+		const info = JSON.parse(r.rawKey as string) as ModuleBaseInfo;
+		if (info.alias) names.set(info.alias, (names.get(info.alias) ?? new Set()).add(info.name));
+	}
+	let kept = 0;
+	for (const s of sites) {
+		const ref = s.rawKey === null ? null : ALIAS_REF.exec(s.rawKey);
+		if (ref && s.rawKey !== null) {
+			const found = names.get(ref[1] as string);
+			if (found?.size !== 1) continue;
+			s.rawKey = s.rawKey.replace(ref[0], [...found][0] as string);
+			s.key = keyOf(s.trunk, s.rawKey);
+		}
+		sites[kept++] = s;
+	}
+	sites.length = kept;
 }
 
 /** Path characters two files have in common from the start (the nearer of two same-named modules). */
