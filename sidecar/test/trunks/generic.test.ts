@@ -357,6 +357,34 @@ plainRouter.get('/health', function health(c: any) { return c.json({}); });`,
 	});
 });
 
+describe("generic preset: Elysia routes", () => {
+	it("registers routes chained on new Elysia() where a method returns the app, met by fetch", () => {
+		const sites = extractSites({
+			"src/auth.ts": `import { Elysia } from 'elysia';
+export class AuthModule {
+  route() {
+    return new Elysia()
+      .use(profile())
+      .post('/api/login', async (ctx: any) => 1)
+      .post('/api/logout', function logout(ctx: any) { return 1; });
+  }
+}
+function profile() { return new Elysia().get('/api/me', async () => 1); }`,
+			"web/client.ts": `export const login = () => fetch('/api/login', { method: 'POST' });
+export const me = () => fetch('/api/me');`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /api/me",
+			"http-route dispatch POST /api/login",
+			"http-route register GET /api/me",
+			"http-route register POST /api/login",
+			"http-route register POST /api/logout",
+		]);
+		const login = sites.find((s) => s.side === "register" && s.key === "POST /api/login");
+		expect(login?.enclosingDefId).toBe("src/auth.ts#AuthModule.route");
+	});
+});
+
 describe("generic preset: Koa-style router prefix", () => {
 	it("prefixes keys with the router's constructor option", () => {
 		const sites = extractSites({
