@@ -17,6 +17,7 @@ import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import type { PipelineConfig } from "./config.js";
 import { familyFlowScores } from "./family-flow.js";
+import { HELPER_FAN_IN } from "./path/types.js";
 import type { ReadItem } from "./read.js";
 import { FLOW_EDGE_KINDS } from "./seed.js";
 
@@ -58,6 +59,8 @@ interface Candidate {
 	leaf: boolean;
 	/** Other files read that this definition reaches by a flow edge (directly or through a key). */
 	links: Set<string>;
+	/** Of those, the ranked files it reaches by a flow edge proper (no type reference). */
+	flow: number;
 }
 
 /**
@@ -87,8 +90,16 @@ export function rankCitations(
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, config.citationLinkFiles);
 	const links = linkFinder(index, new Set(byFile.keys()));
+	const rankedFiles = new Set(
+		[...byFile.keys()].filter((f) => (fusedRank.get(f) ?? Number.POSITIVE_INFINITY) < TOLD_RANKED),
+	);
+	const flowLinks = linkFinder(index, rankedFiles, FLOW_EDGE_KINDS);
 	for (const list of byFile.values()) {
-		for (const c of list) if (!c.leaf) c.links = links(c.def);
+		for (const c of list) {
+			if (c.leaf) continue;
+			c.links = links(c.def);
+			c.flow = flowLinks(c.def).size;
+		}
 	}
 	const lift = new Map<string, number>();
 	for (const [file, score] of top) {
@@ -187,6 +198,7 @@ function candidatesByFile(read: readonly ReadItem[]): Map<string, Candidate[]> {
 			relevance: n.relevance,
 			leaf: !seed && (n.nodeClass === "hot" || n.nodeClass === "type"),
 			links: new Set(),
+			flow: 0,
 		});
 		byFile.set(n.def.file, list);
 	}
@@ -201,6 +213,19 @@ function candidatesByFile(read: readonly ReadItem[]): Map<string, Candidate[]> {
 const ON_TOPIC_SHARE = 0.7;
 
 /**
+ * A file whose lead (by the rules below) reaches no other ranked file by a flow edge is told through
+ * its definition that does: a function or method matching the question at least TOLD_SHARE as well as
+ * the file's best match, reaching at least TOLD_FLOW of the TOLD_RANKED best files by a call, dispatch,
+ * handler or implementation hop, and no shared helper (fan-in below HELPER_FAN_IN). Session 45 flow45:
+ * Members.vue told through `inviteUserEmail` (a word match, no hop) now leads with its submit handler,
+ * which dispatches the route the question is about. Measured, not landed (benchmarks/answers.md).
+ */
+const TOLD_SHARE = 0.35;
+const TOLD_FLOW = 3;
+const TOLD_RANKED = 24;
+const RUNS: ReadonlySet<string> = new Set(["function", "method"]);
+
+/**
  * Within a file: not leaves first, a class after its own read members, the definitions on topic
  * (by the question's words), seeds, then the definition linked to the most other files read (the
  * one on the flow), then shallow and relevant.
@@ -210,7 +235,7 @@ function byPriority(list: readonly Candidate[]): Candidate[] {
 	const wholeClass = (c: Candidate) => (c.def.kind === "class" && parents.has(c.def.id) ? 1 : 0);
 	const best = Math.max(0, ...list.filter((c) => !c.leaf && !wholeClass(c)).map((c) => c.relevance));
 	const onTopic = (c: Candidate) => (best > 0 && c.relevance >= ON_TOPIC_SHARE * best ? 1 : 0);
-	return [...list].sort(
+	const sorted = [...list].sort(
 		(a, b) =>
 			Number(a.leaf) - Number(b.leaf) ||
 			wholeClass(a) - wholeClass(b) ||
@@ -222,6 +247,22 @@ function byPriority(list: readonly Candidate[]): Candidate[] {
 			// Among equals, the definition that does more (calls more) tells more about the flow.
 			b.def.fanOut - a.def.fanOut,
 	);
+	const lead = sorted[0];
+	if (!lead || lead.leaf || lead.flow > 0) return sorted;
+	const told = sorted.find(
+		(c) =>
+			!c.leaf &&
+			!wholeClass(c) &&
+			// A named function or method: an anonymous callback (`watch~7`) is a file's wiring, not its flow step.
+			RUNS.has(c.def.kind) &&
+			!/~\d+$/.test(c.def.qualifiedName) &&
+			c.relevance > 0 &&
+			c.relevance >= TOLD_SHARE * best &&
+			c.flow >= TOLD_FLOW &&
+			c.def.fanIn < HELPER_FAN_IN,
+	);
+	if (!told) return sorted;
+	return [told, ...sorted.filter((c) => c !== told)];
 }
 
 /** Edges of one definition looked at, at most: a hub's thousands of users say nothing about its file. */
@@ -231,7 +272,11 @@ const MAX_EDGES = 400;
  * For a definition: the files among `files` it reaches by a flow edge, directly or through a
  * dispatch key. Definitions and keys are looked up once per ranking.
  */
-function linkFinder(index: RankIndex, files: ReadonlySet<string>): (def: DefRow) => Set<string> {
+function linkFinder(
+	index: RankIndex,
+	files: ReadonlySet<string>,
+	kinds: ReadonlySet<string> = LINK_KINDS,
+): (def: DefRow) => Set<string> {
 	const defs = new Map<number, DefRow | undefined>();
 	const defOf = (id: number) => {
 		if (!defs.has(id)) defs.set(id, index.defById(id));
@@ -254,7 +299,7 @@ function linkFinder(index: RankIndex, files: ReadonlySet<string>): (def: DefRow)
 		const out = new Set<string>();
 		const edges = [...index.edgesFrom(def.id), ...index.edgesTo(def.id)].slice(0, MAX_EDGES);
 		for (const e of edges) {
-			if (!LINK_KINDS.has(e.kind)) continue;
+			if (!kinds.has(e.kind)) continue;
 			const d = defOf(e.src === def.id ? e.dst : e.src);
 			if (!d) continue;
 			const reached = d.kind === "dispatch-key" ? filesOfKey(d) : d.file && files.has(d.file) ? [d.file] : [];
