@@ -1191,6 +1191,53 @@ describe("the bodies read with what the map leaves", () => {
 	});
 });
 
+describe("the short chain steps the question's words rate, before the waiting entries", () => {
+	const long = defRow("chat/archive.ts", "archive", "function", { startLine: 1, endLine: 200 });
+	const note = defRow("chat/note.ts", "note", "function", { startLine: 1, endLine: 3 });
+	const check = defRow("chat/check.ts", "check", "function", { startLine: 1, endLine: 5 });
+	const idle = defRow("chat/idle.ts", "idle", "function", { startLine: 1, endLine: 2 });
+	const rating = new Map([
+		[long.id, 5],
+		[note.id, 1],
+		[check.id, 3],
+		[idle.id, 2],
+	]);
+	const step = (def: DefRow) => ({
+		node: { def, depth: 1, via: "call", from: null, nodeClass: "major" as const, relevance: 0 },
+		chain: "c1",
+		role: "chain" as const,
+	});
+	const tried = async (lines: number) => {
+		const { readRatedSteps } = await import("../../src/pipeline/material/late-bodies.js");
+		const names: string[] = [];
+		const map = {
+			a: { bodies: new Set<number>(), markRead: () => {} },
+			input: { relevance: (d: DefRow) => rating.get(d.id) ?? 0 },
+		};
+		readRatedSteps(
+			map as unknown as Parameters<typeof readRatedSteps>[0],
+			[long, note, check, idle].map(step),
+			(c) => {
+				names.push(c.node.def.name);
+				return true;
+			},
+			lines,
+			2,
+		);
+		return names;
+	};
+
+	it("reads those of at most `lines` lines rated at least the floor, best rated first", async () => {
+		expect(await tried(40)).toEqual(["check", "idle"]);
+	});
+
+	it("reads none at 0 lines (the default, and the citation pool's)", async () => {
+		expect(await tried(0)).toEqual([]);
+		expect(MATERIAL_REACH.ratedStepLines).toBe(0);
+		expect(CITATION_REACH.ratedStepLines).toBe(0);
+	});
+});
+
 describe("the chain steps the model passed over", () => {
 	// One pick read whole; its callee on the chain, a step the question's words rate and one they do
 	// not are listed as signatures (their bodies are long); the pick's file has one more function.
@@ -1252,6 +1299,61 @@ describe("the chain steps the model passed over", () => {
 		]);
 		const offline = await listed([]);
 		expect(offline.indexOf("far:signature")).toBeLessThan(offline.indexOf("rated:signature"));
+	});
+});
+
+describe("a waiting map entry the question's words do not rate", () => {
+	// A pick read whole; its file has a function the question's words rate and one they do not rate
+	// at all (an outline entry, no chain node). A short chain step (another file) waits for the last bodies.
+	const lines = Array.from({ length: 300 }, (_, i) => `\tstep${i}(${"x".repeat(150)});`);
+	const send = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 1 });
+	const format = defRow("chat/send.ts", "format", "function", { startLine: 3, endLine: 3 });
+	const helper = defRow("chat/send.ts", "helper", "function", { startLine: 5, endLine: 5 });
+	const short = defRow("chat/short.ts", "short", "function", { startLine: 1, endLine: 2 });
+	const mIndex = linesIndex([send, format, helper, short], lines);
+	const node = (def: DefRow, from: DefRow | null) => ({
+		def,
+		depth: from ? 1 : 0,
+		via: from ? "call" : "seed",
+		from: from?.id ?? null,
+		nodeClass: "major" as const,
+		relevance: 1,
+	});
+	const listed = async (picks: string[], reach: Partial<MapReach>, tokenBudget: number) => {
+		const m: Assemble = await import("../../src/pipeline/material/assemble.js");
+		const skeletons = oneChain("chat", [node(send, null), node(short, send)]) as unknown as Parameters<
+			Assemble["assembleMaterial"]
+		>[1]["skeletons"];
+		return m
+			.assembleMaterial(
+				mIndex as unknown as Parameters<Assemble["assembleMaterial"]>[0],
+				{ skeletons, picks, words: [], relevance: (d) => (d.id === format.id ? 3 : 0) },
+				{ tokenBudget, wholeDefLines: 150, sliceLines: 60 },
+				costly,
+				{ ...MATERIAL_REACH, ...reach },
+			)
+			.sources.map((s) => `${s.node.def.name}:${s.unit}`);
+	};
+
+	it("with select picks and `unratedLast`, is listed after the last bodies: the chain step's body is read in the room it took", async () => {
+		expect(await listed([send.defId], { unratedLast: true }, 780)).toEqual([
+			"send:whole",
+			"short:whole",
+			"format:signature",
+			"helper:signature",
+		]);
+		expect(await listed([send.defId], {}, 780)).toEqual([
+			"send:whole",
+			"short:signature",
+			"format:signature",
+			"helper:signature",
+		]);
+	});
+
+	it("keeps its place without picks (offline) and in the citation pool", async () => {
+		expect(await listed([], { unratedLast: true }, 780)).toEqual(await listed([], {}, 780));
+		expect(MATERIAL_REACH.unratedLast).toBe(false);
+		expect(CITATION_REACH.unratedLast).toBe(false);
 	});
 });
 

@@ -15,7 +15,7 @@ import { Assembly } from "./assembly.js";
 import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
-import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { readLastBodies, readRatedSteps, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
@@ -219,7 +219,18 @@ export function assembleMaterial(
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
 	const waitingSteps = new Set(deferred);
+	// With the model's picks, a waiting entry off the chains that the question's words do not rate at
+	// all waits for what the last bodies leave (`MapReach.unratedLast`).
+	const unratedLast =
+		reach.unratedLast && modelPicks
+			? (c: Candidate) => input.relevance(c.node.def) <= 0 && !onChain.has(c.node.def.id)
+			: undefined;
 	let waitingHopSteps = 0;
+	// With the model's picks, the short chain steps the question's words rate as high as an entry that
+	// does not wait are read before the waiting entries fill the map: past them the budget is spent
+	// and the last bodies read none (`MapReach.ratedStepLines`).
+	if (modelPicks)
+		readRatedSteps(map, deferred, read, reach.ratedStepLines, reach.unpickedBelow, reach.ratedSteps);
 	map.listWaiting((c) => {
 		// The file this entry brings in: its namesake right after it.
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
@@ -230,7 +241,7 @@ export function assembleMaterial(
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);
 		listLocalHeads(map, [c], reach.localHeads);
-	});
+	}, unratedLast);
 
 	// With what the map left: the rest of the picks' gaps and callees; then the key-hop lines and
 	// local heads of the steps that waited, listed only now (behind the picks' follow-ups, which
@@ -241,6 +252,8 @@ export function assembleMaterial(
 	// Pass 4: with what is left, the bodies that did not fit the first pass; with the model's picks,
 	// the seeds it passed over last.
 	readLastBodies(map, deferred, read, reach.lastBodyLines, reach.seedsLast && modelPicks);
+	// Then the waiting entries set aside as unrated.
+	map.listLate();
 	// Then the module-level blocks that waited (none offline).
 	readPlannedBlocks(a, contextBlocks, budget);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.

@@ -60,3 +60,31 @@ export function readLastBodies(
 		else m.list(c);
 	}
 }
+
+/**
+ * The chain steps among `deferred` of at most `lines` lines that the question's words rate at least
+ * `floor`, read whole (the `most` best rated, best first) within what is left.
+ */
+export function readRatedSteps(
+	m: SignatureMap,
+	deferred: readonly Candidate[],
+	read: ReadDefinition,
+	lines: number,
+	floor: number,
+	most = Number.POSITIVE_INFINITY,
+): void {
+	if (lines <= 0) return;
+	const rated = deferred
+		.filter((c) => {
+			const d = c.node.def;
+			return (
+				!m.a.bodies.has(d.id) &&
+				d.startLine !== null &&
+				d.endLine !== null &&
+				d.endLine - d.startLine + 1 <= lines &&
+				m.input.relevance(d) >= floor
+			);
+		})
+		.sort((x, y) => m.input.relevance(y.node.def) - m.input.relevance(x.node.def));
+	for (const c of rated.slice(0, most)) if (read(c)) m.a.markRead(c.node.def);
+}

@@ -174,6 +174,19 @@ export interface MapReach {
 	 */
 	seedsLast: boolean;
 	/**
+	 * With select picks, a waiting entry (`unpickedBelow`) that is no chain node and that the
+	 * question's words do not rate at all is listed after the last bodies, not ahead of them.
+	 */
+	unratedLast: boolean;
+	/**
+	 * With select picks, right before the waiting entries are listed: the chain steps held as
+	 * signatures of at most this many lines that the question's words rate at least
+	 * `unpickedBelow`, read whole, best rated first (0: none).
+	 */
+	ratedStepLines: number;
+	/** At most this many of those steps are read there. */
+	ratedSteps: number;
+	/**
 	 * With select picks: a map entry the question's words rate below this that is neither a pick nor
 	 * one hop from one (a pick's hop on a chain, a neighbour of a pick's body) nor firing a key the
 	 * question's words rate `ratedKeyHops` waits for the map's tail, before the last bodies, best
@@ -286,6 +299,9 @@ export const MATERIAL_REACH: MapReach = {
 	shortPicks: 10,
 	lastBodyLines: 60,
 	seedsLast: true,
+	unratedLast: false,
+	ratedStepLines: 0,
+	ratedSteps: 0,
 	unpickedBelow: 2,
 	waitingHopSteps: 75,
 	sharedSteps: 2,
@@ -335,6 +351,9 @@ export const CITATION_REACH: MapReach = {
 	shortPicks: 0,
 	lastBodyLines: 0,
 	seedsLast: false,
+	unratedLast: false,
+	ratedStepLines: 0,
+	ratedSteps: 0,
 	unpickedBelow: 0,
 	waitingHopSteps: 0,
 	sharedSteps: 0,

@@ -18,6 +18,8 @@ export class SignatureMap {
 	/** Chain nodes the select stage picked. */
 	private readonly picked = new Set<number>();
 	private readonly waiting: Candidate[] = [];
+	/** Waiting entries set aside for after the last bodies (`listWaiting`'s `setAside`). */
+	private readonly late: Candidate[] = [];
 	private waitingListed = false;
 	/** Plug-in families and near-identical versions listed by a few members (`MapReach.foldLookalikes`). */
 	private readonly fold: MapFold | null;
@@ -108,16 +110,25 @@ export class SignatureMap {
 	 * The entries that waited, best rated first (a stable sort keeps each rating's order); none waits
 	 * after. `onListed` runs after each one listed, before the next (its key-hop lines: assemble.ts).
 	 */
-	listWaiting(onListed?: (c: Candidate) => void): void {
+	listWaiting(onListed?: (c: Candidate) => void, setAside?: (c: Candidate) => boolean): void {
 		this.waitingListed = true;
 		const rated = this.waiting.sort(
 			(x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
 		);
 		for (const c of rated) {
 			if (this.a.bodies.has(c.node.def.id)) continue;
+			if (setAside?.(c)) {
+				this.late.push(c);
+				continue;
+			}
 			this.list(c);
 			onListed?.(c);
 		}
+	}
+
+	/** The waiting entries `listWaiting` set aside, in their order, with what is left. */
+	listLate(): void {
+		for (const c of this.late) if (!this.a.bodies.has(c.node.def.id)) this.list(c, false);
 	}
 
 	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
