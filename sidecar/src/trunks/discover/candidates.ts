@@ -63,6 +63,11 @@ export type CandidateForm =
 export interface BusTag {
 	getter: string;
 	name: string;
+	/**
+	 * Read from the getter's store rather than through the getter (`app.buses.orders` beside
+	 * `app.bus('orders')`): `getter` is then the store's name until finalize ties it to its getter.
+	 */
+	store?: true;
 }
 
 export interface CandidateInfo {
