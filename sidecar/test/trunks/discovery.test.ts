@@ -1655,6 +1655,17 @@ describe("named in-process buses (a getter handing out one emitter per name)", (
 			expect(keys.has(busKey("payments", "cancelled"))).toBe(false);
 		});
 	});
+
+	it("keys a listener a preset took (an emitter's name) on the named bus it is on", async () => {
+		const { out } = await indexed("named-buses", { extends: [], presets: builtinPresets(), discover: true });
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "bus-name", busKey("stock", "reserved")).handlers).toContain(
+				"src/services/ledger.js#Ledger.constructor.this.emitter.on(reserved)",
+			);
+			// The preset's bare `reserved` site is replaced, not doubled.
+			expect(index.dispatchSites("events").filter((s) => s.file === "src/services/ledger.js")).toEqual([]);
+		});
+	});
 });
 
 describe("codeask trunks --discover", () => {

@@ -9,8 +9,9 @@
  */
 import { ts } from "#ts-morph";
 import { busKey } from "../../bus-key.js";
+import type { DispatchSiteRecord } from "../../index/types.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
-import type { BusTag, CandidateInfo, Sited } from "./candidates.js";
+import { type BusTag, CANDIDATE, type CandidateInfo, type Sited } from "./candidates.js";
 
 /** Emitter verbs: listening hands over a handler, `emit` sends to it. */
 const LISTEN = new Set(["on", "once", "addListener", "prependListener", "prependOnceListener"]);
@@ -204,4 +205,31 @@ function storeReadsOnGetters(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 		if (getters?.size !== 1) return { ...c, info: rest };
 		return { ...c, info: { ...rest, bus: { getter: [...getters][0] as string, name: bus.name } } };
 	});
+}
+
+/**
+ * The calls on a named bus that a preset took by their arguments (`this.emitter.on('update')`, named like
+ * any emitter) made candidates again, `presetTaken`: `out` holds `callCandidates`' records for the call,
+ * and only those on a bus are kept, so the call joins on its bus when finalize keys it.
+ */
+export function presetTakenOnBus(records: DispatchSiteRecord[]): DispatchSiteRecord[] {
+	const kept: DispatchSiteRecord[] = [];
+	for (const r of records) {
+		if (r.trunk !== CANDIDATE) continue;
+		const info = JSON.parse(r.rawKey as string) as CandidateInfo;
+		if (info.form !== "call" || !info.bus) continue;
+		kept.push({ ...r, rawKey: JSON.stringify({ ...info, presetTaken: true }) });
+	}
+	return kept;
+}
+
+/**
+ * After `namedBusKeys`: a preset-taken call stays a candidate only where its bus keyed it; elsewhere
+ * the preset's site stands alone (presets win).
+ */
+export function keptPresetTaken(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	return candidates.filter(
+		(c) =>
+			!c.info.presetTaken || (c.info.bus !== undefined && c.info.receiver === busReceiver(c.info.bus.getter)),
+	);
 }
