@@ -33,6 +33,7 @@ import {
 	WRAPPER,
 } from "./discover/index.js";
 import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
+import { busOf, presetTakenOnBus } from "./discover/named-buses.js";
 import { proxyReferenceCandidates } from "./discover/object-registries.js";
 import { presetClientSites } from "./discover/preset-clients.js";
 import { presetWrapperSites } from "./discover/preset-wrappers.js";
@@ -258,6 +259,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 						ctx,
 						out,
 					);
+				// A listen/emit the preset took on a named bus (`this.emitter = app.events.orders`) may join on that
+				// bus: its candidate alone, the file's facts untouched (a scratch set).
+				if (discovering && taken === "arguments" && busOf(cn, name)) {
+					const onBus: DispatchSiteRecord[] = [];
+					callCandidates(sf, cn, wrapped, ctx, onBus, newFileFacts());
+					out.push(...presetTakenOnBus(onBus));
+				}
 				if (c.mounts.has(name)) extractMount(wrapped(), c, ctx, out);
 			}
 		}
@@ -435,7 +443,18 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (!folded.has(t.spec.name))
 					c.trunks.set(t.spec.name, { spec: t.spec, normalize: compileNormalize(t.spec.normalize) });
 			const claimed = new Set<string>();
-			for (const s of discoveredSites(discovered)) {
+			const keyed = discoveredSites(discovered);
+			// A preset's listen/emit on a named bus that discovery keyed on its bus (`presetTaken`): the bus's site replaces it.
+			const onBus = new Set(
+				records.candidates.filter((x) => x.info.presetTaken).map((x) => `${x.site.file}:${x.site.line}`),
+			);
+			const replaced = new Set(keyed.map((s) => `${s.file}:${s.line}`).filter((at) => onBus.has(at)));
+			if (replaced.size > 0) {
+				let kept = 0;
+				for (const s of rest) if (!replaced.has(`${s.file}:${s.line}`)) rest[kept++] = s;
+				rest.length = kept;
+			}
+			for (const s of keyed) {
 				if (routes && folded.has(s.trunk)) s.trunk = routes;
 				if (s.side === "dispatch") claimed.add(`${s.file}:${s.line}`);
 				rest.push(s);

@@ -1612,7 +1612,7 @@ describe("named in-process buses (a getter handing out one emitter per name)", (
 		expect(bus?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
 			["bus(name).emit(key)", "same receiver"],
 		]);
-		expect(bus?.bothSides).toBe(4);
+		expect(bus?.bothSides).toBe(6);
 		// Keyed within a bus, no call idiom of a preset reads it: kept at index time only.
 		expect(bus?.spec.idioms).toEqual([]);
 		await withIndexAt(out, (index) => {
@@ -1637,6 +1637,33 @@ describe("named in-process buses (a getter handing out one emitter per name)", (
 			expect(keys.has("created")).toBe(false);
 			// A selector getter's results (`$('#save').on('click', …)`) are no bus: nothing emits on them.
 			expect([...keys].some((k) => k?.startsWith("#"))).toBe(false);
+			// A bus read from the getter's store (`app.buses.orders`, held or inline) is the getter's bus.
+			expect(sides(index, "bus-name", busKey("orders", "cancelled"))).toEqual({
+				handlers: ["src/services/ledger.js#Ledger.constructor.this.orders.on(cancelled)"],
+				callers: ["src/services/orders.js#OrderService.cancel"],
+			});
+			expect(sides(index, "bus-name", busKey("stock", "released")).handlers).toEqual([
+				"src/services/ledger.js#Ledger.constructor.app.buses['stock'].on(released)",
+			]);
+			// Another store (`app.caches`) and a bus the getter never hands out (`payments`): no bus, no join.
+			expect(
+				index
+					.dispatchSites("bus-name", busKey("orders", "cancelled"))
+					.map((s) => `${s.file}:${s.line}`)
+					.sort(),
+			).toEqual(["src/services/ledger.js:6", "src/services/orders.js:19"]);
+			expect(keys.has(busKey("payments", "cancelled"))).toBe(false);
+		});
+	});
+
+	it("keys a listener a preset took (an emitter's name) on the named bus it is on", async () => {
+		const { out } = await indexed("named-buses", { extends: [], presets: builtinPresets(), discover: true });
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "bus-name", busKey("stock", "reserved")).handlers).toContain(
+				"src/services/ledger.js#Ledger.constructor.this.emitter.on(reserved)",
+			);
+			// The preset's bare `reserved` site is replaced, not doubled.
+			expect(index.dispatchSites("events").filter((s) => s.file === "src/services/ledger.js")).toEqual([]);
 		});
 	});
 });

@@ -63,6 +63,11 @@ export type CandidateForm =
 export interface BusTag {
 	getter: string;
 	name: string;
+	/**
+	 * Read from the getter's store rather than through the getter (`app.buses.orders` beside
+	 * `app.bus('orders')`): `getter` is then the store's name until finalize ties it to its getter.
+	 */
+	store?: true;
 }
 
 export interface CandidateInfo {
@@ -126,6 +131,11 @@ export interface CandidateInfo {
 	scheduled?: true;
 	/** A listen/emit call on an emitter a getter handed out for a literal name (named-buses.ts): keyed within that bus. */
 	bus?: BusTag;
+	/**
+	 * A call a preset took by its arguments, kept as a candidate only because it is on a named bus: it
+	 * replaces the preset's site when its bus keys it, and is dropped otherwise (named-buses.ts).
+	 */
+	presetTaken?: true;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 } from "./candidates.js";
 import { COMMON_KEYS, NAMESPACED_FORMS } from "./families.js";
 import { type DiscoveredTrunk, inferTrunks } from "./infer.js";
-import { namedBusKeys } from "./named-buses.js";
+import { keptPresetTaken, namedBusKeys } from "./named-buses.js";
 import { completeWrapperKeys } from "./wrapper-keys.js";
 
 export { CANDIDATE, WRAPPER } from "./candidates.js";
@@ -46,7 +46,7 @@ export function discoveryRecords(sites: readonly DispatchSiteRecord[]): {
 		candidates: completeWrapperKeys(
 			reachedActions(
 				preferNamedActivities(
-					servedResolvers(resolveDocumentUses(typedSelections(namedBusKeys(candidates)))),
+					servedResolvers(resolveDocumentUses(typedSelections(keptPresetTaken(namedBusKeys(candidates))))),
 				),
 			),
 			wrappers,

@@ -9,8 +9,9 @@
  */
 import { ts } from "#ts-morph";
 import { busKey } from "../../bus-key.js";
+import type { DispatchSiteRecord } from "../../index/types.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
-import type { BusTag, CandidateInfo, Sited } from "./candidates.js";
+import { type BusTag, CANDIDATE, type CandidateInfo, type Sited } from "./candidates.js";
 
 /** Emitter verbs: listening hands over a handler, `emit` sends to it. */
 const LISTEN = new Set(["on", "once", "addListener", "prependListener", "prependOnceListener"]);
@@ -31,6 +32,30 @@ function busCall(e: ts.Expression): BusTag | null {
 			: null;
 	if (!getter || getter === "require" || arg.text === "") return null;
 	return { getter, name: arg.text };
+}
+
+/**
+ * `app.buses.orders` / `this.app.buses['orders']`: a bus read straight from a store a getter may hand it
+ * out of (`bus(name) { return this.buses[name] }`), tagged with the store's name (`buses`); finalize
+ * (`namedBusKeys`) ties it to the getter the store is named for, or drops it.
+ */
+function storeRead(e: ts.Expression): BusTag | null {
+	const n = skipWrappers(e);
+	let store: ts.Expression;
+	let name: string;
+	if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.name)) {
+		store = skipWrappers(n.expression);
+		name = n.name.text;
+	} else if (
+		ts.isElementAccessExpression(n) &&
+		(ts.isStringLiteral(n.argumentExpression) || ts.isNoSubstitutionTemplateLiteral(n.argumentExpression))
+	) {
+		store = skipWrappers(n.expression);
+		name = n.argumentExpression.text;
+	} else return null;
+	// The store is itself a member of something (`app.buses`, `this.buses`), never a bare local.
+	if (!ts.isPropertyAccessExpression(store) || !ts.isIdentifier(store.name) || name === "") return null;
+	return { getter: store.name.text, name, store: true };
 }
 
 /** A holder's text as the file writes it on the left of `=` and as a receiver: `x` or `this.x`. */
@@ -70,8 +95,10 @@ function holdersOf(sf: ts.SourceFile): Map<string, BusTag | null> {
 		let bus: BusTag | null = null;
 		for (const value of given.get(holder) ?? []) {
 			const copied = holderText(value);
-			const b = busCall(value) ?? (copied && depth < 2 ? busOfHolder(copied, depth + 1) : null);
-			if (!b || (bus && (bus.getter !== b.getter || bus.name !== b.name))) return null;
+			const b =
+				busCall(value) ?? storeRead(value) ?? (copied && depth < 2 ? busOfHolder(copied, depth + 1) : null);
+			if (!b || (bus && (bus.getter !== b.getter || bus.name !== b.name || bus.store !== b.store)))
+				return null;
 			bus = b;
 		}
 		return bus;
@@ -89,7 +116,7 @@ export function busOf(cn: ts.CallExpression, verb: string): BusTag | null {
 	if (verb !== EMIT && !LISTEN.has(verb)) return null;
 	const callee = skipWrappers(cn.expression);
 	if (!ts.isPropertyAccessExpression(callee)) return null;
-	const direct = busCall(callee.expression);
+	const direct = busCall(callee.expression) ?? storeRead(callee.expression);
 	if (direct) return direct;
 	const holder = holderText(callee.expression);
 	return holder ? (holdersOf(cn.getSourceFile()).get(holder) ?? null) : null;
@@ -120,7 +147,8 @@ export const listensOnNamedBus = (g: CallGroup) => g.form === "call" && LISTEN.h
  * that have both sides of some key on one bus (a getter handing out emitters, not a `$('#id').on`);
  * their calls group under `bus(name)`, so a listener and an emitter join within one bus only.
  */
-export function namedBusKeys(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+export function namedBusKeys(found: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	const candidates = storeReadsOnGetters(found);
 	const sides = new Map<string, number>();
 	for (const c of candidates) {
 		const bus = c.info.bus;
@@ -146,4 +174,62 @@ export function namedBusKeys(candidates: Sited<CandidateInfo>[]): Sited<Candidat
 			},
 		};
 	});
+}
+
+/** The names a getter's store may take: its plural (`bus` → `buses`, `event` → `events`). */
+const storeNames = (getter: string): string[] => [`${getter}s`, `${getter}es`];
+
+/**
+ * Calls on a bus read from a store (`crowi.events.page.on(…)`, see `storeRead`) are on the bus the getter
+ * the store is named for hands out under that name (`crowi.event('page')`): only when that getter hands
+ * out a bus of that very name somewhere. Any other store read is no bus.
+ */
+function storeReadsOnGetters(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	if (!candidates.some((c) => c.info.bus?.store)) return candidates;
+	const handedOut = new Map<string, Set<string>>();
+	for (const c of candidates) {
+		const bus = c.info.bus;
+		if (!bus || bus.store) continue;
+		for (const store of storeNames(bus.getter))
+			handedOut.set(
+				`${store}\0${bus.name}`,
+				(handedOut.get(`${store}\0${bus.name}`) ?? new Set()).add(bus.getter),
+			);
+	}
+	return candidates.map((c) => {
+		const bus = c.info.bus;
+		if (!bus?.store) return c;
+		const getters = handedOut.get(`${bus.getter}\0${bus.name}`);
+		const { bus: _, ...rest } = c.info;
+		// One getter of that store and name: the call is on its bus; none (or two): no bus.
+		if (getters?.size !== 1) return { ...c, info: rest };
+		return { ...c, info: { ...rest, bus: { getter: [...getters][0] as string, name: bus.name } } };
+	});
+}
+
+/**
+ * The calls on a named bus that a preset took by their arguments (`this.emitter.on('update')`, named like
+ * any emitter) made candidates again, `presetTaken`: `out` holds `callCandidates`' records for the call,
+ * and only those on a bus are kept, so the call joins on its bus when finalize keys it.
+ */
+export function presetTakenOnBus(records: DispatchSiteRecord[]): DispatchSiteRecord[] {
+	const kept: DispatchSiteRecord[] = [];
+	for (const r of records) {
+		if (r.trunk !== CANDIDATE) continue;
+		const info = JSON.parse(r.rawKey as string) as CandidateInfo;
+		if (info.form !== "call" || !info.bus) continue;
+		kept.push({ ...r, rawKey: JSON.stringify({ ...info, presetTaken: true }) });
+	}
+	return kept;
+}
+
+/**
+ * After `namedBusKeys`: a preset-taken call stays a candidate only where its bus keyed it; elsewhere
+ * the preset's site stands alone (presets win).
+ */
+export function keptPresetTaken(candidates: Sited<CandidateInfo>[]): Sited<CandidateInfo>[] {
+	return candidates.filter(
+		(c) =>
+			!c.info.presetTaken || (c.info.bus !== undefined && c.info.receiver === busReceiver(c.info.bus.getter)),
+	);
 }

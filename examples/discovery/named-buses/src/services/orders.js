@@ -15,6 +15,11 @@ class OrderService {
     this.orderEvent.emit('updated', order);
   }
 
+  async cancel(order) {
+    this.orderEvent.emit('cancelled', order);
+    this.stockEvent.emit('released', order.items);
+  }
+
 }
 
 module.exports = OrderService;
