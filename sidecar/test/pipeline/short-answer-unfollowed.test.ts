@@ -109,6 +109,19 @@ describe("the calls a last step makes that the index did not follow", () => {
 		);
 	});
 
+	it("does not name a call of what the body was handed or made itself (a parameter, a local)", () => {
+		const { index, registerAll } = world([
+			"\tconst wire = (bus, register) => {",
+			"\t\tregister(bus);",
+			"\t};",
+			"\tconst set = pick();",
+			"\tset(1);",
+			"\tstore.register(2);",
+		]);
+		// `register` and `set` are bound in the body; `store.register` is a member call of a name defined elsewhere.
+		expect(unfollowedCalls(index, registerAll)).toEqual(["store.register"]);
+	});
+
 	it("reads calls as written: not a construction, a nested function's own name, or a resolved callee", () => {
 		const { index, registerAll } = world([
 			"\tfunction register(h) { return h; }",

@@ -77,6 +77,30 @@ function codeOnly(line: string): string {
 }
 
 /**
+ * Names the body binds itself: parameters (of the definition and of functions written in it) and
+ * `const` / `let` / `var` names. A bare call of one runs what was handed in or made there
+ * (`(bru, runRequest) => { … runRequest(x) }`), not the repository's definition of that name.
+ */
+function boundNames(code: string): Set<string> {
+	const names = new Set<string>();
+	const addList = (list: string) => {
+		for (const part of list.split(",")) {
+			const m = /^[\s.{[]*([\w$]+)/.exec(part);
+			if (m) names.add(m[1] as string);
+		}
+	};
+	for (const m of code.matchAll(/\(([^()]*)\)\s*(?::[^=;{}]*)?=>/g)) addList(m[1] as string);
+	for (const m of code.matchAll(/\bfunction\b\s*\*?\s*[\w$]*\s*\(([^()]*)\)/g)) addList(m[1] as string);
+	for (const m of code.matchAll(
+		/^\s*(?:(?:public|private|protected|static|async|get|set)\s+)*[\w$#]+\s*\(([^()]*)\)\s*(?::[^{]*)?\{/gm,
+	))
+		addList(m[1] as string);
+	for (const m of code.matchAll(/([\w$]+)\s*=>/g)) names.add(m[1] as string);
+	for (const m of code.matchAll(/\b(?:const|let|var)\s+([\w$]+)/g)) names.add(m[1] as string);
+	return names;
+}
+
+/**
  * The calls `def`'s body writes, as written (`queryBus.register`), whose last name the repository
  * defines as a function or method though no edge of `def` reaches one so named: the code the body
  * goes on to that the index could not follow. In body order, each once; none without `defsByName`.
@@ -99,11 +123,12 @@ export function unfollowedCalls(index: PathIndex, def: DefRow): string[] {
 			if (dst) known.add(dst.name);
 		}
 	}
+	const code = lines.map(codeOnly);
+	const bound = boundNames(code.join("\n"));
 	const calls: string[] = [];
 	const seen = new Set<string>();
-	for (const line of lines) {
-		if (isBlank(line)) continue;
-		const text = codeOnly(line);
+	for (const text of code) {
+		if (isBlank(text)) continue;
 		for (const m of text.matchAll(CALL)) {
 			const written = (m[1] as string).replace(/\s+/g, "");
 			const before = text.slice(0, m.index).trimEnd();
@@ -111,6 +136,7 @@ export function unfollowedCalls(index: PathIndex, def: DefRow): string[] {
 			const parts = written.split(/\??\./);
 			const name = parts.at(-1) as string;
 			if (KEYWORDS.has(name) || known.has(name) || seen.has(written)) continue;
+			if (parts.length === 1 && bound.has(name)) continue;
 			if (parts.length > 1 && BUILTIN_MEMBERS.has(name)) continue;
 			if (!index.defsByName(name, 20).some((d) => d.file && (d.kind === "function" || d.kind === "method")))
 				continue;
