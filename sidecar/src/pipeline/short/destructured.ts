@@ -9,6 +9,7 @@ import { escapeRegExp } from "../../escape-regexp.js";
 import type { DefRow } from "../../index/types.js";
 import type { PathIndex } from "../path/types.js";
 import { indentOf, isBlank } from "../source-lines.js";
+import { namesIn } from "../verify.js";
 
 /** Lines of a destructuring list looked through, above and below the name. */
 const LIST_LINES = 400;
@@ -35,7 +36,7 @@ export function destructuredMember(
 	const lines = index.fileLines(def.file, from, at + LIST_LINES) ?? [];
 	const rel = at - from;
 	const own = lines[rel] ?? "";
-	if (!new RegExp(`(?:^|[^\\w$])${escapeRegExp(def.name)}(?:$|[^\\w$])`).test(own)) return null;
+	if (!namesIn(own, def.name)) return null;
 	const source = ONE_LINE.exec(own)?.[1] ?? listSource(lines, rel);
 	if (!source) return null;
 	const object = index
