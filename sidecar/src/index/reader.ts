@@ -33,6 +33,12 @@ import {
 import { searchDefs, searchFiles, searchOutline } from "./search-queries.js";
 import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
 
+/** A module resolution as the indexer records it (TypeScript's resolved module, the fields read here). */
+interface ResolvedModule {
+	resolvedFileName: string;
+	isExternalLibraryImport?: boolean;
+}
+
 /** Rows kept per reader: definitions and edge lists, and files (their definitions and sites). */
 const ROW_CACHE_LIMIT = 50_000;
 const FILE_CACHE_LIMIT = 10_000;
@@ -57,6 +63,9 @@ export class IndexReader {
 	private readonly texts = new RowCache<string, FileText | undefined>({
 		size: TEXT_CACHE_SIZE,
 		sizeOf: textSize,
+	});
+	private readonly imports = new RowCache<string, Map<string, string> | undefined>({
+		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
@@ -106,6 +115,39 @@ export class IndexReader {
 			definitions: one("SELECT count(*) AS n FROM defs WHERE kind NOT IN ('module', 'dispatch-key')"),
 			edges: one("SELECT count(*) AS n FROM edges"),
 		};
+	}
+
+	/**
+	 * The modules a file imports, as the indexer resolved them (table file_imports): per module name
+	 * as written, the repository file it resolves to, "outside" when it resolves to a package's or the
+	 * runtime's file, "unresolved" when it resolved to nothing. Undefined when none were recorded.
+	 */
+	moduleResolutions(path: string): Map<string, string> | undefined {
+		return this.imports.get(path, (p) => {
+			const row = this.stmt(
+				"SELECT i.resolutions FROM file_imports i JOIN files f ON f.id = i.file_id WHERE f.path = ?",
+			).get(p) as { resolutions: string } | undefined;
+			if (!row) return undefined;
+			const out = new Map<string, string>();
+			for (const [spec, r] of JSON.parse(row.resolutions) as [string, ResolvedModule | null][]) {
+				if (!r) out.set(spec, "unresolved");
+				else if (r.isExternalLibraryImport || r.resolvedFileName.includes("/node_modules/"))
+					out.set(spec, "outside");
+				else out.set(spec, this.repoPath(r.resolvedFileName) ?? "outside");
+			}
+			return out;
+		});
+	}
+
+	/** The indexed file an absolute path names (its longest tail that is an indexed path), if any. */
+	private repoPath(absolute: string): string | undefined {
+		const parts = absolute.split("/").filter(Boolean);
+		const has = this.stmt("SELECT 1 AS one FROM files WHERE path = ?");
+		for (let i = 0; i < parts.length; i++) {
+			const tail = parts.slice(i).join("/");
+			if (has.get(tail)) return tail;
+		}
+		return undefined;
 	}
 
 	packages(): PackageRow[] {

@@ -10,6 +10,17 @@ export const indentOf = (line: string): number => line.length - line.trimStart()
 export const isBlank = (line: string | undefined): boolean =>
 	!line?.trim() || /^\s*(?:\/\/|\/?\*)/.test(line);
 
+/**
+ * A line's code with its comments cut and its string literals emptied (`""`): a name written in a
+ * comment or a string is no call and no use of it (short/unfollowed.ts, code-mentions.ts).
+ */
+export function codeOnly(line: string): string {
+	return line
+		.replace(/\/\/.*$/, "")
+		.replace(/\/\*.*?\*\//g, "")
+		.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""');
+}
+
 /** The condition of an `if` header: what its first parentheses hold, or "" when they do not close. */
 export function ifCondition(header: string): string {
 	const open = header.indexOf("(");

@@ -171,9 +171,26 @@ export function compose(
 	});
 	// A last step that is a helper many files call is cited only at the call that reaches it.
 	const sharedEnd = endsInSharedHelper(index, path);
-	const stepMarker = path.map((s, i) =>
-		i === path.length - 1 && (sharedEnd || lastAt !== lastDef) ? "" : markerOf(s, forks[i]),
-	);
+	// The calls the path's last step goes on to, named where In short leaves the flow: its citation
+	// runs from its head to the lines that write them (the sentence names them; session 45's second
+	// reader found a call named at line 333 cited only at its step's line 326).
+	const onward = path.length > 1 ? onwardCalls(index, label, path, ranking.order, told.onward) : null;
+	const lastMarker = () => {
+		const h = head(lastDef);
+		const at = onward?.at;
+		if (!h || !at || at.file !== lastDef.file || lastDef.endLine === null)
+			return h ? book.cite(lastDef, h) : "";
+		const reach = Math.max(
+			h.endLine,
+			...at.lines.filter((l) => l >= h.startLine && l <= (lastDef.endLine as number)),
+		);
+		return book.cite(lastDef, { startLine: h.startLine, endLine: reach });
+	};
+	const stepMarker = path.map((s, i) => {
+		if (i < path.length - 1) return markerOf(s, forks[i]);
+		if (sharedEnd || lastAt !== lastDef) return "";
+		return s.hop ? markerOf(s, forks[i]) : lastMarker();
+	});
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
 	const sides = path.map((s, i) => {
 		const fork = forks[i];
@@ -207,7 +224,6 @@ export function compose(
 		told.opening === "none"
 			? ""
 			: openingLine(label, keyed, path, twoFlows ? other : [], told.opening === "full", match);
-	const onward = path.length > 1 ? onwardCalls(index, label, path, ranking.order, told.onward) : null;
 	const twoFlowsSentence = twoFlows && !opening;
 	const room = IN_SHORT_SENTENCES - (other.length > 0 ? 1 : 0) - (twoFlowsSentence ? 1 : 0);
 	const speaks = concepts ? (doc: string) => namesOfQuestion(concepts, doc) : () => true;

@@ -3,7 +3,7 @@ import type { DefRow } from "../../index/types.js";
 import { encloses } from "../encloses.js";
 import { code } from "../markdown.js";
 import type { PathIndex, PathStep } from "../path/types.js";
-import { unfollowedCalls } from "./unfollowed.js";
+import { unfollowedCallSites } from "./unfollowed.js";
 import type { Label } from "./words.js";
 
 /** What the path's last step calls further, named (the rest counted). */
@@ -24,6 +24,8 @@ export interface Onward {
 	after: { caller: string; names: string[] } | null;
 	/** The last step is a member of an interface or type: a declaration, with no body to call anything. */
 	declared: boolean;
+	/** Where the calls named are written (file and lines): the last step's citation reaches them. */
+	at: { file: string; lines: number[] } | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function onwardCalls(
 	const onPath = new Set(path.map((s) => s.def.id));
 	const rank = new Map(order.map((d, i) => [d.id, i]));
 	// The code a step reaches from its body (after line `from`, when given), ranked ones first.
+	const callLine = new Map<number, number>();
 	const reached = (step: DefRow, from: number | null) => {
 		const seen = new Set<number>();
 		const found: DefRow[] = [];
@@ -52,6 +55,7 @@ export function onwardCalls(
 			if (!def?.file || encloses(index, def, step)) continue;
 			seen.add(e.dst);
 			found.push(def);
+			if (e.line !== null && e.file === last.file && !callLine.has(e.dst)) callLine.set(e.dst, e.line);
 		}
 		const at = (d: DefRow) => rank.get(d.id) ?? Number.POSITIVE_INFINITY;
 		return found.sort((a, b) => at(a) - at(b));
@@ -76,7 +80,8 @@ export function onwardCalls(
 				];
 	// A step with no call the index resolved may still call code of the repository it could not follow
 	// (`queryBus.register(…)` on an object of unknown type): those calls, as written, are where it goes on.
-	const unresolved = found.length === 0 ? unfollowedCalls(index, last) : [];
+	const sites = found.length === 0 ? unfollowedCallSites(index, last) : [];
+	const unresolved = sites.map((c) => c.written);
 	const count = found.length + unresolved.length;
 	const named = told === "named" || count === 1 ? found.slice(0, ONWARD_NAMED) : [];
 	// A callee named as the step is (a `const` renaming the function it calls, `export const get =
@@ -95,7 +100,17 @@ export function onwardCalls(
 		later.length > 0
 			? { caller: label(before.def), names: later.slice(0, ONWARD_NAMED).map((d) => label(d)) }
 			: null;
+	// The lines of the calls the sentence names (the edge's line of a callee, the line a call is written on).
+	const namedUnresolved = told === "named" || count === 1 ? sites.slice(0, ONWARD_NAMED) : [];
+	const lines = [
+		...named.flatMap((d) => {
+			const l = callLine.get(d.id);
+			return l === undefined ? [] : [l];
+		}),
+		...namedUnresolved.map((c) => c.line),
+	];
+	const at = last.file && lines.length > 0 ? { file: last.file, lines } : null;
 	const parent = last.parentId === null ? undefined : index.defById(last.parentId);
 	const declared = parent?.kind === "interface" || parent?.kind === "type";
-	return { names, more: count - names.length, after, declared };
+	return { names, more: count - names.length, after, declared, at };
 }
