@@ -1,5 +1,6 @@
 /** Whether a line of code names a definition outside comments and strings, or imports a given file. */
 import { posix } from "node:path";
+import { codeOnly } from "./source-lines.js";
 import { namesIn } from "./verify.js";
 
 /** Does `line` name `name` outside comments and string literals? */
@@ -7,8 +8,7 @@ export function namesInCode(line: string, name: string, inStrings = false): bool
 	const t = line.trim();
 	if (t.startsWith("//") || t.startsWith("*") || t.startsWith("/*")) return false;
 	if (inStrings) return true;
-	const bare = t.replace(/\/\/.*$/, "").replace(/(['"`])(?:\\.|(?!\1).)*\1/g, "''");
-	return namesIn(bare, name);
+	return namesIn(codeOnly(t), name);
 }
 
 /**
