@@ -12,8 +12,6 @@ export type ConceptVector = ((def: Pick<DefRow, "id" | "qualifiedName" | "file">
 	text(text: string): readonly number[];
 	/** Each concept's word, in the vector's order (a layer's too). */
 	words: readonly string[];
-	/** Each concept's share of the question's concept weight, in the vector's order. */
-	weights: readonly number[];
 	/** Does the question name this definition literally (`makeProxy()`, `sendMessage`, `Registry.call`)? */
 	names(def: Pick<DefRow, "name" | "qualifiedName">): boolean;
 	/** The identifiers the question writes as code, route keys as the index keys them. */
@@ -42,7 +40,6 @@ export function conceptVector(
 	return Object.assign(vector, {
 		text: of,
 		words: q.concepts.map((c) => c.word),
-		weights: q.concepts.map((c) => (total > 0 ? c.weight / total : 0)),
 		names: (d: Pick<DefRow, "name" | "qualifiedName">) => namesExactly(identifiers, d),
 		identifiers,
 	});
@@ -75,16 +72,6 @@ const HELPER_CONCEPTS = 2;
 export function namesEnough(concepts: ConceptVector, text: string): boolean {
 	const need = Math.min(HELPER_CONCEPTS, concepts.text("").length);
 	return concepts.text(text).filter((x) => x > 0).length >= need;
-}
-
-/**
- * The question's distinctive concepts: those weighing at least the mean of its concepts (the rarer words
- * in the code), by their place in the vector.
- */
-export function distinctConcepts(concepts: ConceptVector): number[] {
-	const w = concepts.weights;
-	const mean = w.reduce((n, x) => n + x, 0) / Math.max(1, w.length);
-	return w.flatMap((x, i) => (x >= mean - 1e-9 ? [i] : []));
 }
 
 /** The share of the question's concept weight a definition's own name or path matches. */

@@ -169,34 +169,6 @@ describe("findPath", () => {
 		expect(names(findPath(index, strong, {}, words))).toEqual(["CreateCommandHandler", "createCommandRows"]);
 	});
 
-	it("gives an entry point no gain when its path covers fewer of the question's distinctive words than the path winning without it", () => {
-		// "how is an expired token refreshed": a handler named for "refresh" alone (rank 0) leads on to rank 3; a
-		// connected pair at ranks 1–2 names "token" and "expired". With its gain the handler's path led; the pair
-		// spans more of the question and wins without any gain, so the handler gains nothing and the pair leads.
-		const filler = (from: number, n: number) =>
-			Array.from({ length: n }, (_, i) => def(`other/f${from + i}.ts`, `other${from + i}`));
-		const key = defRow(null, "session.refresh", "dispatch-key");
-		const build = (handlerName: string) => {
-			const handler = def("api/handler.ts", handlerName);
-			const next = def("api/load.ts", "loadSession");
-			const expired = def("auth/check.ts", "isTokenExpired");
-			const renew = def("auth/renew.ts", "renewToken");
-			const ranked = [handler, expired, renew, next, ...filler(4, 3)];
-			const index = graph(
-				[...ranked, key],
-				[
-					[key, handler, "handler"],
-					[handler, next, "call"],
-					[expired, renew, "call"],
-				],
-			);
-			return findPath(index, ranked, {}, concepts("refresh", "token", "expired"));
-		};
-		expect(names(build("RefreshHandler"))).toEqual(["isTokenExpired", "renewToken"]);
-		// Named for as many of the question's words as the pair, the handler keeps its gain and leads.
-		expect(names(build("RefreshTokenHandler"))).toEqual(["RefreshTokenHandler", "loadSession"]);
-	});
-
 	it("does not end a path at a shared helper the question does not name, unless no other path is left", () => {
 		// "how are shapes pasted": paste handler → insert → a type guard half the code base calls.
 		const paste = def("app/paste.ts", "pasteShapes");

@@ -15,7 +15,7 @@
  * quote it and cite exactly that line.
  */
 import type { DefRow } from "../../index/types.js";
-import { type ConceptVector, distinctConcepts, namesEnough, unqualified } from "../concept-vector.js";
+import { type ConceptVector, namesEnough, unqualified } from "../concept-vector.js";
 import { carryOn } from "./carry.js";
 import { isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
 import { fileEntries } from "./file-entries.js";
@@ -160,7 +160,6 @@ export function findPaths(
 			: [],
 	);
 	const cover = concepts ? (id: number) => concepts(byId.get(id) as DefRow) : null;
-	const distinct = concepts ? distinctConcepts(concepts) : [];
 	// A path does not end at a shared helper the question does not name (`isTextElement`, `error`,
 	// `withErrors`): that last hop says how, not where, and its file is no place to look.
 	const deadEnd = (id: number): boolean => {
@@ -170,7 +169,7 @@ export function findPaths(
 	};
 	const rank = placeOf;
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
-		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds, distinct);
+		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds);
 		// A named route's handler heads the path as found: the route asked about is where the flow starts,
 		// not one of the shared wrapper's many callers it calls first.
 		if (found && cover && !keyedIds.has(found.ids[0] as number)) {

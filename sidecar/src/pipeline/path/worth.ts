@@ -62,10 +62,6 @@ const MAX_EXPANSIONS = 20_000;
  * shared step is followed only from the caller that handed it over (handedOn): no turn into a sibling's handler.
  * A base member entered by a call on `this` in class C goes on only to an override C's instances run
  * (overrideReachable).
- * The entry gain goes only to a path whose steps cover at least as many of the question's distinctive concepts
- * (`distinct`: `distinctConcepts`) as the path that wins without any gain: a handler named for one word of the
- * question does not start the flow over a connected path spanning more of what the question asks (session 46
- * flow46: of the contests a connected path holding more of the gold chain lost, the entry gain decided 4).
  */
 export function bestPath(
 	graph: ReadonlyMap<number, Edge[]>,
@@ -76,42 +72,8 @@ export function bestPath(
 	cover: ((id: number) => readonly number[]) | null,
 	deadEnd: (id: number) => boolean = () => false,
 	named: ReadonlySet<number> = new Set(),
-	distinct: readonly number[] = [],
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
-	// How many of the question's distinctive concepts a path's steps cover (per concept, the best match so far).
-	const spans = (covered: readonly number[]) => distinct.filter((k) => (covered[k] ?? 0) > 0).length;
-	// The distinctive concepts the path winning without any entry gain covers: what a gaining path must match.
-	const need =
-		distinct.length > 0 && cover && entries.size > 0
-			? spans(search(graph, worth, starts, maxSteps, entries, cover, deadEnd, named, null).covered)
-			: 0;
-	return search(
-		graph,
-		worth,
-		starts,
-		maxSteps,
-		entries,
-		cover,
-		deadEnd,
-		named,
-		(covered) => spans(covered) >= need,
-	).path;
-}
-
-/** One search of bestPath: `gains` says whether a path covering `covered` takes the entry gain (null: none does). */
-function search(
-	graph: ReadonlyMap<number, Edge[]>,
-	worth: ReadonlyMap<number, number>,
-	starts: readonly DefRow[],
-	maxSteps: number,
-	entries: ReadonlySet<number>,
-	cover: ((id: number) => readonly number[]) | null,
-	deadEnd: (id: number) => boolean,
-	named: ReadonlySet<number>,
-	gains: ((covered: readonly number[]) => boolean) | null,
-): { path: { ids: number[]; hops: Hop[]; worth: number } | null; covered: readonly number[] } {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
-	let bestCovered: readonly number[] = [];
 	// The best path of two steps or more through a definition the question names, which wins when found.
 	let through: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	let throughRank = 0;
@@ -138,18 +100,14 @@ function search(
 		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
 		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
 		const start = ids[0] as number;
-		const entry =
-			ids.length > 1 && entries.has(start) && gains?.(now) ? entryGain(worth.get(start) ?? 0, total) : 0;
+		const entry = ids.length > 1 && entries.has(start) ? entryGain(worth.get(start) ?? 0, total) : 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
 		if (deadEnd(id)) {
 			if (!fallback || value > fallback.worth + 1e-9)
 				fallback = { ids: [...ids], hops: [...hops], worth: value };
 		} else {
-			if (!best || value > best.worth + 1e-9) {
-				best = { ids: [...ids], hops: [...hops], worth: value };
-				bestCovered = now;
-			}
+			if (!best || value > best.worth + 1e-9) best = { ids: [...ids], hops: [...hops], worth: value };
 			// Through it: the path goes on from it (how it works), or, where none does, reaches it.
 			const on = ids.slice(0, -1).some((x) => named.has(x));
 			const rank = on ? 2 : ids.length > 1 && named.has(id) ? 1 : 0;
@@ -176,5 +134,5 @@ function search(
 	};
 	const none = starts[0] && cover ? cover(starts[0].id).map(() => 0) : [];
 	for (const d of starts) visit(d.id, 0, 0, none, 0);
-	return { path: through ?? best ?? fallback, covered: bestCovered };
+	return through ?? best ?? fallback;
 }
