@@ -189,6 +189,19 @@ describe("findPath", () => {
 			"sendRequestHandler",
 			"runRequest",
 		]);
+		// A variable holding the operation (a query document) is no code a flow starts from: the handler leads.
+		const operation = def("load-test/send.graphql", "sendRequest", "variable");
+		const fromDocument = [handler, operation, run, ...filler];
+		const documentEdges: [DefRow, DefRow, EdgeKind][] = [
+			[operation, key, "dispatch"],
+			[key, handler, "handler"],
+			[handler, run, "call"],
+		];
+		expect(
+			names(
+				findPath(graph([...fromDocument, key], documentEdges), fromDocument, {}, concepts("send", "request")),
+			),
+		).toEqual(["sendRequestHandler", "runRequest"]);
 	});
 
 	it("does not end a path at a shared helper the question does not name, unless no other path is left", () => {

@@ -55,7 +55,9 @@ const entryGain = (head: number, total: number): number =>
  * the path goes on through) is that entry's flow told from where it is fired: it takes the entry's gain as a path
  * starting at the handler does, on the steps after the head. Without it the handler alone led and the client's
  * side of the hop was left out (session 46 flow46: of 29 contests a connected path holding more of the gold
- * chain lost, 2 were the handler's own flow with its dispatcher in front).
+ * chain lost, 2 were the handler's own flow with its dispatcher in front). The head is code (`fires`: a function or
+ * method): a query document or a variable holding an operation (a load test's `.graphql` mutation) is no place a
+ * flow starts from.
  */
 const dispatchedEntry = (
 	ids: readonly number[],
@@ -85,6 +87,7 @@ export function bestPath(
 	cover: ((id: number) => readonly number[]) | null,
 	deadEnd: (id: number) => boolean = () => false,
 	named: ReadonlySet<number> = new Set(),
+	fires: (id: number) => boolean = () => false,
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	// The best path of two steps or more through a definition the question names, which wins when found.
@@ -116,7 +119,7 @@ export function bestPath(
 		const entry =
 			ids.length > 1 && entries.has(start)
 				? entryGain(worth.get(start) ?? 0, total)
-				: dispatchedEntry(ids, hops, entries)
+				: dispatchedEntry(ids, hops, entries) && fires(start)
 					? entryGain(worth.get(ids[1] as number) ?? 0, total - (worth.get(start) ?? 0))
 					: 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
