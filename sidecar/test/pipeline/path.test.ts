@@ -169,6 +169,41 @@ describe("findPath", () => {
 		expect(names(findPath(index, strong, {}, words))).toEqual(["CreateCommandHandler", "createCommandRows"]);
 	});
 
+	it("gives a path whose head dispatches into an entry point that entry's gain, so the flow is told from where it is fired", () => {
+		// "how is a request sent": the ipc handler (rank 0) runs the request (rank 2); the renderer's `sendRequest`
+		// (rank 1) fires the handler's key. Only a path starting at the handler took the entry gain, so the handler
+		// led alone and the renderer's side of the hop was left out; now the path from the dispatcher takes it too.
+		const key = defRow(null, "send-request", "dispatch-key");
+		const handler = def("main/ipc.ts", "sendRequestHandler");
+		const client = def("renderer/actions.ts", "sendRequest");
+		const run = def("main/run.ts", "runRequest");
+		const filler = Array.from({ length: 3 }, (_, i) => def(`other/f${i}.ts`, `other${i}`));
+		const ranked = [handler, client, run, ...filler];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[client, key, "dispatch"],
+			[key, handler, "handler"],
+			[handler, run, "call"],
+		];
+		expect(names(findPath(graph([...ranked, key], edges), ranked, {}, concepts("send", "request")))).toEqual([
+			"sendRequest",
+			"sendRequestHandler",
+			"runRequest",
+		]);
+		// A variable holding the operation (a query document) is no code a flow starts from: the handler leads.
+		const operation = def("load-test/send.graphql", "sendRequest", "variable");
+		const fromDocument = [handler, operation, run, ...filler];
+		const documentEdges: [DefRow, DefRow, EdgeKind][] = [
+			[operation, key, "dispatch"],
+			[key, handler, "handler"],
+			[handler, run, "call"],
+		];
+		expect(
+			names(
+				findPath(graph([...fromDocument, key], documentEdges), fromDocument, {}, concepts("send", "request")),
+			),
+		).toEqual(["sendRequestHandler", "runRequest"]);
+	});
+
 	it("does not end a path at a shared helper the question does not name, unless no other path is left", () => {
 		// "how are shapes pasted": paste handler → insert → a type guard half the code base calls.
 		const paste = def("app/paste.ts", "pasteShapes");

@@ -168,8 +168,13 @@ export function findPaths(
 		return !(concepts?.text(unqualified(d.qualifiedName)).some((x) => x > 0) ?? false);
 	};
 	const rank = placeOf;
+	// Code that may head an entry point's flow as the dispatcher firing its key (see worth.ts dispatchedEntry).
+	const fires = (id: number): boolean => {
+		const kind = byId.get(id)?.kind;
+		return kind === "function" || kind === "method";
+	};
 	const choose = (g: ReadonlyMap<number, Edge[]>, starts: readonly DefRow[]): FoundPath | null => {
-		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds);
+		const found = bestPath(g, worth, starts, opts.maxSteps, entries, cover, deadEnd, namedIds, fires);
 		// A named route's handler heads the path as found: the route asked about is where the flow starts,
 		// not one of the shared wrapper's many callers it calls first.
 		if (found && cover && !keyedIds.has(found.ids[0] as number)) {

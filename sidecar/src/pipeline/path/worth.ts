@@ -50,6 +50,21 @@ const LEAD_ON = 1.6;
 const entryGain = (head: number, total: number): number =>
 	ENTRY_GAIN * Math.min(head, LEAD_ON * (total - head));
 
+/**
+ * A path whose head dispatches straight into an entry point (a client calling the route or ipc key whose handler
+ * the path goes on through) is that entry's flow told from where it is fired: it takes the entry's gain as a path
+ * starting at the handler does, on the steps after the head. Without it the handler alone led and the client's
+ * side of the hop was left out (session 46 flow46: of 29 contests a connected path holding more of the gold
+ * chain lost, 2 were the handler's own flow with its dispatcher in front). The head is code (`fires`: a function or
+ * method): a query document or a variable holding an operation (a load test's `.graphql` mutation) is no place a
+ * flow starts from.
+ */
+const dispatchedEntry = (
+	ids: readonly number[],
+	hops: readonly Hop[],
+	entries: ReadonlySet<number>,
+): boolean => ids.length > 2 && hops[0]?.kind === "dispatch" && entries.has(ids[1] as number);
+
 /** DFS expansions at most (the candidate graph is small; this only guards against dense cliques). */
 const MAX_EXPANSIONS = 20_000;
 
@@ -72,6 +87,7 @@ export function bestPath(
 	cover: ((id: number) => readonly number[]) | null,
 	deadEnd: (id: number) => boolean = () => false,
 	named: ReadonlySet<number> = new Set(),
+	fires: (id: number) => boolean = () => false,
 ): { ids: number[]; hops: Hop[]; worth: number } | null {
 	let best: { ids: number[]; hops: Hop[]; worth: number } | null = null;
 	// The best path of two steps or more through a definition the question names, which wins when found.
@@ -100,7 +116,12 @@ export function bestPath(
 		const now = v ? covered.map((x, i) => Math.max(x, v[i] ?? 0)) : covered;
 		const share = cover ? now.reduce((n, x) => n + x, 0) : 1;
 		const start = ids[0] as number;
-		const entry = ids.length > 1 && entries.has(start) ? entryGain(worth.get(start) ?? 0, total) : 0;
+		const entry =
+			ids.length > 1 && entries.has(start)
+				? entryGain(worth.get(start) ?? 0, total)
+				: dispatchedEntry(ids, hops, entries) && fires(start)
+					? entryGain(worth.get(ids[1] as number) ?? 0, total - (worth.get(start) ?? 0))
+					: 0;
 		const value = (total + entry) * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share);
 		// Ties go to the path that starts better ranked (starts are visited in rank order).
 		if (deadEnd(id)) {
