@@ -1191,6 +1191,138 @@ describe("the bodies read with what the map leaves", () => {
 	});
 });
 
+describe("the short far ends of the bodies read, before the waiting entries", () => {
+	// A body read (`send`); the chain steps its hops lead to (a long one, a short one rated 1, a
+	// shorter one rated 3, a seed the model passed over) and a short step no body read leads to.
+	const send = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 3 });
+	const long = defRow("chat/archive.ts", "archive", "function", { startLine: 1, endLine: 200 });
+	const check = defRow("chat/check.ts", "check", "function", { startLine: 1, endLine: 5 });
+	const tiny = defRow("chat/tiny.ts", "tiny", "function", { startLine: 1, endLine: 2 });
+	const idle = defRow("chat/idle.ts", "idle", "function", { startLine: 1, endLine: 2 });
+	const note = defRow("chat/note.ts", "note", "function", { startLine: 1, endLine: 3 });
+	const rating = new Map([
+		[check.id, 1],
+		[tiny.id, 3],
+		[idle.id, 5],
+		[note.id, 5],
+	]);
+	const step = (def: DefRow, from: number | null, role: "chain" | "seed" = "chain") => ({
+		node: { def, depth: 1, via: "call", from, nodeClass: "major" as const, relevance: 0 },
+		chain: "c1",
+		role,
+	});
+	const deferred = [
+		step(long, send.id),
+		step(check, send.id),
+		step(note, null),
+		step(tiny, send.id),
+		step(idle, send.id, "seed"),
+	];
+	const read = async (lines: number, max: number, floor = 0, through: ReadonlySet<number> | null = null) => {
+		const { readFarEnds } = await import("../../src/pipeline/material/late-bodies.js");
+		const bodies = new Set([send.id]);
+		const names: string[] = [];
+		const map = { a: { bodies, markRead: (d: DefRow) => bodies.add(d.id) } };
+		readFarEnds(
+			map as unknown as Parameters<typeof readFarEnds>[0],
+			deferred,
+			(c) => {
+				names.push(c.node.def.name);
+				return true;
+			},
+			(d) => rating.get(d.id) ?? 0,
+			lines,
+			max,
+			floor,
+			through,
+		);
+		return names;
+	};
+
+	it("reads the short steps a body read leads to, best rated first, no seed and no step no body leads to", async () => {
+		expect(await read(40, 10)).toEqual(["tiny", "check"]);
+	});
+
+	it("reads at most `max` of them and none longer than `lines`", async () => {
+		expect(await read(40, 1)).toEqual(["tiny"]);
+		expect(await read(4, 10)).toEqual(["tiny"]);
+	});
+
+	it("with a floor, reads only those rated at least it; with `through`, only those leading on to another step", async () => {
+		expect(await read(40, 10, 2)).toEqual(["tiny"]);
+		expect(await read(40, 10, 0, new Set([check.id]))).toEqual(["check"]);
+	});
+
+	it("reads none at 0 lines (the default, and the citation pool's)", async () => {
+		expect(await read(0, 10)).toEqual([]);
+		expect(MATERIAL_REACH.farEndLines).toBe(0);
+		expect(CITATION_REACH.farEndLines).toBe(0);
+	});
+});
+
+describe("the members of a class the map names by its head", () => {
+	// A 40-line class with three methods: one the question's words rate, one a body read calls, one
+	// neither; a function outside the class the words rate too.
+	const lines = Array.from({ length: 60 }, (_, i) => `\tline${i}();`);
+	const store = defRow("chat/store.ts", "Store", "class", { startLine: 1, endLine: 40 });
+	const save = defRow("chat/store.ts", "Store.save", "method", {
+		startLine: 5,
+		endLine: 12,
+		parentId: store.id,
+	});
+	const load = defRow("chat/store.ts", "Store.load", "method", {
+		startLine: 14,
+		endLine: 20,
+		parentId: store.id,
+	});
+	const idle = defRow("chat/store.ts", "Store.idle", "method", {
+		startLine: 22,
+		endLine: 30,
+		parentId: store.id,
+	});
+	const other = defRow("chat/store.ts", "other", "function", { startLine: 45, endLine: 50 });
+	const send = defRow("chat/send.ts", "send", "function", { startLine: 1, endLine: 2 });
+	const defs = [store, save, load, idle, other, send];
+	const edgesFrom = (id: number) => (id === load.id ? [{ src: load.id, dst: send.id, kind: "call" }] : []);
+	const listed = async (per: number) => {
+		const { Assembly } = await import("../../src/pipeline/material/assembly.js");
+		const { SignatureMap } = await import("../../src/pipeline/material/signature-map.js");
+		const mIndex = linesIndex(defs, lines, edgesFrom);
+		const a = new Assembly(
+			mIndex as unknown as ConstructorParameters<typeof Assembly>[0],
+			costly,
+			MATERIAL_REACH,
+		);
+		a.markRead(send);
+		const input = {
+			skeletons: [],
+			words: [],
+			relevance: (d: DefRow) => (d.id === save.id || d.id === other.id ? 2 : 0),
+		};
+		const map = new SignatureMap(
+			a,
+			input as unknown as ConstructorParameters<typeof SignatureMap>[1],
+			new Set(),
+			10_000,
+		);
+		const node = { def: store, depth: 1, via: "call", from: null, nodeClass: "major" as const, relevance: 0 };
+		map.list({ node, chain: "c1", role: "chain" }, false);
+		map.listMemberHeads(per);
+		return a.sources.map((s) => s.node.def.qualifiedName);
+	};
+
+	it("lists the members the question's words or a body's edges rate, best first, after the head", async () => {
+		expect(await listed(2)).toEqual(["Store", "Store.save", "Store.load"]);
+		expect(await listed(1)).toEqual(["Store", "Store.save"]);
+	});
+
+	it("lists none at 0 (the default, and the citation pool's)", async () => {
+		expect(await listed(0)).toEqual(["Store"]);
+		expect(MATERIAL_REACH.memberHeads).toBe(0);
+		expect(CITATION_REACH.memberHeads).toBe(0);
+	});
+});
+
 describe("the chain steps the model passed over", () => {
 	// One pick read whole; its callee on the chain, a step the question's words rate and one they do
 	// not are listed as signatures (their bodies are long); the pick's file has one more function.

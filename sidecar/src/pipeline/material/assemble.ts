@@ -15,7 +15,7 @@ import { Assembly } from "./assembly.js";
 import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
-import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { readFarEnds, readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
@@ -52,6 +52,11 @@ import { fillSliceGaps } from "./slice-gaps.js";
 import type { TokenCount } from "./source-tokens.js";
 import type { Material } from "./types.js";
 import { VersionBodies } from "./version-bodies.js";
+
+/** The chain nodes another node of a chain is reached from: a hop inside each is on the chain. */
+function leadsOn(skeletons: AssembleInput["skeletons"]): Set<number> {
+	return new Set(skeletons.flatMap((sk) => sk.nodes.flatMap((n) => (n.from === null ? [] : [n.from]))));
+}
 
 /**
  * The material for `input` within `config.tokenBudget` (less an impact listing's tokens), its
@@ -218,9 +223,26 @@ export function assembleMaterial(
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
+	// With the model's picks, ahead of the waiting entries (their room, not the passes above):
+	// the short chain steps one hop from a body read, then the members of the class heads listed.
+	if (modelPicks) {
+		readFarEnds(
+			map,
+			deferred,
+			read,
+			input.relevance,
+			reach.farEndLines,
+			reach.farEndSteps,
+			reach.farEndRating,
+			reach.farEndThrough ? leadsOn(input.skeletons) : null,
+		);
+		map.listMemberHeads(reach.memberHeads);
+	}
+	const memberHeads = modelPicks ? reach.memberHeads : 0;
 	const waitingSteps = new Set(deferred);
 	let waitingHopSteps = 0;
 	map.listWaiting((c) => {
+		map.listMemberHeads(memberHeads);
 		// The file this entry brings in: its namesake right after it.
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
 		if (c.node.def.file) listHub(map, c.node.def.file, hubMinFanIn);

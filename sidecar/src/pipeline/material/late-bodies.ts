@@ -2,6 +2,7 @@
  * The bodies read after the signature map: the short select picks no share had room for, then,
  * with what is left, every body that did not fit the first pass.
  */
+import type { DefRow } from "../../index/types.js";
 import type { Candidate } from "./candidate.js";
 import type { SignatureMap } from "./signature-map.js";
 
@@ -58,5 +59,45 @@ export function readLastBodies(
 		// first slice no longer fits would otherwise lose the one line that names it.
 		if (read(c)) m.a.markRead(d);
 		else m.list(c);
+	}
+}
+
+/**
+ * The chain steps of `deferred` of at most `lines` lines that a body read by now hands the flow to
+ * (the far end of its hop on the chain), that `rating` rates at least `floor` and (with `through`)
+ * that leads on to another chain step, read whole, best rated
+ * first, at most `max` of them: the
+ * next step of a flow the material holds, a few lines each. Not a seed the model passed over
+ * (its body held no chain line: `seedsLast`), nor a step the bodies read here lead to.
+ */
+export function readFarEnds(
+	m: SignatureMap,
+	deferred: readonly Candidate[],
+	read: ReadDefinition,
+	rating: (d: DefRow) => number,
+	lines: number,
+	max: number,
+	floor = 0,
+	through: ReadonlySet<number> | null = null,
+): void {
+	if (lines <= 0 || max <= 0) return;
+	const bodies = new Set(m.a.bodies);
+	const ends = deferred
+		.filter((c) => {
+			const d = c.node.def;
+			if (c.role === "seed" || c.node.from === null || !bodies.has(c.node.from) || bodies.has(d.id))
+				return false;
+			if (d.startLine === null || d.endLine === null || d.endLine - d.startLine + 1 > lines) return false;
+			return rating(d) >= floor && (through === null || through.has(d.id));
+		})
+		.sort((x, y) => rating(y.node.def) - rating(x.node.def));
+	let n = 0;
+	for (const c of ends) {
+		if (n >= max) break;
+		if (m.a.bodies.has(c.node.def.id)) continue;
+		if (read(c)) {
+			m.a.markRead(c.node.def);
+			n++;
+		}
 	}
 }

@@ -251,6 +251,27 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * With select picks, right before the waiting entries are listed: at most `farEndSteps` chain
+	 * steps of at most `farEndLines` lines that a body read hands the flow to (the far end of its
+	 * hop on the chain) read whole, best rated first (0: none; late-bodies.ts `readFarEnds`). A
+	 * narrower read than every short rated step (session 45, mat45's V3): the room comes out of the
+	 * waiting entries, listed after them.
+	 */
+	farEndLines: number;
+	farEndSteps: number;
+	/** The question's words rate a far end read so at least this (0: any). */
+	farEndRating: number;
+	/** A far end read leads on to another chain step too (the hop inside it is on the chain). */
+	farEndThrough: boolean;
+	/**
+	 * With select picks, right before the waiting entries (and after each waiting class as it is
+	 * listed): per class or object the map lists by its head line only, at most this many of its
+	 * members the question's words or their edges to the bodies read rate, one line each (0: none;
+	 * `SignatureMap.listMemberHeads`). A class head names no method: the line deep in a long class
+	 * is found by its method's own line.
+	 */
+	memberHeads: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -298,6 +319,11 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	farEndLines: 0,
+	farEndSteps: 0,
+	farEndRating: 0,
+	farEndThrough: false,
+	memberHeads: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -347,4 +373,9 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	farEndLines: 0,
+	farEndSteps: 0,
+	farEndRating: 0,
+	farEndThrough: false,
+	memberHeads: 0,
 };

@@ -6,11 +6,16 @@
 import type { DefRow } from "../../index/types.js";
 import { lookalikes } from "../lookalikes.js";
 import type { Assembly } from "./assembly.js";
-import { type Candidate, named, reachedCandidate } from "./candidate.js";
+import { type Candidate, HOT_FAN_IN, named, reachedCandidate } from "./candidate.js";
 import type { AssembleInput } from "./input.js";
 import { keyHopLinesOf } from "./key-hop-lines.js";
 import { MapFold } from "./map-fold.js";
 import type { MaterialSource } from "./types.js";
+
+/** Heads whose members `listMemberHeads` names, the members it may name, and what an edge to a body weighs. */
+const CONTAINER_KINDS = new Set(["class", "object", "variable"]);
+const MEMBER_KINDS = new Set(["method", "function"]);
+const MEMBER_EDGE_WEIGHT = 0.5;
 
 export class SignatureMap {
 	/** The definitions the material names (read, listed or waiting): none is listed twice. */
@@ -18,6 +23,8 @@ export class SignatureMap {
 	/** Chain nodes the select stage picked. */
 	private readonly picked = new Set<number>();
 	private readonly waiting: Candidate[] = [];
+	/** Class and object heads listed whose members `listMemberHeads` has not rated yet. */
+	private readonly heads: MaterialSource[] = [];
 	private waitingListed = false;
 	/** Plug-in families and near-identical versions listed by a few members (`MapReach.foldLookalikes`). */
 	private readonly fold: MapFold | null;
@@ -75,7 +82,41 @@ export class SignatureMap {
 			`${named(d)} (signature; ${d.startLine}-${d.endLine})`,
 			this.budget,
 		);
-		if (added) this.fold?.listed(c, this.a.sources[at] as MaterialSource);
+		if (!added) return;
+		const source = this.a.sources[at] as MaterialSource;
+		this.fold?.listed(c, source);
+		if (CONTAINER_KINDS.has(d.kind)) this.heads.push(source);
+	}
+
+	/**
+	 * Per class or object head listed since the last call, at most `per` of its own functions and
+	 * methods no entry names, rated by the question's words and their edges to the bodies read
+	 * (none rated 0), one line each without waiting: the head names no method, and the line a
+	 * flow runs through deep in a long class sits at its method's own line.
+	 */
+	listMemberHeads(per: number): void {
+		if (per <= 0) return;
+		const { a, input } = this;
+		const near = (d: DefRow) => {
+			let n = 0;
+			for (const e of a.index.edgesFrom(d.id)) if (a.bodies.has(e.dst)) n++;
+			if (d.fanIn <= HOT_FAN_IN) for (const e of a.index.edgesTo(d.id)) if (a.bodies.has(e.src)) n++;
+			return n;
+		};
+		while (this.heads.length > 0) {
+			const head = this.heads.shift() as MaterialSource;
+			const p = head.node.def;
+			if (!p.file || a.bodies.has(p.id)) continue;
+			const members = a.index
+				.defsInFile(p.file)
+				.filter((d) => d.parentId === p.id && MEMBER_KINDS.has(d.kind) && d.startLine !== null)
+				.filter((d) => !this.known.has(d.id) && !a.bodies.has(d.id))
+				.map((d) => ({ d, score: input.relevance(d) + MEMBER_EDGE_WEIGHT * Math.min(near(d), 4) }))
+				.filter((x) => x.score > 0)
+				.sort((x, y) => y.score - x.score)
+				.slice(0, per);
+			for (const { d } of members) this.listOnce(this.neighbourOf(d, head, "member"), false);
+		}
 	}
 
 	/**
