@@ -3,7 +3,7 @@
  * `psubscribe('user:*')`, NATS `orders.>`, MQTT `sensors/+/temp` or `sensors/#`) hears every key of
  * that shape, so a sender joins it when what it sends can have that shape — a literal key, a template
  * (`` `tenant.${id}.record.created` ``) or a key the checker types as literals or template literal types
- * (`publish(topic.unwrap())` with `topic: Option<\`tenant.${string}.${string}\`>`). Only within one
+ * (`publish(topic.unwrap())` with `topic: Option<\`tenant.${string}.${string}\`>`, or into a parameter typed so). Only within one
  * trunk (one receiver family), never on HTTP routes (bind.ts reads their `*`), never on a pattern or a
  * shape with no distinctive literal (a bare `*` catch-all, `${a}.${b}`).
  */
@@ -69,12 +69,19 @@ function templateShape(expression: string): string | null {
 }
 
 /**
- * The shapes a key expression's type allows: each member of a union a string literal or a template
+ * The shapes a key expression's type allows (its own, or when it has none the parameter's it is passed to): each member of a union a string literal or a template
  * literal type (`` `tenant.${string}.${string}` `` → tenant.␀.␀); none when any member is another type
  * (`string`, `any`): the key could then be anything.
  */
 export function typeShapes(checker: ts.TypeChecker, node: ts.Expression): string[] {
-	const type = checker.getTypeAtLocation(node);
+	let type = checker.getTypeAtLocation(node);
+	// A value the checker cannot type (a library not installed) still goes where the callee's parameter
+	// says: `publish(topic.unwrap())` into `publish(topic: Topic)` sends a `Topic`.
+	if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
+		const expected = checker.getContextualType(node);
+		if (!expected) return [];
+		type = expected;
+	}
 	const members = type.isUnion() ? type.types : [type];
 	const out: string[] = [];
 	for (const t of members) {

@@ -17,14 +17,18 @@ export class Hub {
 		this.pubsub.publish(topic, m);
 	}
 }`,
-			"src/sender.ts": `import { nameOf, topicOf } from "./topics";
+			"src/sender.ts": `import { nameOf, type Topic, topicOf } from "./topics";
 declare const pubsub: { publish(t: string, m: unknown): void };
+declare const topicPubsub: { publish(t: Topic, m: unknown): void };
+declare const outbox: any;
 export function send(e: { id: string }, table: string) {
 	pubsub.publish("tenant.acme.record.created", e);
 	pubsub.publish(\`tenant.\${table}.record.updated\`, e);
 	pubsub.publish(topicOf(e), e);
 	pubsub.publish(\`billing.\${table}.paid\`, e);
 	pubsub.publish(nameOf(e), e);
+	topicPubsub.publish(outbox.next().topic, e);
+	pubsub.publish(outbox.next().name, e);
 }`,
 			"src/listener.ts": `declare const pubsub: { subscribe(t: string, h: (m: unknown) => void): void };
 export function onRecord(m: unknown) {}
@@ -40,7 +44,9 @@ export function listen(tableId: string) {
 			// The wrapper's own parameter and a plain \`string\` say nothing of the topic; billing is another shape.
 			"pubsub dispatch UNBOUND(`billing.${table}.paid`)",
 			"pubsub dispatch UNBOUND(nameOf(e))",
+			"pubsub dispatch UNBOUND(outbox.next().name)",
 			"pubsub dispatch UNBOUND(topic)",
+			"pubsub dispatch tenant.*.record.*",
 			"pubsub dispatch tenant.*.record.*",
 			"pubsub dispatch tenant.*.record.*",
 			"pubsub dispatch tenant.*.record.*",
