@@ -37,7 +37,11 @@ function heldType(checker: ts.TypeChecker, field: ts.Symbol): ts.Type | null {
 	let type: ts.Type | null = null;
 	for (const value of values ?? []) {
 		if (isPlaceholder(value)) continue;
-		const made = ts.isNewExpression(value) ? constructed(checker, value) : undefined;
+		const made = ts.isNewExpression(value)
+			? constructed(checker, value)
+			: ts.isCallExpression(value)
+				? factoryMade(checker, value)
+				: undefined;
 		const symbol = made?.getSymbol();
 		if (!made || !symbol || (type && type.getSymbol() !== symbol)) {
 			type = null;
@@ -65,6 +69,66 @@ function constructed(checker: ts.TypeChecker, made: ts.NewExpression): ts.Type |
 		: undefined;
 	const exported = file ? exportedClass(file) : undefined;
 	return exported ? checker.getTypeAtLocation(exported) : undefined;
+}
+
+/**
+ * The one class instance a factory call hands out: the checker's type of the call when it is a class's
+ * instance (`: C`, or inferred from `return new C(…)`; `null` / `undefined` aside); when the checker says
+ * `any` (JS, a class it does not connect), every value the called function's own body returns is
+ * `new C(…)` of one class (`return;` and placeholders aside). Async functions and generators hand out no
+ * instance; one level only (a factory returning another factory's value is left alone).
+ */
+function factoryMade(checker: ts.TypeChecker, call: ts.CallExpression): ts.Type | undefined {
+	const type = checker.getNonNullableType(checker.getTypeAtLocation(call));
+	const symbol = type.getSymbol();
+	if (symbol && symbol.flags & ts.SymbolFlags.Class && !type.isUnion()) return type;
+	if (!(type.flags & ts.TypeFlags.Any)) return undefined;
+	const body = factoryBody(checker, call);
+	if (!body) return undefined;
+	let made: ts.Type | undefined;
+	for (const value of returnedValues(body)) {
+		if (!value || isPlaceholder(value)) continue;
+		const one = ts.isNewExpression(value) ? constructed(checker, value) : undefined;
+		if (!one || (made && made.getSymbol() !== one.getSymbol())) return undefined;
+		made = one;
+	}
+	return made;
+}
+
+/** The body of the function a call runs (a declaration, a method, a `const` holding a function), not async or a generator. */
+function factoryBody(checker: ts.TypeChecker, call: ts.CallExpression): ts.ConciseBody | undefined {
+	const callee = skipWrappers(call.expression);
+	const name = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+	let symbol = checker.getSymbolAtLocation(name);
+	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+	let decl: ts.Node | undefined = symbol?.declarations?.length === 1 ? symbol.declarations[0] : undefined;
+	if (decl && ts.isVariableDeclaration(decl) && decl.initializer) decl = skipWrappers(decl.initializer);
+	if (
+		!decl ||
+		!(
+			ts.isFunctionDeclaration(decl) ||
+			ts.isMethodDeclaration(decl) ||
+			ts.isFunctionExpression(decl) ||
+			ts.isArrowFunction(decl)
+		) ||
+		decl.asteriskToken ||
+		(ts.getModifiers(decl) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)
+	)
+		return undefined;
+	return decl.body;
+}
+
+/** What a body returns: an arrow's expression, or each `return` of the body outside its inner functions (undefined for a bare `return;`). */
+function returnedValues(body: ts.ConciseBody): (ts.Expression | undefined)[] {
+	if (!ts.isBlock(body)) return [skipWrappers(body)];
+	const out: (ts.Expression | undefined)[] = [];
+	const visit = (node: ts.Node): void => {
+		if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+		if (ts.isReturnStatement(node)) out.push(node.expression && skipWrappers(node.expression));
+		ts.forEachChild(node, visit);
+	};
+	ts.forEachChild(body, visit);
+	return out;
 }
 
 /** The module specifier a constructor expression takes whole: `require('x')`, or a name bound to it or imported as default. */

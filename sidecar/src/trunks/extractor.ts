@@ -87,6 +87,7 @@ import {
 	unbindOverriddenReads,
 } from "./this-reads.js";
 import { calledName, lazyWrap, walkFile, wrap } from "./walk.js";
+import { bindWildcards, keyShapes, unboundShapes } from "./wildcards.js";
 
 export interface ExtractorStats {
 	files: number;
@@ -190,6 +191,10 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				}
 			}
 			if (raw === null && method) unboundMethod.set(site, method);
+			if (raw === null && side === "dispatch") {
+				const shapes = unboundShapes(keyNode);
+				if (shapes.length > 0) keyShapes.set(site, shapes);
+			}
 			if (receiver && side === "register") receiverIdentity.set(site, receiver);
 			if (scope?.length) siteScope.set(site, [...scope]);
 			if (key !== null) {
@@ -342,6 +347,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				method: unboundMethod.get(site),
 				receiver: receiverIdentity.get(site),
 				scope: siteScope.get(site),
+				shapes: keyShapes.get(site),
 			})),
 		);
 	}
@@ -353,8 +359,10 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			method?: string;
 			receiver?: string;
 			scope?: string[];
+			shapes?: string[];
 		}[];
-		return rows.map(({ site, method, receiver, scope }) => {
+		return rows.map(({ site, method, receiver, scope, shapes }) => {
+			if (shapes) keyShapes.set(site, shapes);
 			if (method) unboundMethod.set(site, method);
 			if (receiver) receiverIdentity.set(site, receiver);
 			if (scope) siteScope.set(site, scope);
@@ -473,6 +481,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			if (config.discover) rest.push(...modulePathSites(rest, modules));
 			bindParams(rest, c);
 			bindTemplates(rest, c);
+			bindWildcards(rest, c, (s) => keyShapes.get(s));
 			scopeKeys(rest, c, packageLinks(packageImports));
 			// Typed maps' members declaring the keys now settled (declarations.ts): after every join.
 			rest.push(...declarations(rest, members, c));
