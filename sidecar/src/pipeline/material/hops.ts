@@ -121,15 +121,31 @@ export interface HopMount {
 }
 
 /**
- * The mount lines between the two ends of `hops`: where the router registering a hop's route key is
+ * The keys `def` is the handler of (a route handler: the keys its router is served under).
+ */
+export function handledKeys(index: HopIndex, def: DefRow): DefRow[] {
+	return index
+		.edgesTo(def.id)
+		.filter((e) => e.kind === "handler")
+		.map((e) => index.defById(e.src))
+		.filter((k): k is DefRow => k?.kind === "dispatch-key");
+}
+
+/**
+ * The mount lines between the two ends of `hops` (and above the routes of `handled`, the keys a route
+ * handler read is served under, whoever requests them): where the router registering a route key is
  * mounted under the path the request joined on (`app.route('/users', users)` between `fetch('/users/1')`
  * and `users.get('/:id', h)`), innermost first, once per line.
  */
-export function hopMounts(index: MountIndex, hops: readonly HopEnd[]): HopMount[] {
+export function hopMounts(
+	index: MountIndex,
+	hops: readonly HopEnd[],
+	handled: readonly DefRow[] = [],
+): HopMount[] {
 	if (!index.mountSites) return [];
 	const out: HopMount[] = [];
 	const seen = new Set<string>();
-	for (const key of new Map(hops.map((h) => [h.key.id, h.key])).values()) {
+	for (const key of new Map([...hops.map((h) => h.key), ...handled].map((k) => [k.id, k])).values()) {
 		const trunk = keyTrunk(key);
 		const mounts = index.mountSites(trunk, key.name).reverse().slice(0, MOUNTS_PER_KEY);
 		for (const m of mounts) {

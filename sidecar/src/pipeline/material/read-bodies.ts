@@ -7,7 +7,7 @@ import { shownScopedKey } from "../../bus-key.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import { calleesOnChain, callerSites, valuesRead, wrappersOf } from "./follow-ups.js";
-import { hopMounts, keyHopEnds } from "./hops.js";
+import { handledKeys, hopMounts, keyHopEnds } from "./hops.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { MAX_BLOCK_LINES } from "./modules.js";
 import { addDefinition } from "./read-definition.js";
@@ -114,7 +114,7 @@ export function readBodies(
 			);
 		}
 		// Between a request and its route: the lines mounting the route's router under the path it joined on.
-		for (const m of hopMounts(index, ends)) {
+		for (const m of hopMounts(index, ends, handledKeys(index, c.node.def))) {
 			const cand = reachedCandidate(
 				m.def,
 				{ depth: c.node.depth + 1, via: m.via, from: c.node.def.id, relevance: 0 },
