@@ -46,7 +46,7 @@ export function dispatchKeyPackages(stmt: Prepare): {
 	return stmt(
 		`SELECT ds.trunk, ds.side, ds.key, p.name AS packageName, count(*) AS sites
        FROM dispatch_sites ds JOIN files f ON f.id = ds.file_id JOIN packages p ON p.id = f.package_id
-       WHERE ds.key IS NOT NULL GROUP BY ds.trunk, ds.side, ds.key, p.name ORDER BY ds.trunk, ds.key`,
+       WHERE ds.key IS NOT NULL AND ds.side IN ('register', 'dispatch') GROUP BY ds.trunk, ds.side, ds.key, p.name ORDER BY ds.trunk, ds.key`,
 	).all() as {
 		trunk: string;
 		side: "register" | "dispatch";

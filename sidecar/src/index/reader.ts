@@ -31,7 +31,18 @@ import {
 	toSite,
 } from "./row-sql.js";
 import { searchDefs, searchFiles, searchOutline } from "./search-queries.js";
-import type { DefRow, DispatchSiteRow, EdgeRow, FileRow, OutlineSectionRow, PackageRow } from "./types.js";
+import type {
+	DefRow,
+	DispatchSiteRow,
+	EdgeRow,
+	FileRow,
+	MountSiteRow,
+	OutlineSectionRow,
+	PackageRow,
+} from "./types.js";
+
+/** The register and dispatch rows: a mount line (`side = 'mount'`) is read by `mountSites` alone. */
+const SIDES = "ds.side IN ('register', 'dispatch')";
 
 /** A module resolution as the indexer records it (TypeScript's resolved module, the fields read here). */
 interface ResolvedModule {
@@ -318,16 +329,31 @@ export class IndexReader {
 	dispatchSites(trunk: string, key?: string): DispatchSiteRow[] {
 		const rows = (
 			key === undefined
-				? this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? ORDER BY ds.key, ds.side`).all(trunk)
-				: this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? AND ds.key = ? ORDER BY ds.side`).all(trunk, key)
+				? this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? AND ${SIDES} ORDER BY ds.key, ds.side`).all(trunk)
+				: this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? AND ds.key = ? AND ${SIDES} ORDER BY ds.side`).all(
+						trunk,
+						key,
+					)
 		) as RawSite[];
 		return rows.map(toSite);
 	}
 
 	dispatchSitesInFile(path: string): DispatchSiteRow[] {
 		return this.fileSites.get(path, (p) =>
-			(this.stmt(`${SITE_SELECT} WHERE f.path = ? ORDER BY ds.line`).all(p) as RawSite[]).map(toSite),
+			(this.stmt(`${SITE_SELECT} WHERE f.path = ? AND ${SIDES} ORDER BY ds.line`).all(p) as RawSite[]).map(
+				toSite,
+			),
 		);
+	}
+
+	/** The mount lines a key was composed through (`app.use('/x', sub)` above `sub.get('/y')`), outermost first. */
+	mountSites(trunk: string, key: string): MountSiteRow[] {
+		return (
+			this.stmt(`${SITE_SELECT} WHERE ds.trunk = ? AND ds.key = ? AND ds.side = 'mount' ORDER BY ds.id`).all(
+				trunk,
+				key,
+			) as RawSite[]
+		).map((r) => toSite(r) as unknown as MountSiteRow);
 	}
 
 	trunkNames(): string[] {

@@ -5,9 +5,10 @@ export interface DispatchSiteRecord {
 	trunk: string;
 	/**
 	 * `declare`: a typed map's member declaring a bound key (trunks/declarations.ts), made by finalize;
-	 * written as a `declares` edge, never as a dispatch_sites row.
+	 * written as a `declares` edge, never as a dispatch_sites row. `mount`: the line mounting the router
+	 * that registers the key under a path (`app.use('/x', sub)`, trunks/idioms/mounts.ts); a row, no edge.
 	 */
-	side: "register" | "dispatch" | "declare";
+	side: "register" | "dispatch" | "declare" | "mount";
 	/** Normalised key; null when the key is built at run time (unbound). */
 	key: string | null;
 	/** The key as written, when it is a literal. */
@@ -66,6 +67,11 @@ export interface DispatchSiteRow extends Omit<DispatchSiteRecord, "side" | "expr
 	side: "register" | "dispatch";
 	/** The column is nullable (schema.ts), though the extractor always sets it. */
 	expression: string | null;
+}
+
+/** A mount line under a key it prefixes (`IndexReader.mountSites`): its raw key is the mount's own path. */
+export interface MountSiteRow extends Omit<DispatchSiteRow, "side"> {
+	side: "mount";
 }
 
 export interface OutlineSectionRow {

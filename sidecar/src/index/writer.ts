@@ -7,6 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { basename, dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { makeDirs } from "../make-dirs.js";
+import { defIdPrefix } from "./def-id.js";
 import { isGraphqlDocument, isManifestPath } from "./documents.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
 import type { DispatchSiteRecord } from "./types.js";
@@ -465,6 +466,7 @@ export function siteRows(
 		const f = fileId(s.file);
 		if (f === undefined) continue;
 		const keyId = s.key === null ? null : keyDefId(s);
+		const handler = handlerOf(s, (id) => defId(id) !== undefined);
 		if (s.side === "declare") {
 			if (keyId && s.enclosingDefId)
 				edges.push({
@@ -486,7 +488,7 @@ export function siteRows(
 			f,
 			s.line,
 			s.enclosingDefId ? (defId(s.enclosingDefId) ?? null) : null,
-			s.handlerDefId ? (defId(s.handlerDefId) ?? null) : null,
+			handler === null ? null : (defId(handler) ?? null),
 			keyId ? (defId(keyId) ?? null) : null,
 			s.resolution,
 			s.inScope ? 1 : 0,
@@ -496,11 +498,24 @@ export function siteRows(
 		if (s.side === "register") {
 			if (s.enclosingDefId) edges.push({ src: s.enclosingDefId, dst: keyId, kind: "register", ...at });
 			if (s.handlerDefId) edges.push({ src: keyId, dst: s.handlerDefId, kind: "handler", ...at });
-		} else if (s.enclosingDefId) {
+		} else if (s.side === "dispatch" && s.enclosingDefId) {
 			edges.push({ src: s.enclosingDefId, dst: keyId, kind: "dispatch", ...at });
 		}
 	}
 	return { rows, edges };
+}
+
+/**
+ * The handler column's definition: a register site's handler, or a mount line's router — the module
+ * of the router's file when the router is no definition of the index (`const router =
+ * express.Router()` in a script), where its routes are registered.
+ */
+export function handlerOf(s: DispatchSiteRecord, has: (defId: string) => boolean): string | null {
+	const h = s.handlerDefId;
+	if (!h) return null;
+	if (has(h)) return h;
+	const file = s.side === "mount" ? defIdPrefix(h) : null;
+	return file && has(`${file}#(module)`) ? `${file}#(module)` : null;
 }
 
 /** Inserts dispatch_sites rows with the given ids. */

@@ -130,7 +130,7 @@ export function buildOutline(
 	const keys = db
 		// In site order: without ORDER BY the order would follow the query plan (the planner statistics).
 		.prepare(
-			`SELECT trunk, key, side, file_id AS fileId FROM dispatch_sites WHERE key IS NOT NULL
+			`SELECT trunk, key, side, file_id AS fileId FROM dispatch_sites WHERE key IS NOT NULL AND side IN ('register', 'dispatch')
        GROUP BY trunk, key, side, file_id ORDER BY min(id)`,
 		)
 		.all() as KeyInfo[];

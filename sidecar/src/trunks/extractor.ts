@@ -60,7 +60,7 @@ import {
 	inheritedSites,
 	MODULE_BASE,
 } from "./idioms/module-sections.js";
-import { applyMounts, extractMount, type MountInfo } from "./idioms/mounts.js";
+import { applyMounts, extractMount, type MountRecord, mountRecord, mountSites } from "./idioms/mounts.js";
 import { extractRouteHelper } from "./idioms/route-helpers.js";
 import { extractTypedClientCall } from "./idioms/typed-clients.js";
 import { thisPropertyReads } from "./key-eval.js";
@@ -386,7 +386,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const c = compiled;
 		const defs = new Map<string, FacadeDefInfo>();
 		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
-		const mounts: MountInfo[] = [];
+		const mounts: MountRecord[] = [];
 		const classes: ClassExtendsInfo[] = [];
 		const thisReads: { site: DispatchSiteRecord; info: ThisReadInfo }[] = [];
 		const rest: DispatchSiteRecord[] = [];
@@ -413,7 +413,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				defs.set(`${d.file}\0${d.exportName}`, d);
 				if (d.pkg) defs.set(`${d.pkg}\0${d.exportName}`, d);
 			} else if (s.trunk === MOUNT) {
-				mounts.push(JSON.parse(s.rawKey as string) as MountInfo);
+				mounts.push(mountRecord(s));
 			} else if (s.trunk === FACADE_USE) {
 				uses.push({ site: s, info: JSON.parse(s.rawKey as string) as FacadeUseInfo });
 			} else if (s.trunk === CANDIDATE || s.trunk === WRAPPER) {
@@ -475,7 +475,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed, wrapped);
 		}
 		if (c) {
-			applyMounts(rest, mounts, c);
+			const through = applyMounts(rest, mounts, c);
 			if (clients) rest.push(...clients(rest));
 			// Dotted keys walked along a CommonJS module tree (`socket.emit('topics.loadMore')`), on evidence.
 			if (config.discover) rest.push(...modulePathSites(rest, modules));
@@ -485,6 +485,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			scopeKeys(rest, c, packageLinks(packageImports));
 			// Typed maps' members declaring the keys now settled (declarations.ts): after every join.
 			rest.push(...declarations(rest, members, c));
+			// Last: the mount lines under the keys they prefix, as every join above left them.
+			rest.push(...mountSites(through, root));
 		}
 		return rest;
 	}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
-import { keyHopEnds } from "../../src/pipeline/material/hops.js";
+import { hopMounts, keyHopEnds } from "../../src/pipeline/material/hops.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
 const producer = defRow("src/api/jobs.ts", "enqueueJobs");
@@ -50,5 +50,60 @@ describe("keyHopEnds: keys the flow crosses", () => {
 		const onChain = new Set([producer.id]);
 		const rated = (d: DefRow) => (d.id === mailKey.id ? 2 : 0);
 		expect(names(keyHopEnds(index, producer, rated, onChain))).toEqual(["mailProcessor", "retryMail"]);
+	});
+});
+
+describe("hopMounts: the mount lines between a request and its route", () => {
+	const client = defRow("web/orders.ts", "loadOrder");
+	const routeKey = defRow(null, "GET /api/orders/:id", "dispatch-key", {
+		defId: "trunk:http-route#GET /api/orders/:id",
+	});
+	const route = defRow("server/orders.ts", "orders.get(/:id)");
+	const server = defRow("server/app.ts", "(module)", "module");
+	const api = defRow("server/api.ts", "(module)", "module");
+	const hops = keyHopEnds(
+		edgeGraph(
+			[client, routeKey, route],
+			[
+				[client, routeKey, "dispatch"],
+				[routeKey, route, "handler"],
+			],
+		),
+		client,
+		unrated,
+	);
+	const mount = (file: string, line: number, prefix: string) => ({
+		id: line,
+		trunk: "http-route",
+		side: "mount" as const,
+		key: routeKey.name,
+		rawKey: prefix,
+		expression: `app.use('${prefix}', r)`,
+		file,
+		line,
+		enclosingDefId: `${file}#(module)`,
+		handlerDefId: null,
+		resolution: "syntactic" as const,
+		inScope: true,
+	});
+	const byDefId = new Map([server, api].map((d) => [d.defId, d]));
+	const mountIndex = {
+		def: (id: string) => byDefId.get(id),
+		mountSites: (trunk: string, key: string) =>
+			trunk === "http-route" && key === routeKey.name
+				? [mount("server/app.ts", 12, "/api"), mount("server/api.ts", 4, "/orders")]
+				: [],
+	};
+
+	it("lists the mounts of the key a hop crosses, the one mounting the route's router first", () => {
+		expect(hops.map((h) => h.def.name)).toEqual(["get(/:id)"]);
+		expect(hopMounts(mountIndex, hops).map((m) => `${m.def.file}:${m.line} ${m.label}`)).toEqual([
+			"server/api.ts:4 mounts /orders for GET /api/orders/:id (http-route)",
+			"server/app.ts:12 mounts /api for GET /api/orders/:id (http-route)",
+		]);
+	});
+
+	it("lists nothing for an index with no mount lines", () => {
+		expect(hopMounts({ def: mountIndex.def }, hops)).toEqual([]);
 	});
 });

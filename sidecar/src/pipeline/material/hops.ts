@@ -4,12 +4,15 @@
  * definition that registers a handler (or is one) is run by whoever dispatches the key. The
  * material carries the far end, so the answer sees where control goes (or comes from).
  */
+import { shownScopedKey } from "../../bus-key.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { isAuxiliaryPath } from "../auxiliary-code.js";
 import { keyTrunk } from "../skeleton.js";
 
 export type HopIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
+/** What `hopMounts` reads besides: the mount lines of a key (an index written before them has none). */
+export type MountIndex = Pick<IndexReader, "def"> & Partial<Pick<IndexReader, "mountSites">>;
 
 export interface HopEnd {
 	/** The far end: a handler or dispatcher definition, or a file's module def for an inline handler. */
@@ -101,6 +104,62 @@ export function keyHopEnds(
 				seen.add(d.id);
 				out.push({ def: d, key, via: `dispatch:${trunk}`, line: null });
 			}
+		}
+	}
+	return out;
+}
+
+/** Mount lines listed per key a hop crosses (a router mounted inside a mounted router: both). */
+const MOUNTS_PER_KEY = 2;
+
+export interface HopMount {
+	/** The definition holding the mount line (a file's module def for a top-level `app.use`). */
+	def: DefRow;
+	line: number;
+	via: string;
+	label: string;
+}
+
+/**
+ * The keys `def` is the handler of (a route handler: the keys its router is served under).
+ */
+export function handledKeys(index: HopIndex, def: DefRow): DefRow[] {
+	return index
+		.edgesTo(def.id)
+		.filter((e) => e.kind === "handler")
+		.map((e) => index.defById(e.src))
+		.filter((k): k is DefRow => k?.kind === "dispatch-key");
+}
+
+/**
+ * The mount lines between the two ends of `hops` (and above the routes of `handled`, the keys a route
+ * handler read is served under, whoever requests them): where the router registering a route key is
+ * mounted under the path the request joined on (`app.route('/users', users)` between `fetch('/users/1')`
+ * and `users.get('/:id', h)`), innermost first, once per line.
+ */
+export function hopMounts(
+	index: MountIndex,
+	hops: readonly HopEnd[],
+	handled: readonly DefRow[] = [],
+): HopMount[] {
+	if (!index.mountSites) return [];
+	const out: HopMount[] = [];
+	const seen = new Set<string>();
+	for (const key of new Map([...hops.map((h) => h.key), ...handled].map((k) => [k.id, k])).values()) {
+		const trunk = keyTrunk(key);
+		const mounts = index.mountSites(trunk, key.name).reverse().slice(0, MOUNTS_PER_KEY);
+		for (const m of mounts) {
+			const at = `${m.file}:${m.line}`;
+			if (seen.has(at) || !m.enclosingDefId) continue;
+			const def = index.def(m.enclosingDefId);
+			if (!def) continue;
+			seen.add(at);
+			out.push({
+				def,
+				line: m.line,
+				via: `mount:${trunk}`,
+				label: `mounts ${m.rawKey ?? "its router"} for ${shownScopedKey(key.name)} (${trunk})`,
+			});
 		}
 	}
 	return out;

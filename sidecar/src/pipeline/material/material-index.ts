@@ -17,7 +17,9 @@ export type MaterialIndex = Pick<
 	// Full-text search, for the definitions the question's words find that no stage reached.
 	Partial<Pick<IndexReader, "searchDefs">> &
 	// The indexed files, for the sibling versions of a definition (version-bodies.ts).
-	Partial<Pick<IndexReader, "files">>;
+	Partial<Pick<IndexReader, "files">> &
+	// The mount lines between a request and its route (hops.ts).
+	Partial<Pick<IndexReader, "mountSites">>;
 
 /** The index with the lookups one assembly repeats (a file's lines, a definition's edges) memoised. */
 export function memoIndex(index: MaterialIndex): MaterialIndex {
@@ -43,6 +45,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 		packages: () => index.packages(),
 		...(index.searchDefs ? { searchDefs: index.searchDefs.bind(index) } : {}),
 		...(index.files ? { files: () => (files ??= index.files?.() ?? []) } : {}),
+		...(index.mountSites ? { mountSites: index.mountSites.bind(index) } : {}),
 	};
 }
 

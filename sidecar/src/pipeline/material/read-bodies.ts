@@ -7,7 +7,7 @@ import { shownScopedKey } from "../../bus-key.js";
 import type { Assembly } from "./assembly.js";
 import { type Candidate, named, reachedCandidate } from "./candidate.js";
 import { calleesOnChain, callerSites, valuesRead, wrappersOf } from "./follow-ups.js";
-import { keyHopEnds } from "./hops.js";
+import { handledKeys, hopMounts, keyHopEnds } from "./hops.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { MAX_BLOCK_LINES } from "./modules.js";
 import { addDefinition } from "./read-definition.js";
@@ -90,9 +90,8 @@ export function readBodies(
 			continue;
 		}
 		if (c.role === "key-hop") continue;
-		const hops = keyHopEnds(index, c.node.def, input.relevance, onChain).filter(
-			(h) => !a.bodies.has(h.def.id),
-		);
+		const ends = keyHopEnds(index, c.node.def, input.relevance, onChain);
+		const hops = ends.filter((h) => !a.bodies.has(h.def.id));
 		const next: Candidate[] = hops.map((h) =>
 			reachedCandidate(
 				h.def,
@@ -113,6 +112,16 @@ export function readBodies(
 				`inline handler of ${shownScopedKey(h.key.name)} (${h.via})`,
 				budget * BODY_SHARE,
 			);
+		}
+		// Between a request and its route: the lines mounting the route's router under the path it joined on.
+		for (const m of hopMounts(index, ends, handledKeys(index, c.node.def))) {
+			const cand = reachedCandidate(
+				m.def,
+				{ depth: c.node.depth + 1, via: m.via, from: c.node.def.id, relevance: 0 },
+				c.chain,
+				"key-hop",
+			);
+			a.add(cand, m.line, m.line, "block", m.label, budget * BODY_SHARE);
 		}
 		// The wrapper a definition is wrapped in, and the path's next steps (depth first): the
 		// far end of a call hop is read right after its caller, not when its chain's turn comes.

@@ -15,7 +15,7 @@ import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
 import { trunkVerbs } from "../scope.js";
-import { argAt, internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
+import { argAt, exprText, internalRecord, MOUNT, receiverIdentity, startLine } from "../sites.js";
 import { checkerOf } from "../walk.js";
 
 export interface MountInfo {
@@ -320,7 +320,12 @@ export function extractMount(
 				// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
 				on: onId === target ? null : onId,
 			};
-			out.push(internalRecord(MOUNT, info, ctx.filePath, startLine(call)));
+			// The mount line is a site of its own once finalize knows the keys it prefixes (`mountSites`).
+			out.push({
+				...internalRecord(MOUNT, info, ctx.filePath, startLine(call)),
+				expression: exprText(call),
+				enclosingDefId: ctx.enclosingDefId(call),
+			});
 			return true;
 		};
 		const prefix = targetNode === prefixNode ? null : evaluateKey(prefixNode);
@@ -361,33 +366,74 @@ function pathlessTargets(call: CallExpression): Node[] {
 	return args;
 }
 
+/** A mount as finalize reads it: its info and where its line is (the internal record's place). */
+export interface MountRecord {
+	info: MountInfo;
+	file: string;
+	line: number;
+	expression: string;
+	enclosingDefId: string | null;
+}
+
+/** The mount record an internal MOUNT record carries. */
+export function mountRecord(s: DispatchSiteRecord): MountRecord {
+	return {
+		info: JSON.parse(s.rawKey as string) as MountInfo,
+		file: s.file,
+		line: s.line,
+		expression: s.expression,
+		enclosingDefId: s.enclosingDefId,
+	};
+}
+
+/** A prefix a router's routes are served under, and the mount lines it was composed from (outermost first). */
+interface Prefix {
+	path: string;
+	via: MountRecord[];
+}
+
 /**
  * Prefix the keys registered on mounted routers with their mount paths (nested mounts compose; a
- * router mounted at two paths registers its routes under both).
+ * router mounted at two paths registers its routes under both). Returns, per prefixed site, the
+ * mount lines its key was composed through (`mountSites` makes them sites once every key is settled).
  */
-export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c: Compiled): void {
-	if (mounts.length === 0) return;
-	const byTarget = new Map<string, MountInfo[]>();
-	for (const m of mounts) byTarget.set(m.target, [...(byTarget.get(m.target) ?? []), m]);
-	const prefixes = (id: string, seen: Set<string>): string[] => {
+export function applyMounts(
+	sites: DispatchSiteRecord[],
+	mounts: MountRecord[],
+	c: Compiled,
+): Map<DispatchSiteRecord, MountRecord[]> {
+	const through = new Map<DispatchSiteRecord, MountRecord[]>();
+	if (mounts.length === 0) return through;
+	const byTarget = new Map<string, MountRecord[]>();
+	for (const m of mounts) byTarget.set(m.info.target, [...(byTarget.get(m.info.target) ?? []), m]);
+	const prefixes = (id: string, seen: Set<string>): Prefix[] => {
 		const all = byTarget.get(id);
-		if (!all || seen.has(id)) return [""];
+		if (!all || seen.has(id)) return [{ path: "", via: [] }];
 		const next = new Set(seen).add(id);
-		const ms = all.filter((m) => !m.base);
-		const out: string[] = ms.length === 0 ? [""] : [];
+		const ms = all.filter((m) => !m.info.base);
+		const out: Prefix[] = ms.length === 0 ? [{ path: "", via: [] }] : [];
 		for (const m of ms) {
-			const own = m.prefix.replace(/\/+$/, "");
-			for (const outer of m.on ? prefixes(m.on, next) : [""]) out.push(outer + own);
+			const own = m.info.prefix.replace(/\/+$/, "");
+			for (const outer of m.info.on ? prefixes(m.info.on, next) : [{ path: "", via: [] }])
+				out.push({ path: outer.path + own, via: [...outer.via, m] });
 		}
-		const bases = all.filter((m) => m.base);
+		const bases = all.filter((m) => m.info.base);
 		if (bases.length === 0) return out.slice(0, 4);
 		// A factory's base path lies inside the app, under each of its mounts. One the factory sets on some
 		// paths only is how an app stands alone under its name and mounts bare under another: the app is
 		// served with and without it when it stands alone, without it where another app mounts it.
-		const optional = bases.some((m) => m.optional);
-		const inner = new Set(optional && ms.length > 0 ? [] : bases.map((m) => m.prefix.replace(/\/+$/, "")));
+		const optional = bases.some((m) => m.info.optional);
+		const inner = new Set(
+			optional && ms.length > 0 ? [] : bases.map((m) => m.info.prefix.replace(/\/+$/, "")),
+		);
 		if (optional) inner.add("");
-		return [...new Set(out.flatMap((outer) => [...inner].map((b) => outer + b)))].slice(0, 4);
+		const composed = new Map<string, Prefix>();
+		for (const outer of out)
+			for (const b of inner) {
+				const path = outer.path + b;
+				composed.set(path, { path, via: [...new Set([...(composed.get(path)?.via ?? []), ...outer.via])] });
+			}
+		return [...composed.values()].slice(0, 4);
 	};
 	const added: DispatchSiteRecord[] = [];
 	for (const s of sites) {
@@ -399,17 +445,66 @@ export function applyMounts(sites: DispatchSiteRecord[], mounts: MountInfo[], c:
 		const method = space > 0 ? s.rawKey.slice(0, space) : "";
 		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
 		// Two mount paths may compose to one prefix (a factory's base path beside a mount): one site per key.
-		const keys = [
-			...new Set(
-				prefixes(id, new Set()).map((prefix) => {
-					const joined = path === "/" ? prefix || "/" : prefix + path;
-					const k = normalizeKey(joined, t.normalize) || "/";
-					return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
-				}),
-			),
-		];
-		s.key = keys[0] as string;
-		for (const k of keys.slice(1)) added.push({ ...s, key: k });
+		const keys = new Map<string, MountRecord[]>();
+		for (const prefix of prefixes(id, new Set())) {
+			const joined = path === "/" ? prefix.path || "/" : prefix.path + path;
+			const k = normalizeKey(joined, t.normalize) || "/";
+			const key = method ? `${method} /${k.replace(/^\/+/, "")}` : k;
+			// Two paths to one key (a factory's optional base beside a mount): both paths' mount lines.
+			keys.set(key, [...new Set([...(keys.get(key) ?? []), ...prefix.via])]);
+		}
+		const [first, ...rest] = [...keys];
+		if (!first) continue;
+		s.key = first[0];
+		through.set(s, first[1]);
+		for (const [k, via] of rest) {
+			const copy = { ...s, key: k };
+			added.push(copy);
+			through.set(copy, via);
+		}
 	}
 	sites.push(...added);
+	return through;
+}
+
+/**
+ * The mount lines as sites of their own (side `mount`), one per mount line and key it prefixes: the
+ * route's final key (every join settled), the mount's own path as its raw key, its call as the
+ * expression, and the mounted router's definition (`handlerDefId`) when the index has one. A mount
+ * with no path (`router.use(sub)`) or a factory's base path is no line a request passes by name.
+ * No edge is written for them (writer.ts): they place a hop's middle step, they do not rank.
+ */
+export function mountSites(
+	through: Map<DispatchSiteRecord, MountRecord[]>,
+	repoRoot: string | null,
+): DispatchSiteRecord[] {
+	const out = new Map<string, DispatchSiteRecord>();
+	const root = repoRoot?.replace(/\/+$/, "");
+	const defOf = (target: string): string | null => {
+		if (!root || !target.startsWith(`${root}/`)) return null;
+		const rel = target.slice(root.length + 1);
+		return rel.endsWith("#default") ? null : rel;
+	};
+	for (const [s, via] of through) {
+		if (s.key === null || s.side !== "register") continue;
+		for (const m of via) {
+			if (m.info.base || m.info.prefix.replace(/\/+$/, "") === "") continue;
+			const at = `${s.trunk}\0${s.key}\0${m.file}\0${m.line}`;
+			if (out.has(at)) continue;
+			out.set(at, {
+				trunk: s.trunk,
+				side: "mount",
+				key: s.key,
+				rawKey: m.info.prefix,
+				expression: m.expression,
+				file: m.file,
+				line: m.line,
+				enclosingDefId: m.enclosingDefId,
+				handlerDefId: defOf(m.info.target),
+				resolution: "syntactic",
+				inScope: s.inScope,
+			});
+		}
+	}
+	return [...out.values()];
 }
