@@ -216,8 +216,13 @@ export const ping = () => fetch('/api/ping', { method: 'POST' });`,
 				(s) => `${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`,
 			)
 			.sort();
+		// The request, the three lines its path is composed on (base path, `.route('/auth')`, the chained
+		// `.route('/email-password')` at its own line, not its chain's first), and the handler.
 		expect(edge).toEqual([
 			"dispatch web/client.ts:2 web/client.ts#login",
+			"mount src/app.ts:4 src/app.ts#app",
+			"mount src/app.ts:5 src/app.ts#(module)",
+			"mount src/auth.ts:6 src/auth.ts#auth",
 			"register src/routes/email-password.ts:6 src/routes/email-password.ts#authorize",
 		]);
 	});

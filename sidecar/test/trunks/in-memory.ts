@@ -107,9 +107,10 @@ export function extractSites(
 }
 
 /** `trunk side key` lines, sorted: compact to assert on. */
+/** Register and dispatch rows, as the index's readers see them: mount lines are read apart (`indexed-mounts.test.ts`). */
 export function summary(sites: DispatchSiteRecord[], trunk?: string): string[] {
 	return sites
-		.filter((s) => !trunk || s.trunk === trunk)
+		.filter((s) => s.side !== "mount" && (!trunk || s.trunk === trunk))
 		.map((s) => `${s.trunk} ${s.side} ${s.key ?? `UNBOUND(${s.expression})`}`)
 		.sort();
 }

@@ -320,9 +320,11 @@ export function extractMount(
 				// `const app = new Hono().basePath('/api')`: the chain's router is the one its base path is for.
 				on: onId === target ? null : onId,
 			};
-			// The mount line is a site of its own once finalize knows the keys it prefixes (`mountSites`).
+			// The mount line is a site of its own once finalize knows the keys it prefixes (`mountSites`): the
+			// line of its path, as a route's is its key's (a chain's `.route('/x', sub)` is lines below its start).
+			const at = prefix && prefixNode !== targetNode ? prefixNode : call;
 			out.push({
-				...internalRecord(MOUNT, info, ctx.filePath, startLine(call)),
+				...internalRecord(MOUNT, info, ctx.filePath, startLine(at)),
 				expression: exprText(call),
 				enclosingDefId: ctx.enclosingDefId(call),
 			});
