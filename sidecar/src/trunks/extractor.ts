@@ -33,6 +33,7 @@ import {
 	WRAPPER,
 } from "./discover/index.js";
 import { catalogueCandidates, jobCandidates, subscriberCandidates } from "./discover/jobs.js";
+import { noteLocalNames } from "./discover/literal-keys.js";
 import { busOf, presetTakenOnBus } from "./discover/named-buses.js";
 import { proxyReferenceCandidates } from "./discover/object-registries.js";
 import { presetClientSites } from "./discover/preset-clients.js";
@@ -220,6 +221,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const facts = newFileFacts();
 		// One walk of the file for every family below (see walk.ts).
 		const nodes = walkFile(sf.compilerNode);
+		if (discovering) noteLocalNames(sf.compilerNode, nodes);
 		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || c.routeHelpers.length > 0 || discovering;
 		const routeTrunk = inStaticFolder(ctx.filePath) ? undefined : presetRouteTrunk(specs(c));
 		if (hasCalls) {

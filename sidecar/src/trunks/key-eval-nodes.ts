@@ -9,7 +9,7 @@
 import { ts } from "#ts-morph";
 import { compilerDeclarationsOf, symbolOf } from "../syntax/declarations-of.js";
 import { skipWrappers } from "../syntax/unwrap.js";
-import { literalTypeOf, MAX_DEPTH, product, union } from "./key-eval.js";
+import { literalTypeOf, MAX_DEPTH, NEVER_STRING_LITERAL, product, union } from "./key-eval.js";
 import { ELEMENT_CALLBACKS, familyUnion, SEPARATORS } from "./key-families.js";
 
 /** Not answered on compiler nodes: `evaluateKey` decides. */
@@ -83,7 +83,76 @@ function nameValues(n: ts.Identifier, checker: ts.TypeChecker, depth: number): V
 	const loop = loopValues(symbol, checker, depth);
 	if (loop !== null) return loop;
 	if (symbol?.declarations?.some(ts.isParameter)) return null;
+	if (symbol && neverStringLiteral(symbol, checker)) return null;
 	return literalTypeOf(n, checker);
+}
+
+/** Symbols whose value the checker reads as a variable's (flow-narrowed) or an enum member's literal. */
+const VALUE_LIKE =
+	ts.SymbolFlags.Variable |
+	ts.SymbolFlags.Property |
+	ts.SymbolFlags.EnumMember |
+	ts.SymbolFlags.Accessor |
+	ts.SymbolFlags.Function |
+	ts.SymbolFlags.Class |
+	ts.SymbolFlags.Enum |
+	ts.SymbolFlags.ValueModule;
+
+/** Annotations that are object types with a member or a signature, whatever the program says. */
+const OBJECT_TYPE_NODES = new Set<ts.SyntaxKind>([
+	ts.SyntaxKind.FunctionType,
+	ts.SyntaxKind.ConstructorType,
+	ts.SyntaxKind.ArrayType,
+	ts.SyntaxKind.TupleType,
+]);
+
+/**
+ * A name the checker can never type as one string literal, known without computing its type (the
+ * literal-type question is discovery's largest checker cost, and on most repositories every answer is
+ * "no"): a function or a class (their value is never narrowed, or narrowed from a type with signatures);
+ * or a variable whose declared type is an object type no narrowing turns into a literal — annotated with
+ * a function, constructor, array or tuple type, a type literal with members, or an interface or class;
+ * or a `const` with neither annotation nor JSDoc type, initialised with an object literal with a member
+ * of its own, an array, a function, a class, a regular expression, a boolean, null or a number.
+ * Narrowing by `===` or `typeof` keeps such a type, filters it to nothing, or intersects it with a
+ * primitive; only an empty object type (`{}`, an enum or namespace with no members) narrows to the
+ * compared literal, so those are asked.
+ */
+function neverStringLiteral(found: ts.Symbol, checker: ts.TypeChecker): boolean {
+	let symbol = found;
+	if ((symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = checker.getAliasedSymbol(symbol) ?? symbol;
+	const value = symbol.flags & VALUE_LIKE;
+	if (value === ts.SymbolFlags.Function || value === ts.SymbolFlags.Class) return true;
+	if ((value & ~ts.SymbolFlags.Variable) !== 0 || value === 0) return false;
+	const decl = symbol.valueDeclaration;
+	const variables = (symbol.declarations ?? []).filter(ts.isVariableDeclaration);
+	if (!decl || variables.length !== 1 || variables[0] !== decl || !ts.isVariableDeclaration(decl))
+		return false;
+	if (decl.type) return objectTypeNode(decl.type, checker);
+	const list = decl.parent;
+	const init = decl.initializer;
+	return (
+		ts.isVariableDeclarationList(list) &&
+		(list.flags & ts.NodeFlags.Const) !== 0 &&
+		init !== undefined &&
+		(ts.isObjectLiteralExpression(init)
+			? init.properties.some((p) => !ts.isSpreadAssignment(p))
+			: NEVER_STRING_LITERAL.has(init.kind)) &&
+		ts.getJSDocType(decl) === undefined
+	);
+}
+
+/** An annotation that is an object type no narrowing makes a literal (see `neverStringLiteral`). */
+function objectTypeNode(type: ts.TypeNode, checker: ts.TypeChecker): boolean {
+	if (OBJECT_TYPE_NODES.has(type.kind)) return true;
+	if (ts.isTypeLiteralNode(type)) return type.members.length > 0;
+	if (!ts.isTypeReferenceNode(type)) return false;
+	let target = checker.getSymbolAtLocation(type.typeName);
+	if (target && (target.flags & ts.SymbolFlags.Alias) !== 0) target = checker.getAliasedSymbol(target);
+	if (!target) return false;
+	const objectType = ts.SymbolFlags.Interface | ts.SymbolFlags.Class;
+	const other = ts.SymbolFlags.TypeAlias | ts.SymbolFlags.TypeParameter | ts.SymbolFlags.Enum;
+	return (target.flags & objectType) !== 0 && (target.flags & other) === 0;
 }
 
 /** `evaluateKey` on `A.B` (not `this.b`): the member's value in the `const` object or enum `A`, else the checker's literal type. */

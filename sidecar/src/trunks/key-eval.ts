@@ -122,7 +122,7 @@ export function union(lists: (string[] | null)[]): string[] | null {
  * Expressions whose type is never one string literal, whatever the program says (an object, an array, a
  * function, a class, a regular expression, a boolean, null, a number): the checker need not be asked.
  */
-const NEVER_STRING_LITERAL = new Set<ts.SyntaxKind>([
+export const NEVER_STRING_LITERAL: ReadonlySet<ts.SyntaxKind> = new Set<ts.SyntaxKind>([
 	ts.SyntaxKind.ObjectLiteralExpression,
 	ts.SyntaxKind.ArrayLiteralExpression,
 	ts.SyntaxKind.ArrowFunction,

@@ -46,14 +46,15 @@ export function literalKeys(node: ts.Expression, sf: SourceFile, anyName = false
 		return keys.size > 0 && keys.size <= 20 ? [...keys] : null;
 	}
 	// Const-evaluable: `EVENTS.SAVED`, `JOB_NAME`, `${PREFIX}.saved` (a symbol lookup, so only for constant-looking text).
-	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText() : "";
+	// The file given, not found again by climbing from the node (`getText()` would, for every key read).
+	const text = ts.isIdentifier(n) || ts.isPropertyAccessExpression(n) ? n.getText(sf.compilerNode) : "";
 	const constantLike =
 		(anyName ? /^[A-Za-z_$]/ : /^[A-Z_$]/).test(text) && /^[\w$]+(\.[A-Za-z_$][\w$]*){0,2}$/.test(text);
 	if (
 		!constantLike &&
 		!(ts.isTemplateExpression(n) && templateMayBeKey(n)) &&
 		!switchedOn(n) &&
-		!(ts.isIdentifier(n) && computedLocally(n))
+		!(ts.isIdentifier(n) && mayBeComputedLocally(n, sf.compilerNode) && computedLocally(n))
 	)
 		return null;
 	// null is an answer too (no values); undefined leaves the key to the ts-morph evaluation.
@@ -112,6 +113,53 @@ function computedLocally(id: ts.Identifier): boolean {
 		}
 	}
 	return false;
+}
+
+/**
+ * Per file, every name `computedLocally` can answer true for (a superset): the names a `for … of` declares,
+ * the first parameter of a function given first to an element callback (`names.forEach((name) => …)`),
+ * and `const` names holding a template that starts with a value. Read off the extractor's one walk of the
+ * file (`noteLocalNames`); a name outside it needs no climb through every enclosing block.
+ */
+const localNames = new WeakMap<ts.SourceFile, ReadonlySet<string>>();
+
+/** Record a file's `localNames` from its walked declarations and calls (walk.ts `walkFile`). */
+export function noteLocalNames(
+	sf: ts.SourceFile,
+	nodes: { variables: readonly ts.VariableDeclaration[]; calls: readonly ts.CallExpression[] },
+): void {
+	const names = new Set<string>();
+	for (const d of nodes.variables) {
+		if (!ts.isIdentifier(d.name)) continue;
+		const list = d.parent;
+		const init = d.initializer;
+		if (
+			ts.isForOfStatement(list.parent) ||
+			((list.flags & ts.NodeFlags.Const) !== 0 &&
+				init !== undefined &&
+				ts.isTemplateExpression(init) &&
+				init.head.text === "")
+		)
+			names.add(d.name.text);
+	}
+	for (const call of nodes.calls) {
+		const fn = call.arguments[0];
+		const first =
+			fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ? fn.parameters[0] : undefined;
+		if (
+			first &&
+			ts.isIdentifier(first.name) &&
+			ts.isPropertyAccessExpression(call.expression) &&
+			ELEMENT_CALLBACKS.has(call.expression.name.text)
+		)
+			names.add(first.name.text);
+	}
+	localNames.set(sf, names);
+}
+
+/** False when the name is surely not computed locally (see `localNames`); `sf` is the name's file. */
+function mayBeComputedLocally(id: ts.Identifier, sf: ts.SourceFile): boolean {
+	return localNames.get(sf)?.has(id.text) ?? true;
 }
 
 /**
