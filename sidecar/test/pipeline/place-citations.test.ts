@@ -1,12 +1,13 @@
 /**
  * Where a place of "Where to look" is cited: a decorated definition's head holds its declaration
- * line (examples/discovery/nest-gateway), and a place told as calling a step holds that call.
+ * line (examples/discovery/nest-gateway), a place told as calling a step holds that call, and a head is
+ * never a slice read further down its body.
  */
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { callCited } from "../../src/pipeline/short/place-links.js";
-import { withDeclarationLine } from "../../src/pipeline/short/places.js";
+import { headRange, readHead, withDeclarationLine } from "../../src/pipeline/short/places.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
 import { presetIndexForSuite } from "../support/preset-index.js";
 
@@ -54,5 +55,25 @@ describe("a place cited for its call to a step", () => {
 		expect(callCited({ startLine: 18, endLine: 29 }, 25)).toEqual({ startLine: 18, endLine: 29 });
 		expect(callCited(head, 30)).toEqual({ startLine: 18, endLine: 30 });
 		expect(callCited(head, 108)).toEqual({ startLine: 108, endLine: 108 });
+	});
+});
+
+describe("a place's head when its definition was read in slices", () => {
+	it("is the read range holding the definition's first line, else the definition's own first lines", () => {
+		const def = { startLine: 28, endLine: 300 };
+		// The slice around a key hop (line 166) was read before the signature line: the head is still line 28.
+		const slices = [
+			{ startLine: 166, endLine: 166 },
+			{ startLine: 28, endLine: 28 },
+		];
+		expect(readHead(def, slices)).toEqual({ startLine: 28, endLine: 28 });
+		// Only a slice read: no read head, so the head is the definition's first twelve lines.
+		expect(readHead(def, [{ startLine: 166, endLine: 170 }])).toBeUndefined();
+		const whole = { file: "a.ts", startLine: 28, endLine: 300 } as Parameters<typeof headRange>[0];
+		expect(headRange(whole, readHead(def, [{ startLine: 166, endLine: 170 }]))).toEqual({
+			startLine: 28,
+			endLine: 39,
+		});
+		expect(readHead({ startLine: null }, slices)).toBeUndefined();
 	});
 });

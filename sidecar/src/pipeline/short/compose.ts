@@ -36,6 +36,7 @@ import { callCited, stepLink } from "./place-links.js";
 import {
 	choosePlaces,
 	headRange,
+	readHead,
 	type ShortAnswerOptions,
 	WHERE_TO_LOOK,
 	withDeclarationLine,
@@ -98,11 +99,11 @@ export function compose(
 		);
 		return { answer: { body: out.join("\n"), drafts: [], labels }, complete: true };
 	}
-	const readRange = new Map<string, { startLine: number; endLine: number }>();
-	for (const r of read) if (!readRange.has(r.range.defId)) readRange.set(r.range.defId, r.range);
+	const readRanges = new Map<string, { startLine: number; endLine: number }[]>();
+	for (const r of read) readRanges.set(r.range.defId, [...(readRanges.get(r.range.defId) ?? []), r.range]);
 	// A name bound by destructuring an object of its file is cited where that object writes it.
 	const head = (def: DefRow) => {
-		const h = headRange(def, readRange.get(def.defId));
+		const h = headRange(def, readHead(def, readRanges.get(def.defId)));
 		return h && (destructuredMember(index, def) ?? withDeclarationLine(index, def, h));
 	};
 	// Each step's citation: its hop line when the hop is written in its body and names the next

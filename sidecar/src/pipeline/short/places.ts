@@ -41,6 +41,19 @@ export interface ShortAnswerOptions {
 	contractBesideImplementation: boolean;
 }
 
+/**
+ * Of a definition's read ranges, the one a head is cited from: the range holding its first line (its
+ * name). A slice read further down (around a key hop) is no head: citing it would label a line that
+ * lacks the name.
+ */
+export function readHead<R extends { startLine: number; endLine: number }>(
+	def: Pick<DefRow, "startLine">,
+	ranges: readonly R[] | undefined,
+): R | undefined {
+	const first = def.startLine;
+	return first === null ? undefined : ranges?.find((r) => r.startLine <= first && first <= r.endLine);
+}
+
 /** A definition's head: what was read of it, at most HEAD_LINES lines (its name is on the first). */
 export function headRange(
 	def: DefRow,
