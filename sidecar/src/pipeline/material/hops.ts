@@ -164,3 +164,17 @@ export function hopMounts(
 	}
 	return out;
 }
+
+/**
+ * The mount lines of a route handler the material holds only as a signature (the handler side's
+ * counterpart of a step's key-hop lines): where its router is mounted under the keys it serves, so the
+ * line between a request and its route is there though neither end's body was read. With `rated`, only
+ * the keys it passes.
+ */
+export function routeMounts(
+	index: HopIndex & MountIndex,
+	def: DefRow,
+	rated: (key: DefRow) => boolean = () => true,
+): HopMount[] {
+	return hopMounts(index, [], handledKeys(index, def).filter(rated));
+}

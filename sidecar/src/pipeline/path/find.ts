@@ -26,6 +26,7 @@ import { lineHop } from "./hops.js";
 import { jointCallers } from "./joint-callers.js";
 import { leadIn } from "./lead-in.js";
 import { mainTail } from "./main-tail.js";
+import { withMountHops } from "./mounts.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
 import { markReceivers } from "./receiver.js";
 import { trimHead, trimSharedHead, trimSideEntry } from "./trim.js";
@@ -220,6 +221,9 @@ export function findPaths(
 					cands.filter((d) => !off(d.id)),
 				)
 			: null;
+	// A request's hop into its route handler passes the line mounting the handler's router: cited as a hop of its own.
+	withMountHops(index, best.steps);
+	if (runnerUp) withMountHops(index, runnerUp.steps);
 	return { ...best, runnerUp };
 }
 

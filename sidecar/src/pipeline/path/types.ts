@@ -3,7 +3,7 @@ import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 
 export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines" | "defsInFile"> &
-	Partial<Pick<IndexReader, "defsByName" | "moduleResolutions" | "packages">>;
+	Partial<Pick<IndexReader, "defsByName" | "moduleResolutions" | "packages" | "mountSites" | "def">>;
 
 /** How one step leads to the next. */
 export interface Hop {
@@ -19,6 +19,25 @@ export interface Hop {
 	text: string | null;
 	/** A name written on that line which the citation is checked against. */
 	named: string | null;
+	/** A request's hop into a route handler: the line mounting the handler's router under the path it joined on. */
+	mount?: MountHop;
+}
+
+/**
+ * The router mount line between a request and its route handler (`app.route('/users', users)` between
+ * `fetch('/users/1')` and `users.get('/:id', h)`): a hop of its own, cited at that one line.
+ */
+export interface MountHop {
+	/** The definition the line is written in (a file's module for a top-level mount). */
+	def: DefRow;
+	file: string;
+	line: number;
+	/** The mount call's line, trimmed (from the index's stored file text). */
+	text: string;
+	/** The call's callee as written (`appGlobal.route`), which the citation is checked against. */
+	named: string;
+	/** The path the router is mounted at (`/users`). */
+	path: string;
 }
 
 export interface PathStep {

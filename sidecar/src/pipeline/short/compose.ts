@@ -42,7 +42,7 @@ import {
 	withDeclarationLine,
 } from "./places.js";
 import { endsInSharedHelper } from "./shared-end.js";
-import { stepLine } from "./step-line.js";
+import { mountStepLine, stepLine } from "./step-line.js";
 import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./words.js";
 
 /** Said of an empty function in place of its doc comment. */
@@ -187,10 +187,18 @@ export function compose(
 		);
 		return book.cite(lastDef, { startLine: h.startLine, endLine: reach });
 	};
+	// A request's mount line (path/mounts.ts) is cited right after its step's hop.
+	const mountMarker: string[] = [];
 	const stepMarker = path.map((s, i) => {
-		if (i < path.length - 1) return markerOf(s, forks[i]);
-		if (sharedEnd || lastAt !== lastDef) return "";
-		return s.hop ? markerOf(s, forks[i]) : lastMarker();
+		const mount = i < path.length - 1 ? s.hop?.mount : undefined;
+		const marker = () => {
+			if (i < path.length - 1) return markerOf(s, forks[i]);
+			if (sharedEnd || lastAt !== lastDef) return "";
+			return s.hop ? markerOf(s, forks[i]) : lastMarker();
+		};
+		const m = marker();
+		mountMarker[i] = mount ? book.citeRange(mount.file, mount.line, mount.line, mount.named) : "";
+		return m;
 	});
 	// A hop written on a side branch of its step (a `catch`, an `if` that returns or throws) is said to be.
 	const sides = path.map((s, i) => {
@@ -254,6 +262,7 @@ export function compose(
 
 	if (path.length > 1) {
 		out.push("**The flow, step by step**");
+		let n = 0;
 		path.forEach((s, i) => {
 			const line = stepLine(
 				label,
@@ -266,7 +275,11 @@ export function compose(
 				docOf,
 				sides[i],
 			);
-			out.push(`${i + 1}. ${line}${i === path.length - 1 && lastImplNamed ? `; ${lastImplNamed}` : ""}`);
+			out.push(`${++n}. ${line}${i === path.length - 1 && lastImplNamed ? `; ${lastImplNamed}` : ""}`);
+			const mount = s.hop?.mount;
+			const next = path[i + 1];
+			if (mount && next)
+				out.push(`${++n}. ${mountStepLine(label, mount, next.def, mountMarker[i] ?? "", told.quote)}`);
 		});
 		out.push("");
 	}

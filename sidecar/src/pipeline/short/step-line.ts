@@ -2,7 +2,7 @@
 import { firstSentence } from "../../index/doc-comment.js";
 import type { DefRow } from "../../index/types.js";
 import { code, keyWords, sentence } from "../markdown.js";
-import type { PathStep } from "../path/types.js";
+import type { MountHop, PathStep } from "../path/types.js";
 import {
 	aside,
 	type Callee,
@@ -49,4 +49,23 @@ export function stepLine(
 	// The marker goes after the name the cited line holds (the callee or key), else after the step's own name.
 	const words = hop.named ? [name, verb, target, marker] : [name, marker, verb, target];
 	return `${words.filter(Boolean).join(" ")}${aside(side)}${quoted}`;
+}
+
+/**
+ * A request's mount hop, between its step and the route handler: the line mounting the handler's router
+ * under the path the request joined on, named by its callee (the name its citation is checked against).
+ */
+export function mountStepLine(
+	label: Label,
+	mount: MountHop,
+	next: DefRow,
+	marker: string,
+	quoteChars = QUOTE_CHARS,
+): string {
+	const where = mount.def.kind === "module" ? code(mount.file) : `${label(mount.def)} in ${code(mount.file)}`;
+	const words = [
+		`${where} mounts the router of ${label(next)} at ${code(mount.path)} with ${code(mount.named)}`,
+		marker,
+	];
+	return `${words.filter(Boolean).join(" ")}: ${code(clip(mount.text, quoteChars))}`;
 }
