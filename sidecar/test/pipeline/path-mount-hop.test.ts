@@ -151,17 +151,21 @@ describe("the short answer's path: request → mount line → route handler", ()
 });
 
 describe("routeMounts: a signature-only route handler's mount lines", () => {
-	it("lists the mount lines of the keys the handler serves, innermost first", () => {
-		const ix = index(nested) as Parameters<typeof routeMounts>[0];
-		expect(routeMounts(ix, handler).map((m) => `${m.def.file}:${m.line} ${m.label}`)).toEqual([
+	const ix = (rows: MountSiteRow[]) => index(rows) as Parameters<typeof routeMounts>[0];
+	const rated = () => 1;
+
+	it("lists the line wiring the handler's router in, per key the question's words rate", () => {
+		expect(routeMounts(ix(nested), handler, rated).map((m) => `${m.def.file}:${m.line} ${m.label}`)).toEqual([
 			"server/api.ts:2 mounts /orders for POST /api/orders (http-route)",
-			"server/app.ts:2 mounts /api for POST /api/orders (http-route)",
 		]);
+		expect(
+			routeMounts(ix([...nested, direct]), handler, rated).map((m) => `${m.def.file}:${m.line}`),
+		).toEqual(["lambda/index.ts:2"]);
 	});
 
-	it("lists none for a key the rating leaves out, nor for code that serves no key", () => {
-		const ix = index(nested) as Parameters<typeof routeMounts>[0];
-		expect(routeMounts(ix, handler, () => false)).toEqual([]);
-		expect(routeMounts(ix, store)).toEqual([]);
+	it("lists none for a key the question's words do not rate, nor for code that serves no key", () => {
+		expect(routeMounts(ix(nested), handler, () => 0)).toEqual([]);
+		expect(routeMounts(ix(nested), handler, rated, 2)).toEqual([]);
+		expect(routeMounts(ix(nested), store, rated)).toEqual([]);
 	});
 });

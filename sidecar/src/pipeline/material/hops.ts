@@ -8,6 +8,7 @@ import { shownScopedKey } from "../../bus-key.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 import { isAuxiliaryPath } from "../auxiliary-code.js";
+import { mountHop } from "../path/mounts.js";
 import { keyTrunk } from "../skeleton.js";
 
 export type HopIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
@@ -165,16 +166,38 @@ export function hopMounts(
 	return out;
 }
 
+/** Mount lines listed beside a signature-only route handler (a router mounted at two paths: both). */
+const MOUNTS_PER_ROUTE = 2;
+
 /**
  * The mount lines of a route handler the material holds only as a signature (the handler side's
- * counterpart of a step's key-hop lines): where its router is mounted under the keys it serves, so the
- * line between a request and its route is there though neither end's body was read. With `rated`, only
- * the keys it passes.
+ * counterpart of a step's key-hop lines): per key it serves that the question's words rate (at least
+ * `CROSSED_RATING`, and `minRating`), the line wiring its router in (path/mounts.ts), so the line
+ * between a request and its route is there though neither end's body was read. A route the question
+ * does not name (a test server's auth routes beside a flow that sends requests) gets none, and an
+ * outer app's mount (`app.route('/api', api)`) is left to the hops that cross it: they would take the
+ * room of the map's tail.
  */
 export function routeMounts(
-	index: HopIndex & MountIndex,
+	index: HopIndex & MountIndex & Pick<IndexReader, "fileLines" | "defsInFile">,
 	def: DefRow,
-	rated: (key: DefRow) => boolean = () => true,
+	relevance: (d: DefRow) => number,
+	minRating = 0,
 ): HopMount[] {
-	return hopMounts(index, [], handledKeys(index, def).filter(rated));
+	const floor = Math.max(CROSSED_RATING, minRating);
+	const out: HopMount[] = [];
+	for (const key of handledKeys(index, def)) {
+		if (out.length >= MOUNTS_PER_ROUTE) break;
+		if (relevance(key) < floor) continue;
+		const m = mountHop(index, key, def);
+		if (!m || out.some((o) => o.def.file === m.file && o.line === m.line)) continue;
+		const trunk = keyTrunk(key);
+		out.push({
+			def: m.def,
+			line: m.line,
+			via: `mount:${trunk}`,
+			label: `mounts ${m.path} for ${shownScopedKey(key.name)} (${trunk})`,
+		});
+	}
+	return out;
 }

@@ -3,7 +3,6 @@
  * a chain step listed only as a signature dispatches or registers one. The hop a flow makes by
  * string key is often deep in code no body was read of.
  */
-import type { DefRow } from "../../index/types.js";
 import { callHead, lineSpan } from "./call-heads.js";
 import type { Candidate } from "./candidate.js";
 import { named, reachedCandidate } from "./candidate.js";
@@ -69,8 +68,7 @@ export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[], mi
 			a.add({ ...c, role: "neighbour" }, from, l, "signature", label, m.budget);
 		}
 		// A route handler's hop is where its router is mounted (hops.ts): those lines beside it.
-		const rated = (k: DefRow) => minKeyRating <= 0 || m.input.relevance(k) >= minKeyRating;
-		for (const mt of routeMounts(a.index, d, rated)) {
+		for (const mt of routeMounts(a.index, d, m.input.relevance, minKeyRating)) {
 			const at = { depth: c.node.depth + 1, via: mt.via, from: d.id, relevance: 0 };
 			a.add(
 				reachedCandidate(mt.def, at, c.chain, "neighbour"),
