@@ -23,6 +23,7 @@ import { keyedCallbackHelpers } from "./keyed-callback-helpers.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
 import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
 import { type DeclarationShape, joins, shapeOf, together } from "./same-name.js";
+import { siblingSectionLiterals, soleFunctionMember } from "./sibling-sections.js";
 
 export interface DefRecord {
 	defId: string;
@@ -380,6 +381,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		parentId: string,
 		exported: boolean,
 		unique: boolean,
+		soleMemberHoldsKey = false,
 	) {
 		for (const p of obj.properties) {
 			const name = propertyNameText(p.name);
@@ -389,8 +391,27 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 				add(p, q, "method", parentId, exported, undefined, p, unique);
 			} else if (ts.isPropertyAssignment(p)) {
 				const init = skipWrappers(p.initializer);
+				const sole =
+					soleMemberHoldsKey && ts.isObjectLiteralExpression(init) ? soleFunctionMember(init) : undefined;
 				if (isFunctionLike(init)) add(p, q, "method", parentId, exported, undefined, p, unique);
-				else if (ts.isObjectLiteralExpression(init)) {
+				else if (sole) {
+					// A key's one listener (`'x:ready': { start() {…} }`): its lines start at the key it listens to.
+					const at = {
+						start: lineOf(p.getStart(sf)),
+						end: lineOf(p.getEnd()),
+						signature: signatureOf(sole.node, sf),
+					};
+					add(
+						sole.node,
+						`${q}.${sole.name}`,
+						"method",
+						parentId,
+						exported,
+						{ ...at, ...leadingComments(p, text) },
+						p,
+						unique,
+					);
+				} else if (ts.isObjectLiteralExpression(init)) {
 					const id = add(p, q, "property", parentId, exported, undefined, p, unique);
 					objectMembers(init, id.slice(id.indexOf("#") + 1), id, exported, unique);
 				}
@@ -683,6 +704,9 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 			// A returned module of methods: each member a definition under the function (`methods.record`).
 			for (const literal of returnedMethodModules(fn))
 				objectMembers(literal, owner.qualifiedName, id, false, false);
+			// Its sibling sections' routes and listeners (`routes(self)`, sibling-sections.ts): each one too.
+			for (const literal of siblingSectionLiterals(fn))
+				objectMembers(literal, owner.qualifiedName, id, false, false, true);
 			// A GraphQL resolver map built in the body: each resolver a definition (`route.Query.invoice`).
 			for (const map of builtResolverMaps(fn)) objectMembers(map, owner.qualifiedName, id, false, false);
 		}

@@ -31,7 +31,7 @@ export interface ReturnedFunction {
 	docNode: ts.Node;
 }
 
-type FunctionWithBody = ts.FunctionLikeDeclaration & { body: ts.Block };
+export type FunctionWithBody = ts.FunctionLikeDeclaration & { body: ts.Block };
 
 /** The function-like nodes whose block body is read: declarations, methods, arrows, expressions. */
 export function hasBlockBody(node: ts.Node): node is FunctionWithBody {
@@ -209,7 +209,7 @@ export function selfCallParameter(n: ts.Node): { name: string; member: string } 
  * A method, a function-valued property, or a nested object literal holding one (a group of methods,
  * `get: { signIn(req) {…} }`); a nested object of data (a default state's `{ x: 0, y: 0 }`) is not.
  */
-function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
+export function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
 	if (ts.isMethodDeclaration(p)) return true;
 	if (!ts.isPropertyAssignment(p)) return false;
 	if (isFunction(p.initializer)) return true;
@@ -218,7 +218,7 @@ function isMethodModuleMember(p: ts.ObjectLiteralElementLike): boolean {
 }
 
 /** The expressions of the `return` statements of a body, not of the functions or classes inside it. */
-function returnedExpressions(body: ts.Block): ts.Expression[] {
+export function returnedExpressions(body: ts.Block): ts.Expression[] {
 	const out: ts.Expression[] = [];
 	const visit = (n: ts.Node): void => {
 		if (ts.isReturnStatement(n)) {

@@ -80,9 +80,11 @@ describe("a module of methods called through its own context", () => {
 		expect(names(NOTE)).toEqual(
 			expect.arrayContaining(["exports.methods.record", "exports.methods.check", "exports.methods.write"]),
 		);
-		// Data is no definition; a section whose own members are not called through `self` stays whole.
+		// Data is no definition; a sibling section's listeners are definitions too (sibling-sections.test.ts).
 		expect(names(NOTE)).not.toContain("exports.methods.label");
-		expect(names(NOTE).filter((n) => n.startsWith("exports.handlers."))).toEqual([]);
+		expect(names(NOTE).filter((n) => n.startsWith("exports.handlers."))).toEqual([
+			"exports.handlers.imported.addNote",
+		]);
 		const record = index().def(`${NOTE}#exports.methods.record`);
 		expect([record?.startLine, record?.endLine]).toEqual([6, 9]);
 	});
@@ -93,7 +95,7 @@ describe("a module of methods called through its own context", () => {
 			`${NOTE}#exports.methods.write@8`,
 		]);
 		expect(calls(`${NOTE}#exports.methods.write`)).toEqual(["lib/store.js#exports.put@13"]);
-		expect(calls(`${NOTE}#exports.handlers`)).toEqual([`${NOTE}#exports.methods.record@19`]);
+		expect(calls(`${NOTE}#exports.handlers.imported.addNote`)).toEqual([`${NOTE}#exports.methods.record@19`]);
 	});
 
 	it("leaves factories that never call their members through the parameter unchanged", () => {
