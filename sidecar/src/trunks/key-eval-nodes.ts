@@ -83,7 +83,8 @@ function nameValues(n: ts.Identifier, checker: ts.TypeChecker, depth: number): V
 	const loop = loopValues(symbol, checker, depth);
 	if (loop !== null) return loop;
 	if (symbol?.declarations?.some(ts.isParameter)) return null;
-	if (symbol && neverStringLiteral(symbol, checker)) return null;
+	if (symbol && (neverStringLiteral(symbol, checker) || loopElementNeverLiteral(symbol, checker)))
+		return null;
 	return literalTypeOf(n, checker);
 }
 
@@ -140,6 +141,96 @@ function neverStringLiteral(found: ts.Symbol, checker: ts.TypeChecker): boolean 
 			: NEVER_STRING_LITERAL.has(init.kind)) &&
 		ts.getJSDocType(decl) === undefined
 	);
+}
+
+/** Per `for … of` variable: whether its declared type is one no narrowing makes a string literal. */
+const loopVerdicts = new WeakMap<ts.Symbol, boolean>();
+
+/**
+ * A `const` variable of a `for … of` whose declared type — the iterable's element type, computed once
+ * per variable (the checker keeps it) instead of narrowed again at every read — no narrowing makes one
+ * string literal: each part of it an object type with a member a string has not (an item, a row, a
+ * list) or a number, boolean, null or undefined. `===`, `typeof` and `switch` narrowing keep such a part,
+ * filter it out or intersect it with a primitive (see `neverStringLiteral`); a type predicate or an
+ * assertion narrows to its literal only a part the literal is assignable to, which a member a string
+ * lacks rules out. Loop variables are most of the literal-type questions discovery asks, every answer
+ * "no" on most repositories.
+ */
+function loopElementNeverLiteral(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
+	const decl = symbol.valueDeclaration;
+	if (!decl || !ts.isVariableDeclaration(decl) || symbol.declarations?.length !== 1) return false;
+	const list = decl.parent;
+	if (
+		!ts.isVariableDeclarationList(list) ||
+		(list.flags & ts.NodeFlags.Const) === 0 ||
+		!ts.isForOfStatement(list.parent) ||
+		!ts.isIdentifier(decl.name)
+	)
+		return false;
+	let verdict = loopVerdicts.get(symbol);
+	if (verdict === undefined) {
+		try {
+			verdict = neverLiteralType(checker.getTypeOfSymbol(symbol), checker);
+		} catch {
+			verdict = false;
+		}
+		loopVerdicts.set(symbol, verdict);
+	}
+	return verdict;
+}
+
+/** Parts of a type no narrowing to a string literal keeps (see `loopElementNeverLiteral`). */
+const NOT_STRING_PARTS =
+	ts.TypeFlags.Number |
+	ts.TypeFlags.NumberLiteral |
+	ts.TypeFlags.Boolean |
+	ts.TypeFlags.BooleanLiteral |
+	ts.TypeFlags.Null |
+	ts.TypeFlags.Undefined;
+
+/** Every part of `type` a number, boolean, null, undefined or an object type with a member a string has not. */
+function neverLiteralType(type: ts.Type, checker: ts.TypeChecker): boolean {
+	const parts = type.isUnion() ? type.types : [type];
+	return parts.every(
+		(t) =>
+			((t.flags & NOT_STRING_PARTS) !== 0 && (t.flags & ts.TypeFlags.StringLike) === 0) ||
+			((t.flags & ts.TypeFlags.Object) !== 0 && memberNoStringHas(t, checker)),
+	);
+}
+
+/**
+ * Has an object type a call or construct signature, or a required property a string lacks (no
+ * string literal is then assignable to it)? A numeric name is never counted (a string's index).
+ */
+function memberNoStringHas(type: ts.Type, checker: ts.TypeChecker): boolean {
+	if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return true;
+	const strings = stringMembers(checker);
+	return type
+		.getProperties()
+		.some(
+			(p) =>
+				(p.flags & ts.SymbolFlags.Optional) === 0 &&
+				!/^\d/.test(p.name) &&
+				!p.name.startsWith("__@") &&
+				!strings.has(p.name),
+		);
+}
+
+/** The property names of a string's apparent type (`String`), per checker. */
+const stringMemberNames = new WeakMap<ts.TypeChecker, ReadonlySet<string>>();
+
+function stringMembers(checker: ts.TypeChecker): ReadonlySet<string> {
+	let names = stringMemberNames.get(checker);
+	if (!names) {
+		names = new Set(
+			checker
+				.getApparentType(checker.getStringType())
+				.getProperties()
+				.map((p) => p.name),
+		);
+		stringMemberNames.set(checker, names);
+	}
+	return names;
 }
 
 /** An annotation that is an object type no narrowing makes a literal (see `neverStringLiteral`). */

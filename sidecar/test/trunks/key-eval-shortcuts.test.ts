@@ -140,3 +140,90 @@ describe("computedLocally's shortcut", () => {
 		expect(local).toEqual(expect.arrayContaining([["n1", "n2"], ["e1"]]));
 	});
 });
+
+describe("the loop variable's shortcut", () => {
+	/** Each loop's variable is read bare, compared with a literal, under `typeof`, a type predicate and an assertion. */
+	const reads = (name: string) =>
+		`emit(${name}); if (${name} === 'k') emit(${name}); if (typeof ${name} === 'string') emit(${name}); ` +
+		`if (isK(${name})) emit(${name}); switch (${name}) { case 'k': emit(${name}); }`;
+	const loop = (name: string, iterable: string) => `for (const ${name} of ${iterable}) { ${reads(name)} }`;
+	const NEVER_LOOPS: [string, string][] = [
+		["item", "ITEMS"],
+		["row", "ROWS"],
+		["pair", "PAIRS"],
+		["fn", "FNS"],
+		["count", "COUNTS"],
+		["maybe", "MAYBE"],
+		["either", "EITHER"],
+		["flag", "FLAGS"],
+	];
+	const ASKED_LOOPS: [string, string][] = [
+		["word", "WORDS"],
+		["one", "ONES"],
+		["sized", "SIZED"],
+		["blank", "BLANKS"],
+		["loose", "LOOSE"],
+		["mixed", "MIXED"],
+		["optional", "OPTIONALS"],
+	];
+	const SOURCE = [
+		"declare function emit(k: unknown): void;",
+		"declare function isK(x: unknown): x is 'k';",
+		"interface Item { id: number; name: string }",
+		"declare const ITEMS: Item[];",
+		"declare const ROWS: { text: string }[];",
+		"declare const PAIRS: [string, number][];",
+		"declare const FNS: (() => string)[];",
+		"declare const COUNTS: number[];",
+		"declare const MAYBE: (Item | undefined)[];",
+		"declare const EITHER: (Item | { other: boolean } | null)[];",
+		"declare const FLAGS: boolean[];",
+		"declare const WORDS: string[];",
+		"declare const ONES: ('one' | 'two')[];",
+		"declare const SIZED: { length: number }[];",
+		"declare const BLANKS: {}[];",
+		"declare const LOOSE: any[];",
+		"declare const MIXED: (Item | string)[];",
+		"declare const OPTIONALS: { extra?: number }[];",
+		...[...NEVER_LOOPS, ...ASKED_LOOPS].map(([n, it]) => loop(n, it)),
+		// `let` is assigned: its reads are asked as before.
+		"for (let again of ITEMS) { again = ITEMS[0] as Item; emit(again); }",
+	].join("\n");
+
+	const project = new Project({ useInMemoryFileSystem: true, compilerOptions: PROGRAM_OPTIONS });
+	const sf = project.createSourceFile("/loops.ts", SOURCE);
+	const real = project.getTypeChecker().compilerObject;
+	const emitted = sf
+		.getDescendantsOfKind(SyntaxKind.CallExpression)
+		.filter((c) => c.getExpression().getText() === "emit")
+		.map((c) => c.getArguments()[0]?.compilerNode as ts.Identifier);
+	const neverNames = NEVER_LOOPS.map(([n]) => n);
+	const askedNames = [...ASKED_LOOPS.map(([n]) => n), "again"];
+
+	it("never asks a loop variable whose element type no narrowing makes a literal, and its type never is one", () => {
+		const { checker, asked } = counted(real);
+		const never = emitted.filter((r) => neverNames.includes(r.text));
+		expect(never).toHaveLength(neverNames.length * 5);
+		for (const read of never) {
+			// A read inside a `case` of a switch on it is left to `evaluateKey` (undefined), as before.
+			const inCase = ts.isCaseClause(read.parent.parent.parent);
+			expect([read.text, evaluateKeyNode(read, checker)]).toEqual([read.text, inCase ? undefined : null]);
+			expect([read.text, real.getTypeAtLocation(read).isStringLiteral()]).toEqual([read.text, false]);
+		}
+		expect([...asked.keys()].filter((n) => neverNames.includes(n))).toEqual([]);
+	});
+
+	it("still asks the others, and answers as the checker does", () => {
+		const { checker, asked } = counted(real);
+		for (const read of emitted.filter((r) => askedNames.includes(r.text))) {
+			const type = real.getTypeAtLocation(read);
+			const expected = type.isStringLiteral() ? [String(type.value)] : null;
+			const quick = evaluateKeyNode(read, checker);
+			if (quick !== undefined) expect([read.text, quick]).toEqual([read.text, expected]);
+		}
+		for (const n of askedNames) expect([n, asked.get(n) ?? 0]).not.toEqual([n, 0]);
+		// A type predicate narrows `{ length: number }` to 'k' (a string has that member): why it is asked.
+		const sized = emitted.filter((r) => r.text === "sized");
+		expect(sized.map((r) => real.getTypeAtLocation(r).isStringLiteral())).toContain(true);
+	});
+});
