@@ -5,6 +5,7 @@
  * row-sql.ts.
  */
 import type Database from "better-sqlite3";
+import { EdgeTable } from "./edge-table.js";
 import { type FileText, fileText, linesOf, textSize } from "./file-text.js";
 import type { FtsTable } from "./fts-query.js";
 import { type IndexMeta, META_KEYS, metaFromRows } from "./index-meta.js";
@@ -79,6 +80,8 @@ export class IndexReader {
 		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
+	/** Every edge, read at the first edge lookup (edge-table.ts): rows as EDGE_SELECT gives them. */
+	private edgeTable: EdgeTable | undefined;
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
 	private readonly query = (sql: string): Database.Statement => this.stmt(sql);
 
@@ -243,15 +246,17 @@ export class IndexReader {
 
 	/** Edges out of a definition (what it calls, references, dispatches, …). */
 	edgesFrom(defRowId: number): EdgeRow[] {
-		return this.edgesOut.get(
-			defRowId,
-			(k) => this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(k) as EdgeRow[],
-		);
+		return this.edgesOut.get(defRowId, (k) => this.edges().from(k));
 	}
 
 	/** Edges into a definition (who calls, references, registers, …). */
 	edgesTo(defRowId: number): EdgeRow[] {
-		return this.edgesIn.get(defRowId, (k) => this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(k) as EdgeRow[]);
+		return this.edgesIn.get(defRowId, (k) => this.edges().to(k));
+	}
+
+	private edges(): EdgeTable {
+		this.edgeTable ??= EdgeTable.load(this.db);
+		return this.edgeTable;
 	}
 
 	/**
