@@ -5,6 +5,7 @@
  * row-sql.ts.
  */
 import type Database from "better-sqlite3";
+import { EdgeTable } from "./edge-table.js";
 import { type FileText, fileText, linesOf, textSize } from "./file-text.js";
 import type { FtsTable } from "./fts-query.js";
 import { type IndexMeta, META_KEYS, metaFromRows } from "./index-meta.js";
@@ -52,6 +53,8 @@ interface ResolvedModule {
 
 /** Rows kept per reader: definitions and edge lists, and files (their definitions and sites). */
 const ROW_CACHE_LIMIT = 50_000;
+/** Edges read in bulk for the CPU of one joined per-row edge query (edge-table.ts; session 47 lat47). */
+const EDGES_PER_LOOKUP = 10;
 const FILE_CACHE_LIMIT = 10_000;
 /**
  * File text kept per reader, by weight rather than count: a big repository's files would otherwise
@@ -79,6 +82,14 @@ export class IndexReader {
 		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
+	/**
+	 * Every edge, read once the edge lookups made one by one have cost about what reading the whole
+	 * table costs (edge-table.ts): a single question on a large index stays on per-row queries, a
+	 * server or a bench answering many reads the table once. Rows are the same either way.
+	 */
+	private edgeTable: EdgeTable | undefined;
+	private edgeLookups = 0;
+	private edgeLookupBudget: number | undefined;
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
 	private readonly query = (sql: string): Database.Statement => this.stmt(sql);
 
@@ -243,15 +254,29 @@ export class IndexReader {
 
 	/** Edges out of a definition (what it calls, references, dispatches, …). */
 	edgesFrom(defRowId: number): EdgeRow[] {
-		return this.edgesOut.get(
-			defRowId,
-			(k) => this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(k) as EdgeRow[],
-		);
+		return this.edgesOut.get(defRowId, (k) => {
+			const table = this.wholeEdgeTable();
+			return table ? table.from(k) : (this.stmt(`${EDGE_SELECT} WHERE e.src = ?`).all(k) as EdgeRow[]);
+		});
 	}
 
 	/** Edges into a definition (who calls, references, registers, …). */
 	edgesTo(defRowId: number): EdgeRow[] {
-		return this.edgesIn.get(defRowId, (k) => this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(k) as EdgeRow[]);
+		return this.edgesIn.get(defRowId, (k) => {
+			const table = this.wholeEdgeTable();
+			return table ? table.to(k) : (this.stmt(`${EDGE_SELECT} WHERE e.dst = ?`).all(k) as EdgeRow[]);
+		});
+	}
+
+	/** The whole edge table once per-row lookups have spent its reading cost (~1 query per 10 edges), else undefined. */
+	private wholeEdgeTable(): EdgeTable | undefined {
+		if (this.edgeTable) return this.edgeTable;
+		this.edgeLookupBudget ??= Math.ceil(
+			(this.db.prepare("SELECT count(*) AS n FROM edges").get() as { n: number }).n / EDGES_PER_LOOKUP,
+		);
+		if (++this.edgeLookups <= this.edgeLookupBudget) return undefined;
+		this.edgeTable = EdgeTable.load(this.db);
+		return this.edgeTable;
 	}
 
 	/**

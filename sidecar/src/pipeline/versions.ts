@@ -37,11 +37,24 @@ export function versionOf(def: { qualifiedName: string; file: string | null }): 
 	return { key: `${def.qualifiedName}@${pathKey}`, tag: pathTag };
 }
 
-/** A file's folder with its versions written `v#` (`api/v#/`): the versions of a definition sit in files of one such folder. */
+/**
+ * A file's folder with its versions written `v#` (`api/v#/`): the versions of a definition sit in files of one such folder.
+ * Kept per path: a definition's sibling versions are looked for among all the repository's files.
+ */
 export function versionFolder(file: string): string {
-	const key = file.replace(PATH_VERSION, "$1v#");
-	return key.slice(0, key.lastIndexOf("/") + 1);
+	let folder = folders.get(file);
+	if (folder === undefined) {
+		const key = file.replace(PATH_VERSION, "$1v#");
+		folder = key.slice(0, key.lastIndexOf("/") + 1);
+		if (folders.size >= FOLDERS_KEPT) folders.clear();
+		folders.set(file, folder);
+	}
+	return folder;
 }
+
+const folders = new Map<string, string>();
+/** Paths whose version folder is kept (a large repository's files). */
+const FOLDERS_KEPT = 100_000;
 
 /**
  * Is version tag `a` newer than `b` (`V109` than `V102`, `v1.0.10` than `v1.0.9`): their numbers

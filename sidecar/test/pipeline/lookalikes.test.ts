@@ -16,7 +16,7 @@ import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import { wordCut } from "../../src/pipeline/material/signature-text.js";
 import { analyzeQuestion, questionWords } from "../../src/pipeline/query.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
-import { newerVersion, versionOf } from "../../src/pipeline/versions.js";
+import { newerVersion, versionFolder, versionOf } from "../../src/pipeline/versions.js";
 import { openIndexOf } from "../support/open-index.js";
 import { indexedRepo } from "../support/path-fixture.js";
 import { callNode, defIn, oneChain } from "../support/skeletons.js";
@@ -135,6 +135,21 @@ describe("lookalike groups", () => {
 		expect(newerVersion("v1.0.10", "v1.0.9")).toBe(true);
 		expect(newerVersion("V102", "V109")).toBe(false);
 		expect(versionOf({ qualifiedName: "handler", file: "api/users.ts" })).toBeNull();
+	});
+
+	it("gives a file's version folder the same on every call, past the number of paths it keeps", () => {
+		const cases: [string, string][] = [
+			["api/v2/users.ts", "api/v#/"],
+			["a/post.workflow.v1.0.3.ts", "a/"],
+			["src/v1.2/x/y.ts", "src/v#/x/"],
+			["top.ts", ""],
+		];
+		for (const pass of [1, 2]) {
+			for (const [file, folder] of cases) expect(versionFolder(file), `${file} pass ${pass}`).toBe(folder);
+			// More paths than are kept: the kept ones are dropped, the answers stay.
+			for (let i = 0; i < 100_001; i++) versionFolder(`pkg${i}/v${i % 7}/f.ts`);
+			expect(versionFolder("pkg5/v5/f.ts")).toBe("pkg5/v#/");
+		}
 	});
 
 	it("lets a question word pick a member out only when few of its group hold it", () => {
