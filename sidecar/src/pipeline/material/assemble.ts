@@ -16,6 +16,7 @@ import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { readListedSlices } from "./listed-slices.js";
 import { listHub, listHubs } from "./map-hubs.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
@@ -218,6 +219,24 @@ export function assembleMaterial(
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
 	// their signature, ahead of the lower-rated entries that wait with them (at the tail they found
 	// the budget spent: `sdk.call('slashCommand', …)` in the step the question names).
+	// With the model's picks, a share of the budget ahead of them for the slices of the definitions
+	// the map lists by one line, first listed first (listed-slices.ts); the rest wait for the end.
+	const listedSlices = {
+		lines: reach.listedSliceLines,
+		done: new Set<number>(),
+		dropUntied: reach.listedSlicesUntied,
+		chainOnly: reach.listedSlicesChainOnly,
+		ranked: reach.listedSlicesRanked,
+		throughOnly: reach.listedSlicesThrough,
+	};
+	if (modelPicks && reach.listedSliceShare > 0)
+		readListedSlices(
+			map,
+			input,
+			onChain,
+			listedSlices,
+			Math.min(budget, a.spent + budget * reach.listedSliceShare),
+		);
 	const waitingSteps = new Set(deferred);
 	let waitingHopSteps = 0;
 	map.listWaiting((c) => {
@@ -243,6 +262,9 @@ export function assembleMaterial(
 	readLastBodies(map, deferred, read, reach.lastBodyLines, reach.seedsLast && modelPicks);
 	// Then the module-level blocks that waited (none offline).
 	readPlannedBlocks(a, contextBlocks, budget);
+	// Last, with the model's picks: the map lines that hold nothing give their room to slices of
+	// the long definitions the map names by one line (listed-slices.ts); none offline.
+	if (modelPicks) readListedSlices(map, input, onChain, listedSlices, budget);
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
 	const sources = [
 		...a.sources.filter((s) => s.unit !== "signature"),

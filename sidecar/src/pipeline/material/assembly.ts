@@ -134,6 +134,18 @@ export class Assembly {
 	}
 
 	/**
+	 * Take back one signature line for good (it holds nothing the answer reads), crediting what its
+	 * going saves: its file's or folder's header stays printed while another line of the map holds it.
+	 */
+	dropListed(s: MaterialSource): boolean {
+		const spent = this.spent;
+		if (!this.dropSource(s)) return false;
+		const left = this.listed("signature", s.range.file);
+		if (left) this.spent = spent - Math.min(s.tokens, sourceTokens(s, this.count, left));
+		return true;
+	}
+
+	/**
 	 * The slices of the long definitions read in part that the bodies' share had no room for, each
 	 * printed beside the definition's other slices (in line order), within `limit`.
 	 */

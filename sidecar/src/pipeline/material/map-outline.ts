@@ -20,7 +20,7 @@ const OUTLINE_KINDS = new Set(["function", "method", "class"]);
  * and what those edges weigh beside the question's words.
  */
 const HELD_KINDS = new Set(["function", "method", "class", "variable", "interface", "type", "object"]);
-const ADJACENT_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation"]);
+export const ADJACENT_KINDS = new Set(["call", "new", "jsx", "dispatch", "handler", "implementation"]);
 const ADJACENT_WEIGHT = 0.5;
 const ADJACENT_CAP = 4;
 /** The first files of the material (bodies first) whose definitions are rated so. */

@@ -251,6 +251,26 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * With the model's picks, at the end of the assembly: the map lines that hold nothing (a line a
+	 * body prints too; with `listedSlicesUntied`, an outline entry the question's words do not rate
+	 * and no edge ties to what the material reads) are taken back, and the room, with what the
+	 * passes left, goes to slices of the definitions the map lists by their first line, at most this
+	 * many lines each, first listed first (listed-slices.ts; 0: none, nothing is taken back). With
+	 * `listedSlicesChainOnly`, only the chain's own steps get them.
+	 */
+	listedSliceLines: number;
+	/**
+	 * Of the budget, the share those slices may take past what is spent right before the waiting
+	 * entries are listed (0: they only get the room at the end).
+	 */
+	listedSliceShare: number;
+	listedSlicesUntied: boolean;
+	listedSlicesChainOnly: boolean;
+	/** Ranked by the flow running through them and the question's words (else in the map's order). */
+	listedSlicesRanked: boolean;
+	/** Only the definitions a hop inside reaches a body read or a chain step from. */
+	listedSlicesThrough: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -298,6 +318,12 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	listedSliceLines: 0,
+	listedSliceShare: 0,
+	listedSlicesUntied: false,
+	listedSlicesChainOnly: false,
+	listedSlicesRanked: false,
+	listedSlicesThrough: false,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -347,4 +373,10 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	listedSliceLines: 0,
+	listedSliceShare: 0,
+	listedSlicesUntied: false,
+	listedSlicesChainOnly: false,
+	listedSlicesRanked: false,
+	listedSlicesThrough: false,
 };
