@@ -229,6 +229,7 @@ export function assembleMaterial(
 		ranked: reach.listedSlicesRanked,
 		throughOnly: reach.listedSlicesThrough,
 	};
+	const beforeSlices = a.spent;
 	if (modelPicks && reach.listedSliceShare > 0)
 		readListedSlices(
 			map,
@@ -239,6 +240,7 @@ export function assembleMaterial(
 		);
 	const waitingSteps = new Set(deferred);
 	let waitingHopSteps = 0;
+	const giveBack = reach.listedSlicesSwap ? Math.max(0, a.spent - beforeSlices) : 0;
 	map.listWaiting((c) => {
 		// The file this entry brings in: its namesake right after it.
 		if (reach.namesakes && c.node.def.file) listNamesake(map, c.node.def.file);
@@ -249,7 +251,7 @@ export function assembleMaterial(
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);
 		listLocalHeads(map, [c], reach.localHeads);
-	});
+	}, giveBack);
 
 	// With what the map left: the rest of the picks' gaps and callees; then the key-hop lines and
 	// local heads of the steps that waited, listed only now (behind the picks' follow-ups, which

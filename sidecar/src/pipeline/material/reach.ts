@@ -265,6 +265,8 @@ export interface MapReach {
 	 * entries are listed (0: they only get the room at the end).
 	 */
 	listedSliceShare: number;
+	/** What those slices spent ahead of the waiting entries is taken from the waiting outline entries rated least. */
+	listedSlicesSwap: boolean;
 	listedSlicesUntied: boolean;
 	listedSlicesChainOnly: boolean;
 	/** Ranked by the flow running through them and the question's words (else in the map's order). */
@@ -320,6 +322,7 @@ export const MATERIAL_REACH: MapReach = {
 	headCallees: 1,
 	listedSliceLines: 0,
 	listedSliceShare: 0,
+	listedSlicesSwap: false,
 	listedSlicesUntied: false,
 	listedSlicesChainOnly: false,
 	listedSlicesRanked: false,
@@ -375,6 +378,7 @@ export const CITATION_REACH: MapReach = {
 	headCallees: 0,
 	listedSliceLines: 0,
 	listedSliceShare: 0,
+	listedSlicesSwap: false,
 	listedSlicesUntied: false,
 	listedSlicesChainOnly: false,
 	listedSlicesRanked: false,

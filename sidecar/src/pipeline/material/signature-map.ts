@@ -12,6 +12,9 @@ import { keyHopLinesOf } from "./key-hop-lines.js";
 import { MapFold } from "./map-fold.js";
 import type { MaterialSource } from "./types.js";
 
+/** What a map entry costs beyond its signature's text: its number, range and line break. */
+const OUTLINE_ENTRY_EXTRA = 8;
+
 export class SignatureMap {
 	/** The definitions the material names (read, listed or waiting): none is listed twice. */
 	readonly known: Set<number>;
@@ -108,16 +111,36 @@ export class SignatureMap {
 	 * The entries that waited, best rated first (a stable sort keeps each rating's order); none waits
 	 * after. `onListed` runs after each one listed, before the next (its key-hop lines: assemble.ts).
 	 */
-	listWaiting(onListed?: (c: Candidate) => void): void {
+	listWaiting(onListed?: (c: Candidate) => void, giveBack = 0): void {
 		this.waitingListed = true;
 		const rated = this.waiting.sort(
 			(x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
 		);
+		const skipped = this.outlineGiving(rated, giveBack);
 		for (const c of rated) {
-			if (this.a.bodies.has(c.node.def.id)) continue;
+			if (this.a.bodies.has(c.node.def.id) || skipped.has(c)) continue;
 			this.list(c);
 			onListed?.(c);
 		}
+	}
+
+	/**
+	 * The waiting outline entries (another definition of a file read) the question's words rate
+	 * least, as many as cost about `tokens`: the room a pass ahead of the waiting entries took is
+	 * taken from them, not from the waiting entries' last (a caller, a handler) where the budget ends.
+	 */
+	private outlineGiving(rated: readonly Candidate[], tokens: number): Set<Candidate> {
+		const out = new Set<Candidate>();
+		let left = tokens;
+		for (let i = rated.length - 1; i >= 0 && left > 0; i--) {
+			const c = rated[i] as Candidate;
+			const d = c.node.def;
+			if (c.node.via !== "outline" || !d.file || d.startLine === null) continue;
+			const line = this.a.index.fileLines(d.file, d.startLine, d.startLine)?.[0] ?? "";
+			left -= this.a.count(line.trim().slice(0, this.a.reach.signatureChars)) + OUTLINE_ENTRY_EXTRA;
+			out.add(c);
+		}
+		return out;
 	}
 
 	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
