@@ -320,12 +320,12 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
-	listedSliceLines: 0,
+	listedSliceLines: 16,
 	listedSliceShare: 0,
 	listedSlicesSwap: false,
 	listedSlicesUntied: false,
 	listedSlicesChainOnly: false,
-	listedSlicesRanked: false,
+	listedSlicesRanked: true,
 	listedSlicesThrough: false,
 };
 /**
