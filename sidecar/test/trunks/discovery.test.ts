@@ -197,7 +197,10 @@ describe("trunk discovery with no preset", () => {
 			// `new Queue(`${QueueId.Render}${i > 0 ? `-${i}` : ''}`)` in the getter producers call.
 			expect(sorted(sides(index, "worker-pool", "render-queue"))).toEqual({
 				handlers: ["src/worker/processors.ts#renderProcessor"],
-				callers: ["src/api/documents.ts#publishDocument", "src/queues/renderQueue.ts#RenderQueue.getInstance"],
+				callers: [
+					"src/api/documents.ts#publishDocument",
+					"src/queues/renderQueue.ts#RenderQueue.getInstance",
+				],
 			});
 			// `for (const shardName of ReportQueue.getShardNames())` over `SHARDS.map(…)`, its processor built by a
 			// factory, ↔ `${QueueId.Report}-${shard}` with `shard = 0` a parameter's default.
