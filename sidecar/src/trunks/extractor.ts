@@ -43,6 +43,7 @@ import { newFileFacts, serviceCandidates } from "./discover/services.js";
 import { workflowCandidates } from "./discover/workflows.js";
 import { wrappedRequests } from "./discover/wrapper-clients.js";
 import { presetWrapperFact, wrappersByDef } from "./discover/wrapper-facts.js";
+import { GETTER_SEND, getterSendSites, getterSends } from "./getter-sends.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -313,6 +314,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			workflowCandidates(sf, nodes, ctx, out);
 			fileRouteCandidates(sf, ctx, out);
 			moduleMembers(sf, ctx, out);
+			getterSends(sf, nodes.calls, ctx, out);
 		} else if (c.families.size > 0 && !inStaticFolder(ctx.filePath)) {
 			// With discovery off, a preset pinning a family (workflows, activities, signals) still reads it.
 			workflowCandidates(sf, nodes, ctx, out);
@@ -397,8 +399,11 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const modules: ModuleMembersInfo[] = [];
 		const members: { info: TypeMemberInfo; file: string; line: number }[] = [];
 		const moduleBases: DispatchSiteRecord[] = [];
+		const getterSent: DispatchSiteRecord[] = [];
 		for (const s of sites) {
-			if (s.trunk === TYPE_MEMBER) {
+			if (s.trunk === GETTER_SEND) {
+				getterSent.push(s);
+			} else if (s.trunk === TYPE_MEMBER) {
 				members.push({ info: JSON.parse(s.rawKey as string) as TypeMemberInfo, file: s.file, line: s.line });
 			} else if (s.trunk === MODULE_BASE) {
 				moduleBases.push(s);
@@ -475,6 +480,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			// And calls of request wrappers (`apiPut('/x')` → `axios[method](urljoin(root, path))`).
 			const wrapped = routes ? wrappedRequests(found.candidates, wrappersByDef(records.wrappers)) : [];
 			if (routes) clients = (sites) => presetClientSites(found.candidates, sites, routes, claimed, wrapped);
+			// Sends on what a keyed instance's getter hands out (`Q.getInstance()?.add(…)`) dispatch its key.
+			rest.push(...getterSendSites(getterSent, rest, found.candidates));
 		}
 		if (c) {
 			const through = applyMounts(rest, mounts, c);

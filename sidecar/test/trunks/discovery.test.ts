@@ -55,6 +55,12 @@ async function indexed(name: string, config: TrunkConfig = NO_PRESET, includeTes
 	return { out, discovered: siteExtractor.discovered };
 }
 
+/** `sides` with each list in order. */
+const sorted = (s: { handlers: (string | null)[]; callers: (string | null)[] }) => ({
+	handlers: [...s.handlers].sort(),
+	callers: [...s.callers].sort(),
+});
+
 /** `file#def` of each register site's handler and each dispatch site's caller, per key. */
 function sides(index: IndexReader, trunk: string, key: string) {
 	const sites = index.dispatchSites(trunk, key);
@@ -189,18 +195,40 @@ describe("trunk discovery with no preset", () => {
 		await withIndexAt(out, (index) => {
 			// `renderShards.forEach((shardName) => register(shardName, renderProcessor))` over `Array.from(…)` ↔
 			// `new Queue(`${QueueId.Render}${i > 0 ? `-${i}` : ''}`)` in the getter producers call.
-			expect(sides(index, "worker-pool", "render-queue")).toEqual({
+			expect(sorted(sides(index, "worker-pool", "render-queue"))).toEqual({
 				handlers: ["src/worker/processors.ts#renderProcessor"],
-				callers: ["src/queues/renderQueue.ts#RenderQueue.getInstance"],
+				callers: [
+					"src/api/documents.ts#publishDocument",
+					"src/queues/renderQueue.ts#RenderQueue.getInstance",
+				],
 			});
 			// `for (const shardName of ReportQueue.getShardNames())` over `SHARDS.map(…)`, its processor built by a
 			// factory, ↔ `${QueueId.Report}-${shard}` with `shard = 0` a parameter's default.
-			expect(sides(index, "worker-pool", "report-queue")).toEqual({
+			expect(sorted(sides(index, "worker-pool", "report-queue"))).toEqual({
 				handlers: ["src/worker/processors.ts#reportProcessorBuilder"],
-				callers: ["src/queues/reportQueue.ts#ReportQueue.getInstance"],
+				callers: ["src/api/documents.ts#requestReport", "src/queues/reportQueue.ts#ReportQueue.getInstance"],
 			});
 			expect(sides(index, "worker-pool", "mail-queue").handlers).toEqual([
 				"src/worker/processors.ts#mailProcessor",
+			]);
+			// A producer's send on what the getter hands out dispatches the getter's key at the send's own line.
+			expect(sides(index, "worker-pool", "mail-queue").callers.sort()).toEqual([
+				"src/api/documents.ts#notifyOwner",
+				"src/queues/mailQueue.ts#MailQueue.getInstance",
+			]);
+			expect(sides(index, "worker-pool", "cleanup-queue").callers.sort()).toEqual([
+				"src/api/maintenance.ts#scheduleCleanup",
+				"src/queues/mailQueue.ts#CleanupQueue.getInstance",
+			]);
+			const sends = index
+				.dispatchSites("worker-pool")
+				.filter((s) => s.file.startsWith("src/api/"))
+				.map((s) => [s.enclosingDefId, s.key, s.line, s.resolution]);
+			expect(sends.sort()).toEqual([
+				["src/api/documents.ts#notifyOwner", "mail-queue", 15, "checker"],
+				["src/api/documents.ts#publishDocument", "render-queue", 7, "checker"],
+				["src/api/documents.ts#requestReport", "report-queue", 11, "checker"],
+				["src/api/maintenance.ts#scheduleCleanup", "cleanup-queue", 19, "checker"],
 			]);
 			expect([...new Set(index.dispatchSites("worker-pool").map((s) => s.key))].sort()).toEqual([
 				"cleanup-queue",
