@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { DefRow, MountSiteRow } from "../../src/index/types.js";
 import { conceptVector } from "../../src/pipeline/concept-vector.js";
 import { routeMounts } from "../../src/pipeline/material/hops.js";
-import { mountCallee, mountHop } from "../../src/pipeline/path/mounts.js";
-import type { PathIndex } from "../../src/pipeline/path/types.js";
+import { mountCallee, mountHop, withMountHops } from "../../src/pipeline/path/mounts.js";
+import type { PathIndex, PathStep } from "../../src/pipeline/path/types.js";
 import { shortAnswer } from "../../src/pipeline/short/answer.js";
 import { defRow, edgeGraph } from "../support/defs.js";
 
@@ -112,6 +112,28 @@ describe("mountHop: the line wiring a route handler's router in", () => {
 		expect(mountHop(index([]), routeKey, handler)).toBeNull();
 		const { mountSites: _, ...without } = index(nested);
 		expect(mountHop(without, routeKey, handler)).toBeNull();
+	});
+});
+
+describe("withMountHops: mount lines count against the path's step bound", () => {
+	const steps = (): PathStep[] => [
+		{
+			def: client,
+			hop: { kind: "dispatch", key: routeKey, file: client.file, line: 2, text: null, named: null },
+		},
+		{ def: handler, hop: null },
+	];
+
+	it("adds the mount line while steps and mounts stay within the bound", () => {
+		const within = steps();
+		withMountHops(index(nested), within, 3);
+		expect(within[0]?.hop?.mount?.file).toBe("server/api.ts");
+	});
+
+	it("adds none once the steps fill the bound (each mount line is told as a step of its own)", () => {
+		const full = steps();
+		withMountHops(index(nested), full, 2);
+		expect(full[0]?.hop?.mount).toBeUndefined();
 	});
 });
 

@@ -222,8 +222,8 @@ export function findPaths(
 				)
 			: null;
 	// A request's hop into its route handler passes the line mounting the handler's router: cited as a hop of its own.
-	withMountHops(index, best.steps);
-	if (runnerUp) withMountHops(index, runnerUp.steps);
+	withMountHops(index, best.steps, opts.maxSteps);
+	if (runnerUp) withMountHops(index, runnerUp.steps, opts.maxSteps);
 	return { ...best, runnerUp };
 }
 

@@ -10,14 +10,24 @@ import { keyTrunk } from "../skeleton.js";
 import { lastSegment, namesIn } from "../verify.js";
 import type { MountHop, PathIndex, PathStep } from "./types.js";
 
-/** Each request hop into a route handler gets the mount line between them, where the index holds one. */
-export function withMountHops(index: PathIndex, steps: PathStep[]): void {
+/**
+ * Each request hop into a route handler gets the mount line between them, where the index holds one,
+ * while the steps and mount lines together stay within `maxSteps` (the answer numbers each as a step).
+ */
+export function withMountHops(
+	index: PathIndex,
+	steps: PathStep[],
+	maxSteps = Number.POSITIVE_INFINITY,
+): void {
+	let room = maxSteps - steps.length;
 	steps.forEach((s, i) => {
 		const next = steps[i + 1];
 		const hop = s.hop;
-		if (!next || !hop?.key || hop.kind !== "dispatch" || hop.mount) return;
+		if (room <= 0 || !next || !hop?.key || hop.kind !== "dispatch" || hop.mount) return;
 		const mount = mountHop(index, hop.key, next.def);
-		if (mount) s.hop = { ...hop, mount };
+		if (!mount) return;
+		s.hop = { ...hop, mount };
+		room--;
 	});
 }
 
