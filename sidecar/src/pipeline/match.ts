@@ -6,6 +6,7 @@
 import { identifierWords } from "../index/schema.js";
 import { pluralAcronymsIn } from "./plural-acronyms.js";
 import { type Concept, type QueryAnalysis, SEGMENT } from "./query.js";
+import { DIRECT, matchOfBits, type StemRules, stemBits, stemTable } from "./stem-levels.js";
 import { stem } from "./vocabulary.js";
 
 /** Do two stems name the same word? Equal, or a long shared prefix (at least 4 characters). */
@@ -69,28 +70,21 @@ const INTERFACE_ACRONYM_RE = /(?<![A-Za-z0-9])I([A-Z]{2,})(?=[A-Z][a-z]|[^A-Za-z
 /** A letter-digit acronym before a capitalised word: `E2EChannel`, `E2EEKeyModal`, `S3Store`. */
 const DIGIT_ACRONYM_RE = /(?<![A-Za-z0-9])([A-Za-z]*\d+[A-Z]+)(?=[A-Z][a-z])/g;
 
-/** 1 when a direct stem of the concept is among `stems`, 0.5 for a related word, else 0. */
+/**
+ * 1 when a direct stem of the concept is among `stems` (one piece of a compound only with all its
+ * pieces), 1 or 0 for a technology by its exact stem, 0.8 for a compound inside one word, 0.5 for a
+ * related word, else 0 (stem-levels.ts).
+ */
 export function conceptMatch(concept: Concept, stems: readonly string[]): number {
-	const pieces = concept.pieces;
-	// One piece of a compound ("data" of "database") meets it by prefix but names only a part of it;
-	// all its pieces together ("realTimeMonitoring" for "real-time") name the whole.
-	const whole = (s: string) => !pieces?.includes(s) || pieces.every((p) => stems.includes(p));
-	if (concept.technology)
-		return concept.stems.some((c) => stems.includes(c) || stems.includes(`${SEGMENT}${c}`)) ? 1 : 0;
-	if (stems.some((s) => whole(s) && concept.stems.some((c) => stemsMeet(s, c)))) return 1;
-	if (concept.layer) return 0;
-	// A compound concept ("autotranslate", "twofactor") also matches as a substring of one word.
-	if (
-		concept.word.length >= 6 &&
-		stems.some(
-			(s) =>
-				!s.startsWith(SEGMENT) && (s.includes(concept.word) || (concept.word.includes(s) && s.length >= 5)),
-		)
-	)
-		return 0.8;
-	if (stems.some((s) => concept.related.some((c) => stemsMeet(s, c)))) return 0.5;
-	return 0;
+	let any = 0;
+	for (const s of stems) {
+		any |= stemBits(concept, s, STEM_RULES);
+		if (any & DIRECT && !concept.technology) return 1;
+	}
+	return matchOfBits(concept, any, stems);
 }
+
+const STEM_RULES: StemRules = { segment: SEGMENT, meet: stemsMeet };
 
 export interface MatchScore {
 	/** Weighted concept coverage, with a bonus for matching several concepts at once. */
@@ -107,19 +101,45 @@ export function scoreUnit(
 	q: QueryAnalysis,
 	groups: readonly { stems: readonly string[]; factor: number }[],
 ): MatchScore {
+	// Each stem's bits against every concept are kept per question (stem-levels.ts): definitions differ,
+	// their words recur.
+	const concepts = q.concepts;
+	const table = stemTable(concepts, STEM_RULES);
+	const n = concepts.length;
+	const best = scratch(bestScratch, n);
+	const any = scratch(anyScratch, n);
+	for (const g of groups) {
+		any.fill(0, 0, n);
+		for (const s of g.stems) {
+			const row = table.of(s);
+			for (let i = 0; i < n; i++) any[i] = (any[i] as number) | (row[i] as number);
+		}
+		for (let i = 0; i < n; i++) {
+			const m = matchOfBits(concepts[i] as Concept, any[i] as number, g.stems) * g.factor;
+			best[i] = Math.max(best[i] as number, m);
+		}
+	}
 	let score = 0;
 	let matched = 0;
-	for (const c of q.concepts) {
-		let best = 0;
-		for (const g of groups) best = Math.max(best, conceptMatch(c, g.stems) * g.factor);
-		if (best > 0) {
+	for (let i = 0; i < n; i++) {
+		const b = best[i] as number;
+		if (b > 0) {
 			matched++;
-			score += best * c.weight;
+			score += b * (concepts[i] as Concept).weight;
 		}
 	}
 	// Matching two or three of the question's concepts at once is what separates the topic from noise.
 	const coverage = matched > 1 ? 1 + 0.6 * (matched - 1) : 1;
 	return { score: score * coverage, matched };
+}
+
+/** Per-concept buffers of `scoreUnit` (synchronous, so one pair serves every call), zeroed to `n`. */
+const bestScratch: number[] = [];
+const anyScratch: number[] = [];
+function scratch(buffer: number[], n: number): number[] {
+	buffer.length = n;
+	buffer.fill(0);
+	return buffer;
 }
 
 /** Does `name` (or a qualified name) equal one of the question's literal identifiers? */
