@@ -40,22 +40,36 @@ export function addDefinition(
 		if (a.add(c, start, end, "whole", named(def), limit)) return true;
 	}
 	if (isType) return a.add(c, start, start, "signature", `${named(def)} (signature; ${start}-${end})`, limit);
-	const lines = a.index.fileLines(def.file, start, end) ?? [];
-	const sites = hopLines(a.index, def, input, onChain);
-	const plan = (maxLines: number, overloads: boolean) =>
-		sliceDefinition({
-			lines,
-			startLine: start,
-			sites,
-			words: input.words,
-			maxLines,
-			inputs: deep,
-			decorated: a.reach.declarationLines,
-			tailLines: a.reach.sliceTail,
-			...(overloads && a.reach.declarationLines && (def.kind === "function" || def.kind === "method")
-				? { overloadsOf: def.name }
-				: {}),
-		});
+	const file = def.file;
+	const kept = plansOf(a, input, onChain);
+	let sites = kept.sites.get(def.id);
+	if (!sites) {
+		sites = hopLines(a.index, def, input, onChain);
+		kept.sites.set(def.id, sites);
+	}
+	const hops = sites;
+	const plan = (maxLines: number, overloads: boolean): [number, number][] => {
+		const key = `${def.id} ${deep} ${maxLines} ${overloads}`;
+		let slices = kept.slices.get(key);
+		if (!slices) {
+			slices = sliceDefinition({
+				lines: a.index.fileLines(file, start, end) ?? [],
+				startLine: start,
+				sites: hops,
+				words: input.words,
+				maxLines,
+				inputs: deep,
+				decorated: a.reach.declarationLines,
+				tailLines: a.reach.sliceTail,
+				...(overloads && a.reach.declarationLines && (def.kind === "function" || def.kind === "method")
+					? { overloadsOf: def.name }
+					: {}),
+			});
+			kept.slices.set(key, slices);
+		}
+		// A copy: the callers sort and keep what they are given.
+		return slices.map(([s, e]) => [s, e]);
+	};
 	const slices = plan(
 		deep ? Math.max(config.sliceLines, config.pickSliceLines ?? 0) : config.sliceLines,
 		true,
@@ -94,6 +108,39 @@ export function addDefinition(
 		a.sources.push(...added);
 	}
 	return any;
+}
+
+/**
+ * A long definition's hop lines and slice plans, kept per assembly: the passes try a definition
+ * the budget turned away again and again (bodies, versions, late bodies: ~4 tries per definition on a
+ * large repository), and both depend only on the definition and what is fixed for the assembly (the
+ * question's words and relevance, the chains, the reach). Made again when the assembly is asked with
+ * another input or chain set.
+ */
+interface Plans {
+	input: Pick<AssembleInput, "words" | "relevance">;
+	onChain: ReadonlySet<number>;
+	sites: Map<number, readonly number[]>;
+	slices: Map<string, readonly [number, number][]>;
+}
+const plans = new WeakMap<Assembly, Plans>();
+
+function plansOf(
+	a: Assembly,
+	input: Pick<AssembleInput, "words" | "relevance">,
+	onChain: ReadonlySet<number>,
+): Plans {
+	let kept = plans.get(a);
+	if (
+		!kept ||
+		kept.input.words !== input.words ||
+		kept.input.relevance !== input.relevance ||
+		kept.onChain !== onChain
+	) {
+		kept = { input, onChain, sites: new Map(), slices: new Map() };
+		plans.set(a, kept);
+	}
+	return kept;
 }
 
 /**
