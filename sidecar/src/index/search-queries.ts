@@ -1,7 +1,7 @@
 /** The reader's full-text searches (BM25, best first): definitions, whole files, outline sections. */
 import { ftsQuery } from "./fts-query.js";
 import { toSection } from "./outline-rows.js";
-import { DEF_COLUMNS, type Prepare, type RawDef, toDef } from "./row-sql.js";
+import { DEF_COLUMNS, DEF_FROM, type Prepare, type RawDef, toDef } from "./row-sql.js";
 import type { DefRow, OutlineSectionRow } from "./types.js";
 
 /**
@@ -18,11 +18,19 @@ export function searchDefs(
 	const folder = pathWord ? ftsQuery([pathWord]) : null;
 	if (!any || (pathWord && !folder)) return [];
 	const q = folder ? `(${any}) AND path_words : ${folder}` : any;
-	const rows = stmt(
-		`SELECT ${DEF_COLUMNS}, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid LEFT JOIN files f ON f.id = d.file_id LEFT JOIN packages p ON p.id = d.package_id
+	// Ranked first, read after: ranked with all their columns, every match's signature and doc went
+	// through the sort (a common word matches ~10k definitions). The ranking query is the one that
+	// read the rows with it (same joins, order and limit), so the hits and their order are the same.
+	const hits = stmt(
+		`SELECT d.id, bm25(defs_fts, 4.0, 1.0, 1.0, 0.5) AS score FROM defs_fts JOIN defs d ON d.id = defs_fts.rowid
        WHERE defs_fts MATCH ? ORDER BY score LIMIT ?`,
-	).all(q, limit) as (RawDef & { score: number })[];
-	return rows.map(({ score, ...r }) => ({ def: toDef(r) as DefRow, score: -score }));
+	).all(q, limit) as { id: number; score: number }[];
+	if (hits.length === 0) return [];
+	const rows = stmt(
+		`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id IN (SELECT value FROM json_each(?))`,
+	).all(JSON.stringify(hits.map((h) => h.id))) as RawDef[];
+	const byId = new Map(rows.map((r) => [r.id, r]));
+	return hits.map((h) => ({ def: toDef(byId.get(h.id)) as DefRow, score: -h.score }));
 }
 
 /** BM25 ranking of whole files by words (path words weighted above body), best first. */
