@@ -20,7 +20,7 @@ const LEAD_IN_CALLERS = 2;
 
 /**
  * Prepend the caller that enters the flow: when the path's first step has at most LEAD_IN_CALLERS
- * callers (directly, or through a key with one handler), the one outside the path search's
+ * callers (directly, or through a key with one handler; a component rendering it counts but is never taken), the one outside the path search's
  * candidates (those were weighed there, and a caller from another flow dropped by trimHead), code
  * of its own (a function or method, not a helper, in a file the path does not hold) and matching
  * the question's words by its name or path; an entry point first, then the better match. The
@@ -59,6 +59,9 @@ export function leadIn(
 	let pick: { x: DefRow; e: EdgeRow; key: DefRow | null; share: number; entry: boolean } | null = null;
 	for (const { x, e, key } of ins) {
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || candidates.has(x.id)) continue;
+		// A component rendering the first step is the page it sits on, not where a flow starts (walkUp's rule
+		// too): an admin page rendering its form, a dashboard tab rendering a chart led flows of other features.
+		if (e.kind === "jsx") continue;
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
 		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
 		if (key && peerOf(index, x, key)) continue;
