@@ -352,6 +352,32 @@ describe("findPath", () => {
 			],
 		);
 		expect(names(findPath(called, [form, issue], {}, words))[0]).toBe("InvoicesPage");
+		// A rendered component a server event reaches (a listener nested in it) is not entered by the emitter.
+		const key = defRow(null, "invoiceFailed", "dispatch-key", {
+			defId: "trunk:socket#invoiceFailed",
+			qualifiedName: "invoiceFailed",
+		});
+		const notify = def("services/notify.ts", "notifyInvoiceFailed");
+		const heard = graph(
+			[page, form, issue, key, notify],
+			[
+				[page, form, "jsx"],
+				[form, issue, "call"],
+				[key, form, "handler"],
+				[notify, key, "dispatch"],
+			],
+		);
+		expect(names(findPath(heard, [form, issue], {}, words))).toEqual(["IssueInvoiceForm", "issueInvoice"]);
+		// Without the page rendering it, the emitter is the way in, as before.
+		const unrendered = graph(
+			[form, issue, key, notify],
+			[
+				[form, issue, "call"],
+				[key, form, "handler"],
+				[notify, key, "dispatch"],
+			],
+		);
+		expect(names(findPath(unrendered, [form, issue], {}, words))[0]).toBe("notifyInvoiceFailed");
 	});
 
 	it("takes the way in through a key from another layer, not from a peer service calling over the same bus", () => {
