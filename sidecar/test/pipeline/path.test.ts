@@ -329,6 +329,57 @@ describe("findPath", () => {
 		expect(names(findPath(graph([route, issue, save], edges), [issue, save]))[0]).toBe("issueInvoice");
 	});
 
+	it("prepends no component that only renders the first step: the page a form sits on is no way in", () => {
+		// "how is an invoice issued": the form component posts the invoice; the admin page renders the form.
+		const page = def("ui/InvoicesPage.tsx", "InvoicesPage");
+		const form = def("ui/IssueInvoiceForm.tsx", "IssueInvoiceForm");
+		const issue = def("services/invoice.ts", "issueInvoice");
+		const words = concepts("invoice", "issue");
+		const rendered = graph(
+			[page, form, issue],
+			[
+				[page, form, "jsx"],
+				[form, issue, "call"],
+			],
+		);
+		expect(names(findPath(rendered, [form, issue], {}, words))).toEqual(["IssueInvoiceForm", "issueInvoice"]);
+		// The same page calling the form's function is a caller, and the way in.
+		const called = graph(
+			[page, form, issue],
+			[
+				[page, form, "call"],
+				[form, issue, "call"],
+			],
+		);
+		expect(names(findPath(called, [form, issue], {}, words))[0]).toBe("InvoicesPage");
+		// A rendered component a server event reaches (a listener nested in it) is not entered by the emitter.
+		const key = defRow(null, "invoiceFailed", "dispatch-key", {
+			defId: "trunk:socket#invoiceFailed",
+			qualifiedName: "invoiceFailed",
+		});
+		const notify = def("services/notify.ts", "notifyInvoiceFailed");
+		const heard = graph(
+			[page, form, issue, key, notify],
+			[
+				[page, form, "jsx"],
+				[form, issue, "call"],
+				[key, form, "handler"],
+				[notify, key, "dispatch"],
+			],
+		);
+		expect(names(findPath(heard, [form, issue], {}, words))).toEqual(["IssueInvoiceForm", "issueInvoice"]);
+		// Without the page rendering it, the emitter is the way in, as before.
+		const unrendered = graph(
+			[form, issue, key, notify],
+			[
+				[form, issue, "call"],
+				[key, form, "handler"],
+				[notify, key, "dispatch"],
+			],
+		);
+		expect(names(findPath(unrendered, [form, issue], {}, words))[0]).toBe("notifyInvoiceFailed");
+	});
+
 	it("takes the way in through a key from another layer, not from a peer service calling over the same bus", () => {
 		// "how is an invoice issued": the billing service's method handles an RPC key; a reports
 		// service (whose own methods handle keys of that RPC trunk) dispatches it, and so does a route.

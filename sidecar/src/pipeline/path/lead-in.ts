@@ -20,7 +20,7 @@ const LEAD_IN_CALLERS = 2;
 
 /**
  * Prepend the caller that enters the flow: when the path's first step has at most LEAD_IN_CALLERS
- * callers (directly, or through a key with one handler), the one outside the path search's
+ * callers (directly, or through a key with one handler; a component rendering it counts but is never taken), the one outside the path search's
  * candidates (those were weighed there, and a caller from another flow dropped by trimHead), code
  * of its own (a function or method, not a helper, in a file the path does not hold) and matching
  * the question's words by its name or path; an entry point first, then the better match. The
@@ -50,6 +50,9 @@ export function leadIn(
 			if (d.kind === "dispatch") ins.push({ x: index.defById(d.src), e: d, key });
 	}
 	if (new Set(ins.map((i) => i.x?.id)).size > LEAD_IN_CALLERS) return;
+	// A component some page renders is entered through a key only at a listener nested in it, not where the
+	// path goes on from it: the server emitting the event the page hears is no way into the page's own flow.
+	const rendered = ins.some((i) => i.e.kind === "jsx");
 	// A step shared by several entry points, one of them weighed by the search and not taken (trimSideEntry
 	// dropped it, or another flow won), is entered from none of them in particular.
 	const ways = entryCallers(index, first.def);
@@ -59,6 +62,9 @@ export function leadIn(
 	let pick: { x: DefRow; e: EdgeRow; key: DefRow | null; share: number; entry: boolean } | null = null;
 	for (const { x, e, key } of ins) {
 		if (!x?.file || x.startLine === null || isAuxiliaryPath(x.file) || candidates.has(x.id)) continue;
+		// A component rendering the first step is the page it sits on, not where a flow starts (walkUp's rule
+		// too): an admin page rendering its form, a dashboard tab rendering a chart led flows of other features.
+		if (e.kind === "jsx" || (key && rendered)) continue;
 		if ((x.kind !== "function" && x.kind !== "method") || x.fanIn >= HELPER_FAN_IN) continue;
 		if (steps.some((s) => s.def.id === x.id || s.def.file === x.file)) continue;
 		if (key && peerOf(index, x, key)) continue;
