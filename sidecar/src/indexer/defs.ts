@@ -18,10 +18,16 @@ import { commonJsDefs } from "../syntax/cjs-defs.js";
 import { keyText, typeMemberKey } from "../syntax/member-key.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers, wrappedCallback } from "../syntax/unwrap.js";
+import { assignedMembers } from "./assigned-members.js";
 import { builtResolverMaps } from "./built-resolver-maps.js";
 import { keyedCallbackHelpers } from "./keyed-callback-helpers.js";
 import { leadingComments, leadingDescription, leadingDoc } from "./leading-comments.js";
-import { hasBlockBody, returnedFunctions, returnedMethodModules } from "./returned-functions.js";
+import {
+	type FunctionWithBody,
+	hasBlockBody,
+	returnedFunctions,
+	returnedMethodModules,
+} from "./returned-functions.js";
 import { type DeclarationShape, joins, shapeOf, together } from "./same-name.js";
 import { siblingSectionLiterals, soleFunctionMember } from "./sibling-sections.js";
 
@@ -712,6 +718,41 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		}
 	}
 
+	/**
+	 * Methods a function defines by assignment on the object it builds (`self.copyIn = function …` in a
+	 * constructor function, `this.m = async () => …` in a class constructor, a factory's `self.string = …`;
+	 * assigned-members.ts): each a definition under it (`Store.copyIn`), and theirs in turn. After the
+	 * returned functions, before the handler walk, so a handler inside one is charged to it.
+	 */
+	function assigned(): void {
+		const queue = [...nodes].filter(([, id]) => {
+			const kind = byId.get(id)?.kind;
+			return kind === "function" || kind === "method";
+		});
+		for (let i = 0; i < queue.length; i++) {
+			const [node, id] = queue[i] as [ts.Node, string];
+			const fn =
+				ts.isConstructorDeclaration(node) && node.body ? (node as FunctionWithBody) : functionOf(node);
+			const owner = byId.get(id);
+			if (!fn || !owner) continue;
+			for (const m of assignedMembers(fn)) {
+				if (nodes.has(m.node)) continue;
+				const inner = add(
+					m.node,
+					`${owner.qualifiedName}.${m.name}`,
+					"method",
+					id,
+					false,
+					undefined,
+					m.statement,
+				);
+				// The checker's declaration of a JavaScript `this.m = …` is its left side.
+				nodes.set(m.node.left, inner);
+				queue.push([m.node, inner]);
+			}
+		}
+	}
+
 	statements(sf.statements, "");
 	commonJsDefs(sf, {
 		isFunctionLike,
@@ -723,6 +764,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	});
 	callArguments(sf);
 	returned();
+	assigned();
 	nestedHandlers();
 	return { defs, nodes };
 }

@@ -9,6 +9,7 @@ import { ts } from "#ts-morph";
 import type { EdgeKind } from "../index/schema.js";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
+import { assignedMemberCalled } from "./assigned-members.js";
 import { spacesOf, usedAsType } from "./declaration-space.js";
 import { moduleDefId } from "./defs.js";
 import { fieldInstanceMember } from "./field-instances.js";
@@ -684,7 +685,7 @@ export function extractEdges(
 
 	/** The member of a module of methods a call through the module's own context runs (self-members.ts). */
 	function selfMemberTarget(call: ts.CallExpression): Target | null {
-		const member = selfMemberCalled(call);
+		const member = selfMemberCalled(call) ?? assignedMemberCalled(call);
 		const def = member ? ctx.defOfNode.get(member) : undefined;
 		return def ? { def } : null;
 	}
