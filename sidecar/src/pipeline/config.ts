@@ -17,6 +17,11 @@ export const pipelineConfigSchema = z.strictObject({
 	graphFiles: z.number().int().min(0).max(200).default(30),
 	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
 	graphWeight: z.number().min(0).max(5).default(1),
+	/**
+	 * Seed: weight of the walk channel (a random walk with restart from the best files over the flow
+	 * edges, graph-walk.ts) in the fusion; 0 turns it off.
+	 */
+	walkWeight: z.number().min(0).max(5).default(0.25),
 	/** Seed: best-ranked files read wide (several definitions each, not just the best one). */
 	wideFiles: z.number().int().min(0).max(100).default(12),
 	/** Seed: extra definitions read from each wide file. */

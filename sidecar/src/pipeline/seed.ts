@@ -6,10 +6,11 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
-import type { DefRow, OutlineSectionRow } from "../index/types.js";
+import type { DefRow, EdgeRow, OutlineSectionRow } from "../index/types.js";
 import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
+import { fileNeighbours, personalizedWalk } from "./graph-walk.js";
 import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
@@ -367,6 +368,31 @@ export function seed(
 		[...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
 		config.graphWeight,
 	);
+	// Channel: a walk with restart from the same top files over the same edges, all of each file's
+	// definitions, several hops deep: a file two or three calls or keys along the flow (the
+	// handler behind the service a top file calls) shares no word with the question and is no
+	// neighbour of a top file. A weak channel: it mostly confirms files the others rank just
+	// below the top (benchmarks/answers.md, session 48 — ppr48).
+	if (config.walkWeight > 0 && top.length > 0) {
+		const graph = fileNeighbours(
+			index,
+			(near: DefRow, e: EdgeRow): FiledDef | null => {
+				if (!FLOW_EDGE_KINDS.has(e.kind) || e.kind === "jsx") return null;
+				let other: DefRow | null | undefined = index.defById(e.src === near.id ? e.dst : e.src);
+				if (other?.kind === "dispatch-key" && !other.file)
+					other = keyFarEnd(index, near, other, e, distinctive);
+				return follows(other, near.file ?? "") ? other : null;
+			},
+			(d) => d.file ?? "",
+		);
+		const walk = personalizedWalk(new Map(top), graph.neighbours);
+		const walkRanking = [...walk.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f);
+		for (const f of walkRanking.slice(0, config.channelDepth)) {
+			if (byFile.has(f)) continue;
+			for (const d of (graph.linked.get(f) ?? []).slice(0, 4)) addCandidate(d as FiledDef);
+		}
+		fuse(walkRanking, config.walkWeight);
+	}
 	for (const f of shapeLifts.keys()) {
 		const preRank = rankOf.get(f) ?? 0;
 		holdAtRank(rrf, f, preRank, beforeGraph[preRank]?.[1] ?? 0);
