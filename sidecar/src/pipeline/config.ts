@@ -19,9 +19,10 @@ export const pipelineConfigSchema = z.strictObject({
 	graphWeight: z.number().min(0).max(5).default(1),
 	/**
 	 * Seed: weight of the walk channel (a random walk with restart from the best files over the flow
-	 * edges, graph-walk.ts) in the fusion; 0 turns it off.
+	 * edges, graph-walk.ts) in the fusion; 0, the default, turns it off: at 0.25 and 0.1 it lost more
+	 * cited core files than it gained (benchmarks/answers.md, session 48 — ppr48).
 	 */
-	walkWeight: z.number().min(0).max(5).default(0.25),
+	walkWeight: z.number().min(0).max(5).default(0),
 	/** Seed: best-ranked files read wide (several definitions each, not just the best one). */
 	wideFiles: z.number().int().min(0).max(100).default(12),
 	/** Seed: extra definitions read from each wide file. */

@@ -371,8 +371,9 @@ export function seed(
 	// Channel: a walk with restart from the same top files over the same edges, all of each file's
 	// definitions, several hops deep: a file two or three calls or keys along the flow (the
 	// handler behind the service a top file calls) shares no word with the question and is no
-	// neighbour of a top file. A weak channel: it mostly confirms files the others rank just
-	// below the top (benchmarks/answers.md, session 48 — ppr48).
+	// neighbour of a top file. A weak channel, off by default: it mostly confirms files the others
+	// rank just below the top, and lifting them costs cited core files (benchmarks/answers.md,
+	// session 48 — ppr48).
 	if (config.walkWeight > 0 && top.length > 0) {
 		const graph = fileNeighbours(
 			index,
@@ -386,11 +387,12 @@ export function seed(
 			(d) => d.file ?? "",
 		);
 		const walk = personalizedWalk(new Map(top), graph.neighbours);
-		const walkRanking = [...walk.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f);
-		for (const f of walkRanking.slice(0, config.channelDepth)) {
-			if (byFile.has(f)) continue;
-			for (const d of (graph.linked.get(f) ?? []).slice(0, 4)) addCandidate(d as FiledDef);
-		}
+		// Only files the other channels ranked: the walk confirms, it does not bring files of its own
+		// (files only it reaches are rarely core: benchmarks/answers.md, session 48 — ppr48).
+		const walkRanking = [...walk.entries()]
+			.filter(([f]) => rrf.has(f))
+			.sort((x, y) => y[1] - x[1])
+			.map(([f]) => f);
 		fuse(walkRanking, config.walkWeight);
 	}
 	for (const f of shapeLifts.keys()) {
