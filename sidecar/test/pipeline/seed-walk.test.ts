@@ -1,7 +1,9 @@
 /**
- * The seed walk channel (graph-walk.ts) on a small repository: the question's words name the top
- * file only; it calls a helper, which calls a store whose file shares no word with the question and
- * is two calls from the top file (the one-hop graph channel reaches the helper, not the store).
+ * The seed walk channel (graph-walk.ts, off by default) on a small repository: the question's words
+ * name the top file; it calls a helper, which calls one of two look-alike stores, two calls from the
+ * top file; the other store, joined to nothing, matches the question's word once more (its function's name).
+ * Only the best file restarts the walk and leads the one-hop channel (`graphFiles` 1: in a repository this
+ * small every file is among the default 30).
  */
 import { describe, expect, it } from "vitest";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
@@ -18,13 +20,18 @@ const FILES: Record<string, string> = {
 		"}",
 	].join("\n"),
 	"src/util/stamp.ts": [
-		'import { putRows } from "../storage/rows";',
+		'import { putRows } from "../storage/invoice-rows";',
 		"export function stampBatch(ids: string[]): void {",
 		"\tputRows(ids.map((id) => ({ id, at: Date.now() })));",
 		"}",
 	].join("\n"),
-	"src/storage/rows.ts": [
+	"src/storage/invoice-rows.ts": [
 		"export function putRows(rows: { id: string; at: number }[]): void {",
+		"\tfor (const r of rows) console.log(r.id);",
+		"}",
+	].join("\n"),
+	"src/storage/invoice-cells.ts": [
+		"export function putInvoiceCells(rows: { id: string; at: number }[]): void {",
 		"\tfor (const r of rows) console.log(r.id);",
 		"}",
 	].join("\n"),
@@ -37,20 +44,26 @@ describe("seed: the walk channel", () => {
 			index(),
 			analyzeQuestion("How are invoices archived?"),
 			{ sections: [], chains: [], fixed: false },
-			parsePipelineConfig({ walkWeight }),
+			parsePipelineConfig({ walkWeight, graphFiles: 1 }),
 			index().outlineSections(),
 		).files.map((f) => f.file);
 
-	it("ranks a file two calls from the top file, which no other channel reaches", () => {
+	it("lifts the ranked file two calls from the top file above its unjoined look-alike", () => {
+		const off = files(0);
+		expect(off.indexOf("src/storage/invoice-cells.ts")).toBeLessThan(
+			off.indexOf("src/storage/invoice-rows.ts"),
+		);
 		const on = files(0.25);
 		expect(on[0]).toBe("src/invoices/archive-invoices.ts");
-		expect(on).toContain("src/util/stamp.ts");
-		expect(on).toContain("src/storage/rows.ts");
+		expect(on.indexOf("src/storage/invoice-rows.ts")).toBeGreaterThanOrEqual(0);
+		expect(on.indexOf("src/storage/invoice-rows.ts")).toBeLessThan(
+			on.indexOf("src/storage/invoice-cells.ts"),
+		);
 	});
 
-	it("is off at weight 0: the one-hop graph channel stops at the helper", () => {
+	it("brings no file of its own: only files another channel ranked", () => {
+		const on = files(0.25);
 		const off = files(0);
-		expect(off).toContain("src/util/stamp.ts");
-		expect(off).not.toContain("src/storage/rows.ts");
+		expect([...on].sort()).toEqual([...off].sort());
 	});
 });
