@@ -17,6 +17,16 @@ export const pipelineConfigSchema = z.strictObject({
 	graphFiles: z.number().int().min(0).max(200).default(30),
 	/** Seed: weight of the graph channel in the fusion (lexical channel = 1). */
 	graphWeight: z.number().min(0).max(5).default(1),
+	/** Seed: files (ranked by the question's own words) whose shared rare identifiers expand the question (feedback-terms.ts; 0 = none). */
+	feedbackFiles: z.number().int().min(0).max(50).default(8),
+	/** Seed: a candidate file's score grows by this times the share of the expansion's weight its text holds (0 = off: on, it churns the dev answers, benchmarks/answers.md session 48 prf48). */
+	feedbackBoost: z.number().min(0).max(10).default(0),
+	/** Seed: the feedback files themselves take no lift from the terms they gave (only the files they lead to do). */
+	feedbackLiftSources: z.boolean().default(true),
+	/** Seed: expansion identifiers hold no word of the question (feedback-terms.ts `newWordsOnly`). */
+	feedbackNewWordsOnly: z.boolean().default(false),
+	/** Seed: weight of the expansion as a fused channel ranking the candidate files by that share (0 = none). */
+	feedbackWeight: z.number().min(0).max(5).default(0),
 	/** Seed: best-ranked files read wide (several definitions each, not just the best one). */
 	wideFiles: z.number().int().min(0).max(100).default(12),
 	/** Seed: extra definitions read from each wide file. */

@@ -10,6 +10,7 @@ import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
+import { feedbackShares } from "./feedback-terms.js";
 import { keyFarEnd } from "./key-crossing.js";
 import { conceptMatch, namesIdentifier, scoreUnit, wordStems } from "./match.js";
 import type { QueryAnalysis } from "./query.js";
@@ -35,11 +36,23 @@ export interface SeedResult {
 	relevance: Map<number, number>;
 	/** Files in fused order with their scores (for reports and diagnosis). */
 	files: { file: string; score: number }[];
+	/** Files ranked by the question's own words alone (the fusion before the graph channel). */
+	lexicalFiles: string[];
 }
 
 export type SeedIndex = Pick<
 	IndexReader,
-	"searchDefs" | "searchFiles" | "defsInFile" | "defsByName" | "def" | "defById" | "edgesFrom" | "edgesTo"
+	| "searchDefs"
+	| "searchFiles"
+	| "defsInFile"
+	| "defsByName"
+	| "def"
+	| "defById"
+	| "edgesFrom"
+	| "edgesTo"
+	| "fileContent"
+	| "ftsMatchCount"
+	| "ftsRowCount"
 > &
 	ToolingIndex;
 
@@ -372,6 +385,7 @@ export function seed(
 		holdAtRank(rrf, f, preRank, beforeGraph[preRank]?.[1] ?? 0);
 	}
 	for (const list of byFile.values()) list.sort((x, y) => y.lexical - x.lexical);
+	feedBack(index, q, rrf, beforeGraph, config);
 
 	// Seeds: the best definition of each file in fused order, then the second best of the strongest
 	// files, so the seeds cover as many distinct files as possible.
@@ -487,7 +501,39 @@ export function seed(
 		chains: ordered,
 		relevance,
 		files: [...rrf.entries()].sort((x, y) => y[1] - x[1]).map(([file, score]) => ({ file, score })),
+		lexicalFiles: beforeGraph.map(([f]) => f),
 	};
+}
+
+/**
+ * Pseudo-relevance feedback: the rare identifiers the best files by the question's own words share
+ * (feedback-terms.ts) lift the candidate files whose text holds them — a file of the flow that
+ * shares few of the question's words but its neighbours' names. Candidates only: nothing is added.
+ * Measured on the dev sets (benchmarks/answers.md, session 48 prf48).
+ */
+function feedBack(
+	index: SeedIndex,
+	q: QueryAnalysis,
+	rrf: Map<string, number>,
+	lexical: readonly (readonly [string, number])[],
+	config: PipelineConfig,
+): void {
+	if (config.feedbackFiles <= 0 || (config.feedbackBoost <= 0 && config.feedbackWeight <= 0)) return;
+	const sources = lexical.slice(0, config.feedbackFiles).map(([f]) => f);
+	const candidates = new Set(rrf.keys());
+	if (!config.feedbackLiftSources) for (const f of sources) candidates.delete(f);
+	const { shares } = feedbackShares(index, sources, q.directWords, candidates, {
+		newWordsOnly: config.feedbackNewWordsOnly,
+	});
+	if (shares.size === 0) return;
+	const ranking = [...shares.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
+	ranking.forEach(([file, share], rank) => {
+		const score = rrf.get(file) ?? 0;
+		rrf.set(
+			file,
+			score * (1 + config.feedbackBoost * share) + config.feedbackWeight / (config.rrfK + rank + 1),
+		);
+	});
 }
 
 /** Is one folder inside the other (or the same)? The repository root relates to nothing. */
