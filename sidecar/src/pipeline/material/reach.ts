@@ -117,6 +117,21 @@ export interface MapReach {
 	 */
 	chainCallers: number;
 	/**
+	 * The caller a seed or pick is shown called from: read whole up to this many lines, else sliced to
+	 * at most `callerSliceLines` lines around the call (0: the few lines around the call only).
+	 */
+	callerWholeLines: number;
+	callerSliceLines: number;
+	/**
+	 * The order of the map's waiting entries (signature-map.ts `listWaiting`), best rated first
+	 * within each tier: the selected chains' steps ahead of the other entries, and a held file's
+	 * outline entries after them.
+	 */
+	waitingStepsFirst: boolean;
+	waitingOutlineLast: boolean;
+	/** And the values, class heads and types (no flow of their own) after every function and method. */
+	waitingValuesLast: boolean;
+	/**
 	 * Of the budget, the share the gaps and callees above may take ahead of the read files' outline
 	 * (the rest wait for what the map leaves, before the last bodies).
 	 */
@@ -275,6 +290,11 @@ export const MATERIAL_REACH: MapReach = {
 	pickCallees: 8,
 	pickCalleeLines: 40,
 	chainCallers: 3,
+	callerWholeLines: 0,
+	callerSliceLines: 0,
+	waitingStepsFirst: false,
+	waitingOutlineLast: false,
+	waitingValuesLast: false,
 	sliceGapLines: 40,
 	pickFollowShare: 0.03,
 	rootManifests: true,
@@ -324,6 +344,11 @@ export const CITATION_REACH: MapReach = {
 	pickCallees: 0,
 	pickCalleeLines: 0,
 	chainCallers: 0,
+	callerWholeLines: 0,
+	callerSliceLines: 0,
+	waitingStepsFirst: false,
+	waitingOutlineLast: false,
+	waitingValuesLast: false,
 	sliceGapLines: 0,
 	pickFollowShare: 0,
 	rootManifests: false,

@@ -11,6 +11,7 @@ import { handledKeys, hopMounts, keyHopEnds } from "./hops.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { MAX_BLOCK_LINES } from "./modules.js";
 import { addDefinition } from "./read-definition.js";
+import { sliceDefinition } from "./slices.js";
 import type { VersionBodies } from "./version-bodies.js";
 
 /**
@@ -157,6 +158,7 @@ export function readBodies(
 					c.chain,
 					"caller",
 				);
+				if (readCaller(a, cand, site.line, input.words, budget * BODY_SHARE)) continue;
 				a.addGlimpse(cand, site.line, CALLER_CONTEXT, named(c.node.def), budget * BODY_SHARE);
 			}
 		}
@@ -167,6 +169,46 @@ export function readBodies(
 		for (const n of [...next, ...follow]) known.add(n.node.def.id);
 	}
 	return deferred;
+}
+
+/**
+ * Where a seed or pick is called from, read past the lines around the call: a caller of at most
+ * `MapReach.callerWholeLines` lines whole (the steps it takes before and after the call are the
+ * flow: the server made before the namespace it attaches, the work run after the status it
+ * creates), a longer one as slices of at most `callerSliceLines` lines (its head, the call with
+ * what decides it, the question's words). False when neither applies or nothing fitted: the
+ * glimpse is read instead.
+ */
+function readCaller(
+	a: Assembly,
+	c: Candidate,
+	line: number,
+	words: readonly string[],
+	limit: number,
+): boolean {
+	const def = c.node.def;
+	if (!def.file || def.startLine === null || def.endLine === null) return false;
+	const start = def.startLine;
+	const end = def.endLine;
+	if (a.bodies.has(def.id) || a.isCovered(def.file, start, end)) return false;
+	if (end - start + 1 <= a.reach.callerWholeLines) {
+		if (!a.add(c, start, end, "whole", named(def), limit)) return false;
+		a.markRead(def);
+		return true;
+	}
+	if (a.reach.callerSliceLines <= 0 || end - start + 1 <= a.reach.callerWholeLines) return false;
+	const slices = sliceDefinition({
+		lines: a.index.fileLines(def.file, start, end) ?? [],
+		startLine: start,
+		sites: [line],
+		words,
+		maxLines: a.reach.callerSliceLines,
+		decorated: a.reach.declarationLines,
+	});
+	let any = false;
+	for (const [s, e] of slices)
+		if (a.add(c, s, e, "slice", `${named(def)} (lines ${s}-${e} of ${start}-${end})`, limit)) any = true;
+	return any;
 }
 
 /** How many picks lead `queue`: what a pick leads to goes in after them. */

@@ -12,11 +12,16 @@ import { keyHopLinesOf } from "./key-hop-lines.js";
 import { MapFold } from "./map-fold.js";
 import type { MaterialSource } from "./types.js";
 
+/** Declarations holding no flow of their own: a value, a class head, a type (`MapReach.waitingValuesLast`). */
+const VALUE_KINDS = new Set<string>(["variable", "class", "interface", "type", "property", "enum"]);
+
 export class SignatureMap {
 	/** The definitions the material names (read, listed or waiting): none is listed twice. */
 	readonly known: Set<number>;
 	/** Chain nodes the select stage picked. */
 	private readonly picked = new Set<number>();
+	/** Nodes of the selected chains. */
+	private readonly steps = new Set<number>();
 	private readonly waiting: Candidate[] = [];
 	private waitingListed = false;
 	/** Plug-in families and near-identical versions listed by a few members (`MapReach.foldLookalikes`). */
@@ -31,7 +36,10 @@ export class SignatureMap {
 		this.known = known;
 		const pickDefIds = new Set(input.picks ?? []);
 		for (const sk of input.skeletons)
-			for (const n of sk.nodes) if (pickDefIds.has(n.def.defId)) this.picked.add(n.def.id);
+			for (const n of sk.nodes) {
+				this.steps.add(n.def.id);
+				if (pickDefIds.has(n.def.defId)) this.picked.add(n.def.id);
+			}
 		this.fold = a.reach.foldLookalikes ? new MapFold(a, lookalikes(a.index), input.words, budget) : null;
 	}
 
@@ -110,8 +118,16 @@ export class SignatureMap {
 	 */
 	listWaiting(onListed?: (c: Candidate) => void): void {
 		this.waitingListed = true;
+		// With `waitingStepsFirst`, the chain's steps before the other entries (a held file's outline,
+		// a neighbour): the budget often ends inside this list, and a step's signature line is the
+		// flow's own; with `waitingOutlineLast`, a held file's other definitions after every other entry.
+		const reach = this.a.reach;
+		const tier = (c: Candidate) =>
+			(reach.waitingStepsFirst && this.steps.has(c.node.def.id) ? 0 : 1) +
+			(reach.waitingOutlineLast && c.node.via === "outline" ? 2 : 0) +
+			(reach.waitingValuesLast && VALUE_KINDS.has(c.node.def.kind) ? 4 : 0);
 		const rated = this.waiting.sort(
-			(x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
+			(x, y) => tier(x) - tier(y) || this.input.relevance(y.node.def) - this.input.relevance(x.node.def),
 		);
 		for (const c of rated) {
 			if (this.a.bodies.has(c.node.def.id)) continue;
