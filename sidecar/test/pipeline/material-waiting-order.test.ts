@@ -61,6 +61,23 @@ describe("the map's waiting entries", () => {
 		expect(map({ ...MATERIAL_REACH, waitingOutlineLast: true })).toEqual(["worker:100", "helper:400"]);
 	});
 
+	it("list values, class heads and types after the functions with waitingValuesLast", () => {
+		const value = { ...helper, kind: "variable" } as DefRow;
+		const withValue = fakeMaterialIndex(lines, [enqueue, worker, value], []);
+		const names = (reach: typeof MATERIAL_REACH) =>
+			assembleMaterial(
+				withValue,
+				{ skeletons, picks: [enqueue.defId], words: [], relevance: (d) => (d.id === value.id ? 0.5 : 0) },
+				{ tokenBudget: 500, wholeDefLines: 150, sliceLines: 60 },
+				(text) => Math.ceil(text.length / 4),
+				reach,
+			)
+				.sources.filter((s) => s.unit === "signature")
+				.map((s) => s.node.def.name);
+		expect(names(MATERIAL_REACH)).toEqual(["helper", "worker"]);
+		expect(names({ ...MATERIAL_REACH, waitingValuesLast: true })).toEqual(["worker", "helper"]);
+	});
+
 	it("leave the citation pool alone (nothing waits there)", () => {
 		expect(map({ ...CITATION_REACH, waitingStepsFirst: true })).toEqual(map(CITATION_REACH));
 	});
