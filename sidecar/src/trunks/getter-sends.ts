@@ -105,7 +105,9 @@ export function getterSends(
 		const src = sf.compilerNode;
 		const line = src.getLineAndCharacterOfPosition(callee.name.getStart(src)).line + 1;
 		for (const [getter, arg] of getters) {
-			const info: GetterSendInfo = arg ? { getter, verb: callee.name.text, arg } : { getter, verb: callee.name.text };
+			const info: GetterSendInfo = arg
+				? { getter, verb: callee.name.text, arg }
+				: { getter, verb: callee.name.text };
 			out.push({
 				trunk: GETTER_SEND,
 				side: "dispatch",
