@@ -127,6 +127,12 @@ const callIdiomSchema = z.strictObject({
 	 */
 	handlerMember: z.string().optional(),
 	/**
+	 * Register side: a site only for a key the definition holding the call also gives, as the same
+	 * string literal first argument, to a call of one of these names — `selectFrom('outbox')` then
+	 * `deleteFrom('outbox')` in one function reads and removes the rows: it consumes the table.
+	 */
+	enclosingAlsoCalls: z.array(z.string().min(1)).optional(),
+	/**
 	 * Prefix every key with option values of the `new X({ … })` that created the receiver
 	 * (`this.api = new ApiClass({ version: 'apps' })` → `apps/…`), in this order.
 	 */
@@ -400,6 +406,11 @@ export const trunkSchema = z.strictObject({
 		params: false,
 	}),
 	idioms: z.array(idiomSchema).min(1),
+	/**
+	 * Dispatch sites only for keys some register site of the trunk holds: a table written in many
+	 * places is a queue only where a consumer reads and removes its rows.
+	 */
+	pairedOnly: z.boolean().optional(),
 	/**
 	 * Router mounts (`app.use('/users', usersRouter)`): keys registered on the mounted router (the
 	 * same variable, through imports and `require`) get the mount path as a prefix; mounts nest.

@@ -68,6 +68,7 @@ import { extractTypedClientCall } from "./idioms/typed-clients.js";
 import { thisPropertyReads } from "./key-eval.js";
 import { compileNormalize, siteKey } from "./normalize.js";
 import { importedPackages, nearestPackageName, PACKAGE_IMPORTS } from "./package-name.js";
+import { dropUnpaired } from "./paired.js";
 import { type PackageLinks, scopeKeys, siteScope } from "./scope.js";
 import {
 	CLASS_EXTENDS,
@@ -494,6 +495,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			scopeKeys(rest, c, packageLinks(packageImports));
 			// Typed maps' members declaring the keys now settled (declarations.ts): after every join.
 			rest.push(...declarations(rest, members, c));
+			// Keys with one side on trunks that join only where both are (a table as a queue).
+			dropUnpaired(rest, c);
 			// Last: the mount lines under the keys they prefix, as every join above left them.
 			rest.push(...mountSites(through, root));
 		}

@@ -7,6 +7,12 @@
  * consumer ran through the getter and the line making it (`queue.add`) was no site. Here the per-file
  * pass records each send on a getter's result with the getter's definition (resolved by the checker),
  * and finalize gives the send the key of the one keyed instance its getter makes.
+ *
+ * A factory choosing the getter by the queue's name (`getQueue(QueueName.BatchAction)?.add(job)`, its body
+ * `switch (name) { case QueueName.BatchAction: return BatchActionQueue.getInstance(); … }`) is followed one
+ * step: the send records the factory's constant argument, the factory's file records each `case K: return
+ * g()` (both per file, so an incremental run re-reads each where it lives), and finalize takes the getter
+ * of the case whose constant is the argument's.
  */
 
 import type { SourceFile } from "ts-morph";
@@ -17,6 +23,7 @@ import { skipWrappers } from "../syntax/unwrap.js";
 import type { CandidateInfo, Sited } from "./discover/candidates.js";
 import { INSTANCE_VERBS } from "./discover/families.js";
 import { calleeDef } from "./discover/handler-refs.js";
+import { literalKeys } from "./discover/literal-keys.js";
 import { checkerOf } from "./walk.js";
 
 /** Internal record kind (finalize removes it). */
@@ -26,6 +33,21 @@ export interface GetterSendInfo {
 	/** defId of the getter whose result the call sends on. */
 	getter: string;
 	verb: string;
+	/** The getter call's first argument, when one constant key: a factory's choice (`getQueue(QueueName.X)`). */
+	arg?: string;
+}
+
+/** A factory's `case K: return g()`: the factory is the record's enclosing definition. */
+interface GetterCaseInfo {
+	case: string;
+	getter: string;
+}
+
+/** The one constant key an argument holds (a literal, `QueueName.X`), or undefined. */
+function oneKey(e: ts.Expression | undefined, sf: SourceFile): string | undefined {
+	if (!e) return undefined;
+	const keys = literalKeys(e, sf);
+	return keys?.length === 1 ? keys[0] : undefined;
 }
 
 /** `x`, `(x)`, `x!`, `await x`, `x as T`: the value under them. */
@@ -74,16 +96,18 @@ export function getterSends(
 		// `this.queue.add`, `config.queue.add`: a held field, no getter's result.
 		if (ts.isPropertyAccessExpression(skipWrappers(recv))) continue;
 		checker ??= checkerOf(sf);
-		const getters = new Set<string>();
+		const getters = new Map<string, string | undefined>();
 		for (const g of getterCalls(recv, checker)) {
 			const id = calleeDef(g.expression, checker, ctx);
-			if (id) getters.add(id);
+			if (id) getters.set(id, oneKey(g.arguments[0], sf));
 		}
 		if (getters.size === 0) continue;
 		const src = sf.compilerNode;
 		const line = src.getLineAndCharacterOfPosition(callee.name.getStart(src)).line + 1;
-		for (const getter of getters) {
-			const info: GetterSendInfo = { getter, verb: callee.name.text };
+		for (const [getter, arg] of getters) {
+			const info: GetterSendInfo = arg
+				? { getter, verb: callee.name.text, arg }
+				: { getter, verb: callee.name.text };
 			out.push({
 				trunk: GETTER_SEND,
 				side: "dispatch",
@@ -98,6 +122,44 @@ export function getterSends(
 				inScope: false,
 			});
 		}
+	}
+	getterCases(sf, calls, ctx, out);
+}
+
+/** A factory's cases, `case K: return g(…)` (the return straight in the clause), each with g's definition. */
+function getterCases(
+	sf: SourceFile,
+	calls: readonly ts.CallExpression[],
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	let checker: ts.TypeChecker | undefined;
+	const src = sf.compilerNode;
+	for (const cn of calls) {
+		const ret = cn.parent;
+		if (!ret || !ts.isReturnStatement(ret) || ret.expression !== cn) continue;
+		const clause = ret.parent;
+		if (!clause || !ts.isCaseClause(clause)) continue;
+		const key = oneKey(clause.expression, sf);
+		if (!key) continue;
+		checker ??= checkerOf(sf);
+		const getter = calleeDef(cn.expression, checker, ctx);
+		const factory = ctx.enclosingDefId(cn);
+		if (!getter || !factory || getter === factory) continue;
+		const info: GetterCaseInfo = { case: key, getter };
+		out.push({
+			trunk: GETTER_SEND,
+			side: "register",
+			key: null,
+			rawKey: JSON.stringify(info),
+			expression: cn.getText(src).slice(0, 200),
+			file: ctx.filePath,
+			line: src.getLineAndCharacterOfPosition(cn.getStart(src)).line + 1,
+			enclosingDefId: factory,
+			handlerDefId: null,
+			resolution: "checker",
+			inScope: false,
+		});
 	}
 }
 
@@ -127,11 +189,30 @@ export function getterSendSites(
 		keys.set(`${s.trunk}\0${s.key}`, s);
 		byGetter.set(s.enclosingDefId, keys);
 	}
+	// factory defId → case key → the getters its cases return for that key.
+	const cases = new Map<string, Map<string, Set<string>>>();
+	for (const r of records) {
+		if (r.side !== "register" || !r.enclosingDefId) continue;
+		const info = JSON.parse(r.rawKey as string) as GetterCaseInfo;
+		const byKey = cases.get(r.enclosingDefId) ?? new Map<string, Set<string>>();
+		byKey.set(info.case, (byKey.get(info.case) ?? new Set<string>()).add(info.getter));
+		cases.set(r.enclosingDefId, byKey);
+	}
+	/** The one key a getter's instance carries, or undefined. */
+	const onlyInstance = (getter: string): DispatchSiteRecord | undefined => {
+		const keys = byGetter.get(getter);
+		return keys?.size === 1 ? [...keys.values()][0] : undefined;
+	};
 	const out: DispatchSiteRecord[] = [];
 	for (const r of records) {
+		if (r.side !== "dispatch") continue;
 		const info = JSON.parse(r.rawKey as string) as GetterSendInfo;
-		const keys = byGetter.get(info.getter);
-		const instance = keys?.size === 1 ? [...keys.values()][0] : undefined;
+		let instance = onlyInstance(info.getter);
+		if (!instance && info.arg) {
+			// A factory: the one getter its case for the argument's constant returns.
+			const chosen = cases.get(info.getter)?.get(info.arg);
+			if (chosen?.size === 1) instance = onlyInstance([...chosen][0] as string);
+		}
 		if (!instance || r.enclosingDefId === info.getter) continue;
 		const id = `${instance.trunk}\0${instance.key}\0${r.file}:${r.line}`;
 		if (taken.has(id)) continue;

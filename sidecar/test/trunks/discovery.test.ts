@@ -212,8 +212,11 @@ describe("trunk discovery with no preset", () => {
 				"src/worker/processors.ts#mailProcessor",
 			]);
 			// A producer's send on what the getter hands out dispatches the getter's key at the send's own line.
+			// … and a send on a factory choosing the getter by a constant (`queueFor(QueueId.Mail)?.add`), through
+			// its `case QueueId.Mail: return MailQueue.getInstance()`; a run-time name (`retryAny`) sends nothing.
 			expect(sides(index, "worker-pool", "mail-queue").callers.sort()).toEqual([
 				"src/api/documents.ts#notifyOwner",
+				"src/api/maintenance.ts#retryMail",
 				"src/queues/mailQueue.ts#MailQueue.getInstance",
 			]);
 			expect(sides(index, "worker-pool", "cleanup-queue").callers.sort()).toEqual([
@@ -228,6 +231,7 @@ describe("trunk discovery with no preset", () => {
 				["src/api/documents.ts#notifyOwner", "mail-queue", 15, "checker"],
 				["src/api/documents.ts#publishDocument", "render-queue", 7, "checker"],
 				["src/api/documents.ts#requestReport", "report-queue", 11, "checker"],
+				["src/api/maintenance.ts#retryMail", "mail-queue", 23, "checker"],
 				["src/api/maintenance.ts#scheduleCleanup", "cleanup-queue", 19, "checker"],
 			]);
 			expect([...new Set(index.dispatchSites("worker-pool").map((s) => s.key))].sort()).toEqual([

@@ -774,3 +774,41 @@ export declare class PackageModule { onModuleInit(): void }`,
 		});
 	});
 });
+
+describe("generic preset: a table used as a queue", () => {
+	it("joins a query builder's inserts into a table to the one function reading and removing its rows", () => {
+		const sites = extractSites({
+			"src/db.ts": `export interface Qb { insertInto(t: string): any; selectFrom(t: string): any; deleteFrom(t: string): any }
+export declare const db: Qb;`,
+			"src/orders.ts": `import { db } from './db';
+export class OrderOutbox {
+  async save(id: string) {
+    await db.insertInto('outbox').values({ id }).execute();
+    await db.insertInto('orders').values({ id }).execute();
+  }
+}`,
+			"src/relay.ts": `import { db } from './db';
+export class Relay {
+  async scan() {
+    const rows = await db.selectFrom('outbox').selectAll().execute();
+    if (rows.length > 0) await db.deleteFrom('outbox').where('id', 'in', rows).execute();
+  }
+  async list() {
+    return db.selectFrom('orders').selectAll().execute();
+  }
+  async purge(id: string) {
+    await db.deleteFrom('orders').where('id', '=', id).execute();
+  }
+}`,
+		});
+		// 'orders' is written, read and deleted, but never read and removed in one function: no key.
+		expect(summary(sites, "table-queue")).toEqual([
+			"table-queue dispatch outbox",
+			"table-queue register outbox",
+		]);
+		const consumer = sites.find((s) => s.trunk === "table-queue" && s.side === "register");
+		expect([consumer?.handlerDefId, consumer?.line]).toEqual(["src/relay.ts#Relay.scan", 4]);
+		const writer = sites.find((s) => s.trunk === "table-queue" && s.side === "dispatch");
+		expect([writer?.enclosingDefId, writer?.line]).toEqual(["src/orders.ts#OrderOutbox.save", 4]);
+	});
+});

@@ -159,9 +159,23 @@ export function extractCall(
 				? ((cand.idiom.handlerMember ? heritageClassMember(call, cand.idiom.handlerMember, ctx) : null) ??
 					enclosingConsumer(call, ctx))
 				: null;
+		const also =
+			cand.idiom.kind === "call" && cand.idiom.enclosingAlsoCalls?.length
+				? keysAlsoCalled(call, cand.idiom.enclosingAlsoCalls)
+				: null;
+		const alsoKeys = also?.keys;
+		// No key the enclosing function also gives those calls: not this idiom's call at all.
+		if (also && !raws.some((r) => r.values?.some((v) => also.keys.has(v)))) continue;
+		// The function holding both calls consumes the key (not a local the call initialises).
+		const alsoHandler = also?.fn ? (ctx.defIdOf(also.fn) ?? ctx.enclosingDefId(also.fn)) : null;
 		for (const r of raws) {
+			if (alsoKeys && r.values === null) continue;
 			const handler =
-				cand.idiom.side === "register" ? (handlerDefId(r.handler, ctx) ?? enclosingHandler) : null;
+				cand.idiom.side === "register"
+					? (handlerDefId(r.handler, ctx) ??
+						(alsoHandler?.endsWith("#(module)") ? null : alsoHandler) ??
+						enclosingHandler)
+					: null;
 			if (r.values === null) {
 				emit(
 					cand.trunk.name,
@@ -178,7 +192,9 @@ export function extractCall(
 				);
 				continue;
 			}
-			const values = cand.keyPattern ? r.values.filter((v) => cand.keyPattern?.test(v)) : r.values;
+			const values = (cand.keyPattern ? r.values.filter((v) => cand.keyPattern?.test(v)) : r.values).filter(
+				(v) => !alsoKeys || alsoKeys.has(v),
+			);
 			for (const v of values) {
 				emit(
 					cand.trunk.name,
@@ -380,4 +396,38 @@ function queryConcatForm(n: Node): string | null {
 	const text = left.getLiteralText();
 	const q = text.search(/[?#]/);
 	return q > 0 ? text.slice(0, q) : null;
+}
+
+/**
+ * The string literals the function holding `call` gives as first argument to calls of `names`
+ * (`deleteFrom('outbox')` beside `selectFrom('outbox')`); none at module level.
+ */
+function keysAlsoCalled(
+	call: CallExpression | NewExpression,
+	names: readonly string[],
+): { fn: ts.Node | undefined; keys: Set<string> } {
+	const keys = new Set<string>();
+	let fn: ts.Node | undefined = call.compilerNode.parent;
+	while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+	if (!fn) return { fn, keys };
+	const visit = (n: ts.Node): void => {
+		if (ts.isCallExpression(n)) {
+			const callee = skipWrappers(n.expression);
+			const name = ts.isPropertyAccessExpression(callee)
+				? callee.name.text
+				: ts.isIdentifier(callee)
+					? callee.text
+					: "";
+			const first = n.arguments[0];
+			if (
+				names.includes(name) &&
+				first &&
+				(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+			)
+				keys.add(first.text);
+		}
+		ts.forEachChild(n, visit);
+	};
+	visit(fn);
+	return { fn, keys };
 }

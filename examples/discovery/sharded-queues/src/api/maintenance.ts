@@ -26,3 +26,9 @@ export async function retryMail() {
 export async function mailBacklog() {
   return MailQueue.getInstance().getJobCounts();
 }
+
+/** A name known only at run time: the factory's choice cannot be read. */
+export async function retryAny(name: QueueId) {
+  const queue = queueFor(name);
+  await queue?.add('retry', {});
+}
