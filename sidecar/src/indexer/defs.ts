@@ -679,16 +679,21 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 		visit(sf, undefined, undefined);
 	}
 
+	/** The function and method definitions so far, as [node, id]: the work queue of the passes below. */
+	function functionNodes(): [ts.Node, string][] {
+		return [...nodes].filter(([, id]) => {
+			const kind = byId.get(id)?.kind;
+			return kind === "function" || kind === "method";
+		});
+	}
+
 	/**
 	 * Functions a definition returns (returned-functions.ts), each named under it (`useItem.save`),
 	 * and theirs in turn: a composable's or factory's functions are called by name through its
 	 * result. Before the handler walk, so a handler inside one is charged to it.
 	 */
 	function returned(): void {
-		const queue = [...nodes].filter(([, id]) => {
-			const kind = byId.get(id)?.kind;
-			return kind === "function" || kind === "method";
-		});
+		const queue = functionNodes();
 		for (let i = 0; i < queue.length; i++) {
 			const [node, id] = queue[i] as [ts.Node, string];
 			const fn = functionOf(node);
@@ -725,10 +730,7 @@ export function extractDefs(sf: ts.SourceFile, path: string): FileDefs {
 	 * returned functions, before the handler walk, so a handler inside one is charged to it.
 	 */
 	function assigned(): void {
-		const queue = [...nodes].filter(([, id]) => {
-			const kind = byId.get(id)?.kind;
-			return kind === "function" || kind === "method";
-		});
+		const queue = functionNodes();
 		for (let i = 0; i < queue.length; i++) {
 			const [node, id] = queue[i] as [ts.Node, string];
 			const fn =
