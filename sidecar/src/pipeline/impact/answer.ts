@@ -33,7 +33,7 @@ import {
 import { defName, keyNames, placeLine, whatItIs } from "./lines.js";
 import { dirOf, groupPlaces, type PlaceOrder } from "./places.js";
 import { furtherUp, whatItRuns } from "./reach.js";
-import { keySignature, memberNames } from "./target.js";
+import { handledKey, keySignature, memberNames } from "./target.js";
 
 export type ImpactAnswerIndex = Pick<
 	IndexReader,
@@ -79,7 +79,9 @@ export function impactAnswer(
 					.defsByName(target.name, 5)
 					.find((d) => d.kind === "dispatch-key" && d.defId.startsWith("trunk:"))
 			: undefined;
-	const keyDef = isKey ? target : classKey;
+	// A key's handler (a module method under a registry key): the key's dispatches are its calls.
+	const handled = isKey || classKey ? null : handledKey(index, target);
+	const keyDef = isKey ? target : (classKey ?? handled ?? undefined);
 	const trunk = keyDef ? keyDef.defId.slice(6, keyDef.defId.indexOf("#")) : "";
 	const keySites = keyDef ? index.dispatchSites(trunk, keyDef.name) : [];
 	const keySide = new Map(keySites.map((s) => [`${s.file}:${s.line}`, s]));
@@ -102,7 +104,10 @@ export function impactAnswer(
 	}
 	// Names a site's line can be cited by: the name looked for, the target's own, its members'.
 	const members = memberNames(index, target);
-	const citeNames = [...new Set([listing.target, target.name, ...members.names])];
+	// A handled key's dispatch line writes the key, not the handler's name (`fetch("/api/orders")`).
+	const citeNames = [
+		...new Set([listing.target, target.name, ...members.names, ...(handled ? keyNames(handled) : [])]),
+	];
 	const sitesPerFile = new Map<string, number>();
 	for (const s of code_) sitesPerFile.set(s.file, (sitesPerFile.get(s.file) ?? 0) + 1);
 	// X's own body using itself (a class calling its members) changes with it: outside uses first.

@@ -41,3 +41,19 @@ export function memberNames(
 		.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 	return { names: sorted.map(([n]) => n), counts: sorted };
 }
+
+/**
+ * The key a definition is registered to handle (a module's method under a registry key, a route's
+ * handler): whoever dispatches that key runs it, so those dispatch sites are calls of it. Null when
+ * it handles none, or several (then no one key speaks for it).
+ */
+export function handledKey(index: Pick<IndexReader, "edgesTo" | "defById">, target: DefRow): DefRow | null {
+	if (target.id < 0 || target.kind === "dispatch-key") return null;
+	const keys = new Map<number, DefRow>();
+	for (const e of index.edgesTo(target.id)) {
+		if (e.kind !== "handler") continue;
+		const key = index.defById(e.src);
+		if (key?.kind === "dispatch-key" && key.defId.startsWith("trunk:")) keys.set(key.id, key);
+	}
+	return keys.size === 1 ? ([...keys.values()][0] as DefRow) : null;
+}

@@ -8,14 +8,17 @@
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { handledKey } from "../impact/target.js";
+import { wordedMemberTarget } from "../impact/worded-target.js";
 import { estimateTokens } from "../read.js";
-
 import { scanTestFiles, TEST_PATH, type TestScan } from "./test-scan.js";
 import type { ImpactListing } from "./types.js";
 
 export type ImpactIndex = Pick<
 	IndexReader,
 	| "db"
+	| "defById"
+	| "edgesFrom"
 	| "edgesTo"
 	| "defsInFile"
 	| "defsByName"
@@ -30,6 +33,8 @@ export type ImpactIndex = Pick<
 const MIN_LITERAL = 4;
 /** Files holding the name literally above which the literal channel says nothing (a common word). */
 const MAX_LITERAL_FILES = 400;
+/** Same-named definitions whose files are told apart (a method name every repository class declares: `insert`). */
+const MAX_HOMONYMS = 100;
 /** Members of a class whose references count as references to the class. */
 const MAX_MEMBERS = 60;
 
@@ -62,6 +67,11 @@ function filesNaming(index: ImpactIndex, literal: string): { path: string }[] {
 		.all(literal, MAX_LITERAL_FILES + 1) as { path: string }[];
 }
 
+/** A trunk key definition's trunk and key (`trunk:<trunk>#<key>`). */
+function trunkKey(def: DefRow): [string, string] {
+	return [def.defId.slice(6, def.defId.indexOf("#")), def.defId.slice(def.defId.indexOf("#") + 1)];
+}
+
 /** Every use of `target`, grouped by package; the listing holds at most `maxTokens` tokens. */
 export function impactListing(
 	index: ImpactIndex,
@@ -90,10 +100,24 @@ export function impactListing(
 		);
 	}
 	for (const id of ids) for (const e of index.edgesTo(id)) put(e.file, e.line, e.kind);
+	// A contract's member (an interface's, an abstract or stub method) changes with the members
+	// implementing it: each is a site at its own line.
+	for (const e of index.edgesFrom(target.id)) {
+		if (e.kind !== "implementation") continue;
+		const impl = index.defById(e.dst);
+		put(impl?.file ?? null, impl?.startLine ?? null, "implements");
+	}
+	// A key's handler is run wherever the key is dispatched (`self.apos.attachment.url(…)` runs the
+	// attachment module's `url`): those sites are its calls.
+	const handled = handledKey(index, target);
+	if (handled) {
+		const [trunk, key] = trunkKey(handled);
+		for (const s of index.dispatchSites(trunk, key))
+			if (s.side === "dispatch") put(s.file, s.line, "dispatch");
+	}
 	let literal = target.name;
 	if (target.kind === "dispatch-key" && target.defId.startsWith("trunk:")) {
-		const trunk = target.defId.slice(6, target.defId.indexOf("#"));
-		const key = target.defId.slice(target.defId.indexOf("#") + 1);
+		const [trunk, key] = trunkKey(target);
 		for (const s of index.dispatchSites(trunk, key)) put(s.file, s.line, `${s.side}:${trunk}`);
 		literal = key;
 	}
@@ -204,7 +228,9 @@ function homonymFiles(index: ImpactIndex, target: DefRow, linked: ReadonlySet<st
 	const out = new Set<string>();
 	// A key's lines write it as a string whatever else shares its name: only definitions have homonyms.
 	if (target.id < 0 || target.kind === "dispatch-key") return out;
-	const homonyms = index.defsByName(target.name, 20).filter((d) => d.id !== target.id && d.kind !== "module");
+	const homonyms = index
+		.defsByName(target.name, MAX_HOMONYMS)
+		.filter((d) => d.id !== target.id && d.kind !== "module");
 	if (homonyms.length === 0) return out;
 	const own = new Set<string>([target.file ?? "", ...linked]);
 	for (const h of homonyms) {
@@ -237,8 +263,9 @@ function testNote(scan: TestScan): string {
 
 /**
  * What an impact question asks about: a definition or key it names in code form (the seeds'
- * choice among same-named ones first, then the most used), else one it names as a capitalised
- * word after the first ("the Streamer module"), else the best seed.
+ * choice among same-named ones first, then the most used), else a member it names in words ("the
+ * attachment module's url method"), else one it names as a capitalised word after the first ("the
+ * Streamer module"), else the best seed.
  */
 export function impactTarget(
 	index: Pick<IndexReader, "def" | "defsByName">,
@@ -274,6 +301,9 @@ export function impactTarget(
 		// A key no trunk joins (an event name the code passes to its own emitter): its literal uses.
 		if (key) return literalKey(id);
 	}
+	// A member named in words: "the attachment module's url method" (impact/worded-target.ts).
+	const worded = question ? wordedMemberTarget(index, question) : null;
+	if (worded) return worded;
 	// A name written as a word: "the Streamer module", "the Push class" (capitalised mid-sentence).
 	const words = (question ?? "").split(/[^A-Za-z0-9_$]+/).slice(1);
 	for (const w of words.filter((x) => /^[A-Z][A-Za-z0-9_$]+$/.test(x))) {
