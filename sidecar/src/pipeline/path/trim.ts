@@ -105,8 +105,9 @@ const DELEGATOR_LINES = 20;
  * Drop the path's head while it is a short delegator into a namesake — its one call is to a definition of
  * the same name in another file — no entry point, not named by the question, leaving a flow of two steps or
  * more: the callee is where the flow asked about starts; the wrapper only passes the call on. Its own words
- * do not keep it (they are its class's or folder's: `Notifier.sendMail` says "notify" for a mail question); the short answer still lists it as a caller of the first step. Session 48 head48: 14 of
- * the 66 heads off the gold chain were a caller above the flow, several a same-named wrapper.
+ * do not keep it (they are its class's or folder's: `Notifier.sendMail` says "notify" for a mail question);
+ * the short answer still lists it as a caller of the first step. Session 48 head48: 14 of the 66 heads off
+ * the gold chain were a caller above the flow, several a same-named wrapper (session 49 head49).
  */
 export function trimDelegator(
 	path: { ids: number[]; hops: Hop[] },
