@@ -965,4 +965,62 @@ describe("findPath", () => {
 		);
 		expect(names(findPath(crowded, ranked, {}, words))[0]).toBe("PushAlert.send");
 	});
+
+	it("does not start at a short wrapper whose one call hands the work to a namesake in another file", () => {
+		// "how is mail sent": a notifier's `sendMail` only passes its arguments on to the mail service's `sendMail`,
+		// which queues the message for the transport; the wrapper ranks first (its path says "notify" too).
+		const wrapper = def("notify/notifier.ts", "Notifier.sendMail", "method");
+		const service = def("mail/mail-service.ts", "MailService.sendMail", "method");
+		const transport = def("mail/transport.ts", "MailTransport.deliver", "method");
+		const ranked = [wrapper, service, transport];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[wrapper, service, "call"],
+			[service, transport, "call"],
+		];
+		const words = concepts("mail", "send", "notify");
+		expect(names(findPath(graph(ranked, edges), ranked, {}, words))).toEqual([
+			"MailService.sendMail",
+			"MailTransport.deliver",
+		]);
+		// A head doing more than the one call (a second callee) is code of its own: it stays.
+		const audit = def("notify/audit.ts", "recordAudit");
+		const busy = graph([...ranked, audit], [...edges, [wrapper, audit, "call"]]);
+		expect(names(findPath(busy, ranked, {}, words))[0]).toBe("Notifier.sendMail");
+		// So does an entry point (a route handler calling its service of the same name), and a head left with a lone step.
+		const key = defRow(null, "POST /mail", "dispatch-key");
+		const routed = graph([key, ...ranked], [[key, wrapper, "handler"], ...edges]);
+		expect(names(findPath(routed, ranked, {}, words))[0]).toBe("Notifier.sendMail");
+		const pair = graph([wrapper, service], [[wrapper, service, "call"]]);
+		expect(names(findPath(pair, [wrapper, service], {}, words))[0]).toBe("Notifier.sendMail");
+	});
+
+	it("does not start at a test harness file calling the product's flow, unless its own name is asked about", () => {
+		// "how are queued jobs processed": a test plugin's init creates a queue; the product's queue service
+		// creates it and wraps the process function. The plugin's folder repeats "queue" and "jobs".
+		const plugin = def("dev/test-plugins/job-queue-test/plugin.ts", "QueueTestService.onInit", "method");
+		const create = def("core/job-queue/job-queue.service.ts", "JobQueueService.createQueue", "method");
+		const wrap = def("core/job-queue/job-queue.service.ts", "JobQueueService.wrapProcess", "method");
+		const ranked = [plugin, create, wrap];
+		const edges: [DefRow, DefRow, EdgeKind][] = [
+			[plugin, create, "call"],
+			[create, wrap, "call"],
+		];
+		const index = graph(ranked, edges);
+		expect(names(findPath(index, ranked, {}, concepts("jobs", "queue", "process")))).toEqual([
+			"JobQueueService.createQueue",
+			"JobQueueService.wrapProcess",
+		]);
+		// Its own name naming a word the rest does not ("init"), it stays; so does a CLI's `test` command file.
+		expect(names(findPath(index, ranked, {}, concepts("jobs", "queue", "init")))[0]).toBe(
+			"QueueTestService.onInit",
+		);
+		const command = def("cli/src/commands/test.ts", "runTests");
+		const cli = graph(
+			[command, create, wrap],
+			[[command, create, "call"], edges[1] as [DefRow, DefRow, EdgeKind]],
+		);
+		expect(names(findPath(cli, [command, create, wrap], {}, concepts("jobs", "queue", "process")))[0]).toBe(
+			"runTests",
+		);
+	});
 });

@@ -29,7 +29,7 @@ import { mainTail } from "./main-tail.js";
 import { withMountHops } from "./mounts.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
 import { markReceivers } from "./receiver.js";
-import { trimHead, trimSharedHead, trimSideEntry } from "./trim.js";
+import { trimDelegator, trimHead, trimSharedHead, trimSideEntry, trimTestHead } from "./trim.js";
 import {
 	type Edge,
 	type FoundPath,
@@ -181,6 +181,11 @@ export function findPaths(
 		if (found && cover && !keyedIds.has(found.ids[0] as number)) {
 			trimHead(found, rank, entries, cover);
 			trimSideEntry(found, index, entries, cover);
+			// A short wrapper handing the call to its namesake, or a test harness calling the product, is no way in.
+			trimDelegator(found, index, byId, entries, namedIds);
+			trimTestHead(found, byId, cover, (id) =>
+				concepts ? concepts.text(unqualified((byId.get(id) as DefRow).qualifiedName)) : [],
+			);
 			// A ranked file's one way in heads the path even before a shared helper: the ranking found that file.
 			if (!wayIds.has(found.ids[0] as number)) trimSharedHead(found, byId, namedFor);
 		}

@@ -94,3 +94,79 @@ export function trimSharedHead(
 		path.hops.shift();
 	}
 }
+
+/**
+ * A head this many lines long or shorter whose one call is to a definition of its own name in another
+ * file is a delegator: it hands the work on (`Notifier.sendMail` → `MailService.sendMail`).
+ */
+const DELEGATOR_LINES = 20;
+
+/**
+ * Drop the path's head while it is a short delegator into a namesake — its one call is to a definition of
+ * the same name in another file — no entry point, not named by the question, leaving a flow of two steps or
+ * more: the callee is where the flow asked about starts; the wrapper only passes the call on. Its own words
+ * do not keep it (they are its class's or folder's: `Notifier.sendMail` says "notify" for a mail question);
+ * the short answer still lists it as a caller of the first step. Session 48 head48: 14 of the 66 heads off
+ * the gold chain were a caller above the flow, several a same-named wrapper (session 49 head49).
+ */
+export function trimDelegator(
+	path: { ids: number[]; hops: Hop[] },
+	index: PathIndex,
+	byId: ReadonlyMap<number, DefRow>,
+	entries: ReadonlySet<number>,
+	keep: ReadonlySet<number>,
+): void {
+	while (path.ids.length >= 3) {
+		const headId = path.ids[0] as number;
+		const head = byId.get(headId);
+		const next = byId.get(path.ids[1] as number);
+		if (!head || !next || entries.has(headId) || keep.has(headId)) return;
+		if (path.hops[0]?.kind !== "call" || head.file === next.file) return;
+		if (head.name.toLowerCase() !== next.name.toLowerCase()) return;
+		if (head.startLine === null || head.endLine === null) return;
+		if (head.endLine - head.startLine + 1 > DELEGATOR_LINES) return;
+		const calls = new Set(
+			index
+				.edgesFrom(headId)
+				.filter((e) => OUT_KINDS.has(e.kind))
+				.map((e) => e.dst),
+		);
+		if (calls.size !== 1 || !calls.has(next.id)) return;
+		path.ids.shift();
+		path.hops.shift();
+	}
+}
+
+/** Edges by which a delegator hands on the work: its one such edge is to its namesake. */
+const OUT_KINDS: ReadonlySet<string> = new Set(["call", "new", "dispatch"]);
+
+/**
+ * A file or folder named for a test by a joined word (`webp-test.js`, `test-plugins/`, `job-queue-test/`):
+ * a test harness or test plugin beside the product, which isAuxiliaryPath's folder and file rules do not
+ * catch. A bare `test` name (`commands/test.ts`, a CLI's test command) or a feature's (`test-runner/`) is no such file.
+ */
+const TEST_NAMED =
+	/(^|\/)([^/]*[-_]tests?|tests?[-_](plugins?|utils?|helpers?|support|harness))(\.[a-z]+)?(\/|$)/i;
+
+/**
+ * Drop the path's head while its file is named for a test (TEST_NAMED), its own name names nothing of the
+ * question the rest of the path does not, and a flow of two steps or more remains: the harness calling the product
+ * code (a test plugin creating the queue the question asks about) is not where the product's flow starts.
+ */
+export function trimTestHead(
+	path: { ids: number[]; hops: Hop[] },
+	byId: ReadonlyMap<number, DefRow>,
+	cover: (id: number) => readonly number[],
+	named: (id: number) => readonly number[],
+): void {
+	while (path.ids.length >= 3) {
+		const head = byId.get(path.ids[0] as number);
+		if (!head?.file || !TEST_NAMED.test(head.file)) return;
+		const rest = path.ids.slice(1);
+		// The head's own name, not its path: the harness's folder repeats the product's words (`dev-server/`).
+		const own = named(head.id);
+		if (own.some((x, i) => x > Math.max(0, ...rest.map((id) => cover(id)[i] ?? 0)) + 1e-9)) return;
+		path.ids.shift();
+		path.hops.shift();
+	}
+}
