@@ -17,6 +17,7 @@ import { chainCallers } from "./chain-callers.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
+import { listJoinLines } from "./map-join-lines.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
@@ -179,6 +180,9 @@ export function assembleMaterial(
 	// best (a class's methods past the outline's first twenty, the function a read body calls).
 	listHeldFileDefs(map, reach.heldFileDefs, onChain);
 	listQuestionHits(map, reach.questionHits);
+	// The lead steps' calls of another chain step the material holds: the line joining the two.
+	// After the held files' definitions, which count a step's edges once per line it has listed.
+	listJoinLines(map, deferred.slice(0, reach.leadHopSteps), reach.joinLines, onChain);
 	if (reach.neighboursBeforeOutline) listNeighbours(map);
 	// With the model's picks, what the chain heads call that the skeleton cut (map-neighbours.ts).
 	listHeadCallees(map, modelPicks ? reach.headCallees : 0);
@@ -229,6 +233,7 @@ export function assembleMaterial(
 		if (!waitingSteps.has(c) || waitingHopSteps >= reach.waitingHopSteps) return;
 		waitingHopSteps++;
 		if (reach.keyHopLines) listKeyHopLines(map, [c]);
+		listJoinLines(map, [c], reach.joinLines, onChain);
 		listLocalHeads(map, [c], reach.localHeads);
 	});
 

@@ -251,6 +251,14 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * Per signature-only chain step, at most this many lines where it calls another chain step the
+	 * material holds (map-join-lines.ts; 0: none), listed with its key-hop lines: both ends of the
+	 * hop are in the material, the line joining them deep in the step is not. Off: at 4 the dev sets
+	 * gained 11 gold lines and lost 5 (Rocket.Chat), a held-out set lost some on 3 questions — the
+	 * lines they push out of the budget's tail are gold as often (benchmarks/answers.md, lf49).
+	 */
+	joinLines: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -298,6 +306,7 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	joinLines: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -347,4 +356,5 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	joinLines: 0,
 };
