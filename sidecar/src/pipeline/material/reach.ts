@@ -251,6 +251,25 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * Right after the bodies (and shared steps): for the bodies read, in order, at most `enclosingDefs`
+	 * enclosing functions no source reads, `enclosingSliceLines` lines of slices each (the line
+	 * registering the nested one, the enclosing one's own hops; enclosing-slices.ts), within
+	 * `enclosingShare` of the budget past what is spent (0 lines: none).
+	 */
+	enclosingSliceLines: number;
+	enclosingDefs: number;
+	enclosingShare: number;
+	/**
+	 * Then at most `bridgeSteps` functions of at most `bridgeLines` lines read whole that a body read
+	 * calls and that call another body read (`bridgeCalls`), or a body read reaches over a key hop
+	 * (`bridgeKeyHops`; bridge-steps.ts), within `bridgeShare` past what is spent (0 lines: none).
+	 */
+	bridgeLines: number;
+	bridgeSteps: number;
+	bridgeCalls: boolean;
+	bridgeKeyHops: boolean;
+	bridgeShare: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -298,6 +317,14 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	enclosingSliceLines: 0,
+	enclosingDefs: 0,
+	enclosingShare: 0,
+	bridgeLines: 0,
+	bridgeSteps: 0,
+	bridgeCalls: false,
+	bridgeKeyHops: false,
+	bridgeShare: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -347,4 +374,12 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	enclosingSliceLines: 0,
+	enclosingDefs: 0,
+	enclosingShare: 0,
+	bridgeLines: 0,
+	bridgeSteps: 0,
+	bridgeCalls: false,
+	bridgeKeyHops: false,
+	bridgeShare: 0,
 };
