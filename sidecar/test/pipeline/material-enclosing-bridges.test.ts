@@ -1,12 +1,13 @@
 /**
- * Two reaches past the bodies read, each off in main's reach (enclosing-slices.ts, bridge-steps.ts):
+ * Two reaches past the bodies read (enclosing-slices.ts, on in main's material; bridge-steps.ts, off):
  * the enclosing function around a nested handler read gets slices of its own calls and of the line
  * registering the handler; a short function between two bodies read (called by one, calling the
  * other) is read whole, and a short listener a body read reaches over a key hop.
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow, EdgeRow } from "../../src/index/types.js";
-import { MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
+import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
+import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
 import { assembledSources, bodiesOf, callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
@@ -75,7 +76,7 @@ const holds = (list: ReturnType<typeof sources>, line: number) =>
 	);
 
 describe("the enclosing definition around a nested body read", () => {
-	const on = { enclosingSliceLines: 20, enclosingDefs: 2, enclosingShare: 0.5 };
+	const on = { enclosingSliceLines: 20, enclosingDefs: 2, enclosingShare: 0.5, enclosingMinLines: 0 };
 
 	it("is sliced at its own calls and the line registering the nested one", () => {
 		const got = sources(on);
@@ -86,10 +87,39 @@ describe("the enclosing definition around a nested body read", () => {
 		expect(slices.some((s) => s.range.startLine <= 65 && 65 <= s.range.endLine)).toBe(false);
 	});
 
-	it("not in main's reach", () => {
+	it("is in main's material (60 lines of a closure of 150 or more)", () => {
 		const got = sources({});
+		for (const line of [1, 20, 180]) expect(holds(got, line)).toBe(true);
+	});
+
+	it("not in the citation pool (the offline answer's)", () => {
+		const got = assembledSources(index, skeletons, picks, CITATION_REACH, 2_000);
 		expect(bodiesOf(got, boot)).toEqual([]);
-		expect(holds(got, 180)).toBe(false);
+	});
+
+	it("not for an impact question (its material is the listing of every use)", () => {
+		const impact = {
+			target: "x",
+			sites: 0,
+			files: 0,
+			testSites: 0,
+			byPackage: [],
+			text: "",
+			tokens: 0,
+			listed: [],
+		};
+		const got = assembleMaterial(
+			index,
+			{ skeletons: [...skeletons], picks, words: [], relevance: () => 0, impact },
+			{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
+			() => 1,
+			MATERIAL_REACH,
+		).sources;
+		expect(bodiesOf(got, boot)).toEqual([]);
+	});
+
+	it("not for a closure shorter than 150 lines", () => {
+		expect(bodiesOf(sources({ enclosingMinLines: 201 }), boot)).toEqual([]);
 	});
 });
 

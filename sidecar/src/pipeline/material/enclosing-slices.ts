@@ -43,19 +43,25 @@ export function readEnclosingSlices(
 	lines: number,
 	max: number,
 	limit: number,
+	/** Only the enclosing definitions of at least this many lines. */
+	minLines = 0,
+	/** Only its head and the lines where it calls, makes or registers what the material holds or the chain has. */
+	hopsOnly = false,
 ): void {
 	if (lines <= 0 || max <= 0) return;
 	const done = new Set<number>();
+	const held = new Set(a.sources.map((x) => x.node.def.id));
 	const read = a.sources.filter((x) => x.unit !== "signature" && x.role !== "caller" && x.role !== "module");
 	for (const src of read) {
 		if (done.size >= max) return;
 		const inner = src.node.def;
 		const outer = enclosingDefinition(a, inner);
 		if (!outer || done.has(outer.id) || a.bodies.has(outer.id) || a.sliced.has(outer.id)) continue;
-		done.add(outer.id);
 		const file = outer.file as string;
 		const start = outer.startLine as number;
 		const end = outer.endLine as number;
+		if (end - start + 1 < minLines) continue;
+		done.add(outer.id);
 		// The line registering the nested definition (the call it is written into) first, then the hops.
 		const sites = [
 			...new Set([
@@ -63,14 +69,16 @@ export function readEnclosingSlices(
 				...hopLines(a.index, outer, input, onChain),
 			]),
 		];
-		const slices = sliceDefinition({
-			lines: a.index.fileLines(file, start, end) ?? [],
-			startLine: start,
-			sites,
-			words: input.words,
-			maxLines: lines,
-			decorated: a.reach.declarationLines,
-		});
+		const slices = hopsOnly
+			? heldHopLines(a, outer, held, onChain, lines)
+			: sliceDefinition({
+					lines: a.index.fileLines(file, start, end) ?? [],
+					startLine: start,
+					sites,
+					words: input.words,
+					maxLines: lines,
+					decorated: a.reach.declarationLines,
+				});
 		const c = reachedCandidate(
 			outer,
 			{ depth: src.node.depth, via: "enclosing", from: inner.id, relevance: input.relevance(outer) },
@@ -86,4 +94,43 @@ export function readEnclosingSlices(
 		}
 		if (any) a.markRead(outer);
 	}
+}
+
+/**
+ * The head line of `outer` and its own lines that call, make or register a definition the material
+ * holds (a body or a map line) or the chain has, the bodies read first, at most `lines` lines, as
+ * one-line ranges in line order.
+ */
+function heldHopLines(
+	a: Assembly,
+	outer: DefRow,
+	held: ReadonlySet<number>,
+	onChain: ReadonlySet<number>,
+	lines: number,
+): [number, number][] {
+	const start = outer.startLine as number;
+	const end = outer.endLine as number;
+	const rank = (dst: number) => (a.bodies.has(dst) ? 0 : held.has(dst) ? 1 : onChain.has(dst) ? 2 : 3);
+	const hops = a.index
+		.edgesFrom(outer.id)
+		.filter(
+			(e) =>
+				e.line !== null && e.file === outer.file && e.line > start && e.line <= end && e.kind !== "reference",
+		)
+		.map((e) => ({ line: e.line as number, r: rank(e.dst) }))
+		.filter((x) => x.r < 3)
+		.sort((x, y) => x.r - y.r || x.line - y.line);
+	const picked = new Set<number>([start]);
+	for (const h of hops) {
+		if (picked.size >= lines) break;
+		picked.add(h.line);
+	}
+	// Lines at most two apart read as one range (one label instead of two).
+	const out: [number, number][] = [];
+	for (const l of [...picked].sort((x, y) => x - y)) {
+		const last = out.at(-1);
+		if (last && l - last[1] <= 2) last[1] = l;
+		else out.push([l, l]);
+	}
+	return out;
 }

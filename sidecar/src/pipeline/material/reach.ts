@@ -260,6 +260,9 @@ export interface MapReach {
 	enclosingSliceLines: number;
 	enclosingDefs: number;
 	enclosingShare: number;
+	/** Only enclosing functions of at least this many lines; only their head and held hop lines (no slices). */
+	enclosingMinLines: number;
+	enclosingHopsOnly: boolean;
 	/**
 	 * Then at most `bridgeSteps` functions of at most `bridgeLines` lines read whole that a body read
 	 * calls and that call another body read (`bridgeCalls`), or a body read reaches over a key hop
@@ -317,9 +320,11 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
-	enclosingSliceLines: 0,
-	enclosingDefs: 0,
-	enclosingShare: 0,
+	enclosingSliceLines: 60,
+	enclosingDefs: 2,
+	enclosingShare: 0.06,
+	enclosingMinLines: 150,
+	enclosingHopsOnly: false,
 	bridgeLines: 0,
 	bridgeSteps: 0,
 	bridgeCalls: false,
@@ -377,6 +382,8 @@ export const CITATION_REACH: MapReach = {
 	enclosingSliceLines: 0,
 	enclosingDefs: 0,
 	enclosingShare: 0,
+	enclosingMinLines: 0,
+	enclosingHopsOnly: false,
 	bridgeLines: 0,
 	bridgeSteps: 0,
 	bridgeCalls: false,
