@@ -92,6 +92,10 @@ describe("the enclosing definition around a nested body read", () => {
 		for (const line of [1, 20, 180]) expect(holds(got, line)).toBe(true);
 	});
 
+	it("not without the model's picks (offline)", () => {
+		expect(bodiesOf(assembledSources(index, skeletons, [], MATERIAL_REACH, 2_000), boot)).toEqual([]);
+	});
+
 	it("not in the citation pool (the offline answer's)", () => {
 		const got = assembledSources(index, skeletons, picks, CITATION_REACH, 2_000);
 		expect(bodiesOf(got, boot)).toEqual([]);

@@ -120,13 +120,14 @@ export function assembleMaterial(
 
 	// The enclosing function around a nested body read (a registering closure's own calls), then the
 	// short steps between two bodies read: each within its own small share past what is spent.
-	// Not for an impact question: its material is the listing of every use, and the closures around
-	// the bodies it reads cost the uses' callers room (mat49: 0 gold lines gained, 5 lost).
+	// With the model's picks only, and not for an impact question: its material is the listing of every
+	// use, and the closures around the bodies it reads cost the uses' callers room (mat49: 0 gold lines
+	// gained, 5 lost); offline, around the seeds, they cost a held-out set chain lines (mat49).
 	readEnclosingSlices(
 		a,
 		input,
 		onChain,
-		input.impact ? 0 : reach.enclosingSliceLines,
+		input.impact || !modelPicks ? 0 : reach.enclosingSliceLines,
 		reach.enclosingDefs,
 		Math.min(budget, a.spent + budget * reach.enclosingShare),
 		reach.enclosingMinLines,
