@@ -111,6 +111,8 @@ describe("the enclosing definition around a nested body read", () => {
 			text: "",
 			tokens: 0,
 			listed: [],
+			all: [],
+			testsComplete: true,
 		};
 		const got = assembleMaterial(
 			index,
