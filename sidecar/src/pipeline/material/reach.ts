@@ -255,7 +255,10 @@ export interface MapReach {
 	 * Right after the bodies (and shared steps): for the bodies read, in order, at most `enclosingDefs`
 	 * enclosing functions no source reads, `enclosingSliceLines` lines of slices each (the line
 	 * registering the nested one, the enclosing one's own hops; enclosing-slices.ts), within
-	 * `enclosingShare` of the budget past what is spent (0 lines: none).
+	 * `enclosingShare` of the budget past what is spent (0 lines: none). With the model's picks only,
+	 * not for an impact question (assemble.ts). Session 49, mat49: stand-in key lines Bruno 0.680 ->
+	 * 0.748, undb 0.639 -> 0.690, ApostropheCMS 0.593 -> 0.602, Langfuse 0.680 -> 0.671 (a caller
+	 * line at the tail), the rest equal; closures under 150 lines or 40 lines of slices gained less.
 	 */
 	enclosingSliceLines: number;
 	enclosingDefs: number;
