@@ -12,8 +12,10 @@
 import { lookalikes } from "../lookalikes.js";
 import { estimateTokens } from "../read.js";
 import { Assembly } from "./assembly.js";
+import { bridgeSteps } from "./bridge-steps.js";
 import type { Candidate } from "./candidate.js";
 import { chainCallers } from "./chain-callers.js";
+import { readEnclosingSlices } from "./enclosing-slices.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
@@ -114,6 +116,28 @@ export function assembleMaterial(
 		const limit = Math.min(budget, a.spent + budget * reach.sharedStepShare);
 		const steps = sharedSteps(input.skeletons, deferred, a.bodies, input.relevance, reach);
 		for (const c of steps) if (readWithin(c, calleeConfig, limit)) a.markRead(c.node.def);
+	}
+
+	// The enclosing function around a nested body read (a registering closure's own calls), then the
+	// short steps between two bodies read: each within its own small share past what is spent.
+	// With the model's picks only, and not for an impact question: its material is the listing of every
+	// use, and the closures around the bodies it reads cost the uses' callers room (mat49: 0 gold lines
+	// gained, 5 lost); offline, around the seeds, they cost a held-out set chain lines (mat49).
+	readEnclosingSlices(
+		a,
+		input,
+		onChain,
+		input.impact || !modelPicks ? 0 : reach.enclosingSliceLines,
+		reach.enclosingDefs,
+		Math.min(budget, a.spent + budget * reach.enclosingShare),
+		reach.enclosingMinLines,
+		reach.enclosingHopsOnly,
+	);
+	{
+		const limit = Math.min(budget, a.spent + budget * reach.bridgeShare);
+		const forms = { bridge: reach.bridgeCalls, keyHop: reach.bridgeKeyHops };
+		for (const c of bridgeSteps(a, input.relevance, reach.bridgeLines, reach.bridgeSteps, forms))
+			if (readWithin(c, config, limit)) a.markRead(c.node.def);
 	}
 
 	// Pass 2: module-level blocks of the files read, then of the entry files: they wire a feature together.

@@ -251,6 +251,31 @@ export interface MapReach {
 	 * of its direct callees no entry names, best rated first (map-neighbours.ts `listHeadCallees`).
 	 */
 	headCallees: number;
+	/**
+	 * Right after the bodies (and shared steps): for the bodies read, in order, at most `enclosingDefs`
+	 * enclosing functions no source reads, `enclosingSliceLines` lines of slices each (the line
+	 * registering the nested one, the enclosing one's own hops; enclosing-slices.ts), within
+	 * `enclosingShare` of the budget past what is spent (0 lines: none). With the model's picks only,
+	 * not for an impact question (assemble.ts). Session 49, mat49: stand-in key lines Bruno 0.680 ->
+	 * 0.748, undb 0.639 -> 0.690, ApostropheCMS 0.593 -> 0.602, Langfuse 0.680 -> 0.671 (a caller
+	 * line at the tail), the rest equal; closures under 150 lines or 40 lines of slices gained less.
+	 */
+	enclosingSliceLines: number;
+	enclosingDefs: number;
+	enclosingShare: number;
+	/** Only enclosing functions of at least this many lines; only their head and held hop lines (no slices). */
+	enclosingMinLines: number;
+	enclosingHopsOnly: boolean;
+	/**
+	 * Then at most `bridgeSteps` functions of at most `bridgeLines` lines read whole that a body read
+	 * calls and that call another body read (`bridgeCalls`), or a body read reaches over a key hop
+	 * (`bridgeKeyHops`; bridge-steps.ts), within `bridgeShare` past what is spent (0 lines: none).
+	 */
+	bridgeLines: number;
+	bridgeSteps: number;
+	bridgeCalls: boolean;
+	bridgeKeyHops: boolean;
+	bridgeShare: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -298,6 +323,16 @@ export const MATERIAL_REACH: MapReach = {
 	valueMakers: 3,
 	compactBodies: true,
 	headCallees: 1,
+	enclosingSliceLines: 60,
+	enclosingDefs: 2,
+	enclosingShare: 0.06,
+	enclosingMinLines: 150,
+	enclosingHopsOnly: false,
+	bridgeLines: 0,
+	bridgeSteps: 0,
+	bridgeCalls: false,
+	bridgeKeyHops: false,
+	bridgeShare: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -347,4 +382,14 @@ export const CITATION_REACH: MapReach = {
 	valueMakers: 0,
 	compactBodies: false,
 	headCallees: 0,
+	enclosingSliceLines: 0,
+	enclosingDefs: 0,
+	enclosingShare: 0,
+	enclosingMinLines: 0,
+	enclosingHopsOnly: false,
+	bridgeLines: 0,
+	bridgeSteps: 0,
+	bridgeCalls: false,
+	bridgeKeyHops: false,
+	bridgeShare: 0,
 };

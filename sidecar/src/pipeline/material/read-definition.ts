@@ -147,7 +147,7 @@ function plansOf(
  * The lines of a long definition's hops, most important first: a hop to what the question is
  * about, then calls and dispatches to what the chain holds, then every dispatch or register.
  */
-function hopLines(
+export function hopLines(
 	index: Pick<MaterialIndex, "edgesFrom" | "defById">,
 	def: DefRow,
 	input: Pick<AssembleInput, "words" | "relevance">,
