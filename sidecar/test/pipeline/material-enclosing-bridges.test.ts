@@ -113,6 +113,7 @@ describe("the enclosing definition around a nested body read", () => {
 			listed: [],
 			all: [],
 			testsComplete: true,
+			testsSearched: true,
 		};
 		const got = assembleMaterial(
 			index,

@@ -83,9 +83,11 @@ export function countsSentence({
 	const floor = listing.testsComplete ? "" : "at least ";
 	const testText = tests.length
 		? ` Tests: ${floor}${plural(tests.length, "site")} in ${floor}${plural(filesOf(tests), "test file")}${testNames(tests)}.`
-		: listing.testsComplete
-			? " No test names it."
-			: " No test file read names it (not every test file could be read).";
+		: !listing.testsSearched
+			? " Test files were not searched: the name is too short to find as text."
+			: listing.testsComplete
+				? " No test names it."
+				: " No test file read names it (not every test file could be read).";
 	const drivesText = drives
 		? ` It calls into ${plural(drives, "place")} (callees, and the implementations or handlers they reach): context, not changed with it.`
 		: "";

@@ -217,6 +217,8 @@ export function impactListing(
 		listed,
 		all,
 		testsComplete: tests === null || tests.complete,
+		// Indexed tests are counted through their edges like any file; else only the text search reads them.
+		testsSearched: literal.length >= MIN_LITERAL || testsIndexed(index),
 	};
 }
 
@@ -246,12 +248,17 @@ function homonymFiles(index: ImpactIndex, target: DefRow, linked: ReadonlySet<st
  */
 export function testFilesOnDisk(index: ImpactIndex, word: string): TestScan | null {
 	const meta = index.meta();
-	if ((meta.options as { includeTests?: boolean } | null)?.includeTests) return null;
+	if (testsIndexed(index)) return null;
 	const probe = index.db.prepare("SELECT path FROM files LIMIT 1").get() as { path: string } | undefined;
 	return scanTestFiles(meta.repoRoot, word, {
 		indexed: (p) => index.file(p) !== undefined,
 		...(probe ? { probe: probe.path } : {}),
 	});
+}
+
+/** Whether the index was built with its test files (`--include-tests`). */
+function testsIndexed(index: Pick<IndexReader, "meta">): boolean {
+	return (index.meta().options as { includeTests?: boolean } | null)?.includeTests === true;
 }
 
 /** What the listing says when test files could not all be read: its test counts are a floor. */

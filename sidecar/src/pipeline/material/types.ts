@@ -62,6 +62,12 @@ export interface ImpactListing {
 	all: { file: string; line: number; kind: string }[];
 	/** False when test files the index leaves out could not all be read: the test counts are a floor. */
 	testsComplete: boolean;
+	/**
+	 * False when no file was searched for the name as text (a name shorter than the literal channel's
+	 * minimum, `url`): test files the index leaves out were then not read at all, and nothing can be
+	 * said of them.
+	 */
+	testsSearched: boolean;
 }
 
 export interface Material {
