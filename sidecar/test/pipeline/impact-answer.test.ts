@@ -14,6 +14,7 @@ import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { SHORT_ANSWER_CHARS } from "../../src/pipeline/short/fit.js";
 import { citationHolds } from "../../src/pipeline/verify.js";
+import { cited } from "../support/cited.js";
 import { defRow } from "../support/defs.js";
 import { indexForSuite, openFixtureIndex, openIndexOf, openIndexWithTrunks } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
@@ -230,14 +231,6 @@ describe("an impact question about a key no trunk joins", () => {
 		expect(impactTarget(index, ["bus.notify"], [])?.defId).toBe("literal:bus.notify");
 	});
 });
-
-function cited(
-	r: { citations: { file: string; startLine: number; endLine: number }[] },
-	file: string,
-	line: number,
-) {
-	return r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
-}
 
 describe("an impact question about one of two same-named definitions", () => {
 	let index: IndexReader;

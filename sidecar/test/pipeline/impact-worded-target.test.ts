@@ -7,16 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IndexReader } from "../../src/index/reader.js";
 import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
+import { cited } from "../support/cited.js";
 import { openIndexOf, openIndexWithTrunks } from "../support/open-index.js";
 import { repoWith } from "../support/repo-with.js";
-
-function cited(
-	r: { citations: { file: string; startLine: number; endLine: number }[] },
-	file: string,
-	line: number,
-) {
-	return r.citations.some((c) => c.file === file && c.startLine <= line && line <= c.endLine);
-}
 
 describe("an impact question naming a member in words", () => {
 	let index: IndexReader;
