@@ -9,6 +9,7 @@ import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reac
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
 import { assembledSources, bodiesOf, callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
+import { majorNode } from "../support/skeletons.js";
 
 const file = "events/parse.ts";
 const execute = defRow(file, "Parse.execute", "method", { startLine: 1, endLine: 90 });
@@ -25,14 +26,7 @@ lines[149] = "\tlookup();";
 const call = (src: DefRow, dst: DefRow, line: number) => callEdge(file, src, dst, line);
 const edges = [call(execute, lookup, 30), call(execute, check, 40), call(retry, lookup, 150)];
 const index = fakeMaterialIndex(lines, defs, edges);
-const node = (def: DefRow, via: string) => ({
-	def,
-	depth: 0,
-	via,
-	from: null,
-	nodeClass: "major",
-	relevance: 1,
-});
+const node = majorNode;
 const skeletons = [
 	{
 		chain: { id: "c1", title: "events", paths: ["events"], score: 1 },

@@ -11,6 +11,7 @@ import { CITATION_REACH, MATERIAL_REACH } from "../../src/pipeline/material/reac
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
 import { defRow } from "../support/defs.js";
 import { assembledSources, bodiesOf, callEdge, fakeMaterialIndex } from "../support/fake-material-index.js";
+import { majorNode } from "../support/skeletons.js";
 
 const file = "app/main.ts";
 // A long registering closure (200 lines) with a nested handler at 60-70 and its own calls at 20 and 180.
@@ -50,14 +51,7 @@ const edges = [
 	dispatch(insert, onInserted, 253),
 ];
 const index = fakeMaterialIndex(lines, defs, edges);
-const node = (def: DefRow, via: string) => ({
-	def,
-	depth: 0,
-	via,
-	from: null,
-	nodeClass: "major",
-	relevance: 1,
-});
+const node = majorNode;
 const skeletons = [
 	{
 		chain: { id: "c1", title: "app", paths: ["app"], score: 1 },

@@ -14,6 +14,11 @@ export function callNode(def: DefRow, depth: number, relevance: number, from: De
 	};
 }
 
+/** A major node at depth 0, reached `via` (a seed, a member …), of relevance 1. */
+export function majorNode(def: DefRow, via: string): SkeletonNode {
+	return { def, depth: 0, via, from: null, nodeClass: "major", relevance: 1 };
+}
+
 /** One downstream chain `c1` over `src` holding `nodes`. */
 export function oneChain(title: string, nodes: SkeletonNode[]): Skeleton[] {
 	return [
