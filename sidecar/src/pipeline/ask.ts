@@ -348,7 +348,12 @@ export async function ask(
 	let provider: AskResult["provider"] = "none";
 	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
 	const cited = pool.sources.filter((r) => r.role !== "caller");
-	const ranking = rankCitations(index, cited, seeded.files, config);
+	// The seeding's channels and the chains' files: what the learned citation re-ranking reads.
+	const rankContext = seeded.channels && {
+		channels: seeded.channels,
+		chainFiles: skeletons.map((sk) => new Set(sk.nodes.flatMap((n) => (n.def.file ? [n.def.file] : [])))),
+	};
+	const ranking = rankCitations(index, cited, seeded.files, config, rankContext);
 	let abstained = false;
 	let draft =
 		options.detail === "full"
@@ -387,6 +392,7 @@ export async function ask(
 				read.filter((r) => r.role !== "caller"),
 				seeded.files,
 				config,
+				rankContext,
 			);
 			draft = await llmAnswer(llm, q, skeletons, material, config, options.signal, readRanking, note);
 			provider = llm.provider;

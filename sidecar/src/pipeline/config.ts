@@ -52,6 +52,11 @@ export const pipelineConfigSchema = z.strictObject({
 	/** Answer: how much a link to one of those files lifts a file (share of that file's own score). */
 	citationLinkWeight: z.number().min(0).max(2).default(0.4),
 	/**
+	 * Answer: re-order the citation ranking's first files by the learned model (citation-model.json).
+	 * Off: judged leave-one-set-out it lifts the ranking's core recall, but the answers churn (session 49 — ltr49).
+	 */
+	citationModel: z.boolean().default(false),
+	/**
 	 * Answer: in the short answer's "Where to look", a contract (interface member, abstract method or
 	 * stub) with one implementation gives its place to that implementation; when the path or an
 	 * earlier place already cites the implementation, true keeps the contract's own place (the

@@ -15,12 +15,22 @@
  */
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
+import {
+	type ChannelRanks,
+	CITATION_MODEL,
+	channelRanks,
+	type FileFacts,
+	fileFeatures,
+	modelScore,
+	type RankContext,
+} from "./citation-model.js";
 import type { PipelineConfig } from "./config.js";
 import { familyFlowScores } from "./family-flow.js";
 import type { ReadItem } from "./read.js";
 import { FLOW_EDGE_KINDS } from "./seed.js";
 
-export type RankIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById">;
+export type RankIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById"> &
+	Partial<Pick<IndexReader, "defsInFile">>;
 
 /** The k of the reciprocal rank turning a fused rank into a score (small: the top ranks stand out). */
 const RANK_K = 10;
@@ -68,7 +78,8 @@ export function rankCitations(
 	index: RankIndex,
 	read: readonly ReadItem[],
 	fused: readonly { file: string }[],
-	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight">,
+	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight" | "citationModel">,
+	context?: RankContext,
 ): CitationRanking {
 	const byFile = candidatesByFile(read);
 	const fusedRank = new Map<string, number>();
@@ -121,6 +132,24 @@ export function rankCitations(
 	const flow = familyFlowScores(index, files, (f) => byPriority(byFile.get(f) ?? [])[0]?.def, fileScore);
 	for (const [file, score] of flow) if (score > (fileScore.get(file) ?? 0)) fileScore.set(file, score);
 	if (flow.size > 0) files = fileOrder();
+	// The learned re-ranking of the first files, when the seeding's channels are known (citation-model.ts).
+	if (context && config.citationModel && CITATION_MODEL.rerankTop > 0) {
+		const facts = (file: string): FileFacts => ({
+			file,
+			base: base.get(file) ?? 0,
+			lift: lift.get(file) ?? 0,
+			flow: flow.get(file) ?? 0,
+			score: fileScore.get(file) ?? 0,
+			leafOnly: leafOnly.has(file),
+			defs: byFile.get(file) ?? [],
+			links: new Set((byFile.get(file) ?? []).flatMap((c) => [...c.links])).size,
+			inTop: 0,
+			outTop: 0,
+			inFused: 0,
+			outFused: 0,
+		});
+		files = reranked(index, files, facts, new Set(top.map(([f]) => f)), channelRanks(context));
+	}
 	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
 	const order: DefRow[] = [];
 	for (let i = 0; perFile.some((list) => i < list.length); i++) {
@@ -130,6 +159,84 @@ export function rankCitations(
 		}
 	}
 	return { order, fileScore };
+}
+
+/**
+ * The first CITATION_MODEL.rerankTop files re-ordered by the model's score (ties keep their order),
+ * the rest as they were.
+ */
+function reranked(
+	index: RankIndex,
+	files: readonly string[],
+	facts: (file: string) => FileFacts,
+	topFused: ReadonlySet<string>,
+	ranks: ChannelRanks,
+): string[] {
+	const head = files.slice(0, CITATION_MODEL.rerankTop);
+	const flowTo = flowNeighbours(index, new Set(files.slice(0, 10)), topFused);
+	const scored = head.map((file, i) => {
+		const f = facts(file);
+		const n = flowTo(file, f.defs);
+		const features = fileFeatures(
+			{ ...f, inTop: n.inTop, outTop: n.outTop, inFused: n.inFused, outFused: n.outFused },
+			ranks,
+			index.defsInFile?.(file) ?? [],
+		);
+		return { file, i, score: modelScore(CITATION_MODEL, features) };
+	});
+	scored.sort((a, b) => b.score - a.score || a.i - b.i);
+	return [...scored.map((s) => s.file), ...files.slice(CITATION_MODEL.rerankTop)];
+}
+
+/**
+ * For a file's read definitions: how many of the `top` files (and of the `topFused` files) reach it
+ * by a flow edge (in) and how many it reaches (out), directly or through a dispatch key of at most
+ * MAX_KEY_SITES sites (dispatching or registering reaches the key's handlers; handling is reached
+ * from its dispatchers).
+ */
+function flowNeighbours(
+	index: RankIndex,
+	top: ReadonlySet<string>,
+	topFused: ReadonlySet<string>,
+): (
+	file: string,
+	defs: readonly { def: DefRow }[],
+) => { inTop: number; outTop: number; inFused: number; outFused: number } {
+	const defs = new Map<number, DefRow | undefined>();
+	const defOf = (id: number) => {
+		if (!defs.has(id)) defs.set(id, index.defById(id));
+		return defs.get(id);
+	};
+	return (file, candidates) => {
+		const inTop = new Set<string>();
+		const outTop = new Set<string>();
+		const inFused = new Set<string>();
+		const outFused = new Set<string>();
+		const note = (f: string | null | undefined, incoming: boolean) => {
+			if (!f || f === file) return;
+			if (top.has(f)) (incoming ? inTop : outTop).add(f);
+			if (topFused.has(f)) (incoming ? inFused : outFused).add(f);
+		};
+		for (const c of candidates) {
+			const edges = [...index.edgesFrom(c.def.id), ...index.edgesTo(c.def.id)].slice(0, MAX_EDGES);
+			for (const e of edges) {
+				if (!LINK_KINDS.has(e.kind)) continue;
+				const mine = e.src === c.def.id;
+				const other = defOf(mine ? e.dst : e.src);
+				if (!other) continue;
+				if (other.kind !== "dispatch-key") {
+					note(other.file, !mine);
+					continue;
+				}
+				if (index.edgesFrom(other.id).length + index.edgesTo(other.id).length > MAX_KEY_SITES) continue;
+				const far = mine
+					? index.edgesFrom(other.id).map((x) => x.dst)
+					: index.edgesTo(other.id).map((x) => x.src);
+				for (const id of far) note(defOf(id)?.file, !mine);
+			}
+		}
+		return { inTop: inTop.size, outTop: outTop.size, inFused: inFused.size, outFused: outFused.size };
+	};
 }
 
 /**

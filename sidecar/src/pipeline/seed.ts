@@ -35,7 +35,26 @@ export interface SeedResult {
 	relevance: Map<number, number>;
 	/** Files in fused order with their scores (for reports and diagnosis). */
 	files: { file: string; score: number }[];
+	/** Each channel's own file ranking: what the citation model reads (citation-model.ts). */
+	channels?: SeedChannels;
 }
+
+/** The seeding channels' file rankings (best first, at most CHANNEL_KEPT each) and the files' concept coverage. */
+export interface SeedChannels {
+	lexical: string[];
+	fts: string[];
+	bm25: string[];
+	graph: string[];
+	/** Files of the routed sections. */
+	routed: string[];
+	/** Files holding a definition the question names, or the handler of a key it names. */
+	named: string[];
+	/** Share of the question's concept weight a file's path and names match (named files and graph-only files absent). */
+	coverage: Map<string, number>;
+}
+
+/** Files kept of each channel's ranking for the citation model: far past any depth it weighs. */
+const CHANNEL_KEPT = 400;
 
 export type SeedIndex = Pick<
 	IndexReader,
@@ -224,7 +243,8 @@ export function seed(
 	};
 	const lexicalRanking = [...fileLexical.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f);
 	fuse(lexicalRanking, 1);
-	fuse([...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))], 0.5);
+	const ftsFiles = [...new Set(ftsDefs.map((d) => d.file).filter((f): f is string => !!f && byFile.has(f)))];
+	fuse(ftsFiles, 0.5);
 	// The routed sections vote for each of their files at the file's own rank in the lexical
 	// channel, not at its place among the sections' files: a deep folder named after one word of
 	// the question (`views/team/leave/`) would otherwise give all its files the channel's
@@ -233,10 +253,8 @@ export function seed(
 	lexicalRanking.slice(0, config.channelDepth).forEach((file, rank) => {
 		if (routedFiles.has(file)) rrf.set(file, (rrf.get(file) ?? 0) + SECTION_VOTE / (config.rrfK + rank + 1));
 	});
-	fuse(
-		bm25Files.filter((f) => byFile.has(f)),
-		0.5,
-	);
+	const bm25Ranking = bm25Files.filter((f) => byFile.has(f));
+	fuse(bm25Ranking, 0.5);
 	fuse([...new Set(scored.filter((s) => s.named && s.def.file).map((s) => s.def.file as string))], 2);
 	// A dispatch key the question names in full (`notes.create`, not just `create`) has no
 	// file: its handlers' files are what the question points at, as strongly as a named definition's.
@@ -276,6 +294,7 @@ export function seed(
 	// A file holding a definition the question names (or the handler of a key it names) is exempt;
 	// files the graph channel below adds keep its full score (they are linked, not matched).
 	const namedFiles = new Set(scored.filter((x) => x.named && x.def.file).map((x) => x.def.file as string));
+	const coverage = new Map<string, number>();
 	for (const [file, score] of rrf) {
 		if (namedFiles.has(file)) continue;
 		const share = fileCoverage(
@@ -283,6 +302,7 @@ export function seed(
 			file,
 			(byFile.get(file) ?? []).map((x) => x.def),
 		);
+		coverage.set(file, share);
 		rrf.set(file, score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share));
 	}
 
@@ -363,10 +383,8 @@ export function seed(
 	}
 	const shapeLifts = shapeUsers.lifts(new Set(graphScore.keys()));
 	for (const [f, lift] of shapeLifts) graphScore.set(f, lift);
-	fuse(
-		[...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f),
-		config.graphWeight,
-	);
+	const graphRanking = [...graphScore.entries()].sort((x, y) => y[1] - x[1]).map(([f]) => f);
+	fuse(graphRanking, config.graphWeight);
 	for (const f of shapeLifts.keys()) {
 		const preRank = rankOf.get(f) ?? 0;
 		holdAtRank(rrf, f, preRank, beforeGraph[preRank]?.[1] ?? 0);
@@ -487,6 +505,15 @@ export function seed(
 		chains: ordered,
 		relevance,
 		files: [...rrf.entries()].sort((x, y) => y[1] - x[1]).map(([file, score]) => ({ file, score })),
+		channels: {
+			lexical: lexicalRanking.slice(0, CHANNEL_KEPT),
+			fts: ftsFiles.slice(0, CHANNEL_KEPT),
+			bm25: bm25Ranking,
+			graph: graphRanking.slice(0, CHANNEL_KEPT),
+			routed: sectionFiles,
+			named: [...new Set([...namedFiles, ...handlerFiles])],
+			coverage,
+		},
 	};
 }
 
