@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { IndexReader } from "../index/reader.js";
 import type { DefRow } from "../index/types.js";
 import modelJson from "./citation-model.json" with { type: "json" };
+import placesJson from "./places-model.json" with { type: "json" };
 import type { SeedChannels } from "./seed.js";
 
 /** The features a file is scored on, each a number computed by `fileFeatures`. */
@@ -56,6 +57,8 @@ const CitationModelSchema = z.object({
 	fitted: z.record(z.string(), z.unknown()),
 	/** Only the first this many files of the hand-made order are re-ordered; the rest keep their order. */
 	rerankTop: z.number().int().min(0),
+	/** Taken off a file's score per place it stands in the hand-made order (0: the model's score alone). */
+	rankPenalty: z.number().min(0).default(0),
 	/** Weight of each feature on its raw scale (the fit's standardising folded in). */
 	weights: z.record(z.enum(FEATURE_NAMES), z.number()),
 });
@@ -63,6 +66,11 @@ export type CitationModel = z.infer<typeof CitationModelSchema>;
 
 /** The model shipped beside the config. */
 export const CITATION_MODEL: CitationModel = CitationModelSchema.parse(modelJson);
+/**
+ * The model ordering only "Where to look"'s places (config `placesModel`): the same features, fitted on
+ * the files off the answer's path with the label "a core file the path does not cite" (session 50 — wtl50).
+ */
+export const PLACES_MODEL: CitationModel = CitationModelSchema.parse(placesJson);
 
 /** What the citation ranking knows about one file when the model scores it. */
 export interface FileFacts {

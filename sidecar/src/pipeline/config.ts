@@ -57,6 +57,11 @@ export const pipelineConfigSchema = z.strictObject({
 	 */
 	citationModel: z.boolean().default(false),
 	/**
+	 * Answer: choose and order the short answer's "Where to look" places by the learned places model
+	 * (places-model.json); the path search keeps the hand-made order (session 50 — wtl50).
+	 */
+	placesModel: z.boolean().default(false),
+	/**
 	 * Answer: in the short answer's "Where to look", a contract (interface member, abstract method or
 	 * stub) with one implementation gives its place to that implementation; when the path or an
 	 * earlier place already cites the implementation, true keeps the contract's own place (the

@@ -18,10 +18,12 @@ import type { DefRow } from "../index/types.js";
 import {
 	type ChannelRanks,
 	CITATION_MODEL,
+	type CitationModel,
 	channelRanks,
 	type FileFacts,
 	fileFeatures,
 	modelScore,
+	PLACES_MODEL,
 	type RankContext,
 } from "./citation-model.js";
 import type { PipelineConfig } from "./config.js";
@@ -57,6 +59,12 @@ export interface CitationRanking {
 	order: DefRow[];
 	/** Score of each file read (higher first). */
 	fileScore: Map<string, number>;
+	/**
+	 * The order "Where to look" chooses its places from, when the places model is on (config
+	 * `placesModel`): the same definitions, the first files re-ordered by places-model.json. The path
+	 * search and every other reader keep `order`.
+	 */
+	placesOrder?: DefRow[];
 }
 
 interface Candidate {
@@ -78,7 +86,7 @@ export function rankCitations(
 	index: RankIndex,
 	read: readonly ReadItem[],
 	fused: readonly { file: string }[],
-	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight" | "citationModel">,
+	config: Pick<PipelineConfig, "citationLinkFiles" | "citationLinkWeight" | "citationModel" | "placesModel">,
 	context?: RankContext,
 ): CitationRanking {
 	const byFile = candidatesByFile(read);
@@ -132,24 +140,37 @@ export function rankCitations(
 	const flow = familyFlowScores(index, files, (f) => byPriority(byFile.get(f) ?? [])[0]?.def, fileScore);
 	for (const [file, score] of flow) if (score > (fileScore.get(file) ?? 0)) fileScore.set(file, score);
 	if (flow.size > 0) files = fileOrder();
+	const facts = (file: string): FileFacts => ({
+		file,
+		base: base.get(file) ?? 0,
+		lift: lift.get(file) ?? 0,
+		flow: flow.get(file) ?? 0,
+		score: fileScore.get(file) ?? 0,
+		leafOnly: leafOnly.has(file),
+		defs: byFile.get(file) ?? [],
+		links: new Set((byFile.get(file) ?? []).flatMap((c) => [...c.links])).size,
+		inTop: 0,
+		outTop: 0,
+		inFused: 0,
+		outFused: 0,
+	});
+	const topFused = new Set(top.map(([f]) => f));
+	// The places' own order (places-model.json), scored on the hand-made order before any re-ranking of it.
+	const placesFiles =
+		context && config.placesModel && PLACES_MODEL.rerankTop > 0
+			? reranked(index, PLACES_MODEL, files, facts, topFused, channelRanks(context))
+			: null;
 	// The learned re-ranking of the first files, when the seeding's channels are known (citation-model.ts).
-	if (context && config.citationModel && CITATION_MODEL.rerankTop > 0) {
-		const facts = (file: string): FileFacts => ({
-			file,
-			base: base.get(file) ?? 0,
-			lift: lift.get(file) ?? 0,
-			flow: flow.get(file) ?? 0,
-			score: fileScore.get(file) ?? 0,
-			leafOnly: leafOnly.has(file),
-			defs: byFile.get(file) ?? [],
-			links: new Set((byFile.get(file) ?? []).flatMap((c) => [...c.links])).size,
-			inTop: 0,
-			outTop: 0,
-			inFused: 0,
-			outFused: 0,
-		});
-		files = reranked(index, files, facts, new Set(top.map(([f]) => f)), channelRanks(context));
-	}
+	if (context && config.citationModel && CITATION_MODEL.rerankTop > 0)
+		files = reranked(index, CITATION_MODEL, files, facts, topFused, channelRanks(context));
+	const order = interleaved(files, byFile);
+	return placesFiles
+		? { order, fileScore, placesOrder: interleaved(placesFiles, byFile) }
+		: { order, fileScore };
+}
+
+/** Each file's best definition in file order, then each file's second, and so on. */
+function interleaved(files: readonly string[], byFile: Map<string, Candidate[]>): DefRow[] {
 	const perFile = files.map((f) => byPriority(byFile.get(f) ?? []));
 	const order: DefRow[] = [];
 	for (let i = 0; perFile.some((list) => i < list.length); i++) {
@@ -158,21 +179,22 @@ export function rankCitations(
 			if (c) order.push(c.def);
 		}
 	}
-	return { order, fileScore };
+	return order;
 }
 
 /**
- * The first CITATION_MODEL.rerankTop files re-ordered by the model's score (ties keep their order),
+ * The first `model.rerankTop` files re-ordered by the model's score (ties keep their order),
  * the rest as they were.
  */
 function reranked(
 	index: RankIndex,
+	model: CitationModel,
 	files: readonly string[],
 	facts: (file: string) => FileFacts,
 	topFused: ReadonlySet<string>,
 	ranks: ChannelRanks,
 ): string[] {
-	const head = files.slice(0, CITATION_MODEL.rerankTop);
+	const head = files.slice(0, model.rerankTop);
 	const flowTo = flowNeighbours(index, new Set(files.slice(0, 10)), topFused);
 	const scored = head.map((file, i) => {
 		const f = facts(file);
@@ -182,10 +204,10 @@ function reranked(
 			ranks,
 			index.defsInFile?.(file) ?? [],
 		);
-		return { file, i, score: modelScore(CITATION_MODEL, features) };
+		return { file, i, score: modelScore(model, features) - model.rankPenalty * i };
 	});
 	scored.sort((a, b) => b.score - a.score || a.i - b.i);
-	return [...scored.map((s) => s.file), ...files.slice(CITATION_MODEL.rerankTop)];
+	return [...scored.map((s) => s.file), ...files.slice(model.rerankTop)];
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 	type FileFacts,
 	fileFeatures,
 	modelScore,
+	PLACES_MODEL,
 	type RankContext,
 } from "../../src/pipeline/citation-model.js";
 import { parsePipelineConfig } from "../../src/pipeline/config.js";
@@ -54,13 +55,16 @@ const config = { ...parsePipelineConfig(), citationModel: true };
 const files = (order: readonly DefRow[]) => [...new Set(order.map((d) => d.file))];
 
 describe("citation model", () => {
-	it("is off by default", () => {
+	it("is off by default, and so is the places model", () => {
 		expect(parsePipelineConfig().citationModel).toBe(false);
+		expect(parsePipelineConfig().placesModel).toBe(false);
 	});
 
 	it("ships a weight for every feature and re-orders only the first files", () => {
 		expect(Object.keys(CITATION_MODEL.weights).sort()).toEqual([...FEATURE_NAMES].sort());
 		expect(CITATION_MODEL.rerankTop).toBeGreaterThan(10);
+		expect(Object.keys(PLACES_MODEL.weights).sort()).toEqual([...FEATURE_NAMES].sort());
+		expect(PLACES_MODEL.rerankTop).toBeGreaterThan(10);
 	});
 
 	it("reads a file's channel ranks, coverage, chains and kind as the fit did", () => {
@@ -98,7 +102,7 @@ describe("citation model", () => {
 		const d = def("a.ts", "alpha");
 		const f = fileFeatures(facts("a.ts", d), channelRanks({ channels: channels(), chainFiles: [] }), [d]);
 		const zero = Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])) as typeof CITATION_MODEL.weights;
-		const model = { fitted: {}, rerankTop: 5, weights: { ...zero, score: 2, lex: 1 } };
+		const model = { fitted: {}, rerankTop: 5, rankPenalty: 0, weights: { ...zero, score: 2, lex: 1 } };
 		expect(modelScore(model, { ...f, lex: 0.5 })).toBeCloseTo(2 * f.score + 0.5);
 	});
 
@@ -129,5 +133,36 @@ describe("citation model", () => {
 			"b.ts",
 			"c.ts",
 		]);
+	});
+
+	it("orders the places alone by the places model: the ranking every other reader takes keeps the hand-made order", () => {
+		const a = def("a.ts", "alpha");
+		const b = def("b.ts", "beta");
+		const c = def("c.ts", "gamma");
+		const index = edgeGraph([a, b, c], []);
+		const read = [item(a), item(b), item(c)];
+		const fused = [{ file: "a.ts" }, { file: "b.ts" }, { file: "c.ts" }];
+		// c.ts: every channel's first file, fully covered, in both chains.
+		const ctx: RankContext = {
+			channels: channels({
+				lexical: ["c.ts"],
+				fts: ["c.ts"],
+				bm25: ["c.ts"],
+				coverage: new Map([
+					["a.ts", 0],
+					["b.ts", 0],
+					["c.ts", 1],
+				]),
+			}),
+			chainFiles: [new Set(["c.ts"]), new Set(["c.ts"])],
+		};
+		const places = { ...parsePipelineConfig(), placesModel: true };
+		const ranked = rankCitations(index, read, fused, places, ctx);
+		expect(files(ranked.order)).toEqual(["a.ts", "b.ts", "c.ts"]);
+		expect(files(ranked.placesOrder ?? [])[0]).toBe("c.ts");
+		expect(new Set(ranked.placesOrder?.map((d) => d.id))).toEqual(new Set(ranked.order.map((d) => d.id)));
+		// Off, or without the seeding's channels: no order of its own.
+		expect(rankCitations(index, read, fused, parsePipelineConfig(), ctx).placesOrder).toBeUndefined();
+		expect(rankCitations(index, read, fused, places).placesOrder).toBeUndefined();
 	});
 });

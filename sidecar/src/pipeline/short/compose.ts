@@ -147,6 +147,7 @@ export function compose(
 		head,
 		options,
 		new Set(impls.flatMap((d) => (d.file && head(d) ? [d.file] : []))),
+		ranking.placesOrder,
 	);
 	const flowStep =
 		path.length > 1

@@ -32,6 +32,12 @@ export const NO_FLOW_FILES = 10;
 export function placesCounted(places: readonly DefRow[], flowCited: ReadonlySet<string>): number {
 	return places.filter((d) => !d.file || !flowCited.has(d.file)).length;
 }
+/**
+ * Places the places model adds after the hand-made ones in an answer with a flow (config placesModel).
+ * Session 50 (wtl50): re-ordering the places by the model traded core files at the ranking's 7th–11th
+ * places for deeper ones (dev cited 9 questions up, 6 down); adding its best left-out file only gains.
+ */
+export const MODEL_PLACES = 1;
 /** Lines of a definition's head cited for a place (its name is on the first of them). */
 const HEAD_LINES = 12;
 
@@ -99,6 +105,7 @@ export function choosePlaces(
 	head: (def: DefRow) => { startLine: number; endLine: number } | null,
 	options: ShortAnswerOptions,
 	flowCited: ReadonlySet<string> = new Set(),
+	modelOrder?: readonly DefRow[],
 ): { placeDefs: DefRow[]; placeFiles: Set<string> } {
 	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
@@ -123,14 +130,14 @@ export function choosePlaces(
 	// A package's test tooling (an e2e page object) is named only when the product's files run out.
 	// A place in a file the flow cites anyway (an implementation In short names) keeps its line but
 	// adds no file: it takes none of the room (placesCounted).
-	for (const def of toolingLast(index, question, order)) {
-		if (placesCounted(placeDefs, flowCited) >= placeCount) break;
-		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) continue;
-		if (!head(def) || !folderCap.admits(def)) continue;
+	// One candidate considered: taken as a place, given to its contract's implementation, or passed over.
+	const consider = (def: DefRow) => {
+		if (!def.file || bestIds.has(def.id) || bestFiles.has(def.file) || placeFiles.has(def.file)) return;
+		if (!head(def) || !folderCap.admits(def)) return;
 		const own = familiesOf(index, def, FAMILY_SIZE);
 		const held = own.some((f) => families.has(f) || bestIds.has(f));
 		for (const f of own) families.add(f);
-		if (held) continue;
+		if (held) return;
 		// A contract's place goes to where it runs: its one implementation, when read and not yet
 		// held by the path or a place (else the contract takes none). When the answer already cites
 		// the implementation, the contract may keep its own place (options.contractBesideImplementation):
@@ -149,10 +156,23 @@ export function choosePlaces(
 				placeFiles.add(impl.file);
 				placeDefs.push(impl);
 			}
-			continue;
+			return;
 		}
 		placeFiles.add(def.file);
 		placeDefs.push(def);
+	};
+	for (const def of toolingLast(index, question, order)) {
+		if (placesCounted(placeDefs, flowCited) >= placeCount) break;
+		consider(def);
+	}
+	// With a flow, the places model's order (config placesModel, rank.ts placesOrder) adds its best file
+	// the places above left out: the hand-made places stay, the model only adds (session 50 — wtl50).
+	if (modelOrder && placeCount < NO_FLOW_FILES - 1) {
+		const room = placesCounted(placeDefs, flowCited) + MODEL_PLACES;
+		for (const def of toolingLast(index, question, modelOrder)) {
+			if (placesCounted(placeDefs, flowCited) >= room) break;
+			consider(def);
+		}
 	}
 	return { placeDefs, placeFiles };
 }
