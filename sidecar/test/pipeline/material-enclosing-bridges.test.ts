@@ -149,3 +149,50 @@ describe("a short step between two bodies read", () => {
 		expect(bodiesOf(got, onInserted)).toEqual([]);
 	});
 });
+
+describe("a closure registering several handlers written inside it (one app's routes)", () => {
+	const routes = "app/routes.ts";
+	// `route()` (1-200) registers eight handlers written inside it, each one line under its register call.
+	const app = defRow(routes, "Auth.route", "method", { startLine: 1, endLine: 200 });
+	const handlers = Array.from({ length: 8 }, (_, i) =>
+		defRow(routes, `Auth.route.post(/r${i})`, "function", { startLine: 20 * i + 11, endLine: 20 * i + 25 }),
+	);
+	const keys = handlers.map((_, i) => defRow(null, `POST /r${i}`, "dispatch-key"));
+	const text = Array.from({ length: 200 }, (_, i) => `\tstep${i + 1}();`);
+	text[0] = "route() { return new App()";
+	handlers.forEach((h, i) => {
+		text[(h.startLine as number) - 2] = `\t.post('/r${i}',`;
+	});
+	// The question's word, inside the body of a handler no one read.
+	text[134] = "\tsetCookie(session);";
+	const edges: EdgeRow[] = handlers.flatMap((h, i) => [
+		{ ...callEdge(routes, app, keys[i] as DefRow, (h.startLine as number) - 1), kind: "register" as const },
+		{ ...callEdge(routes, keys[i] as DefRow, h, (h.startLine as number) - 1), kind: "handler" as const },
+	]);
+	const idx = fakeMaterialIndex(text, [app, ...handlers, ...keys], edges);
+	const read = handlers[0] as DefRow;
+	const sk = [
+		{
+			chain: { id: "c1", title: "auth", paths: ["app"], score: 1 },
+			direction: "downstream",
+			nodes: [majorNode(read, "seed")],
+		},
+	] as unknown as Skeleton[];
+	const got = assembleMaterial(
+		idx,
+		{ skeletons: sk, picks: [read.defId], words: ["cookie"], relevance: () => 0 },
+		{ tokenBudget: 2_000, wholeDefLines: 150, sliceLines: 60 },
+		() => 1,
+		{ ...MATERIAL_REACH, enclosingSliceLines: 12, enclosingMinLines: 0, enclosingShare: 0.5 },
+	).sources;
+	const inSlices = (line: number) =>
+		bodiesOf(got, app).some((s) => s.range.startLine <= line && line <= s.range.endLine);
+
+	it("is sliced at the question's words, not at the lines registering the handlers it holds", () => {
+		// The question's word in a sibling's body (the body read holds its own register line).
+		expect(inSlices(135)).toBe(true);
+		// The siblings' own register lines are no hop out of the closure.
+		expect(inSlices(50)).toBe(false);
+		expect(inSlices(150)).toBe(false);
+	});
+});

@@ -63,10 +63,11 @@ export function readEnclosingSlices(
 		if (end - start + 1 < minLines) continue;
 		done.add(outer.id);
 		// The line registering the nested definition (the call it is written into) first, then the hops.
+		const nested = siblingRegisterLines(a, outer, inner);
 		const sites = [
 			...new Set([
 				Math.max(start, (inner.startLine as number) - 1),
-				...hopLines(a.index, outer, input, onChain),
+				...hopLines(a.index, outer, input, onChain).filter((l) => !nested.has(l)),
 			]),
 		];
 		const slices = hopsOnly
@@ -131,6 +132,31 @@ function heldHopLines(
 		const last = out.at(-1);
 		if (last && l - last[1] <= 2) last[1] = l;
 		else out.push([l, l]);
+	}
+	return out;
+}
+
+/**
+ * The lines where `outer` registers a handler written inside itself other than `inner` (the sibling routes of
+ * one `route()` closure): no hop out of the closure, and the question's words find what they hold.
+ */
+function siblingRegisterLines(a: Assembly, outer: DefRow, inner: DefRow): Set<number> {
+	const out = new Set<number>();
+	const s = outer.startLine as number;
+	const e = outer.endLine as number;
+	for (const r of a.index.edgesFrom(outer.id)) {
+		if (r.kind !== "register" || r.line === null) continue;
+		const hs = a.index
+			.edgesFrom(r.dst)
+			.filter((h) => h.kind === "handler")
+			.map((h) => a.index.defById(h.dst));
+		const inside =
+			hs.length > 0 &&
+			hs.every(
+				(h) =>
+					h && h.id !== inner.id && h.file === outer.file && (h.startLine ?? 0) > s && (h.endLine ?? 0) <= e,
+			);
+		if (inside) out.add(r.line);
 	}
 	return out;
 }

@@ -1,6 +1,7 @@
 /** Where a flow is entered: a key's handler, or a callback registered under a key the question names. */
 import type { DefRow } from "../../index/types.js";
 import type { ConceptVector } from "../concept-vector.js";
+import { keyTrunk } from "../skeleton.js";
 import { MAX_KEY_HANDLERS } from "./graph.js";
 import type { PathIndex } from "./types.js";
 
@@ -13,6 +14,58 @@ export function isEntry(index: PathIndex, def: DefRow): boolean {
 				e.kind === "handler" &&
 				index.edgesFrom(e.src).filter((h) => h.kind === "handler").length <= MAX_KEY_HANDLERS,
 		);
+}
+
+/** A trunk's handlers at least this many before a word most of them carry is told apart as their kind's. */
+const KIND_MIN_HANDLERS = 8;
+
+/** A word carried by more than this share of a trunk's handlers (name or path) names their kind, not one of them. */
+const KIND_SHARE = 0.5;
+
+/**
+ * Does the question name this entry point by a word of its own, not only by words most handlers of its
+ * trunk carry? Every route an app declares in a `route()` method is `X.route.get(/…)`, all of them under the
+ * server's folder: "routed" and "server" say what kind of way in a handler is, not which (session 50 ely50:
+ * once a framework's chained routes were indexed, a route handler matching only such words took the entry
+ * gain and led an architecture question about a message bus). A trunk of fewer handlers tells no such
+ * words apart; without the index's sites every matching word counts.
+ */
+export function entryNamedBy(index: PathIndex, concepts: ConceptVector): (def: DefRow) => boolean {
+	const kinds = new Map<string, readonly boolean[] | null>();
+	const kindWords = (trunk: string): readonly boolean[] | null => {
+		const known = kinds.get(trunk);
+		if (known !== undefined) return known;
+		let found: boolean[] | null = null;
+		const handlers = new Set(
+			(index.dispatchSites?.(trunk) ?? [])
+				.filter((s) => s.side === "register" && s.handlerDefId !== null)
+				.map((s) => s.handlerDefId as string),
+		);
+		if (handlers.size >= KIND_MIN_HANDLERS && index.def) {
+			const counts: number[] = [];
+			for (const id of handlers) {
+				const h = index.def(id);
+				if (h)
+					concepts(h).forEach((x, i) => {
+						counts[i] = (counts[i] ?? 0) + (x > 0 ? 1 : 0);
+					});
+			}
+			found = concepts.words.map((_, i) => (counts[i] ?? 0) > KIND_SHARE * handlers.size);
+		}
+		kinds.set(trunk, found);
+		return found;
+	};
+	return (def) => {
+		const trunks = new Set<string>();
+		for (const e of index.edgesTo(def.id)) {
+			if (e.kind !== "handler") continue;
+			const key = index.defById(e.src);
+			if (key) trunks.add(keyTrunk(key));
+		}
+		const kind = [...trunks].map(kindWords);
+		const generic = (i: number) => kind.length > 0 && kind.every((k) => k?.[i] === true);
+		return concepts(def).some((x, i) => x > 0 && !generic(i));
+	};
 }
 
 /**

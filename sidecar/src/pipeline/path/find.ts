@@ -17,7 +17,7 @@
 import type { DefRow } from "../../index/types.js";
 import { type ConceptVector, namesEnough, unqualified } from "../concept-vector.js";
 import { carryOn } from "./carry.js";
-import { isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
+import { entryNamedBy, isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
 import { fileEntries } from "./file-entries.js";
 import { bridgesFrom, hopsFrom, pathCandidates } from "./graph.js";
 import { markGivers } from "./handed-in.js";
@@ -147,13 +147,15 @@ export function findPaths(
 	markReceivers(index, graph, byId);
 
 	// Without the question's concepts (an impact question) no entry point is named and no coverage counts.
+	// A key's handler is named by a word of its own, not by one most handlers of its trunk carry (entryNamedBy).
+	const namedEntry = concepts ? entryNamedBy(index, concepts) : () => false;
 	const entries = new Set(
 		concepts
 			? [...cands, ...joint.map((j) => j.def)]
 					.filter(
 						(d) =>
 							concepts(d).some((x) => x > 0) &&
-							(isEntry(index, d) ||
+							((isEntry(index, d) && namedEntry(d)) ||
 								isRegisteredCallback(index, d, concepts) ||
 								isFeatureHook(index, d, concepts)),
 					)

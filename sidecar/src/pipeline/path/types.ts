@@ -3,7 +3,12 @@ import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
 
 export type PathIndex = Pick<IndexReader, "edgesFrom" | "edgesTo" | "defById" | "fileLines" | "defsInFile"> &
-	Partial<Pick<IndexReader, "defsByName" | "moduleResolutions" | "packages" | "mountSites" | "def">>;
+	Partial<
+		Pick<
+			IndexReader,
+			"defsByName" | "moduleResolutions" | "packages" | "mountSites" | "def" | "dispatchSites"
+		>
+	>;
 
 /** How one step leads to the next. */
 export interface Hop {
