@@ -40,6 +40,10 @@ describe("which lines naming a name use it", () => {
 		// Imported, the bare name is the target.
 		const importing = lines("import { insert } from './db';", "\tawait insert(row);");
 		expect(usingLines(importing, "insert", { key: false, ownFile: false })).toEqual([1, 2]);
+		// In a test an object key of the name mocks it.
+		const mock = lines("vi.mock('../src/db', () => ({", "\tinsert: vi.fn(),", "}));");
+		expect(usingLines(mock, "insert", { key: false, ownFile: false })).toEqual([]);
+		expect(usingLines(mock, "insert", { key: false, ownFile: false, test: true })).toEqual([2]);
 		// In the target's own file a declaration of the name is the target itself: its uses count.
 		expect(usingLines(file, "insert", { key: false, ownFile: true })).toEqual([3]);
 	});

@@ -27,6 +27,8 @@ export interface LiteralOptions {
 	key: boolean;
 	/** The file is the target's own: its declarations of the name are the target itself. */
 	ownFile: boolean;
+	/** A test file: an object key of the name is a mock or stub of it (`vi.mock(…, () => ({ name: vi.fn() }))`). */
+	test?: boolean;
 }
 
 /** A span of a line: code, a string (with where its quote opened), or a comment. */
@@ -171,8 +173,9 @@ export function usingLines(
 			imports = true;
 	}
 	const shadowed = declares && !imports && !options.ownFile;
-	// A key's name as an object's key registers it (`Meteor.methods({ sendMessage: … })`).
-	const uses = (m: Mention) => m === "use" || (m === "bare" && !shadowed) || (m === "key" && options.key);
+	// A key's name as an object's key registers it (`Meteor.methods({ sendMessage: … })`); in a test it mocks it.
+	const uses = (m: Mention) =>
+		m === "use" || (m === "bare" && !shadowed) || (m === "key" && (options.key || options.test === true));
 	return [...byLine.entries()].filter(([, ms]) => ms.some(uses)).map(([n]) => n);
 }
 

@@ -137,7 +137,9 @@ export function impactListing(
 	// The lines of a file that use the name, and those importing the target's own module
 	// (`import type { IThing } from './Thing'`): the file depends on what the target's file declares.
 	const usedLines = (file: string, lines: ReadonlyMap<number, string>) => {
-		const used = new Set(usingLines(lines, literal, { key, ownFile: file === target.file }));
+		const used = new Set(
+			usingLines(lines, literal, { key, ownFile: file === target.file, test: TEST_PATH.test(file) }),
+		);
 		if (target.file) for (const [n, t] of lines) if (importsFile(t, file, target.file)) used.add(n);
 		return [...used].sort((a, b) => a - b);
 	};
