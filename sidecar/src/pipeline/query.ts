@@ -78,6 +78,14 @@ function looksLikeIdentifier(token: string): boolean {
 	);
 }
 
+/** A name alone between backticks (`url`, `insert()`, `repo.insert`): code form, whatever its case. */
+const BACKTICKED_RE = /`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`/g;
+
+/** The names a question writes in backticks; words in backticks (`bundle upload`) are a command, not a name. */
+function backticked(question: string): string[] {
+	return [...question.matchAll(BACKTICKED_RE)].map((m) => m[1] as string);
+}
+
 /** The question's words in lower case: each concept's word and its stems (the assembler's and the folds' `words`). */
 export function questionWords(q: Pick<QueryAnalysis, "concepts">): string[] {
 	return [...new Set(q.concepts.flatMap((c) => [c.word, ...c.stems]).map((w) => w.toLowerCase()))];
@@ -256,7 +264,10 @@ export function analyzeQuestion(asked: string, nameWords: ReadonlySet<string> = 
 	});
 	const identifiers = [
 		...new Set(
-			(question.match(IDENTIFIER_RE) ?? []).filter(looksLikeIdentifier).map((t) => t.replace(/\(\)$/, "")),
+			(question.match(IDENTIFIER_RE) ?? [])
+				.filter(looksLikeIdentifier)
+				.map((t) => t.replace(/\(\)$/, ""))
+				.concat(backticked(question)),
 		),
 	]
 		.filter(

@@ -34,11 +34,25 @@ export const IMPACT_WORDS = new Set(
 );
 
 /**
- * "… if I change / edit / remove X", "what breaks if …", "who calls / depends on X". The edit verb
- * must stand in the if-clause (up to its comma): "the change" of a main clause is a noun.
+ * "… if I change / edit / remove X", "what breaks if …", "who / what calls, uses, depends on X",
+ * "where is X used": a question for the places a change of X reaches. The edit verb must stand in
+ * the if-clause (up to its comma): "the change" of a main clause is a noun.
  */
-export const IMPACT_PHRASE =
-	/\bif\b[^?,;]*\b(chang\w*|modif\w*|edit\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b|\bwhat (would |will |could )?breaks?\b|\bwho (calls|uses|depends on)\b/i;
+export const IMPACT_PHRASE = new RegExp(
+	[
+		/\bif\b[^?,;]*\b(chang\w*|modif\w*|edit\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b/.source,
+		/\bwhat (would |will |could )?breaks?\b/.source,
+		// "who calls X", "what uses X", "which code imports X", "which functions depend on X".
+		/\b(?:who|what|which)(?: (?:else|code|other code|function|method|file|module|component|service|class|place|part of the code))? (?:calls|uses|invokes|imports|references|depends on|relies on)\b/
+			.source,
+		/\b(?:what|which) (?:other )?(?:functions|methods|files|modules|components|services|classes|places|parts of the code) (?:call|use|invoke|import|reference|depend on|rely on)\b/
+			.source,
+		// "where is X used", "where is the X function called".
+		/\bwhere (?:is|are) (?:the )?`?[\w$.]+(?:\(\))?`?(?: (?:function|method|class|hook|type|constant|variable|module|service|component|helper|field|property))? (?:used|called|referenced|imported|invoked)\b/
+			.source,
+	].join("|"),
+	"i",
+);
 
 /**
  * A question that asks how, its edit only the setting ("If I edit X on disk, how does the change

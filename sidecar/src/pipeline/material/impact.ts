@@ -3,11 +3,15 @@
  * reference to X the index knows (calls, references, registrations, dispatches, members of a
  * class), every register and dispatch site of a key, and every literal use of its name in the
  * indexed files, tests included — grouped by package, with exact counts. The counts are the
- * answer's figures; the listing is bounded, the counts are not.
+ * answer's figures; the listing is bounded, the counts are not. A line that only shares the name
+ * (a local of that name, an object key, a comment or message) is no use (impact/literal-use.ts).
  */
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { importsFile } from "../code-mentions.js";
+import { bareRun, usingLines } from "../impact/literal-use.js";
+import { plainNameTargets } from "../impact/plain-target.js";
 import { handledKey } from "../impact/target.js";
 import { wordedMemberTarget } from "../impact/worded-target.js";
 import { estimateTokens } from "../read.js";
@@ -116,11 +120,32 @@ export function impactListing(
 			if (s.side === "dispatch") put(s.file, s.line, "dispatch");
 	}
 	let literal = target.name;
+	// A key is written in strings: there its name is used; a definition's name in a string is text.
+	const key = target.kind === "dispatch-key";
 	if (target.kind === "dispatch-key" && target.defId.startsWith("trunk:")) {
 		const [trunk, key] = trunkKey(target);
 		for (const s of index.dispatchSites(trunk, key)) put(s.file, s.line, `${s.side}:${trunk}`);
 		literal = key;
 	}
+	// A file importing the name from a same-named definition's module uses that one (two CLIs'
+	// own `interpolateVars`, each required by its package): no line of it is a use of the target.
+	const homonymModules = key ? [] : homonymDefFiles(index, target);
+	const importsHomonym = (file: string, lines: ReadonlyMap<number, string>) =>
+		homonymModules.length > 0 &&
+		[...lines.values()].some((t) => homonymModules.some((h) => importsFile(t, file, h))) &&
+		!(target.file && [...lines.values()].some((t) => importsFile(t, file, target.file as string)));
+	// The lines of a file that use the name, and those importing the target's own module
+	// (`import type { IThing } from './Thing'`): the file depends on what the target's file declares.
+	const usedLines = (file: string, lines: ReadonlyMap<number, string>) => {
+		const used = new Set(
+			usingLines(lines, literal, { key, ownFile: file === target.file, test: TEST_PATH.test(file) }),
+		);
+		if (target.file) for (const [n, t] of lines) if (importsFile(t, file, target.file)) used.add(n);
+		return [...used].sort((a, b) => a - b);
+	};
+	// A function's or class's bare name run on the line is a call or a creation, as its edges are.
+	const runs = target.kind === "function" || target.kind === "variable" || target.kind === "class";
+	const literalKind = (text: string) => (runs ? (bareRun(text, literal) ?? "literal") : "literal");
 	if (literal.length >= MIN_LITERAL) {
 		const rows = filesNaming(index, literal);
 		if (rows.length <= MAX_LITERAL_FILES) {
@@ -130,17 +155,29 @@ export function impactListing(
 			for (const { path } of rows) {
 				// A file using a same-named definition elsewhere, and never this one, names that one.
 				if (others.has(path)) continue;
+				const naming = new Map<number, string>();
 				(index.fileLines(path, 1, Number.MAX_SAFE_INTEGER) ?? []).forEach((text, i) => {
-					if (word.test(text)) put(path, i + 1, "literal");
+					if (word.test(text)) naming.set(i + 1, text);
 				});
+				if (importsHomonym(path, naming)) continue;
+				for (const n of usedLines(path, naming)) put(path, n, literalKind(naming.get(n) ?? ""));
 			}
 		}
 	}
 	// Tests the index leaves out, read from the tree as text.
 	const tests = literal.length >= MIN_LITERAL ? scan(index, literal) : null;
+	const testLines = new Map<string, Map<number, string>>();
 	for (const s of tests?.sites ?? []) {
-		put(s.file, s.line, "test");
-		outside.set(`${s.file}:${s.line}`, s.text);
+		const lines = testLines.get(s.file) ?? new Map<number, string>();
+		lines.set(s.line, s.text);
+		testLines.set(s.file, lines);
+	}
+	for (const [file, lines] of testLines) {
+		if (importsHomonym(file, lines)) continue;
+		for (const n of usedLines(file, lines)) {
+			put(file, n, "test");
+			outside.set(`${file}:${n}`, lines.get(n) ?? "");
+		}
 	}
 	// Its own definition line is not a use.
 	if (target.file && target.startLine) sites.delete(`${target.file}:${target.startLine}`);
@@ -242,6 +279,16 @@ function homonymFiles(index: ImpactIndex, target: DefRow, linked: ReadonlySet<st
 	return out;
 }
 
+/** The files defining another definition of the target's name (not the target's own file). */
+function homonymDefFiles(index: ImpactIndex, target: DefRow): string[] {
+	if (target.id < 0) return [];
+	const files = index
+		.defsByName(target.name, MAX_HOMONYMS)
+		.filter((d) => d.id !== target.id && d.kind !== "module" && d.file && d.file !== target.file)
+		.map((d) => d.file as string);
+	return [...new Set(files)];
+}
+
 /**
  * The test files the index left out, scanned from its tree: null when the index holds its tests
  * (the literal channel above has counted them).
@@ -272,7 +319,7 @@ function testNote(scan: TestScan): string {
  * What an impact question asks about: a definition or key it names in code form (the seeds'
  * choice among same-named ones first, then the most used), else a member it names in words ("the
  * attachment module's url method"), else one it names as a capitalised word after the first ("the
- * Streamer module"), else the best seed.
+ * Streamer module"), else a plain word that is its verb's object ("who calls proxify?"), else the best seed.
  */
 export function impactTarget(
 	index: Pick<IndexReader, "def" | "defsByName">,
@@ -318,6 +365,9 @@ export function impactTarget(
 		if (!found.length) continue;
 		return pick(found, seeds, question);
 	}
+	// A name written as a plain word, the object of the question's verb: "who calls proxify?".
+	const plain = plainNameTargets(index, question ?? "");
+	if (plain.length) return pick(plain, seeds, question);
 	return seeds.find((d) => d.kind !== "module") ?? null;
 }
 

@@ -1,0 +1,200 @@
+/**
+ * Which lines that write a name as a whole word *use* it. The impact listing's literal channel finds
+ * every line of a file holding the name as text; most are uses (`repo.insert(…)`, `import { insert }`),
+ * but some only share the name: a local declared with it (`const insert = qb.insertInto(…)`) and the
+ * lines using that local, an object key or a typed parameter (`{ from, to, insert: "" }`), the word in
+ * a comment or in a message (`"not found after insert"`), a module path (`from './sendMessage'`).
+ * Those are not counted as places a change reaches. Read line by line, without a parser: strings
+ * and comments end at the line's end (a line opening inside a block comment's `*` is a comment).
+ */
+import { escapeRegExp } from "../../escape-regexp.js";
+
+/** How one occurrence of the name stands in its line. */
+export type Mention =
+	/** A use: a member read or call (`x.insert(`), a reference to it, the name as a whole string (`'insert'`). */
+	| "use"
+	/** The bare name in code: a use, unless the file declares a local of that name. */
+	| "bare"
+	/** A declaration of a local, a parameter, or a type of that name (`const insert =`, `function insert(`). */
+	| "declaration"
+	/** An object key, an annotated field or parameter (`insert: ""`, `readonly insert: boolean`); a key's registration. */
+	| "key"
+	/** In a comment, in a string as a word of a message, or a module path: text, not code. */
+	| "text";
+
+export interface LiteralOptions {
+	/** The name is a string key (an event, a method name): written in strings, it is used there. */
+	key: boolean;
+	/** The file is the target's own: its declarations of the name are the target itself. */
+	ownFile: boolean;
+	/** A test file: an object key of the name is a mock or stub of it (`vi.mock(…, () => ({ name: vi.fn() }))`). */
+	test?: boolean;
+}
+
+/** A span of a line: code, a string (with where its quote opened), or a comment. */
+interface Span {
+	kind: "code" | "string" | "comment";
+	start: number;
+	end: number;
+}
+
+/** The line cut into code, string and comment spans (template substitutions `${…}` are code). */
+function spans(line: string): Span[] {
+	const out: Span[] = [];
+	const t = line.trimStart();
+	if (t.startsWith("*") || t.startsWith("/*") || t.startsWith("//"))
+		return [{ kind: "comment", start: 0, end: line.length }];
+	let i = 0;
+	let from = 0;
+	const push = (kind: Span["kind"], end: number) => {
+		if (end > from) out.push({ kind, start: from, end });
+		from = end;
+	};
+	while (i < line.length) {
+		const c = line[i];
+		if (c === "/" && line[i + 1] === "/") {
+			push("code", i);
+			push("comment", line.length);
+			return out;
+		}
+		if (c === "/" && line[i + 1] === "*") {
+			push("code", i);
+			const close = line.indexOf("*/", i + 2);
+			i = close < 0 ? line.length : close + 2;
+			push("comment", i);
+			continue;
+		}
+		if (c === '"' || c === "'" || c === "`") {
+			push("code", i);
+			let j = i + 1;
+			while (j < line.length && line[j] !== c) {
+				if (line[j] === "\\") j++;
+				else if (c === "`" && line[j] === "$" && line[j + 1] === "{") {
+					// A substitution: its code is code (`${x.insert()}`); the string resumes after it.
+					push("string", j);
+					let depth = 0;
+					let k = j + 2;
+					for (; k < line.length; k++) {
+						if (line[k] === "{") depth++;
+						else if (line[k] === "}" && depth-- === 0) break;
+					}
+					from = j;
+					push("code", Math.min(k + 1, line.length));
+					j = k;
+				}
+				j++;
+			}
+			i = Math.min(j + 1, line.length);
+			push("string", i);
+			continue;
+		}
+		i++;
+	}
+	push("code", line.length);
+	return out;
+}
+
+/** Words before a string that make it a module path (`from "./x"`, `require("./x")`, `import "./x"`). */
+const MODULE_SPEC = /(?:\bfrom|^\s*import|\bimport\s*\(|\brequire\s*\()\s*$/;
+/** Words that declare the name that follows them. */
+const DECLARES =
+	/(?:\b(?:const|let|var|function\*?|class|interface|type|enum|namespace)|\bfunction\s*\*)\s+$/;
+/** What follows a name bound to a required or imported module (`= require(`, `= await import(`). */
+const REQUIRED = /^\s*=\s*(?:await\s+)?(?:require|import)\s*\(/;
+/** Modifiers of a class member or parameter written before its name. */
+const MODIFIER = /\b(?:public|private|protected|readonly|static|declare|abstract|override|accessor)\s+$/;
+
+/** Each whole-word occurrence of `name` in `line`, classified. */
+export function mentions(line: string, name: string, key: boolean): Mention[] {
+	const re = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`, "g");
+	const parts = spans(line);
+	const out: Mention[] = [];
+	for (const m of line.matchAll(re)) {
+		const at = m.index ?? 0;
+		const end = at + name.length;
+		const span = parts.find((s) => at >= s.start && at < s.end);
+		if (!span || span.kind === "comment") {
+			out.push("text");
+			continue;
+		}
+		if (span.kind === "string") {
+			out.push(inString(line, span, at, end, name, key));
+			continue;
+		}
+		const pre = line.slice(0, at);
+		const post = line.slice(end);
+		if (/(?:^|[^.])\.\s*$|\?\.\s*$/.test(pre)) out.push("use");
+		// `const x = require("./x")` binds the module's export: an import, not a local of its own.
+		else if (DECLARES.test(pre) && REQUIRED.test(post)) out.push("bare");
+		else if (DECLARES.test(pre)) out.push("declaration");
+		else if (/^\s*\??\s*:(?!:)/.test(post) && /\(\s*$/.test(pre)) out.push("declaration");
+		else if (/^\s*\??\s*:(?!:)/.test(post) && (/(?:^|[{,;])\s*$/.test(pre) || MODIFIER.test(pre)))
+			out.push("key");
+		else out.push("bare");
+	}
+	return out;
+}
+
+/** An occurrence inside a string: a use when the string is the name, a key, or code (`"x.insert()"`). */
+function inString(line: string, span: Span, at: number, end: number, name: string, key: boolean): Mention {
+	// The quote opens at span.start unless the span resumes after a substitution.
+	const quoted = /["'`]/.test(line[span.start] ?? "") ? span.start : -1;
+	if (quoted >= 0 && MODULE_SPEC.test(line.slice(0, quoted))) return "text";
+	const before = line[at - 1] ?? "";
+	const after = line.slice(end);
+	// A longer dotted name holds it as its last or inner part (`chat.sendMessage` is another key).
+	if (before === "." || /^\.[\w$]/.test(after)) return "text";
+	if (key) return "use";
+	const content = line.slice(quoted >= 0 ? quoted + 1 : span.start, span.end).replace(/["'`]$/, "");
+	if (content === name) return "use";
+	// Code written in a string (a template's binding, `:src="attachment.url(x)"`): a call is a use.
+	return /^\s*\(/.test(after) ? "use" : "text";
+}
+
+/**
+ * Of a file's lines naming `name`, the line numbers that use it. `lines` maps a 1-based line number
+ * to its text (the whole file, or only the lines naming it). A file declaring a local of the name
+ * (and not importing it) means that local wherever it writes the bare name.
+ */
+export function usingLines(
+	lines: ReadonlyMap<number, string>,
+	name: string,
+	options: LiteralOptions,
+): number[] {
+	const byLine = new Map<number, Mention[]>();
+	let declares = false;
+	let imports = false;
+	for (const [n, text] of lines) {
+		const ms = mentions(text, name, options.key);
+		if (!ms.length) continue;
+		byLine.set(n, ms);
+		if (ms.includes("declaration")) declares = true;
+		if (/^\s*import\b|\brequire\s*\(/.test(text) && ms.some((m) => m === "bare" || m === "use"))
+			imports = true;
+	}
+	const shadowed = declares && !imports && !options.ownFile;
+	// A key's name as an object's key registers it (`Meteor.methods({ sendMessage: … })`); in a test it mocks it.
+	const uses = (m: Mention) =>
+		m === "use" || (m === "bare" && !shadowed) || (m === "key" && (options.key || options.test === true));
+	return [...byLine.entries()].filter(([, ms]) => ms.some(uses)).map(([n]) => n);
+}
+
+/**
+ * How a line using the bare name runs it: `name(…)` / `name<T>(…)` is a call, `new Name(…)` a
+ * creation; else null. The index's own call edges miss some of them (a second call in the same
+ * caller, a function bound by `require`): told as calls, not as lines that merely name it.
+ */
+export function bareRun(line: string, name: string): "call" | "new" | null {
+	const re = new RegExp(`(?<![\\w$.])${escapeRegExp(name)}\\s*(?:<[^<>()]*>)?\\s*\\(`, "g");
+	const parts = spans(line);
+	for (const m of line.matchAll(re)) {
+		const at = m.index ?? 0;
+		if (parts.find((s) => at >= s.start && at < s.end)?.kind !== "code") continue;
+		const pre = line.slice(0, at);
+		// Its declaration, or a method of that name defined on the line (`async name(a) {`), runs nothing.
+		const defines = /\b(?:async|get|set|static)\s+$|^\s*$/.test(pre) && /\)\s*(?::[^{]*)?\{\s*$/.test(line);
+		if (DECLARES.test(pre) || defines) continue;
+		return /\bnew\s+$/.test(pre) ? "new" : "call";
+	}
+	return null;
+}
