@@ -42,6 +42,7 @@ import {
 } from "./map-outline.js";
 import { listValueMakers } from "./map-value-makers.js";
 import { type MaterialIndex, memoIndex } from "./material-index.js";
+import { pathHandlers } from "./path-handlers.js";
 import { pickCallees } from "./pick-callees.js";
 import { MATERIAL_REACH, type MapReach } from "./reach.js";
 import { readBodies } from "./read-bodies.js";
@@ -137,6 +138,21 @@ export function assembleMaterial(
 		const limit = Math.min(budget, a.spent + budget * reach.bridgeShare);
 		const forms = { bridge: reach.bridgeCalls, keyHop: reach.bridgeKeyHops };
 		for (const c of bridgeSteps(a, input.relevance, reach.bridgeLines, reach.bridgeSteps, forms))
+			if (readWithin(c, config, limit)) a.markRead(c.node.def);
+	}
+	// The handlers of the keys the path crosses that no body read reached: the far end of a hop the
+	// reader otherwise sees only as a name. With the model's picks only, not for an impact question.
+	if (modelPicks && !input.impact) {
+		const limit = Math.min(budget, a.spent + budget * reach.pathHandlerShare);
+		const max = reach.pathHandlers;
+		for (const c of pathHandlers(
+			a,
+			input.skeletons,
+			input.relevance,
+			reach.pathHandlerLines,
+			max,
+			reach.pathHandlerCrossed,
+		))
 			if (readWithin(c, config, limit)) a.markRead(c.node.def);
 	}
 

@@ -276,6 +276,16 @@ export interface MapReach {
 	bridgeCalls: boolean;
 	bridgeKeyHops: boolean;
 	bridgeShare: number;
+	/**
+	 * Then at most `pathHandlers` key handlers on the skeletons (`handler:<trunk>` nodes) of at most
+	 * `pathHandlerLines` lines no source reads, best rated first, read whole within `pathHandlerShare`
+	 * past what is spent; with `pathHandlerCrossed`, only those whose key a body read dispatches
+	 * (path-handlers.ts). With the model's picks only, not for an impact question (0: none).
+	 */
+	pathHandlers: number;
+	pathHandlerLines: number;
+	pathHandlerShare: number;
+	pathHandlerCrossed: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -333,6 +343,10 @@ export const MATERIAL_REACH: MapReach = {
 	bridgeCalls: false,
 	bridgeKeyHops: false,
 	bridgeShare: 0,
+	pathHandlers: 3,
+	pathHandlerLines: 80,
+	pathHandlerShare: 0.04,
+	pathHandlerCrossed: false,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -392,4 +406,8 @@ export const CITATION_REACH: MapReach = {
 	bridgeCalls: false,
 	bridgeKeyHops: false,
 	bridgeShare: 0,
+	pathHandlers: 0,
+	pathHandlerLines: 0,
+	pathHandlerShare: 0,
+	pathHandlerCrossed: false,
 };
