@@ -80,6 +80,12 @@ describe("the handlers of the keys a path crosses", () => {
 		]);
 	});
 
+	it("none the question's words rate below the floor", () => {
+		expect(names(pathHandlers(assembly([enqueue]), skeletons, relevance, 60, 3, false, 2))).toEqual([
+			"IndexWorker.process",
+		]);
+	});
+
 	it("none when the reach reads none", () => {
 		expect(pathHandlers(assembly([enqueue]), skeletons, relevance, 0, 2, false)).toEqual([]);
 		expect(pathHandlers(assembly([enqueue]), skeletons, relevance, 60, 0, false)).toEqual([]);

@@ -152,6 +152,7 @@ export function assembleMaterial(
 			reach.pathHandlerLines,
 			max,
 			reach.pathHandlerCrossed,
+			reach.pathHandlerMinRate,
 		))
 			if (readWithin(c, config, limit)) a.markRead(c.node.def);
 	}

@@ -16,7 +16,8 @@ const STEP_KINDS = new Set(["function", "method"]);
 /**
  * Up to `max` unread handlers of at most `lines` lines that the skeletons reach over a key
  * (`handler:<trunk>`), the best rated by `relevance` first; with `crossed`, only those whose key a
- * body read dispatches (the key pseudo-node's `from`): the path runs through the key.
+ * body read dispatches (the key pseudo-node's `from`): the path runs through the key; none the
+ * question's words rate below `minRate` (a GraphQL schema's resolvers are all one key's handlers away).
  */
 export function pathHandlers(
 	a: Assembly,
@@ -25,6 +26,7 @@ export function pathHandlers(
 	lines: number,
 	max: number,
 	crossed: boolean,
+	minRate = 0,
 ): Candidate[] {
 	if (lines <= 0 || max <= 0) return [];
 	const found = new Map<number, { c: Candidate; rate: number }>();
@@ -41,7 +43,9 @@ export function pathHandlers(
 				const from = key?.from ?? null;
 				if (from === null || !a.bodies.has(from)) continue;
 			}
-			found.set(d.id, { c: { node: n, chain: sk.chain.id, role: "key-hop" }, rate: relevance(d) });
+			const rate = relevance(d);
+			if (rate < minRate) continue;
+			found.set(d.id, { c: { node: n, chain: sk.chain.id, role: "key-hop" }, rate });
 		}
 	}
 	return [...found.values()]

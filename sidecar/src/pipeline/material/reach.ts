@@ -286,6 +286,8 @@ export interface MapReach {
 	pathHandlerLines: number;
 	pathHandlerShare: number;
 	pathHandlerCrossed: boolean;
+	/** Only handlers the question's words rate at least this (0: any). */
+	pathHandlerMinRate: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -347,6 +349,7 @@ export const MATERIAL_REACH: MapReach = {
 	pathHandlerLines: 80,
 	pathHandlerShare: 0.04,
 	pathHandlerCrossed: false,
+	pathHandlerMinRate: 0,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -410,4 +413,5 @@ export const CITATION_REACH: MapReach = {
 	pathHandlerLines: 0,
 	pathHandlerShare: 0,
 	pathHandlerCrossed: false,
+	pathHandlerMinRate: 0,
 };
