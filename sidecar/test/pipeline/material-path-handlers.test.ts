@@ -128,15 +128,20 @@ describe("in the assembled material", () => {
 		list.some((s) => s.node.def.id === d.id && s.unit === "whole" && s.role === "key-hop");
 
 	const room = { ...MATERIAL_REACH, pathHandlerShare: 0.2 };
+	const on = { ...room, pathHandlers: 3 };
 
 	it("the best rated handler is read whole with the model's picks", () => {
-		expect(MATERIAL_REACH.pathHandlers).toBeGreaterThan(0);
-		expect(read(material(room, true), worker)).toBe(true);
+		expect(read(material(on, true), worker)).toBe(true);
 		expect(read(material({ ...room, pathHandlers: 0 }, true), worker)).toBe(false);
 	});
 
 	it("not without the model's picks (offline), nor in the citation pool", () => {
-		expect(read(material(room, false), worker)).toBe(false);
+		expect(read(material(on, false), worker)).toBe(false);
 		expect(read(material({ ...CITATION_REACH, pathHandlerShare: 0.2 }, true), worker)).toBe(false);
+	});
+
+	it("off in main's material (session 50: +8 / −8 stand-in key lines)", () => {
+		expect(MATERIAL_REACH.pathHandlers).toBe(0);
+		expect(read(material(room, true), worker)).toBe(false);
 	});
 });

@@ -280,7 +280,11 @@ export interface MapReach {
 	 * Then at most `pathHandlers` key handlers on the skeletons (`handler:<trunk>` nodes) of at most
 	 * `pathHandlerLines` lines no source reads, best rated first, read whole within `pathHandlerShare`
 	 * past what is spent; with `pathHandlerCrossed`, only those whose key a body read dispatches
-	 * (path-handlers.ts). With the model's picks only, not for an impact question (0: none).
+	 * (path-handlers.ts). With the model's picks only, not for an impact question (0: none). Off:
+	 * session 50, body50 — 3 of ≤ 80 lines within 4 % gained ApostropheCMS and Capgo 6 stand-in key
+	 * lines and lost RC, Vendure and Hoppscotch as many (+8 / −8 on the eleven dev sets; 149 handlers
+	 * read, most of them a schema's resolvers or routes the question's words do not name); with a
+	 * rating floor the gains went and the losses stayed.
 	 */
 	pathHandlers: number;
 	pathHandlerLines: number;
@@ -345,7 +349,7 @@ export const MATERIAL_REACH: MapReach = {
 	bridgeCalls: false,
 	bridgeKeyHops: false,
 	bridgeShare: 0,
-	pathHandlers: 3,
+	pathHandlers: 0,
 	pathHandlerLines: 80,
 	pathHandlerShare: 0.04,
 	pathHandlerCrossed: false,
