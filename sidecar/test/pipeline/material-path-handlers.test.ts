@@ -86,6 +86,10 @@ describe("the handlers of the keys a path crosses", () => {
 		]);
 	});
 
+	it("with the held-file form, none in a file the material does not hold", () => {
+		expect(pathHandlers(assembly([enqueue]), skeletons, relevance, 60, 3, false, 0, true)).toEqual([]);
+	});
+
 	it("none when the reach reads none", () => {
 		expect(pathHandlers(assembly([enqueue]), skeletons, relevance, 0, 2, false)).toEqual([]);
 		expect(pathHandlers(assembly([enqueue]), skeletons, relevance, 60, 0, false)).toEqual([]);

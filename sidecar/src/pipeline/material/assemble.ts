@@ -153,6 +153,7 @@ export function assembleMaterial(
 			max,
 			reach.pathHandlerCrossed,
 			reach.pathHandlerMinRate,
+			reach.pathHandlerHeldFile,
 		))
 			if (readWithin(c, config, limit)) a.markRead(c.node.def);
 	}

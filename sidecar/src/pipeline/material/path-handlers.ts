@@ -17,7 +17,8 @@ const STEP_KINDS = new Set(["function", "method"]);
  * Up to `max` unread handlers of at most `lines` lines that the skeletons reach over a key
  * (`handler:<trunk>`), the best rated by `relevance` first; with `crossed`, only those whose key a
  * body read dispatches (the key pseudo-node's `from`): the path runs through the key; none the
- * question's words rate below `minRate` (a GraphQL schema's resolvers are all one key's handlers away).
+ * question's words rate below `minRate` (a GraphQL schema's resolvers are all one key's handlers away);
+ * with `heldFile`, only handlers in a file the material already holds.
  */
 export function pathHandlers(
 	a: Assembly,
@@ -27,7 +28,9 @@ export function pathHandlers(
 	max: number,
 	crossed: boolean,
 	minRate = 0,
+	heldFile = false,
 ): Candidate[] {
+	const held = heldFile ? new Set(a.files()) : null;
 	if (lines <= 0 || max <= 0) return [];
 	const found = new Map<number, { c: Candidate; rate: number }>();
 	for (const sk of skeletons) {
@@ -43,6 +46,7 @@ export function pathHandlers(
 				const from = key?.from ?? null;
 				if (from === null || !a.bodies.has(from)) continue;
 			}
+			if (held && !held.has(d.file)) continue;
 			const rate = relevance(d);
 			if (rate < minRate) continue;
 			found.set(d.id, { c: { node: n, chain: sk.chain.id, role: "key-hop" }, rate });

@@ -292,6 +292,8 @@ export interface MapReach {
 	pathHandlerCrossed: boolean;
 	/** Only handlers the question's words rate at least this (0: any). */
 	pathHandlerMinRate: number;
+	/** Only handlers in a file the material already holds. */
+	pathHandlerHeldFile: boolean;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -354,6 +356,7 @@ export const MATERIAL_REACH: MapReach = {
 	pathHandlerShare: 0.04,
 	pathHandlerCrossed: false,
 	pathHandlerMinRate: 0,
+	pathHandlerHeldFile: false,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -418,4 +421,5 @@ export const CITATION_REACH: MapReach = {
 	pathHandlerShare: 0,
 	pathHandlerCrossed: false,
 	pathHandlerMinRate: 0,
+	pathHandlerHeldFile: false,
 };
