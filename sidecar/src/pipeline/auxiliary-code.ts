@@ -92,13 +92,32 @@ export function toolingSeedWeight(index: ToolingIndex, question: string): (file:
 	};
 }
 
-/** `defs` with the package tooling files' after the others, each part in its order (none moved for a test question). */
+/**
+ * A file or folder named for a test by a joined word (`webp-test.js`, `test-plugins/`, `job-queue-test/`,
+ * `load-testing/`):
+ * a test harness or test plugin beside the product, which isAuxiliaryPath's folder and file rules do not
+ * catch. A bare `test` name (`commands/test.ts`, a CLI's test command) or a feature's (`test-runner/`) is no such file.
+ */
+const TEST_NAMED =
+	/(^|\/)([^/]*[-_](?:tests?|testing)|tests?[-_](plugins?|utils?|helpers?|support|harness))(\.[a-z]+)?(\/|$)/i;
+
+/** Whether `file` is a test harness named for a test by a joined word (TEST_NAMED). */
+export function isTestNamedPath(file: string): boolean {
+	return TEST_NAMED.test(file);
+}
+
+/**
+ * `defs` with the test tooling files' after the others, each part in its order (none moved for a test
+ * question): a package's tooling folder, and a harness named for a test (`test-plugins/`, `job-queue-test/`).
+ * Session 50 vc50: a worker question's places named two dev-server test plugins that create a queue, ahead
+ * of the product's polling strategy and bootstrap.
+ */
 export function toolingLast<T extends { file: string | null }>(
 	index: ToolingIndex,
 	question: string,
 	defs: readonly T[],
 ): T[] {
 	if (asksAboutTests(question)) return [...defs];
-	const tooling = (d: T) => !!d.file && isPackageToolingFile(index, d.file);
+	const tooling = (d: T) => !!d.file && (isPackageToolingFile(index, d.file) || isTestNamedPath(d.file));
 	return [...defs.filter((d) => !tooling(d)), ...defs.filter(tooling)];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { PackageRow } from "../../src/index/types.js";
 import {
 	isPackageToolingFile,
+	isTestNamedPath,
 	TEST_TOOLING_SEED_FACTOR,
 	toolingLast,
 	toolingSeedWeight,
@@ -128,6 +129,36 @@ describe("tooling last", () => {
 			"packages/a/e2e/z.ts",
 		]);
 		expect(toolingLast(index, "Which tests cover y?", defs)).toEqual(defs);
+	});
+
+	it("moves a harness named for a test by a joined word after the product's files", () => {
+		const index = indexOf(["packages/server", "packages/dev"]);
+		const defs = [
+			"packages/dev/test-plugins/queue-test/queue-test-plugin.ts",
+			"packages/server/src/queue/queue.service.ts",
+			"packages/dev/load-testing/scripts/big-order.js",
+			"packages/server/src/commands/test.ts",
+			"packages/server/src/test-runner/run.ts",
+		].map((file) => ({ file }));
+		expect(toolingLast(index, "How does the worker pick up jobs?", defs).map((d) => d.file)).toEqual([
+			"packages/server/src/queue/queue.service.ts",
+			"packages/server/src/commands/test.ts",
+			"packages/server/src/test-runner/run.ts",
+			"packages/dev/test-plugins/queue-test/queue-test-plugin.ts",
+			"packages/dev/load-testing/scripts/big-order.js",
+		]);
+		expect(toolingLast(index, "How do the load testing scripts place orders?", defs)).toEqual(defs);
+	});
+});
+
+describe("a file named for a test", () => {
+	it("is one whose file or folder joins a word to test, tests or testing", () => {
+		expect(isTestNamedPath("packages/uploadfs/webp-test.js")).toBe(true);
+		expect(isTestNamedPath("packages/dev-server/test-plugins/x/plugin.ts")).toBe(true);
+		expect(isTestNamedPath("packages/dev-server/load-testing/utils/api-request.js")).toBe(true);
+		expect(isTestNamedPath("src/cli/commands/test.ts")).toBe(false);
+		expect(isTestNamedPath("src/test-runner/run.ts")).toBe(false);
+		expect(isTestNamedPath("src/contest/entries.ts")).toBe(false);
 	});
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EdgeKind } from "../../src/index/schema.js";
 import type { DefRow } from "../../src/index/types.js";
+import { fileEntries } from "../../src/pipeline/path/file-entries.js";
 import { findPath } from "../../src/pipeline/path/find.js";
 import { innerStepEdge } from "../../src/pipeline/path/inner-step.js";
 import type { PathIndex } from "../../src/pipeline/path/types.js";
@@ -61,6 +62,56 @@ describe("a ranked file's one way in", () => {
 			const { index, ranked } = uploadRoute(opts);
 			expect(names(findPath(index, ranked, {}, words))).toEqual(["handleItems.byId", "itemKind"]);
 		}
+	});
+});
+
+/**
+ * A page whose best-ranked definition is a form field's state; its submit function reads the field and posts
+ * to a route whose handler calls a permission check. Another function reads the field and sends nothing.
+ */
+function invitePage(opts: { senders?: number } = {}) {
+	const email = defRow("pages/Members.vue", "inviteEmail", "variable");
+	const submit = defRow("pages/Members.vue", "submitInvite", "function");
+	const reset = defRow("pages/Members.vue", "resetInviteForm", "function");
+	const other = defRow("pages/Members.vue", "resendInvite", "function");
+	const key = defRow(null, "POST /private/invite", "dispatch-key");
+	const route = defRow("server/private/invite.ts", "post", "function");
+	const check = defRow("server/utils/rbac.ts", "checkInvitePermission", "function");
+	const edges: [DefRow, DefRow, EdgeKind][] = [
+		[submit, email, "reference"],
+		[reset, email, "reference"],
+		[submit, key, "dispatch"],
+		[key, route, "handler"],
+		[route, check, "call"],
+	];
+	if ((opts.senders ?? 1) > 1) edges.push([other, email, "reference"], [other, key, "dispatch"]);
+	const defs = [email, submit, reset, other, key, route, check];
+	const index: PathIndex = {
+		...edgeGraph(defs, edges, (s) => ({ file: s.file, line: s.startLine })),
+		fileLines: () => undefined,
+	};
+	return { index, ranked: [email, check, route] };
+}
+
+describe("a ranked form field's sender", () => {
+	const inviteWords = plainConcepts("invite", "permission", "email");
+
+	it("starts the path at the one function that reads the field and sends the request", () => {
+		const { index, ranked } = invitePage();
+		expect(names(findPath(index, ranked, {}, inviteWords))).toEqual([
+			"submitInvite",
+			"post",
+			"checkInvitePermission",
+		]);
+	});
+
+	it("stands at the field's place, and is none when two functions read the field and send", () => {
+		const one = invitePage();
+		expect(fileEntries(one.index, one.ranked, inviteWords).map((w) => [w.def.name, w.place])).toEqual([
+			["submitInvite", 0],
+		]);
+		const two = invitePage({ senders: 2 });
+		expect(fileEntries(two.index, two.ranked, inviteWords)).toEqual([]);
 	});
 });
 

@@ -27,11 +27,29 @@ export function fileEntries(
 		if (!STEPLESS.has(d.kind)) continue;
 		const ways = index.defsInFile(d.file).filter((x) => x.kind === "function" || x.kind === "method");
 		const entries = ways.filter((x) => isEntry(index, x));
-		if (entries.length !== 1) continue;
-		const entry = entries[0] as DefRow;
+		const entry = entries.length === 1 ? (entries[0] as DefRow) : soleSender(index, d, ways);
+		if (!entry) continue;
 		if (taken.has(entry.id) || !concepts(entry).some((x) => x > 0)) continue;
 		taken.add(entry.id);
 		out.push({ def: entry, place });
 	}
 	return out;
+}
+
+/**
+ * The one function of the candidate's file that reads it and sends a request (dispatches a key): a form's
+ * state (`inviteUserEmail`) is sent to the server by its submit handler, where the flow through the file
+ * goes on. Session 50 vc50: an invitation question's best match was the form's e-mail field, its submit
+ * handler (which posts to the route) unranked.
+ */
+function soleSender(index: PathIndex, state: DefRow, ways: readonly DefRow[]): DefRow | null {
+	const inFile = new Map(ways.map((w) => [w.id, w]));
+	const readers = new Set(
+		index
+			.edgesTo(state.id)
+			.filter((e) => e.kind === "reference" && inFile.has(e.src))
+			.map((e) => e.src),
+	);
+	const senders = [...readers].filter((id) => index.edgesFrom(id).some((e) => e.kind === "dispatch"));
+	return senders.length === 1 ? (inFile.get(senders[0] as number) ?? null) : null;
 }

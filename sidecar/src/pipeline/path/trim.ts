@@ -1,5 +1,6 @@
 /** A chosen path's head dropped when it is another flow's way in or one of a shared helper's many callers. */
 import type { DefRow } from "../../index/types.js";
+import { isTestNamedPath } from "../auxiliary-code.js";
 import { entryCallers, SIDE_ENTRIES } from "./entries.js";
 import { HELPER_FAN_IN, type Hop, type PathIndex } from "./types.js";
 
@@ -141,15 +142,7 @@ export function trimDelegator(
 const OUT_KINDS: ReadonlySet<string> = new Set(["call", "new", "dispatch"]);
 
 /**
- * A file or folder named for a test by a joined word (`webp-test.js`, `test-plugins/`, `job-queue-test/`):
- * a test harness or test plugin beside the product, which isAuxiliaryPath's folder and file rules do not
- * catch. A bare `test` name (`commands/test.ts`, a CLI's test command) or a feature's (`test-runner/`) is no such file.
- */
-const TEST_NAMED =
-	/(^|\/)([^/]*[-_]tests?|tests?[-_](plugins?|utils?|helpers?|support|harness))(\.[a-z]+)?(\/|$)/i;
-
-/**
- * Drop the path's head while its file is named for a test (TEST_NAMED), its own name names nothing of the
+ * Drop the path's head while its file is named for a test (isTestNamedPath), its own name names nothing of the
  * question the rest of the path does not, and a flow of two steps or more remains: the harness calling the product
  * code (a test plugin creating the queue the question asks about) is not where the product's flow starts.
  */
@@ -161,7 +154,7 @@ export function trimTestHead(
 ): void {
 	while (path.ids.length >= 3) {
 		const head = byId.get(path.ids[0] as number);
-		if (!head?.file || !TEST_NAMED.test(head.file)) return;
+		if (!head?.file || !isTestNamedPath(head.file)) return;
 		const rest = path.ids.slice(1);
 		// The head's own name, not its path: the harness's folder repeats the product's words (`dev-server/`).
 		const own = named(head.id);
