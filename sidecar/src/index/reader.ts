@@ -88,6 +88,8 @@ export class IndexReader {
 	 * server or a bench answering many reads the table once. Rows are the same either way.
 	 */
 	private edgeTable: EdgeTable | undefined;
+	/** Values the pipeline derives from the index alone, kept for the reader's life (`derived`). */
+	private readonly derivedValues = new Map<symbol, unknown>();
 	private edgeLookups = 0;
 	private edgeLookupBudget: number | undefined;
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
@@ -114,6 +116,16 @@ export class IndexReader {
 			this.stmts.set(sql, s);
 		}
 		return s;
+	}
+
+	/**
+	 * `make()`, computed once per reader under `key`: a structure every question derives from the
+	 * index alone (the files of each folder, say). Safe to keep for the reader's life for the reason
+	 * its rows are (row-cache.ts: an open index file never changes).
+	 */
+	derived<T>(key: symbol, make: () => T): T {
+		if (!this.derivedValues.has(key)) this.derivedValues.set(key, make());
+		return this.derivedValues.get(key) as T;
 	}
 
 	meta(): IndexMeta {
