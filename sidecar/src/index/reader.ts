@@ -56,6 +56,7 @@ const ROW_CACHE_LIMIT = 50_000;
 /** Edges read in bulk for the CPU of one joined per-row edge query (edge-table.ts; session 47 lat47). */
 const EDGES_PER_LOOKUP = 10;
 const FILE_CACHE_LIMIT = 10_000;
+const AGGREGATES_KEPT = 32;
 /**
  * File text kept per reader, by weight rather than count: a big repository's files would otherwise
  * all stay for the life of a service (and each ask worker has its own reader). ~bytes for ASCII text.
@@ -82,6 +83,8 @@ export class IndexReader {
 		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
+	/** Whole-table aggregates by their bounds (a few per reader: the pipeline asks fixed ones). */
+	private readonly aggregates = new RowCache<string, readonly unknown[]>({ entries: AGGREGATES_KEPT });
 	/**
 	 * Every edge, read once the edge lookups made one by one have cost about what reading the whole
 	 * table costs (edge-table.ts): a single question on a large index stays on per-row queries, a
@@ -426,16 +429,23 @@ export class IndexReader {
 		return topDefsPerPackage(this.query, limit);
 	}
 
-	defsUsedAtLeast(minFanIn: number): DefRow[] {
-		return defsUsedAtLeast(this.query, minFanIn);
+	// The three below aggregate whole tables and every question's pattern and convention stages ask
+	// them with the same bounds: kept per reader (`aggregates`).
+	defsUsedAtLeast(minFanIn: number): readonly DefRow[] {
+		return this.aggregates.get(`used ${minFanIn}`, () => defsUsedAtLeast(this.query, minFanIn)) as readonly DefRow[];
 	}
 
-	familyBases(minMembers: number): { def: DefRow; members: number }[] {
-		return familyBases(this.query, minMembers);
+	familyBases(minMembers: number): readonly { def: DefRow; members: number }[] {
+		return this.aggregates.get(`family ${minMembers}`, () => familyBases(this.query, minMembers)) as readonly {
+			def: DefRow;
+			members: number;
+		}[];
 	}
 
-	instanceBases(minMembers: number, exportedOnly = true): { def: DefRow; members: number }[] {
-		return instanceBases(this.query, minMembers, exportedOnly);
+	instanceBases(minMembers: number, exportedOnly = true): readonly { def: DefRow; members: number }[] {
+		return this.aggregates.get(`instance ${minMembers} ${exportedOnly}`, () =>
+			instanceBases(this.query, minMembers, exportedOnly),
+		) as readonly { def: DefRow; members: number }[];
 	}
 
 	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */

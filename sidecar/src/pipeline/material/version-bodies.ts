@@ -17,9 +17,9 @@ import type { SignatureMap } from "./signature-map.js";
 /** Files of a folder searched for a definition's sibling versions (a bound on a flat folder). */
 const SIBLING_FILES = 60;
 
-/** Keys of what a reader keeps (`IndexReader.derived`): the files of each version folder, and each group's versions. */
+/** Keys of what a reader keeps (`IndexReader.derived`): the files of each version folder, and its definitions' version groups. */
 const FOLDER_FILES = Symbol("files by version folder");
-const SIBLINGS = Symbol("versions by kind, group and folder");
+const VERSION_GROUPS = Symbol("version groups by folder");
 
 /** The indexed files' paths by version folder (`api/v#/`), each folder's in the listing's order. */
 function filesByFolder(files: readonly FileRow[]): Map<string, string[]> {
@@ -29,6 +29,20 @@ function filesByFolder(files: readonly FileRow[]): Map<string, string[]> {
 		const list = out.get(folder);
 		if (list) list.push(f.path);
 		else out.set(folder, [f.path]);
+	}
+	return out;
+}
+
+/** Definitions with a version, by kind and version key (`kind\nkey`), each group in the definitions' order. */
+function versionGroups(defs: readonly DefRow[]): Map<string, DefRow[]> {
+	const out = new Map<string, DefRow[]>();
+	for (const d of defs) {
+		const key = versionOf(d)?.key;
+		if (!key) continue;
+		const k = `${d.kind}\n${key}`;
+		const list = out.get(k);
+		if (list) list.push(d);
+		else out.set(k, [d]);
 	}
 	return out;
 }
@@ -77,26 +91,23 @@ export class VersionBodies {
 		const key = versionOf(def)?.key;
 		if (!index.files || !def.file || !key) return [def];
 		const folder = versionFolder(def.file);
-		// Kept per reader when it keeps values (both lists depend on the index alone): a group is met
-		// again by every assembly of every question, and finding it scans every file of the repository.
-		const kept = index.derived?.(SIBLINGS, () => new Map<string, readonly DefRow[]>());
-		const wanted = `${def.kind}\n${key}\n${folder}`;
-		let out = kept?.get(wanted);
-		if (!out) {
-			const inFolder = index.derived
+		// Kept per reader when it keeps values (they depend on the index alone): every assembly of every
+		// question meets the groups again, and finding one scans every file of the repository.
+		const groups = index.derived
+			? index.derived(VERSION_GROUPS, () => new Map<string, Map<string, DefRow[]>>())
+			: new Map<string, Map<string, DefRow[]>>();
+		let inFolder = groups.get(folder);
+		if (!inFolder) {
+			const files = index.derived
 				? (index.derived(FOLDER_FILES, () => filesByFolder(index.files?.() ?? [])).get(folder) ?? [])
 				: index
 						.files()
 						.filter((f) => versionFolder(f.path) === folder)
 						.map((f) => f.path);
-			out = Object.freeze(
-				inFolder
-					.slice(0, SIBLING_FILES)
-					.flatMap((f) => index.defsInFile(f))
-					.filter((d) => d.kind === def.kind && versionOf(d)?.key === key),
-			);
-			kept?.set(wanted, out);
+			inFolder = versionGroups(files.slice(0, SIBLING_FILES).flatMap((f) => index.defsInFile(f)));
+			groups.set(folder, inFolder);
 		}
+		const out = inFolder.get(`${def.kind}\n${key}`) ?? [];
 		return out.some((d) => d.id === def.id) ? out : [def, ...out];
 	}
 
