@@ -99,6 +99,13 @@ export class IndexReader {
 	 * server or a bench answering many reads the table once. Rows are the same either way.
 	 */
 	private edgeTable: EdgeTable | undefined;
+	/**
+	 * Every definition by row id, for a reader kept for many questions: read at its first `defById`
+	 * (null until then; undefined for a one-question reader, which reads row by row). A question
+	 * misses ~300–3,000 definitions its reader has not read yet, one joined query each (~45 µs);
+	 * the whole table costs what ~6k of them cost.
+	 */
+	private defTable: Map<number, DefRow> | null | undefined;
 	/** Values the pipeline derives from the index alone, kept for the reader's life (`derived`). */
 	private readonly derivedValues = new Map<symbol, unknown>();
 	private edgeLookups = 0;
@@ -118,7 +125,10 @@ export class IndexReader {
 	 */
 	static open(path: string, options: ReaderOptions = {}): IndexReader {
 		const reader = new IndexReader(path, openIndexDatabase(path));
-		if (options.questions === "many") reader.edgeLookupBudget = 0;
+		if (options.questions === "many") {
+			reader.edgeLookupBudget = 0;
+			reader.defTable = null;
+		}
 		return reader;
 	}
 
@@ -246,9 +256,23 @@ export class IndexReader {
 	}
 
 	defById(id: number): DefRow | undefined {
+		if (this.defTable !== undefined) {
+			this.defTable ??= this.allDefs();
+			return this.defTable.get(id);
+		}
 		return this.defsById.get(id, (k) =>
 			toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id = ?`).get(k) as RawDef),
 		);
+	}
+
+	/** Every definition by row id, each row as `defById`'s query reads it (frozen, as the row caches keep them). */
+	private allDefs(): Map<number, DefRow> {
+		const out = new Map<number, DefRow>();
+		for (const r of this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM}`).all() as RawDef[]) {
+			const def = toDef(r) as DefRow;
+			out.set(def.id, Object.freeze(def));
+		}
+		return out;
 	}
 
 	defsInFile(path: string): DefRow[] {
@@ -449,11 +473,15 @@ export class IndexReader {
 	// The three below aggregate whole tables and every question's pattern and convention stages ask
 	// them with the same bounds: kept per reader (`aggregates`).
 	defsUsedAtLeast(minFanIn: number): readonly DefRow[] {
-		return this.aggregates.get(`used ${minFanIn}`, () => defsUsedAtLeast(this.query, minFanIn)) as readonly DefRow[];
+		return this.aggregates.get(`used ${minFanIn}`, () =>
+			defsUsedAtLeast(this.query, minFanIn),
+		) as readonly DefRow[];
 	}
 
 	familyBases(minMembers: number): readonly { def: DefRow; members: number }[] {
-		return this.aggregates.get(`family ${minMembers}`, () => familyBases(this.query, minMembers)) as readonly {
+		return this.aggregates.get(`family ${minMembers}`, () =>
+			familyBases(this.query, minMembers),
+		) as readonly {
 			def: DefRow;
 			members: number;
 		}[];
