@@ -209,7 +209,8 @@ export async function benchMain(
 		throw new BenchUsageError((err as Error).message);
 	}
 
-	const index = IndexReader.open(opts.index);
+	// Question after question on one reader: the whole edge table at the first lookup (reader.ts).
+	const index = IndexReader.open(opts.index, { questions: "many" });
 	try {
 		const check = checkSetAgainstIndex(set, index, inIndexedRepository(index.meta().repoRoot));
 		reportMissingPaths(check.missingPaths, opts, io);

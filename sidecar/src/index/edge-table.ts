@@ -15,9 +15,6 @@ import type Database from "better-sqlite3";
 import type { EdgeKind, Resolution } from "./schema.js";
 import type { EdgeRow } from "./types.js";
 
-/** Positions of the edges of one definition (into the column arrays), in rowid order. */
-type Positions = number[];
-
 export class EdgeTable {
 	private constructor(
 		private readonly src: Int32Array,
@@ -26,59 +23,62 @@ export class EdgeTable {
 		private readonly file: readonly (string | null)[],
 		private readonly line: readonly (number | null)[],
 		private readonly resolution: readonly string[],
-		private readonly defIds: ReadonlyMap<number, string>,
-		private readonly bySrc: ReadonlyMap<number, Positions>,
-		private readonly byDst: ReadonlyMap<number, Positions>,
+		/** Definition ids by row id (undefined where no definition has that id). */
+		private readonly defIds: readonly (string | undefined)[],
+		private readonly bySrc: Buckets,
+		private readonly byDst: Buckets,
 	) {}
 
 	/** Read every edge of `db` (with the definitions' ids and the files' paths the rows name). */
 	static load(db: Database.Database): EdgeTable {
-		const defIds = new Map<number, string>();
-		for (const [id, defId] of db.prepare("SELECT id, def_id FROM defs").raw().all() as [number, string][])
-			defIds.set(id, defId);
-		const paths = new Map<number, string>();
-		for (const [id, path] of db.prepare("SELECT id, path FROM files").raw().all() as [number, string][])
-			paths.set(id, path);
+		// Row ids are small dense integers: arrays by id, not maps (a load is ~100k edges, ~40k definitions).
+		const defIds = byId(db.prepare("SELECT id, def_id FROM defs").raw().all() as [number, string][]);
+		const paths = byId(db.prepare("SELECT id, path FROM files").raw().all() as [number, string][]);
 		const rows = db
 			.prepare("SELECT src, dst, kind, file_id, line, resolution FROM edges ORDER BY rowid")
 			.raw()
 			.all() as [number, number, string, number | null, number | null, string][];
-		const kept = rows.filter(([s, d]) => defIds.has(s) && defIds.has(d));
-		const n = kept.length;
+		const isDef = (id: number) => id >= 0 && defIds[id] !== undefined;
+		let n = 0;
+		for (const [s, d] of rows) if (isDef(s) && isDef(d)) n++;
 		const src = new Int32Array(n);
 		const dst = new Int32Array(n);
 		const kind: string[] = new Array(n);
 		const file: (string | null)[] = new Array(n);
 		const line: (number | null)[] = new Array(n);
 		const resolution: string[] = new Array(n);
-		const bySrc = new Map<number, Positions>();
-		const byDst = new Map<number, Positions>();
-		const push = (m: Map<number, Positions>, id: number, i: number) => {
-			const list = m.get(id);
-			if (list) list.push(i);
-			else m.set(id, [i]);
-		};
-		kept.forEach(([s, d, k, f, l, r], i) => {
+		let i = 0;
+		for (const [s, d, k, f, l, r] of rows) {
+			if (!isDef(s) || !isDef(d)) continue;
 			src[i] = s;
 			dst[i] = d;
 			kind[i] = k;
-			file[i] = f === null ? null : (paths.get(f) ?? null);
+			file[i] = f === null || f < 0 ? null : (paths[f] ?? null);
 			line[i] = l;
 			resolution[i] = r;
-			push(bySrc, s, i);
-			push(byDst, d, i);
-		});
-		return new EdgeTable(src, dst, kind, file, line, resolution, defIds, bySrc, byDst);
+			i++;
+		}
+		return new EdgeTable(
+			src,
+			dst,
+			kind,
+			file,
+			line,
+			resolution,
+			defIds,
+			buckets(src, defIds.length),
+			buckets(dst, defIds.length),
+		);
 	}
 
 	/** Edges out of a definition, a new array of new rows. */
 	from(defRowId: number): EdgeRow[] {
-		return this.rows(this.bySrc.get(defRowId));
+		return this.rows(this.bySrc, defRowId);
 	}
 
 	/** Edges into a definition, a new array of new rows. */
 	to(defRowId: number): EdgeRow[] {
-		return this.rows(this.byDst.get(defRowId));
+		return this.rows(this.byDst, defRowId);
 	}
 
 	/** How many edges are held. */
@@ -86,22 +86,55 @@ export class EdgeTable {
 		return this.src.length;
 	}
 
-	private rows(positions: Positions | undefined): EdgeRow[] {
-		if (!positions) return [];
-		return positions.map((i) => {
+	private rows(b: Buckets, id: number): EdgeRow[] {
+		if (!(id >= 0 && id + 1 < b.start.length)) return [];
+		const out: EdgeRow[] = [];
+		for (let at = b.start[id] as number; at < (b.start[id + 1] as number); at++) {
+			const i = b.positions[at] as number;
 			const s = this.src[i] as number;
 			const d = this.dst[i] as number;
 			// The keys in EDGE_SELECT's column order: a row serialised reads the same either way.
-			return {
+			out.push({
 				src: s,
 				dst: d,
-				srcDefId: this.defIds.get(s) as string,
-				dstDefId: this.defIds.get(d) as string,
+				srcDefId: this.defIds[s] as string,
+				dstDefId: this.defIds[d] as string,
 				kind: this.kind[i] as EdgeKind,
 				file: this.file[i] as string | null,
 				line: this.line[i] as number | null,
 				resolution: this.resolution[i] as Resolution,
-			};
-		});
+			});
+		}
+		return out;
 	}
+}
+
+/**
+ * Each definition's edges as positions into the column arrays, in rowid order: definition `id`'s are
+ * `positions[start[id]] … positions[start[id + 1] - 1]` (a counting sort by id, stable).
+ */
+interface Buckets {
+	start: Int32Array;
+	positions: Int32Array;
+}
+
+function buckets(ids: Int32Array, idCount: number): Buckets {
+	const start = new Int32Array(idCount + 1);
+	for (const id of ids) (start[id + 1] as number)++;
+	for (let k = 1; k <= idCount; k++) start[k] = (start[k] as number) + (start[k - 1] as number);
+	const next = start.slice(0, idCount);
+	const positions = new Int32Array(ids.length);
+	ids.forEach((id, i) => {
+		positions[(next[id] as number)++] = i;
+	});
+	return { start, positions };
+}
+
+/** Values by row id (an array as long as the largest id + 1, undefined where no row has that id). */
+function byId<V>(rows: readonly [number, V][]): (V | undefined)[] {
+	let max = -1;
+	for (const [id] of rows) if (id > max) max = id;
+	const out: (V | undefined)[] = new Array(max + 1).fill(undefined);
+	for (const [id, v] of rows) if (id >= 0) out[id] = v;
+	return out;
 }

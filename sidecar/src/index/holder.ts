@@ -155,7 +155,7 @@ export class IndexHolder {
 		let reader: IndexReader | null = null;
 		let handle: { path: string; ownLink: boolean } | null = null;
 		try {
-			reader = IndexReader.open(this.path);
+			reader = IndexReader.open(this.path, { questions: "many" });
 			validateIndex(reader);
 			// Replaced while we opened it: look again on the next check.
 			if (stampOf(this.path) !== stamp) {

@@ -56,11 +56,20 @@ const ROW_CACHE_LIMIT = 50_000;
 /** Edges read in bulk for the CPU of one joined per-row edge query (edge-table.ts; session 47 lat47). */
 const EDGES_PER_LOOKUP = 10;
 const FILE_CACHE_LIMIT = 10_000;
+const AGGREGATES_KEPT = 32;
 /**
  * File text kept per reader, by weight rather than count: a big repository's files would otherwise
  * all stay for the life of a service (and each ask worker has its own reader). ~bytes for ASCII text.
  */
 const TEXT_CACHE_SIZE = 64 * 1024 * 1024;
+
+export interface ReaderOptions {
+	/**
+	 * "many" for a reader that answers question after question: the whole edge table is read at the
+	 * first edge lookup (lf's eight questions: ~9.5k per-row lookups, table read in question 7 of 8).
+	 */
+	questions?: "one" | "many";
+}
 
 export class IndexReader {
 	readonly db: Database.Database;
@@ -82,12 +91,23 @@ export class IndexReader {
 		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
+	/** Whole-table aggregates by their bounds (a few per reader: the pipeline asks fixed ones). */
+	private readonly aggregates = new RowCache<string, readonly unknown[]>({ entries: AGGREGATES_KEPT });
 	/**
 	 * Every edge, read once the edge lookups made one by one have cost about what reading the whole
 	 * table costs (edge-table.ts): a single question on a large index stays on per-row queries, a
 	 * server or a bench answering many reads the table once. Rows are the same either way.
 	 */
 	private edgeTable: EdgeTable | undefined;
+	/**
+	 * Every definition by row id, for a reader kept for many questions: read at its first `defById`
+	 * (null until then; undefined for a one-question reader, which reads row by row). A question
+	 * misses ~300–3,000 definitions its reader has not read yet, one joined query each (~45 µs);
+	 * the whole table costs what ~6k of them cost.
+	 */
+	private defTable: Map<number, DefRow> | null | undefined;
+	/** Values the pipeline derives from the index alone, kept for the reader's life (`derived`). */
+	private readonly derivedValues = new Map<symbol, unknown>();
 	private edgeLookups = 0;
 	private edgeLookupBudget: number | undefined;
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
@@ -98,9 +118,18 @@ export class IndexReader {
 		this.db = db;
 	}
 
-	/** Open an index file; throws IndexError with a clear message when missing or of another format. */
-	static open(path: string): IndexReader {
-		return new IndexReader(path, openIndexDatabase(path));
+	/**
+	 * Open an index file; throws IndexError with a clear message when missing or of another format.
+	 * A reader kept for many questions (a bench, a service) says so: it reads the whole edge table at
+	 * its first edge lookup, where a one-question reader first spends the table's cost row by row.
+	 */
+	static open(path: string, options: ReaderOptions = {}): IndexReader {
+		const reader = new IndexReader(path, openIndexDatabase(path));
+		if (options.questions === "many") {
+			reader.edgeLookupBudget = 0;
+			reader.defTable = null;
+		}
+		return reader;
 	}
 
 	close(): void {
@@ -114,6 +143,16 @@ export class IndexReader {
 			this.stmts.set(sql, s);
 		}
 		return s;
+	}
+
+	/**
+	 * `make()`, computed once per reader under `key`: a structure every question derives from the
+	 * index alone (the files of each folder, say). Safe to keep for the reader's life for the reason
+	 * its rows are (row-cache.ts: an open index file never changes).
+	 */
+	derived<T>(key: symbol, make: () => T): T {
+		if (!this.derivedValues.has(key)) this.derivedValues.set(key, make());
+		return this.derivedValues.get(key) as T;
 	}
 
 	meta(): IndexMeta {
@@ -217,9 +256,23 @@ export class IndexReader {
 	}
 
 	defById(id: number): DefRow | undefined {
+		if (this.defTable !== undefined) {
+			this.defTable ??= this.allDefs();
+			return this.defTable.get(id);
+		}
 		return this.defsById.get(id, (k) =>
 			toDef(this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM} WHERE d.id = ?`).get(k) as RawDef),
 		);
+	}
+
+	/** Every definition by row id, each row as `defById`'s query reads it (frozen, as the row caches keep them). */
+	private allDefs(): Map<number, DefRow> {
+		const out = new Map<number, DefRow>();
+		for (const r of this.stmt(`SELECT ${DEF_COLUMNS} FROM ${DEF_FROM}`).all() as RawDef[]) {
+			const def = toDef(r) as DefRow;
+			out.set(def.id, Object.freeze(def));
+		}
+		return out;
 	}
 
 	defsInFile(path: string): DefRow[] {
@@ -268,7 +321,10 @@ export class IndexReader {
 		});
 	}
 
-	/** The whole edge table once per-row lookups have spent its reading cost (~1 query per 10 edges), else undefined. */
+	/**
+	 * The whole edge table once per-row lookups have spent its reading cost (~1 query per 10 edges),
+	 * else undefined; at once for a reader opened for many questions.
+	 */
 	private wholeEdgeTable(): EdgeTable | undefined {
 		if (this.edgeTable) return this.edgeTable;
 		this.edgeLookupBudget ??= Math.ceil(
@@ -414,16 +470,27 @@ export class IndexReader {
 		return topDefsPerPackage(this.query, limit);
 	}
 
-	defsUsedAtLeast(minFanIn: number): DefRow[] {
-		return defsUsedAtLeast(this.query, minFanIn);
+	// The three below aggregate whole tables and every question's pattern and convention stages ask
+	// them with the same bounds: kept per reader (`aggregates`).
+	defsUsedAtLeast(minFanIn: number): readonly DefRow[] {
+		return this.aggregates.get(`used ${minFanIn}`, () =>
+			defsUsedAtLeast(this.query, minFanIn),
+		) as readonly DefRow[];
 	}
 
-	familyBases(minMembers: number): { def: DefRow; members: number }[] {
-		return familyBases(this.query, minMembers);
+	familyBases(minMembers: number): readonly { def: DefRow; members: number }[] {
+		return this.aggregates.get(`family ${minMembers}`, () =>
+			familyBases(this.query, minMembers),
+		) as readonly {
+			def: DefRow;
+			members: number;
+		}[];
 	}
 
-	instanceBases(minMembers: number, exportedOnly = true): { def: DefRow; members: number }[] {
-		return instanceBases(this.query, minMembers, exportedOnly);
+	instanceBases(minMembers: number, exportedOnly = true): readonly { def: DefRow; members: number }[] {
+		return this.aggregates.get(`instance ${minMembers} ${exportedOnly}`, () =>
+			instanceBases(this.query, minMembers, exportedOnly),
+		) as readonly { def: DefRow; members: number }[];
 	}
 
 	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */

@@ -6,7 +6,7 @@
 import { identifierWords } from "../index/schema.js";
 import { pluralAcronymsIn } from "./plural-acronyms.js";
 import { type Concept, type QueryAnalysis, SEGMENT } from "./query.js";
-import { DIRECT, matchOfBits, type StemRules, stemBits, stemTable } from "./stem-levels.js";
+import { DIRECT, matchOfBits, type StemRules, stemBits, stemIdsOf, stemTable } from "./stem-levels.js";
 import { stem } from "./vocabulary.js";
 
 /** Do two stems name the same word? Equal, or a long shared prefix (at least 4 characters). */
@@ -108,14 +108,19 @@ export function scoreUnit(
 	const n = concepts.length;
 	const best = scratch(bestScratch, n);
 	const any = scratch(anyScratch, n);
-	for (const g of groups) {
+	// (indexed loops: this runs for every definition scored, and for-of allocated iterators here)
+	for (let gi = 0; gi < groups.length; gi++) {
+		const g = groups[gi] as (typeof groups)[number];
+		const stems = g.stems;
+		const ids = stemIdsOf(stems);
 		any.fill(0, 0, n);
-		for (const s of g.stems) {
-			const row = table.of(s);
+		for (let k = 0; k < stems.length; k++) {
+			const s = stems[k] as string;
+			const row = ids ? table.ofId(ids[k] as number, s) : table.of(s);
 			for (let i = 0; i < n; i++) any[i] = (any[i] as number) | (row[i] as number);
 		}
 		for (let i = 0; i < n; i++) {
-			const m = matchOfBits(concepts[i] as Concept, any[i] as number, g.stems) * g.factor;
+			const m = matchOfBits(concepts[i] as Concept, any[i] as number, stems) * g.factor;
 			best[i] = Math.max(best[i] as number, m);
 		}
 	}

@@ -100,10 +100,46 @@ function unchanged(s: Snapshot, c: Concept): boolean {
 /** Stems kept per table (a repository's vocabulary; a table lives as long as its question). */
 const STEMS_KEPT = 100_000;
 
+/**
+ * Stems numbered once per process (a repository's vocabulary: tens of thousands), so that a table
+ * finds a stem's row by its number, not by hashing the string again for every list it is in.
+ * Numbers are never reused; past STEM_IDS_KEPT stems a list is looked up by its strings.
+ */
+const stemIds = new Map<string, number>();
+const STEM_IDS_KEPT = 1_000_000;
+/** The numbers of a frozen stem list (wordStems' lists: the same array for the same text), by list. */
+const idsOfList = new WeakMap<readonly string[], Int32Array | null>();
+
+/** The number of each stem of `stems` (a frozen list, so it cannot change under its numbers), or null. */
+export function stemIdsOf(stems: readonly string[]): Int32Array | null {
+	if (!Object.isFrozen(stems)) return null;
+	let ids = idsOfList.get(stems);
+	if (ids === undefined) {
+		ids = new Int32Array(stems.length);
+		for (let k = 0; k < stems.length; k++) {
+			const s = stems[k] as string;
+			let id = stemIds.get(s);
+			if (id === undefined) {
+				if (stemIds.size >= STEM_IDS_KEPT) {
+					ids = null;
+					break;
+				}
+				id = stemIds.size;
+				stemIds.set(s, id);
+			}
+			ids[k] = id;
+		}
+		idsOfList.set(stems, ids);
+	}
+	return ids;
+}
+
 /** Each stem's bits against every concept of one list, in the list's order. */
 export class StemTable {
 	private readonly snapshots: Snapshot[];
 	private readonly bits = new Map<string, Uint8Array>();
+	/** The rows of `bits` by stem number (stemIdsOf). */
+	private byId: (Uint8Array | undefined)[] = [];
 
 	constructor(
 		readonly concepts: readonly Concept[],
@@ -129,8 +165,23 @@ export class StemTable {
 		if (!row) {
 			row = new Uint8Array(this.concepts.length);
 			for (let i = 0; i < row.length; i++) row[i] = stemBits(this.concepts[i] as Concept, s, this.rules);
-			if (this.bits.size >= STEMS_KEPT) this.bits.clear();
+			if (this.bits.size >= STEMS_KEPT) {
+				this.bits.clear();
+				this.byId = [];
+			}
 			this.bits.set(s, row);
+		}
+		return row;
+	}
+
+	/** `of(s)` for the stem numbered `id` (stemIdsOf): the same row, found by its number. */
+	ofId(id: number, s: string): Uint8Array {
+		let row = this.byId[id];
+		if (!row) {
+			row = this.of(s);
+			// Grown densely (no holes): a sparse array would fall back to a dictionary lookup.
+			while (this.byId.length <= id) this.byId.push(undefined);
+			this.byId[id] = row;
 		}
 		return row;
 	}

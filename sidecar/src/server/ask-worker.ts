@@ -67,7 +67,7 @@ function readerFor(handle: IndexHandle): IndexReader {
 			`the index generation ${handle.generation} is no longer at ${handle.path}`,
 		);
 	}
-	const reader = IndexReader.open(handle.path);
+	const reader = IndexReader.open(handle.path, { questions: "many" });
 	// The name may have been reused between the check and the open: only the validated file will do.
 	if (inodeOf(handle.path) !== handle.ino) {
 		reader.close();

@@ -86,4 +86,25 @@ describe("EdgeTable", () => {
 		expect(() => (first as unknown[]).push({})).toThrow(TypeError);
 		reader.close();
 	});
+
+	it("is read at the first lookup by a reader kept for many questions, which reads every definition at once too", () => {
+		const load = vi.spyOn(EdgeTable, "load");
+		const many = IndexReader.open(path, { questions: "many" });
+		const one = IndexReader.open(path);
+		const ids = (db.prepare("SELECT id FROM defs ORDER BY id").all() as { id: number }[]).map((r) => r.id);
+		const first = ids[0] as number;
+		expect(many.edgesFrom(first)).toEqual(byQuery(db, "src", first));
+		expect(load).toHaveBeenCalledTimes(1);
+		load.mockRestore();
+		for (const id of ids) {
+			expect(JSON.stringify(many.edgesTo(id)), `to ${id}`).toBe(JSON.stringify(byQuery(db, "dst", id)));
+			// Serialised: the same fields in the same order as the one-row query's.
+			expect(JSON.stringify(many.defById(id)), `def ${id}`).toBe(JSON.stringify(one.defById(id)));
+			expect(Object.isFrozen(many.defById(id))).toBe(true);
+		}
+		expect(many.defById(-1)).toBeUndefined();
+		expect(many.defById(99999999)).toBeUndefined();
+		many.close();
+		one.close();
+	});
 });

@@ -108,6 +108,22 @@ describe("near-identical versions in the material's bodies", () => {
 		expect(bodies).not.toContain("postWorkflowV102");
 	});
 
+	it("reads the same with the version groups kept by the reader, again and again, as without them", () => {
+		const reader = index();
+		// A reader without kept values: the groups are found afresh, from the file listing.
+		const fresh = Object.create(reader, { derived: { value: undefined } }) as typeof reader;
+		const run = (r: typeof reader) =>
+			assembleMaterial(
+				r,
+				{ skeletons: skeletons(), picks: [], words, relevance: () => 0.5 },
+				config,
+			).sources.map((s) => [s.unit, s.node.def.defId, s.text]);
+		const first = run(reader);
+		expect(run(reader)).toEqual(first);
+		expect(run(fresh)).toEqual(first);
+		expect(first.some(([, id]) => String(id).endsWith("#postWorkflowV103"))).toBe(true);
+	});
+
 	it("reads every version with the citation pool's reach", () => {
 		const bodies = bodiesOf(material([], { ...MATERIAL_REACH, foldLookalikes: false }));
 		expect(bodies).toEqual(expect.arrayContaining(["postWorkflowV101", "postWorkflowV102"]));

@@ -48,13 +48,22 @@ export function localHeads(lines: readonly string[], words: readonly string[]): 
 	const hits: { at: number; n: number }[] = [];
 	for (let i = 1; i < lines.length; i++) {
 		const text = lines[i] ?? "";
-		const name = LOCAL_HEADS.map((re) => re.exec(text)?.[1]).find((x) => x !== undefined);
+		const name = localHeadName(text);
 		if (!name) continue;
 		const low = name.toLowerCase();
 		const n = long.filter((w) => low.includes(w)).length;
 		if (n > 0) hits.push({ at: i, n });
 	}
 	return hits.sort((x, y) => y.n - x.n || x.at - y.at).map((h) => h.at);
+}
+
+/** The name the first of LOCAL_HEADS that matches `line` declares (none is global: `exec` keeps no state). */
+function localHeadName(line: string): string | undefined {
+	for (const re of LOCAL_HEADS) {
+		const name = re.exec(line)?.[1];
+		if (name !== undefined) return name;
+	}
+	return undefined;
 }
 
 /** Up to `perStep` local heads of each long chain step in `steps` listed only as a signature. */

@@ -19,7 +19,9 @@ export type MaterialIndex = Pick<
 	// The indexed files, for the sibling versions of a definition (version-bodies.ts).
 	Partial<Pick<IndexReader, "files">> &
 	// The mount lines between a request and its route (hops.ts).
-	Partial<Pick<IndexReader, "mountSites">>;
+	Partial<Pick<IndexReader, "mountSites">> &
+	// What a reader keeps for its life (version-bodies.ts: each version folder's files and versions).
+	Partial<Pick<IndexReader, "derived">>;
 
 /** The index with the lookups one assembly repeats (a file's lines, a definition's edges) memoised. */
 export function memoIndex(index: MaterialIndex): MaterialIndex {
@@ -46,6 +48,7 @@ export function memoIndex(index: MaterialIndex): MaterialIndex {
 		...(index.searchDefs ? { searchDefs: index.searchDefs.bind(index) } : {}),
 		...(index.files ? { files: () => (files ??= index.files?.() ?? []) } : {}),
 		...(index.mountSites ? { mountSites: index.mountSites.bind(index) } : {}),
+		...(index.derived ? { derived: index.derived.bind(index) } : {}),
 	};
 }
 

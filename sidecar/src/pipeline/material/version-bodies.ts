@@ -7,7 +7,7 @@
  * `postWorkflowV101`–`V104` in one answer prompt while deciding bodies were left as signatures
  * (llm-relay.md, run 21). Material only (`MapReach.foldLookalikes`): the citation pool reads them all.
  */
-import type { DefRow } from "../../index/types.js";
+import type { DefRow, FileRow } from "../../index/types.js";
 import { type Lookalike, standsOut } from "../lookalikes.js";
 import { newerVersion, versionFolder, versionOf } from "../versions.js";
 import type { Assembly } from "./assembly.js";
@@ -17,9 +17,39 @@ import type { SignatureMap } from "./signature-map.js";
 /** Files of a folder searched for a definition's sibling versions (a bound on a flat folder). */
 const SIBLING_FILES = 60;
 
+/** Keys of what a reader keeps (`IndexReader.derived`): the files of each version folder, and its definitions' version groups. */
+const FOLDER_FILES = Symbol("files by version folder");
+const VERSION_GROUPS = Symbol("version groups by folder");
+
+/** The indexed files' paths by version folder (`api/v#/`), each folder's in the listing's order. */
+function filesByFolder(files: readonly FileRow[]): Map<string, string[]> {
+	const out = new Map<string, string[]>();
+	for (const f of files) {
+		const folder = versionFolder(f.path);
+		const list = out.get(folder);
+		if (list) list.push(f.path);
+		else out.set(folder, [f.path]);
+	}
+	return out;
+}
+
+/** Definitions with a version, by kind and version key (`kind\nkey`), each group in the definitions' order. */
+function versionGroups(defs: readonly DefRow[]): Map<string, DefRow[]> {
+	const out = new Map<string, DefRow[]>();
+	for (const d of defs) {
+		const key = versionOf(d)?.key;
+		if (!key) continue;
+		const k = `${d.kind}\n${key}`;
+		const list = out.get(k);
+		if (list) list.push(d);
+		else out.set(k, [d]);
+	}
+	return out;
+}
+
 interface Group {
 	/** Every version of the definition the index holds (or those reached, without a file listing). */
-	members: DefRow[];
+	members: readonly DefRow[];
 	/** The versions not read, named on the group's line. */
 	folded: DefRow[];
 	/** A candidate the group was reached by: the chain its line goes under. */
@@ -56,16 +86,28 @@ export class VersionBodies {
 	}
 
 	/** The versions of `def` in the index: definitions of its folder's files (versions written `v#`) in its group. */
-	private siblings(def: DefRow): DefRow[] {
-		const files = this.a.index.files?.();
+	private siblings(def: DefRow): readonly DefRow[] {
+		const index = this.a.index;
 		const key = versionOf(def)?.key;
-		if (!files || !def.file || !key) return [def];
+		if (!index.files || !def.file || !key) return [def];
 		const folder = versionFolder(def.file);
-		const out = files
-			.filter((f) => versionFolder(f.path) === folder)
-			.slice(0, SIBLING_FILES)
-			.flatMap((f) => this.a.index.defsInFile(f.path))
-			.filter((d) => d.kind === def.kind && versionOf(d)?.key === key);
+		// Kept per reader when it keeps values (they depend on the index alone): every assembly of every
+		// question meets the groups again, and finding one scans every file of the repository.
+		const groups = index.derived
+			? index.derived(VERSION_GROUPS, () => new Map<string, Map<string, DefRow[]>>())
+			: new Map<string, Map<string, DefRow[]>>();
+		let inFolder = groups.get(folder);
+		if (!inFolder) {
+			const files = index.derived
+				? (index.derived(FOLDER_FILES, () => filesByFolder(index.files?.() ?? [])).get(folder) ?? [])
+				: index
+						.files()
+						.filter((f) => versionFolder(f.path) === folder)
+						.map((f) => f.path);
+			inFolder = versionGroups(files.slice(0, SIBLING_FILES).flatMap((f) => index.defsInFile(f)));
+			groups.set(folder, inFolder);
+		}
+		const out = inFolder.get(`${def.kind}\n${key}`) ?? [];
 		return out.some((d) => d.id === def.id) ? out : [def, ...out];
 	}
 
