@@ -12,6 +12,7 @@ import { impactListing, impactTarget } from "../../src/pipeline/material/impact.
 import { analyzeQuestion } from "../../src/pipeline/query.js";
 import { cited } from "../support/cited.js";
 import { openIndexOf } from "../support/open-index.js";
+import { orderRepositoryFiles } from "../support/order-repository.js";
 import { repoWith } from "../support/repo-with.js";
 
 const lines = (...texts: string[]) => new Map(texts.map((t, i) => [i + 1, t]));
@@ -75,19 +76,7 @@ describe("an impact listing of a repository's member", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = repoWith({
-			"package.json": '{ "name": "shop" }',
-			"src/orders/order.repository.ts": [
-				"export interface Order { id: string }",
-				"export interface IOrderRepository {",
-				"\tinsert(order: Order): Promise<void>;",
-				"}",
-			].join("\n"),
-			"src/orders/place-order.ts": [
-				'import type { IOrderRepository } from "./order.repository";',
-				"export async function placeOrder(repo: IOrderRepository): Promise<void> {",
-				'\tawait repo.insert({ id: "a" });',
-				"}",
-			].join("\n"),
+			...orderRepositoryFiles,
 			"src/db/sql-writer.ts": [
 				"export interface Builder { insertInto(t: string): string }",
 				"export class SqlWriter {",

@@ -9,19 +9,14 @@ import { ask } from "../../src/pipeline/ask.js";
 import { impactTarget } from "../../src/pipeline/material/impact.js";
 import { cited } from "../support/cited.js";
 import { openIndexOf, openIndexWithTrunks } from "../support/open-index.js";
+import { orderRepositoryFiles } from "../support/order-repository.js";
 import { repoWith } from "../support/repo-with.js";
 
 describe("an impact question naming a member in words", () => {
 	let index: IndexReader;
 	beforeAll(async () => {
 		const repo = repoWith({
-			"package.json": '{ "name": "shop" }',
-			"src/orders/order.repository.ts": [
-				"export interface Order { id: string }",
-				"export interface IOrderRepository {",
-				"\tinsert(order: Order): Promise<void>;",
-				"}",
-			].join("\n"),
+			...orderRepositoryFiles,
 			"src/users/user.repository.ts": [
 				"export interface IUserRepository {",
 				"\tinsert(name: string): Promise<void>;",
@@ -33,12 +28,6 @@ describe("an impact question naming a member in words", () => {
 				"\tasync insert(order: Order): Promise<void> {",
 				"\t\tconsole.log(order.id);",
 				"\t}",
-				"}",
-			].join("\n"),
-			"src/orders/place-order.ts": [
-				'import type { IOrderRepository } from "./order.repository";',
-				"export async function placeOrder(repo: IOrderRepository): Promise<void> {",
-				'\tawait repo.insert({ id: "a" });',
 				"}",
 			].join("\n"),
 			"src/orders/copy-order.ts": [
