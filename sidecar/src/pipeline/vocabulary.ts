@@ -33,6 +33,11 @@ export const IMPACT_WORDS = new Set(
 	"impact impacted impacts affect affected affects blast radius dependents callers usages".split(" "),
 );
 
+/** The verbs of an edit ("if I rename X") and of a use ("what calls X"), as regular-expression alternations. */
+export const EDIT_VERBS = String.raw`chang\w*|modif\w*|edit\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*`;
+export const USE_VERBS_3RD = "calls|uses|invokes|imports|references|depends on|relies on";
+export const USE_VERBS = "call|use|invoke|import|reference|depend on|rely on";
+
 /**
  * "… if I change / edit / remove X", "what breaks if …", "who / what calls, uses, depends on X",
  * "where is X used": a question for the places a change of X reaches. The edit verb must stand in
@@ -40,13 +45,11 @@ export const IMPACT_WORDS = new Set(
  */
 export const IMPACT_PHRASE = new RegExp(
 	[
-		/\bif\b[^?,;]*\b(chang\w*|modif\w*|edit\w*|refactor\w*|renam\w*|remov\w*|delet\w*|replac\w*)\b/.source,
+		String.raw`\bif\b[^?,;]*\b(${EDIT_VERBS})\b`,
 		/\bwhat (would |will |could )?breaks?\b/.source,
 		// "who calls X", "what uses X", "which code imports X", "which functions depend on X".
-		/\b(?:who|what|which)(?: (?:else|code|other code|function|method|file|module|component|service|class|place|part of the code))? (?:calls|uses|invokes|imports|references|depends on|relies on)\b/
-			.source,
-		/\b(?:what|which) (?:other )?(?:functions|methods|files|modules|components|services|classes|places|parts of the code) (?:call|use|invoke|import|reference|depend on|rely on)\b/
-			.source,
+		String.raw`\b(?:who|what|which)(?: (?:else|code|other code|function|method|file|module|component|service|class|place|part of the code))? (?:${USE_VERBS_3RD})\b`,
+		String.raw`\b(?:what|which) (?:other )?(?:functions|methods|files|modules|components|services|classes|places|parts of the code) (?:${USE_VERBS})\b`,
 		// "where is X used", "where is the X function called".
 		/\bwhere (?:is|are) (?:the )?`?[\w$.]+(?:\(\))?`?(?: (?:function|method|class|hook|type|constant|variable|module|service|component|helper|field|property))? (?:used|called|referenced|imported|invoked)\b/
 			.source,

@@ -8,6 +8,7 @@
  * and comments end at the line's end (a line opening inside a block comment's `*` is a comment).
  */
 import { escapeRegExp } from "../../escape-regexp.js";
+import { isBlank } from "../source-lines.js";
 
 /** How one occurrence of the name stands in its line. */
 export type Mention =
@@ -41,9 +42,7 @@ interface Span {
 /** The line cut into code, string and comment spans (template substitutions `${…}` are code). */
 function spans(line: string): Span[] {
 	const out: Span[] = [];
-	const t = line.trimStart();
-	if (t.startsWith("*") || t.startsWith("/*") || t.startsWith("//"))
-		return [{ kind: "comment", start: 0, end: line.length }];
+	if (isBlank(line)) return [{ kind: "comment", start: 0, end: line.length }];
 	let i = 0;
 	let from = 0;
 	const push = (kind: Span["kind"], end: number) => {

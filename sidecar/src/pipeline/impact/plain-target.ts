@@ -9,10 +9,9 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
-import { STOP_WORDS } from "../vocabulary.js";
+import { EDIT_VERBS, STOP_WORDS, USE_VERBS, USE_VERBS_3RD } from "../vocabulary.js";
 
-const VERBS =
-	"(?:chang\\w*|modif\\w*|edit\\w*|refactor\\w*|renam\\w*|remov\\w*|delet\\w*|replac\\w*|calls|uses|invokes|imports|references|depends on|relies on|call|use|invoke|import|reference|depend on|rely on)";
+const VERBS = `(?:${EDIT_VERBS}|${USE_VERBS_3RD}|${USE_VERBS})`;
 const KINDS =
 	"(?:function|method|class|hook|helper|type|constant|variable|module|service|component|field|property|event|key)";
 /** `<verb> [the] <word> [kind]` ending the phrase. */
