@@ -852,7 +852,9 @@ export async function config2() {
 		const sites = extractSites(files);
 		const edge = sites
 			.filter((s) => s.trunk === "http-route" && s.key === "POST /files/upload/attachments")
-			.map((s) => `${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`)
+			.map(
+				(s) => `${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`,
+			)
 			.sort();
 		expect(edge).toEqual([
 			"dispatch cli/upload.ts:12 cli/upload.ts#sendPlain",
