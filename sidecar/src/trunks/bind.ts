@@ -15,8 +15,11 @@ export function templateForm(expression: string): string | null {
 	return m[1].replace(/\$\{[^}]*\}/g, ":param");
 }
 
-/** The last name of a base-URL expression: `this.baseUrl`, `API_URL`, `env.apiOrigin`, `getBaseURL()`. */
-const BASE_URL_NAME = /(ur[li]|base|origin|host|endpoint)$/i;
+/**
+ * The last name of a base-URL expression: `this.baseUrl`, `API_URL`, `env.apiOrigin`, `getBaseURL()`,
+ * and a server's address named after the API it serves (`config.hostApi`, `filesApi`).
+ */
+const BASE_URL_NAME = /(ur[li]|base|origin|host|endpoint|api)$/i;
 
 /**
  * A template literal request path behind a base URL, the base cut: `` `${this.baseUrl}/api/x/${id}` ``

@@ -131,6 +131,9 @@ describe("withoutBaseUrl", () => {
 		);
 		expect(withoutBaseUrl(`\`\${API_URL}/users\``)).toBe("`/users`");
 		expect(withoutBaseUrl(`\`\${getBaseURL()}/users\``)).toBe("`/users`");
+		// A server's address named after the API it serves.
+		expect(withoutBaseUrl(`\`\${config.hostFilesApi}/files/upload/\``)).toBe("`/files/upload/`");
+		expect(withoutBaseUrl(`\`\${api}/users\``)).toBe("`/users`");
 		expect(templateAsPath(`\`\${this.options.baseUrl}/api/runs/\${runId}?x=\${y}\``)).toBe(
 			"/api/runs/:param",
 		);
@@ -138,6 +141,7 @@ describe("withoutBaseUrl", () => {
 
 	it("leaves any other leading substitution: a prefix not named a base URL is no known part", () => {
 		expect(withoutBaseUrl(`\`\${prefix}/users\``)).toBe(`\`\${prefix}/users\``);
+		expect(withoutBaseUrl(`\`\${apiVersion}/users\``)).toBe(`\`\${apiVersion}/users\``);
 		expect(withoutBaseUrl(`\`\${this.baseUrl}\${path}\``)).toBe(`\`\${this.baseUrl}\${path}\``);
 		expect(templateAsPath(`\`\${id}/users\``)).toBe(":param/users");
 	});

@@ -812,3 +812,58 @@ export class Relay {
 		expect([writer?.enclosingDefId, writer?.line]).toEqual(["src/orders.ts#OrderOutbox.save", 4]);
 	});
 });
+
+describe("generic preset: a resumable upload client's endpoint", () => {
+	const files = {
+		"node_modules/hono/index.d.ts": `export declare class Hono { route(p: string, a: Hono): Hono; post(p: string, ...h: Function[]): Hono; patch(p: string, ...h: Function[]): Hono }`,
+		"node_modules/tus-js-client/index.d.ts": `export declare class Upload { constructor(file: unknown, options: { endpoint?: string; chunkSize?: number }); start(): void }`,
+		"server/files.ts": `import { Hono } from 'hono';
+export const app = new Hono();
+function uploadStart(c: any) { return c.json({}); }
+function uploadChunk(c: any) { return c.json({}); }
+app.post('/upload/attachments', uploadStart);
+app.patch('/upload/attachments/:id', uploadChunk);`,
+		"server/index.ts": `import { Hono } from 'hono';
+import { app as files } from './files';
+const appGlobal = new Hono();
+appGlobal.route('/files', files);`,
+		"cli/upload.ts": `import * as tus from 'tus-js-client';
+import { Upload } from 'tus-js-client';
+declare const config: { hostFilesApi: string; hostApi: string };
+export function sendBundle(data: Buffer) {
+	const upload = new tus.Upload(data, {
+		endpoint: \`\${config.hostFilesApi}/files/upload/attachments/\`,
+		chunkSize: 1024,
+	});
+	upload.start();
+}
+export function sendPlain(data: Buffer) {
+	new Upload(data, { endpoint: '/files/upload/attachments' }).start();
+}
+export function noEndpoint(data: Buffer) {
+	new Upload(data, { chunkSize: 5 }).start();
+}
+export async function config2() {
+	return fetch(\`\${config.hostApi}/files/upload/attachments\`, { method: 'POST' });
+}`,
+	};
+
+	it("joins `new tus.Upload(data, { endpoint })` to the route creating the upload (POST), behind a base URL named *Api", () => {
+		const sites = extractSites(files);
+		const edge = sites
+			.filter((s) => s.trunk === "http-route" && s.key === "POST /files/upload/attachments")
+			.map(
+				(s) => `${s.side} ${s.file}:${s.line} ${s.side === "register" ? s.handlerDefId : s.enclosingDefId}`,
+			)
+			.sort();
+		expect(edge).toEqual([
+			"dispatch cli/upload.ts:12 cli/upload.ts#sendPlain",
+			"dispatch cli/upload.ts:18 cli/upload.ts#config2",
+			"dispatch cli/upload.ts:6 cli/upload.ts#sendBundle.upload",
+			"mount server/index.ts:4 server/index.ts#(module)",
+			"register server/files.ts:5 server/files.ts#uploadStart",
+		]);
+		// An upload with no endpoint names no request.
+		expect(sites.filter((s) => s.file === "cli/upload.ts" && s.line === 15)).toEqual([]);
+	});
+});
