@@ -156,9 +156,52 @@ export function mentions(line: string, name: string, key: boolean): Mention[] {
 		else if (/^\s*\??\s*:(?!:)/.test(post) && /\(\s*$/.test(pre)) out.push("declaration");
 		else if (/^\s*\??\s*:(?!:)/.test(post) && (/(?:^|[{,;])\s*$/.test(pre) || MODIFIER.test(pre)))
 			out.push("key");
+		else if (untypedParameter(line, at, end)) out.push("declaration");
 		else out.push("bare");
 	}
 	return out;
+}
+
+/** Words before a parenthesis that holds a condition or a value, not parameters (`if (x) {`). */
+const NOT_PARAMETERS = /\b(?:if|while|for|switch|with|return|typeof|await|yield)\s*$/;
+/** What follows a parameter list: an arrow or a body, after any return type. */
+const AFTER_PARAMETERS = /^\s*(?::[^=;{]*(?:\{[^}]*\}[^=;{]*)?)?(?:=>|\{)/;
+
+/**
+ * Is the name at `at`…`end` a parameter without a type (`(insert) =>`, `insert => …`, `function f(a, insert = 1) {`)?
+ * A local of that name, as a typed one is: its value is whatever is passed, not the subject. Read on the line
+ * alone: a parameter list written over several lines is not told.
+ */
+function untypedParameter(line: string, at: number, end: number): boolean {
+	const post = line.slice(end);
+	if (/^\s*=>/.test(post)) return true;
+	if (!/[(,]\s*$/.test(line.slice(0, at)) || !/^\s*(?:[,)]|=(?![=>]))/.test(post)) return false;
+	const open = enclosingOpen(line, at);
+	if (open < 0 || line[open] !== "(" || NOT_PARAMETERS.test(line.slice(0, open))) return false;
+	const close = matchingClose(line, open);
+	return close >= 0 && AFTER_PARAMETERS.test(line.slice(close + 1));
+}
+
+/** Where the bracket holding `at` opens on the line, or -1. */
+function enclosingOpen(line: string, at: number): number {
+	let depth = 0;
+	for (let i = at - 1; i >= 0; i--) {
+		const c = line[i] as string;
+		if (")]}".includes(c)) depth++;
+		else if ("([{".includes(c) && depth-- === 0) return i;
+	}
+	return -1;
+}
+
+/** Where the bracket opening at `open` closes on the line, or -1. */
+function matchingClose(line: string, open: number): number {
+	let depth = 0;
+	for (let i = open + 1; i < line.length; i++) {
+		const c = line[i] as string;
+		if ("([{".includes(c)) depth++;
+		else if (")]}".includes(c) && depth-- === 0) return i;
+	}
+	return -1;
 }
 
 /** An occurrence inside a string: a use when the string is the name, a key, or code (`"x.insert()"`). */
