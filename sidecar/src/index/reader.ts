@@ -20,7 +20,7 @@ import {
 	packageSizes,
 	topDefsPerPackage,
 } from "./overview-queries.js";
-import { RowCache } from "./row-cache.js";
+import { freezeRows, RowCache } from "./row-cache.js";
 import {
 	DEF_COLUMNS,
 	DEF_FROM,
@@ -56,7 +56,6 @@ const ROW_CACHE_LIMIT = 50_000;
 /** Edges read in bulk for the CPU of one joined per-row edge query (edge-table.ts; session 47 lat47). */
 const EDGES_PER_LOOKUP = 10;
 const FILE_CACHE_LIMIT = 10_000;
-const AGGREGATES_KEPT = 32;
 /**
  * File text kept per reader, by weight rather than count: a big repository's files would otherwise
  * all stay for the life of a service (and each ask worker has its own reader). ~bytes for ASCII text.
@@ -91,8 +90,6 @@ export class IndexReader {
 		entries: FILE_CACHE_LIMIT,
 	});
 	private readonly matchCounts = new RowCache<string, number | null>({ entries: ROW_CACHE_LIMIT });
-	/** Whole-table aggregates by their bounds (a few per reader: the pipeline asks fixed ones). */
-	private readonly aggregates = new RowCache<string, readonly unknown[]>({ entries: AGGREGATES_KEPT });
 	/**
 	 * Every edge, read once the edge lookups made one by one have cost about what reading the whole
 	 * table costs (edge-table.ts): a single question on a large index stays on per-row queries, a
@@ -106,8 +103,11 @@ export class IndexReader {
 	 * the whole table costs what ~6k of them cost.
 	 */
 	private defTable: Map<number, DefRow> | null | undefined;
-	/** Values the pipeline derives from the index alone, kept for the reader's life (`derived`). */
-	private readonly derivedValues = new Map<symbol, unknown>();
+	/**
+	 * Values derived from the index alone, kept for the reader's life: the pipeline's (`derived`, by
+	 * symbol) and the whole-table aggregates (by their bounds: a few per reader, the pipeline asks fixed ones).
+	 */
+	private readonly derivedValues = new Map<symbol | string, unknown>();
 	private edgeLookups = 0;
 	private edgeLookupBudget: number | undefined;
 	/** The statement for `sql`, as the query modules take it (search-queries.ts, overview-queries.ts). */
@@ -151,6 +151,10 @@ export class IndexReader {
 	 * its rows are (row-cache.ts: an open index file never changes).
 	 */
 	derived<T>(key: symbol, make: () => T): T {
+		return this.kept(key, make);
+	}
+
+	private kept<T>(key: symbol | string, make: () => T): T {
 		if (!this.derivedValues.has(key)) this.derivedValues.set(key, make());
 		return this.derivedValues.get(key) as T;
 	}
@@ -471,26 +475,19 @@ export class IndexReader {
 	}
 
 	// The three below aggregate whole tables and every question's pattern and convention stages ask
-	// them with the same bounds: kept per reader (`aggregates`).
+	// them with the same bounds: kept per reader like `derived` values, their rows frozen (row-cache.ts).
 	defsUsedAtLeast(minFanIn: number): readonly DefRow[] {
-		return this.aggregates.get(`used ${minFanIn}`, () =>
-			defsUsedAtLeast(this.query, minFanIn),
-		) as readonly DefRow[];
+		return this.kept(`used ${minFanIn}`, () => freezeRows(defsUsedAtLeast(this.query, minFanIn)));
 	}
 
 	familyBases(minMembers: number): readonly { def: DefRow; members: number }[] {
-		return this.aggregates.get(`family ${minMembers}`, () =>
-			familyBases(this.query, minMembers),
-		) as readonly {
-			def: DefRow;
-			members: number;
-		}[];
+		return this.kept(`family ${minMembers}`, () => freezeRows(familyBases(this.query, minMembers)));
 	}
 
 	instanceBases(minMembers: number, exportedOnly = true): readonly { def: DefRow; members: number }[] {
-		return this.aggregates.get(`instance ${minMembers} ${exportedOnly}`, () =>
-			instanceBases(this.query, minMembers, exportedOnly),
-		) as readonly { def: DefRow; members: number }[];
+		return this.kept(`instance ${minMembers} ${exportedOnly}`, () =>
+			freezeRows(instanceBases(this.query, minMembers, exportedOnly)),
+		);
 	}
 
 	/** Every definition (pseudo-nodes included), streamed: for exports of large indexes. */

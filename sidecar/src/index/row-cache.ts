@@ -51,7 +51,7 @@ export class RowCache<K extends NonNullable<unknown>, V> {
 }
 
 /** Freeze a row, or an array and its rows (one level: index rows hold only primitives). */
-function freezeRows<V>(value: V): V {
+export function freezeRows<V>(value: V): V {
 	if (Array.isArray(value)) {
 		for (const row of value) if (row && typeof row === "object") Object.freeze(row);
 	}

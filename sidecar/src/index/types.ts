@@ -27,15 +27,13 @@ export interface DispatchSiteRecord {
 	inScope: boolean;
 }
 
-/** A definition row as readers see it (joined with its file). */
-export interface DefRow {
-	id: number;
+/** What a definition is, as the writer takes it and readers see it. */
+export interface DefFields {
 	defId: string;
+	/** Repo-relative path; null for dispatch-key pseudo-nodes. */
 	file: string | null;
-	packageName: string | null;
 	name: string;
 	qualifiedName: string;
-	kind: DefKind;
 	startLine: number | null;
 	endLine: number | null;
 	signature: string | null;
@@ -44,9 +42,37 @@ export interface DefRow {
 	/** The comment block attached to the declaration: what an answer says about it. */
 	description: string | null;
 	exported: boolean;
+}
+
+/** A definition row as readers see it (joined with its file). */
+export interface DefRow extends DefFields {
+	id: number;
+	packageName: string | null;
+	kind: DefKind;
 	parentId: number | null;
 	fanIn: number;
 	fanOut: number;
+}
+
+/** A dispatch key's pseudo-definition `defId` (`name` as written, `qualifiedName` with its trunk): no file, no line. */
+export function keyDefFields(
+	defId: string,
+	name: string,
+	qualifiedName: string,
+): DefFields & { kind: "dispatch-key" } {
+	return {
+		defId,
+		file: null,
+		name,
+		qualifiedName,
+		kind: "dispatch-key",
+		startLine: null,
+		endLine: null,
+		signature: null,
+		doc: null,
+		description: null,
+		exported: false,
+	};
 }
 
 /** An edge as readers see it: both ends' defIds and where the reference is written. */

@@ -10,21 +10,10 @@ import { makeDirs } from "../make-dirs.js";
 import { defIdPrefix } from "./def-id.js";
 import { isGraphqlDocument, isManifestPath } from "./documents.js";
 import { type EdgeKind, identifierWords, type Resolution, SCHEMA_SQL } from "./schema.js";
-import type { DispatchSiteRecord } from "./types.js";
+import { type DefFields, type DispatchSiteRecord, keyDefFields } from "./types.js";
 
-export interface WriteDef {
-	defId: string;
-	/** Repo-relative path; null for dispatch-key pseudo-nodes. */
-	file: string | null;
-	name: string;
-	qualifiedName: string;
+export interface WriteDef extends DefFields {
 	kind: string;
-	startLine: number | null;
-	endLine: number | null;
-	signature: string | null;
-	doc: string | null;
-	description: string | null;
-	exported: boolean;
 	parentDefId: string | null;
 }
 
@@ -411,20 +400,7 @@ export function dispatchKeyDefs(sites: DispatchSiteRecord[]): WriteDef[] {
 		if (s.key === null) continue;
 		const defId = keyDefId(s);
 		if (defs.has(defId)) continue;
-		defs.set(defId, {
-			defId,
-			file: null,
-			name: s.key,
-			qualifiedName: `${s.trunk}#${s.key}`,
-			kind: "dispatch-key",
-			startLine: null,
-			endLine: null,
-			signature: null,
-			doc: null,
-			description: null,
-			exported: false,
-			parentDefId: null,
-		});
+		defs.set(defId, { ...keyDefFields(defId, s.key, `${s.trunk}#${s.key}`), parentDefId: null });
 	}
 	return [...defs.values()];
 }

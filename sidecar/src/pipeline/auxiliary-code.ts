@@ -121,3 +121,19 @@ export function toolingLast<T extends { file: string | null }>(
 	const tooling = (d: T) => !!d.file && (isPackageToolingFile(index, d.file) || isTestNamedPath(d.file));
 	return [...defs.filter((d) => !tooling(d)), ...defs.filter(tooling)];
 }
+
+/** A folder of examples beside the product (`examples/`, `example/`): code that shows the product in use. */
+const EXAMPLE_FOLDER = /(^|\/)examples?\//;
+
+/**
+ * Code beside the product: an example, a test, story, fixture or declaration file, test tooling at a
+ * package's top or a harness named for a test. An impact answer lists its places after the product's.
+ */
+export function isBesideProduct(index: ToolingIndex, file: string): boolean {
+	return (
+		EXAMPLE_FOLDER.test(file) ||
+		isAuxiliaryPath(file) ||
+		isPackageToolingFile(index, file) ||
+		isTestNamedPath(file)
+	);
+}

@@ -1,14 +1,12 @@
 /** Whether a line of code names a definition outside comments and strings, or imports a given file. */
 import { posix } from "node:path";
-import { codeOnly } from "./source-lines.js";
+import { codeOnly, isBlank } from "./source-lines.js";
 import { namesIn } from "./verify.js";
 
 /** Does `line` name `name` outside comments and string literals? */
 export function namesInCode(line: string, name: string, inStrings = false): boolean {
-	const t = line.trim();
-	if (t.startsWith("//") || t.startsWith("*") || t.startsWith("/*")) return false;
-	if (inStrings) return true;
-	return namesIn(codeOnly(t), name);
+	if (isBlank(line)) return false;
+	return inStrings || namesIn(codeOnly(line.trim()), name);
 }
 
 /**

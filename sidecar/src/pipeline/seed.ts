@@ -6,6 +6,7 @@
  * routed chain form one more chain of their own.
  */
 import type { IndexReader } from "../index/reader.js";
+import { DEF_KINDS } from "../index/schema.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
 import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
@@ -64,17 +65,10 @@ const WIRING_KINDS: ReadonlySet<string> = new Set(["call", "new", "jsx", "dispat
 /** Kinds read when a strong file is read wide. */
 const WIDE_KINDS = new Set(["function", "method", "class", "variable"]);
 
-/** Kinds that can start a chain: things with a body or a shape worth reading. */
-const SEED_KINDS = new Set([
-	"function",
-	"method",
-	"class",
-	"interface",
-	"type",
-	"variable",
-	"enum",
-	"dispatch-key",
-]);
+/** Kinds that can start a chain: things with a body or a shape worth reading (not a file, a member field or a manifest). */
+const SEED_KINDS: ReadonlySet<string> = new Set(
+	DEF_KINDS.filter((k) => k !== "module" && k !== "property" && k !== "manifest"),
+);
 
 /**
  * A word used in more than this share of the repository's files is common: a definition matching

@@ -295,9 +295,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			classes ??= nodes.classLikes.filter(ts.isClassDeclaration).map((n) => wrap<ClassDeclaration>(sf, n));
 			return classes;
 		};
-		if (c.classMembers.length > 0) extractClassMembers(classDeclarations(), c, ctx, emit);
-		if (c.decorators.length > 0) extractDecorators(classDeclarations(), c, ctx, emit);
-		if (c.hookMethods.length > 0) extractHookMethods(classDeclarations(), c, ctx, emit);
+		const classIdioms = [
+			[c.classMembers, extractClassMembers],
+			[c.decorators, extractDecorators],
+			[c.hookMethods, extractHookMethods],
+		] as const;
+		for (const [idioms, extract] of classIdioms)
+			if (idioms.length > 0) for (const cls of classDeclarations()) extract(cls, c, ctx, emit);
 		if (discovering) {
 			// Presets win here too: a route decorator a preset registered (`@Get('x')` in `@Controller`) is
 			// no second, discovered registry (it made a `get` trunk whose method-less joins were wrong).

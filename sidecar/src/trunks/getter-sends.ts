@@ -108,19 +108,7 @@ export function getterSends(
 			const info: GetterSendInfo = arg
 				? { getter, verb: callee.name.text, arg }
 				: { getter, verb: callee.name.text };
-			out.push({
-				trunk: GETTER_SEND,
-				side: "dispatch",
-				key: null,
-				rawKey: JSON.stringify(info),
-				expression: callee.getText(src).slice(0, 200),
-				file: ctx.filePath,
-				line,
-				enclosingDefId: ctx.enclosingDefId(cn),
-				handlerDefId: null,
-				resolution: "checker",
-				inScope: false,
-			});
+			out.push(recorded("dispatch", info, callee.getText(src), line, ctx.enclosingDefId(cn), ctx));
 		}
 	}
 	getterCases(sf, calls, ctx, out);
@@ -147,20 +135,33 @@ function getterCases(
 		const factory = ctx.enclosingDefId(cn);
 		if (!getter || !factory || getter === factory) continue;
 		const info: GetterCaseInfo = { case: key, getter };
-		out.push({
-			trunk: GETTER_SEND,
-			side: "register",
-			key: null,
-			rawKey: JSON.stringify(info),
-			expression: cn.getText(src).slice(0, 200),
-			file: ctx.filePath,
-			line: src.getLineAndCharacterOfPosition(cn.getStart(src)).line + 1,
-			enclosingDefId: factory,
-			handlerDefId: null,
-			resolution: "checker",
-			inScope: false,
-		});
+		const line = src.getLineAndCharacterOfPosition(cn.getStart(src)).line + 1;
+		out.push(recorded("register", info, cn.getText(src), line, factory, ctx));
 	}
+}
+
+/** A send (dispatch side) or a factory's case (register side) as a record for finalize: no key yet, its facts in `rawKey`. */
+function recorded(
+	side: "register" | "dispatch",
+	info: GetterSendInfo | GetterCaseInfo,
+	expression: string,
+	line: number,
+	enclosingDefId: string | null,
+	ctx: SiteContext,
+): DispatchSiteRecord {
+	return {
+		trunk: GETTER_SEND,
+		side,
+		key: null,
+		rawKey: JSON.stringify(info),
+		expression: expression.slice(0, 200),
+		file: ctx.filePath,
+		line,
+		enclosingDefId,
+		handlerDefId: null,
+		resolution: "checker",
+		inScope: false,
+	};
 }
 
 /**

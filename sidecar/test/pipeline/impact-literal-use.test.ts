@@ -30,6 +30,26 @@ describe("which lines naming a name use it", () => {
 		expect(mentions("`${repo.insert(x)} rows`", "insert", false)).toEqual(["use"]);
 	});
 
+	it("reads a string inside a template substitution as a string, and the template's text around it", () => {
+		// `${t('insert rows')}`: the message's word is text, the code around it code, the template's text text.
+		expect(mentions("`${t('insert rows')} ${insert(x)} insert`", "insert", false)).toEqual([
+			"text",
+			"bare",
+			"text",
+		]);
+		expect(mentions("`a ${ {insert: 1}.insert } b ${`insert`}`", "insert", false)).toEqual([
+			"key",
+			"use",
+			"use",
+		]);
+		expect(mentions("x.insert(); /* insert */ y(); // insert", "insert", false)).toEqual([
+			"use",
+			"text",
+			"text",
+		]);
+		expect(mentions("\t * insert the row", "insert", false)).toEqual(["text"]);
+	});
+
 	it("drops a file's local of the name and the lines using that local", () => {
 		const file = lines(
 			"export function build(qb: Q) {",

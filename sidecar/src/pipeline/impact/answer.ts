@@ -10,6 +10,7 @@
  */
 import type { IndexReader } from "../../index/reader.js";
 import type { DefRow } from "../../index/types.js";
+import { isBesideProduct } from "../auxiliary-code.js";
 import { CitationBook, type DraftAnswer } from "../citation-book.js";
 import { FileUsers } from "../file-users.js";
 import { Labels } from "../labels.js";
@@ -47,6 +48,7 @@ export type ImpactAnswerIndex = Pick<
 	| "dispatchSites"
 	| "fileLines"
 	| "file"
+	| "packages"
 >;
 
 /**
@@ -133,8 +135,14 @@ export function impactAnswer(
 		declaration.startLine !== null &&
 		s.line >= declaration.startLine &&
 		s.line <= (declaration.endLine ?? declaration.startLine);
+	// A key's sites at its declaration are cited in "In short": shown, though no place lists them.
+	const declaredSites = code_.filter((s) => !inside(s) && atDeclaration(s)).length;
 	// Each group's places, most important first, "Other references" one line per file (impact/places.ts).
 	const users = new FileUsers(index);
+	// Examples, fixtures and test tooling (auxiliary-code.ts) go after the product's places, unless X is one.
+	const targetBeside = !!target.file && isBesideProduct(index, target.file);
+	const beside = (file: string) => !targetBeside && isBesideProduct(index, file);
+	const besideFiles = new Set(code_.map((s) => s.file).filter(beside));
 	const candidates = new Map<GroupId, Place[]>();
 	const placeOrder: PlaceOrder = {
 		index,
@@ -146,10 +154,11 @@ export function impactAnswer(
 		atDeclaration,
 		sitesPerFile,
 		users,
+		beside: besideFiles,
 	};
 	for (const g of groups) {
 		if (g.id === "up" || g.id === "drives" || g.id === "related") continue;
-		const later = g.id === "other" ? elsewhereFiles : null;
+		const later = g.id === "other" ? new Set([...elsewhereFiles, ...besideFiles]) : besideFiles;
 		candidates.set(g.id, groupPlaces(placeOrder, g.id, byGroup.get(g.id) ?? [], home(g.id), later));
 	}
 	const listed = new Set(sites.map((s) => `${s.file}:${s.line}`));
@@ -165,7 +174,7 @@ export function impactAnswer(
 			a.file.localeCompare(b.file) ||
 			a.line - b.line,
 	);
-	candidates.set("up", breadthFirst(upOrder, null));
+	candidates.set("up", breadthFirst(upOrder, new Set(upOrder.map((p) => p.file).filter(beside))));
 	byGroup.set("up", up.sites);
 	const drives = isKey ? [] : whatItRuns(index, target);
 	const linked = new Set<string | null>([
@@ -256,7 +265,7 @@ export function impactAnswer(
 			}
 			out.push("");
 		}
-		const hidden = code_.length - selfSites - shown;
+		const hidden = code_.length - selfSites - declaredSites - shown;
 		const self = selfSites ? `, besides ${selfSites} inside ${code(target.name)} itself` : "";
 		out.push(
 			`_${hidden > 0 ? `${plural(hidden, "more site")} (of ${code_.length} outside tests${self}) ${hidden === 1 ? "is" : "are"} not shown; ` : ""}ask with \`--detail full\` for every site. Offline answer from the index's impact listing (no LLM)._`,

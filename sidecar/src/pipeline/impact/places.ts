@@ -1,6 +1,6 @@
 /**
- * A group's places in an impact answer, most important first: outside X's own body, a creation before a
- * call, then those in X's own folder, then the files most others use (central code before a leaf), then
+ * A group's places in an impact answer, most important first: outside X's own body, the product's before
+ * an example's or a fixture's, a creation before a call, then those in X's own folder, then the files most others use (central code before a leaf), then
  * the files that use X most, then by path; every file's first before any file's second.
  */
 import type { IndexReader } from "../../index/reader.js";
@@ -30,6 +30,8 @@ export interface PlaceOrder {
 	sitesPerFile: ReadonlyMap<string, number>;
 	/** How many files use a file (file-users.ts). */
 	users: { of(file: string): number };
+	/** Files beside the product (examples, fixtures, test tooling): their places go after the product's. */
+	beside: ReadonlySet<string>;
 }
 
 /** The folder of a file, with its closing slash ("" for a file at the root). */
@@ -41,7 +43,18 @@ export const dirOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
  * places go after the others'.
  */
 export function groupPlaces(
-	{ index, target, looked, inStrings, keySide, inside, atDeclaration, sitesPerFile, users }: PlaceOrder,
+	{
+		index,
+		target,
+		looked,
+		inStrings,
+		keySide,
+		inside,
+		atDeclaration,
+		sitesPerFile,
+		users,
+		beside,
+	}: PlaceOrder,
 	group: GroupId,
 	sites: readonly Site[],
 	home: ReadonlySet<string>,
@@ -51,6 +64,7 @@ export function groupPlaces(
 	const list = [...sites].sort(
 		(a, b) =>
 			Number(inside(a)) - Number(inside(b)) ||
+			Number(beside.has(a.file)) - Number(beside.has(b.file)) ||
 			(KIND_ORDER[a.kind] ?? 4) - (KIND_ORDER[b.kind] ?? 4) ||
 			away(a) - away(b) ||
 			users.of(b.file) - users.of(a.file) ||

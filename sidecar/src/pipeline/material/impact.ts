@@ -8,7 +8,7 @@
  */
 import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
-import type { DefRow } from "../../index/types.js";
+import { type DefRow, keyDefFields } from "../../index/types.js";
 import { importsFile } from "../code-mentions.js";
 import { bareRun, usingLines } from "../impact/literal-use.js";
 import { plainNameTargets } from "../impact/plain-target.js";
@@ -396,19 +396,9 @@ const KEY_FORM = /^[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+$/;
  */
 export function literalKey(key: string): DefRow {
 	return {
+		...keyDefFields(`literal:${key}`, key, key),
 		id: -1,
-		defId: `literal:${key}`,
-		file: null,
 		packageName: null,
-		name: key,
-		qualifiedName: key,
-		kind: "dispatch-key",
-		startLine: null,
-		endLine: null,
-		signature: null,
-		doc: null,
-		description: null,
-		exported: false,
 		parentId: null,
 		fanIn: 0,
 		fanOut: 0,

@@ -278,6 +278,15 @@ export interface MapReach {
 	bridgeShare: number;
 }
 
+/** No bridge steps: both reaches read none (bridge-steps.ts stays for a reach that would). */
+const NO_BRIDGES = {
+	bridgeLines: 0,
+	bridgeSteps: 0,
+	bridgeCalls: false,
+	bridgeKeyHops: false,
+	bridgeShare: 0,
+};
+
 /** The answer stage's material (and the LLM's prompt). */
 export const MATERIAL_REACH: MapReach = {
 	foldersInMap: true,
@@ -328,11 +337,7 @@ export const MATERIAL_REACH: MapReach = {
 	enclosingShare: 0.06,
 	enclosingMinLines: 150,
 	enclosingHopsOnly: false,
-	bridgeLines: 0,
-	bridgeSteps: 0,
-	bridgeCalls: false,
-	bridgeKeyHops: false,
-	bridgeShare: 0,
+	...NO_BRIDGES,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -387,9 +392,5 @@ export const CITATION_REACH: MapReach = {
 	enclosingShare: 0,
 	enclosingMinLines: 0,
 	enclosingHopsOnly: false,
-	bridgeLines: 0,
-	bridgeSteps: 0,
-	bridgeCalls: false,
-	bridgeKeyHops: false,
-	bridgeShare: 0,
+	...NO_BRIDGES,
 };

@@ -2,10 +2,8 @@
 import type { ClassDeclaration } from "ts-morph";
 import { SyntaxKind } from "#ts-morph";
 import type { Resolution } from "../../index/schema.js";
-import type { SiteContext } from "../../index/types.js";
-import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
-import type { Emit } from "../sites.js";
+import type { ClassIdiom } from "../sites.js";
 
 /**
  * The class and its ancestors up to (not including) the framework base matching `re`, or null when
@@ -32,48 +30,39 @@ export function serviceLineage(
 	return null;
 }
 
-export function extractClassMembers(
-	classes: readonly ClassDeclaration[],
-	c: Compiled,
-	ctx: SiteContext,
-	emit: Emit,
-): void {
-	for (const cls of classes) {
-		const sf = cls.getSourceFile();
-		if (!cls.getExtends()) continue;
-		for (const { trunk, idiom, extends: re, exclude } of c.classMembers) {
-			const lineage = serviceLineage(cls, re);
-			if (!lineage) continue;
-			// The service name may be set by the class or by an ancestor below the framework base.
-			const prop = lineage.chain
-				.map((k) => k.getProperty(idiom.nameProperty))
-				.find((p) => p?.getInitializer());
-			const init = prop?.getInitializer();
-			if (!prop || !init) continue;
-			const values = evaluateKey(init);
-			if (values?.length !== 1) {
-				emit(trunk.name, "register", null, init, cls, null, lineage.resolution);
+export const extractClassMembers: ClassIdiom = (cls, c, ctx, emit) => {
+	const sf = cls.getSourceFile();
+	if (!cls.getExtends()) return;
+	for (const { trunk, idiom, extends: re, exclude } of c.classMembers) {
+		const lineage = serviceLineage(cls, re);
+		if (!lineage) continue;
+		// The service name may be set by the class or by an ancestor below the framework base.
+		const prop = lineage.chain.map((k) => k.getProperty(idiom.nameProperty)).find((p) => p?.getInitializer());
+		const init = prop?.getInitializer();
+		if (!prop || !init) continue;
+		const values = evaluateKey(init);
+		if (values?.length !== 1) {
+			emit(trunk.name, "register", null, init, cls, null, lineage.resolution);
+			continue;
+		}
+		const seen = new Set<string>();
+		for (const m of lineage.chain.flatMap((k) => k.getMethods())) {
+			const member = m.getName();
+			if (
+				seen.has(member) ||
+				m.isStatic() ||
+				m.isAbstract() ||
+				m.hasModifier(SyntaxKind.PrivateKeyword) ||
+				m.hasModifier(SyntaxKind.ProtectedKeyword) ||
+				member.startsWith("#") ||
+				exclude?.test(member)
+			)
 				continue;
-			}
-			const seen = new Set<string>();
-			for (const m of lineage.chain.flatMap((k) => k.getMethods())) {
-				const member = m.getName();
-				if (
-					seen.has(member) ||
-					m.isStatic() ||
-					m.isAbstract() ||
-					m.hasModifier(SyntaxKind.PrivateKeyword) ||
-					m.hasModifier(SyntaxKind.ProtectedKeyword) ||
-					member.startsWith("#") ||
-					exclude?.test(member)
-				)
-					continue;
-				seen.add(member);
-				const raw = idiom.template.replaceAll("{name}", values[0] as string).replaceAll("{member}", member);
-				// Inherited methods are registered by this class, at the method's own line.
-				const at = m.getSourceFile() === sf ? m.getNameNode() : (cls.getNameNode() ?? cls);
-				emit(trunk.name, "register", raw, at, cls, ctx.defIdOf(m), lineage.resolution, idiom.also);
-			}
+			seen.add(member);
+			const raw = idiom.template.replaceAll("{name}", values[0] as string).replaceAll("{member}", member);
+			// Inherited methods are registered by this class, at the method's own line.
+			const at = m.getSourceFile() === sf ? m.getNameNode() : (cls.getNameNode() ?? cls);
+			emit(trunk.name, "register", raw, at, cls, ctx.defIdOf(m), lineage.resolution, idiom.also);
 		}
 	}
-}
+};

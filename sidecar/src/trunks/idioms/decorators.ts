@@ -2,10 +2,9 @@
 import type { ClassDeclaration, Decorator } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
-import type { Compiled } from "../compile.js";
 import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
-import type { Emit } from "../sites.js";
+import type { ClassIdiom, Emit } from "../sites.js";
 
 /** The key(s) a decorator's argument gives: a string, or a property of an object argument. */
 export function decoratorKey(
@@ -30,54 +29,47 @@ export const joinPath = (a: string, b: string) =>
 		.join("/");
 
 /** Decorated methods of decorated classes (`@Controller('team')` + `@Get(':id')`): the method is the handler. */
-export function extractDecorators(
-	classes: readonly ClassDeclaration[],
-	c: Compiled,
-	ctx: SiteContext,
-	emit: Emit,
-): void {
-	for (const cls of classes) {
-		const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
-		for (const { trunk, idiom } of c.decorators) {
-			if (idiom.target === "class") {
-				classSites(cls, trunk.name, idiom, ctx, emit);
-				continue;
-			}
-			if (methods.length === 0) continue;
-			const names = new Set(idiom.names);
-			let prefixes: string[] = [""];
-			if (idiom.classPrefix) {
-				const classNames = new Set(idiom.classPrefix.names);
-				const dec = cls.getDecorators().find((d) => classNames.has(d.getName()));
-				if (!dec) continue;
-				const k = decoratorKey(dec, idiom.classPrefix);
-				if (k && k.values === null) prefixes = [];
-				else if (k?.values) prefixes = k.values;
-			}
-			for (const m of methods) {
-				for (const dec of m.getDecorators()) {
-					if (!names.has(dec.getName())) continue;
-					const k = decoratorKey(dec, idiom.key);
-					const method = idiom.methodFromName ? dec.getName().toUpperCase() : undefined;
-					const handler = ctx.defIdOf(m);
-					const keyNode = k?.node ?? dec;
-					const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
-					if (!k && idiom.emptyKey === undefined) continue;
-					if (values === null || prefixes.length === 0) {
-						emit(trunk.name, idiom.side, null, keyNode, m, handler, "syntactic", [], method);
-						continue;
-					}
-					for (const prefix of prefixes) {
-						for (const v of values) {
-							const raw = idiom.methodFromName ? `/${joinPath(prefix, v)}` : prefix ? `${prefix}/${v}` : v;
-							emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method);
-						}
+export const extractDecorators: ClassIdiom = (cls, c, ctx, emit) => {
+	const methods = cls.getMethods().filter((m) => m.getDecorators().length > 0);
+	for (const { trunk, idiom } of c.decorators) {
+		if (idiom.target === "class") {
+			classSites(cls, trunk.name, idiom, ctx, emit);
+			continue;
+		}
+		if (methods.length === 0) continue;
+		const names = new Set(idiom.names);
+		let prefixes: string[] = [""];
+		if (idiom.classPrefix) {
+			const classNames = new Set(idiom.classPrefix.names);
+			const dec = cls.getDecorators().find((d) => classNames.has(d.getName()));
+			if (!dec) continue;
+			const k = decoratorKey(dec, idiom.classPrefix);
+			if (k && k.values === null) prefixes = [];
+			else if (k?.values) prefixes = k.values;
+		}
+		for (const m of methods) {
+			for (const dec of m.getDecorators()) {
+				if (!names.has(dec.getName())) continue;
+				const k = decoratorKey(dec, idiom.key);
+				const method = idiom.methodFromName ? dec.getName().toUpperCase() : undefined;
+				const handler = ctx.defIdOf(m);
+				const keyNode = k?.node ?? dec;
+				const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
+				if (!k && idiom.emptyKey === undefined) continue;
+				if (values === null || prefixes.length === 0) {
+					emit(trunk.name, idiom.side, null, keyNode, m, handler, "syntactic", [], method);
+					continue;
+				}
+				for (const prefix of prefixes) {
+					for (const v of values) {
+						const raw = idiom.methodFromName ? `/${joinPath(prefix, v)}` : prefix ? `${prefix}/${v}` : v;
+						emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method);
 					}
 				}
 			}
 		}
 	}
-}
+};
 
 /**
  * A class decorator naming a key (`@Processor('mail') class MailProcessor`): the class registers it,

@@ -3,36 +3,26 @@
  * no call of the repository reaches it. Each one registers the key `Class.method` (its own key, one
  * handler): the code it runs has a way in like a route's handler.
  */
-import type { ClassDeclaration } from "ts-morph";
-import type { SiteContext } from "../../index/types.js";
-import type { Compiled } from "../compile.js";
-import type { Emit } from "../sites.js";
+import type { ClassIdiom } from "../sites.js";
 
-export function extractHookMethods(
-	classes: readonly ClassDeclaration[],
-	c: Compiled,
-	ctx: SiteContext,
-	emit: Emit,
-): void {
-	for (const cls of classes) {
-		const name = cls.getName();
-		if (!name || cls.hasDeclareKeyword()) continue;
-		for (const { trunk, idiom } of c.hookMethods) {
-			for (const member of idiom.names) {
-				const method = cls.getInstanceMethod(member);
-				const handler = method?.hasBody() ? ctx.defIdOf(method) : null;
-				if (!method || !handler) continue;
-				emit(
-					trunk.name,
-					"register",
-					`${name}.${member}`,
-					method.getNameNode(),
-					method,
-					handler,
-					"syntactic",
-					idiom.also,
-				);
-			}
+export const extractHookMethods: ClassIdiom = (cls, c, ctx, emit) => {
+	const name = cls.getName();
+	if (!name || cls.hasDeclareKeyword()) return;
+	for (const { trunk, idiom } of c.hookMethods) {
+		for (const member of idiom.names) {
+			const method = cls.getInstanceMethod(member);
+			const handler = method?.hasBody() ? ctx.defIdOf(method) : null;
+			if (!method || !handler) continue;
+			emit(
+				trunk.name,
+				"register",
+				`${name}.${member}`,
+				method.getNameNode(),
+				method,
+				handler,
+				"syntactic",
+				idiom.also,
+			);
 		}
 	}
-}
+};
