@@ -187,7 +187,13 @@ export function assembleMaterial(
 	if (reach.rootManifests) listRootManifests(map);
 	listClassHeads(map);
 	versions.listNotes(map);
-	for (const c of deferred) if (!a.bodies.has(c.node.def.id)) map.list(c);
+	let seedSigs = 0;
+	for (const c of deferred) {
+		if (a.bodies.has(c.node.def.id)) continue;
+		// With the model's picks, the seeds past the first `seedSignatures` are not listed (their room goes to the tail).
+		if (modelPicks && c.role === "seed" && reach.seedSignatures >= 0 && seedSigs++ >= reach.seedSignatures) continue;
+		map.list(c);
+	}
 	if (reach.keyHopLines) {
 		listKeyHopLines(map, deferred.slice(0, reach.leadHopSteps));
 		// Past them, a step's hop on a key the question names leads too (`rpc.call('createNote'…)`).
@@ -198,7 +204,7 @@ export function assembleMaterial(
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
-	const outlineFiles = held.slice(0, OUTLINE_FILES);
+	const outlineFiles = held.slice(0, Math.min(OUTLINE_FILES, reach.outlineFiles));
 	// First, the definitions of the held files the question's words and the material's edges rate
 	// best (a class's methods past the outline's first twenty, the function a read body calls).
 	listHeldFileDefs(map, reach.heldFileDefs, onChain);
@@ -211,12 +217,17 @@ export function assembleMaterial(
 	a.addRestOfSlices(budget);
 	// Then, within a small share past what is spent, what the picks lead to: ahead of the outlines.
 	readPickFollowUps(Math.min(budget, a.spent + budget * reach.pickFollowShare));
-	listOutline(map, outlineFiles);
+	listOutline(map, outlineFiles, reach.outlineDefs, reach.outlineRated);
 	if (!reach.neighboursBeforeOutline) listNeighbours(map);
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
-	listOutline(map, stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
+	listOutline(
+		map,
+		stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles),
+		reach.stepOutlineDefs,
+		reach.outlineRated,
+	);
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The

@@ -70,12 +70,18 @@ export function listHeldFileDefs(m: SignatureMap, n: number, onChain: ReadonlySe
 }
 
 /** Up to `perFile` (the outline's cap by default) further functions, methods and classes of each file. */
-export function listOutline(m: SignatureMap, files: readonly string[], perFile = OUTLINE_DEFS): void {
+export function listOutline(
+	m: SignatureMap,
+	files: readonly string[],
+	perFile = OUTLINE_DEFS,
+	rated = false,
+): void {
 	for (const file of files) {
 		const owner = m.a.firstSourceIn(file) as MaterialSource;
 		let n = 0;
 		for (const d of m.a.index.defsInFile(file)) {
 			if (n >= perFile || !OUTLINE_KINDS.has(d.kind) || m.known.has(d.id)) continue;
+			if (rated && m.input.relevance(d) <= 0) continue;
 			n++;
 			m.listOnce(m.outlineNeighbour(d, owner));
 		}

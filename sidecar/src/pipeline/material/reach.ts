@@ -276,6 +276,16 @@ export interface MapReach {
 	bridgeCalls: boolean;
 	bridgeKeyHops: boolean;
 	bridgeShare: number;
+	/**
+	 * The read files' outline: at most `outlineFiles` files, `outlineDefs` definitions each; with
+	 * `outlineRated`, only the definitions the question's words rate (key51: the outline is the
+	 * map's least yielding spend per token).
+	 */
+	outlineFiles: number;
+	outlineDefs: number;
+	outlineRated: boolean;
+	/** With the model's picks, at most this many seeds no body holds are listed by their signature (-1: all). */
+	seedSignatures: number;
 }
 
 /** The answer stage's material (and the LLM's prompt). */
@@ -333,6 +343,10 @@ export const MATERIAL_REACH: MapReach = {
 	bridgeCalls: false,
 	bridgeKeyHops: false,
 	bridgeShare: 0,
+	outlineFiles: 30,
+	outlineDefs: 20,
+	outlineRated: false,
+	seedSignatures: -1,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -392,4 +406,8 @@ export const CITATION_REACH: MapReach = {
 	bridgeCalls: false,
 	bridgeKeyHops: false,
 	bridgeShare: 0,
+	outlineFiles: 30,
+	outlineDefs: 20,
+	outlineRated: false,
+	seedSignatures: -1,
 };
