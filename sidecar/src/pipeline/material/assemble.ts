@@ -191,7 +191,8 @@ export function assembleMaterial(
 	for (const c of deferred) {
 		if (a.bodies.has(c.node.def.id)) continue;
 		// With the model's picks, the seeds past the first `seedSignatures` are not listed (their room goes to the tail).
-		if (modelPicks && c.role === "seed" && reach.seedSignatures >= 0 && seedSigs++ >= reach.seedSignatures) continue;
+		if (modelPicks && c.role === "seed" && reach.seedSignatures >= 0 && seedSigs++ >= reach.seedSignatures)
+			continue;
 		map.list(c);
 	}
 	if (reach.keyHopLines) {
