@@ -223,9 +223,11 @@ export function assembleMaterial(
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
+	const stepOutlineFiles =
+		modelPicks && reach.pickStepOutlineFiles >= 0 ? reach.pickStepOutlineFiles : reach.stepOutlineFiles;
 	listOutline(
 		map,
-		stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles),
+		stepFiles(a.sources, held).slice(0, stepOutlineFiles),
 		reach.stepOutlineDefs,
 		reach.outlineRated,
 	);

@@ -12,6 +12,12 @@ export interface MapReach {
 	stepOutlineFiles: number;
 	stepOutlineDefs: number;
 	/**
+	 * With the model's picks, how many of those files are outlined (-1: `stepOutlineFiles`). Session 51,
+	 * key51: on the eleven dev sets that outline took ~1,100 tokens a question and held 1.6 gold lines
+	 * per 10k tokens alone, the map's least yielding spend; its room lists and reads the chain's tail.
+	 */
+	pickStepOutlineFiles: number;
+	/**
 	 * A top-level handler written into a module-level register call is listed (or read) from the
 	 * call's head, which holds its key: `api.addRoute('notes.create', …, { async post() {`,
 	 * not `async post() {`.
@@ -293,6 +299,7 @@ export const MATERIAL_REACH: MapReach = {
 	foldersInMap: true,
 	stepOutlineFiles: 25,
 	stepOutlineDefs: 12,
+	pickStepOutlineFiles: 0,
 	registerHeads: true,
 	keyHopLines: true,
 	leadHopSteps: 30,
@@ -356,6 +363,7 @@ export const CITATION_REACH: MapReach = {
 	foldersInMap: false,
 	stepOutlineFiles: 15,
 	stepOutlineDefs: 8,
+	pickStepOutlineFiles: -1,
 	registerHeads: false,
 	keyHopLines: false,
 	leadHopSteps: 0,
