@@ -1,7 +1,7 @@
 /**
  * The outline of a file whose chain steps the material holds only as signatures (its other
  * functions, one line each): with the model's picks it reaches `MapReach.pickStepOutlineFiles`
- * files (none by default: key51, the map's least yielding spend), offline `stepOutlineFiles`.
+ * files (by default, -1, as many as offline: `stepOutlineFiles`).
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
@@ -45,20 +45,22 @@ const map = (reach = MATERIAL_REACH, familyPicks = 0) =>
 		.map((s) => s.node.def.name);
 
 describe("a step file's outline", () => {
-	it("is not listed with the model's picks by default", () => {
-		expect(map()).toContain("far");
-		expect(map()).not.toContain("helperA");
+	it("is listed with the model's picks by default, and not when `pickStepOutlineFiles` is 0", () => {
+		expect(map()).toEqual(expect.arrayContaining(["far", "helperA", "helperB"]));
+		const none = map({ ...MATERIAL_REACH, pickStepOutlineFiles: 0 });
+		expect(none).toContain("far");
+		expect(none).not.toContain("helperA");
 	});
 
 	it("is listed with the model's picks when `pickStepOutlineFiles` reaches it", () => {
 		expect(map({ ...MATERIAL_REACH, pickStepOutlineFiles: 1 })).toEqual(
 			expect.arrayContaining(["far", "helperA", "helperB"]),
 		);
-		expect(map({ ...MATERIAL_REACH, pickStepOutlineFiles: -1 })).toContain("helperA");
 	});
 
 	it("is listed offline (a family's picks alone), as `stepOutlineFiles` says", () => {
-		expect(map(MATERIAL_REACH, 1)).toEqual(expect.arrayContaining(["far", "helperA", "helperB"]));
+		const offline = { ...MATERIAL_REACH, pickStepOutlineFiles: 0 };
+		expect(map(offline, 1)).toEqual(expect.arrayContaining(["far", "helperA", "helperB"]));
 		expect(map({ ...MATERIAL_REACH, stepOutlineFiles: 0 }, 1)).not.toContain("helperA");
 	});
 });

@@ -13,8 +13,10 @@ export interface MapReach {
 	stepOutlineDefs: number;
 	/**
 	 * With the model's picks, how many of those files are outlined (-1: `stepOutlineFiles`). Session 51,
-	 * key51: on the eleven dev sets that outline took ~1,100 tokens a question and held 1.6 gold lines
-	 * per 10k tokens alone, the map's least yielding spend; its room lists and reads the chain's tail.
+	 * key51: on the eleven dev sets that outline took ~1,100 tokens a question and held 1.3 gold lines
+	 * per 10k tokens alone, the map's least yielding spend; at 0 its room listed and read the chain's
+	 * tail (stand-in key lines +11 / −2 on the dev sets) but held-out Novu lost .861 -> .798 (5 or 10
+	 * files the same), so the default keeps it (-1).
 	 */
 	pickStepOutlineFiles: number;
 	/**
@@ -299,7 +301,7 @@ export const MATERIAL_REACH: MapReach = {
 	foldersInMap: true,
 	stepOutlineFiles: 25,
 	stepOutlineDefs: 12,
-	pickStepOutlineFiles: 0,
+	pickStepOutlineFiles: -1,
 	registerHeads: true,
 	keyHopLines: true,
 	leadHopSteps: 30,
