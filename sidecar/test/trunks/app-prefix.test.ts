@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { alwaysOn, extractSites, summary } from "./in-memory.js";
+
+const NEST_DTS = `declare function Controller(p?: unknown): ClassDecorator;
+declare function Get(p?: string): MethodDecorator;
+declare function Post(p?: string): MethodDecorator;
+declare function Version(v: unknown): MethodDecorator & ClassDecorator;
+declare const VERSION_NEUTRAL: unique symbol;`;
+
+const BOOTSTRAP = `declare const NestFactory: { create(m: unknown): Promise<any> };
+declare enum VersioningType { URI, HEADER }
+export async function bootstrap() {
+	const app = await NestFactory.create({});
+	app.enableVersioning({ defaultVersion: '1', type: VersioningType.URI });
+	app.setGlobalPrefix('api', { exclude: ['sitemap.xml'] });
+	await app.listen(3000);
+}`;
+
+const CONTROLLERS = `${NEST_DTS}
+@Controller('orders')
+export class OrdersController {
+	@Get(':id') find() {}
+	@Post() create() {}
+	@Get('report') @Version('2') report() {}
+	@Get('ping') @Version(VERSION_NEUTRAL) ping() {}
+}
+@Controller({ path: 'invoices', version: '3' })
+export class InvoicesController { @Get() list() {} }`;
+
+const CLIENT = `declare const http: { get(u: string): unknown; post(u: string, b: unknown): unknown };
+export const find = (id: string) => http.get(\`/api/v1/orders/\${id}\`);
+export const create = () => http.post('/api/v1/orders', {});
+export const report = () => http.get('/api/v2/orders/report');
+export const ping = () => http.get('/api/orders/ping');
+export const invoices = () => http.get('/api/v3/invoices');`;
+
+describe("nestjs preset: the app's global prefix and URI version", () => {
+	it("serves every controller route under the prefix and its version, where its clients call it", () => {
+		const sites = extractSites(
+			{ "src/main.ts": BOOTSTRAP, "src/orders.controller.ts": CONTROLLERS, "web/api.ts": CLIENT },
+			alwaysOn(),
+		);
+		const registered = summary(sites, "http-route").filter((s) => s.includes(" register "));
+		expect(registered).toEqual([
+			"http-route register GET /api/orders/ping",
+			"http-route register GET /api/v1/orders/:id",
+			"http-route register GET /api/v2/orders/report",
+			"http-route register GET /api/v3/invoices",
+			"http-route register POST /api/v1/orders",
+		]);
+		// Every client call now meets its route's key (the `${id}` template bound to `:id`).
+		const dispatched = new Set(sites.filter((s) => s.side === "dispatch").map((s) => s.key));
+		for (const r of registered) expect(dispatched).toContain(r.replace("http-route register ", ""));
+		const find = sites.find((s) => s.side === "register" && s.key === "GET /api/v1/orders/:id");
+		expect(find?.handlerDefId).toBe("src/orders.controller.ts#OrdersController.find");
+	});
+
+	it("leaves the routes as declared when the app sets neither, and adds no segment for header versioning", () => {
+		const plain = extractSites({ "src/orders.controller.ts": CONTROLLERS }, alwaysOn());
+		expect(summary(plain, "http-route")).toContain("http-route register GET /orders/:id");
+		expect(summary(plain, "http-route")).toContain("http-route register GET /invoices");
+		const header = extractSites(
+			{
+				"src/main.ts": BOOTSTRAP.replace("VersioningType.URI", "VersioningType.HEADER").replace(
+					"app.setGlobalPrefix('api', { exclude: ['sitemap.xml'] });",
+					"",
+				),
+				"src/orders.controller.ts": CONTROLLERS,
+			},
+			alwaysOn(),
+		);
+		expect(summary(header, "http-route")).toContain("http-route register GET /orders/report");
+		expect(summary(header, "http-route")).toContain("http-route register POST /orders");
+	});
+
+	it("applies a package's prefix to that package's routes only", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-app-prefix-"));
+		for (const app of ["api", "worker"]) mkdirSync(join(root, "apps", app, "src"), { recursive: true });
+		try {
+			const sites = extractSites(
+				{
+					"apps/api/package.json": JSON.stringify({ name: "api" }),
+					"apps/api/src/main.ts": BOOTSTRAP,
+					"apps/api/src/orders.controller.ts": CONTROLLERS,
+					"apps/worker/package.json": JSON.stringify({ name: "worker" }),
+					"apps/worker/src/health.controller.ts": `${NEST_DTS}
+@Controller('health')
+export class HealthController { @Get() check() {} }`,
+				},
+				alwaysOn(),
+				{},
+				root,
+			);
+			const keys = summary(sites, "http-route");
+			expect(keys).toContain("http-route register POST /api/v1/orders");
+			expect(keys).toContain("http-route register GET /health");
+		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
+	});
+});
