@@ -166,8 +166,16 @@ export function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
 	}
 }
 
-/** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
-export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
+/**
+ * Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. An
+ * unbound template behind a base URL (`${API_URL}/auth/signin`) may also reach a route under one of the
+ * trunk's `appPrefixes` (`v1/`, `api/v1/`: idioms/app-prefix.ts), which such a base URL carries.
+ */
+export function bindParams(
+	sites: DispatchSiteRecord[],
+	c: Compiled,
+	appPrefixes: ReadonlyMap<string, readonly string[]> = new Map(),
+): void {
 	for (const [name, t] of c.trunks) {
 		if (!t.spec.normalize.params) continue;
 		const registered = new Set<string>();
@@ -176,6 +184,23 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 		const methods = usesMethods(t.spec);
 		// With no `:param` route, only an any-method route (`ALL /ping`) can still take a dispatch key.
 		if (patterns.length === 0 && !(methods && [...registered].some((k) => k.startsWith("ALL ")))) continue;
+		const bind = (s: DispatchSiteRecord, path: string): boolean => {
+			let bound: string | null;
+			if (!methods) bound = bindToPatterns(path, registered, patterns);
+			else {
+				// The verb of an unbound call is known when it was extracted in this run; otherwise bind
+				// only when exactly one verb's route fits.
+				const known = unboundMethod.get(s);
+				bound = known
+					? bindMethodKey(`${known} /${path}`, registered, patterns, true)
+					: bindAnyVerb(path, registered, patterns);
+			}
+			if (bound === null || !registered.has(bound)) return false;
+			s.key = bound;
+			s.rawKey = s.expression;
+			return true;
+		};
+		const bases = appPrefixes.get(name) ?? [];
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {
@@ -185,31 +210,10 @@ export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
 			// `/v1/files.upload/${id}`: run-time parts filling whole segments are parameters.
 			const asPattern = templateAsPath(s.expression) ?? concatenatedPath(s.expression);
 			if (!asPattern) continue;
-			const path = normalizeKey(asPattern, t.normalize);
-			if (!methods) {
-				const bound = bindToPatterns(path, registered, patterns);
-				if (registered.has(bound)) {
-					s.key = bound;
-					s.rawKey = s.expression;
-				}
-				continue;
-			}
-			// The verb of an unbound call is known when it was extracted in this run; otherwise bind
-			// only when exactly one verb's route fits.
-			const known = unboundMethod.get(s);
-			if (known) {
-				const bound = bindMethodKey(`${known} /${path}`, registered, patterns, true);
-				if (registered.has(bound)) {
-					s.key = bound;
-					s.rawKey = s.expression;
-				}
-				continue;
-			}
-			const fit = bindAnyVerb(path, registered, patterns);
-			if (fit) {
-				s.key = fit;
-				s.rawKey = s.expression;
-			}
+			if (bind(s, normalizeKey(asPattern, t.normalize))) continue;
+			if (bases.length === 0 || withoutBaseUrl(s.expression) === s.expression) continue;
+			for (const base of bases)
+				if (bind(s, normalizeKey(`/${base}/${asPattern.replace(/^\/+/, "")}`, t.normalize))) break;
 		}
 	}
 }

@@ -497,12 +497,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		}
 		if (c) {
 			// A Nest app's global prefix and URI version, before the mounts and every join below.
-			applyAppPrefixes(rest, appPrefixes, c);
+			const appBases = applyAppPrefixes(rest, appPrefixes, c);
 			const through = applyMounts(rest, mounts, c);
 			if (clients) rest.push(...clients(rest));
 			// Dotted keys walked along a CommonJS module tree (`socket.emit('topics.loadMore')`), on evidence.
 			if (config.discover) rest.push(...modulePathSites(rest, modules));
-			bindParams(rest, c);
+			bindParams(rest, c, appBases);
 			bindTemplates(rest, c);
 			bindWildcards(rest, c, (s) => keyShapes.get(s));
 			scopeKeys(rest, c, packageLinks(packageImports));

@@ -76,6 +76,24 @@ describe("nestjs preset: the app's global prefix and URI version", () => {
 		expect(summary(header, "http-route")).toContain("http-route register POST /orders");
 	});
 
+	it("binds a client behind an unknown base URL to a route under the app's version, the base carrying it", () => {
+		const sites = extractSites(
+			{
+				"src/main.ts": BOOTSTRAP.replace("app.setGlobalPrefix('api', { exclude: ['sitemap.xml'] });", ""),
+				"src/orders.controller.ts": CONTROLLERS,
+				"web/api.ts": `declare const axios: { get(u: string): unknown; post(u: string, b: unknown): unknown };
+declare const env: { API_URL: string };
+export const find = (id: string) => axios.get(\`\${env.API_URL}/orders/\${id}\`);
+export const report = () => axios.get(\`\${env.API_URL}/v2/orders/report\`);
+export const local = (id: string) => axios.get(\`/orders/\${id}\`);`,
+			},
+			alwaysOn(),
+		);
+		const keys = (file: string) =>
+			sites.filter((s) => s.side === "dispatch" && s.file === file).map((s) => s.key);
+		expect(keys("web/api.ts")).toEqual(["GET /v1/orders/:id", "GET /v2/orders/report", null]);
+	});
+
 	it("applies a package's prefix to that package's routes only", () => {
 		const root = mkdtempSync(join(tmpdir(), "codeask-app-prefix-"));
 		for (const app of ["api", "worker"]) mkdirSync(join(root, "apps", app, "src"), { recursive: true });

@@ -121,14 +121,16 @@ const join = (...parts: string[]) =>
 
 /**
  * Prefix the routes of each package that sets a global prefix or URI versioning: `GET /users` →
- * `GET /api/v1/users` (a route of several versions registers one key per version).
+ * `GET /api/v1/users` (a route of several versions registers one key per version). Returns, per trunk,
+ * the base paths the apps serve under (`api/v1`, `api`), for clients whose base URL carries one.
  */
 export function applyAppPrefixes(
 	sites: DispatchSiteRecord[],
 	records: DispatchSiteRecord[],
 	c: Compiled,
-): void {
-	if (records.length === 0) return;
+): Map<string, string[]> {
+	const bases = new Map<string, string[]>();
+	if (records.length === 0) return bases;
 	const apps = new Map<string, { prefix?: string; versions?: string[]; segment?: string }>();
 	for (const r of records) {
 		const info = JSON.parse(r.rawKey as string) as AppPrefixInfo;
@@ -140,6 +142,16 @@ export function applyAppPrefixes(
 			app.segment ??= info.segment;
 		}
 		apps.set(at, app);
+	}
+	// What a client's base URL may carry: each app's prefix with its default versions, and the prefix alone.
+	for (const [at, app] of apps) {
+		const trunk = at.slice(0, at.indexOf("\0"));
+		const list = bases.get(trunk) ?? [];
+		for (const v of [...(app.versions ?? []), ""]) {
+			const base = join(app.prefix ?? "", v);
+			if (base && !list.includes(base)) list.push(base);
+		}
+		bases.set(trunk, list);
 	}
 	const added: DispatchSiteRecord[] = [];
 	for (const s of sites) {
@@ -170,4 +182,5 @@ export function applyAppPrefixes(
 		for (const k of rest) added.push({ ...s, key: k });
 	}
 	sites.push(...added);
+	return bases;
 }
