@@ -182,8 +182,10 @@ export function bindParams(
 		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
 		const patterns = [...registered].filter(hasParams);
 		const methods = usesMethods(t.spec);
-		// With no `:param` route, only an any-method route (`ALL /ping`) can still take a dispatch key.
-		if (patterns.length === 0 && !(methods && [...registered].some((k) => k.startsWith("ALL ")))) continue;
+		const bases = appPrefixes.get(name) ?? [];
+		// With no `:param` route, only an any-method route (`ALL /ping`) or an app's base path can still take a dispatch key.
+		const anyMethod = methods && [...registered].some((k) => k.startsWith("ALL "));
+		if (patterns.length === 0 && !anyMethod && bases.length === 0) continue;
 		const bind = (s: DispatchSiteRecord, path: string): boolean => {
 			let bound: string | null;
 			if (!methods) bound = bindToPatterns(path, registered, patterns);
@@ -200,7 +202,6 @@ export function bindParams(
 			s.rawKey = s.expression;
 			return true;
 		};
-		const bases = appPrefixes.get(name) ?? [];
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {

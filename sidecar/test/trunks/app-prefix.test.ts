@@ -94,6 +94,29 @@ export const local = (id: string) => axios.get(\`/orders/\${id}\`);`,
 		expect(keys("web/api.ts")).toEqual(["GET /v1/orders/:id", "GET /v2/orders/report", null]);
 	});
 
+	it("also when the app has no default version and its controllers name theirs", () => {
+		const sites = extractSites(
+			{
+				"src/main.ts": `declare const app: any;
+declare enum VersioningType { URI }
+app.enableVersioning({ type: VersioningType.URI });`,
+				"src/auth.controller.ts": `${NEST_DTS}
+@Controller({ path: 'auth', version: '1' })
+export class AuthController { @Get('providers') providers() {} }
+@Controller('health')
+export class HealthController { @Get() check() {} }`,
+				"web/auth.ts": `declare const axios: { get(u: string): unknown };
+export const providers = () => axios.get(\`\${import.meta.env.VITE_BACKEND_API_URL}/auth/providers\`);`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /v1/auth/providers",
+			"http-route register GET /health",
+			"http-route register GET /v1/auth/providers",
+		]);
+	});
+
 	it("applies a package's prefix to that package's routes only", () => {
 		const root = mkdtempSync(join(tmpdir(), "codeask-app-prefix-"));
 		for (const app of ["api", "worker"]) mkdirSync(join(root, "apps", app, "src"), { recursive: true });

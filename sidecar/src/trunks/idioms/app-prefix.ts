@@ -122,7 +122,7 @@ const join = (...parts: string[]) =>
 /**
  * Prefix the routes of each package that sets a global prefix or URI versioning: `GET /users` →
  * `GET /api/v1/users` (a route of several versions registers one key per version). Returns, per trunk,
- * the base paths the apps serve under (`api/v1`, `api`), for clients whose base URL carries one.
+ * the base paths its routes are served under (`api/v1`, `api`, `v2`), for clients whose base URL carries one.
  */
 export function applyAppPrefixes(
 	sites: DispatchSiteRecord[],
@@ -143,16 +143,6 @@ export function applyAppPrefixes(
 		}
 		apps.set(at, app);
 	}
-	// What a client's base URL may carry: each app's prefix with its default versions, and the prefix alone.
-	for (const [at, app] of apps) {
-		const trunk = at.slice(0, at.indexOf("\0"));
-		const list = bases.get(trunk) ?? [];
-		for (const v of [...(app.versions ?? []), ""]) {
-			const base = join(app.prefix ?? "", v);
-			if (base && !list.includes(base)) list.push(base);
-		}
-		bases.set(trunk, list);
-	}
 	const added: DispatchSiteRecord[] = [];
 	for (const s of sites) {
 		const id = receiverIdentity.get(s);
@@ -168,6 +158,13 @@ export function applyAppPrefixes(
 		if (app.versions && route.version !== "neutral")
 			versions = route.version ? route.version.map((v) => `${app.segment ?? ""}${v}`) : app.versions;
 		if (versions.length === 0) versions = [""];
+		// What a client's base URL may carry: the app's prefix with the version its routes are served under.
+		const list = bases.get(s.trunk) ?? [];
+		for (const v of versions) {
+			const base = join(app.prefix ?? "", v);
+			if (base && !list.includes(base)) list.push(base);
+		}
+		bases.set(s.trunk, list);
 		const keys = [
 			...new Set(
 				versions.map((v) => {
