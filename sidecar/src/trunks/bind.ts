@@ -167,9 +167,9 @@ export function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
 }
 
 /**
- * Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. An
- * unbound template behind a base URL (`${API_URL}/auth/signin`) may also reach a route under one of the
- * trunk's `appPrefixes` (`v1/`, `api/v1/`: idioms/app-prefix.ts), which such a base URL carries.
+ * Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. A
+ * client path that reaches no route as it is may once one of the trunk's `appPrefixes` is cut from its
+ * front (`/api/v1/users/42` → `users/:id` where the app serves under `api/v1`: idioms/app-prefix.ts).
  */
 export function bindParams(
 	sites: DispatchSiteRecord[],
@@ -183,6 +183,20 @@ export function bindParams(
 		const patterns = [...registered].filter(hasParams);
 		const methods = usesMethods(t.spec);
 		const bases = appPrefixes.get(name) ?? [];
+		// A path with an app's base path cut from its front (longest base first).
+		const cut = (path: string): string[] =>
+			bases.filter((b) => path.startsWith(`${b}/`)).map((b) => path.slice(b.length + 1));
+		// A keyed client call (`GET /api/v1/users/:param`) bound to the route it reaches once a base path is cut.
+		const underBase = (key: string): string | null => {
+			const space = methods ? key.indexOf(" ") : -1;
+			const method = space > 0 ? key.slice(0, space) : "";
+			for (const rest of cut(key.slice(space + 1).replace(/^\/+/, ""))) {
+				const k = method ? `${method} /${rest}` : rest;
+				const bound = bindMethodKey(k, registered, patterns, methods);
+				if (registered.has(bound)) return bound;
+			}
+			return null;
+		};
 		// With no `:param` route, only an any-method route (`ALL /ping`) or an app's base path can still take a dispatch key.
 		const anyMethod = methods && [...registered].some((k) => k.startsWith("ALL "));
 		if (patterns.length === 0 && !anyMethod && bases.length === 0) continue;
@@ -205,16 +219,16 @@ export function bindParams(
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {
-				s.key = bindMethodKey(s.key, registered, patterns, methods);
+				const bound = bindMethodKey(s.key, registered, patterns, methods);
+				s.key = registered.has(bound) ? bound : (underBase(bound) ?? bound);
 				continue;
 			}
 			// `/v1/files.upload/${id}`: run-time parts filling whole segments are parameters.
 			const asPattern = templateAsPath(s.expression) ?? concatenatedPath(s.expression);
 			if (!asPattern) continue;
-			if (bind(s, normalizeKey(asPattern, t.normalize))) continue;
-			if (bases.length === 0 || withoutBaseUrl(s.expression) === s.expression) continue;
-			for (const base of bases)
-				if (bind(s, normalizeKey(`/${base}/${asPattern.replace(/^\/+/, "")}`, t.normalize))) break;
+			const path = normalizeKey(asPattern, t.normalize);
+			if (bind(s, path)) continue;
+			for (const rest of cut(path)) if (bind(s, rest)) break;
 		}
 	}
 }

@@ -44,7 +44,7 @@ import { workflowCandidates } from "./discover/workflows.js";
 import { wrappedRequests } from "./discover/wrapper-clients.js";
 import { presetWrapperFact, wrappersByDef } from "./discover/wrapper-facts.js";
 import { GETTER_SEND, getterSendSites, getterSends } from "./getter-sends.js";
-import { APP_PREFIX, applyAppPrefixes, extractAppPrefix } from "./idioms/app-prefix.js";
+import { APP_PREFIX, appBasePaths, extractAppPrefix } from "./idioms/app-prefix.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -496,8 +496,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			rest.push(...getterSendSites(getterSent, rest, found.candidates));
 		}
 		if (c) {
-			// A Nest app's global prefix and URI version, before the mounts and every join below.
-			const appBases = applyAppPrefixes(rest, appPrefixes, c);
+			// The base paths a Nest app serves its routes under (global prefix, URI version), for bindParams.
+			const appBases = appBasePaths(rest, appPrefixes);
 			const through = applyMounts(rest, mounts, c);
 			if (clients) rest.push(...clients(rest));
 			// Dotted keys walked along a CommonJS module tree (`socket.emit('topics.loadMore')`), on evidence.

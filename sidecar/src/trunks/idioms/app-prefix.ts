@@ -4,16 +4,14 @@
  * controller route of the app under `/api/v1/…`, the path its clients call; a route's own `@Version('2')`
  * or `@Version(VERSION_NEUTRAL)` changes or drops the version segment. The calls are recorded per package
  * (internal APP_PREFIX records), each route's package and version ride on its site's receiver identity,
- * and finalize joins them. A package with neither call keeps its routes' keys as they are.
+ * and finalize gives bind.ts the base paths to cut from client keys that join nothing.
  */
 import type { CallExpression, ClassDeclaration, Decorator, MethodDeclaration } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
-import { usesMethods } from "../bind.js";
 import type { Compiled } from "../compile.js";
 import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
-import { normalizeKey } from "../normalize.js";
 import { nearestPackage } from "../package-name.js";
 import { internalRecord, receiverIdentity, startLine } from "../sites.js";
 
@@ -120,14 +118,14 @@ const join = (...parts: string[]) =>
 		.join("/");
 
 /**
- * Prefix the routes of each package that sets a global prefix or URI versioning: `GET /users` →
- * `GET /api/v1/users` (a route of several versions registers one key per version). Returns, per trunk,
- * the base paths its routes are served under (`api/v1`, `api`, `v2`), for clients whose base URL carries one.
+ * The base paths each package that sets a global prefix or URI versioning serves its routes under, per trunk
+ * (`api/v1`, `api/v2`, `api`): a route declared `GET /users` is called `GET /api/v1/users`. The routes keep
+ * their declared keys (every join made on them stays); a client key that joins nothing joins once such a base
+ * path is cut from it (bind.ts), as the server cuts it before routing.
  */
-export function applyAppPrefixes(
-	sites: DispatchSiteRecord[],
-	records: DispatchSiteRecord[],
-	c: Compiled,
+export function appBasePaths(
+	sites: readonly DispatchSiteRecord[],
+	records: readonly DispatchSiteRecord[],
 ): Map<string, string[]> {
 	const bases = new Map<string, string[]>();
 	if (records.length === 0) return bases;
@@ -143,41 +141,24 @@ export function applyAppPrefixes(
 		}
 		apps.set(at, app);
 	}
-	const added: DispatchSiteRecord[] = [];
 	for (const s of sites) {
 		const id = receiverIdentity.get(s);
-		if (!id?.startsWith(MARK) || s.key === null || s.rawKey === null) continue;
+		if (!id?.startsWith(MARK) || s.key === null) continue;
 		const route = JSON.parse(id.slice(MARK.length)) as RouteApp;
 		const app = apps.get(`${s.trunk}\0${route.pkg}`);
-		const t = c.trunks.get(s.trunk);
-		if (!app || !t) continue;
-		const space = usesMethods(t.spec) ? s.rawKey.indexOf(" ") : -1;
-		const method = space > 0 ? s.rawKey.slice(0, space) : "";
-		const path = space > 0 ? s.rawKey.slice(space + 1) : s.rawKey;
+		if (!app) continue;
 		let versions = [""];
 		if (app.versions && route.version !== "neutral")
 			versions = route.version ? route.version.map((v) => `${app.segment ?? ""}${v}`) : app.versions;
 		if (versions.length === 0) versions = [""];
-		// What a client's base URL may carry: the app's prefix with the version its routes are served under.
 		const list = bases.get(s.trunk) ?? [];
 		for (const v of versions) {
 			const base = join(app.prefix ?? "", v);
 			if (base && !list.includes(base)) list.push(base);
 		}
 		bases.set(s.trunk, list);
-		const keys = [
-			...new Set(
-				versions.map((v) => {
-					const k = normalizeKey(`/${join(app.prefix ?? "", v, path)}`, t.normalize) || "/";
-					return method ? `${method} /${k.replace(/^\/+/, "")}` : k;
-				}),
-			),
-		];
-		const [first, ...rest] = keys;
-		if (first === undefined) continue;
-		s.key = first;
-		for (const k of rest) added.push({ ...s, key: k });
 	}
-	sites.push(...added);
+	// Longest first: `api/v1` is cut before `api`.
+	for (const list of bases.values()) list.sort((a, b) => b.length - a.length || a.localeCompare(b));
 	return bases;
 }
