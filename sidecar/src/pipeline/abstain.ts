@@ -69,6 +69,13 @@ const IMPACT_FRAMING = /^(?:break|breaks|broke|broken|breaking)$/;
  */
 const TRANSITION_FRAMING = /^(?:turns?|turned|turning|becomes?|became|becoming)$/;
 /**
+ * Adverbs placing a step in time ("how does the client send it on later requests?", "what happens
+ * afterwards?"): they frame the order of a flow, not its topic, and a repository's names rarely write them,
+ * so counting them made a real question look off topic (benchmarks/answers.md, session 51). They stay search
+ * words.
+ */
+const TIME_FRAMING = /^(?:later|afterwards?|subsequently|eventually|meanwhile|beforehand)$/;
+/**
  * A passive participle after its auxiliary ("how are the webhooks notified?", "is it deleted"): it says what
  * happens to what the question names, and a repository may name that step otherwise (`outbox`, `reply`,
  * `handler`). When the code never writes it, it is left out of the off-topic test, as the transition verbs
@@ -105,9 +112,13 @@ export function conceptStats(
 	bodyPaths: (word: string) => string[] = () => [],
 ): ConceptStat[] {
 	const max = Math.log(1 + (total + 0.5) / 0.5);
-	// "What would break if X changed?": in an impact question "break" frames it, it names no topic.
+	// "What would break if X changed?": in an impact question "break" frames it, it names no topic; nor does
+	// a verb of transition or an adverb of time anywhere.
 	const topical = q.concepts.filter(
-		(c) => !TRANSITION_FRAMING.test(c.word) && !(q.intent === "impact" && IMPACT_FRAMING.test(c.word)),
+		(c) =>
+			!TRANSITION_FRAMING.test(c.word) &&
+			!TIME_FRAMING.test(c.word) &&
+			!(q.intent === "impact" && IMPACT_FRAMING.test(c.word)),
 	);
 	// A question of framing words alone ("what becomes of it?") is judged on them.
 	const concepts = topical.length > 0 ? topical : q.concepts;

@@ -169,50 +169,69 @@ export function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
 	}
 }
 
-/** Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. */
-export function bindParams(sites: DispatchSiteRecord[], c: Compiled): void {
+/**
+ * Concrete (or differently-named) REST paths bound to the registered `:param` pattern they match. A
+ * client path that reaches no route as it is may once one of the trunk's `appPrefixes` is cut from its
+ * front (`/api/v1/users/42` → `users/:id` where the app serves under `api/v1`: idioms/app-prefix.ts).
+ */
+export function bindParams(
+	sites: DispatchSiteRecord[],
+	c: Compiled,
+	appPrefixes: ReadonlyMap<string, readonly string[]> = new Map(),
+): void {
 	for (const [name, t] of c.trunks) {
 		if (!t.spec.normalize.params) continue;
 		const registered = new Set<string>();
 		for (const s of sites) if (s.trunk === name && s.side === "register" && s.key) registered.add(s.key);
 		const patterns = [...registered].filter(hasParams);
 		const methods = usesMethods(t.spec);
-		// With no `:param` route, only an any-method route (`ALL /ping`) can still take a dispatch key.
-		if (patterns.length === 0 && !(methods && [...registered].some((k) => k.startsWith("ALL ")))) continue;
+		const bases = appPrefixes.get(name) ?? [];
+		// A path with an app's base path cut from its front (longest base first).
+		const cut = (path: string): string[] =>
+			bases.filter((b) => path.startsWith(`${b}/`)).map((b) => path.slice(b.length + 1));
+		// A keyed client call (`GET /api/v1/users/:param`) bound to the route it reaches once a base path is cut.
+		const underBase = (key: string): string | null => {
+			const space = methods ? key.indexOf(" ") : -1;
+			const method = space > 0 ? key.slice(0, space) : "";
+			for (const rest of cut(key.slice(space + 1).replace(/^\/+/, ""))) {
+				const k = method ? `${method} /${rest}` : rest;
+				const bound = bindMethodKey(k, registered, patterns, methods);
+				if (registered.has(bound)) return bound;
+			}
+			return null;
+		};
+		// With no `:param` route, only an any-method route (`ALL /ping`) or an app's base path can still take a dispatch key.
+		const anyMethod = methods && [...registered].some((k) => k.startsWith("ALL "));
+		if (patterns.length === 0 && !anyMethod && bases.length === 0) continue;
+		const bind = (s: DispatchSiteRecord, path: string): boolean => {
+			let bound: string | null;
+			if (!methods) bound = bindToPatterns(path, registered, patterns);
+			else {
+				// The verb of an unbound call is known when it was extracted in this run; otherwise bind
+				// only when exactly one verb's route fits.
+				const known = unboundMethod.get(s);
+				bound = known
+					? bindMethodKey(`${known} /${path}`, registered, patterns, true)
+					: bindAnyVerb(path, registered, patterns);
+			}
+			if (bound === null || !registered.has(bound)) return false;
+			s.key = bound;
+			s.rawKey = s.expression;
+			return true;
+		};
 		for (const s of sites) {
 			if (s.trunk !== name || s.side !== "dispatch") continue;
 			if (s.key) {
-				s.key = bindMethodKey(s.key, registered, patterns, methods);
+				const bound = bindMethodKey(s.key, registered, patterns, methods);
+				s.key = registered.has(bound) ? bound : (underBase(bound) ?? bound);
 				continue;
 			}
 			// `/v1/files.upload/${id}`: run-time parts filling whole segments are parameters.
 			const asPattern = templateAsPath(s.expression) ?? concatenatedPath(s.expression);
 			if (!asPattern) continue;
 			const path = normalizeKey(asPattern, t.normalize);
-			if (!methods) {
-				const bound = bindToPatterns(path, registered, patterns);
-				if (registered.has(bound)) {
-					s.key = bound;
-					s.rawKey = s.expression;
-				}
-				continue;
-			}
-			// The verb of an unbound call is known when it was extracted in this run; otherwise bind
-			// only when exactly one verb's route fits.
-			const known = unboundMethod.get(s);
-			if (known) {
-				const bound = bindMethodKey(`${known} /${path}`, registered, patterns, true);
-				if (registered.has(bound)) {
-					s.key = bound;
-					s.rawKey = s.expression;
-				}
-				continue;
-			}
-			const fit = bindAnyVerb(path, registered, patterns);
-			if (fit) {
-				s.key = fit;
-				s.rawKey = s.expression;
-			}
+			if (bind(s, path)) continue;
+			for (const rest of cut(path)) if (bind(s, rest)) break;
 		}
 	}
 }

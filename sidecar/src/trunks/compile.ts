@@ -42,6 +42,9 @@ export interface Compiled {
 		}[]
 	>;
 	decorators: { trunk: TrunkSpec; idiom: DecoratorIdiom }[];
+	/** Decorator idioms' application-wide prefixes (idioms/app-prefix.ts), and the names of the calls setting them. */
+	appPrefixes: { trunk: TrunkSpec; spec: NonNullable<DecoratorIdiom["appPrefix"]> }[];
+	appPrefixCalls: Set<string>;
 	/** Methods the framework calls by name (`onModuleInit`). */
 	hookMethods: { trunk: TrunkSpec; idiom: HookMethodIdiom }[];
 	/** Modules of sections (`methods(self) { return {…} }`) whose members register keys, and calls keyed by their module. */
@@ -76,6 +79,8 @@ export function compile(trunks: TrunkSpec[]): Compiled {
 		facades: [],
 		mounts: new Map(),
 		decorators: [],
+		appPrefixes: [],
+		appPrefixCalls: new Set(),
 		hookMethods: [],
 		moduleSections: [],
 		moduleCalls: [],
@@ -117,6 +122,11 @@ export function addIdiom(c: Compiled, trunk: TrunkSpec, idiom: Idiom): void {
 	}
 	if (idiom.kind === "decorator") {
 		c.decorators.push({ trunk, idiom });
+		if (idiom.appPrefix) {
+			c.appPrefixes.push({ trunk, spec: idiom.appPrefix });
+			c.appPrefixCalls.add(idiom.appPrefix.prefixCall);
+			if (idiom.appPrefix.versioningCall) c.appPrefixCalls.add(idiom.appPrefix.versioningCall);
+		}
 		return;
 	}
 	if (idiom.kind === "hook-method") {

@@ -224,6 +224,33 @@ const decoratorIdiomSchema = z.strictObject({
 	 */
 	target: z.enum(["method", "class"]).default("method"),
 	handlerMember: z.string().optional(),
+	/**
+	 * The application-wide path the routes are served under (idioms/app-prefix.ts): a global prefix
+	 * (`app.setGlobalPrefix('api')`) and URI versioning (`app.enableVersioning({ type: VersioningType.URI,
+	 * defaultVersion: '1' })`, per route `@Version('2')` or `@Version(VERSION_NEUTRAL)`, per class
+	 * `@Controller({ path, version })`), each applying to the routes of the package the call is written in.
+	 */
+	appPrefix: z
+		.strictObject({
+			/** Called name setting the global prefix (its first argument). */
+			prefixCall: z.string().min(1),
+			/** Called name enabling versioning (its first argument an object literal). */
+			versioningCall: z.string().min(1).optional(),
+			/** The object's property naming the versioning type, and the value (last name) meaning URI versioning. */
+			typeProperty: z.string().default("type"),
+			uriType: z.string().default("URI"),
+			/** The object's property with the default version (a string or an array of them). */
+			defaultProperty: z.string().default("defaultVersion"),
+			/** Method or class decorator naming a route's own version. */
+			versionDecorator: z.string().optional(),
+			/** The class decorator's object property naming its version (`@Controller({ version: '2' })`). */
+			classVersionProperty: z.string().optional(),
+			/** The name (last segment) of the constant meaning "no version segment". */
+			neutral: z.string().optional(),
+			/** The path segment in front of a version number (`v` → `/v1`). */
+			segment: z.string().default("v"),
+		})
+		.optional(),
 });
 
 /**

@@ -44,6 +44,7 @@ import { workflowCandidates } from "./discover/workflows.js";
 import { wrappedRequests } from "./discover/wrapper-clients.js";
 import { presetWrapperFact, wrappersByDef } from "./discover/wrapper-facts.js";
 import { GETTER_SEND, getterSendSites, getterSends } from "./getter-sends.js";
+import { APP_PREFIX, appBasePaths, extractAppPrefix } from "./idioms/app-prefix.js";
 import { bareImportAliases, extractCall } from "./idioms/calls.js";
 import { extractClassMembers } from "./idioms/class-members.js";
 import { extractDecorators } from "./idioms/decorators.js";
@@ -224,7 +225,12 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		// One walk of the file for every family below (see walk.ts).
 		const nodes = walkFile(sf.compilerNode);
 		if (discovering) noteLocalNames(sf.compilerNode, nodes);
-		const hasCalls = c.calls.size > 0 || c.mounts.size > 0 || c.routeHelpers.length > 0 || discovering;
+		const hasCalls =
+			c.calls.size > 0 ||
+			c.mounts.size > 0 ||
+			c.appPrefixCalls.size > 0 ||
+			c.routeHelpers.length > 0 ||
+			discovering;
 		const routeTrunk = inStaticFolder(ctx.filePath) ? undefined : presetRouteTrunk(specs(c));
 		if (hasCalls) {
 			const aliases = bareImportAliases(sf.compilerNode);
@@ -248,6 +254,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				)
 					continue;
 				const preset = c.calls.has(name) || c.calls.has(aliases.get(name) ?? "");
+				if (c.appPrefixCalls.has(name))
+					extractAppPrefix(lazyWrap<CallExpression>(sf, cn)(), name, c, ctx, out);
 				if (!preset && !discovering && !c.mounts.has(name)) continue;
 				// ts-morph's node only for what uses it: discovery checks the compiler node first.
 				const wrapped = lazyWrap<CallExpression>(sf, cn);
@@ -396,6 +404,7 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 		const defs = new Map<string, FacadeDefInfo>();
 		const uses: { site: DispatchSiteRecord; info: FacadeUseInfo }[] = [];
 		const mounts: MountRecord[] = [];
+		const appPrefixes: DispatchSiteRecord[] = [];
 		const classes: ClassExtendsInfo[] = [];
 		const thisReads: { site: DispatchSiteRecord; info: ThisReadInfo }[] = [];
 		const rest: DispatchSiteRecord[] = [];
@@ -426,6 +435,8 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 				if (d.pkg) defs.set(`${d.pkg}\0${d.exportName}`, d);
 			} else if (s.trunk === MOUNT) {
 				mounts.push(mountRecord(s));
+			} else if (s.trunk === APP_PREFIX) {
+				appPrefixes.push(s);
 			} else if (s.trunk === FACADE_USE) {
 				uses.push({ site: s, info: JSON.parse(s.rawKey as string) as FacadeUseInfo });
 			} else if (s.trunk === CANDIDATE || s.trunk === WRAPPER) {
@@ -489,11 +500,13 @@ export function createSiteExtractor(config: TrunkConfig): TrunkSiteExtractor {
 			rest.push(...getterSendSites(getterSent, rest, found.candidates));
 		}
 		if (c) {
+			// The base paths a Nest app serves its routes under (global prefix, URI version), for bindParams.
+			const appBases = appBasePaths(rest, appPrefixes);
 			const through = applyMounts(rest, mounts, c);
 			if (clients) rest.push(...clients(rest));
 			// Dotted keys walked along a CommonJS module tree (`socket.emit('topics.loadMore')`), on evidence.
 			if (config.discover) rest.push(...modulePathSites(rest, modules));
-			bindParams(rest, c);
+			bindParams(rest, c, appBases);
 			bindTemplates(rest, c);
 			bindWildcards(rest, c, (s) => keyShapes.get(s));
 			scopeKeys(rest, c, packageLinks(packageImports));

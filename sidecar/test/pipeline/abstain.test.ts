@@ -43,6 +43,24 @@ describe("the off-topic test", () => {
 		expect(offTopic(coverage(stats, defs), false)).toBe(true);
 	});
 
+	it("does not count an adverb placing a step in time as a word the code never writes", () => {
+		// Three topic words the code writes and two adverbs of time it never does.
+		const q = analyzeQuestion(
+			"What happens to the digest emails of later notifications afterwards?",
+			new Set(),
+		);
+		expect(q.concepts.map((c) => c.word)).toEqual(expect.arrayContaining(["later", "afterwards"]));
+		const stats = conceptStats(q, df, 1000);
+		expect(stats.map((s) => s.concept.word)).not.toContain("later");
+		expect(stats.map((s) => s.concept.word)).not.toContain("afterwards");
+		const c = coverage(stats, defs);
+		expect(c.absent).toBe(0);
+		expect(offTopic(c, false)).toBe(false);
+		// The adverbs alone, with words the code never writes, are still off topic.
+		const off = analyzeQuestion("How do pilots land later in fog?", new Set());
+		expect(offTopic(coverage(conceptStats(off, df, 1000), defs), false)).toBe(true);
+	});
+
 	it("does not count a passive participle the code never writes, after its auxiliary", () => {
 		// `notified` is written by no definition; the question's nouns (digest, emails) are.
 		const q = analyzeQuestion("How are the digest emails notified?", new Set());

@@ -5,6 +5,7 @@ import type { SiteContext } from "../../index/types.js";
 import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
 import type { ClassIdiom, Emit } from "../sites.js";
+import { routeApp } from "./app-prefix.js";
 
 /** The key(s) a decorator's argument gives: a string, or a property of an object argument. */
 export function decoratorKey(
@@ -39,10 +40,12 @@ export const extractDecorators: ClassIdiom = (cls, c, ctx, emit) => {
 		if (methods.length === 0) continue;
 		const names = new Set(idiom.names);
 		let prefixes: string[] = [""];
+		let classDecorator: Decorator | undefined;
 		if (idiom.classPrefix) {
 			const classNames = new Set(idiom.classPrefix.names);
 			const dec = cls.getDecorators().find((d) => classNames.has(d.getName()));
 			if (!dec) continue;
+			classDecorator = dec;
 			const k = decoratorKey(dec, idiom.classPrefix);
 			if (k && k.values === null) prefixes = [];
 			else if (k?.values) prefixes = k.values;
@@ -53,6 +56,8 @@ export const extractDecorators: ClassIdiom = (cls, c, ctx, emit) => {
 				const k = decoratorKey(dec, idiom.key);
 				const method = idiom.methodFromName ? dec.getName().toUpperCase() : undefined;
 				const handler = ctx.defIdOf(m);
+				// The app's global prefix and version reach the route through its receiver identity (app-prefix.ts).
+				const app = idiom.appPrefix ? routeApp(m, cls, classDecorator, idiom.appPrefix, ctx) : undefined;
 				const keyNode = k?.node ?? dec;
 				const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
 				if (!k && idiom.emptyKey === undefined) continue;
@@ -63,7 +68,7 @@ export const extractDecorators: ClassIdiom = (cls, c, ctx, emit) => {
 				for (const prefix of prefixes) {
 					for (const v of values) {
 						const raw = idiom.methodFromName ? `/${joinPath(prefix, v)}` : prefix ? `${prefix}/${v}` : v;
-						emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method);
+						emit(trunk.name, idiom.side, raw, keyNode, m, handler, "syntactic", idiom.also, method, app);
 					}
 				}
 			}
