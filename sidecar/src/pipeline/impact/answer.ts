@@ -34,6 +34,7 @@ import {
 import { defName, keyNames, placeLine, whatItIs } from "./lines.js";
 import { dirOf, groupPlaces, type PlaceOrder } from "./places.js";
 import { furtherUp, whatItRuns } from "./reach.js";
+import { reachedThroughContract } from "./related.js";
 import { handledKey, keySignature, memberNames } from "./target.js";
 
 export type ImpactAnswerIndex = Pick<
@@ -52,9 +53,10 @@ export type ImpactAnswerIndex = Pick<
 >;
 
 /**
- * What the question's search ranks highest that no reference links to X (a call through a callback
- * or an injected list of handlers is not in the index) is told last, and only with room left: only
- * when X has at most this many sites outside itself (a well-linked X needs none).
+ * What the question's search ranks highest that no reference links to X (a call through an injected
+ * list of handlers is not in the index) is told last, and only with room left: only when X has at most
+ * this many sites outside itself (a well-linked X needs none), and only an implementation of a contract
+ * X's own file refers to (related.ts).
  */
 const FEW_LINKED = 10;
 /** Room kept for what verification and the sources heading add. */
@@ -186,8 +188,12 @@ export function impactAnswer(
 	]);
 	const relatedPlaces: Place[] = [];
 	const linkedPlaces = code_.length - selfSites;
+	// Only what X's module may run through a contract it holds (related.ts): a namesake ranked by the
+	// question's words alone is another feature's code.
+	const ownFiles = new Set([target.file, declaration?.file].filter((f): f is string => !!f));
 	for (const d of linkedPlaces <= FEW_LINKED ? related : []) {
 		if (!d.file || d.startLine === null || linked.has(d.file) || TEST_PATH.test(d.file)) continue;
+		if (!reachedThroughContract(index, d, ownFiles)) continue;
 		linked.add(d.file);
 		relatedPlaces.push({
 			group: "related",
