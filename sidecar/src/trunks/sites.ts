@@ -2,10 +2,9 @@
  * What the extractor's modules share: the site record helpers, the internal record kinds carried
  * from extractFile to finalize, the facts kept beside sites, and the `emit` callback's shape.
  */
-import type { CallExpression, ClassDeclaration, NewExpression, Node, ts } from "ts-morph";
+import type { CallExpression, NewExpression, Node, ts } from "ts-morph";
 import type { Resolution } from "../index/schema.js";
-import type { DispatchSiteRecord, SiteContext } from "../index/types.js";
-import type { Compiled } from "./compile.js";
+import type { DispatchSiteRecord } from "../index/types.js";
 
 /** Internal record kinds carried from extractFile to finalize (never written: finalize removes them). */
 export const FACADE_DEF = "(facade-def)";
@@ -99,6 +98,3 @@ export type Emit = (
 	/** What the site's receiver is known to be, for a trunk with a `scope` (scope.ts). */
 	scope?: readonly string[],
 ) => void;
-
-/** A class idiom's pass over one class of the file: the sites its idioms (`c`) find there, emitted. */
-export type ClassIdiom = (cls: ClassDeclaration, c: Compiled, ctx: SiteContext, emit: Emit) => void;

@@ -3,7 +3,7 @@ import type { ClassDeclaration } from "ts-morph";
 import { SyntaxKind } from "#ts-morph";
 import type { Resolution } from "../../index/schema.js";
 import { evaluateKey } from "../key-eval.js";
-import type { ClassIdiom } from "../sites.js";
+import type { ClassIdiom } from "./class-idiom.js";
 
 /**
  * The class and its ancestors up to (not including) the framework base matching `re`, or null when

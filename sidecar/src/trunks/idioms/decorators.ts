@@ -4,8 +4,9 @@ import { Node } from "#ts-morph";
 import type { SiteContext } from "../../index/types.js";
 import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
-import type { ClassIdiom, Emit } from "../sites.js";
+import type { Emit } from "../sites.js";
 import { routeApp } from "./app-prefix.js";
+import type { ClassIdiom } from "./class-idiom.js";
 
 /** The key(s) a decorator's argument gives: a string, or a property of an object argument. */
 export function decoratorKey(

@@ -3,7 +3,7 @@
  * no call of the repository reaches it. Each one registers the key `Class.method` (its own key, one
  * handler): the code it runs has a way in like a route's handler.
  */
-import type { ClassIdiom } from "../sites.js";
+import type { ClassIdiom } from "./class-idiom.js";
 
 export const extractHookMethods: ClassIdiom = (cls, c, ctx, emit) => {
 	const name = cls.getName();
