@@ -144,7 +144,7 @@ export function impactAnswer(
 	// Examples, fixtures and test tooling (auxiliary-code.ts) go after the product's places, unless X is one.
 	const targetBeside = !!target.file && isBesideProduct(index, target.file);
 	const beside = (file: string) => !targetBeside && isBesideProduct(index, file);
-	const besideFiles = new Set(code_.map((s) => s.file).filter(beside));
+	const besideFiles = new Set([...new Set(code_.map((s) => s.file))].filter(beside)); // each file judged once
 	const candidates = new Map<GroupId, Place[]>();
 	const placeOrder: PlaceOrder = {
 		index,
