@@ -93,8 +93,9 @@ const CALLABLE = new Set(["function", "method"]);
 
 /**
  * The definition whose callers reach a site written in `d`: `d` itself, or — when `d` is a local
- * closure of a function or method that nothing outside it refers to (`const results = ids.map((id)
- * => this.users.remove(id))`) — the enclosing function's, climbing while that holds. A nested
+ * closure of a function or method that only the enclosing function refers to (`const results =
+ * ids.map((id) => this.users.remove(id))`, then `await Promise.all(results)`) — the enclosing
+ * function's, climbing while that holds. A nested
  * definition something else calls or dispatches (a handler of a key) keeps its own callers.
  */
 function enclosingCallable(index: ReachIndex, d: DefRow): DefRow {
@@ -103,7 +104,11 @@ function enclosingCallable(index: ReachIndex, d: DefRow): DefRow {
 		const parent = index.defById(at.parentId);
 		if (!parent || !CALLABLE.has(parent.kind)) break;
 		const self = at.id;
-		if (index.edgesTo(self).some((e) => e.src !== parent.id && e.src !== self)) break;
+		// Its value used by the enclosing function alone (`await Promise.all(results)`); a callback no
+		// edge reaches (passed to a registration: `migrations.add(name, async () => …)`) runs later, elsewhere.
+		const into = index.edgesTo(self);
+		if (!into.some((e) => e.src === parent.id) || into.some((e) => e.src !== parent.id && e.src !== self))
+			break;
 		at = parent;
 	}
 	return at;
