@@ -62,6 +62,18 @@ const FEW_LINKED = 10;
 /** Room kept for what verification and the sources heading add. */
 const MARGIN = 40;
 
+/** What the one handler of a key no indexed code dispatches calls (none when it is run, or has several). */
+function soleHandlerRuns(
+	index: ImpactAnswerIndex,
+	keySites: readonly { side: string; handlerDefId: string | null }[],
+): Place[] {
+	if (keySites.some((s) => s.side === "dispatch")) return [];
+	const handlers = new Set(keySites.map((s) => s.handlerDefId).filter((h): h is string => !!h));
+	const [only] = handlers;
+	const handler = handlers.size === 1 && only ? index.def(only) : undefined;
+	return handler ? whatItRuns(index, handler) : [];
+}
+
 /** The short answer for `target`, or null when the listing holds nothing to tell (then the caller falls back). */
 export function impactAnswer(
 	index: ImpactAnswerIndex,
@@ -178,7 +190,9 @@ export function impactAnswer(
 	);
 	candidates.set("up", breadthFirst(upOrder, new Set(upOrder.map((p) => p.file).filter(beside))));
 	byGroup.set("up", up.sites);
-	const drives = isKey ? [] : whatItRuns(index, target);
+	// A key nothing in the code runs (a method a client calls over the wire): what its one handler
+	// calls is where the work it names lives, and who else reaches it.
+	const drives = isKey ? soleHandlerRuns(index, keySites) : whatItRuns(index, target);
 	const linked = new Set<string | null>([
 		target.file,
 		declaration?.file ?? null,
@@ -243,16 +257,22 @@ export function impactAnswer(
 			);
 			if (list.length === 0) continue;
 			const all = byGroup.get(g.id) ?? [];
-			out.push(
-				g.id === "related"
-					? `**${g.title}**`
-					: `**${isLiteral && g.id === "other" ? "Where it is written" : g.title}** (${plural(all.length, "site")} in ${plural(filesOf(all), "file")})`,
-			);
 			// What X calls in its own file (its helpers): named on one line, the file is cited already.
 			const own =
 				g.id === "drives"
 					? (candidates.get(g.id) ?? []).filter((p) => p.file === target.file && !p.runs?.head)
 					: [];
+			// The footer counts X's own sites left out; the callers further up and the callees are no
+			// sites of X, so their heading says how many of the files it counts show no line.
+			const unshown =
+				g.id === "up" || g.id === "drives"
+					? filesOf(all) - new Set([...list, ...own].map((p) => p.file)).size
+					: 0;
+			out.push(
+				g.id === "related"
+					? `**${g.title}**`
+					: `**${isLiteral && g.id === "other" ? "Where it is written" : g.title}** (${plural(all.length, "site")} in ${plural(filesOf(all), "file")}${unshown > 0 ? `; ${plural(unshown, "file")} not shown` : ""})`,
+			);
 			if (own.length)
 				out.push(
 					`- in its own file: calls ${listWords(own.map((p) => defName(p.runs?.def as DefRow, book)))}`,

@@ -64,7 +64,12 @@ export function countsSentence({
 	if (isLiteral) {
 		// No register or dispatch call is known: counting "run at 0 sites" would read as "unused".
 	} else if (isKey) {
-		parts.push(`it is run at ${plural(run.length, "site")} in ${plural(filesOf(run), "file")}`);
+		// "Run at 0 sites" reads like a count that missed something: nothing in the indexed code runs it.
+		parts.push(
+			run.length
+				? `it is run at ${plural(run.length, "site")} in ${plural(filesOf(run), "file")}`
+				: "no indexed code runs it (no dispatch site)",
+		);
 		parts.push(
 			`${plural(reg.length, "handler")} ${reg.length === 1 ? "is" : "are"} registered on it in ${plural(filesOf(reg), "file")}`,
 		);
@@ -89,7 +94,7 @@ export function countsSentence({
 				? " No test names it."
 				: " No test file read names it (not every test file could be read).";
 	const drivesText = drives
-		? ` It calls into ${plural(drives, "place")} (callees, and the implementations or handlers they reach): context, not changed with it.`
+		? ` ${isKey ? "Its handler calls" : "It calls"} into ${plural(drives, "place")} (callees, and the implementations or handlers they reach): context, not changed with it.`
 		: "";
 	const calls = up.callers === 1 ? "calls" : "call";
 	const upText = up.sites.length

@@ -22,6 +22,12 @@ export const KEY_GROUPS: readonly Group[] = [
 	{ id: "run", title: "Where it is run", first: 5 },
 	{ id: "up", title: "Who calls those (one call further up)", first: 4 },
 	{ id: "register", title: "Who registers on it", first: 8 },
+	// Only for a key no code runs: what its one handler calls (answer.ts).
+	{
+		id: "drives",
+		title: "What its handler calls (context: a change to the key does not change these)",
+		first: 3,
+	},
 	{ id: "other", title: "Other references", first: 4 },
 	{ id: "related", title: RELATED_TITLE, first: 3, max: 3 },
 ];

@@ -32,6 +32,42 @@ export interface LiteralOptions {
 	ownFile: boolean;
 	/** A test file: an object key of the name is a mock or stub of it (`vi.mock(…, () => ({ name: vi.fn() }))`). */
 	test?: boolean;
+	/** Any line of the file by its 1-based number: a parameter list written over several lines is read whole. */
+	lineAt?: (n: number) => string | undefined;
+}
+
+/** Lines read on each side of a name standing alone on its line, for the parameter list around it. */
+const AROUND = 12;
+
+/** The lines around line `n` with their comments and strings blanked (brackets in them are no code). */
+export interface Around {
+	before: string;
+	after: string;
+}
+
+function around(lineAt: (n: number) => string | undefined, n: number): Around {
+	const read = (from: number, to: number) => {
+		const out: string[] = [];
+		for (let i = from; i <= to; i++) {
+			const t = lineAt(i);
+			if (t === undefined) continue;
+			out.push(codeOnly(t));
+		}
+		return out;
+	};
+	const before = read(Math.max(1, n - AROUND), n - 1);
+	const after = read(n + 1, n + AROUND);
+	return {
+		before: before.length ? `${before.join("\n")}\n` : "",
+		after: after.length ? `\n${after.join("\n")}` : "",
+	};
+}
+
+/** The line with its strings and comments turned to spaces. */
+function codeOnly(line: string): string {
+	return spans(line)
+		.map((s) => (s.kind === "code" ? line.slice(s.start, s.end) : " ".repeat(s.end - s.start)))
+		.join("");
 }
 
 /** A span of a line: code, a string (with where its quote opened), or a comment. */
@@ -131,7 +167,7 @@ const REQUIRED = /^\s*=\s*(?:await\s+)?(?:require|import)\s*\(/;
 const MODIFIER = /\b(?:public|private|protected|readonly|static|declare|abstract|override|accessor)\s+$/;
 
 /** Each whole-word occurrence of `name` in `line`, classified. */
-export function mentions(line: string, name: string, key: boolean): Mention[] {
+export function mentions(line: string, name: string, key: boolean, context?: () => Around): Mention[] {
 	const re = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`, "g");
 	const parts = spans(line);
 	const out: Mention[] = [];
@@ -156,7 +192,8 @@ export function mentions(line: string, name: string, key: boolean): Mention[] {
 		else if (/^\s*\??\s*:(?!:)/.test(post) && /\(\s*$/.test(pre)) out.push("declaration");
 		else if (/^\s*\??\s*:(?!:)/.test(post) && (/(?:^|[{,;])\s*$/.test(pre) || MODIFIER.test(pre)))
 			out.push("key");
-		else if (untypedParameter(line, at, end)) out.push("declaration");
+		else if (untypedParameter(line, at, end) || splitParameter(line, at, end, context))
+			out.push("declaration");
 		else out.push("bare");
 	}
 	return out;
@@ -180,6 +217,18 @@ function untypedParameter(line: string, at: number, end: number): boolean {
 	if (open < 0 || line[open] !== "(" || NOT_PARAMETERS.test(line.slice(0, open))) return false;
 	const close = matchingClose(line, open);
 	return close >= 0 && AFTER_PARAMETERS.test(line.slice(close + 1));
+}
+
+/**
+ * The same for a parameter list over several lines (`function f(\n  a,\n  insert,\n) {`): the name
+ * starts or ends its line's code (a list's item), read with the lines around it.
+ */
+function splitParameter(line: string, at: number, end: number, context?: () => Around): boolean {
+	if (!context) return false;
+	const alone = /^\s*$/.test(line.slice(0, at)) || /^\s*(?:,|\)|=(?![=>])[^;]*,?)?\s*$/.test(line.slice(end));
+	if (!alone) return false;
+	const { before, after } = context();
+	return untypedParameter(before + line + after, before.length + at, before.length + end);
 }
 
 /** Where the bracket holding `at` opens on the line, or -1. */
@@ -233,8 +282,9 @@ export function usingLines(
 	const byLine = new Map<number, Mention[]>();
 	let declares = false;
 	let imports = false;
+	const { lineAt } = options;
 	for (const [n, text] of lines) {
-		const ms = mentions(text, name, options.key);
+		const ms = mentions(text, name, options.key, lineAt ? () => around(lineAt, n) : undefined);
 		if (!ms.length) continue;
 		byLine.set(n, ms);
 		if (ms.includes("declaration")) declares = true;
@@ -266,4 +316,20 @@ export function bareRun(line: string, name: string): "call" | "new" | null {
 		return /\bnew\s+$/.test(pre) ? "new" : "call";
 	}
 	return null;
+}
+
+/**
+ * Does the line call a member of that name (`this.repo.insert(…)`, `x?.insert<T>(…)`) in code? The
+ * index keeps one call edge per caller and callee: a second call of a method in the same caller
+ * (`this.stock.level(ctx, a)` at one line, `.map((v) => this.stock.level(ctx, v))` lower down) has
+ * no edge of its own, and is found here.
+ */
+export function memberRun(line: string, name: string): boolean {
+	const re = new RegExp(`(?:\\?\\.|(?<!\\.)\\.)\\s*${escapeRegExp(name)}\\s*(?:<[^<>()]*>)?\\s*\\(`, "g");
+	const parts = spans(line);
+	for (const m of line.matchAll(re)) {
+		const at = (m.index ?? 0) + m[0].indexOf(name);
+		if (parts.find((s) => at >= s.start && at < s.end)?.kind === "code") return true;
+	}
+	return false;
 }

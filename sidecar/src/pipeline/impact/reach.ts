@@ -36,8 +36,11 @@ export function furtherUp(
 	const instances = new Set<number>();
 	for (const p of run) {
 		if (!p.within || inside(p) || p.within.id === target.id) continue;
-		direct.set(p.within.id, p.within);
-		if (p.kind === "new" && p.within.kind === "variable") instances.add(p.within.id);
+		const instance = p.kind === "new" && p.within.kind === "variable";
+		const d = instance ? p.within : enclosingCallable(index, p.within);
+		if (d.id === target.id) continue;
+		direct.set(d.id, d);
+		if (instance) instances.add(d.id);
 	}
 	let instanceUses = 0;
 	const seen = new Set<string>();
@@ -83,6 +86,32 @@ export function furtherUp(
 	}
 	const places = [...byCaller.values()];
 	return { places, sites, callers: byCaller.size, instanceUses };
+}
+
+/** Kinds whose local closures run as part of them. */
+const CALLABLE = new Set(["function", "method"]);
+
+/**
+ * The definition whose callers reach a site written in `d`: `d` itself, or — when `d` is a local
+ * closure of a function or method that only the enclosing function refers to (`const results =
+ * ids.map((id) => this.users.remove(id))`, then `await Promise.all(results)`) — the enclosing
+ * function's, climbing while that holds. A nested
+ * definition something else calls or dispatches (a handler of a key) keeps its own callers.
+ */
+function enclosingCallable(index: ReachIndex, d: DefRow): DefRow {
+	let at = d;
+	for (let depth = 0; depth < 8 && at.parentId !== null; depth++) {
+		const parent = index.defById(at.parentId);
+		if (!parent || !CALLABLE.has(parent.kind)) break;
+		const self = at.id;
+		// Its value used by the enclosing function alone (`await Promise.all(results)`); a callback no
+		// edge reaches (passed to a registration: `migrations.add(name, async () => …)`) runs later, elsewhere.
+		const into = index.edgesTo(self);
+		if (!into.some((e) => e.src === parent.id) || into.some((e) => e.src !== parent.id && e.src !== self))
+			break;
+		at = parent;
+	}
+	return at;
 }
 
 /**

@@ -10,7 +10,7 @@ import { escapeRegExp } from "../../escape-regexp.js";
 import type { IndexReader } from "../../index/reader.js";
 import { type DefRow, keyDefFields } from "../../index/types.js";
 import { importsFile } from "../code-mentions.js";
-import { bareRun, usingLines } from "../impact/literal-use.js";
+import { bareRun, memberRun, usingLines } from "../impact/literal-use.js";
 import { plainNameTargets } from "../impact/plain-target.js";
 import { handledKey } from "../impact/target.js";
 import { wordedMemberTarget } from "../impact/worded-target.js";
@@ -76,6 +76,21 @@ function trunkKey(def: DefRow): [string, string] {
 	return [def.defId.slice(6, def.defId.indexOf("#")), def.defId.slice(def.defId.indexOf("#") + 1)];
 }
 
+/** The definitions with a call edge into `target`, by file and lines (a nested caller's own range). */
+function callerRanges(
+	index: ImpactIndex,
+	target: DefRow,
+): { file: string; startLine: number; endLine: number }[] {
+	const out: { file: string; startLine: number; endLine: number }[] = [];
+	for (const e of index.edgesTo(target.id)) {
+		if (e.kind !== "call") continue;
+		const d = index.defById(e.src);
+		if (d?.file && d.startLine !== null && d.endLine !== null)
+			out.push({ file: d.file, startLine: d.startLine, endLine: d.endLine });
+	}
+	return out;
+}
+
 /** Every use of `target`, grouped by package; the listing holds at most `maxTokens` tokens. */
 export function impactListing(
 	index: ImpactIndex,
@@ -136,16 +151,30 @@ export function impactListing(
 		!(target.file && [...lines.values()].some((t) => importsFile(t, file, target.file as string)));
 	// The lines of a file that use the name, and those importing the target's own module
 	// (`import type { IThing } from './Thing'`): the file depends on what the target's file declares.
-	const usedLines = (file: string, lines: ReadonlyMap<number, string>) => {
+	const usedLines = (file: string, lines: ReadonlyMap<number, string>, whole?: readonly string[]) => {
 		const used = new Set(
-			usingLines(lines, literal, { key, ownFile: file === target.file, test: TEST_PATH.test(file) }),
+			usingLines(lines, literal, {
+				key,
+				ownFile: file === target.file,
+				test: TEST_PATH.test(file),
+				...(whole ? { lineAt: (n: number) => whole[n - 1] } : {}),
+			}),
 		);
 		if (target.file) for (const [n, t] of lines) if (importsFile(t, file, target.file)) used.add(n);
 		return [...used].sort((a, b) => a - b);
 	};
 	// A function's or class's bare name run on the line is a call or a creation, as its edges are.
 	const runs = target.kind === "function" || target.kind === "variable" || target.kind === "class";
-	const literalKind = (text: string) => (runs ? (bareRun(text, literal) ?? "literal") : "literal");
+	// A method's second call in a caller the index links (one edge per caller and callee) is a call too.
+	const callers = target.kind === "method" ? callerRanges(index, target) : [];
+	const inCaller = (file: string, n: number) =>
+		callers.some((c) => c.file === file && n >= c.startLine && n <= c.endLine);
+	const literalKind = (file: string, n: number, text: string) =>
+		runs
+			? (bareRun(text, literal) ?? "literal")
+			: inCaller(file, n) && memberRun(text, literal)
+				? "call"
+				: "literal";
 	if (literal.length >= MIN_LITERAL) {
 		const rows = filesNaming(index, literal);
 		if (rows.length <= MAX_LITERAL_FILES) {
@@ -156,11 +185,13 @@ export function impactListing(
 				// A file using a same-named definition elsewhere, and never this one, names that one.
 				if (others.has(path)) continue;
 				const naming = new Map<number, string>();
-				(index.fileLines(path, 1, Number.MAX_SAFE_INTEGER) ?? []).forEach((text, i) => {
+				const whole = index.fileLines(path, 1, Number.MAX_SAFE_INTEGER) ?? [];
+				whole.forEach((text, i) => {
 					if (word.test(text)) naming.set(i + 1, text);
 				});
 				if (importsHomonym(path, naming)) continue;
-				for (const n of usedLines(path, naming)) put(path, n, literalKind(naming.get(n) ?? ""));
+				for (const n of usedLines(path, naming, whole))
+					put(path, n, literalKind(path, n, naming.get(n) ?? ""));
 			}
 		}
 	}
