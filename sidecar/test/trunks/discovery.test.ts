@@ -867,6 +867,27 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("joins the procedures' options handed to a query library (trpc.x.y.queryOptions()) to the procedures, not their cache keys", async () => {
+		const { out, discovered } = await indexed("trpc-options");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["t", 3]]);
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "t", "task.list")).toEqual({
+				handlers: ["src/server/router.ts#taskRouter.list"],
+				callers: ["src/client/task-list.ts#TaskList"],
+			});
+			expect(sides(index, "t", "task.add")).toEqual({
+				handlers: ["src/server/router.ts#taskRouter.add"],
+				callers: ["src/client/task-list.ts#TaskList"],
+			});
+			// `trpc.task.byId.queryKey()` in TaskList names the cache entry only: TaskPage alone sends it.
+			expect(sides(index, "t", "task.byId")).toEqual({
+				handlers: ["src/server/router.ts#taskRouter.byId"],
+				callers: ["src/client/task-page.ts#TaskPage"],
+			});
+			expect(index.dispatchSites("t", "settings")).toEqual([]);
+		});
+	});
+
 	it("joins handler classes a class decorator ties to a command class (@commandHandler(C)) to bus.execute(new C(…))", async () => {
 		const { out, discovered } = await indexed("command-handlers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 2]]);

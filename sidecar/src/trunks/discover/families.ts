@@ -301,7 +301,10 @@ export const GRAPHQL_RESOLVER_DECORATORS = {
 /**
  * tRPC-style client proxies: `trpc.user.byId.useQuery(…)` dispatches the procedure `user.byId`
  * (the member path between the proxy and one of these verbs); the router's procedures
- * (`router({ byId: publicProcedure.query(…) })`) register it.
+ * (`router({ byId: publicProcedure.query(…) })`) register it. The TanStack Query integration
+ * (`@trpc/tanstack-react-query`, oRPC's the same) hands the query library the procedure's options
+ * (`useQuery(trpc.user.byId.queryOptions(…))`), which it sends; `queryKey()` / `pathFilter()` only name
+ * the procedure for the cache, so they are no sends.
  */
 export const PROXY_VERBS = new Set([
 	"query",
@@ -312,6 +315,10 @@ export const PROXY_VERBS = new Set([
 	"useSuspenseQuery",
 	"useInfiniteQuery",
 	"useSubscription",
+	"queryOptions",
+	"mutationOptions",
+	"infiniteQueryOptions",
+	"subscriptionOptions",
 ]);
 
 /** The proxy verbs a query library is handed uncalled (`mutationFn: trpc.user.update.mutate`). */

@@ -1,0 +1,3 @@
+import { initTRPC } from "@trpc/server";
+
+export const t = initTRPC.create();
