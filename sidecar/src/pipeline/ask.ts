@@ -332,8 +332,11 @@ export async function ask(
 	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
 	const cited = pool.sources.filter((r) => r.role !== "caller");
 	const ranking = rankCitations(index, cited, seeded.files, config);
+	// Offline only (with a model the material's join lines are off), and only when it is measured.
 	const pathDefs = new Set(
-		answerPathDefs(index, ranking, q.intent === "impact" ? undefined : conceptVector(q)).map((d) => d.id),
+		!(llm && llmUsable) && options.measureMaterial !== false
+			? answerPathDefs(index, ranking, q.intent === "impact" ? undefined : conceptVector(q)).map((d) => d.id)
+			: [],
 	);
 	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
 	const material: Material | null =
