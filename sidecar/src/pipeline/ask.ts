@@ -52,7 +52,7 @@ import { rankCitations } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
-import { shortAnswer } from "./short/answer.js";
+import { answerPathDefs, shortAnswer } from "./short/answer.js";
 import { buildSkeletons, type Skeleton } from "./skeleton.js";
 import { candidateTrace, heldTrace } from "./trace-stages.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
@@ -321,18 +321,7 @@ export async function ask(
 					familyPicks: familyDefs.length,
 				}
 			: materialInput;
-	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
-	const material: Material | null =
-		(llm && llmUsable) || options.measureMaterial !== false
-			? assembleMaterial(
-					materialIndex,
-					familyInput,
-					{ ...config, tokenBudget },
-					// A model reads it: its budget counts real tokens (chars/4 undercounts code by ~7–18%).
-					llm && llmUsable ? countTokens : estimateTokens,
-					MATERIAL_REACH,
-				)
-			: null;
+	// The citation pool first: the path the short answer tells through it leads the material's join lines.
 	const pool = assembleMaterial(
 		materialIndex,
 		materialInput,
@@ -340,15 +329,33 @@ export async function ask(
 		estimateTokens,
 		CITATION_REACH,
 	);
+	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
+	const cited = pool.sources.filter((r) => r.role !== "caller");
+	const ranking = rankCitations(index, cited, seeded.files, config);
+	// Offline only (with a model the material's join lines are off), and only when it is measured.
+	const pathDefs = new Set(
+		!(llm && llmUsable) && options.measureMaterial !== false
+			? answerPathDefs(index, ranking, q.intent === "impact" ? undefined : conceptVector(q)).map((d) => d.id)
+			: [],
+	);
+	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
+	const material: Material | null =
+		(llm && llmUsable) || options.measureMaterial !== false
+			? assembleMaterial(
+					materialIndex,
+					{ ...familyInput, pathDefs },
+					{ ...config, tokenBudget },
+					// A model reads it: its budget counts real tokens (chars/4 undercounts code by ~7–18%).
+					llm && llmUsable ? countTokens : estimateTokens,
+					MATERIAL_REACH,
+				)
+			: null;
 	// What the answer stage drew from: the material, or (offline, unmeasured) the citation pool.
 	const read = (material ?? pool).sources;
 	lap("read");
 
 	// Answer (LLM call 3, or extractive).
 	let provider: AskResult["provider"] = "none";
-	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
-	const cited = pool.sources.filter((r) => r.role !== "caller");
-	const ranking = rankCitations(index, cited, seeded.files, config);
 	let abstained = false;
 	let draft =
 		options.detail === "full"

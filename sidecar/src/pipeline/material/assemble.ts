@@ -19,6 +19,7 @@ import { readEnclosingSlices } from "./enclosing-slices.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
+import { addJoinLines, type JoinLine, joinLinesOf, spareRoom } from "./map-join-lines.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
@@ -40,6 +41,7 @@ import {
 	readFiles,
 	stepFiles,
 } from "./map-outline.js";
+import { pathJoinsOf } from "./map-path-joins.js";
 import { listValueMakers } from "./map-value-makers.js";
 import { type MaterialIndex, memoIndex } from "./material-index.js";
 import { pickCallees } from "./pick-callees.js";
@@ -216,7 +218,13 @@ export function assembleMaterial(
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
+	const beforeStepOutline = new Set(a.sources);
 	listOutline(map, stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
+	// Its lines the question's words do not rate, last listed first: the room the join lines may
+	// take at the end (the map's least yielding entries: key51, 1.3 gold lines per 10k tokens).
+	const spareOutline = a.sources
+		.filter((s) => !beforeStepOutline.has(s) && s.unit === "signature" && input.relevance(s.node.def) <= 0)
+		.reverse();
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The
@@ -267,6 +275,21 @@ export function assembleMaterial(
 	readLastBodies(map, deferred, read, reach.lastBodyLines, reach.seedsLast && modelPicks);
 	// Then the module-level blocks that waited (none offline).
 	readPlannedBlocks(a, contextBlocks, budget);
+	// Offline, last: the join lines — where a chain step held only as a signature (or slices that cut
+	// the line) calls another chain step the material holds, then where two adjacent steps of a
+	// skeleton meet — in what is left, and in the room of up to `joinRoomLines` unrated step-outline
+	// lines. Anywhere earlier they pushed the bodies' tail out, gold as often (lf49, body52). With the
+	// model's picks the material's budget is another's (bud52): not there.
+	if (!modelPicks) {
+		const joins = [
+			...joinLinesOf(map, deferred, reach.joinLines, onChain),
+			...pathJoinsOf(map, input.skeletons, reach.pathJoins),
+		];
+		// The lines joining the short answer's path lead, and they alone may take the spare room.
+		const onPath = (j: JoinLine) => !!input.pathDefs?.has(j.c.node.def.id);
+		addJoinLines(map, joins.filter(onPath), spareRoom(a, spareOutline, reach.joinRoomLines));
+		addJoinLines(map, joins, () => false);
+	}
 	// Bodies, slices and blocks in the order they were chosen; the signature map after them.
 	const sources = [
 		...a.sources.filter((s) => s.unit !== "signature"),

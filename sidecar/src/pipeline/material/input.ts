@@ -18,6 +18,8 @@ export interface AssembleInput {
 	relevance: (def: DefRow) => number;
 	/** For an impact question: every use of its subject (its tokens come off the budget first). */
 	impact?: ImpactListing | null;
+	/** Offline: the definitions of the path the short answer tells (their join lines lead). */
+	pathDefs?: ReadonlySet<number>;
 }
 
 export type AssembleConfig = Pick<PipelineConfig, "tokenBudget" | "wholeDefLines" | "sliceLines"> &

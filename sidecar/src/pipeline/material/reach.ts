@@ -276,6 +276,18 @@ export interface MapReach {
 	bridgeCalls: boolean;
 	bridgeKeyHops: boolean;
 	bridgeShare: number;
+	/**
+	 * Offline, after everything else: per chain step held only as a signature (or in slices that cut
+	 * the line), at most `joinLines` lines where it calls another chain step the material holds
+	 * (map-join-lines.ts), and at most `pathJoins` lines where two adjacent steps of a skeleton meet
+	 * (map-path-joins.ts), the best rated first, in what is left and the room of at most
+	 * `joinRoomLines` step-outline lines the question's words do not rate (0: none). Listed earlier (with the key-hop lines, or after the held files' definitions)
+	 * they pushed the bodies' tail out of the budget, gold as often: Langfuse, Capgo and Bruno
+	 * gained, a held-out set lost (lf49, body52).
+	 */
+	joinLines: number;
+	pathJoins: number;
+	joinRoomLines: number;
 }
 
 /** No bridge steps: both reaches read none (bridge-steps.ts stays for a reach that would). */
@@ -338,6 +350,9 @@ export const MATERIAL_REACH: MapReach = {
 	enclosingMinLines: 150,
 	enclosingHopsOnly: false,
 	...NO_BRIDGES,
+	joinLines: 4,
+	pathJoins: 20,
+	joinRoomLines: 10,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -393,4 +408,7 @@ export const CITATION_REACH: MapReach = {
 	enclosingMinLines: 0,
 	enclosingHopsOnly: false,
 	...NO_BRIDGES,
+	joinLines: 0,
+	pathJoins: 0,
+	joinRoomLines: 0,
 };

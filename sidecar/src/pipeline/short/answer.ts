@@ -6,6 +6,7 @@
  * citation is the narrowest range that holds what its sentence names: the hop line for a hop,
  * the definition's head for a place. Bold labels, no headings: it renders in Rocket.Chat as is.
  */
+import type { DefRow } from "../../index/types.js";
 import type { DraftAnswer } from "../citation-book.js";
 import type { ConceptVector } from "../concept-vector.js";
 import type { FolderIndex } from "../folder-places.js";
@@ -20,6 +21,19 @@ import { plainerTwinsFirst } from "./plainer-twin.js";
 import { QUOTE_CHARS, SHORT_QUOTE_CHARS } from "./words.js";
 
 const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
+
+/**
+ * The definitions of the path the short answer tells (its steps, in order): the material's join
+ * lines lead with the lines joining them (material/map-join-lines.ts).
+ */
+export function answerPathDefs(
+	index: PathIndex & FolderIndex,
+	cited: CitationRanking,
+	concepts?: ConceptVector,
+): DefRow[] {
+	const ranking = concepts ? { ...cited, order: plainerTwinsFirst(cited.order, concepts) } : cited;
+	return findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts).steps.map((s) => s.def);
+}
 
 export function shortAnswer(
 	index: PathIndex & FolderIndex,
