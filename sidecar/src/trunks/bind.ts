@@ -8,6 +8,12 @@ import type { TrunkSpec } from "./config.js";
 import { bindToPatterns, hasParams, normalizeKey } from "./normalize.js";
 import { unboundMethod } from "./sites.js";
 
+/** A base path an app serves its routes under (idioms/app-prefix.ts), with the keys of the routes served under it. */
+export interface AppBase {
+	base: string;
+	routes: ReadonlySet<string>;
+}
+
 /** A template literal's text with each run-time part as `:param` (`\`team/${id}/added\`` → `team/:param/added`). */
 export function templateForm(expression: string): string | null {
 	const m = /^`([^`]*)`$/.exec(expression.trim());
@@ -177,7 +183,7 @@ export function bindTemplates(sites: DispatchSiteRecord[], c: Compiled): void {
 export function bindParams(
 	sites: DispatchSiteRecord[],
 	c: Compiled,
-	appPrefixes: ReadonlyMap<string, readonly string[]> = new Map(),
+	appPrefixes: ReadonlyMap<string, readonly AppBase[]> = new Map(),
 ): void {
 	for (const [name, t] of c.trunks) {
 		if (!t.spec.normalize.params) continue;
@@ -186,24 +192,26 @@ export function bindParams(
 		const patterns = [...registered].filter(hasParams);
 		const methods = usesMethods(t.spec);
 		const bases = appPrefixes.get(name) ?? [];
-		// A path with an app's base path cut from its front (longest base first).
-		const cut = (path: string): string[] =>
-			bases.filter((b) => path.startsWith(`${b}/`)).map((b) => path.slice(b.length + 1));
+		// A path with an app's base path cut from its front (longest base first), and the routes served under it.
+		const cut = (path: string): { rest: string; routes: ReadonlySet<string> }[] =>
+			bases
+				.filter((b) => path.startsWith(`${b.base}/`))
+				.map((b) => ({ rest: path.slice(b.base.length + 1), routes: b.routes }));
 		// A keyed client call (`GET /api/v1/users/:param`) bound to the route it reaches once a base path is cut.
 		const underBase = (key: string): string | null => {
 			const space = methods ? key.indexOf(" ") : -1;
 			const method = space > 0 ? key.slice(0, space) : "";
-			for (const rest of cut(key.slice(space + 1).replace(/^\/+/, ""))) {
+			for (const { rest, routes } of cut(key.slice(space + 1).replace(/^\/+/, ""))) {
 				const k = method ? `${method} /${rest}` : rest;
 				const bound = bindMethodKey(k, registered, patterns, methods);
-				if (registered.has(bound)) return bound;
+				if (routes.has(bound)) return bound;
 			}
 			return null;
 		};
 		// With no `:param` route, only an any-method route (`ALL /ping`) or an app's base path can still take a dispatch key.
 		const anyMethod = methods && [...registered].some((k) => k.startsWith("ALL "));
 		if (patterns.length === 0 && !anyMethod && bases.length === 0) continue;
-		const bind = (s: DispatchSiteRecord, path: string): boolean => {
+		const bind = (s: DispatchSiteRecord, path: string, served?: ReadonlySet<string>): boolean => {
 			let bound: string | null;
 			if (!methods) bound = bindToPatterns(path, registered, patterns);
 			else {
@@ -214,7 +222,7 @@ export function bindParams(
 					? bindMethodKey(`${known} /${path}`, registered, patterns, true)
 					: bindAnyVerb(path, registered, patterns);
 			}
-			if (bound === null || !registered.has(bound)) return false;
+			if (bound === null || !registered.has(bound) || (served && !served.has(bound))) return false;
 			s.key = bound;
 			s.rawKey = s.expression;
 			return true;
@@ -231,7 +239,7 @@ export function bindParams(
 			if (!asPattern) continue;
 			const path = normalizeKey(asPattern, t.normalize);
 			if (bind(s, path)) continue;
-			for (const rest of cut(path)) if (bind(s, rest)) break;
+			for (const { rest, routes } of cut(path)) if (bind(s, rest, routes)) break;
 		}
 	}
 }

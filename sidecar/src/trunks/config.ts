@@ -208,6 +208,12 @@ const decoratorIdiomSchema = z.strictObject({
 	key: decoratorKeySchema.default({ arg: 0 }),
 	/** The key when the decorator has no key argument (`@Get()`); omitted: such a method is no site. */
 	emptyKey: z.string().optional(),
+	/**
+	 * A key argument that does not evaluate is the key as written (`@Cron(CronExpression.EVERY_HOUR)` with
+	 * the enum outside the repository, a schedule computed at start-up): the decorator still names its
+	 * method's way in, as an entry the framework runs (a scheduler's jobs), joined to no dispatch.
+	 */
+	keyAsWritten: z.boolean().default(false),
 	/** Prefix from a class decorator (`@Controller('team')`, `@Controller({ path: 'team' })`), joined with '/'. */
 	classPrefix: z
 		.strictObject({

@@ -49,6 +49,11 @@ function valuesOf(expr: ts.Node, checker: ts.TypeChecker, depth: number): Values
 	if (ts.isArrayLiteralExpression(n)) return listValues(n, checker, depth);
 	// An element read: `evaluateKey` reads it.
 	if (ts.isElementAccessExpression(n)) return UNKNOWN;
+	// `Cls.name()` on a class: `evaluateKey` reads its static method's `return`.
+	if (ts.isCallExpression(n) && n.arguments.length === 0 && ts.isPropertyAccessExpression(n.expression)) {
+		const owner = objectOf(n.expression.expression, checker, 0);
+		if (owner === UNKNOWN || (owner && ts.isClassDeclaration(owner))) return UNKNOWN;
+	}
 	return literalTypeOf(n, checker);
 }
 

@@ -3,6 +3,7 @@
  * literals, arrays, ternaries, `+` and template strings over such values, `const` variables and
  * `const` object maps (`MAP.x`, `MAP[k]`), enum members, `static readonly` class members, and
  * `this.x` for a class property initialised with a literal that nothing reassigns or overrides;
+ * an argument-less call of a static method whose body is one `return` of such a value (`Event.getName()`);
  * a reference inside a `switch` on itself (the labels of its clause); a loop variable (the values of
  * the collection it walks) and a constant's numbered instance (`${Q.Render}-${shard}`: key-families.ts);
  * then the checker's type when it is one literal.
@@ -83,6 +84,24 @@ function memberInitializer(owner: Node, name: string): Node | undefined {
 		if (Node.isPropertyAssignment(p) && propertyNameText(p.getNameNode()) === name) return p.getInitializer();
 	}
 	return undefined;
+}
+
+/**
+ * `Cls.name()` with no arguments, where `name` is a static method of `Cls` whose body is one `return x;`:
+ * the method names a constant (`static getName() { return 'order.created'; }`), as a `static readonly`
+ * field would. A method with parameters, several statements or no body computes its value: not followed.
+ */
+export function staticReturn(call: Node): Node | undefined {
+	if (!Node.isCallExpression(call) || call.getArguments().length > 0) return undefined;
+	const callee = unwrap(call.getExpression());
+	if (!Node.isPropertyAccessExpression(callee)) return undefined;
+	const owner = resolveObject(callee.getExpression());
+	if (!owner || !Node.isClassDeclaration(owner)) return undefined;
+	const method = owner.getStaticMethod(callee.getName());
+	if (!method || !Node.isMethodDeclaration(method) || method.getParameters().length > 0) return undefined;
+	const statements = method.getStatements();
+	const only = statements.length === 1 ? statements[0] : undefined;
+	return only && Node.isReturnStatement(only) ? only.getExpression() : undefined;
 }
 
 function allMemberInitializers(owner: Node): Node[] | undefined {
@@ -409,6 +428,11 @@ export function evaluateKey(expr: Node, depth = 0): string[] | null {
 			}
 		}
 		return literalTypeValues(n);
+	}
+	if (Node.isCallExpression(n)) {
+		const returned = staticReturn(n);
+		const v = returned ? evaluateKey(returned, depth + 1) : null;
+		if (v) return v;
 	}
 	return literalTypeValues(n as Expression);
 }

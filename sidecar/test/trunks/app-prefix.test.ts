@@ -140,4 +140,44 @@ export class HealthController { @Get() check() {} }`,
 			rmSync(root, { recursive: true, force: true });
 		}
 	});
+
+	it("cuts each app's base path only to reach that app's routes (two apps, two prefixes)", () => {
+		const root = mkdtempSync(join(tmpdir(), "codeask-app-bases-"));
+		for (const app of ["api", "worker"]) mkdirSync(join(root, "apps", app, "src"), { recursive: true });
+		try {
+			const sites = extractSites(
+				{
+					"apps/api/package.json": JSON.stringify({ name: "api" }),
+					"apps/api/src/main.ts": BOOTSTRAP,
+					"apps/api/src/orders.controller.ts": CONTROLLERS,
+					"apps/worker/package.json": JSON.stringify({ name: "worker" }),
+					"apps/worker/src/main.ts": BOOTSTRAP.replace("'api'", "'jobs'").replace(
+						"app.enableVersioning({ defaultVersion: '1', type: VersioningType.URI });",
+						"",
+					),
+					"apps/worker/src/health.controller.ts": `${NEST_DTS}
+@Controller('health')
+export class HealthController { @Get() check() {} }`,
+					"web/api.ts": `declare const http: { get(u: string): unknown };
+export const health = () => http.get('/jobs/health');
+export const order = (id: string) => http.get(\`/api/v1/orders/\${id}\`);
+export const wrongApp = () => http.get('/api/v1/health');
+export const wrongPrefix = (id: string) => http.get(\`/jobs/orders/\${id}\`);`,
+				},
+				alwaysOn(),
+				{},
+				root,
+			);
+			const dispatched = sites
+				.filter((s) => s.side === "dispatch" && s.trunk === "http-route")
+				.map((s) => s.key)
+				.sort();
+			// Each client call joins the route of the app whose prefix it carries, never the other app's: the
+			// worker's `/health` is not under `api/v1`, the API's orders not under `jobs` (a template joining
+			// nothing stays unbound).
+			expect(dispatched).toEqual(["GET /api/v1/health", "GET /health", "GET /orders/:id", null]);
+		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
+	});
 });

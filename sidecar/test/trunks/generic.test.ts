@@ -724,6 +724,66 @@ export class NotificationService {
 		);
 	});
 
+	it("keys an event named by a static method's return (`@OnEvent(Changed.getName())` ↔ `emit(Changed.getName(), …)`)", () => {
+		const sites = extractSites(
+			{
+				"src/events/changed.event.ts": `export class ChangedEvent {
+	constructor(private id: string) {}
+	public static getName() { return 'portfolio.changed'; }
+	public getId() { return this.id; }
+}`,
+				"src/events/changed.listener.ts": `import { ChangedEvent } from './changed.event';
+declare function OnEvent(e: string): MethodDecorator;
+export class ChangedListener { @OnEvent(ChangedEvent.getName()) handle(event: ChangedEvent) {} }`,
+				"src/orders.service.ts": `import { ChangedEvent } from './events/changed.event';
+export class OrdersService {
+	constructor(private readonly eventEmitter: any) {}
+	create() { this.eventEmitter.emit(ChangedEvent.getName(), new ChangedEvent('u1')); }
+}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "events")).toEqual([
+			"events dispatch portfolio.changed",
+			"events register portfolio.changed",
+		]);
+		expect(sites.find((s) => s.side === "register" && s.trunk === "events")?.handlerDefId).toBe(
+			"src/events/changed.listener.ts#ChangedListener.handle",
+		);
+	});
+
+	it("makes each scheduled method a way in keyed by its schedule, evaluated or as written", () => {
+		const sites = extractSites(
+			{
+				"src/cron.service.ts": `declare function Cron(expr: string, o?: object): MethodDecorator;
+declare function Interval(a: string | number, b?: number): MethodDecorator;
+declare function Timeout(a: string | number, b?: number): MethodDecorator;
+declare const CronExpression: { EVERY_HOUR: string };
+const NIGHTLY = '0 0 * * *';
+export class CronService {
+	private static readonly RANDOM_MINUTE = \`\${new Date().getMinutes()} * * * *\`;
+	@Cron(NIGHTLY) runNightly() {}
+	@Cron(CronExpression.EVERY_HOUR) runHourly() {}
+	@Cron(CronService.RANDOM_MINUTE, { name: 'prices' }) refreshPrices() {}
+	@Interval('sync', 5000) sync() {}
+	@Timeout(1000) warmUp() {}
+	helper() {}
+}`,
+			},
+			alwaysOn(),
+		);
+		expect(summary(sites, "schedule")).toEqual([
+			"schedule register 0 0 * * *",
+			"schedule register 1000",
+			"schedule register CronExpression.EVERY_HOUR",
+			"schedule register CronService.RANDOM_MINUTE",
+			"schedule register sync",
+		]);
+		expect(sites.find((s) => s.key === "CronService.RANDOM_MINUTE")?.handlerDefId).toBe(
+			"src/cron.service.ts#CronService.refreshPrices",
+		);
+	});
+
 	it("joins a Passport strategy to the guards that name it", () => {
 		const sites = extractSites(
 			{

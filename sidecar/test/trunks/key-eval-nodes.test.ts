@@ -38,6 +38,10 @@ const KEYS = [
 	"emit(Names.A); emit(mutable); emit(typed); emit(wide); emit(SHARED); emit((JOB as string)); emit(EVENTS.MISSING);",
 	"declare const n: number;",
 	"emit(`${JOB}.done`); emit('pre.' + JOB); emit(typed ? JOB : 'other'); emit(`${Topic.Created}-${n}`); emit(`/u/${wide}`);",
+	"class Ev { static getName() { return 'ev.name'; } static viaConst() { return JOB; } static withArg(x: string) { return x; }",
+	"  static twoSteps() { const v = 'ev.two'; return v; } getName() { return 'ev.instance'; } static readonly FIELD = 'ev.field'; }",
+	"declare const ev: Ev;",
+	"emit(Ev.getName()); emit(Ev.viaConst()); emit(Ev.withArg('x')); emit(Ev.twoSteps()); emit(ev.getName()); emit(Ev.FIELD);",
 	"declare function emit(k: unknown): void;",
 ].join("\n");
 
@@ -101,6 +105,19 @@ describe("evaluateKeyNode", () => {
 		expect(quick("`${Topic.Created}-${n}`")).toBeUndefined();
 		expect(quick("event.name")).toBeUndefined();
 		expect(quick("topicValue")).toBeUndefined();
+		// A static method's call: its `return` is read by evaluateKey.
+		expect(quick("Ev.getName()")).toBeUndefined();
+	});
+
+	it("reads a static argument-less method returning one constant (`Ev.getName()`) as the constant", () => {
+		const { arg } = keyProject();
+		expect(evaluateKey(arg("Ev.getName()"))).toEqual(["ev.name"]);
+		expect(evaluateKey(arg("Ev.viaConst()"))).toEqual(["send-mail"]);
+		expect(evaluateKey(arg("Ev.FIELD"))).toEqual(["ev.field"]);
+		// A parameter, a body of several statements, an instance's method: computed, not a constant.
+		expect(evaluateKey(arg("Ev.withArg('x')"))).toBeNull();
+		expect(evaluateKey(arg("Ev.twoSteps()"))).toBeNull();
+		expect(evaluateKey(arg("ev.getName()"))).toBeNull();
 	});
 
 	it("answers as evaluateKey wherever it answers, on every argument above and on the discovery examples", () => {

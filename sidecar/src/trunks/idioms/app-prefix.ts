@@ -9,6 +9,7 @@
 import type { CallExpression, ClassDeclaration, Decorator, MethodDeclaration } from "ts-morph";
 import { Node } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
+import type { AppBase } from "../bind.js";
 import type { Compiled } from "../compile.js";
 import type { DecoratorIdiom } from "../config.js";
 import { evaluateKey, resolveObject } from "../key-eval.js";
@@ -119,16 +120,18 @@ const join = (...parts: string[]) =>
 
 /**
  * The base paths each package that sets a global prefix or URI versioning serves its routes under, per trunk
- * (`api/v1`, `api/v2`, `api`): a route declared `GET /users` is called `GET /api/v1/users`. The routes keep
- * their declared keys (every join made on them stays); a client key that joins nothing joins once such a base
- * path is cut from it (bind.ts), as the server cuts it before routing.
+ * (`api/v1`, `api/v2`, `api`), each with the route keys of the packages served under it: a route declared
+ * `GET /users` is called `GET /api/v1/users`. The routes keep their declared keys (every join made on them
+ * stays); a client key that joins nothing joins once such a base path is cut from it (bind.ts), as the server
+ * cuts it before routing — and only to a route of an app served under that base: two apps of one repository
+ * (an API under `api/v1`, a worker's under `v2`) each cut their own prefix, never the other's.
  */
 export function appBasePaths(
 	sites: readonly DispatchSiteRecord[],
 	records: readonly DispatchSiteRecord[],
-): Map<string, string[]> {
-	const bases = new Map<string, string[]>();
-	if (records.length === 0) return bases;
+): Map<string, AppBase[]> {
+	const byTrunk = new Map<string, Map<string, Set<string>>>();
+	if (records.length === 0) return new Map();
 	const apps = new Map<string, { prefix?: string; versions?: string[]; segment?: string }>();
 	for (const r of records) {
 		const info = JSON.parse(r.rawKey as string) as AppPrefixInfo;
@@ -151,14 +154,24 @@ export function appBasePaths(
 		if (app.versions && route.version !== "neutral")
 			versions = route.version ? route.version.map((v) => `${app.segment ?? ""}${v}`) : app.versions;
 		if (versions.length === 0) versions = [""];
-		const list = bases.get(s.trunk) ?? [];
+		const bases = byTrunk.get(s.trunk) ?? new Map<string, Set<string>>();
 		for (const v of versions) {
 			const base = join(app.prefix ?? "", v);
-			if (base && !list.includes(base)) list.push(base);
+			if (!base) continue;
+			const routes = bases.get(base) ?? new Set<string>();
+			routes.add(s.key);
+			bases.set(base, routes);
 		}
-		bases.set(s.trunk, list);
+		byTrunk.set(s.trunk, bases);
 	}
 	// Longest first: `api/v1` is cut before `api`.
-	for (const list of bases.values()) list.sort((a, b) => b.length - a.length || a.localeCompare(b));
-	return bases;
+	const out = new Map<string, AppBase[]>();
+	for (const [trunk, bases] of byTrunk)
+		out.set(
+			trunk,
+			[...bases]
+				.map(([base, routes]) => ({ base, routes }))
+				.sort((a, b) => b.base.length - a.base.length || a.base.localeCompare(b.base)),
+		);
+	return out;
 }

@@ -24,6 +24,11 @@ export function decoratorKey(
 	return { values: evaluateKey(arg), node: arg };
 }
 
+/** The key argument's text, whitespace folded, for an idiom keyed as written (`keyAsWritten`); else null. */
+function asWritten(node: Node, idiom: DecoratorIdiom): string[] | null {
+	return idiom.keyAsWritten ? [node.getText().replace(/\s+/g, " ")] : null;
+}
+
 export const joinPath = (a: string, b: string) =>
 	[a, b]
 		.map((p) => p.replace(/^\/+|\/+$/g, ""))
@@ -60,7 +65,11 @@ export const extractDecorators: ClassIdiom = (cls, c, ctx, emit) => {
 				// The app's global prefix and version reach the route through its receiver identity (app-prefix.ts).
 				const app = idiom.appPrefix ? routeApp(m, cls, classDecorator, idiom.appPrefix, ctx) : undefined;
 				const keyNode = k?.node ?? dec;
-				const values = k ? k.values : idiom.emptyKey !== undefined ? [idiom.emptyKey] : null;
+				const values = k
+					? (k.values ?? asWritten(k.node, idiom))
+					: idiom.emptyKey !== undefined
+						? [idiom.emptyKey]
+						: null;
 				if (!k && idiom.emptyKey === undefined) continue;
 				if (values === null || prefixes.length === 0) {
 					emit(trunk.name, idiom.side, null, keyNode, m, handler, "syntactic", [], method);
