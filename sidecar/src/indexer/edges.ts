@@ -16,6 +16,7 @@ import { fieldInstanceMember } from "./field-instances.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
+import { literalThisMember } from "./literal-this.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
@@ -642,9 +643,11 @@ export function extractEdges(
 			return;
 		}
 		const symbol = checker.getSymbolAtLocation(name);
+		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : null;
 		const target =
 			literalMemberTarget(callee) ??
-			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
+			(byChecker && !("def" in byChecker) ? literalThisTarget(callee) : undefined) ??
+			byChecker ??
 			(ts.isCallExpression(node) ? (selfMemberTarget(node) ?? fieldInstanceTarget(callee)) : null);
 		if (target && "def" in target) {
 			for (const def of defsOf(target, name)) emit(enclosing, def, kind, name);
@@ -679,6 +682,14 @@ export function extractEdges(
 	function literalMemberTarget(callee: ts.Expression): Target | undefined {
 		const member = literalMemberOf(checker, callee);
 		const symbol = member?.name ? checker.getSymbolAtLocation(member.name) : undefined;
+		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
+		return target && "def" in target ? target : undefined;
+	}
+
+	/** The method of its own object literal (or options object) a `this.m` reaches (literal-this.ts). */
+	function literalThisTarget(access: ts.Expression): Target | undefined {
+		const member = literalThisMember(access);
+		const symbol = member ? checker.getSymbolAtLocation(member.name) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
 		return target && "def" in target ? target : undefined;
 	}
@@ -809,8 +820,13 @@ export function extractEdges(
 
 	function reference(id: ts.Identifier, enclosing: string): void {
 		const symbol = checker.getSymbolAtLocation(id);
-		if (!symbol) return;
-		const t = targetOfSymbol(ctx, symbol);
+		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : undefined;
+		// `this.serve` handed on as a value, inside an object literal's method: that literal's member.
+		const t =
+			(!byChecker || !("def" in byChecker)) && ts.isPropertyAccessExpression(id.parent) && id.parent.name === id
+				? (literalThisTarget(id.parent) ?? byChecker)
+				: byChecker;
+		if (!t) return;
 		for (const def of defsOf(t, id)) emit(enclosing, def, "reference", id);
 	}
 
