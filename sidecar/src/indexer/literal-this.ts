@@ -5,9 +5,8 @@
  * is the annotation, a signature with no body — either way the call led nowhere.
  *
  * An options object's sections share one `this` (`export default { methods: { onSave() { this.save() } },
- * computed: { … } }`): when the literal holding the method is itself a section of an outer literal and
- * does not define the name, the outer literal's own members and its other literal sections are looked at,
- * and the name is taken only when exactly one of them defines it — no section word is assumed.
+ * computed: { … }, mounted() { this.load() } }`): inside one, the name is looked up in the sections whose
+ * members are on `this`, and taken only when exactly one of them defines it.
  */
 import { ts } from "#ts-morph";
 import { propertyNameText } from "../syntax/property-name.js";
@@ -49,8 +48,43 @@ function membersNamed(literal: ts.ObjectLiteralExpression, name: string): Member
 	return literal.properties.filter((p): p is Member => isMember(p) && propertyNameText(p.name) === name);
 }
 
-/** The member a `this.name` access (a call's callee or a value read) reaches in its object literal. */
-export function literalThisMember(access: ts.Expression): Member | undefined {
+/**
+ * Options-object words (Vue's options API, its mixins): the sections whose members are on `this`, and
+ * the sections whose functions run with that `this` (a watcher is named after the data it watches, so
+ * `this.x` never reaches `watch.x`; props and `data()` are values, not functions).
+ */
+const THIS_SECTIONS = ["methods", "computed"];
+const SECTION_WORDS = new Set([...THIS_SECTIONS, "watch"]);
+
+function sectionName(literal: ts.ObjectLiteralExpression): string | null {
+	const up = literal.parent;
+	return ts.isPropertyAssignment(up) && ts.isObjectLiteralExpression(up.parent) ? propertyNameText(up.name) : null;
+}
+
+/** The options object a method's literal belongs to: the literal itself when it has a `this` section, or its parent when it is one. */
+function optionsObject(literal: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
+	const section = sectionName(literal);
+	if (section !== null && SECTION_WORDS.has(section)) return literal.parent.parent as ts.ObjectLiteralExpression;
+	return literal.properties.some((p) => thisSection(p) !== undefined) ? literal : undefined;
+}
+
+function thisSection(p: ts.ObjectLiteralElementLike): ts.ObjectLiteralExpression | undefined {
+	if (!ts.isPropertyAssignment(p) || !THIS_SECTIONS.includes(propertyNameText(p.name) ?? "")) return undefined;
+	const value = skipWrappers(p.initializer);
+	return ts.isObjectLiteralExpression(value) ? value : undefined;
+}
+
+function isFunctionMember(m: Member): boolean {
+	if (!ts.isPropertyAssignment(m)) return !ts.isShorthandPropertyAssignment(m);
+	const value = skipWrappers(m.initializer);
+	return ts.isFunctionExpression(value) || ts.isArrowFunction(value);
+}
+
+/**
+ * The member a `this.name` access reaches in its object literal: any member for a call, a function for
+ * a value read (`setTimeout(this.poll)`, `app.get('*', this.serve)`).
+ */
+export function literalThisMember(access: ts.Expression, called: boolean): Member | undefined {
 	const expr = skipWrappers(access);
 	if (!ts.isPropertyAccessExpression(expr) || !ts.isIdentifier(expr.name)) return undefined;
 	if (skipWrappers(expr.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
@@ -58,17 +92,15 @@ export function literalThisMember(access: ts.Expression): Member | undefined {
 	const literal = owner ? literalOf(owner) : undefined;
 	if (!literal) return undefined;
 	const name = expr.name.text;
-	const own = membersNamed(literal, name);
-	if (own.length > 0) return own[0];
-	// A section of an options object: its sibling sections and the object's own members.
-	const section = literal.parent;
-	if (!ts.isPropertyAssignment(section) || !ts.isObjectLiteralExpression(section.parent)) return undefined;
-	const outer = section.parent;
-	const found = membersNamed(outer, name);
-	for (const p of outer.properties) {
-		if (p === section || !ts.isPropertyAssignment(p)) continue;
-		const value = skipWrappers(p.initializer);
-		if (ts.isObjectLiteralExpression(value)) found.push(...membersNamed(value, name));
-	}
-	return found.length === 1 ? found[0] : undefined;
+	const options = optionsObject(literal);
+	const found: Member[] = [];
+	if (options) {
+		for (const p of options.properties) {
+			const section = thisSection(p);
+			if (section) found.push(...membersNamed(section, name));
+		}
+		if (found.length !== 1) return undefined;
+	} else found.push(...membersNamed(literal, name));
+	const member = found[0];
+	return member && (called || isFunctionMember(member)) ? member : undefined;
 }

@@ -40,6 +40,15 @@ describe("`this.m` inside a method written in an object literal", () => {
 				"package.json": '{ "name": "options-app" }',
 				"src/editor.js": [
 					"export default {",
+					"\tprops: { item: Object },",
+					"\twatch: {",
+					"\t\titem() {",
+					"\t\t\treturn this.item && this.label;",
+					"\t\t},",
+					"\t},",
+					"\tmounted() {",
+					"\t\tthis.poll();",
+					"\t},",
 					"\tcomputed: {",
 					"\t\tlabel() {",
 					"\t\t\treturn 'x';",
@@ -70,6 +79,11 @@ describe("`this.m` inside a method written in an object literal", () => {
 					"reference src/editor.js#default.computed.label",
 				]),
 			);
+			// A lifecycle hook reaches the methods; a watcher's `this.item` is the prop's value, no function.
+			expect(edgesOut(index, "src/editor.js#default.mounted")).toContain("call src/editor.js#default.methods.poll");
+			const watcher = edgesOut(index, "src/editor.js#default.watch.item");
+			expect(watcher).toContain("reference src/editor.js#default.computed.label");
+			expect(watcher.filter((e) => e.endsWith("default.props.item") || e.endsWith("default.watch.item"))).toEqual([]);
 		});
 	});
 
