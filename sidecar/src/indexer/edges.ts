@@ -831,7 +831,9 @@ export function extractEdges(
 		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : undefined;
 		// `this.serve` handed on as a value, inside an object literal's method: that literal's member.
 		const t =
-			(!byChecker || !("def" in byChecker)) && ts.isPropertyAccessExpression(id.parent) && id.parent.name === id
+			(!byChecker || !("def" in byChecker)) &&
+			ts.isPropertyAccessExpression(id.parent) &&
+			id.parent.name === id
 				? (literalThisTarget(id.parent, false) ?? byChecker)
 				: byChecker;
 		if (!t) return;

@@ -12,7 +12,11 @@ import { ts } from "#ts-morph";
 import { propertyNameText } from "../syntax/property-name.js";
 import { skipWrappers } from "../syntax/unwrap.js";
 
-type Member = ts.MethodDeclaration | ts.PropertyAssignment | ts.ShorthandPropertyAssignment | ts.AccessorDeclaration;
+type Member =
+	| ts.MethodDeclaration
+	| ts.PropertyAssignment
+	| ts.ShorthandPropertyAssignment
+	| ts.AccessorDeclaration;
 
 /** The function a `this` written at `node` belongs to (arrow functions keep their outer `this`). */
 function thisOwner(node: ts.Node): ts.Node | undefined {
@@ -25,7 +29,8 @@ function thisOwner(node: ts.Node): ts.Node | undefined {
 
 /** The object literal a function is a member of: `m() {}`, `m: function () {}`, `get m() {}`. */
 function literalOf(fn: ts.Node): ts.ObjectLiteralExpression | undefined {
-	if ((ts.isMethodDeclaration(fn) || ts.isAccessor(fn)) && ts.isObjectLiteralExpression(fn.parent)) return fn.parent;
+	if ((ts.isMethodDeclaration(fn) || ts.isAccessor(fn)) && ts.isObjectLiteralExpression(fn.parent))
+		return fn.parent;
 	if (ts.isFunctionExpression(fn)) {
 		let up: ts.Node = fn.parent;
 		while (ts.isParenthesizedExpression(up)) up = up.parent;
@@ -58,18 +63,22 @@ const SECTION_WORDS = new Set([...THIS_SECTIONS, "watch"]);
 
 function sectionName(literal: ts.ObjectLiteralExpression): string | null {
 	const up = literal.parent;
-	return ts.isPropertyAssignment(up) && ts.isObjectLiteralExpression(up.parent) ? propertyNameText(up.name) : null;
+	return ts.isPropertyAssignment(up) && ts.isObjectLiteralExpression(up.parent)
+		? propertyNameText(up.name)
+		: null;
 }
 
 /** The options object a method's literal belongs to: the literal itself when it has a `this` section, or its parent when it is one. */
 function optionsObject(literal: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
 	const section = sectionName(literal);
-	if (section !== null && SECTION_WORDS.has(section)) return literal.parent.parent as ts.ObjectLiteralExpression;
+	if (section !== null && SECTION_WORDS.has(section))
+		return literal.parent.parent as ts.ObjectLiteralExpression;
 	return literal.properties.some((p) => thisSection(p) !== undefined) ? literal : undefined;
 }
 
 function thisSection(p: ts.ObjectLiteralElementLike): ts.ObjectLiteralExpression | undefined {
-	if (!ts.isPropertyAssignment(p) || !THIS_SECTIONS.includes(propertyNameText(p.name) ?? "")) return undefined;
+	if (!ts.isPropertyAssignment(p) || !THIS_SECTIONS.includes(propertyNameText(p.name) ?? ""))
+		return undefined;
 	const value = skipWrappers(p.initializer);
 	return ts.isObjectLiteralExpression(value) ? value : undefined;
 }

@@ -80,10 +80,14 @@ describe("`this.m` inside a method written in an object literal", () => {
 				]),
 			);
 			// A lifecycle hook reaches the methods; a watcher's `this.item` is the prop's value, no function.
-			expect(edgesOut(index, "src/editor.js#default.mounted")).toContain("call src/editor.js#default.methods.poll");
+			expect(edgesOut(index, "src/editor.js#default.mounted")).toContain(
+				"call src/editor.js#default.methods.poll",
+			);
 			const watcher = edgesOut(index, "src/editor.js#default.watch.item");
 			expect(watcher).toContain("reference src/editor.js#default.computed.label");
-			expect(watcher.filter((e) => e.endsWith("default.props.item") || e.endsWith("default.watch.item"))).toEqual([]);
+			expect(
+				watcher.filter((e) => e.endsWith("default.props.item") || e.endsWith("default.watch.item")),
+			).toEqual([]);
 		});
 	});
 
