@@ -16,10 +16,11 @@ import { fieldInstanceMember } from "./field-instances.js";
 import { aliasedFunction } from "./function-alias.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
+import { literalThisMember } from "./literal-this.js";
 import { moduleCallSpecifier } from "./module-calls.js";
 import { calledFunction, calledInlineArguments, parameterCalls } from "./parameter-calls.js";
 import { hasBlockBody, returnedProperty } from "./returned-functions.js";
-import { selfMemberCalled } from "./self-members.js";
+import { selfMemberCalled, selfMemberRead } from "./self-members.js";
 
 export interface EdgeRecord {
 	src: string;
@@ -642,9 +643,11 @@ export function extractEdges(
 			return;
 		}
 		const symbol = checker.getSymbolAtLocation(name);
+		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : null;
 		const target =
 			literalMemberTarget(callee) ??
-			(symbol ? targetOfSymbol(ctx, symbol) : null) ??
+			(!byChecker || !("def" in byChecker) ? literalThisTarget(callee, true) : undefined) ??
+			byChecker ??
 			(ts.isCallExpression(node) ? (selfMemberTarget(node) ?? fieldInstanceTarget(callee)) : null);
 		if (target && "def" in target) {
 			for (const def of defsOf(target, name)) emit(enclosing, def, kind, name);
@@ -679,6 +682,14 @@ export function extractEdges(
 	function literalMemberTarget(callee: ts.Expression): Target | undefined {
 		const member = literalMemberOf(checker, callee);
 		const symbol = member?.name ? checker.getSymbolAtLocation(member.name) : undefined;
+		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
+		return target && "def" in target ? target : undefined;
+	}
+
+	/** The method of its own object literal (or options object) a `this.m` reaches (literal-this.ts). */
+	function literalThisTarget(access: ts.Expression, called: boolean): Target | undefined {
+		const member = literalThisMember(access, called);
+		const symbol = member ? checker.getSymbolAtLocation(member.name) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
 		return target && "def" in target ? target : undefined;
 	}
@@ -759,6 +770,7 @@ export function extractEdges(
 			// for fields of locals and parameters (`message.rid`), which would dominate indexing time.
 			visit(node.expression, here);
 			if (ts.isIdentifier(node.name) && memberWorthResolving(node.expression)) reference(node.name, here);
+			else if (ts.isIdentifier(node.name)) selfMemberReference(node, here);
 			return;
 		} else if (ts.isIdentifier(node)) {
 			if (!handled.has(node) && !isDeclarationName(node)) reference(node, here);
@@ -807,10 +819,24 @@ export function extractEdges(
 		return false;
 	}
 
+	/** A method of a module of methods handed on as a value through its context, `self.serve` (self-members.ts). */
+	function selfMemberReference(access: ts.PropertyAccessExpression, enclosing: string): void {
+		const member = selfMemberRead(access);
+		const def = member ? ctx.defOfNode.get(member) : undefined;
+		if (def) emit(enclosing, def, "reference", access.name);
+	}
+
 	function reference(id: ts.Identifier, enclosing: string): void {
 		const symbol = checker.getSymbolAtLocation(id);
-		if (!symbol) return;
-		const t = targetOfSymbol(ctx, symbol);
+		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : undefined;
+		// `this.serve` handed on as a value, inside an object literal's method: that literal's member.
+		const t =
+			(!byChecker || !("def" in byChecker)) &&
+			ts.isPropertyAccessExpression(id.parent) &&
+			id.parent.name === id
+				? (literalThisTarget(id.parent, false) ?? byChecker)
+				: byChecker;
+		if (!t) return;
 		for (const def of defsOf(t, id)) emit(enclosing, def, "reference", id);
 	}
 

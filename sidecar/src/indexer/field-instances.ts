@@ -4,7 +4,8 @@
  * types `any`, or by an interface lacking the member, so the call resolves to nothing. When every value
  * the holder's own code assigns to the field is `new C(…)` of one class (`null` / `undefined` placeholders
  * aside), the call runs `C`'s member. Two classes, or any other value (a factory's result, a ternary, a
- * parameter), and the field is left alone: the instance is not known.
+ * parameter), and the field is left alone: the instance is not known. A field taken from a dependency
+ * injector by its class (`private readonly data = inject(DataService)`) holds that class's instance.
  *
  * Only the holder's file is read: assignments on other receivers (a test's mock) are not seen, as an
  * edit of a body in that file does not re-extract its callers (the gap of inferred JS types, dependents.ts).
@@ -23,6 +24,8 @@ export function fieldInstanceMember(checker: ts.TypeChecker, callee: ts.Expressi
 	const access = skipWrappers(callee);
 	if (!ts.isPropertyAccessExpression(access) || !ts.isIdentifier(access.name)) return undefined;
 	const held = skipWrappers(access.expression);
+	const looked = lookedUpHeld(checker, held);
+	if (looked) return looked.getProperty(access.name.text);
 	if (!ts.isPropertyAccessExpression(held) || !ts.isIdentifier(held.name)) return undefined;
 	const field = checker.getSymbolAtLocation(held.name);
 	if (!field || !(field.flags & ts.SymbolFlags.Property)) return undefined;
@@ -83,6 +86,8 @@ function factoryMade(checker: ts.TypeChecker, call: ts.CallExpression): ts.Type 
 	const symbol = type.getSymbol();
 	if (symbol && symbol.flags & ts.SymbolFlags.Class && !type.isUnion()) return type;
 	if (!(type.flags & ts.TypeFlags.Any)) return undefined;
+	const looked = lookedUpInstance(checker, call);
+	if (looked) return looked;
 	const body = factoryBody(checker, call);
 	if (!body) return undefined;
 	let made: ts.Type | undefined;
@@ -93,6 +98,43 @@ function factoryMade(checker: ts.TypeChecker, call: ts.CallExpression): ts.Type 
 		made = one;
 	}
 	return made;
+}
+
+/**
+ * Dependency-injection lookups by class token (framework words): Angular's `inject(C)`, a Nest
+ * module's or application's `get(C)`, a container's `resolve(C)`. The container's package is not
+ * installed, so the checker types the result `any`; the instance is the class the token names.
+ */
+const INSTANCE_LOOKUPS = new Set(["inject", "get", "resolve"]);
+
+/** `app.get(C).start()`, or a `const` holding the lookup (`const handler = container.resolve(C)`). */
+function lookedUpHeld(checker: ts.TypeChecker, held: ts.Expression): ts.Type | undefined {
+	if (ts.isCallExpression(held)) return anyTyped(checker, held) ? lookedUpInstance(checker, held) : undefined;
+	if (!ts.isIdentifier(held)) return undefined;
+	const decl = checker.getSymbolAtLocation(held)?.declarations?.[0];
+	if (!decl || !ts.isVariableDeclaration(decl) || !decl.initializer) return undefined;
+	if (!(ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)) return undefined;
+	const value = skipWrappers(decl.initializer);
+	return ts.isCallExpression(value) && anyTyped(checker, value)
+		? lookedUpInstance(checker, value)
+		: undefined;
+}
+
+function anyTyped(checker: ts.TypeChecker, call: ts.CallExpression): boolean {
+	return (checker.getTypeAtLocation(call).flags & ts.TypeFlags.Any) !== 0;
+}
+
+/** `inject(C)` / `moduleRef.get(C, { strict: false })`: an instance of the repository's class `C`. */
+function lookedUpInstance(checker: ts.TypeChecker, call: ts.CallExpression): ts.Type | undefined {
+	const callee = skipWrappers(call.expression);
+	const name = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
+	if (!ts.isIdentifier(name) || !INSTANCE_LOOKUPS.has(name.text)) return undefined;
+	const [token, ...rest] = call.arguments;
+	if (!token || !ts.isIdentifier(token) || !rest.every(ts.isObjectLiteralExpression)) return undefined;
+	let symbol = checker.getSymbolAtLocation(token);
+	if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+	if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return undefined;
+	return checker.getDeclaredTypeOfSymbol(symbol);
 }
 
 /** The body of the function a call runs (a declaration, a method, a `const` holding a function), not async or a generator. */

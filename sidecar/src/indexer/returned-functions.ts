@@ -108,7 +108,7 @@ function objectLiteral(obj: ts.ObjectLiteralExpression, returned: Set<string>): 
 }
 
 /** An arrow function or function expression, under parentheses and type assertions. */
-function isFunction(value: ts.Expression | undefined): boolean {
+export function isFunction(value: ts.Expression | undefined): boolean {
 	const inner = value && skipWrappers(value);
 	return !!inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner));
 }
@@ -192,11 +192,15 @@ export function selfCalls(sf: ts.SourceFile): Map<string, SelfCall[]> {
  * a parameter of that name: the parameter's name and the member called.
  */
 export function selfCallParameter(n: ts.Node): { name: string; member: string } | undefined {
-	if (!ts.isCallExpression(n)) return undefined;
-	const callee = n.expression;
+	return ts.isCallExpression(n) ? selfAccessParameter(n.expression) : undefined;
+}
+
+/** `self.member` (called or read) through the first parameter of the innermost function naming `self`. */
+export function selfAccessParameter(access: ts.Node): { name: string; member: string } | undefined {
+	const callee = access;
 	if (!ts.isPropertyAccessExpression(callee) || !ts.isIdentifier(callee.expression)) return undefined;
 	const name = callee.expression.text;
-	for (let up: ts.Node | undefined = n.parent; up; up = up.parent) {
+	for (let up: ts.Node | undefined = access.parent; up; up = up.parent) {
 		if (!ts.isFunctionLike(up)) continue;
 		const at = up.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name);
 		if (at === 0) return { name, member: callee.name.text };

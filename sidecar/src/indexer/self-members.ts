@@ -6,7 +6,13 @@
  */
 import { ts } from "#ts-morph";
 import { propertyNameText } from "../syntax/property-name.js";
-import { hasBlockBody, returnedMethodModules, selfCallParameter } from "./returned-functions.js";
+import {
+	hasBlockBody,
+	isFunction,
+	returnedMethodModules,
+	selfAccessParameter,
+	selfCallParameter,
+} from "./returned-functions.js";
 
 const cache = new WeakMap<ts.SourceFile, Map<string, ts.Node>>();
 
@@ -38,4 +44,18 @@ export function selfMemberCalled(call: ts.CallExpression): ts.Node | undefined {
 	const through = selfCallParameter(call);
 	if (!through) return undefined;
 	return selfMembers(call.getSourceFile()).get(`${through.name}\u0000${through.member}`);
+}
+
+/**
+ * The method a `self.name` read hands on as a value (`app.get('*', …, self.serve)`, `promisify(self.copyIn)`)
+ * through a function's first parameter: a function-valued member only (a group of methods is no handler).
+ */
+export function selfMemberRead(access: ts.PropertyAccessExpression): ts.Node | undefined {
+	const through = selfAccessParameter(access);
+	if (!through) return undefined;
+	const member = selfMembers(access.getSourceFile()).get(`${through.name}\u0000${through.member}`);
+	if (!member) return undefined;
+	return ts.isMethodDeclaration(member) || (ts.isPropertyAssignment(member) && isFunction(member.initializer))
+		? member
+		: undefined;
 }
