@@ -19,7 +19,7 @@ import { readEnclosingSlices } from "./enclosing-slices.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
 import { listHub, listHubs } from "./map-hubs.js";
-import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
+import { listKeyHopLines, listRegisterLines, listStepCallLines } from "./map-key-lines.js";
 import { listLocalHeads } from "./map-local-heads.js";
 import { listRootManifests } from "./map-manifests.js";
 import { listModuleCalls, listModuleCallsOf } from "./map-module-calls.js";
@@ -33,6 +33,7 @@ import {
 	listValuesCalledThrough,
 } from "./map-neighbours.js";
 import {
+	keptStepFiles,
 	listHeldFileDefs,
 	listOutline,
 	listPastOutline,
@@ -195,6 +196,10 @@ export function assembleMaterial(
 	}
 	// Inside the lead steps: the local functions the question's words name.
 	listLocalHeads(map, deferred.slice(0, reach.leadHopSteps), reach.localHeads);
+	// With the model's picks, where a signature-only chain step calls another step or what the material holds.
+	const callTarget = (id: number) => onChain.has(id) || a.sources.some((x) => x.node.def.id === id);
+	const stepCallLines = modelPicks ? reach.stepCallLines : 0;
+	if (reach.stepCallLinesEarly) listStepCallLines(map, deferred, stepCallLines, callTarget);
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
@@ -216,7 +221,20 @@ export function assembleMaterial(
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
-	listOutline(map, stepFiles(a.sources, held).slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
+	if (modelPicks && reach.waitingStepsEarly) {
+		const steps = new Set(deferred);
+		map.listWaitingOf((c) => steps.has(c));
+	}
+	if (!reach.stepCallLinesEarly) listStepCallLines(map, deferred, stepCallLines, callTarget);
+	const rule = modelPicks ? reach.pickStepOutline : "all";
+	const allStepFiles = stepFiles(a.sources, held);
+	const keptFiles =
+		rule === "all"
+			? allStepFiles
+			: rule === "none"
+				? []
+				: keptStepFiles(a.sources, allStepFiles, rule, onChain);
+	listOutline(map, keptFiles.slice(0, reach.stepOutlineFiles), reach.stepOutlineDefs);
 	readShortPicks(map, deferred, reach.shortPicks, read);
 	// Then, beside a signature-only step's first line, the lines where it fires a key (an event, a
 	// method call, a route): the hop a flow makes is often deep in a step no body was read of. The

@@ -81,3 +81,55 @@ export function listKeyHopLines(m: SignatureMap, steps: readonly Candidate[], mi
 		}
 	}
 }
+
+/** Edge kinds that are a plain call from a step's body. */
+const CALL_KINDS = new Set(["call", "new", "jsx"]);
+
+/**
+ * The lines of each chain step in `steps` listed only as a signature where it calls a definition
+ * `target` accepts (another chain step, a definition the material holds): at most `perStep` each,
+ * in the step's order. A flow's hop is often a call line deep in a step no body was read of.
+ */
+export function listStepCallLines(
+	m: SignatureMap,
+	steps: readonly Candidate[],
+	perStep: number,
+	target: (id: number) => boolean,
+): void {
+	if (perStep <= 0) return;
+	const { a } = m;
+	for (const c of steps) {
+		const d = c.node.def;
+		const { file, startLine, endLine } = d;
+		if (a.bodies.has(d.id) || !file || startLine === null || endLine === null) continue;
+		if (!a.sources.some((x) => x.unit === "signature" && x.node.def.id === d.id)) continue;
+		const lines = [
+			...new Set(
+				a.index
+					.edgesFrom(d.id)
+					.filter(
+						(e) =>
+							CALL_KINDS.has(e.kind) &&
+							e.dst !== d.id &&
+							e.file === file &&
+							e.line !== null &&
+							e.line > startLine &&
+							e.line <= endLine &&
+							target(e.dst),
+					)
+					.map((e) => e.line as number),
+			),
+		].sort((x, y) => x - y);
+		for (const l of lines.slice(0, perStep)) {
+			const from = callHead(a.index, file, l, startLine);
+			a.add(
+				{ ...c, role: "neighbour" },
+				from,
+				l,
+				"signature",
+				`${named(d)} (line ${lineSpan(from, l)}: its call)`,
+				m.budget,
+			);
+		}
+	}
+}

@@ -127,3 +127,32 @@ export function stepFiles(sources: readonly MaterialSource[], readFiles: readonl
 		),
 	].filter((f) => !readFiles.includes(f));
 }
+
+/**
+ * Of `files` (step files), those `rule` keeps: `keyed`, a file a signature-only entry of which the
+ * path entered through a key hop (a dispatch or a handler); `multi`, a file holding two chain steps
+ * or more as signatures; `keyedOrMulti`, either.
+ */
+export function keptStepFiles(
+	sources: readonly MaterialSource[],
+	files: readonly string[],
+	rule: "keyed" | "multi" | "keyedOrMulti",
+	onChain: ReadonlySet<number>,
+): string[] {
+	const keyed = new Set<string>();
+	const steps = new Map<string, Set<number>>();
+	for (const s of sources) {
+		if (s.unit !== "signature") continue;
+		const via = s.node.via;
+		if (via.startsWith("dispatch") || via.startsWith("handler")) keyed.add(s.range.file);
+		if (onChain.has(s.node.def.id)) {
+			const set = steps.get(s.range.file) ?? new Set<number>();
+			set.add(s.node.def.id);
+			steps.set(s.range.file, set);
+		}
+	}
+	const multi = (f: string) => (steps.get(f)?.size ?? 0) >= 2;
+	return files.filter((f) =>
+		rule === "keyed" ? keyed.has(f) : rule === "multi" ? multi(f) : keyed.has(f) || multi(f),
+	);
+}

@@ -12,6 +12,22 @@ export interface MapReach {
 	stepOutlineFiles: number;
 	stepOutlineDefs: number;
 	/**
+	 * With the model's picks, which of those files are outlined (session 52, bud52): `all` (as offline),
+	 * `none`, `keyed` (a file a chain step of which the path entered through a key hop: a dispatch or
+	 * handler), `multi` (a file holding two chain steps or more), `keyedOrMulti`.
+	 */
+	pickStepOutline: "all" | "none" | "keyed" | "multi" | "keyedOrMulti";
+	/**
+	 * With the model's picks, per chain step listed only as a signature, at most this many lines where
+	 * it calls another chain step or a definition the material holds (the hop a flow makes inside a
+	 * step no body was read of); listed with the lead key-hop lines when `stepCallLinesEarly`, else
+	 * where the step files' outline was.
+	 */
+	stepCallLines: number;
+	stepCallLinesEarly: boolean;
+	/** With the model's picks, the chain steps that waited are listed where the step files' outline was. */
+	waitingStepsEarly: boolean;
+	/**
 	 * A top-level handler written into a module-level register call is listed (or read) from the
 	 * call's head, which holds its key: `api.addRoute('notes.create', …, { async post() {`,
 	 * not `async post() {`.
@@ -292,6 +308,10 @@ export const MATERIAL_REACH: MapReach = {
 	foldersInMap: true,
 	stepOutlineFiles: 25,
 	stepOutlineDefs: 12,
+	pickStepOutline: "all",
+	stepCallLines: 0,
+	stepCallLinesEarly: false,
+	waitingStepsEarly: false,
 	registerHeads: true,
 	keyHopLines: true,
 	leadHopSteps: 30,
@@ -347,6 +367,10 @@ export const CITATION_REACH: MapReach = {
 	foldersInMap: false,
 	stepOutlineFiles: 15,
 	stepOutlineDefs: 8,
+	pickStepOutline: "all",
+	stepCallLines: 0,
+	stepCallLinesEarly: false,
+	waitingStepsEarly: false,
 	registerHeads: false,
 	keyHopLines: false,
 	leadHopSteps: 0,

@@ -120,6 +120,15 @@ export class SignatureMap {
 		}
 	}
 
+	/** The entries that waited and `pick` accepts, best rated first, listed now (the others wait on). */
+	listWaitingOf(pick: (c: Candidate) => boolean): void {
+		const now = this.waiting
+			.filter(pick)
+			.sort((x, y) => this.input.relevance(y.node.def) - this.input.relevance(x.node.def));
+		for (const c of now) this.waiting.splice(this.waiting.indexOf(c), 1);
+		for (const c of now) if (!this.a.bodies.has(c.node.def.id)) this.list(c, false);
+	}
+
 	/** A definition reached from an entry of the material, as a one-line neighbour of that entry. */
 	neighbourOf(d: DefRow, from: MaterialSource, via: string): Candidate {
 		return reachedCandidate(
