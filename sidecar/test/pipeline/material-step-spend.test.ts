@@ -4,7 +4,6 @@
  * lines where such a step calls another step or a definition the material holds (`stepCallLines`).
  */
 import { describe, expect, it } from "vitest";
-import type { DefRow } from "../../src/index/types.js";
 import { assembleMaterial } from "../../src/pipeline/material/assemble.js";
 import { MATERIAL_REACH, type MapReach } from "../../src/pipeline/material/reach.js";
 import type { Skeleton } from "../../src/pipeline/skeleton.js";
