@@ -87,6 +87,11 @@ describe("a signature-only step's call lines", () => {
 		expect(map({ stepCallLines: 2, stepCallLinesEarly: true })).toContain("far:300");
 	});
 
+	it("with `child`, are listed only to the step's own children on the path", () => {
+		// `send` is `far`'s parent on the path, not its child.
+		expect(map({ stepCallLines: 2, stepCallLinesTo: "child" })).not.toContain("far:300");
+	});
+
 	it("are not listed offline", () => {
 		expect(map({ stepCallLines: 2 }, 1)).not.toContain("far:300");
 	});

@@ -197,9 +197,18 @@ export function assembleMaterial(
 	// Inside the lead steps: the local functions the question's words name.
 	listLocalHeads(map, deferred.slice(0, reach.leadHopSteps), reach.localHeads);
 	// With the model's picks, where a signature-only chain step calls another step or what the material holds.
-	const callTarget = (id: number) => onChain.has(id) || a.sources.some((x) => x.node.def.id === id);
+	const children = new Set(input.skeletons.flatMap((sk) => sk.nodes.map((n) => `${n.from}>${n.def.id}`)));
 	const stepCallLines = modelPicks ? reach.stepCallLines : 0;
-	if (reach.stepCallLinesEarly) listStepCallLines(map, deferred, stepCallLines, callTarget);
+	const listCallLines = () => {
+		for (const c of deferred) {
+			const target =
+				reach.stepCallLinesTo === "child"
+					? (id: number) => children.has(`${c.node.def.id}>${id}`)
+					: (id: number) => onChain.has(id) || a.sources.some((x) => x.node.def.id === id);
+			listStepCallLines(map, [c], stepCallLines, target);
+		}
+	};
+	if (reach.stepCallLinesEarly) listCallLines();
 	listRegisterLines(map, reach.registerLines);
 	// The outline of the best files read: their other functions and methods, one line each.
 	const held = readFiles(a.sources);
@@ -221,11 +230,12 @@ export function assembleMaterial(
 	// With what the neighbours left: the definitions past a file's outline cap the question's words rate.
 	listPastOutline(map, outlineFiles);
 	// Then the outline of the files whose chain steps are listed only as signatures.
-	if (modelPicks && reach.waitingStepsEarly) {
+	if (modelPicks && reach.waitingStepsEarly !== "no") {
 		const steps = new Set(deferred);
-		map.listWaitingOf((c) => steps.has(c));
+		const keyed = (via: string) => via.startsWith("dispatch") || via.startsWith("handler");
+		map.listWaitingOf((c) => steps.has(c) && (reach.waitingStepsEarly === "all" || keyed(c.node.via)));
 	}
-	if (!reach.stepCallLinesEarly) listStepCallLines(map, deferred, stepCallLines, callTarget);
+	if (!reach.stepCallLinesEarly) listCallLines();
 	const rule = modelPicks ? reach.pickStepOutline : "all";
 	const allStepFiles = stepFiles(a.sources, held);
 	const keptFiles =

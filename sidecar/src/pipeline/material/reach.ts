@@ -25,8 +25,13 @@ export interface MapReach {
 	 */
 	stepCallLines: number;
 	stepCallLinesEarly: boolean;
-	/** With the model's picks, the chain steps that waited are listed where the step files' outline was. */
-	waitingStepsEarly: boolean;
+	/** Which calls: to any chain step or definition the material holds, or only to the step's own children on the path. */
+	stepCallLinesTo: "material" | "child";
+	/**
+	 * With the model's picks, the chain steps that waited are listed where the step files' outline was
+	 * (`keyed`: only those the path entered through a key hop).
+	 */
+	waitingStepsEarly: "no" | "all" | "keyed";
 	/**
 	 * A top-level handler written into a module-level register call is listed (or read) from the
 	 * call's head, which holds its key: `api.addRoute('notes.create', …, { async post() {`,
@@ -311,7 +316,8 @@ export const MATERIAL_REACH: MapReach = {
 	pickStepOutline: "all",
 	stepCallLines: 0,
 	stepCallLinesEarly: false,
-	waitingStepsEarly: false,
+	stepCallLinesTo: "material",
+	waitingStepsEarly: "no",
 	registerHeads: true,
 	keyHopLines: true,
 	leadHopSteps: 30,
@@ -370,7 +376,8 @@ export const CITATION_REACH: MapReach = {
 	pickStepOutline: "all",
 	stepCallLines: 0,
 	stepCallLinesEarly: false,
-	waitingStepsEarly: false,
+	stepCallLinesTo: "material",
+	waitingStepsEarly: "no",
 	registerHeads: false,
 	keyHopLines: false,
 	leadHopSteps: 0,
