@@ -16,6 +16,7 @@
  */
 import type { DefRow } from "../../index/types.js";
 import { type ConceptVector, namesEnough, unqualified } from "../concept-vector.js";
+import { asksBackground, isBackgroundEnd } from "./background.js";
 import { carryOn } from "./carry.js";
 import { entryNamedBy, isEntry, isFeatureHook, isRegisteredCallback } from "./entries.js";
 import { fileEntries } from "./file-entries.js";
@@ -29,6 +30,7 @@ import { mainTail } from "./main-tail.js";
 import { withMountHops } from "./mounts.js";
 import { FAR_FROM, joinFarEnds, namedDefs, namedKeyHandlers, reachFromNamed } from "./reach.js";
 import { markReceivers } from "./receiver.js";
+import { fromSchedule } from "./scheduled-head.js";
 import { trimDelegator, trimHead, trimSharedHead, trimSideEntry, trimTestHead } from "./trim.js";
 import {
 	type Edge,
@@ -117,7 +119,15 @@ export function findPaths(
 	// the graph at no worth of its own, and only where it leads on to a candidate or bridge: then the
 	// path crosses the key (a service → the workflow it starts → the activity that does the work)
 	// instead of stopping at the boundary. Impact questions (no concepts) keep the candidates alone.
-	if (concepts) joinFarEnds(index, cands.slice(0, FAR_FROM), graph, byId);
+	// A question asking for background work (a job, a queue's worker, a schedule) asks for the consumer across such a
+	// key: that far end is kept though it leads on to no ranked place, worth what the code queuing it is worth, so the
+	// path crosses from the enqueue to the worker instead of following a side call of the same code.
+	const background = !!concepts && asksBackground(concepts);
+	const held = concepts
+		? joinFarEnds(index, cands.slice(0, FAR_FROM), graph, byId, (k, h) => background && isBackgroundEnd(k, h))
+		: new Map<number, number>();
+	// In the order joined: a far end's far end takes the worth its own dispatcher was just given.
+	for (const [id, from] of held) worth.set(id, worth.get(from) ?? 0);
 	// A key's handler that is an object goes on to the code that runs it (handler-runners.ts).
 	if (concepts) joinHandlerRunners(index, graph, byId);
 	// A definition the question names literally (`proxify()`) is what it asks about: a path through
@@ -209,6 +219,8 @@ export function findPaths(
 	const weighed = new Map([...byId].filter(([id]) => !jointIds.has(id) || onPath.has(id)));
 	if (concepts && best.steps.length < opts.maxSteps) leadIn(index, best.steps, concepts, weighed);
 	if (concepts) walkUp(index, best.steps, concepts, cands, opts.maxSteps);
+	// A job's consumer at the head, for a question asking for background work: told from the schedule queuing it.
+	if (concepts) fromSchedule(index, best.steps, concepts, opts.maxSteps);
 	if (concepts) carryOn(index, best.steps, concepts, opts.maxSteps);
 	if (concepts) walkDown(index, best.steps, concepts, opts.maxSteps);
 	// The runner-up: the best path through none of the best one's files, another flow.

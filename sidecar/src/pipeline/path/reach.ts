@@ -23,16 +23,20 @@ const FAR_MAX = 12;
  * Follow the point-to-point keys the best candidates dispatch (and those their far ends dispatch,
  * FAR_DEPTH keys deep, FAR_MAX far ends at most): each far end is added to the graph with its hops
  * to the graph's definitions, then every far end that leads on to no candidate or bridge (directly
- * or through another far end) is taken out again. Far ends carry no worth: what they add is the
- * hop across the key and the concepts of what they link to.
+ * or through another far end) is taken out again, unless `kept` holds it (background work a question
+ * asks for; returned with the definition dispatching it). Far ends carry no worth here: what they add
+ * is the hop across the key and the concepts of what they link to.
  */
 export function joinFarEnds(
 	index: PathIndex,
 	from: readonly DefRow[],
 	graph: Map<number, Edge[]>,
 	byId: Map<number, DefRow>,
-): void {
+	kept: (key: DefRow, handler: DefRow) => boolean = () => false,
+): Map<number, number> {
 	const far = new Set<number>();
+	// Far ends kept though they lead on to nothing (the question asks for them), each with the definition dispatching it.
+	const held = new Map<number, number>();
 	let frontier = [...from];
 	for (let depth = 0; depth < FAR_DEPTH && frontier.length > 0; depth++) {
 		const next: DefRow[] = [];
@@ -42,6 +46,7 @@ export function joinFarEnds(
 				if (!byId.has(x.id)) {
 					if (far.size >= FAR_MAX) continue;
 					far.add(x.id);
+					if (kept(key, x)) held.set(x.id, d.id);
 					byId.set(x.id, x);
 					graph.set(x.id, hopsFrom(index, x, byId));
 					next.push(x);
@@ -54,13 +59,16 @@ export function joinFarEnds(
 	for (let grew = true; grew; ) {
 		grew = false;
 		for (const id of far)
-			if (!leads.has(id) && (graph.get(id) ?? []).some((e) => !far.has(e.to) || leads.has(e.to))) {
+			if (
+				!leads.has(id) &&
+				(held.has(id) || (graph.get(id) ?? []).some((e) => !far.has(e.to) || leads.has(e.to)))
+			) {
 				leads.add(id);
 				grew = true;
 			}
 	}
 	const gone = new Set([...far].filter((id) => !leads.has(id)));
-	if (gone.size === 0) return;
+	if (gone.size === 0) return held;
 	for (const id of gone) {
 		graph.delete(id);
 		byId.delete(id);
@@ -70,6 +78,7 @@ export function joinFarEnds(
 			id,
 			edges.filter((e) => !gone.has(e.to)),
 		);
+	return held;
 }
 
 /** Calls followed on from a definition the question names, and definitions so added at most. */
