@@ -238,13 +238,14 @@ export function assembleMaterial(
 	// family's picks alone: there the lines it takes are the follow-ups' and the last bodies'.
 	const hubMinFanIn = modelPicks ? reach.hubMinFanIn : 0;
 	listHubs(map, hubMinFanIn);
-	// With the model's picks, where the held files' module code plugs in or starts what the material
-	// names (map-module-calls.ts); not for a family's picks alone, as the hubs.
-	const moduleCallLines = modelPicks ? reach.moduleCallLines : 0;
+	// Where the held files' module code plugs in or starts what the material names
+	// (map-module-calls.ts): offline too (lf53: a Hono app's `api.use("/*", authMiddleware)`), since
+	// no definition holds such a line and no other pass reaches it.
+	const moduleCallLines = reach.moduleCallLines;
 	listModuleCalls(map, moduleCallLines);
-	// With the model's picks, where each module-level value the material names is made (its client
-	// factory, a singleton's class: map-value-makers.ts); not for a family's picks alone, as the hubs.
-	const valueMakers = modelPicks ? reach.valueMakers : 0;
+	// Where each module-level value the material names is made (its client factory, a singleton's
+	// class: map-value-makers.ts): offline too (lf53: `prisma`, `redis` and the factories connecting them).
+	const valueMakers = reach.valueMakers;
 	const madeValues = new Set<number>();
 	listValueMakers(map, valueMakers, madeValues);
 	// The steps that waited: the best rated first get their key-hop lines and local heads right after
