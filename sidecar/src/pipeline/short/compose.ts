@@ -24,7 +24,7 @@ import { destructuredMember } from "./destructured.js";
 import { ENTRY_DECORATORS, entryDecorators } from "./entry-decorators.js";
 import { branchWords, firedKey, firedSentence } from "./fired.js";
 import { fit } from "./fit.js";
-import { flowPlaces } from "./flow-places.js";
+import { flowPlaces, openEndPlace } from "./flow-places.js";
 import { implementedBy, strategiesOf } from "./implementations.js";
 import { IN_SHORT_SENTENCES, inShortSentences, namesOfQuestion } from "./in-short.js";
 import { placesOffTheAnswer, withoutLines } from "./isolated-places.js";
@@ -140,24 +140,28 @@ export function compose(
 	const impls = [...strategiesOf(index, lastDef, runnable), lastAt];
 	// A last step that is a helper many files call is cited only at the call that reaches it.
 	const sharedEnd = endsInSharedHelper(index, path);
-	// Its file, when no other step is in it, is open to "Where to look" like any file the flow does not
-	// cite: ranked among the places, it takes one (shared-end.ts openEnd).
-	const open = openEnd(sharedEnd, best, path);
 	const { placeDefs, placeFiles } = choosePlaces(
 		index,
 		question,
 		ranking.order,
 		best,
-		open ? new Set([...bestFiles].filter((f) => f !== open.file)) : bestFiles,
+		bestFiles,
 		head,
 		options,
-		new Set(impls.flatMap((d) => (d.file && d.id !== open?.id && head(d) ? [d.file] : []))),
-		open,
+		new Set(impls.flatMap((d) => (d.file && head(d) ? [d.file] : []))),
 	);
 	const flowStep =
 		path.length > 1
 			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
 			: new Map();
+	// Its file, when no other step is in it, may take the weakest word-only place (shared-end.ts openEnd).
+	const end = openEnd(sharedEnd, best, path);
+	const open =
+		end &&
+		head(end) &&
+		openEndPlace(index, path, ranking.order, concepts, end, placeDefs, placeFiles, flowStep)
+			? end
+			: null;
 	// A place in a package nothing else the answer cites is in, linked to none of its files, shares only
 	// words with the question: its line is left out of the message (isolated-places.ts).
 	const isolated = placesOffTheAnswer(

@@ -99,16 +99,12 @@ export function choosePlaces(
 	head: (def: DefRow) => { startLine: number; endLine: number } | null,
 	options: ShortAnswerOptions,
 	flowCited: ReadonlySet<string> = new Set(),
-	openEnd: DefRow | null = null,
 ): { placeDefs: DefRow[]; placeFiles: Set<string> } {
-	// A shared helper the path ends in, cited only at its call (shared-end.ts openEnd), is no step here:
-	// it may take a place like any ranked definition (`bestFiles` leaves its file out).
-	const steps = best.filter((s) => s.def.id !== openEnd?.id);
-	const bestIds = new Set(steps.map((s) => s.def.id));
+	const bestIds = new Set(best.map((s) => s.def.id));
 	const placeDefs: DefRow[] = [];
 	const placeFiles = new Set<string>();
 	// Plug-in families (families.ts) already held: the path's steps' and the places' (and a path step that is one's interface).
-	const families = new Set<number>(steps.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
+	const families = new Set<number>(best.flatMap((s) => familiesOf(index, s.def, FAMILY_SIZE)));
 	// A caller prepended to the path (its way in) takes a place: the answer cites as many files as before.
 	// So does a callee the walk down appended (path/walk-down.ts) in a file of its own: where the flow goes on
 	// takes the room of the last place (session 29: cited alongside, the places' weakest file came in).
