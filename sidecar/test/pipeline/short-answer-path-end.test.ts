@@ -129,6 +129,25 @@ describe("the short answer's last step", () => {
 		expect(files.has("lib/upload.ts")).toBe(true);
 		// It took the room of the last place: as many files as before.
 		expect(others.filter((d) => files.has(d.file as string))).toEqual(others.slice(0, WHERE_TO_LOOK - 1));
+		// A place linked to the flow (it calls step 2) keeps its room: the weakest place that only shares
+		// words with the question gives its own.
+		const linked = others.at(-1) as DefRow;
+		const kept = shortAnswer(
+			graph(
+				[script, copy, ...users, ...others],
+				[
+					[script, copy, "call"],
+					...[...users, linked].map((u) => [u, copy, "call"] as [DefRow, DefRow, "call"]),
+				],
+			),
+			"how is an upload copied?",
+			[],
+			{ order: [copy, script, ...others], fileScore: new Map<string, number>() },
+		);
+		const keptFiles = new Set(kept.drafts.map((d) => d.file));
+		expect(keptFiles.has("lib/upload.ts")).toBe(true);
+		expect(keptFiles.has(linked.file as string)).toBe(true);
+		expect(keptFiles.has((others.at(-2) as DefRow).file as string)).toBe(false);
 	});
 
 	it("names the implementations of a base-class stub the path ends at, three at most", () => {

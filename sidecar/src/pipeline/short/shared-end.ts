@@ -34,12 +34,11 @@ export function endsInSharedHelper(index: Pick<PathIndex, "edgesTo">, path: read
 }
 
 /**
- * The shared helper a path ends in, when no other step of the told or the best path is in its file:
- * that file is open to "Where to look" like any file the flow does not cite. The helper is named only
- * at its call, so without this its file was barred from the places as a step's and never cited, even
- * when the citation ranking put it first (an upload library's `copyImageIn` that test scripts call,
- * a notifications dispatcher three services call). Ranked among the places, it takes one; else it
- * stays named only. Null when the path does not end in a shared helper.
+ * The shared helper a path ends in, when no other step of the told or the best path is in its file: it
+ * may take a place under "Where to look" (flow-places.ts openEndPlace). The helper is named only at its
+ * call, and its file was barred from the places as a step's, so it was never cited even when the citation
+ * ranking put it first (an upload library's `copyImageIn` that test scripts call, a notifications
+ * dispatcher three services call). Null when the path does not end in a shared helper.
  */
 export function openEnd(
 	sharedEnd: boolean,
