@@ -104,10 +104,9 @@ describe("the short answer's last step", () => {
 		expect(own.drafts.map((d) => d.file)).toContain("util/metrics.ts");
 	});
 
-	it("gives a shared helper the path ends in a place when the ranking puts its file among the places", () => {
+	it("adds a shared helper the path ends in to the places when the ranking puts its file within their reach", () => {
 		// The helper is what the question is about (an upload library's copy function, called from
-		// test scripts and examples too): ranked first, its file takes a place; the places still add
-		// WHERE_TO_LOOK files beside the flow's.
+		// test scripts and examples too): ranked first, its file is a place besides the others.
 		const script = defRow("lib/upload-test.ts", "testUpload");
 		const copy = defRow("lib/upload.ts", "Uploader.copyIn", "method");
 		const users = ["ex/a.ts", "ex/b.ts", "ex/c.ts"].map((f) => defRow(f, "useCopy"));
@@ -127,27 +126,14 @@ describe("the short answer's last step", () => {
 		expect(body).toMatch(/^- `Uploader\.copyIn` in `lib\/upload\.ts` \[\d+\] — step 2 itself$/m);
 		const files = new Set(drafts.map((d) => d.file));
 		expect(files.has("lib/upload.ts")).toBe(true);
-		// It took the room of the last place: as many files as before.
-		expect(others.filter((d) => files.has(d.file as string))).toEqual(others.slice(0, WHERE_TO_LOOK - 1));
-		// A place linked to the flow (it calls step 2) keeps its room: the weakest place that only shares
-		// words with the question gives its own.
-		const linked = others.at(-1) as DefRow;
-		const kept = shortAnswer(
-			graph(
-				[script, copy, ...users, ...others],
-				[
-					[script, copy, "call"],
-					...[...users, linked].map((u) => [u, copy, "call"] as [DefRow, DefRow, "call"]),
-				],
-			),
-			"how is an upload copied?",
-			[],
-			{ order: [copy, script, ...others], fileScore: new Map<string, number>() },
-		);
-		const keptFiles = new Set(kept.drafts.map((d) => d.file));
-		expect(keptFiles.has("lib/upload.ts")).toBe(true);
-		expect(keptFiles.has(linked.file as string)).toBe(true);
-		expect(keptFiles.has((others.at(-2) as DefRow).file as string)).toBe(false);
+		// It takes no place's room: every ranked place keeps its file.
+		expect(others.filter((d) => files.has(d.file as string))).toEqual(others);
+		// Ranked below every place, it stays named only.
+		const below = shortAnswer(index, "how is an upload copied?", [], {
+			order: [script, ...others, copy],
+			fileScore: new Map<string, number>(),
+		});
+		expect(below.drafts.map((d) => d.file)).not.toContain("lib/upload.ts");
 	});
 
 	it("names the implementations of a base-class stub the path ends at, three at most", () => {

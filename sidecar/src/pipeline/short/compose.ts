@@ -154,14 +154,9 @@ export function compose(
 		path.length > 1
 			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
 			: new Map();
-	// Its file, when no other step is in it, may take the weakest word-only place (shared-end.ts openEnd).
+	// Its file, when no other step is in it, is added to the places when ranked within their reach (shared-end.ts openEnd).
 	const end = openEnd(sharedEnd, best, path);
-	const open =
-		end &&
-		head(end) &&
-		openEndPlace(index, path, ranking.order, concepts, end, placeDefs, placeFiles, flowStep)
-			? end
-			: null;
+	const open = end && head(end) && openEndPlace(ranking.order, end, placeDefs, placeFiles) ? end : null;
 	// A place in a package nothing else the answer cites is in, linked to none of its files, shares only
 	// words with the question: its line is left out of the message (isolated-places.ts).
 	const isolated = placesOffTheAnswer(

@@ -56,21 +56,16 @@ export function flowPlaces(
 }
 
 /**
- * A shared helper the path ends in, cited only at its call (shared-end.ts openEnd), takes the room of
- * the weakest place that only matches the question's words, as the flow's continuation does: when the
- * citation ranking puts its file above that place's and its name matches at least as many of the
- * question's concepts. A place linked to the flow, or one the question's words fit better, keeps its
- * room. Updates `placeDefs` and `placeFiles` in place; true when the end took a place.
+ * A shared helper the path ends in, cited only at its call (shared-end.ts openEnd), is added to the places
+ * when the citation ranking puts its file within their reach (above the last-ranked place's file): it takes
+ * no other place's room, so a ranked file is never dropped for it. Updates `placeDefs` and `placeFiles` in
+ * place; true when the end was added.
  */
 export function openEndPlace(
-	index: PathIndex,
-	path: readonly PathStep[],
 	order: readonly DefRow[],
-	concepts: ConceptVector | undefined,
 	end: DefRow | null,
 	placeDefs: DefRow[],
 	placeFiles: Set<string>,
-	flowStep: ReadonlyMap<number, DefRow>,
 ): boolean {
 	if (!end?.file || placeFiles.has(end.file)) return false;
 	const rank = new Map<string | null, number>();
@@ -78,17 +73,9 @@ export function openEndPlace(
 		if (!rank.has(d.file)) rank.set(d.file, i);
 	});
 	const endRank = rank.get(end.file);
-	if (endRank === undefined) return false;
-	const pathIds = new Set(path.map((s) => s.def.id));
-	const worthOf = (d: DefRow) => (concepts ? concepts(d).reduce((n, x) => n + x, 0) : 0);
-	const weakest = placeDefs
-		.map((d, i) => ({ d, worth: worthOf(d), i }))
-		.filter(({ d }) => !flowStep.has(d.id) && !linkedToPath(index, d, pathIds))
-		.sort((a, b) => a.worth - b.worth || b.i - a.i)[0];
-	if (!weakest || (rank.get(weakest.d.file) ?? Infinity) < endRank || worthOf(end) < weakest.worth)
-		return false;
-	placeDefs[placeDefs.indexOf(weakest.d)] = end;
-	placeFiles.delete(weakest.d.file as string);
+	const reach = Math.max(-1, ...placeDefs.map((d) => rank.get(d.file) ?? -1));
+	if (endRank === undefined || endRank > reach) return false;
+	placeDefs.push(end);
 	placeFiles.add(end.file);
 	return true;
 }

@@ -34,11 +34,11 @@ export function endsInSharedHelper(index: Pick<PathIndex, "edgesTo">, path: read
 }
 
 /**
- * The shared helper a path ends in, when no other step of the told or the best path is in its file: it
- * may take a place under "Where to look" (flow-places.ts openEndPlace). The helper is named only at its
- * call, and its file was barred from the places as a step's, so it was never cited even when the citation
- * ranking put it first (an upload library's `copyImageIn` that test scripts call, a notifications
- * dispatcher three services call). Null when the path does not end in a shared helper.
+ * The shared helper a path ends in, when no other step of the told or the best path is in its file: it is
+ * added to "Where to look" when ranked within the places' reach (flow-places.ts openEndPlace). The helper
+ * is named only at its call, and its file was barred from the places as a step's, so it was never cited
+ * even when the citation ranking put it first (an upload library's `copyImageIn` that test scripts call, a
+ * notifications dispatcher three services call). Null when the path does not end in a shared helper.
  */
 export function openEnd(
 	sharedEnd: boolean,
