@@ -68,9 +68,13 @@ describe("the short answer's last step", () => {
 		const batch = defRow("upload/batch.ts", "handleItems");
 		const metric = defRow("util/metrics.ts", "recordMetric");
 		const users = ["jobs/a.ts", "jobs/b.ts", "jobs/c.ts", "jobs/d.ts"].map((f) => defRow(f, "useMetric"));
-		const answer = (callers: number) => {
+		// Files ranked before the helper that fill "Where to look".
+		const others = Array.from({ length: WHERE_TO_LOOK }, (_, i) =>
+			defRow(`upload/more/m${i}.ts`, `uploadStep${i}`),
+		);
+		const answer = (callers: number, order = [route, batch, ...others, metric]) => {
 			const index = graph(
-				[route, batch, metric, ...users],
+				[route, batch, metric, ...users, ...others],
 				[
 					[route, batch, "call"],
 					[batch, metric, "call"],
@@ -78,11 +82,12 @@ describe("the short answer's last step", () => {
 				],
 			);
 			return shortAnswer(index, "how is an upload batch processed?", [], {
-				order: [route, batch, metric],
+				order,
 				fileScore: new Map<string, number>(),
 			});
 		};
-		// Called from three files besides its own (the step before it one of them): named, cited only at that call.
+		// Called from three files besides its own (the step before it one of them), ranked below the
+		// places: named, cited only at that call.
 		const shared = answer(2);
 		expect(shared.body).toMatch(/`handleItems` calls `recordMetric` \[\d+\]/);
 		expect(shared.body).toContain("Its last step, `recordMetric`, calls no other code in this repository.");
@@ -97,6 +102,38 @@ describe("the short answer's last step", () => {
 		const own = answer(1);
 		expect(own.body).toMatch(/Its last step, `recordMetric` \[\d+\], calls no other code/);
 		expect(own.drafts.map((d) => d.file)).toContain("util/metrics.ts");
+	});
+
+	it("adds a shared helper the path ends in to the places when the ranking puts its file within their reach", () => {
+		// The helper is what the question is about (an upload library's copy function, called from
+		// test scripts and examples too): ranked first, its file is a place besides the others.
+		const script = defRow("lib/upload-test.ts", "testUpload");
+		const copy = defRow("lib/upload.ts", "Uploader.copyIn", "method");
+		const users = ["ex/a.ts", "ex/b.ts", "ex/c.ts"].map((f) => defRow(f, "useCopy"));
+		const others = Array.from({ length: WHERE_TO_LOOK }, (_, i) =>
+			defRow(`lib/more/m${i}.ts`, `uploadPart${i}`),
+		);
+		const index = graph(
+			[script, copy, ...users, ...others],
+			[[script, copy, "call"], ...users.map((u) => [u, copy, "call"] as [DefRow, DefRow, "call"])],
+		);
+		const { body, drafts } = shortAnswer(index, "how is an upload copied?", [], {
+			order: [copy, script, ...others],
+			fileScore: new Map<string, number>(),
+		});
+		// The step is still named at its call, with no marker of its own in the step list.
+		expect(body).toMatch(/^2\. `Uploader\.copyIn`$/m);
+		expect(body).toMatch(/^- `Uploader\.copyIn` in `lib\/upload\.ts` \[\d+\] — step 2 itself$/m);
+		const files = new Set(drafts.map((d) => d.file));
+		expect(files.has("lib/upload.ts")).toBe(true);
+		// It takes no place's room: every ranked place keeps its file.
+		expect(others.filter((d) => files.has(d.file as string))).toEqual(others);
+		// Ranked below every place, it stays named only.
+		const below = shortAnswer(index, "how is an upload copied?", [], {
+			order: [script, ...others, copy],
+			fileScore: new Map<string, number>(),
+		});
+		expect(below.drafts.map((d) => d.file)).not.toContain("lib/upload.ts");
 	});
 
 	it("names the implementations of a base-class stub the path ends at, three at most", () => {

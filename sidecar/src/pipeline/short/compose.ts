@@ -24,7 +24,7 @@ import { destructuredMember } from "./destructured.js";
 import { ENTRY_DECORATORS, entryDecorators } from "./entry-decorators.js";
 import { branchWords, firedKey, firedSentence } from "./fired.js";
 import { fit } from "./fit.js";
-import { flowPlaces } from "./flow-places.js";
+import { flowPlaces, openEndPlace } from "./flow-places.js";
 import { implementedBy, strategiesOf } from "./implementations.js";
 import { IN_SHORT_SENTENCES, inShortSentences, namesOfQuestion } from "./in-short.js";
 import { placesOffTheAnswer, withoutLines } from "./isolated-places.js";
@@ -41,7 +41,7 @@ import {
 	WHERE_TO_LOOK,
 	withDeclarationLine,
 } from "./places.js";
-import { endsInSharedHelper } from "./shared-end.js";
+import { endsInSharedHelper, openEnd } from "./shared-end.js";
 import { mountStepLine, stepLine } from "./step-line.js";
 import { type Callee, clip, DOC_CHARS, type Doc, type Keyed, type Label } from "./words.js";
 
@@ -138,6 +138,8 @@ export function compose(
 	// Entered by a call on `this` in class C, the contract runs only C's or its subclasses' overrides.
 	const runnable = runnableAfter(index, path);
 	const impls = [...strategiesOf(index, lastDef, runnable), lastAt];
+	// A last step that is a helper many files call is cited only at the call that reaches it.
+	const sharedEnd = endsInSharedHelper(index, path);
 	const { placeDefs, placeFiles } = choosePlaces(
 		index,
 		question,
@@ -152,6 +154,9 @@ export function compose(
 		path.length > 1
 			? flowPlaces(index, path, ranking.order, concepts, bestFiles, placeDefs, placeFiles)
 			: new Map();
+	// Its file, when no other step is in it, is added to the places when ranked within their reach (shared-end.ts openEnd).
+	const end = openEnd(sharedEnd, best, path);
+	const open = end && head(end) && openEndPlace(ranking.order, end, placeDefs, placeFiles) ? end : null;
 	// A place in a package nothing else the answer cites is in, linked to none of its files, shares only
 	// words with the question: its line is left out of the message (isolated-places.ts).
 	const isolated = placesOffTheAnswer(
@@ -160,7 +165,13 @@ export function compose(
 		[...best, ...path].map((s) => s.def),
 	);
 	const isolatedLines = new Set<string>();
-	const cited = new Set<string | null>([...bestFiles, ...placeFiles, ...path.map((s) => s.def.file)]);
+	// The files the flow's steps are cited in (an open end's only when it took a place).
+	const flowFiles = new Set(
+		[...best, ...path]
+			.map((s) => s.def.file)
+			.filter((f) => f !== open?.file || (f !== null && placeFiles.has(f))),
+	);
+	const cited = new Set<string | null>([...flowFiles, ...placeFiles]);
 	// A hop taken at a fork (an `if` whose other way calls another function) is told with that way,
 	// when one citation of a few lines can hold both calls.
 	const forks = path.map((s, i) => {
@@ -170,8 +181,6 @@ export function compose(
 		const fork = forkOf(index, s.def, hop.line, next.def.id);
 		return fork && nearFork(hop, fork) ? fork : null;
 	});
-	// A last step that is a helper many files call is cited only at the call that reaches it.
-	const sharedEnd = endsInSharedHelper(index, path);
 	// The calls the path's last step goes on to, named where In short leaves the flow: its citation
 	// runs from its head to the lines that write them (the sentence names them; session 45's second
 	// reader found a call named at line 333 cited only at its step's line 326).
@@ -288,8 +297,12 @@ export function compose(
 	const places: string[] = [];
 	const stepAt = new Map(path.map((s, i) => [s.def.id, { def: s.def, n: i + 1 }]));
 	for (const def of placeDefs) {
-		if (pathFiles.has(def.file) || otherCited.has(def.file)) continue;
-		const link = stepLink(index, def, stepAt, label);
+		if ((pathFiles.has(def.file) && def.file !== open?.file) || otherCited.has(def.file)) continue;
+		// The open end itself is a step (the flow cites it only at its call): said to be, not linked.
+		const openStep = def.id === open?.id ? stepAt.get(def.id) : undefined;
+		const link = openStep
+			? { words: `step ${openStep.n} itself`, line: null }
+			: stepLink(index, def, stepAt, label);
 		const marker = book.cite(def, callCited(head(def) as { startLine: number; endLine: number }, link.line));
 		if (!marker) continue;
 		// A place's doc comment is quoted when it names something the question asks about: "time

@@ -54,3 +54,28 @@ export function flowPlaces(
 	});
 	return flowStep;
 }
+
+/**
+ * A shared helper the path ends in, cited only at its call (shared-end.ts openEnd), is added to the places
+ * when the citation ranking puts its file within their reach (above the last-ranked place's file): it takes
+ * no other place's room, so a ranked file is never dropped for it. Updates `placeDefs` and `placeFiles` in
+ * place; true when the end was added.
+ */
+export function openEndPlace(
+	order: readonly DefRow[],
+	end: DefRow | null,
+	placeDefs: DefRow[],
+	placeFiles: Set<string>,
+): boolean {
+	if (!end?.file || placeFiles.has(end.file)) return false;
+	const rank = new Map<string | null, number>();
+	order.forEach((d, i) => {
+		if (!rank.has(d.file)) rank.set(d.file, i);
+	});
+	const endRank = rank.get(end.file);
+	const reach = Math.max(-1, ...placeDefs.map((d) => rank.get(d.file) ?? -1));
+	if (endRank === undefined || endRank > reach) return false;
+	placeDefs.push(end);
+	placeFiles.add(end.file);
+	return true;
+}

@@ -1,4 +1,5 @@
 /** Whether the flow's last step is cited at its head or only named at the call that reaches it. */
+import type { DefRow } from "../../index/types.js";
 import type { PathIndex, PathStep } from "../path/types.js";
 
 /**
@@ -30,4 +31,22 @@ export function endsInSharedHelper(index: Pick<PathIndex, "edgesTo">, path: read
 		if (CALL_KINDS.has(e.kind) && e.file && e.file !== last.def.file) callers.add(e.file);
 	}
 	return callers.size >= SHARED_END_FILES;
+}
+
+/**
+ * The shared helper a path ends in, when no other step of the told or the best path is in its file: it is
+ * added to "Where to look" when ranked within the places' reach (flow-places.ts openEndPlace). The helper
+ * is named only at its call, and its file was barred from the places as a step's, so it was never cited
+ * even when the citation ranking put it first (an upload library's `copyImageIn` that test scripts call, a
+ * notifications dispatcher three services call). Null when the path does not end in a shared helper.
+ */
+export function openEnd(
+	sharedEnd: boolean,
+	best: readonly PathStep[],
+	path: readonly PathStep[],
+): DefRow | null {
+	const last = path.at(-1)?.def;
+	if (!sharedEnd || !last?.file) return null;
+	const shared = [...best, ...path].some((s) => s.def.file === last.file && s.def.id !== last.id);
+	return shared ? null : last;
 }
