@@ -888,6 +888,30 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("takes an SWR hook given an in-repo fetcher (useSWR(url, fetcher)) for a request to the route, not a registry of its own", async () => {
+		const { out, discovered } = await indexed("swr-fetcher");
+		// The fetcher is a function handed with a key, the shape of `on(key, handler)`: the hook still only sends.
+		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection]).sort()).toEqual([
+			["fetch(key)", "http transport"],
+			["useSWR(key, handler)", "http transport"],
+		]);
+		await withIndexAt(out, (index) => {
+			expect(sides(index, "file-routes", "GET /api/links")).toEqual({
+				handlers: ["app/api/links/route.ts#GET"],
+				callers: ["lib/swr/use-links.ts#useLinks"],
+			});
+			expect(sides(index, "file-routes", "GET /api/folders/:folderId")).toEqual({
+				handlers: ["app/api/folders/[folderId]/route.ts#GET"],
+				callers: ["lib/swr/use-folder.ts#useFolder"],
+			});
+			expect(sides(index, "file-routes", "DELETE /api/folders/:folderId")).toEqual({
+				handlers: ["app/api/folders/[folderId]/route.ts#DELETE"],
+				callers: ["ui/delete-folder.ts#deleteFolder"],
+			});
+		});
+	});
+
 	it("joins handler classes a class decorator ties to a command class (@commandHandler(C)) to bus.execute(new C(…))", async () => {
 		const { out, discovered } = await indexed("command-handlers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 2]]);
