@@ -104,9 +104,6 @@ export const TRANSPORTS = {
 		"client",
 		"$http",
 	]),
-	// Bare transports that only read: a data hook's second argument is its fetcher (`useSWR(url, fetcher)`), not
-	// fetch's options, and the request it makes for its key is a GET.
-	readers: new Set(["useSWR", "useSWRImmutable"]),
 	// Bare transports that are one client with another (the same configured fetcher): judged together.
 	sameClient: new Map([["useSWRImmutable", "useSWR"]]),
 	// A client a factory call makes on the spot, named for its transport: `createAuthenticatedKy(token).get(…)`,

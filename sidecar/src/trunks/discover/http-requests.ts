@@ -7,7 +7,7 @@ import { ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { templateAsPath, withoutBaseUrl } from "../bind.js";
 import { isTransport } from "./call-shape.js";
-import { HTTP_VERBS, TRANSPORTS } from "./families.js";
+import { HTTP_VERBS } from "./families.js";
 import { keyLike, literalKeys } from "./literal-keys.js";
 
 /** The one path a constant holds (`routes.verification` → `/api/experience/verification`), or null. */
@@ -112,7 +112,6 @@ export function httpMethodOf(
 ): string | undefined {
 	const verb = callee.name.replace(/^\$/, "");
 	if (callee.receiver !== "" && HTTP_VERBS.has(verb)) return verb === "del" ? "DELETE" : verb.toUpperCase();
-	if (callee.receiver === "" && TRANSPORTS.readers.has(callee.name)) return "GET";
 	// A bare transport, or a client's own `fetch`/`request` taking fetch's options (`this.client.fetch(u, { method })`).
 	const options =
 		callee.receiver === ""
