@@ -888,6 +888,36 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("takes an SWR hook given an in-repo fetcher (useSWR(url, fetcher)) for a request to the route, not a registry of its own", async () => {
+		const config: TrunkConfig = { extends: [], presets: builtinPresets(), discover: true };
+		const { out, discovered } = await indexed("swr-fetcher", config);
+		// The fetcher is a function handed with a key, the shape of `on(key, handler)`: the hook still only sends,
+		// and the route files it reaches go to the preset's HTTP route trunk.
+		expect(discovered.map((t) => t.spec.name)).toEqual(["file-routes"]);
+		// (`fetch` is the preset's own client.)
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["useSWR(key, handler)", "http transport"],
+		]);
+		await withIndexAt(out, (index) => {
+			// The hook names no method: its path reaches the one verb's route that fits (`/api/links` has a GET only).
+			expect(sides(index, "http-route", "GET /api/links")).toEqual({
+				handlers: ["app/api/links/route.ts#GET"],
+				callers: ["lib/swr/use-links.ts#useLinks"],
+			});
+			expect(sides(index, "http-route", "DELETE /api/folders/:folderId")).toEqual({
+				handlers: ["app/api/folders/[folderId]/route.ts#DELETE"],
+				callers: ["ui/delete-folder.ts#deleteFolder"],
+			});
+			// Nothing registers under a hook's URL.
+			const registered = index.dispatchSites("http-route").filter((s) => s.side === "register");
+			expect(registered.map((s) => s.handlerDefId).sort()).toEqual([
+				"app/api/folders/[folderId]/route.ts#DELETE",
+				"app/api/folders/[folderId]/route.ts#GET",
+				"app/api/links/route.ts#GET",
+			]);
+		});
+	});
+
 	it("joins handler classes a class decorator ties to a command class (@commandHandler(C)) to bus.execute(new C(…))", async () => {
 		const { out, discovered } = await indexed("command-handlers");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["event-classes", 2]]);

@@ -3,7 +3,7 @@
  * registry (it hands over handlers), a dispatcher (it sends keys), a keyed instance, an HTTP route.
  */
 import type { CandidateInfo, Sited } from "./candidates.js";
-import { DISPATCH_VERBS, HTTP_DECORATORS, HTTP_VERBS, MANAGEMENT_VERBS } from "./families.js";
+import { DISPATCH_VERBS, HTTP_DECORATORS, HTTP_VERBS, MANAGEMENT_VERBS, TRANSPORTS } from "./families.js";
 import { listensOnNamedBus } from "./named-buses.js";
 
 /** Thresholds: joins a pair needs to count as an idiom rather than coincidence. */
@@ -90,6 +90,14 @@ export function groupsOf(candidates: readonly Sited<CandidateInfo>[]): Group[] {
 	return [...groups.values()];
 }
 
+/**
+ * A call that only ever sends, whatever function it is handed: a dispatch verb (`emit`, `fetch`), or a bare
+ * transport (`useSWR(url, fetcher)`, `request(url, callback)`), whose function argument fetches or answers
+ * the request it sends: never a handler registered under the URL.
+ */
+const onlySends = (g: Group) =>
+	DISPATCH_VERBS.has(g.name) || (g.receiver === "" && TRANSPORTS.bare.has(g.name));
+
 export const isRegistry = (g: Group) =>
 	!MANAGEMENT_VERBS.has(g.name) &&
 	// A file route's module is declared by its place (and its framework): one route is evidence enough.
@@ -106,7 +114,7 @@ export const isRegistry = (g: Group) =>
 		g.form === "signal" ||
 		g.form === "event-class" ||
 		listensOnNamedBus(g) ||
-		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !DISPATCH_VERBS.has(g.name)));
+		(g.form === "call" && g.handlerShare >= DISCOVERY_LIMITS.handlerShare && !onlySends(g)));
 
 /**
  * Keyed channels: `new Streamer('notify-room')`, `new Queue('emails')`, instances the code then emits
@@ -132,7 +140,7 @@ export const isDispatcher = (g: Group) =>
 		g.form === "signal-send" ||
 		g.form === "event-class-send" ||
 		(g.form === "graphql" && g.name === "(operation)") ||
-		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || DISPATCH_VERBS.has(g.name))));
+		(g.form === "call" && (g.handlerShare < DISCOVERY_LIMITS.handlerShare || onlySends(g))));
 
 export const isHttpRegistry = (r: Group) =>
 	(r.form === "call" && HTTP_VERBS.has(r.name)) ||
