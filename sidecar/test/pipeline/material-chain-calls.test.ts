@@ -2,8 +2,9 @@
  * With the model's picks, last: a flow's head (a seed, a seed's caller, a call hop, a key's
  * dispatcher) listed only as a signature gets the line of its first call to the next chain node and
  * the `if`/`switch` deciding it (`MapReach.chainCallSteps`), in what is left and the room of the
- * step files' outline lines the question's words do not rate (`MapReach.chainCallRoom`). Not
- * offline, not in the citation pool, not for a step reached as a handler.
+ * map's least rated lines: on no chain, unrated by the question's words, last listed first
+ * (`MapReach.chainCallRoom`). Not offline, not in the citation pool, not for a step reached as a
+ * handler.
  */
 import { describe, expect, it } from "vitest";
 import type { DefRow } from "../../src/index/types.js";
@@ -96,22 +97,24 @@ describe("a head's first chain call (with the model's picks)", () => {
 		expect(routeLines(flow(), { ...MATERIAL_REACH, chainCallSteps: 0 })).toEqual(["route:100-100"]);
 	});
 
-	it("takes no room but the step outline's unrated lines: a line that does not fit is left out", () => {
+	it("takes the room of an unrated map line on no chain when the budget is spent, never a rated line's", () => {
 		const rated = (d: DefRow) => (d.id === unrelated.id ? 0 : 5);
-		const names = (budget: number) =>
+		const names = (budget: number, reach = MATERIAL_REACH) =>
 			assembleMaterial(
 				index,
 				{ skeletons: skeletons(flow()), picks: [send.defId], words: [], relevance: rated },
 				{ tokenBudget: budget, wholeDefLines: 150, sliceLines: 60 },
 				(text) => Math.ceil(text.length / 4),
-				MATERIAL_REACH,
+				reach,
 			).sources.map((s) => `${s.node.def.name}:${s.range.endLine}`);
 		expect(names(500)).toEqual(expect.arrayContaining(["route:150", "route:149", "unrelatedHelper:5"]));
-		// Room for the call line, not its header: the header is left out, the other map lines stay.
+		// Room for the call line, not its header: the unrated line goes for it; the rated one stays.
 		const tight = names(87);
-		expect(tight).toEqual(
-			expect.arrayContaining(["route:100", "route:150", "logRequest:3", "unrelatedHelper:5"]),
-		);
-		expect(tight).not.toContain("route:149");
+		expect(tight).toEqual(expect.arrayContaining(["route:100", "route:150", "route:149", "logRequest:3"]));
+		expect(tight).not.toContain("unrelatedHelper:5");
+		// With no room to take, the header is left out and the map lines stay.
+		const noRoom = names(87, { ...MATERIAL_REACH, chainCallRoom: 0 });
+		expect(noRoom).toEqual(expect.arrayContaining(["route:150", "unrelatedHelper:5"]));
+		expect(noRoom).not.toContain("route:149");
 	});
 });

@@ -152,3 +152,29 @@ export function addChainCallLines(
 	}
 	return n;
 }
+
+/** Map lines kept whatever their rating: where a value the material calls through comes from and is made. */
+const KEPT_VIAS = new Set(["value", "maker"]);
+
+/**
+ * Room for a chain call line that does not fit: each call takes back the map's least rated line —
+ * the last listed of the lines on no chain, no pick, that the question's words do not rate, and not
+ * a value's or its maker's — while fewer than `max` were taken; false when none is left to take.
+ */
+export function leastRatedRoom(m: SignatureMap, onChain: ReadonlySet<number>, max: number): () => boolean {
+	const { a } = m;
+	let taken = 0;
+	return () => {
+		if (taken >= max) return false;
+		for (let i = a.sources.length - 1; i >= 0; i--) {
+			const s = a.sources[i] as MaterialSource;
+			if (s.unit !== "signature" || s.role === "pick" || onChain.has(s.node.def.id)) continue;
+			if (KEPT_VIAS.has(s.node.via) || m.input.relevance(s.node.def) > 0) continue;
+			if (a.dropSource(s)) {
+				taken++;
+				return true;
+			}
+		}
+		return false;
+	};
+}

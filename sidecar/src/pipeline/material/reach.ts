@@ -293,7 +293,9 @@ export interface MapReach {
 	 * signature that are a seed, a seed's caller, a call hop or a key's dispatcher, the line of their
 	 * first `chainCallLines` calls to a chain node (the next node first) and the `if`/`switch`
 	 * deciding each (map-chain-calls.ts), in what is left and the room of at most `chainCallRoom`
-	 * step-outline lines the question's words do not rate, last listed first (0 steps: none). The central body a reader wanted was held as its
+	 * map lines on no chain that the question's words do not rate (not a value's or its maker's),
+	 * last listed first (0 steps: none). The step outline's unrated lines alone left no room with
+	 * the model's picks; the tail's waiting entries as the room cost Rocket.Chat and Langfuse lines. The central body a reader wanted was held as its
 	 * declaration line alone (session 52's readers; bud52's census: 37 missed gold lines there).
 	 */
 	chainCallSteps: number;
@@ -366,7 +368,7 @@ export const MATERIAL_REACH: MapReach = {
 	joinRoomLines: 10,
 	chainCallSteps: 20,
 	chainCallLines: 1,
-	chainCallRoom: 20,
+	chainCallRoom: 40,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
