@@ -52,7 +52,7 @@ import { rankCitations } from "./rank.js";
 import { estimateTokens } from "./read.js";
 import { fuseRoutes, type RouteResult, routeOffline } from "./route.js";
 import { lexicalScore, type SeedResult, seed } from "./seed.js";
-import { answerPathDefs, shortAnswer } from "./short/answer.js";
+import { type AnswerPaths, answerPathDefs, answerPaths, shortAnswer } from "./short/answer.js";
 import { buildSkeletons, type Skeleton } from "./skeleton.js";
 import { candidateTrace, heldTrace } from "./trace-stages.js";
 import type { AskOptions, AskResult, AskTrace } from "./types.js";
@@ -332,11 +332,16 @@ export async function ask(
 	// Caller sites are context for the model (who starts the flow), not what an offline answer cites.
 	const cited = pool.sources.filter((r) => r.role !== "caller");
 	const ranking = rankCitations(index, cited, seeded.files, config);
+	// The short answer's path search, run once: the join lines read its steps, the short answer tells them.
+	const concepts = q.intent === "impact" ? undefined : conceptVector(q);
+	let searched: AnswerPaths | undefined;
+	const paths = () => {
+		searched ??= answerPaths(index, ranking, concepts);
+		return searched;
+	};
 	// Offline only (with a model the material's join lines are off), and only when it is measured.
 	const pathDefs = new Set(
-		!(llm && llmUsable) && options.measureMaterial !== false
-			? answerPathDefs(index, ranking, q.intent === "impact" ? undefined : conceptVector(q)).map((d) => d.id)
-			: [],
+		!(llm && llmUsable) && options.measureMaterial !== false ? answerPathDefs(paths()).map((d) => d.id) : [],
 	);
 	// Offline, nothing reads the material but the trace: skipped when the caller does not measure it.
 	const material: Material | null =
@@ -383,9 +388,15 @@ export async function ask(
 				(asked && patternAnswer(index, text, asked, ranking.order, seededFiles)) ||
 				// "What is the convention for X?": the definitions named for X that the most code uses.
 				(convention && conventionAnswer(index, text, convention)) ||
-				shortAnswer(index, text, cited, ranking, q.intent === "impact" ? undefined : conceptVector(q), {
-					contractBesideImplementation: config.contractBesideImplementation,
-				});
+				shortAnswer(
+					index,
+					text,
+					cited,
+					ranking,
+					concepts,
+					{ contractBesideImplementation: config.contractBesideImplementation },
+					searched,
+				);
 	if (llm && llmUsable && material) {
 		try {
 			// The model's sources in the citation ranking's order of the material it reads.

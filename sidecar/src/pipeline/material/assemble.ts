@@ -18,6 +18,7 @@ import { chainCallers } from "./chain-callers.js";
 import { readEnclosingSlices } from "./enclosing-slices.js";
 import type { AssembleConfig, AssembleInput } from "./input.js";
 import { readLastBodies, readShortPicks } from "./late-bodies.js";
+import { addChainCallLines, chainCallLinesOf, leastRatedRoom } from "./map-chain-calls.js";
 import { listHub, listHubs } from "./map-hubs.js";
 import { addJoinLines, type JoinLine, joinLinesOf, spareRoom } from "./map-join-lines.js";
 import { listKeyHopLines, listRegisterLines } from "./map-key-lines.js";
@@ -276,6 +277,13 @@ export function assembleMaterial(
 	readLastBodies(map, deferred, read, reach.lastBodyLines, reach.seedsLast && modelPicks);
 	// Then the module-level blocks that waited (none offline).
 	readPlannedBlocks(a, contextBlocks, budget);
+	// With the model's picks, last: where a flow's head held only as a signature calls the next chain
+	// node, in what is left and the room of up to `chainCallRoom` of the map's least rated lines, last
+	// listed first (map-chain-calls.ts): the step outline's room alone held none (sig53).
+	if (modelPicks) {
+		const calls = chainCallLinesOf(map, deferred, onChain, reach.chainCallSteps, reach.chainCallLines);
+		addChainCallLines(map, calls, leastRatedRoom(map, onChain, reach.chainCallRoom));
+	}
 	// Offline, last: the join lines — where a chain step held only as a signature (or slices that cut
 	// the line) calls another chain step the material holds, then where two adjacent steps of a
 	// skeleton meet — in what is left, and in the room of up to `joinRoomLines` unrated step-outline

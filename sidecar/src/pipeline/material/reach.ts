@@ -288,6 +288,19 @@ export interface MapReach {
 	joinLines: number;
 	pathJoins: number;
 	joinRoomLines: number;
+	/**
+	 * With the model's picks, last: for the first `chainCallSteps` chain steps held only as a
+	 * signature that are a seed, a seed's caller, a call hop or a key's dispatcher, the line of their
+	 * first `chainCallLines` calls to a chain node (the next node first) and the `if`/`switch`
+	 * deciding each (map-chain-calls.ts), in what is left and the room of at most `chainCallRoom`
+	 * map lines on no chain that the question's words do not rate (not a value's or its maker's),
+	 * last listed first (0 steps: none). The step outline's unrated lines alone left no room with
+	 * the model's picks; the tail's waiting entries as the room cost Rocket.Chat and Langfuse lines. The central body a reader wanted was held as its
+	 * declaration line alone (session 52's readers; bud52's census: 37 missed gold lines there).
+	 */
+	chainCallSteps: number;
+	chainCallLines: number;
+	chainCallRoom: number;
 }
 
 /** No bridge steps: both reaches read none (bridge-steps.ts stays for a reach that would). */
@@ -353,6 +366,9 @@ export const MATERIAL_REACH: MapReach = {
 	joinLines: 4,
 	pathJoins: 20,
 	joinRoomLines: 10,
+	chainCallSteps: 20,
+	chainCallLines: 1,
+	chainCallRoom: 40,
 };
 /**
  * The offline answer's citation pool: 15 files of 8 definitions, and paths per file (run 11 —
@@ -411,4 +427,7 @@ export const CITATION_REACH: MapReach = {
 	joinLines: 0,
 	pathJoins: 0,
 	joinRoomLines: 0,
+	chainCallSteps: 0,
+	chainCallLines: 0,
+	chainCallRoom: 0,
 };

@@ -22,17 +22,28 @@ import { QUOTE_CHARS, SHORT_QUOTE_CHARS } from "./words.js";
 
 const DEFAULT_SHORT_OPTIONS: ShortAnswerOptions = { contractBesideImplementation: true };
 
+/** What the short answer's path search found: its path's steps and the places beside it. */
+export type AnswerPaths = ReturnType<typeof findPaths>;
+
+/**
+ * The short answer's path search over the citation ranking (a file told through its plainer twin
+ * first): run once per question, read by the short answer and by the material's join lines.
+ */
+export function answerPaths(
+	index: PathIndex & FolderIndex,
+	cited: CitationRanking,
+	concepts?: ConceptVector,
+): AnswerPaths {
+	const ranking = concepts ? { ...cited, order: plainerTwinsFirst(cited.order, concepts) } : cited;
+	return findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+}
+
 /**
  * The definitions of the path the short answer tells (its steps, in order): the material's join
  * lines lead with the lines joining them (material/map-join-lines.ts).
  */
-export function answerPathDefs(
-	index: PathIndex & FolderIndex,
-	cited: CitationRanking,
-	concepts?: ConceptVector,
-): DefRow[] {
-	const ranking = concepts ? { ...cited, order: plainerTwinsFirst(cited.order, concepts) } : cited;
-	return findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts).steps.map((s) => s.def);
+export function answerPathDefs(found: AnswerPaths): DefRow[] {
+	return found.steps.map((s) => s.def);
 }
 
 export function shortAnswer(
@@ -42,10 +53,12 @@ export function shortAnswer(
 	cited: CitationRanking,
 	concepts?: ConceptVector,
 	options: ShortAnswerOptions = DEFAULT_SHORT_OPTIONS,
+	searched?: AnswerPaths,
 ): DraftAnswer {
 	// A file is told through the definition the question names most plainly (plainer-twin.ts).
 	const ranking = concepts ? { ...cited, order: plainerTwinsFirst(cited.order, concepts) } : cited;
-	const found = findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
+	// The search the material's join lines already ran for this ranking, when given.
+	const found = searched ?? findPaths(index, ranking.order, { maxSteps: PATH_STEPS }, concepts);
 	const flows = concepts ? closeFlows(index, found) : { path: found.steps, other: [] };
 	// The opening line, naming the key the path fires, then the other flow, must not push a line out
 	// of the message: each is left out in turn if it would.
