@@ -133,7 +133,9 @@ describe("`this.m` inside a method written in an object literal", () => {
 			"codeask-literal-registry-",
 		);
 		await withIndexOf(repo, (index) => {
-			expect(edgesOut(index, "src/routing.ts#Routing.delegate")).toContain("call src/routing.ts#Routing.take");
+			expect(edgesOut(index, "src/routing.ts#Routing.delegate")).toContain(
+				"call src/routing.ts#Routing.take",
+			);
 		});
 	});
 });
