@@ -1,7 +1,7 @@
 /**
  * `providerToFunction[provider].sendAlert(…)`: a call through a lookup table — a `const` object literal
  * whose every value is an object of handlers (`{ slack: { sendAlert: sendSlackAlert, … }, email: { … } }`)
- * — indexed by a key known only at run time. The checker types the entry by the table's annotation
+ * — indexed by a key known only at run time (not a literal, nor of a single literal type). The checker types the entry by the table's annotation
  * (`Record<Provider, Notif>`: a signature with no body) or picks one entry, so the call led nowhere or to
  * one handler; it runs the `sendAlert` of whichever entry the key selects, so each entry's member is a callee.
  *
@@ -47,8 +47,10 @@ function tableRead(
 ): ts.ObjectLiteralExpression | undefined {
 	if (ts.isElementAccessExpression(expr)) {
 		const key = skipWrappers(expr.argumentExpression);
-		// A literal key names one entry: the checker reaches it.
-		if (ts.isStringLiteralLike(key) || ts.isNumericLiteral(key)) return undefined;
+		// A key of one literal type (`"slack"`, `Provider.Slack`, a `const` set to one) names one entry:
+		// the checker reaches it.
+		if (ts.isStringLiteralLike(key) || ts.isNumericLiteral(key) || checker.getTypeAtLocation(key).isLiteral())
+			return undefined;
 		const table = skipWrappers(expr.expression);
 		return ts.isIdentifier(table) ? constLiteral(checker, table) : undefined;
 	}

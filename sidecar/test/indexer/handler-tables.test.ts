@@ -40,6 +40,8 @@ describe("a call through a lookup table of handler objects", () => {
 					"}",
 					"export async function alertSlack(to: string) {",
 					'\tawait providers["slack"].sendAlert(to);',
+					'\tconst fallback = "slack" as const;',
+					"\tawait providers[fallback].sendRecovery(to);",
 					"}",
 				].join("\n"),
 			},
@@ -53,7 +55,9 @@ describe("a call through a lookup table of handler objects", () => {
 				expect.arrayContaining(["src/slack.ts#sendRecovery@7", "src/email.ts#sendRecovery@7"]),
 			);
 			// A literal key names one entry: no fan over the table.
-			expect(callsFrom(index, "src/alerting.ts#alertSlack")).not.toContain("src/email.ts#sendAlert@10");
+			const slackOnly = callsFrom(index, "src/alerting.ts#alertSlack");
+			expect(slackOnly).not.toContain("src/email.ts#sendAlert@10");
+			expect(slackOnly).not.toContain("src/email.ts#sendRecovery@12");
 		});
 	});
 
