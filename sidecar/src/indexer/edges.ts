@@ -14,6 +14,7 @@ import { spacesOf, usedAsType } from "./declaration-space.js";
 import { moduleDefId } from "./defs.js";
 import { fieldInstanceMember } from "./field-instances.js";
 import { aliasedFunction } from "./function-alias.js";
+import { handlerTableMembers } from "./handler-tables.js";
 import type { ImportKind } from "./import-kinds.js";
 import { literalMemberOf } from "./literal-member.js";
 import { literalThisMember } from "./literal-this.js";
@@ -644,11 +645,14 @@ export function extractEdges(
 		}
 		const symbol = checker.getSymbolAtLocation(name);
 		const byChecker = symbol ? targetOfSymbol(ctx, symbol) : null;
+		const handlers = ts.isCallExpression(node) ? handlerTableTarget(callee) : undefined;
 		const target =
 			literalMemberTarget(callee) ??
-			(!byChecker || !("def" in byChecker) ? literalThisTarget(callee, true) : undefined) ??
+			(!byChecker || !("def" in byChecker) ? (literalThisTarget(callee, true) ?? handlers) : undefined) ??
 			byChecker ??
 			(ts.isCallExpression(node) ? (selfMemberTarget(node) ?? fieldInstanceTarget(callee)) : null);
+		// The checker may pick one entry of a handler table: the call runs any of them.
+		if (handlers && target !== handlers) for (const def of defsOf(handlers)) emit(enclosing, def, kind, name);
 		if (target && "def" in target) {
 			for (const def of defsOf(target, name)) emit(enclosing, def, kind, name);
 			if (ts.isCallExpression(node) && symbol) wrapperRuns(node, symbol, target.def);
@@ -692,6 +696,17 @@ export function extractEdges(
 		const symbol = member ? checker.getSymbolAtLocation(member.name) : undefined;
 		const target = symbol ? targetOfSymbol(ctx, symbol) : undefined;
 		return target && "def" in target ? target : undefined;
+	}
+
+	/** Each entry's member a call through a lookup table of handler objects may run (handler-tables.ts). */
+	function handlerTableTarget(callee: ts.Expression): Target | undefined {
+		const defs = new Set<string>();
+		for (const member of handlerTableMembers(checker, callee)) {
+			const symbol = checker.getSymbolAtLocation(member.name);
+			for (const def of defsOf(symbol ? targetOfSymbol(ctx, symbol) : null)) defs.add(def);
+		}
+		const [def, ...also] = defs;
+		return def ? { def, ...(also.length > 0 && { also }) } : undefined;
 	}
 
 	/** The member of a module of methods a call through the module's own context runs (self-members.ts). */

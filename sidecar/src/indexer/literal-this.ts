@@ -6,7 +6,9 @@
  *
  * An options object's sections share one `this` (`export default { methods: { onSave() { this.save() } },
  * computed: { … }, mounted() { this.load() } }`): inside one, the name is looked up in the sections whose
- * members are on `this`, and taken only when exactly one of them defines it.
+ * members are on `this`, and taken only when exactly one of them defines it; when none does, a method
+ * written directly in the literal falls back to the literal's own members (`methods: {}` there is a
+ * registry filled at run time, not a section).
  */
 import { ts } from "#ts-morph";
 import { propertyNameText } from "../syntax/property-name.js";
@@ -108,6 +110,9 @@ export function literalThisMember(access: ts.Expression, called: boolean): Membe
 			const section = thisSection(p);
 			if (section) found.push(...membersNamed(section, name));
 		}
+		// A literal holding a run-time registry named `methods` (`methods: {}`) is no options object:
+		// when no section defines the name, the method's own literal may.
+		if (found.length === 0 && literal === options) found.push(...membersNamed(literal, name));
 		if (found.length !== 1) return undefined;
 	} else found.push(...membersNamed(literal, name));
 	const member = found[0];

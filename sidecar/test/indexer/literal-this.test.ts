@@ -111,4 +111,31 @@ describe("`this.m` inside a method written in an object literal", () => {
 			expect(out).not.toContain("call src/widget.js#default.computed.size");
 		});
 	});
+
+	it("falls back to the literal's own members when its `methods` section is a run-time registry", async () => {
+		const repo = repoWith(
+			{
+				"package.json": '{ "name": "registry-app" }',
+				"tsconfig.json": '{ "compilerOptions": { "strict": true } }',
+				"src/routing.ts": [
+					"type Routing = { methods: Record<string, unknown>; take(id: string): string; delegate(id: string): string };",
+					"export const Routing: Routing = {",
+					"\tmethods: {},",
+					"\ttake(id) {",
+					"\t\treturn id.trim();",
+					"\t},",
+					"\tdelegate(id) {",
+					"\t\treturn this.take(id);",
+					"\t},",
+					"};",
+				].join("\n"),
+			},
+			"codeask-literal-registry-",
+		);
+		await withIndexOf(repo, (index) => {
+			expect(edgesOut(index, "src/routing.ts#Routing.delegate")).toContain(
+				"call src/routing.ts#Routing.take",
+			);
+		});
+	});
 });
