@@ -10,7 +10,7 @@ import type { DefRow } from "../../index/types.js";
 import { callHead, lineSpan } from "./call-heads.js";
 import type { Candidate } from "./candidate.js";
 import { named } from "./candidate.js";
-import { addMakingRoom, JOIN_KINDS } from "./map-join-lines.js";
+import { addMakingRoom, joinEdgesInside } from "./map-join-lines.js";
 import type { SignatureMap } from "./signature-map.js";
 import { enclosingHeaders } from "./slices.js";
 import type { MaterialSource } from "./types.js";
@@ -72,20 +72,11 @@ export function chainCallLinesOf(
 		};
 		const next = (id: number) =>
 			(c.node.via === "caller" && id === c.node.from) || !!children.get(d.id)?.has(id);
-		const calls = a.index
-			.edgesFrom(d.id)
-			.filter(
-				(e) =>
-					JOIN_KINDS.has(e.kind) &&
-					e.file === file &&
-					e.line !== null &&
-					e.line > startLine &&
-					e.line <= endLine &&
-					e.dst !== d.id &&
-					onChain.has(e.dst) &&
-					!nested(e.dst),
-			)
-			.sort((x, y) => Number(next(y.dst)) - Number(next(x.dst)) || (x.line as number) - (y.line as number));
+		const calls = joinEdgesInside(
+			a.index,
+			{ id: d.id, file, startLine, endLine },
+			(e) => onChain.has(e.dst) && !nested(e.dst),
+		).sort((x, y) => Number(next(y.dst)) - Number(next(x.dst)) || (x.line as number) - (y.line as number));
 		const lines = [...new Set(calls.map((e) => e.line as number))]
 			.filter((l) => !a.isCovered(file, l, l))
 			.slice(0, perStep);

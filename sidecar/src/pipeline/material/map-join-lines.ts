@@ -5,6 +5,8 @@
  * handler's auth check, a queue consumer's call of the service that writes). Offline they come
  * last, best rated first, in what the rest left and the room of the least wanted map lines.
  */
+import type { IndexReader } from "../../index/reader.js";
+import type { EdgeRow } from "../../index/types.js";
 import type { Assembly } from "./assembly.js";
 import { callHead, lineSpan } from "./call-heads.js";
 import type { Candidate } from "./candidate.js";
@@ -14,6 +16,29 @@ import type { MaterialSource } from "./types.js";
 
 /** The edges that hop into another definition's code at their line. */
 export const JOIN_KINDS = new Set(["call", "new", "jsx"]);
+
+/**
+ * The call, `new` and JSX edges a definition writes inside its own lines (below its first) to another definition,
+ * kept when `keep` accepts them: where a held step calls on, for the join lines and the chain-call lines alike.
+ */
+export function joinEdgesInside(
+	index: Pick<IndexReader, "edgesFrom">,
+	d: { id: number; file: string; startLine: number; endLine: number },
+	keep: (e: EdgeRow & { line: number }) => boolean,
+): (EdgeRow & { line: number })[] {
+	return index
+		.edgesFrom(d.id)
+		.filter(
+			(e): e is EdgeRow & { line: number } =>
+				JOIN_KINDS.has(e.kind) &&
+				e.file === d.file &&
+				e.line !== null &&
+				e.line > d.startLine &&
+				e.line <= d.endLine &&
+				e.dst !== d.id &&
+				keep(e as EdgeRow & { line: number }),
+		);
+}
 
 /** One join line to list: the step `c`, the call's head and line, and how the question rates both ends. */
 export interface JoinLine {
@@ -73,27 +98,16 @@ export function joinLinesOf(
 			const t = a.index.defById(id);
 			return t?.file === file && t.startLine !== null && t.startLine >= startLine && t.startLine <= endLine;
 		};
-		const joins = a.index
-			.edgesFrom(d.id)
-			.filter(
-				(e) =>
-					JOIN_KINDS.has(e.kind) &&
-					e.file === file &&
-					e.line !== null &&
-					e.line > startLine &&
-					e.line <= endLine &&
-					e.dst !== d.id &&
-					onChain.has(e.dst) &&
-					held.has(e.dst) &&
-					!nested(e.dst) &&
-					!a.isCovered(file, e.line, e.line),
-			)
-			.sort(
-				(x, y) =>
-					rate(y.dst).named - rate(x.dst).named ||
-					rate(y.dst).r - rate(x.dst).r ||
-					(x.line as number) - (y.line as number),
-			);
+		const joins = joinEdgesInside(
+			a.index,
+			{ id: d.id, file, startLine, endLine },
+			(e) => onChain.has(e.dst) && held.has(e.dst) && !nested(e.dst) && !a.isCovered(file, e.line, e.line),
+		).sort(
+			(x, y) =>
+				rate(y.dst).named - rate(x.dst).named ||
+				rate(y.dst).r - rate(x.dst).r ||
+				(x.line as number) - (y.line as number),
+		);
 		const seen = new Set<number>();
 		for (const e of joins) {
 			if (seen.size >= perStep) break;
