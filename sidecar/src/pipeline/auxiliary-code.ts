@@ -45,8 +45,8 @@ const TEST_QUESTION = /\b(?:tests?|testing|e2e|end-to-end|playwright|cypress|spe
 /** A test framework's file seeds with this share of its lexical score (as an auxiliary path does). */
 export const TEST_TOOLING_SEED_FACTOR = 0.25;
 
-/** What the rules read: the package folders, and a file's text for the seeding rule. */
-export type ToolingIndex = Partial<Pick<IndexReader, "packages" | "fileContent">>;
+/** What the rules read: the package folders, a file's text for the seeding rule, and a file's importers for a script's. */
+export type ToolingIndex = Partial<Pick<IndexReader, "packages" | "fileContent" | "def" | "edgesTo">>;
 
 const packageDirsOf = new WeakMap<object, string[]>();
 
@@ -75,6 +75,27 @@ export function asksAboutTests(question: string): boolean {
 }
 
 /**
+ * A file's own name (no folder, no extension) made of a test or sample word and more (`webp-test`,
+ * `test-sharp`, `s3-options-sample`), or a sample or example alone (`sample`, `examples`).
+ */
+const SCRIPT_NAMED =
+	/^(?:tests?|samples?|examples?)[-_.]|[-_](?:tests?|testing|samples?|examples?)$|^(?:samples?|examples?)$/i;
+
+/**
+ * A script run by hand beside the product: a file named for a test or a sample by a word of its own name
+ * (SCRIPT_NAMED) that no file imports. Nothing in the product reaches it, and its calls drive the product
+ * the way a flow's entry would (`webp-test.js` calling `uploadfs.copyImageIn`), so its words must not
+ * make it the flow's start. An imported file so named is product code (`test-providers.ts` sending a
+ * channel's test notification, `complete-ab-tests.ts`). Without the index's imports it is no script.
+ */
+export function isHandRunScript(index: ToolingIndex, file: string): boolean {
+	const base = (file.split("/").at(-1) ?? "").replace(/\.[^.]+$/, "");
+	if (!SCRIPT_NAMED.test(base) || !index.def || !index.edgesTo) return false;
+	const module = index.def(`${file}#(module)`);
+	return !!module && !index.edgesTo(module.id).some((e) => e.kind === "import");
+}
+
+/**
  * The seed weight of each file: TEST_TOOLING_SEED_FACTOR for a package tooling file that imports a test
  * framework, 1 otherwise (and for every file when the question asks about tests). Each file read once.
  */
@@ -93,6 +114,17 @@ export function toolingSeedWeight(index: ToolingIndex, question: string): (file:
 }
 
 /**
+ * The share of its fused seed score a script run by hand keeps (isHandRunScript): all of it when the
+ * question asks about tests. The whole score, not the lexical channel's alone: such a script repeats the
+ * product's names in every channel (its text for BM25, its callbacks' names for FTS, its package's
+ * routed section), so a quarter of one channel left it above the product's own entry.
+ */
+export function handRunScriptWeight(index: ToolingIndex, question: string): (file: string) => number {
+	if (asksAboutTests(question)) return () => 1;
+	return (file) => (isHandRunScript(index, file) ? TEST_TOOLING_SEED_FACTOR : 1);
+}
+
+/**
  * A file or folder named for a test by a joined word (`webp-test.js`, `test-plugins/`, `job-queue-test/`,
  * `load-testing/`):
  * a test harness or test plugin beside the product, which isAuxiliaryPath's folder and file rules do not
@@ -108,7 +140,8 @@ export function isTestNamedPath(file: string): boolean {
 
 /**
  * `defs` with the test tooling files' after the others, each part in its order (none moved for a test
- * question): a package's tooling folder, and a harness named for a test (`test-plugins/`, `job-queue-test/`).
+ * question): a package's tooling folder, a harness named for a test (`test-plugins/`, `job-queue-test/`),
+ * and a script run by hand (isHandRunScript: `test-sharp.js`, `sample.js`).
  * Session 50 vc50: a worker question's places named two dev-server test plugins that create a queue, ahead
  * of the product's polling strategy and bootstrap.
  */
@@ -118,7 +151,9 @@ export function toolingLast<T extends { file: string | null }>(
 	defs: readonly T[],
 ): T[] {
 	if (asksAboutTests(question)) return [...defs];
-	const tooling = (d: T) => !!d.file && (isPackageToolingFile(index, d.file) || isTestNamedPath(d.file));
+	const tooling = (d: T) =>
+		!!d.file &&
+		(isPackageToolingFile(index, d.file) || isTestNamedPath(d.file) || isHandRunScript(index, d.file));
 	return [...defs.filter((d) => !tooling(d)), ...defs.filter(tooling)];
 }
 

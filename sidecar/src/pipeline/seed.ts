@@ -8,7 +8,12 @@
 import type { IndexReader } from "../index/reader.js";
 import { DEF_KINDS } from "../index/schema.js";
 import type { DefRow, OutlineSectionRow } from "../index/types.js";
-import { isAuxiliaryPath, type ToolingIndex, toolingSeedWeight } from "./auxiliary-code.js";
+import {
+	handRunScriptWeight,
+	isAuxiliaryPath,
+	type ToolingIndex,
+	toolingSeedWeight,
+} from "./auxiliary-code.js";
 import { CALLER_REACH_EDGE, CallerReach, type FiledDef } from "./caller-reach.js";
 import type { PipelineConfig } from "./config.js";
 import { keyFarEnd } from "./key-crossing.js";
@@ -270,6 +275,8 @@ export function seed(
 	// A file holding a definition the question names (or the handler of a key it names) is exempt;
 	// files the graph channel below adds keep its full score (they are linked, not matched).
 	const namedFiles = new Set(scored.filter((x) => x.named && x.def.file).map((x) => x.def.file as string));
+	// A test or sample script run by hand drives the product as its flow's entry would, from outside it.
+	const scriptWeight = handRunScriptWeight(index, q.question);
 	for (const [file, score] of rrf) {
 		if (namedFiles.has(file)) continue;
 		const share = fileCoverage(
@@ -277,7 +284,7 @@ export function seed(
 			file,
 			(byFile.get(file) ?? []).map((x) => x.def),
 		);
-		rrf.set(file, score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share));
+		rrf.set(file, score * (COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * share) * scriptWeight(file));
 	}
 
 	// Channel: the graph around the best files. A file that the top files call, dispatch to,
