@@ -51,6 +51,16 @@ export function carryOn(
 		next = carriedKey(index, step.def, concepts, taken, enough);
 		at = i;
 	}
+	if (!next) {
+		const closure = intoClosure(steps);
+		if (closure) {
+			const outer = (steps[closure - 1] as PathStep).def;
+			const after = (steps[closure] as PathStep).def.endLine;
+			const named = (key: string) => concepts.text(key).some((x) => x > 0);
+			next = carriedKey(index, outer, concepts, taken, named, null, after);
+			at = closure - 1;
+		}
+	}
 	if (!next) return;
 	steps.splice(at + 1);
 	for (let added = 0; next && added < CARRY_STEPS && steps.length < maxSteps; added++) {
@@ -68,10 +78,28 @@ export function carryOn(
 }
 
 /**
+ * The path's step (index) that is a callback its predecessor defines and runs in its own body (`const byId =
+ * batch.reduce((acc, e) => …)`), when the path went into one among its last CARRY_TAIL steps; null otherwise.
+ * Such a closure is a detail of the step around it: what that step hands on after it runs (a batch sorted in a
+ * reducer, then queued for the worker) is where the flow goes on, so a point-to-point key the outer step
+ * dispatches after the closure carries the path on when its name holds any word of the question (Langfuse: the
+ * ingestion handler's path went into the reducer and its helper, and never crossed the queue to the worker).
+ */
+function intoClosure(steps: readonly PathStep[]): number | null {
+	for (let i = steps.length - 1; i >= Math.max(1, steps.length - CARRY_TAIL); i--) {
+		const step = steps[i] as PathStep;
+		const outer = steps[i - 1] as PathStep;
+		if (step.leadIn || step.walked || outer.leadIn || outer.walked) return null;
+		if (step.def.parentId === outer.def.id && step.def.file === outer.def.file) return i;
+	}
+	return null;
+}
+
+/**
  * The point-to-point key `def` dispatches on its way through (not on a side branch) whose name
  * matches the question's words most (ties: the first written), with its one handler, not one of
- * `taken`; only keys whose name passes `named`, and within `span` (an inline callback) only keys
- * dispatched there.
+ * `taken`; only keys whose name passes `named`, within `span` (an inline callback) only keys
+ * dispatched there, and past line `after` only keys dispatched after it.
  */
 function carriedKey(
 	index: PathIndex,
@@ -80,6 +108,7 @@ function carriedKey(
 	taken: ReadonlySet<number>,
 	named: (key: string) => boolean,
 	span: LineSpan | null = null,
+	after: number | null = null,
 ): TrunkEnd | null {
 	let pick: TrunkEnd | null = null;
 	let best = 0;
@@ -87,6 +116,7 @@ function carriedKey(
 		const { edge } = end;
 		if (taken.has(end.def.id) || edge.line === null || edge.file !== def.file || !inSpan(edge, span))
 			continue;
+		if (after !== null && edge.line <= after) continue;
 		if ((!span && branchOf(index, def, edge.line)) || isLifecycleHook(end.key) || !named(end.key.name))
 			continue;
 		const share = concepts.text(end.key.name).reduce((n, x) => n + x, 0);
