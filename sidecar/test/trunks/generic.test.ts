@@ -154,6 +154,26 @@ export const c = () => fetch('/v1/users', { method: 'GET' });`,
 	});
 });
 
+describe("generic preset: a query string glued to the URL", () => {
+	it("joins `/api/links${qs}` to the route `/api/links`", () => {
+		const sites = extractSites({
+			"src/app.ts": `import express from 'express';
+const app = express();
+app.get('/api/links', function listLinks(req: any, res: any) { res.json([]); });
+app.get('/api/folders/:id/users', function folderUsers(req: any, res: any) { res.json([]); });`,
+			"web/links.ts": `export const links = (qs: string) => fetch(\`/api/links\${qs}\`);
+export const users = (id: string, q: string) => fetch(\`/api/folders/\${id}/users\${getQueryString(q)}\`);
+declare function getQueryString(q: string): string;`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /api/folders/:id/users",
+			"http-route dispatch GET /api/links",
+			"http-route register GET /api/folders/:id/users",
+			"http-route register GET /api/links",
+		]);
+	});
+});
+
 describe("generic preset: Hono routes and mounts", () => {
 	const files = {
 		"src/routes/email-password.ts": `import { Hono } from 'hono';
