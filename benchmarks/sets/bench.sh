@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench.sh BUILD OUT IDX [set …] — offline `codeask bench` of the sets (default: rc hop exc pz novu trig lf vd ap cg ud br gw) with
-# the build in BUILD (gf, Ghostfolio, os, openstatus, and dub, Dub, run when named; they are not in the default list) on the indexes IDX/<set>.db (as index.sh writes them; a set without one is skipped, saying
+# the build in BUILD (gf, Ghostfolio, os, openstatus, dub, Dub, and kk, Karakeep, run when named; they are not in the default list) on the indexes IDX/<set>.db (as index.sh writes them; a set without one is skipped, saying
 # so), all sets at once, then the 10 off-topic questions on each index one set at a time (NO_OFF=1 skips them);
 # prints the table of means.
 # Each set's JSON goes to OUT/<set>.json (off-topic: OUT/off-<set>.json). Wall times are under the load of
@@ -14,7 +14,7 @@ for s in $SETS_ASKED; do
 done
 mkdir -p "$OUT"
 CLI="node --max-old-space-size=8192 $BUILD/sidecar/dist/cli/main.js bench --allow-missing-paths --json --no-report"
-declare -A Q=([rc]=rocketchat-dev [hop]=hoppscotch [exc]=excalidraw [pz]=postiz [novu]=novu [trig]=trigger-dev [lf]=langfuse [vd]=vendure [ap]=apostrophe [cg]=capgo [ud]=undb [br]=bruno [gw]=growi [gf]=ghostfolio [os]=openstatus [dub]=dub)
+declare -A Q=([rc]=rocketchat-dev [hop]=hoppscotch [exc]=excalidraw [pz]=postiz [novu]=novu [trig]=trigger-dev [lf]=langfuse [vd]=vendure [ap]=apostrophe [cg]=capgo [ud]=undb [br]=bruno [gw]=growi [gf]=ghostfolio [os]=openstatus [dub]=dub [kk]=karakeep)
 for s in $SETS; do
 	$CLI --index "$IDX/$s.db" --questions "$BUILD/eval/${Q[$s]}.json" > "$OUT/$s.json" 2> "$OUT/$s.err" &
 done

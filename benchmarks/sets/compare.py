@@ -8,7 +8,7 @@ import sys
 METRICS = [("coreRecallContext", "ctx"), ("coreRecallCited", "cited"), ("coreRecallCitedTop10", "c@10"),
            ("chainCoverage", "chain"), ("keyLineRecall", "keyL"), ("citationPrecision", "prec"),
            ("citationValidity", "valid")]
-SETS = ["rc", "hop", "exc", "pz", "novu", "trig", "lf", "vd", "ap", "cg", "ud", "br", "gw", "gf", "os", "dub"]
+SETS = ["rc", "hop", "exc", "pz", "novu", "trig", "lf", "vd", "ap", "cg", "ud", "br", "gw", "gf", "os", "dub", "kk"]
 # Held-out sets: only their means and a count of differing questions are printed, never a question id.
 HELD_OUT = {"novu", "trig"}
 

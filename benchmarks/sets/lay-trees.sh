@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lay-trees.sh MIRRORS DEST — lay out the benchmark trees (the thirteen, Ghostfolio's, openstatus' and Dub's), each at its set's pinned commit (eval/<set>.json),
+# lay-trees.sh MIRRORS DEST — lay out the benchmark trees (the thirteen, Ghostfolio's, openstatus', Dub's and Karakeep's), each at its set's pinned commit (eval/<set>.json),
 # from git directories MIRRORS/<owner>+<name>/repo (as the search tool's fetch writes them), into DEST/<set>; prints
 # the `export <SET>_TREE=…` lines index.sh reads. Blobs a mirror lacks are skipped and counted
 # (shared/scripts/checkout-snapshot.py); Vendure's docs/ is left out, as the set's labels assume. A laid-out tree is reused.
@@ -34,3 +34,4 @@ lay GROWI_TREE weseek+growi growi
 lay GHOSTFOLIO_TREE ghostfolio+ghostfolio ghostfolio
 lay OPENSTATUS_TREE openstatusHQ+openstatus openstatus
 lay DUB_TREE dubinc+dub dub
+lay KARAKEEP_TREE karakeep-app+karakeep karakeep

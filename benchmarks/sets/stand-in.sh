@@ -5,7 +5,7 @@
 set -u
 BUILD=${1:?usage: stand-in.sh BUILD OUT IDX [set …]}; OUT=${2:?}; IDX=${3:?}; shift 3
 SETS=${*:-rc hop exc pz novu trig lf vd ap cg ud br gw gf os}; PORT=${PORT:-18089}; mkdir -p "$OUT"
-declare -A Q=([rc]=rocketchat-dev [hop]=hoppscotch [exc]=excalidraw [pz]=postiz [novu]=novu [trig]=trigger-dev [lf]=langfuse [vd]=vendure [ap]=apostrophe [cg]=capgo [ud]=undb [br]=bruno [gw]=growi [gf]=ghostfolio [os]=openstatus [dub]=dub)
+declare -A Q=([rc]=rocketchat-dev [hop]=hoppscotch [exc]=excalidraw [pz]=postiz [novu]=novu [trig]=trigger-dev [lf]=langfuse [vd]=vendure [ap]=apostrophe [cg]=capgo [ud]=undb [br]=bruno [gw]=growi [gf]=ghostfolio [os]=openstatus [dub]=dub [kk]=karakeep)
 node "$BUILD/benchmarks/stand-in-llm.mjs" "$PORT" > "$OUT/stand-in.log" 2>&1 & SP=$!
 trap 'kill $SP 2>/dev/null' EXIT; sleep 1
 CLI="node --max-old-space-size=8192 $BUILD/sidecar/dist/cli/main.js bench --allow-missing-paths --json --no-report --llm openai --model stand-in --base-url http://127.0.0.1:$PORT/v1"

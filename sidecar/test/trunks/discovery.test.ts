@@ -845,6 +845,27 @@ describe("trunk discovery with no preset", () => {
 		});
 	});
 
+	it("joins sends on a module constant a factory made for a literal name (XQueue.enqueue) to the runner given it (createRunner(XQueue, { run }))", async () => {
+		const { out, discovered } = await indexed("module-queues");
+		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["jobs", 2]]);
+		expect(discovered[0]?.dispatches.map((d) => [d.pattern, d.connection])).toEqual([
+			["createDeferredQueue().enqueue(key)", "job definition"],
+		]);
+		await withIndexAt(out, (index) => {
+			// `MailQueue` is imported from queues.ts, made there by `createDeferredQueue("mail_queue")`; the runner's
+			// `run` is seen through the shared tracing wrapper it is handed to.
+			expect(sides(index, "jobs", "mail_queue")).toEqual({
+				handlers: ["src/workers/mail-worker.ts#runMail"],
+				callers: ["src/api/signup.ts#signUp"],
+			});
+			// An inline `run` is held by the function creating the runner.
+			expect(sides(index, "jobs", "search_indexing")).toEqual({
+				handlers: ["src/workers/search-worker.ts#startSearchWorker"],
+				callers: ["src/queues.ts#triggerReindex"],
+			});
+		});
+	});
+
 	it("joins a tRPC client held in a field, and its send handed uncalled to a query library, to the procedures", async () => {
 		const { out, discovered } = await indexed("trpc-vanilla");
 		expect(discovered.map((t) => [t.spec.name, t.bothSides])).toEqual([["t", 3]]);

@@ -4,7 +4,9 @@
  * send names no key; the key is the `name` of the object the held instance was created with. Such a
  * call is recorded as a send of that key (`createQueue().add`, `named`), so it joins the job
  * definition the same object makes (`{ name, process }`, jobs.ts). Only declarations in the call's own
- * file are read: an incremental run re-reads the file whenever either side changes.
+ * file are read: an incremental run re-reads the file whenever either side changes — except a module
+ * constant a factory made for a literal name (`export const MailQueue = createQueue("mail_queue", opts)`),
+ * read wherever it is declared, since such queues are shared by the modules that send to and run them.
  */
 import type { CallExpression } from "ts-morph";
 import { Node, ts } from "#ts-morph";
@@ -40,6 +42,46 @@ function keyedFactoryCall(e: ts.Expression): { factory: string; key: ts.Expressi
 		if (p) return { factory, key: p.initializer };
 	}
 	return null;
+}
+
+/**
+ * `export const MailQueue = createDeferredQueue("mail_queue", opts)`: a module-level `const` a factory call
+ * made with a literal name first — the key its users send to (`MailQueue.enqueue(job)`) and run
+ * (`client.createRunner(MailQueue, { run })`, jobs.ts), in whichever file. A local or a `let` may be
+ * reassigned or per call; a name read at run time is no key.
+ */
+export function moduleInstance(held: Node): { factory: string; keys: string[] } | null {
+	if (!Node.isIdentifier(held)) return null;
+	let decls: Node[] = [];
+	try {
+		decls = declarationsOf(held);
+	} catch {
+		return null;
+	}
+	const decl = decls[0];
+	if (!decl || !Node.isVariableDeclaration(decl)) return null;
+	const raw = decl.compilerNode;
+	const list = raw.parent;
+	const statement = list.parent;
+	if (
+		!(list.flags & ts.NodeFlags.Const) ||
+		!ts.isVariableStatement(statement) ||
+		!ts.isSourceFile(statement.parent) ||
+		!raw.initializer
+	)
+		return null;
+	const made = skipWrappers(raw.initializer);
+	if (!ts.isCallExpression(made)) return null;
+	const callee = skipWrappers(made.expression);
+	const factory = ts.isPropertyAccessExpression(callee)
+		? callee.name.text
+		: ts.isIdentifier(callee)
+			? callee.text
+			: null;
+	const first = made.arguments[0];
+	if (!factory || !first) return null;
+	const keys = literalKeys(first, decl.getSourceFile());
+	return keys && keys.length > 0 ? { factory, keys } : null;
 }
 
 /** Per class, its fields' assigned values: one walk of a class however many sends its methods make. */
@@ -103,13 +145,15 @@ export function factoryInstanceCandidate(
 		.map(keyedFactoryCall)
 		.filter((m) => m !== null);
 	const first = made[0];
-	if (!first || made.some((m) => m.factory !== first.factory)) return;
+	if (first && made.some((m) => m.factory !== first.factory)) return;
 	const sf = call.getSourceFile();
-	const keys = [...new Set(made.flatMap((m) => literalKeys(m.key, sf) ?? []))];
-	if (keys.length === 0) return;
+	const shared = first ? null : moduleInstance(held.getExpression());
+	const factory = first?.factory ?? shared?.factory;
+	const keys = shared?.keys ?? [...new Set(made.flatMap((m) => literalKeys(m.key, sf) ?? []))];
+	if (!factory || keys.length === 0) return;
 	const info: CandidateInfo = {
 		form: "call",
-		receiver: `${first.factory}()`,
+		receiver: `${factory}()`,
 		name: verb,
 		arg: 0,
 		keys,

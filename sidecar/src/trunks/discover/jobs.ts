@@ -13,6 +13,7 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
 import { type FileNodes, wrap } from "../walk.js";
 import { CANDIDATE, declaredInfo, record } from "./candidates.js";
+import { moduleInstance } from "./factory-instances.js";
 import { JOB_CATALOGUES, JOB_DEFINITIONS, KEY_PROPERTY, SUBSCRIBER_FILES } from "./families.js";
 import { functionHandler } from "./handler-refs.js";
 import { constantOf, literalKeys } from "./literal-keys.js";
@@ -65,6 +66,13 @@ export function jobCandidates(
 	for (const raw of nodes.properties) {
 		const n = propName(raw);
 		if (!n || !JOB_DEFINITIONS.handlers.has(n)) continue;
+		const obj = raw.parent;
+		if (!ts.isObjectLiteralExpression(obj)) continue;
+		const exprs = keyExpressions(obj);
+		if (exprs.length === 0) {
+			runnerCandidate(sf, raw, obj, ctx, out);
+			continue;
+		}
 		const init = skipWrappers(raw.initializer);
 		if (
 			!ts.isArrowFunction(init) &&
@@ -73,10 +81,6 @@ export function jobCandidates(
 			!ts.isPropertyAccessExpression(init)
 		)
 			continue;
-		const obj = raw.parent;
-		if (!ts.isObjectLiteralExpression(obj)) continue;
-		const exprs = keyExpressions(obj);
-		if (exprs.length === 0) continue;
 		const found = exprs.map((e) => literalKeys(e, sf));
 		const keys = [...new Set(found.flatMap((k) => k ?? []))];
 		if (keys.length === 0) continue;
@@ -93,6 +97,60 @@ export function jobCandidates(
 		out.push(
 			record(CANDIDATE, scheduled(obj) ? { ...info, scheduled: true } : info, p, wrap(sf, keyExpr), ctx),
 		);
+	}
+}
+
+/**
+ * The function a handler property holds, seen through the wrappers it is handed to
+ * (`run: withTracing("mail", withLog(runMail))` → `runMail`): the last argument that is a function or
+ * names one, at each level.
+ */
+function wrappedFunction(e: ts.Expression, depth = 0): ts.Expression | null {
+	const n = skipWrappers(e);
+	if (
+		ts.isArrowFunction(n) ||
+		ts.isFunctionExpression(n) ||
+		ts.isIdentifier(n) ||
+		ts.isPropertyAccessExpression(n)
+	)
+		return n;
+	if (!ts.isCallExpression(n) || depth >= 3) return null;
+	for (let i = n.arguments.length - 1; i >= 0; i--) {
+		const inner = wrappedFunction(n.arguments[i] as ts.Expression, depth + 1);
+		if (inner) return inner;
+	}
+	return null;
+}
+
+/**
+ * A runner given a shared keyed queue and the object of its handlers, `client.createRunner(MailQueue,
+ * { run: runMail, onError })` with `export const MailQueue = createQueue("mail_queue", …)`: the `run`
+ * registers under the queue's name (factory-instances.ts), as a job definition would.
+ */
+function runnerCandidate(
+	sf: SourceFile,
+	raw: ts.PropertyAssignment,
+	obj: ts.ObjectLiteralExpression,
+	ctx: SiteContext,
+	out: DispatchSiteRecord[],
+): void {
+	const call = obj.parent;
+	if (!ts.isCallExpression(call) || !call.arguments.includes(obj)) return;
+	const fn = wrappedFunction(raw.initializer);
+	if (!fn) return;
+	for (const a of call.arguments) {
+		const arg = skipWrappers(a);
+		if (arg === obj || !ts.isIdentifier(arg)) continue;
+		const instance = moduleInstance(wrap(sf, arg));
+		if (!instance) continue;
+		const handler =
+			ts.isIdentifier(fn) || ts.isPropertyAccessExpression(fn)
+				? functionHandler(wrap(sf, fn), ctx)
+				: (ctx.defIdOf(fn) ?? ctx.enclosingDefId(fn));
+		if (!handler) return;
+		const info = declaredInfo("job", JOB, instance.keys, handler, undefined);
+		out.push(record(CANDIDATE, info, wrap<PropertyAssignment>(sf, raw), wrap(sf, arg), ctx));
+		return;
 	}
 }
 
