@@ -42,6 +42,12 @@ export interface MaterialSource extends ReadItem {
 	unit: SourceUnit;
 	/** What the range holds, e.g. `sendMessage`, `sendMessage (lines 120-131 of 80-410)`, `module-level: callbacks.add(…)`. */
 	label: string;
+	/**
+	 * A map line inside its definition's body (a call, a key hop, a deciding `if`), not its
+	 * declaration: the answer prompt numbers it as its own line, so several lines of one
+	 * definition do not all read `[n]` with the number of its first line.
+	 */
+	statement?: true;
 }
 
 /** Every reference, dispatch site and literal use of the thing an impact question asks about. */
