@@ -60,14 +60,10 @@ export function chainCallLinesOf(
 		}
 	const out: ChainCallLine[] = [];
 	let taken = 0;
-	// A step on two chains is one step: served once, not counted twice against `maxSteps`.
-	const seen = new Set<number>();
 	for (const c of steps) {
 		if (taken >= maxSteps) break;
 		const d = c.node.def;
 		if (!leadsOn(c.node.via) || !signatureOnly(a.sources, d) || a.bodies.has(d.id)) continue;
-		if (seen.has(d.id)) continue;
-		seen.add(d.id);
 		if (!d.file || d.startLine === null || d.endLine === null) continue;
 		const { file, startLine, endLine } = d;
 		const nested = (id: number) => {
