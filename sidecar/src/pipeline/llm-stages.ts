@@ -340,11 +340,13 @@ export function skeletonText(skeletons: readonly Skeleton[], material: Material)
 
 /**
  * A source's citation marker: a whole definition or its signature is cited as the definition; a
- * slice or a module-level block as its own range (several slices of one definition are several
+ * map line inside a body, a slice or a module-level block as its own range (several slices of one definition are several
  * sources). A header comment names no symbol a citation could be checked against: context only.
  */
 export function citeSource(book: CitationBook, s: MaterialSource): string {
 	const def = s.node.def;
+	// A map line inside a body is cited as its own line: the model cites the call it read.
+	if (s.statement) return book.citeRange(s.range.file, s.range.startLine, s.range.endLine, def.qualifiedName);
 	if (s.unit === "whole" || s.unit === "signature") return book.cite(def, s.range);
 	if (def.kind === "module") {
 		const symbol = moduleSymbol(s.label);

@@ -4,7 +4,7 @@
  * Sources come from the context assembler (pipeline/material/): each is one range of one
  * definition or one module-level block, labelled with what it holds and why it is there.
  */
-export const ANSWER_PROMPT_VERSION = "answer/11";
+export const ANSWER_PROMPT_VERSION = "answer/12";
 
 export interface AnswerPromptSource {
 	/** The citation number; 0 for context that cannot be cited. */
@@ -92,7 +92,7 @@ export function buildAnswerPrompt(
 		...(map.length
 			? [
 					"",
-					"Signatures only: definitions whose bodies were NOT read (anything said of them is inferred; where to look next; citable):",
+					"Signatures only: definitions whose bodies were NOT read (anything said of them is inferred; where to look next), each entry a declaration or one line of such a body; cite an entry by its number alone, like any source:",
 					...map,
 				]
 			: []),

@@ -62,9 +62,10 @@ describe("answerFrameTokens", () => {
 		const { system, prompt } = buildAnswerPrompt(question, "", [], null, null);
 		const bare = countTokens(system) + countTokens(prompt);
 		const frame = answerFrameTokens(question, null);
-		// The skeleton's bound (1,200) and the signature map's heading on top of the bare prompt.
+		// The skeleton's bound (1,200) and the signature map's heading on top of the bare prompt (the
+		// heading says how an entry is cited since answer/12: ~54 tokens).
 		expect(frame - bare).toBeGreaterThan(1_200);
-		expect(frame - bare).toBeLessThan(1_250);
+		expect(frame - bare).toBeLessThan(1_275);
 		// A note the model must say first is part of the frame.
 		expect(answerFrameTokens(question, "No family of OAuth services was found.")).toBeGreaterThan(frame + 5);
 	});

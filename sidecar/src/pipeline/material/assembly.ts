@@ -263,7 +263,17 @@ export class Assembly {
 			list.push([range.startLine, range.endLine]);
 			this.covered.set(file, list);
 		}
-		this.sources.push({ range, chain: c.chain, node: c.node, text, tokens, role: c.role, unit, label });
+		this.sources.push({
+			range,
+			chain: c.chain,
+			node: c.node,
+			text,
+			tokens,
+			role: c.role,
+			unit,
+			label,
+			...(inner && c.node.def.kind !== "module" ? { statement: true as const } : {}),
+		});
 		if (unit === "signature") this.map(file, 1);
 		else if (c.role !== "caller") this.dropGlimpsesWithin(c.node.def.id, range.startLine, range.endLine);
 		return true;

@@ -42,6 +42,12 @@ export interface MaterialSource extends ReadItem {
 	unit: SourceUnit;
 	/** What the range holds, e.g. `sendMessage`, `sendMessage (lines 120-131 of 80-410)`, `module-level: callbacks.add(…)`. */
 	label: string;
+	/**
+	 * A map line of a definition other than its declaration (a call, a key hop or a deciding `if`
+	 * in its body, the module-level call registering it): the answer prompt numbers it as its own
+	 * line, so several lines of one definition do not all read `[n]` with the number of its first.
+	 */
+	statement?: true;
 }
 
 /** Every reference, dispatch site and literal use of the thing an impact question asks about. */
