@@ -42,7 +42,10 @@ const TOOLING_FOLDERS = new Set(["e2e", "cypress", "playwright"]);
 /** A question about the tests themselves keeps their tooling where it ranks. */
 const TEST_QUESTION = /\b(?:tests?|testing|e2e|end-to-end|playwright|cypress|specs?)\b/i;
 
-/** A test framework's file seeds with this share of its lexical score (as an auxiliary path does). */
+/**
+ * A test framework's file seeds with this share of its lexical score (as an auxiliary path does); a script
+ * run by hand keeps this share of its whole fused score (handRunScriptWeight).
+ */
 export const TEST_TOOLING_SEED_FACTOR = 0.25;
 
 /** What the rules read: the package folders, a file's text for the seeding rule, and a file's importers for a script's. */
@@ -74,19 +77,28 @@ export function asksAboutTests(question: string): boolean {
 	return TEST_QUESTION.test(question);
 }
 
+/** A name joined to a test word at its end (`webp-test`, `load-testing`): one spelling for TEST_NAMED and SCRIPT_NAMED. */
+const TEST_SUFFIX = String.raw`[-_](?:tests?|testing)`;
+
 /**
- * A file's own name (no folder, no extension) made of a test or sample word and more (`webp-test`,
- * `test-sharp`, `s3-options-sample`), or a sample or example alone (`sample`, `examples`).
+ * A file's own name (no folder, no extension) named for a test as TEST_NAMED's file names are (`webp-test`),
+ * or by what TEST_NAMED leaves out: a test word first (`test-sharp`: an unimported file so named is a script,
+ * an imported one, a feature's `test-runner`, product code as TEST_NAMED holds), a sample or example word
+ * joined to another (`s3-options-sample`), or a sample or example alone (`sample`, `examples`).
  */
-const SCRIPT_NAMED =
-	/^(?:tests?|samples?|examples?)[-_.]|[-_](?:tests?|testing|samples?|examples?)$|^(?:samples?|examples?)$/i;
+const SCRIPT_NAMED = new RegExp(
+	String.raw`${TEST_SUFFIX}$|^(?:tests?|samples?|examples?)[-_.]|[-_](?:samples?|examples?)$|^(?:samples?|examples?)$`,
+	"i",
+);
 
 /**
  * A script run by hand beside the product: a file named for a test or a sample by a word of its own name
  * (SCRIPT_NAMED) that no file imports. Nothing in the product reaches it, and its calls drive the product
  * the way a flow's entry would (`webp-test.js` calling `uploadfs.copyImageIn`), so its words must not
  * make it the flow's start. An imported file so named is product code (`test-providers.ts` sending a
- * channel's test notification, `complete-ab-tests.ts`). Without the index's imports it is no script.
+ * channel's test notification, `complete-ab-tests.ts`) and keeps its seed score; toolingLast and
+ * isBesideProduct still place one named for a test by a joined word (TEST_NAMED: `complete-ab-tests.ts`)
+ * after the product's, as they did before this rule. Without the index's imports it is no script.
  */
 export function isHandRunScript(index: ToolingIndex, file: string): boolean {
 	const base = (file.split("/").at(-1) ?? "").replace(/\.[^.]+$/, "");
@@ -130,8 +142,10 @@ export function handRunScriptWeight(index: ToolingIndex, question: string): (fil
  * a test harness or test plugin beside the product, which isAuxiliaryPath's folder and file rules do not
  * catch. A bare `test` name (`commands/test.ts`, a CLI's test command) or a feature's (`test-runner/`) is no such file.
  */
-const TEST_NAMED =
-	/(^|\/)([^/]*[-_](?:tests?|testing)|tests?[-_](plugins?|utils?|helpers?|support|harness))(\.[a-z]+)?(\/|$)/i;
+const TEST_NAMED = new RegExp(
+	String.raw`(^|\/)([^/]*${TEST_SUFFIX}|tests?[-_](plugins?|utils?|helpers?|support|harness))(\.[a-z]+)?(\/|$)`,
+	"i",
+);
 
 /** Whether `file` is a test harness named for a test by a joined word (TEST_NAMED). */
 export function isTestNamedPath(file: string): boolean {
@@ -162,13 +176,15 @@ const EXAMPLE_FOLDER = /(^|\/)examples?\//;
 
 /**
  * Code beside the product: an example, a test, story, fixture or declaration file, test tooling at a
- * package's top or a harness named for a test. An impact answer lists its places after the product's.
+ * package's top, a harness named for a test or a script run by hand (as toolingLast places them). An impact
+ * answer lists its places after the product's.
  */
 export function isBesideProduct(index: ToolingIndex, file: string): boolean {
 	return (
 		EXAMPLE_FOLDER.test(file) ||
 		isAuxiliaryPath(file) ||
 		isPackageToolingFile(index, file) ||
-		isTestNamedPath(file)
+		isTestNamedPath(file) ||
+		isHandRunScript(index, file)
 	);
 }

@@ -74,6 +74,11 @@ export function namesEnough(concepts: ConceptVector, text: string): boolean {
 	return concepts.text(text).filter((x) => x > 0).length >= need;
 }
 
+/** Does `text` match any of the question's concepts (a looser gate than namesEnough)? */
+export function namesAny(concepts: ConceptVector, text: string): boolean {
+	return concepts.text(text).some((x) => x > 0);
+}
+
 /** The share of the question's concept weight a definition's own name or path matches. */
 export function questionShare(concepts: ConceptVector, def: DefRow): number {
 	return concepts(def).reduce((n, y) => n + y, 0);

@@ -28,11 +28,19 @@ describe("a script run by hand beside the product", () => {
 		].join("\n"),
 		"upload-form.js": [
 			"const store = require('./store.js');",
+			"const { sendTestNotification } = require('./test-providers.js');",
 			"// The upload form: an image the user picks is stored with its resized copies.",
 			"function uploadImage(file) {",
 			"\treturn store.copyImageIn(file.path, `/images/${file.name}`, ['small', 'large']);",
 			"}",
 			"module.exports = { uploadImage };",
+		].join("\n"),
+		"test-providers.js": [
+			"// A channel's test notification, sent from the settings page: product code named for a test.",
+			"function sendTestNotification() {",
+			"\treturn 'ok';",
+			"}",
+			"module.exports = { sendTestNotification };",
 		].join("\n"),
 		"app.js": [
 			"const { uploadImage } = require('./upload-form.js');",
@@ -62,9 +70,13 @@ describe("a script run by hand beside the product", () => {
 	it("is a file named for a test or a sample that no file imports", () => {
 		expect(isHandRunScript(index(), "webp-test.js")).toBe(true);
 		expect(isHandRunScript(index(), "image-sample.js")).toBe(true);
-		// Imported: product code whatever its name says; not so named: no script.
+		// Not so named: no script.
 		expect(isHandRunScript(index(), "store.js")).toBe(false);
 		expect(isHandRunScript(index(), "app.js")).toBe(false);
+	});
+
+	it("is product code when a file imports it, whatever its name says", () => {
+		expect(isHandRunScript(index(), "test-providers.js")).toBe(false);
 	});
 
 	it("is no script without the index's imports to tell", () => {

@@ -75,3 +75,41 @@ describe("the path carries on across a key its step dispatches after a closure t
 		expect(stepNames(path)).toEqual(["handleIngest", "processBatch", "grouped", "eventType"]);
 	});
 });
+
+/** The processor announces the batch before the reducer and queues nothing after it. */
+const ANNOUNCED_BEFORE: Record<string, string> = {
+	...FILES,
+	"src/ingest/process.ts": [
+		'import { bus } from "../bus";',
+		'import { eventType } from "./types";',
+		"export async function processBatch(events: string[]): Promise<void> {",
+		'\tbus.emit("ingest-started", events.length);',
+		"\tconst grouped = events.reduce((acc: Record<string, string>, e: string) => {",
+		"\t\tacc[e] = eventType(e);",
+		"\t\treturn acc;",
+		"\t}, {});",
+		"\tconsole.log(grouped);",
+		"}",
+	].join("\n"),
+	"src/worker/started.ts": [
+		'import { bus } from "../bus";',
+		"export function onIngestStarted(count: number): void {",
+		"\tconsole.log(count);",
+		"}",
+		'bus.on("ingest-started", onIngestStarted);',
+	].join("\n"),
+};
+
+describe("the path does not carry on across a key its step dispatches before the closure", () => {
+	const repo = indexedRepo(ANNOUNCED_BEFORE, "codeask-carry-closure-before-");
+	it("stays in the reducer: what the step dispatched before it is not where the flow goes on", () => {
+		const ranked = [
+			repo.def("src/api/ingest.ts", "handleIngest"),
+			repo.def("src/ingest/process.ts", "processBatch"),
+			repo.def("src/ingest/process.ts", "grouped"),
+			repo.def("src/ingest/types.ts", "eventType"),
+		];
+		const path = findPath(repo.index(), ranked, {}, plainConcepts("ingest", "batch", "type", "store"));
+		expect(stepNames(path)).toEqual(["handleIngest", "processBatch", "grouped", "eventType"]);
+	});
+});

@@ -1,9 +1,10 @@
 /** The path carried across a point-to-point key at its end (a job queued, an RPC called) to the code on the far side. */
 import type { DefRow, EdgeRow } from "../../index/types.js";
 import { branchOf } from "../branch.js";
-import { type ConceptVector, namesEnough } from "../concept-vector.js";
+import { type ConceptVector, namesAny, namesEnough } from "../concept-vector.js";
 import { type TrunkEnd, trunkEndsFrom } from "./graph.js";
 import { lineHop } from "./hops.js";
+import { isOwnNested } from "./inner-step.js";
 import { mainCallee } from "./main-tail.js";
 import { inSpan, type LineSpan, registrationSpan } from "./registration-span.js";
 import type { PathIndex, PathStep } from "./types.js";
@@ -32,7 +33,9 @@ const CARRY_STEPS = 2;
  * the question's words match best (mainCallee). The search joins a far end only when it leads back
  * to a ranked place (joinFarEnds); a job's handler and what it runs are often ranked nowhere, and the
  * path stopped at the enqueue, the boundary the question asks across. A key with several handlers
- * (a broadcast topic) fans out: there is no one flow to carry on to.
+ * (a broadcast topic) fans out: there is no one flow to carry on to. When no such key is found and the
+ * path went into a closure (intoClosure), the path carries on from the step around the closure instead,
+ * across a key that step dispatches after the closure whose name holds any word of the question (namesAny).
  */
 export function carryOn(
 	index: PathIndex,
@@ -53,11 +56,10 @@ export function carryOn(
 	}
 	if (!next) {
 		const closure = intoClosure(steps);
-		if (closure) {
+		if (closure !== null) {
 			const outer = (steps[closure - 1] as PathStep).def;
 			const after = (steps[closure] as PathStep).def.endLine;
-			const named = (key: string) => concepts.text(key).some((x) => x > 0);
-			next = carriedKey(index, outer, concepts, taken, named, null, after);
+			next = carriedKey(index, outer, concepts, taken, (key) => namesAny(concepts, key), null, after);
 			at = closure - 1;
 		}
 	}
@@ -78,8 +80,8 @@ export function carryOn(
 }
 
 /**
- * The path's step (index) that is a callback its predecessor defines and runs in its own body (`const byId =
- * batch.reduce((acc, e) => …)`), when the path went into one among its last CARRY_TAIL steps; null otherwise.
+ * The path's step (index) that is a function its predecessor defines in its own body (isOwnNested: a callback,
+ * `const byId = batch.reduce((acc, e) => …)`), when the path went into one among its last CARRY_TAIL steps; null otherwise.
  * Such a closure is a detail of the step around it: what that step hands on after it runs (a batch sorted in a
  * reducer, then queued for the worker) is where the flow goes on, so a point-to-point key the outer step
  * dispatches after the closure carries the path on when its name holds any word of the question (Langfuse: the
@@ -90,7 +92,7 @@ function intoClosure(steps: readonly PathStep[]): number | null {
 		const step = steps[i] as PathStep;
 		const outer = steps[i - 1] as PathStep;
 		if (step.leadIn || step.walked || outer.leadIn || outer.walked) return null;
-		if (step.def.parentId === outer.def.id && step.def.file === outer.def.file) return i;
+		if (isOwnNested(step.def, outer.def)) return i;
 	}
 	return null;
 }

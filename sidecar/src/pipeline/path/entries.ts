@@ -1,6 +1,6 @@
 /** Where a flow is entered: a key's handler, or a callback registered under a key the question names. */
 import type { DefRow } from "../../index/types.js";
-import type { ConceptVector } from "../concept-vector.js";
+import { type ConceptVector, namesAny } from "../concept-vector.js";
 import { keyTrunk } from "../skeleton.js";
 import { MAX_KEY_HANDLERS } from "./graph.js";
 import type { PathIndex } from "./types.js";
@@ -99,7 +99,7 @@ const REGISTER_CALL = /^(on|once|register|add|watch|listen|subscribe)/i;
  */
 export function isRegisteredCallback(index: PathIndex, def: DefRow, concepts: ConceptVector): boolean {
 	const key = registeredKey(def);
-	if (key === null || !concepts.text(key).some((x) => x > 0)) return false;
+	if (key === null || !namesAny(concepts, key)) return false;
 	return index.edgesTo(def.id).every((e) => e.kind === "import");
 }
 

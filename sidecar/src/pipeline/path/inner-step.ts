@@ -5,6 +5,11 @@ import type { PathIndex } from "./types.js";
 /** `const name = something.reduce(` / `= await run(`: a callback defined as an argument of the call on its line. */
 const HANDED_AT_DEFINITION = /=\s*(?:await\s+)?[\w$.]+\s*(?:<[^>]*>)?\(/;
 
+/** Whether `inner` is a function or method `outer` defines in its own body (a callback, a local helper). */
+export function isOwnNested(inner: DefRow, outer: DefRow): boolean {
+	return inner.parentId === outer.id && (inner.kind === "function" || inner.kind === "method");
+}
+
 /**
  * A reference from `def` to a function nested in it (`const byId = batch.reduce((acc, e) => …)`, named by
  * the index after the const it fills) is a step of `def`'s flow: the nested code runs inside `def`, yet
@@ -16,8 +21,7 @@ const HANDED_AT_DEFINITION = /=\s*(?:await\s+)?[\w$.]+\s*(?:<[^>]*>)?\(/;
 export function innerStepEdge(index: PathIndex, def: DefRow, e: EdgeRow): EdgeRow | null {
 	if (e.kind !== "reference") return null;
 	const inner = index.defById(e.dst);
-	if (!inner || inner.parentId !== def.id || (inner.kind !== "function" && inner.kind !== "method"))
-		return null;
+	if (!inner || !isOwnNested(inner, def)) return null;
 	const head =
 		inner.file && inner.startLine !== null
 			? index.fileLines(inner.file, inner.startLine, inner.startLine)?.[0]

@@ -8,7 +8,7 @@ import { firstSentence } from "../../index/doc-comment.js";
 import type { DefRow } from "../../index/types.js";
 import { branchOf, isEmptyFunction } from "../branch.js";
 import { CitationBook, type DraftAnswer } from "../citation-book.js";
-import type { ConceptVector } from "../concept-vector.js";
+import { type ConceptVector, namesAny } from "../concept-vector.js";
 import { encloses } from "../encloses.js";
 import type { FolderIndex } from "../folder-places.js";
 import { type Fork, forkOf } from "../fork.js";
@@ -310,7 +310,7 @@ export function compose(
 		const said = sentence(firstSentence(docOf(def), DOC_CHARS), DOC_CHARS);
 		const doc = isEmptyFunction(index, def)
 			? EMPTY_FUNCTION
-			: said && (!concepts || concepts.text(said).some((x) => x > 0))
+			: said && (!concepts || namesAny(concepts, said))
 				? said
 				: "";
 		// A continuation is told as the step's call ("`performSendMessage` also calls …").

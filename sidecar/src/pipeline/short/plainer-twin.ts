@@ -1,7 +1,7 @@
 /** A file's lead definition gives way to the twin the question asks about: not its recovery variant, nor the other half of a pair. */
 import { identifierWords } from "../../index/schema.js";
 import type { DefRow } from "../../index/types.js";
-import type { ConceptVector } from "../concept-vector.js";
+import { type ConceptVector, namesAny } from "../concept-vector.js";
 import { stemsMeet } from "../match.js";
 import { stem } from "../vocabulary.js";
 
@@ -114,7 +114,7 @@ export function plainerTwinsFirst(order: readonly DefRow[], concepts: ConceptVec
 function askedTwin(t: Named, d: Named, concepts: ConceptVector, written: (w: string) => boolean): boolean {
 	if (t.matched < d.matched - 1e-9) return false;
 	const shared = [...t.words].filter((w) => d.words.has(w));
-	if (!shared.some((w) => concepts.text(w).some((x) => x > 0))) return false;
+	if (!shared.some((w) => namesAny(concepts, w))) return false;
 	const onlyT = [...t.words].filter((w) => !d.words.has(w));
 	const onlyD = [...d.words].filter((w) => !t.words.has(w));
 	if (onlyT.length > TWIN_EXTRA_WORDS || onlyD.length > TWIN_EXTRA_WORDS) return false;
