@@ -88,12 +88,15 @@ function templatePathText(expression: string): string | null {
  * A template literal request path whose substitutions each fill whole path segments, as a `:param`
  * path, the query cut (`` `/posts/${id}?date=${d}` `` → `/posts/:param`; a segment of run-time parts
  * only, `${id}${suffix}`, is one parameter); else null. A template whose only run-time parts were in
- * the query is its literal path.
+ * the query is its literal path, and so is one whose last part is glued to a word (`/links${qs}`).
  */
 export function templateAsPath(expression: string): string | null {
 	if (!expression.includes("${")) return null;
-	const marked = templatePathText(withoutBaseUrl(expression));
-	if (marked === null) return null;
+	const text = templatePathText(withoutBaseUrl(expression));
+	if (text === null) return null;
+	// A run-time part glued to the path's last word (`` `/api/links${qs}` ``) is its query string: a
+	// parameter is a segment of its own, and no route path ends in a word and a parameter fused.
+	const marked = /[A-Za-z0-9_]\0$/.test(text) ? text.slice(0, -1) : text;
 	const segments = marked.split("/");
 	if (segments.some((seg) => seg.includes("\0") && seg.replaceAll("\0", "") !== "")) return null;
 	return segments.map((seg) => (seg.includes("\0") ? ":param" : seg)).join("/");

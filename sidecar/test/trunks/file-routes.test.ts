@@ -145,6 +145,14 @@ describe("withoutBaseUrl", () => {
 		expect(withoutBaseUrl(`\`\${this.baseUrl}\${path}\``)).toBe(`\`\${this.baseUrl}\${path}\``);
 		expect(templateAsPath(`\`\${id}/users\``)).toBe(":param/users");
 	});
+
+	it("reads a run-time part glued to the path's last word as its query string", () => {
+		expect(templateAsPath(`\`/api/links\${getQueryString(q)}\``)).toBe("/api/links");
+		expect(templateAsPath(`\`/api/folders/\${id}/users\${qs}\``)).toBe("/api/folders/:param/users");
+		// A part of its own segment stays a parameter; one glued inside the path still names no path.
+		expect(templateAsPath(`\`/api/links/\${id}\``)).toBe("/api/links/:param");
+		expect(templateAsPath(`\`/api/v\${n}/links\``)).toBeNull();
+	});
 });
 
 describe("bindMethodKey", () => {
