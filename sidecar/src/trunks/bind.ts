@@ -43,7 +43,7 @@ export function withoutBaseUrl(expression: string): string {
  * `#` of a literal part ends the path (`` `/posts?${q}` `` → `/posts`). Substitutions may hold
  * braces and nested templates (`` `${id ? `&id=${id}` : ''}` ``); null when the text is no template.
  */
-function templatePathText(expression: string): string | null {
+function templatePathText(expression: string, substitutions?: string[]): string | null {
 	const t = expression.trim();
 	if (t.length < 2 || t[0] !== "`" || t[t.length - 1] !== "`") return null;
 	let out = "";
@@ -74,6 +74,7 @@ function templatePathText(expression: string): string | null {
 				j++;
 			}
 			if (depth > 0) return null;
+			substitutions?.push(t.slice(i + 2, j - 1));
 			out += "\0";
 			i = j;
 			continue;
@@ -88,18 +89,29 @@ function templatePathText(expression: string): string | null {
  * A template literal request path whose substitutions each fill whole path segments, as a `:param`
  * path, the query cut (`` `/posts/${id}?date=${d}` `` → `/posts/:param`; a segment of run-time parts
  * only, `${id}${suffix}`, is one parameter); else null. A template whose only run-time parts were in
- * the query is its literal path, and so is one whose last part is glued to a word (`/links${qs}`).
+ * the query is its literal path, and so is one whose last part, glued to a word, is named as a query
+ * (`/links${queryString}`, gluedQuery).
  */
 export function templateAsPath(expression: string): string | null {
 	if (!expression.includes("${")) return null;
-	const text = templatePathText(withoutBaseUrl(expression));
+	const substitutions: string[] = [];
+	const text = templatePathText(withoutBaseUrl(expression), substitutions);
 	if (text === null) return null;
-	// A run-time part glued to the path's last word (`` `/api/links${qs}` ``) is its query string: a
-	// parameter is a segment of its own, and no route path ends in a word and a parameter fused.
-	const marked = /[A-Za-z0-9_]\0$/.test(text) ? text.slice(0, -1) : text;
+	const last = substitutions[substitutions.length - 1];
+	const marked =
+		/[A-Za-z0-9_]\0$/.test(text) && last !== undefined && gluedQuery(last) ? text.slice(0, -1) : text;
 	const segments = marked.split("/");
 	if (segments.some((seg) => seg.includes("\0") && seg.replaceAll("\0", "") !== "")) return null;
 	return segments.map((seg) => (seg.includes("\0") ? ":param" : seg)).join("/");
+}
+
+/**
+ * A run-time part glued to a URL's last word and named as its query string (`` `/api/links${queryString}` ``,
+ * `${getQueryString(opts)}`, `${qs}`, `${searchParams}`): the query, no part of the path. Only so named: a
+ * part glued to a word may be the path's rest (`/v1${path}`) or an id's tail (`link_${nanoid(7)}`).
+ */
+export function gluedQuery(substitution: string): boolean {
+	return /quer(y|ies)|search|(^|[^A-Za-z])qs([^A-Za-z]|$)/i.test(substitution);
 }
 
 /** `'/posts/old?date=' + d`: a string whose query starts before the first `+` names its path alone. */

@@ -146,12 +146,15 @@ describe("withoutBaseUrl", () => {
 		expect(templateAsPath(`\`\${id}/users\``)).toBe(":param/users");
 	});
 
-	it("reads a run-time part glued to the path's last word as its query string", () => {
+	it("reads a run-time part glued to the path's last word and named as a query as its query string", () => {
 		expect(templateAsPath(`\`/api/links\${getQueryString(q)}\``)).toBe("/api/links");
 		expect(templateAsPath(`\`/api/folders/\${id}/users\${qs}\``)).toBe("/api/folders/:param/users");
 		// A part of its own segment stays a parameter; one glued inside the path still names no path.
 		expect(templateAsPath(`\`/api/links/\${id}\``)).toBe("/api/links/:param");
 		expect(templateAsPath(`\`/api/v\${n}/links\``)).toBeNull();
+		// Glued but not named as a query: the path's rest, an id's tail.
+		expect(templateAsPath(`\`/v1\${path}\``)).toBeNull();
+		expect(templateAsPath(`\`/links/link_\${nanoid(7)}\``)).toBeNull();
 	});
 });
 

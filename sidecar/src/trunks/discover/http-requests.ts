@@ -5,7 +5,7 @@
 import type { SourceFile } from "ts-morph";
 import { ts } from "#ts-morph";
 import { skipWrappers } from "../../syntax/unwrap.js";
-import { templateAsPath, withoutBaseUrl } from "../bind.js";
+import { gluedQuery, templateAsPath, withoutBaseUrl } from "../bind.js";
 import { isTransport } from "./call-shape.js";
 import { HTTP_VERBS } from "./families.js";
 import { keyLike, literalKeys } from "./literal-keys.js";
@@ -72,8 +72,12 @@ export function templatePathKey(
 	// The path only: a query (`?token=${t}`) is cut at the first `?` of a literal part. A part that is
 	// one of two strings (`` `/api/${v1 ? "v1" : "v2"}/items` ``) is each of them: a path per choice.
 	let texts = [head];
-	for (const span of lead ? a.templateSpans.slice(1) : a.templateSpans) {
+	const spans = lead ? a.templateSpans.slice(1) : a.templateSpans;
+	for (const [i, span] of spans.entries()) {
 		if (texts.some((t) => t.includes("?"))) break;
+		// `/api/links${queryString}`: the last part, glued to a word and named as a query, is the query.
+		const glued = texts.every((t) => /[A-Za-z0-9_]$/.test(t)) && span.literal.text === "";
+		if (glued && i === spans.length - 1 && gluedQuery(span.expression.getText())) break;
 		const choices = literalChoices(span.expression) ?? [`\${p}`];
 		texts = texts.flatMap((t) => choices.map((c) => `${t}${c}${span.literal.text}`));
 	}

@@ -306,7 +306,8 @@ export function extractMount(
 		const parts = chainedParts(
 			called,
 			verbs,
-			(link, name) => isMountLink(c, m.trunk.name, link, name) || builtByNew(link, m.callee.spec.receiverCreatedBy),
+			(link, name) =>
+				isMountLink(c, m.trunk.name, link, name) || builtByNew(link, m.callee.spec.receiverCreatedBy),
 		);
 		if (!matchCallee(m.callee, parts)) continue;
 		const prefixNode = call.getArguments()[m.prefixArg];
