@@ -67,6 +67,7 @@ export function familyFlowScores(
 	// members; a folder sharing a file with an edge-declared family is that family already.
 	for (const family of siblingFamilies(index, files.slice(0, FLOW_WINDOW), lead)) {
 		if (family.files.some((f) => memberFiles.has(f))) continue;
+		if (family.leads.every((d) => isMessage(index, d))) continue;
 		for (const f of family.files) memberFiles.add(f);
 		const targets = family.leads.flatMap((d) => (d.parentId != null ? [d.id, d.parentId] : [d.id]));
 		crowds.push({ members: family.files, targets, kinds: ENTRY });
@@ -84,6 +85,26 @@ export function familyFlowScores(
 		}
 	}
 	return owed;
+}
+
+/**
+ * Is `def` (or the class it belongs to) a message: a class created only where it is sent by key, every
+ * `new X(…)` on a line that also dispatches a key (`bus.execute(new CreateInvoiceCommand(…))`)? Sibling
+ * messages (a folder of commands, queries or events sharing a base) each go to a handler of their own:
+ * they are no plug-in family, and the code sending them is no flow through a contract (session 54,
+ * elysia54: undb's record commands lifted every file sending one above the asked query's class).
+ */
+function isMessage(index: FamilyFlowIndex, def: DefRow): boolean {
+	const owner = def.kind === "class" ? def : def.parentId != null ? index.defById(def.parentId) : undefined;
+	if (owner?.kind !== "class") return false;
+	const made = index.edgesTo(owner.id).filter((e) => e.kind === "new");
+	return (
+		made.length > 0 &&
+		made.every(
+			(e) =>
+				e.line !== null && index.edgesFrom(e.src).some((d) => d.kind === "dispatch" && d.line === e.line),
+		)
+	);
 }
 
 /**

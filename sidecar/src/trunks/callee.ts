@@ -100,6 +100,24 @@ export function chainRoot(
 	return r;
 }
 
+/**
+ * Is `link` a call down a fluent chain whose first receiver is `new X(…)` for one of `names`? Such a
+ * chain is a builder: every link returns the router it made, lifecycle hooks and plugins included
+ * (`new Elysia().use(p).onError(f).post('/login', h)` registers on the `new Elysia()`).
+ */
+export function builtByNew(link: ts.CallExpression, names: readonly string[]): boolean {
+	let r: ts.Expression = link;
+	for (let depth = 0; depth < 64 && ts.isCallExpression(r); depth++) {
+		const callee = skipWrappers(r.expression);
+		if (!ts.isPropertyAccessExpression(callee)) return false;
+		r = skipWrappers(callee.expression);
+	}
+	if (!ts.isNewExpression(r)) return false;
+	const made = skipWrappers(r.expression);
+	const name = ts.isPropertyAccessExpression(made) ? made.name.text : ts.isIdentifier(made) ? made.text : "";
+	return names.includes(name);
+}
+
 /** `parts` of a call in a fluent chain of `verbs`, its receiver the chain's first (see chainRoot). */
 export function chainedParts(
 	parts: CalleeParts,

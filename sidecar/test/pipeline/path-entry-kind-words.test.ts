@@ -81,3 +81,71 @@ describe("an entry point named by the question", () => {
 		expect(entryNamedBy(bare, words)(handlers[0] as DefRow)).toBe(true);
 	});
 });
+
+/** "Which GraphQL query loads the table?": the question names a trunk of the index, `graphql`. */
+const graphqlWords = conceptVector({
+	concepts: [
+		{ word: "graphql", stems: ["graphql"], related: [], weight: 1 },
+		{ word: "table", stems: ["tabl"], related: [], weight: 1 },
+	] satisfies Concept[],
+});
+
+/** A GraphQL resolver and a REST route, each the one handler of its key, both on the table's word. */
+function twoTrunks() {
+	const gqlKey = defRow(null, "Query.table", "dispatch-key", { defId: "trunk:graphql#Query.table" });
+	const restKey = defRow(null, "GET /tables/:name", "dispatch-key", {
+		defId: "trunk:http-route#GET /tables/:name",
+	});
+	const resolver = defRow("packages/graphql/src/index.ts", "Graphql.route.Query.table", "function");
+	const route = defRow("apps/backend/src/openapi.ts", "OpenAPI.route.get(/tables/:name)", "function");
+	const site = (id: number, trunk: string, key: string, h: DefRow): DispatchSiteRow => ({
+		id,
+		trunk,
+		side: "register",
+		key,
+		rawKey: key,
+		expression: `'${key}'`,
+		file: h.file as string,
+		line: 1,
+		enclosingDefId: null,
+		handlerDefId: h.defId,
+		resolution: "checker",
+		inScope: true,
+	});
+	const sites = [
+		site(1, "graphql", "Query.table", resolver),
+		site(2, "http-route", "GET /tables/:name", route),
+	];
+	const all = [gqlKey, restKey, resolver, route];
+	const graph = edgeGraph(all, [
+		[gqlKey, resolver, "handler"],
+		[restKey, route, "handler"],
+	]);
+	const index: PathIndex = {
+		...graph,
+		fileLines: () => [],
+		def: (defId: string) => all.find((d) => d.defId === defId),
+		dispatchSites: (trunk: string) => sites.filter((s) => s.trunk === trunk),
+	};
+	return { index, resolver, route };
+}
+
+describe("an entry point of the trunk the question names", () => {
+	it("is the only one named: a handler of another trunk on the same words is not (session 54, elysia54)", () => {
+		const { index, resolver, route } = twoTrunks();
+		expect(graphqlWords(route).filter((x) => x > 0)).toHaveLength(1);
+		const named = entryNamedBy(index, graphqlWords);
+		expect(named(resolver)).toBe(true);
+		expect(named(route)).toBe(false);
+	});
+
+	it("leaves every trunk's handlers named when the question names no trunk", () => {
+		const { index, resolver, route } = twoTrunks();
+		const tableOnly = conceptVector({
+			concepts: [{ word: "table", stems: ["tabl"], related: [], weight: 1 }] satisfies Concept[],
+		});
+		const named = entryNamedBy(index, tableOnly);
+		expect(named(resolver)).toBe(true);
+		expect(named(route)).toBe(true);
+	});
+});

@@ -154,6 +154,38 @@ export const c = () => fetch('/v1/users', { method: 'GET' });`,
 	});
 });
 
+describe("generic preset: routes chained on a new router", () => {
+	it("reads every link of a chain on `new Elysia()` as returning the router, lifecycle hooks included", () => {
+		const sites = extractSites({
+			"src/auth.ts": `import { Elysia } from 'elysia';
+export class Auth {
+  route() {
+    return new Elysia()
+      .use(plugin())
+      .group('/api/auth', (app) => app)
+      .onAfterResponse((ctx: any) => log(ctx))
+      .get('/api/me', function me(ctx: any) { return ctx.user; })
+      .derive(() => ({}))
+      .post('/api/login', async function login(ctx: any) { return ctx.body; });
+  }
+}
+declare function plugin(): any;
+declare function log(x: unknown): void;`,
+			"src/cache.ts": `class Cache { onError(f: unknown) { return this; } get(k: string) { return k; } }
+// Not a router: a chain on any other new object registers nothing.
+export const value = new Cache().onError(() => 0).get('/api/me');`,
+			"web/login.ts": `export const login = (input: unknown) => fetch('/api/login', { method: 'POST', body: JSON.stringify(input) });
+export const me = () => fetch('/api/me');`,
+		});
+		expect(summary(sites, "http-route")).toEqual([
+			"http-route dispatch GET /api/me",
+			"http-route dispatch POST /api/login",
+			"http-route register GET /api/me",
+			"http-route register POST /api/login",
+		]);
+	});
+});
+
 describe("generic preset: a query string glued to the URL", () => {
 	it("joins `/api/links${qs}` to the route `/api/links`", () => {
 		const sites = extractSites({

@@ -55,6 +55,7 @@ export function entryNamedBy(index: PathIndex, concepts: ConceptVector): (def: D
 		kinds.set(trunk, found);
 		return found;
 	};
+	const asked = namedTrunks(index, concepts);
 	return (def) => {
 		const trunks = new Set<string>();
 		for (const e of index.edgesTo(def.id)) {
@@ -62,10 +63,23 @@ export function entryNamedBy(index: PathIndex, concepts: ConceptVector): (def: D
 			const key = index.defById(e.src);
 			if (key) trunks.add(keyTrunk(key));
 		}
+		// The question names the way in it asks about (a GraphQL query): a handler of another trunk is not it.
+		if (asked.size > 0 && trunks.size > 0 && ![...trunks].some((t) => asked.has(t))) return false;
 		const kind = [...trunks].map(kindWords);
 		const generic = (i: number) => kind.length > 0 && kind.every((k) => k?.[i] === true);
 		return concepts(def).some((x, i) => x > 0 && !generic(i));
 	};
+}
+
+/**
+ * The trunks the question names: a word of it is a trunk's name (`graphql`) under which the index registers
+ * handlers. Session 54 (elysia54): once undb's REST routes were indexed, a route handler on the table's words
+ * took the entry gain from the GraphQL resolver a question about "which GraphQL query loads the table" asked for.
+ */
+function namedTrunks(index: PathIndex, concepts: ConceptVector): Set<string> {
+	return new Set(
+		concepts.words.filter((w) => (index.dispatchSites?.(w) ?? []).some((s) => s.side === "register")),
+	);
 }
 
 /**

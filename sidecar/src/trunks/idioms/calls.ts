@@ -8,7 +8,7 @@ import type { SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers, unwrap } from "../../syntax/unwrap.js";
 import { templateForm, withoutBaseUrl } from "../bind.js";
-import { type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
+import { builtByNew, type CalleeParts, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled, CompiledIdiom } from "../compile.js";
 import type { CallIdiom } from "../config.js";
 import { chainHandlerIndex, enclosingConsumer, handlerDefId, heritageClassMember } from "../handler.js";
@@ -133,8 +133,11 @@ export function extractCall(
 	for (const cand of candidates) {
 		// `bus.on('a', f).on('b', g)`: each link registers on the chain's first receiver.
 		// A router's mounts and middlewares return it too: `new Hono().use(mw).route('/x', sub).get('/y', h)`.
-		const parts = chainedParts(called, cand.callee.spec.names, (link, name) =>
-			isMountLink(c, cand.trunk.name, link, name),
+		const parts = chainedParts(
+			called,
+			cand.callee.spec.names,
+			(link, name) =>
+				isMountLink(c, cand.trunk.name, link, name) || builtByNew(link, cand.callee.spec.receiverCreatedBy),
 		);
 		const resolution = matchCallee(cand.callee, parts);
 		if (!resolution) continue;

@@ -10,7 +10,7 @@ import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { unwrap } from "../../syntax/unwrap.js";
 import { usesMethods } from "../bind.js";
-import { calleeParts, chainedParts, matchCallee } from "../callee.js";
+import { builtByNew, calleeParts, chainedParts, matchCallee } from "../callee.js";
 import type { Compiled } from "../compile.js";
 import { evaluateKey } from "../key-eval.js";
 import { normalizeKey } from "../normalize.js";
@@ -303,7 +303,12 @@ export function extractMount(
 	for (const m of cands) {
 		// `new Hono().use(mw).get('/x', h).route('/y', sub)`: a mount in a fluent chain is on its first receiver.
 		const verbs = [...trunkVerbs(m.trunk)];
-		const parts = chainedParts(called, verbs, (link, name) => isMountLink(c, m.trunk.name, link, name));
+		const parts = chainedParts(
+			called,
+			verbs,
+			(link, name) =>
+				isMountLink(c, m.trunk.name, link, name) || builtByNew(link, m.callee.spec.receiverCreatedBy),
+		);
 		if (!matchCallee(m.callee, parts)) continue;
 		const prefixNode = call.getArguments()[m.prefixArg];
 		const targetNode = m.resultMounted ? call : argAt(call, m.targetArg);
