@@ -13,6 +13,7 @@ import { Node, ts } from "#ts-morph";
 import type { DispatchSiteRecord, SiteContext } from "../../index/types.js";
 import { declarationsOf } from "../../syntax/declarations-of.js";
 import { skipWrappers } from "../../syntax/unwrap.js";
+import { calledName } from "../walk.js";
 import { CANDIDATE, type CandidateInfo, record } from "./candidates.js";
 import { KEY_PROPERTY } from "./families.js";
 import { literalKeys } from "./literal-keys.js";
@@ -72,12 +73,7 @@ export function moduleInstance(held: Node): { factory: string; keys: string[] } 
 		return null;
 	const made = skipWrappers(raw.initializer);
 	if (!ts.isCallExpression(made)) return null;
-	const callee = skipWrappers(made.expression);
-	const factory = ts.isPropertyAccessExpression(callee)
-		? callee.name.text
-		: ts.isIdentifier(callee)
-			? callee.text
-			: null;
+	const factory = calledName(made);
 	const first = made.arguments[0];
 	if (!factory || !first) return null;
 	const keys = literalKeys(first, decl.getSourceFile());
