@@ -15,6 +15,24 @@ const words = conceptVector({
 	] satisfies Concept[],
 });
 
+/** A key's register site in a handler's file, as the checker resolved it. */
+function registerSite(id: number, trunk: string, key: string, rawKey: string, h: DefRow): DispatchSiteRow {
+	return {
+		id,
+		trunk,
+		side: "register",
+		key,
+		rawKey,
+		expression: `'${rawKey}'`,
+		file: h.file as string,
+		line: 1,
+		enclosingDefId: null,
+		handlerDefId: h.defId,
+		resolution: "checker",
+		inScope: true,
+	};
+}
+
 /** An app's routes, all declared in a `route()` method of a module under `server/`: one key and handler each. */
 function routes(paths: readonly string[]) {
 	const keys = paths.map((p) =>
@@ -24,20 +42,9 @@ function routes(paths: readonly string[]) {
 		defRow(`server/modules/m${i}.module.ts`, `M${i}Module.route.get(${p})`, "function"),
 	);
 	const edges = keys.map((k, i) => [k, handlers[i] as DefRow, "handler"] as [DefRow, DefRow, "handler"]);
-	const sites: DispatchSiteRow[] = handlers.map((h, i) => ({
-		id: i + 1,
-		trunk: "http-route",
-		side: "register",
-		key: `GET ${paths[i]}`,
-		rawKey: paths[i] as string,
-		expression: `'${paths[i]}'`,
-		file: h.file as string,
-		line: 1,
-		enclosingDefId: null,
-		handlerDefId: h.defId,
-		resolution: "checker",
-		inScope: true,
-	}));
+	const sites: DispatchSiteRow[] = handlers.map((h, i) =>
+		registerSite(i + 1, "http-route", `GET ${paths[i]}`, paths[i] as string, h),
+	);
 	const all = [...keys, ...handlers];
 	const graph = edgeGraph(all, edges);
 	const index: PathIndex = {
@@ -98,20 +105,7 @@ function twoTrunks() {
 	});
 	const resolver = defRow("packages/graphql/src/index.ts", "Graphql.route.Query.table", "function");
 	const route = defRow("apps/backend/src/openapi.ts", "OpenAPI.route.get(/tables/:name)", "function");
-	const site = (id: number, trunk: string, key: string, h: DefRow): DispatchSiteRow => ({
-		id,
-		trunk,
-		side: "register",
-		key,
-		rawKey: key,
-		expression: `'${key}'`,
-		file: h.file as string,
-		line: 1,
-		enclosingDefId: null,
-		handlerDefId: h.defId,
-		resolution: "checker",
-		inScope: true,
-	});
+	const site = (id: number, trunk: string, key: string, h: DefRow) => registerSite(id, trunk, key, key, h);
 	const sites = [
 		site(1, "graphql", "Query.table", resolver),
 		site(2, "http-route", "GET /tables/:name", route),
